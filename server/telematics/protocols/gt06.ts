@@ -247,10 +247,11 @@ export function decodeGt06Message(frame: Gt06Frame, deviceId: string): Gt06Messa
     attrs.rssi = r.u8();
   } else if (r.remaining === 3 || r.remaining === 7) {
     // ACC, data upload mode, GPS real-time / re-upload flag [, mileage].
+    const hasMileage = r.remaining === 7;
     position.ignition = r.u8() > 0;
     attrs.uploadMode = r.u8();
     attrs.archive = r.u8() === 1;
-    if (r.remaining === 4) position.odometer = r.u32();
+    if (hasMileage) position.odometer = r.u32();
   }
   if (status.ignition !== undefined) position.ignition = status.ignition;
   if (status.alarm) position.alarm = status.alarm;
