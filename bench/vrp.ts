@@ -1,0 +1,110 @@
+/**
+ * VRP benchmark: runs the solver on public instances read at run time from the shared bench
+ * data folder (never copied into the repository) and compares with best known values.
+ *
+ *   npm run bench:vrp -- --set solomon|homberger|augerat-A|augerat-B|augerat-P
+ *                        [--instances C101,R101] [--time-limit SECONDS] [--seed N] [--data DIR]
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { cvrpToProblem, parseCvrplib } from "../server/optimization/instances/augerat";
+import { parseSolomon, solomonToProblem } from "../server/optimization/instances/solomon";
+import { checkFeasibility } from "../server/optimization/feasibility";
+import { solveVrp } from "../server/optimization/solver/solve";
+import type { VrpProblem } from "../server/optimization/types";
+
+interface SetSpec {
+  folder: string;
+  ext: string;
+  defaultLimit: number;
+  classOf: (name: string) => string;
+}
+
+const SETS: Record<string, SetSpec> = {
+  solomon: { folder: "solomon", ext: ".txt", defaultLimit: 10, classOf: (n) => n.match(/^[A-Z]+\d/i)?.[0].toUpperCase() ?? n },
+  homberger: { folder: "homberger", ext: ".txt", defaultLimit: 30, classOf: (n) => n.split("_")[0].toUpperCase() },
+  "augerat-A": { folder: "augerat-A", ext: ".vrp", defaultLimit: 5, classOf: () => "A" },
+  "augerat-B": { folder: "augerat-B", ext: ".vrp", defaultLimit: 5, classOf: () => "B" },
+  "augerat-P": { folder: "augerat-P", ext: ".vrp", defaultLimit: 5, classOf: () => "P" },
+};
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+interface Bks {
+  vehicles: number;
+  distance: number;
+  convention: string;
+  alternatives?: { vehicles: number; distance: number; convention: string }[];
+}
+
+/** Solomon/Homberger are measured under DIMACS (distance-only, one-decimal truncation). */
+function reference(b: Bks, dimacs: boolean): { vehicles: number; distance: number } {
+  if (!dimacs) return b;
+  const alt = b.alternatives?.find((a) => a.convention.startsWith("distance-only (DIMACS"));
+  if (!alt) throw new Error("no DIMACS best known value");
+  return alt;
+}
+
+function naturalCompare(a: string, b: string) {
+  return a.localeCompare(b, "en", { numeric: true });
+}
+
+async function main() {
+  const setName = arg("set") ?? "solomon";
+  const spec = SETS[setName];
+  if (!spec) throw new Error(`unknown set ${setName}; one of ${Object.keys(SETS).join(", ")}`);
+  const dataDir = arg("data") ?? join(import.meta.dirname, "../../shared/bench-data/vrp");
+  if (!existsSync(join(dataDir, "bks.json"))) {
+    console.log(`skipped: benchmark data not found at ${dataDir} (pass --data DIR)`);
+    return;
+  }
+  const limit = Number(arg("time-limit") ?? spec.defaultLimit);
+  const seed = Number(arg("seed") ?? 1);
+  const bks: Record<string, Bks> = JSON.parse(readFileSync(join(dataDir, "bks.json"), "utf8"));
+  const only = arg("instances")?.split(",").map((s) => s.trim().toLowerCase());
+  const files = readdirSync(join(dataDir, spec.folder))
+    .filter((f) => f.endsWith(spec.ext))
+    .map((f) => basename(f, spec.ext))
+    .filter((n) => !only || only.includes(n.toLowerCase()))
+    .sort(naturalCompare);
+  const dimacs = setName === "solomon" || setName === "homberger";
+  console.log(`set ${setName}, ${files.length} instances, time limit ${limit} s, seed ${seed}, node ${process.version}`);
+  console.log(`convention: ${dimacs ? "DIMACS (distances truncated to 1 decimal, objective total distance)" : "TSPLIB EUC_2D (nint), objective total distance"}`);
+  console.log("| instance | vehicles | distance | BKS vehicles | BKS distance | gap % | time s | iterations | feasible |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+  const rows: { cls: string; gap: number; vehicles: number; time: number }[] = [];
+  for (const name of files) {
+    const text = readFileSync(join(dataDir, spec.folder, name + spec.ext), "utf8");
+    let problem: VrpProblem;
+    let scale = 1;
+    if (dimacs) ({ problem, scale } = solomonToProblem(parseSolomon(text), { convention: "dimacs" }));
+    else problem = cvrpToProblem(parseCvrplib(text));
+    const ref = reference(bks[name], dimacs);
+    const sol = await solveVrp(problem, { timeLimitMs: limit * 1000, seed });
+    const violations = checkFeasibility(problem, sol);
+    const distance = sol.summary.distance / scale;
+    const gap = (100 * (distance - ref.distance)) / ref.distance;
+    const feasible = violations.length === 0 && sol.unassigned.length === 0;
+    rows.push({ cls: spec.classOf(name), gap, vehicles: sol.summary.vehicles, time: sol.elapsedMs / 1000 });
+    console.log(
+      `| ${name} | ${sol.summary.vehicles} | ${distance.toFixed(1)} | ${ref.vehicles} | ${ref.distance} | ${gap.toFixed(2)} | ${(sol.elapsedMs / 1000).toFixed(1)} | ${sol.iterations} | ${feasible ? "yes" : `NO (${violations.length} violations, ${sol.unassigned.length} unassigned)`} |`,
+    );
+  }
+  console.log("");
+  console.log("| class | instances | avg vehicles | avg gap % |");
+  console.log("|---|---:|---:|---:|");
+  const classes = [...new Set(rows.map((r) => r.cls))];
+  for (const c of classes) {
+    const rs = rows.filter((r) => r.cls === c);
+    const avg = (f: (r: (typeof rows)[number]) => number) => rs.reduce((a, r) => a + f(r), 0) / rs.length;
+    console.log(`| ${c} | ${rs.length} | ${avg((r) => r.vehicles).toFixed(2)} | ${avg((r) => r.gap).toFixed(2)} |`);
+  }
+  const avgGap = rows.reduce((a, r) => a + r.gap, 0) / Math.max(rows.length, 1);
+  console.log("");
+  console.log(`average gap ${avgGap.toFixed(2)}% over ${rows.length} instances`);
+}
+
+await main();
