@@ -108,7 +108,9 @@ function encodeRecord(w: Writer, p: SimPosition, codec: number): void {
   count(io.size);
   const fixed = [...io].filter((e): e is [number, number | bigint] => !Buffer.isBuffer(e[1]));
   const variable = [...io].filter((e): e is [number, Buffer] => Buffer.isBuffer(e[1]));
-  if (!extended && variable.length > 0) throw new Error("variable-length IO needs Codec 8 Extended");
+  if (!extended && (variable.length > 0 || [...io.keys(), p.eventIoId ?? 0].some((k) => k > 0xff))) {
+    throw new Error("variable-length IO and IO ids above 255 need Codec 8 Extended");
+  }
   for (const size of [1, 2, 4, 8] as const) {
     const group = fixed.filter(([, v]) => sizeOf(v) === size);
     count(group.length);

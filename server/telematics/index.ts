@@ -1,0 +1,13 @@
+export * from "./types";
+export { startTcpGateway, type TcpGateway } from "./gateway/tcp-gateway";
+export type { TcpGatewayOptions, DeviceCallbacks, TcpProtocol } from "./gateway/session";
+export {
+  createOsmAndHandler,
+  startOsmAndServer,
+  type OsmAndHandlerOptions,
+  type OsmAndServer,
+  type OsmAndServerOptions,
+} from "./gateway/osmand-http";
+export { TELTONIKA_DEFAULT_PORT } from "./protocols/teltonika";
+export { GT06_DEFAULT_PORT, type Gt06Status } from "./protocols/gt06";
+export { OSMAND_DEFAULT_PORT } from "./protocols/osmand";
