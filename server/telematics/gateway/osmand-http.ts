@@ -29,8 +29,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        // Discard the rest instead of destroying the socket, so the client still gets the 413.
+        req.removeAllListeners("data");
+        req.resume();
         reject(new BodyTooLarge(`body larger than ${limit} bytes`));
-        req.destroy();
         return;
       }
       chunks.push(chunk);
@@ -77,7 +79,10 @@ export function createOsmAndHandler(options: OsmAndHandlerOptions): (req: Incomi
 
   return (req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (error instanceof BodyTooLarge) return reply(res, 413, error.message);
+      if (error instanceof BodyTooLarge) {
+        res.setHeader("connection", "close");
+        return reply(res, 413, error.message);
+      }
       log.error({ err: error, remote: req.socket.remoteAddress }, "OsmAnd request failed, not acknowledged");
       reply(res, 500, "could not store position");
     });
