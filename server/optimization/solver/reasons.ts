@@ -76,14 +76,23 @@ function aloneCheck(m: Model, v: number, unit: number): UnassignedReason {
   return "NO_VEHICLE";
 }
 
+/** Whether some position of r has room for the unit, ignoring time. */
 function fitsCapacity(m: Model, r: Route, unit: number): boolean {
-  const tasks = m.kind[unit] === PICKUP ? [unit, m.pair[unit]] : [unit];
-  for (let d = 0; d < m.D; d++) {
-    let add = 0;
-    for (const t of tasks) add += m.startLoad[t * m.D + d] + Math.max(0, m.delta[t * m.D + d]);
-    let minLoad = Infinity;
-    for (let k = 0; k <= r.n + 1; k++) minLoad = Math.min(minLoad, r.load[k * m.D + d]);
-    if (minLoad + add > m.vCap[r.v * m.D + d]) return false;
+  const D = m.D;
+  const capOff = r.v * D;
+  for (let k = 0; k <= r.n; k++) {
+    let ok = true;
+    for (let d = 0; d < D && ok; d++) {
+      const cap = m.vCap[capOff + d];
+      if (m.kind[unit] === PICKUP) {
+        ok = r.load[k * D + d] + m.delta[unit * D + d] <= cap;
+      } else {
+        const sl = m.startLoad[unit * D + d];
+        const after = sl + m.delta[unit * D + d];
+        ok = r.prefMax[k * D + d] + sl <= cap && r.load[k * D + d] + after <= cap && r.sufMax[(k + 1) * D + d] + after <= cap;
+      }
+    }
+    if (ok) return true;
   }
-  return true;
+  return false;
 }

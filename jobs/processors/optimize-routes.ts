@@ -1,0 +1,48 @@
+/**
+ * Background job: build the travel matrix, run the route optimiser, return a JSON result.
+ * Registered on a BullMQ worker by the jobs entry point (this file does not import bullmq).
+ */
+import { matrixOptionsSchema, optimizationProblemSchema, type OptimizationInput } from "../../server/optimization/optimization.schema";
+import { optimizeRoutes, type OptimizeResult } from "../../server/optimization/index";
+import type { MatrixOptions } from "../../server/optimization/matrix";
+
+export interface OptimizeRoutesJobData {
+  problem: OptimizationInput;
+  /** default 30 s */
+  timeLimitMs?: number;
+  seed?: number;
+  /** haversine when absent; the caller supplies routing-service URLs, nothing is read from env here */
+  matrix?: MatrixOptions;
+}
+
+export interface OptimizeRoutesJob {
+  data: OptimizeRoutesJobData;
+  updateProgress(p: object | number): Promise<void>;
+}
+
+export type OptimizeRoutesJobResult = OptimizeResult;
+
+/** At most two progress updates per second reach the queue. */
+const PROGRESS_INTERVAL_MS = 500;
+
+export async function optimizeRoutesProcessor(job: OptimizeRoutesJob, token?: string, signal?: AbortSignal): Promise<OptimizeRoutesJobResult> {
+  void token;
+  const problem = optimizationProblemSchema.parse(job.data.problem);
+  const matrix = job.data.matrix ? matrixOptionsSchema.parse(job.data.matrix) : undefined;
+  const pending: Promise<void>[] = [];
+  const send = (p: object) => {
+    pending.push(job.updateProgress(p).catch(() => undefined));
+  };
+  send({ stage: "matrix", elapsedMs: 0 });
+  const result = await optimizeRoutes(problem, {
+    matrix,
+    timeLimitMs: job.data.timeLimitMs ?? 30_000,
+    seed: job.data.seed,
+    signal,
+    progressIntervalMs: PROGRESS_INTERVAL_MS,
+    onProgress: (p) => send({ stage: "solving", ...p }),
+  });
+  send({ stage: "done", elapsedMs: result.elapsedMs, bestCost: result.summary.cost, unassigned: result.summary.unassigned, iteration: result.iterations, status: result.status });
+  await Promise.all(pending);
+  return JSON.parse(JSON.stringify(result)) as OptimizeRoutesJobResult;
+}
