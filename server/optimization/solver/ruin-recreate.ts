@@ -82,7 +82,7 @@ export class RuinRecreate {
     for (let tries = 0; s.routeOf[seed] < 0 && tries < m.nTasks; tries++) seed = (seed + 1) % m.nTasks;
     const ruined: number[] = [];
     const removed = this.removedFlag;
-    if (m.minimizeVehicles && active > 1 && rand() < params.routeRemoval) {
+    if (active > 1 && rand() < params.routeRemoval) {
       let smallest = -1;
       for (const r of s.routes) if (r.n > 0 && (smallest < 0 || r.n < s.routes[smallest].n)) smallest = r.v;
       const r = s.routes[smallest];

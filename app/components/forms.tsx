@@ -1,0 +1,89 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useBlocker, useRouteLoaderData } from "react-router";
+
+export function useCsrfToken(): string {
+  const root = useRouteLoaderData("root") as { csrfToken?: string } | undefined;
+  return root?.csrfToken ?? "";
+}
+
+export function CsrfInput() {
+  return <input type="hidden" name="_csrf" value={useCsrfToken()} />;
+}
+
+/** Translates error keys (e.g. "errors.required") coming from zod schemas or services. */
+export function useErrorText() {
+  const { t } = useTranslation("errors");
+  return (key: string) => {
+    const k = key.startsWith("errors.") ? key.slice(7) : key;
+    return t(k, { defaultValue: t("generic") });
+  };
+}
+
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const text = useErrorText();
+  if (!errors?.length) return null;
+  return (
+    <div className="field-error" id={id} role="alert">
+      {[...new Set(errors)].map((e) => <div key={e}>{text(e)}</div>)}
+    </div>
+  );
+}
+
+export function Field(props: { label: string; name: string; errors?: string[] | null; children: ReactNode; hint?: string; required?: boolean }) {
+  return (
+    <div className={`field${props.errors?.length ? " has-error" : ""}`}>
+      <label htmlFor={props.name}>
+        {props.label}
+        {props.required && <span className="required" aria-hidden="true"> *</span>}
+      </label>
+      {props.children}
+      {props.hint && <small className="hint">{props.hint}</small>}
+      <FieldErrors id={`${props.name}-error`} errors={props.errors} />
+    </div>
+  );
+}
+
+/** Banner for a whole-form failure: "please fill all fields" for missing fields, or the translated error code. */
+export function FormAlert({ code, fields }: { code?: string | null; fields?: Record<string, unknown> | null }) {
+  const text = useErrorText();
+  if (!code) return null;
+  const message = code === "VALIDATION" && fields && Object.keys(fields).length ? text("REQUIRED_FIELDS") : text(code);
+  return <div className="alert alert-error" role="alert" data-testid="form-alert">{message}</div>;
+}
+
+/** Asks before leaving a form with unsaved changes (only with JavaScript; spec: unsaved changes prompt a confirmation). */
+export function useUnsavedChangesGuard(formRef: React.RefObject<HTMLFormElement | null>, submitted: boolean) {
+  const { t } = useTranslation();
+  const dirty = useRef(false);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const mark = () => { dirty.current = true; };
+    form.addEventListener("input", mark);
+    form.addEventListener("change", mark);
+    const onSubmit = () => { dirty.current = false; };
+    form.addEventListener("submit", onSubmit);
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (dirty.current) e.preventDefault();
+    };
+    window.addEventListener("beforeunload", beforeUnload);
+    return () => {
+      form.removeEventListener("input", mark);
+      form.removeEventListener("change", mark);
+      form.removeEventListener("submit", onSubmit);
+      window.removeEventListener("beforeunload", beforeUnload);
+    };
+  }, [formRef]);
+  useEffect(() => { if (submitted) dirty.current = false; }, [submitted]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm(t("unsaved.confirm"))) {
+      dirty.current = false;
+      blocker.proceed();
+    } else {
+      blocker.reset();
+    }
+  }, [blocker, t]);
+}

@@ -1,0 +1,20 @@
+/** The navigation lists only modules that exist; each entry shows when the user holds its permission. */
+export interface NavItem {
+  to: string;
+  labelKey: string;
+  icon: string;
+  anyOf: string[];
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { to: "/manage", labelKey: "nav.manage", icon: "map", anyOf: ["manage:read"] },
+  {
+    to: "/configuration/list",
+    labelKey: "nav.configuration",
+    icon: "settings",
+    anyOf: ["organization:read", "drivers:read", "vehicles:read", "teams:read", "users:read", "settings:read"],
+  },
+];
+
+export const visibleNav = (permissions: readonly string[]) =>
+  NAV_ITEMS.filter((i) => i.anyOf.some((p) => permissions.includes(p)));

@@ -1,0 +1,101 @@
+import { data, redirect } from "react-router";
+import type { ZodType } from "zod";
+import { ZodError } from "zod";
+import type { AppContext } from "../../server/context";
+import { AppError } from "../../server/errors";
+import { toErrorBody } from "../../server/http/error-mapping";
+import type { Principal } from "../../server/modules/access/principal";
+import type { Permission } from "../../server/modules/access/permissions";
+import { parseListQuery } from "../../server/modules/shared/listing";
+
+/** What Express hands to every loader and action (server/http/app.ts). */
+export interface LoadContext {
+  app: AppContext;
+  principal: Principal | null;
+  csrfToken: string;
+  sessionToken: string | null;
+  clientIp: string | null;
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends LoadContext {}
+}
+
+export function requireUser(context: LoadContext, request: Request): Principal {
+  if (!context.principal) {
+    const url = new URL(request.url);
+    const next = url.pathname + url.search;
+    throw redirect(next && next !== "/" ? `/login?next=${encodeURIComponent(next)}` : "/login");
+  }
+  return context.principal;
+}
+
+/** Page-level permission: a missing permission renders the 403 boundary instead of the page. */
+export function requirePermission(context: LoadContext, request: Request, permission: Permission): Principal {
+  const p = requireUser(context, request);
+  if (!p.permissions.has(permission)) throw data({ error: "FORBIDDEN" }, { status: 403 });
+  return p;
+}
+
+/** Reads a submitted form and checks its CSRF token against the visitor's CSRF cookie. */
+export async function readForm(request: Request, context: LoadContext): Promise<FormData> {
+  const form = await request.formData();
+  if (form.get("_csrf") !== context.csrfToken) throw data({ error: "CSRF" }, { status: 403 });
+  return form;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface ActionFailure {
+  ok: false;
+  code: string;
+  message?: string;
+  fields: FieldErrors;
+  values?: Record<string, unknown>;
+}
+
+/** Maps a service error to a form answer: stable code, translated by the page, field errors beside their inputs. */
+export function actionError(err: unknown, values?: Record<string, unknown>) {
+  if (err instanceof Response) throw err;
+  if (err instanceof AppError || err instanceof ZodError) {
+    const body = toErrorBody(err);
+    const fields: FieldErrors = body.fields ?? {};
+    const field = err instanceof AppError ? (err.details?.field as string | undefined) : undefined;
+    if (field) (fields[field] ??= []).push(`errors.${body.error}`);
+    const failure: ActionFailure = { ok: false, code: body.error, message: body.message, fields, values };
+    return data(failure, { status: body.status });
+  }
+  throw err;
+}
+
+/** Parses form values with a zod schema; arrays for repeated fields. */
+export function formValues(form: FormData, arrays: string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    if (key === "_csrf" || key === "intent") continue;
+    const all = form.getAll(key).filter((v) => typeof v === "string");
+    out[key] = arrays.includes(key) ? all : all[all.length - 1];
+  }
+  return out;
+}
+
+export function parseWith<T>(schema: ZodType<T>, values: Record<string, unknown>): T {
+  return schema.parse(values);
+}
+
+export const listQueryFrom = (request: Request) => parseListQuery(new URL(request.url).searchParams);
+
+export function idParam(value: string | undefined): string {
+  if (!value || !/^[0-9a-f-]{36}$/i.test(value)) throw data({ error: "NOT_FOUND" }, { status: 404 });
+  return value;
+}
+
+/** Runs a service call in a loader; NOT_FOUND and FORBIDDEN become the matching HTTP responses. */
+export async function load<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) throw data({ error: err.code }, { status: err.status });
+    throw err;
+  }
+}

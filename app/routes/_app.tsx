@@ -1,0 +1,72 @@
+import { useTranslation } from "react-i18next";
+import { Form, NavLink, Outlet, isRouteErrorResponse, useRouteError } from "react-router";
+import { CsrfInput } from "../components/forms";
+import { LanguageSwitch } from "../components/LanguageSwitch";
+import { requireUser } from "../lib/route-kit.server";
+import { visibleNav } from "../lib/navigation";
+import type { Route } from "./+types/_app";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const p = requireUser(context, request);
+  return {
+    user: { name: `${p.firstName} ${p.lastName}`, role: p.role.name, email: p.email },
+    nav: visibleNav([...p.permissions]).map(({ to, labelKey, icon }) => ({ to, labelKey, icon })),
+  };
+}
+
+function Chrome({ nav, user, children }: { nav: { to: string; labelKey: string; icon: string }[]; user?: { name: string; role: string }; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#content">{t("nav.skip")}</a>
+      <header className="topbar">
+        <a className="brand" href="/manage">
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          <span>{t("appName")}</span>
+        </a>
+        <nav aria-label={t("nav.main")} className="main-nav">
+          {nav.map((item) => (
+            <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? "active" : undefined)}>
+              {t(item.labelKey)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="topbar-user">
+          <LanguageSwitch />
+          {user && (
+            <NavLink to="/configuration/profile" className="user-chip" title={user.role}>{user.name}</NavLink>
+          )}
+          <Form method="post" action="/logout" className="inline">
+            <CsrfInput />
+            <button type="submit" className="link-button" data-testid="logout">{t("nav.logout")}</button>
+          </Form>
+        </div>
+      </header>
+      <main id="content" className="content">{children}</main>
+    </div>
+  );
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <Chrome nav={loaderData.nav} user={loaderData.user}>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  return (
+    <Chrome nav={[]}>
+      <section className="error-page" data-testid="error-page">
+        <h1>{status === 404 ? t("errorPage.notFound") : status === 403 ? t("errorPage.forbidden") : t("errorPage.title")}</h1>
+        <p>{t("errorPage.body")}</p>
+        <p><a href="/manage">{t("errorPage.home")}</a></p>
+      </section>
+    </Chrome>
+  );
+}

@@ -1,0 +1,24 @@
+import { createLogger, openRuntime } from "../server/bootstrap";
+import { loadConfig } from "../server/config";
+import { startWorkers } from "./workers";
+
+/** `npm run worker`: the job worker as its own process (uses DATABASE_URL, and REDIS_URL when set). */
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config).child({ process: "worker" });
+  if (!config.DATABASE_URL) log.warn("DATABASE_URL is not set; the worker starts the embedded PostgreSQL itself");
+  const runtime = await openRuntime(config, log, { poolSize: 4 });
+  const stop = await startWorkers(runtime.ctx);
+  const shutdown = async () => {
+    await stop();
+    await runtime.shutdown();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown());
+  process.on("SIGTERM", () => void shutdown());
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import { createServer } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { openRuntime, createLogger } from "../bootstrap";
+import { ConfigError, loadConfig } from "../config";
+import { DEMO_PASSWORD, ensureInitialData } from "../db/seed";
+import { createHttpApp } from "../http/app";
+import { startWorkers } from "../../jobs/workers";
+import { buildIfNeeded } from "./build-if-needed";
+
+const root = process.cwd();
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const log = createLogger(config);
+  if (!process.argv.includes("--no-build")) buildIfNeeded(root, (m) => log.info(m));
+  const build = (await import(pathToFileURL(path.join(root, "build", "server", "index.js")).href)) as ServerBuild;
+  const runtime = await openRuntime(config, log, { buildId: build.assets.version });
+  const { ctx } = runtime;
+
+  const seeded = await ensureInitialData(ctx.db, {
+    adminEmail: config.FLOTA_ADMIN_EMAIL,
+    adminPassword: config.FLOTA_ADMIN_PASSWORD,
+    demo: config.FLOTA_DEMO,
+  });
+  if (seeded.created) log.info({ demo: config.FLOTA_DEMO }, "created the first organisation");
+
+  const stopWorkers = config.FLOTA_WORKER === "inline" ? await startWorkers(ctx) : async () => {};
+  const app = createHttpApp(ctx, { build, clientDir: path.join(root, "build", "client") });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+
+  const lines = [
+    "",
+    `  Flota is running at ${url}`,
+    `  Sign in as ${config.FLOTA_ADMIN_EMAIL} with password ${config.usingDefaultAdminPassword ? config.FLOTA_ADMIN_PASSWORD : "(from FLOTA_ADMIN_PASSWORD)"}`,
+    config.FLOTA_DEMO ? `  Demo users manager@, dispatcher@, viewer@, driver@flota.local use password ${DEMO_PASSWORD}` : "",
+    `  Database: ${runtime.embedded ? `embedded PostgreSQL in ${config.dataDir}` : "DATABASE_URL"}; jobs: ${config.REDIS_URL ? "Redis" : "PostgreSQL"}`,
+    "",
+  ].filter((l, i, a) => l !== "" || i === 0 || i === a.length - 1);
+  console.log(lines.join("\n"));
+  if (config.usingDefaultAdminPassword) {
+    log.warn("The administrator uses the default password. Set FLOTA_ADMIN_PASSWORD or change it under Configuration > Profile.");
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    server.close();
+    server.closeAllConnections();
+    await stopWorkers();
+    await runtime.shutdown();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

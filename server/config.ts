@@ -1,0 +1,83 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const DEFAULT_ADMIN_EMAIL = "admin@flota.local";
+export const DEFAULT_ADMIN_PASSWORD = "flota-admin";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: port.default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  FLOTA_DATA_DIR: z.string().default("./data"),
+  FLOTA_DB_PORT: port.default(54329),
+  FLOTA_ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
+  FLOTA_ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+  FLOTA_DEMO: bool.default(true),
+  FLOTA_WORKER: z.enum(["inline", "off"]).default("inline"),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  COOKIE_SECURE: bool.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z.string().optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: port.optional(),
+  SMTP_SECURE: bool.optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().default("Flota <no-reply@flota.local>"),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_LABEL: z.string().default("Single sign-on"),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  embeddedDatabase: boolean;
+  usingDefaultAdminPassword: boolean;
+  secureCookies: boolean;
+  smtp: { url?: string; host?: string; port?: number; secure?: boolean; user?: string; password?: string } | null;
+  oidc: { issuer: string; clientId: string; clientSecret?: string; label: string } | null;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; throws a readable error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) throw new ConfigError("Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set");
+  const smtpConfigured = Boolean(e.SMTP_URL || e.SMTP_HOST);
+  return {
+    ...e,
+    dataDir: path.resolve(e.FLOTA_DATA_DIR),
+    embeddedDatabase: !e.DATABASE_URL,
+    usingDefaultAdminPassword: e.FLOTA_ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD,
+    secureCookies: e.COOKIE_SECURE ?? (e.PUBLIC_URL?.startsWith("https://") ?? false),
+    smtp: smtpConfigured
+      ? { url: e.SMTP_URL, host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
+      : null,
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL }
+      : null,
+  };
+}

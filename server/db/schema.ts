@@ -1,0 +1,191 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Numeric = ColumnType<string, number | string, number | string>;
+type NullableNumeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+type DateOnly = ColumnType<string | null, string | null | undefined, string | null>;
+
+export interface OrganizationsTable {
+  id: Generated<string>;
+  name: string;
+  legal_name: string | null;
+  business_number: string | null;
+  fiscal_number: string | null;
+  country: string | null;
+  province: string | null;
+  region: string | null;
+  city: string | null;
+  postal_code: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrganizationSettingsTable {
+  org_id: string;
+  attendance_enabled: Generated<boolean>;
+  attendance_start_threshold: Generated<string>;
+  checkin_radius_m: Generated<number>;
+  checkout_radius_m: Generated<number>;
+  self_assign_jobs: Generated<boolean>;
+  timezone: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface RoleOptions {
+  redirect_urls?: { login?: string; analytics?: string; maintenance?: string };
+  default_language?: "al" | "en";
+}
+
+export interface RolesTable {
+  id: Generated<string>;
+  org_id: string;
+  key: string;
+  name: string;
+  permissions: string[];
+  options: ColumnType<RoleOptions, RoleOptions | string, RoleOptions | string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface TeamsTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  description: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  org_id: string;
+  email: string | null;
+  password_hash: string | null;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  birthday: DateOnly;
+  personal_number: string | null;
+  phone: string | null;
+  role_id: string;
+  team_id: string | null;
+  is_driver: Generated<boolean>;
+  web_only: Generated<boolean>;
+  vehicle_access: Generated<"all" | "selected">;
+  default_language: Generated<"al" | "en">;
+  active: Generated<boolean>;
+  last_login_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface VehiclesTable {
+  id: Generated<string>;
+  org_id: string;
+  registration: string;
+  category: "Truck" | "Van" | "Car";
+  fuel: string | null;
+  identifier_name: string | null;
+  chassis_number: string | null;
+  fuel_consumption: NullableNumeric;
+  tank_volume: NullableNumeric;
+  vehicle_year: number | null;
+  size: string | null;
+  purchase_price: NullableNumeric;
+  estimated_consumption: NullableNumeric;
+  electric: Generated<boolean>;
+  fleet_number: string | null;
+  business_number: string | null;
+  fiscal_number: string | null;
+  country: string | null;
+  province: string | null;
+  region: string | null;
+  postal_code: string | null;
+  team_id: string | null;
+  driver_id: string | null;
+  device_imei: string | null;
+  device_protocol: "teltonika" | "gt06" | "osmand" | "h02" | null;
+  odometer_km: Generated<Numeric>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface VehicleImagesTable {
+  id: Generated<string>;
+  org_id: string;
+  vehicle_id: string;
+  content_type: string;
+  byte_size: number;
+  data: Buffer;
+  created_at: Generated<Timestamp>;
+}
+
+export interface UserVehiclesTable {
+  org_id: string;
+  user_id: string;
+  vehicle_id: string;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  org_id: string;
+  user_id: string;
+  token_hash: string;
+  socket_token_hash: string;
+  csrf_token: string;
+  kind: Generated<"web" | "api" | "sso">;
+  scope: Generated<string>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<string>;
+  key: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  org_id: string;
+  user_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  organization_settings: OrganizationSettingsTable;
+  roles: RolesTable;
+  teams: TeamsTable;
+  users: UsersTable;
+  vehicles: VehiclesTable;
+  vehicle_images: VehicleImagesTable;
+  user_vehicles: UserVehiclesTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  password_resets: PasswordResetsTable;
+  app_meta: AppMetaTable;
+}
+
+export type Organization = Selectable<OrganizationsTable>;
+export type Role = Selectable<RolesTable>;
+export type Team = Selectable<TeamsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Vehicle = Selectable<VehiclesTable>;
+export type NewVehicle = Insertable<VehiclesTable>;
+export type VehicleUpdate = Updateable<VehiclesTable>;

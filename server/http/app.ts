@@ -1,0 +1,75 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { AppContext } from "../context";
+import { authRoutes } from "./api/auth.routes";
+import { configurationRoutes } from "./api/configuration.routes";
+import { sendError } from "./api/api-kit";
+import { principalMiddleware } from "./principal-middleware";
+import { tokenHandoff } from "./token-handoff";
+
+export interface HttpAppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir: string;
+  /** Extra middleware mounted before the page handler (vite dev middleware). */
+  before?: express.RequestHandler[];
+}
+
+export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+
+  app.use(pinoHttp({
+    logger: ctx.log,
+    autoLogging: { ignore: (req) => /^\/(assets\/|healthz|readyz|favicon)/.test(req.url?.slice(1) ?? "") },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    serializers: { req: (req) => ({ method: req.method, url: req.url?.replace(/access_token=[^&]+/, "access_token=***") }) },
+  }));
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "same-origin");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    next();
+  });
+  for (const mw of opts.before ?? []) app.use(mw);
+  app.use("/assets", express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
+
+  app.get("/healthz", (_req, res) => { res.json({ status: "ok" }); });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await ctx.db.selectFrom("app_meta").select("key").limit(1).execute();
+      res.json({ status: "ready" });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+  app.get("/version", (_req, res) => { res.setHeader("Cache-Control", "no-store"); res.json({ version: ctx.buildId }); });
+
+  app.use(principalMiddleware(ctx));
+  app.use(tokenHandoff(ctx));
+  app.use(["/api", "/auth"], express.json({ limit: "1mb" }), express.urlencoded({ extended: false, limit: "1mb" }));
+  app.use(authRoutes(ctx));
+  app.use(configurationRoutes(ctx));
+  app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
+
+  app.all(
+    "/{*rest}",
+    createRequestHandler({
+      build: opts.build,
+      getLoadContext: (req) => ({ app: ctx, principal: req.principal, csrfToken: req.csrfToken, sessionToken: req.sessionToken, clientIp: req.ip ?? null }),
+    }),
+  );
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (req.path.startsWith("/api/")) return sendError(ctx, req, res, err);
+    ctx.log.error({ err, path: req.path }, "unhandled error");
+    res.status(500).type("text/plain").send("Something went wrong!");
+  });
+  return app;
+}

@@ -1,0 +1,41 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Logger } from "pino";
+import type { Config } from "../config";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** SMTP when configured; otherwise the message is written to the log so an admin can still read it. */
+export function createMailer(config: Config, log: Logger): Mailer {
+  let transport: Transporter | null = null;
+  if (config.smtp) {
+    const s = config.smtp;
+    transport = s.url
+      ? nodemailer.createTransport(s.url)
+      : nodemailer.createTransport({
+          host: s.host,
+          port: s.port ?? 587,
+          secure: s.secure ?? false,
+          auth: s.user ? { user: s.user, pass: s.password } : undefined,
+          tls: { rejectUnauthorized: !s.host?.startsWith("127.") && s.host !== "localhost" },
+        });
+  }
+  return {
+    async send(mail) {
+      if (!transport) {
+        log.warn({ to: mail.to, subject: mail.subject, text: mail.text }, "SMTP is not configured; e-mail written to the log instead");
+        return;
+      }
+      await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      log.info({ to: mail.to, subject: mail.subject }, "e-mail sent");
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Permission catalogue: module -> actions. A permission is written "module:action".
+ * Roles hold a list of permissions; policies ask for one.
+ */
+export const MODULES = {
+  manage: ["read"],
+  replay: ["read"],
+  immobilization: ["read", "command"],
+  places: ["read", "write"],
+  alerts: ["read", "write"],
+  analytics: ["read", "write"],
+  dashboard: ["read", "write"],
+  routePlanning: ["read", "write"],
+  tms: ["read", "write"],
+  maintenance: ["read", "write"],
+  carSharing: ["read", "write", "admin"],
+  video: ["read", "request"],
+  organization: ["read", "write"],
+  settings: ["read", "write"],
+  teams: ["read", "write"],
+  vehicles: ["read", "write", "delete"],
+  drivers: ["read", "write", "delete"],
+  users: ["read", "write", "delete"],
+  fleet: ["allTeams"],
+} as const;
+
+export type ModuleName = keyof typeof MODULES;
+export type Permission = { [M in ModuleName]: `${M}:${(typeof MODULES)[M][number]}` }[ModuleName];
+
+export const ALL_PERMISSIONS = Object.entries(MODULES).flatMap(([m, actions]) =>
+  (actions as readonly string[]).map((a) => `${m}:${a}`),
+) as Permission[];
+
+const READ_ALL = ALL_PERMISSIONS.filter((p) => p.endsWith(":read"));
+
+function without(list: readonly Permission[], ...excluded: Permission[]): Permission[] {
+  return list.filter((p) => !excluded.includes(p));
+}
+
+export type RoleKey = "administrator" | "fleet_manager" | "dispatcher" | "viewer" | "driver";
+
+export const SYSTEM_ROLES: Record<RoleKey, { permissions: Permission[]; loginRedirect: string }> = {
+  administrator: { permissions: [...ALL_PERMISSIONS], loginRedirect: "/manage" },
+  fleet_manager: {
+    permissions: without(ALL_PERMISSIONS, "users:delete", "organization:write", "settings:write"),
+    loginRedirect: "/manage",
+  },
+  dispatcher: {
+    permissions: [
+      ...without(READ_ALL, "users:read", "organization:read", "settings:read"),
+      "routePlanning:write", "tms:write", "places:write", "carSharing:write", "video:request",
+    ],
+    loginRedirect: "/manage",
+  },
+  viewer: {
+    permissions: without(READ_ALL, "users:read", "organization:read", "settings:read", "immobilization:read"),
+    loginRedirect: "/manage",
+  },
+  driver: { permissions: ["manage:read", "carSharing:read", "carSharing:write"], loginRedirect: "/manage" },
+};
+
+export const ROLE_KEYS = Object.keys(SYSTEM_ROLES) as RoleKey[];

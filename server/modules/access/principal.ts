@@ -1,0 +1,21 @@
+import type { RoleOptions } from "../../db/schema";
+
+/** Who is asking: the signed-in user with everything policies need, loaded once per request. */
+export interface Principal {
+  sessionId: string;
+  orgId: string;
+  userId: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  language: "al" | "en";
+  webOnly: boolean;
+  role: { id: string; key: string; name: string; options: RoleOptions };
+  permissions: ReadonlySet<string>;
+  /** Teams whose vehicles the user may see; "all" for every team of the organisation. */
+  teamIds: readonly string[] | "all";
+  /** Vehicles the user is limited to, or null when not limited to specific vehicles. */
+  vehicleIds: readonly string[] | null;
+  csrfToken: string;
+  expiresAt: Date;
+}

@@ -1,0 +1,75 @@
+import { sql } from "kysely";
+import type { DB } from "../../db/database";
+
+export const authRepo = {
+  findUserByEmail(db: DB, email: string) {
+    return db
+      .selectFrom("users")
+      .selectAll()
+      .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+      .executeTakeFirst();
+  },
+
+  createSession(
+    db: DB,
+    s: { org_id: string; user_id: string; token_hash: string; socket_token_hash: string; csrf_token: string; kind: "web" | "api" | "sso"; scope: string; ip: string | null; user_agent: string | null; expires_at: Date },
+  ) {
+    return db.insertInto("sessions").values(s).returning(["id", "expires_at", "created_at"]).executeTakeFirstOrThrow();
+  },
+
+  /** Session joined with its user and role; expired sessions and inactive users are not found. */
+  findSessionByTokenHash(db: DB, tokenHash: string) {
+    return db
+      .selectFrom("sessions as s")
+      .innerJoin("users as u", "u.id", "s.user_id")
+      .innerJoin("roles as r", "r.id", "u.role_id")
+      .select([
+        "s.id as session_id", "s.csrf_token", "s.expires_at", "s.scope", "s.kind",
+        "u.id as user_id", "u.org_id", "u.email", "u.first_name", "u.last_name", "u.team_id",
+        "u.default_language", "u.web_only", "u.vehicle_access",
+        "r.id as role_id", "r.key as role_key", "r.name as role_name", "r.permissions", "r.options",
+      ])
+      .where("s.token_hash", "=", tokenHash)
+      .where("s.expires_at", ">", new Date())
+      .where("u.active", "=", true)
+      .executeTakeFirst();
+  },
+
+  deleteSessionByTokenHash(db: DB, tokenHash: string) {
+    return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
+  },
+
+  deleteUserSessions(db: DB, userId: string) {
+    return db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  },
+
+  listUserVehicleIds(db: DB, userId: string) {
+    return db.selectFrom("user_vehicles").select("vehicle_id").where("user_id", "=", userId).execute();
+  },
+
+  listTeams(db: DB, orgId: string) {
+    return db.selectFrom("teams").select(["id", "name"]).where("org_id", "=", orgId).orderBy("name").execute();
+  },
+
+  async countRecentAttempts(db: DB, key: string, since: Date): Promise<number> {
+    const row = await db
+      .selectFrom("login_attempts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("key", "=", key)
+      .where("created_at", ">", since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  recordAttempts(db: DB, keys: string[]) {
+    return db.insertInto("login_attempts").values(keys.map((key) => ({ key }))).execute();
+  },
+
+  clearAttempts(db: DB, key: string) {
+    return db.deleteFrom("login_attempts").where("key", "=", key).execute();
+  },
+
+  touchLastLogin(db: DB, userId: string) {
+    return db.updateTable("users").set({ last_login_at: new Date() }).where("id", "=", userId).execute();
+  },
+};

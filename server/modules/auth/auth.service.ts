@@ -1,0 +1,148 @@
+import type { AppContext } from "../../context";
+import { AppError } from "../../errors";
+import { dummyPasswordHash, verifyPassword } from "../../security/passwords";
+import { newToken, sha256 } from "../../security/tokens";
+import type { Principal } from "../access/principal";
+import { authRepo } from "./auth.repo";
+import type { LoginInput } from "./auth.schema";
+
+export interface SessionMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface IssuedSession {
+  token: string;
+  socketToken: string;
+  sessionId: string;
+  expiresAt: Date;
+  scope: string;
+}
+
+type UserForSession = { id: string; org_id: string; web_only: boolean };
+
+/** Checks e-mail and password with per-account and per-address limits; failures never reveal which part was wrong. */
+export async function authenticate(ctx: AppContext, input: LoginInput, meta: SessionMeta) {
+  const { config, db } = ctx;
+  const since = new Date(Date.now() - config.LOGIN_WINDOW_MINUTES * 60_000);
+  const accountKey = `acct:${input.email.toLowerCase()}`;
+  const addressKey = `ip:${meta.ip ?? "unknown"}`;
+  const [accountFailures, addressFailures] = await Promise.all([
+    authRepo.countRecentAttempts(db, accountKey, since),
+    authRepo.countRecentAttempts(db, addressKey, since),
+  ]);
+  if (accountFailures >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT || addressFailures >= config.LOGIN_MAX_FAILURES_PER_ADDRESS) {
+    throw new AppError("RATE_LIMITED", "Too many failed sign-in attempts; try again later");
+  }
+  const user = await authRepo.findUserByEmail(db, input.email);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !ok || !user.active) {
+    await authRepo.recordAttempts(db, [accountKey, addressKey]);
+    throw new AppError("INVALID_CREDENTIALS", "Wrong e-mail or password");
+  }
+  await authRepo.clearAttempts(db, accountKey);
+  return user;
+}
+
+export async function issueSession(
+  ctx: AppContext,
+  user: UserForSession,
+  kind: "web" | "api" | "sso",
+  meta: SessionMeta,
+  opts: { webLogin: boolean } = { webLogin: true },
+): Promise<IssuedSession> {
+  if (user.web_only && !opts.webLogin) throw new AppError("FORBIDDEN", "This account may use the web application only");
+  const token = newToken();
+  const socketToken = newToken();
+  const scope = opts.webLogin ? "web" : "mobile";
+  const row = await authRepo.createSession(ctx.db, {
+    org_id: user.org_id,
+    user_id: user.id,
+    token_hash: sha256(token),
+    socket_token_hash: sha256(socketToken),
+    csrf_token: newToken(18),
+    kind,
+    scope,
+    ip: meta.ip,
+    user_agent: meta.userAgent?.slice(0, 400) ?? null,
+    expires_at: new Date(Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000),
+  });
+  await authRepo.touchLastLogin(ctx.db, user.id);
+  return { token, socketToken, sessionId: row.id, expiresAt: new Date(row.expires_at), scope };
+}
+
+export async function loadPrincipal(ctx: AppContext, token: string | null | undefined): Promise<Principal | null> {
+  if (!token) return null;
+  const row = await authRepo.findSessionByTokenHash(ctx.db, sha256(token));
+  if (!row) return null;
+  const permissions = new Set(row.permissions);
+  const vehicleIds =
+    row.vehicle_access === "selected" ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id) : null;
+  return {
+    sessionId: row.session_id,
+    orgId: row.org_id,
+    userId: row.user_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    language: row.default_language,
+    webOnly: row.web_only,
+    role: { id: row.role_id, key: row.role_key, name: row.role_name, options: row.options ?? {} },
+    permissions,
+    teamIds: permissions.has("fleet:allTeams") ? "all" : row.team_id ? [row.team_id] : [],
+    vehicleIds,
+    csrfToken: row.csrf_token,
+    expiresAt: new Date(row.expires_at),
+  };
+}
+
+export async function endSession(ctx: AppContext, token: string | null | undefined): Promise<void> {
+  if (token) await authRepo.deleteSessionByTokenHash(ctx.db, sha256(token));
+}
+
+/** The body of the login and details answers (spec section 7). */
+export async function describeSession(ctx: AppContext, p: Principal, issued?: IssuedSession) {
+  const teams = await authRepo.listTeams(ctx.db, p.orgId);
+  const visibleTeams = p.teamIds === "all" ? teams : teams.filter((t) => (p.teamIds as readonly string[]).includes(t.id));
+  const body = {
+    user: {
+      id: p.userId,
+      email: p.email,
+      first_name: p.firstName,
+      last_name: p.lastName,
+      organization_id: p.orgId,
+      role: {
+        id: p.role.id,
+        key: p.role.key,
+        name: p.role.name,
+        options: {
+          redirect_urls: p.role.options.redirect_urls ?? {},
+          default_language: p.language,
+        },
+      },
+    },
+    permissions: [...p.permissions].sort(),
+    teams: visibleTeams,
+  };
+  if (!issued) return body;
+  return {
+    access_token: issued.token,
+    token_type: "Bearer",
+    expires_in: Math.max(0, Math.round((issued.expiresAt.getTime() - Date.now()) / 1000)),
+    expires_at: issued.expiresAt.toISOString(),
+    scope: issued.scope,
+    jti: issued.sessionId,
+    ...body,
+    aye_token: issued.socketToken,
+  };
+}
+
+/** The landing route after sign-in: the role's login redirect when it is a local path, else /manage. */
+export function loginRedirect(p: Pick<Principal, "role">): string {
+  return safeLocalPath(p.role.options.redirect_urls?.login) ?? "/manage";
+}
+
+export function safeLocalPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
+  return value;
+}

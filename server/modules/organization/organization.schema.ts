@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { checkbox, optionalText, requiredText } from "../shared/form-values";
+
+export const organizationInputSchema = z.object({
+  name: requiredText(120),
+  legal_name: optionalText(200),
+  business_number: optionalText(40),
+  fiscal_number: optionalText(40),
+  country: optionalText(80),
+  province: optionalText(80),
+  region: optionalText(80),
+  city: optionalText(80),
+  postal_code: optionalText(20),
+  address: optionalText(200),
+  phone: optionalText(40),
+  email: z.preprocess((v) => (v === "" ? null : v), z.string().email("errors.email").nullable().optional()),
+});
+export type OrganizationInput = z.infer<typeof organizationInputSchema>;
+
+const radius = z.coerce.number({ error: "errors.number" }).int("errors.number").min(10, "errors.range").max(10000, "errors.range");
+
+export const settingsInputSchema = z.object({
+  attendance_enabled: checkbox(),
+  attendance_start_threshold: z.string({ error: "errors.required" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "errors.time"),
+  checkin_radius_m: radius,
+  checkout_radius_m: radius,
+  self_assign_jobs: checkbox(),
+});
+export type SettingsInput = z.infer<typeof settingsInputSchema>;

@@ -1,0 +1,39 @@
+import type { AppContext } from "../../context";
+import { notFound } from "../../errors";
+import type { Principal } from "../access/principal";
+import { organizationPolicy } from "./organization.policy";
+import { organizationRepo } from "./organization.repo";
+import type { OrganizationInput, SettingsInput } from "./organization.schema";
+
+export async function getOrganization(ctx: AppContext, p: Principal) {
+  organizationPolicy.read(p);
+  const org = await organizationRepo.find(ctx.db, p.orgId);
+  if (!org) throw notFound("organization");
+  return org;
+}
+
+export async function updateOrganization(ctx: AppContext, p: Principal, input: OrganizationInput) {
+  organizationPolicy.write(p);
+  const org = await organizationRepo.update(ctx.db, p.orgId, input);
+  if (!org) throw notFound("organization");
+  return org;
+}
+
+export async function getSettings(ctx: AppContext, p: Principal) {
+  organizationPolicy.readSettings(p);
+  const s = await organizationRepo.findSettings(ctx.db, p.orgId);
+  const threshold = (s?.attendance_start_threshold ?? "10:00").slice(0, 5);
+  return {
+    attendance_enabled: s?.attendance_enabled ?? false,
+    attendance_start_threshold: threshold,
+    checkin_radius_m: s?.checkin_radius_m ?? 100,
+    checkout_radius_m: s?.checkout_radius_m ?? 100,
+    self_assign_jobs: s?.self_assign_jobs ?? false,
+  };
+}
+
+export async function updateSettings(ctx: AppContext, p: Principal, input: SettingsInput) {
+  organizationPolicy.writeSettings(p);
+  await organizationRepo.upsertSettings(ctx.db, p.orgId, input);
+  return getSettings(ctx, p);
+}

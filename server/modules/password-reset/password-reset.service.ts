@@ -1,0 +1,66 @@
+import type { AppContext } from "../../context";
+import { AppError } from "../../errors";
+import { hashPassword } from "../../security/passwords";
+import { newNumericCode, sha256 } from "../../security/tokens";
+import { authRepo } from "../auth/auth.repo";
+import { usersRepo } from "../users/users.repo";
+import { passwordResetRepo } from "./password-reset.repo";
+import { MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS, RESET_CODE_TTL_MINUTES, type PasswordResetMailJob } from "./password-reset.schema";
+
+/**
+ * Sends a verification code by e-mail (through the job queue). Answers the same whether
+ * or not the account exists, so the form cannot be used to discover accounts.
+ * Returns the seconds until a new code may be requested.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, baseUrl: string): Promise<{ resendIn: number }> {
+  const user = await authRepo.findUserByEmail(ctx.db, email);
+  if (!user || !user.active || !user.email) return { resendIn: RESEND_AFTER_SECONDS };
+  const last = await passwordResetRepo.latest(ctx.db, user.id);
+  const sinceLast = last ? (Date.now() - new Date(last.created_at).getTime()) / 1000 : Infinity;
+  if (sinceLast < RESEND_AFTER_SECONDS) return { resendIn: Math.ceil(RESEND_AFTER_SECONDS - sinceLast) };
+  const code = newNumericCode(6);
+  await passwordResetRepo.insert(ctx.db, {
+    org_id: user.org_id,
+    user_id: user.id,
+    code_hash: sha256(`${user.id}:${code}`),
+    expires_at: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
+  });
+  const link = `${baseUrl}/newPassword?${new URLSearchParams({ email: user.email, code })}`;
+  const job: PasswordResetMailJob = {
+    to: user.email,
+    name: user.first_name,
+    code,
+    language: user.default_language,
+    link,
+    minutes: RESET_CODE_TTL_MINUTES,
+  };
+  await ctx.jobs.enqueue("mail", "password-reset", job);
+  return { resendIn: RESEND_AFTER_SECONDS };
+}
+
+async function checkCode(ctx: AppContext, email: string, code: string) {
+  const user = await authRepo.findUserByEmail(ctx.db, email);
+  const reset = user ? await passwordResetRepo.latest(ctx.db, user.id) : undefined;
+  if (!user || !reset || reset.used_at || reset.attempts >= MAX_CODE_ATTEMPTS) {
+    throw new AppError("RESET_CODE_INVALID", "The code is wrong", { field: "code" });
+  }
+  if (new Date(reset.expires_at).getTime() < Date.now()) throw new AppError("RESET_CODE_EXPIRED", "The code has expired", { field: "code" });
+  if (sha256(`${user.id}:${code}`) !== reset.code_hash) {
+    await passwordResetRepo.countAttempt(ctx.db, reset.id);
+    throw new AppError("RESET_CODE_INVALID", "The code is wrong", { field: "code" });
+  }
+  return { user, reset };
+}
+
+export async function verifyResetCode(ctx: AppContext, email: string, code: string): Promise<void> {
+  await checkCode(ctx, email, code);
+}
+
+export async function completePasswordReset(ctx: AppContext, email: string, code: string, password: string): Promise<void> {
+  const { user, reset } = await checkCode(ctx, email, code);
+  await ctx.db.transaction().execute(async (trx) => {
+    await usersRepo.update(trx, user.org_id, user.id, { password_hash: await hashPassword(password) });
+    await passwordResetRepo.markUsed(trx, reset.id);
+    await authRepo.deleteUserSessions(trx, user.id);
+  });
+}

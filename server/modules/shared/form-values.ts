@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/** Form helpers: empty strings from HTML forms become null; checkboxes become booleans. */
+export const optionalText = (max = 200) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v), z.string().max(max, "errors.tooLong").nullable().optional());
+
+export const requiredText = (max = 200) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: "errors.required" }).min(1, "errors.required").max(max, "errors.tooLong"));
+
+export const optionalNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? null : typeof v === "string" ? Number(v.replace(",", ".")) : v),
+    z.number({ error: "errors.number" }).min(min, "errors.range").max(max, "errors.range").nullable().optional(),
+  );
+
+export const optionalInt = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? null : typeof v === "string" ? Number(v) : v),
+    z.number({ error: "errors.number" }).int("errors.number").min(min, "errors.range").max(max, "errors.range").nullable().optional(),
+  );
+
+export const checkbox = () =>
+  z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean()).default(false);
+
+export const optionalUuid = () =>
+  z.preprocess((v) => (v === "" || v === undefined ? null : v), z.string().uuid("errors.invalid").nullable().optional());
+
+export const isoDate = () =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "errors.date").refine((s) => !Number.isNaN(Date.parse(s)), "errors.date").nullable().optional(),
+  );

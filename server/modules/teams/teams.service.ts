@@ -1,0 +1,49 @@
+import type { AppContext } from "../../context";
+import { AppError, notFound } from "../../errors";
+import { canSeeTeam } from "../access/access.policy";
+import type { Principal } from "../access/principal";
+import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { teamsPolicy } from "./teams.policy";
+import { teamsRepo, type TeamSort } from "./teams.repo";
+import type { TeamInput } from "./teams.schema";
+
+export async function listTeams(ctx: AppContext, p: Principal, q: ListQuery) {
+  teamsPolicy.list(p);
+  const sort = pickSort<TeamSort>(q.sort, ["name", "vehicles", "members"], "name");
+  const { items, total } = await teamsRepo.list(ctx.db, p.orgId, p.teamIds, q, sort);
+  return toPage(items, total, q);
+}
+
+/** Teams the user may pick in forms. */
+export async function teamOptions(ctx: AppContext, p: Principal) {
+  const all = await teamsRepo.listAll(ctx.db, p.orgId);
+  return all.filter((t) => canSeeTeam(p, t.id));
+}
+
+export async function getTeam(ctx: AppContext, p: Principal, id: string) {
+  teamsPolicy.list(p);
+  const team = await teamsRepo.findById(ctx.db, p.orgId, id);
+  if (!team || !canSeeTeam(p, team.id)) throw notFound("team");
+  return team;
+}
+
+export async function createTeam(ctx: AppContext, p: Principal, input: TeamInput) {
+  teamsPolicy.write(p);
+  if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name)) throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
+  return teamsRepo.insert(ctx.db, p.orgId, { name: input.name, description: input.description ?? null });
+}
+
+export async function updateTeam(ctx: AppContext, p: Principal, id: string, input: TeamInput) {
+  teamsPolicy.write(p);
+  await getTeam(ctx, p, id);
+  if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name, id)) throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
+  const team = await teamsRepo.update(ctx.db, p.orgId, id, { name: input.name, description: input.description ?? null });
+  if (!team) throw notFound("team");
+  return team;
+}
+
+export async function deleteTeam(ctx: AppContext, p: Principal, id: string) {
+  teamsPolicy.write(p);
+  await getTeam(ctx, p, id);
+  await teamsRepo.delete(ctx.db, p.orgId, id);
+}

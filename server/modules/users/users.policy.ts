@@ -1,0 +1,24 @@
+import { AppError } from "../../errors";
+import { authorize } from "../access/access.policy";
+import type { Principal } from "../access/principal";
+
+export type PeopleArea = "users" | "drivers";
+
+export const usersPolicy = {
+  read: (p: Principal, area: PeopleArea) => authorize(p, `${area}:read`),
+  write: (p: Principal, area: PeopleArea) => authorize(p, `${area}:write`),
+  delete: (p: Principal, area: PeopleArea) => authorize(p, `${area}:delete`),
+  /** Nobody hands out permissions they do not hold themselves. */
+  assignRole(p: Principal, role: { permissions: string[] }) {
+    if (!role.permissions.every((perm) => p.permissions.has(perm))) {
+      throw new AppError("FORBIDDEN", "You cannot give a role with more rights than your own", { field: "role_id" });
+    }
+  },
+  assignTeam(p: Principal, teamId: string | null | undefined) {
+    if (p.teamIds === "all" || !teamId) return;
+    if (!p.teamIds.includes(teamId)) throw new AppError("FORBIDDEN", "You may only assign your own teams", { field: "team_id" });
+  },
+  notSelf(p: Principal, userId: string) {
+    if (p.userId === userId) throw new AppError("CONFLICT", "You cannot remove your own account");
+  },
+};

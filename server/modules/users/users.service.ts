@@ -1,0 +1,127 @@
+import type { AppContext } from "../../context";
+import { AppError, notFound } from "../../errors";
+import { hashPassword, verifyPassword } from "../../security/passwords";
+import { canSeeTeam } from "../access/access.policy";
+import type { Principal } from "../access/principal";
+import { authRepo } from "../auth/auth.repo";
+import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { vehiclesRepo } from "../vehicles/vehicles.repo";
+import { usersPolicy, type PeopleArea } from "./users.policy";
+import { usersRepo, type UserSort } from "./users.repo";
+import type { z } from "zod";
+import type { PersonInput, passwordChangeSchema, profileInputSchema } from "./users.schema";
+
+export async function listPeople(ctx: AppContext, p: Principal, area: PeopleArea, q: ListQuery) {
+  usersPolicy.read(p, area);
+  const sort = pickSort<UserSort>(q.sort, ["name", "email", "role", "team", "lastLogin"], "name");
+  const { items, total } = await usersRepo.list(ctx.db, p.orgId, p.teamIds, q, sort, { driversOnly: area === "drivers" });
+  return toPage(items, total, q);
+}
+
+export async function getPerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string) {
+  usersPolicy.read(p, area);
+  const u = await usersRepo.findById(ctx.db, p.orgId, id);
+  if (!u || (u.team_id !== null && !canSeeTeam(p, u.team_id)) || (p.teamIds !== "all" && u.team_id === null)) throw notFound("user");
+  if (area === "drivers" && !u.is_driver) throw notFound("driver");
+  const vehicle_ids = await usersRepo.listVehicleIds(ctx.db, id);
+  return { ...u, vehicle_ids };
+}
+
+export async function roleOptions(ctx: AppContext, p: Principal) {
+  const roles = await usersRepo.listRoles(ctx.db, p.orgId);
+  return roles.filter((r) => r.permissions.every((perm) => p.permissions.has(perm)));
+}
+
+async function checkPerson(ctx: AppContext, p: Principal, input: PersonInput, exceptId?: string) {
+  const role = await usersRepo.findRole(ctx.db, p.orgId, input.role_id);
+  if (!role) throw new AppError("VALIDATION", "Unknown role", { field: "role_id" });
+  usersPolicy.assignRole(p, role);
+  if (input.team_id) {
+    const team = await ctx.db.selectFrom("teams").select("id").where("org_id", "=", p.orgId).where("id", "=", input.team_id).executeTakeFirst();
+    if (!team) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
+  }
+  usersPolicy.assignTeam(p, input.team_id);
+  if (input.email && (await usersRepo.emailTaken(ctx.db, input.email, exceptId))) {
+    throw new AppError("EMAIL_TAKEN", "This e-mail is used by another account", { field: "email" });
+  }
+  if (input.password && !input.email) throw new AppError("VALIDATION", "A user who signs in needs an e-mail", { field: "email" });
+  if (input.vehicle_access === "selected") {
+    const visible = new Set((await vehiclesRepo.listVisible(ctx.db, p)).map((v) => v.id));
+    if (!input.vehicle_ids.every((id) => visible.has(id))) throw new AppError("VALIDATION", "Unknown vehicle", { field: "vehicle_ids" });
+  }
+  return role;
+}
+
+export async function createPerson(ctx: AppContext, p: Principal, area: PeopleArea, input: PersonInput) {
+  usersPolicy.write(p, area);
+  await checkPerson(ctx, p, input);
+  const password_hash = input.password ? await hashPassword(input.password) : null;
+  const { vehicle_ids, password: _pw, ...fields } = input;
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await usersRepo.insert(trx, {
+      ...fields,
+      is_driver: area === "drivers" ? true : fields.is_driver,
+      org_id: p.orgId,
+      password_hash,
+    });
+    await usersRepo.replaceVehicles(trx, p.orgId, row.id, input.vehicle_access === "selected" ? vehicle_ids : []);
+    return row;
+  });
+}
+
+export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string, input: PersonInput) {
+  usersPolicy.write(p, area);
+  const current = await getPerson(ctx, p, area, id);
+  const role = await checkPerson(ctx, p, input, id);
+  if (current.id === p.userId && (!input.active || role.id !== current.role_id)) {
+    throw new AppError("CONFLICT", "You cannot deactivate yourself or change your own role");
+  }
+  if (role.key !== "administrator" || !input.active) {
+    const wasAdmin = (await usersRepo.findRole(ctx.db, p.orgId, current.role_id))?.key === "administrator";
+    if (wasAdmin && (await usersRepo.countActiveAdmins(ctx.db, p.orgId, id)) === 0) {
+      throw new AppError("LAST_ADMIN", "The organisation needs at least one active administrator");
+    }
+  }
+  const { vehicle_ids, password, ...fields } = input;
+  await ctx.db.transaction().execute(async (trx) => {
+    await usersRepo.update(trx, p.orgId, id, {
+      ...fields,
+      ...(password ? { password_hash: await hashPassword(password) } : {}),
+    });
+    await usersRepo.replaceVehicles(trx, p.orgId, id, input.vehicle_access === "selected" ? vehicle_ids : []);
+  });
+  if (password || !input.active) await authRepo.deleteUserSessions(ctx.db, id);
+}
+
+export async function deletePerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string) {
+  usersPolicy.delete(p, area);
+  usersPolicy.notSelf(p, id);
+  const current = await getPerson(ctx, p, area, id);
+  const role = await usersRepo.findRole(ctx.db, p.orgId, current.role_id);
+  if (role?.key === "administrator" && (await usersRepo.countActiveAdmins(ctx.db, p.orgId, id)) === 0) {
+    throw new AppError("LAST_ADMIN", "The organisation needs at least one active administrator");
+  }
+  await usersRepo.delete(ctx.db, p.orgId, id);
+}
+
+// Profile: the signed-in user's own record; needs no module permission.
+
+export async function getProfile(ctx: AppContext, p: Principal) {
+  const u = await usersRepo.findById(ctx.db, p.orgId, p.userId);
+  if (!u) throw notFound("user");
+  return u;
+}
+
+export async function updateProfile(ctx: AppContext, p: Principal, input: z.infer<typeof profileInputSchema>) {
+  await usersRepo.update(ctx.db, p.orgId, p.userId, input);
+}
+
+export async function changePassword(ctx: AppContext, p: Principal, input: z.infer<typeof passwordChangeSchema>) {
+  const row = await usersRepo.findPasswordHash(ctx.db, p.orgId, p.userId);
+  if (!(await verifyPassword(input.current_password, row?.password_hash))) {
+    throw new AppError("INVALID_CREDENTIALS", "The current password is wrong", { field: "current_password" });
+  }
+  await usersRepo.update(ctx.db, p.orgId, p.userId, { password_hash: await hashPassword(input.new_password) });
+  // Other sessions of this user end; this one stays.
+  await ctx.db.deleteFrom("sessions").where("user_id", "=", p.userId).where("id", "!=", p.sessionId).execute();
+}

@@ -1,0 +1,76 @@
+import { Queue, Worker, createPostgresBackend, type Job, type JobsOptions } from "bullmq";
+import type { Logger } from "pino";
+
+/**
+ * BullMQ on Redis when REDIS_URL is set, on PostgreSQL (BullMQ's own backend,
+ * schema "bullmq") otherwise, so the embedded start needs no Redis.
+ */
+export type QueueBackend = { kind: "redis"; url: string } | { kind: "postgres"; url: string };
+
+export const QUEUE_NAMES = ["mail", "optimization", "maintenance"] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export type Processor = (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>;
+
+function connectionOptions(backend: QueueBackend) {
+  if (backend.kind === "redis") {
+    const u = new URL(backend.url);
+    return {
+      host: u.hostname,
+      port: Number(u.port || 6379),
+      username: u.username || undefined,
+      password: u.password ? decodeURIComponent(u.password) : undefined,
+      db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
+      maxRetriesPerRequest: null,
+    };
+  }
+  return { connectionString: backend.url, schema: "bullmq", max: 4, migrate: true };
+}
+
+export class JobQueue {
+  private queues = new Map<QueueName, Queue>();
+  private workers: Worker[] = [];
+
+  constructor(readonly backend: QueueBackend, private log: Logger) {}
+
+  queue(name: QueueName): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = this.backend.kind === "redis"
+        ? new Queue(name, { connection: connectionOptions(this.backend) as never })
+        : new Queue(name, { connection: connectionOptions(this.backend) as never }, createPostgresBackend as never);
+      q.on("error", (err) => this.log.error({ err, queue: name }, "queue error"));
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  async enqueue(name: QueueName, jobName: string, data: unknown, opts: JobsOptions = {}): Promise<string> {
+    const job = await this.queue(name).add(jobName, data, { removeOnComplete: 1000, removeOnFail: 5000, attempts: 3, backoff: { type: "exponential", delay: 2000 }, ...opts });
+    return job.id ?? "";
+  }
+
+  /** Starts a worker for one queue; processors are looked up by job name. */
+  startWorker(name: QueueName, processors: Record<string, Processor>, concurrency = 2): Worker {
+    const handler = async (job: Job, token?: string, signal?: AbortSignal) => {
+      const processor = processors[job.name];
+      if (!processor) throw new Error(`No processor for job ${name}/${job.name}`);
+      return processor(job, token, signal);
+    };
+    const opts = { connection: connectionOptions(this.backend) as never, concurrency };
+    const worker = this.backend.kind === "redis"
+      ? new Worker(name, handler, opts)
+      : new Worker(name, handler, opts, createPostgresBackend as never);
+    worker.on("failed", (job, err) => this.log.warn({ err, queue: name, job: job?.name, id: job?.id }, "job failed"));
+    worker.on("error", (err) => this.log.error({ err, queue: name }, "worker error"));
+    this.workers.push(worker);
+    return worker;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.workers = [];
+    this.queues.clear();
+  }
+}
