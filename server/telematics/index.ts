@@ -10,4 +10,5 @@ export {
 } from "./gateway/osmand-http";
 export { TELTONIKA_DEFAULT_PORT } from "./protocols/teltonika";
 export { GT06_DEFAULT_PORT, type Gt06Status } from "./protocols/gt06";
+export { H02_DEFAULT_PORT } from "./protocols/h02";
 export { OSMAND_DEFAULT_PORT } from "./protocols/osmand";

@@ -47,6 +47,13 @@ export interface DevicePosition {
   attributes: Record<string, AttributeValue>;
 }
 
+/** Device state reported without a position (GT06 0x13 heartbeat, H02 HTBT). */
+export interface DeviceStatus {
+  ignition?: boolean;
+  alarm?: AlarmType;
+  attributes: Record<string, AttributeValue>;
+}
+
 /** Command a caller can send to a connected device through a gateway. */
 export type DeviceCommand =
   | { type: "engineStop" }

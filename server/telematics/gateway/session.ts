@@ -1,8 +1,7 @@
 import type pino from "pino";
-import type { DeviceCommand, DevicePosition } from "../types";
-import type { Gt06Status } from "../protocols/gt06";
+import type { DeviceCommand, DevicePosition, DeviceStatus } from "../types";
 
-export type TcpProtocol = "teltonika" | "gt06";
+export type TcpProtocol = "teltonika" | "gt06" | "h02";
 
 export interface DeviceCallbacks {
   isKnownDevice(deviceId: string): Promise<boolean>;
@@ -25,8 +24,8 @@ export interface TcpGatewayOptions extends DeviceCallbacks {
   commandTimeoutMs?: number;
   /** GT06 relay command family. Default "dyd" (DYD,000000# / HFYD,000000#). */
   gt06EngineCommands?: "dyd" | "relay";
-  /** GT06 heartbeat (0x13) status; acknowledged after this resolves. */
-  onDeviceStatus?(deviceId: string, status: Gt06Status): Promise<void>;
+  /** GT06 heartbeat (0x13, acknowledged after this resolves) and H02 HTBT status. */
+  onDeviceStatus?(deviceId: string, status: DeviceStatus): Promise<void>;
   /** Teltonika Codec 13 messages and unsolicited Codec 12 responses. */
   onDeviceMessage?(deviceId: string, message: { text: string; time?: Date; attributes?: Record<string, unknown> }): Promise<void>;
 }

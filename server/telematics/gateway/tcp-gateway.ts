@@ -2,8 +2,10 @@ import net from "node:net";
 import type pino from "pino";
 import { ProtocolError, type CommandResult, type DeviceCommand } from "../types";
 import { GT06_DEFAULT_PORT } from "../protocols/gt06";
+import { H02_DEFAULT_PORT } from "../protocols/h02";
 import { TELTONIKA_DEFAULT_PORT } from "../protocols/teltonika";
 import { Gt06Session } from "./gt06-session";
+import { H02Session } from "./h02-session";
 import type { ProtocolSession, SessionContext, TcpGatewayOptions } from "./session";
 import { TeltonikaSession } from "./teltonika-session";
 
@@ -17,7 +19,8 @@ export interface TcpGateway {
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
-const DEFAULT_PORTS = { teltonika: TELTONIKA_DEFAULT_PORT, gt06: GT06_DEFAULT_PORT } as const;
+const DEFAULT_PORTS = { teltonika: TELTONIKA_DEFAULT_PORT, gt06: GT06_DEFAULT_PORT, h02: H02_DEFAULT_PORT } as const;
+const SESSIONS = { teltonika: TeltonikaSession, gt06: Gt06Session, h02: H02Session } as const;
 
 interface PendingCommand {
   resolve(result: CommandResult): void;
@@ -42,7 +45,7 @@ class Connection implements SessionContext {
   ) {
     this.remoteAddress = `${socket.remoteAddress}:${socket.remotePort}`;
     this.log = options.logger.child({ protocol: options.protocol, remote: this.remoteAddress });
-    this.session = options.protocol === "teltonika" ? new TeltonikaSession(this) : new Gt06Session(this);
+    this.session = new SESSIONS[options.protocol](this);
     socket.setNoDelay(true);
     socket.setTimeout(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS);
     socket.on("timeout", () => {

@@ -1,4 +1,4 @@
-import { ProtocolError, type AlarmType, type AttributeValue, type DevicePosition } from "../types";
+import { ProtocolError, type AlarmType, type AttributeValue, type DevicePosition, type DeviceStatus } from "../types";
 import { ByteReader } from "./byte-reader";
 import { crc16X25 } from "./checksum";
 
@@ -32,11 +32,7 @@ export interface Gt06Frame {
   content: Buffer;
 }
 
-export interface Gt06Status {
-  ignition?: boolean;
-  alarm?: AlarmType;
-  attributes: Record<string, AttributeValue>;
-}
+export type Gt06Status = DeviceStatus;
 
 export type Gt06Message =
   | { kind: "login"; frame: Gt06Frame; imei: string }

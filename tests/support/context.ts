@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import pino from "pino";
+import { inject } from "vitest";
+import { loadConfig, type Config } from "../../server/config";
+import type { AppContext } from "../../server/context";
+import { connectDatabase, type DatabaseHandle } from "../../server/db/database";
+import { createOrganization, seedDemo } from "../../server/db/seed";
+import type { Principal } from "../../server/modules/access/principal";
+import { issueSession, loadPrincipal } from "../../server/modules/auth/auth.service";
+import { JobQueue } from "../../server/queue/job-queue";
+
+export interface TestContext extends AppContext {
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    DATABASE_URL: inject("databaseUrl"),
+    LOG_LEVEL: "silent",
+    FLOTA_DEMO: "false",
+    ...overrides,
+  });
+}
+
+/** A real AppContext on the run's test database; jobs on PostgreSQL unless `redis` is asked for. */
+export function createTestContext(opts: { config?: Record<string, string>; redis?: boolean } = {}): TestContext {
+  const config = testConfig(opts.config);
+  const handle = connectDatabase(inject("databaseUrl"), 5);
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const redisUrl = inject("redisUrl");
+  const jobs = new JobQueue(opts.redis && redisUrl ? { kind: "redis", url: redisUrl } : { kind: "postgres", url: inject("databaseUrl") }, log);
+  return {
+    config, db: handle.db, log, jobs, buildId: "test", handle,
+    async close() {
+      await jobs.close();
+      await handle.close();
+    },
+  };
+}
+
+export const uniqueEmail = (prefix = "user") => `${prefix}-${randomUUID().slice(0, 8)}@test.flota`;
+
+export interface TestOrg {
+  orgId: string;
+  roles: Awaited<ReturnType<typeof createOrganization>>["roles"];
+  adminId: string;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+/** A fresh organisation (tenant) for one test file; `demo` adds teams, people and 25 vehicles. */
+export async function createTestOrg(ctx: AppContext, opts: { demo?: boolean; name?: string } = {}): Promise<TestOrg> {
+  const adminEmail = uniqueEmail("admin");
+  const adminPassword = "test-password-1";
+  const { org, roles, adminId } = await createOrganization(ctx.db, { name: opts.name ?? `Org ${randomUUID().slice(0, 6)}`, admin: { email: adminEmail, password: adminPassword, language: "en" } });
+  if (opts.demo) await seedDemo(ctx.db, org.id, roles, { emailDomain: `${org.id.slice(0, 8)}.test.flota`, imeiPrefix: "" });
+  return { orgId: org.id, roles, adminId, adminEmail, adminPassword };
+}
+
+/** Signs a user in directly through the service and returns the principal a request would carry. */
+export async function principalFor(ctx: AppContext, userId: string): Promise<Principal & { token: string }> {
+  const user = await ctx.db.selectFrom("users").select(["id", "org_id", "web_only"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const issued = await issueSession(ctx, user, "web", { ip: "127.0.0.1", userAgent: "vitest" });
+  const p = await loadPrincipal(ctx, issued.token);
+  if (!p) throw new Error("principal not loaded");
+  return Object.assign(p, { token: issued.token });
+}

@@ -1,0 +1,102 @@
+import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createHttpApp } from "../../server/http/app";
+import { createTestContext, type TestContext } from "./context";
+
+export interface TestServer {
+  url: string;
+  ctx: TestContext;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+const buildDir = path.resolve(root, process.env.FLOTA_BUILD_DIR ?? "build");
+export const buildExists = () => existsSync(path.join(buildDir, "server", "index.js"));
+
+/** The real Express app with the built web app, on a free loopback port (npm test builds first). */
+export async function startTestServer(opts: { config?: Record<string, string>; withWorkers?: boolean } = {}): Promise<TestServer> {
+  if (!buildExists()) throw new Error("No build: run `npm run build` (npm test does it first)");
+  const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+  const ctx = createTestContext({ config: opts.config });
+  ctx.buildId = build.assets.version;
+  let stopWorkers = async () => {};
+  if (opts.withWorkers) {
+    const { startWorkers } = await import("../../jobs/workers");
+    stopWorkers = await startWorkers(ctx);
+  }
+  const app = createHttpApp(ctx, { build, clientDir: path.join(buildDir, "client") });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ctx,
+    server,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopWorkers();
+      await ctx.close();
+    },
+  };
+}
+
+/** A cookie-keeping HTTP client for form posts without a browser (JavaScript-off behaviour). */
+export class FormClient {
+  cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private store(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair.indexOf("=");
+      const name = pair.slice(0, i);
+      const value = pair.slice(i + 1);
+      if (/Max-Age=0/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async get(pathname: string, init: RequestInit = {}) {
+    const res = await fetch(this.baseUrl + pathname, { ...init, redirect: "manual", headers: { ...(init.headers ?? {}), cookie: this.cookieHeader() } });
+    this.store(res);
+    return res;
+  }
+
+  /** Fetches the page for its CSRF token, then posts the form like a browser without JavaScript. */
+  async post(pathname: string, fields: Record<string, string | string[]> | FormData, opts: { csrf?: string | null; from?: string } = {}) {
+    let csrf = opts.csrf;
+    if (csrf === undefined) {
+      const page = await this.get(opts.from ?? pathname);
+      const html = await page.text();
+      csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? this.cookies.get("flota_csrf") ?? null;
+    }
+    let body: FormData | URLSearchParams;
+    if (fields instanceof FormData) {
+      body = fields;
+      if (csrf) body.set("_csrf", csrf);
+    } else {
+      body = new URLSearchParams();
+      for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
+      if (csrf) body.set("_csrf", csrf);
+    }
+    const res = await fetch(this.baseUrl + pathname, { method: "POST", body, redirect: "manual", headers: { cookie: this.cookieHeader() } });
+    this.store(res);
+    return res;
+  }
+
+  async login(email: string, password: string) {
+    const res = await this.post("/login", { email, password });
+    if (res.status !== 302) throw new Error(`login failed with ${res.status}`);
+    return res;
+  }
+}
