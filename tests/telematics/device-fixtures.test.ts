@@ -9,6 +9,7 @@ import {
   gt06FrameLength,
   parseGt06Frame,
 } from "../../server/telematics/protocols/gt06";
+import { decodeH02Frame, encodeH02Command, h02FrameLength } from "../../server/telematics/protocols/h02";
 import { decodeOsmAnd } from "../../server/telematics/protocols/osmand";
 import {
   decodeTeltonikaFrame,
@@ -36,8 +37,9 @@ function load(name: string): Json | undefined {
 const teltonika = load("teltonika.json");
 const gt06 = load("gt06.json");
 const osmand = load("osmand.json");
-for (const name of ["h02.json", "queclink-gl200.json"]) {
-  if (existsSync(join(DIR, name))) console.log(`[telematics fixtures] skipping ${name}: protocol not implemented`);
+const h02 = load("h02.json");
+if (existsSync(join(DIR, "queclink-gl200.json"))) {
+  console.log("[telematics fixtures] skipping queclink-gl200.json: Queclink protocol not implemented");
 }
 
 const title = (s: Json, i: number) => `#${i} ${s.note ?? s.text ?? ""}`.slice(0, 110);
@@ -189,5 +191,48 @@ describe.skipIf(!osmand)("OsmAnd fixtures", () => {
     if (d.hdop !== undefined) expect(p.attributes.hdop).toBe(d.hdop);
     if (d.otherParams?.ignition) expect(p.ignition).toBe(d.otherParams.ignition === "true");
     for (const [k, v] of Object.entries(s.expect.attribute ?? {})) expectAttribute(p, k, v);
+  });
+});
+
+describe.skipIf(!h02)("H02 fixtures", () => {
+  const samples: Json[] = h02?.samples ?? [];
+  it.each(samples.map((s, i) => [title(s, i), s]))("%s", (_name, s: Json) => {
+    const frame = s.hex ? Buffer.from(s.hex, "hex") : Buffer.from(s.text, "latin1");
+    expect(h02FrameLength(frame)).toBe(frame.length);
+    const message = decodeH02Frame(frame);
+    const d = s.derived ?? {};
+    if (s.expect.result === "null") {
+      expect(message.kind === "ignored" || (message.kind === "heartbeat" && Object.keys(message.attributes).length === 0)).toBe(true);
+      return;
+    }
+    if (message.kind === "heartbeat") {
+      for (const [k, v] of Object.entries(s.expect.attribute ?? {})) expect(message.attributes[k]).toBe(v);
+      return;
+    }
+    expect(message.kind).toBe("position");
+    if (message.kind !== "position") return;
+    const p = message.position;
+    if (d.deviceId) expect(p.deviceId).toBe(d.deviceId);
+    if (d.latitude !== undefined) expect(p.latitude).toBeCloseTo(d.latitude, 5);
+    if (d.longitude !== undefined) expect(p.longitude).toBeCloseTo(d.longitude, 5);
+    if (d.fixTime) expect(p.fixTime.toISOString()).toBe(new Date(d.fixTime).toISOString());
+    if (d.speedKnots !== undefined) expect(p.speed).toBeCloseTo(d.speedKnots * 1.852, 6);
+    if (d.course !== undefined) expect(p.course).toBe(d.course);
+    if (d.status) expect(p.attributes.status).toBe(parseInt(d.status, 16));
+    if (d.valid !== undefined) expect(p.valid).toBe(d.valid);
+    if (d.validFlag !== undefined) expect(p.valid).toBe(d.validFlag === "A");
+    if (s.expect.fixTime) expect(p.fixTime.toISOString()).toBe(new Date(s.expect.fixTime).toISOString());
+    if (s.expect.latitude !== undefined) expect(Math.abs(p.latitude - s.expect.latitude)).toBeLessThan(s.expect.tolerance);
+    if (s.expect.longitude !== undefined) expect(Math.abs(p.longitude - s.expect.longitude)).toBeLessThan(s.expect.tolerance);
+    if (s.expect.valid !== undefined) expect(p.valid).toBe(s.expect.valid);
+    for (const [k, v] of Object.entries(s.expect.attribute ?? {})) expectAttribute(p, k, v);
+  });
+
+  const commands: Json[] = (h02?.commands ?? []).filter((c: Json) => /engine(Stop|Resume)/.test(c.expect.commandType));
+  it.each(commands.map((c, i) => [title(c, i), c]))("command %s", (_name, c: Json) => {
+    const type = c.expect.commandType as "engineStop" | "engineResume";
+    const [, id, , time] = c.text.slice(1, -1).split(",");
+    const at = new Date(Date.UTC(2020, 0, 1, Number(time.slice(0, 2)), Number(time.slice(2, 4)), Number(time.slice(4, 6))));
+    expect(encodeH02Command(id, { type }, at).toString("latin1")).toBe(c.text);
   });
 });

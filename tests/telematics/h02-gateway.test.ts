@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { startTcpGateway, type TcpGateway } from "../../server/telematics/gateway/tcp-gateway";
+// The Teltonika client's read/write helpers are protocol-neutral; used here as a raw byte socket.
+import { TeltonikaClient as RawClient } from "../../server/telematics/simulator/teltonika-client";
+import type { DevicePosition } from "../../server/telematics/types";
+import { captureLogger, deferred, waitFor } from "./helpers";
+
+const ID = "4210051415";
+const report = (time: string) => `*HQ,${ID},V1,${time},A,0956.3869,N,08406.7068,W,010.00,090,221215,FFFFFBFF#`;
+
+let gateway: TcpGateway | undefined;
+const clients: RawClient[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await gateway?.close();
+  gateway = undefined;
+});
+
+async function start(onPositions = async (_id: string, _p: DevicePosition[]) => {}) {
+  const onUnknownDevice = vi.fn(async () => {});
+  gateway = await startTcpGateway({
+    protocol: "h02",
+    port: 0,
+    host: "127.0.0.1",
+    logger: captureLogger().logger,
+    isKnownDevice: async (id) => id === ID,
+    onUnknownDevice,
+    onPositions,
+  });
+  const client = await RawClient.connect(gateway.port);
+  clients.push(client);
+  return { gateway, client, onUnknownDevice };
+}
+
+describe("H02 TCP gateway (bonus)", () => {
+  it("stores text reports split and coalesced across packets", async () => {
+    const stored: DevicePosition[] = [];
+    const { client, gateway } = await start(async (_id, p) => void stored.push(...p));
+    const bytes = Buffer.from(`${report("164549")}\r\n${report("164550")}${report("164551").slice(0, 20)}`);
+    await client.write(bytes);
+    await client.write(Buffer.from(report("164551").slice(20)));
+    await waitFor(() => stored.length === 3);
+    expect(stored.map((p) => p.fixTime.toISOString())).toEqual([
+      "2015-12-22T16:45:49.000Z",
+      "2015-12-22T16:45:50.000Z",
+      "2015-12-22T16:45:51.000Z",
+    ]);
+    expect(stored[0]).toMatchObject({ deviceId: ID, protocol: "h02", course: 90, valid: true });
+    expect(stored[0].speed).toBeCloseTo(18.52, 6);
+    expect(gateway.connectedDevices()).toEqual([ID]);
+  });
+
+  it("refuses unknown devices and closes when the commit fails", async () => {
+    const { client, onUnknownDevice } = await start();
+    await client.write(Buffer.from(report("164549").replace(ID, "999")));
+    await client.closed;
+    expect(onUnknownDevice).toHaveBeenCalledWith("999", "h02", expect.any(String));
+
+    const failing = deferred();
+    await gateway!.close();
+    const second = await start(async () => {
+      failing.resolve();
+      throw new Error("db down");
+    });
+    await second.client.write(Buffer.from(report("164549")));
+    await failing.promise;
+    await second.client.closed;
+  });
+
+  it("sends an S20 relay command and returns the V4 reply", async () => {
+    const { client, gateway } = await start();
+    await client.write(Buffer.from(report("164549")));
+    await waitFor(() => gateway.connectedDevices().includes(ID));
+    const result = gateway.sendCommand(ID, { type: "engineStop" });
+    const sent = (await client.read(`*HQ,${ID},S20,000000,1,1#`.length)).toString();
+    expect(sent).toMatch(new RegExp(`^\\*HQ,${ID},S20,\\d{6},1,1#$`));
+    await client.write(Buffer.from(`*HQ,${ID},V4,S20,OK,164600,A,0956.3869,N,08406.7068,W,0,0,221215,FFFFFBFF#`));
+    expect((await result).response).toContain("V4,S20,OK");
+  });
+});
