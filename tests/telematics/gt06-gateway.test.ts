@@ -9,8 +9,7 @@ import {
   encodeGt06Location,
   encodeGt06Login,
 } from "../../server/telematics/simulator/gt06-encoder";
-// The Teltonika client's read/write helpers are protocol-neutral; used here as a raw byte socket.
-import { TeltonikaClient as RawClient } from "../../server/telematics/simulator/teltonika-client";
+import { RawDeviceClient as RawClient } from "../../server/telematics/simulator/raw-device-client";
 import type { DevicePosition } from "../../server/telematics/types";
 import { captureLogger, deferred, sleep } from "./helpers";
 

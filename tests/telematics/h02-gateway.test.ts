@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTcpGateway, type TcpGateway } from "../../server/telematics/gateway/tcp-gateway";
-// The Teltonika client's read/write helpers are protocol-neutral; used here as a raw byte socket.
-import { TeltonikaClient as RawClient } from "../../server/telematics/simulator/teltonika-client";
+import { RawDeviceClient as RawClient } from "../../server/telematics/simulator/raw-device-client";
 import type { DevicePosition } from "../../server/telematics/types";
 import { captureLogger, deferred, waitFor } from "./helpers";
 
