@@ -29,4 +29,5 @@ export const i18nOptions = {
   resources,
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 } as const;
