@@ -1,24 +1,31 @@
 export type TelematicsProtocol = "teltonika" | "gt06" | "osmand" | "h02";
 
-export type AlarmType =
-  | "sos"
-  | "powerCut"
-  | "powerOff"
-  | "tamper"
-  | "vibration"
-  | "crash"
-  | "lowBattery"
-  | "overspeed"
-  | "geofenceEnter"
-  | "geofenceExit"
-  | "door"
-  | "towing"
-  | "jamming"
-  | "harshAcceleration"
-  | "harshBraking"
-  | "harshCornering"
-  | "fallDown"
-  | "general";
+export const ALARM_TYPES = [
+  "sos",
+  "powerCut",
+  "powerOff",
+  "tamper",
+  "vibration",
+  "crash",
+  "lowBattery",
+  "overspeed",
+  "geofenceEnter",
+  "geofenceExit",
+  "door",
+  "towing",
+  "jamming",
+  "harshAcceleration",
+  "harshBraking",
+  "harshCornering",
+  "fallDown",
+  "general",
+] as const;
+
+export type AlarmType = (typeof ALARM_TYPES)[number];
+
+export function isAlarmType(value: string): value is AlarmType {
+  return (ALARM_TYPES as readonly string[]).includes(value);
+}
 
 export type AttributeValue = number | string | boolean;
 

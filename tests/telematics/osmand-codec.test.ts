@@ -26,6 +26,13 @@ describe("OsmAnd decoder", () => {
     expect(p.attributes).toMatchObject({ batteryLevel: 87, accuracy: 4, fuel: 24 });
   });
 
+  it("maps known alarm names and keeps unknown ones as an attribute", () => {
+    expect(one(get("id=1&lat=1&lon=2&alarm=sos")).alarm).toBe("sos");
+    const p = one(get("id=1&lat=1&lon=2&alarm=hijack"));
+    expect(p.alarm).toBeUndefined();
+    expect(p.attributes.alarm).toBe("hijack");
+  });
+
   it("accepts deviceid, heading and location=lat,lon", () => {
     const p = one(get("deviceid=abc&location=-6.5,106.25&heading=270"));
     expect(p).toMatchObject({ deviceId: "abc", latitude: -6.5, longitude: 106.25, course: 270 });

@@ -1,4 +1,4 @@
-import type { AttributeValue, DevicePosition } from "../types";
+import { isAlarmType, type AttributeValue, type DevicePosition } from "../types";
 
 export const OSMAND_DEFAULT_PORT = 5055;
 
@@ -113,7 +113,8 @@ function decodeParams(params: URLSearchParams, now: Date): OsmAndDecodeResult {
   const batt = parseNumber("batt", params.get("batt") ?? undefined);
   if (batt !== undefined) position.attributes.batteryLevel = batt;
   const alarm = params.get("alarm");
-  if (alarm) position.alarm = alarm as DevicePosition["alarm"];
+  if (alarm && isAlarmType(alarm)) position.alarm = alarm;
+  else if (alarm) position.attributes.alarm = alarm;
 
   for (const key of new Set(params.keys())) {
     if (HANDLED_PARAMS.has(key)) continue;
