@@ -13,11 +13,13 @@ import { MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS, RESET_CODE_TTL_MINUTES, type P
  * Returns the seconds until a new code may be requested.
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, baseUrl: string): Promise<{ resendIn: number }> {
+  // The resend delay is kept per address, for unknown addresses too, so its answer reveals nothing either.
+  const requestKey = `reset:${email.trim().toLowerCase()}`;
+  const sinceRequest = await passwordResetRepo.secondsSinceRequest(ctx.db, requestKey);
+  if (sinceRequest !== null && sinceRequest < RESEND_AFTER_SECONDS) return { resendIn: Math.max(1, Math.ceil(RESEND_AFTER_SECONDS - sinceRequest)) };
+  await passwordResetRepo.recordRequest(ctx.db, requestKey);
   const user = await authRepo.findUserByEmail(ctx.db, email);
   if (!user || !user.active || !user.email) return { resendIn: RESEND_AFTER_SECONDS };
-  const last = await passwordResetRepo.latest(ctx.db, user.id);
-  const sinceLast = last ? (Date.now() - new Date(last.created_at).getTime()) / 1000 : Infinity;
-  if (sinceLast < RESEND_AFTER_SECONDS) return { resendIn: Math.ceil(RESEND_AFTER_SECONDS - sinceLast) };
   const code = newNumericCode(6);
   await passwordResetRepo.insert(ctx.db, {
     org_id: user.org_id,
