@@ -4,12 +4,14 @@
  *
  *   npm run bench:vrp -- --set solomon|homberger|augerat-A|augerat-B|augerat-P
  *                        [--instances C101,R101] [--time-limit SECONDS] [--seed N] [--data DIR]
+ *                        [--iterations N]  (fixed budget instead of the time limit, for tuning)
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { cvrpToProblem, parseCvrplib } from "../server/optimization/instances/augerat";
 import { parseSolomon, solomonToProblem } from "../server/optimization/instances/solomon";
 import { checkFeasibility } from "../server/optimization/feasibility";
+import type { SearchTuning } from "../server/optimization/solver/sisr";
 import { solveVrp } from "../server/optimization/solver/solve";
 import type { VrpProblem } from "../server/optimization/types";
 
@@ -63,6 +65,12 @@ async function main() {
   }
   const limit = Number(arg("time-limit") ?? spec.defaultLimit);
   const seed = Number(arg("seed") ?? 1);
+  // a fixed iteration budget instead of a time limit: reproducible on a loaded machine
+  const iterations = arg("iterations") ? Number(arg("iterations")) : undefined;
+  // tuning knobs for experiments; the defaults are what the engine ships with
+  const tuning: SearchTuning = {};
+  const knobs: [string, keyof SearchTuning][] = [["t0", "t0"], ["tf", "tf"], ["avg-removed", "avgRemoved"], ["max-string", "maxString"], ["blink", "blink"], ["split-grow", "splitGrow"], ["route-removal", "routeRemoval"]];
+  for (const [flag, key] of knobs) if (arg(flag) !== undefined) tuning[key] = Number(arg(flag));
   const bks: Record<string, Bks> = JSON.parse(readFileSync(join(dataDir, "bks.json"), "utf8"));
   const only = arg("instances")?.split(",").map((s) => s.trim().toLowerCase());
   const files = readdirSync(join(dataDir, spec.folder))
@@ -71,7 +79,7 @@ async function main() {
     .filter((n) => !only || only.includes(n.toLowerCase()))
     .sort(naturalCompare);
   const dimacs = setName === "solomon" || setName === "homberger";
-  console.log(`set ${setName}, ${files.length} instances, time limit ${limit} s, seed ${seed}, node ${process.version}`);
+  console.log(`set ${setName}, ${files.length} instances, time limit ${limit} s, seed ${seed}, node ${process.version}${Object.keys(tuning).length ? `, tuning ${JSON.stringify(tuning)}` : ""}`);
   console.log(`convention: ${dimacs ? "DIMACS (distances truncated to 1 decimal, objective total distance)" : "TSPLIB EUC_2D (nint), objective total distance"}`);
   console.log("| instance | vehicles | distance | BKS vehicles | BKS distance | gap % | time s | iterations | feasible |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
@@ -83,7 +91,7 @@ async function main() {
     if (dimacs) ({ problem, scale } = solomonToProblem(parseSolomon(text), { convention: "dimacs" }));
     else problem = cvrpToProblem(parseCvrplib(text));
     const ref = reference(bks[name], dimacs);
-    const sol = await solveVrp(problem, { timeLimitMs: limit * 1000, seed });
+    const sol = await solveVrp(problem, { timeLimitMs: iterations ? 3_600_000 : limit * 1000, maxIterations: iterations, seed }, tuning);
     const violations = checkFeasibility(problem, sol);
     const distance = sol.summary.distance / scale;
     const gap = (100 * (distance - ref.distance)) / ref.distance;
