@@ -34,10 +34,17 @@ export const teamsRepo = {
     return db.insertInto("teams").values({ org_id: orgId, ...v }).returningAll().executeTakeFirstOrThrow();
   },
   update(db: DB, orgId: string, id: string, v: { name: string; description: string | null }) {
-    return db.updateTable("teams").set({ ...v, updated_at: new Date() }).where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirst();
+    return db.updateTable("teams").set({ ...v, updated_at: sql`now()` }).where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirst();
   },
   delete(db: DB, orgId: string, id: string) {
     return db.deleteFrom("teams").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+  },
+  async usage(db: DB, orgId: string, id: string) {
+    const [vehicles, members] = await Promise.all([
+      db.selectFrom("vehicles").select((eb) => eb.fn.countAll<number>().as("n")).where("org_id", "=", orgId).where("team_id", "=", id).executeTakeFirstOrThrow(),
+      db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("org_id", "=", orgId).where("team_id", "=", id).executeTakeFirstOrThrow(),
+    ]);
+    return { vehicles: Number(vehicles.n), members: Number(members.n) };
   },
   nameExists(db: DB, orgId: string, name: string, exceptId?: string) {
     let q = db.selectFrom("teams").select("id").where("org_id", "=", orgId).where(sql<string>`lower(name)`, "=", name.toLowerCase());

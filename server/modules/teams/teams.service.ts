@@ -7,6 +7,12 @@ import { teamsPolicy } from "./teams.policy";
 import { teamsRepo, type TeamSort } from "./teams.repo";
 import type { TeamInput } from "./teams.schema";
 
+function mapNameTaken(err: unknown): never {
+  const e = err as { code?: string; constraint?: string };
+  if (e?.code === "23505" && e.constraint === "teams_org_name") throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
+  throw err;
+}
+
 export async function listTeams(ctx: AppContext, p: Principal, q: ListQuery) {
   teamsPolicy.list(p);
   const sort = pickSort<TeamSort>(q.sort, ["name", "vehicles", "members"], "name");
@@ -27,23 +33,31 @@ export async function getTeam(ctx: AppContext, p: Principal, id: string) {
   return team;
 }
 
+export async function getTeamWithUsage(ctx: AppContext, p: Principal, id: string) {
+  const team = await getTeam(ctx, p, id);
+  return { ...team, usage: await teamsRepo.usage(ctx.db, p.orgId, id) };
+}
+
 export async function createTeam(ctx: AppContext, p: Principal, input: TeamInput) {
   teamsPolicy.write(p);
   if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name)) throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
-  return teamsRepo.insert(ctx.db, p.orgId, { name: input.name, description: input.description ?? null });
+  return teamsRepo.insert(ctx.db, p.orgId, { name: input.name, description: input.description ?? null }).catch(mapNameTaken);
 }
 
 export async function updateTeam(ctx: AppContext, p: Principal, id: string, input: TeamInput) {
   teamsPolicy.write(p);
   await getTeam(ctx, p, id);
   if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name, id)) throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
-  const team = await teamsRepo.update(ctx.db, p.orgId, id, { name: input.name, description: input.description ?? null });
+  const team = await teamsRepo.update(ctx.db, p.orgId, id, { name: input.name, description: input.description ?? null }).catch(mapNameTaken);
   if (!team) throw notFound("team");
   return team;
 }
 
+/** A team that still holds vehicles or members is kept: deleting it would silently hide them from team-limited users. */
 export async function deleteTeam(ctx: AppContext, p: Principal, id: string) {
   teamsPolicy.write(p);
   await getTeam(ctx, p, id);
+  const usage = await teamsRepo.usage(ctx.db, p.orgId, id);
+  if (usage.vehicles || usage.members) throw new AppError("TEAM_IN_USE", "The team still has members or vehicles", usage);
   await teamsRepo.delete(ctx.db, p.orgId, id);
 }

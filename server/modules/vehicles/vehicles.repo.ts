@@ -5,7 +5,7 @@ import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { likePattern, type ListQuery } from "../shared/listing";
 
-const SORTS = { registration: "v.registration", category: "v.category", team: "team_name", year: "v.vehicle_year", fleet: "v.fleet_number" } as const;
+const SORTS = { registration: "v.registration", category: "v.category", name: "v.identifier_name", team: "team_name", year: "v.vehicle_year", fleet: "v.fleet_number" } as const;
 export type VehicleSort = keyof typeof SORTS;
 
 export const vehiclesRepo = {
@@ -42,11 +42,17 @@ export const vehiclesRepo = {
   listVisible(db: DB, p: Principal) {
     return scopeVehicles(db.selectFrom("vehicles"), p).select(["id", "registration", "category", "team_id"]).orderBy("registration").execute();
   },
+  listDrivers(db: DB, orgId: string, teamIds: readonly string[] | "all") {
+    let q = db.selectFrom("users").select(["id", sql<string>`first_name || ' ' || last_name`.as("name"), "team_id"])
+      .where("org_id", "=", orgId).where("is_driver", "=", true);
+    if (teamIds !== "all") q = teamIds.length ? q.where("team_id", "in", [...teamIds]) : q.where(sql<boolean>`false`);
+    return q.orderBy("last_name").orderBy("first_name").execute();
+  },
   insert(db: DB, v: NewVehicle) {
     return db.insertInto("vehicles").values(v).returningAll().executeTakeFirstOrThrow();
   },
   update(db: DB, orgId: string, id: string, v: VehicleUpdate) {
-    return db.updateTable("vehicles").set({ ...v, updated_at: new Date() }).where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirst();
+    return db.updateTable("vehicles").set({ ...v, updated_at: sql`now()` }).where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirst();
   },
   delete(db: DB, orgId: string, id: string) {
     return db.deleteFrom("vehicles").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();

@@ -8,13 +8,30 @@ import { IMAGE_TYPES, MAX_VEHICLE_IMAGES, type VehicleInput } from "./vehicles.s
 
 export async function listVehicles(ctx: AppContext, p: Principal, q: ListQuery, filter: { category?: string; team?: string } = {}) {
   vehiclesPolicy.read(p);
-  const sort = pickSort<VehicleSort>(q.sort, ["registration", "category", "team", "year", "fleet"], "registration");
+  const sort = pickSort<VehicleSort>(q.sort, ["registration", "category", "name", "team", "year", "fleet"], "registration");
   const { items, total } = await vehiclesRepo.list(ctx.db, p, q, sort, filter);
   return toPage(items, total, q);
 }
 
 export async function vehicleOptions(ctx: AppContext, p: Principal) {
   return vehiclesRepo.listVisible(ctx.db, p);
+}
+
+/** Drivers the user may assign: drivers of the organisation in the teams the user can see. */
+export async function driverOptions(ctx: AppContext, p: Principal) {
+  return vehiclesRepo.listDrivers(ctx.db, p.orgId, p.teamIds);
+}
+
+/** The unique indexes also guard against two saves racing past the checks above them. */
+function mapUniqueViolation(err: unknown): never {
+  const e = err as { code?: string; constraint?: string };
+  if (e?.code === "23505" && e.constraint === "vehicles_org_registration") {
+    throw new AppError("REGISTRATION_TAKEN", "A vehicle with this registration exists", { field: "registration" });
+  }
+  if (e?.code === "23505" && e.constraint === "vehicles_device") {
+    throw new AppError("DEVICE_TAKEN", "This device is attached to another vehicle", { field: "device_imei" });
+  }
+  throw err;
 }
 
 export async function getVehicle(ctx: AppContext, p: Principal, id: string) {
@@ -37,8 +54,10 @@ async function checkReferences(ctx: AppContext, p: Principal, input: VehicleInpu
     if (!team) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
   }
   if (input.driver_id) {
-    const driver = await ctx.db.selectFrom("users").select("id").where("org_id", "=", p.orgId).where("id", "=", input.driver_id).executeTakeFirst();
-    if (!driver) throw new AppError("VALIDATION", "Unknown driver", { field: "driver_id" });
+    const driver = await ctx.db.selectFrom("users").select(["id", "team_id"]).where("org_id", "=", p.orgId).where("id", "=", input.driver_id).executeTakeFirst();
+    if (!driver || (p.teamIds !== "all" && !p.teamIds.includes(driver.team_id ?? ""))) {
+      throw new AppError("VALIDATION", "Unknown driver", { field: "driver_id" });
+    }
   }
   vehiclesPolicy.assignTeam(p, input.team_id);
 }
@@ -52,7 +71,7 @@ export async function createVehicle(ctx: AppContext, p: Principal, input: Vehicl
     const v = await vehiclesRepo.insert(trx, { ...input, org_id: p.orgId });
     for (const img of prepared) await vehiclesRepo.insertImage(trx, { org_id: p.orgId, vehicle_id: v.id, ...img });
     return v;
-  });
+  }).catch(mapUniqueViolation);
 }
 
 export async function updateVehicle(ctx: AppContext, p: Principal, id: string, input: VehicleInput) {
@@ -60,7 +79,7 @@ export async function updateVehicle(ctx: AppContext, p: Principal, id: string, i
   const current = await vehiclesRepo.findById(ctx.db, p.orgId, id);
   vehiclesPolicy.see(p, current);
   await checkReferences(ctx, p, input, id);
-  const v = await vehiclesRepo.update(ctx.db, p.orgId, id, input);
+  const v = await vehiclesRepo.update(ctx.db, p.orgId, id, input).catch(mapUniqueViolation);
   if (!v) throw notFound("vehicle");
   return v;
 }

@@ -1,0 +1,56 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { teamInputSchema } from "../../../server/modules/teams/teams.schema";
+import { CsrfInput, Field, FormAlert, useUnsavedChangesGuard } from "../forms";
+
+export function TeamForm(props: {
+  result?: SubmissionResult<string[]> | null;
+  code?: string | null;
+  defaultValue?: { name?: string; description?: string };
+  readOnly?: boolean;
+  submitLabel: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("vehicles");
+  const navigation = useNavigation();
+  const ref = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    id: "team-form",
+    lastResult: props.result,
+    defaultValue: props.defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamInputSchema, disableAutoCoercion: true }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  useUnsavedChangesGuard(ref, navigation.state !== "idle");
+  const code = props.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
+  const describe = (name: string, errors?: string[]) => ({
+    id: name, name, "aria-invalid": errors?.length ? true : undefined, "aria-describedby": errors?.length ? `${name}-error` : undefined,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="team-form">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="save" />
+      <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />
+      <fieldset disabled={props.readOnly} className="form-section card">
+        <Field label={t("teams.name")} name="name" errors={fields.name.errors} required>
+          <input {...describe("name", fields.name.errors)} key={fields.name.key} defaultValue={fields.name.initialValue ?? ""} />
+        </Field>
+        <Field label={t("teams.description")} name="description" errors={fields.description.errors}>
+          <textarea {...describe("description", fields.description.errors)} key={fields.description.key} rows={3} defaultValue={fields.description.initialValue ?? ""} />
+        </Field>
+      </fieldset>
+      {!props.readOnly && (
+        <div className="form-actions">
+          <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? t("common:actions.saving") : props.submitLabel}
+          </button>
+          {props.children}
+        </div>
+      )}
+    </Form>
+  );
+}
