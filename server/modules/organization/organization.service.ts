@@ -37,3 +37,9 @@ export async function updateSettings(ctx: AppContext, p: Principal, input: Setti
   await organizationRepo.upsertSettings(ctx.db, p.orgId, input);
   return getSettings(ctx, p);
 }
+
+/** Name and e-mail of the organisation for the help page; every signed-in user may see them. */
+export async function supportContact(ctx: AppContext, p: Principal) {
+  const org = await organizationRepo.find(ctx.db, p.orgId);
+  return { name: org?.name ?? "", email: org?.email ?? null, phone: org?.phone ?? null };
+}

@@ -3,7 +3,10 @@ import type { DB } from "../../db/database";
 import type { NewUser, UserUpdate } from "../../db/schema";
 import { likePattern, type ListQuery } from "../shared/listing";
 
-const SORTS = { name: "u.last_name", email: "u.email", role: "role_name", team: "team_name", lastLogin: "u.last_login_at" } as const;
+const SORTS = {
+  name: "u.last_name", email: "u.email", role: "role_name", team: "team_name", lastLogin: "u.last_login_at",
+  phone: "u.phone", personalNumber: "u.personal_number", vehicle: "vehicle_registrations",
+} as const;
 export type UserSort = keyof typeof SORTS;
 
 export const PUBLIC_USER_COLUMNS = [
@@ -29,6 +32,12 @@ export const usersRepo = {
     const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
     const items = await base
       .select([...PUBLIC_USER_COLUMNS, "r.name as role_name", "r.key as role_key", "t.name as team_name"])
+      .select((eb) => eb.selectFrom("vehicles as v")
+        .select(sql<string | null>`string_agg(v.registration, ', ' order by v.registration)`.as("regs"))
+        .whereRef("v.driver_id", "=", "u.id")
+        .where("v.org_id", "=", orgId)
+        .$if(teamIds !== "all", (qb) => (teamIds.length ? qb.where("v.team_id", "in", [...teamIds]) : qb.where(sql<boolean>`false`)))
+        .as("vehicle_registrations"))
       .orderBy(sql.ref(SORTS[sort]), q.dir)
       .orderBy("u.first_name")
       .orderBy("u.id")

@@ -35,6 +35,14 @@ export const personInputSchema = z
   });
 export type PersonInput = z.infer<typeof personInputSchema>;
 
+/** A user of the application signs in with an e-mail, so the users screens require it. */
+export const userInputSchema = personInputSchema.extend({
+  email: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim().toLowerCase()) : v),
+    z.string({ error: "errors.required" }).email("errors.email").max(200),
+  ),
+});
+
 export const profileInputSchema = z.object({
   first_name: requiredText(80),
   middle_name: optionalText(80),

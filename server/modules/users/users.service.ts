@@ -1,3 +1,4 @@
+import { DEFAULT_ADMIN_PASSWORD } from "../../config";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { hashPassword, verifyPassword } from "../../security/passwords";
@@ -13,7 +14,7 @@ import type { PersonInput, passwordChangeSchema, profileInputSchema } from "./us
 
 export async function listPeople(ctx: AppContext, p: Principal, area: PeopleArea, q: ListQuery) {
   usersPolicy.read(p, area);
-  const sort = pickSort<UserSort>(q.sort, ["name", "email", "role", "team", "lastLogin"], "name");
+  const sort = pickSort<UserSort>(q.sort, ["name", "email", "role", "team", "lastLogin", "phone", "personalNumber", "vehicle"], "name");
   const { items, total } = await usersRepo.list(ctx.db, p.orgId, p.teamIds, q, sort, { driversOnly: area === "drivers" });
   return toPage(items, total, q);
 }
@@ -124,4 +125,10 @@ export async function changePassword(ctx: AppContext, p: Principal, input: z.inf
   await usersRepo.update(ctx.db, p.orgId, p.userId, { password_hash: await hashPassword(input.new_password) });
   // Other sessions of this user end; this one stays.
   await ctx.db.deleteFrom("sessions").where("user_id", "=", p.userId).where("id", "!=", p.sessionId).execute();
+}
+
+/** True while the signed-in user still signs in with the default administrator password. */
+export async function usesDefaultPassword(ctx: AppContext, p: Principal) {
+  const row = await usersRepo.findPasswordHash(ctx.db, p.orgId, p.userId);
+  return verifyPassword(DEFAULT_ADMIN_PASSWORD, row?.password_hash);
 }

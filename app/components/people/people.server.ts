@@ -1,0 +1,73 @@
+import { redirect } from "react-router";
+import type { Principal } from "../../../server/modules/access/principal";
+import { teamOptions } from "../../../server/modules/teams/teams.service";
+import type { PeopleArea } from "../../../server/modules/users/users.policy";
+import { personInputSchema, userInputSchema, type PersonInput } from "../../../server/modules/users/users.schema";
+import { createPerson, deletePerson, getPerson, roleOptions, updatePerson } from "../../../server/modules/users/users.service";
+import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
+import { actionError, formValues, load, readForm, type LoadContext } from "../../lib/route-kit.server";
+
+export const listPath = (area: PeopleArea) => `/configuration/${area}/list`;
+
+/** Roles the editor may give, teams the editor sees and, for users, the vehicles the editor sees. */
+export async function personFormOptions(context: LoadContext, p: Principal, area: PeopleArea, current?: { role_id: string; role_name?: string }) {
+  const [roles, teams, vehicles] = await Promise.all([
+    roleOptions(context.app, p),
+    teamOptions(context.app, p),
+    area === "users" ? vehicleOptions(context.app, p) : Promise.resolve([]),
+  ]);
+  const roleList = roles.map((r) => ({ id: r.id, key: r.key, name: r.name }));
+  if (current && !roleList.some((r) => r.id === current.role_id)) {
+    const all = await context.app.db.selectFrom("roles").select(["id", "key", "name"]).where("org_id", "=", p.orgId).where("id", "=", current.role_id).execute();
+    roleList.push(...all);
+  }
+  return {
+    roles: roleList,
+    teams: teams.map((t) => ({ id: t.id, name: t.name })),
+    vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
+  };
+}
+
+export async function loadPerson(context: LoadContext, p: Principal, area: PeopleArea, id: string) {
+  return load(() => getPerson(context.app, p, area, id));
+}
+
+const withoutPassword = (values: Record<string, unknown>) => {
+  const { password: _pw, ...rest } = values;
+  return rest;
+};
+
+/** Drivers screens do not show the sign-in settings; an edit there keeps them as they were. */
+function keepUserSettings(input: PersonInput, current: Awaited<ReturnType<typeof getPerson>>): PersonInput {
+  return {
+    ...input,
+    web_only: current.web_only,
+    vehicle_access: current.vehicle_access,
+    vehicle_ids: current.vehicle_ids,
+    default_language: current.default_language,
+    active: current.active,
+  };
+}
+
+/** The add and edit action of both people screens: save, or delete after confirmation. */
+export async function savePersonAction(request: Request, context: LoadContext, p: Principal, area: PeopleArea, id?: string) {
+  const form = await readForm(request, context);
+  const values = formValues(form, ["vehicle_ids"]);
+  try {
+    if (id && form.get("intent") === "delete") {
+      await deletePerson(context.app, p, area, id);
+      return redirect(`${listPath(area)}?deleted=1`);
+    }
+    const schema = area === "users" ? userInputSchema : personInputSchema;
+    const input: PersonInput = schema.parse(values);
+    if (id) {
+      const current = await getPerson(context.app, p, area, id);
+      await updatePerson(context.app, p, area, id, area === "drivers" ? keepUserSettings(input, current) : input);
+    } else {
+      await createPerson(context.app, p, area, input);
+    }
+    return redirect(`${listPath(area)}?saved=1`);
+  } catch (err) {
+    return actionError(err, withoutPassword(values));
+  }
+}
