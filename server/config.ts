@@ -41,6 +41,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  MAP_STYLE_URL: z.string().url().optional(),
+  PMTILES_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
