@@ -19,8 +19,8 @@ export interface OrganizationsTable {
   address: string | null;
   phone: string | null;
   email: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface OrganizationSettingsTable {
@@ -31,7 +31,7 @@ export interface OrganizationSettingsTable {
   checkout_radius_m: Generated<number>;
   self_assign_jobs: Generated<boolean>;
   timezone: Generated<string>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface RoleOptions {
@@ -46,7 +46,7 @@ export interface RolesTable {
   name: string;
   permissions: string[];
   options: ColumnType<RoleOptions, RoleOptions | string, RoleOptions | string>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface TeamsTable {
@@ -54,8 +54,8 @@ export interface TeamsTable {
   org_id: string;
   name: string;
   description: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface UsersTable {
@@ -77,8 +77,8 @@ export interface UsersTable {
   default_language: Generated<"al" | "en">;
   active: Generated<boolean>;
   last_login_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface VehiclesTable {
@@ -108,8 +108,8 @@ export interface VehiclesTable {
   device_imei: string | null;
   device_protocol: "teltonika" | "gt06" | "osmand" | "h02" | null;
   odometer_km: Generated<Numeric>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface VehicleImagesTable {
@@ -119,7 +119,7 @@ export interface VehicleImagesTable {
   content_type: string;
   byte_size: number;
   data: Buffer;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface UserVehiclesTable {
@@ -139,14 +139,14 @@ export interface SessionsTable {
   scope: Generated<string>;
   ip: string | null;
   user_agent: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   expires_at: Timestamp;
 }
 
 export interface LoginAttemptsTable {
   id: Generated<string>;
   key: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface PasswordResetsTable {
@@ -155,7 +155,7 @@ export interface PasswordResetsTable {
   user_id: string;
   code_hash: string;
   attempts: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }
@@ -163,6 +163,81 @@ export interface PasswordResetsTable {
 export interface AppMetaTable {
   key: string;
   value: string;
+}
+
+export interface PositionsTable {
+  org_id: string;
+  vehicle_id: string;
+  device_id: string;
+  fix_time: Timestamp;
+  server_time: Generated<Timestamp>;
+  lat: number;
+  lon: number;
+  speed_kmh: Generated<number>;
+  course: Generated<number>;
+  altitude: Generated<number>;
+  satellites: Generated<number>;
+  ignition: boolean | null;
+  valid: Generated<boolean>;
+  odometer_m: Generated<number>;
+  attributes: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, Record<string, unknown> | string>;
+}
+
+export interface VehicleStateTable {
+  vehicle_id: string;
+  org_id: string;
+  device_id: string | null;
+  lat: number | null;
+  lon: number | null;
+  speed_kmh: Generated<number>;
+  course: Generated<number>;
+  altitude: Generated<number>;
+  satellites: Generated<number>;
+  valid: Generated<boolean>;
+  ignition: boolean | null;
+  odometer_m: Generated<number>;
+  device_odometer_m: number | null;
+  engine_hours_s: Generated<number>;
+  last_fix_time: Timestamp | null;
+  last_server_time: Timestamp | null;
+  state_since: Timestamp | null;
+  recent_fix_bits: Generated<number>;
+  recent_count: Generated<number>;
+  moving_without_ignition_s: Generated<number>;
+  ignition_seen: Generated<boolean>;
+  faults: Generated<string[]>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface UnknownDevicesTable {
+  identifier: string;
+  protocol: string;
+  remote_address: string | null;
+  first_seen: Generated<Timestamp>;
+  last_seen: Generated<Timestamp>;
+  attempts: Generated<number>;
+}
+
+export interface DeviceCommandsTable {
+  id: Generated<string>;
+  org_id: string;
+  vehicle_id: string;
+  device_id: string;
+  action: "block" | "unblock";
+  status: Generated<"Pending" | "Blocked" | "Unblocked" | "Failed">;
+  requested_by: string | null;
+  created_at: Generated<Timestamp>;
+  answered_at: Timestamp | null;
+  response: string | null;
+  error: string | null;
+}
+
+export interface LiveSubscriptionsTable {
+  org_id: string;
+  user_id: string;
+  channel: string;
+  vehicle_id: string;
+  created_at: Generated<Timestamp>;
 }
 
 export interface Database {
@@ -178,6 +253,11 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   password_resets: PasswordResetsTable;
   app_meta: AppMetaTable;
+  positions: PositionsTable;
+  vehicle_state: VehicleStateTable;
+  unknown_devices: UnknownDevicesTable;
+  device_commands: DeviceCommandsTable;
+  live_subscriptions: LiveSubscriptionsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -10,7 +10,6 @@ declare module "express-serve-static-core" {
     principal: Principal | null;
     csrfToken: string;
     sessionToken: string | null;
-    cookies: Record<string, string>;
   }
 }
 
