@@ -29,7 +29,7 @@ export const vehiclesRepo = {
         "vehicles.vehicle_year", "vehicles.fuel", "vehicles.electric", "vehicles.device_imei", "vehicles.team_id",
         "teams.name as team_name", sql<string | null>`d.first_name || ' ' || d.last_name`.as("driver_name"),
       ])
-      .orderBy(sql.ref(SORTS[sort].replace("v.", "vehicles.")), q.dir)
+      .orderBy(sql`${sql.ref(SORTS[sort].replace("v.", "vehicles."))} ${sql.raw(q.dir === "desc" ? "desc" : "asc")} nulls last`)
       .orderBy("vehicles.id")
       .limit(q.size)
       .offset((q.page - 1) * q.size)

@@ -4,7 +4,7 @@ import type { Principal } from "../access/principal";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { vehiclesPolicy } from "./vehicles.policy";
 import { vehiclesRepo, type VehicleSort } from "./vehicles.repo";
-import { IMAGE_TYPES, MAX_VEHICLE_IMAGES, type VehicleInput } from "./vehicles.schema";
+import { IMAGE_TYPES, MAX_VEHICLE_IMAGES, vehicleInputSchema, type VehicleInput } from "./vehicles.schema";
 
 export async function listVehicles(ctx: AppContext, p: Principal, q: ListQuery, filter: { category?: string; team?: string } = {}) {
   vehiclesPolicy.read(p);
@@ -74,12 +74,19 @@ export async function createVehicle(ctx: AppContext, p: Principal, input: Vehicl
   }).catch(mapUniqueViolation);
 }
 
+/** An update replaces the whole record: a field left out is cleared, not kept. */
+function replacing(input: VehicleInput): VehicleInput {
+  const out: Record<string, unknown> = { ...input };
+  for (const key of Object.keys(vehicleInputSchema.shape)) if (out[key] === undefined) out[key] = null;
+  return out as VehicleInput;
+}
+
 export async function updateVehicle(ctx: AppContext, p: Principal, id: string, input: VehicleInput) {
   vehiclesPolicy.write(p);
   const current = await vehiclesRepo.findById(ctx.db, p.orgId, id);
   vehiclesPolicy.see(p, current);
   await checkReferences(ctx, p, input, id);
-  const v = await vehiclesRepo.update(ctx.db, p.orgId, id, input).catch(mapUniqueViolation);
+  const v = await vehiclesRepo.update(ctx.db, p.orgId, id, replacing(input)).catch(mapUniqueViolation);
   if (!v) throw notFound("vehicle");
   return v;
 }
