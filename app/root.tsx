@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { useChangeLanguage } from "remix-i18next/react";
 import type { Route } from "./+types/root";
 import { MobileBanner } from "./components/MobileBanner";
+import { NotificationsProvider } from "./components/Notifications";
 import { UpdateBar } from "./components/UpdateBar";
 import { htmlLang, type Language } from "./i18n/config";
 import { resolveLanguage } from "./i18n/i18n.server";
@@ -42,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <NotificationsProvider>{children}</NotificationsProvider>
         {data && !integration && !data.bannerDismissed && <MobileBanner platform={data.platform} />}
         {data && <UpdateBar buildId={data.buildId} />}
         <ScrollRestoration />

@@ -48,6 +48,7 @@ export type FieldErrors = Record<string, string[]>;
 
 export interface ActionFailure {
   ok: false;
+  status: number;
   code: string;
   message?: string;
   fields: FieldErrors;
@@ -62,7 +63,7 @@ export function actionError(err: unknown, values?: Record<string, unknown>) {
     const fields: FieldErrors = body.fields ?? {};
     const field = err instanceof AppError ? (err.details?.field as string | undefined) : undefined;
     if (field) (fields[field] ??= []).push(`errors.${body.error}`);
-    const failure: ActionFailure = { ok: false, code: body.error, message: body.message, fields, values };
+    const failure: ActionFailure = { ok: false, status: body.status, code: body.error, message: body.message, fields, values };
     return data(failure, { status: body.status });
   }
   throw err;
