@@ -2,12 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, data, useNavigation } from "react-router";
-import {
-  RESEND_AFTER_SECONDS,
-  newPasswordSchema,
-  resetCodeSchema,
-  resetEmailSchema,
-} from "../../server/modules/password-reset/password-reset.schema";
+import { newPasswordSchema, resetCodeSchema, resetEmailSchema } from "../../server/modules/password-reset/password-reset.schema";
 import { completePasswordReset, requestPasswordReset, verifyResetCode } from "../../server/modules/password-reset/password-reset.service";
 import { AuthShell } from "../components/AuthShell";
 import { ResendCountdown } from "../components/auth/ResendCountdown";
@@ -53,9 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: resetEmailSchema });
     if (submission.status !== "success") return answer({ step: "email", result: submission.reply() }, 400);
     const { email } = submission.value;
-    const { resendIn } = await requestPasswordReset(app, email, resetBaseUrl(context, request));
-    const resent = intent === "resend" && resendIn >= RESEND_AFTER_SECONDS;
-    return answer({ step: "code", email, resendIn, resent }, intent === "resend" && !resent ? 429 : 200);
+    const { resendIn, tooEarly } = await requestPasswordReset(app, email, resetBaseUrl(context, request));
+    return answer({ step: "code", email, resendIn, resent: intent === "resend" && !tooEarly }, tooEarly ? 429 : 200);
   }
 
   if (intent === "verify") {

@@ -10,16 +10,18 @@ import { MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS, RESET_CODE_TTL_MINUTES, type P
 /**
  * Sends a verification code by e-mail (through the job queue). Answers the same whether
  * or not the account exists, so the form cannot be used to discover accounts.
- * Returns the seconds until a new code may be requested.
+ * Returns the seconds until a new code may be requested, and whether this request came too early.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, baseUrl: string): Promise<{ resendIn: number }> {
+export async function requestPasswordReset(ctx: AppContext, email: string, baseUrl: string): Promise<{ resendIn: number; tooEarly: boolean }> {
   // The resend delay is kept per address, for unknown addresses too, so its answer reveals nothing either.
   const requestKey = `reset:${email.trim().toLowerCase()}`;
   const sinceRequest = await passwordResetRepo.secondsSinceRequest(ctx.db, requestKey);
-  if (sinceRequest !== null && sinceRequest < RESEND_AFTER_SECONDS) return { resendIn: Math.max(1, Math.ceil(RESEND_AFTER_SECONDS - sinceRequest)) };
+  if (sinceRequest !== null && sinceRequest < RESEND_AFTER_SECONDS) {
+    return { resendIn: Math.max(1, Math.ceil(RESEND_AFTER_SECONDS - sinceRequest)), tooEarly: true };
+  }
   await passwordResetRepo.recordRequest(ctx.db, requestKey);
   const user = await authRepo.findUserByEmail(ctx.db, email);
-  if (!user || !user.active || !user.email) return { resendIn: RESEND_AFTER_SECONDS };
+  if (!user || !user.active || !user.email) return { resendIn: RESEND_AFTER_SECONDS, tooEarly: false };
   const code = newNumericCode(6);
   await passwordResetRepo.insert(ctx.db, {
     org_id: user.org_id,
@@ -37,7 +39,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, baseU
     minutes: RESET_CODE_TTL_MINUTES,
   };
   await ctx.jobs.enqueue("mail", "password-reset", job);
-  return { resendIn: RESEND_AFTER_SECONDS };
+  return { resendIn: RESEND_AFTER_SECONDS, tooEarly: false };
 }
 
 async function checkCode(ctx: AppContext, email: string, code: string) {
