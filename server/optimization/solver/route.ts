@@ -60,54 +60,60 @@ export class Route {
     const D = m.D;
     const nLoc = m.nLoc;
     const { nodes, locs, dep, latest, load, prefMax, sufMax } = this;
+    const { taskLoc, time, metric, service, twOff, twStart, twEnd, startLoad, delta } = m;
     locs[0] = m.vStart[v];
     locs[n + 1] = m.vEnd[v];
-    for (let k = 1; k <= n; k++) {
-      locs[k] = m.taskLoc[nodes[k]];
-      if (routeOf) {
-        routeOf[nodes[k]] = v;
-        posOf![nodes[k]] = k;
-      }
-    }
     let t = m.vShiftStart[v];
     dep[0] = t;
     let cost = 0;
-    for (let k = 1; k <= n + 1; k++) {
-      const a = locs[k - 1];
-      const b = locs[k];
-      cost += m.metric[a * nLoc + b];
-      const arr = t + m.time[a * nLoc + b];
-      if (k <= n) {
-        const task = nodes[k];
-        t = serviceStart(m, task, arr) + m.service[task];
-      } else t = arr;
+    let a = locs[0];
+    for (let k = 1; k <= n; k++) {
+      const task = nodes[k];
+      const b = taskLoc[task];
+      locs[k] = b;
+      if (routeOf) {
+        routeOf[task] = v;
+        posOf![task] = k;
+      }
+      cost += metric[a * nLoc + b];
+      const arr = t + time[a * nLoc + b];
+      const w = twOff[task];
+      if (twOff[task + 1] - w === 1) t = (arr > twStart[w] ? arr : twStart[w]) + service[task];
+      else t = serviceStart(m, task, arr) + service[task];
       dep[k] = t;
+      a = b;
     }
+    const end = locs[n + 1];
+    cost += metric[a * nLoc + end];
+    dep[n + 1] = t + time[a * nLoc + end];
     this.cost = n === 0 ? 0 : cost * m.vMult[v];
 
-    latest[n + 1] = m.vEndLimit[v];
+    let lat = m.vEndLimit[v];
+    latest[n + 1] = lat;
     for (let k = n; k >= 1; k--) {
       const task = nodes[k];
-      const lim = latest[k + 1] - m.time[locs[k] * nLoc + locs[k + 1]] - m.service[task];
-      latest[k] = latestStart(m, task, lim);
+      const lim = lat - time[locs[k] * nLoc + locs[k + 1]] - service[task];
+      const w = twOff[task];
+      if (twOff[task + 1] - w === 1) lat = twStart[w] <= lim ? (lim < twEnd[w] ? lim : twEnd[w]) : -Infinity;
+      else lat = latestStart(m, task, lim);
+      latest[k] = lat;
     }
-    latest[0] = latest[1] - m.time[locs[0] * nLoc + locs[1]];
+    latest[0] = latest[1] - time[locs[0] * nLoc + locs[1]];
 
     for (let d = 0; d < D; d++) {
       let l = 0;
-      for (let k = 1; k <= n; k++) l += m.startLoad[nodes[k] * D + d];
+      for (let k = 1; k <= n; k++) l += startLoad[nodes[k] * D + d];
       load[d] = l;
+      let mx = l;
+      prefMax[d] = l;
       for (let k = 1; k <= n; k++) {
-        l += m.delta[nodes[k] * D + d];
+        l += delta[nodes[k] * D + d];
         load[k * D + d] = l;
-      }
-      load[(n + 1) * D + d] = l;
-      let mx = -Infinity;
-      for (let k = 0; k <= n + 1; k++) {
-        const x = load[k * D + d];
-        if (x > mx) mx = x;
+        if (l > mx) mx = l;
         prefMax[k * D + d] = mx;
       }
+      load[(n + 1) * D + d] = l;
+      prefMax[(n + 1) * D + d] = mx;
       mx = -Infinity;
       for (let k = n + 1; k >= 0; k--) {
         const x = load[k * D + d];
@@ -139,10 +145,31 @@ export class Route {
     this.n = w - 1;
   }
 
+  /** Copies nodes only; call update() afterwards. */
   copyFrom(other: Route) {
     this.ensure(other.n);
     this.nodes.set(other.nodes.subarray(0, other.n + 2));
     this.n = other.n;
+  }
+
+  /** Copies nodes and every derived array (no recomputation); sets task maps when given. */
+  cloneFrom(other: Route, routeOf: Int32Array, posOf: Int32Array) {
+    this.ensure(other.n);
+    const len = other.n + 2;
+    const D = this.m.D;
+    this.n = other.n;
+    this.cost = other.cost;
+    this.nodes.set(other.nodes.subarray(0, len));
+    this.locs.set(other.locs.subarray(0, len));
+    this.dep.set(other.dep.subarray(0, len));
+    this.latest.set(other.latest.subarray(0, len));
+    this.load.set(other.load.subarray(0, len * D));
+    this.prefMax.set(other.prefMax.subarray(0, len * D));
+    this.sufMax.set(other.sufMax.subarray(0, len * D));
+    for (let k = 1; k <= this.n; k++) {
+      routeOf[this.nodes[k]] = this.v;
+      posOf[this.nodes[k]] = k;
+    }
   }
 
   tasks(): number[] {

@@ -25,8 +25,7 @@ export class Solution {
       const t = r.nodes[k];
       if (this.routeOf[t] === v) this.routeOf[t] = -1;
     }
-    r.copyFrom(other.routes[v]);
-    r.update(this.routeOf, this.posOf);
+    r.cloneFrom(other.routes[v], this.routeOf, this.posOf);
   }
 
   copyFrom(other: Solution) {
