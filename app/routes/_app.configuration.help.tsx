@@ -61,7 +61,7 @@ export default function Help({ loaderData }: Route.ComponentProps) {
             {DEVICES.map((d) => (
               <tr key={d.key}>
                 <td>{t(`help.devices.${d.key}.name`)}</td>
-                <td><code>{host}:{d.port}</code> ({d.transport})</td>
+                <td><code>{`${host}:${d.port}`}</code>{` (${d.transport})`}</td>
                 <td>{t(`help.devices.${d.key}.identifier`)}</td>
               </tr>
             ))}

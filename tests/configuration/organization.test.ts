@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../server/db/seed";
+import { createTestOrg, type TestOrg } from "../support/context";
+import { FormClient, startTestServer, type TestServer } from "../support/server";
+
+let srv: TestServer;
+let org: TestOrg;
+let domain: string;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  org = await createTestOrg(srv.ctx, { demo: true });
+  domain = `${org.orgId.slice(0, 8)}.test.flota`;
+});
+afterAll(async () => srv?.close());
+
+const company = {
+  name: "Transport Shqipëria", legal_name: "Transport Shqipëria sh.p.k.", business_number: "L91234567A", fiscal_number: "K98765432B",
+  country: "Albania", province: "Tiranë", region: "Qendër", city: "Tiranë", postal_code: "1001", address: "Rruga e Kavajës 10",
+  phone: "+355 4 222 3333", email: "support@transport.example",
+};
+
+describe("company details", () => {
+  it("saves every field for an administrator and shows the support e-mail on the help page", async () => {
+    const admin = new FormClient(srv.url);
+    await admin.login(org.adminEmail, org.adminPassword);
+    const res = await admin.post("/configuration/organization", company);
+    expect(res.status).toBe(200);
+    const row = await srv.ctx.db.selectFrom("organizations").selectAll().where("id", "=", org.orgId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject(company);
+
+    const viewer = new FormClient(srv.url);
+    await viewer.login(`viewer@${domain}`, DEMO_PASSWORD);
+    const help = await (await viewer.get("/configuration/help")).text();
+    expect(help).toContain('href="mailto:support@transport.example"');
+    expect(help).toContain("<code>127.0.0.1:5027</code> (TCP)");
+    expect(help).toContain("<code>127.0.0.1:5023</code> (TCP)");
+    expect(help).toContain("<code>127.0.0.1:5055</code> (HTTP)");
+  });
+
+  it("requires the name and keeps the typed values", async () => {
+    const admin = new FormClient(srv.url);
+    await admin.login(org.adminEmail, org.adminPassword);
+    admin.cookies.set("lng", "en");
+    const res = await admin.post("/configuration/organization", { ...company, name: "", city: "Durrës-Kept" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("please fill all fields");
+    expect(html).toContain('value="Durrës-Kept"');
+    const row = await srv.ctx.db.selectFrom("organizations").select("city").where("id", "=", org.orgId).executeTakeFirstOrThrow();
+    expect(row.city).not.toBe("Durrës-Kept");
+  });
+
+  it("is read-only for a fleet manager, and the manager's post is refused", async () => {
+    const manager = new FormClient(srv.url);
+    await manager.login(`manager@${domain}`, DEMO_PASSWORD);
+    const page = await manager.get("/configuration/organization");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<fieldset disabled=""/);
+    const form = /<form[^>]*data-testid="organization-form"[^>]*>(.*?)<\/form>/s.exec(html)?.[1] ?? "";
+    expect(form).toContain('value="Transport Shqipëria"');
+    expect(form).not.toContain('type="submit"');
+    const res = await manager.post("/configuration/organization", { ...company, name: "Hijacked" });
+    expect(res.status).toBe(403);
+    const row = await srv.ctx.db.selectFrom("organizations").select("name").where("id", "=", org.orgId).executeTakeFirstOrThrow();
+    expect(row.name).not.toBe("Hijacked");
+  });
+
+  it("is closed to a viewer", async () => {
+    const viewer = new FormClient(srv.url);
+    await viewer.login(`viewer@${domain}`, DEMO_PASSWORD);
+    expect((await viewer.get("/configuration/organization")).status).toBe(403);
+  });
+});
