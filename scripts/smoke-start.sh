@@ -6,18 +6,30 @@ unset DATABASE_URL REDIS_URL
 data_dir=$(mktemp -d /tmp/flota-smoke-XXXXXX)
 port=${SMOKE_PORT:-3987}
 log=$(mktemp /tmp/flota-smoke-log-XXXXXX)
-FLOTA_DATA_DIR="$data_dir" FLOTA_DB_PORT=$((port + 20000)) PORT=$port node_modules/.bin/tsx server/cli/start.ts >"$log" 2>&1 &
-pid=$!
-cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data_dir"; }
+pid=""
+cleanup() { [ -n "$pid" ] && { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }; rm -rf "$data_dir"; }
 trap cleanup EXIT
 
-for _ in $(seq 1 180); do
-  if curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then break; fi
-  if ! kill -0 "$pid" 2>/dev/null; then cat "$log"; echo "smoke: the app exited"; exit 1; fi
-  sleep 1
-done
-curl -fs "http://127.0.0.1:$port/readyz" >/dev/null || { cat "$log"; echo "smoke: not ready"; exit 1; }
-grep -q "Flota is running at" "$log" || { cat "$log"; echo "smoke: no start banner"; exit 1; }
+start_app() {
+  FLOTA_DATA_DIR="$data_dir" FLOTA_DB_PORT=$((port + 20000)) PORT=$port node_modules/.bin/tsx server/cli/start.ts >"$log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 180); do
+    if curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then break; fi
+    if ! kill -0 "$pid" 2>/dev/null; then cat "$log"; echo "smoke: the app exited"; exit 1; fi
+    sleep 1
+  done
+  curl -fs "http://127.0.0.1:$port/readyz" >/dev/null || { cat "$log"; echo "smoke: not ready"; exit 1; }
+  grep -q "Flota is running at" "$log" || { cat "$log"; echo "smoke: no start banner"; exit 1; }
+}
+
+stop_app() { kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""; }
+
+start_app
+grep -q "created the first organisation" "$log" || { cat "$log"; echo "smoke: first start did not create the organisation"; exit 1; }
+stop_app
+# A second start keeps the data: no new organisation, same sign-in.
+start_app
+if grep -q "created the first organisation" "$log"; then echo "smoke: second start created the organisation again"; exit 1; fi
 
 jar=$(mktemp)
 page=$(curl -fs -c "$jar" -b "$jar" "http://127.0.0.1:$port/login")
