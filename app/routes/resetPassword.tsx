@@ -133,7 +133,7 @@ function CodeStep({ state }: { state: ResetState }) {
         <p>{t("reset.codeStep", { email: state.email })}</p>
         <CodeInput field={fields.code} />
         <FieldErrors errors={fields.email.errors} />
-        <button type="submit" className="button primary" disabled={busy}>{t("reset.verify")}</button>
+        <button type="submit" className="button primary" disabled={busy} data-testid="verify">{t("reset.verify")}</button>
       </Form>
       <ResendCountdown email={state.email} seconds={state.resendIn} issuedAt={state.issuedAt} />
       <p><Link to="/resetPassword">{t("reset.otherEmail")}</Link></p>
