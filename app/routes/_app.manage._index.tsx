@@ -1,76 +1,128 @@
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { fleetFilterSchema } from "../../server/modules/positions/positions.schema";
+import { listFleetState } from "../../server/modules/positions/fleet.service";
 import { teamOptions } from "../../server/modules/teams/teams.service";
-import { vehicleFilterSchema, VEHICLE_CATEGORIES } from "../../server/modules/vehicles/vehicles.schema";
-import { listVehicles } from "../../server/modules/vehicles/vehicles.service";
-import { Pagination, SearchBox, SortHeader } from "../components/ListControls";
-import { listQueryFrom, load, requirePermission } from "../lib/route-kit.server";
-import type { Route } from "./+types/_app.manage";
+import { FleetCounters } from "../components/map/FleetCounters";
+import { FleetMap } from "../components/map/FleetMap";
+import { FleetTable } from "../components/map/FleetTable";
+import { useLiveFleet } from "../components/map/useLiveFleet";
+import { VehiclePanel } from "../components/map/VehiclePanel";
+import { SearchBox } from "../components/ListControls";
+import { mapConfigFrom } from "../lib/map/basemap.server";
+import { countFleet } from "../lib/map/live-fleet";
+import { orgTimeZone } from "../lib/map/time.server";
+import { load, requirePermission } from "../lib/route-kit.server";
+import type { Route } from "./+types/_app.manage._index";
+import "../styles/map.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "manage:read");
   const url = new URL(request.url);
-  const filter = vehicleFilterSchema.parse(Object.fromEntries(url.searchParams));
-  const canList = p.permissions.has("vehicles:read");
-  const [page, teams] = await Promise.all([
-    canList ? load(() => listVehicles(context.app, p, listQueryFrom(request), filter)) : null,
+  const filter = fleetFilterSchema.parse({ q: url.searchParams.get("q") || undefined, team: url.searchParams.get("team") || undefined });
+  const [vehicles, teams, timeZone] = await Promise.all([
+    load(() => listFleetState(context.app, p, filter)),
     teamOptions(context.app, p),
+    orgTimeZone(context.app, p),
   ]);
-  return { page, teams };
+  return {
+    vehicles: vehicles.map(({ odometerKm: _o, engineHours: _e, lastServerTime: _l, deviceImei: _d, ...v }) => v),
+    teams,
+    timeZone,
+    userId: p.userId,
+    mapConfig: mapConfigFrom(context),
+    exposeMap: context.app.config.NODE_ENV !== "production",
+    canCommand: p.permissions.has("immobilization:command"),
+    canReplay: p.permissions.has("replay:read"),
+    canFaults: p.permissions.has("vehicles:read"),
+  };
+}
+
+/** Choosing a vehicle only changes the panel: no need to reload the fleet. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (u: URL) => { const s = new URLSearchParams(u.search); s.delete("vehicle"); s.sort(); return s.toString(); };
+  return strip(currentUrl) !== strip(nextUrl) ? defaultShouldRevalidate : false;
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 export default function Manage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("manage");
-  const [params] = useSearchParams();
-  const { page, teams } = loaderData;
+  const root = useRouteLoaderData("root") as { csrfToken?: string } | undefined;
+  const [params, setParams] = useSearchParams();
+  const hydrated = useHydrated();
+  const { vehicles, liveState } = useLiveFleet(loaderData.vehicles, loaderData.userId, root?.csrfToken ?? "");
+  const [follow, setFollow] = useState(false);
+  const selectedId = params.get("vehicle");
+  const selected = vehicles.find((v) => v.vehicleId === selectedId) ?? null;
+
+  const select = useCallback((vehicleId: string | null) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (vehicleId) next.set("vehicle", vehicleId); else next.delete("vehicle");
+      return next;
+    }, { replace: true, preventScrollReset: true });
+    if (!vehicleId) setFollow(false);
+  }, [setParams]);
+
+  const closeParams = new URLSearchParams(params);
+  closeParams.delete("vehicle");
+
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("title")}</h1>
-        <p className="muted">{t("intro")}</p>
+    <section className={`manage${hydrated ? " is-hydrated" : ""}`}>
+      <header className="page-header manage-header">
+        <div>
+          <h1>{t("title")}</h1>
+          <p className="muted">{t("intro")}</p>
+        </div>
+        <FleetCounters counters={countFleet(vehicles)} />
       </header>
-      <SearchBox>
-        <select name="team" defaultValue={params.get("team") ?? ""} aria-label={t("team")}>
-          <option value="">{t("allTeams")}</option>
-          {teams.map((team) => <option key={team.id} value={team.id}>{team.name}</option>)}
-        </select>
-        <select name="category" defaultValue={params.get("category") ?? ""} aria-label={t("category")}>
-          <option value="">{t("allCategories")}</option>
-          {VEHICLE_CATEGORIES.map((c) => <option key={c} value={c}>{t(`common:categories.${c}`)}</option>)}
-        </select>
-      </SearchBox>
-      {page && (
-        <>
-          <table className="table" data-testid="fleet-table">
-            <thead>
-              <tr>
-                <SortHeader column="registration" label={t("registration")} />
-                <SortHeader column="category" label={t("category")} />
-                <SortHeader column="team" label={t("team")} />
-                <th>{t("driver")}</th>
-                <th>{t("device")}</th>
-                <th>{t("status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((v) => (
-                <tr key={v.id}>
-                  <td>{v.registration}</td>
-                  <td>{t(`common:categories.${v.category}`)}</td>
-                  <td>{v.team_name ?? t("common:none")}</td>
-                  <td>{v.driver_name ?? t("common:none")}</td>
-                  <td>{v.device_imei ?? t("noDevice")}</td>
-                  <td><span className="status status-unknown">{t("common:vehicleStatus.Unknown")}</span></td>
-                </tr>
-              ))}
-              {page.items.length === 0 && <tr><td colSpan={6} className="muted">{t("common:list.noResults")}</td></tr>}
-            </tbody>
-          </table>
-          <Pagination page={page.page} pages={page.pages} total={page.total} />
-        </>
-      )}
+      <div className="manage-toolbar">
+        <SearchBox placeholder={t("searchPlaceholder")}>
+          <select name="team" defaultValue={params.get("team") ?? ""} aria-label={t("team")}>
+            <option value="">{t("allTeams")}</option>
+            {loaderData.teams.map((team) => <option key={team.id} value={team.id}>{team.name}</option>)}
+          </select>
+        </SearchBox>
+        {hydrated && <span className={`live-state live-${liveState}`} data-testid="live-state" data-state={liveState}>{t(`live.${liveState}`)}</span>}
+        {loaderData.canFaults && <Link to="/manage/faults" className="button">{t("faultsLink")}</Link>}
+      </div>
+      <div className="manage-layout">
+        <div className="manage-list">
+          <FleetTable vehicles={vehicles} selectedId={selectedId} timeZone={loaderData.timeZone} onSelect={hydrated ? select : undefined} />
+        </div>
+        <div className="manage-side">
+          {hydrated && (
+            <FleetMap
+              vehicles={vehicles}
+              selectedId={selectedId}
+              follow={follow}
+              config={loaderData.mapConfig}
+              expose={loaderData.exposeMap}
+              onSelect={select}
+            />
+          )}
+          {selected && (
+            <VehiclePanel
+              vehicle={selected}
+              timeZone={loaderData.timeZone}
+              canCommand={loaderData.canCommand}
+              canReplay={loaderData.canReplay}
+              closeHref={`?${closeParams}`}
+              follow={hydrated ? { on: follow, toggle: setFollow } : undefined}
+              onClose={hydrated ? () => select(null) : undefined}
+            />
+          )}
+        </div>
+      </div>
     </section>
   );
 }

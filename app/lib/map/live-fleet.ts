@@ -1,0 +1,46 @@
+import type { FleetCounters, FleetVehicle, LivePositionMessage } from "./fleet-types";
+
+type CounterKey = keyof Omit<FleetCounters, "total">;
+
+/** Counter bucket from the display state (server counterOf): no position unknown, silent off, stand by and idle together. */
+export function counterKey(v: Pick<FleetVehicle, "status" | "displayState">): CounterKey {
+  if (v.status === "Unknown" || !v.displayState) return "unknown";
+  if (v.displayState === "stand by" || v.displayState === "idle") return "standBy";
+  return v.displayState;
+}
+
+export function countFleet(vehicles: Pick<FleetVehicle, "status" | "displayState">[]): FleetCounters {
+  const c: FleetCounters = { moving: 0, stopped: 0, standBy: 0, off: 0, unknown: 0, total: vehicles.length };
+  for (const v of vehicles) c[counterKey(v)] += 1;
+  return c;
+}
+
+export function isLivePosition(msg: unknown): msg is LivePositionMessage {
+  if (!msg || typeof msg !== "object") return false;
+  const m = msg as Record<string, unknown>;
+  return m.type === "position" && typeof m.vehicleId === "string" && typeof m.latitude === "number" && typeof m.longitude === "number";
+}
+
+/** The list after one live position: only the matching vehicle changes; an older fix never overwrites a newer one. */
+export function applyPosition(vehicles: FleetVehicle[], msg: LivePositionMessage): FleetVehicle[] {
+  const i = vehicles.findIndex((v) => v.vehicleId === msg.vehicleId);
+  if (i < 0) return vehicles;
+  const v = vehicles[i];
+  if (v.fixTime && msg.fixTime && Date.parse(msg.fixTime) < Date.parse(v.fixTime)) return vehicles;
+  const ignition = msg.ignition ?? (typeof msg.IsEngineOn === "boolean" ? (msg.IsEngineOn ? 1 : 0) : v.ignition);
+  const next: FleetVehicle = {
+    ...v,
+    latitude: msg.latitude,
+    longitude: msg.longitude,
+    speed: msg.speed ?? msg.Speed ?? v.speed,
+    course: msg.course ?? v.course,
+    fixTime: msg.fixTime ?? v.fixTime,
+    ignition,
+    status: msg.status ?? v.status,
+    displayState: msg.displayState ?? v.displayState,
+    pinColor: msg.pinColor ?? v.pinColor,
+  };
+  const out = vehicles.slice();
+  out[i] = next;
+  return out;
+}
