@@ -46,8 +46,11 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
 
   const edges = cur.served() + cur.vehicles();
   const avgEdge = edges > 0 ? cur.cost() / edges : 1;
-  const tStart = Math.max((tuning.t0 ?? 0.5) * avgEdge, 1e-9);
-  const tEnd = Math.max((tuning.tf ?? 0.005) * avgEdge, 1e-12);
+  // Tuned on the benchmarks: with time windows few insertions are feasible and a hotter search
+  // moves better (Solomon, Gehring-Homberger); without them (CVRP) a cooler one converges better.
+  const t0 = tuning.t0 ?? (hasTimeWindows(m) ? 2 : 0.5);
+  const tStart = Math.max(t0 * avgEdge, 1e-9);
+  const tEnd = Math.max((tuning.tf ?? t0 / 100) * avgEdge, 1e-12);
 
   let curW = cur.unassignedWeight();
   let curV = cur.vehicles();
@@ -125,4 +128,9 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
   const elapsedMs = now() - t0ms;
   report(elapsedMs);
   return { best, status, iterations: it, elapsedMs };
+}
+
+function hasTimeWindows(m: Model): boolean {
+  for (let w = 0; w < m.twStart.length; w++) if (m.twStart[w] > -1e14 || m.twEnd[w] < 1e14) return true;
+  return false;
 }
