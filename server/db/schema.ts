@@ -170,7 +170,7 @@ export interface PositionsTable {
   vehicle_id: string;
   device_id: string;
   fix_time: Timestamp;
-  server_time: Generated<Timestamp>;
+  server_time: Timestamp;
   lat: number;
   lon: number;
   speed_kmh: Generated<number>;
@@ -206,15 +206,15 @@ export interface VehicleStateTable {
   moving_without_ignition_s: Generated<number>;
   ignition_seen: Generated<boolean>;
   faults: Generated<string[]>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface UnknownDevicesTable {
   identifier: string;
   protocol: string;
   remote_address: string | null;
-  first_seen: Generated<Timestamp>;
-  last_seen: Generated<Timestamp>;
+  first_seen: Timestamp;
+  last_seen: Timestamp;
   attempts: Generated<number>;
 }
 
@@ -226,7 +226,7 @@ export interface DeviceCommandsTable {
   action: "block" | "unblock";
   status: Generated<"Pending" | "Blocked" | "Unblocked" | "Failed">;
   requested_by: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   answered_at: Timestamp | null;
   response: string | null;
   error: string | null;
@@ -237,7 +237,7 @@ export interface LiveSubscriptionsTable {
   user_id: string;
   channel: string;
   vehicle_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface Database {

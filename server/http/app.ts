@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { AppContext } from "../context";
 import { authRoutes } from "./api/auth.routes";
 import { configurationRoutes } from "./api/configuration.routes";
+import { telematicsRoutes } from "./api/telematics.routes";
 import { sendError } from "./api/api-kit";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
@@ -56,6 +57,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(["/api", "/auth"], express.json({ limit: "1mb" }), express.urlencoded({ extended: false, limit: "1mb" }));
   app.use(authRoutes(ctx));
   app.use(configurationRoutes(ctx));
+  app.use(telematicsRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
 
   app.all(

@@ -1,0 +1,88 @@
+import type { AppContext } from "../../context";
+import { AppError, notFound } from "../../errors";
+import type { CommandResult, DeviceCommand } from "../../telematics/types";
+import type { Principal } from "../access/principal";
+import { assertUuid } from "../positions/positions.schema";
+import { toPage } from "../shared/listing";
+import { immobilizationPolicy } from "./immobilization.policy";
+import { immobilizationRepo } from "./immobilization.repo";
+import { COMMAND_PROTOCOLS, FAILURE_REASONS, type CommandProtocol, type ImmobilizationRequest } from "./immobilization.schema";
+
+/** Sends a command to a device connected to this process (the telematics runtime provides it). */
+export interface CommandSender {
+  send(protocol: CommandProtocol, deviceId: string, command: DeviceCommand, timeoutMs: number): Promise<CommandResult>;
+}
+
+const senders = new WeakMap<AppContext, CommandSender>();
+
+export function attachCommandSender(ctx: AppContext, sender: CommandSender | null): void {
+  if (sender) senders.set(ctx, sender);
+  else senders.delete(ctx);
+}
+
+export const DEFAULT_COMMAND_TIMEOUT_MS = 20_000;
+
+function failureReason(result: CommandResult): string {
+  const e = result.error ?? "";
+  if (/not connected|disconnected/i.test(e)) return FAILURE_REASONS.offline;
+  if (/timeout/i.test(e)) return FAILURE_REASONS.timeout;
+  return e || "command failed";
+}
+
+/**
+ * Blocks or unblocks a vehicle's engine (immobilization:command). The command is recorded as Pending,
+ * sent through the gateway the device is connected to, then recorded as Blocked/Unblocked on the
+ * device's answer or Failed with the reason ("device offline", "no answer in time").
+ */
+export async function requestImmobilization(
+  ctx: AppContext,
+  p: Principal,
+  input: ImmobilizationRequest,
+  opts: { timeoutMs?: number } = {},
+) {
+  immobilizationPolicy.command(p);
+  assertUuid(input.vehicleId);
+  const v = await immobilizationRepo.findVehicle(ctx.db, p, input.vehicleId);
+  if (!v) throw notFound("vehicle");
+  const protocol = v.device_protocol as CommandProtocol | null;
+  if (!v.device_imei || !protocol || !COMMAND_PROTOCOLS.includes(protocol)) {
+    throw new AppError("COMMAND_UNSUPPORTED", "This vehicle's device cannot be immobilised remotely");
+  }
+  const pending = await immobilizationRepo.insertPending(ctx.db, {
+    org_id: p.orgId, vehicle_id: v.id, device_id: v.device_imei, action: input.action, requested_by: p.userId,
+  });
+  const sender = senders.get(ctx);
+  const command: DeviceCommand = { type: input.action === "block" ? "engineStop" : "engineResume" };
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  let result: CommandResult;
+  try {
+    result = sender ? await sender.send(protocol, v.device_imei, command, timeoutMs) : { ok: false, error: "device not connected" };
+  } catch (err) {
+    result = { ok: false, error: (err as Error).message };
+  }
+  const done = await immobilizationRepo.finish(ctx.db, pending.id, result.ok
+    ? { status: input.action === "block" ? "Blocked" : "Unblocked", response: result.response ?? null, error: null }
+    : { status: "Failed", response: null, error: failureReason(result) });
+  ctx.log.info({ vehicleId: v.id, action: input.action, status: done.status, error: done.error }, "immobilisation command");
+  return {
+    id: done.id,
+    vehicleId: done.vehicle_id,
+    registration: v.registration,
+    action: done.action,
+    status: done.status,
+    createdAt: done.created_at,
+    answeredAt: done.answered_at,
+    response: done.response,
+    error: done.error,
+    errorCode: done.status === "Failed" && done.error === FAILURE_REASONS.offline ? ("DEVICE_OFFLINE" as const) : null,
+  };
+}
+
+/** Immobilisation history (immobilization:read) of the vehicles the user may see, with who asked. */
+export async function listImmobilizationHistory(ctx: AppContext, p: Principal, opts: { vehicleId?: string; page?: number; size?: number } = {}) {
+  immobilizationPolicy.read(p);
+  if (opts.vehicleId) assertUuid(opts.vehicleId);
+  const q = { page: opts.page ?? 1, size: opts.size ?? 20 };
+  const { items, total } = await immobilizationRepo.history(ctx.db, p, { vehicleId: opts.vehicleId, ...q });
+  return toPage(items, total, { ...q, q: "", dir: "asc" });
+}

@@ -1,0 +1,147 @@
+import { Redis } from "ioredis";
+import pg from "pg";
+import type { Logger } from "pino";
+import type { AppContext } from "../../context";
+
+/**
+ * Compact live position crossing process boundaries:
+ * [vehicleId, orgId, lat, lon, speed, course, ignition (1/0/-1 unknown), fixTime ms, stateSince ms or 0].
+ */
+export type CompactPosition = [string, string, number, number, number, number, 1 | 0 | -1, number, number];
+
+export type BusMessage =
+  | { k: "pos"; p: CompactPosition[] }
+  /** a user's subscriptions changed: processes holding that user's sockets reload them */
+  | { k: "subs"; u: string };
+
+/**
+ * Fan-out between server processes: Redis pub/sub when REDIS_URL is set, PostgreSQL LISTEN/NOTIFY
+ * otherwise. The publishing process receives its own messages through the same channel, so there
+ * is a single delivery path.
+ */
+export interface LiveBus {
+  readonly kind: "redis" | "postgres";
+  publish(msg: BusMessage): Promise<void>;
+  onMessage(fn: (msg: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+export const LIVE_CHANNEL = "flota_live";
+// NOTIFY payloads must stay under 8000 bytes; one compact position is about 110 bytes.
+const NOTIFY_CHUNK = 50;
+
+function splitForTransport(msg: BusMessage, chunk: number): BusMessage[] {
+  if (msg.k !== "pos" || msg.p.length <= chunk) return [msg];
+  const out: BusMessage[] = [];
+  for (let i = 0; i < msg.p.length; i += chunk) out.push({ k: "pos", p: msg.p.slice(i, i + chunk) });
+  return out;
+}
+
+abstract class BaseBus {
+  protected handlers = new Set<(msg: BusMessage) => void>();
+  constructor(protected log: Logger) {}
+  onMessage(fn: (msg: BusMessage) => void) {
+    this.handlers.add(fn);
+    return () => this.handlers.delete(fn);
+  }
+  protected deliver(raw: string) {
+    let msg: BusMessage;
+    try {
+      msg = JSON.parse(raw) as BusMessage;
+    } catch {
+      return;
+    }
+    for (const h of this.handlers) {
+      try {
+        h(msg);
+      } catch (err) {
+        this.log.warn({ err }, "live message handler failed");
+      }
+    }
+  }
+}
+
+class PostgresBus extends BaseBus implements LiveBus {
+  readonly kind = "postgres" as const;
+  private listener: pg.Client | null = null;
+  private publisher: pg.Pool;
+  private closed = false;
+
+  constructor(private url: string, log: Logger) {
+    super(log);
+    this.publisher = new pg.Pool({ connectionString: url, max: 2 });
+    this.publisher.on("error", () => {});
+  }
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on("notification", (n) => n.channel === LIVE_CHANNEL && n.payload && this.deliver(n.payload));
+    client.on("error", (err) => {
+      this.log.warn({ err }, "live LISTEN connection lost; reconnecting");
+      this.listener = null;
+      void client.end().catch(() => {});
+      if (!this.closed) setTimeout(() => void this.start().catch(() => {}), 1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    this.listener = client;
+  }
+
+  async publish(msg: BusMessage): Promise<void> {
+    for (const part of splitForTransport(msg, NOTIFY_CHUNK)) {
+      await this.publisher.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify(part)]);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listener?.end().catch(() => {});
+    await this.publisher.end().catch(() => {});
+  }
+}
+
+class RedisBus extends BaseBus implements LiveBus {
+  readonly kind = "redis" as const;
+  private sub: Redis;
+  private pub: Redis;
+
+  constructor(url: string, log: Logger) {
+    super(log);
+    this.sub = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+    this.pub = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+    for (const c of [this.sub, this.pub]) c.on("error", (err) => this.log.warn({ err }, "live Redis connection error"));
+    this.sub.on("message", (channel: string, payload: string) => channel === LIVE_CHANNEL && this.deliver(payload));
+  }
+
+  async start(): Promise<void> {
+    await Promise.all([this.sub.connect(), this.pub.connect()]);
+    await this.sub.subscribe(LIVE_CHANNEL);
+  }
+
+  async publish(msg: BusMessage): Promise<void> {
+    await this.pub.publish(LIVE_CHANNEL, JSON.stringify(msg));
+  }
+
+  async close(): Promise<void> {
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}
+
+export async function createLiveBus(opts: { redisUrl?: string | null; databaseUrl: string; log: Logger }): Promise<LiveBus> {
+  const bus = opts.redisUrl ? new RedisBus(opts.redisUrl, opts.log) : new PostgresBus(opts.databaseUrl, opts.log);
+  await bus.start();
+  return bus;
+}
+
+const buses = new WeakMap<AppContext, LiveBus>();
+
+/** The process's bus, shared by the position pipeline (publisher) and the WebSocket hub (subscriber). */
+export function attachLiveBus(ctx: AppContext, bus: LiveBus | null): void {
+  if (bus) buses.set(ctx, bus);
+  else buses.delete(ctx);
+}
+
+export function getLiveBus(ctx: AppContext): LiveBus | null {
+  return buses.get(ctx) ?? null;
+}

@@ -1,0 +1,156 @@
+import type { AppContext } from "../../context";
+import { AppError, notFound } from "../../errors";
+import { authorize } from "../access/access.policy";
+import type { Principal } from "../access/principal";
+import { scopeVehicles } from "../access/vehicle-scope";
+import { segmentDistanceM } from "./geo";
+import { assertUuid, REPLAY_MAX_DAYS, retentionCutoff } from "./positions.schema";
+
+export interface ReplayPoint {
+  t: string;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  ignition: 0 | 1 | null;
+}
+
+export interface ReplayStop {
+  from: string;
+  to: string;
+  lat: number;
+  lon: number;
+  durationS: number;
+}
+
+export interface Replay {
+  vehicleId: string;
+  from: string;
+  to: string;
+  points: ReplayPoint[];
+  stops: ReplayStop[];
+  distanceKm: number;
+  maxSpeed: number;
+}
+
+/** Standing (speed below this, or ignition off) for at least MIN_STOP_S counts as a stop. */
+export const STOP_SPEED_KMH = 3;
+export const MIN_STOP_S = 180;
+
+export function checkReplayPeriod(from: Date, to: Date, now: Date = new Date()): void {
+  if (!(from.getTime() < to.getTime())) throw new AppError("PERIOD_INVALID", "The start must be before the end");
+  if (to.getTime() - from.getTime() > REPLAY_MAX_DAYS * 86_400_000) {
+    throw new AppError("PERIOD_INVALID", `The period may not be longer than ${REPLAY_MAX_DAYS} days`);
+  }
+  if (from.getTime() < retentionCutoff(now).getTime()) {
+    throw new AppError("PERIOD_TOO_OLD", "Position data older than one year is unavailable");
+  }
+}
+
+const isStanding = (p: ReplayPoint) => p.speed < STOP_SPEED_KMH || p.ignition === 0;
+
+/** Stops: runs of standing points lasting at least MIN_STOP_S, ended by the next moving point. */
+export function detectStops(points: ReplayPoint[], minStopS = MIN_STOP_S): ReplayStop[] {
+  const stops: ReplayStop[] = [];
+  let start: ReplayPoint | null = null;
+  const close = (end: ReplayPoint) => {
+    if (!start) return;
+    const durationS = Math.round((Date.parse(end.t) - Date.parse(start.t)) / 1000);
+    if (durationS >= minStopS) stops.push({ from: start.t, to: end.t, lat: start.lat, lon: start.lon, durationS });
+    start = null;
+  };
+  for (const p of points) {
+    if (isStanding(p)) start ??= p;
+    else close(p);
+  }
+  if (start && points.length) close(points[points.length - 1]);
+  return stops;
+}
+
+export function summarize(points: ReplayPoint[]): { distanceKm: number; maxSpeed: number } {
+  let m = 0;
+  let maxSpeed = 0;
+  for (let i = 0; i < points.length; i++) {
+    maxSpeed = Math.max(maxSpeed, points[i].speed);
+    if (i > 0) {
+      const a = points[i - 1];
+      const b = points[i];
+      m += segmentDistanceM({ lat: a.lat, lon: a.lon, t: Date.parse(a.t) }, { lat: b.lat, lon: b.lon, t: Date.parse(b.t) });
+    }
+  }
+  return { distanceKm: Math.round(m / 10) / 100, maxSpeed: Math.round(maxSpeed * 10) / 10 };
+}
+
+export async function findReplayVehicle(ctx: AppContext, p: Principal, vehicleId: string) {
+  assertUuid(vehicleId);
+  const v = await scopeVehicles(ctx.db.selectFrom("vehicles").select(["id", "registration", "identifier_name", "org_id"]), p)
+    .where("vehicles.id", "=", vehicleId)
+    .executeTakeFirst();
+  if (!v) throw notFound("vehicle");
+  return v;
+}
+
+/** Movement of one vehicle over a period (replay:read): valid fixes in time order, stops, distance, top speed. */
+export async function getReplay(ctx: AppContext, p: Principal, input: { vehicleId: string; from: Date; to: Date }): Promise<Replay> {
+  authorize(p, "replay:read");
+  checkReplayPeriod(input.from, input.to);
+  const v = await findReplayVehicle(ctx, p, input.vehicleId);
+  const rows = await ctx.db
+    .selectFrom("positions")
+    .select(["fix_time", "lat", "lon", "speed_kmh", "course", "ignition"])
+    .where("vehicle_id", "=", v.id)
+    .where("org_id", "=", p.orgId)
+    .where("fix_time", ">=", input.from)
+    .where("fix_time", "<=", input.to)
+    .where("valid", "=", true)
+    .orderBy("fix_time")
+    .execute();
+  const points: ReplayPoint[] = rows.map((r) => ({
+    t: new Date(r.fix_time).toISOString(),
+    lat: r.lat,
+    lon: r.lon,
+    speed: Math.round(r.speed_kmh * 10) / 10,
+    course: Math.round(r.course),
+    ignition: r.ignition === null ? null : r.ignition ? 1 : 0,
+  }));
+  return {
+    vehicleId: v.id,
+    from: input.from.toISOString(),
+    to: input.to.toISOString(),
+    points,
+    stops: detectStops(points),
+    ...summarize(points),
+  };
+}
+
+const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+
+/** GPX 1.1: one track of the points, one waypoint per stop. */
+export function replayToGpx(replay: Replay, vehicle: { registration: string }): string {
+  const name = xml(vehicle.registration);
+  const wpts = replay.stops.map((s) =>
+    `  <wpt lat="${s.lat}" lon="${s.lon}"><time>${s.from}</time><name>Stop ${Math.round(s.durationS / 60)} min</name><type>stop</type></wpt>`,
+  );
+  const pts = replay.points.map((p) =>
+    `      <trkpt lat="${p.lat}" lon="${p.lon}"><time>${p.t}</time><extensions><speed>${p.speed}</speed><course>${p.course}</course></extensions></trkpt>`,
+  );
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<gpx version="1.1" creator="Flota" xmlns="http://www.topografix.com/GPX/1/1">`,
+    `  <metadata><name>${name} ${replay.from} – ${replay.to}</name></metadata>`,
+    ...wpts,
+    `  <trk><name>${name}</name>`,
+    `    <trkseg>`,
+    ...pts,
+    `    </trkseg>`,
+    `  </trk>`,
+    `</gpx>`,
+    "",
+  ].join("\n");
+}
+
+export function replayToCsv(replay: Replay): string {
+  const lines = ["time,latitude,longitude,speed_kmh,course,ignition"];
+  for (const p of replay.points) lines.push(`${p.t},${p.lat},${p.lon},${p.speed},${p.course},${p.ignition ?? ""}`);
+  return lines.join("\r\n") + "\r\n";
+}
