@@ -81,7 +81,7 @@ export function VehicleForm(props: {
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />
-      <fieldset disabled={props.readOnly} className="stack">
+      <fieldset disabled={props.readOnly} className="stack" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <section className="form-section card">
           <h2>{t("sections.identity")}</h2>
           <div className="form-grid">
