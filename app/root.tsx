@@ -43,8 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <NotificationsProvider>{children}</NotificationsProvider>
         {data && !integration && !data.bannerDismissed && <MobileBanner platform={data.platform} />}
+        <NotificationsProvider>{children}</NotificationsProvider>
         {data && <UpdateBar buildId={data.buildId} />}
         <ScrollRestoration />
         <Scripts />
