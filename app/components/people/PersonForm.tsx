@@ -34,7 +34,8 @@ export function PersonForm(props: {
   useUnsavedChangesGuard(formRef, navigation.state !== "idle");
   const { area, person, options, failure, readOnly } = props;
   const submitted = failure?.values && Object.keys(failure.values).length ? failure.values : null;
-  const defaults: Values = person ?? { is_driver: area === "drivers", active: true, vehicle_access: "all", default_language: "al" };
+  const driverRole = area === "drivers" ? options.roles.find((r) => r.key === "driver")?.id : undefined;
+  const defaults: Values = person ?? { is_driver: area === "drivers", role_id: driverRole, active: true, vehicle_access: "all", default_language: "al" };
   const v: Values = submitted ?? defaults;
   const errors = (name: string) => failure?.fields?.[name];
   const isUsers = area === "users";
