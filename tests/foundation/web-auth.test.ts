@@ -92,6 +92,22 @@ describe("web sign-in without JavaScript", () => {
     expect(location(await c.get("/login?type=admin"))).toBe("/manage");
   });
 
+  it("sets the session cookie httpOnly and SameSite", async () => {
+    const c = new FormClient(srv.url);
+    const page = await c.get("/login");
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1];
+    const res = await fetch(`${srv.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: `flota_csrf=${c.cookies.get("flota_csrf")}` },
+      body: new URLSearchParams({ _csrf: csrf, email: org.adminEmail, password: org.adminPassword }),
+    });
+    const session = res.headers.getSetCookie().find((h) => h.startsWith("flota_session="));
+    expect(session).toMatch(/; HttpOnly/);
+    expect(session).toMatch(/; SameSite=Lax/);
+    expect(session).toMatch(/; Path=\//);
+  });
+
   it("refuses a form post without the CSRF token", async () => {
     const c = new FormClient(srv.url);
     const res = await c.post("/login", { email: org.adminEmail, password: org.adminPassword }, { csrf: null });
