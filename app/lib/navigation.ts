@@ -8,6 +8,8 @@ export interface NavItem {
 
 export const NAV_ITEMS: NavItem[] = [
   { to: "/manage", labelKey: "nav.manage", icon: "map", anyOf: ["manage:read"] },
+  { to: "/replay", labelKey: "replay:nav", icon: "history", anyOf: ["replay:read"] },
+  { to: "/immobilization", labelKey: "immobilization:nav", icon: "lock", anyOf: ["immobilization:read"] },
   {
     to: "/configuration/list",
     labelKey: "nav.configuration",

@@ -27,8 +27,15 @@ export function speedChartOption(points: TrackPoint[], cursorMs: number | null, 
         data,
         lineStyle: { width: 1.5, color: "#0f5c8c" },
         areaStyle: { opacity: 0.12, color: "#0f5c8c" },
-        markLine: cursorMs === null ? undefined : { symbol: "none", silent: true, animation: false, label: { show: false }, lineStyle: { color: "#b42318", type: "solid" as const }, data: [{ xAxis: cursorMs }] },
+        markLine: cursorMarkLine(cursorMs),
       },
     ],
   };
 }
+
+function cursorMarkLine(cursorMs: number | null) {
+  return { symbol: "none", silent: true, animation: false, label: { show: false }, lineStyle: { color: "#b42318", type: "solid" as const }, data: cursorMs === null ? [] : [{ xAxis: cursorMs }] };
+}
+
+/** Partial option that only moves the scrubber line (merged by setOption, the series data stays). */
+export const cursorOption = (cursorMs: number | null) => ({ series: [{ markLine: cursorMarkLine(cursorMs) }] });

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { TrackPoint } from "../../lib/map/playback";
+import { cursorOption, speedChartOption } from "../../lib/map/speed-chart";
+
+type ECharts = import("echarts").ECharts;
+
+/** Speed over the period (ECharts, loaded in the browser); the red line follows the scrubber, a click moves it. */
+export function SpeedChart({ points, cursorMs, onSeek }: { points: TrackPoint[]; cursorMs: number | null; onSeek: (ms: number) => void }) {
+  const { t } = useTranslation("replay");
+  const el = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+  const seek = useRef(onSeek);
+  seek.current = onSeek;
+  const labels = { speed: t("speed"), unit: t("kmh") };
+  const labelKey = `${labels.speed}|${labels.unit}`;
+
+  useEffect(() => {
+    let disposed = false;
+    let instance: ECharts | null = null;
+    const onResize = () => instance?.resize();
+    import("echarts").then((echarts) => {
+      if (disposed || !el.current) return;
+      instance = echarts.init(el.current, undefined, { renderer: "canvas" });
+      chart.current = instance;
+      instance.setOption(speedChartOption(points, null, labels));
+      instance.getZr().on("click", (e: { offsetX: number; offsetY: number }) => {
+        const value = instance?.convertFromPixel({ seriesIndex: 0 }, [e.offsetX, e.offsetY]) as number[] | undefined;
+        if (value && Number.isFinite(value[0])) seek.current(value[0]);
+      });
+      window.addEventListener("resize", onResize);
+    });
+    return () => {
+      disposed = true;
+      window.removeEventListener("resize", onResize);
+      instance?.dispose();
+      chart.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [points, labelKey]);
+
+  const latest = useRef(cursorMs);
+  latest.current = cursorMs;
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      chart.current?.setOption(cursorOption(latest.current));
+    }, 150);
+  }, [cursorMs]);
+  useEffect(() => () => { if (pending.current) clearTimeout(pending.current); }, []);
+
+  return <div ref={el} className="speed-chart" data-testid="speed-chart" role="img" aria-label={t("chartLabel")} />;
+}

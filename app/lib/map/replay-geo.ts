@@ -1,0 +1,40 @@
+import type { TrackPoint } from "./playback";
+
+export interface TrackStop {
+  from: string;
+  to: string;
+  lat: number;
+  lon: number;
+  durationS: number;
+}
+
+export function trackGeoJson(points: TrackPoint[]): GeoJSON.FeatureCollection<GeoJSON.LineString> {
+  if (points.length < 2) return { type: "FeatureCollection", features: [] };
+  return {
+    type: "FeatureCollection",
+    features: [{ type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: points.map((p) => [p.lon, p.lat]) } }],
+  };
+}
+
+export function stopsGeoJson(stops: TrackStop[]): GeoJSON.FeatureCollection<GeoJSON.Point> {
+  return {
+    type: "FeatureCollection",
+    features: stops.map((s, i) => ({ type: "Feature", id: i, properties: { from: s.from, durationS: s.durationS }, geometry: { type: "Point", coordinates: [s.lon, s.lat] } })),
+  };
+}
+
+export function trackBounds(points: Pick<TrackPoint, "lat" | "lon">[]): [[number, number], [number, number]] | null {
+  if (!points.length) return null;
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  for (const p of points) {
+    w = Math.min(w, p.lon); e = Math.max(e, p.lon);
+    s = Math.min(s, p.lat); n = Math.max(n, p.lat);
+  }
+  return [[w, s], [e, n]];
+}
+
+/** Minutes as "1 h 05 min" / "12 min" for stop durations. */
+export function formatDuration(seconds: number): string {
+  const m = Math.round(seconds / 60);
+  return m >= 60 ? `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, "0")} min` : `${m} min`;
+}

@@ -1,0 +1,70 @@
+import { AppError } from "../../../server/errors";
+import { findReplayVehicle, getReplay, type Replay } from "../../../server/modules/positions/replay.service";
+import type { Principal } from "../../../server/modules/access/principal";
+import type { LoadContext } from "../route-kit.server";
+import { fromLocalInput, todayPeriod } from "./time";
+import { orgTimeZone } from "./time.server";
+
+export interface ReplayQuery {
+  vehicle: string;
+  from: string;
+  to: string;
+}
+
+export const REPLAY_ERRORS = ["PERIOD_TOO_OLD", "PERIOD_INVALID", "NOT_FOUND"] as const;
+export type ReplayErrorCode = (typeof REPLAY_ERRORS)[number];
+
+/** The replay form's values from the query string; the period defaults to today in the organisation's zone. */
+export function replayQueryFrom(url: URL, timeZone: string, now: Date = new Date()): ReplayQuery {
+  const today = todayPeriod(now, timeZone);
+  return {
+    vehicle: url.searchParams.get("vehicle")?.trim() ?? "",
+    from: url.searchParams.get("from") || today.from,
+    to: url.searchParams.get("to") || today.to,
+  };
+}
+
+export type ReplayOutcome =
+  | { replay: Replay; registration: string; error: null }
+  | { replay: null; registration: null; error: ReplayErrorCode | null };
+
+/** Runs the replay for the query; refusals the page explains (too old, invalid, unknown vehicle) come back as codes. */
+export async function runReplay(context: LoadContext, p: Principal, query: ReplayQuery, timeZone: string): Promise<ReplayOutcome> {
+  if (!query.vehicle) return { replay: null, registration: null, error: null };
+  const from = fromLocalInput(query.from, timeZone);
+  const to = fromLocalInput(query.to, timeZone);
+  if (!from || !to) return { replay: null, registration: null, error: "PERIOD_INVALID" };
+  try {
+    const [replay, vehicle] = await Promise.all([
+      getReplay(context.app, p, { vehicleId: query.vehicle, from, to }),
+      findReplayVehicle(context.app, p, query.vehicle),
+    ]);
+    return { replay, registration: vehicle.registration, error: null };
+  } catch (err) {
+    if (err instanceof AppError && (REPLAY_ERRORS as readonly string[]).includes(err.code)) {
+      return { replay: null, registration: null, error: err.code as ReplayErrorCode };
+    }
+    throw err;
+  }
+}
+
+/** Shared by the GPX and CSV exports: the file, or a plain-text refusal with the error code. */
+export async function exportReplay(context: LoadContext, p: Principal, request: Request, format: "gpx" | "csv", render: (r: Replay, registration: string) => string) {
+  const timeZone = await orgTimeZone(context.app, p);
+  const query = replayQueryFrom(new URL(request.url), timeZone);
+  if (!query.vehicle) return new Response("vehicle is required", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const out = await runReplay(context, p, query, timeZone);
+  if (!out.replay) {
+    const status = out.error === "NOT_FOUND" ? 404 : 400;
+    return new Response(out.error ?? "PERIOD_INVALID", { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const safeName = out.registration.replace(/[^A-Za-z0-9_-]+/g, "_");
+  const fileName = `${safeName}_${query.from.slice(0, 10)}.${format}`;
+  return new Response(render(out.replay, out.registration), {
+    headers: {
+      "Content-Type": format === "gpx" ? "application/gpx+xml; charset=utf-8" : "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
