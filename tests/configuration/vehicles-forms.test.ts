@@ -66,6 +66,15 @@ describe("vehicle list", () => {
     expect(page2).not.toContain("F-001");
   });
 
+  it("renders the list and details in Albanian", async () => {
+    const list = await (await admin.get("/configuration/vehicles/list?lng=al")).text();
+    for (const word of ["Mjetet", "Targa", "Kategoria", "Kamion", "Furgon", "Veturë", "Shto mjet"]) expect(list).toContain(word);
+    const truck = await vehicleByReg("AA 101 AA");
+    const details = await (await admin.get(`/configuration/vehicles/details/${truck!.id}?lng=al`)).text();
+    for (const word of ["Numri i shasisë", "Karburanti", "Vëllimi i rezervuarit", "Ekipi", "Imazhet", "Fshi mjetin"]) expect(details).toContain(word);
+    expect(details).not.toMatch(/>(fields|sections|images|details)\.[a-z_]+</);
+  });
+
   it("sends a visitor without a session to login", async () => {
     const res = await new FormClient(srv.url).get("/configuration/vehicles/list");
     expect(res.status).toBe(302);

@@ -32,7 +32,7 @@ export function VehicleImages(props: { vehicleId: string; registration: string; 
         ))}
       </div>
       {props.canWrite && (
-        <Form method="post" encType="multipart/form-data" className="stack" data-testid="upload-form">
+        <Form key={props.images.map((i) => i.id).join()} method="post" encType="multipart/form-data" className="stack" data-testid="upload-form">
           <CsrfInput />
           <input type="hidden" name="intent" value="upload" />
           <div className="field">
