@@ -56,9 +56,9 @@ export const optimizationProblemSchema = z
   .object({
     /** names of the capacity dimensions, e.g. ["kg", "packets"]; informative only */
     dimensions: z.array(z.string()).optional(),
-    vehicles: z.array(vehicleSchema).min(1).max(2000),
-    jobs: z.array(jobSchema).max(10_000).default([]),
-    shipments: z.array(shipmentSchema).max(5_000).optional(),
+    vehicles: z.array(vehicleSchema).min(1).max(500),
+    jobs: z.array(jobSchema).max(2_000).default([]),
+    shipments: z.array(shipmentSchema).max(1_000).optional(),
     objective: z
       .object({ metric: z.enum(["distance", "duration"]).optional(), minimizeVehicles: z.boolean().optional() })
       .optional(),
