@@ -116,7 +116,7 @@ describe("create vehicle without JavaScript", () => {
     const v = await vehicleByReg("NW 100 AB");
     expect(v).toMatchObject({ category: "Truck", fuel: "diesel", vehicle_year: 2021 });
     expect(res.headers.get("location")).toBe(`/configuration/vehicles/details/${v!.id}?created=1`);
-    expect(await imageIds(v.id)).toHaveLength(2);
+    expect(await imageIds(v!.id)).toHaveLength(2);
     const page = await (await admin.get(res.headers.get("location")!)).text();
     expect(page).toContain("Vehicle created.");
     expect(page).toContain('value="NW 100 AB"');
