@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "./helpers";
+
+const rowOf = (html: string, vehicleId: string) => {
+  const m = new RegExp(`<tr[^>]*data-vehicle-id="${vehicleId}"[^>]*>([\\s\\S]*?)</tr>`).exec(html);
+  if (!m) throw new Error(`no row for ${vehicleId}`);
+  return m[1];
+};
+
+describe("/manage without JavaScript", () => {
+  let srv: TestServer;
+  let org: MapTestOrg;
+  let admin: FormClient;
+
+  beforeAll(async () => {
+    srv = await startTestServer();
+    org = await createMapOrg(srv.ctx, 3);
+    await storeFixes(srv.ctx, org, org.vehicles[0], sampleDrive(1));
+    await storeFixes(srv.ctx, org, org.vehicles[1], [{ at: new Date(Date.now() - 120_000), lat: 41.32, lon: 19.81, speed: 0, ignition: false }]);
+    admin = new FormClient(srv.url);
+    await admin.login(org.adminEmail, org.adminPassword);
+  });
+  afterAll(async () => { await srv?.close(); });
+
+  it("lists every vehicle with status, speed, last update and faults in English", async () => {
+    const html = await (await admin.get("/manage?lng=en")).text();
+    expect(html).toContain('data-testid="fleet-table"');
+    const moving = rowOf(html, org.vehicles[0].id);
+    expect(moving).toContain(org.vehicles[0].registration);
+    expect(moving).toMatch(/data-state="moving"[^>]*>Moving</);
+    expect(moving).toContain("30 km/h");
+    expect(moving).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    const stopped = rowOf(html, org.vehicles[1].id);
+    expect(stopped).toMatch(/data-state="stopped"[^>]*>Stopped</);
+    const silent = rowOf(html, org.vehicles[2].id);
+    expect(silent).toContain("No position yet");
+    expect(silent).toContain('data-fault="noPositions"');
+    expect(silent).toContain("No positions");
+    expect(html).toMatch(/data-counter="moving"><span class="counter-value">1</);
+    expect(html).toMatch(/data-counter="stopped"><span class="counter-value">1</);
+  });
+
+  it("shows the same states in Albanian", async () => {
+    const html = await (await admin.get("/manage?lng=al")).text();
+    expect(rowOf(html, org.vehicles[0].id)).toMatch(/data-state="moving"[^>]*>Në lëvizje</);
+    expect(rowOf(html, org.vehicles[1].id)).toMatch(/data-state="stopped"[^>]*>Ndalur</);
+    expect(rowOf(html, org.vehicles[2].id)).toContain("Pa pozicione");
+  });
+
+  it("filters by search text on the server", async () => {
+    const reg = org.vehicles[1].registration;
+    const html = await (await admin.get(`/manage?lng=en&q=${encodeURIComponent(reg)}`)).text();
+    expect(html).toContain(`data-vehicle-id="${org.vehicles[1].id}"`);
+    expect(html).not.toContain(`data-vehicle-id="${org.vehicles[0].id}"`);
+  });
+
+  it("opens the vehicle panel from the list link", async () => {
+    const html = await (await admin.get(`/manage?lng=en&vehicle=${org.vehicles[0].id}`)).text();
+    expect(html).toContain('data-testid="vehicle-panel"');
+    expect(html).toMatch(/data-testid="panel-speed">30 km\/h</);
+    expect(html).toContain(`/immobilization/command?vehicle=${org.vehicles[0].id}&amp;action=block`);
+  });
+
+  it("lists device faults, and unknown devices only for administrators", async () => {
+    const html = await (await admin.get("/manage/faults?lng=en")).text();
+    expect(html).toContain(`data-vehicle-id="${org.vehicles[2].id}"`);
+    expect(html).not.toContain(`data-vehicle-id="${org.vehicles[0].id}"`);
+    expect(html).toContain('data-testid="unknown-devices"');
+    const viewer = new FormClient(srv.url);
+    await viewer.login(org.viewerEmail, org.viewerPassword);
+    const viewerHtml = await (await viewer.get("/manage/faults?lng=en")).text();
+    expect(viewerHtml).toContain('data-testid="faults-table"');
+    expect(viewerHtml).not.toContain('data-testid="unknown-devices"');
+  });
+});
