@@ -101,7 +101,7 @@ describe("people service: passwords", () => {
     const here = await principalFor(ctx, row.id);
     const elsewhere = await principalFor(ctx, row.id);
     const wrong = changePassword(ctx, here, { current_password: "not-it-at-all", new_password: "second-pass-2", confirm_password: "second-pass-2" });
-    expect(await codeOf(wrong)).toBe("INVALID_CREDENTIALS");
+    expect(await codeOf(wrong)).toBe("CURRENT_PASSWORD_WRONG");
     expect(await loadPrincipal(ctx, elsewhere.token)).not.toBeNull();
 
     await changePassword(ctx, here, { current_password: "first-pass-1", new_password: "second-pass-2", confirm_password: "second-pass-2" });

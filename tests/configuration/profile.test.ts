@@ -59,10 +59,12 @@ describe("profile", () => {
   it("changes the password through the form only with the current password", async () => {
     const client = new FormClient(srv.url);
     await client.login(`driver@${domain}`, DEMO_PASSWORD);
+    client.cookies.set("lng", "en");
     const other = new FormClient(srv.url);
     await other.login(`driver@${domain}`, DEMO_PASSWORD);
     const wrong = await client.post("/configuration/profile", { intent: "password", current_password: "not-the-one", new_password: "driver-pass-2", confirm_password: "driver-pass-2" });
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toMatch(/id="current_password-error"[^>]*>.*The current password is wrong\./s);
     expect((await other.get("/configuration/profile")).status).toBe(200);
     const ok = await client.post("/configuration/profile", { intent: "password", current_password: DEMO_PASSWORD, new_password: "driver-pass-2", confirm_password: "driver-pass-2" });
     expect(ok.status).toBe(302);

@@ -120,7 +120,7 @@ export async function updateProfile(ctx: AppContext, p: Principal, input: z.infe
 export async function changePassword(ctx: AppContext, p: Principal, input: z.infer<typeof passwordChangeSchema>) {
   const row = await usersRepo.findPasswordHash(ctx.db, p.orgId, p.userId);
   if (!(await verifyPassword(input.current_password, row?.password_hash))) {
-    throw new AppError("INVALID_CREDENTIALS", "The current password is wrong", { field: "current_password" });
+    throw new AppError("CURRENT_PASSWORD_WRONG", "The current password is wrong", { field: "current_password" });
   }
   await usersRepo.update(ctx.db, p.orgId, p.userId, { password_hash: await hashPassword(input.new_password) });
   // Other sessions of this user end; this one stays.
