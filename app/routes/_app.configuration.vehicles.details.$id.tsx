@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "vehicles:read");
   const id = idParam(params.id);
   const vehicle = await load(() => getVehicle(context.app, p, id));
-  const [teams, drivers] = await Promise.all([teamOptions(context.app, p), driverOptions(context.app, p)]);
+  const [teams, drivers] = await Promise.all([teamOptions(context.app, p), driverOptions(context.app, p, vehicle.driver_id)]);
   const canDelete = p.permissions.has("vehicles:delete");
   return {
     id: vehicle.id,

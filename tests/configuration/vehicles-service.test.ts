@@ -4,7 +4,7 @@ import { createTeam, deleteTeam, getTeam, listTeams } from "../../server/modules
 import { teamInputSchema } from "../../server/modules/teams/teams.schema";
 import { vehicleInputSchema } from "../../server/modules/vehicles/vehicles.schema";
 import {
-  addVehicleImages, createVehicle, deleteVehicle, deleteVehicleImage, getVehicle, getVehicleImage, listVehicles, updateVehicle,
+  addVehicleImages, createVehicle, driverOptions, deleteVehicle, deleteVehicleImage, getVehicle, getVehicleImage, listVehicles, updateVehicle,
 } from "../../server/modules/vehicles/vehicles.service";
 import { parseListQuery } from "../../server/modules/shared/listing";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
@@ -152,6 +152,27 @@ describe("vehicle visibility and permissions", () => {
     const foreign = await ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", org.orgId).where("team_id", "!=", viewer.team_id).executeTakeFirstOrThrow();
     expect((await codeOf(getVehicle(ctx, p, foreign.id))).code).toBe("NOT_FOUND");
     expect((await codeOf(createVehicle(ctx, p, input({ team_id: viewer.team_id })))).code).toBe("FORBIDDEN");
+  });
+
+  it("lets a team-limited editor assign only drivers and teams they can see", async () => {
+    const role = await ctx.db.insertInto("roles").values({
+      org_id: org.orgId, key: "team_editor", name: "Team editor", permissions: ["vehicles:read", "vehicles:write", "teams:read"], options: JSON.stringify({}),
+    }).returning("id").executeTakeFirstOrThrow();
+    const [mine, theirs] = await ctx.db.selectFrom("teams").select("id").where("org_id", "=", org.orgId).orderBy("name").limit(2).execute();
+    const user = await ctx.db.insertInto("users").values({ org_id: org.orgId, first_name: "Team", last_name: "Editor", role_id: role.id, team_id: mine.id })
+      .returning("id").executeTakeFirstOrThrow();
+    const p = await principalFor(ctx, user.id);
+    const drivers = await driverOptions(ctx, p);
+    const teamOf = await ctx.db.selectFrom("users").select(["id", "team_id"]).where("id", "in", drivers.map((d) => d.id)).execute();
+    expect(teamOf.length).toBeGreaterThan(0);
+    expect(teamOf.every((d) => d.team_id === mine.id)).toBe(true);
+    const foreignDriver = await ctx.db.selectFrom("users").select("id").where("org_id", "=", org.orgId).where("is_driver", "=", true).where("team_id", "=", theirs.id).executeTakeFirstOrThrow();
+    expect(await codeOf(createVehicle(ctx, p, input({ team_id: mine.id, driver_id: foreignDriver.id })))).toEqual({ code: "VALIDATION", field: "driver_id" });
+    expect((await codeOf(createVehicle(ctx, p, input({ team_id: theirs.id })))).code).toBe("FORBIDDEN");
+    expect((await codeOf(createVehicle(ctx, p, input()))).code).toBe("FORBIDDEN");
+    const v = await createVehicle(ctx, admin, input({ team_id: mine.id, driver_id: foreignDriver.id }));
+    expect((await driverOptions(ctx, p, foreignDriver.id)).map((d) => d.id)).toContain(foreignDriver.id);
+    await expect(updateVehicle(ctx, p, v.id, input({ registration: v.registration, team_id: mine.id, driver_id: foreignDriver.id, size: "kept driver" }))).resolves.toMatchObject({ size: "kept driver" });
   });
 
   it("shows a user with vehicle_access 'selected' only the chosen vehicles", async () => {

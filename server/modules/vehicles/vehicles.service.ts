@@ -17,9 +17,9 @@ export async function vehicleOptions(ctx: AppContext, p: Principal) {
   return vehiclesRepo.listVisible(ctx.db, p);
 }
 
-/** Drivers the user may assign: drivers of the organisation in the teams the user can see. */
-export async function driverOptions(ctx: AppContext, p: Principal) {
-  return vehiclesRepo.listDrivers(ctx.db, p.orgId, p.teamIds);
+/** Drivers the user may assign: drivers of the organisation in the teams the user can see, plus the vehicle's current driver. */
+export async function driverOptions(ctx: AppContext, p: Principal, currentDriverId: string | null = null) {
+  return vehiclesRepo.listDrivers(ctx.db, p.orgId, p.teamIds, currentDriverId);
 }
 
 /** The unique indexes also guard against two saves racing past the checks above them. */
@@ -42,7 +42,7 @@ export async function getVehicle(ctx: AppContext, p: Principal, id: string) {
   return { ...v, images };
 }
 
-async function checkReferences(ctx: AppContext, p: Principal, input: VehicleInput, exceptId?: string) {
+async function checkReferences(ctx: AppContext, p: Principal, input: VehicleInput, exceptId?: string, keepDriverId?: string | null) {
   if (await vehiclesRepo.registrationExists(ctx.db, p.orgId, input.registration, exceptId)) {
     throw new AppError("REGISTRATION_TAKEN", "A vehicle with this registration exists", { field: "registration" });
   }
@@ -55,7 +55,7 @@ async function checkReferences(ctx: AppContext, p: Principal, input: VehicleInpu
   }
   if (input.driver_id) {
     const driver = await ctx.db.selectFrom("users").select(["id", "team_id"]).where("org_id", "=", p.orgId).where("id", "=", input.driver_id).executeTakeFirst();
-    if (!driver || (p.teamIds !== "all" && !p.teamIds.includes(driver.team_id ?? ""))) {
+    if (!driver || (driver.id !== keepDriverId && p.teamIds !== "all" && !p.teamIds.includes(driver.team_id ?? ""))) {
       throw new AppError("VALIDATION", "Unknown driver", { field: "driver_id" });
     }
   }
@@ -85,7 +85,7 @@ export async function updateVehicle(ctx: AppContext, p: Principal, id: string, i
   vehiclesPolicy.write(p);
   const current = await vehiclesRepo.findById(ctx.db, p.orgId, id);
   vehiclesPolicy.see(p, current);
-  await checkReferences(ctx, p, input, id);
+  await checkReferences(ctx, p, input, id, current.driver_id);
   const v = await vehiclesRepo.update(ctx.db, p.orgId, id, replacing(input)).catch(mapUniqueViolation);
   if (!v) throw notFound("vehicle");
   return v;
