@@ -1,6 +1,7 @@
 import type { Job } from "bullmq";
 import type { AppContext } from "../server/context";
 import { createMailer } from "../server/mail/mailer";
+import { retentionProcessors, scheduleRetention } from "../server/modules/positions/retention";
 import type { PasswordResetMailJob } from "../server/modules/password-reset/password-reset.schema";
 import { passwordResetEmail } from "../templates/email/password-reset";
 
@@ -13,8 +14,11 @@ export async function startWorkers(ctx: AppContext): Promise<() => Promise<void>
         await mailer.send(passwordResetEmail(job.data as PasswordResetMailJob));
       },
     }),
+    // Every "maintenance" processor must be in this one worker: a job taken by a worker without its processor fails.
+    ctx.jobs.startWorker("maintenance", { ...retentionProcessors(ctx) }, 1),
   ];
-  ctx.log.info({ queues: ["mail"], backend: ctx.jobs.backend.kind }, "job workers started");
+  await scheduleRetention(ctx).catch((err) => ctx.log.warn({ err }, "scheduling position retention failed"));
+  ctx.log.info({ queues: ["mail", "maintenance"], backend: ctx.jobs.backend.kind }, "job workers started");
   return async () => {
     await Promise.all(workers.map((w) => w.close()));
   };

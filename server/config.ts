@@ -40,6 +40,13 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  TELTONIKA_PORT: port.default(5027),
+  GT06_PORT: port.default(5023),
+  OSMAND_PORT: port.default(5055),
+  H02_PORT: port.default(5013),
+  GATEWAY_HOST: z.string().default("0.0.0.0"),
+  FLOTA_SIMULATOR: bool.optional(),
+  IMMOBILIZATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   MAP_STYLE_URL: z.string().url().optional(),
   PMTILES_URL: z.string().url().optional(),
@@ -52,6 +59,8 @@ export interface Config extends Env {
   embeddedDatabase: boolean;
   usingDefaultAdminPassword: boolean;
   secureCookies: boolean;
+  /** demo fleet simulator: FLOTA_SIMULATOR, defaulting to on with FLOTA_DEMO */
+  simulator: boolean;
   smtp: { url?: string; host?: string; port?: number; secure?: boolean; user?: string; password?: string } | null;
   oidc: { issuer: string; clientId: string; clientSecret?: string; label: string } | null;
 }
@@ -74,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.FLOTA_DATA_DIR),
     embeddedDatabase: !e.DATABASE_URL,
     usingDefaultAdminPassword: e.FLOTA_ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD,
+    simulator: e.FLOTA_SIMULATOR ?? e.FLOTA_DEMO,
     secureCookies: e.COOKIE_SECURE ?? (e.PUBLIC_URL?.startsWith("https://") ?? false),
     smtp: smtpConfigured
       ? { url: e.SMTP_URL, host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }

@@ -8,6 +8,9 @@ import { DEMO_PASSWORD, ensureInitialData } from "../db/seed";
 import { createHttpApp } from "../http/app";
 import { startWorkers } from "../../jobs/workers";
 import { buildIfNeeded } from "./build-if-needed";
+import { startLive } from "../modules/live";
+import { startTelematics } from "../telematics/runtime";
+import { startDemoSimulator } from "../simulator";
 
 const root = process.cwd();
 
@@ -42,6 +45,9 @@ async function main() {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  const live = await startLive(ctx, server, { databaseUrl: runtime.database.url });
+  const telematics = await startTelematics(ctx);
+  const simulator = config.FLOTA_DEMO && config.simulator ? await startDemoSimulator(ctx, telematics.ports) : null;
 
   const lines = [
     "",
@@ -63,6 +69,9 @@ async function main() {
     log.info({ signal }, "shutting down");
     server.close();
     server.closeAllConnections();
+    await simulator?.stop();
+    await telematics.close();
+    await live.close();
     await stopWorkers();
     await runtime.shutdown();
     process.exit(0);

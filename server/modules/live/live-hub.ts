@@ -1,0 +1,171 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, WebSocket } from "ws";
+import type { AppContext } from "../../context";
+import { parseCookies, SESSION_COOKIE } from "../../http/cookies";
+import { can } from "../access/access.policy";
+import type { Principal } from "../access/principal";
+import { scopeVehicles } from "../access/vehicle-scope";
+import { loadPrincipal } from "../auth/auth.service";
+import { displayState, pinColor, vehicleStatus, type StateLike } from "../positions/vehicle-status";
+import { loadPrincipalBySocketToken } from "./live-auth";
+import type { BusMessage, CompactPosition, LiveBus } from "./live-bus";
+import { parseChannel } from "./subscriptions";
+
+export const LIVE_PATH = "/live";
+/** A client that cannot keep up is skipped rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+interface Client {
+  ws: WebSocket;
+  p: Principal;
+  /** channels named on connect (?channel=…); null = every channel of the user */
+  channels: string[] | null;
+  vehicles: Set<string>;
+}
+
+/** The socket message for one position (spec section 3: IsEngineOn, Speed; socket info: ignition 0/1, speed). */
+export function positionMessage(c: CompactPosition, now: Date = new Date()) {
+  const [vehicleId, , latitude, longitude, speed, course, ign, fixMs, sinceMs] = c;
+  const state: StateLike = {
+    lastFixTime: new Date(fixMs), lastServerTime: now, ignition: ign === -1 ? null : ign === 1, speed, stateSince: sinceMs ? new Date(sinceMs) : null,
+  };
+  const ds = displayState(state, now);
+  const ignition = ign === 1 ? 1 : 0;
+  return {
+    type: "position" as const, vehicleId, IsEngineOn: ignition === 1, Speed: speed, ignition, speed, latitude, longitude, course,
+    fixTime: new Date(fixMs).toISOString(), status: vehicleStatus(state), displayState: ds, pinColor: pinColor(ds),
+  };
+}
+
+/**
+ * WebSocket endpoint /live: authenticates on upgrade (session cookie, or ?token=<aye_token>), then sends
+ * position messages for vehicles the user subscribed to (POST /api/subscribe/positions/{channel}) and
+ * may see. Fed by the live bus, so positions stored by any process reach sockets on every process.
+ */
+export class LiveHub {
+  private wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  private byUser = new Map<string, Set<Client>>();
+  private byVehicle = new Map<string, Set<Client>>();
+  private unsubscribe: () => void;
+  delivered = 0;
+
+  constructor(private ctx: AppContext, bus: LiveBus) {
+    this.unsubscribe = bus.onMessage((m) => this.onBus(m));
+  }
+
+  /** Handles an HTTP upgrade; returns false for other paths so another handler may take them. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== LIVE_PATH) return false;
+    void this.authenticate(req, url).then(
+      (p) => {
+        if (!p) return refuse(socket, 401, "Unauthorized");
+        if (!can(p, "manage:read")) return refuse(socket, 403, "Forbidden");
+        const requested = url.searchParams.getAll("channel");
+        if (requested.some((c) => parseChannel(c)?.userId !== p.userId.toLowerCase())) return refuse(socket, 403, "Forbidden");
+        this.wss.handleUpgrade(req, socket, head, (ws) => void this.accept(ws, p, requested.length ? requested : null));
+      },
+      () => refuse(socket, 500, "Internal Server Error"),
+    );
+    return true;
+  }
+
+  private async authenticate(req: IncomingMessage, url: URL): Promise<Principal | null> {
+    const token = url.searchParams.get("token");
+    if (token) return loadPrincipalBySocketToken(this.ctx, token);
+    // A cookie rides along on cross-site sockets too: only accept it from our own origin.
+    const origin = req.headers.origin;
+    if (origin && new URL(origin).host !== req.headers.host) return null;
+    return loadPrincipal(this.ctx, parseCookies(req.headers.cookie)[SESSION_COOKIE]);
+  }
+
+  private async accept(ws: WebSocket, p: Principal, channels: string[] | null): Promise<void> {
+    const client: Client = { ws, p, channels, vehicles: new Set() };
+    addTo(this.byUser, p.userId, client);
+    ws.on("close", () => this.drop(client));
+    ws.on("error", () => this.drop(client));
+    ws.on("message", (data) => {
+      if (String(data) === "ping") ws.send(JSON.stringify({ type: "pong" }));
+    });
+    await this.reload(client);
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ready", userId: p.userId, vehicles: [...client.vehicles] }));
+  }
+
+  /** Subscribed vehicles of the client's channels that the user may (still) see. */
+  private async reload(client: Client): Promise<void> {
+    let q = this.ctx.db
+      .selectFrom("live_subscriptions")
+      .select("vehicle_id")
+      .distinct()
+      .where("user_id", "=", client.p.userId)
+      .where("vehicle_id", "in", scopeVehicles(this.ctx.db.selectFrom("vehicles").select("vehicles.id"), client.p));
+    if (client.channels) q = q.where("channel", "in", client.channels);
+    const ids = new Set((await q.execute()).map((r) => r.vehicle_id));
+    for (const id of client.vehicles) if (!ids.has(id)) removeFrom(this.byVehicle, id, client);
+    for (const id of ids) addTo(this.byVehicle, id, client);
+    client.vehicles = ids;
+  }
+
+  private drop(client: Client): void {
+    removeFrom(this.byUser, client.p.userId, client);
+    for (const id of client.vehicles) removeFrom(this.byVehicle, id, client);
+    client.vehicles.clear();
+  }
+
+  private onBus(m: BusMessage): void {
+    if (m.k === "subs") {
+      for (const c of this.byUser.get(m.u) ?? []) void this.reload(c).catch((err) => this.ctx.log.warn({ err }, "reloading live subscriptions failed"));
+      return;
+    }
+    const now = new Date();
+    for (const pos of m.p) {
+      const clients = this.byVehicle.get(pos[0]);
+      if (!clients) continue;
+      const text = JSON.stringify(positionMessage(pos, now));
+      for (const c of clients) {
+        if (c.p.orgId !== pos[1] || c.ws.readyState !== WebSocket.OPEN || c.ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+        c.ws.send(text);
+        this.delivered++;
+      }
+    }
+  }
+
+  get connections(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    for (const c of this.wss.clients) c.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+function addTo<K>(map: Map<K, Set<Client>>, key: K, c: Client) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(c);
+}
+
+function removeFrom<K>(map: Map<K, Set<Client>>, key: K, c: Client) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(c);
+  if (!set.size) map.delete(key);
+}
+
+function refuse(socket: Duplex, status: number, text: string) {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** Wires the hub onto an HTTP server's upgrade event; returns the hub. */
+export function attachLiveHub(ctx: AppContext, server: Server, bus: LiveBus): LiveHub {
+  const hub = new LiveHub(ctx, bus);
+  server.on("upgrade", (req, socket, head) => {
+    if (!hub.handleUpgrade(req, socket, head) && server.listenerCount("upgrade") === 1) socket.destroy();
+  });
+  return hub;
+}

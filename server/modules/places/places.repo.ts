@@ -1,0 +1,96 @@
+import { sql } from "kysely";
+import type { DB } from "../../db/database";
+import { likePattern, type ListQuery } from "../shared/listing";
+import type { LonLat } from "./geometry";
+
+const SORTS = { name: "name", category: "category", city: "city", updated: "updated_at" } as const;
+export type PlaceSort = keyof typeof SORTS;
+export type PlaceKind = "poi" | "geofence";
+
+export interface PlaceRecord {
+  kind: PlaceKind;
+  shape: "point" | "circle" | "polygon";
+  name: string;
+  category: string;
+  city: string | null;
+  latitude: number;
+  longitude: number;
+  icon: string;
+  icon_color: string;
+  radius_m: number | null;
+  polygon: LonLat[] | null;
+  min_lat: number;
+  max_lat: number;
+  min_lon: number;
+  max_lon: number;
+}
+
+const toRow = (r: PlaceRecord) => ({ ...r, polygon: r.polygon ? JSON.stringify(r.polygon) : null });
+
+export const placesRepo = {
+  async list(db: DB, orgId: string, kind: PlaceKind, q: ListQuery, sort: PlaceSort, category?: string) {
+    let base = db.selectFrom("places").where("org_id", "=", orgId).where("kind", "=", kind);
+    if (q.q) {
+      const like = likePattern(q.q);
+      base = base.where((eb) => eb.or([eb("name", "ilike", like), eb("category", "ilike", like), eb("city", "ilike", like)]));
+    }
+    if (category) base = base.where(sql<string>`lower(category)`, "=", category.toLowerCase());
+    const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
+    const items = await base
+      .selectAll()
+      .orderBy(sql`${sql.ref(SORTS[sort])} ${sql.raw(q.dir)} nulls last`)
+      .orderBy("id")
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute();
+    return { items, total: Number(total) };
+  },
+  listAll(db: DB, orgId: string, kind?: PlaceKind) {
+    let query = db.selectFrom("places").selectAll().where("org_id", "=", orgId);
+    if (kind) query = query.where("kind", "=", kind);
+    return query.orderBy("kind", "desc").orderBy("name").orderBy("id").execute();
+  },
+  async categories(db: DB, orgId: string, kind: PlaceKind) {
+    const rows = await db.selectFrom("places").select("category").distinct().where("org_id", "=", orgId).where("kind", "=", kind).orderBy("category").execute();
+    return rows.map((r) => r.category);
+  },
+  findById(db: DB, orgId: string, kind: PlaceKind, id: string) {
+    return db.selectFrom("places").selectAll().where("org_id", "=", orgId).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+  },
+  insert(db: DB, orgId: string, r: PlaceRecord) {
+    return db.insertInto("places").values({ org_id: orgId, ...toRow(r) }).returningAll().executeTakeFirstOrThrow();
+  },
+  async insertMany(db: DB, orgId: string, rows: PlaceRecord[]) {
+    if (!rows.length) return 0;
+    for (let i = 0; i < rows.length; i += 500) {
+      await db.insertInto("places").values(rows.slice(i, i + 500).map((r) => ({ org_id: orgId, ...toRow(r) }))).execute();
+    }
+    return rows.length;
+  },
+  update(db: DB, orgId: string, kind: PlaceKind, id: string, r: PlaceRecord) {
+    return db.updateTable("places").set({ ...toRow(r), updated_at: sql`now()` })
+      .where("org_id", "=", orgId).where("kind", "=", kind).where("id", "=", id).returningAll().executeTakeFirst();
+  },
+  async delete(db: DB, orgId: string, kind: PlaceKind, id: string) {
+    const res = await db.deleteFrom("places").where("org_id", "=", orgId).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  },
+};
+
+export const importsRepo = {
+  insert(db: DB, orgId: string, v: { user_id: string; file_name: string; format: string; total_rows: number; valid_rows: unknown[]; errors: unknown[] }) {
+    return db.insertInto("place_imports")
+      .values({ org_id: orgId, ...v, valid_rows: JSON.stringify(v.valid_rows), errors: JSON.stringify(v.errors) })
+      .returning(["id", "created_at"]).executeTakeFirstOrThrow();
+  },
+  find(db: DB, orgId: string, userId: string, id: string) {
+    return db.selectFrom("place_imports").selectAll().where("org_id", "=", orgId).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  },
+  delete(db: DB, orgId: string, id: string) {
+    return db.deleteFrom("place_imports").where("org_id", "=", orgId).where("id", "=", id).execute();
+  },
+  /** Uploads nobody acted on are dropped after a while; cheap enough to run at each upload. */
+  purgeOlderThan(db: DB, minutes: number) {
+    return db.deleteFrom("place_imports").where("created_at", "<", sql<Date>`now() - make_interval(mins => ${minutes})`).execute();
+  },
+};

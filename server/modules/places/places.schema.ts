@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "../shared/form-values";
+import { distinctVertexCount, openRing, ringArea, selfIntersects, type LonLat } from "./geometry";
+
+export const PLACE_ICONS = ["pin", "home", "office", "warehouse", "fuel", "parking", "shop", "factory", "flag", "star"] as const;
+export type PlaceIcon = (typeof PLACE_ICONS)[number];
+export const DEFAULT_ICON: PlaceIcon = "pin";
+export const DEFAULT_COLOR = "#2563eb";
+export const RADIUS_MIN_M = 10;
+export const RADIUS_MAX_M = 100_000;
+export const MAX_POLYGON_VERTICES = 1000;
+
+const toNumber = (v: unknown) =>
+  v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim().replace(",", "."))) : v;
+
+/** A required number in a range: "errors.required" when missing, "errors.number" when not a number. */
+const requiredNumber = (min: number, max: number) =>
+  z.preprocess(
+    toNumber,
+    z.number({ error: (iss) => (iss.input === undefined ? "errors.required" : "errors.number") }).min(min, "errors.range").max(max, "errors.range"),
+  );
+
+export const latitudeSchema = requiredNumber(-90, 90);
+export const longitudeSchema = requiredNumber(-180, 180);
+
+const commonFields = {
+  name: requiredText(120),
+  category: requiredText(60),
+  city: optionalText(80),
+  icon: z.preprocess((v) => (v === "" || v == null ? DEFAULT_ICON : v), z.enum(PLACE_ICONS, { error: "errors.invalid" })),
+  icon_color: z.preprocess(
+    (v) => (v === "" || v == null ? DEFAULT_COLOR : typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.string().regex(/^#[0-9a-f]{6}$/, "errors.color"),
+  ),
+};
+
+export const poiInputSchema = z.object({ ...commonFields, latitude: latitudeSchema, longitude: longitudeSchema });
+export type PoiInput = z.infer<typeof poiInputSchema>;
+
+/**
+ * Polygon text as typed in the form: one "latitude, longitude" vertex per line (people read coordinates
+ * in that order); returns [lon, lat] pairs, or the 1-based line that could not be read.
+ */
+export function parsePolygonText(text: string): { points: LonLat[] } | { badLine: number } {
+  const points: LonLat[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (!line) continue;
+    const parts = line.split(/[,;\s]+/).filter(Boolean).map(Number);
+    if (parts.length !== 2 || parts.some((n) => !Number.isFinite(n))) return { badLine: i + 1 };
+    const [lat, lon] = parts;
+    if (lat < -90 || lat > 90 || lon < -180 || lon > 180) return { badLine: i + 1 };
+    points.push([lon, lat]);
+  }
+  return { points };
+}
+
+export const polygonToText = (ring: LonLat[]) => ring.map(([lon, lat]) => `${lat}, ${lon}`).join("\n");
+
+const vertexSchema = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+
+/** Checks a ring: at least 3 distinct vertices enclosing an area, edges not crossing. Returns an error key. */
+export function polygonProblem(ring: LonLat[]): string | null {
+  const open = openRing(ring);
+  if (distinctVertexCount(open) < 3 || ringArea(open) === 0) return "errors.polygonVertices";
+  if (open.length > MAX_POLYGON_VERTICES) return "errors.polygonTooLarge";
+  if (selfIntersects(open)) return "errors.polygonSelfIntersects";
+  return null;
+}
+
+/**
+ * A geofence: a circle (centre + radius) or a polygon. The polygon arrives as text lines "lat, lon" from
+ * forms, or as [lon, lat] pairs (GeoJSON order) from the API and imports.
+ */
+export const geofenceInputSchema = z
+  .object({
+    ...commonFields,
+    shape: z.enum(["circle", "polygon"], { error: "errors.required" }),
+    latitude: z.unknown().optional(),
+    longitude: z.unknown().optional(),
+    radius_m: z.unknown().optional(),
+    polygon: z.union([z.string(), z.array(vertexSchema)], { error: "errors.polygonFormat" }).nullable().optional(),
+  })
+  .transform((v, ctx) => {
+    const base = { name: v.name, category: v.category, city: v.city ?? null, icon: v.icon, icon_color: v.icon_color };
+    if (v.shape === "circle") {
+      const lat = latitudeSchema.safeParse(v.latitude);
+      const lon = longitudeSchema.safeParse(v.longitude);
+      const radius = requiredNumber(RADIUS_MIN_M, RADIUS_MAX_M).safeParse(v.radius_m);
+      for (const [path, r] of [["latitude", lat], ["longitude", lon], ["radius_m", radius]] as const) {
+        if (!r.success) ctx.addIssue({ code: "custom", path: [path], message: r.error.issues[0].message });
+      }
+      if (!lat.success || !lon.success || !radius.success) return z.NEVER;
+      return { ...base, shape: "circle" as const, latitude: lat.data, longitude: lon.data, radius_m: radius.data, polygon: null };
+    }
+    const raw = v.polygon ?? "";
+    let ring: LonLat[];
+    if (typeof raw === "string") {
+      if (!raw.trim()) {
+        ctx.addIssue({ code: "custom", path: ["polygon"], message: "errors.required" });
+        return z.NEVER;
+      }
+      const parsed = parsePolygonText(raw);
+      if ("badLine" in parsed) {
+        ctx.addIssue({ code: "custom", path: ["polygon"], message: "errors.polygonFormat", params: { line: parsed.badLine } });
+        return z.NEVER;
+      }
+      ring = parsed.points;
+    } else ring = raw as LonLat[];
+    const problem = polygonProblem(ring);
+    if (problem) {
+      ctx.addIssue({ code: "custom", path: ["polygon"], message: problem });
+      return z.NEVER;
+    }
+    return { ...base, shape: "polygon" as const, latitude: null, longitude: null, radius_m: null, polygon: openRing(ring) };
+  });
+export type GeofenceInput = z.output<typeof geofenceInputSchema>;
+export type GeofenceRawInput = z.input<typeof geofenceInputSchema>;
+
+export const placeFilterSchema = z.object({ category: z.string().trim().max(60).optional().catch(undefined) });

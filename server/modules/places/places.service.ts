@@ -1,0 +1,99 @@
+import type { AppContext } from "../../context";
+import { notFound } from "../../errors";
+import type { Principal } from "../access/principal";
+import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { circleBoundingBox, polygonBoundingBox, ringCentre } from "./geometry";
+import { placesPolicy } from "./places.policy";
+import { placesRepo, type PlaceKind, type PlaceRecord, type PlaceSort } from "./places.repo";
+import { geofenceInputSchema, poiInputSchema, type GeofenceInput, type GeofenceRawInput, type PoiInput } from "./places.schema";
+
+export type Place = NonNullable<Awaited<ReturnType<typeof placesRepo.findById>>>;
+const SORTS: PlaceSort[] = ["name", "category", "city", "updated"];
+
+/** A POI as a stored record: the point is its own bounding box. */
+export function poiRecord(input: PoiInput): PlaceRecord {
+  return {
+    kind: "poi", shape: "point", name: input.name, category: input.category, city: input.city ?? null,
+    latitude: input.latitude, longitude: input.longitude, icon: input.icon, icon_color: input.icon_color,
+    radius_m: null, polygon: null,
+    min_lat: input.latitude, max_lat: input.latitude, min_lon: input.longitude, max_lon: input.longitude,
+  };
+}
+
+/** A geofence as a stored record; a polygon's latitude/longitude are its vertex average (a label point). */
+export function geofenceRecord(input: GeofenceInput): PlaceRecord {
+  const common = { kind: "geofence" as const, name: input.name, category: input.category, city: input.city ?? null, icon: input.icon, icon_color: input.icon_color };
+  if (input.shape === "circle") {
+    const box = circleBoundingBox([input.longitude, input.latitude], input.radius_m);
+    return {
+      ...common, shape: "circle", latitude: input.latitude, longitude: input.longitude, radius_m: input.radius_m, polygon: null,
+      min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon,
+    };
+  }
+  const box = polygonBoundingBox(input.polygon);
+  const [lon, lat] = ringCentre(input.polygon);
+  return {
+    ...common, shape: "polygon", latitude: lat, longitude: lon, radius_m: null, polygon: input.polygon,
+    min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon,
+  };
+}
+
+export async function listPlaces(ctx: AppContext, p: Principal, kind: PlaceKind, q: ListQuery, filter: { category?: string } = {}) {
+  placesPolicy.read(p);
+  const sort = pickSort<PlaceSort>(q.sort, SORTS, "name");
+  const { items, total } = await placesRepo.list(ctx.db, p.orgId, kind, q, sort, filter.category || undefined);
+  return toPage(items, total, q);
+}
+
+export async function placeCategories(ctx: AppContext, p: Principal, kind: PlaceKind) {
+  placesPolicy.read(p);
+  return placesRepo.categories(ctx.db, p.orgId, kind);
+}
+
+/** Every place of the user's organisation (export, map layers). */
+export async function allPlaces(ctx: AppContext, p: Principal, kind?: PlaceKind) {
+  placesPolicy.read(p);
+  return placesRepo.listAll(ctx.db, p.orgId, kind);
+}
+
+export async function getPlace(ctx: AppContext, p: Principal, kind: PlaceKind, id: string): Promise<Place> {
+  placesPolicy.read(p);
+  const place = await placesRepo.findById(ctx.db, p.orgId, kind, id);
+  if (!place) throw notFound(kind === "poi" ? "point of interest" : "geofence");
+  return place;
+}
+
+export const getPoi = (ctx: AppContext, p: Principal, id: string) => getPlace(ctx, p, "poi", id);
+export const getGeofence = (ctx: AppContext, p: Principal, id: string) => getPlace(ctx, p, "geofence", id);
+
+// Inputs are parsed again here so every caller (forms, API, imports, scripts) gets the same rules.
+export async function createPoi(ctx: AppContext, p: Principal, input: PoiInput) {
+  placesPolicy.write(p);
+  return placesRepo.insert(ctx.db, p.orgId, poiRecord(poiInputSchema.parse(input)));
+}
+
+export async function updatePoi(ctx: AppContext, p: Principal, id: string, input: PoiInput) {
+  placesPolicy.write(p);
+  await getPlace(ctx, p, "poi", id);
+  const row = await placesRepo.update(ctx.db, p.orgId, "poi", id, poiRecord(poiInputSchema.parse(input)));
+  if (!row) throw notFound("point of interest");
+  return row;
+}
+
+export async function createGeofence(ctx: AppContext, p: Principal, input: GeofenceRawInput | GeofenceInput) {
+  placesPolicy.write(p);
+  return placesRepo.insert(ctx.db, p.orgId, geofenceRecord(geofenceInputSchema.parse(input)));
+}
+
+export async function updateGeofence(ctx: AppContext, p: Principal, id: string, input: GeofenceRawInput | GeofenceInput) {
+  placesPolicy.write(p);
+  await getPlace(ctx, p, "geofence", id);
+  const row = await placesRepo.update(ctx.db, p.orgId, "geofence", id, geofenceRecord(geofenceInputSchema.parse(input)));
+  if (!row) throw notFound("geofence");
+  return row;
+}
+
+export async function deletePlace(ctx: AppContext, p: Principal, kind: PlaceKind, id: string) {
+  placesPolicy.write(p);
+  if (!(await placesRepo.delete(ctx.db, p.orgId, kind, id))) throw notFound(kind === "poi" ? "point of interest" : "geofence");
+}

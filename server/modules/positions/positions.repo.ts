@@ -1,0 +1,124 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import type { TrackState } from "./track-state";
+
+type Conn = Kysely<Database>;
+
+export interface PositionRow {
+  orgId: string;
+  vehicleId: string;
+  deviceId: string;
+  fixTime: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  altitude: number;
+  satellites: number;
+  ignition: boolean | null;
+  valid: boolean;
+  odometerM: number;
+  attributes: string;
+}
+
+interface StateRow {
+  vehicle_id: string;
+  device_id: string | null;
+  lat: number | null;
+  lon: number | null;
+  speed_kmh: number;
+  course: number;
+  altitude: number;
+  satellites: number;
+  valid: boolean;
+  ignition: boolean | null;
+  odometer_m: number;
+  device_odometer_m: number | null;
+  engine_hours_s: number;
+  last_fix_time: Date | null;
+  state_since: Date | null;
+  recent_fix_bits: number;
+  recent_count: number;
+  moving_without_ignition_s: number;
+  ignition_seen: boolean;
+  faults: string[];
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export const positionsRepo = {
+  /** Creates missing state rows (vehicles that never reported). */
+  async ensureStates(trx: Conn, vehicles: Array<{ vehicleId: string; orgId: string }>): Promise<void> {
+    if (!vehicles.length) return;
+    await sql`
+      INSERT INTO vehicle_state (vehicle_id, org_id)
+      SELECT * FROM unnest(${vehicles.map((v) => v.vehicleId)}::uuid[], ${vehicles.map((v) => v.orgId)}::uuid[])
+      ON CONFLICT DO NOTHING`.execute(trx);
+  },
+
+  /** Reads and row-locks the states, in id order so that concurrent batches cannot deadlock. */
+  async lockStates(trx: Conn, vehicleIds: string[]): Promise<Map<string, TrackState>> {
+    const { rows } = await sql<StateRow>`
+      SELECT vehicle_id, device_id, lat, lon, speed_kmh, course, altitude, satellites, valid, ignition, odometer_m,
+             device_odometer_m, engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count,
+             moving_without_ignition_s, ignition_seen, faults
+      FROM vehicle_state WHERE vehicle_id = ANY(${vehicleIds}::uuid[]) ORDER BY vehicle_id FOR UPDATE`.execute(trx);
+    return new Map(rows.map((r) => [r.vehicle_id, {
+      deviceId: r.device_id, lat: r.lat, lon: r.lon, speed: r.speed_kmh, course: r.course, altitude: r.altitude,
+      satellites: r.satellites, valid: r.valid, ignition: r.ignition, odometerM: r.odometer_m, deviceOdometerM: r.device_odometer_m,
+      engineHoursS: r.engine_hours_s, lastFixTime: r.last_fix_time ? r.last_fix_time.getTime() : null,
+      stateSince: r.state_since ? r.state_since.getTime() : null, recentFixBits: r.recent_fix_bits, recentCount: r.recent_count,
+      movingWithoutIgnitionS: r.moving_without_ignition_s, ignitionSeen: r.ignition_seen, faults: r.faults,
+    }]));
+  },
+
+  /** One multi-row INSERT; a record already stored (same vehicle and fix time) is skipped. */
+  async insertPositions(trx: Conn, rows: PositionRow[]): Promise<number> {
+    if (!rows.length) return 0;
+    const col = <K extends keyof PositionRow>(k: K) => rows.map((r) => r[k]);
+    const result = await sql`
+      INSERT INTO positions (org_id, vehicle_id, device_id, fix_time, lat, lon, speed_kmh, course, altitude, satellites,
+                             ignition, valid, odometer_m, attributes)
+      SELECT * FROM unnest(
+        ${col("orgId")}::uuid[], ${col("vehicleId")}::uuid[], ${col("deviceId")}::text[],
+        ${rows.map((r) => iso(r.fixTime))}::timestamptz[], ${col("lat")}::float8[], ${col("lon")}::float8[],
+        ${col("speed")}::real[], ${col("course")}::real[], ${col("altitude")}::real[], ${col("satellites")}::smallint[],
+        ${col("ignition")}::boolean[], ${col("valid")}::boolean[], ${col("odometerM")}::float8[], ${col("attributes")}::jsonb[])
+      ON CONFLICT DO NOTHING`.execute(trx);
+    return Number(result.numAffectedRows ?? 0);
+  },
+
+  async updateStates(trx: Conn, states: Array<{ vehicleId: string; s: TrackState }>): Promise<void> {
+    if (!states.length) return;
+    const c = <T>(f: (s: TrackState) => T) => states.map((x) => f(x.s));
+    await sql`
+      UPDATE vehicle_state AS s SET
+        device_id = u.device_id, lat = u.lat, lon = u.lon, speed_kmh = u.speed, course = u.course, altitude = u.altitude,
+        satellites = u.satellites, valid = u.valid, ignition = u.ignition, odometer_m = u.odometer_m,
+        device_odometer_m = u.device_odometer_m, engine_hours_s = u.engine_hours_s, last_fix_time = u.last_fix_time,
+        last_server_time = now(), state_since = u.state_since, recent_fix_bits = u.recent_fix_bits, recent_count = u.recent_count,
+        moving_without_ignition_s = u.moving_without_ignition_s, ignition_seen = u.ignition_seen,
+        faults = string_to_array(u.faults, ','), updated_at = now()
+      FROM unnest(
+        ${states.map((x) => x.vehicleId)}::uuid[], ${c((s) => s.deviceId)}::text[], ${c((s) => s.lat)}::float8[],
+        ${c((s) => s.lon)}::float8[], ${c((s) => s.speed)}::real[], ${c((s) => s.course)}::real[], ${c((s) => s.altitude)}::real[],
+        ${c((s) => s.satellites)}::smallint[], ${c((s) => s.valid)}::boolean[], ${c((s) => s.ignition)}::boolean[],
+        ${c((s) => s.odometerM)}::float8[], ${c((s) => s.deviceOdometerM)}::float8[], ${c((s) => s.engineHoursS)}::float8[],
+        ${c((s) => iso(s.lastFixTime))}::timestamptz[], ${c((s) => iso(s.stateSince))}::timestamptz[],
+        ${c((s) => s.recentFixBits)}::integer[], ${c((s) => s.recentCount)}::smallint[], ${c((s) => s.movingWithoutIgnitionS)}::float8[],
+        ${c((s) => s.ignitionSeen)}::boolean[], ${c((s) => s.faults.join(","))}::text[]
+      ) AS u(vehicle_id, device_id, lat, lon, speed, course, altitude, satellites, valid, ignition, odometer_m, device_odometer_m,
+             engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count, moving_without_ignition_s, ignition_seen, faults)
+      WHERE s.vehicle_id = u.vehicle_id`.execute(trx);
+  },
+
+  async ensurePartitions(db: Conn, from: Date, to: Date): Promise<number> {
+    const { rows } = await sql<{ n: number }>`SELECT flota_ensure_position_partitions(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz) AS n`.execute(db);
+    return rows[0]?.n ?? 0;
+  },
+
+  async dropPartitionsBefore(db: Conn, cutoff: Date): Promise<string[]> {
+    const { rows } = await sql<{ name: string }>`SELECT flota_drop_position_partitions(${cutoff.toISOString()}::timestamptz) AS name`.execute(db);
+    return rows.map((r) => r.name);
+  },
+};

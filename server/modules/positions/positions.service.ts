@@ -1,0 +1,206 @@
+import type { Logger } from "pino";
+import type { DB } from "../../db/database";
+import { validatePosition, type DevicePosition } from "../../telematics/types";
+import type { KnownDevice } from "../devices/device-registry";
+import type { CompactPosition } from "../live/live-bus";
+import { retentionCutoff } from "./positions.schema";
+import { positionsRepo, type PositionRow } from "./positions.repo";
+import { applyFix, emptyTrackState, type Fix, type TrackState } from "./track-state";
+
+/** One device packet, validated and deduplicated, waiting for its transaction. */
+interface PreparedBatch {
+  device: KnownDevice;
+  deviceId: string;
+  fixes: Array<Fix & { attributes: string }>;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+export interface PipelineOptions {
+  db: DB;
+  log: Logger;
+  /** device identifier → vehicle; null for a device no longer attached (its records are dropped) */
+  lookup(deviceId: string): Promise<KnownDevice | null>;
+  /** called after each commit with the new latest position of every vehicle that moved on */
+  publish?(positions: CompactPosition[]): Promise<void> | void;
+  /** transactions running at once; batches arriving meanwhile are committed together (group commit) */
+  concurrency?: number;
+  maxGroupRecords?: number;
+  now?: () => Date;
+}
+
+export interface PipelineStats {
+  stored: number;
+  duplicates: number;
+  rejected: number;
+  transactions: number;
+}
+
+export interface PositionPipeline {
+  /** The gateways' onPositions: resolves once the records are committed (or dropped as invalid). */
+  onPositions(deviceId: string, positions: DevicePosition[]): Promise<void>;
+  readonly stats: PipelineStats;
+  close(): Promise<void>;
+}
+
+const PARTITION_MISSING = "23514";
+
+/** Validation rules on top of the gateway's validatePosition: nothing older than the one-year retention. */
+export function checkPosition(p: DevicePosition, now: Date): { ok: true } | { ok: false; reason: string } {
+  const basic = validatePosition(p, now);
+  if (!basic.ok) return basic;
+  if (p.fixTime.getTime() < retentionCutoff(now).getTime()) return { ok: false, reason: "fix time older than one year" };
+  return { ok: true };
+}
+
+function toFix(p: DevicePosition): Fix & { attributes: string } {
+  const attributes: Record<string, unknown> = { ...p.attributes };
+  if (p.motion !== undefined) attributes.motion = p.motion;
+  if (p.power !== undefined) attributes.power = p.power;
+  if (p.alarm !== undefined) attributes.alarm = p.alarm;
+  if (p.odometer !== undefined) attributes.deviceOdometer = p.odometer;
+  return {
+    fixTime: p.fixTime.getTime(), lat: p.latitude, lon: p.longitude, speed: p.speed, course: p.course, altitude: p.altitude,
+    satellites: p.satellites, valid: p.valid, ignition: p.ignition ?? null, odometer: p.odometer ?? null,
+    attributes: JSON.stringify(attributes),
+  };
+}
+
+export function compactOf(vehicleId: string, orgId: string, s: TrackState): CompactPosition {
+  return [
+    vehicleId, orgId, s.lat ?? 0, s.lon ?? 0, Math.round(s.speed * 10) / 10, Math.round(s.course),
+    s.ignition === null ? -1 : s.ignition ? 1 : 0, s.lastFixTime ?? 0, s.stateSince ?? 0,
+  ];
+}
+
+export function createPositionPipeline(opts: PipelineOptions): PositionPipeline {
+  const { db, log } = opts;
+  const now = opts.now ?? (() => new Date());
+  const concurrency = opts.concurrency ?? 2;
+  const maxGroup = opts.maxGroupRecords ?? 5000;
+  const stats: PipelineStats = { stored: 0, duplicates: 0, rejected: 0, transactions: 0 };
+  const queue: PreparedBatch[] = [];
+  const knownStates = new Set<string>();
+  let running = 0;
+  let idle: (() => void) | null = null;
+
+  async function commitGroup(group: PreparedBatch[], retryPartitions = true): Promise<void> {
+    const vehicles = new Map<string, KnownDevice>();
+    for (const b of group) vehicles.set(b.device.vehicleId, b.device);
+    const ids = [...vehicles.keys()].sort();
+    const published: CompactPosition[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        const missing = ids.filter((id) => !knownStates.has(id));
+        await positionsRepo.ensureStates(trx, missing.map((id) => vehicles.get(id)!));
+        const states = await positionsRepo.lockStates(trx, ids);
+        const before = new Map(ids.map((id) => [id, states.get(id)?.lastFixTime ?? null]));
+        const rows: PositionRow[] = [];
+        for (const b of group) {
+          const s = states.get(b.device.vehicleId) ?? emptyTrackState();
+          states.set(b.device.vehicleId, s);
+          s.deviceId = b.deviceId;
+          for (const f of b.fixes) {
+            const odometerM = applyFix(s, f);
+            rows.push({ orgId: b.device.orgId, vehicleId: b.device.vehicleId, deviceId: b.deviceId, ...f, odometerM });
+          }
+        }
+        const inserted = await positionsRepo.insertPositions(trx, rows);
+        stats.duplicates += rows.length - inserted;
+        stats.stored += inserted;
+        const changed = ids.filter((id) => states.get(id)!.lastFixTime !== before.get(id));
+        await positionsRepo.updateStates(trx, changed.map((vehicleId) => ({ vehicleId, s: states.get(vehicleId)! })));
+        for (const id of changed) published.push(compactOf(id, vehicles.get(id)!.orgId, states.get(id)!));
+      });
+      stats.transactions++;
+      for (const id of ids) knownStates.add(id);
+    } catch (err) {
+      if ((err as { code?: string }).code === PARTITION_MISSING && retryPartitions) {
+        // A fix in a month without a partition yet (the daily job creates them ahead): create and retry once.
+        const times = group.flatMap((b) => b.fixes.map((f) => f.fixTime));
+        await positionsRepo.ensurePartitions(db, new Date(Math.min(...times)), new Date(Math.max(...times)));
+        return commitGroup(group, false);
+      }
+      throw err;
+    }
+    if (published.length && opts.publish) {
+      try {
+        await opts.publish(published);
+      } catch (err) {
+        log.warn({ err }, "publishing live positions failed");
+      }
+    }
+  }
+
+  async function flush(group: PreparedBatch[]): Promise<void> {
+    try {
+      await commitGroup(group);
+      for (const b of group) b.resolve();
+    } catch (err) {
+      if (group.length === 1) {
+        group[0].reject(err);
+        return;
+      }
+      // One bad packet must not fail its neighbours: retry each on its own.
+      log.warn({ err, batches: group.length }, "group commit failed; retrying packets one by one");
+      for (const b of group) await flush([b]);
+    }
+  }
+
+  function pump(): void {
+    while (running < concurrency && queue.length) {
+      const group: PreparedBatch[] = [];
+      let records = 0;
+      while (queue.length && (group.length === 0 || records + queue[0].fixes.length <= maxGroup)) {
+        const b = queue.shift()!;
+        records += b.fixes.length;
+        group.push(b);
+      }
+      running++;
+      void flush(group).finally(() => {
+        running--;
+        if (queue.length) pump();
+        else if (running === 0 && idle) idle();
+      });
+    }
+  }
+
+  return {
+    stats,
+    async onPositions(deviceId, positions) {
+      const device = await opts.lookup(deviceId);
+      if (!device) {
+        stats.rejected += positions.length;
+        return;
+      }
+      const at = now();
+      const seen = new Set<number>();
+      const fixes: PreparedBatch["fixes"] = [];
+      for (const p of positions) {
+        const check = checkPosition(p, at);
+        if (!check.ok) {
+          stats.rejected++;
+          log.debug({ deviceId, reason: check.reason }, "position dropped");
+          continue;
+        }
+        const t = p.fixTime.getTime();
+        if (seen.has(t)) {
+          stats.duplicates++;
+          continue;
+        }
+        seen.add(t);
+        fixes.push(toFix(p));
+      }
+      if (!fixes.length) return;
+      fixes.sort((a, b) => a.fixTime - b.fixTime);
+      await new Promise<void>((resolve, reject) => {
+        queue.push({ device, deviceId, fixes, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      if (running === 0 && queue.length === 0) return;
+      await new Promise<void>((resolve) => (idle = resolve));
+    },
+  };
+}

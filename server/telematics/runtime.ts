@@ -1,0 +1,94 @@
+import type { AppContext } from "../context";
+import { DeviceRegistry, recordUnknownDevice, trackRegistry } from "../modules/devices/device-registry";
+import { attachCommandSender } from "../modules/immobilization/immobilization.service";
+import { getLiveBus } from "../modules/live/live-bus";
+import { createPositionPipeline, type PipelineOptions, type PositionPipeline } from "../modules/positions/positions.service";
+import { startOsmAndServer, startTcpGateway, type OsmAndServer, type TcpGateway, type TcpProtocol } from "./index";
+
+export interface TelematicsRuntime {
+  /** Ports actually bound; a protocol configured with port 0 in production is absent. */
+  ports: Partial<Record<TcpProtocol | "osmand", number>>;
+  gateways: Partial<Record<TcpProtocol, TcpGateway>>;
+  pipeline: PositionPipeline;
+  registry: DeviceRegistry;
+  close(): Promise<void>;
+}
+
+export interface StartTelematicsOptions {
+  /** Port per protocol; 0 disables the protocol unless `ephemeral` (tests: 0 picks a free port). */
+  ports?: Partial<Record<TcpProtocol | "osmand", number>>;
+  ephemeral?: boolean;
+  host?: string;
+  pipeline?: Partial<Pick<PipelineOptions, "concurrency" | "maxGroupRecords" | "now">>;
+}
+
+/**
+ * Starts the Teltonika, GT06, H02 and OsmAnd gateways on their configured ports, wired to the position
+ * pipeline (store, then acknowledge, then publish live) and the unknown-device log; registers the
+ * gateways as this process's command channel for immobilisation.
+ */
+export async function startTelematics(ctx: AppContext, opts: StartTelematicsOptions = {}): Promise<TelematicsRuntime> {
+  const { config, log } = ctx;
+  const registry = new DeviceRegistry(ctx.db);
+  const untrack = trackRegistry(registry);
+  const pipeline = createPositionPipeline({
+    db: ctx.db,
+    log: log.child({ module: "positions" }),
+    lookup: (id) => registry.lookup(id),
+    publish: (p) => getLiveBus(ctx)?.publish({ k: "pos", p }),
+    ...opts.pipeline,
+  });
+  const callbacks = {
+    isKnownDevice: async (id: string) => (await registry.lookup(id)) !== null,
+    onUnknownDevice: async (id: string, protocol: string, remote: string) => {
+      log.info({ deviceId: id, protocol, remote }, "refused unknown device");
+      await recordUnknownDevice(ctx.db, id, protocol, remote).catch((err) => log.warn({ err }, "recording unknown device failed"));
+    },
+    onPositions: (id: string, positions: Parameters<PositionPipeline["onPositions"]>[1]) => pipeline.onPositions(id, positions),
+  };
+  const configured = {
+    teltonika: config.TELTONIKA_PORT, gt06: config.GT06_PORT, h02: config.H02_PORT, osmand: config.OSMAND_PORT, ...opts.ports,
+  };
+  const enabled = (port: number | undefined) => port !== undefined && (port > 0 || Boolean(opts.ephemeral));
+  const host = opts.host ?? config.GATEWAY_HOST;
+  const gateways: TelematicsRuntime["gateways"] = {};
+  const ports: TelematicsRuntime["ports"] = {};
+  let osmand: OsmAndServer | null = null;
+  try {
+    for (const protocol of ["teltonika", "gt06", "h02"] as const) {
+      if (!enabled(configured[protocol])) continue;
+      const gw = await startTcpGateway({ protocol, port: configured[protocol], host, logger: log, ...callbacks });
+      gateways[protocol] = gw;
+      ports[protocol] = gw.port;
+    }
+    if (enabled(configured.osmand)) {
+      osmand = await startOsmAndServer({ port: configured.osmand, host, logger: log, ...callbacks });
+      ports.osmand = osmand.port;
+    }
+  } catch (err) {
+    await Promise.all(Object.values(gateways).map((g) => g.close()));
+    untrack();
+    throw err;
+  }
+
+  attachCommandSender(ctx, {
+    send: async (protocol, deviceId, command, timeoutMs) => {
+      const gw = gateways[protocol];
+      if (!gw) return { ok: false, error: "device not connected" };
+      return gw.sendCommand(deviceId, command, { timeoutMs });
+    },
+  });
+
+  return {
+    ports,
+    gateways,
+    pipeline,
+    registry,
+    async close() {
+      attachCommandSender(ctx, null);
+      await Promise.all([...Object.values(gateways).map((g) => g.close()), osmand?.close()]);
+      await pipeline.close();
+      untrack();
+    },
+  };
+}
