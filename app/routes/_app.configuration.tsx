@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form, NavLink, Outlet } from "react-router";
-import { visibleSections } from "../components/configuration/sections";
+import { Form, Link, Outlet, useLocation } from "react-router";
+import { activeSection, visibleSections } from "../components/configuration/sections";
 import { CsrfInput } from "../components/forms";
 import { requireUser } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.configuration";
@@ -12,13 +12,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ConfigurationLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("configuration");
+  const active = activeSection(useLocation().pathname);
   return (
     <div className="config-layout">
       <nav className="config-nav" aria-label={t("nav.label")} data-testid="config-nav">
         {loaderData.sections.map((s) => (
-          <NavLink key={s.key} to={s.to} data-section={s.key} className={({ isActive }) => (isActive ? "active" : undefined)}>
+          <Link key={s.key} to={s.to} data-section={s.key} className={active === s.key ? "active" : undefined} aria-current={active === s.key ? "page" : undefined}>
             {t(`nav.${s.key}`)}
-          </NavLink>
+          </Link>
         ))}
         <Form method="post" action="/logout" className="inline">
           <CsrfInput />

@@ -36,6 +36,11 @@ describe("company details", () => {
     expect(help).toContain("<code>127.0.0.1:5027</code> (TCP)");
     expect(help).toContain("<code>127.0.0.1:5023</code> (TCP)");
     expect(help).toContain("<code>127.0.0.1:5055</code> (HTTP)");
+    viewer.cookies.set("lng", "al");
+    const albanian = await (await viewer.get("/configuration/help")).text();
+    expect(albanian).toContain('<html lang="sq"');
+    expect(albanian).toContain("Lidhja e një pajisjeje GPS");
+    expect(albanian).toContain("Për ndihmë, shkruani te Transport Shqipëria:");
   });
 
   it("requires the name and keeps the typed values", async () => {

@@ -128,6 +128,13 @@ describe("configuration permissions", () => {
     );
   });
 
+  it("marks the section of the current page in the configuration menu", async () => {
+    const html = await (await admin.get("/configuration/drivers/add")).text();
+    expect([...html.matchAll(/data-section="(\w+)"[^>]*aria-current="page"/g)].map((m) => m[1])).toEqual(["drivers"]);
+    const teams = await (await admin.get("/configuration/help")).text();
+    expect([...teams.matchAll(/data-section="(\w+)"[^>]*aria-current="page"/g)].map((m) => m[1])).toEqual(["help"]);
+  });
+
   it("redirects /configuration to the list", async () => {
     const res = await admin.get("/configuration");
     expect(res.status).toBe(302);
