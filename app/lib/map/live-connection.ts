@@ -30,13 +30,17 @@ export class LiveConnection {
     return this.opts.origin ?? window.location.origin;
   }
 
+  private readonly onPageHide = () => { void this.unsubscribe(); };
+
   start() {
     this.stopped = false;
+    window.addEventListener("pagehide", this.onPageHide);
     this.connect();
   }
 
   stop() {
     this.stopped = true;
+    window.removeEventListener("pagehide", this.onPageHide);
     if (this.timer) clearTimeout(this.timer);
     void this.unsubscribe();
     this.socket?.close();
@@ -58,7 +62,6 @@ export class LiveConnection {
     ws.onopen = () => {
       this.attempt = 0;
       this.opts.onState?.("open");
-      this.subscribed = null;
       void this.resubscribe();
     };
     ws.onmessage = (event) => {

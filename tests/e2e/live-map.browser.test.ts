@@ -1,0 +1,94 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { startLive } from "../../server/modules/live";
+import { TeltonikaClient } from "../../server/telematics/simulator";
+import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
+import { hasChromium, launchBrowser } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { createMapOrg, storeFixes, type MapTestOrg } from "../telematics-ui/helpers";
+
+/** The vehicle's point as the map's GeoJSON source holds it (null while absent). */
+function pinOf(page: Page, vehicleId: string) {
+  return page.evaluate(async (id) => {
+    const map = window.__flotaMap;
+    const source = map?.getSource("vehicles") as { getData(): Promise<GeoJSON.FeatureCollection<GeoJSON.Point>> } | undefined;
+    if (!source) return null;
+    const data = await source.getData();
+    const f = data.features.find((x) => x.properties?.vehicleId === id);
+    return f ? { coordinates: f.geometry.coordinates, pin: f.properties?.pin as string, course: f.properties?.course as number } : null;
+  }, vehicleId);
+}
+
+describe.skipIf(!hasChromium)("live map in Chromium", () => {
+  let srv: TestServer;
+  let live: Awaited<ReturnType<typeof startLive>>;
+  let telematics: TelematicsRuntime;
+  let browser: Browser;
+  let org: MapTestOrg;
+
+  beforeAll(async () => {
+    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    live = await startLive(srv.ctx, srv.server, { databaseUrl: inject("databaseUrl") });
+    telematics = await startTelematics(srv.ctx, { ports: { teltonika: 0, gt06: undefined, h02: undefined, osmand: undefined }, ephemeral: true, host: "127.0.0.1" });
+    org = await createMapOrg(srv.ctx, 1);
+    await storeFixes(srv.ctx, org, org.vehicles[0], [{ at: new Date(Date.now() - 60_000), lat: 41.3275, lon: 19.8187, speed: 0, ignition: false }]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await telematics?.close();
+    await live?.close();
+    await srv?.close();
+  });
+
+  it("a device frame sent over TCP moves the pin on the map", async () => {
+    const vehicle = org.vehicles[0];
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(e.message));
+    page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+    await page.goto(`${srv.url}/login`);
+    await page.fill('input[name="email"]', org.adminEmail);
+    await page.fill('input[name="password"]', org.adminPassword);
+    await page.press('input[name="password"]', "Enter");
+    await page.waitForURL(`${srv.url}/manage`);
+    await page.waitForSelector('[data-testid="fleet-map"][data-ready="1"]');
+    await page.waitForSelector('[data-testid="live-state"][data-state="open"]');
+    await page.waitForFunction(async (id) => {
+      const source = window.__flotaMap?.getSource("vehicles") as { getData(): Promise<GeoJSON.FeatureCollection> } | undefined;
+      return Boolean((await source?.getData())?.features.some((f) => f.properties?.vehicleId === id));
+    }, vehicle.id);
+    const before = await pinOf(page, vehicle.id);
+    expect(before).toMatchObject({ coordinates: [19.8187, 41.3275], pin: "pin-stopped" });
+    // The page subscribes right after the socket opens; wait until the server has the subscription.
+    await expect.poll(async () => {
+      const row = await srv.ctx.db.selectFrom("live_subscriptions").select("vehicle_id").where("vehicle_id", "=", vehicle.id).executeTakeFirst();
+      return row?.vehicle_id ?? null;
+    }, { timeout: 10_000 }).toBe(vehicle.id);
+
+    const device = await TeltonikaClient.connect(telematics.ports.teltonika as number);
+    try {
+      expect(await device.handshake(vehicle.imei)).toBe(true);
+      const acked = await device.sendRecords([{ fixTime: new Date(Date.now() - 1000), latitude: 41.3402, longitude: 19.8456, speed: 42, course: 135, satellites: 10, ignition: true }]);
+      expect(acked).toBe(1);
+    } finally {
+      device.close();
+    }
+
+    await page.waitForFunction(async (id) => {
+      const source = window.__flotaMap?.getSource("vehicles") as { getData(): Promise<GeoJSON.FeatureCollection<GeoJSON.Point>> } | undefined;
+      const f = (await source?.getData())?.features.find((x) => x.properties?.vehicleId === id);
+      return f ? f.geometry.coordinates[0] !== 19.8187 : false;
+    }, vehicle.id, { timeout: 15_000 });
+    const after = await pinOf(page, vehicle.id);
+    expect(after?.coordinates[0]).toBeCloseTo(19.8456, 4);
+    expect(after?.coordinates[1]).toBeCloseTo(41.3402, 4);
+    expect(after?.pin).toBe("pin-moving");
+    expect(after?.course).toBe(135);
+    const row = page.locator(`[data-testid="fleet-table"] tr[data-vehicle-id="${vehicle.id}"]`);
+    expect(await row.locator("[data-state]").getAttribute("data-state")).toBe("moving");
+    expect(await row.textContent()).toContain("42 km/h");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
