@@ -98,6 +98,20 @@ describe("drivers and users forms without JavaScript", () => {
     expect(html).not.toContain(`value="${org.roles.administrator}"`);
   });
 
+  it("shows a fleet manager an administrator's role as it is, and refuses the manager's save", async () => {
+    const manager = await signIn(`manager@${domain}`);
+    const page = await (await manager.get(`/configuration/users/update/${org.adminId}`)).text();
+    expect(page).toMatch(new RegExp(`<option value="${org.roles.administrator}" selected="">`));
+    const res = await manager.post(`/configuration/users/update/${org.adminId}`, {
+      first_name: "Admin", last_name: "Renamed", email: org.adminEmail, role_id: org.roles.administrator, active: "true", vehicle_access: "all",
+    });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("You are not allowed to do this.");
+    const admin = await srv.ctx.db.selectFrom("users").select(["last_name", "role_id"]).where("id", "=", org.adminId).executeTakeFirstOrThrow();
+    expect(admin.last_name).not.toBe("Renamed");
+    expect(admin.role_id).toBe(org.roles.administrator);
+  });
+
   it("deletes a driver after the confirmation step", async () => {
     const driver = await srv.ctx.db.selectFrom("users").select(["id", "first_name"]).where("org_id", "=", org.orgId).where("is_driver", "=", true).where("email", "is", null).executeTakeFirstOrThrow();
     const confirm = await (await admin.get(`/configuration/drivers/edit/${driver.id}?delete=1`)).text();

@@ -10,19 +10,14 @@ import { actionError, formValues, load, readForm, type LoadContext } from "../..
 export const listPath = (area: PeopleArea) => `/configuration/${area}/list`;
 
 /** Roles the editor may give, teams the editor sees and, for users, the vehicles the editor sees. */
-export async function personFormOptions(context: LoadContext, p: Principal, area: PeopleArea, current?: { role_id: string; role_name?: string }) {
+export async function personFormOptions(context: LoadContext, p: Principal, area: PeopleArea, current?: { role_id: string }) {
   const [roles, teams, vehicles] = await Promise.all([
-    roleOptions(context.app, p),
+    roleOptions(context.app, p, current?.role_id),
     teamOptions(context.app, p),
     area === "users" ? vehicleOptions(context.app, p) : Promise.resolve([]),
   ]);
-  const roleList = roles.map((r) => ({ id: r.id, key: r.key, name: r.name }));
-  if (current && !roleList.some((r) => r.id === current.role_id)) {
-    const all = await context.app.db.selectFrom("roles").select(["id", "key", "name"]).where("org_id", "=", p.orgId).where("id", "=", current.role_id).execute();
-    roleList.push(...all);
-  }
   return {
-    roles: roleList,
+    roles: roles.map((r) => ({ id: r.id, key: r.key, name: r.name })),
     teams: teams.map((t) => ({ id: t.id, name: t.name })),
     vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
   };

@@ -28,9 +28,10 @@ export async function getPerson(ctx: AppContext, p: Principal, area: PeopleArea,
   return { ...u, vehicle_ids };
 }
 
-export async function roleOptions(ctx: AppContext, p: Principal) {
+/** Roles the user may give; `currentRoleId` is kept in the list so an edit form shows the person's role as it is. */
+export async function roleOptions(ctx: AppContext, p: Principal, currentRoleId?: string) {
   const roles = await usersRepo.listRoles(ctx.db, p.orgId);
-  return roles.filter((r) => r.permissions.every((perm) => p.permissions.has(perm)));
+  return roles.filter((r) => r.id === currentRoleId || r.permissions.every((perm) => p.permissions.has(perm)));
 }
 
 async function checkPerson(ctx: AppContext, p: Principal, input: PersonInput, exceptId?: string) {
