@@ -124,7 +124,7 @@ function CodeStep({ state }: { state: ResetState }) {
   });
   return (
     <div className="stack" data-step="code">
-      {state.resent && <div className="alert alert-success" role="status">{t("reset.resent")}</div>}
+      {state.resent && <div className="alert alert-ok" role="status">{t("reset.resent")}</div>}
       <Form method="post" {...getFormProps(form)} className="stack">
         <CsrfInput />
         <input type="hidden" name="intent" value="verify" />

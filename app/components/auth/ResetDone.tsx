@@ -5,7 +5,7 @@ export function ResetDone() {
   const { t } = useTranslation("auth");
   return (
     <div className="stack" data-step="done">
-      <div className="alert alert-success" role="status">{t("reset.done")}</div>
+      <div className="alert alert-ok" role="status">{t("reset.done")}</div>
       <Link className="button primary" to="/login" data-testid="to-login">{t("reset.toLogin")}</Link>
     </div>
   );
