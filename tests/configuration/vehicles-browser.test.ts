@@ -25,10 +25,11 @@ describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
   async function signIn(page: Page) {
     page.setDefaultTimeout(15_000);
     await page.goto(`${srv.url}/login`);
+    await hydrated(page);
     await page.fill('input[name="email"]', org.adminEmail);
     await page.fill('input[name="password"]', org.adminPassword);
-    await page.click('button[type="submit"]');
-    await page.waitForURL(`${srv.url}/manage`);
+    await page.click('form:has(input[name="email"]) button[type="submit"]');
+    await page.waitForURL(`${srv.url}/manage`, { waitUntil: "domcontentloaded" });
     const banner = page.locator('[data-testid="mobile-banner"]');
     if (await banner.count()) {
       await banner.locator("button").click();
