@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { issueSession } from "../../server/modules/auth/auth.service";
+import { attachLiveBus, createLiveBus, type LiveBus } from "../../server/modules/live";
+import { subscribePositions } from "../../server/modules/live/subscriptions";
+import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
+import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
+import { spawnChild, type Child } from "./child-process";
+import { attachDevices, position } from "./helpers";
+import { LiveClient } from "./ws-client";
+
+const redisUrl = inject("redisUrl");
+if (!redisUrl) console.log("[telematics-pipeline] REDIS_URL is not set: the Redis fan-out test is skipped");
+
+/**
+ * Process A (this test process) stores positions through its gateway pipeline and publishes on the bus;
+ * process B (a separate Node process) holds the WebSocket client.
+ */
+function fanOutSuite(kind: "postgres" | "redis") {
+  let ctx: TestContext;
+  let org: TestOrg;
+  let bus: LiveBus;
+  let rt: TelematicsRuntime;
+  let child: Child<{ port: number }>;
+  let devices: Awaited<ReturnType<typeof attachDevices>>;
+
+  beforeAll(async () => {
+    ctx = createTestContext();
+    org = await createTestOrg(ctx, { demo: true });
+    devices = await attachDevices(ctx, org.orgId, 2);
+    const url = kind === "redis" ? redisUrl : null;
+    bus = await createLiveBus({ redisUrl: url, databaseUrl: inject("databaseUrl"), log: ctx.log });
+    expect(bus.kind).toBe(kind);
+    attachLiveBus(ctx, bus);
+    rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 } });
+    child = await spawnChild<{ port: number }>("live", { DATABASE_URL: inject("databaseUrl"), REDIS_URL: url ?? "" });
+  });
+  afterAll(async () => {
+    await child?.kill();
+    await rt?.close();
+    attachLiveBus(ctx, null);
+    await bus?.close();
+    await ctx?.close();
+  });
+
+  it("delivers a position stored by process A to a WebSocket client of process B", async () => {
+    const [watched, other] = devices;
+    const admin = await principalFor(ctx, org.adminId);
+    const user = await ctx.db.selectFrom("users").select(["id", "org_id", "web_only"]).where("id", "=", org.adminId).executeTakeFirstOrThrow();
+    const { socketToken } = await issueSession(ctx, user, "web", { ip: null, userAgent: "fanout" });
+    const ch = `markers-${org.adminId}-${Math.floor(Date.now() / 1000)}`;
+    expect((await subscribePositions(ctx, admin, ch, [watched.id])).vehicles).toEqual([watched.id]);
+
+    const client = await LiveClient.open(`ws://127.0.0.1:${child.info.port}/live?token=${encodeURIComponent(socketToken)}`);
+    expect((await client.waitFor((m) => m.type === "ready")).vehicles).toEqual([watched.id]);
+
+    const t = Date.now() - 1000;
+    await rt.pipeline.onPositions(other.imei, [position(other.imei, { fixTime: new Date(t), speed: 20, ignition: true })]);
+    await rt.pipeline.onPositions(watched.imei, [position(watched.imei, { fixTime: new Date(t), speed: 33, ignition: true, latitude: 41.34 })]);
+    const msg = await client.waitFor((m) => m.type === "position");
+    expect(msg).toMatchObject({ vehicleId: watched.id, speed: 33, latitude: 41.34, status: "Moving" });
+    expect(client.positions(other.id)).toHaveLength(0);
+
+    // A subscription added in process A reaches process B's hub through the same channel.
+    await subscribePositions(ctx, admin, ch, [other.id]);
+    await new Promise((r) => setTimeout(r, 300));
+    await rt.pipeline.onPositions(other.imei, [position(other.imei, { fixTime: new Date(t + 1000), speed: 21, ignition: true })]);
+    await client.waitFor((m) => m.type === "position" && m.vehicleId === other.id);
+    client.close();
+  });
+}
+
+describe("two-process fan-out over PostgreSQL LISTEN/NOTIFY", () => fanOutSuite("postgres"));
+describe.skipIf(!redisUrl)("two-process fan-out over Redis pub/sub", () => fanOutSuite("redis"));
