@@ -28,7 +28,7 @@ export async function openRuntime(config: Config, log: Logger, opts: { buildId?:
   }
   const database = connectDatabase(url, opts.poolSize ?? 10);
   await migrate(database.pool, (m) => log.info(m));
-  const jobs = new JobQueue(config.REDIS_URL ? { kind: "redis", url: config.REDIS_URL } : { kind: "postgres", url }, log);
+  const jobs = new JobQueue(config.REDIS_URL ? { kind: "redis", url: config.REDIS_URL } : { kind: "postgres", url }, log, config.QUEUE_PREFIX);
   const ctx: AppContext = { config, db: database.db, log, jobs, buildId: opts.buildId ?? "dev" };
   return {
     ctx,

@@ -23,6 +23,7 @@ const envSchema = z.object({
   FLOTA_ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
   FLOTA_DEMO: bool.default(true),
   FLOTA_WORKER: z.enum(["inline", "off"]).default("inline"),
+  QUEUE_PREFIX: z.string().regex(/^[a-z0-9-]*$/).default(""),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -31,14 +31,16 @@ export class JobQueue {
   private queues = new Map<QueueName, Queue>();
   private workers: Worker[] = [];
 
-  constructor(readonly backend: QueueBackend, private log: Logger) {}
+  /** `prefix` separates several installations (or test runs) sharing one database or Redis. */
+  constructor(readonly backend: QueueBackend, private log: Logger, private prefix = "") {}
 
   queue(name: QueueName): Queue {
     let q = this.queues.get(name);
     if (!q) {
+      const fullName = this.prefix + name;
       q = this.backend.kind === "redis"
-        ? new Queue(name, { connection: connectionOptions(this.backend) as never })
-        : new Queue(name, { connection: connectionOptions(this.backend) as never }, createPostgresBackend as never);
+        ? new Queue(fullName, { connection: connectionOptions(this.backend) as never })
+        : new Queue(fullName, { connection: connectionOptions(this.backend) as never }, createPostgresBackend as never);
       q.on("error", (err) => this.log.error({ err, queue: name }, "queue error"));
       this.queues.set(name, q);
     }
@@ -58,9 +60,10 @@ export class JobQueue {
       return processor(job, token, signal);
     };
     const opts = { connection: connectionOptions(this.backend) as never, concurrency };
+    const fullName = this.prefix + name;
     const worker = this.backend.kind === "redis"
-      ? new Worker(name, handler, opts)
-      : new Worker(name, handler, opts, createPostgresBackend as never);
+      ? new Worker(fullName, handler, opts)
+      : new Worker(fullName, handler, opts, createPostgresBackend as never);
     worker.on("failed", (job, err) => this.log.warn({ err, queue: name, job: job?.name, id: job?.id }, "job failed"));
     worker.on("error", (err) => this.log.error({ err, queue: name }, "worker error"));
     this.workers.push(worker);

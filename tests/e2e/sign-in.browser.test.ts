@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)("sign-in in Chromium", () => {
     await page.goto(`${srv.url}/login`);
     await page.fill('input[name="email"]', org.adminEmail);
     await page.fill('input[name="password"]', org.adminPassword);
-    await page.click('button[type="submit"]');
+    await page.click('form:has(input[name="password"]) button[type="submit"]');
     await page.waitForSelector('[data-testid="fleet-table"]');
     await page.click('[data-testid="language-switch"] button[value="al"]');
     await page.waitForFunction(() => document.documentElement.lang === "sq");

@@ -20,6 +20,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATABASE_URL: inject("databaseUrl"),
     LOG_LEVEL: "silent",
     FLOTA_DEMO: "false",
+    QUEUE_PREFIX: `t${randomUUID().slice(0, 8)}-`,
     ...overrides,
   });
 }
@@ -30,7 +31,8 @@ export function createTestContext(opts: { config?: Record<string, string>; redis
   const handle = connectDatabase(inject("databaseUrl"), 5);
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const redisUrl = inject("redisUrl");
-  const jobs = new JobQueue(opts.redis && redisUrl ? { kind: "redis", url: redisUrl } : { kind: "postgres", url: inject("databaseUrl") }, log);
+  // Each context gets its own queue names, so parallel test files never take each other's jobs.
+  const jobs = new JobQueue(opts.redis && redisUrl ? { kind: "redis", url: redisUrl } : { kind: "postgres", url: inject("databaseUrl") }, log, config.QUEUE_PREFIX);
   return {
     config, db: handle.db, log, jobs, buildId: "test", handle,
     async close() {
