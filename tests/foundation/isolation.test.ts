@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addVehicleImages, createVehicle } from "../../server/modules/vehicles/vehicles.service";
 import { createPerson } from "../../server/modules/users/users.service";
 import { createTeam } from "../../server/modules/teams/teams.service";
+import { createGeofence, createPoi } from "../../server/modules/places/places.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -24,6 +25,8 @@ interface OrgB {
   driverId: string;
   userId: string;
   roleId: string;
+  poiId: string;
+  geofenceId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -32,6 +35,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/configuration/vehicles/teams/update/:id": (b) => ({ id: b.teamId }),
   "/configuration/drivers/edit/:id": (b) => ({ id: b.driverId }),
   "/configuration/users/update/:id": (b) => ({ id: b.userId }),
+  "/places/edit-poi/:id": (b) => ({ id: b.poiId }),
+  "/places/edit-geofence/:id": (b) => ({ id: b.geofenceId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -41,6 +46,11 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/vehicles/:id/images/:imageId": (b) => ({ id: b.vehicleId, imageId: b.imageId }),
   "/api/users/:id": (b) => ({ id: b.userId }),
   "/api/drivers/:id": (b) => ({ id: b.driverId }),
+  "/api/fleet/vehicles/:id": (b) => ({ id: b.vehicleId }),
+  // A subscription channel names its user: another user's channel is refused.
+  "/api/subscribe/positions/:param": (b) => ({ param: `markers-${b.userId}-${Math.floor(Date.now() / 1000)}` }),
+  "/api/places/pois/:id": (b) => ({ id: b.poiId }),
+  "/api/places/geofences/:id": (b) => ({ id: b.geofenceId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
@@ -111,7 +121,12 @@ beforeAll(async () => {
     first_name: `${MARK}user`, last_name: `${MARK}person`, email: `${MARK}@b.test.flota`, password: "b-password-1",
     role_id: bOrg.roles.dispatcher, team_id: team.id, is_driver: false, web_only: false, vehicle_access: "all", vehicle_ids: [], default_language: "en", active: true,
   } as never);
-  b = { vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator };
+  const poi = await createPoi(srv.ctx, pb, { name: `${MARK} depot`, category: `${MARK} cat`, city: `${MARK} city`, latitude: 41.33, longitude: 19.82, icon: "pin", icon_color: "#2563eb" });
+  const geofence = await createGeofence(srv.ctx, pb, { name: `${MARK} zone`, category: `${MARK} cat`, shape: "circle", latitude: 41.32, longitude: 19.81, radius_m: 500 });
+  b = {
+    vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
+    poiId: poi.id, geofenceId: geofence.id,
+  };
   const login = await (await fetch(`${srv.url}/api/auth/login`, {
     method: "POST",
     body: new URLSearchParams({ email: a.adminEmail, password: a.adminPassword, grant_type: "password", web_login: "true" }),
