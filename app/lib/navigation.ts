@@ -10,6 +10,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/manage", labelKey: "nav.manage", icon: "map", anyOf: ["manage:read"] },
   { to: "/replay", labelKey: "replay:nav", icon: "history", anyOf: ["replay:read"] },
   { to: "/immobilization", labelKey: "immobilization:nav", icon: "lock", anyOf: ["immobilization:read"] },
+  { to: "/places", labelKey: "places:nav", icon: "place", anyOf: ["places:read"] },
   {
     to: "/configuration/list",
     labelKey: "nav.configuration",

@@ -8,6 +8,7 @@ import type { AppContext } from "../context";
 import { authRoutes } from "./api/auth.routes";
 import { configurationRoutes } from "./api/configuration.routes";
 import { telematicsRoutes } from "./api/telematics.routes";
+import { placesRoutes } from "./api/places.routes";
 import { sendError } from "./api/api-kit";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
@@ -58,6 +59,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(authRoutes(ctx));
   app.use(configurationRoutes(ctx));
   app.use(telematicsRoutes(ctx));
+  app.use(placesRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
 
   app.all(

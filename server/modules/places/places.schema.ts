@@ -116,6 +116,5 @@ export const geofenceInputSchema = z
     return { ...base, shape: "polygon" as const, latitude: null, longitude: null, radius_m: null, polygon: openRing(ring) };
   });
 export type GeofenceInput = z.output<typeof geofenceInputSchema>;
-export type GeofenceRawInput = z.input<typeof geofenceInputSchema>;
 
 export const placeFilterSchema = z.object({ category: z.string().trim().max(60).optional().catch(undefined) });

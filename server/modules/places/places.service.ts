@@ -5,7 +5,10 @@ import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { circleBoundingBox, polygonBoundingBox, ringCentre } from "./geometry";
 import { placesPolicy } from "./places.policy";
 import { placesRepo, type PlaceKind, type PlaceRecord, type PlaceSort } from "./places.repo";
-import { geofenceInputSchema, poiInputSchema, type GeofenceInput, type GeofenceRawInput, type PoiInput } from "./places.schema";
+import { geofenceInputSchema, poiInputSchema, type GeofenceInput, type PoiInput } from "./places.schema";
+
+/** Unparsed geofence fields (API bodies, scripts); the service parses them with the form rules. */
+export type GeofenceFields = Partial<Record<keyof GeofenceInput, unknown>>;
 
 export type Place = NonNullable<Awaited<ReturnType<typeof placesRepo.findById>>>;
 const SORTS: PlaceSort[] = ["name", "category", "city", "updated"];
@@ -80,12 +83,12 @@ export async function updatePoi(ctx: AppContext, p: Principal, id: string, input
   return row;
 }
 
-export async function createGeofence(ctx: AppContext, p: Principal, input: GeofenceRawInput | GeofenceInput) {
+export async function createGeofence(ctx: AppContext, p: Principal, input: GeofenceInput | GeofenceFields) {
   placesPolicy.write(p);
   return placesRepo.insert(ctx.db, p.orgId, geofenceRecord(geofenceInputSchema.parse(input)));
 }
 
-export async function updateGeofence(ctx: AppContext, p: Principal, id: string, input: GeofenceRawInput | GeofenceInput) {
+export async function updateGeofence(ctx: AppContext, p: Principal, id: string, input: GeofenceInput | GeofenceFields) {
   placesPolicy.write(p);
   await getPlace(ctx, p, "geofence", id);
   const row = await placesRepo.update(ctx.db, p.orgId, "geofence", id, geofenceRecord(geofenceInputSchema.parse(input)));

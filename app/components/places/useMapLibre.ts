@@ -1,0 +1,61 @@
+import type { Map as MapLibreMap } from "maplibre-gl";
+import type * as MapLibre from "maplibre-gl";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { needsPmtiles, resolveMapStyle, type MapConfig } from "../../lib/map/basemap-style";
+import { loadMapLibre, registerPmtiles } from "../../lib/map/load-maplibre";
+
+declare global {
+  interface Window { __flotaPlacesMap?: MapLibreMap }
+}
+
+export const ALBANIA_CENTER: [number, number] = [20.0, 41.2];
+
+/**
+ * Creates a MapLibre map in the container after hydration (never during SSR) and calls `onLoad` once
+ * its style is ready. `expose` puts it on window for browser tests (not in production).
+ */
+export function useMapLibre(
+  container: RefObject<HTMLDivElement | null>,
+  config: MapConfig,
+  opts: { expose?: boolean; center?: [number, number]; zoom?: number; onLoad: (map: MapLibreMap, lib: typeof MapLibre) => void },
+) {
+  const [failed, setFailed] = useState(false);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const onLoad = useRef(opts.onLoad);
+  onLoad.current = opts.onLoad;
+  useEffect(() => {
+    let cancelled = false;
+    let created: MapLibreMap | null = null;
+    (async () => {
+      const lib = await loadMapLibre();
+      if (needsPmtiles(config)) await registerPmtiles(lib);
+      if (cancelled || !container.current) return;
+      created = new lib.Map({
+        container: container.current,
+        style: resolveMapStyle(config, window.location.origin),
+        center: opts.center ?? ALBANIA_CENTER,
+        zoom: opts.zoom ?? 6,
+        attributionControl: { compact: true },
+      });
+      created.addControl(new lib.NavigationControl({ showCompass: false }), "top-right");
+      if (opts.expose) window.__flotaPlacesMap = created;
+      const m = created;
+      m.on("load", () => {
+        if (cancelled) return;
+        onLoad.current(m, lib);
+        setMap(m);
+      });
+    })().catch((err) => {
+      console.error(err);
+      if (!cancelled) setFailed(true);
+    });
+    return () => {
+      cancelled = true;
+      if (window.__flotaPlacesMap === created) delete window.__flotaPlacesMap;
+      created?.remove();
+    };
+    // The map is created once per mount; config changes need a new page anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return { map, failed };
+}
