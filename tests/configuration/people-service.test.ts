@@ -109,3 +109,28 @@ describe("people service: passwords", () => {
     expect((await loadPrincipal(ctx, here.token))?.userId).toBe(row.id);
   });
 });
+
+describe("people service: vehicle access edited by someone who sees fewer vehicles", () => {
+  it("keeps the selected vehicles the editor cannot see", async () => {
+    const admin = await principalFor(ctx, org.adminId);
+    const teams = await ctx.db.selectFrom("teams").select("id").where("org_id", "=", org.orgId).orderBy("name").execute();
+    const [teamA, teamB] = [teams[0].id, teams[1].id];
+    const vehicles = await ctx.db.selectFrom("vehicles").select(["id", "team_id"]).where("org_id", "=", org.orgId).execute();
+    const inA = vehicles.find((v) => v.team_id === teamA)!.id;
+    const inB = vehicles.find((v) => v.team_id === teamB)!.id;
+    const role = await ctx.db.insertInto("roles").values({
+      org_id: org.orgId, key: "team_user_admin", name: "Team user admin",
+      permissions: ["users:read", "users:write", "vehicles:read", "teams:read"], options: "{}",
+    }).returning("id").executeTakeFirstOrThrow();
+    const editorRow = await createPerson(ctx, admin, "users", person({ email: uniqueEmail("editor"), password: "editor-pass-1", role_id: role.id, team_id: teamA }));
+    const target = await createPerson(ctx, admin, "users", person({
+      email: uniqueEmail("target"), role_id: role.id, team_id: teamA, vehicle_access: "selected", vehicle_ids: [inA, inB],
+    }));
+    const editor = await principalFor(ctx, editorRow.id);
+    await updatePerson(ctx, editor, "users", target.id, person({
+      email: uniqueEmail("target2"), role_id: role.id, team_id: teamA, vehicle_access: "selected", vehicle_ids: [inA], first_name: "Renamed",
+    }));
+    const kept = await ctx.db.selectFrom("user_vehicles").select("vehicle_id").where("user_id", "=", target.id).execute();
+    expect(kept.map((k) => k.vehicle_id).sort()).toEqual([inA, inB].sort());
+  });
+});

@@ -85,12 +85,15 @@ export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleAr
     }
   }
   const { vehicle_ids, password, ...fields } = input;
+  // Vehicles the editor cannot see are not in the form; keep them rather than silently removing them.
+  const visible = new Set((await vehiclesRepo.listVisible(ctx.db, p)).map((v) => v.id));
+  const hiddenKept = current.vehicle_ids.filter((v) => !visible.has(v));
   await ctx.db.transaction().execute(async (trx) => {
     await usersRepo.update(trx, p.orgId, id, {
       ...fields,
       ...(password ? { password_hash: await hashPassword(password) } : {}),
     });
-    await usersRepo.replaceVehicles(trx, p.orgId, id, input.vehicle_access === "selected" ? vehicle_ids : []);
+    await usersRepo.replaceVehicles(trx, p.orgId, id, input.vehicle_access === "selected" ? [...new Set([...vehicle_ids, ...hiddenKept])] : []);
   });
   if (password || !input.active) await authRepo.deleteUserSessions(ctx.db, id);
 }
