@@ -68,3 +68,11 @@ describe("replay geometry", () => {
     expect(formatDuration(420)).toBe("7 min");
   });
 });
+
+describe("speed chart time axis", () => {
+  it("labels the axis in the organisation's time zone", () => {
+    const option = speedChartOption(track, null, { speed: "Speed", unit: "km/h" }, "Europe/Tirane");
+    expect(option.xAxis.axisLabel.formatter(times[0])).toBe("09:00");
+    expect(option.tooltip.formatter([{ value: [times[1], 60] }])).toBe("2026-03-01 09:01:00<br/>Speed: 60 km/h");
+  });
+});

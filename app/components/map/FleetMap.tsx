@@ -97,6 +97,15 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, onSelec
     }
   }, [ready, vehicles, selectedId]);
 
+  const vehiclesRef = useRef(vehicles);
+  vehiclesRef.current = vehicles;
+  useEffect(() => {
+    const map = mapRef.current;
+    const v = vehiclesRef.current.find((x) => x.vehicleId === selectedId);
+    if (!ready || !map || !v || !hasPosition(v)) return;
+    map.easeTo({ center: [v.longitude as number, v.latitude as number], zoom: Math.max(map.getZoom(), 13), duration: 500 });
+  }, [ready, selectedId]);
+
   const selected = vehicles.find((v) => v.vehicleId === selectedId);
   const followLon = follow && selected && hasPosition(selected) ? selected.longitude : null;
   const followLat = follow && selected && hasPosition(selected) ? selected.latitude : null;

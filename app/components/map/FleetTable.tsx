@@ -42,7 +42,7 @@ export function FleetTable({ vehicles, selectedId, timeZone, onSelect }: FleetTa
               {v.teamName && <div className="muted small">{v.teamName}</div>}
             </td>
             <td><VehicleStateBadge vehicle={v} /></td>
-            <td className="num">{formatSpeed(v.speed, t("kmh"))}</td>
+            <td className="num">{v.fixTime ? formatSpeed(v.speed, t("kmh")) : "—"}</td>
             <td><time dateTime={v.fixTime ?? undefined}>{v.fixTime ? formatDateTime(v.fixTime, timeZone) : t("noPosition")}</time></td>
             <td>{v.driverName ?? "—"}</td>
             <td><FaultList faults={v.faults} /></td>

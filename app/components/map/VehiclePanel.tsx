@@ -25,7 +25,7 @@ export function VehiclePanel({ vehicle: v, timeZone, canCommand, canReplay, clos
       </header>
       <dl className="facts">
         <dt>{t("status")}</dt><dd><VehicleStateBadge vehicle={v} /></dd>
-        <dt>{t("speed")}</dt><dd data-testid="panel-speed">{formatSpeed(v.speed, t("kmh"))}</dd>
+        <dt>{t("speed")}</dt><dd data-testid="panel-speed">{v.fixTime ? formatSpeed(v.speed, t("kmh")) : "—"}</dd>
         <dt>{t("lastUpdate")}</dt><dd>{v.fixTime ? formatDateTime(v.fixTime, timeZone) : t("noPosition")}</dd>
         <dt>{t("driver")}</dt><dd>{v.driverName ?? "—"}</dd>
         <dt>{t("team")}</dt><dd>{v.teamName ?? "—"}</dd>

@@ -73,7 +73,7 @@ export function ReplayPlayer({ points, stops, timeZone, config }: ReplayPlayerPr
         <span className="clock" aria-live="off">{formatDateTime(new Date(clock).toISOString(), timeZone)}</span>
         <span className="clock-speed">{frame ? `${Math.round(frame.speed)} ${t("kmh")}` : ""}</span>
       </div>
-      <SpeedChart points={points} cursorMs={clock} onSeek={(ms) => setClock(Math.min(end, Math.max(start, ms)))} />
+      <SpeedChart points={points} cursorMs={clock} timeZone={timeZone} onSeek={(ms) => setClock(Math.min(end, Math.max(start, ms)))} />
     </div>
   );
 }

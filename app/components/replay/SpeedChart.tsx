@@ -6,7 +6,7 @@ import { cursorOption, speedChartOption } from "../../lib/map/speed-chart";
 type ECharts = import("echarts").ECharts;
 
 /** Speed over the period (ECharts, loaded in the browser); the red line follows the scrubber, a click moves it. */
-export function SpeedChart({ points, cursorMs, onSeek }: { points: TrackPoint[]; cursorMs: number | null; onSeek: (ms: number) => void }) {
+export function SpeedChart({ points, cursorMs, timeZone, onSeek }: { points: TrackPoint[]; cursorMs: number | null; timeZone: string; onSeek: (ms: number) => void }) {
   const { t } = useTranslation("replay");
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
@@ -23,7 +23,7 @@ export function SpeedChart({ points, cursorMs, onSeek }: { points: TrackPoint[];
       if (disposed || !el.current) return;
       instance = echarts.init(el.current, undefined, { renderer: "canvas" });
       chart.current = instance;
-      instance.setOption(speedChartOption(points, null, labels));
+      instance.setOption(speedChartOption(points, null, labels, timeZone));
       instance.getZr().on("click", (e: { offsetX: number; offsetY: number }) => {
         const value = instance?.convertFromPixel({ seriesIndex: 0 }, [e.offsetX, e.offsetY]) as number[] | undefined;
         if (value && Number.isFinite(value[0])) seek.current(value[0]);
@@ -37,7 +37,7 @@ export function SpeedChart({ points, cursorMs, onSeek }: { points: TrackPoint[];
       chart.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [points, labelKey]);
+  }, [points, labelKey, timeZone]);
 
   const latest = useRef(cursorMs);
   latest.current = cursorMs;

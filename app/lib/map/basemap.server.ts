@@ -5,7 +5,7 @@ import type { GeometryCollection, Topology } from "topojson-specification";
 import type { LoadContext } from "../route-kit.server";
 import type { MapConfig } from "./basemap-style";
 
-const round = (n: number) => Math.round(n * 1e4) / 1e4;
+const round = (n: number) => Math.round(n * 1e3) / 1e3;
 
 function roundCoordinates(value: unknown): unknown {
   if (typeof value === "number") return round(value);
@@ -14,7 +14,7 @@ function roundCoordinates(value: unknown): unknown {
 
 let cached: Promise<string> | null = null;
 
-/** world-atlas 1:50m countries as GeoJSON, converted once per process; coordinates rounded to ~10 m. */
+/** world-atlas 1:50m countries as GeoJSON, converted once per process; coordinates rounded to ~100 m, finer than the 1:50m source. */
 export function basemapGeoJson(): Promise<string> {
   cached ??= (async () => {
     const file = createRequire(import.meta.url).resolve("world-atlas/countries-50m.json");

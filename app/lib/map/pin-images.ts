@@ -63,13 +63,13 @@ function drawCluster(label: string) {
 
 /** Draws pin and cluster images when the style first asks for them: no sprite or glyph server is needed. */
 export function provideVehicleImages(map: MapLibreMap) {
-  map.on("styleimagemissing", (e: { id: string }) => {
-    if (map.hasImage(e.id)) return;
-    if (e.id.startsWith(PIN_IMAGE_PREFIX)) {
-      const kind = e.id.slice(PIN_IMAGE_PREFIX.length) as PinKind;
-      map.addImage(e.id, drawPin(PIN_COLORS[kind] ?? PIN_COLORS.unknown), { pixelRatio: PIXEL_RATIO });
-    } else if (e.id.startsWith(CLUSTER_IMAGE_PREFIX)) {
-      map.addImage(e.id, drawCluster(e.id.slice(CLUSTER_IMAGE_PREFIX.length)), { pixelRatio: PIXEL_RATIO });
+  map.setMissingStyleImageResolver((id: string) => {
+    if (map.hasImage(id)) return;
+    if (id.startsWith(PIN_IMAGE_PREFIX)) {
+      const kind = id.slice(PIN_IMAGE_PREFIX.length) as PinKind;
+      map.addImage(id, drawPin(PIN_COLORS[kind] ?? PIN_COLORS.unknown), { pixelRatio: PIXEL_RATIO });
+    } else if (id.startsWith(CLUSTER_IMAGE_PREFIX)) {
+      map.addImage(id, drawCluster(id.slice(CLUSTER_IMAGE_PREFIX.length)), { pixelRatio: PIXEL_RATIO });
     }
   });
 }

@@ -1,4 +1,5 @@
 import type { TrackPoint } from "./playback";
+import { formatClock, formatDateTime } from "./time";
 
 export interface SpeedChartLabels {
   speed: string;
@@ -10,14 +11,21 @@ export const speedSeries = (points: TrackPoint[]): [number, number][] =>
   points.map((p) => [Date.parse(p.t), Math.round(p.speed * 10) / 10]);
 
 /** ECharts option: km/h over time, with a vertical marker at the scrubber's instant. */
-export function speedChartOption(points: TrackPoint[], cursorMs: number | null, labels: SpeedChartLabels) {
+export function speedChartOption(points: TrackPoint[], cursorMs: number | null, labels: SpeedChartLabels, timeZone = "UTC") {
   const data = speedSeries(points);
   const max = data.reduce((m, [, s]) => Math.max(m, s), 0);
+  const multiDay = data.length > 1 && data[data.length - 1][0] - data[0][0] > 86_400_000;
   return {
     animation: false,
     grid: { left: 48, right: 16, top: 24, bottom: 32 },
-    tooltip: { trigger: "axis" as const },
-    xAxis: { type: "time" as const },
+    tooltip: {
+      trigger: "axis" as const,
+      formatter: (items: { value: [number, number] }[]) => {
+        const [t, kmh] = items[0]?.value ?? [0, 0];
+        return `${formatDateTime(new Date(t).toISOString(), timeZone)}<br/>${labels.speed}: ${kmh} ${labels.unit}`;
+      },
+    },
+    xAxis: { type: "time" as const, axisLabel: { formatter: (ms: number) => formatClock(ms, timeZone, multiDay) } },
     yAxis: { type: "value" as const, name: labels.unit, min: 0, max: max > 0 ? Math.ceil(max / 10) * 10 : 10 },
     series: [
       {

@@ -44,3 +44,9 @@ export function todayPeriod(now: Date, timeZone: string): { from: string; to: st
   const to = toLocalInput(now, timeZone);
   return { from: `${to.slice(0, 10)}T00:00`, to };
 }
+
+/** "HH:mm" (or "MM-DD HH:mm" when `withDate`) in the time zone, for chart axes. */
+export function formatClock(ms: number, timeZone: string, withDate = false): string {
+  const p = parts(new Date(ms), timeZone);
+  return withDate ? `${p.month}-${p.day} ${p.hour}:${p.minute}` : `${p.hour}:${p.minute}`;
+}

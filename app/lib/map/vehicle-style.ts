@@ -23,6 +23,6 @@ export const statusClass = (v: Pick<FleetVehicle, "status" | "displayState">) =>
 
 /** Translation key of the state users see: the display state, or the status when there is no position. */
 export function stateLabelKey(v: Pick<FleetVehicle, "status" | "displayState">): string {
-  if (v.status === "Unknown" || !v.displayState) return `manage:status.${v.status}`;
+  if (v.status === "Unknown" || !v.displayState) return `manage:vehicleStatus.${v.status}`;
   return `manage:displayState.${v.displayState.replace(" ", "")}`;
 }
