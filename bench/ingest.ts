@@ -1,0 +1,243 @@
+/**
+ * Position ingest benchmark: simulated Teltonika devices over real TCP into the gateway, the position
+ * pipeline (PostgreSQL) and the live WebSocket hub, with the devices and the WebSocket client in a
+ * separate process (their own core, their own clock for latency).
+ *
+ *   npm run bench:ingest -- [--devices 200] [--records 10] [--seconds 15] [--rate 2000] [--concurrency 2]
+ *
+ * Uses a fresh database on DATABASE_URL's server (dropped at the end) or an embedded PostgreSQL in a
+ * temporary folder. Prints, last:
+ *   stored N positions/s; live p50 X ms, p99 Y ms; COPY ceiling Z rows/s
+ */
+import { spawn } from "node:child_process";
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
+import pg from "pg";
+import pino from "pino";
+import { WebSocket } from "ws";
+import { loadConfig } from "../server/config";
+import type { AppContext } from "../server/context";
+import { connectDatabase } from "../server/db/database";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "../server/db/embedded";
+import { migrate } from "../server/db/migrate";
+import { createOrganization } from "../server/db/seed";
+import { issueSession } from "../server/modules/auth/auth.service";
+import { startLive } from "../server/modules/live";
+import type { JobQueue } from "../server/queue/job-queue";
+import { startTelematics } from "../server/telematics/runtime";
+import { TeltonikaClient } from "../server/telematics/simulator";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+interface LoadJob {
+  port: number;
+  wsUrl: string;
+  imeis: string[];
+  records: number;
+  seconds: number;
+  rate: number;
+}
+
+// ---------------------------------------------------------------- load process (devices + WebSocket client)
+
+async function loadProcess(job: LoadJob) {
+  const send = (m: unknown) => process.send!(m);
+  const clients = await Promise.all(job.imeis.map(async (imei) => {
+    const c = await TeltonikaClient.connect(job.port);
+    if (!(await c.handshake(imei))) throw new Error(`refused ${imei}`);
+    return c;
+  }));
+  const latencies: number[] = [];
+  let latencyFrom = Number.POSITIVE_INFINITY;
+  const ws = new WebSocket(job.wsUrl);
+  ws.on("message", (data) => {
+    const m = JSON.parse(String(data));
+    if (m.type !== "position") return;
+    const sent = Date.parse(m.fixTime);
+    if (sent >= latencyFrom) latencies.push(Date.now() - sent);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once("message", () => resolve());
+    ws.once("error", reject);
+  });
+
+  // Phase 1: closed loop, every device sends `records`-record packets as fast as they are acknowledged.
+  const base = Date.now() - 20 * 3600_000;
+  let acked = 0;
+  let stop = false;
+  const warmupMs = 3000;
+  const started = Date.now();
+  let measuredFrom = 0;
+  let ackedAtMeasureStart = 0;
+  setTimeout(() => {
+    measuredFrom = Date.now();
+    ackedAtMeasureStart = acked;
+  }, warmupMs);
+  setTimeout(() => (stop = true), warmupMs + job.seconds * 1000);
+  await Promise.all(clients.map(async (c, d) => {
+    for (let seq = 0; !stop; seq++) {
+      const recs = Array.from({ length: job.records }, (_, i) => ({
+        fixTime: new Date(base + (seq * job.records + i) * 50), latitude: 41.3 + d * 1e-4, longitude: 19.8 + i * 1e-5, speed: 40, satellites: 9, ignition: true,
+      }));
+      const n = await c.sendRecords(recs, undefined, 30_000); // not `acked += await …`: that loses concurrent increments
+      acked += n;
+    }
+  }));
+  const measuredS = (Date.now() - measuredFrom) / 1000;
+  send({ phase: "throughput", acked: acked - ackedAtMeasureStart, seconds: measuredS, total: acked, wall: (Date.now() - started) / 1000 });
+
+  // Phase 2: open loop at a fixed rate, one record per packet (live mode); fix time = send time.
+  // A short pause first, so that phase 1's write-back (checkpoint, autovacuum) is not billed to phase 2 alone.
+  await new Promise((r) => setTimeout(r, 5000));
+  const intervalMs = (clients.length * 1000) / job.rate;
+  latencyFrom = Date.now() + 2000; // skip the first two seconds
+  const until = latencyFrom + job.seconds * 1000;
+  let sent = 0;
+  await Promise.all(clients.map(async (c, d) => {
+    await new Promise((r) => setTimeout(r, (d / clients.length) * intervalMs));
+    let next = Date.now();
+    while (Date.now() < until) {
+      const now = Date.now();
+      await c.sendRecords([{ fixTime: new Date(now), latitude: 41.31 + d * 1e-4, longitude: 19.82, speed: 35, satellites: 9, ignition: true }], undefined, 30_000);
+      sent++;
+      next += intervalMs;
+      const wait = next - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+  }));
+  await new Promise((r) => setTimeout(r, 1500));
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  send({ phase: "latency", sent, received: latencies.length, seconds: job.seconds + 2, p50: q(0.5), p99: q(0.99), max: latencies.at(-1) });
+  for (const c of clients) c.close();
+  ws.close();
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------- server process
+
+async function openDatabase(): Promise<{ url: string; cleanup(): Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const admin = process.env.DATABASE_URL;
+    const name = `flota_bench_${Date.now().toString(36)}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async cleanup() {
+        const d = new pg.Client({ connectionString: admin });
+        await d.connect();
+        await d.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+        await d.query(`DROP DATABASE IF EXISTS ${name}`);
+        await d.end();
+      },
+    };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), "flota-bench-"));
+  const embedded: EmbeddedDatabase = await startEmbeddedPostgres({ dir, port: 56000 + Math.floor(Math.random() * 3000) });
+  return { url: embedded.url, async cleanup() { await embedded.stop(); await rm(dir, { recursive: true, force: true }); } };
+}
+
+/** PostgreSQL's own bulk-load rate into a table shaped like positions, on the same machine. */
+async function copyCeiling(pool: pg.Pool, orgId: string, vehicleIds: string[], rows = 300_000): Promise<{ rate: number; how: string }> {
+  await pool.query(`CREATE TABLE bench_copy (LIKE positions INCLUDING DEFAULTS INCLUDING CONSTRAINTS); ALTER TABLE bench_copy ADD PRIMARY KEY (vehicle_id, fix_time)`);
+  const base = Date.now() - 10 * 3600_000;
+  const lines: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    const v = vehicleIds[i % vehicleIds.length];
+    const t = new Date(base + Math.floor(i / vehicleIds.length) * 1000).toISOString();
+    lines.push(`${orgId},${v},imei,${t},${t},41.3,19.8,40,90,110,9,t,t,1000,{}`);
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), "flota-copy-"));
+  const file = path.join(dir, "rows.csv");
+  await writeFile(file, lines.join("\n") + "\n");
+  await chmod(dir, 0o755);
+  await chmod(file, 0o644);
+  try {
+    const t = performance.now();
+    await pool.query(`COPY bench_copy (org_id, vehicle_id, device_id, fix_time, server_time, lat, lon, speed_kmh, course, altitude, satellites, ignition, valid, odometer_m, attributes) FROM '${file}' WITH (FORMAT csv, QUOTE '"')`);
+    return { rate: rows / ((performance.now() - t) / 1000), how: "server-side COPY FROM file" };
+  } catch (err) {
+    return { rate: NaN, how: `COPY unavailable: ${(err as Error).message}` };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function serverProcess() {
+  const devices = arg("devices", 200);
+  const records = arg("records", 10);
+  const seconds = arg("seconds", 15);
+  const rate = arg("rate", 2000);
+  const concurrency = arg("concurrency", 2);
+  const db = await openDatabase();
+  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: "", LOG_LEVEL: "warn", FLOTA_DEMO: "false" });
+  const handle = connectDatabase(db.url, 12);
+  const log = pino({ level: "warn" });
+  const ctx: AppContext = { config, db: handle.db, log, jobs: null as unknown as JobQueue, buildId: "bench" };
+  try {
+    await migrate(handle.pool);
+    const { org, adminId } = await createOrganization(ctx.db, { name: "Bench", admin: { email: "bench@flota.local", password: "bench-password" } });
+    const imeis = Array.from({ length: devices }, (_, i) => `35900${String(i).padStart(10, "0")}`);
+    const vehicles = await ctx.db.insertInto("vehicles")
+      .values(imeis.map((imei, i) => ({ org_id: org.id, registration: `BN ${String(i).padStart(4, "0")}`, category: "Car" as const, device_imei: imei, device_protocol: "teltonika" as const })))
+      .returning("id").execute();
+    const user = await ctx.db.selectFrom("users").select(["id", "org_id", "web_only"]).where("id", "=", adminId).executeTakeFirstOrThrow();
+    const { socketToken } = await issueSession(ctx, user, "web", { ip: null, userAgent: "bench" });
+    await ctx.db.insertInto("live_subscriptions").values(vehicles.map((v) => ({ org_id: org.id, user_id: adminId, channel: `markers-${adminId}-1700000000`, vehicle_id: v.id }))).execute();
+
+    const server = createServer((_q, r) => r.writeHead(404).end());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const live = await startLive(ctx, server, { databaseUrl: db.url, redisUrl: null });
+    const rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, pipeline: { concurrency } });
+    const httpPort = (server.address() as { port: number }).port;
+    console.log(`bench: ${devices} Teltonika devices, ${records} records/packet for throughput; ${rate} positions/s for latency; ${seconds} s each; pipeline concurrency ${concurrency}`);
+
+    const job: LoadJob = { port: rt.ports.teltonika!, wsUrl: `ws://127.0.0.1:${httpPort}/live?token=${encodeURIComponent(socketToken)}`, imeis, records, seconds, rate };
+    const results: Record<string, Record<string, number>> = {};
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--role", "load"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      child.on("message", (m: Record<string, number> & { phase: string }) => {
+        results[m.phase] = m;
+        console.log(`bench: ${m.phase} ${JSON.stringify(m)}`);
+      });
+      child.once("spawn", () => child.send(job));
+      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`load process exited with ${code}`))));
+    });
+    const count = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM positions`.execute(ctx.db)).rows[0].n);
+    console.log(`bench: ${count} rows in positions; pipeline ${JSON.stringify(rt.pipeline.stats)}; live messages delivered ${live.hub.delivered}`);
+    await rt.close();
+    await live.close();
+    server.close();
+    const ceiling = await copyCeiling(handle.pool, org.id, vehicles.map((v) => v.id));
+    console.log(`bench: COPY ceiling via ${ceiling.how}`);
+    const stored = Math.round(results.throughput.acked / results.throughput.seconds);
+    console.log(`stored ${stored} positions/s; live p50 ${results.latency.p50} ms, p99 ${results.latency.p99} ms; COPY ceiling ${Math.round(ceiling.rate)} rows/s`);
+  } finally {
+    await handle.close();
+    await db.cleanup();
+  }
+}
+
+if (process.argv.includes("--role") && process.argv[process.argv.indexOf("--role") + 1] === "load") {
+  process.once("message", (job) => void loadProcess(job as LoadJob).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  }));
+} else {
+  serverProcess().then(() => process.exit(0), (err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
