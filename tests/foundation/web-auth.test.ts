@@ -158,6 +158,24 @@ describe("access token handed over in the URL (spec section 2)", () => {
   });
 });
 
+describe("error pages", () => {
+  it("shows 'not found' and 'no access' pages in both languages inside the app", async () => {
+    const viewer = await srv.ctx.db.selectFrom("users").select("email").where("org_id", "=", org.orgId).where("email", "like", "viewer@%").executeTakeFirstOrThrow();
+    const c = new FormClient(srv.url);
+    await c.login(viewer.email!, "demo-demo");
+    c.cookies.set("lng", "al");
+    const forbidden = await c.get("/configuration/users/list");
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.text()).toContain("Nuk keni qasje në këtë faqe.");
+    const missing = await c.get("/configuration/vehicles/details/00000000-0000-4000-8000-000000000000");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Kjo faqe nuk ekziston.");
+    c.cookies.set("lng", "en");
+    expect(await (await c.get("/configuration/users/list")).text()).toContain("You do not have access to this page.");
+    expect(await (await c.get("/configuration/vehicles/details/00000000-0000-4000-8000-000000000000")).text()).toContain("This page does not exist.");
+  });
+});
+
 describe("chrome", () => {
   it("decides the mobile banner badge from the user agent", async () => {
     const get = async (ua: string) => (await fetch(`${srv.url}/login`, { headers: { "user-agent": ua } })).text();
