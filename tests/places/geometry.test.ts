@@ -80,6 +80,7 @@ describe("polygon rules", () => {
     expect(polygonProblem([[0, 0], [1, 1], [2, 2]])).toBe("errors.polygonVertices"); // collinear
     expect(polygonProblem([[0, 0], [1, 0], [0, 1], [0, 0]])).toBeNull(); // a closed triangle
     expect(polygonProblem([[0, 0], [2, 2], [2, 0], [0, 1]])).toBe("errors.polygonSelfIntersects");
+    expect(polygonProblem([[0, 0], [1, 1], [1, 0], [0, 1]])).toBe("errors.polygonSelfIntersects"); // symmetric bow tie, zero area
   });
 
   it("reads 'lat, lon' lines and reports the first bad line", () => {

@@ -60,12 +60,17 @@ export const polygonToText = (ring: LonLat[]) => ring.map(([lon, lat]) => `${lat
 
 const vertexSchema = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
 
+function allCollinear(ring: LonLat[]): boolean {
+  const [a, b] = ring;
+  return ring.every((c) => Math.abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) < 1e-15);
+}
+
 /** Checks a ring: at least 3 distinct vertices enclosing an area, edges not crossing. Returns an error key. */
 export function polygonProblem(ring: LonLat[]): string | null {
   const open = openRing(ring);
-  if (distinctVertexCount(open) < 3 || ringArea(open) === 0) return "errors.polygonVertices";
+  if (distinctVertexCount(open) < 3 || allCollinear(open)) return "errors.polygonVertices";
   if (open.length > MAX_POLYGON_VERTICES) return "errors.polygonTooLarge";
-  if (selfIntersects(open)) return "errors.polygonSelfIntersects";
+  if (selfIntersects(open) || ringArea(open) === 0) return "errors.polygonSelfIntersects";
   return null;
 }
 
