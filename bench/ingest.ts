@@ -12,7 +12,7 @@
 import { spawn } from "node:child_process";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
@@ -202,6 +202,7 @@ async function serverProcess() {
     const live = await startLive(ctx, server, { databaseUrl: db.url, redisUrl: null });
     const rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, pipeline: { concurrency } });
     const httpPort = (server.address() as { port: number }).port;
+    console.log(`bench: ${cpus().length} cores, load average before ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
     console.log(`bench: ${devices} Teltonika devices, ${records} records/packet for throughput; ${rate} positions/s for latency; ${seconds} s each; pipeline concurrency ${concurrency}`);
 
     const job: LoadJob = { port: rt.ports.teltonika!, wsUrl: `ws://127.0.0.1:${httpPort}/live?token=${encodeURIComponent(socketToken)}`, imeis, records, seconds, rate };
@@ -221,7 +222,7 @@ async function serverProcess() {
     await live.close();
     server.close();
     const ceiling = await copyCeiling(handle.pool, org.id, vehicles.map((v) => v.id));
-    console.log(`bench: COPY ceiling via ${ceiling.how}`);
+    console.log(`bench: COPY ceiling via ${ceiling.how}; load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     const stored = Math.round(results.throughput.acked / results.throughput.seconds);
     console.log(`stored ${stored} positions/s; live p50 ${results.latency.p50} ms, p99 ${results.latency.p99} ms; COPY ceiling ${Math.round(ceiling.rate)} rows/s`);
   } finally {
