@@ -1,0 +1,88 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser } from "../support/browser";
+import { createTestOrg, type TestOrg } from "../support/context";
+import { startTestServer, type TestServer } from "../support/server";
+
+if (!hasChromium) console.log("[places-browser] skipped: Chromium is not installed (set CHROMIUM_PATH or apt-get install -y chromium)");
+
+describe.skipIf(!hasChromium)("places in Chromium", () => {
+  let srv: TestServer;
+  let org: TestOrg;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    org = await createTestOrg(srv.ctx);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  async function signIn(page: Page) {
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${srv.url}/login`);
+    await page.waitForLoadState("networkidle");
+    await page.fill('input[name="email"]', org.adminEmail);
+    await page.fill('input[name="password"]', org.adminPassword);
+    await page.locator("form", { has: page.locator('input[name="password"]') }).locator('button[type="submit"]').click();
+    await page.waitForURL(`${srv.url}/manage`);
+  }
+
+  /** Waits for the form map's own layers, then clicks the map where the given coordinate is drawn. */
+  async function clickMapAt(page: Page, lonLat: [number, number]) {
+    await page.waitForFunction(() => Boolean(window.__flotaPlacesMap?.getSource("place-shape")));
+    const point = await page.evaluate((ll) => {
+      const map = window.__flotaPlacesMap!;
+      map.jumpTo({ center: [19.8, 41.3], zoom: 12 });
+      return map.project(ll as [number, number]);
+    }, lonLat);
+    const box = (await page.locator('[data-testid="place-editor-map"]').boundingBox())!;
+    await page.mouse.click(box.x + point.x, box.y + point.y);
+  }
+
+  it("places a POI by clicking on the map; the coordinates land in the inputs and are saved", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page);
+    await page.goto(`${srv.url}/places/add-new-poi`);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await clickMapAt(page, [19.8123, 41.3057]);
+    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#latitude")?.value ?? "") !== "");
+    const lat = Number(await page.inputValue("#latitude"));
+    const lon = Number(await page.inputValue("#longitude"));
+    expect(lat).toBeCloseTo(41.3057, 3);
+    expect(lon).toBeCloseTo(19.8123, 3);
+    await page.fill("#name", "Clicked depot");
+    await page.fill("#category", "Depot");
+    await page.click('[data-testid="place-submit"]');
+    await page.waitForURL(/\/places\/edit-poi\/[0-9a-f-]{36}\?created=1$/);
+    const saved = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).where("name", "=", "Clicked depot").executeTakeFirstOrThrow();
+    expect(saved.latitude).toBe(lat);
+    expect(saved.longitude).toBe(lon);
+  });
+
+  it("draws a polygon by clicking, removes the last vertex, and saves the vertices from the textarea", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page);
+    await page.goto(`${srv.url}/places/add-new-geofence`);
+    await page.waitForSelector('[data-testid="place-editor-map"]'); // rendered once hydrated
+    await page.check('[data-testid="shape-polygon"]');
+    expect(await page.locator('[data-testid="circle-fields"]').isHidden()).toBe(true);
+    for (const ll of [[19.78, 41.28], [19.82, 41.28], [19.9, 41.4], [19.82, 41.32]] as Array<[number, number]>) await clickMapAt(page, ll);
+    await page.waitForFunction(() => (document.querySelector<HTMLTextAreaElement>("#polygon")?.value.split("\n").length ?? 0) === 4);
+    await page.click('[data-testid="remove-last-vertex"]');
+    expect(await page.locator('[data-testid="polygon-vertex"]').count()).toBe(3);
+    const text = await page.inputValue("#polygon");
+    expect(text.split("\n")).toHaveLength(3);
+    await page.fill("#name", "Clicked zone");
+    await page.fill("#category", "Zone");
+    await page.click('[data-testid="place-submit"]');
+    await page.waitForURL(/\/places\/edit-geofence\/[0-9a-f-]{36}\?created=1$/);
+    const saved = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).where("name", "=", "Clicked zone").executeTakeFirstOrThrow();
+    expect(saved.shape).toBe("polygon");
+    expect(saved.polygon).toHaveLength(3);
+    expect(saved.polygon![2][0]).toBeCloseTo(19.9, 3);
+    expect(saved.polygon![2][1]).toBeCloseTo(41.4, 3);
+  });
+});
