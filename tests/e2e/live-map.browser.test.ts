@@ -91,4 +91,35 @@ describe.skipIf(!hasChromium)("live map in Chromium", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it("asks for confirmation in a dialog before blocking, then shows the recorded status", async () => {
+    const vehicle = org.vehicles[0];
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(`${srv.url}/login`);
+      await page.fill('input[name="email"]', org.adminEmail);
+      await page.fill('input[name="password"]', org.adminPassword);
+      await page.press('input[name="password"]', "Enter");
+      await page.waitForURL(`${srv.url}/manage`);
+      await page.waitForSelector('[data-testid="fleet-map"][data-ready="1"]');
+      await page.click(`[data-testid="fleet-table"] tr[data-vehicle-id="${vehicle.id}"] a`);
+      await page.waitForSelector(`[data-testid="vehicle-panel"][data-vehicle-id="${vehicle.id}"]`);
+      expect(new URL(page.url()).searchParams.get("vehicle")).toBe(vehicle.id);
+      await page.click('[data-testid="immobilize-controls"] [data-action="block"]');
+      await page.waitForSelector("dialog[open] h2");
+      expect(await page.locator("dialog[open] h2").textContent()).toBe("Block the engine?");
+      expect(new URL(page.url()).pathname).toBe("/manage");
+      expect(await srv.ctx.db.selectFrom("device_commands").select("id").where("vehicle_id", "=", vehicle.id).execute()).toEqual([]);
+      // No device is connected now, so the command is recorded as Failed (device offline).
+      await page.click('[data-testid="confirm-immobilization"]');
+      await page.waitForSelector('[data-testid="immobilization-result"]');
+      const rows = await srv.ctx.db.selectFrom("device_commands").select(["action", "status", "error"]).where("vehicle_id", "=", vehicle.id).execute();
+      expect(rows).toEqual([{ action: "block", status: "Failed", error: "device offline" }]);
+      expect(await page.getAttribute('[data-testid="immobilization-result"]', "data-status")).toBe("Failed");
+      expect(await page.locator('[data-testid="immobilization-result"]').textContent()).toBe("Block: Failed");
+      await page.waitForFunction(() => !document.querySelector("dialog[open]"), undefined, { timeout: 5000 });
+    } finally {
+      await context.close();
+    }
+  });
 });
