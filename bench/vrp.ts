@@ -5,6 +5,7 @@
  *   npm run bench:vrp -- --set solomon|homberger|augerat-A|augerat-B|augerat-P
  *                        [--instances C101,R101] [--time-limit SECONDS] [--seed N] [--data DIR]
  *                        [--iterations N]  (fixed budget instead of the time limit, for tuning)
+ *                        [--convention hierarchical]  (Solomon/Homberger: vehicles first, then distance)
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -78,9 +79,14 @@ async function main() {
     .map((f) => basename(f, spec.ext))
     .filter((n) => !only || only.includes(n.toLowerCase()))
     .sort(naturalCompare);
-  const dimacs = setName === "solomon" || setName === "homberger";
+  const vrptw = setName === "solomon" || setName === "homberger";
+  // --convention hierarchical: vehicles first, then distance in double precision (the primary bks.json value)
+  const hierarchical = vrptw && arg("convention") === "hierarchical";
+  const dimacs = vrptw && !hierarchical;
   console.log(`set ${setName}, ${files.length} instances, time limit ${limit} s, seed ${seed}, node ${process.version}${Object.keys(tuning).length ? `, tuning ${JSON.stringify(tuning)}` : ""}`);
-  console.log(`convention: ${dimacs ? "DIMACS (distances truncated to 1 decimal, objective total distance)" : "TSPLIB EUC_2D (nint), objective total distance"}`);
+  console.log(
+    `convention: ${dimacs ? "DIMACS (distances truncated to 1 decimal, objective total distance)" : hierarchical ? "hierarchical (vehicles, then distance in double precision)" : "TSPLIB EUC_2D (nint), objective total distance"}`,
+  );
   console.log("| instance | vehicles | distance | BKS vehicles | BKS distance | gap % | time s | iterations | feasible |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
   const rows: { cls: string; gap: number; vehicles: number; time: number }[] = [];
@@ -88,7 +94,7 @@ async function main() {
     const text = readFileSync(join(dataDir, spec.folder, name + spec.ext), "utf8");
     let problem: VrpProblem;
     let scale = 1;
-    if (dimacs) ({ problem, scale } = solomonToProblem(parseSolomon(text), { convention: "dimacs" }));
+    if (vrptw) ({ problem, scale } = solomonToProblem(parseSolomon(text), { convention: dimacs ? "dimacs" : "hierarchical" }));
     else problem = cvrpToProblem(parseCvrplib(text));
     const ref = reference(bks[name], dimacs);
     const sol = await solveVrp(problem, { timeLimitMs: iterations ? 3_600_000 : limit * 1000, maxIterations: iterations, seed }, tuning);
