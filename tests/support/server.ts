@@ -3,13 +3,18 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { inject } from "vitest";
 import { createHttpApp } from "../../server/http/app";
+import { startLive } from "../../server/modules/live";
+import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
 import { createTestContext, type TestContext } from "./context";
 
 export interface TestServer {
   url: string;
   ctx: TestContext;
   server: Server;
+  /** with `telematics: true`: the gateways (ephemeral ports) and the position pipeline of this server */
+  telematics: TelematicsRuntime | null;
   close(): Promise<void>;
 }
 
@@ -17,8 +22,11 @@ const root = path.resolve(import.meta.dirname, "../..");
 const buildDir = path.resolve(root, process.env.FLOTA_BUILD_DIR ?? "build");
 export const buildExists = () => existsSync(path.join(buildDir, "server", "index.js"));
 
-/** The real Express app with the built web app, on a free loopback port (npm test builds first). */
-export async function startTestServer(opts: { config?: Record<string, string>; withWorkers?: boolean } = {}): Promise<TestServer> {
+/**
+ * The real Express app with the built web app, on a free loopback port (npm test builds first).
+ * `live` serves the /live WebSocket (PostgreSQL fan-out); `telematics` also starts the gateways and pipeline.
+ */
+export async function startTestServer(opts: { config?: Record<string, string>; withWorkers?: boolean; live?: boolean; telematics?: boolean } = {}): Promise<TestServer> {
   if (!buildExists()) throw new Error("No build: run `npm run build` (npm test does it first)");
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const ctx = createTestContext({ config: opts.config });
@@ -33,11 +41,18 @@ export async function startTestServer(opts: { config?: Record<string, string>; w
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
+  const live = opts.live || opts.telematics ? await startLive(ctx, server, { databaseUrl: inject("databaseUrl"), redisUrl: null }) : null;
+  const telematics = opts.telematics
+    ? await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 } })
+    : null;
   return {
     url: `http://127.0.0.1:${port}`,
     ctx,
     server,
+    telematics,
     async close() {
+      await telematics?.close();
+      await live?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopWorkers();

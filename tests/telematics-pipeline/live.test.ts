@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startLive } from "../../server/modules/live";
-import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { DEMO_PASSWORD } from "../../server/db/seed";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { buildExists, startTestServer, type TestServer } from "../support/server";
@@ -11,7 +10,6 @@ let srv: TestServer;
 let org: TestOrg;
 let other: TestOrg;
 let rt: TelematicsRuntime;
-let live: Awaited<ReturnType<typeof startLive>>;
 let devices: Awaited<ReturnType<typeof attachDevices>>;
 let session: { access_token: string; aye_token: string; user: { id: string } };
 let teamId: string;
@@ -37,19 +35,16 @@ const wsUrl = (q: string) => `${srv.url.replace("http", "ws")}/live${q}`;
 
 describe.skipIf(!hasBuild)("live positions over /live (single process, PostgreSQL fan-out)", () => {
   beforeAll(async () => {
-    srv = await startTestServer();
+    srv = await startTestServer({ telematics: true });
+    rt = srv.telematics!;
     org = await createTestOrg(srv.ctx, { demo: true });
     other = await createTestOrg(srv.ctx, { demo: true });
     devices = await attachDevices(srv.ctx, org.orgId, 9);
-    live = await startLive(srv.ctx, srv.server, { databaseUrl: inject("databaseUrl"), redisUrl: null });
-    rt = await startTelematics(srv.ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 } });
     // The dispatcher sees one team's vehicles only.
     session = await login(`dispatcher@${org.orgId.slice(0, 8)}.test.flota`, DEMO_PASSWORD);
     teamId = (await srv.ctx.db.selectFrom("users").select("team_id").where("id", "=", session.user.id).executeTakeFirstOrThrow()).team_id!;
   });
   afterAll(async () => {
-    await rt?.close();
-    await live?.close();
     await srv?.close();
   });
 
