@@ -92,7 +92,8 @@ describe("basemap", () => {
     const pm = pmtilesStyle("https://files.example/albania.pmtiles");
     expect((pm.sources.protomaps as { url: string }).url).toBe("pmtiles://https://files.example/albania.pmtiles");
     expect(needsPmtiles({ styleUrl: null, pmtilesUrl: "https://files.example/a.pmtiles" })).toBe(true);
-    expect(needsPmtiles({ styleUrl: "https://tiles.example/style.json", pmtilesUrl: null })).toBe(false);
+    expect(needsPmtiles({ styleUrl: "https://tiles.example/style.json", pmtilesUrl: null })).toBe(true);
+    expect(needsPmtiles({ styleUrl: null, pmtilesUrl: null })).toBe(false);
   });
 });
 

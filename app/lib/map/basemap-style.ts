@@ -49,7 +49,7 @@ export function resolveMapStyle(config: MapConfig, origin: string): string | Sty
   return countriesStyle(new URL(BASEMAP_PATH, origin).href);
 }
 
-/** Whether the pmtiles:// protocol must be registered before the style loads. */
+/** Any configured style may read pmtiles:// sources, so the protocol is registered unless the built-in basemap is used. */
 export function needsPmtiles(config: MapConfig): boolean {
-  return Boolean(config.pmtilesUrl) || Boolean(config.styleUrl && /\.pmtiles(\?|$)|^pmtiles:/.test(config.styleUrl));
+  return Boolean(config.pmtilesUrl || config.styleUrl);
 }
