@@ -62,7 +62,7 @@ export class RuinRecreate {
   }
 
   /** Removes strings of tasks around a random seed task; returns nothing, fills this.units. */
-  ruin(s: Solution) {
+  ruin(s: Solution, allowRouteRemoval = true) {
     const { m, rand, params } = this;
     const units = this.units;
     units.length = 0;
@@ -82,7 +82,7 @@ export class RuinRecreate {
     for (let tries = 0; s.routeOf[seed] < 0 && tries < m.nTasks; tries++) seed = (seed + 1) % m.nTasks;
     const ruined: number[] = [];
     const removed = this.removedFlag;
-    if (active > 1 && rand() < params.routeRemoval) {
+    if (allowRouteRemoval && active > 1 && rand() < params.routeRemoval) {
       let smallest = -1;
       for (const r of s.routes) if (r.n > 0 && (smallest < 0 || r.n < s.routes[smallest].n)) smallest = r.v;
       const r = s.routes[smallest];
@@ -144,14 +144,15 @@ export class RuinRecreate {
   }
 
   /** Reinserts the ruined units and the previously unassigned ones, greedily, in a random SISR order. */
-  recreate(s: Solution) {
+  /** With `noNewRoutes`, units go only into routes already in use (fleet minimisation). */
+  recreate(s: Solution, noNewRoutes = false) {
     const { m, rand } = this;
     const units = this.units;
     for (const u of s.unassigned) units.push(u);
     s.unassigned = [];
     this.sortUnits(units);
     for (const u of units) {
-      if (!this.insertUnit(s, u)) s.unassigned.push(u);
+      if (!this.insertUnit(s, u, noNewRoutes)) s.unassigned.push(u);
     }
     void rand;
   }
@@ -177,7 +178,7 @@ export class RuinRecreate {
     units.sort((a, b) => m.priority[b] - m.priority[a] || key[a] - key[b] || a - b);
   }
 
-  insertUnit(s: Solution, u: number): boolean {
+  insertUnit(s: Solution, u: number, noNewRoutes = false): boolean {
     const { m, rand, best } = this;
     const blink = this.params.blink;
     const isPair = m.kind[u] === PICKUP;
@@ -199,7 +200,7 @@ export class RuinRecreate {
       if (isPair) evalPair(m, r, u, q, best, 0, blink, rand);
       else evalSingle(m, r, u, best, 0, blink, rand);
     }
-    if (!(m.minimizeVehicles && best.route >= 0)) {
+    if (!noNewRoutes && !(m.minimizeVehicles && best.route >= 0)) {
       for (const v of empties) {
         const r = s.routes[v];
         const extra = m.vFixed[v];

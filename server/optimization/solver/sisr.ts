@@ -1,4 +1,6 @@
 import type { SolveOptions, SolveStatus } from "../types";
+import { Control } from "./control";
+import { minimiseFleet } from "./fleet";
 import { PICKUP, SINGLE, type Model } from "./model";
 import { createRng } from "./rng";
 import { DEFAULT_PARAMS, RuinRecreate, type SisrParams } from "./ruin-recreate";
@@ -15,22 +17,17 @@ export interface SearchTuning extends Partial<SisrParams> {
   /** start and final temperature as multiples of the average edge cost of the first solution */
   t0?: number;
   tf?: number;
+  /** share of the budget given to fleet minimisation when vehicles are minimised */
+  fleetShare?: number;
 }
 
-const YIELD_EVERY_MS = 40;
-
-const now = () => performance.now();
-
 /**
- * Construction by greedy insertion, then SISR ruin-and-recreate with simulated annealing
- * (Christiaens & Vanden Berghe 2020). The acceptance test is lexicographic: unserved priority
- * weight, then vehicles (when minimised), then cost with the annealing criterion.
+ * Construction by greedy insertion, then (when vehicles are minimised) a fleet minimisation
+ * phase, then SISR ruin-and-recreate with simulated annealing (Christiaens & Vanden Berghe 2020).
+ * The acceptance test is lexicographic: unserved priority weight, then vehicles (when
+ * minimised), then cost with the annealing criterion.
  */
 export async function search(m: Model, options: SolveOptions, tuning: SearchTuning = {}): Promise<SearchResult> {
-  const t0ms = now();
-  const timeLimit = options.timeLimitMs ?? 10_000;
-  const maxIter = options.maxIterations ?? Infinity;
-  const progressEvery = options.progressIntervalMs ?? 250;
   const rand = createRng(options.seed ?? 1);
   const params: SisrParams = { ...DEFAULT_PARAMS, ...tuning };
   const rr = new RuinRecreate(m, params, rand);
@@ -41,8 +38,18 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
   rr.beginIteration();
   rr.setUnits(units);
   rr.recreate(cur);
-  const work = cur.clone();
   const best = cur.clone();
+
+  let bestW = best.unassignedWeight();
+  let bestV = best.vehicles();
+  let bestC = best.cost();
+  const ctl = new Control(options, () => ({ cost: bestC, vehicles: bestV, unassigned: best.unassigned.length }));
+  ctl.report();
+  const done = () => {
+    ctl.report();
+    return { best, status: ctl.status, iterations: ctl.it, elapsedMs: ctl.elapsed() };
+  };
+  if (m.nTasks === 0) return done();
 
   const edges = cur.served() + cur.vehicles();
   const avgEdge = edges > 0 ? cur.cost() / edges : 1;
@@ -52,48 +59,25 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
   const tStart = Math.max(t0 * avgEdge, 1e-9);
   const tEnd = Math.max((tuning.tf ?? t0 / 100) * avgEdge, 1e-12);
 
-  let curW = cur.unassignedWeight();
-  let curV = cur.vehicles();
-  let curC = cur.cost();
-  let bestW = curW;
-  let bestV = curV;
-  let bestC = curC;
+  let phaseStart = 0;
+  if (m.minimizeVehicles) {
+    await minimiseFleet(m, rr, best, ctl, tuning.fleetShare ?? 0.3, (s) => {
+      best.copyFrom(s);
+      bestW = best.unassignedWeight();
+      bestV = best.vehicles();
+      bestC = best.cost();
+    });
+    cur.copyFrom(best);
+    phaseStart = Math.min(ctl.fraction(), 0.99);
+  }
+  const work = cur.clone();
+  let curW = bestW;
+  let curV = bestV;
+  let curC = bestC;
 
-  let it = 0;
-  let status: SolveStatus = "completed";
-  let lastYield = now();
-  let lastProgress = -Infinity;
-  const report = (elapsed: number) => {
-    lastProgress = elapsed;
-    options.onProgress?.({ elapsedMs: Math.round(elapsed), iteration: it, bestCost: bestC, vehicles: bestV, unassigned: best.unassigned.length });
-  };
-  report(now() - t0ms);
-
-  const nothingToDo = m.nTasks === 0;
-  while (!nothingToDo && it < maxIter) {
-    const t = now();
-    const elapsed = t - t0ms;
-    if (options.signal?.aborted) {
-      status = "cancelled";
-      break;
-    }
-    if (elapsed >= timeLimit) {
-      status = "time_limit";
-      break;
-    }
-    if (t - lastYield >= YIELD_EVERY_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      lastYield = now();
-      if (options.signal?.aborted) {
-        status = "cancelled";
-        break;
-      }
-    }
-    if (elapsed - lastProgress >= progressEvery) report(elapsed);
-
-    const frac = Math.max(elapsed / timeLimit, maxIter === Infinity ? 0 : it / maxIter);
+  while (await ctl.next()) {
+    const frac = Math.min(1, Math.max(0, (ctl.fraction() - phaseStart) / (1 - phaseStart)));
     const temp = tStart * Math.pow(tEnd / tStart, frac);
-    it++;
 
     rr.beginIteration();
     rr.ruin(work);
@@ -125,9 +109,7 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
       work.unassigned = cur.unassigned.slice();
     }
   }
-  const elapsedMs = now() - t0ms;
-  report(elapsedMs);
-  return { best, status, iterations: it, elapsedMs };
+  return done();
 }
 
 function hasTimeWindows(m: Model): boolean {
