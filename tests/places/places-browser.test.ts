@@ -62,6 +62,29 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     const saved = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).where("name", "=", "Clicked depot").executeTakeFirstOrThrow();
     expect(saved.latitude).toBe(lat);
     expect(saved.longitude).toBe(lon);
+
+    // The list shows it on the map too, in a layer that can be switched off.
+    await page.goto(`${srv.url}/places/points`);
+    await page.waitForFunction(() => (window.__flotaPlacesMap?.queryRenderedFeatures({ layers: ["places-poi"] }).length ?? 0) > 0);
+    const names = await page.evaluate(() => window.__flotaPlacesMap!.queryRenderedFeatures({ layers: ["places-poi"] }).map((f) => f.properties.name));
+    expect(names).toEqual(["Clicked depot"]);
+    await page.locator('[data-testid="places-map"] input[type="checkbox"]').first().uncheck();
+    expect(await page.evaluate(() => window.__flotaPlacesMap!.getLayoutProperty("places-poi", "visibility"))).toBe("none");
+  });
+
+  it("asks before leaving a form with unsaved changes", async () => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page);
+    await page.goto(`${srv.url}/places/add-new-poi`);
+    await page.waitForSelector('[data-testid="place-editor-map"]');
+    await page.fill("#name", "Not saved yet");
+    const dialog = page.waitForEvent("dialog");
+    void page.click('a[href="/places/points"] >> nth=-1');
+    const d = await dialog;
+    expect(d.message()).toContain("unsaved changes");
+    await d.dismiss();
+    expect(new URL(page.url()).pathname).toBe("/places/add-new-poi");
+    expect(await page.inputValue("#name")).toBe("Not saved yet");
   });
 
   it("draws a polygon by clicking, removes the last vertex, and saves the vertices from the textarea", async () => {

@@ -45,7 +45,6 @@ function readPolygon(form: HTMLFormElement): LonLat[] {
  */
 export function PlaceEditorMap({ formRef, mode, config, expose }: { formRef: RefObject<HTMLFormElement | null>; mode: EditorMode; config: MapConfig; expose: boolean }) {
   const { t } = useTranslation("places");
-  const container = useRef<HTMLDivElement>(null);
   const modeRef = useRef(mode);
   modeRef.current = mode;
   const state = useRef<{ lib: typeof MapLibre | null; marker: Marker | null; vertices: Marker[] }>({ lib: null, marker: null, vertices: [] });
@@ -108,7 +107,7 @@ export function PlaceEditorMap({ formRef, mode, config, expose }: { formRef: Ref
     });
   };
 
-  const { map, failed } = useMapLibre(container, config, {
+  const { map, failed, containerRef } = useMapLibre(config, {
     expose,
     onLoad: (m, lib) => {
       state.current.lib = lib;
@@ -159,7 +158,7 @@ export function PlaceEditorMap({ formRef, mode, config, expose }: { formRef: Ref
     <div className="stack">
       <small className="hint">{t(mode === "point" ? "hints.mapPoint" : mode === "circle" ? "hints.mapCircle" : "hints.mapPolygon")}</small>
       <div className="places-map places-map-editor" data-testid="place-editor-map">
-        <div ref={container} style={{ position: "absolute", inset: 0 }} role="region" aria-label={t("map.label")} />
+        <div ref={containerRef} style={{ position: "absolute", inset: 0 }} role="region" aria-label={t("map.label")} />
       </div>
       {mode === "polygon" && form && (
         <div className="form-actions">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapConfig } from "../../lib/map/basemap-style";
 import { PLACES_LAYERS_URL, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../lib/places/layers";
@@ -7,11 +7,10 @@ import { useMapLibre } from "./useMapLibre";
 /** The organisation's places on a map, with layer toggles; JavaScript only (the table is the no-JS view). */
 export function PlacesOverviewMap({ config, focus, expose }: { config: MapConfig; focus: "poi" | "geofence"; expose: boolean }) {
   const { t } = useTranslation("places");
-  const container = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState({ pois: true, geofences: true });
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const { map, failed } = useMapLibre(container, config, {
+  const { map, failed, containerRef } = useMapLibre(config, {
     expose,
     onLoad: async (m) => {
       const res = await fetch(PLACES_LAYERS_URL, { credentials: "same-origin" });
@@ -39,7 +38,7 @@ export function PlacesOverviewMap({ config, focus, expose }: { config: MapConfig
   if (failed) return <p className="muted" role="status">{t("map.failed")}</p>;
   return (
     <div className="places-map" data-testid="places-map">
-      <div ref={container} style={{ position: "absolute", inset: 0 }} aria-label={t("map.label")} role="region" />
+      <div ref={containerRef} style={{ position: "absolute", inset: 0 }} aria-label={t("map.label")} role="region" />
       <fieldset className="places-map-layers" aria-label={t("map.layers")}>
         <label><input type="checkbox" checked={visible.pois} onChange={() => toggle("pois")} /> {t("map.layerPois")}</label>
         <label><input type="checkbox" checked={visible.geofences} onChange={() => toggle("geofences")} /> {t("map.layerGeofences")}</label>

@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap } from "maplibre-gl";
 import type * as MapLibre from "maplibre-gl";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState } from "react";
 import { needsPmtiles, resolveMapStyle, type MapConfig } from "../../lib/map/basemap-style";
 import { loadMapLibre, registerPmtiles } from "../../lib/map/load-maplibre";
 
@@ -11,27 +11,29 @@ declare global {
 export const ALBANIA_CENTER: [number, number] = [20.0, 41.2];
 
 /**
- * Creates a MapLibre map in the container after hydration (never during SSR) and calls `onLoad` once
- * its style is ready. `expose` puts it on window for browser tests (not in production).
+ * Creates a MapLibre map in the element given to `containerRef` (in the browser only, never during SSR)
+ * and calls `onLoad` once its style is ready. `expose` puts it on window for browser tests (not in production).
  */
 export function useMapLibre(
-  container: RefObject<HTMLDivElement | null>,
   config: MapConfig,
   opts: { expose?: boolean; center?: [number, number]; zoom?: number; onLoad: (map: MapLibreMap, lib: typeof MapLibre) => void },
 ) {
   const [failed, setFailed] = useState(false);
   const [map, setMap] = useState<MapLibreMap | null>(null);
+  // A callback ref: the map is created when the element exists, whenever that is.
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
   const onLoad = useRef(opts.onLoad);
   onLoad.current = opts.onLoad;
   useEffect(() => {
+    if (!element) return;
     let cancelled = false;
     let created: MapLibreMap | null = null;
     (async () => {
       const lib = await loadMapLibre();
       if (needsPmtiles(config)) await registerPmtiles(lib);
-      if (cancelled || !container.current) return;
+      if (cancelled || !element) return;
       created = new lib.Map({
-        container: container.current,
+        container: element,
         style: resolveMapStyle(config, window.location.origin),
         center: opts.center ?? ALBANIA_CENTER,
         zoom: opts.zoom ?? 6,
@@ -54,8 +56,8 @@ export function useMapLibre(
       if (window.__flotaPlacesMap === created) delete window.__flotaPlacesMap;
       created?.remove();
     };
-    // The map is created once per mount; config changes need a new page anyway.
+    // One map per element; config changes need a new page anyway.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return { map, failed };
+  }, [element]);
+  return { map, failed, containerRef: setElement };
 }
