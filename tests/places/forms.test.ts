@@ -32,6 +32,9 @@ describe("places without JavaScript", () => {
     const html = await (await admin.get("/places/points")).text();
     expect(html).toContain('href="/places"');
     expect(html).toContain('href="/places/add-new-poi"');
+    const albanian = await (await admin.get("/places/geofences?lng=al")).text();
+    expect(albanian).toContain("<h1>Gjeozonat</h1>");
+    expect(albanian).toContain("Shto gjeozonë");
   });
 
   it("creates a POI by typed coordinates and shows it in the list", async () => {

@@ -118,12 +118,15 @@ describe("place import and export", () => {
     expect(zone).toMatchObject({ kind: "geofence", shape: "polygon", category: "KML" });
   });
 
-  it("refuses files over 5,000 rows and unreadable files without saving", async () => {
+  it("refuses files over 5,000 rows or 5 MB and unreadable files without saving", async () => {
     const before = await countPlaces(org.orgId);
     const many = [HEADER, ...Array.from({ length: 5001 }, (_, i) => `poi,P${i},C,,41,19,,,,`)].join("\n");
     const res = await upload(many, "many.csv");
     expect(res.status).toBe(413);
     expect(await res.text()).toContain("at most 5 MB and 5,000 rows");
+    const big = `${HEADER}\n${"poi,Big,C,,41,19,,,,\n".repeat(10)}${" ".repeat(5 * 1024 * 1024)}`;
+    const tooBig = await upload(big, "big.csv");
+    expect(tooBig.status).toBe(413);
     const broken = await upload("{not json", "broken.geojson");
     expect(broken.status).toBe(400);
     expect(await countPlaces(org.orgId)).toBe(before);
