@@ -84,7 +84,16 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
   let running = 0;
   let idle: (() => void) | null = null;
 
-  async function commitGroup(group: PreparedBatch[], retryPartitions = true): Promise<void> {
+  // Publishing is chained so that live messages leave in commit order, and never delays an ack.
+  let publishing: Promise<void> = Promise.resolve();
+  function publish(positions: CompactPosition[]): void {
+    if (!positions.length || !opts.publish) return;
+    publishing = publishing
+      .then(() => opts.publish!(positions))
+      .catch((err) => log.warn({ err }, "publishing live positions failed"));
+  }
+
+  async function commitGroup(group: PreparedBatch[], retryPartitions = true): Promise<CompactPosition[]> {
     const vehicles = new Map<string, KnownDevice>();
     for (const b of group) vehicles.set(b.device.vehicleId, b.device);
     const ids = [...vehicles.keys()].sort();
@@ -123,19 +132,14 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
       }
       throw err;
     }
-    if (published.length && opts.publish) {
-      try {
-        await opts.publish(published);
-      } catch (err) {
-        log.warn({ err }, "publishing live positions failed");
-      }
-    }
+    return published;
   }
 
   async function flush(group: PreparedBatch[]): Promise<void> {
     try {
-      await commitGroup(group);
+      const published = await commitGroup(group);
       for (const b of group) b.resolve();
+      publish(published);
     } catch (err) {
       if (group.length === 1) {
         group[0].reject(err);
@@ -199,8 +203,8 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
       });
     },
     async close() {
-      if (running === 0 && queue.length === 0) return;
-      await new Promise<void>((resolve) => (idle = resolve));
+      if (running > 0 || queue.length > 0) await new Promise<void>((resolve) => (idle = resolve));
+      await publishing;
     },
   };
 }
