@@ -87,6 +87,32 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     expect(await page.inputValue("#name")).toBe("Not saved yet");
   });
 
+  it("sets a circle's centre by clicking and draws it with the typed radius", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    await signIn(page);
+    await page.goto(`${srv.url}/places/add-new-geofence`);
+    await page.waitForSelector('[data-testid="place-editor-map"]');
+    expect(await page.locator('[data-testid="polygon-fields"]').isHidden()).toBe(true);
+    await clickMapAt(page, [19.81, 41.31]);
+    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#latitude")?.value ?? "") !== "");
+    await page.fill("#radius_m", "1500");
+    const ring = await page.waitForFunction(async () => {
+      const src = window.__flotaPlacesMap?.getSource("place-shape") as unknown as { getData(): Promise<GeoJSON.FeatureCollection> } | undefined;
+      const data = await src?.getData();
+      const geometry = data?.features[0]?.geometry;
+      return geometry?.type === "Polygon" ? geometry.coordinates[0].length : 0;
+    });
+    expect(await ring.jsonValue()).toBe(65);
+    await page.fill("#name", "Clicked circle");
+    await page.fill("#category", "Zone");
+    await page.click('[data-testid="place-submit"]');
+    await page.waitForURL(/\/places\/edit-geofence\/[0-9a-f-]{36}\?created=1$/);
+    const saved = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).where("name", "=", "Clicked circle").executeTakeFirstOrThrow();
+    expect(saved).toMatchObject({ shape: "circle", radius_m: 1500 });
+    expect(saved.latitude).toBeCloseTo(41.31, 3);
+    expect(saved.longitude).toBeCloseTo(19.81, 3);
+  });
+
   it("draws a polygon by clicking, removes the last vertex, and saves the vertices from the textarea", async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     await signIn(page);
