@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
-import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "./helpers";
+import { createMapOrg, randomImei, sampleDrive, storeFixes, type MapTestOrg } from "./helpers";
 
 const rowOf = (html: string, vehicleId: string) => {
   const m = new RegExp(`<tr[^>]*data-vehicle-id="${vehicleId}"[^>]*>([\\s\\S]*?)</tr>`).exec(html);
@@ -72,5 +72,19 @@ describe("/manage without JavaScript", () => {
     const viewerHtml = await (await viewer.get("/manage/faults?lng=en")).text();
     expect(viewerHtml).toContain('data-testid="faults-table"');
     expect(viewerHtml).not.toContain('data-testid="unknown-devices"');
+  });
+  it("attaches an unknown device to a vehicle from the faults page", async () => {
+    const identifier = randomImei();
+    await srv.ctx.db.insertInto("unknown_devices").values({ identifier, protocol: "teltonika", remote_address: "10.0.0.9" }).execute();
+    const before = await (await admin.get("/manage/faults?lng=en")).text();
+    expect(before).toContain(`data-identifier="${identifier}"`);
+    const target = org.vehicles[2];
+    const res = await admin.post("/manage/faults?lng=en", { identifier, vehicleId: target.id });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`Device ${identifier} is now attached to ${target.registration}.`);
+    const vehicle = await srv.ctx.db.selectFrom("vehicles").select(["device_imei", "device_protocol"]).where("id", "=", target.id).executeTakeFirstOrThrow();
+    expect(vehicle).toEqual({ device_imei: identifier, device_protocol: "teltonika" });
+    const after = await (await admin.get("/manage/faults?lng=en")).text();
+    expect(after).not.toContain(`data-identifier="${identifier}"`);
   });
 });
