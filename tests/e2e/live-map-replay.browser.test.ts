@@ -64,4 +64,25 @@ describe.skipIf(!hasChromium)("replay in Chromium", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("refuses a period older than one year through the form with JavaScript on", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${srv.url}/login`);
+    await page.fill('input[name="email"]', org.adminEmail);
+    await page.fill('input[name="password"]', org.adminPassword);
+    await page.press('input[name="password"]', "Enter");
+    await page.waitForURL(`${srv.url}/manage`);
+    await page.click('nav a[href="/replay"]');
+    await page.waitForSelector('[data-testid="replay-form"]');
+    await page.selectOption('select[name="vehicle"]', org.vehicles[0].id);
+    await page.fill('input[name="from"]', "2020-03-01T08:00");
+    await page.fill('input[name="to"]', "2020-03-01T18:00");
+    await page.click('[data-testid="replay-form"] button[type="submit"]');
+    await page.waitForSelector('[data-testid="replay-error"]');
+    expect(await page.getAttribute('[data-testid="replay-error"]', "data-code")).toBe("PERIOD_TOO_OLD");
+    expect(await page.locator('[data-testid="replay-error"]').textContent()).toContain("older than one year");
+    expect(await page.locator('[data-testid="replay-player"]').count()).toBe(0);
+    await context.close();
+  });
 });
