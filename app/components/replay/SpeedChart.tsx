@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { TrackPoint } from "../../lib/map/playback";
 import { cursorOption, speedChartOption } from "../../lib/map/speed-chart";
 
-type ECharts = import("echarts").ECharts;
+type ECharts = import("./echarts-lite").ECharts;
 
 /** Speed over the period (ECharts, loaded in the browser); the red line follows the scrubber, a click moves it. */
 export function SpeedChart({ points, cursorMs, timeZone, onSeek }: { points: TrackPoint[]; cursorMs: number | null; timeZone: string; onSeek: (ms: number) => void }) {
@@ -19,7 +19,7 @@ export function SpeedChart({ points, cursorMs, timeZone, onSeek }: { points: Tra
     let disposed = false;
     let instance: ECharts | null = null;
     const onResize = () => instance?.resize();
-    import("echarts").then((echarts) => {
+    import("./echarts-lite").then((echarts) => {
       if (disposed || !el.current) return;
       instance = echarts.init(el.current, undefined, { renderer: "canvas" });
       chart.current = instance;
