@@ -164,15 +164,19 @@ const decodeXml = (s: string) =>
     .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
     .replace(/&amp;/g, "&").trim();
 
-const tag = (xml: string, name: string) => {
-  const m = new RegExp(`<(?:\\w+:)?${name}\\b[^>]*>([\\s\\S]*?)</(?:\\w+:)?${name}>`, "i").exec(xml);
-  return m ? m[1] : null;
-};
+/** Inner text of the first <name> element (any namespace prefix); one match only, so hostile files stay linear. */
+function tag(xml: string, name: string): string | null {
+  const open = new RegExp(`<(?:\\w+:)?${name}\\b[^>]{0,500}>`, "i").exec(xml);
+  if (!open) return null;
+  const start = open.index + open[0].length;
+  const close = new RegExp(`</(?:\\w+:)?${name}>`, "i").exec(xml.slice(start));
+  return close ? xml.slice(start, start + close.index) : null;
+}
 
 function extendedData(xml: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of xml.matchAll(/<Data\s+name="([^"]+)"[^>]*>[\s\S]*?<value>([\s\S]*?)<\/value>[\s\S]*?<\/Data>/gi)) out[m[1].toLowerCase()] = decodeXml(m[2]);
-  for (const m of xml.matchAll(/<SimpleData\s+name="([^"]+)"[^>]*>([\s\S]*?)<\/SimpleData>/gi)) out[m[1].toLowerCase()] = decodeXml(m[2]);
+  for (const m of xml.matchAll(/<Data\s+name="([^"]+)"[^>]*>\s*(?:<displayName>[^<]*<\/displayName>\s*)?<value>([^<]*)<\/value>/gi)) out[m[1].toLowerCase()] = decodeXml(m[2]);
+  for (const m of xml.matchAll(/<SimpleData\s+name="([^"]+)"[^>]*>([^<]*)<\/SimpleData>/gi)) out[m[1].toLowerCase()] = decodeXml(m[2]);
   return out;
 }
 
@@ -183,9 +187,14 @@ export function parseKml(text: string): RawRow[] {
   if (!/<kml\b/i.test(text) && !/<Placemark\b/i.test(text)) throw new FileFormatError("The file is not KML");
   const rows: RawRow[] = [];
   let i = 0;
-  for (const m of text.matchAll(/<Placemark\b[^>]*>([\s\S]*?)<\/Placemark>/gi)) {
+  // Split on the closing tags (linear), then take what follows the last opening tag in each piece.
+  const pieces = text.split(/<\/(?:\w+:)?Placemark>/i).slice(0, -1);
+  for (const piece of pieces) {
+    let open = -1;
+    for (const m of piece.matchAll(/<(?:\w+:)?Placemark\b[^>]{0,500}>/gi)) open = m.index + m[0].length;
+    if (open < 0) continue;
     i++;
-    const body = m[1];
+    const body = piece.slice(open);
     const data = extendedData(body);
     const values: Record<string, unknown> = {
       name: decodeXml(tag(body, "name") ?? ""), category: data.category ?? "KML", city: data.city, icon: data.icon, icon_color: data.icon_color,
