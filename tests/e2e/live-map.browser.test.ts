@@ -1,8 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
-import { startLive } from "../../server/modules/live";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TeltonikaClient } from "../../server/telematics/simulator";
-import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { hasChromium, launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, storeFixes, type MapTestOrg } from "../telematics-ui/helpers";
@@ -21,22 +20,18 @@ function pinOf(page: Page, vehicleId: string) {
 
 describe.skipIf(!hasChromium)("live map in Chromium", () => {
   let srv: TestServer;
-  let live: Awaited<ReturnType<typeof startLive>>;
   let telematics: TelematicsRuntime;
   let browser: Browser;
   let org: MapTestOrg;
 
   beforeAll(async () => {
-    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    live = await startLive(srv.ctx, srv.server, { databaseUrl: inject("databaseUrl") });
-    telematics = await startTelematics(srv.ctx, { ports: { teltonika: 0, gt06: undefined, h02: undefined, osmand: undefined }, ephemeral: true, host: "127.0.0.1" });
+    [srv, browser] = await Promise.all([startTestServer({ telematics: true }), launchBrowser()]);
+    telematics = srv.telematics as TelematicsRuntime;
     org = await createMapOrg(srv.ctx, 1);
     await storeFixes(srv.ctx, org, org.vehicles[0], [{ at: new Date(Date.now() - 60_000), lat: 41.3275, lon: 19.8187, speed: 0, ignition: false }]);
   });
   afterAll(async () => {
     await browser?.close();
-    await telematics?.close();
-    await live?.close();
     await srv?.close();
   });
 
