@@ -26,7 +26,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "../server/db/embed
 import { migrate } from "../server/db/migrate";
 import { createOrganization } from "../server/db/seed";
 import { issueSession } from "../server/modules/auth/auth.service";
-import { startLive } from "../server/modules/live";
+import { getLiveBus, startLive } from "../server/modules/live";
 import type { JobQueue } from "../server/queue/job-queue";
 import { startTelematics } from "../server/telematics/runtime";
 import { TeltonikaClient } from "../server/telematics/simulator";
@@ -202,6 +202,14 @@ async function serverProcess() {
     const live = await startLive(ctx, server, { databaseUrl: db.url, redisUrl: null });
     const rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, pipeline: { concurrency } });
     const httpPort = (server.address() as { port: number }).port;
+    // Server side of the latency: frame sent (fix time) → position back from the bus in this process.
+    const busLatencies: number[] = [];
+    const phase2From = { t: Number.POSITIVE_INFINITY };
+    getLiveBus(ctx)!.onMessage((m) => {
+      if (m.k !== "pos") return;
+      const now = Date.now();
+      for (const p of m.p) if (p[7] >= phase2From.t) busLatencies.push(now - p[7]);
+    });
     console.log(`bench: ${cpus().length} cores, load average before ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
     console.log(`bench: ${devices} Teltonika devices, ${records} records/packet for throughput; ${rate} positions/s for latency; ${seconds} s each; pipeline concurrency ${concurrency}`);
 
@@ -211,11 +219,15 @@ async function serverProcess() {
       const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--role", "load"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
       child.on("message", (m: Record<string, number> & { phase: string }) => {
         results[m.phase] = m;
+        if (m.phase === "throughput") phase2From.t = Date.now() + 7000; // the load process pauses 5 s, then warms up 2 s
         console.log(`bench: ${m.phase} ${JSON.stringify(m)}`);
       });
       child.once("spawn", () => child.send(job));
       child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`load process exited with ${code}`))));
     });
+    busLatencies.sort((a, b) => a - b);
+    const bq = (p: number) => busLatencies[Math.min(busLatencies.length - 1, Math.floor(p * busLatencies.length))];
+    console.log(`bench: server side (sent → back from the bus, before the WebSocket): p50 ${bq(0.5)} ms, p99 ${bq(0.99)} ms over ${busLatencies.length} positions`);
     const count = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM positions`.execute(ctx.db)).rows[0].n);
     console.log(`bench: ${count} rows in positions; pipeline ${JSON.stringify(rt.pipeline.stats)}; live messages delivered ${live.hub.delivered}`);
     await rt.close();

@@ -129,3 +129,16 @@ describe("replay stops", () => {
     expect(stops[0]).toMatchObject({ from: pts[1].t, to: pts[4].t, durationS: 300 });
   });
 });
+
+describe("socket position message", () => {
+  it("carries IsEngineOn/Speed and ignition 0|1/speed, with status and display state", async () => {
+    const { positionMessage } = await import("../../server/modules/live/live-hub");
+    const t = Date.now() - 1000;
+    const moving = positionMessage(["v1", "o1", 41.3, 19.8, 42, 90, 1, t, t]);
+    expect(moving).toMatchObject({ type: "position", vehicleId: "v1", IsEngineOn: true, Speed: 42, ignition: 1, speed: 42, status: "Moving", displayState: "moving" });
+    const noInput = positionMessage(["v1", "o1", 41.3, 19.8, 0, 0, -1, t, t]);
+    expect(noInput).toMatchObject({ IsEngineOn: false, ignition: 0, status: "Off", displayState: "stopped" });
+    const idling = positionMessage(["v1", "o1", 41.3, 19.8, 0, 0, 1, t, t - 10 * 60_000]);
+    expect(idling).toMatchObject({ status: "Idle", displayState: "idle" });
+  });
+});

@@ -69,7 +69,7 @@ class PostgresBus extends BaseBus implements LiveBus {
 
   constructor(private url: string, log: Logger) {
     super(log);
-    this.publisher = new pg.Pool({ connectionString: url, max: 2 });
+    this.publisher = new pg.Pool({ connectionString: url, max: 4 });
     this.publisher.on("error", () => {});
   }
 

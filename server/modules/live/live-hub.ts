@@ -47,6 +47,8 @@ export class LiveHub {
   private wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   private byUser = new Map<string, Set<Client>>();
   private byVehicle = new Map<string, Set<Client>>();
+  /** last fix time sent per vehicle: publishes may arrive out of order */
+  private lastFix = new Map<string, number>();
   private unsubscribe: () => void;
   delivered = 0;
 
@@ -109,7 +111,10 @@ export class LiveHub {
 
   private drop(client: Client): void {
     removeFrom(this.byUser, client.p.userId, client);
-    for (const id of client.vehicles) removeFrom(this.byVehicle, id, client);
+    for (const id of client.vehicles) {
+      removeFrom(this.byVehicle, id, client);
+      if (!this.byVehicle.has(id)) this.lastFix.delete(id);
+    }
     client.vehicles.clear();
   }
 
@@ -122,6 +127,8 @@ export class LiveHub {
     for (const pos of m.p) {
       const clients = this.byVehicle.get(pos[0]);
       if (!clients) continue;
+      if ((this.lastFix.get(pos[0]) ?? 0) >= pos[7]) continue;
+      this.lastFix.set(pos[0], pos[7]);
       const text = JSON.stringify(positionMessage(pos, now));
       for (const c of clients) {
         if (c.p.orgId !== pos[1] || c.ws.readyState !== WebSocket.OPEN || c.ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;

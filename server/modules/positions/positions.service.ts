@@ -84,13 +84,15 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
   let running = 0;
   let idle: (() => void) | null = null;
 
-  // Publishing is chained so that live messages leave in commit order, and never delays an ack.
-  let publishing: Promise<void> = Promise.resolve();
+  // Publishing never delays an ack; the hub drops a message older than one it already sent.
+  const publishing = new Set<Promise<void>>();
   function publish(positions: CompactPosition[]): void {
     if (!positions.length || !opts.publish) return;
-    publishing = publishing
+    const p = Promise.resolve()
       .then(() => opts.publish!(positions))
-      .catch((err) => log.warn({ err }, "publishing live positions failed"));
+      .catch((err) => log.warn({ err }, "publishing live positions failed"))
+      .finally(() => publishing.delete(p));
+    publishing.add(p);
   }
 
   async function commitGroup(group: PreparedBatch[], retryPartitions = true): Promise<CompactPosition[]> {
@@ -204,7 +206,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     },
     async close() {
       if (running > 0 || queue.length > 0) await new Promise<void>((resolve) => (idle = resolve));
-      await publishing;
+      await Promise.all(publishing);
     },
   };
 }
