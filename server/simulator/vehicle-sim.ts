@@ -28,7 +28,6 @@ export class VehicleSim {
   private route: Array<[number, number]>;
   private segment = 0;
   private along = 0;
-  private forward = true;
   private phase: Phase;
   private phaseLeftS: number;
   private speed = 0;
@@ -73,7 +72,6 @@ export class VehicleSim {
         if (this.segment >= this.route.length - 1) {
           this.route = [...this.route].reverse();
           this.segment = 0;
-          this.forward = !this.forward;
         }
         a = this.route[this.segment];
         b = this.route[this.segment + 1];

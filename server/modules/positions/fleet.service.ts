@@ -5,6 +5,7 @@ import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { likePattern } from "../shared/listing";
+import { assertUuid } from "./positions.schema";
 import {
   counterOf,
   deviceFaults,
@@ -132,6 +133,7 @@ export function fleetCounters(list: ReadonlyArray<{ counter: CounterKey }>): Fle
 /** One vehicle's live state (manage:read); another organisation's or an invisible vehicle is NOT_FOUND. */
 export async function getVehicleLive(ctx: AppContext, p: Principal, vehicleId: string): Promise<FleetVehicle> {
   authorize(p, "manage:read");
+  assertUuid(vehicleId);
   const row = await fleetQuery(ctx, p).where("vehicles.id", "=", vehicleId).executeTakeFirst();
   if (!row) throw notFound("vehicle");
   return toFleetVehicle(row);
