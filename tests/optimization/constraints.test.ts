@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkFeasibility } from "../../server/optimization/feasibility";
 import { solveVrp } from "../../server/optimization/solver/solve";
 import type { VrpProblem, VrpSolution } from "../../server/optimization/types";
-import { euclidean } from "./helpers";
+import { euclidean, randomProblem } from "./helpers";
 
 const opts = { maxIterations: 1500, seed: 3 };
 
@@ -238,5 +238,37 @@ describe("objective", () => {
     const byDistance = await solveChecked({ ...p, objective: { metric: "distance" } });
     expect(byDistance.summary.distance).toBeCloseTo(15);
     expect(byDistance.summary.travelTime).toBeCloseTo(300);
+  });
+});
+
+describe("fleet minimisation", () => {
+  it("packs jobs into the fewest vehicles when that is the second objective", async () => {
+    // demands pair up exactly to the capacity (5 full vehicles); insertion by distance alone opens more
+    const demands = [6, 4, 7, 3, 5, 5, 8, 2, 9, 1];
+    const pts: [number, number][] = [[0, 0], ...demands.map((_, i): [number, number] => [Math.cos(i) * 30, Math.sin(i) * 30])];
+    const p: VrpProblem = {
+      matrix: euclidean(pts),
+      vehicles: Array.from({ length: 8 }, (_, i) => ({ id: `v${i}`, start: 0, end: 0, capacity: [10] })),
+      jobs: demands.map((d, i) => ({ id: `j${i}`, location: i + 1, delivery: [d] })),
+      objective: { minimizeVehicles: true },
+    };
+    const sol = await solveVrp(p, { maxIterations: 3000, seed: 1 });
+    expect(checkFeasibility(p, sol)).toEqual([]);
+    expect(sol.unassigned).toEqual([]);
+    expect(sol.summary.vehicles).toBe(5);
+    expect(sol.routes.every((r) => r.steps[0].load[0] === 10)).toBe(true);
+  });
+});
+
+describe("fleet minimisation phase", () => {
+  it.each([2, 5])("saves a vehicle that annealing alone keeps (seed %i)", async (seed) => {
+    const p = randomProblem({ jobs: 40, vehicles: 15, seed, capacity: 500, timeWindows: true, horizon: 600 });
+    p.objective = { minimizeVehicles: true };
+    const without = await solveVrp(p, { maxIterations: 1000, seed: 1 }, { fleetShare: 0 });
+    const withPhase = await solveVrp(p, { maxIterations: 1000, seed: 1 });
+    expect(checkFeasibility(p, withPhase)).toEqual([]);
+    expect(withPhase.unassigned).toEqual([]);
+    expect(without.unassigned).toEqual([]);
+    expect(withPhase.summary.vehicles).toBeLessThan(without.summary.vehicles);
   });
 });
