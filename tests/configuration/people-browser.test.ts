@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "../support/browser";
+import { hasChromium, launchBrowser, signInInBrowser } from "../support/browser";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -24,11 +24,8 @@ describe.skipIf(!hasChromium)("driver form in Chromium with JavaScript", () => {
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (e) => pageErrors.push(e.message));
-    await page.goto(`${srv.url}/login?next=/configuration/drivers/add`);
-    await page.fill('input[name="email"]', org.adminEmail);
-    await page.fill('input[name="password"]', org.adminPassword);
-    await page.click('button[type="submit"]');
-    await page.waitForURL(`${srv.url}/configuration/drivers/add`);
+    await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword, "/configuration/drivers/add");
+    expect(new URL(page.url()).pathname).toBe("/configuration/drivers/add");
     await page.waitForFunction(() => document.documentElement.lang === "en");
 
     await page.fill('input[name="first_name"]', "Teuta");

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "../support/browser";
+import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -24,12 +24,7 @@ describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
 
   async function signIn(page: Page) {
     page.setDefaultTimeout(15_000);
-    await page.goto(`${srv.url}/login`);
-    await hydrated(page);
-    await page.fill('input[name="email"]', org.adminEmail);
-    await page.fill('input[name="password"]', org.adminPassword);
-    await page.click('form:has(input[name="email"]) button[type="submit"]');
-    await page.waitForURL(`${srv.url}/manage`, { waitUntil: "domcontentloaded" });
+    await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
     const banner = page.locator('[data-testid="mobile-banner"]');
     if (await banner.count()) {
       await banner.locator("button").click();
@@ -37,17 +32,12 @@ describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
     }
   }
 
-  async function hydrated(page: Page) {
-    await page.waitForLoadState("networkidle");
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-  }
-
   it("creates a vehicle with 2 images, lists it and shows its thumbnails", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page);
     await page.goto(`${srv.url}/configuration/vehicles/add`);
-    await hydrated(page);
+    await waitForHydration(page);
 
     await page.click('#vehicle-form button[type="submit"]');
     await page.waitForSelector('[data-testid="form-alert"]');
@@ -89,7 +79,7 @@ describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
     await page.click('[data-testid="vehicles-table"] tbody tr:first-child a');
     await page.waitForURL(/\/configuration\/vehicles\/details\//);
     const detailsUrl = page.url();
-    await hydrated(page);
+    await waitForHydration(page);
     await page.fill("#size", "changed");
     const dialog = new Promise<string>((resolve) => page.once("dialog", async (d) => { resolve(d.message()); await d.dismiss(); }));
     await page.click('a:has-text("Back to vehicles")');

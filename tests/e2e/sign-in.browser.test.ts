@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "../support/browser";
+import { hasChromium, launchBrowser, signInInBrowser } from "../support/browser";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -43,10 +43,7 @@ describe.skipIf(!hasChromium)("sign-in in Chromium", () => {
   it("switches the language from the top bar", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${srv.url}/login`);
-    await page.fill('input[name="email"]', org.adminEmail);
-    await page.fill('input[name="password"]', org.adminPassword);
-    await page.click('form:has(input[name="password"]) button[type="submit"]');
+    await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
     await page.waitForSelector('[data-testid="fleet-table"]');
     await page.click('[data-testid="language-switch"] button[value="al"]');
     await page.waitForFunction(() => document.documentElement.lang === "sq");

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
@@ -12,4 +12,19 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
   });
+}
+
+/** Waits until React Router has hydrated the page, so clicks reach the enhanced forms. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+}
+
+/** Signs in through the real login form; lands on `next` (default: the role's landing page). */
+export async function signInInBrowser(page: Page, baseUrl: string, email: string, password: string, next?: string): Promise<void> {
+  await page.goto(`${baseUrl}/login${next ? `?next=${encodeURIComponent(next)}` : ""}`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', password);
+  await page.click('form:has(input[name="password"]) button[type="submit"]');
+  await page.waitForURL((url) => url.pathname !== "/login", { waitUntil: "domcontentloaded" });
 }
