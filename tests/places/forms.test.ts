@@ -92,6 +92,10 @@ describe("places without JavaScript", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('value="5"');
     expect(await byName(org.orgId, "Tiny")).toBeUndefined();
+    // Every missing field is reported at once: the common ones and the circle's own.
+    const both = await (await admin.post("/places/add-new-geofence", { name: "", category: "Zone", shape: "circle", latitude: "41", longitude: "", radius_m: "" })).text();
+    for (const id of ["name-error", "longitude-error", "radius_m-error"]) expect(both).toContain(`id="${id}"`);
+    expect(both).not.toContain('id="latitude-error"');
   });
 
   it("edits a POI and deletes it after confirmation", async () => {

@@ -74,52 +74,59 @@ export function polygonProblem(ring: LonLat[]): string | null {
   return null;
 }
 
+const geofenceFieldsSchema = z.object({
+  ...commonFields,
+  shape: z.enum(["circle", "polygon"], { error: "errors.required" }),
+});
+
+type Issue = { path: string; message: string };
+
+/** Problems of the chosen shape's own fields, or its normalised geometry. */
+function geometryOf(v: Record<string, unknown>):
+  | { issues: Issue[] }
+  | { circle: { latitude: number; longitude: number; radius_m: number } }
+  | { polygon: LonLat[] } {
+  if (v.shape === "circle") {
+    const lat = latitudeSchema.safeParse(v.latitude);
+    const lon = longitudeSchema.safeParse(v.longitude);
+    const radius = requiredNumber(RADIUS_MIN_M, RADIUS_MAX_M).safeParse(v.radius_m);
+    if (lat.success && lon.success && radius.success) return { circle: { latitude: lat.data, longitude: lon.data, radius_m: radius.data } };
+    const issues: Issue[] = [];
+    for (const [path, r] of [["latitude", lat], ["longitude", lon], ["radius_m", radius]] as const) {
+      if (!r.success) issues.push({ path, message: r.error.issues[0].message });
+    }
+    return { issues };
+  }
+  if (v.shape !== "polygon") return { issues: [] };
+  const raw = v.polygon ?? "";
+  let ring: LonLat[];
+  if (typeof raw === "string") {
+    if (!raw.trim()) return { issues: [{ path: "polygon", message: "errors.required" }] };
+    const parsed = parsePolygonText(raw);
+    if ("badLine" in parsed) return { issues: [{ path: "polygon", message: "errors.polygonFormat" }] };
+    ring = parsed.points;
+  } else if (Array.isArray(raw) && raw.every((p) => vertexSchema.safeParse(p).success)) ring = raw as LonLat[];
+  else return { issues: [{ path: "polygon", message: "errors.polygonFormat" }] };
+  const problem = polygonProblem(ring);
+  return problem ? { issues: [{ path: "polygon", message: problem }] } : { polygon: openRing(ring) };
+}
+
 /**
  * A geofence: a circle (centre + radius) or a polygon. The polygon arrives as text lines "lat, lon" from
- * forms, or as [lon, lat] pairs (GeoJSON order) from the API and imports.
+ * forms, or as [lon, lat] pairs (GeoJSON order) from the API and imports. Every problem is reported at once:
+ * the common fields and the chosen shape's fields are checked independently.
  */
-export const geofenceInputSchema = z
-  .object({
-    ...commonFields,
-    shape: z.enum(["circle", "polygon"], { error: "errors.required" }),
-    latitude: z.unknown().optional(),
-    longitude: z.unknown().optional(),
-    radius_m: z.unknown().optional(),
-    polygon: z.union([z.string(), z.array(vertexSchema)], { error: "errors.polygonFormat" }).nullable().optional(),
-  })
-  .transform((v, ctx) => {
-    const base = { name: v.name, category: v.category, city: v.city ?? null, icon: v.icon, icon_color: v.icon_color };
-    if (v.shape === "circle") {
-      const lat = latitudeSchema.safeParse(v.latitude);
-      const lon = longitudeSchema.safeParse(v.longitude);
-      const radius = requiredNumber(RADIUS_MIN_M, RADIUS_MAX_M).safeParse(v.radius_m);
-      for (const [path, r] of [["latitude", lat], ["longitude", lon], ["radius_m", radius]] as const) {
-        if (!r.success) ctx.addIssue({ code: "custom", path: [path], message: r.error.issues[0].message });
-      }
-      if (!lat.success || !lon.success || !radius.success) return z.NEVER;
-      return { ...base, shape: "circle" as const, latitude: lat.data, longitude: lon.data, radius_m: radius.data, polygon: null };
-    }
-    const raw = v.polygon ?? "";
-    let ring: LonLat[];
-    if (typeof raw === "string") {
-      if (!raw.trim()) {
-        ctx.addIssue({ code: "custom", path: ["polygon"], message: "errors.required" });
-        return z.NEVER;
-      }
-      const parsed = parsePolygonText(raw);
-      if ("badLine" in parsed) {
-        ctx.addIssue({ code: "custom", path: ["polygon"], message: "errors.polygonFormat", params: { line: parsed.badLine } });
-        return z.NEVER;
-      }
-      ring = parsed.points;
-    } else ring = raw as LonLat[];
-    const problem = polygonProblem(ring);
-    if (problem) {
-      ctx.addIssue({ code: "custom", path: ["polygon"], message: problem });
-      return z.NEVER;
-    }
-    return { ...base, shape: "polygon" as const, latitude: null, longitude: null, radius_m: null, polygon: openRing(ring) };
-  });
+export const geofenceInputSchema = z.looseObject({}).transform((raw, ctx) => {
+  const fields = geofenceFieldsSchema.safeParse(raw);
+  if (!fields.success) for (const i of fields.error.issues) ctx.addIssue({ code: "custom", path: i.path as PropertyKey[], message: i.message });
+  const geometry = geometryOf(raw);
+  if ("issues" in geometry) for (const i of geometry.issues) ctx.addIssue({ code: "custom", path: [i.path], message: i.message });
+  if (!fields.success || "issues" in geometry) return z.NEVER;
+  const v = fields.data;
+  const base = { name: v.name, category: v.category, city: v.city ?? null, icon: v.icon, icon_color: v.icon_color };
+  if ("circle" in geometry) return { ...base, shape: "circle" as const, ...geometry.circle, polygon: null };
+  return { ...base, shape: "polygon" as const, latitude: null, longitude: null, radius_m: null, polygon: geometry.polygon };
+});
 export type GeofenceInput = z.output<typeof geofenceInputSchema>;
 
 export const placeFilterSchema = z.object({ category: z.string().trim().max(60).optional().catch(undefined) });
