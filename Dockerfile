@@ -21,7 +21,7 @@ COPY --chown=flota:flota templates ./templates
 COPY --chown=flota:flota locales ./locales
 COPY --chown=flota:flota app ./app
 USER flota
-EXPOSE 3000 5027 5023 5055
+EXPOSE 3000 5027 5023 5013 5055
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node_modules/.bin/tsx", "server/cli/start.ts", "--no-build"]
