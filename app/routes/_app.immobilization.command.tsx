@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data<ImmobilizationResult>({ ok: false, code: "VALIDATION" }, { status: 400 });
   try {
     const r = await requestImmobilization(context.app, p, parsed.data);
-    return data<ImmobilizationResult>({ ok: true, status: r.status, action: r.action });
+    return data<ImmobilizationResult>({ ok: true, status: r.status, action: r.action, reason: r.error });
   } catch (err) {
     if (err instanceof AppError) return data<ImmobilizationResult>({ ok: false, code: err.code, action: parsed.data.action }, { status: err.status });
     throw err;

@@ -111,7 +111,7 @@ describe.skipIf(!hasChromium)("live map in Chromium", () => {
       const rows = await srv.ctx.db.selectFrom("device_commands").select(["action", "status", "error"]).where("vehicle_id", "=", vehicle.id).execute();
       expect(rows).toEqual([{ action: "block", status: "Failed", error: "device offline" }]);
       expect(await page.getAttribute('[data-testid="immobilization-result"]', "data-status")).toBe("Failed");
-      expect(await page.locator('[data-testid="immobilization-result"]').textContent()).toBe("Block: Failed");
+      expect(await page.locator('[data-testid="immobilization-result"]').textContent()).toBe("Block: Failed (Device offline)");
       await page.waitForFunction(() => !document.querySelector("dialog[open]"), undefined, { timeout: 5000 });
     } finally {
       await context.close();

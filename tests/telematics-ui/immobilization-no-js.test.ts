@@ -45,7 +45,7 @@ describe("immobilisation without JavaScript", () => {
     const res = await admin.post(confirmPath, { vehicle: org.vehicles[0].id, action: "block" });
     expect(res.status).toBe(200);
     const result = await res.text();
-    expect(result).toMatch(/data-testid="immobilization-result" data-status="Failed"/);
+    expect(result).toMatch(/data-testid="immobilization-result" data-status="Failed">Block: Failed<span class="reason"> \(<!-- -->Device offline<!-- -->\)<\/span>/);
     const history = await (await admin.get("/immobilization?lng=en")).text();
     const row = /<tr data-status="Failed">([\s\S]*?)<\/tr>/.exec(history)?.[1] ?? "";
     expect(row).toContain(org.vehicles[0].registration);

@@ -9,6 +9,7 @@ export interface ImmobilizationResult {
   ok: boolean;
   status?: string;
   action?: ImmobilizationAction;
+  reason?: string | null;
   code?: string;
 }
 
@@ -22,6 +23,7 @@ export function ImmobilizationOutcome({ result }: { result: ImmobilizationResult
   return (
     <p className={`alert ${result.status === "Failed" ? "alert-error" : "alert-ok"}`} role="status" data-testid="immobilization-result" data-status={result.status}>
       {t("sent", { action: t(`action.${result.action}`), status: t(`status.${result.status}`, { defaultValue: result.status }) })}
+      {result.reason && <span className="reason"> ({t(`reasons.${result.reason}`, { defaultValue: result.reason })})</span>}
     </p>
   );
 }
