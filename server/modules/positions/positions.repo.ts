@@ -72,44 +72,17 @@ export const positionsRepo = {
     }]));
   },
 
-  /** One multi-row INSERT; a record already stored (same vehicle and fix time) is skipped. */
-  async insertPositions(trx: Conn, rows: PositionRow[]): Promise<number> {
+  /**
+   * Stores the records (one multi-row INSERT; a record already stored — same vehicle and fix time — is
+   * skipped) and the new states (one UPDATE) in a single statement; returns how many records were new.
+   */
+  async store(trx: Conn, rows: PositionRow[], states: Array<{ vehicleId: string; s: TrackState }>): Promise<number> {
     if (!rows.length) return 0;
-    const col = <K extends keyof PositionRow>(k: K) => rows.map((r) => r[k]);
-    const result = await sql`
-      INSERT INTO positions (org_id, vehicle_id, device_id, fix_time, lat, lon, speed_kmh, course, altitude, satellites,
-                             ignition, valid, odometer_m, attributes)
-      SELECT * FROM unnest(
-        ${col("orgId")}::uuid[], ${col("vehicleId")}::uuid[], ${col("deviceId")}::text[],
-        ${rows.map((r) => iso(r.fixTime))}::timestamptz[], ${col("lat")}::float8[], ${col("lon")}::float8[],
-        ${col("speed")}::real[], ${col("course")}::real[], ${col("altitude")}::real[], ${col("satellites")}::smallint[],
-        ${col("ignition")}::boolean[], ${col("valid")}::boolean[], ${col("odometerM")}::float8[], ${col("attributes")}::jsonb[])
-      ON CONFLICT DO NOTHING`.execute(trx);
-    return Number(result.numAffectedRows ?? 0);
-  },
-
-  async updateStates(trx: Conn, states: Array<{ vehicleId: string; s: TrackState }>): Promise<void> {
-    if (!states.length) return;
-    const c = <T>(f: (s: TrackState) => T) => states.map((x) => f(x.s));
-    await sql`
-      UPDATE vehicle_state AS s SET
-        device_id = u.device_id, lat = u.lat, lon = u.lon, speed_kmh = u.speed, course = u.course, altitude = u.altitude,
-        satellites = u.satellites, valid = u.valid, ignition = u.ignition, odometer_m = u.odometer_m,
-        device_odometer_m = u.device_odometer_m, engine_hours_s = u.engine_hours_s, last_fix_time = u.last_fix_time,
-        last_server_time = now(), state_since = u.state_since, recent_fix_bits = u.recent_fix_bits, recent_count = u.recent_count,
-        moving_without_ignition_s = u.moving_without_ignition_s, ignition_seen = u.ignition_seen,
-        faults = string_to_array(u.faults, ','), updated_at = now()
-      FROM unnest(
-        ${states.map((x) => x.vehicleId)}::uuid[], ${c((s) => s.deviceId)}::text[], ${c((s) => s.lat)}::float8[],
-        ${c((s) => s.lon)}::float8[], ${c((s) => s.speed)}::real[], ${c((s) => s.course)}::real[], ${c((s) => s.altitude)}::real[],
-        ${c((s) => s.satellites)}::smallint[], ${c((s) => s.valid)}::boolean[], ${c((s) => s.ignition)}::boolean[],
-        ${c((s) => s.odometerM)}::float8[], ${c((s) => s.deviceOdometerM)}::float8[], ${c((s) => s.engineHoursS)}::float8[],
-        ${c((s) => iso(s.lastFixTime))}::timestamptz[], ${c((s) => iso(s.stateSince))}::timestamptz[],
-        ${c((s) => s.recentFixBits)}::integer[], ${c((s) => s.recentCount)}::smallint[], ${c((s) => s.movingWithoutIgnitionS)}::float8[],
-        ${c((s) => s.ignitionSeen)}::boolean[], ${c((s) => s.faults.join(","))}::text[]
-      ) AS u(vehicle_id, device_id, lat, lon, speed, course, altitude, satellites, valid, ignition, odometer_m, device_odometer_m,
-             engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count, moving_without_ignition_s, ignition_seen, faults)
-      WHERE s.vehicle_id = u.vehicle_id`.execute(trx);
+    const update = states.length ? sql`, upd AS (${updateStatesSql(states)} RETURNING 1)` : sql``;
+    const { rows: out } = await sql<{ inserted: number }>`
+      WITH ins AS (${insertPositionsSql(rows)} RETURNING 1)${update}
+      SELECT (SELECT count(*) FROM ins)::int AS inserted${states.length ? sql`, (SELECT count(*) FROM upd)::int AS updated` : sql``}`.execute(trx);
+    return out[0]?.inserted ?? 0;
   },
 
   async ensurePartitions(db: Conn, from: Date, to: Date): Promise<number> {
@@ -122,3 +95,39 @@ export const positionsRepo = {
     return rows.map((r) => r.name);
   },
 };
+
+function insertPositionsSql(rows: PositionRow[]) {
+  const col = <K extends keyof PositionRow>(k: K) => rows.map((r) => r[k]);
+  return sql`
+    INSERT INTO positions (org_id, vehicle_id, device_id, fix_time, lat, lon, speed_kmh, course, altitude, satellites,
+                           ignition, valid, odometer_m, attributes)
+    SELECT * FROM unnest(
+      ${col("orgId")}::uuid[], ${col("vehicleId")}::uuid[], ${col("deviceId")}::text[],
+      ${rows.map((r) => iso(r.fixTime))}::timestamptz[], ${col("lat")}::float8[], ${col("lon")}::float8[],
+      ${col("speed")}::real[], ${col("course")}::real[], ${col("altitude")}::real[], ${col("satellites")}::smallint[],
+      ${col("ignition")}::boolean[], ${col("valid")}::boolean[], ${col("odometerM")}::float8[], ${col("attributes")}::jsonb[])
+    ON CONFLICT DO NOTHING`;
+}
+
+function updateStatesSql(states: Array<{ vehicleId: string; s: TrackState }>) {
+  const c = <T>(f: (s: TrackState) => T) => states.map((x) => f(x.s));
+  return sql`
+    UPDATE vehicle_state AS s SET
+      device_id = u.device_id, lat = u.lat, lon = u.lon, speed_kmh = u.speed, course = u.course, altitude = u.altitude,
+      satellites = u.satellites, valid = u.valid, ignition = u.ignition, odometer_m = u.odometer_m,
+      device_odometer_m = u.device_odometer_m, engine_hours_s = u.engine_hours_s, last_fix_time = u.last_fix_time,
+      last_server_time = now(), state_since = u.state_since, recent_fix_bits = u.recent_fix_bits, recent_count = u.recent_count,
+      moving_without_ignition_s = u.moving_without_ignition_s, ignition_seen = u.ignition_seen,
+      faults = string_to_array(u.faults, ','), updated_at = now()
+    FROM unnest(
+      ${states.map((x) => x.vehicleId)}::uuid[], ${c((s) => s.deviceId)}::text[], ${c((s) => s.lat)}::float8[],
+      ${c((s) => s.lon)}::float8[], ${c((s) => s.speed)}::real[], ${c((s) => s.course)}::real[], ${c((s) => s.altitude)}::real[],
+      ${c((s) => s.satellites)}::smallint[], ${c((s) => s.valid)}::boolean[], ${c((s) => s.ignition)}::boolean[],
+      ${c((s) => s.odometerM)}::float8[], ${c((s) => s.deviceOdometerM)}::float8[], ${c((s) => s.engineHoursS)}::float8[],
+      ${c((s) => iso(s.lastFixTime))}::timestamptz[], ${c((s) => iso(s.stateSince))}::timestamptz[],
+      ${c((s) => s.recentFixBits)}::integer[], ${c((s) => s.recentCount)}::smallint[], ${c((s) => s.movingWithoutIgnitionS)}::float8[],
+      ${c((s) => s.ignitionSeen)}::boolean[], ${c((s) => s.faults.join(","))}::text[]
+    ) AS u(vehicle_id, device_id, lat, lon, speed, course, altitude, satellites, valid, ignition, odometer_m, device_odometer_m,
+           engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count, moving_without_ignition_s, ignition_seen, faults)
+    WHERE s.vehicle_id = u.vehicle_id`;
+}

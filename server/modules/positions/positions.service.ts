@@ -116,11 +116,10 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
             rows.push({ orgId: b.device.orgId, vehicleId: b.device.vehicleId, deviceId: b.deviceId, ...f, odometerM });
           }
         }
-        const inserted = await positionsRepo.insertPositions(trx, rows);
+        const changed = ids.filter((id) => states.get(id)!.lastFixTime !== before.get(id));
+        const inserted = await positionsRepo.store(trx, rows, changed.map((vehicleId) => ({ vehicleId, s: states.get(vehicleId)! })));
         stats.duplicates += rows.length - inserted;
         stats.stored += inserted;
-        const changed = ids.filter((id) => states.get(id)!.lastFixTime !== before.get(id));
-        await positionsRepo.updateStates(trx, changed.map((vehicleId) => ({ vehicleId, s: states.get(vehicleId)! })));
         for (const id of changed) published.push(compactOf(id, vehicles.get(id)!.orgId, states.get(id)!));
       });
       stats.transactions++;
