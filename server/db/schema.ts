@@ -19,6 +19,7 @@ export interface OrganizationsTable {
   address: string | null;
   phone: string | null;
   email: string | null;
+  is_operator: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

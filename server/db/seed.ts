@@ -12,13 +12,14 @@ const ROLE_NAMES: Record<RoleKey, string> = {
 
 export interface NewOrganization {
   name: string;
+  operator?: boolean;
   admin: { email: string; password: string; firstName?: string; lastName?: string; language?: "al" | "en" };
 }
 
 /** Creates an organisation with its system roles, settings and first administrator. */
 export async function createOrganization(db: DB, input: NewOrganization) {
   return db.transaction().execute(async (trx) => {
-    const org = await trx.insertInto("organizations").values({ name: input.name, country: "Albania" }).returningAll().executeTakeFirstOrThrow();
+    const org = await trx.insertInto("organizations").values({ name: input.name, country: "Albania", is_operator: input.operator ?? false }).returningAll().executeTakeFirstOrThrow();
     await trx.insertInto("organization_settings").values({ org_id: org.id }).execute();
     const roles = {} as Record<RoleKey, string>;
     for (const key of ROLE_KEYS) {
@@ -104,6 +105,7 @@ export async function ensureInitialData(db: DB, opts: { adminEmail: string; admi
   if (existing) return { created: false as const };
   const { org, roles } = await createOrganization(db, {
     name: opts.demo ? "Flota Demo" : "My organisation",
+    operator: true,
     admin: { email: opts.adminEmail, password: opts.adminPassword },
   });
   if (opts.demo) await seedDemo(db, org.id, roles);

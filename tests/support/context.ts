@@ -53,10 +53,10 @@ export interface TestOrg {
 }
 
 /** A fresh organisation (tenant) for one test file; `demo` adds teams, people and 25 vehicles. */
-export async function createTestOrg(ctx: AppContext, opts: { demo?: boolean; name?: string } = {}): Promise<TestOrg> {
+export async function createTestOrg(ctx: AppContext, opts: { demo?: boolean; name?: string; operator?: boolean } = {}): Promise<TestOrg> {
   const adminEmail = uniqueEmail("admin");
   const adminPassword = "test-password-1";
-  const { org, roles, adminId } = await createOrganization(ctx.db, { name: opts.name ?? `Org ${randomUUID().slice(0, 6)}`, admin: { email: adminEmail, password: adminPassword, language: "en" } });
+  const { org, roles, adminId } = await createOrganization(ctx.db, { name: opts.name ?? `Org ${randomUUID().slice(0, 6)}`, operator: opts.operator, admin: { email: adminEmail, password: adminPassword, language: "en" } });
   if (opts.demo) await seedDemo(ctx.db, org.id, roles, { emailDomain: `${org.id.slice(0, 8)}.test.flota`, imeiPrefix: "" });
   return { orgId: org.id, roles, adminId, adminEmail, adminPassword };
 }

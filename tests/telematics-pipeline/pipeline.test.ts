@@ -13,7 +13,7 @@ let devices: Awaited<ReturnType<typeof attachDevices>>;
 
 beforeAll(async () => {
   ctx = createTestContext();
-  org = await createTestOrg(ctx, { demo: true });
+  org = await createTestOrg(ctx, { demo: true, operator: true });
   devices = await attachDevices(ctx, org.orgId, 6);
   rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 } });
 });
@@ -137,6 +137,17 @@ describe("unknown devices", () => {
     expect(await countPositions(ctx, vehicle.id)).toBe(1);
     again.close();
     expect((await listUnknownDevices(ctx, admin)).some((u) => u.identifier === imei)).toBe(false);
+  });
+
+  it("shows unclaimed identifiers only to administrators of the organisation that runs the installation", async () => {
+    const tenant = await createTestOrg(ctx);
+    const tenantAdmin = await principalFor(ctx, tenant.adminId);
+    expect(tenantAdmin.operator).toBe(false);
+    await expect(listUnknownDevices(ctx, tenantAdmin)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const imei = randomImei();
+    await ctx.db.insertInto("unknown_devices").values({ identifier: imei, protocol: "teltonika", remote_address: "127.0.0.1" }).execute();
+    const mine = await ctx.db.insertInto("vehicles").values({ org_id: tenant.orgId, registration: "TN 001 AA", category: "Car" }).returning("id").executeTakeFirstOrThrow();
+    await expect(attachUnknownDevice(ctx, tenantAdmin, { identifier: imei, vehicleId: mine.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("will not attach to another organisation's vehicle", async () => {

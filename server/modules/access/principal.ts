@@ -4,6 +4,8 @@ import type { RoleOptions } from "../../db/schema";
 export interface Principal {
   sessionId: string;
   orgId: string;
+  /** The organisation runs this installation (sees devices no organisation has claimed). */
+  operator: boolean;
   userId: string;
   email: string | null;
   firstName: string;

@@ -18,18 +18,20 @@ export const authRepo = {
   },
 
   /** Session joined with its user and role; expired sessions and inactive users are not found. */
-  findSessionByTokenHash(db: DB, tokenHash: string) {
+  findSessionByTokenHash(db: DB, tokenHash: string, column: "token_hash" | "socket_token_hash" = "token_hash") {
     return db
       .selectFrom("sessions as s")
       .innerJoin("users as u", "u.id", "s.user_id")
       .innerJoin("roles as r", "r.id", "u.role_id")
+      .innerJoin("organizations as o", "o.id", "u.org_id")
       .select([
+        "o.is_operator",
         "s.id as session_id", "s.csrf_token", "s.expires_at", "s.scope", "s.kind",
         "u.id as user_id", "u.org_id", "u.email", "u.first_name", "u.last_name", "u.team_id",
         "u.default_language", "u.web_only", "u.vehicle_access",
         "r.id as role_id", "r.key as role_key", "r.name as role_name", "r.permissions", "r.options",
       ])
-      .where("s.token_hash", "=", tokenHash)
+      .where(`s.${column}`, "=", tokenHash)
       .where("s.expires_at", ">", new Date())
       .where("u.active", "=", true)
       .executeTakeFirst();

@@ -71,9 +71,18 @@ export async function issueSession(
   return { token, socketToken, sessionId: row.id, expiresAt: new Date(row.expires_at), scope };
 }
 
-export async function loadPrincipal(ctx: AppContext, token: string | null | undefined): Promise<Principal | null> {
+export function loadPrincipal(ctx: AppContext, token: string | null | undefined): Promise<Principal | null> {
+  return principalOf(ctx, token, "token_hash");
+}
+
+/** The principal of the session whose socket token (the login answer's aye_token) this is. */
+export function loadPrincipalBySocketToken(ctx: AppContext, socketToken: string | null | undefined): Promise<Principal | null> {
+  return principalOf(ctx, socketToken, "socket_token_hash");
+}
+
+async function principalOf(ctx: AppContext, token: string | null | undefined, column: "token_hash" | "socket_token_hash"): Promise<Principal | null> {
   if (!token) return null;
-  const row = await authRepo.findSessionByTokenHash(ctx.db, sha256(token));
+  const row = await authRepo.findSessionByTokenHash(ctx.db, sha256(token), column);
   if (!row) return null;
   const permissions = new Set(row.permissions);
   const vehicleIds =
@@ -81,6 +90,7 @@ export async function loadPrincipal(ctx: AppContext, token: string | null | unde
   return {
     sessionId: row.session_id,
     orgId: row.org_id,
+    operator: row.is_operator,
     userId: row.user_id,
     email: row.email,
     firstName: row.first_name,

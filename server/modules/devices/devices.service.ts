@@ -7,6 +7,7 @@ import { scopeVehicles } from "../access/vehicle-scope";
 import { listFleetState } from "../positions/fleet.service";
 import { assertUuid } from "../positions/positions.schema";
 import { invalidateDevice } from "./device-registry";
+import { devicesPolicy } from "./devices.policy";
 
 export const attachDeviceSchema = z.object({
   identifier: z.string().trim().min(1).max(64),
@@ -26,9 +27,9 @@ export async function listDeviceFaults(ctx: AppContext, p: Principal) {
     }));
 }
 
-/** Identifiers the gateways refused (administrators: vehicles:write), most recent first. */
+/** Identifiers the gateways refused (the installation's administrators), most recent first. */
 export async function listUnknownDevices(ctx: AppContext, p: Principal) {
-  authorize(p, "vehicles:write");
+  devicesPolicy.manageUnknown(p);
   return ctx.db
     .selectFrom("unknown_devices")
     .select(["identifier", "protocol", "remote_address as remoteAddress", "first_seen as firstSeen", "last_seen as lastSeen", "attempts"])
@@ -39,7 +40,7 @@ export async function listUnknownDevices(ctx: AppContext, p: Principal) {
 
 /** Attaches a refused identifier to a vehicle the user may see; the device is accepted from its next connection. */
 export async function attachUnknownDevice(ctx: AppContext, p: Principal, input: { identifier: string; vehicleId: string }) {
-  authorize(p, "vehicles:write");
+  devicesPolicy.manageUnknown(p);
   const { identifier, vehicleId } = attachDeviceSchema.parse(input);
   assertUuid(vehicleId);
   const vehicle = await scopeVehicles(ctx.db.selectFrom("vehicles").select(["vehicles.id", "vehicles.device_imei"]), p)

@@ -8,7 +8,7 @@ import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { loadPrincipal } from "../auth/auth.service";
 import { displayState, pinColor, vehicleStatus, type StateLike } from "../positions/vehicle-status";
-import { loadPrincipalBySocketToken } from "./live-auth";
+import { loadPrincipalBySocketToken } from "../auth/auth.service";
 import type { BusMessage, CompactPosition, LiveBus } from "./live-bus";
 import { parseChannel } from "./subscriptions";
 
