@@ -60,6 +60,12 @@ describe("POST /api/auth/login (spec section 7)", () => {
     expect((await res.json()).fields.grant_type).toBeDefined();
   });
 
+  it("answers 400, not 500, to a malformed JSON body", async () => {
+    const res = await fetch(`${srv.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{ not json" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("VALIDATION");
+  });
+
   it("answers 401 to an API call without or with an unknown bearer token", async () => {
     expect((await fetch(`${srv.url}/api/vehicles`)).status).toBe(401);
     expect((await fetch(`${srv.url}/api/vehicles`, { headers: { authorization: "Bearer nope" } })).status).toBe(401);
