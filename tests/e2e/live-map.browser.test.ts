@@ -49,10 +49,7 @@ describe.skipIf(!hasChromium)("live map in Chromium", () => {
     await page.waitForURL(`${srv.url}/manage`);
     await page.waitForSelector('[data-testid="fleet-map"][data-ready="1"]');
     await page.waitForSelector('[data-testid="live-state"][data-state="open"]');
-    await page.waitForFunction(async (id) => {
-      const source = window.__flotaMap?.getSource("vehicles") as { getData(): Promise<GeoJSON.FeatureCollection> } | undefined;
-      return Boolean((await source?.getData())?.features.some((f) => f.properties?.vehicleId === id));
-    }, vehicle.id);
+    await expect.poll(() => pinOf(page, vehicle.id), { timeout: 10_000 }).not.toBeNull();
     const before = await pinOf(page, vehicle.id);
     expect(before).toMatchObject({ coordinates: [19.8187, 41.3275], pin: "pin-stopped" });
     // The page subscribes right after the socket opens; wait until the server has the subscription.
@@ -70,11 +67,8 @@ describe.skipIf(!hasChromium)("live map in Chromium", () => {
       device.close();
     }
 
-    await page.waitForFunction(async (id) => {
-      const source = window.__flotaMap?.getSource("vehicles") as { getData(): Promise<GeoJSON.FeatureCollection<GeoJSON.Point>> } | undefined;
-      const f = (await source?.getData())?.features.find((x) => x.properties?.vehicleId === id);
-      return f ? f.geometry.coordinates[0] !== 19.8187 : false;
-    }, vehicle.id, { timeout: 15_000 });
+    const rounded = async () => (await pinOf(page, vehicle.id))?.coordinates.map((c) => Math.round(c * 1e4) / 1e4);
+    await expect.poll(rounded, { timeout: 15_000 }).toEqual([19.8456, 41.3402]);
     const after = await pinOf(page, vehicle.id);
     expect(after?.coordinates[0]).toBeCloseTo(19.8456, 4);
     expect(after?.coordinates[1]).toBeCloseTo(41.3402, 4);
@@ -86,6 +80,7 @@ describe.skipIf(!hasChromium)("live map in Chromium", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
   it("asks for confirmation in a dialog before blocking, then shows the recorded status", async () => {
     const vehicle = org.vehicles[0];
     const context = await browser.newContext();

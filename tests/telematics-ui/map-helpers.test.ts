@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countriesStyle, needsPmtiles, pmtilesStyle, resolveMapStyle } from "../../app/lib/map/basemap-style";
 import { reconnectDelay, subscriptionParam } from "../../app/lib/map/backoff";
 import type { FleetVehicle } from "../../app/lib/map/fleet-types";
-import { applyPosition, countFleet } from "../../app/lib/map/live-fleet";
+import { applyPosition, countFleet, mergeFleet } from "../../app/lib/map/live-fleet";
 import { fromLocalInput, formatDateTime, toLocalInput } from "../../app/lib/map/time";
 import { CLUSTER_LAYER, CLUSTER_OPTIONS, PIN_LAYER, VEHICLE_SOURCE, normaliseCourse, vehicleFeatures, vehicleLayers } from "../../app/lib/map/vehicle-layers";
 import { PIN_COLORS, pinKind } from "../../app/lib/map/vehicle-style";
@@ -61,6 +61,15 @@ describe("live updates", () => {
     expect(moved[1]).toBe(list[1]);
     const stale = applyPosition(moved, { type: "position", vehicleId: "v1", latitude: 1, longitude: 1, fixTime: "2026-01-01T09:00:00.000Z" });
     expect(stale[0].latitude).toBe(42);
+  });
+
+  it("keeps a newer live fix when the server list is reloaded, and follows the server's list", () => {
+    const live = [vehicle({ latitude: 42, fixTime: "2026-01-01T10:05:00.000Z" }), vehicle({ vehicleId: "v2", latitude: 40, fixTime: "2026-01-01T09:00:00.000Z" })];
+    const server = [vehicle({ latitude: 41, fixTime: "2026-01-01T10:00:00.000Z", driverName: "New driver" }), vehicle({ vehicleId: "v3" })];
+    const merged = mergeFleet(server, live);
+    expect(merged.map((v) => v.vehicleId)).toEqual(["v1", "v3"]);
+    expect(merged[0]).toMatchObject({ latitude: 42, fixTime: "2026-01-01T10:05:00.000Z", driverName: "New driver" });
+    expect(mergeFleet([vehicle({ latitude: 43, fixTime: "2026-01-01T11:00:00.000Z" })], live)[0].latitude).toBe(43);
   });
 
   it("counts vehicles the way the server does", () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { FleetVehicle } from "../../lib/map/fleet-types";
 import { LiveConnection, type LiveState } from "../../lib/map/live-connection";
-import { applyPosition } from "../../lib/map/live-fleet";
+import { applyPosition, mergeFleet } from "../../lib/map/live-fleet";
 
 /**
  * Server-rendered vehicles kept current over the /live WebSocket: subscribes to the listed vehicles,
@@ -12,7 +12,7 @@ export function useLiveFleet(initial: FleetVehicle[], userId: string, csrfToken:
   const [state, setState] = useState<LiveState>("closed");
   const connection = useRef<LiveConnection | null>(null);
 
-  useEffect(() => { setVehicles(initial); }, [initial]);
+  useEffect(() => { setVehicles((live) => mergeFleet(initial, live)); }, [initial]);
 
   useEffect(() => {
     const conn = new LiveConnection({

@@ -44,3 +44,22 @@ export function applyPosition(vehicles: FleetVehicle[], msg: LivePositionMessage
   out[i] = next;
   return out;
 }
+
+const fixMs = (v: Pick<FleetVehicle, "fixTime">) => (v.fixTime ? Date.parse(v.fixTime) : -Infinity);
+
+/**
+ * Fresh server rows (a reload or filter change) merged with what the socket already delivered:
+ * the server decides which vehicles are listed, but a pin never moves back to an older fix.
+ */
+export function mergeFleet(server: FleetVehicle[], live: FleetVehicle[]): FleetVehicle[] {
+  const byId = new Map(live.map((v) => [v.vehicleId, v]));
+  return server.map((v) => {
+    const known = byId.get(v.vehicleId);
+    if (!known || fixMs(known) <= fixMs(v)) return v;
+    return {
+      ...v,
+      latitude: known.latitude, longitude: known.longitude, speed: known.speed, course: known.course, fixTime: known.fixTime,
+      ignition: known.ignition, status: known.status, displayState: known.displayState, pinColor: known.pinColor,
+    };
+  });
+}
