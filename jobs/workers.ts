@@ -4,6 +4,12 @@ import { createMailer } from "../server/mail/mailer";
 import { retentionProcessors, scheduleRetention } from "../server/modules/positions/retention";
 import type { PasswordResetMailJob } from "../server/modules/password-reset/password-reset.schema";
 import { passwordResetEmail } from "../templates/email/password-reset";
+import { optimizeRoutesProcessor, type OptimizeRoutesJob } from "./processors/optimize-routes";
+
+/** Route optimisation: CPU-bound, so one job at a time per worker process; the AbortSignal cancels it. */
+export const optimizationProcessors = {
+  "optimize-routes": (job: Job, token?: string, signal?: AbortSignal) => optimizeRoutesProcessor(job as unknown as OptimizeRoutesJob, token, signal),
+};
 
 /** Registers every queue's processors; returns a function that stops them. */
 export async function startWorkers(ctx: AppContext): Promise<() => Promise<void>> {
@@ -16,9 +22,10 @@ export async function startWorkers(ctx: AppContext): Promise<() => Promise<void>
     }),
     // Every "maintenance" processor must be in this one worker: a job taken by a worker without its processor fails.
     ctx.jobs.startWorker("maintenance", { ...retentionProcessors(ctx) }, 1),
+    ctx.jobs.startWorker("optimization", optimizationProcessors, 1),
   ];
   await scheduleRetention(ctx).catch((err) => ctx.log.warn({ err }, "scheduling position retention failed"));
-  ctx.log.info({ queues: ["mail", "maintenance"], backend: ctx.jobs.backend.kind }, "job workers started");
+  ctx.log.info({ queues: ["mail", "maintenance", "optimization"], backend: ctx.jobs.backend.kind }, "job workers started");
   return async () => {
     await Promise.all(workers.map((w) => w.close()));
   };
