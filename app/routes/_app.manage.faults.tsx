@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { devicesPolicy } from "../../server/modules/devices/devices.policy";
 import { attachUnknownDevice, listDeviceFaults, listUnknownDevices } from "../../server/modules/devices/devices.service";
 import { vehicleOptions } from "../../server/modules/vehicles/vehicles.service";
 import { CsrfInput, FormAlert } from "../components/forms";
@@ -16,7 +17,7 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "manage:read");
-  const isAdmin = p.permissions.has("vehicles:write");
+  const isAdmin = devicesPolicy.canManageUnknown(p);
   const [faults, unknown, vehicles, timeZone] = await Promise.all([
     load(() => listDeviceFaults(context.app, p)),
     isAdmin ? load(() => listUnknownDevices(context.app, p)) : Promise.resolve(null),

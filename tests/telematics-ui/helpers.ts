@@ -14,8 +14,8 @@ export interface MapTestOrg extends TestOrg {
 export const randomImei = () => `86${String(randomInt(0, 1e9)).padStart(9, "0")}${String(randomInt(0, 1e4)).padStart(4, "0")}`;
 
 /** A demo organisation where `devices` vehicles of the viewer's team carry a fresh Teltonika IMEI. */
-export async function createMapOrg(ctx: AppContext, devices = 3): Promise<MapTestOrg> {
-  const org = await createTestOrg(ctx, { demo: true });
+export async function createMapOrg(ctx: AppContext, devices = 3, opts: { operator?: boolean } = {}): Promise<MapTestOrg> {
+  const org = await createTestOrg(ctx, { demo: true, operator: opts.operator });
   const viewer = await ctx.db.selectFrom("users").innerJoin("roles", "roles.id", "users.role_id")
     .select(["users.email", "users.team_id"]).where("users.org_id", "=", org.orgId).where("roles.key", "=", "viewer").executeTakeFirstOrThrow();
   const rows = await ctx.db.selectFrom("vehicles").select(["id", "registration"]).where("org_id", "=", org.orgId)

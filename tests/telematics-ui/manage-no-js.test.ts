@@ -15,7 +15,7 @@ describe("/manage without JavaScript", () => {
 
   beforeAll(async () => {
     srv = await startTestServer();
-    org = await createMapOrg(srv.ctx, 3);
+    org = await createMapOrg(srv.ctx, 3, { operator: true });
     await storeFixes(srv.ctx, org, org.vehicles[0], sampleDrive(1));
     await storeFixes(srv.ctx, org, org.vehicles[1], [{ at: new Date(Date.now() - 120_000), lat: 41.32, lon: 19.81, speed: 0, ignition: false }]);
     admin = new FormClient(srv.url);
@@ -62,7 +62,7 @@ describe("/manage without JavaScript", () => {
     expect(html).toContain(`/immobilization/command?vehicle=${org.vehicles[0].id}&amp;action=block`);
   });
 
-  it("lists device faults, and unknown devices only for administrators", async () => {
+  it("lists device faults, and unclaimed devices only for the installation's administrators", async () => {
     const html = await (await admin.get("/manage/faults?lng=en")).text();
     expect(html).toContain(`data-vehicle-id="${org.vehicles[2].id}"`);
     expect(html).not.toContain(`data-vehicle-id="${org.vehicles[0].id}"`);
@@ -72,6 +72,12 @@ describe("/manage without JavaScript", () => {
     const viewerHtml = await (await viewer.get("/manage/faults?lng=en")).text();
     expect(viewerHtml).toContain('data-testid="faults-table"');
     expect(viewerHtml).not.toContain('data-testid="unknown-devices"');
+    const tenant = await createMapOrg(srv.ctx, 1);
+    const tenantAdmin = new FormClient(srv.url);
+    await tenantAdmin.login(tenant.adminEmail, tenant.adminPassword);
+    const tenantHtml = await (await tenantAdmin.get("/manage/faults?lng=en")).text();
+    expect(tenantHtml).toContain('data-testid="faults-table"');
+    expect(tenantHtml).not.toContain('data-testid="unknown-devices"');
   });
   it("attaches an unknown device to a vehicle from the faults page", async () => {
     const identifier = randomImei();
