@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import { TeltonikaClient } from "../../server/telematics/simulator";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, type MapTestOrg } from "./helpers";
 
@@ -9,8 +11,8 @@ describe("immobilisation without JavaScript", () => {
   let viewer: FormClient;
 
   beforeAll(async () => {
-    srv = await startTestServer();
-    org = await createMapOrg(srv.ctx, 1);
+    srv = await startTestServer({ telematics: true });
+    org = await createMapOrg(srv.ctx, 2);
     admin = new FormClient(srv.url);
     await admin.login(org.adminEmail, org.adminPassword);
     viewer = new FormClient(srv.url);
@@ -52,6 +54,27 @@ describe("immobilisation without JavaScript", () => {
     expect(row).toContain("Block");
     expect(row).toContain("Admin Flota");
     expect(row).toContain("Device offline");
+  });
+
+  it("reaches the connected device from the page and records Blocked when it answers", async () => {
+    // The page action runs in the web build's copy of the server modules; the gateway was started by the
+    // source copy. The command must still reach the device's connection.
+    const vehicle = org.vehicles[1];
+    const device = await TeltonikaClient.connect((srv.telematics as TelematicsRuntime).ports.teltonika as number);
+    try {
+      expect(await device.handshake(vehicle.imei)).toBe(true);
+      const path = `/immobilization/command?lng=en&vehicle=${vehicle.id}&action=block`;
+      const posted = admin.post(path, { vehicle: vehicle.id, action: "block" }, { from: path });
+      expect(await device.receiveCommand(10_000)).toBe("setdigout 1");
+      await device.respondToCommand("DOUT1:1 DOUT2:0");
+      const res = await posted;
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('data-status="Blocked"');
+    } finally {
+      device.close();
+    }
+    const rows = await srv.ctx.db.selectFrom("device_commands").select(["action", "status"]).where("vehicle_id", "=", vehicle.id).execute();
+    expect(rows).toEqual([{ action: "block", status: "Blocked" }]);
   });
 
   it("refuses the history page to a viewer without immobilization:read", async () => {

@@ -1,4 +1,5 @@
 import type { DB } from "../../db/database";
+import { processWide } from "../../shared/process-wide";
 
 export interface KnownDevice {
   vehicleId: string;
@@ -37,7 +38,7 @@ export class DeviceRegistry {
   }
 }
 
-const registries = new Set<DeviceRegistry>();
+const registries = processWide("devices.registries", () => new Set<DeviceRegistry>());
 
 /** Registries of this process, so that attaching a device takes effect at once here. */
 export function trackRegistry(r: DeviceRegistry): () => void {

@@ -7,13 +7,14 @@ import { toPage } from "../shared/listing";
 import { immobilizationPolicy } from "./immobilization.policy";
 import { immobilizationRepo } from "./immobilization.repo";
 import { COMMAND_PROTOCOLS, FAILURE_REASONS, type CommandProtocol, type ImmobilizationRequest } from "./immobilization.schema";
+import { processWide } from "../../shared/process-wide";
 
 /** Sends a command to a device connected to this process (the telematics runtime provides it). */
 export interface CommandSender {
   send(protocol: CommandProtocol, deviceId: string, command: DeviceCommand, timeoutMs: number): Promise<CommandResult>;
 }
 
-const senders = new WeakMap<AppContext, CommandSender>();
+const senders = processWide("immobilization.senders", () => new WeakMap<AppContext, CommandSender>());
 
 export function attachCommandSender(ctx: AppContext, sender: CommandSender | null): void {
   if (sender) senders.set(ctx, sender);

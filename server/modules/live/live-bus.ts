@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { AppContext } from "../../context";
+import { processWide } from "../../shared/process-wide";
 
 /**
  * Compact live position crossing process boundaries:
@@ -134,7 +135,7 @@ export async function createLiveBus(opts: { redisUrl?: string | null; databaseUr
   return bus;
 }
 
-const buses = new WeakMap<AppContext, LiveBus>();
+const buses = processWide("live.buses", () => new WeakMap<AppContext, LiveBus>());
 
 /** The process's bus, shared by the position pipeline (publisher) and the WebSocket hub (subscriber). */
 export function attachLiveBus(ctx: AppContext, bus: LiveBus | null): void {
