@@ -1,26 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { DeletePerson } from "../components/people/DeletePerson";
 import { PersonForm } from "../components/people/PersonForm";
-import { loadPerson, personFormOptions, savePersonAction } from "../components/people/people.server";
-import { idParam, requirePermission } from "../lib/route-kit.server";
+import { personEditAction, personEditPage } from "../components/people/people.server";
+import { idParam } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.configuration.drivers.edit.$id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "drivers:read");
-  const person = await loadPerson(context, p, "drivers", idParam(params.id));
-  return {
-    person,
-    options: await personFormOptions(context, p, "drivers", person),
-    canWrite: p.permissions.has("drivers:write"),
-    canDelete: p.permissions.has("drivers:delete") && person.id !== p.userId,
-  };
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return personEditPage(context, request, "drivers", idParam(params.id));
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const p = requirePermission(context, request, "drivers:read");
-  return savePersonAction(request, context, p, "drivers", idParam(params.id));
+export function action({ request, context, params }: Route.ActionArgs) {
+  return personEditAction(context, request, "drivers", idParam(params.id));
 }
 
 export default function EditDriver({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import type { PeopleArea } from "../../../server/modules/users/users.policy";
 import { personInputSchema, userInputSchema, type PersonInput } from "../../../server/modules/users/users.schema";
 import { createPerson, deletePerson, getPerson, roleOptions, updatePerson } from "../../../server/modules/users/users.service";
 import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
-import { actionError, formValues, load, readForm, type LoadContext } from "../../lib/route-kit.server";
+import { actionError, formValues, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 
 export const listPath = (area: PeopleArea) => `/configuration/${area}/list`;
 
@@ -65,4 +65,22 @@ export async function savePersonAction(request: Request, context: LoadContext, p
   } catch (err) {
     return actionError(err, withoutPassword(values));
   }
+}
+
+/** Loader of the edit pages (drivers/edit/{id}, users/update/{id}): the person, form options and what the editor may do. */
+export async function personEditPage(context: LoadContext, request: Request, area: PeopleArea, id: string) {
+  const p = requirePermission(context, request, `${area}:read`);
+  const person = await loadPerson(context, p, area, id);
+  return {
+    person,
+    options: await personFormOptions(context, p, area, person),
+    canWrite: p.permissions.has(`${area}:write`),
+    canDelete: p.permissions.has(`${area}:delete`) && person.id !== p.userId,
+  };
+}
+
+/** Action of the edit pages: save or delete, as the submitted intent says. */
+export function personEditAction(context: LoadContext, request: Request, area: PeopleArea, id: string) {
+  const p = requirePermission(context, request, `${area}:read`);
+  return savePersonAction(request, context, p, area, id);
 }
