@@ -38,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canCommand: p.permissions.has("immobilization:command"),
     canReplay: p.permissions.has("replay:read"),
     canFaults: p.permissions.has("vehicles:read"),
+    showPlaces: p.permissions.has("places:read"),
   };
 }
 
@@ -107,6 +108,7 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
               follow={follow}
               config={loaderData.mapConfig}
               expose={loaderData.exposeMap}
+              showPlaces={loaderData.showPlaces}
               onSelect={select}
             />
           )}

@@ -6,6 +6,7 @@ import type { FleetVehicle } from "../../lib/map/fleet-types";
 import { loadMapLibre, registerPmtiles } from "../../lib/map/load-maplibre";
 import { provideVehicleImages } from "../../lib/map/pin-images";
 import { CLUSTER_LAYER, CLUSTER_OPTIONS, PIN_LAYER, VEHICLE_SOURCE, hasPosition, vehicleFeatures, vehicleLayers } from "../../lib/map/vehicle-layers";
+import { PLACES_TOGGLES, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../lib/places/layers";
 
 declare global {
   interface Window { __flotaMap?: MapLibreMap }
@@ -19,11 +20,13 @@ interface FleetMapProps {
   follow: boolean;
   config: MapConfig;
   expose: boolean;
+  /** Points of interest and geofences as togglable layers under the pins (users with places:read). */
+  showPlaces: boolean;
   onSelect: (vehicleId: string) => void;
 }
 
 /** The live map (browser only): vehicle pins coloured by state, rotated by course, clustered when zoomed out. */
-export function FleetMap({ vehicles, selectedId, follow, config, expose, onSelect }: FleetMapProps) {
+export function FleetMap({ vehicles, selectedId, follow, config, expose, showPlaces, onSelect }: FleetMapProps) {
   const { t } = useTranslation("manage");
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -32,6 +35,7 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, onSelec
   const fitted = useRef(false);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [placeLayers, setPlaceLayers] = useState<Record<PlacesToggle, boolean>>({ pois: true, geofences: true });
 
   useEffect(() => {
     let cancelled = false;
@@ -53,6 +57,11 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, onSelec
       provideVehicleImages(map);
       map.on("load", () => {
         const m = map as MapLibreMap;
+        if (showPlaces) {
+          const places = placesLayerSpec();
+          m.addSource(places.sourceId, places.source);
+          for (const layer of places.layers) m.addLayer(layer);
+        }
         m.addSource(VEHICLE_SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] }, ...CLUSTER_OPTIONS });
         for (const layer of vehicleLayers()) m.addLayer(layer as LayerSpecification);
         m.on("click", PIN_LAYER, (e) => {
@@ -81,7 +90,13 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, onSelec
       map?.remove();
       mapRef.current = null;
     };
-  }, [config.styleUrl, config.pmtilesUrl, expose]);
+  }, [config.styleUrl, config.pmtilesUrl, expose, showPlaces]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !showPlaces) return;
+    for (const toggle of Object.keys(PLACES_TOGGLES) as PlacesToggle[]) setPlacesVisibility(map, toggle, placeLayers[toggle]);
+  }, [ready, showPlaces, placeLayers]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -118,6 +133,22 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, onSelec
   return (
     <div className="fleet-map" data-testid="fleet-map" data-ready={ready ? "1" : "0"}>
       <div ref={container} className="map-canvas" role="region" aria-label={t("map.label")} />
+      {showPlaces && ready && (
+        <fieldset className="map-layers" data-testid="map-layers">
+          <legend className="visually-hidden">{t("map.layers")}</legend>
+          {(Object.keys(PLACES_TOGGLES) as PlacesToggle[]).map((toggle) => (
+            <label key={toggle}>
+              <input
+                type="checkbox"
+                name={`layer-${toggle}`}
+                checked={placeLayers[toggle]}
+                onChange={(e) => setPlaceLayers((s) => ({ ...s, [toggle]: e.target.checked }))}
+              />
+              {t(`map.${toggle}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {failed && <p className="map-failed alert alert-warn">{t("map.failed")}</p>}
     </div>
   );
