@@ -21,14 +21,7 @@ export interface FleetVehicle {
   faults: string[];
 }
 
-export interface FleetCounters {
-  moving: number;
-  stopped: number;
-  standBy: number;
-  off: number;
-  unknown: number;
-  total: number;
-}
+export type { FleetCounters } from "../../../server/modules/positions/vehicle-status";
 
 /** A position pushed over the /live WebSocket. */
 export interface LivePositionMessage {

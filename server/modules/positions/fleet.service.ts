@@ -10,13 +10,12 @@ import {
   counterOf,
   deviceFaults,
   displayState,
-  fleetCounters as countStates,
+  fleetCounters,
   pinColor,
   vehicleStatus,
   type CounterKey,
   type DeviceFault,
   type DisplayState,
-  type FleetCounters,
   type StateLike,
   type VehicleStatus,
 } from "./vehicle-status";
@@ -126,9 +125,7 @@ export async function listFleetState(ctx: AppContext, p: Principal, filter: { q?
   return rows.map((r) => toFleetVehicle(r, now));
 }
 
-export function fleetCounters(list: ReadonlyArray<{ counter: CounterKey }>): FleetCounters {
-  return countStates(list);
-}
+export { fleetCounters };
 
 /** One vehicle's live state (manage:read); another organisation's or an invisible vehicle is NOT_FOUND. */
 export async function getVehicleLive(ctx: AppContext, p: Principal, vehicleId: string): Promise<FleetVehicle> {
