@@ -29,9 +29,10 @@ export async function optimizeRoutesProcessor(job: OptimizeRoutesJob, token?: st
   void token;
   const problem = optimizationProblemSchema.parse(job.data.problem);
   const matrix = job.data.matrix ? matrixOptionsSchema.parse(job.data.matrix) : undefined;
-  const pending: Promise<void>[] = [];
+  // Updates are written one after another, so the last one stored is always the last one sent ("done").
+  let written: Promise<void> = Promise.resolve();
   const send = (p: object) => {
-    pending.push(job.updateProgress(p).catch(() => undefined));
+    written = written.then(() => job.updateProgress(p)).catch(() => undefined);
   };
   send({ stage: "matrix", elapsedMs: 0 });
   const result = await optimizeRoutes(problem, {
@@ -43,6 +44,6 @@ export async function optimizeRoutesProcessor(job: OptimizeRoutesJob, token?: st
     onProgress: (p) => send({ stage: "solving", ...p }),
   });
   send({ stage: "done", elapsedMs: result.elapsedMs, bestCost: result.summary.cost, unassigned: result.summary.unassigned, iteration: result.iterations, status: result.status });
-  await Promise.all(pending);
+  await written;
   return JSON.parse(JSON.stringify(result)) as OptimizeRoutesJobResult;
 }
