@@ -7,6 +7,18 @@ export function useCsrfToken(): string {
   return root?.csrfToken ?? "";
 }
 
+/** Attributes of a text input bound to a Conform field: initial value, and its error for screen readers. */
+export function inputProps(meta: { name: string; initialValue?: unknown; errors?: string[] }) {
+  const initial = meta.initialValue;
+  return {
+    id: meta.name,
+    name: meta.name,
+    defaultValue: typeof initial === "string" ? initial : "",
+    "aria-invalid": meta.errors?.length ? true : undefined,
+    "aria-describedby": meta.errors?.length ? `${meta.name}-error` : undefined,
+  };
+}
+
 export function CsrfInput() {
   return <input type="hidden" name="_csrf" value={useCsrfToken()} />;
 }

@@ -5,22 +5,12 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { DEFAULT_COLOR, PLACE_ICONS, geofenceInputSchema, poiInputSchema } from "../../../server/modules/places/places.schema";
 import type { MapConfig } from "../../lib/map/basemap-style";
-import { CsrfInput, Field, FormAlert, useUnsavedChangesGuard } from "../forms";
+import { CsrfInput, Field, FormAlert, inputProps, useUnsavedChangesGuard } from "../forms";
 import { PlaceEditorMap, type EditorMode } from "./PlaceEditorMap";
 
 export type PlaceFormValues = Record<string, string | undefined>;
 type Meta = FieldMetadata<unknown>;
 
-function inputProps(meta: Meta) {
-  const initial = meta.initialValue;
-  return {
-    id: meta.name,
-    name: meta.name,
-    defaultValue: typeof initial === "string" ? initial : "",
-    "aria-invalid": meta.errors?.length ? true : undefined,
-    "aria-describedby": meta.errors?.length ? `${meta.name}-error` : undefined,
-  };
-}
 
 interface Props {
   kind: "poi" | "geofence";

@@ -6,23 +6,13 @@ import { Form, useNavigation } from "react-router";
 import {
   DEVICE_PROTOCOLS, FUEL_TYPES, MAX_VEHICLE_IMAGES, VEHICLE_CATEGORIES, vehicleInputSchema,
 } from "../../../server/modules/vehicles/vehicles.schema";
-import { CsrfInput, Field, FormAlert, useUnsavedChangesGuard } from "../forms";
+import { CsrfInput, Field, FormAlert, inputProps, useUnsavedChangesGuard } from "../forms";
 
 export interface Option { id: string; name: string }
 export type VehicleFormValues = Record<string, string | undefined>;
 
 type Meta = FieldMetadata<unknown>;
 
-function inputProps(meta: Meta) {
-  const initial = meta.initialValue;
-  return {
-    id: meta.name,
-    name: meta.name,
-    defaultValue: typeof initial === "string" ? initial : "",
-    "aria-invalid": meta.errors?.length ? true : undefined,
-    "aria-describedby": meta.errors?.length ? `${meta.name}-error` : undefined,
-  };
-}
 
 /** Database row to form strings: numbers as typed text, booleans as a checked box, nulls as empty. */
 export function vehicleFormValues(v: Record<string, unknown>): VehicleFormValues {
