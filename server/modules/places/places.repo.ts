@@ -1,24 +1,14 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
 import { likePattern, type ListQuery } from "../shared/listing";
-import type { LonLat } from "./geometry";
+import type { ExportPlace } from "./places.formats";
 
 const SORTS = { name: "name", category: "category", city: "city", updated: "updated_at" } as const;
 export type PlaceSort = keyof typeof SORTS;
-export type PlaceKind = "poi" | "geofence";
+export type PlaceKind = ExportPlace["kind"];
 
-export interface PlaceRecord {
-  kind: PlaceKind;
-  shape: "point" | "circle" | "polygon";
-  name: string;
-  category: string;
-  city: string | null;
-  latitude: number;
-  longitude: number;
-  icon: string;
-  icon_color: string;
-  radius_m: number | null;
-  polygon: LonLat[] | null;
+/** A place as stored: the exported fields plus its bounding box for fast prefiltering. */
+export interface PlaceRecord extends ExportPlace {
   min_lat: number;
   max_lat: number;
   min_lon: number;
