@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useBlocker, useRouteLoaderData } from "react-router";
+import { useBlocker, useNavigation, useRouteLoaderData } from "react-router";
 
 export function useCsrfToken(): string {
   const root = useRouteLoaderData("root") as { csrfToken?: string } | undefined;
@@ -78,8 +78,9 @@ export function FormAlert({ code, fields, status }: { code?: string | null; fiel
 }
 
 /** Asks before leaving a form with unsaved changes (only with JavaScript; spec: unsaved changes prompt a confirmation). */
-export function useUnsavedChangesGuard(formRef: React.RefObject<HTMLFormElement | null>, submitted: boolean) {
+export function useUnsavedChangesGuard(formRef: React.RefObject<HTMLFormElement | null>) {
   const { t } = useTranslation();
+  const submitted = useNavigation().state !== "idle";
   const dirty = useRef(false);
   useEffect(() => {
     const form = formRef.current;

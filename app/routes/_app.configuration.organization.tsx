@@ -38,7 +38,7 @@ export default function Organization({ loaderData, actionData }: Route.Component
   const { t } = useTranslation("configuration");
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(formRef, navigation.state !== "idle");
+  useUnsavedChangesGuard(formRef);
   const failure = actionData && !actionData.ok ? actionData : null;
   const values = shownValues(loaderData.values, failure);
   const readOnly = !loaderData.canWrite;

@@ -49,7 +49,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(formRef, navigation.state !== "idle");
+  useUnsavedChangesGuard(formRef);
   const profileFailure = actionData?.values?._form === "profile" ? actionData : null;
   const passwordFailure = actionData?.values?._form === "password" ? actionData : null;
   const values = shownValues(loaderData.values, profileFailure);

@@ -31,7 +31,7 @@ export function PersonForm(props: {
   const { t } = useTranslation("people");
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(formRef, navigation.state !== "idle");
+  useUnsavedChangesGuard(formRef);
   const { area, person, options, failure, readOnly } = props;
   const submitted = failure?.values && Object.keys(failure.values).length ? failure.values : null;
   const driverRole = area === "drivers" ? options.roles.find((r) => r.key === "driver")?.id : undefined;

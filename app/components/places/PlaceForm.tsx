@@ -42,7 +42,7 @@ export function PlaceForm(props: Props) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  useUnsavedChangesGuard(ref, navigation.state !== "idle");
+  useUnsavedChangesGuard(ref);
   const f = fields as unknown as Record<string, Meta>;
   const code = props.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
   const initialShape = typeof f.shape?.initialValue === "string" && f.shape.initialValue === "polygon" ? "polygon" : "circle";

@@ -25,7 +25,7 @@ export function TeamForm(props: {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  useUnsavedChangesGuard(ref, navigation.state !== "idle");
+  useUnsavedChangesGuard(ref);
   const code = props.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
   const describe = (name: string, errors?: string[]) => ({
     id: name, name, "aria-invalid": errors?.length ? true : undefined, "aria-describedby": errors?.length ? `${name}-error` : undefined,

@@ -47,7 +47,7 @@ export function VehicleForm(props: {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  useUnsavedChangesGuard(ref, navigation.state !== "idle");
+  useUnsavedChangesGuard(ref);
   const f = fields as unknown as Record<string, Meta>;
   const code = props.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
 
