@@ -11,6 +11,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/replay", labelKey: "replay:nav", icon: "history", anyOf: ["replay:read"] },
   { to: "/immobilization", labelKey: "immobilization:nav", icon: "lock", anyOf: ["immobilization:read"] },
   { to: "/places", labelKey: "places:nav", icon: "place", anyOf: ["places:read"] },
+  { to: "/alerts", labelKey: "alerts:nav", icon: "notifications", anyOf: ["alerts:read"] },
   {
     to: "/configuration/list",
     labelKey: "nav.configuration",

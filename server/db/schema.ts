@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { AlertTables } from "./schema-alerts";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<string, number | string, number | string>;
@@ -207,6 +208,7 @@ export interface VehicleStateTable {
   moving_without_ignition_s: Generated<number>;
   ignition_seen: Generated<boolean>;
   faults: Generated<string[]>;
+  alert_state: ColumnType<Record<string, unknown>, string | undefined, string>;
   updated_at: Timestamp;
 }
 
@@ -275,7 +277,7 @@ export interface PlaceImportsTable {
   created_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends AlertTables {
   organizations: OrganizationsTable;
   organization_settings: OrganizationSettingsTable;
   roles: RolesTable;

@@ -13,7 +13,9 @@ export type CompactPosition = [string, string, number, number, number, number, 1
 export type BusMessage =
   | { k: "pos"; p: CompactPosition[] }
   /** a user's subscriptions changed: processes holding that user's sockets reload them */
-  | { k: "subs"; u: string };
+  | { k: "subs"; u: string }
+  /** an alert for the listed users of an organisation (in-app notification) */
+  | { k: "alert"; o: string; u: string[]; a: Record<string, unknown> };
 
 /**
  * Fan-out between server processes: Redis pub/sub when REDIS_URL is set, PostgreSQL LISTEN/NOTIFY
@@ -30,8 +32,15 @@ export interface LiveBus {
 export const LIVE_CHANNEL = "flota_live";
 // NOTIFY payloads must stay under 8000 bytes; one compact position is about 110 bytes.
 const NOTIFY_CHUNK = 50;
+/** An alert notice is under 1 kB; 100 user ids add about 4 kB. */
+const ALERT_USERS_CHUNK = 100;
 
 function splitForTransport(msg: BusMessage, chunk: number): BusMessage[] {
+  if (msg.k === "alert" && msg.u.length > ALERT_USERS_CHUNK) {
+    const parts: BusMessage[] = [];
+    for (let i = 0; i < msg.u.length; i += ALERT_USERS_CHUNK) parts.push({ ...msg, u: msg.u.slice(i, i + ALERT_USERS_CHUNK) });
+    return parts;
+  }
   if (msg.k !== "pos" || msg.p.length <= chunk) return [msg];
   const out: BusMessage[] = [];
   for (let i = 0; i < msg.p.length; i += chunk) out.push({ k: "pos", p: msg.p.slice(i, i + chunk) });

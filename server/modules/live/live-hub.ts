@@ -63,10 +63,12 @@ export class LiveHub {
     void this.authenticate(req, url).then(
       (p) => {
         if (!p) return refuse(socket, 401, "Unauthorized");
-        if (!can(p, "manage:read")) return refuse(socket, 403, "Forbidden");
-        const requested = url.searchParams.getAll("channel");
+        // ?alerts=only: a page's notification socket (toasts, unread counter) without any positions
+        const alertsOnly = url.searchParams.get("alerts") === "only";
+        if (!can(p, "manage:read") && !(alertsOnly && can(p, "alerts:read"))) return refuse(socket, 403, "Forbidden");
+        const requested = alertsOnly ? [] : url.searchParams.getAll("channel");
         if (requested.some((c) => parseChannel(c)?.userId !== p.userId.toLowerCase())) return refuse(socket, 403, "Forbidden");
-        this.wss.handleUpgrade(req, socket, head, (ws) => void this.accept(ws, p, requested.length ? requested : null));
+        this.wss.handleUpgrade(req, socket, head, (ws) => void this.accept(ws, p, requested.length || alertsOnly ? requested : null));
       },
       () => refuse(socket, 500, "Internal Server Error"),
     );
@@ -96,6 +98,7 @@ export class LiveHub {
 
   /** Subscribed vehicles of the client's channels that the user may (still) see. */
   private async reload(client: Client): Promise<void> {
+    if (client.channels?.length === 0) return;
     let q = this.ctx.db
       .selectFrom("live_subscriptions")
       .select("vehicle_id")
@@ -121,6 +124,17 @@ export class LiveHub {
   private onBus(m: BusMessage): void {
     if (m.k === "subs") {
       for (const c of this.byUser.get(m.u) ?? []) void this.reload(c).catch((err) => this.ctx.log.warn({ err }, "reloading live subscriptions failed"));
+      return;
+    }
+    if (m.k === "alert") {
+      const text = JSON.stringify({ type: "alert", ...m.a });
+      for (const userId of m.u) {
+        for (const c of this.byUser.get(userId) ?? []) {
+          if (c.p.orgId !== m.o || !can(c.p, "alerts:read") || c.ws.readyState !== WebSocket.OPEN) continue;
+          c.ws.send(text);
+          this.delivered++;
+        }
+      }
       return;
     }
     const now = new Date();

@@ -1,0 +1,102 @@
+import { sql, type Insertable, type Transaction } from "kysely";
+import type { DB } from "../../db/database";
+import type { Database } from "../../db/schema";
+import type { AlertType } from "../../db/schema-alerts";
+import { likePattern, type ListQuery } from "../shared/listing";
+
+const SORTS = { name: "p.name", type: "p.alert_type", updated: "p.updated_at", active: "p.active" } as const;
+export type PolicySort = keyof typeof SORTS;
+
+export interface PolicyLinks {
+  vehicle_ids: string[];
+  team_ids: string[];
+  geofence_ids: string[];
+  recipient_ids: string[];
+}
+
+export type PolicyRow = Awaited<ReturnType<typeof policiesRepo.findById>> & {};
+type Conn = DB | Transaction<Database>;
+/** Every policy column a save writes. */
+export type PolicyColumns = Omit<Insertable<Database["alert_policies"]>, "id" | "org_id" | "created_at" | "updated_at" | "created_by">;
+
+export const policiesRepo = {
+  async list(db: DB, orgId: string, q: ListQuery, sort: PolicySort, type?: AlertType) {
+    let base = db.selectFrom("alert_policies as p").where("p.org_id", "=", orgId);
+    if (q.q) base = base.where("p.name", "ilike", likePattern(q.q));
+    if (type) base = base.where("p.alert_type", "=", type);
+    const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
+    const items = await base
+      .selectAll("p")
+      .select([
+        sql<number>`(SELECT count(*) FROM alert_policy_vehicles v WHERE v.policy_id = p.id)::int`.as("vehicle_count"),
+        sql<number>`(SELECT count(*) FROM alert_policy_teams t WHERE t.policy_id = p.id)::int`.as("team_count"),
+        sql<number>`(SELECT count(*) FROM alert_policy_recipients r WHERE r.policy_id = p.id)::int`.as("recipient_count"),
+        sql<string | null>`(SELECT max(a.occurred_at) FROM alerts a WHERE a.policy_id = p.id)`.as("last_alert_at"),
+      ])
+      .orderBy(sql`${sql.ref(SORTS[sort])} ${sql.raw(q.dir)}`)
+      .orderBy("p.id")
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute();
+    return { items, total: Number(total) };
+  },
+
+  findById(db: Conn, orgId: string, id: string) {
+    return db.selectFrom("alert_policies").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+  },
+
+  async links(db: Conn, orgId: string, id: string): Promise<PolicyLinks> {
+    const ids = async (table: "alert_policy_vehicles" | "alert_policy_teams" | "alert_policy_geofences" | "alert_policy_recipients", col: string) => {
+      const { rows } = await sql<{ id: string }>`SELECT ${sql.ref(col)} AS id FROM ${sql.table(table)} WHERE org_id = ${orgId} AND policy_id = ${id}`.execute(db);
+      return rows.map((r) => r.id);
+    };
+    const [vehicle_ids, team_ids, geofence_ids, recipient_ids] = await Promise.all([
+      ids("alert_policy_vehicles", "vehicle_id"), ids("alert_policy_teams", "team_id"),
+      ids("alert_policy_geofences", "place_id"), ids("alert_policy_recipients", "user_id"),
+    ]);
+    return { vehicle_ids, team_ids, geofence_ids, recipient_ids };
+  },
+
+  insert(db: Conn, orgId: string, values: PolicyColumns & { created_by: string }) {
+    return db.insertInto("alert_policies").values({ ...values, org_id: orgId }).returningAll().executeTakeFirstOrThrow();
+  },
+
+  update(db: Conn, orgId: string, id: string, values: PolicyColumns) {
+    return db.updateTable("alert_policies").set({ ...values, updated_at: sql`now()` })
+      .where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirst();
+  },
+
+  async setActive(db: Conn, orgId: string, id: string, active: boolean) {
+    const r = await db.updateTable("alert_policies").set({ active, updated_at: sql`now()` }).where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
+  async replaceLinks(db: Conn, orgId: string, id: string, links: PolicyLinks): Promise<void> {
+    const sets = [
+      ["alert_policy_vehicles", "vehicle_id", links.vehicle_ids],
+      ["alert_policy_teams", "team_id", links.team_ids],
+      ["alert_policy_geofences", "place_id", links.geofence_ids],
+      ["alert_policy_recipients", "user_id", links.recipient_ids],
+    ] as const;
+    for (const [table, col, ids] of sets) {
+      await sql`DELETE FROM ${sql.table(table)} WHERE org_id = ${orgId} AND policy_id = ${id}`.execute(db);
+      if (!ids.length) continue;
+      await sql`INSERT INTO ${sql.table(table)} (org_id, policy_id, ${sql.ref(col)})
+                SELECT ${orgId}::uuid, ${id}::uuid, x FROM unnest(${[...new Set(ids)]}::uuid[]) AS x`.execute(db);
+    }
+  },
+
+  async delete(db: Conn, orgId: string, id: string) {
+    const r = await db.deleteFrom("alert_policies").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  },
+
+  /** Ids among `ids` that exist in the organisation (vehicles, teams, geofences or users). */
+  async existing(db: Conn, orgId: string, kind: "vehicles" | "teams" | "geofences" | "users", ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const table = kind === "geofences" ? "places" : kind;
+    const extra = kind === "geofences" ? sql` AND kind = 'geofence'` : sql``;
+    const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)} WHERE org_id = ${orgId} AND id = ANY(${ids}::uuid[])${extra}`.execute(db);
+    return new Set(rows.map((r) => r.id));
+  },
+};

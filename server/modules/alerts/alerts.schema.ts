@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { ALERT_TYPES, type AlertType } from "../../db/schema-alerts";
+import { ALARM_TYPES } from "../../telematics/types";
+import { DEVICE_FAULTS } from "../positions/vehicle-status";
+import { checkbox, optionalInt, requiredText } from "../shared/form-values";
+
+export { ALERT_TYPES, type AlertType };
+export { ALARM_TYPES, DEVICE_FAULTS };
+
+/** Which threshold each type needs (drives both validation and the form). */
+export const TYPE_NEEDS = {
+  speeding: { speed: true },
+  geofence_enter: { geofences: true },
+  geofence_exit: { geofences: true },
+  geofence_dwell: { geofences: true, duration: true },
+  ignition_on: {},
+  ignition_off: {},
+  idling: { duration: true },
+  movement_outside_hours: { timeRange: true },
+  device_fault: { faults: true },
+  device_alarm: { alarms: true },
+  unseen: { duration: true },
+} satisfies Record<AlertType, { speed?: true; geofences?: true; duration?: true; timeRange?: true; faults?: true; alarms?: true }>;
+
+type Needs = { speed?: true; geofences?: true; duration?: true; timeRange?: true; faults?: true; alarms?: true };
+export const needs = (t: AlertType): Needs => TYPE_NEEDS[t] as Needs;
+
+export const MAX_EMAILS = 20;
+export const MAX_LIMIT = 1000;
+
+const list = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(item)).default([]);
+
+const time = z.preprocess(
+  (v) => (v === "" || v === undefined ? null : v),
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "errors.time").nullable().optional(),
+);
+
+const emails = z.preprocess(
+  (v) => {
+    const parts = Array.isArray(v) ? v.map(String) : typeof v === "string" ? v.split(/[\s,;]+/) : [];
+    return [...new Set(parts.map((s) => s.trim().toLowerCase()).filter(Boolean))];
+  },
+  z.array(z.string().email("alerts:errors.email")).max(MAX_EMAILS, "alerts:errors.tooManyEmails"),
+);
+
+/** Alert policy (spec section 3): name, vehicles, alert type, thresholds, recipients, time range, daily limit, limit per driver. */
+export const policyInputSchema = z
+  .object({
+    name: requiredText(120),
+    alert_type: z.enum(ALERT_TYPES, { error: "errors.required" }),
+    active: z.preprocess((v) => (v === undefined ? true : v === true || v === "on" || v === "true"), z.boolean()).default(true),
+    all_vehicles: checkbox(),
+    vehicle_ids: list(z.string().uuid()),
+    team_ids: list(z.string().uuid()),
+    all_geofences: checkbox(),
+    geofence_ids: list(z.string().uuid()),
+    speed_limit_kmh: optionalInt(1, 400),
+    duration_min: optionalInt(1, 10080),
+    alarm_kinds: list(z.enum(ALARM_TYPES)),
+    fault_kinds: list(z.enum(DEVICE_FAULTS)),
+    time_from: time,
+    time_to: time,
+    days: list(z.coerce.number().int().min(0).max(6)),
+    daily_limit: optionalInt(1, MAX_LIMIT),
+    driver_limit: optionalInt(1, MAX_LIMIT),
+    notify_in_app: checkbox(),
+    notify_email: checkbox(),
+    recipient_ids: list(z.string().uuid()),
+    emails,
+  })
+  .superRefine((v, ctx) => {
+    const n = needs(v.alert_type);
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (!v.all_vehicles && !v.vehicle_ids.length && !v.team_ids.length) issue("vehicle_ids", "alerts:errors.vehiclesRequired");
+    if (n.speed && v.speed_limit_kmh == null) issue("speed_limit_kmh", "errors.required");
+    if (n.duration && v.duration_min == null) issue("duration_min", "errors.required");
+    if (n.geofences && !v.all_geofences && !v.geofence_ids.length) issue("geofence_ids", "alerts:errors.geofencesRequired");
+    if ((v.time_from == null) !== (v.time_to == null)) issue(v.time_from == null ? "time_from" : "time_to", "alerts:errors.timeRangeIncomplete");
+    else if (v.time_from != null && v.time_from.slice(0, 5) === v.time_to!.slice(0, 5)) issue("time_to", "alerts:errors.timeRangeEmpty");
+    if (n.timeRange && v.time_from == null) issue("time_from", "errors.required");
+    if (!v.days.length) issue("days", "alerts:errors.daysRequired");
+    if (!v.notify_in_app && !v.notify_email) issue("notify_in_app", "alerts:errors.channelRequired");
+    if (v.notify_in_app && !v.recipient_ids.length) issue("recipient_ids", "alerts:errors.recipientsRequired");
+    // Spec section 5: at least one e-mail must be chosen for e-mail notifications.
+    if (v.notify_email && !v.emails.length && !v.recipient_ids.length) issue("emails", "alerts:errors.emailRequired");
+  });
+
+export type PolicyInput = z.infer<typeof policyInputSchema>;
+
+/** Log filters: period, vehicle, type, policy; paging on the server. */
+export const logFilterSchema = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  vehicle: z.string().uuid().optional().catch(undefined),
+  type: z.enum(ALERT_TYPES).optional().catch(undefined),
+  policy: z.string().uuid().optional().catch(undefined),
+  unread: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).optional().catch(undefined),
+});
+export type LogFilter = z.infer<typeof logFilterSchema>;
+
+/** Overview period: local dates, at most one year. */
+export const overviewFilterSchema = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+});
+
+/** Payload of the e-mail job for one alert. */
+export interface AlertMailJob {
+  alertId: string;
+  orgId: string;
+}
+
+/** What the in-app notification carries over the live socket. */
+export interface AlertNotice {
+  id: string;
+  type: AlertType;
+  policyName: string;
+  vehicleId: string;
+  vehicleName: string;
+  placeName: string | null;
+  occurredAt: string;
+  details: Record<string, unknown>;
+}

@@ -1,0 +1,205 @@
+import type { AppContext } from "../../context";
+import { AppError, notFound } from "../../errors";
+import { canSeeTeam } from "../access/access.policy";
+import type { Principal } from "../access/principal";
+import { scopeVehicles } from "../access/vehicle-scope";
+import { assertUuid } from "../positions/positions.schema";
+import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { alertLogRepo, type LogQuery } from "./alerts-log.repo";
+import { alertsPolicy } from "./alerts.policy";
+import { policiesRepo, type PolicyLinks, type PolicySort } from "./alerts.repo";
+import { needs, policyInputSchema, type AlertType, type LogFilter, type PolicyInput } from "./alerts.schema";
+import { addDays, localDay, zonedMidnight } from "./local-time";
+
+const SORTS: PolicySort[] = ["name", "type", "updated", "active"];
+/** The overview looks back this far when no period is given. */
+export const OVERVIEW_DEFAULT_DAYS = 30;
+export const MAX_PERIOD_DAYS = 366;
+
+export async function orgTimezone(ctx: AppContext, orgId: string): Promise<string> {
+  const row = await ctx.db.selectFrom("organization_settings").select("timezone").where("org_id", "=", orgId).executeTakeFirst();
+  return row?.timezone ?? "Europe/Tirane";
+}
+
+export async function listPolicies(ctx: AppContext, p: Principal, q: ListQuery, filter: { type?: AlertType } = {}) {
+  alertsPolicy.read(p);
+  const sort = pickSort<PolicySort>(q.sort, SORTS, "name");
+  const { items, total } = await policiesRepo.list(ctx.db, p.orgId, q, sort, filter.type);
+  return toPage(items, total, q);
+}
+
+export async function getPolicy(ctx: AppContext, p: Principal, id: string) {
+  alertsPolicy.read(p);
+  assertUuid(id, "alert policy");
+  const policy = await policiesRepo.findById(ctx.db, p.orgId, id);
+  if (!policy) throw notFound("alert policy");
+  return { ...policy, ...(await policiesRepo.links(ctx.db, p.orgId, id)) };
+}
+export type PolicyDetails = Awaited<ReturnType<typeof getPolicy>>;
+
+/** What the policy form offers: the vehicles and teams the user sees, the geofences and the people of the organisation. */
+export async function policyFormOptions(ctx: AppContext, p: Principal) {
+  alertsPolicy.read(p);
+  const [vehicles, teams, geofences, users] = await Promise.all([
+    scopeVehicles(ctx.db.selectFrom("vehicles").select(["vehicles.id", "vehicles.registration", "vehicles.identifier_name", "vehicles.team_id"]), p)
+      .orderBy("vehicles.registration").execute(),
+    ctx.db.selectFrom("teams").select(["id", "name"]).where("org_id", "=", p.orgId).orderBy("name").execute(),
+    ctx.db.selectFrom("places").select(["id", "name", "category"]).where("org_id", "=", p.orgId).where("kind", "=", "geofence").orderBy("name").execute(),
+    ctx.db.selectFrom("users").select(["id", "first_name", "last_name", "email"])
+      .where("org_id", "=", p.orgId).where("active", "=", true).where("email", "is not", null).orderBy("first_name").orderBy("last_name").execute(),
+  ]);
+  return { vehicles, teams: teams.filter((t) => canSeeTeam(p, t.id)), geofences, users };
+}
+export type PolicyFormOptions = Awaited<ReturnType<typeof policyFormOptions>>;
+
+/** Parses unvalidated fields (API bodies) with the form rules. */
+export function parsePolicyInput(fields: unknown): PolicyInput {
+  const r = policyInputSchema.safeParse(fields);
+  if (!r.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const i of r.error.issues) (fieldErrors[String(i.path[0] ?? "form")] ??= []).push(i.message);
+    throw new AppError("VALIDATION", "Please check the highlighted fields", { fields: fieldErrors });
+  }
+  return r.data;
+}
+
+/**
+ * The links a save writes: the chosen ones, checked against the organisation and what the user may see,
+ * plus links the user cannot see on an existing policy (an editor limited to some teams keeps the rest).
+ */
+async function resolveLinks(ctx: AppContext, p: Principal, input: PolicyInput, previous: PolicyLinks | null): Promise<PolicyLinks> {
+  const visible = new Set(
+    (await scopeVehicles(ctx.db.selectFrom("vehicles").select("vehicles.id"), p).where("vehicles.id", "in", input.vehicle_ids.length ? input.vehicle_ids : ["00000000-0000-0000-0000-000000000000"]).execute())
+      .map((r) => r.id),
+  );
+  const bad = (field: string) => new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
+  if (input.vehicle_ids.some((id) => !visible.has(id))) throw bad("vehicle_ids");
+  const teams = await policiesRepo.existing(ctx.db, p.orgId, "teams", input.team_ids);
+  if (input.team_ids.some((id) => !teams.has(id) || !canSeeTeam(p, id))) throw bad("team_ids");
+  const geofenceIds = needs(input.alert_type).geofences && !input.all_geofences ? input.geofence_ids : [];
+  const fences = await policiesRepo.existing(ctx.db, p.orgId, "geofences", geofenceIds);
+  if (geofenceIds.some((id) => !fences.has(id))) throw bad("geofence_ids");
+  const users = await policiesRepo.existing(ctx.db, p.orgId, "users", input.recipient_ids);
+  if (input.recipient_ids.some((id) => !users.has(id))) throw bad("recipient_ids");
+
+  let vehicleIds = input.all_vehicles ? [] : input.vehicle_ids;
+  let teamIds = input.all_vehicles ? [] : input.team_ids;
+  if (previous && !input.all_vehicles) {
+    const prevVisible = new Set(
+      previous.vehicle_ids.length
+        ? (await scopeVehicles(ctx.db.selectFrom("vehicles").select("vehicles.id"), p).where("vehicles.id", "in", previous.vehicle_ids).execute()).map((r) => r.id)
+        : [],
+    );
+    vehicleIds = [...vehicleIds, ...previous.vehicle_ids.filter((id) => !prevVisible.has(id))];
+    teamIds = [...teamIds, ...previous.team_ids.filter((id) => !canSeeTeam(p, id))];
+  }
+  return { vehicle_ids: vehicleIds, team_ids: teamIds, geofence_ids: geofenceIds, recipient_ids: input.recipient_ids };
+}
+
+/** Stored columns: thresholds that do not apply to the type are cleared, so the log and engine never see stale ones. */
+function policyColumns(input: PolicyInput) {
+  const n = needs(input.alert_type);
+  return {
+    name: input.name,
+    alert_type: input.alert_type,
+    active: input.active,
+    all_vehicles: input.all_vehicles,
+    all_geofences: n.geofences ? input.all_geofences : true,
+    speed_limit_kmh: n.speed ? input.speed_limit_kmh ?? null : null,
+    duration_min: n.duration ? input.duration_min ?? null : null,
+    alarm_kinds: n.alarms ? input.alarm_kinds : [],
+    fault_kinds: n.faults ? input.fault_kinds : [],
+    time_from: input.time_from ?? null,
+    time_to: input.time_to ?? null,
+    days: [...new Set(input.days)].sort(),
+    daily_limit: input.daily_limit ?? null,
+    driver_limit: input.driver_limit ?? null,
+    notify_in_app: input.notify_in_app,
+    notify_email: input.notify_email,
+    emails: input.emails,
+  };
+}
+
+export async function createPolicy(ctx: AppContext, p: Principal, input: PolicyInput) {
+  alertsPolicy.write(p);
+  const links = await resolveLinks(ctx, p, input, null);
+  return ctx.db.transaction().execute(async (trx) => {
+    const policy = await policiesRepo.insert(trx, p.orgId, { ...policyColumns(input), created_by: p.userId });
+    await policiesRepo.replaceLinks(trx, p.orgId, policy.id, links);
+    return policy;
+  });
+}
+
+export async function updatePolicy(ctx: AppContext, p: Principal, id: string, input: PolicyInput) {
+  alertsPolicy.write(p);
+  const previous = await getPolicy(ctx, p, id);
+  const links = await resolveLinks(ctx, p, input, previous);
+  return ctx.db.transaction().execute(async (trx) => {
+    const policy = await policiesRepo.update(trx, p.orgId, id, policyColumns(input));
+    if (!policy) throw notFound("alert policy");
+    await policiesRepo.replaceLinks(trx, p.orgId, id, links);
+    return policy;
+  });
+}
+
+export async function setPolicyActive(ctx: AppContext, p: Principal, id: string, active: boolean) {
+  alertsPolicy.write(p);
+  assertUuid(id, "alert policy");
+  if (!(await policiesRepo.setActive(ctx.db, p.orgId, id, active))) throw notFound("alert policy");
+}
+
+/** The policy goes; alerts it raised stay in the log under its name. */
+export async function deletePolicy(ctx: AppContext, p: Principal, id: string) {
+  alertsPolicy.write(p);
+  assertUuid(id, "alert policy");
+  if (!(await policiesRepo.delete(ctx.db, p.orgId, id))) throw notFound("alert policy");
+}
+
+/** Local dates (organisation time zone) → instants; `to` is inclusive. Refuses reversed or over-long periods. */
+async function periodOf(ctx: AppContext, p: Principal, f: { from?: string; to?: string }, defaultDays: number | null) {
+  const timezone = await orgTimezone(ctx, p.orgId);
+  let { from, to } = f;
+  if (!from && !to && defaultDays === null) return { timezone, query: {} as LogQuery, from, to };
+  to ??= localDay(Date.now(), timezone);
+  from ??= addDays(to, -((defaultDays ?? OVERVIEW_DEFAULT_DAYS) - 1));
+  if (from > to) throw new AppError("PERIOD_INVALID", "The period ends before it starts", { field: "to" });
+  if (addDays(from, MAX_PERIOD_DAYS) <= to) throw new AppError("PERIOD_INVALID", "The period may be at most a year", { field: "from" });
+  return { timezone, from, to, query: { from: zonedMidnight(from, timezone), to: zonedMidnight(addDays(to, 1), timezone) } as LogQuery };
+}
+
+export async function listAlerts(ctx: AppContext, p: Principal, f: LogFilter, q: Pick<ListQuery, "page" | "size">) {
+  alertsPolicy.read(p);
+  const period = await periodOf(ctx, p, f, null);
+  const query: LogQuery = { ...period.query, vehicleId: f.vehicle, type: f.type, policyId: f.policy, unreadOnly: f.unread };
+  const { items, total } = await alertLogRepo.list(ctx.db, p, query, q);
+  return { ...toPage(items, total, { ...q, q: "", dir: "desc" }), timezone: period.timezone };
+}
+export type AlertLogItem = Awaited<ReturnType<typeof listAlerts>>["items"][number];
+
+export async function alertsOverview(ctx: AppContext, p: Principal, f: { from?: string; to?: string; vehicle?: string; type?: AlertType }) {
+  alertsPolicy.read(p);
+  const period = await periodOf(ctx, p, f, OVERVIEW_DEFAULT_DAYS);
+  const counts = await alertLogRepo.overview(ctx.db, p, { ...period.query, vehicleId: f.vehicle, type: f.type }, period.timezone);
+  const total = counts.byType.reduce((s, r) => s + r.count, 0);
+  return { from: period.from!, to: period.to!, timezone: period.timezone, total, ...counts };
+}
+
+export async function getAlert(ctx: AppContext, p: Principal, id: string) {
+  alertsPolicy.read(p);
+  assertUuid(id, "alert");
+  const alert = await alertLogRepo.findOne(ctx.db, p, id);
+  if (!alert) throw notFound("alert");
+  return alert;
+}
+
+/** The unread counter: the user's notifications about vehicles they may (still) see. */
+export async function unreadAlertCount(ctx: AppContext, p: Principal): Promise<number> {
+  if (!p.permissions.has("alerts:read")) return 0;
+  return alertLogRepo.unreadCount(ctx.db, p);
+}
+
+export async function markAlertsRead(ctx: AppContext, p: Principal, ids: string[] | "all"): Promise<number> {
+  alertsPolicy.read(p);
+  if (ids !== "all") for (const id of ids) assertUuid(id, "alert");
+  return alertLogRepo.markRead(ctx.db, p, ids);
+}

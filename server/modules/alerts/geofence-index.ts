@@ -1,0 +1,63 @@
+import { inBox, pointInCircle, pointInPolygon, type BoundingBox, type LonLat } from "../places/geometry";
+
+export interface IndexedGeofence {
+  id: string;
+  name: string;
+  shape: "circle" | "polygon";
+  centre: LonLat;
+  radiusM: number | null;
+  ring: LonLat[] | null;
+  box: BoundingBox;
+}
+
+/** Cell edge in degrees (about 5.5 km of latitude): small enough that a cell holds few fences. */
+const CELL_DEG = 0.05;
+/** A fence covering more cells than this (a whole region) is checked for every point instead. */
+const MAX_CELLS_PER_FENCE = 4096;
+
+const cellOf = (deg: number) => Math.floor(deg / CELL_DEG);
+const key = (x: number, y: number) => x * 100_000 + y;
+
+/**
+ * Uniform grid over the geofences' bounding boxes. A lookup reads one cell and tests only the
+ * fences whose box overlaps it, so its cost does not grow with the number of fences elsewhere.
+ */
+export class GeofenceIndex {
+  private cells = new Map<number, IndexedGeofence[]>();
+  private large: IndexedGeofence[] = [];
+  readonly size: number;
+
+  constructor(fences: IndexedGeofence[]) {
+    this.size = fences.length;
+    for (const f of fences) {
+      const x0 = cellOf(f.box.minLon), x1 = cellOf(f.box.maxLon);
+      const y0 = cellOf(f.box.minLat), y1 = cellOf(f.box.maxLat);
+      if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_FENCE) {
+        this.large.push(f);
+        continue;
+      }
+      for (let x = x0; x <= x1; x++) {
+        for (let y = y0; y <= y1; y++) {
+          const k = key(x, y);
+          const list = this.cells.get(k);
+          if (list) list.push(f);
+          else this.cells.set(k, [f]);
+        }
+      }
+    }
+  }
+
+  /** Fences containing the point (boundary inclusive, as in the places geometry). */
+  containing(lon: number, lat: number): IndexedGeofence[] {
+    const out: IndexedGeofence[] = [];
+    const p: LonLat = [lon, lat];
+    const test = (f: IndexedGeofence) => {
+      if (!inBox(p, f.box)) return;
+      const inside = f.shape === "circle" ? pointInCircle(p, f.centre, f.radiusM!) : pointInPolygon(p, f.ring!);
+      if (inside) out.push(f);
+    };
+    for (const f of this.cells.get(key(cellOf(lon), cellOf(lat))) ?? []) test(f);
+    for (const f of this.large) test(f);
+    return out;
+  }
+}

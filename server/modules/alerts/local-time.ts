@@ -1,0 +1,68 @@
+/** Local calendar and clock in an IANA time zone, without a date library. */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+function formatter(timezone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: timezone, hourCycle: "h23", weekday: "short", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+    });
+    formatters.set(timezone, f);
+  }
+  return f;
+}
+
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  /** 0 = Sunday */
+  weekday: number;
+  /** minutes since local midnight */
+  minutes: number;
+  seconds: number;
+}
+
+export function localParts(ms: number, timezone: string): LocalParts {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(timezone).formatToParts(new Date(ms))) parts[p.type] = p.value;
+  return {
+    year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), weekday: WEEKDAYS[parts.weekday] ?? 0,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute), seconds: Number(parts.second),
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The local calendar day, YYYY-MM-DD. */
+export function localDay(ms: number, timezone: string): string {
+  const p = localParts(ms, timezone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** The instant local midnight starts `day` (YYYY-MM-DD) in the zone. */
+export function zonedMidnight(day: string, timezone: string): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  const wall = Date.UTC(y, m - 1, d);
+  let guess = wall;
+  for (let i = 0; i < 3; i++) {
+    const p = localParts(guess, timezone);
+    const shown = Date.UTC(p.year, p.month - 1, p.day, Math.floor(p.minutes / 60), p.minutes % 60, p.seconds);
+    const next = guess - (shown - wall);
+    if (next === guess) break;
+    guess = next;
+  }
+  return new Date(guess);
+}
+
+/** Adds whole days to a YYYY-MM-DD date. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** "HH:MM[:SS]" → minutes since midnight. */
+export const clockMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
