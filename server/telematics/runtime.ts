@@ -1,4 +1,6 @@
 import type { AppContext } from "../context";
+import { createAlertHook } from "../modules/alerts/alert-pipeline";
+import { AlertRulesCache } from "../modules/alerts/alert-rules";
 import { DeviceRegistry, recordUnknownDevice, trackRegistry } from "../modules/devices/device-registry";
 import { attachCommandSender } from "../modules/immobilization/immobilization.service";
 import { getLiveBus } from "../modules/live/live-bus";
@@ -11,6 +13,8 @@ export interface TelematicsRuntime {
   gateways: Partial<Record<TcpProtocol, TcpGateway>>;
   pipeline: PositionPipeline;
   registry: DeviceRegistry;
+  /** the alert rules this process evaluates positions against (tests invalidate it after changing policies) */
+  alertRules: AlertRulesCache;
   close(): Promise<void>;
 }
 
@@ -20,6 +24,8 @@ export interface StartTelematicsOptions {
   ephemeral?: boolean;
   host?: string;
   pipeline?: Partial<Pick<PipelineOptions, "concurrency" | "maxGroupRecords" | "now">>;
+  /** how often the alert rules' version is checked (ms); 0 = before every transaction */
+  alertRulesCheckMs?: number;
 }
 
 /**
@@ -31,11 +37,13 @@ export async function startTelematics(ctx: AppContext, opts: StartTelematicsOpti
   const { config, log } = ctx;
   const registry = new DeviceRegistry(ctx.db);
   const untrack = trackRegistry(registry);
+  const alertRules = new AlertRulesCache(ctx.db, opts.alertRulesCheckMs ?? 1000);
   const pipeline = createPositionPipeline({
     db: ctx.db,
     log: log.child({ module: "positions" }),
     lookup: (id) => registry.lookup(id),
     publish: (p) => getLiveBus(ctx)?.publish({ k: "pos", p }),
+    alerts: createAlertHook(ctx, alertRules),
     ...opts.pipeline,
   });
   const callbacks = {
@@ -84,6 +92,7 @@ export async function startTelematics(ctx: AppContext, opts: StartTelematicsOpti
     gateways,
     pipeline,
     registry,
+    alertRules,
     async close() {
       attachCommandSender(ctx, null);
       await Promise.all([...Object.values(gateways).map((g) => g.close()), osmand?.close()]);

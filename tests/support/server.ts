@@ -43,7 +43,7 @@ export async function startTestServer(opts: { config?: Record<string, string>; w
   const port = typeof address === "object" && address ? address.port : 0;
   const live = opts.live || opts.telematics ? await startLive(ctx, server, { databaseUrl: inject("databaseUrl"), redisUrl: null }) : null;
   const telematics = opts.telematics
-    ? await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 } })
+    ? await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, alertRulesCheckMs: 0 })
     : null;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -44,8 +44,33 @@ const emails = z.preprocess(
   z.array(z.string().email("alerts:errors.email")).max(MAX_EMAILS, "alerts:errors.tooManyEmails"),
 );
 
+/** The input fields of each threshold: the ones the chosen type does not use are dropped before validation. */
+const THRESHOLD_FIELDS: Record<keyof Needs & ("speed" | "geofences" | "duration" | "faults" | "alarms"), string[]> = {
+  speed: ["speed_limit_kmh"],
+  geofences: ["all_geofences", "geofence_ids"],
+  duration: ["duration_min"],
+  faults: ["fault_kinds"],
+  alarms: ["alarm_kinds"],
+};
+
+/**
+ * A form without JavaScript posts every threshold fieldset; what the chosen type does not use is ignored,
+ * so a stale or invalid value there never blocks the save (and is never stored).
+ */
+export function withoutUnusedThresholds(v: unknown): unknown {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+  const type = (v as Record<string, unknown>).alert_type;
+  if (typeof type !== "string" || !(ALERT_TYPES as readonly string[]).includes(type)) return v;
+  const n = needs(type as AlertType);
+  const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+  for (const [need, fields] of Object.entries(THRESHOLD_FIELDS)) {
+    if (!n[need as keyof Needs]) for (const f of fields) delete out[f];
+  }
+  return out;
+}
+
 /** Alert policy (spec section 3): name, vehicles, alert type, thresholds, recipients, time range, daily limit, limit per driver. */
-export const policyInputSchema = z
+export const policyInputSchema = z.preprocess(withoutUnusedThresholds, z
   .object({
     name: requiredText(120),
     alert_type: z.enum(ALERT_TYPES, { error: "errors.required" }),
@@ -84,7 +109,7 @@ export const policyInputSchema = z
     if (v.notify_in_app && !v.recipient_ids.length) issue("recipient_ids", "alerts:errors.recipientsRequired");
     // Spec section 5: at least one e-mail must be chosen for e-mail notifications.
     if (v.notify_email && !v.emails.length && !v.recipient_ids.length) issue("emails", "alerts:errors.emailRequired");
-  });
+  }));
 
 export type PolicyInput = z.infer<typeof policyInputSchema>;
 
@@ -111,10 +136,10 @@ export interface AlertMailJob {
   orgId: string;
 }
 
-/** What the in-app notification carries over the live socket. */
+/** What the in-app notification carries over the live socket (as `{ type: "alert", ...notice }`). */
 export interface AlertNotice {
   id: string;
-  type: AlertType;
+  alertType: AlertType;
   policyName: string;
   vehicleId: string;
   vehicleName: string;

@@ -15,6 +15,9 @@ const CELL_DEG = 0.05;
 /** A fence covering more cells than this (a whole region) is checked for every point instead. */
 const MAX_CELLS_PER_FENCE = 4096;
 
+/** Boxes are widened by about a centimetre: a point exactly on a circle must not fall out of its box by rounding. */
+const BOX_PAD_DEG = 1e-7;
+
 const cellOf = (deg: number) => Math.floor(deg / CELL_DEG);
 const key = (x: number, y: number) => x * 100_000 + y;
 
@@ -25,11 +28,15 @@ const key = (x: number, y: number) => x * 100_000 + y;
 export class GeofenceIndex {
   private cells = new Map<number, IndexedGeofence[]>();
   private large: IndexedGeofence[] = [];
+  private byId = new Map<string, IndexedGeofence>();
   readonly size: number;
 
   constructor(fences: IndexedGeofence[]) {
     this.size = fences.length;
-    for (const f of fences) {
+    for (const given of fences) {
+      const b = given.box;
+      const f = { ...given, box: { minLat: b.minLat - BOX_PAD_DEG, maxLat: b.maxLat + BOX_PAD_DEG, minLon: b.minLon - BOX_PAD_DEG, maxLon: b.maxLon + BOX_PAD_DEG } };
+      this.byId.set(f.id, f);
       const x0 = cellOf(f.box.minLon), x1 = cellOf(f.box.maxLon);
       const y0 = cellOf(f.box.minLat), y1 = cellOf(f.box.maxLat);
       if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_FENCE) {
@@ -45,6 +52,14 @@ export class GeofenceIndex {
         }
       }
     }
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  get(id: string): IndexedGeofence | undefined {
+    return this.byId.get(id);
   }
 
   /** Fences containing the point (boundary inclusive, as in the places geometry). */

@@ -4,7 +4,7 @@ import { attachLiveBus, createLiveBus } from "./live-bus";
 import { attachLiveHub, type LiveHub } from "./live-hub";
 
 export { LIVE_PATH, LiveHub, positionMessage } from "./live-hub";
-export { attachLiveBus, createLiveBus, getLiveBus, type LiveBus } from "./live-bus";
+export { attachLiveBus, createLiveBus, getLiveBus, publishLive, type LiveBus } from "./live-bus";
 
 /** Starts the process's live bus (Redis or PostgreSQL) and the /live WebSocket endpoint on `server`. */
 export async function startLive(ctx: AppContext, server: Server, opts: { databaseUrl: string; redisUrl?: string | null }): Promise<{ hub: LiveHub; close(): Promise<void> }> {

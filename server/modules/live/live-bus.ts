@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { sql } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { AppContext } from "../../context";
@@ -154,4 +155,27 @@ export function attachLiveBus(ctx: AppContext, bus: LiveBus | null): void {
 
 export function getLiveBus(ctx: AppContext): LiveBus | null {
   return buses.get(ctx) ?? null;
+}
+
+/**
+ * Publishes from any process: through the process's bus when it has one (web processes), else straight
+ * onto the channel the web processes listen on (the job worker): Redis with REDIS_URL, else NOTIFY.
+ */
+export async function publishLive(ctx: AppContext, msg: BusMessage): Promise<void> {
+  const bus = getLiveBus(ctx);
+  if (bus) return bus.publish(msg);
+  if (ctx.config.REDIS_URL) {
+    const redis = new Redis(ctx.config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true });
+    redis.on("error", () => {});
+    try {
+      await redis.connect();
+      await redis.publish(LIVE_CHANNEL, JSON.stringify(msg));
+    } finally {
+      redis.disconnect();
+    }
+    return;
+  }
+  for (const part of splitForTransport(msg, NOTIFY_CHUNK)) {
+    await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(part)})`.execute(ctx.db);
+  }
 }

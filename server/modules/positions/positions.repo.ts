@@ -42,6 +42,7 @@ interface StateRow {
   moving_without_ignition_s: number;
   ignition_seen: boolean;
   faults: string[];
+  alert_state: Record<string, unknown>;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -61,7 +62,7 @@ export const positionsRepo = {
     const { rows } = await sql<StateRow>`
       SELECT vehicle_id, device_id, lat, lon, speed_kmh, course, altitude, satellites, valid, ignition, odometer_m,
              device_odometer_m, engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count,
-             moving_without_ignition_s, ignition_seen, faults
+             moving_without_ignition_s, ignition_seen, faults, alert_state
       FROM vehicle_state WHERE vehicle_id = ANY(${vehicleIds}::uuid[]) ORDER BY vehicle_id FOR UPDATE`.execute(trx);
     return new Map(rows.map((r) => [r.vehicle_id, {
       deviceId: r.device_id, lat: r.lat, lon: r.lon, speed: r.speed_kmh, course: r.course, altitude: r.altitude,
@@ -69,6 +70,7 @@ export const positionsRepo = {
       engineHoursS: r.engine_hours_s, lastFixTime: r.last_fix_time ? r.last_fix_time.getTime() : null,
       stateSince: r.state_since ? r.state_since.getTime() : null, recentFixBits: r.recent_fix_bits, recentCount: r.recent_count,
       movingWithoutIgnitionS: r.moving_without_ignition_s, ignitionSeen: r.ignition_seen, faults: r.faults,
+      alerts: r.alert_state ?? {},
     }]));
   },
 
@@ -118,7 +120,7 @@ function updateStatesSql(states: Array<{ vehicleId: string; s: TrackState }>) {
       device_odometer_m = u.device_odometer_m, engine_hours_s = u.engine_hours_s, last_fix_time = u.last_fix_time,
       last_server_time = now(), state_since = u.state_since, recent_fix_bits = u.recent_fix_bits, recent_count = u.recent_count,
       moving_without_ignition_s = u.moving_without_ignition_s, ignition_seen = u.ignition_seen,
-      faults = string_to_array(u.faults, ','), updated_at = now()
+      faults = string_to_array(u.faults, ','), alert_state = u.alert_state, updated_at = now()
     FROM unnest(
       ${states.map((x) => x.vehicleId)}::uuid[], ${c((s) => s.deviceId)}::text[], ${c((s) => s.lat)}::float8[],
       ${c((s) => s.lon)}::float8[], ${c((s) => s.speed)}::real[], ${c((s) => s.course)}::real[], ${c((s) => s.altitude)}::real[],
@@ -126,8 +128,9 @@ function updateStatesSql(states: Array<{ vehicleId: string; s: TrackState }>) {
       ${c((s) => s.odometerM)}::float8[], ${c((s) => s.deviceOdometerM)}::float8[], ${c((s) => s.engineHoursS)}::float8[],
       ${c((s) => iso(s.lastFixTime))}::timestamptz[], ${c((s) => iso(s.stateSince))}::timestamptz[],
       ${c((s) => s.recentFixBits)}::integer[], ${c((s) => s.recentCount)}::smallint[], ${c((s) => s.movingWithoutIgnitionS)}::float8[],
-      ${c((s) => s.ignitionSeen)}::boolean[], ${c((s) => s.faults.join(","))}::text[]
+      ${c((s) => s.ignitionSeen)}::boolean[], ${c((s) => s.faults.join(","))}::text[], ${c((s) => JSON.stringify(s.alerts))}::jsonb[]
     ) AS u(vehicle_id, device_id, lat, lon, speed, course, altitude, satellites, valid, ignition, odometer_m, device_odometer_m,
-           engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count, moving_without_ignition_s, ignition_seen, faults)
+           engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count, moving_without_ignition_s, ignition_seen, faults,
+           alert_state)
     WHERE s.vehicle_id = u.vehicle_id`;
 }

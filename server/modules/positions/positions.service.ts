@@ -1,5 +1,7 @@
+import type { Transaction } from "kysely";
 import type { Logger } from "pino";
 import type { DB } from "../../db/database";
+import type { Database } from "../../db/schema";
 import { validatePosition, type DevicePosition } from "../../telematics/types";
 import type { KnownDevice } from "../devices/device-registry";
 import type { CompactPosition } from "../live/live-bus";
@@ -7,13 +9,29 @@ import { retentionCutoff } from "./positions.schema";
 import { positionsRepo, type PositionRow } from "./positions.repo";
 import { applyFix, emptyTrackState, type Fix, type TrackState } from "./track-state";
 
+type PreparedFix = Fix & { attributes: string; alarm: string | null };
+
 /** One device packet, validated and deduplicated, waiting for its transaction. */
 interface PreparedBatch {
   device: KnownDevice;
   deviceId: string;
-  fixes: Array<Fix & { attributes: string }>;
+  fixes: PreparedFix[];
   resolve(): void;
   reject(err: unknown): void;
+}
+
+/** Alert evaluation riding along the position transaction (implemented by the alerts module). */
+export interface AlertHook {
+  /** before the transaction: the organisations' rules */
+  begin(orgIds: string[]): Promise<AlertSession>;
+}
+export interface AlertSession {
+  /** a fix that advanced the vehicle's state (`s` is already updated; s.alerts may be changed in place) */
+  onFix(device: KnownDevice, s: TrackState, before: { lastFixTime: number | null; faults: readonly string[] }, fix: PreparedFix): void;
+  /** inside the transaction, after the positions: store the alerts */
+  write(trx: Transaction<Database>): Promise<void>;
+  /** after the commit: announce them */
+  committed(): void;
 }
 
 export interface PipelineOptions {
@@ -23,6 +41,7 @@ export interface PipelineOptions {
   lookup(deviceId: string): Promise<KnownDevice | null>;
   /** called after each commit with the new latest position of every vehicle that moved on */
   publish?(positions: CompactPosition[]): Promise<void> | void;
+  alerts?: AlertHook;
   /** transactions running at once; batches arriving meanwhile are committed together (group commit) */
   concurrency?: number;
   maxGroupRecords?: number;
@@ -53,7 +72,7 @@ export function checkPosition(p: DevicePosition, now: Date): { ok: true } | { ok
   return { ok: true };
 }
 
-function toFix(p: DevicePosition): Fix & { attributes: string } {
+function toFix(p: DevicePosition): PreparedFix {
   const attributes: Record<string, unknown> = { ...p.attributes };
   if (p.motion !== undefined) attributes.motion = p.motion;
   if (p.power !== undefined) attributes.power = p.power;
@@ -62,7 +81,7 @@ function toFix(p: DevicePosition): Fix & { attributes: string } {
   return {
     fixTime: p.fixTime.getTime(), lat: p.latitude, lon: p.longitude, speed: p.speed, course: p.course, altitude: p.altitude,
     satellites: p.satellites, valid: p.valid, ignition: p.ignition ?? null, odometer: p.odometer ?? null,
-    attributes: JSON.stringify(attributes),
+    attributes: JSON.stringify(attributes), alarm: p.alarm ?? null,
   };
 }
 
@@ -100,6 +119,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     for (const b of group) vehicles.set(b.device.vehicleId, b.device);
     const ids = [...vehicles.keys()].sort();
     const published: CompactPosition[] = [];
+    const alerts = opts.alerts ? await opts.alerts.begin([...new Set(group.map((b) => b.device.orgId))]) : null;
     try {
       await db.transaction().execute(async (trx) => {
         const missing = ids.filter((id) => !knownStates.has(id));
@@ -112,7 +132,9 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
           states.set(b.device.vehicleId, s);
           s.deviceId = b.deviceId;
           for (const f of b.fixes) {
+            const before = { lastFixTime: s.lastFixTime, faults: s.faults };
             const odometerM = applyFix(s, f);
+            if (alerts && s.lastFixTime !== before.lastFixTime) alerts.onFix(b.device, s, before, f);
             rows.push({ orgId: b.device.orgId, vehicleId: b.device.vehicleId, deviceId: b.deviceId, ...f, odometerM });
           }
         }
@@ -121,8 +143,10 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
         stats.duplicates += rows.length - inserted;
         stats.stored += inserted;
         for (const id of changed) published.push(compactOf(id, vehicles.get(id)!.orgId, states.get(id)!));
+        await alerts?.write(trx);
       });
       stats.transactions++;
+      alerts?.committed();
       for (const id of ids) knownStates.add(id);
     } catch (err) {
       if ((err as { code?: string }).code === PARTITION_MISSING && retryPartitions) {

@@ -1,0 +1,302 @@
+/**
+ * The alert rules, as pure functions over one vehicle's positions in time order. The caller keeps the
+ * returned AlertState with the vehicle (vehicle_state.alert_state), in the same transaction as the
+ * positions, so that a restart neither repeats nor loses a crossing.
+ */
+import type { AlertType } from "../../db/schema-alerts";
+import type { GeofenceIndex, IndexedGeofence } from "./geofence-index";
+import { clockMinutes, localParts } from "./local-time";
+
+export interface CompiledPolicy {
+  id: string;
+  name: string;
+  type: AlertType;
+  speedLimit: number | null;
+  durationMs: number | null;
+  /** null = every geofence */
+  geofenceIds: ReadonlySet<string> | null;
+  /** null = any alarm / fault */
+  alarmKinds: ReadonlySet<string> | null;
+  faultKinds: ReadonlySet<string> | null;
+  /** minutes since local midnight; null = the whole day */
+  window: { from: number; to: number } | null;
+  days: ReadonlySet<number>;
+  dailyLimit: number | null;
+  driverLimit: number | null;
+  notifyInApp: boolean;
+  notifyEmail: boolean;
+  recipients: readonly string[];
+  emails: readonly string[];
+}
+
+/** What the engine knows about one vehicle's rules. */
+export interface VehicleRules {
+  policies: readonly CompiledPolicy[];
+  geofences: GeofenceIndex | null;
+  timezone: string;
+}
+
+interface PolicyMark {
+  /** speeding episode already alerted */
+  over?: 1;
+  /** geofences whose dwell was alerted during the current visit */
+  dw?: string[];
+  idle?: 1;
+  out?: 1;
+  unseen?: 1;
+  /** the 12-hour no-data fault already alerted */
+  nd?: 1;
+}
+
+export interface AlertState {
+  /** geofences the vehicle was in at fix time `t`: id → entered at (ms) */
+  g?: { t: number; in: Record<string, number> };
+  /** last known (non-null) ignition */
+  ig?: boolean;
+  /** engine on and standing since (ms) */
+  idle?: number;
+  /** alarm of the previous record, so that a repeated alarm raises one alert */
+  alarm?: string;
+  p?: Record<string, PolicyMark>;
+}
+
+export interface Snapshot {
+  lastFixTime: number | null;
+  faults: readonly string[];
+}
+
+export interface FixInput {
+  fixTime: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  valid: boolean;
+  ignition: boolean | null;
+  alarm?: string | null;
+}
+
+export interface AlertEvent {
+  policy: CompiledPolicy;
+  at: number;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  place: { id: string; name: string } | null;
+  details: Record<string, unknown>;
+}
+
+/** Speeds at or below this count as standing (GPS noise on a parked vehicle). */
+export const STANDING_KMH = 0;
+
+/** Whether the instant lies in the policy's days and local time range (a range may wrap midnight). */
+export function inWindow(policy: Pick<CompiledPolicy, "window" | "days">, ms: number, timezone: string): boolean {
+  if (policy.days.size === 7 && !policy.window) return true;
+  const local = localParts(ms, timezone);
+  if (!policy.window) return policy.days.has(local.weekday);
+  const { from, to } = policy.window;
+  const m = local.minutes;
+  if (from < to) return policy.days.has(local.weekday) && m >= from && m < to;
+  // Wraps midnight: the part after midnight belongs to the previous day's shift.
+  if (m >= from) return policy.days.has(local.weekday);
+  if (m < to) return policy.days.has((local.weekday + 6) % 7);
+  return false;
+}
+
+export const parseWindow = (from: string | null, to: string | null) =>
+  from && to ? { from: clockMinutes(from), to: clockMinutes(to) } : null;
+
+const matchesFence = (policy: CompiledPolicy, id: string) => policy.geofenceIds === null || policy.geofenceIds.has(id);
+const isGeofenceType = (t: AlertType) => t === "geofence_enter" || t === "geofence_exit" || t === "geofence_dwell";
+
+function mark(state: AlertState, policyId: string): PolicyMark {
+  state.p ??= {};
+  return (state.p[policyId] ??= {});
+}
+
+function event(policy: CompiledPolicy, fix: FixInput | null, at: number, details: Record<string, unknown>, place: IndexedGeofence | { id: string; name: string } | null = null): AlertEvent {
+  return {
+    policy, at, lat: fix?.lat ?? null, lon: fix?.lon ?? null, speed: fix ? fix.speed : null,
+    place: place ? { id: place.id, name: place.name } : null, details,
+  };
+}
+
+/** Geofences containing the fix; invalid fixes keep the previous set. Returns null when not tracked. */
+function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapshot, fix: FixInput, fenceNames: Map<string, string>) {
+  if (!rules.geofences || !rules.policies.some((p) => isGeofenceType(p.type))) {
+    delete state.g;
+    return null;
+  }
+  const prev = state.g;
+  // Not evaluated at the previous fix (no geofence policy then, or the first fix): start from here without alerts.
+  const fresh = !prev || prev.t !== before.lastFixTime;
+  let current: Record<string, number>;
+  if (!fix.valid && prev && !fresh) {
+    current = prev.in;
+  } else {
+    current = {};
+    for (const f of rules.geofences.containing(fix.lon, fix.lat)) {
+      fenceNames.set(f.id, f.name);
+      current[f.id] = !fresh && prev!.in[f.id] !== undefined ? prev!.in[f.id] : fix.fixTime;
+    }
+  }
+  state.g = { t: fix.fixTime, in: current };
+  if (fresh) return { entered: [] as string[], left: [] as string[], current };
+  const entered = Object.keys(current).filter((id) => prev!.in[id] === undefined);
+  // A geofence that no longer exists was not left: drop it quietly.
+  const left = Object.keys(prev!.in).filter((id) => current[id] === undefined && rules.geofences!.has(id));
+  return { entered, left, current };
+}
+
+/**
+ * Evaluates one new fix (strictly newer than the previous one) against the vehicle's policies.
+ * `before` and `after` are the tracked state around the fix (for device faults).
+ */
+export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snapshot, fix: FixInput, after: Snapshot): AlertEvent[] {
+  const events: AlertEvent[] = [];
+  const names = new Map<string, string>();
+  const geo = updateGeofences(rules, state, before, fix, names);
+  const fenceRef = (id: string) => rules.geofences?.get(id) ?? { id, name: names.get(id) ?? id };
+
+  const prevIgnition = state.ig;
+  if (fix.ignition !== null) state.ig = fix.ignition;
+  const idle = fix.ignition === true && fix.speed <= STANDING_KMH;
+  if (idle) state.idle ??= fix.fixTime;
+  else delete state.idle;
+  const alarmChanged = (fix.alarm ?? undefined) !== state.alarm;
+  if (fix.alarm) state.alarm = fix.alarm;
+  else delete state.alarm;
+  const newFaults = after.faults.filter((f) => !before.faults.includes(f));
+  const moving = fix.speed > STANDING_KMH && (fix.ignition ?? true);
+
+  for (const policy of rules.policies) {
+    const m = mark(state, policy.id);
+    // Any fix re-arms the "not seen" and "no data" alerts.
+    delete m.unseen;
+    delete m.nd;
+    const open = () => inWindow(policy, fix.fixTime, rules.timezone);
+    switch (policy.type) {
+      case "speeding": {
+        if (!fix.valid) break;
+        if (fix.speed > policy.speedLimit!) {
+          if (!m.over && open()) {
+            m.over = 1;
+            events.push(event(policy, fix, fix.fixTime, { speed: Math.round(fix.speed), limit: policy.speedLimit }));
+          }
+        } else delete m.over;
+        break;
+      }
+      case "geofence_enter":
+      case "geofence_exit": {
+        if (!geo) break;
+        const ids = policy.type === "geofence_enter" ? geo.entered : geo.left;
+        for (const id of ids) if (matchesFence(policy, id) && open()) events.push(event(policy, fix, fix.fixTime, {}, fenceRef(id)));
+        break;
+      }
+      case "geofence_dwell": {
+        if (!geo) break;
+        const fired = new Set((m.dw ?? []).filter((id) => geo.current[id] !== undefined));
+        for (const [id, since] of Object.entries(geo.current)) {
+          if (fired.has(id) || !matchesFence(policy, id)) continue;
+          if (fix.fixTime - since > policy.durationMs! && open()) {
+            fired.add(id);
+            events.push(event(policy, fix, fix.fixTime, { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() }, fenceRef(id)));
+          }
+        }
+        if (fired.size) m.dw = [...fired];
+        else delete m.dw;
+        break;
+      }
+      case "ignition_on":
+      case "ignition_off": {
+        const on = policy.type === "ignition_on";
+        if (prevIgnition === !on && fix.ignition === on && open()) events.push(event(policy, fix, fix.fixTime, {}));
+        break;
+      }
+      case "idling": {
+        if (!idle) {
+          delete m.idle;
+          break;
+        }
+        if (!m.idle && fix.fixTime - state.idle! > policy.durationMs! && open()) {
+          m.idle = 1;
+          events.push(event(policy, fix, fix.fixTime, { minutes: policy.durationMs! / 60_000, since: new Date(state.idle!).toISOString() }));
+        }
+        break;
+      }
+      case "movement_outside_hours": {
+        // Re-armed when the vehicle parks (ignition off; standing, for devices without ignition) or the allowed hours begin.
+        const parked = fix.ignition === false || (fix.ignition === null && fix.speed <= STANDING_KMH);
+        if (parked || inWindow(policy, fix.fixTime, rules.timezone)) delete m.out;
+        else if (moving && fix.valid && !m.out) {
+          m.out = 1;
+          events.push(event(policy, fix, fix.fixTime, { speed: Math.round(fix.speed) }));
+        }
+        break;
+      }
+      case "device_fault": {
+        for (const fault of newFaults) {
+          if ((policy.faultKinds === null || policy.faultKinds.has(fault)) && open()) events.push(event(policy, fix, fix.fixTime, { fault }));
+        }
+        break;
+      }
+      case "device_alarm": {
+        if (fix.alarm && alarmChanged && (policy.alarmKinds === null || policy.alarmKinds.has(fix.alarm)) && open()) {
+          events.push(event(policy, fix, fix.fixTime, { alarm: fix.alarm }));
+        }
+        break;
+      }
+      case "unseen":
+        break;
+    }
+    if (!Object.keys(m).length) delete state.p![policy.id];
+  }
+  if (state.p && !Object.keys(state.p).length) delete state.p;
+  return events;
+}
+
+/** When the server last heard from a vehicle and where it was, for the time-driven rules. */
+export interface SilentVehicle {
+  lastHeard: number | null;
+  lastFixTime: number | null;
+  lat: number | null;
+  lon: number | null;
+}
+
+/** Twelve hours without data is a device fault (spec sections 4 and 9). */
+export const NO_DATA_FAULT_MS = 12 * 3_600_000;
+
+/**
+ * Rules that fire on the passing of time rather than on a position: a vehicle unseen for longer than
+ * N minutes, twelve hours without data (device fault), and dwell in a geofence while the device is silent.
+ */
+export function evaluateTimers(rules: VehicleRules, state: AlertState, v: SilentVehicle, now: number): AlertEvent[] {
+  const events: AlertEvent[] = [];
+  if (v.lastHeard === null) return events;
+  const silentFor = now - v.lastHeard;
+  const at = { lat: v.lat ?? 0, lon: v.lon ?? 0, speed: 0, fixTime: now, valid: true, ignition: null } as FixInput;
+  for (const policy of rules.policies) {
+    const m = mark(state, policy.id);
+    if (policy.type === "unseen" && !m.unseen && silentFor > policy.durationMs! && inWindow(policy, now, rules.timezone)) {
+      m.unseen = 1;
+      events.push(event(policy, at, now, { minutes: policy.durationMs! / 60_000, lastSeen: new Date(v.lastHeard).toISOString() }));
+    }
+    if (policy.type === "device_fault" && !m.nd && silentFor > NO_DATA_FAULT_MS
+      && (policy.faultKinds === null || policy.faultKinds.has("noData12h")) && inWindow(policy, now, rules.timezone)) {
+      m.nd = 1;
+      events.push(event(policy, at, now, { fault: "noData12h", lastSeen: new Date(v.lastHeard).toISOString() }));
+    }
+    if (policy.type === "geofence_dwell" && state.g && state.g.t === v.lastFixTime) {
+      const fired = new Set(m.dw ?? []);
+      for (const [id, since] of Object.entries(state.g.in)) {
+        if (fired.has(id) || !matchesFence(policy, id) || now - since <= policy.durationMs! || !inWindow(policy, now, rules.timezone)) continue;
+        fired.add(id);
+        const fence = rules.geofences?.get(id);
+        events.push(event(policy, at, now, { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() }, fence ?? { id, name: id }));
+      }
+      if (fired.size) m.dw = [...fired];
+    }
+    if (!Object.keys(m).length) delete state.p![policy.id];
+  }
+  if (state.p && !Object.keys(state.p).length) delete state.p;
+  return events;
+}

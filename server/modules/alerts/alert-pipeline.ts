@@ -1,0 +1,55 @@
+import { sql, type Transaction } from "kysely";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/schema";
+import type { AlertHook, AlertSession } from "../positions/positions.service";
+import { evaluateFix, type AlertEvent, type AlertState } from "./alert-engine";
+import { announceAlerts } from "./alert-notify";
+import { AlertRulesCache, rulesFor } from "./alert-rules";
+import { storeAlerts, type CommittedAlert } from "./alert-store";
+
+/**
+ * The alert engine inside the position pipeline: rules are loaded before the transaction, each new fix
+ * is evaluated against the vehicle's policies (state kept in vehicle_state.alert_state, written with the
+ * positions), alerts are stored in the same transaction and announced after the commit. A failure in
+ * the alert part is logged and never costs the positions.
+ */
+export function createAlertHook(ctx: AppContext, cache = new AlertRulesCache(ctx.db)): AlertHook & { cache: AlertRulesCache } {
+  return {
+    cache,
+    async begin(orgIds: string[]): Promise<AlertSession> {
+      const rules = await cache.forOrgs(orgIds);
+      const pending = new Map<string, { orgId: string; events: AlertEvent[] }>();
+      let committed: CommittedAlert[] = [];
+      return {
+        onFix(device, s, before, fix) {
+          const vehicleRules = rulesFor(rules.get(device.orgId), device.vehicleId);
+          if (!vehicleRules) return;
+          try {
+            const events = evaluateFix(vehicleRules, s.alerts as AlertState, before, fix, { lastFixTime: s.lastFixTime, faults: s.faults });
+            if (!events.length) return;
+            let entry = pending.get(device.vehicleId);
+            if (!entry) pending.set(device.vehicleId, (entry = { orgId: device.orgId, events: [] }));
+            entry.events.push(...events);
+          } catch (err) {
+            ctx.log.error({ err, vehicleId: device.vehicleId }, "alert evaluation failed");
+          }
+        },
+        async write(trx: Transaction<Database>) {
+          if (!pending.size) return;
+          await sql`SAVEPOINT flota_alerts`.execute(trx);
+          try {
+            const out: CommittedAlert[] = [];
+            for (const [vehicleId, { orgId, events }] of pending) out.push(...(await storeAlerts(trx, rules.get(orgId)!, vehicleId, events)));
+            committed = out;
+          } catch (err) {
+            ctx.log.error({ err }, "storing alerts failed; the positions are kept");
+            await sql`ROLLBACK TO SAVEPOINT flota_alerts`.execute(trx);
+          }
+        },
+        committed() {
+          if (committed.length) void announceAlerts(ctx, committed);
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { sql } from "kysely";
+import type { DB } from "../../db/database";
+import type { LonLat } from "../places/geometry";
+import { parseWindow, type CompiledPolicy, type VehicleRules } from "./alert-engine";
+import { GeofenceIndex, type IndexedGeofence } from "./geofence-index";
+
+/** Rules of one organisation, compiled for the engine. */
+export interface OrgRules {
+  orgId: string;
+  version: string;
+  timezone: string;
+  policyCount: number;
+  geofences: GeofenceIndex | null;
+  /** vehicle id → its policies (only vehicles with at least one) */
+  byVehicle: Map<string, CompiledPolicy[]>;
+  vehicles: Map<string, { registration: string; driverId: string | null }>;
+}
+
+export const TIMER_TYPES = ["unseen", "device_fault", "geofence_dwell"] as const;
+
+export function rulesFor(org: OrgRules | undefined, vehicleId: string): VehicleRules | null {
+  const policies = org?.byVehicle.get(vehicleId);
+  return policies?.length ? { policies, geofences: org!.geofences, timezone: org!.timezone } : null;
+}
+
+const GEOFENCE_TYPES = new Set(["geofence_enter", "geofence_exit", "geofence_dwell"]);
+
+export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
+  const [versionRow, settings, policies, links, vehicles] = await Promise.all([
+    db.selectFrom("alert_config_versions").select("version").where("org_id", "=", orgId).executeTakeFirst(),
+    db.selectFrom("organization_settings").select("timezone").where("org_id", "=", orgId).executeTakeFirst(),
+    db.selectFrom("alert_policies").selectAll().where("org_id", "=", orgId).where("active", "=", true).execute(),
+    sql<{ policy_id: string; kind: "v" | "t" | "g" | "r"; id: string }>`
+      SELECT policy_id, 'v' AS kind, vehicle_id AS id FROM alert_policy_vehicles WHERE org_id = ${orgId}
+      UNION ALL SELECT policy_id, 't', team_id FROM alert_policy_teams WHERE org_id = ${orgId}
+      UNION ALL SELECT policy_id, 'g', place_id FROM alert_policy_geofences WHERE org_id = ${orgId}
+      UNION ALL SELECT policy_id, 'r', user_id FROM alert_policy_recipients WHERE org_id = ${orgId}`.execute(db),
+    db.selectFrom("vehicles").select(["id", "registration", "team_id", "driver_id"]).where("org_id", "=", orgId).execute(),
+  ]);
+  const linksOf = new Map<string, { v: string[]; t: string[]; g: string[]; r: string[] }>();
+  for (const l of links.rows) {
+    let entry = linksOf.get(l.policy_id);
+    if (!entry) linksOf.set(l.policy_id, (entry = { v: [], t: [], g: [], r: [] }));
+    entry[l.kind].push(l.id);
+  }
+
+  const compiled = policies.map((p) => {
+    const l = linksOf.get(p.id) ?? { v: [], t: [], g: [], r: [] };
+    const policy: CompiledPolicy = {
+      id: p.id, name: p.name, type: p.alert_type,
+      speedLimit: p.speed_limit_kmh, durationMs: p.duration_min === null ? null : p.duration_min * 60_000,
+      geofenceIds: p.all_geofences ? null : new Set(l.g),
+      alarmKinds: p.alarm_kinds.length ? new Set(p.alarm_kinds) : null,
+      faultKinds: p.fault_kinds.length ? new Set(p.fault_kinds) : null,
+      window: parseWindow(p.time_from, p.time_to), days: new Set(p.days),
+      dailyLimit: p.daily_limit, driverLimit: p.driver_limit,
+      notifyInApp: p.notify_in_app, notifyEmail: p.notify_email, recipients: l.r, emails: p.emails,
+    };
+    return { policy, all: p.all_vehicles, vehicles: new Set(l.v), teams: new Set(l.t) };
+  });
+
+  const byVehicle = new Map<string, CompiledPolicy[]>();
+  for (const v of vehicles) {
+    const list = compiled.filter((c) => c.all || c.vehicles.has(v.id) || (v.team_id !== null && c.teams.has(v.team_id))).map((c) => c.policy);
+    if (list.length) byVehicle.set(v.id, list);
+  }
+
+  let geofences: GeofenceIndex | null = null;
+  const fencePolicies = compiled.filter((c) => GEOFENCE_TYPES.has(c.policy.type));
+  if (fencePolicies.length) {
+    // Only the fences some policy can match: all of them when a policy covers every geofence.
+    const wanted = fencePolicies.some((c) => c.policy.geofenceIds === null) ? null : [...new Set(fencePolicies.flatMap((c) => [...c.policy.geofenceIds!]))];
+    let q = db.selectFrom("places")
+      .select(["id", "name", "shape", "latitude", "longitude", "radius_m", "polygon", "min_lat", "max_lat", "min_lon", "max_lon"])
+      .where("org_id", "=", orgId).where("kind", "=", "geofence");
+    if (wanted) q = q.where("id", "in", wanted.length ? wanted : ["00000000-0000-0000-0000-000000000000"]);
+    const rows = await q.execute();
+    geofences = new GeofenceIndex(rows.map((r): IndexedGeofence => ({
+      id: r.id, name: r.name, shape: r.shape === "polygon" ? "polygon" : "circle", centre: [r.longitude, r.latitude],
+      radiusM: r.radius_m, ring: (r.polygon as LonLat[] | null) ?? null,
+      box: { minLat: r.min_lat, maxLat: r.max_lat, minLon: r.min_lon, maxLon: r.max_lon },
+    })));
+  }
+
+  return {
+    orgId, version: String(versionRow?.version ?? "0"), timezone: settings?.timezone ?? "Europe/Tirane", policyCount: compiled.length,
+    geofences, byVehicle,
+    vehicles: new Map(vehicles.map((v) => [v.id, { registration: v.registration, driverId: v.driver_id }])),
+  };
+}
+
+/**
+ * Per-organisation rules, reloaded when the organisation's configuration version (bumped by database
+ * triggers on policies, geofences and vehicles) changes; versions are checked at most every `checkMs`.
+ */
+export class AlertRulesCache {
+  private entries = new Map<string, { rules: OrgRules; checkedAt: number }>();
+  private loading = new Map<string, Promise<OrgRules>>();
+
+  constructor(private db: DB, private checkMs = 1000) {}
+
+  private load(orgId: string): Promise<OrgRules> {
+    let p = this.loading.get(orgId);
+    if (!p) {
+      p = loadOrgRules(this.db, orgId)
+        .then((rules) => {
+          this.entries.set(orgId, { rules, checkedAt: Date.now() });
+          return rules;
+        })
+        .finally(() => this.loading.delete(orgId));
+      this.loading.set(orgId, p);
+    }
+    return p;
+  }
+
+  /** Rules of the organisations, fresh within `checkMs`. */
+  async forOrgs(orgIds: Iterable<string>): Promise<Map<string, OrgRules>> {
+    const now = Date.now();
+    const ids = [...new Set(orgIds)];
+    const stale = ids.filter((id) => {
+      const e = this.entries.get(id);
+      return !e || now - e.checkedAt >= this.checkMs;
+    });
+    if (stale.length) {
+      const rows = await this.db.selectFrom("alert_config_versions").select(["org_id", "version"]).where("org_id", "in", stale).execute();
+      const versions = new Map(rows.map((r) => [r.org_id, String(r.version)]));
+      await Promise.all(stale.map(async (id) => {
+        const e = this.entries.get(id);
+        if (e && e.rules.version === (versions.get(id) ?? "0")) e.checkedAt = now;
+        else await this.load(id);
+      }));
+    }
+    const out = new Map<string, OrgRules>();
+    for (const id of ids) out.set(id, this.entries.get(id)!.rules);
+    return out;
+  }
+
+  invalidate(orgId?: string): void {
+    if (orgId) this.entries.delete(orgId);
+    else this.entries.clear();
+  }
+}

@@ -1,0 +1,70 @@
+import { sql } from "kysely";
+import type { AppContext } from "../../context";
+import { evaluateTimers, NO_DATA_FAULT_MS, type AlertState } from "./alert-engine";
+import { announceAlerts, enqueueAlertMail } from "./alert-notify";
+import { AlertRulesCache, rulesFor, TIMER_TYPES } from "./alert-rules";
+import { storeAlerts, type CommittedAlert } from "./alert-store";
+
+export const ALERT_TIMERS_JOB = "alert-timers";
+/** E-mails still pending this long after the alert are enqueued again (their first enqueue was lost). */
+const PENDING_MAIL_RETRY_MS = 2 * 60_000;
+
+const caches = new WeakMap<AppContext, AlertRulesCache>();
+const cacheOf = (ctx: AppContext) => {
+  let c = caches.get(ctx);
+  if (!c) caches.set(ctx, (c = new AlertRulesCache(ctx.db, 0)));
+  return c;
+};
+
+/**
+ * The time-driven rules (vehicle unseen for N minutes, no data for 12 hours, dwell while the device is
+ * silent), for every organisation with such a policy; each organisation's vehicles in one transaction
+ * that locks their state rows (skipping rows the position pipeline holds: they are being updated anyway).
+ */
+export async function runAlertTimers(ctx: AppContext, now: Date = new Date()): Promise<{ alerts: number; mailsRequeued: number }> {
+  const orgs = await ctx.db.selectFrom("alert_policies").select("org_id").distinct()
+    .where("active", "=", true).where("alert_type", "in", [...TIMER_TYPES]).execute();
+  const rules = await cacheOf(ctx).forOrgs(orgs.map((o) => o.org_id));
+  let count = 0;
+  for (const org of rules.values()) {
+    const vehicleIds = [...org.byVehicle].filter(([, ps]) => ps.some((p) => (TIMER_TYPES as readonly string[]).includes(p.type))).map(([id]) => id);
+    if (!vehicleIds.length) continue;
+    const unseenMs = vehicleIds.flatMap((id) => org.byVehicle.get(id)!).filter((p) => p.type === "unseen").map((p) => p.durationMs!);
+    const minSilenceMs = Math.min(NO_DATA_FAULT_MS, ...unseenMs);
+    const committed: CommittedAlert[] = await ctx.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ vehicle_id: string; last_fix_time: Date | null; last_server_time: Date | null; lat: number | null; lon: number | null; alert_state: AlertState }>`
+        SELECT vehicle_id, last_fix_time, last_server_time, lat, lon, alert_state FROM vehicle_state
+        WHERE org_id = ${org.orgId} AND vehicle_id = ANY(${vehicleIds}::uuid[])
+          AND (coalesce(last_server_time, last_fix_time) < ${new Date(now.getTime() - minSilenceMs).toISOString()}::timestamptz OR alert_state ? 'g')
+        ORDER BY vehicle_id FOR UPDATE SKIP LOCKED`.execute(trx);
+      const out: CommittedAlert[] = [];
+      for (const r of rows) {
+        const vehicleRules = rulesFor(org, r.vehicle_id)!;
+        const state = r.alert_state ?? {};
+        const before = JSON.stringify(state);
+        const lastHeard = (r.last_server_time ?? r.last_fix_time)?.getTime() ?? null;
+        const events = evaluateTimers(vehicleRules, state, { lastHeard, lastFixTime: r.last_fix_time?.getTime() ?? null, lat: r.lat, lon: r.lon }, now.getTime());
+        if (JSON.stringify(state) !== before) {
+          await sql`UPDATE vehicle_state SET alert_state = ${JSON.stringify(state)}::jsonb WHERE vehicle_id = ${r.vehicle_id}::uuid`.execute(trx);
+        }
+        if (events.length) out.push(...(await storeAlerts(trx, org, r.vehicle_id, events)));
+      }
+      return out;
+    });
+    count += committed.length;
+    await announceAlerts(ctx, committed);
+  }
+  const pending = await ctx.db.selectFrom("alerts").select(["id", "org_id"]).where("email_status", "=", "pending")
+    .where("created_at", "<", new Date(now.getTime() - PENDING_MAIL_RETRY_MS)).orderBy("created_at").limit(500).execute();
+  for (const a of pending) await enqueueAlertMail(ctx, a.id, a.org_id);
+  return { alerts: count, mailsRequeued: pending.length };
+}
+
+/** Every minute on the "maintenance" queue (one scheduler id, so several workers do not multiply it). */
+export async function scheduleAlertTimers(ctx: AppContext): Promise<void> {
+  await ctx.jobs.queue("maintenance").upsertJobScheduler(ALERT_TIMERS_JOB, { every: 60_000 }, { name: ALERT_TIMERS_JOB, data: {} });
+}
+
+export const alertTimerProcessors = (ctx: AppContext) => ({
+  [ALERT_TIMERS_JOB]: async () => runAlertTimers(ctx),
+});
