@@ -7,6 +7,8 @@ import { addVehicleImages, createVehicle } from "../../server/modules/vehicles/v
 import { createPerson } from "../../server/modules/users/users.service";
 import { createTeam } from "../../server/modules/teams/teams.service";
 import { createGeofence, createPoi } from "../../server/modules/places/places.service";
+import { createPolicy } from "../../server/modules/alerts/alerts.service";
+import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -27,6 +29,7 @@ interface OrgB {
   roleId: string;
   poiId: string;
   geofenceId: string;
+  policyId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -37,6 +40,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/configuration/users/update/:id": (b) => ({ id: b.userId }),
   "/places/edit-poi/:id": (b) => ({ id: b.poiId }),
   "/places/edit-geofence/:id": (b) => ({ id: b.geofenceId }),
+  "/alerts/policies/edit/:id": (b) => ({ id: b.policyId }),
+  "/alerts/policies/policy/:id": (b) => ({ id: b.policyId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -51,6 +56,8 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/subscribe/positions/:param": (b) => ({ param: `markers-${b.userId}-${Math.floor(Date.now() / 1000)}` }),
   "/api/places/pois/:id": (b) => ({ id: b.poiId }),
   "/api/places/geofences/:id": (b) => ({ id: b.geofenceId }),
+  "/api/alerts/policies/:id": (b) => ({ id: b.policyId }),
+  "/api/alerts/policies/:id/active": (b) => ({ id: b.policyId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
@@ -92,13 +99,14 @@ const client = () => new FormClient(srv.url);
 
 async function snapshotB() {
   const db = srv.ctx.db;
-  const [vehicles, images, teams, users] = await Promise.all([
+  const [vehicles, images, teams, users, policies] = await Promise.all([
     db.selectFrom("vehicles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("vehicle_images").select(["id", "vehicle_id", "byte_size"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("teams").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("users").select(["id", "email", "first_name", "last_name", "role_id", "team_id", "password_hash", "active"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("alert_policies").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
   ]);
-  return JSON.stringify({ vehicles, images, teams, users });
+  return JSON.stringify({ vehicles, images, teams, users, policies });
 }
 
 beforeAll(async () => {
@@ -123,9 +131,13 @@ beforeAll(async () => {
   } as never);
   const poi = await createPoi(srv.ctx, pb, { name: `${MARK} depot`, category: `${MARK} cat`, city: `${MARK} city`, latitude: 41.33, longitude: 19.82, icon: "pin", icon_color: "#2563eb" });
   const geofence = await createGeofence(srv.ctx, pb, { name: `${MARK} zone`, category: `${MARK} cat`, shape: "circle", latitude: 41.32, longitude: 19.81, radius_m: 500 });
+  const policy = await createPolicy(srv.ctx, pb, policyInputSchema.parse({
+    name: `${MARK} policy`, alert_type: "geofence_enter", vehicle_ids: [vehicle.id], geofence_ids: [geofence.id], days: [1, 2, 3],
+    notify_in_app: true, notify_email: true, recipient_ids: [user.id], emails: [`${MARK.toLowerCase()}@b.test.flota`],
+  }) as never);
   b = {
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
-    poiId: poi.id, geofenceId: geofence.id,
+    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id,
   };
   const login = await (await fetch(`${srv.url}/api/auth/login`, {
     method: "POST",
@@ -215,7 +227,7 @@ describe("organisation isolation", () => {
 
   it("lists only A's records through /api and refuses references to B's records", async () => {
     const auth = { authorization: `Bearer ${tokenA}`, "content-type": "application/json" };
-    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile"]) {
+    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies"]) {
       const res = await fetch(`${srv.url}${list}?q=${MARK}&size=200`, { headers: auth });
       expect(res.status, list).toBe(200);
       expect(await res.text(), list).not.toContain(MARK);
@@ -231,5 +243,14 @@ describe("organisation isolation", () => {
     expect(access.status).toBe(400);
     const created = await srv.ctx.db.selectFrom("users").select("id").where("org_id", "=", a.orgId).where("last_name", "=", "Ref").execute();
     expect(created).toEqual([]);
+    const policyRefs = [{ vehicle_ids: [b.vehicleId] }, { team_ids: [b.teamId] }, { recipient_ids: [b.userId] }, { alert_type: "geofence_exit", geofence_ids: [b.geofenceId] }];
+    for (const ref of policyRefs) {
+      const res = await fetch(`${srv.url}/api/alerts/policies`, {
+        method: "POST", headers: auth,
+        body: JSON.stringify({ name: "XREF policy", alert_type: "ignition_on", all_vehicles: true, days: [1], notify_email: true, emails: ["x@a.test"], ...ref }),
+      });
+      expect(res.status, JSON.stringify(ref)).toBe(400);
+    }
+    expect(await srv.ctx.db.selectFrom("alert_policies").select("id").where("org_id", "=", a.orgId).where("name", "=", "XREF policy").execute()).toEqual([]);
   });
 });
