@@ -22,7 +22,6 @@ import { WebSocket } from "ws";
 import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../server/db/embedded";
 import { migrate } from "../server/db/migrate";
 import { createOrganization } from "../server/db/seed";
 import { issueSession } from "../server/modules/auth/auth.service";
@@ -30,6 +29,7 @@ import { getLiveBus, startLive } from "../server/modules/live";
 import type { JobQueue } from "../server/queue/job-queue";
 import { startTelematics } from "../server/telematics/runtime";
 import { TeltonikaClient } from "../server/telematics/simulator";
+import { openDatabase } from "./bench-db";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -123,31 +123,6 @@ async function loadProcess(job: LoadJob) {
 
 // ---------------------------------------------------------------- server process
 
-async function openDatabase(): Promise<{ url: string; cleanup(): Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const admin = process.env.DATABASE_URL;
-    const name = `flota_bench_${Date.now().toString(36)}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      async cleanup() {
-        const d = new pg.Client({ connectionString: admin });
-        await d.connect();
-        await d.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
-        await d.query(`DROP DATABASE IF EXISTS ${name}`);
-        await d.end();
-      },
-    };
-  }
-  const dir = await mkdtemp(path.join(tmpdir(), "flota-bench-"));
-  const embedded: EmbeddedDatabase = await startEmbeddedPostgres({ dir, port: 56000 + Math.floor(Math.random() * 3000) });
-  return { url: embedded.url, async cleanup() { await embedded.stop(); await rm(dir, { recursive: true, force: true }); } };
-}
 
 /** PostgreSQL's own bulk-load rate into a table shaped like positions, on the same machine. */
 async function copyCeiling(pool: pg.Pool, orgId: string, vehicleIds: string[], rows = 300_000): Promise<{ rate: number; how: string }> {

@@ -130,6 +130,7 @@ CREATE TABLE alert_config_versions (
   version bigint NOT NULL DEFAULT 1
 );
 
+-- Each table's own columns are read only inside its branch (PL/pgSQL resolves every field named in an expression).
 CREATE FUNCTION flota_bump_alert_config() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   org uuid;
@@ -138,13 +139,17 @@ BEGIN
   IF TG_TABLE_NAME = 'places' THEN
     IF TG_OP = 'DELETE' THEN
       IF OLD.kind <> 'geofence' THEN RETURN NULL; END IF;
-    ELSIF NEW.kind <> 'geofence' AND (TG_OP = 'INSERT' OR OLD.kind <> 'geofence') THEN
+    ELSIF TG_OP = 'INSERT' THEN
+      IF NEW.kind <> 'geofence' THEN RETURN NULL; END IF;
+    ELSIF NEW.kind <> 'geofence' AND OLD.kind <> 'geofence' THEN
       RETURN NULL;
     END IF;
-  END IF;
-  IF TG_TABLE_NAME = 'vehicles' AND TG_OP = 'UPDATE'
-     AND OLD.team_id IS NOT DISTINCT FROM NEW.team_id AND OLD.driver_id IS NOT DISTINCT FROM NEW.driver_id THEN
-    RETURN NULL;
+  ELSIF TG_TABLE_NAME = 'vehicles' THEN
+    IF TG_OP = 'UPDATE' THEN
+      IF OLD.team_id IS NOT DISTINCT FROM NEW.team_id AND OLD.driver_id IS NOT DISTINCT FROM NEW.driver_id THEN
+        RETURN NULL;
+      END IF;
+    END IF;
   END IF;
   -- (an organisation being deleted cascades here too: nothing to bump then)
   INSERT INTO alert_config_versions (org_id, version) SELECT org, 1 WHERE EXISTS (SELECT 1 FROM organizations WHERE id = org)

@@ -1,0 +1,187 @@
+/**
+ * Alert engine cost: positions per second through the position pipeline (PostgreSQL, alert hook on)
+ * for an organisation without alert rules and for one with 10,000 geofences and 1,000 policies,
+ * fed the same tracks. Target: less than 25 % slower with the rules.
+ *
+ *   npm run bench:alerts -- [--vehicles 300] [--positions 60000] [--records 10] [--geofences 10000] [--policies 1000] [--rounds 2]
+ *
+ * Uses a fresh database on DATABASE_URL's server (dropped at the end) or an embedded PostgreSQL. Prints, last:
+ *   without rules N positions/s; with 10000 geofences and 1000 policies M positions/s (X % slower); alerts raised K
+ */
+import { cpus, loadavg } from "node:os";
+import pino from "pino";
+import { loadConfig } from "../server/config";
+import type { AppContext } from "../server/context";
+import { connectDatabase } from "../server/db/database";
+import { migrate } from "../server/db/migrate";
+import { createOrganization } from "../server/db/seed";
+import { createAlertHook } from "../server/modules/alerts/alert-pipeline";
+import { AlertRulesCache } from "../server/modules/alerts/alert-rules";
+import { ALERT_TYPES } from "../server/modules/alerts/alerts.schema";
+import { DeviceRegistry } from "../server/modules/devices/device-registry";
+import { circleBoundingBox, destination, polygonBoundingBox, type LonLat } from "../server/modules/places/geometry";
+import { createPositionPipeline } from "../server/modules/positions/positions.service";
+import type { JobQueue } from "../server/queue/job-queue";
+import type { DevicePosition } from "../server/telematics/types";
+import { openDatabase } from "./bench-db";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+/** Deterministic pseudo-random numbers, so both organisations drive the same tracks. */
+function rng(seed: number) {
+  let s = seed % 2147483647;
+  return () => (s = (s * 16807) % 2147483647) / 2147483647;
+}
+
+// Albania's rough extent: where the geofences and the tracks are.
+const AREA = { minLon: 19.3, maxLon: 20.6, minLat: 39.9, maxLat: 42.3 };
+
+async function makeOrg(ctx: AppContext, name: string, vehicles: number, prefix: string) {
+  const { org, adminId } = await createOrganization(ctx.db, { name, admin: { email: `${prefix}@bench.flota`, password: "bench-password" } });
+  const imeis = Array.from({ length: vehicles }, (_, i) => `${prefix}${String(i).padStart(15 - prefix.length, "0")}`);
+  const rows = await ctx.db.insertInto("vehicles")
+    .values(imeis.map((imei, i) => ({ org_id: org.id, registration: `${prefix.toUpperCase()} ${i}`, category: "Car" as const, device_imei: imei, device_protocol: "teltonika" as const })))
+    .returning("id").execute();
+  return { orgId: org.id, adminId, imeis, vehicleIds: rows.map((r) => r.id) };
+}
+
+async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeOrg>>, geofences: number, policies: number) {
+  const rnd = rng(7);
+  const places = [];
+  for (let i = 0; i < geofences; i++) {
+    const c: LonLat = [AREA.minLon + rnd() * (AREA.maxLon - AREA.minLon), AREA.minLat + rnd() * (AREA.maxLat - AREA.minLat)];
+    if (i % 4 === 0) {
+      const ring: LonLat[] = [0, 72, 144, 216, 288].map((b) => destination(c, b, 300 + rnd() * 1500));
+      const box = polygonBoundingBox(ring);
+      places.push({ org_id: org.orgId, kind: "geofence" as const, shape: "polygon" as const, name: `Zone ${i}`, category: "Bench", latitude: c[1], longitude: c[0], radius_m: null, polygon: JSON.stringify(ring), min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon });
+    } else {
+      const radius = 100 + rnd() * 2000;
+      const box = circleBoundingBox(c, radius);
+      places.push({ org_id: org.orgId, kind: "geofence" as const, shape: "circle" as const, name: `Site ${i}`, category: "Bench", latitude: c[1], longitude: c[0], radius_m: radius, polygon: null, min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon });
+    }
+  }
+  const fenceIds: string[] = [];
+  for (let i = 0; i < places.length; i += 1000) fenceIds.push(...(await ctx.db.insertInto("places").values(places.slice(i, i + 1000)).returning("id").execute()).map((r) => r.id));
+
+  const types = ALERT_TYPES.filter((t) => t !== "unseen");
+  const rows = Array.from({ length: policies }, (_, i) => {
+    const type = types[i % types.length];
+    return {
+      org_id: org.orgId, name: `Policy ${i}`, alert_type: type, all_vehicles: i % 50 === 0, all_geofences: i % 2 === 0,
+      speed_limit_kmh: type === "speeding" ? 80 + (i % 5) * 10 : null,
+      duration_min: type === "geofence_dwell" || type === "idling" ? 5 + (i % 4) * 5 : null,
+      time_from: type === "movement_outside_hours" ? "07:00" : null, time_to: type === "movement_outside_hours" ? "19:00" : null,
+      daily_limit: i % 3 === 0 ? 20 : null, notify_in_app: true, notify_email: false,
+    };
+  });
+  const ids = (await ctx.db.insertInto("alert_policies").values(rows).returning(["id", "all_vehicles", "all_geofences", "alert_type"]).execute());
+  const links = { v: [] as object[], g: [] as object[], r: [] as object[] };
+  for (const p of ids) {
+    links.r.push({ org_id: org.orgId, policy_id: p.id, user_id: org.adminId });
+    if (!p.all_vehicles) for (let k = 0; k < 10; k++) links.v.push({ org_id: org.orgId, policy_id: p.id, vehicle_id: org.vehicleIds[Math.floor(rnd() * org.vehicleIds.length)] });
+    if (!p.all_geofences && p.alert_type.startsWith("geofence")) for (let k = 0; k < 5; k++) links.g.push({ org_id: org.orgId, policy_id: p.id, place_id: fenceIds[Math.floor(rnd() * fenceIds.length)] });
+  }
+  const insert = async (table: "alert_policy_vehicles" | "alert_policy_geofences" | "alert_policy_recipients", values: object[]) => {
+    for (let i = 0; i < values.length; i += 2000) await ctx.db.insertInto(table).values(values.slice(i, i + 2000) as never).onConflict((oc) => oc.doNothing()).execute();
+  };
+  await insert("alert_policy_vehicles", links.v);
+  await insert("alert_policy_geofences", links.g);
+  await insert("alert_policy_recipients", links.r);
+}
+
+/** One packet of `records` fixes per vehicle and round: driving at 20–110 km/h with stops, ignition changes and the odd alarm. */
+function tracks(imeis: string[], total: number, records: number): Array<{ imei: string; packets: DevicePosition[][] }> {
+  const rnd = rng(11);
+  const perVehicle = Math.ceil(total / imeis.length / records);
+  const start = Date.now() - 6 * 3600_000;
+  return imeis.map((imei) => {
+    let pos: LonLat = [AREA.minLon + rnd() * (AREA.maxLon - AREA.minLon), AREA.minLat + rnd() * (AREA.maxLat - AREA.minLat)];
+    let course = rnd() * 360;
+    let t = start;
+    const packets: DevicePosition[][] = [];
+    for (let p = 0; p < perVehicle; p++) {
+      const packet: DevicePosition[] = [];
+      for (let r = 0; r < records; r++) {
+        t += 10_000;
+        const stopped = rnd() < 0.1;
+        const speed = stopped ? 0 : 20 + rnd() * 90;
+        course = (course + (rnd() - 0.5) * 40 + 360) % 360;
+        pos = destination(pos, course, (speed / 3.6) * 10);
+        packet.push({
+          deviceId: imei, protocol: "teltonika", fixTime: new Date(t), latitude: pos[1], longitude: pos[0], altitude: 100, speed, course,
+          satellites: 9, valid: true, ignition: !(stopped && rnd() < 0.5), attributes: {}, ...(rnd() < 0.002 ? { alarm: "sos" as const } : {}),
+        });
+      }
+      packets.push(packet);
+    }
+    return { imei, packets };
+  });
+}
+
+async function drive(ctx: AppContext, registry: DeviceRegistry, hook: ReturnType<typeof createAlertHook>, load: ReturnType<typeof tracks>) {
+  const pipeline = createPositionPipeline({ db: ctx.db, log: ctx.log, lookup: (id) => registry.lookup(id), alerts: hook });
+  const started = performance.now();
+  // Every vehicle sends its packets one after the other, as a device waits for each acknowledgement.
+  await Promise.all(load.map(async (v) => {
+    for (const packet of v.packets) await pipeline.onPositions(v.imei, packet);
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  await pipeline.close();
+  return { rate: pipeline.stats.stored / seconds, stored: pipeline.stats.stored, seconds };
+}
+
+async function main() {
+  const vehicles = arg("vehicles", 300);
+  const positions = arg("positions", 60_000);
+  const records = arg("records", 10);
+  const geofences = arg("geofences", 10_000);
+  const policies = arg("policies", 1_000);
+  const rounds = arg("rounds", 2);
+  const db = await openDatabase();
+  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: "", LOG_LEVEL: "warn", FLOTA_DEMO: "false" });
+  const handle = connectDatabase(db.url, 12);
+  const ctx: AppContext = { config, db: handle.db, log: pino({ level: "warn" }), jobs: null as unknown as JobQueue, buildId: "bench" };
+  try {
+    await migrate(handle.pool);
+    console.log(`bench: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
+    const results: Record<"plain" | "rules", number[]> = { plain: [], rules: [] };
+    const cache = new AlertRulesCache(ctx.db, 1000);
+    const registry = new DeviceRegistry(ctx.db);
+    let alerts = 0;
+    let loadMs = 0;
+    for (let round = 0; round < rounds; round++) {
+      // Fresh organisations each round, so both runs write into equally empty vehicle histories.
+      const plain = await makeOrg(ctx, `Plain ${round}`, vehicles, `31${round}`);
+      const ruled = await makeOrg(ctx, `Rules ${round}`, vehicles, `32${round}`);
+      await addRules(ctx, ruled, geofences, policies);
+      const t = performance.now();
+      const rules = (await cache.forOrgs([ruled.orgId])).get(ruled.orgId)!;
+      loadMs = performance.now() - t;
+      if (round === 0) console.log(`bench: rules compiled in ${loadMs.toFixed(0)} ms: ${rules.policyCount} policies, ${rules.geofences?.size ?? 0} geofences, ${rules.byVehicle.size} vehicles with policies (avg ${(([...rules.byVehicle.values()].reduce((s, l) => s + l.length, 0)) / rules.byVehicle.size).toFixed(0)} each)`);
+      const hook = createAlertHook(ctx, cache);
+      for (const [kind, org] of (round % 2 ? [["rules", ruled], ["plain", plain]] : [["plain", plain], ["rules", ruled]]) as Array<["plain" | "rules", typeof plain]>) {
+        const r = await drive(ctx, registry, hook, tracks(org.imeis, positions, records));
+        results[kind].push(r.rate);
+        console.log(`bench: round ${round + 1} ${kind === "plain" ? "without rules" : "with rules   "} ${r.stored} positions in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} positions/s`);
+        if (kind === "rules") alerts += Number((await ctx.db.selectFrom("alerts").select((eb) => eb.fn.countAll<number>().as("n")).where("org_id", "=", org.orgId).executeTakeFirstOrThrow()).n);
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const plain = median(results.plain);
+    const ruled = median(results.rules);
+    const slower = ((plain - ruled) / plain) * 100;
+    console.log(`bench: load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    console.log(`without rules ${Math.round(plain)} positions/s; with ${geofences} geofences and ${policies} policies ${Math.round(ruled)} positions/s (${slower.toFixed(1)} % slower; target < 25 %); alerts raised ${alerts}`);
+  } finally {
+    await handle.close();
+    await db.cleanup();
+  }
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});
