@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 
 export interface Notice {
   id: number;
-  kind: "error" | "ok";
+  /** "alert": an in-app alert notification (styled apart from answers to the user's own actions) */
+  kind: "error" | "ok" | "alert";
   title: string;
   body?: string;
   status?: number;
@@ -29,7 +30,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" aria-live="polite" data-testid="notifications">
         {notices.map((n) => (
-          <div key={n.id} className={`toast toast-${n.kind}`} role={n.kind === "error" ? "alert" : "status"}>
+          <div key={n.id} className={`toast toast-${n.kind}`} role={n.kind === "error" ? "alert" : "status"} data-kind={n.kind}>
             <strong>{n.title}</strong>
             {n.body && <div>{n.body}</div>}
             {n.status !== undefined && <small>{t("notification.status", { status: n.status })}</small>}

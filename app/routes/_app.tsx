@@ -1,20 +1,33 @@
 import { useTranslation } from "react-i18next";
 import { Form, NavLink, Outlet, isRouteErrorResponse, useRouteError } from "react-router";
+import { unreadAlertCount } from "../../server/modules/alerts/alerts.service";
+import { AlertBell } from "../components/alerts/AlertBell";
 import { CsrfInput } from "../components/forms";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { requireUser } from "../lib/route-kit.server";
 import { visibleNav } from "../lib/navigation";
 import type { Route } from "./+types/_app";
+import "../styles/alert-log.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requireUser(context, request);
   return {
     user: { name: `${p.firstName} ${p.lastName}`, role: p.role.name, email: p.email },
     nav: visibleNav([...p.permissions]).map(({ to, labelKey, icon }) => ({ to, labelKey, icon })),
+    alerts: p.permissions.has("alerts:read"),
+    unreadAlerts: await unreadAlertCount(context.app, p),
   };
 }
 
-function Chrome({ nav, user, children }: { nav: { to: string; labelKey: string; icon: string }[]; user?: { name: string; role: string }; children: React.ReactNode }) {
+interface ChromeProps {
+  nav: { to: string; labelKey: string; icon: string }[];
+  user?: { name: string; role: string };
+  /** the alert bell: shown to users who may read alerts */
+  alerts?: { unread: number } | null;
+  children: React.ReactNode;
+}
+
+function Chrome({ nav, user, alerts, children }: ChromeProps) {
   const { t } = useTranslation();
   return (
     <div className="app-shell">
@@ -32,6 +45,7 @@ function Chrome({ nav, user, children }: { nav: { to: string; labelKey: string; 
           ))}
         </nav>
         <div className="topbar-user">
+          {alerts && <AlertBell unread={alerts.unread} live />}
           <LanguageSwitch />
           {user && (
             <NavLink to="/configuration/profile" className="user-chip" title={user.role}>{user.name}</NavLink>
@@ -49,7 +63,7 @@ function Chrome({ nav, user, children }: { nav: { to: string; labelKey: string; 
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Chrome nav={loaderData.nav} user={loaderData.user}>
+    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null}>
       <Outlet />
     </Chrome>
   );

@@ -58,7 +58,7 @@ export function byVehicleOption(c: OverviewCounts, countLabel: string) {
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: "value", minInterval: 1 },
     yAxis: { type: "category", data: rows.map((r) => r.registration) },
-    series: [{ type: "bar", name: countLabel, data: rows.map((r) => ({ value: r.count, vehicleId: r.vehicle_id })), itemStyle: { color: "#2563eb" } }],
+    series: [{ type: "bar", name: countLabel, barMaxWidth: 28, data: rows.map((r) => ({ value: r.count, vehicleId: r.vehicle_id })), itemStyle: { color: "#2563eb" } }],
   };
 }
 
@@ -71,7 +71,7 @@ export function byDayOption(c: OverviewCounts, label: Label) {
     xAxis: { type: "category", data: m.days },
     yAxis: { type: "value", minInterval: 1 },
     series: m.types.map((type) => ({
-      type: "bar", stack: "day", name: label(type), alertType: type, itemStyle: { color: TYPE_COLORS[type] },
+      type: "bar", stack: "day", barMaxWidth: 36, name: label(type), alertType: type, itemStyle: { color: TYPE_COLORS[type] },
       data: m.days.map((day) => m.count(day, type)),
     })),
   };
