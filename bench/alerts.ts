@@ -3,7 +3,10 @@
  * for an organisation without alert rules and for one with 10,000 geofences and 1,000 policies,
  * fed the same tracks. Target: less than 25 % slower with the rules.
  *
- *   npm run bench:alerts -- [--vehicles 300] [--positions 60000] [--records 10] [--geofences 10000] [--policies 1000] [--rounds 2]
+ *   npm run bench:alerts -- [--vehicles 1000] [--positions 60000] [--records 10] [--geofences 10000] [--policies 1000]
+ *                           [--vehicles-per-policy 10] [--all-vehicles-every 200] [--start-hour 9] [--rounds 2]
+ *
+ * Each policy covers `vehicles-per-policy` random vehicles, every `all-vehicles-every`-th one all vehicles.
  *
  * Uses a fresh database on DATABASE_URL's server (dropped at the end) or an embedded PostgreSQL. Prints, last:
  *   without rules N positions/s; with 10000 geofences and 1000 policies M positions/s (X % slower); alerts raised K
@@ -18,11 +21,13 @@ import { createOrganization } from "../server/db/seed";
 import { createAlertHook } from "../server/modules/alerts/alert-pipeline";
 import { AlertRulesCache } from "../server/modules/alerts/alert-rules";
 import { ALERT_TYPES } from "../server/modules/alerts/alerts.schema";
+import { attachLiveBus, createLiveBus } from "../server/modules/live/live-bus";
 import { DeviceRegistry } from "../server/modules/devices/device-registry";
 import { circleBoundingBox, destination, polygonBoundingBox, type LonLat } from "../server/modules/places/geometry";
 import { createPositionPipeline } from "../server/modules/positions/positions.service";
 import type { JobQueue } from "../server/queue/job-queue";
 import type { DevicePosition } from "../server/telematics/types";
+import { localDay, zonedMidnight } from "../server/modules/alerts/local-time";
 import { openDatabase } from "./bench-db";
 
 const arg = (name: string, fallback: number) => {
@@ -48,17 +53,17 @@ async function makeOrg(ctx: AppContext, name: string, vehicles: number, prefix: 
   return { orgId: org.id, adminId, imeis, vehicleIds: rows.map((r) => r.id) };
 }
 
-async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeOrg>>, geofences: number, policies: number) {
+async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeOrg>>, geofences: number, policies: number, perPolicy: number, allEvery: number) {
   const rnd = rng(7);
   const places = [];
   for (let i = 0; i < geofences; i++) {
     const c: LonLat = [AREA.minLon + rnd() * (AREA.maxLon - AREA.minLon), AREA.minLat + rnd() * (AREA.maxLat - AREA.minLat)];
     if (i % 4 === 0) {
-      const ring: LonLat[] = [0, 72, 144, 216, 288].map((b) => destination(c, b, 300 + rnd() * 1500));
+      const ring: LonLat[] = [0, 72, 144, 216, 288].map((b) => destination(c, b, 100 + rnd() * 500));
       const box = polygonBoundingBox(ring);
       places.push({ org_id: org.orgId, kind: "geofence" as const, shape: "polygon" as const, name: `Zone ${i}`, category: "Bench", latitude: c[1], longitude: c[0], radius_m: null, polygon: JSON.stringify(ring), min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon });
     } else {
-      const radius = 100 + rnd() * 2000;
+      const radius = 50 + rnd() * 450;
       const box = circleBoundingBox(c, radius);
       places.push({ org_id: org.orgId, kind: "geofence" as const, shape: "circle" as const, name: `Site ${i}`, category: "Bench", latitude: c[1], longitude: c[0], radius_m: radius, polygon: null, min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon });
     }
@@ -70,8 +75,8 @@ async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeOrg>
   const rows = Array.from({ length: policies }, (_, i) => {
     const type = types[i % types.length];
     return {
-      org_id: org.orgId, name: `Policy ${i}`, alert_type: type, all_vehicles: i % 50 === 0, all_geofences: i % 2 === 0,
-      speed_limit_kmh: type === "speeding" ? 80 + (i % 5) * 10 : null,
+      org_id: org.orgId, name: `Policy ${i}`, alert_type: type, all_vehicles: i % allEvery === 0, all_geofences: i % 2 === 0,
+      speed_limit_kmh: type === "speeding" ? 90 + (i % 5) * 10 : null,
       duration_min: type === "geofence_dwell" || type === "idling" ? 5 + (i % 4) * 5 : null,
       time_from: type === "movement_outside_hours" ? "07:00" : null, time_to: type === "movement_outside_hours" ? "19:00" : null,
       daily_limit: i % 3 === 0 ? 20 : null, notify_in_app: true, notify_email: false,
@@ -81,7 +86,7 @@ async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeOrg>
   const links = { v: [] as object[], g: [] as object[], r: [] as object[] };
   for (const p of ids) {
     links.r.push({ org_id: org.orgId, policy_id: p.id, user_id: org.adminId });
-    if (!p.all_vehicles) for (let k = 0; k < 10; k++) links.v.push({ org_id: org.orgId, policy_id: p.id, vehicle_id: org.vehicleIds[Math.floor(rnd() * org.vehicleIds.length)] });
+    if (!p.all_vehicles) for (let k = 0; k < perPolicy; k++) links.v.push({ org_id: org.orgId, policy_id: p.id, vehicle_id: org.vehicleIds[Math.floor(rnd() * org.vehicleIds.length)] });
     if (!p.all_geofences && p.alert_type.startsWith("geofence")) for (let k = 0; k < 5; k++) links.g.push({ org_id: org.orgId, policy_id: p.id, place_id: fenceIds[Math.floor(rnd() * fenceIds.length)] });
   }
   const insert = async (table: "alert_policy_vehicles" | "alert_policy_geofences" | "alert_policy_recipients", values: object[]) => {
@@ -92,27 +97,42 @@ async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeOrg>
   await insert("alert_policy_recipients", links.r);
 }
 
-/** One packet of `records` fixes per vehicle and round: driving at 20–110 km/h with stops, ignition changes and the odd alarm. */
-function tracks(imeis: string[], total: number, records: number): Array<{ imei: string; packets: DevicePosition[][] }> {
+/**
+ * One packet of `records` fixes (10 s apart) per vehicle and round, from a simple driver model: speed
+ * drifting between 30 and 110 km/h, now and then a stop of 1–20 minutes (engine off after two), the odd alarm.
+ */
+function tracks(imeis: string[], total: number, records: number, start: number): Array<{ imei: string; packets: DevicePosition[][] }> {
   const rnd = rng(11);
   const perVehicle = Math.ceil(total / imeis.length / records);
-  const start = Date.now() - 6 * 3600_000;
   return imeis.map((imei) => {
     let pos: LonLat = [AREA.minLon + rnd() * (AREA.maxLon - AREA.minLon), AREA.minLat + rnd() * (AREA.maxLat - AREA.minLat)];
     let course = rnd() * 360;
+    let speed = 40 + rnd() * 50;
+    let stopLeft = 0;
+    let stoppedFor = 0;
     let t = start;
     const packets: DevicePosition[][] = [];
     for (let p = 0; p < perVehicle; p++) {
       const packet: DevicePosition[] = [];
       for (let r = 0; r < records; r++) {
         t += 10_000;
-        const stopped = rnd() < 0.1;
-        const speed = stopped ? 0 : 20 + rnd() * 90;
-        course = (course + (rnd() - 0.5) * 40 + 360) % 360;
-        pos = destination(pos, course, (speed / 3.6) * 10);
+        if (stopLeft === 0 && rnd() < 0.004) {
+          stopLeft = 6 + Math.floor(rnd() * 114);
+          stoppedFor = 0;
+        }
+        let v = 0;
+        if (stopLeft > 0) {
+          stopLeft--;
+          stoppedFor++;
+        } else {
+          speed = Math.min(110, Math.max(30, speed + (rnd() - 0.5) * 10));
+          course = (course + (rnd() - 0.5) * 20 + 360) % 360;
+          pos = destination(pos, course, (speed / 3.6) * 10);
+          v = speed;
+        }
         packet.push({
-          deviceId: imei, protocol: "teltonika", fixTime: new Date(t), latitude: pos[1], longitude: pos[0], altitude: 100, speed, course,
-          satellites: 9, valid: true, ignition: !(stopped && rnd() < 0.5), attributes: {}, ...(rnd() < 0.002 ? { alarm: "sos" as const } : {}),
+          deviceId: imei, protocol: "teltonika", fixTime: new Date(t), latitude: pos[1], longitude: pos[0], altitude: 100, speed: v, course,
+          satellites: 9, valid: true, ignition: !(stopLeft > 0 && stoppedFor > 12), attributes: {}, ...(rnd() < 0.0005 ? { alarm: "sos" as const } : {}),
         });
       }
       packets.push(packet);
@@ -134,18 +154,26 @@ async function drive(ctx: AppContext, registry: DeviceRegistry, hook: ReturnType
 }
 
 async function main() {
-  const vehicles = arg("vehicles", 300);
+  const vehicles = arg("vehicles", 1000);
   const positions = arg("positions", 60_000);
   const records = arg("records", 10);
   const geofences = arg("geofences", 10_000);
   const policies = arg("policies", 1_000);
   const rounds = arg("rounds", 2);
+  const perPolicy = arg("vehicles-per-policy", 10);
+  const allEvery = arg("all-vehicles-every", 200);
+  // Tracks start at this local hour (Tirana) of the previous day: working hours by default.
+  const startHour = arg("start-hour", 9);
+  const start = zonedMidnight(localDay(Date.now() - 86_400_000, "Europe/Tirane"), "Europe/Tirane").getTime() + startHour * 3600_000;
   const db = await openDatabase();
   const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: "", LOG_LEVEL: "warn", FLOTA_DEMO: "false" });
   const handle = connectDatabase(db.url, 12);
   const ctx: AppContext = { config, db: handle.db, log: pino({ level: "warn" }), jobs: null as unknown as JobQueue, buildId: "bench" };
   try {
     await migrate(handle.pool);
+    // In-app notices go out on the live bus, as in a running server.
+    const bus = await createLiveBus({ redisUrl: null, databaseUrl: db.url, log: ctx.log });
+    attachLiveBus(ctx, bus);
     console.log(`bench: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
     const results: Record<"plain" | "rules", number[]> = { plain: [], rules: [] };
     const cache = new AlertRulesCache(ctx.db, 1000);
@@ -156,16 +184,20 @@ async function main() {
       // Fresh organisations each round, so both runs write into equally empty vehicle histories.
       const plain = await makeOrg(ctx, `Plain ${round}`, vehicles, `31${round}`);
       const ruled = await makeOrg(ctx, `Rules ${round}`, vehicles, `32${round}`);
-      await addRules(ctx, ruled, geofences, policies);
+      await addRules(ctx, ruled, geofences, policies, perPolicy, allEvery);
       const t = performance.now();
       const rules = (await cache.forOrgs([ruled.orgId])).get(ruled.orgId)!;
       loadMs = performance.now() - t;
       if (round === 0) console.log(`bench: rules compiled in ${loadMs.toFixed(0)} ms: ${rules.policyCount} policies, ${rules.geofences?.size ?? 0} geofences, ${rules.byVehicle.size} vehicles with policies (avg ${(([...rules.byVehicle.values()].reduce((s, l) => s + l.length, 0)) / rules.byVehicle.size).toFixed(0)} each)`);
       const hook = createAlertHook(ctx, cache);
       for (const [kind, org] of (round % 2 ? [["rules", ruled], ["plain", plain]] : [["plain", plain], ["rules", ruled]]) as Array<["plain" | "rules", typeof plain]>) {
-        const r = await drive(ctx, registry, hook, tracks(org.imeis, positions, records));
+        const r = await drive(ctx, registry, hook, tracks(org.imeis, positions, records, start));
         results[kind].push(r.rate);
         console.log(`bench: round ${round + 1} ${kind === "plain" ? "without rules" : "with rules   "} ${r.stored} positions in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} positions/s`);
+        if (kind === "rules" && round === 0) {
+          const byType = await ctx.db.selectFrom("alerts").select(["alert_type", (eb) => eb.fn.countAll<number>().as("n")]).where("org_id", "=", org.orgId).groupBy("alert_type").execute();
+          console.log(`bench: alerts by type ${byType.map((r) => `${r.alert_type} ${r.n}`).join(", ")}`);
+        }
         if (kind === "rules") alerts += Number((await ctx.db.selectFrom("alerts").select((eb) => eb.fn.countAll<number>().as("n")).where("org_id", "=", org.orgId).executeTakeFirstOrThrow()).n);
       }
     }
@@ -175,6 +207,8 @@ async function main() {
     const slower = ((plain - ruled) / plain) * 100;
     console.log(`bench: load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     console.log(`without rules ${Math.round(plain)} positions/s; with ${geofences} geofences and ${policies} policies ${Math.round(ruled)} positions/s (${slower.toFixed(1)} % slower; target < 25 %); alerts raised ${alerts}`);
+    attachLiveBus(ctx, null);
+    await bus.close();
   } finally {
     await handle.close();
     await db.cleanup();

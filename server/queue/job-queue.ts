@@ -27,6 +27,8 @@ function connectionOptions(backend: QueueBackend) {
   return { connectionString: backend.url, schema: "bullmq", max: 4, migrate: true };
 }
 
+const DEFAULT_JOB_OPTIONS: JobsOptions = { removeOnComplete: 1000, removeOnFail: 5000, attempts: 3, backoff: { type: "exponential", delay: 2000 } };
+
 export class JobQueue {
   private queues = new Map<QueueName, Queue>();
   private workers: Worker[] = [];
@@ -48,8 +50,14 @@ export class JobQueue {
   }
 
   async enqueue(name: QueueName, jobName: string, data: unknown, opts: JobsOptions = {}): Promise<string> {
-    const job = await this.queue(name).add(jobName, data, { removeOnComplete: 1000, removeOnFail: 5000, attempts: 3, backoff: { type: "exponential", delay: 2000 }, ...opts });
+    const job = await this.queue(name).add(jobName, data, { ...DEFAULT_JOB_OPTIONS, ...opts });
     return job.id ?? "";
+  }
+
+  /** Several jobs in one round trip; a job id already queued or kept makes that job a no-op. */
+  async enqueueMany(name: QueueName, jobs: Array<{ name: string; data: unknown; jobId?: string }>): Promise<void> {
+    if (!jobs.length) return;
+    await this.queue(name).addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { ...DEFAULT_JOB_OPTIONS, ...(j.jobId ? { jobId: j.jobId } : {}) } })));
   }
 
   /** Starts a worker for one queue; processors are looked up by job name. */

@@ -116,9 +116,9 @@ describe("alert engine in the position pipeline (real PostgreSQL, SMTP and job w
       { t: base + 240_000, latitude: far[1], longitude: far[0], speed: 55 },
     ]);
     const after = await alertsOf(d.id);
-    expect(after.map((a) => [a.policy_name, new Date(a.occurred_at).getTime() - base])).toEqual([
-      ["Limit 50", 60_000], ["Depot entry", 60_000], ["Depot exit", 180_000], ["Limit 50", 240_000],
-    ].sort((a, b) => (a[1] as number) - (b[1] as number) || 0));
+    const seen = after.map((a) => [new Date(a.occurred_at).getTime() - base, a.policy_name] as const)
+      .sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+    expect(seen).toEqual([[60_000, "Depot entry"], [60_000, "Limit 50"], [180_000, "Depot exit"], [240_000, "Limit 50"]]);
     const exitRow = after.find((a) => a.policy_id === exit.id)!;
     expect(exitRow).toMatchObject({ place_id: fence.id, place_name: "Depot Kashar" });
   });

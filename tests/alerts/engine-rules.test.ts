@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  evaluateFix, evaluateTimers, inWindow, NO_DATA_FAULT_MS, parseWindow, type AlertEvent, type AlertState, type CompiledPolicy, type FixInput, type VehicleRules,
+  evaluateFix, evaluateTimers, inWindow, NO_DATA_FAULT_MS, parseWindow, SPEEDING_REARM_KMH, type AlertEvent, type AlertState, type CompiledPolicy, type FixInput, type VehicleRules,
 } from "../../server/modules/alerts/alert-engine";
 import { GeofenceIndex, type IndexedGeofence } from "../../server/modules/alerts/geofence-index";
 import type { AlertType } from "../../server/modules/alerts/alerts.schema";
@@ -53,11 +53,19 @@ describe("speeding", () => {
   it("fires once per crossing above the limit; the limit itself does not fire", () => {
     const { events } = run(rules, [
       { t: T0, speed: 80 }, { t: T0 + 10_000, speed: 90 }, { t: T0 + 20_000, speed: 90.1 }, { t: T0 + 30_000, speed: 130 },
-      { t: T0 + 40_000, speed: 91 }, { t: T0 + 50_000, speed: 90 }, { t: T0 + 60_000, speed: 95 },
+      { t: T0 + 40_000, speed: 91 }, { t: T0 + 50_000, speed: 85 }, { t: T0 + 60_000, speed: 95 },
     ]);
     expect(events.map((e) => e.step)).toEqual([2, 6]);
     expect(events[0].details).toEqual({ speed: 90, limit: 90 });
     expect(events[1].details).toEqual({ speed: 95, limit: 90 });
+  });
+
+  it(`wobbling around the limit is one episode: it ends only at ${SPEEDING_REARM_KMH} km/h under the limit`, () => {
+    const { events } = run(rules, [
+      { t: T0, speed: 91 }, { t: T0 + 10_000, speed: 89 }, { t: T0 + 20_000, speed: 85.1 }, { t: T0 + 30_000, speed: 92 },
+      { t: T0 + 40_000, speed: 85 }, { t: T0 + 50_000, speed: 91 },
+    ]);
+    expect(events.map((e) => e.step)).toEqual([0, 5]);
   });
 
   it("ignores invalid fixes (a GPS jump is not speeding)", () => {

@@ -85,6 +85,12 @@ export interface AlertEvent {
   details: Record<string, unknown>;
 }
 
+/**
+ * A speeding episode ends only once the speed is this far under the limit, so that a vehicle cruising
+ * at the limit (89, 91, 90, 92 …) raises one alert, not one per wobble.
+ */
+export const SPEEDING_REARM_KMH = 5;
+
 /** Speeds at or below this count as standing (GPS noise on a parked vehicle). */
 export const STANDING_KMH = 0;
 
@@ -111,6 +117,14 @@ const isGeofenceType = (t: AlertType) => t === "geofence_enter" || t === "geofen
 function mark(state: AlertState, policyId: string): PolicyMark {
   state.p ??= {};
   return (state.p[policyId] ??= {});
+}
+
+/** Read-only stand-in for a policy without marks (never written: writers go through markOf). */
+const NO_MARK: PolicyMark = Object.freeze({}) as PolicyMark;
+const markOf = (marks: Record<string, PolicyMark>, id: string): PolicyMark => (marks[id] ??= {});
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }
 
 function event(policy: CompiledPolicy, fix: FixInput | null, at: number, details: Record<string, unknown>, place: IndexedGeofence | { id: string; name: string } | null = null): AlertEvent {
@@ -147,6 +161,10 @@ function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapsho
   return { entered, left, current };
 }
 
+function fenceRef(rules: VehicleRules, names: Map<string, string>, id: string) {
+  return rules.geofences?.get(id) ?? { id, name: names.get(id) ?? id };
+}
+
 /**
  * Evaluates one new fix (strictly newer than the previous one) against the vehicle's policies.
  * `before` and `after` are the tracked state around the fix (for device faults).
@@ -155,7 +173,6 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
   const events: AlertEvent[] = [];
   const names = new Map<string, string>();
   const geo = updateGeofences(rules, state, before, fix, names);
-  const fenceRef = (id: string) => rules.geofences?.get(id) ?? { id, name: names.get(id) ?? id };
 
   const prevIgnition = state.ig;
   if (fix.ignition !== null) state.ig = fix.ignition;
@@ -168,57 +185,60 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
   const newFaults = after.faults.filter((f) => !before.faults.includes(f));
   const moving = fix.speed > STANDING_KMH && (fix.ignition ?? true);
 
+  const marks = (state.p ??= {});
+  const tz = rules.timezone;
+  const at = fix.fixTime;
+  // Hot loop (every fix × every policy of the vehicle): no closures, marks created only when set.
   for (const policy of rules.policies) {
-    const m = mark(state, policy.id);
+    const m: PolicyMark = marks[policy.id] ?? NO_MARK;
     // Any fix re-arms the "not seen" and "no data" alerts.
-    delete m.unseen;
-    delete m.nd;
-    const open = () => inWindow(policy, fix.fixTime, rules.timezone);
+    if (m.unseen) delete m.unseen;
+    if (m.nd) delete m.nd;
     switch (policy.type) {
       case "speeding": {
         if (!fix.valid) break;
         if (fix.speed > policy.speedLimit!) {
-          if (!m.over && open()) {
-            m.over = 1;
+          if (!m.over && inWindow(policy, at, tz)) {
+            markOf(marks, policy.id).over = 1;
             events.push(event(policy, fix, fix.fixTime, { speed: Math.round(fix.speed), limit: policy.speedLimit }));
           }
-        } else delete m.over;
+        } else if (m.over && fix.speed <= policy.speedLimit! - SPEEDING_REARM_KMH) delete m.over;
         break;
       }
       case "geofence_enter":
       case "geofence_exit": {
         if (!geo) break;
         const ids = policy.type === "geofence_enter" ? geo.entered : geo.left;
-        for (const id of ids) if (matchesFence(policy, id) && open()) events.push(event(policy, fix, fix.fixTime, {}, fenceRef(id)));
+        for (const id of ids) if (matchesFence(policy, id) && inWindow(policy, at, tz)) events.push(event(policy, fix, fix.fixTime, {}, fenceRef(rules, names, id)));
         break;
       }
       case "geofence_dwell": {
-        if (!geo) break;
+        if (!geo || (!m.dw && !Object.keys(geo.current).length)) break;
         const fired = new Set((m.dw ?? []).filter((id) => geo.current[id] !== undefined));
         for (const [id, since] of Object.entries(geo.current)) {
           if (fired.has(id) || !matchesFence(policy, id)) continue;
-          if (fix.fixTime - since > policy.durationMs! && open()) {
+          if (fix.fixTime - since > policy.durationMs! && inWindow(policy, at, tz)) {
             fired.add(id);
-            events.push(event(policy, fix, fix.fixTime, { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() }, fenceRef(id)));
+            events.push(event(policy, fix, fix.fixTime, { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() }, fenceRef(rules, names, id)));
           }
         }
-        if (fired.size) m.dw = [...fired];
-        else delete m.dw;
+        if (fired.size) markOf(marks, policy.id).dw = [...fired];
+        else if (m.dw) delete m.dw;
         break;
       }
       case "ignition_on":
       case "ignition_off": {
         const on = policy.type === "ignition_on";
-        if (prevIgnition === !on && fix.ignition === on && open()) events.push(event(policy, fix, fix.fixTime, {}));
+        if (prevIgnition === !on && fix.ignition === on && inWindow(policy, at, tz)) events.push(event(policy, fix, fix.fixTime, {}));
         break;
       }
       case "idling": {
         if (!idle) {
-          delete m.idle;
+          if (m.idle) delete m.idle;
           break;
         }
-        if (!m.idle && fix.fixTime - state.idle! > policy.durationMs! && open()) {
-          m.idle = 1;
+        if (!m.idle && fix.fixTime - state.idle! > policy.durationMs! && inWindow(policy, at, tz)) {
+          markOf(marks, policy.id).idle = 1;
           events.push(event(policy, fix, fix.fixTime, { minutes: policy.durationMs! / 60_000, since: new Date(state.idle!).toISOString() }));
         }
         break;
@@ -226,21 +246,22 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
       case "movement_outside_hours": {
         // Re-armed when the vehicle parks (ignition off; standing, for devices without ignition) or the allowed hours begin.
         const parked = fix.ignition === false || (fix.ignition === null && fix.speed <= STANDING_KMH);
-        if (parked || inWindow(policy, fix.fixTime, rules.timezone)) delete m.out;
-        else if (moving && fix.valid && !m.out) {
-          m.out = 1;
+        if (parked || inWindow(policy, at, tz)) {
+          if (m.out) delete m.out;
+        } else if (moving && fix.valid && !m.out) {
+          markOf(marks, policy.id).out = 1;
           events.push(event(policy, fix, fix.fixTime, { speed: Math.round(fix.speed) }));
         }
         break;
       }
       case "device_fault": {
         for (const fault of newFaults) {
-          if ((policy.faultKinds === null || policy.faultKinds.has(fault)) && open()) events.push(event(policy, fix, fix.fixTime, { fault }));
+          if ((policy.faultKinds === null || policy.faultKinds.has(fault)) && inWindow(policy, at, tz)) events.push(event(policy, fix, fix.fixTime, { fault }));
         }
         break;
       }
       case "device_alarm": {
-        if (fix.alarm && alarmChanged && (policy.alarmKinds === null || policy.alarmKinds.has(fix.alarm)) && open()) {
+        if (fix.alarm && alarmChanged && (policy.alarmKinds === null || policy.alarmKinds.has(fix.alarm)) && inWindow(policy, at, tz)) {
           events.push(event(policy, fix, fix.fixTime, { alarm: fix.alarm }));
         }
         break;
@@ -248,9 +269,9 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
       case "unseen":
         break;
     }
-    if (!Object.keys(m).length) delete state.p![policy.id];
+    if (m !== NO_MARK && isEmpty(m)) delete marks[policy.id];
   }
-  if (state.p && !Object.keys(state.p).length) delete state.p;
+  if (isEmpty(marks)) delete state.p;
   return events;
 }
 

@@ -17,19 +17,19 @@ export async function enqueueAlertMail(ctx: AppContext, alertId: string, orgId: 
 }
 
 /**
- * After the commit: the in-app notice to each recipient's open pages (toast, unread counter) and the
- * e-mail job. A failure here loses nothing: the log and the unread rows are stored, and the timer
- * sweep enqueues e-mails still pending.
+ * After the commit: the in-app notices to each recipient's open pages (toast, unread counter) in one
+ * bus round trip, and the e-mail jobs in one bulk enqueue. A failure here loses nothing: the log and the
+ * unread rows are stored, and the timer sweep enqueues e-mails still pending.
  */
 export async function announceAlerts(ctx: AppContext, alerts: CommittedAlert[]): Promise<void> {
-  for (const a of alerts) {
-    try {
-      if (a.inAppRecipients.length) {
-        await publishLive(ctx, { k: "alert", o: a.orgId, u: [...a.inAppRecipients], a: { ...noticeOf(a) } });
-      }
-      if (a.emailPending) await enqueueAlertMail(ctx, a.id, a.orgId);
-    } catch (err) {
-      ctx.log.warn({ err, alertId: a.id }, "announcing an alert failed");
-    }
-  }
+  const notices = alerts.filter((a) => a.inAppRecipients.length)
+    .map((a) => ({ k: "alert" as const, o: a.orgId, u: [...a.inAppRecipients], a: { ...noticeOf(a) } }));
+  const mails = alerts.filter((a) => a.emailPending);
+  await Promise.all([
+    publishLive(ctx, notices).catch((err) => ctx.log.warn({ err, alerts: notices.length }, "publishing alert notices failed")),
+    mails.length
+      ? ctx.jobs.enqueueMany("mail", mails.map((a) => ({ name: ALERT_MAIL_JOB, data: { alertId: a.id, orgId: a.orgId } satisfies AlertMailJob, jobId: `alert-${a.id}` })))
+        .catch((err) => ctx.log.warn({ err, alerts: mails.length }, "enqueueing alert e-mails failed"))
+      : undefined,
+  ]);
 }

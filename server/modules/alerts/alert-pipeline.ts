@@ -38,16 +38,14 @@ export function createAlertHook(ctx: AppContext, cache = new AlertRulesCache(ctx
           if (!pending.size) return;
           await sql`SAVEPOINT flota_alerts`.execute(trx);
           try {
-            const out: CommittedAlert[] = [];
-            for (const [vehicleId, { orgId, events }] of pending) out.push(...(await storeAlerts(trx, rules.get(orgId)!, vehicleId, events)));
-            committed = out;
+            committed = await storeAlerts(trx, [...pending].map(([vehicleId, { orgId, events }]) => ({ org: rules.get(orgId)!, vehicleId, events })));
           } catch (err) {
             ctx.log.error({ err }, "storing alerts failed; the positions are kept");
             await sql`ROLLBACK TO SAVEPOINT flota_alerts`.execute(trx);
           }
         },
         committed() {
-          if (committed.length) void announceAlerts(ctx, committed);
+          return committed.length ? announceAlerts(ctx, committed) : undefined;
         },
       };
     },

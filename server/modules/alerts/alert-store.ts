@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { AlertType } from "../../db/schema-alerts";
@@ -23,62 +24,99 @@ export interface CommittedAlert {
   emailPending: boolean;
 }
 
-/** Counts one more alert for the subject and day unless the limit is reached; false when it is. */
-async function countWithin(trx: Conn, policyId: string, subject: string, day: string, limit: number): Promise<boolean> {
-  const { rows } = await sql<{ count: number }>`
-    INSERT INTO alert_counters (policy_id, subject, day, count)
-    SELECT ${policyId}::uuid, ${subject}, ${day}::date, 1 WHERE EXISTS (SELECT 1 FROM alert_policies WHERE id = ${policyId}::uuid)
-    ON CONFLICT (policy_id, subject, day) DO UPDATE SET count = alert_counters.count + 1 WHERE alert_counters.count < ${limit}
-    RETURNING count`.execute(trx);
-  return rows.length > 0;
-}
+type Pending = { org: OrgRules; vehicleId: string; events: AlertEvent[] };
+const counterKey = (policyId: string, subject: string, day: string) => `${policyId}|${subject}|${day}`;
 
-async function uncount(trx: Conn, policyId: string, subject: string, day: string): Promise<void> {
-  await sql`UPDATE alert_counters SET count = count - 1 WHERE policy_id = ${policyId}::uuid AND subject = ${subject} AND day = ${day}::date`.execute(trx);
+/**
+ * Which events the daily limit (per vehicle) and the limit per driver allow, in event order: current
+ * counts are read once, the granted increments written once. Vehicle counters are safe from races (the
+ * vehicle's state row is locked); a driver driving two vehicles at the same instant could pass the limit by one.
+ */
+async function applyLimits(trx: Conn, batches: Pending[]): Promise<Array<{ b: Pending; e: AlertEvent; driverId: string | null }>> {
+  const wanted: Array<{ b: Pending; e: AlertEvent; driverId: string | null; keys: string[] }> = [];
+  const keys = new Map<string, { policyId: string; subject: string; day: string; limit: number }>();
+  for (const b of batches) {
+    const driverId = b.org.vehicles.get(b.vehicleId)?.driverId ?? null;
+    for (const e of b.events) {
+      const p = e.policy;
+      const day = localDay(e.at, b.org.timezone);
+      const own: string[] = [];
+      const add = (subject: string, limit: number) => {
+        const k = counterKey(p.id, subject, day);
+        keys.set(k, { policyId: p.id, subject, day, limit });
+        own.push(k);
+      };
+      if (p.driverLimit !== null && driverId) add(`d:${driverId}`, p.driverLimit);
+      if (p.dailyLimit !== null) add(`v:${b.vehicleId}`, p.dailyLimit);
+      wanted.push({ b, e, driverId, keys: own });
+    }
+  }
+  if (!keys.size) return wanted;
+  const list = [...keys.values()];
+  const { rows } = await sql<{ policy_id: string; subject: string; day: string; count: number }>`
+    SELECT c.policy_id, c.subject, to_char(c.day, 'YYYY-MM-DD') AS day, c.count FROM alert_counters c
+    JOIN unnest(${list.map((k) => k.policyId)}::uuid[], ${list.map((k) => k.subject)}::text[], ${list.map((k) => k.day)}::date[]) AS x(p, s, d)
+      ON c.policy_id = x.p AND c.subject = x.s AND c.day = x.d`.execute(trx);
+  const used = new Map(rows.map((r) => [counterKey(r.policy_id, r.subject, r.day), r.count]));
+  const granted = new Map<string, number>();
+  const allowed = wanted.filter((w) => {
+    if (w.keys.some((k) => (used.get(k) ?? 0) + (granted.get(k) ?? 0) >= keys.get(k)!.limit)) return false;
+    for (const k of w.keys) granted.set(k, (granted.get(k) ?? 0) + 1);
+    return true;
+  });
+  if (granted.size) {
+    const g = [...granted].map(([k, n]) => ({ ...keys.get(k)!, n }));
+    await sql`
+      INSERT INTO alert_counters (policy_id, subject, day, count)
+      SELECT x.p, x.s, x.d, x.n FROM unnest(${g.map((k) => k.policyId)}::uuid[], ${g.map((k) => k.subject)}::text[], ${g.map((k) => k.day)}::date[], ${g.map((k) => k.n)}::int[]) AS x(p, s, d, n)
+      WHERE EXISTS (SELECT 1 FROM alert_policies WHERE id = x.p)
+      ON CONFLICT (policy_id, subject, day) DO UPDATE SET count = alert_counters.count + EXCLUDED.count`.execute(trx);
+  }
+  return allowed;
 }
 
 /**
- * Writes the vehicle's alerts that the daily limit (per vehicle) and the limit per driver allow, with
- * one unread notification per in-app recipient. A policy deleted meanwhile writes nothing.
+ * Writes the alerts the limits allow, with one unread notification per in-app recipient, in one
+ * statement (plus two for the limits' counters when a policy has limits) whatever their number. A policy deleted meanwhile writes nothing.
  */
-export async function storeAlerts(trx: Conn, org: OrgRules, vehicleId: string, events: AlertEvent[]): Promise<CommittedAlert[]> {
-  const out: CommittedAlert[] = [];
-  const vehicle = org.vehicles.get(vehicleId);
-  const driverId = vehicle?.driverId ?? null;
-  for (const e of events) {
-    const p = e.policy;
-    const day = localDay(e.at, org.timezone);
-    const driverSubject = p.driverLimit !== null && driverId ? `d:${driverId}` : null;
-    if (driverSubject && !(await countWithin(trx, p.id, driverSubject, day, p.driverLimit!))) continue;
-    if (p.dailyLimit !== null && !(await countWithin(trx, p.id, `v:${vehicleId}`, day, p.dailyLimit))) {
-      if (driverSubject) await uncount(trx, p.id, driverSubject, day);
-      continue;
-    }
-    const emailPending = p.notifyEmail && (p.emails.length > 0 || p.recipients.length > 0);
-    const inApp = p.notifyInApp ? p.recipients : [];
-    const occurredAt = new Date(e.at).toISOString();
-    const { rows } = await sql<{ id: string }>`
-      WITH a AS (
-        INSERT INTO alerts (org_id, policy_id, policy_name, alert_type, vehicle_id, driver_id, place_id, place_name, occurred_at,
-                            lat, lon, speed_kmh, details, email_status)
-        SELECT p.org_id, p.id, p.name, p.alert_type, ${vehicleId}::uuid,
-               (SELECT id FROM users WHERE org_id = p.org_id AND id = ${driverId}::uuid),
-               (SELECT id FROM places WHERE org_id = p.org_id AND id = ${e.place?.id ?? null}::uuid),
-               ${e.place?.name ?? null}, ${occurredAt}::timestamptz, ${e.lat}, ${e.lon}, ${e.speed},
-               ${JSON.stringify(e.details)}::jsonb, ${emailPending ? "pending" : "none"}
-        FROM alert_policies p WHERE p.id = ${p.id}::uuid AND p.org_id = ${org.orgId}::uuid
-        RETURNING id, org_id
-      ), n AS (
-        INSERT INTO alert_notifications (org_id, alert_id, user_id)
-        SELECT a.org_id, a.id, u.id FROM a JOIN users u ON u.org_id = a.org_id AND u.id = ANY(${[...inApp]}::uuid[])
-        RETURNING 1
-      )
-      SELECT id, (SELECT count(*) FROM n) AS notified FROM a`.execute(trx);
-    if (!rows.length) continue;
-    out.push({
-      id: rows[0].id, orgId: org.orgId, vehicleId, vehicleName: vehicle?.registration ?? vehicleId, policyId: p.id, policyName: p.name,
-      type: p.type, occurredAt, placeName: e.place?.name ?? null, details: e.details, inAppRecipients: inApp, emailPending,
-    });
-  }
-  return out;
+export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<CommittedAlert[]> {
+  const allowed = await applyLimits(trx, batches.filter((b) => b.events.length));
+  if (!allowed.length) return [];
+  const rows = allowed.map(({ b, e, driverId }) => ({
+    id: randomUUID(), orgId: b.org.orgId, vehicleId: b.vehicleId, driverId, e, vehicleName: b.org.vehicles.get(b.vehicleId)?.registration ?? b.vehicleId,
+    emailPending: e.policy.notifyEmail && (e.policy.emails.length > 0 || e.policy.recipients.length > 0),
+    inApp: e.policy.notifyInApp ? e.policy.recipients : [],
+  }));
+  const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+  const notes = rows.flatMap((r) => r.inApp.map((userId) => ({ alertId: r.id, userId })));
+  const { rows: inserted } = await sql<{ id: string }>`
+    WITH a AS (
+      INSERT INTO alerts (id, org_id, policy_id, policy_name, alert_type, vehicle_id, driver_id, place_id, place_name, occurred_at,
+                          lat, lon, speed_kmh, details, email_status)
+      SELECT x.id, p.org_id, p.id, p.name, p.alert_type, x.vehicle_id, u.id, pl.id,
+             x.place_name, x.occurred_at, x.lat, x.lon, x.speed, x.details, x.email_status
+      FROM unnest(
+        ${col((r) => r.id)}::uuid[], ${col((r) => r.orgId)}::uuid[], ${col((r) => r.e.policy.id)}::uuid[], ${col((r) => r.vehicleId)}::uuid[],
+        ${col((r) => r.driverId)}::uuid[], ${col((r) => r.e.place?.id ?? null)}::uuid[], ${col((r) => r.e.place?.name ?? null)}::text[],
+        ${col((r) => new Date(r.e.at).toISOString())}::timestamptz[], ${col((r) => r.e.lat)}::float8[], ${col((r) => r.e.lon)}::float8[],
+        ${col((r) => r.e.speed)}::real[], ${col((r) => JSON.stringify(r.e.details))}::jsonb[], ${col((r) => (r.emailPending ? "pending" : "none"))}::text[]
+      ) AS x(id, org_id, policy_id, vehicle_id, driver_id, place_id, place_name, occurred_at, lat, lon, speed, details, email_status)
+      JOIN alert_policies p ON p.id = x.policy_id AND p.org_id = x.org_id
+      -- a driver or geofence deleted meanwhile leaves the alert without it
+      LEFT JOIN users u ON u.org_id = x.org_id AND u.id = x.driver_id
+      LEFT JOIN places pl ON pl.org_id = x.org_id AND pl.id = x.place_id
+      RETURNING id, org_id
+    ), n AS (
+      INSERT INTO alert_notifications (org_id, alert_id, user_id)
+      SELECT a.org_id, a.id, u.id FROM unnest(${notes.map((n) => n.alertId)}::uuid[], ${notes.map((n) => n.userId)}::uuid[]) AS x(a, u)
+      JOIN a ON a.id = x.a JOIN users u ON u.org_id = a.org_id AND u.id = x.u
+    )
+    SELECT id FROM a`.execute(trx);
+  const stored = new Set(inserted.map((r) => r.id));
+  const kept = rows.filter((r) => stored.has(r.id));
+  return kept.map((r) => ({
+    id: r.id, orgId: r.orgId, vehicleId: r.vehicleId, vehicleName: r.vehicleName, policyId: r.e.policy.id, policyName: r.e.policy.name,
+    type: r.e.policy.type, occurredAt: new Date(r.e.at).toISOString(), placeName: r.e.place?.name ?? null, details: r.e.details,
+    inAppRecipients: r.inApp, emailPending: r.emailPending,
+  }));
 }

@@ -37,7 +37,7 @@ export async function runAlertTimers(ctx: AppContext, now: Date = new Date()): P
         WHERE org_id = ${org.orgId} AND vehicle_id = ANY(${vehicleIds}::uuid[])
           AND (coalesce(last_server_time, last_fix_time) < ${new Date(now.getTime() - minSilenceMs).toISOString()}::timestamptz OR alert_state ? 'g')
         ORDER BY vehicle_id FOR UPDATE SKIP LOCKED`.execute(trx);
-      const out: CommittedAlert[] = [];
+      const batches: Parameters<typeof storeAlerts>[1] = [];
       for (const r of rows) {
         const vehicleRules = rulesFor(org, r.vehicle_id)!;
         const state = r.alert_state ?? {};
@@ -47,9 +47,9 @@ export async function runAlertTimers(ctx: AppContext, now: Date = new Date()): P
         if (JSON.stringify(state) !== before) {
           await sql`UPDATE vehicle_state SET alert_state = ${JSON.stringify(state)}::jsonb WHERE vehicle_id = ${r.vehicle_id}::uuid`.execute(trx);
         }
-        if (events.length) out.push(...(await storeAlerts(trx, org, r.vehicle_id, events)));
+        if (events.length) batches.push({ org, vehicleId: r.vehicle_id, events });
       }
-      return out;
+      return storeAlerts(trx, batches);
     });
     count += committed.length;
     await announceAlerts(ctx, committed);

@@ -25,13 +25,23 @@ export interface LocalParts {
   seconds: number;
 }
 
+/** Formatting is the engine's most expensive step; positions of one minute share the result. */
+const byMinute = new Map<string, Omit<LocalParts, "seconds">>();
+
 export function localParts(ms: number, timezone: string): LocalParts {
+  const minute = Math.floor(ms / 60_000);
+  const key = `${timezone}|${minute}`;
+  const hit = byMinute.get(key);
+  if (hit) return { ...hit, seconds: Math.floor((ms - minute * 60_000) / 1000) };
   const parts: Record<string, string> = {};
   for (const p of formatter(timezone).formatToParts(new Date(ms))) parts[p.type] = p.value;
-  return {
+  const out = {
     year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), weekday: WEEKDAYS[parts.weekday] ?? 0,
     minutes: Number(parts.hour) * 60 + Number(parts.minute), seconds: Number(parts.second),
   };
+  if (byMinute.size > 50_000) byMinute.clear();
+  byMinute.set(key, out);
+  return out;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

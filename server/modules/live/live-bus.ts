@@ -26,6 +26,8 @@ export type BusMessage =
 export interface LiveBus {
   readonly kind: "redis" | "postgres";
   publish(msg: BusMessage): Promise<void>;
+  /** several messages in one round trip */
+  publishMany(msgs: BusMessage[]): Promise<void>;
   onMessage(fn: (msg: BusMessage) => void): () => void;
   close(): Promise<void>;
 }
@@ -104,6 +106,11 @@ class PostgresBus extends BaseBus implements LiveBus {
     }
   }
 
+  async publishMany(msgs: BusMessage[]): Promise<void> {
+    const payloads = msgs.flatMap((m) => splitForTransport(m, NOTIFY_CHUNK)).map((m) => JSON.stringify(m));
+    if (payloads.length) await this.publisher.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS x(p, n) ORDER BY n", [LIVE_CHANNEL, payloads]);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await this.listener?.end().catch(() => {});
@@ -131,6 +138,13 @@ class RedisBus extends BaseBus implements LiveBus {
 
   async publish(msg: BusMessage): Promise<void> {
     await this.pub.publish(LIVE_CHANNEL, JSON.stringify(msg));
+  }
+
+  async publishMany(msgs: BusMessage[]): Promise<void> {
+    if (!msgs.length) return;
+    const batch = this.pub.pipeline();
+    for (const m of msgs) batch.publish(LIVE_CHANNEL, JSON.stringify(m));
+    await batch.exec();
   }
 
   async close(): Promise<void> {
@@ -161,21 +175,23 @@ export function getLiveBus(ctx: AppContext): LiveBus | null {
  * Publishes from any process: through the process's bus when it has one (web processes), else straight
  * onto the channel the web processes listen on (the job worker): Redis with REDIS_URL, else NOTIFY.
  */
-export async function publishLive(ctx: AppContext, msg: BusMessage): Promise<void> {
+export async function publishLive(ctx: AppContext, msgs: BusMessage[]): Promise<void> {
+  if (!msgs.length) return;
   const bus = getLiveBus(ctx);
-  if (bus) return bus.publish(msg);
+  if (bus) return bus.publishMany(msgs);
   if (ctx.config.REDIS_URL) {
     const redis = new Redis(ctx.config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true });
     redis.on("error", () => {});
     try {
       await redis.connect();
-      await redis.publish(LIVE_CHANNEL, JSON.stringify(msg));
+      const batch = redis.pipeline();
+      for (const m of msgs) batch.publish(LIVE_CHANNEL, JSON.stringify(m));
+      await batch.exec();
     } finally {
       redis.disconnect();
     }
     return;
   }
-  for (const part of splitForTransport(msg, NOTIFY_CHUNK)) {
-    await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(part)})`.execute(ctx.db);
-  }
+  const payloads = msgs.flatMap((m) => splitForTransport(m, NOTIFY_CHUNK)).map((m) => JSON.stringify(m));
+  await sql`SELECT pg_notify(${LIVE_CHANNEL}, p) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS x(p, n) ORDER BY n`.execute(ctx.db);
 }

@@ -120,7 +120,7 @@ function updateStatesSql(states: Array<{ vehicleId: string; s: TrackState }>) {
       device_odometer_m = u.device_odometer_m, engine_hours_s = u.engine_hours_s, last_fix_time = u.last_fix_time,
       last_server_time = now(), state_since = u.state_since, recent_fix_bits = u.recent_fix_bits, recent_count = u.recent_count,
       moving_without_ignition_s = u.moving_without_ignition_s, ignition_seen = u.ignition_seen,
-      faults = string_to_array(u.faults, ','), alert_state = u.alert_state, updated_at = now()
+      faults = string_to_array(u.faults, ','), alert_state = a.value, updated_at = now()
     FROM unnest(
       ${states.map((x) => x.vehicleId)}::uuid[], ${c((s) => s.deviceId)}::text[], ${c((s) => s.lat)}::float8[],
       ${c((s) => s.lon)}::float8[], ${c((s) => s.speed)}::real[], ${c((s) => s.course)}::real[], ${c((s) => s.altitude)}::real[],
@@ -128,9 +128,10 @@ function updateStatesSql(states: Array<{ vehicleId: string; s: TrackState }>) {
       ${c((s) => s.odometerM)}::float8[], ${c((s) => s.deviceOdometerM)}::float8[], ${c((s) => s.engineHoursS)}::float8[],
       ${c((s) => iso(s.lastFixTime))}::timestamptz[], ${c((s) => iso(s.stateSince))}::timestamptz[],
       ${c((s) => s.recentFixBits)}::integer[], ${c((s) => s.recentCount)}::smallint[], ${c((s) => s.movingWithoutIgnitionS)}::float8[],
-      ${c((s) => s.ignitionSeen)}::boolean[], ${c((s) => s.faults.join(","))}::text[], ${c((s) => JSON.stringify(s.alerts))}::jsonb[]
-    ) AS u(vehicle_id, device_id, lat, lon, speed, course, altitude, satellites, valid, ignition, odometer_m, device_odometer_m,
-           engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count, moving_without_ignition_s, ignition_seen, faults,
-           alert_state)
+      ${c((s) => s.ignitionSeen)}::boolean[], ${c((s) => s.faults.join(","))}::text[]
+    ) WITH ORDINALITY AS u(vehicle_id, device_id, lat, lon, speed, course, altitude, satellites, valid, ignition, odometer_m, device_odometer_m,
+           engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count, moving_without_ignition_s, ignition_seen, faults, n)
+    -- the alert states travel as one JSON array: a jsonb[] parameter would be escaped element by element
+    JOIN jsonb_array_elements(${JSON.stringify(states.map((x) => x.s.alerts))}::jsonb) WITH ORDINALITY AS a(value, n) ON a.n = u.n
     WHERE s.vehicle_id = u.vehicle_id`;
 }

@@ -30,8 +30,8 @@ export interface AlertSession {
   onFix(device: KnownDevice, s: TrackState, before: { lastFixTime: number | null; faults: readonly string[] }, fix: PreparedFix): void;
   /** inside the transaction, after the positions: store the alerts */
   write(trx: Transaction<Database>): Promise<void>;
-  /** after the commit: announce them */
-  committed(): void;
+  /** after the commit: announce them (the pipeline's close waits for it) */
+  committed(): Promise<void> | void;
 }
 
 export interface PipelineOptions {
@@ -105,13 +105,14 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
 
   // Publishing never delays an ack; the hub drops a message older than one it already sent.
   const publishing = new Set<Promise<void>>();
+  function track(work: Promise<void> | void): void {
+    if (!work) return;
+    const p = work.catch((err) => log.warn({ err }, "publishing after a commit failed")).finally(() => publishing.delete(p));
+    publishing.add(p);
+  }
   function publish(positions: CompactPosition[]): void {
     if (!positions.length || !opts.publish) return;
-    const p = Promise.resolve()
-      .then(() => opts.publish!(positions))
-      .catch((err) => log.warn({ err }, "publishing live positions failed"))
-      .finally(() => publishing.delete(p));
-    publishing.add(p);
+    track(Promise.resolve().then(() => opts.publish!(positions)));
   }
 
   async function commitGroup(group: PreparedBatch[], retryPartitions = true): Promise<CompactPosition[]> {
@@ -146,7 +147,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
         await alerts?.write(trx);
       });
       stats.transactions++;
-      alerts?.committed();
+      if (alerts) track(alerts.committed());
       for (const id of ids) knownStates.add(id);
     } catch (err) {
       if ((err as { code?: string }).code === PARTITION_MISSING && retryPartitions) {
