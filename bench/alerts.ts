@@ -24,7 +24,7 @@ import { ALERT_TYPES } from "../server/modules/alerts/alerts.schema";
 import { attachLiveBus, createLiveBus } from "../server/modules/live/live-bus";
 import { DeviceRegistry } from "../server/modules/devices/device-registry";
 import { circleBoundingBox, destination, polygonBoundingBox, type LonLat } from "../server/modules/places/geometry";
-import { createPositionPipeline } from "../server/modules/positions/positions.service";
+import { createPositionPipeline, type AlertHook } from "../server/modules/positions/positions.service";
 import type { JobQueue } from "../server/queue/job-queue";
 import type { DevicePosition } from "../server/telematics/types";
 import { localDay, zonedMidnight } from "../server/modules/alerts/local-time";
@@ -141,7 +141,7 @@ function tracks(imeis: string[], total: number, records: number, start: number):
   });
 }
 
-async function drive(ctx: AppContext, registry: DeviceRegistry, hook: ReturnType<typeof createAlertHook>, load: ReturnType<typeof tracks>) {
+async function drive(ctx: AppContext, registry: DeviceRegistry, hook: AlertHook, load: ReturnType<typeof tracks>) {
   const pipeline = createPositionPipeline({ db: ctx.db, log: ctx.log, lookup: (id) => registry.lookup(id), alerts: hook });
   const started = performance.now();
   // Every vehicle sends its packets one after the other, as a device waits for each acknowledgement.
@@ -175,7 +175,7 @@ async function main() {
     const bus = await createLiveBus({ redisUrl: null, databaseUrl: db.url, log: ctx.log });
     attachLiveBus(ctx, bus);
     console.log(`bench: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
-    const results: Record<"plain" | "rules", number[]> = { plain: [], rules: [] };
+    const results: Record<"plain" | "rules" | "evalOnly", number[]> = { plain: [], rules: [], evalOnly: [] };
     const cache = new AlertRulesCache(ctx.db, 1000);
     const registry = new DeviceRegistry(ctx.db);
     let alerts = 0;
@@ -190,10 +190,22 @@ async function main() {
       loadMs = performance.now() - t;
       if (round === 0) console.log(`bench: rules compiled in ${loadMs.toFixed(0)} ms: ${rules.policyCount} policies, ${rules.geofences?.size ?? 0} geofences, ${rules.byVehicle.size} vehicles with policies (avg ${(([...rules.byVehicle.values()].reduce((s, l) => s + l.length, 0)) / rules.byVehicle.size).toFixed(0)} each)`);
       const hook = createAlertHook(ctx, cache);
-      for (const [kind, org] of (round % 2 ? [["rules", ruled], ["plain", plain]] : [["plain", plain], ["rules", ruled]]) as Array<["plain" | "rules", typeof plain]>) {
-        const r = await drive(ctx, registry, hook, tracks(org.imeis, positions, records, start));
+      // The engine with its state, but the alerts neither stored nor announced: the evaluation's own cost.
+      const evalOnly: AlertHook = {
+        async begin(orgIds) {
+          const session = await hook.begin(orgIds);
+          return { onFix: session.onFix, write: async () => {}, committed: () => undefined };
+        },
+      };
+      const evalOrg = await makeOrg(ctx, `Eval ${round}`, vehicles, `33${round}`);
+      await addRules(ctx, evalOrg, geofences, policies, perPolicy, allEvery);
+      const runs: Array<["plain" | "rules" | "evalOnly", typeof plain, AlertHook]> = [["plain", plain, hook], ["rules", ruled, hook], ["evalOnly", evalOrg, evalOnly]];
+      if (round % 2) runs.reverse();
+      for (const [kind, org, h] of runs) {
+        const r = await drive(ctx, registry, h, tracks(org.imeis, positions, records, start));
         results[kind].push(r.rate);
-        console.log(`bench: round ${round + 1} ${kind === "plain" ? "without rules" : "with rules   "} ${r.stored} positions in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} positions/s`);
+        const label = { plain: "without rules           ", rules: "with rules              ", evalOnly: "with rules, not stored  " }[kind];
+        console.log(`bench: round ${round + 1} ${label} ${r.stored} positions in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} positions/s`);
         if (kind === "rules" && round === 0) {
           const byType = await ctx.db.selectFrom("alerts").select(["alert_type", (eb) => eb.fn.countAll<number>().as("n")]).where("org_id", "=", org.orgId).groupBy("alert_type").execute();
           console.log(`bench: alerts by type ${byType.map((r) => `${r.alert_type} ${r.n}`).join(", ")}`);
@@ -205,6 +217,8 @@ async function main() {
     const plain = median(results.plain);
     const ruled = median(results.rules);
     const slower = ((plain - ruled) / plain) * 100;
+    const evaluated = median(results.evalOnly);
+    console.log(`bench: evaluation alone (alerts not stored): ${Math.round(evaluated)} positions/s, ${(((plain - evaluated) / plain) * 100).toFixed(1)} % slower; alerts per 1,000 positions ${((alerts / rounds / positions) * 1000).toFixed(1)}`);
     console.log(`bench: load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     console.log(`without rules ${Math.round(plain)} positions/s; with ${geofences} geofences and ${policies} policies ${Math.round(ruled)} positions/s (${slower.toFixed(1)} % slower; target < 25 %); alerts raised ${alerts}`);
     attachLiveBus(ctx, null);

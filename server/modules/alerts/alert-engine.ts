@@ -34,6 +34,8 @@ export interface VehicleRules {
   policies: readonly CompiledPolicy[];
   geofences: GeofenceIndex | null;
   timezone: string;
+  /** whether any policy is about geofences (precomputed by the rules loader; computed when absent) */
+  watchesGeofences?: boolean;
 }
 
 interface PolicyMark {
@@ -112,7 +114,7 @@ export const parseWindow = (from: string | null, to: string | null) =>
   from && to ? { from: clockMinutes(from), to: clockMinutes(to) } : null;
 
 const matchesFence = (policy: CompiledPolicy, id: string) => policy.geofenceIds === null || policy.geofenceIds.has(id);
-const isGeofenceType = (t: AlertType) => t === "geofence_enter" || t === "geofence_exit" || t === "geofence_dwell";
+export const isGeofenceType = (t: AlertType) => t === "geofence_enter" || t === "geofence_exit" || t === "geofence_dwell";
 
 function mark(state: AlertState, policyId: string): PolicyMark {
   state.p ??= {};
@@ -136,11 +138,17 @@ function event(policy: CompiledPolicy, fix: FixInput | null, at: number, details
 
 /** Geofences containing the fix; invalid fixes keep the previous set. Returns null when not tracked. */
 function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapshot, fix: FixInput, fenceNames: Map<string, string>) {
-  if (!rules.geofences || !rules.policies.some((p) => isGeofenceType(p.type))) {
+  if (!rules.geofences || !(rules.watchesGeofences ?? rules.policies.some((p) => isGeofenceType(p.type)))) {
     delete state.g;
     return null;
   }
   const prev = state.g;
+  const found = fix.valid ? rules.geofences.containing(fix.lon, fix.lat) : null;
+  // Fast path for most fixes: outside every fence before and now.
+  if (found && found.length === 0 && prev && prev.t === before.lastFixTime && isEmpty(prev.in)) {
+    prev.t = fix.fixTime;
+    return NO_CROSSING;
+  }
   // Not evaluated at the previous fix (no geofence policy then, or the first fix): start from here without alerts.
   const fresh = !prev || prev.t !== before.lastFixTime;
   let current: Record<string, number>;
@@ -148,7 +156,7 @@ function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapsho
     current = prev.in;
   } else {
     current = {};
-    for (const f of rules.geofences.containing(fix.lon, fix.lat)) {
+    for (const f of found ?? rules.geofences.containing(fix.lon, fix.lat)) {
       fenceNames.set(f.id, f.name);
       current[f.id] = !fresh && prev!.in[f.id] !== undefined ? prev!.in[f.id] : fix.fixTime;
     }
@@ -160,6 +168,8 @@ function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapsho
   const left = Object.keys(prev!.in).filter((id) => current[id] === undefined && rules.geofences!.has(id));
   return { entered, left, current };
 }
+
+const NO_CROSSING = Object.freeze({ entered: [] as string[], left: [] as string[], current: Object.freeze({}) as Record<string, number> });
 
 function fenceRef(rules: VehicleRules, names: Map<string, string>, id: string) {
   return rules.geofences?.get(id) ?? { id, name: names.get(id) ?? id };

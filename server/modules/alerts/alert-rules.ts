@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
 import type { LonLat } from "../places/geometry";
-import { parseWindow, type CompiledPolicy, type VehicleRules } from "./alert-engine";
+import { isGeofenceType, parseWindow, type CompiledPolicy, type VehicleRules } from "./alert-engine";
 import { GeofenceIndex, type IndexedGeofence } from "./geofence-index";
 
 /** Rules of one organisation, compiled for the engine. */
@@ -13,14 +13,15 @@ export interface OrgRules {
   geofences: GeofenceIndex | null;
   /** vehicle id → its policies (only vehicles with at least one) */
   byVehicle: Map<string, CompiledPolicy[]>;
+  /** vehicle id → what the engine gets for it (built once per load, not per position) */
+  vehicleRules: Map<string, VehicleRules>;
   vehicles: Map<string, { registration: string; driverId: string | null }>;
 }
 
 export const TIMER_TYPES = ["unseen", "device_fault", "geofence_dwell"] as const;
 
 export function rulesFor(org: OrgRules | undefined, vehicleId: string): VehicleRules | null {
-  const policies = org?.byVehicle.get(vehicleId);
-  return policies?.length ? { policies, geofences: org!.geofences, timezone: org!.timezone } : null;
+  return org?.vehicleRules.get(vehicleId) ?? null;
 }
 
 const GEOFENCE_TYPES = new Set(["geofence_enter", "geofence_exit", "geofence_dwell"]);
@@ -82,9 +83,14 @@ export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
     })));
   }
 
+  const timezone = settings?.timezone ?? "Europe/Tirane";
+  const vehicleRules = new Map<string, VehicleRules>();
+  for (const [id, policies] of byVehicle) {
+    vehicleRules.set(id, { policies, geofences, timezone, watchesGeofences: policies.some((p) => isGeofenceType(p.type)) });
+  }
   return {
-    orgId, version: String(versionRow?.version ?? "0"), timezone: settings?.timezone ?? "Europe/Tirane", policyCount: compiled.length,
-    geofences, byVehicle,
+    orgId, version: String(versionRow?.version ?? "0"), timezone, policyCount: compiled.length,
+    geofences, byVehicle, vehicleRules,
     vehicles: new Map(vehicles.map((v) => [v.id, { registration: v.registration, driverId: v.driver_id }])),
   };
 }

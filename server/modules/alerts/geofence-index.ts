@@ -64,15 +64,17 @@ export class GeofenceIndex {
 
   /** Fences containing the point (boundary inclusive, as in the places geometry). */
   containing(lon: number, lat: number): IndexedGeofence[] {
-    const out: IndexedGeofence[] = [];
+    let out: IndexedGeofence[] | null = null;
     const p: LonLat = [lon, lat];
-    const test = (f: IndexedGeofence) => {
-      if (!inBox(p, f.box)) return;
-      const inside = f.shape === "circle" ? pointInCircle(p, f.centre, f.radiusM!) : pointInPolygon(p, f.ring!);
-      if (inside) out.push(f);
-    };
-    for (const f of this.cells.get(key(cellOf(lon), cellOf(lat))) ?? []) test(f);
-    for (const f of this.large) test(f);
-    return out;
+    const cell = this.cells.get(key(cellOf(lon), cellOf(lat)));
+    for (const list of cell ? [cell, this.large] : [this.large]) {
+      for (const f of list) {
+        if (!inBox(p, f.box)) continue;
+        if (f.shape === "circle" ? pointInCircle(p, f.centre, f.radiusM!) : pointInPolygon(p, f.ring!)) (out ??= []).push(f);
+      }
+    }
+    return out ?? NONE;
   }
 }
+
+const NONE: IndexedGeofence[] = [];
