@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startWorkers } from "../../jobs/workers";
+import { attachLiveBus, createLiveBus, type BusMessage } from "../../server/modules/live/live-bus";
 import { runAlertTimers } from "../../server/modules/alerts/alert-timers";
 import { createPolicy, setPolicyActive } from "../../server/modules/alerts/alerts.service";
 import { parsePolicyInput } from "../../server/modules/alerts/alerts.service";
@@ -69,10 +70,19 @@ describe("alert engine in the position pipeline (real PostgreSQL, SMTP and job w
       name: "Highway limit", alert_type: "speeding", speed_limit_kmh: "90", vehicle_ids: [d.id],
       recipient_ids: [org.adminId, albanianUser.id], notify_email: "on", emails: "dispatch@example.test",
     });
+    const bus = await createLiveBus({ redisUrl: null, databaseUrl: inject("databaseUrl"), log: ctx.log });
+    attachLiveBus(ctx, bus);
+    const notices: BusMessage[] = [];
+    bus.onMessage((m) => m.k === "alert" && m.o === org.orgId && notices.push(m));
     await feed(d, [
       { t: base, speed: 80 }, { t: base + 10_000, speed: 90 }, { t: base + 20_000, speed: 97 }, { t: base + 30_000, speed: 120 },
       { t: base + 40_000, speed: 70 }, { t: base + 50_000, speed: 91 },
     ]);
+    // the in-app notices went out on the live bus, to both recipients, after the commit
+    await waitFor(() => notices.length === 2, 10_000);
+    attachLiveBus(ctx, null);
+    await bus.close();
+    expect(notices[0]).toMatchObject({ u: expect.arrayContaining([org.adminId, albanianUser.id]), a: { alertType: "speeding", vehicleId: d.id, vehicleName: d.registration, policyName: "Highway limit", details: { speed: 97, limit: 90 } } });
     const rows = await alertsOf(d.id, p.id);
     expect(rows.map((r) => [r.alert_type, r.details, new Date(r.occurred_at).getTime()])).toEqual([
       ["speeding", { speed: 97, limit: 90 }, base + 20_000],
@@ -82,11 +92,11 @@ describe("alert engine in the position pipeline (real PostgreSQL, SMTP and job w
     expect(notes.map((n) => n.user_id).sort()).toEqual([org.adminId, albanianUser.id].sort());
     expect(notes.every((n) => n.read_at === null)).toBe(true);
 
-    const al = await smtp.waitFor((m) => m.to.includes(albanianUser.email));
+    const al = await smtp.waitFor((m) => m.to.includes(albanianUser.email) && decodeQuotedPrintable(m.raw).includes("97 km/h"));
     expect(al.raw).toMatch(/Subject: =\?UTF-8\?|Subject: Alarm Flota/);
     expect(decodeQuotedPrintable(al.raw)).toContain("Tejkalim shpejtësie");
     expect(decodeQuotedPrintable(al.raw)).toContain("97 km/h, kufiri 90 km/h");
-    const en = await smtp.waitFor((m) => m.to.includes(org.adminEmail));
+    const en = await smtp.waitFor((m) => m.to.includes(org.adminEmail) && decodeQuotedPrintable(m.raw).includes("97 km/h"));
     expect(decodeQuotedPrintable(en.raw)).toContain("97 km/h, limit 90 km/h");
     expect(decodeQuotedPrintable(en.raw)).toContain(`https://flota.example.test/replay?vehicle=${d.id}`);
     // typed addresses get the language of the policy's author (the admin: English)

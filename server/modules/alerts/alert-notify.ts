@@ -6,7 +6,7 @@ import type { AlertMailJob, AlertNotice } from "./alerts.schema";
 export const ALERT_MAIL_JOB = "alert-email";
 
 export const noticeOf = (a: CommittedAlert): AlertNotice => ({
-  id: a.id, alertType: a.type, policyName: a.policyName, vehicleId: a.vehicleId, vehicleName: a.vehicleName,
+  id: a.id, alertType: a.type, policyName: a.policyName, vehicleId: a.vehicleId, vehicleName: a.vehicleName, vehicleTeamId: a.vehicleTeamId,
   placeName: a.placeName, occurredAt: a.occurredAt, details: a.details,
 });
 

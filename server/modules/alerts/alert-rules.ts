@@ -15,7 +15,7 @@ export interface OrgRules {
   byVehicle: Map<string, CompiledPolicy[]>;
   /** vehicle id → what the engine gets for it (built once per load, not per position) */
   vehicleRules: Map<string, VehicleRules>;
-  vehicles: Map<string, { registration: string; driverId: string | null }>;
+  vehicles: Map<string, { registration: string; driverId: string | null; teamId: string | null }>;
 }
 
 export const TIMER_TYPES = ["unseen", "device_fault", "geofence_dwell"] as const;
@@ -91,7 +91,7 @@ export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
   return {
     orgId, version: String(versionRow?.version ?? "0"), timezone, policyCount: compiled.length,
     geofences, byVehicle, vehicleRules,
-    vehicles: new Map(vehicles.map((v) => [v.id, { registration: v.registration, driverId: v.driver_id }])),
+    vehicles: new Map(vehicles.map((v) => [v.id, { registration: v.registration, driverId: v.driver_id, teamId: v.team_id }])),
   };
 }
 

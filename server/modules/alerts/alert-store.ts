@@ -14,6 +14,7 @@ export interface CommittedAlert {
   orgId: string;
   vehicleId: string;
   vehicleName: string;
+  vehicleTeamId: string | null;
   policyId: string;
   policyName: string;
   type: AlertType;
@@ -84,6 +85,7 @@ export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<Commit
   if (!allowed.length) return [];
   const rows = allowed.map(({ b, e, driverId }) => ({
     id: randomUUID(), orgId: b.org.orgId, vehicleId: b.vehicleId, driverId, e, vehicleName: b.org.vehicles.get(b.vehicleId)?.registration ?? b.vehicleId,
+    vehicleTeamId: b.org.vehicles.get(b.vehicleId)?.teamId ?? null,
     emailPending: e.policy.notifyEmail && (e.policy.emails.length > 0 || e.policy.recipients.length > 0),
     inApp: e.policy.notifyInApp ? e.policy.recipients : [],
   }));
@@ -115,7 +117,7 @@ export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<Commit
   const stored = new Set(inserted.map((r) => r.id));
   const kept = rows.filter((r) => stored.has(r.id));
   return kept.map((r) => ({
-    id: r.id, orgId: r.orgId, vehicleId: r.vehicleId, vehicleName: r.vehicleName, policyId: r.e.policy.id, policyName: r.e.policy.name,
+    id: r.id, orgId: r.orgId, vehicleId: r.vehicleId, vehicleName: r.vehicleName, vehicleTeamId: r.vehicleTeamId, policyId: r.e.policy.id, policyName: r.e.policy.name,
     type: r.e.policy.type, occurredAt: new Date(r.e.at).toISOString(), placeName: r.e.place?.name ?? null, details: r.e.details,
     inAppRecipients: r.inApp, emailPending: r.emailPending,
   }));

@@ -143,6 +143,8 @@ export interface AlertNotice {
   policyName: string;
   vehicleId: string;
   vehicleName: string;
+  /** lets each process's hub skip users who may not see the vehicle */
+  vehicleTeamId: string | null;
   placeName: string | null;
   occurredAt: string;
   details: Record<string, unknown>;

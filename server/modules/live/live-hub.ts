@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, WebSocket } from "ws";
 import type { AppContext } from "../../context";
 import { parseCookies, SESSION_COOKIE } from "../../http/cookies";
-import { can } from "../access/access.policy";
+import { can, canSeeVehicle } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { loadPrincipal } from "../auth/auth.service";
@@ -128,9 +128,10 @@ export class LiveHub {
     }
     if (m.k === "alert") {
       const text = JSON.stringify({ type: "alert", ...m.a });
+      const vehicle = { id: String(m.a.vehicleId), org_id: m.o, team_id: (m.a.vehicleTeamId as string | null | undefined) ?? null };
       for (const userId of m.u) {
         for (const c of this.byUser.get(userId) ?? []) {
-          if (c.p.orgId !== m.o || !can(c.p, "alerts:read") || c.ws.readyState !== WebSocket.OPEN) continue;
+          if (c.p.orgId !== m.o || !can(c.p, "alerts:read") || !canSeeVehicle(c.p, vehicle) || c.ws.readyState !== WebSocket.OPEN) continue;
           c.ws.send(text);
           this.delivered++;
         }
