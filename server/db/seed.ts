@@ -1,3 +1,4 @@
+import { seedDemoAlerts } from "./seed-alerts";
 import type { DB } from "./database";
 import { hashPassword } from "../security/passwords";
 import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../modules/access/permissions";
@@ -103,11 +104,15 @@ export async function seedDemo(db: DB, orgId: string, roles: Record<RoleKey, str
 export async function ensureInitialData(db: DB, opts: { adminEmail: string; adminPassword: string; demo: boolean }) {
   const existing = await db.selectFrom("organizations").select("id").limit(1).executeTakeFirst();
   if (existing) return { created: false as const };
-  const { org, roles } = await createOrganization(db, {
+  const { org, roles, adminId } = await createOrganization(db, {
     name: opts.demo ? "Flota Demo" : "My organisation",
     operator: true,
     admin: { email: opts.adminEmail, password: opts.adminPassword },
   });
-  if (opts.demo) await seedDemo(db, org.id, roles);
+  if (opts.demo) {
+    await seedDemo(db, org.id, roles);
+    const manager = await db.selectFrom("users").select("id").where("org_id", "=", org.id).where("email", "=", "manager@flota.local").executeTakeFirst();
+    await seedDemoAlerts(db, org.id, [adminId, ...(manager ? [manager.id] : [])]);
+  }
   return { created: true as const, orgId: org.id };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startWorkers } from "../../jobs/workers";
 import { attachLiveBus, createLiveBus, type BusMessage } from "../../server/modules/live/live-bus";
-import { runAlertTimers } from "../../server/modules/alerts/alert-timers";
+import { pruneAlertHistory, runAlertTimers } from "../../server/modules/alerts/alert-timers";
 import { createPolicy, setPolicyActive } from "../../server/modules/alerts/alerts.service";
 import { parsePolicyInput } from "../../server/modules/alerts/alerts.service";
 import { addDays, localDay, zonedMidnight } from "../../server/modules/alerts/local-time";
@@ -206,5 +206,23 @@ describe("alert engine in the position pipeline (real PostgreSQL, SMTP and job w
     const rows = await alertsOf(d.id, unseen.id);
     expect(rows).toHaveLength(1);
     expect(rows[0].details).toMatchObject({ minutes: 30 });
+  });
+
+  it("alerts are kept one year, like positions; old limit counters go", async () => {
+    const d = devices[9];
+    const p = await policy({ name: "Old and new", alert_type: "ignition_on", vehicle_ids: [d.id], daily_limit: "5" });
+    await feed(d, [{ t: base, ignition: false }, { t: base + MIN, ignition: true }]);
+    const [recent] = await alertsOf(d.id, p.id);
+    const old = await ctx.db.insertInto("alerts").values({
+      org_id: org.orgId, policy_id: p.id, policy_name: p.name, alert_type: "ignition_on", vehicle_id: d.id,
+      occurred_at: new Date(Date.now() - 367 * 86_400_000), details: "{}",
+    }).returning("id").executeTakeFirstOrThrow();
+    await ctx.db.insertInto("alert_counters").values({ policy_id: p.id, subject: `v:${d.id}`, day: "2020-01-01", count: 1 }).execute();
+    const pruned = await pruneAlertHistory(ctx);
+    expect(pruned.alerts).toBeGreaterThanOrEqual(1);
+    expect((await alertsOf(d.id, p.id)).map((a) => a.id)).toEqual([recent.id]);
+    expect(await ctx.db.selectFrom("alerts").select("id").where("id", "=", old.id).executeTakeFirst()).toBeUndefined();
+    expect(await ctx.db.selectFrom("alert_counters").select("day").where("policy_id", "=", p.id).where("day", "=", "2020-01-01").executeTakeFirst()).toBeUndefined();
+    expect(await ctx.db.selectFrom("alert_counters").select("count").where("policy_id", "=", p.id).where("subject", "=", `v:${d.id}`).execute()).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { evaluateTimers, NO_DATA_FAULT_MS, type AlertState } from "./alert-engin
 import { announceAlerts, enqueueAlertMail } from "./alert-notify";
 import { AlertRulesCache, rulesFor, TIMER_TYPES } from "./alert-rules";
 import { storeAlerts, type CommittedAlert } from "./alert-store";
+import { retentionCutoff } from "../positions/positions.schema";
 
 export const ALERT_TIMERS_JOB = "alert-timers";
 /** E-mails still pending this long after the alert are enqueued again (their first enqueue was lost). */
@@ -60,11 +61,22 @@ export async function runAlertTimers(ctx: AppContext, now: Date = new Date()): P
   return { alerts: count, mailsRequeued: pending.length };
 }
 
-/** Every minute on the "maintenance" queue (one scheduler id, so several workers do not multiply it). */
+export const ALERT_RETENTION_JOB = "alerts-retention";
+
+/** Alerts are kept as long as positions (one year, spec section 9); limit counters only for the days that can still count. */
+export async function pruneAlertHistory(ctx: AppContext, now: Date = new Date()): Promise<{ alerts: number; counters: number }> {
+  const alerts = await ctx.db.deleteFrom("alerts").where("occurred_at", "<", retentionCutoff(now)).executeTakeFirst();
+  const counters = await ctx.db.deleteFrom("alert_counters").where("day", "<", new Date(now.getTime() - 3 * 86_400_000).toISOString().slice(0, 10)).executeTakeFirst();
+  return { alerts: Number(alerts.numDeletedRows), counters: Number(counters.numDeletedRows) };
+}
+
+/** The sweep every minute, the pruning daily, on the "maintenance" queue (one scheduler id each, so several workers do not multiply them). */
 export async function scheduleAlertTimers(ctx: AppContext): Promise<void> {
   await ctx.jobs.queue("maintenance").upsertJobScheduler(ALERT_TIMERS_JOB, { every: 60_000 }, { name: ALERT_TIMERS_JOB, data: {} });
+  await ctx.jobs.queue("maintenance").upsertJobScheduler(ALERT_RETENTION_JOB, { pattern: "45 2 * * *" }, { name: ALERT_RETENTION_JOB, data: {} });
 }
 
 export const alertTimerProcessors = (ctx: AppContext) => ({
   [ALERT_TIMERS_JOB]: async () => runAlertTimers(ctx),
+  [ALERT_RETENTION_JOB]: async () => pruneAlertHistory(ctx),
 });
