@@ -123,7 +123,9 @@ function mark(state: AlertState, policyId: string): PolicyMark {
 
 /** Read-only stand-in for a policy without marks (never written: writers go through markOf). */
 const NO_MARK: PolicyMark = Object.freeze({}) as PolicyMark;
-const markOf = (marks: Record<string, PolicyMark>, id: string): PolicyMark => (marks[id] ??= {});
+/** Read-only stand-in while a vehicle has no marks at all (writers go through markOf). */
+const EMPTY_MARKS: Record<string, PolicyMark> = Object.freeze({}) as Record<string, PolicyMark>;
+const markOf = (state: AlertState, id: string): PolicyMark => ((state.p ??= {})[id] ??= {});
 function isEmpty(o: object): boolean {
   for (const _ in o) return false;
   return true;
@@ -137,7 +139,7 @@ function event(policy: CompiledPolicy, fix: FixInput | null, at: number, details
 }
 
 /** Geofences containing the fix; invalid fixes keep the previous set. Returns null when not tracked. */
-function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapshot, fix: FixInput, fenceNames: Map<string, string>) {
+function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapshot, fix: FixInput) {
   if (!rules.geofences || !(rules.watchesGeofences ?? rules.policies.some((p) => isGeofenceType(p.type)))) {
     delete state.g;
     return null;
@@ -157,7 +159,6 @@ function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapsho
   } else {
     current = {};
     for (const f of found ?? rules.geofences.containing(fix.lon, fix.lat)) {
-      fenceNames.set(f.id, f.name);
       current[f.id] = !fresh && prev!.in[f.id] !== undefined ? prev!.in[f.id] : fix.fixTime;
     }
   }
@@ -169,10 +170,12 @@ function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapsho
   return { entered, left, current };
 }
 
+const NO_FAULTS: readonly string[] = [];
 const NO_CROSSING = Object.freeze({ entered: [] as string[], left: [] as string[], current: Object.freeze({}) as Record<string, number> });
 
-function fenceRef(rules: VehicleRules, names: Map<string, string>, id: string) {
-  return rules.geofences?.get(id) ?? { id, name: names.get(id) ?? id };
+/** Fences in the state came from the index, so the index knows them (the id is a last resort). */
+function fenceRef(rules: VehicleRules, id: string) {
+  return rules.geofences?.get(id) ?? { id, name: id };
 }
 
 /**
@@ -181,21 +184,21 @@ function fenceRef(rules: VehicleRules, names: Map<string, string>, id: string) {
  */
 export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snapshot, fix: FixInput, after: Snapshot): AlertEvent[] {
   const events: AlertEvent[] = [];
-  const names = new Map<string, string>();
-  const geo = updateGeofences(rules, state, before, fix, names);
+  const geo = updateGeofences(rules, state, before, fix);
 
   const prevIgnition = state.ig;
   if (fix.ignition !== null) state.ig = fix.ignition;
   const idle = fix.ignition === true && fix.speed <= STANDING_KMH;
+  // (deletes only when present: deleting keeps turning the state object into a slow dictionary)
   if (idle) state.idle ??= fix.fixTime;
-  else delete state.idle;
+  else if (state.idle !== undefined) delete state.idle;
   const alarmChanged = (fix.alarm ?? undefined) !== state.alarm;
   if (fix.alarm) state.alarm = fix.alarm;
-  else delete state.alarm;
-  const newFaults = after.faults.filter((f) => !before.faults.includes(f));
+  else if (state.alarm !== undefined) delete state.alarm;
+  const newFaults = after.faults === before.faults || !after.faults.length ? NO_FAULTS : after.faults.filter((f) => !before.faults.includes(f));
   const moving = fix.speed > STANDING_KMH && (fix.ignition ?? true);
 
-  const marks = (state.p ??= {});
+  const marks = state.p ?? EMPTY_MARKS;
   const tz = rules.timezone;
   const at = fix.fixTime;
   // Hot loop (every fix × every policy of the vehicle): no closures, marks created only when set.
@@ -209,7 +212,7 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
         if (!fix.valid) break;
         if (fix.speed > policy.speedLimit!) {
           if (!m.over && inWindow(policy, at, tz)) {
-            markOf(marks, policy.id).over = 1;
+            markOf(state, policy.id).over = 1;
             events.push(event(policy, fix, fix.fixTime, { speed: Math.round(fix.speed), limit: policy.speedLimit }));
           }
         } else if (m.over && fix.speed <= policy.speedLimit! - SPEEDING_REARM_KMH) delete m.over;
@@ -219,7 +222,7 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
       case "geofence_exit": {
         if (!geo) break;
         const ids = policy.type === "geofence_enter" ? geo.entered : geo.left;
-        for (const id of ids) if (matchesFence(policy, id) && inWindow(policy, at, tz)) events.push(event(policy, fix, fix.fixTime, {}, fenceRef(rules, names, id)));
+        for (const id of ids) if (matchesFence(policy, id) && inWindow(policy, at, tz)) events.push(event(policy, fix, fix.fixTime, {}, fenceRef(rules, id)));
         break;
       }
       case "geofence_dwell": {
@@ -229,10 +232,10 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
           if (fired.has(id) || !matchesFence(policy, id)) continue;
           if (fix.fixTime - since > policy.durationMs! && inWindow(policy, at, tz)) {
             fired.add(id);
-            events.push(event(policy, fix, fix.fixTime, { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() }, fenceRef(rules, names, id)));
+            events.push(event(policy, fix, fix.fixTime, { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() }, fenceRef(rules, id)));
           }
         }
-        if (fired.size) markOf(marks, policy.id).dw = [...fired];
+        if (fired.size) markOf(state, policy.id).dw = [...fired];
         else if (m.dw) delete m.dw;
         break;
       }
@@ -248,7 +251,7 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
           break;
         }
         if (!m.idle && fix.fixTime - state.idle! > policy.durationMs! && inWindow(policy, at, tz)) {
-          markOf(marks, policy.id).idle = 1;
+          markOf(state, policy.id).idle = 1;
           events.push(event(policy, fix, fix.fixTime, { minutes: policy.durationMs! / 60_000, since: new Date(state.idle!).toISOString() }));
         }
         break;
@@ -259,7 +262,7 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
         if (parked || inWindow(policy, at, tz)) {
           if (m.out) delete m.out;
         } else if (moving && fix.valid && !m.out) {
-          markOf(marks, policy.id).out = 1;
+          markOf(state, policy.id).out = 1;
           events.push(event(policy, fix, fix.fixTime, { speed: Math.round(fix.speed) }));
         }
         break;
@@ -281,7 +284,7 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
     }
     if (m !== NO_MARK && isEmpty(m)) delete marks[policy.id];
   }
-  if (isEmpty(marks)) delete state.p;
+  if (state.p && isEmpty(state.p)) delete state.p;
   return events;
 }
 

@@ -1,4 +1,4 @@
-import { inBox, pointInCircle, pointInPolygon, type BoundingBox, type LonLat } from "../places/geometry";
+import { pointInCircle, pointInPolygon, type BoundingBox, type LonLat } from "../places/geometry";
 
 export interface IndexedGeofence {
   id: string;
@@ -64,17 +64,21 @@ export class GeofenceIndex {
 
   /** Fences containing the point (boundary inclusive, as in the places geometry). */
   containing(lon: number, lat: number): IndexedGeofence[] {
-    let out: IndexedGeofence[] | null = null;
-    const p: LonLat = [lon, lat];
     const cell = this.cells.get(key(cellOf(lon), cellOf(lat)));
-    for (const list of cell ? [cell, this.large] : [this.large]) {
-      for (const f of list) {
-        if (!inBox(p, f.box)) continue;
-        if (f.shape === "circle" ? pointInCircle(p, f.centre, f.radiusM!) : pointInPolygon(p, f.ring!)) (out ??= []).push(f);
-      }
-    }
-    return out ?? NONE;
+    if (!cell && !this.large.length) return NONE;
+    const p: LonLat = [lon, lat];
+    const out = cell ? hits(cell, p, null) : null;
+    return (this.large.length ? hits(this.large, p, out) : out) ?? NONE;
   }
 }
 
 const NONE: IndexedGeofence[] = [];
+
+function hits(list: IndexedGeofence[], p: LonLat, out: IndexedGeofence[] | null): IndexedGeofence[] | null {
+  for (const f of list) {
+    const b = f.box;
+    if (p[1] < b.minLat || p[1] > b.maxLat || p[0] < b.minLon || p[0] > b.maxLon) continue;
+    if (f.shape === "circle" ? pointInCircle(p, f.centre, f.radiusM!) : pointInPolygon(p, f.ring!)) (out ??= []).push(f);
+  }
+  return out;
+}
