@@ -4,9 +4,10 @@
  * fed the same tracks. Target: less than 25 % slower with the rules.
  *
  *   npm run bench:alerts -- [--vehicles 1000] [--positions 60000] [--records 10] [--geofences 10000] [--policies 1000]
- *                           [--vehicles-per-policy 10] [--all-vehicles-every 200] [--start-hour 9] [--rounds 2]
+ *                           [--vehicles-per-policy 10] [--all-vehicle-policies 5] [--start-hour 9] [--rounds 2]
  *
- * Each policy covers `vehicles-per-policy` random vehicles, every `all-vehicles-every`-th one all vehicles.
+ * Each policy covers `vehicles-per-policy` random vehicles; the first `all-vehicle-policies` (one of each of the first
+ * types: speeding, geofence entry, exit, dwell, ignition on) cover all vehicles.
  *
  * Uses a fresh database on DATABASE_URL's server (dropped at the end) or an embedded PostgreSQL. Prints, last:
  *   without rules N positions/s; with 10000 geofences and 1000 policies M positions/s (X % slower); alerts raised K
@@ -53,7 +54,7 @@ async function makeOrg(ctx: AppContext, name: string, vehicles: number, prefix: 
   return { orgId: org.id, adminId, imeis, vehicleIds: rows.map((r) => r.id) };
 }
 
-async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeOrg>>, geofences: number, policies: number, perPolicy: number, allEvery: number) {
+async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeOrg>>, geofences: number, policies: number, perPolicy: number, allVehicles: number) {
   const rnd = rng(7);
   const places = [];
   for (let i = 0; i < geofences; i++) {
@@ -75,7 +76,7 @@ async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeOrg>
   const rows = Array.from({ length: policies }, (_, i) => {
     const type = types[i % types.length];
     return {
-      org_id: org.orgId, name: `Policy ${i}`, alert_type: type, all_vehicles: i % allEvery === 0, all_geofences: i % 2 === 0,
+      org_id: org.orgId, name: `Policy ${i}`, alert_type: type, all_vehicles: i < allVehicles, all_geofences: i % 2 === 0,
       speed_limit_kmh: type === "speeding" ? 90 + (i % 5) * 10 : null,
       duration_min: type === "geofence_dwell" || type === "idling" ? 5 + (i % 4) * 5 : null,
       time_from: type === "movement_outside_hours" ? "07:00" : null, time_to: type === "movement_outside_hours" ? "19:00" : null,
@@ -161,7 +162,8 @@ async function main() {
   const policies = arg("policies", 1_000);
   const rounds = arg("rounds", 2);
   const perPolicy = arg("vehicles-per-policy", 10);
-  const allEvery = arg("all-vehicles-every", 200);
+  // The first N policies (one of each of the first N types) cover all vehicles.
+  const allVehicles = arg("all-vehicle-policies", 5);
   // Tracks start at this local hour (Tirana) of the previous day: working hours by default.
   const startHour = arg("start-hour", 9);
   const start = zonedMidnight(localDay(Date.now() - 86_400_000, "Europe/Tirane"), "Europe/Tirane").getTime() + startHour * 3600_000;
@@ -184,7 +186,7 @@ async function main() {
       // Fresh organisations each round, so both runs write into equally empty vehicle histories.
       const plain = await makeOrg(ctx, `Plain ${round}`, vehicles, `31${round}`);
       const ruled = await makeOrg(ctx, `Rules ${round}`, vehicles, `32${round}`);
-      await addRules(ctx, ruled, geofences, policies, perPolicy, allEvery);
+      await addRules(ctx, ruled, geofences, policies, perPolicy, allVehicles);
       const t = performance.now();
       const rules = (await cache.forOrgs([ruled.orgId])).get(ruled.orgId)!;
       loadMs = performance.now() - t;
@@ -198,7 +200,7 @@ async function main() {
         },
       };
       const evalOrg = await makeOrg(ctx, `Eval ${round}`, vehicles, `33${round}`);
-      await addRules(ctx, evalOrg, geofences, policies, perPolicy, allEvery);
+      await addRules(ctx, evalOrg, geofences, policies, perPolicy, allVehicles);
       const runs: Array<["plain" | "rules" | "evalOnly", typeof plain, AlertHook]> = [["plain", plain, hook], ["rules", ruled, hook], ["evalOnly", evalOrg, evalOnly]];
       if (round % 2) runs.reverse();
       for (const [kind, org, h] of runs) {
