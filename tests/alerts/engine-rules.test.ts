@@ -3,7 +3,7 @@ import {
   evaluateFix, evaluateTimers, inWindow, NO_DATA_FAULT_MS, parseWindow, SPEEDING_REARM_KMH, type AlertEvent, type AlertState, type CompiledPolicy, type FixInput, type VehicleRules,
 } from "../../server/modules/alerts/alert-engine";
 import { GeofenceIndex, type IndexedGeofence } from "../../server/modules/alerts/geofence-index";
-import type { AlertType } from "../../server/modules/alerts/alerts.schema";
+import { policyInputSchema, type AlertType } from "../../server/modules/alerts/alerts.schema";
 import { circleBoundingBox, destination, pointInCircle, pointInPolygon, polygonBoundingBox, type LonLat } from "../../server/modules/places/geometry";
 
 const TZ = "Europe/Tirane";
@@ -285,5 +285,15 @@ describe("geofence index", () => {
     }
     expect(empty.containing(20, 41)).toEqual([]);
     expect(index.containing(20, 41).map((f) => f.id)).toContain("huge");
+  });
+});
+
+describe("policy input", () => {
+  it("offers the faults an alert can report: 'no positions' has no start, so it cannot be chosen", () => {
+    const base = { name: "Faults", alert_type: "device_fault", all_vehicles: "on", days: ["1"], notify_in_app: "on", recipient_ids: ["4b0c7f3e-3f7c-4c62-9d55-0d2f0b0e9a11"] };
+    expect(policyInputSchema.safeParse({ ...base, fault_kinds: ["antennaProblems", "noData12h"] }).success).toBe(true);
+    const refused = policyInputSchema.safeParse({ ...base, fault_kinds: ["noPositions"] });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0].path).toEqual(["fault_kinds", 0]);
   });
 });

@@ -5,7 +5,10 @@ import { DEVICE_FAULTS } from "../positions/vehicle-status";
 import { checkbox, optionalInt, requiredText } from "../shared/form-values";
 
 export { ALERT_TYPES, type AlertType };
-export { ALARM_TYPES, DEVICE_FAULTS };
+export { ALARM_TYPES };
+
+/** Faults an alert can report: "no positions" has no moment at which it starts, so it stays a map state only. */
+export const ALERT_FAULTS = DEVICE_FAULTS.filter((f) => f !== "noPositions") as Array<Exclude<(typeof DEVICE_FAULTS)[number], "noPositions">>;
 
 /** Which threshold each type needs (drives both validation and the form). */
 export const TYPE_NEEDS = {
@@ -83,7 +86,7 @@ export const policyInputSchema = z.preprocess(withoutUnusedThresholds, z
     speed_limit_kmh: optionalInt(1, 400),
     duration_min: optionalInt(1, 10080),
     alarm_kinds: list(z.enum(ALARM_TYPES)),
-    fault_kinds: list(z.enum(DEVICE_FAULTS)),
+    fault_kinds: list(z.enum(ALERT_FAULTS as [string, ...string[]])),
     time_from: time,
     time_to: time,
     days: list(z.coerce.number().int().min(0).max(6)),

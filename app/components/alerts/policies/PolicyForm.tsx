@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { ALARM_TYPES, ALERT_TYPES, DEVICE_FAULTS, TYPE_NEEDS, needs, policyInputSchema, type AlertType } from "../../../../server/modules/alerts/alerts.schema";
+import { ALARM_TYPES, ALERT_FAULTS, ALERT_TYPES, TYPE_NEEDS, needs, policyInputSchema, type AlertType } from "../../../../server/modules/alerts/alerts.schema";
 import type { PolicyFormOptions } from "../../../../server/modules/alerts/alerts.service";
 import { CsrfInput, Field, FieldErrors, FormAlert, inputProps, useUnsavedChangesGuard } from "../../forms";
 import { DAYS } from "./policy-text";
@@ -135,7 +135,7 @@ export function PolicyForm(props: Props) {
         </>
       ))}
       {threshold("alarms", checklist("alarm_kinds", ALARM_TYPES.map((a) => ({ value: a, label: t(`alarms.${a}`) })), { hint: t("policies.hints.alarm_kinds") }))}
-      {threshold("faults", checklist("fault_kinds", DEVICE_FAULTS.map((x) => ({ value: x, label: t(`faults.${x}`) })), { hint: t("policies.hints.fault_kinds") }))}
+      {threshold("faults", checklist("fault_kinds", ALERT_FAULTS.map((x) => ({ value: x, label: t(`faults.${x}`) })), { hint: t("policies.hints.fault_kinds") }))}
 
       <fieldset className="form-section card">
         <legend>{hydrated && n.timeRange ? t("policies.form.allowedHours") : t("policies.form.schedule")}</legend>
