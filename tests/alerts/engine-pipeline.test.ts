@@ -35,7 +35,7 @@ beforeAll(async () => {
   ctx = createTestContext({ config: { SMTP_URL: smtp.url, PUBLIC_URL: "https://flota.example.test" } });
   org = await createTestOrg(ctx, { demo: true });
   admin = await principalFor(ctx, org.adminId);
-  devices = await attachDevices(ctx, org.orgId, 10);
+  devices = await attachDevices(ctx, org.orgId, 11);
   const u = await ctx.db.selectFrom("users").select(["id", "email"]).where("org_id", "=", org.orgId).where("id", "!=", org.adminId)
     .where("email", "is not", null).orderBy("email").executeTakeFirstOrThrow();
   await ctx.db.updateTable("users").set({ default_language: "al" }).where("id", "=", u.id).execute();
@@ -224,5 +224,22 @@ describe("alert engine in the position pipeline (real PostgreSQL, SMTP and job w
     expect(await ctx.db.selectFrom("alerts").select("id").where("id", "=", old.id).executeTakeFirst()).toBeUndefined();
     expect(await ctx.db.selectFrom("alert_counters").select("day").where("policy_id", "=", p.id).where("day", "=", "2020-01-01").executeTakeFirst()).toBeUndefined();
     expect(await ctx.db.selectFrom("alert_counters").select("count").where("policy_id", "=", p.id).where("subject", "=", `v:${d.id}`).execute()).toHaveLength(1);
+  });
+
+  it("dwell while the device is silent inside a geofence fires from the timer sweep, once", async () => {
+    const d = devices[10];
+    const yard = await createGeofence(ctx, admin, { name: "Night parking", category: "Parking", shape: "circle", latitude: 41.25, longitude: 19.75, radius_m: 150 });
+    const p = await policy({ name: "Parked 2 h", alert_type: "geofence_dwell", geofence_ids: [yard.id], duration_min: "120", vehicle_ids: [d.id] });
+    await feed(d, [
+      { t: base, latitude: 41.2, longitude: 19.7, ignition: true, speed: 30 },
+      { t: base + MIN, latitude: 41.25, longitude: 19.75, ignition: false, speed: 0 },
+    ]);
+    const entered = base + MIN;
+    await runAlertTimers(ctx, new Date(entered + 120 * MIN));
+    expect(await alertsOf(d.id, p.id)).toHaveLength(0);
+    await runAlertTimers(ctx, new Date(entered + 121 * MIN));
+    await runAlertTimers(ctx, new Date(entered + 180 * MIN));
+    const rows = await alertsOf(d.id, p.id);
+    expect(rows.map((r) => [r.place_name, r.details])).toEqual([["Night parking", expect.objectContaining({ minutes: 120 })]]);
   });
 });

@@ -36,7 +36,7 @@ export async function runAlertTimers(ctx: AppContext, now: Date = new Date()): P
       const { rows } = await sql<{ vehicle_id: string; last_fix_time: Date | null; last_server_time: Date | null; lat: number | null; lon: number | null; alert_state: AlertState }>`
         SELECT vehicle_id, last_fix_time, last_server_time, lat, lon, alert_state FROM vehicle_state
         WHERE org_id = ${org.orgId} AND vehicle_id = ANY(${vehicleIds}::uuid[])
-          AND (coalesce(last_server_time, last_fix_time) < ${new Date(now.getTime() - minSilenceMs).toISOString()}::timestamptz OR alert_state ? 'g')
+          AND (coalesce(last_server_time, last_fix_time) < ${new Date(now.getTime() - minSilenceMs).toISOString()}::timestamptz OR alert_state->'g'->'in' <> '{}'::jsonb)
         ORDER BY vehicle_id FOR UPDATE SKIP LOCKED`.execute(trx);
       const batches: Parameters<typeof storeAlerts>[1] = [];
       for (const r of rows) {
