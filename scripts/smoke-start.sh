@@ -14,7 +14,8 @@ start_app() {
   FLOTA_DATA_DIR="$data_dir" FLOTA_DB_PORT=$((port + 20000)) PORT=$port node_modules/.bin/tsx server/cli/start.ts >"$log" 2>&1 &
   pid=$!
   for _ in $(seq 1 180); do
-    if curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then break; fi
+    # ready = answering /readyz and the start banner printed (printed after the gateways and the simulator start)
+    if curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && grep -q "Flota is running at" "$log"; then break; fi
     if ! kill -0 "$pid" 2>/dev/null; then cat "$log"; echo "smoke: the app exited"; exit 1; fi
     sleep 1
   done
