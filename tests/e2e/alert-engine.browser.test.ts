@@ -54,9 +54,25 @@ describe.skipIf(!hasChromium)("alerts end to end in Chromium", () => {
       await page.waitForSelector('[data-testid="alert-bell"][data-count="1"]');
 
       await page.goto(`${srv.url}/alerts/log?lng=en`);
+      await waitForHydration(page);
       const rows = page.locator("[data-alert-id]");
       expect(await rows.count()).toBe(1);
       expect(await rows.first().textContent()).toContain("Town limit 50");
+
+      // A new crossing while the log is open appears in it without a reload.
+      await page.waitForSelector('[data-testid="alert-bell"][data-live="open"]', { timeout: 10_000 });
+      const again = await TeltonikaClient.connect((srv.telematics as TelematicsRuntime).ports.teltonika as number);
+      try {
+        expect(await again.handshake(vehicle.imei)).toBe(true);
+        expect(await again.sendRecords([
+          { fixTime: new Date(Date.now() - 1500), latitude: 41.331, longitude: 19.821, speed: 30, course: 90, satellites: 10, ignition: true },
+          { fixTime: new Date(Date.now() - 1000), latitude: 41.332, longitude: 19.822, speed: 66, course: 90, satellites: 10, ignition: true },
+        ])).toBe(2);
+      } finally {
+        again.close();
+      }
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+      expect(await rows.first().textContent()).toContain("66 km/h");
       expect(problems).toEqual([]);
     } finally {
       await context.close();

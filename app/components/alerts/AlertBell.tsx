@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
 import { reconnectDelay } from "../../lib/map/backoff";
 import { useNotify } from "../Notifications";
 import { alertSummary, alertTypeLabel } from "./alert-text";
@@ -33,6 +33,8 @@ export function AlertBell({ unread, live }: { unread: number; live: boolean }) {
   const [count, setCount] = useState(unread);
   const [state, setState] = useState<"off" | "connecting" | "open" | "closed">("off");
   const seen = useRef(new Set<string>());
+  const { pathname } = useLocation();
+  const revalidator = useRevalidator();
 
   // A fresh server count (navigation, "mark as read") replaces the live one.
   useEffect(() => setCount(unread), [unread]);
@@ -47,6 +49,8 @@ export function AlertBell({ unread, live }: { unread: number; live: boolean }) {
       title: `${alertTypeLabel(t, n.alertType)} · ${n.vehicleName}`,
       body: alertSummary(t, { alertType: n.alertType, details: n.details, placeName: n.placeName }),
     });
+    // The log and the overview on screen take the new alert in (their loaders run again).
+    if (/^\/alerts\/(log|overview)\/?$/.test(pathname) && revalidator.state === "idle") void revalidator.revalidate();
   };
 
   useEffect(() => {
