@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useEChart } from "../charts/useEChart";
 
 type ECharts = import("./echarts-alerts").ECharts;
 
@@ -16,24 +17,10 @@ export function OverviewChart({ option, label, testId, onClick }: { option: Reco
   click.current = onClick;
   const key = JSON.stringify(option);
 
-  useEffect(() => {
-    let disposed = false;
-    let instance: ECharts | null = null;
-    const onResize = () => instance?.resize();
-    import("./echarts-alerts").then((echarts) => {
-      if (disposed || !el.current) return;
-      instance = echarts.init(el.current, undefined, { renderer: "canvas" });
-      instance.setOption(option);
-      instance.on("click", (e) => click.current?.(e as ChartClick));
-      el.current.dataset.ready = "1";
-      window.addEventListener("resize", onResize);
-    });
-    return () => {
-      disposed = true;
-      window.removeEventListener("resize", onResize);
-      instance?.dispose();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEChart<ECharts>(el, () => import("./echarts-alerts"), (instance, dom) => {
+    instance.setOption(option);
+    instance.on("click", (e) => click.current?.(e as ChartClick));
+    dom.dataset.ready = "1";
   }, [key]);
 
   return <div ref={el} className="overview-chart" data-testid={testId} role="img" aria-label={label} />;

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useEChart } from "../charts/useEChart";
 import { useTranslation } from "react-i18next";
 import type { TrackPoint } from "../../lib/map/playback";
 import { cursorOption, speedChartOption } from "../../lib/map/speed-chart";
@@ -9,34 +10,17 @@ type ECharts = import("./echarts-lite").ECharts;
 export function SpeedChart({ points, cursorMs, timeZone, onSeek }: { points: TrackPoint[]; cursorMs: number | null; timeZone: string; onSeek: (ms: number) => void }) {
   const { t } = useTranslation("replay");
   const el = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
   const seek = useRef(onSeek);
   seek.current = onSeek;
   const labels = { speed: t("speed"), unit: t("kmh") };
   const labelKey = `${labels.speed}|${labels.unit}`;
 
-  useEffect(() => {
-    let disposed = false;
-    let instance: ECharts | null = null;
-    const onResize = () => instance?.resize();
-    import("./echarts-lite").then((echarts) => {
-      if (disposed || !el.current) return;
-      instance = echarts.init(el.current, undefined, { renderer: "canvas" });
-      chart.current = instance;
-      instance.setOption(speedChartOption(points, null, labels, timeZone));
-      instance.getZr().on("click", (e: { offsetX: number; offsetY: number }) => {
-        const value = instance?.convertFromPixel({ seriesIndex: 0 }, [e.offsetX, e.offsetY]) as number[] | undefined;
-        if (value && Number.isFinite(value[0])) seek.current(value[0]);
-      });
-      window.addEventListener("resize", onResize);
+  const chart = useEChart<ECharts>(el, () => import("./echarts-lite"), (instance) => {
+    instance.setOption(speedChartOption(points, null, labels, timeZone));
+    instance.getZr().on("click", (e: { offsetX: number; offsetY: number }) => {
+      const value = instance.convertFromPixel({ seriesIndex: 0 }, [e.offsetX, e.offsetY]) as number[] | undefined;
+      if (value && Number.isFinite(value[0])) seek.current(value[0]);
     });
-    return () => {
-      disposed = true;
-      window.removeEventListener("resize", onResize);
-      instance?.dispose();
-      chart.current = null;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [points, labelKey, timeZone]);
 
   const latest = useRef(cursorMs);
