@@ -68,6 +68,16 @@ describe("speeding", () => {
     expect(events.map((e) => e.step)).toEqual([0, 5]);
   });
 
+  it("a policy switched off in the middle of an episode starts armed when switched on again", () => {
+    const state: AlertState = {};
+    run(rules, [{ t: T0, speed: 50 }, { t: T0 + 1000, speed: 120 }], state);
+    expect(state.p?.["p-speeding"]).toEqual({ over: 1 });
+    run(rulesOf([policy("ignition_on")]), [{ t: T0 + 2000, speed: 120 }], state); // only another policy now
+    expect(state.p).toBeUndefined();
+    const back = run(rules, [{ t: T0 + 3000, speed: 125 }], state);
+    expect(back.events).toHaveLength(1);
+  });
+
   it("ignores invalid fixes (a GPS jump is not speeding)", () => {
     expect(run(rules, [{ t: T0, speed: 50 }, { t: T0 + 1000, speed: 250, valid: false }]).events).toEqual([]);
   });

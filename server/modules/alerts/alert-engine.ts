@@ -174,6 +174,18 @@ const NO_FAULTS: readonly string[] = [];
 const NO_CROSSING = Object.freeze({ entered: [] as string[], left: [] as string[], current: Object.freeze({}) as Record<string, number> });
 
 /** Fences in the state came from the index, so the index knows them (the id is a last resort). */
+/**
+ * Marks of policies the vehicle no longer has (switched off, deleted, moved to other vehicles) go, so that a
+ * policy switched on again starts armed rather than inside an old episode.
+ */
+function dropStaleMarks(marks: Record<string, PolicyMark>, policies: readonly CompiledPolicy[]): void {
+  for (const id in marks) {
+    let known = false;
+    for (const p of policies) if (p.id === id) { known = true; break; }
+    if (!known) delete marks[id];
+  }
+}
+
 function fenceRef(rules: VehicleRules, id: string) {
   return rules.geofences?.get(id) ?? { id, name: id };
 }
@@ -284,6 +296,7 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
     }
     if (m !== NO_MARK && isEmpty(m)) delete marks[policy.id];
   }
+  if (state.p) dropStaleMarks(state.p, rules.policies);
   if (state.p && isEmpty(state.p)) delete state.p;
   return events;
 }

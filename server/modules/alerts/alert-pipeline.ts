@@ -23,7 +23,11 @@ export function createAlertHook(ctx: AppContext, cache = new AlertRulesCache(ctx
       return {
         onFix(device, s, before, fix) {
           const vehicleRules = rulesFor(rules.get(device.orgId), device.vehicleId);
-          if (!vehicleRules) return;
+          if (!vehicleRules) {
+            // No policy any more: forget old episodes, so a policy switched on later starts armed.
+            if ((s.alerts as AlertState).p) delete (s.alerts as AlertState).p;
+            return;
+          }
           try {
             const events = evaluateFix(vehicleRules, s.alerts as AlertState, before, fix, { lastFixTime: s.lastFixTime, faults: s.faults });
             if (!events.length) return;
