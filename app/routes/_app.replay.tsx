@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, data } from "react-router";
 import { vehicleOptions } from "../../server/modules/vehicles/vehicles.service";
-import { PointsTable, StopsTable } from "../components/replay/ReplayTables";
+import { AlertsTable, PointsTable, StopsTable } from "../components/replay/ReplayTables";
 import { ReplayPlayer } from "../components/replay/ReplayPlayer";
 import { mapConfigFrom } from "../lib/map/basemap.server";
 import { replayQueryFrom, runReplay } from "../lib/map/replay.server";
@@ -73,9 +73,10 @@ export default function Replay({ loaderData }: Route.ComponentProps) {
           </div>
           {replay.points.length === 0 && <p className="alert alert-warn">{t("noPoints")}</p>}
           {hydrated && replay.points.length > 0 && (
-            <ReplayPlayer points={replay.points} stops={replay.stops} timeZone={timeZone} config={loaderData.mapConfig} />
+            <ReplayPlayer points={replay.points} stops={replay.stops} alerts={loaderData.alerts} timeZone={timeZone} config={loaderData.mapConfig} />
           )}
           <div className="replay-tables">
+            {loaderData.alerts.length > 0 && <AlertsTable alerts={loaderData.alerts} timeZone={timeZone} />}
             <StopsTable stops={replay.stops} timeZone={timeZone} />
             <PointsTable points={replay.points} timeZone={timeZone} />
           </div>

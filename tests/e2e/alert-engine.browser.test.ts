@@ -73,6 +73,13 @@ describe.skipIf(!hasChromium)("alerts end to end in Chromium", () => {
       }
       await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
       expect(await rows.first().textContent()).toContain("66 km/h");
+
+      // "Show on map" opens the replay around the alert: both alerts are listed and drawn as dots on the track.
+      await rows.first().locator('[data-testid="show-on-map"]').click();
+      await page.waitForURL((url) => url.pathname === "/replay");
+      await page.waitForSelector('[data-testid="replay-map"][data-ready="1"]', { timeout: 15_000 });
+      expect(await page.locator('[data-testid="replay-alerts"] [data-alert-id]').count()).toBe(2);
+      expect(await page.locator('[data-testid="replay-map"]').getAttribute("data-alerts")).toBe("2");
       expect(problems).toEqual([]);
     } finally {
       await context.close();

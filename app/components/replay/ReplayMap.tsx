@@ -5,12 +5,20 @@ import { needsPmtiles, resolveMapStyle, type MapConfig } from "../../lib/map/bas
 import { loadMapLibre, registerPmtiles } from "../../lib/map/load-maplibre";
 import { provideVehicleImages } from "../../lib/map/pin-images";
 import type { PlaybackFrame, TrackPoint } from "../../lib/map/playback";
-import { trackBounds, trackGeoJson, stopsGeoJson, type TrackStop } from "../../lib/map/replay-geo";
+import { alertsGeoJson, trackBounds, trackGeoJson, stopsGeoJson, type TrackStop } from "../../lib/map/replay-geo";
+
+/** An alert drawn on the replay map (red dot). */
+export interface ReplayAlertPoint {
+  id: string;
+  type: string;
+  lat: number | null;
+  lon: number | null;
+}
 
 const EMPTY: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };
 
 /** The replayed path, its stops and the vehicle at the scrubber's instant (browser only). */
-export function ReplayMap({ points, stops, frame, config }: { points: TrackPoint[]; stops: TrackStop[]; frame: PlaybackFrame | null; config: MapConfig }) {
+export function ReplayMap({ points, stops, alerts, frame, config }: { points: TrackPoint[]; stops: TrackStop[]; alerts: ReplayAlertPoint[]; frame: PlaybackFrame | null; config: MapConfig }) {
   const { t } = useTranslation("replay");
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -32,10 +40,12 @@ export function ReplayMap({ points, stops, frame, config }: { points: TrackPoint
         const m = map as MapLibreMap;
         m.addSource("track", { type: "geojson", data: EMPTY });
         m.addSource("stops", { type: "geojson", data: EMPTY });
+        m.addSource("alerts", { type: "geojson", data: EMPTY });
         m.addSource("cursor", { type: "geojson", data: EMPTY });
         m.addLayer({ id: "track-casing", type: "line", source: "track", paint: { "line-color": "#ffffff", "line-width": 6 }, layout: { "line-join": "round", "line-cap": "round" } });
         m.addLayer({ id: "track", type: "line", source: "track", paint: { "line-color": "#0f5c8c", "line-width": 3 }, layout: { "line-join": "round", "line-cap": "round" } });
         m.addLayer({ id: "stops", type: "circle", source: "stops", paint: { "circle-radius": 7, "circle-color": "#f28c28", "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 } });
+        m.addLayer({ id: "alerts", type: "circle", source: "alerts", paint: { "circle-radius": 6, "circle-color": "#dc2626", "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 } });
         m.addLayer({ id: "cursor", type: "symbol", source: "cursor", layout: { "icon-image": "pin-moving", "icon-rotate": ["get", "course"], "icon-rotation-alignment": "map", "icon-allow-overlap": true } });
         setReady(true);
       });
@@ -55,9 +65,10 @@ export function ReplayMap({ points, stops, frame, config }: { points: TrackPoint
     if (!ready || !map) return;
     (map.getSource("track") as GeoJSONSource).setData(trackGeoJson(points));
     (map.getSource("stops") as GeoJSONSource).setData(stopsGeoJson(stops));
+    (map.getSource("alerts") as GeoJSONSource).setData(alertsGeoJson(alerts));
     const bounds = trackBounds(points);
     if (bounds) map.fitBounds(bounds, { padding: 50, maxZoom: 15, duration: 0 });
-  }, [ready, points, stops]);
+  }, [ready, points, stops, alerts]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -69,7 +80,7 @@ export function ReplayMap({ points, stops, frame, config }: { points: TrackPoint
   }, [ready, frame]);
 
   return (
-    <div className="fleet-map replay-map" data-testid="replay-map" data-ready={ready ? "1" : "0"}>
+    <div className="fleet-map replay-map" data-testid="replay-map" data-ready={ready ? "1" : "0"} data-alerts={alertsGeoJson(alerts).features.length}>
       <div ref={container} className="map-canvas" role="region" aria-label={t("mapLabel")} />
       {failed && <p className="map-failed alert alert-warn">{t("mapFailed")}</p>}
     </div>

@@ -4,18 +4,19 @@ import type { MapConfig } from "../../lib/map/basemap-style";
 import { PLAYBACK_SPEEDS, advanceClock, interpolateAt, timesOf, type PlaybackSpeed, type TrackPoint } from "../../lib/map/playback";
 import type { TrackStop } from "../../lib/map/replay-geo";
 import { formatDateTime } from "../../lib/map/time";
-import { ReplayMap } from "./ReplayMap";
+import { ReplayMap, type ReplayAlertPoint } from "./ReplayMap";
 import { SpeedChart } from "./SpeedChart";
 
 interface ReplayPlayerProps {
   points: TrackPoint[];
   stops: TrackStop[];
+  alerts: ReplayAlertPoint[];
   timeZone: string;
   config: MapConfig;
 }
 
 /** Play, pause, speed and scrubber over the track; map and speed chart follow the same clock. */
-export function ReplayPlayer({ points, stops, timeZone, config }: ReplayPlayerProps) {
+export function ReplayPlayer({ points, stops, alerts, timeZone, config }: ReplayPlayerProps) {
   const { t } = useTranslation("replay");
   const times = useMemo(() => timesOf(points), [points]);
   const start = times[0] ?? 0;
@@ -49,7 +50,7 @@ export function ReplayPlayer({ points, stops, timeZone, config }: ReplayPlayerPr
 
   return (
     <div className="replay-player" data-testid="replay-player">
-      <ReplayMap points={points} stops={stops} frame={frame} config={config} />
+      <ReplayMap points={points} stops={stops} alerts={alerts} frame={frame} config={config} />
       <div className="player">
         <button type="button" className="button primary" onClick={togglePlay} data-testid="play-toggle" aria-pressed={playing}>
           {playing ? t("pause") : t("play")}

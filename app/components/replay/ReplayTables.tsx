@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { alertSummary, alertTypeLabel, formatAlertTime } from "../alerts/alert-text";
 import type { TrackPoint } from "../../lib/map/playback";
-import { formatDuration, type TrackStop } from "../../lib/map/replay-geo";
+import { formatDuration, type ReplayAlert, type TrackStop } from "../../lib/map/replay-geo";
 import { formatDateTime } from "../../lib/map/time";
 
 export const POINTS_TABLE_LIMIT = 500;
@@ -48,6 +49,29 @@ export function PointsTable({ points, timeZone }: { points: TrackPoint[]; timeZo
             </tr>
           ))}
           {points.length === 0 && <tr><td colSpan={4} className="muted">{t("noPoints")}</td></tr>}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The vehicle's alerts in the period (also red dots on the map); a link to the full log for users who read alerts. */
+export function AlertsTable({ alerts, timeZone }: { alerts: ReplayAlert[]; timeZone: string }) {
+  const { t } = useTranslation("replay");
+  return (
+    <div className="table-wrap">
+      <h2>{t("alerts")}</h2>
+      <table className="table" data-testid="replay-alerts">
+        <thead><tr><th>{t("time")}</th><th>{t("alertType")}</th><th>{t("alertWhat")}</th><th>{t("position")}</th></tr></thead>
+        <tbody>
+          {alerts.map((a) => (
+            <tr key={a.id} data-alert-id={a.id}>
+              <td>{formatAlertTime(a.at, timeZone)}</td>
+              <td>{alertTypeLabel(t, a.type)}</td>
+              <td>{alertSummary(t, { alertType: a.type, details: a.details, placeName: a.placeName })} <span className="muted">({a.policyName})</span></td>
+              <td>{a.lat === null || a.lon === null ? "—" : `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

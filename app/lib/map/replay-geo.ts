@@ -23,6 +23,27 @@ export function stopsGeoJson(stops: TrackStop[]): GeoJSON.FeatureCollection<GeoJ
   };
 }
 
+/** An alert of the replayed vehicle in the period, shown on the map and listed under it. */
+export interface ReplayAlert {
+  id: string;
+  type: string;
+  at: string;
+  lat: number | null;
+  lon: number | null;
+  policyName: string;
+  placeName: string | null;
+  details: Record<string, unknown>;
+}
+
+/** Alerts with a position, as map points (type for the label, id for tests). */
+export function alertsGeoJson(alerts: Array<{ id: string; type: string; lat: number | null; lon: number | null }>): GeoJSON.FeatureCollection<GeoJSON.Point> {
+  return {
+    type: "FeatureCollection",
+    features: alerts.filter((a) => a.lat !== null && a.lon !== null)
+      .map((a) => ({ type: "Feature", properties: { id: a.id, type: a.type }, geometry: { type: "Point", coordinates: [a.lon as number, a.lat as number] } })),
+  };
+}
+
 export function trackBounds(points: Pick<TrackPoint, "lat" | "lon">[]): [[number, number], [number, number]] | null {
   if (!points.length) return null;
   let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;

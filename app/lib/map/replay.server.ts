@@ -1,7 +1,9 @@
 import { AppError } from "../../../server/errors";
+import { alertsForReplay } from "../../../server/modules/alerts/alerts.service";
 import { findReplayVehicle, getReplay, type Replay } from "../../../server/modules/positions/replay.service";
 import type { Principal } from "../../../server/modules/access/principal";
 import type { LoadContext } from "../route-kit.server";
+import type { ReplayAlert } from "./replay-geo";
 import { fromLocalInput, todayPeriod } from "./time";
 import { orgTimeZone } from "./time.server";
 
@@ -25,24 +27,28 @@ export function replayQueryFrom(url: URL, timeZone: string, now: Date = new Date
 }
 
 export type ReplayOutcome =
-  | { replay: Replay; registration: string; error: null }
-  | { replay: null; registration: null; error: ReplayErrorCode | null };
+  | { replay: Replay; registration: string; alerts: ReplayAlert[]; error: null }
+  | { replay: null; registration: null; alerts: ReplayAlert[]; error: ReplayErrorCode | null };
 
 /** Runs the replay for the query; refusals the page explains (too old, invalid, unknown vehicle) come back as codes. */
 export async function runReplay(context: LoadContext, p: Principal, query: ReplayQuery, timeZone: string): Promise<ReplayOutcome> {
-  if (!query.vehicle) return { replay: null, registration: null, error: null };
+  if (!query.vehicle) return { replay: null, registration: null, alerts: [], error: null };
   const from = fromLocalInput(query.from, timeZone);
   const to = fromLocalInput(query.to, timeZone);
-  if (!from || !to) return { replay: null, registration: null, error: "PERIOD_INVALID" };
+  if (!from || !to) return { replay: null, registration: null, alerts: [], error: "PERIOD_INVALID" };
   try {
     const [replay, vehicle] = await Promise.all([
       getReplay(context.app, p, { vehicleId: query.vehicle, from, to }),
       findReplayVehicle(context.app, p, query.vehicle),
     ]);
-    return { replay, registration: vehicle.registration, error: null };
+    const alerts = (await alertsForReplay(context.app, p, query.vehicle, from, to)).map((a): ReplayAlert => ({
+      id: a.id, type: a.alert_type, at: new Date(a.occurred_at).toISOString(), lat: a.lat, lon: a.lon, policyName: a.policy_name,
+      placeName: a.place_name, details: (a.details ?? {}) as Record<string, unknown>,
+    }));
+    return { replay, registration: vehicle.registration, alerts, error: null };
   } catch (err) {
     if (err instanceof AppError && (REPLAY_ERRORS as readonly string[]).includes(err.code)) {
-      return { replay: null, registration: null, error: err.code as ReplayErrorCode };
+      return { replay: null, registration: null, alerts: [], error: err.code as ReplayErrorCode };
     }
     throw err;
   }

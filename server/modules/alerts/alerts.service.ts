@@ -184,6 +184,14 @@ export async function alertsOverview(ctx: AppContext, p: Principal, f: { from?: 
   return { from: period.from!, to: period.to!, timezone: period.timezone, total, ...counts };
 }
 
+/** A vehicle's alerts in a replay period (newest first, at most 500); none for users without alerts:read. */
+export async function alertsForReplay(ctx: AppContext, p: Principal, vehicleId: string, from: Date, to: Date) {
+  if (!p.permissions.has("alerts:read")) return [];
+  assertUuid(vehicleId);
+  const { items } = await alertLogRepo.list(ctx.db, p, { vehicleId, from, to: new Date(to.getTime() + 1) }, { page: 1, size: 500 });
+  return items;
+}
+
 export async function getAlert(ctx: AppContext, p: Principal, id: string) {
   alertsPolicy.read(p);
   assertUuid(id, "alert");
