@@ -116,11 +116,6 @@ export const parseWindow = (from: string | null, to: string | null) =>
 const matchesFence = (policy: CompiledPolicy, id: string) => policy.geofenceIds === null || policy.geofenceIds.has(id);
 export const isGeofenceType = (t: AlertType) => t === "geofence_enter" || t === "geofence_exit" || t === "geofence_dwell";
 
-function mark(state: AlertState, policyId: string): PolicyMark {
-  state.p ??= {};
-  return (state.p[policyId] ??= {});
-}
-
 /** Read-only stand-in for a policy without marks (never written: writers go through markOf). */
 const NO_MARK: PolicyMark = Object.freeze({}) as PolicyMark;
 /** Read-only stand-in while a vehicle has no marks at all (writers go through markOf). */
@@ -173,7 +168,6 @@ function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapsho
 const NO_FAULTS: readonly string[] = [];
 const NO_CROSSING = Object.freeze({ entered: [] as string[], left: [] as string[], current: Object.freeze({}) as Record<string, number> });
 
-/** Fences in the state came from the index, so the index knows them (the id is a last resort). */
 /**
  * Marks of policies the vehicle no longer has (switched off, deleted, moved to other vehicles) go, so that a
  * policy switched on again starts armed rather than inside an old episode.
@@ -186,8 +180,18 @@ function dropStaleMarks(marks: Record<string, PolicyMark>, policies: readonly Co
   }
 }
 
+/** Fences in the state came from the index, so the index knows them (the id is a last resort). */
 function fenceRef(rules: VehicleRules, id: string) {
   return rules.geofences?.get(id) ?? { id, name: id };
+}
+
+/** Dwell, after a fix or as time passes: each chosen geofence the vehicle has been in longer than N minutes, once per visit. */
+function dwellEvents(rules: VehicleRules, policy: CompiledPolicy, inside: Record<string, number>, fired: Set<string>, now: number, where: FixInput, events: AlertEvent[]): void {
+  for (const [id, since] of Object.entries(inside)) {
+    if (fired.has(id) || !matchesFence(policy, id) || now - since <= policy.durationMs! || !inWindow(policy, now, rules.timezone)) continue;
+    fired.add(id);
+    events.push(event(policy, where, now, { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() }, fenceRef(rules, id)));
+  }
 }
 
 /**
@@ -240,13 +244,7 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
       case "geofence_dwell": {
         if (!geo || (!m.dw && !Object.keys(geo.current).length)) break;
         const fired = new Set((m.dw ?? []).filter((id) => geo.current[id] !== undefined));
-        for (const [id, since] of Object.entries(geo.current)) {
-          if (fired.has(id) || !matchesFence(policy, id)) continue;
-          if (fix.fixTime - since > policy.durationMs! && inWindow(policy, at, tz)) {
-            fired.add(id);
-            events.push(event(policy, fix, fix.fixTime, { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() }, fenceRef(rules, id)));
-          }
-        }
+        dwellEvents(rules, policy, geo.current, fired, at, fix, events);
         if (fired.size) markOf(state, policy.id).dw = [...fired];
         else if (m.dw) delete m.dw;
         break;
@@ -322,7 +320,7 @@ export function evaluateTimers(rules: VehicleRules, state: AlertState, v: Silent
   const silentFor = now - v.lastHeard;
   const at = { lat: v.lat ?? 0, lon: v.lon ?? 0, speed: 0, fixTime: now, valid: true, ignition: null } as FixInput;
   for (const policy of rules.policies) {
-    const m = mark(state, policy.id);
+    const m = markOf(state, policy.id);
     if (policy.type === "unseen" && !m.unseen && silentFor > policy.durationMs! && inWindow(policy, now, rules.timezone)) {
       m.unseen = 1;
       events.push(event(policy, at, now, { minutes: policy.durationMs! / 60_000, lastSeen: new Date(v.lastHeard).toISOString() }));
@@ -334,12 +332,7 @@ export function evaluateTimers(rules: VehicleRules, state: AlertState, v: Silent
     }
     if (policy.type === "geofence_dwell" && state.g && state.g.t === v.lastFixTime) {
       const fired = new Set(m.dw ?? []);
-      for (const [id, since] of Object.entries(state.g.in)) {
-        if (fired.has(id) || !matchesFence(policy, id) || now - since <= policy.durationMs! || !inWindow(policy, now, rules.timezone)) continue;
-        fired.add(id);
-        const fence = rules.geofences?.get(id);
-        events.push(event(policy, at, now, { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() }, fence ?? { id, name: id }));
-      }
+      dwellEvents(rules, policy, state.g.in, fired, now, at, events);
       if (fired.size) m.dw = [...fired];
     }
     if (!Object.keys(m).length) delete state.p![policy.id];
