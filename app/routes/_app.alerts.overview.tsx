@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useNavigate } from "react-router";
-import { logFilterSchema } from "../../server/modules/alerts/alerts.schema";
+import { overviewFilterSchema } from "../../server/modules/alerts/alerts.schema";
 import { addDays, localDay } from "../../server/modules/alerts/local-time";
-import { alertsOverview, OVERVIEW_DEFAULT_DAYS, orgTimezone } from "../../server/modules/alerts/alerts.service";
+import { alertsOverview, OVERVIEW_DEFAULT_DAYS } from "../../server/modules/alerts/alerts.service";
+import { orgTimeZone } from "../../server/modules/organization/organization.service";
 import { AlertFilters } from "../components/alerts/AlertFilters";
 import { alertTypeLabel } from "../components/alerts/alert-text";
 import { OverviewChart, type ChartClick } from "../components/alerts/OverviewChart";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "alerts:read");
-  const f = logFilterSchema.pick({ from: true, to: true, vehicle: true, type: true }).parse(Object.fromEntries(new URL(request.url).searchParams));
+  const f = overviewFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const options = await logFilterOptions(context, p);
   const values = { from: f.from ?? "", to: f.to ?? "", vehicle: f.vehicle ?? "", type: f.type ?? "" };
   try {
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (err) {
     const error = periodError(err);
     if (!error) throw err;
-    const timezone = await orgTimezone(context.app, p.orgId);
+    const timezone = await orgTimeZone(context.app, p.orgId);
     const to = localDay(Date.now(), timezone);
     const empty = { from: addDays(to, -(OVERVIEW_DEFAULT_DAYS - 1)), to, timezone, total: 0, byType: [], byVehicle: [], byDay: [] };
     return data({ ...options, values, overview: empty as typeof empty & OverviewCounts, error }, { status: 400 });

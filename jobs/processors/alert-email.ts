@@ -3,6 +3,7 @@ import type { AppContext } from "../../server/context";
 import type { Mailer } from "../../server/mail/mailer";
 import type { AlertMailJob } from "../../server/modules/alerts/alerts.schema";
 import { addDays, localDay, localParts } from "../../server/modules/alerts/local-time";
+import { orgTimeZone } from "../../server/modules/organization/organization.service";
 import { alertEmail } from "../../templates/email/alert";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -42,7 +43,7 @@ export async function sendAlertEmails(ctx: AppContext, mailer: Mailer, job: Job<
   const typedLanguage = policy?.default_language === "en" ? "en" : "al";
   for (const e of policy?.emails ?? []) if (!recipients.has(e.toLowerCase())) recipients.set(e.toLowerCase(), typedLanguage);
 
-  const tz = (await ctx.db.selectFrom("organization_settings").select("timezone").where("org_id", "=", orgId).executeTakeFirst())?.timezone ?? "Europe/Tirane";
+  const tz = await orgTimeZone(ctx, orgId);
   const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, "");
   const at = alert.occurred_at.getTime();
   const mapUrl = `${base}/replay?${new URLSearchParams({ vehicle: alert.vehicle_id, from: replayTime(at - 15 * 60_000, tz), to: replayTime(at + 15 * 60_000, tz) })}`;

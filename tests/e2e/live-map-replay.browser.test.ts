@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, toLocalInput } from "../../app/lib/map/time";
+import { toLocalInput } from "../../app/lib/map/time";
+import { DEFAULT_TIME_ZONE } from "../../server/modules/organization/organization.service";
 import { hasChromium, launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "../telematics-ui/helpers";

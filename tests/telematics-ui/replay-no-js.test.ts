@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toLocalInput, DEFAULT_TIME_ZONE } from "../../app/lib/map/time";
+import { toLocalInput } from "../../app/lib/map/time";
+import { DEFAULT_TIME_ZONE } from "../../server/modules/organization/organization.service";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "./helpers";
 

@@ -1,8 +1,9 @@
 import { AppError } from "../../../server/errors";
 import type { Principal } from "../../../server/modules/access/principal";
 import { logFilterSchema, type LogFilter } from "../../../server/modules/alerts/alerts.schema";
-import { listAlerts, listPolicies, orgTimezone, policyFormOptions } from "../../../server/modules/alerts/alerts.service";
+import { listAlerts, listPolicies, policyFormOptions } from "../../../server/modules/alerts/alerts.service";
 import { parseListQuery } from "../../../server/modules/shared/listing";
+import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import type { LoadContext } from "../route-kit.server";
 
 /** A period the service refused: "reversed" (ends before it starts) or "tooLong" (over a year). */
@@ -63,7 +64,7 @@ export async function loadLogPage(context: LoadContext, p: Principal, url: URL) 
   } catch (err) {
     const error = periodError(err);
     if (!error) throw err;
-    return { values, items: [], total: 0, page: 1, pages: 1, size, timeZone: await orgTimezone(context.app, p.orgId), error };
+    return { values, items: [], total: 0, page: 1, pages: 1, size, timeZone: await orgTimeZone(context.app, p.orgId), error };
   }
 }
 export type LogPage = Awaited<ReturnType<typeof loadLogPage>>;

@@ -2,18 +2,17 @@ import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import type { ZodType } from "zod";
 import { AppError } from "../../../server/errors";
-import { ALERT_TYPES, policyInputSchema, type AlertType } from "../../../server/modules/alerts/alerts.schema";
+import { logFilterSchema, policyInputSchema, type AlertType } from "../../../server/modules/alerts/alerts.schema";
 import * as alerts from "../../../server/modules/alerts/alerts.service";
+import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { parseTextFields, validationFailure, type FormFailure } from "../../components/vehicles/form-actions.server";
 import { formatDateTime } from "../map/time";
 import { idParam, listQueryFrom, load, readForm, requirePermission, type LoadContext } from "../route-kit.server";
 
 const VIEW = "/alerts/policies/policy";
 
-const typeFilter = (request: Request): AlertType | undefined => {
-  const t = new URL(request.url).searchParams.get("type");
-  return t && (ALERT_TYPES as readonly string[]).includes(t) ? (t as AlertType) : undefined;
-};
+/** The list's type filter, read like the log's (an unknown type is no filter). */
+const typeFilter = (request: Request): AlertType | undefined => logFilterSchema.shape.type.parse(new URL(request.url).searchParams.get("type") ?? undefined);
 
 /** /alerts/policies: server-side search, sort, paging and a type filter. */
 export async function policiesListLoader(context: LoadContext, request: Request) {
@@ -21,7 +20,7 @@ export async function policiesListLoader(context: LoadContext, request: Request)
   const type = typeFilter(request);
   const [page, timezone] = await Promise.all([
     load(() => alerts.listPolicies(context.app, p, listQueryFrom(request), { type })),
-    alerts.orgTimezone(context.app, p.orgId),
+    orgTimeZone(context.app, p.orgId),
   ]);
   const items = page.items.map((r) => ({
     id: r.id,

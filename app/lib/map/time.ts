@@ -1,5 +1,3 @@
-export const DEFAULT_TIME_ZONE = "Europe/Tirane";
-
 function parts(date: Date, timeZone: string) {
   const fmt = new Intl.DateTimeFormat("en-GB", {
     timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",

@@ -2,11 +2,9 @@ import { Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { logFilterSchema } from "../../modules/alerts/alerts.schema";
+import { logFilterSchema, overviewFilterSchema } from "../../modules/alerts/alerts.schema";
 import * as alerts from "../../modules/alerts/alerts.service";
 import { authed, listQuery, parseBody } from "./api-kit";
-
-const overviewQuery = logFilterSchema.pick({ from: true, to: true, vehicle: true, type: true });
 
 /** Body of POST /api/alerts/read: some alerts by id, or all of the user's notifications. */
 const readBody = z.object({
@@ -24,7 +22,7 @@ export function alertsRoutes(ctx: AppContext) {
     const { page, size } = listQuery(req);
     return alerts.listAlerts(ctx, p, logFilterSchema.parse(req.query), { page, size });
   }));
-  r.get("/api/alerts/overview", authed(ctx, (req, _s, p) => alerts.alertsOverview(ctx, p, overviewQuery.parse(req.query))));
+  r.get("/api/alerts/overview", authed(ctx, (req, _s, p) => alerts.alertsOverview(ctx, p, overviewFilterSchema.parse(req.query))));
   r.get("/api/alerts/unread", authed(ctx, async (_req, _s, p) => ({ count: await alerts.unreadAlertCount(ctx, p) })));
   r.post("/api/alerts/read", authed(ctx, async (req, _s, p) => {
     const body = parseBody(readBody, req.body);

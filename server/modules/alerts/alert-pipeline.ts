@@ -4,7 +4,7 @@ import type { Database } from "../../db/schema";
 import type { AlertHook, AlertSession } from "../positions/positions.service";
 import { evaluateFix, type AlertEvent, type AlertState } from "./alert-engine";
 import { announceAlerts } from "./alert-notify";
-import { AlertRulesCache, rulesFor } from "./alert-rules";
+import { rulesFor, type AlertRulesCache } from "./alert-rules";
 import { storeAlerts, type CommittedAlert } from "./alert-store";
 
 /**
@@ -13,9 +13,8 @@ import { storeAlerts, type CommittedAlert } from "./alert-store";
  * positions), alerts are stored in the same transaction and announced after the commit. A failure in
  * the alert part is logged and never costs the positions.
  */
-export function createAlertHook(ctx: AppContext, cache = new AlertRulesCache(ctx.db)): AlertHook & { cache: AlertRulesCache } {
+export function createAlertHook(ctx: AppContext, cache: AlertRulesCache): AlertHook {
   return {
-    cache,
     async begin(orgIds: string[]): Promise<AlertSession> {
       const rules = await cache.forOrgs(orgIds);
       const pending = new Map<string, { orgId: string; events: AlertEvent[] }>();

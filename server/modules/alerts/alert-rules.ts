@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
+import { knownTimeZone } from "../organization/organization.service";
+import { organizationRepo } from "../organization/organization.repo";
 import type { LonLat } from "../places/geometry";
 import { isGeofenceType, parseWindow, type CompiledPolicy, type VehicleRules } from "./alert-engine";
 import { GeofenceIndex, type IndexedGeofence } from "./geofence-index";
@@ -29,7 +31,7 @@ const GEOFENCE_TYPES = new Set(["geofence_enter", "geofence_exit", "geofence_dwe
 export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
   const [versionRow, settings, policies, links, vehicles] = await Promise.all([
     db.selectFrom("alert_config_versions").select("version").where("org_id", "=", orgId).executeTakeFirst(),
-    db.selectFrom("organization_settings").select("timezone").where("org_id", "=", orgId).executeTakeFirst(),
+    organizationRepo.findSettings(db, orgId),
     db.selectFrom("alert_policies").selectAll().where("org_id", "=", orgId).where("active", "=", true).execute(),
     sql<{ policy_id: string; kind: "v" | "t" | "g" | "r"; id: string }>`
       SELECT policy_id, 'v' AS kind, vehicle_id AS id FROM alert_policy_vehicles WHERE org_id = ${orgId}
@@ -83,7 +85,7 @@ export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
     })));
   }
 
-  const timezone = settings?.timezone ?? "Europe/Tirane";
+  const timezone = knownTimeZone(settings?.timezone);
   const vehicleRules = new Map<string, VehicleRules>();
   for (const [id, policies] of byVehicle) {
     vehicleRules.set(id, { policies, geofences, timezone, watchesGeofences: policies.some((p) => isGeofenceType(p.type)) });

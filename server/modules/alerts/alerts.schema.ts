@@ -127,11 +127,8 @@ export const logFilterSchema = z.object({
 });
 export type LogFilter = z.infer<typeof logFilterSchema>;
 
-/** Overview period: local dates, at most one year. */
-export const overviewFilterSchema = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-});
+/** Overview filters: the log's period, vehicle and type (the service limits the period to a year). */
+export const overviewFilterSchema = logFilterSchema.pick({ from: true, to: true, vehicle: true, type: true });
 
 /** Payload of the e-mail job for one alert. */
 export interface AlertMailJob {

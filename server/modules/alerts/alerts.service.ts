@@ -3,6 +3,7 @@ import { AppError, notFound } from "../../errors";
 import { canSeeTeam } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
+import { orgTimeZone } from "../organization/organization.service";
 import { assertUuid } from "../positions/positions.schema";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { alertLogRepo, type LogQuery } from "./alerts-log.repo";
@@ -16,10 +17,6 @@ const SORTS: PolicySort[] = ["name", "type", "updated", "active"];
 export const OVERVIEW_DEFAULT_DAYS = 30;
 export const MAX_PERIOD_DAYS = 366;
 
-export async function orgTimezone(ctx: AppContext, orgId: string): Promise<string> {
-  const row = await ctx.db.selectFrom("organization_settings").select("timezone").where("org_id", "=", orgId).executeTakeFirst();
-  return row?.timezone ?? "Europe/Tirane";
-}
 
 export async function listPolicies(ctx: AppContext, p: Principal, q: ListQuery, filter: { type?: AlertType } = {}) {
   alertsPolicy.read(p);
@@ -157,7 +154,7 @@ export async function deletePolicy(ctx: AppContext, p: Principal, id: string) {
 
 /** Local dates (organisation time zone) → instants; `to` is inclusive. Refuses reversed or over-long periods. */
 async function periodOf(ctx: AppContext, p: Principal, f: { from?: string; to?: string }, defaultDays: number | null) {
-  const timezone = await orgTimezone(ctx, p.orgId);
+  const timezone = await orgTimeZone(ctx, p.orgId);
   let { from, to } = f;
   if (!from && !to && defaultDays === null) return { timezone, query: {} as LogQuery, from, to };
   to ??= localDay(Date.now(), timezone);

@@ -43,3 +43,21 @@ export async function supportContact(ctx: AppContext, p: Principal) {
   const org = await organizationRepo.find(ctx.db, p.orgId);
   return { name: org?.name ?? "", email: org?.email ?? null, phone: org?.phone ?? null };
 }
+
+export const DEFAULT_TIME_ZONE = "Europe/Tirane";
+
+/** A zone this runtime does not know (a stored typo, an old tz database) falls back to Tirana. */
+export function knownTimeZone(tz: string | null | undefined): string {
+  if (!tz) return DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tz });
+    return tz;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/** The organisation's time zone: dates on screens, alert time ranges and local days. */
+export async function orgTimeZone(ctx: AppContext, orgId: string): Promise<string> {
+  return knownTimeZone((await organizationRepo.findSettings(ctx.db, orgId))?.timezone);
+}
