@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { circleToPolygon, type LonLat } from "../../../server/modules/places/geometry";
 import { parsePolygonText, polygonToText } from "../../../server/modules/places/places.schema";
 import type { MapConfig } from "../../lib/map/basemap-style";
-import { useMapLibre } from "./useMapLibre";
+import { useMapLibre } from "../../lib/map/use-maplibre";
 
 export type EditorMode = "point" | "circle" | "polygon";
 const SHAPE_SOURCE = "place-shape";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapConfig } from "../../lib/map/basemap-style";
 import { PLACES_LAYERS_URL, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../lib/places/layers";
-import { useMapLibre } from "./useMapLibre";
+import { useMapLibre } from "../../lib/map/use-maplibre";
 
 /** The organisation's places on a map, with layer toggles; JavaScript only (the table is the no-JS view). */
 export function PlacesOverviewMap({ config, focus, expose }: { config: MapConfig; focus: "poi" | "geofence"; expose: boolean }) {

@@ -1,8 +1,8 @@
 import type { Map as MapLibreMap } from "maplibre-gl";
 import type * as MapLibre from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
-import { needsPmtiles, resolveMapStyle, type MapConfig } from "../../lib/map/basemap-style";
-import { loadMapLibre, registerPmtiles } from "../../lib/map/load-maplibre";
+import { needsPmtiles, resolveMapStyle, type MapConfig } from "./basemap-style";
+import { loadMapLibre, registerPmtiles } from "./load-maplibre";
 
 declare global {
   interface Window { __flotaPlacesMap?: MapLibreMap }
@@ -16,7 +16,7 @@ export const ALBANIA_CENTER: [number, number] = [20.0, 41.2];
  */
 export function useMapLibre(
   config: MapConfig,
-  opts: { expose?: boolean; center?: [number, number]; zoom?: number; onLoad: (map: MapLibreMap, lib: typeof MapLibre) => void },
+  opts: { expose?: boolean; center?: [number, number]; zoom?: number; compass?: boolean; onLoad: (map: MapLibreMap, lib: typeof MapLibre) => void },
 ) {
   const [failed, setFailed] = useState(false);
   const [map, setMap] = useState<MapLibreMap | null>(null);
@@ -39,7 +39,7 @@ export function useMapLibre(
         zoom: opts.zoom ?? 6,
         attributionControl: { compact: true },
       });
-      created.addControl(new lib.NavigationControl({ showCompass: false }), "top-right");
+      created.addControl(new lib.NavigationControl({ showCompass: opts.compass ?? false }), "top-right");
       if (opts.expose) window.__flotaPlacesMap = created;
       const m = created;
       m.on("load", () => {
