@@ -76,8 +76,8 @@ export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
     let q = db.selectFrom("places")
       .select(["id", "name", "shape", "latitude", "longitude", "radius_m", "polygon", "min_lat", "max_lat", "min_lon", "max_lon"])
       .where("org_id", "=", orgId).where("kind", "=", "geofence");
-    if (wanted) q = q.where("id", "in", wanted.length ? wanted : ["00000000-0000-0000-0000-000000000000"]);
-    const rows = await q.execute();
+    if (wanted) q = q.where("id", "in", wanted);
+    const rows = wanted?.length === 0 ? [] : await q.execute();
     geofences = new GeofenceIndex(rows.map((r): IndexedGeofence => ({
       id: r.id, name: r.name, shape: r.shape === "polygon" ? "polygon" : "circle", centre: [r.longitude, r.latitude],
       radiusM: r.radius_m, ring: (r.polygon as LonLat[] | null) ?? null,

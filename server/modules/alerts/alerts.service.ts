@@ -60,15 +60,19 @@ export function parsePolicyInput(fields: unknown): PolicyInput {
   return r.data;
 }
 
+/** Which of the vehicles the user may see. */
+async function visibleVehicleIds(ctx: AppContext, p: Principal, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await scopeVehicles(ctx.db.selectFrom("vehicles").select("vehicles.id"), p).where("vehicles.id", "in", ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * The links a save writes: the chosen ones, checked against the organisation and what the user may see,
  * plus links the user cannot see on an existing policy (an editor limited to some teams keeps the rest).
  */
 async function resolveLinks(ctx: AppContext, p: Principal, input: PolicyInput, previous: PolicyLinks | null): Promise<PolicyLinks> {
-  const visible = new Set(
-    (await scopeVehicles(ctx.db.selectFrom("vehicles").select("vehicles.id"), p).where("vehicles.id", "in", input.vehicle_ids.length ? input.vehicle_ids : ["00000000-0000-0000-0000-000000000000"]).execute())
-      .map((r) => r.id),
-  );
+  const visible = await visibleVehicleIds(ctx, p, input.vehicle_ids);
   const bad = (field: string) => new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
   if (input.vehicle_ids.some((id) => !visible.has(id))) throw bad("vehicle_ids");
   const teams = await policiesRepo.existing(ctx.db, p.orgId, "teams", input.team_ids);
@@ -82,11 +86,7 @@ async function resolveLinks(ctx: AppContext, p: Principal, input: PolicyInput, p
   let vehicleIds = input.all_vehicles ? [] : input.vehicle_ids;
   let teamIds = input.all_vehicles ? [] : input.team_ids;
   if (previous && !input.all_vehicles) {
-    const prevVisible = new Set(
-      previous.vehicle_ids.length
-        ? (await scopeVehicles(ctx.db.selectFrom("vehicles").select("vehicles.id"), p).where("vehicles.id", "in", previous.vehicle_ids).execute()).map((r) => r.id)
-        : [],
-    );
+    const prevVisible = await visibleVehicleIds(ctx, p, previous.vehicle_ids);
     vehicleIds = [...vehicleIds, ...previous.vehicle_ids.filter((id) => !prevVisible.has(id))];
     teamIds = [...teamIds, ...previous.team_ids.filter((id) => !canSeeTeam(p, id))];
   }
