@@ -1,12 +1,12 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { DEFAULT_COLOR, PLACE_ICONS, geofenceInputSchema, poiInputSchema } from "../../../server/modules/places/places.schema";
 import type { MapConfig } from "../../lib/map/basemap-style";
-import { CsrfInput, Field, FormAlert, inputProps, useUnsavedChangesGuard } from "../forms";
+import { CsrfInput, Field, FormAlert, inputProps } from "../forms";
 import { PlaceEditorMap, type EditorMode } from "./PlaceEditorMap";
+import { useRecordForm } from "../record-form";
 
 export type PlaceFormValues = Record<string, string | undefined>;
 type Meta = FieldMetadata<unknown>;
@@ -32,19 +32,9 @@ interface Props {
 export function PlaceForm(props: Props) {
   const { t } = useTranslation("places");
   const navigation = useNavigation();
-  const ref = useRef<HTMLFormElement>(null);
   const schema = props.kind === "poi" ? poiInputSchema : geofenceInputSchema;
-  const [form, fields] = useForm({
-    id: `${props.kind}-form`,
-    lastResult: props.result,
-    defaultValue: props.defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  useUnsavedChangesGuard(ref);
+  const { ref, form, fields, code } = useRecordForm({ id: `${props.kind}-form`, schema: schema, result: props.result, defaultValue: props.defaultValue, code: props.code });
   const f = fields as unknown as Record<string, Meta>;
-  const code = props.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
   const initialShape = typeof f.shape?.initialValue === "string" && f.shape.initialValue === "polygon" ? "polygon" : "circle";
   const [shape, setShape] = useState<"circle" | "polygon">(initialShape);
   const [hydrated, setHydrated] = useState(false);

@@ -1,10 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef, type ReactNode } from "react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { teamInputSchema } from "../../../server/modules/teams/teams.schema";
-import { CsrfInput, Field, FormAlert, useUnsavedChangesGuard } from "../forms";
+import { CsrfInput, Field, FormAlert } from "../forms";
+import { useRecordForm } from "../record-form";
 
 export function TeamForm(props: {
   result?: SubmissionResult<string[]> | null;
@@ -16,17 +16,7 @@ export function TeamForm(props: {
 }) {
   const { t } = useTranslation("vehicles");
   const navigation = useNavigation();
-  const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
-    id: "team-form",
-    lastResult: props.result,
-    defaultValue: props.defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamInputSchema, disableAutoCoercion: true }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  useUnsavedChangesGuard(ref);
-  const code = props.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
+  const { ref, form, fields, code } = useRecordForm({ id: "team-form", schema: teamInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
   const describe = (name: string, errors?: string[]) => ({
     id: name, name, "aria-invalid": errors?.length ? true : undefined, "aria-describedby": errors?.length ? `${name}-error` : undefined,
   });
@@ -37,10 +27,10 @@ export function TeamForm(props: {
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />
       <fieldset disabled={props.readOnly} className="form-section card">
         <Field label={t("teams.name")} name="name" errors={fields.name.errors} required>
-          <input {...describe("name", fields.name.errors)} key={fields.name.key} defaultValue={fields.name.initialValue ?? ""} />
+          <input {...describe("name", fields.name.errors)} key={fields.name.key} defaultValue={(fields.name.initialValue as string | undefined) ?? ""} />
         </Field>
         <Field label={t("teams.description")} name="description" errors={fields.description.errors}>
-          <textarea {...describe("description", fields.description.errors)} key={fields.description.key} rows={3} defaultValue={fields.description.initialValue ?? ""} />
+          <textarea {...describe("description", fields.description.errors)} key={fields.description.key} rows={3} defaultValue={(fields.description.initialValue as string | undefined) ?? ""} />
         </Field>
       </fieldset>
       {!props.readOnly && (

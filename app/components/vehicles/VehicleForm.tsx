@@ -1,12 +1,12 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef, type ReactNode } from "react";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import {
   DEVICE_PROTOCOLS, FUEL_TYPES, MAX_VEHICLE_IMAGES, VEHICLE_CATEGORIES, vehicleInputSchema,
 } from "../../../server/modules/vehicles/vehicles.schema";
-import { CsrfInput, Field, FormAlert, inputProps, useUnsavedChangesGuard } from "../forms";
+import { CsrfInput, Field, FormAlert, inputProps } from "../forms";
+import { useRecordForm } from "../record-form";
 
 export interface Option { id: string; name: string }
 export type VehicleFormValues = Record<string, string | undefined>;
@@ -38,18 +38,8 @@ export function VehicleForm(props: {
 }) {
   const { t } = useTranslation("vehicles");
   const navigation = useNavigation();
-  const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
-    id: "vehicle-form",
-    lastResult: props.result,
-    defaultValue: props.defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: vehicleInputSchema, disableAutoCoercion: true }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  useUnsavedChangesGuard(ref);
+  const { ref, form, fields, code } = useRecordForm({ id: "vehicle-form", schema: vehicleInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
   const f = fields as unknown as Record<string, Meta>;
-  const code = props.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
 
   const text = (name: string, opts: { required?: boolean; hint?: string; type?: string; inputMode?: "numeric" | "decimal" } = {}) => (
     <Field label={t(`fields.${name}`)} name={name} errors={f[name].errors} required={opts.required} hint={opts.hint}>

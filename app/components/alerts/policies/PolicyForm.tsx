@@ -1,12 +1,12 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ALARM_TYPES, ALERT_FAULTS, ALERT_TYPES, TYPE_NEEDS, needs, policyInputSchema, type AlertType } from "../../../../server/modules/alerts/alerts.schema";
 import type { PolicyFormOptions } from "../../../../server/modules/alerts/alerts.service";
-import { CsrfInput, Field, FieldErrors, FormAlert, inputProps, useUnsavedChangesGuard } from "../../forms";
+import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../forms";
 import { DAYS } from "./policy-text";
+import { useRecordForm } from "../../record-form";
 
 type Meta = FieldMetadata<unknown>;
 type Need = "speed" | "geofences" | "duration" | "timeRange" | "faults" | "alarms";
@@ -39,18 +39,8 @@ const typesNeeding = (need: Need) => ALERT_TYPES.filter((type) => (TYPE_NEEDS[ty
 export function PolicyForm(props: Props) {
   const { t } = useTranslation("alerts");
   const navigation = useNavigation();
-  const ref = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
-    id: "policy-form",
-    lastResult: props.result,
-    defaultValue: props.defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: policyInputSchema, disableAutoCoercion: true }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  useUnsavedChangesGuard(ref);
+  const { ref, form, fields, code } = useRecordForm({ id: "policy-form", schema: policyInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
   const f = fields as unknown as Record<string, Meta>;
-  const code = props.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
   const initialType = (ALERT_TYPES as readonly string[]).includes(String(f.alert_type.initialValue)) ? (f.alert_type.initialValue as AlertType) : "speeding";
   const [type, setType] = useState<AlertType>(initialType);
   const [allVehicles, setAllVehicles] = useState(isOn(f.all_vehicles));

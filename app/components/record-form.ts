@@ -1,0 +1,31 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
+import type { z } from "zod";
+import { useUnsavedChangesGuard } from "./forms";
+
+/**
+ * The Conform set-up every record form shares (vehicles, teams, places, alert policies): the server's zod
+ * schema checked on submit and again on input, the server's answer shown, a prompt before leaving unsaved
+ * changes. `code` is the answer's error code, or VALIDATION while the browser finds problems.
+ */
+export function useRecordForm<S extends z.ZodType>(opts: {
+  id: string;
+  schema: S;
+  result?: SubmissionResult<string[]> | null;
+  defaultValue?: Record<string, unknown>;
+  code?: string | null;
+}) {
+  const ref = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    id: opts.id,
+    lastResult: opts.result,
+    defaultValue: opts.defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: opts.schema, disableAutoCoercion: true }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  useUnsavedChangesGuard(ref);
+  const code = opts.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
+  return { ref, form, fields, code };
+}
