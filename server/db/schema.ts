@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AlertTables } from "./schema-alerts";
+import type { AnalyticsTables } from "./schema-analytics";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<string, number | string, number | string>;
@@ -277,7 +278,7 @@ export interface PlaceImportsTable {
   created_at: Timestamp;
 }
 
-export interface Database extends AlertTables {
+export interface Database extends AlertTables, AnalyticsTables {
   organizations: OrganizationsTable;
   organization_settings: OrganizationSettingsTable;
   roles: RolesTable;

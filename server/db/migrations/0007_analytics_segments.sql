@@ -1,0 +1,52 @@
+-- Analytics: trips, stops and idling periods derived from positions as they arrive (docs/analytics.md).
+
+-- Per-organisation detection rules; a missing row means the defaults.
+CREATE TABLE analytics_settings (
+  org_id uuid PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
+  min_stop_s integer NOT NULL DEFAULT 300 CHECK (min_stop_s BETWEEN 30 AND 7200),
+  min_trip_distance_m integer NOT NULL DEFAULT 500 CHECK (min_trip_distance_m BETWEEN 0 AND 10000),
+  idle_min_s integer NOT NULL DEFAULT 120 CHECK (idle_min_s BETWEEN 30 AND 3600),
+  max_gap_s integer NOT NULL DEFAULT 3600 CHECK (max_gap_s BETWEEN 60 AND 86400),
+  moving_speed_kmh real NOT NULL DEFAULT 5 CHECK (moving_speed_kmh BETWEEN 1 AND 30),
+  detection text NOT NULL DEFAULT 'auto' CHECK (detection IN ('auto', 'ignition', 'motion')),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Closed segments. Trips and stops tile a vehicle's timeline; idling periods overlap them.
+CREATE TABLE vehicle_segments (
+  org_id uuid NOT NULL,
+  vehicle_id uuid NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('trip', 'stop', 'idle')),
+  start_time timestamptz NOT NULL,
+  end_time timestamptz NOT NULL,
+  driver_id uuid,
+  start_lat double precision NOT NULL,
+  start_lon double precision NOT NULL,
+  end_lat double precision NOT NULL,
+  end_lon double precision NOT NULL,
+  distance_m double precision NOT NULL DEFAULT 0,
+  max_speed_kmh real NOT NULL DEFAULT 0,
+  engine_s double precision NOT NULL DEFAULT 0,
+  idle_s double precision NOT NULL DEFAULT 0,
+  start_odometer_m double precision NOT NULL DEFAULT 0,
+  end_odometer_m double precision NOT NULL DEFAULT 0,
+  points integer NOT NULL DEFAULT 0,
+  gap boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (vehicle_id, kind, start_time),
+  CHECK (end_time >= start_time),
+  FOREIGN KEY (org_id, vehicle_id) REFERENCES vehicles (org_id, id) ON DELETE CASCADE
+);
+CREATE INDEX vehicle_segments_org_kind_time ON vehicle_segments (org_id, kind, start_time);
+CREATE INDEX vehicle_segments_vehicle_time ON vehicle_segments (vehicle_id, start_time);
+
+-- Each vehicle's detector memory (written in the position transaction) and the earliest late position
+-- that still has to be folded in by re-deriving from the stop before it.
+CREATE TABLE vehicle_segment_state (
+  vehicle_id uuid PRIMARY KEY,
+  org_id uuid NOT NULL,
+  state jsonb NOT NULL,
+  dirty_from timestamptz,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  FOREIGN KEY (org_id, vehicle_id) REFERENCES vehicles (org_id, id) ON DELETE CASCADE
+);
+CREATE INDEX vehicle_segment_state_dirty ON vehicle_segment_state (dirty_from) WHERE dirty_from IS NOT NULL;

@@ -1,0 +1,50 @@
+import type { ColumnType } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface AnalyticsSettingsTable {
+  org_id: string;
+  min_stop_s: ColumnType<number, number | undefined, number>;
+  min_trip_distance_m: ColumnType<number, number | undefined, number>;
+  idle_min_s: ColumnType<number, number | undefined, number>;
+  max_gap_s: ColumnType<number, number | undefined, number>;
+  moving_speed_kmh: ColumnType<number, number | undefined, number>;
+  detection: ColumnType<"auto" | "ignition" | "motion", string | undefined, string>;
+  updated_at: Timestamp;
+}
+
+export interface VehicleSegmentsTable {
+  org_id: string;
+  vehicle_id: string;
+  kind: "trip" | "stop" | "idle";
+  start_time: Timestamp;
+  end_time: Timestamp;
+  driver_id: string | null;
+  start_lat: number;
+  start_lon: number;
+  end_lat: number;
+  end_lon: number;
+  distance_m: number;
+  max_speed_kmh: number;
+  engine_s: number;
+  idle_s: number;
+  start_odometer_m: number;
+  end_odometer_m: number;
+  points: number;
+  gap: boolean;
+}
+
+export interface VehicleSegmentStateTable {
+  vehicle_id: string;
+  org_id: string;
+  state: Json<unknown>;
+  dirty_from: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: Timestamp;
+}
+
+export interface AnalyticsTables {
+  analytics_settings: AnalyticsSettingsTable;
+  vehicle_segments: VehicleSegmentsTable;
+  vehicle_segment_state: VehicleSegmentStateTable;
+}

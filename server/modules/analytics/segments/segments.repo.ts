@@ -1,0 +1,144 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../../db/schema";
+import type { DetectorState, Segment, SegmentPoint } from "./segment-detector";
+import { DEFAULT_SEGMENT_SETTINGS, segmentSettingsSchema, type SegmentSettings } from "./segment-settings";
+
+type Conn = Kysely<Database>;
+
+export interface StoredState {
+  state: DetectorState;
+  dirtyFrom: number | null;
+}
+
+export interface SegmentRow extends Segment {
+  orgId: string;
+  vehicleId: string;
+  driverId: string | null;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const segmentsRepo = {
+  async settings(db: Conn, orgIds: string[]): Promise<Map<string, SegmentSettings>> {
+    const out = new Map(orgIds.map((id) => [id, DEFAULT_SEGMENT_SETTINGS]));
+    if (!orgIds.length) return out;
+    const rows = await db.selectFrom("analytics_settings").selectAll().where("org_id", "in", orgIds).execute();
+    for (const r of rows) {
+      out.set(r.org_id, segmentSettingsSchema.parse({
+        minStopS: r.min_stop_s, minTripDistanceM: r.min_trip_distance_m, idleMinS: r.idle_min_s, maxGapS: r.max_gap_s,
+        movingSpeedKmh: r.moving_speed_kmh, detection: r.detection,
+      }));
+    }
+    return out;
+  },
+
+  async saveSettings(db: Conn, orgId: string, s: SegmentSettings): Promise<void> {
+    const values = {
+      min_stop_s: s.minStopS, min_trip_distance_m: s.minTripDistanceM, idle_min_s: s.idleMinS, max_gap_s: s.maxGapS,
+      moving_speed_kmh: s.movingSpeedKmh, detection: s.detection, updated_at: new Date(),
+    };
+    await db.insertInto("analytics_settings").values({ org_id: orgId, ...values })
+      .onConflict((oc) => oc.column("org_id").doUpdateSet(values)).execute();
+  },
+
+  /** Reads and row-locks the detector states, in id order (the position transaction's order too). */
+  async lockStates(trx: Conn, vehicleIds: string[]): Promise<Map<string, StoredState>> {
+    const out = new Map<string, StoredState>();
+    if (!vehicleIds.length) return out;
+    const rows = await sql<{ vehicle_id: string; state: DetectorState; dirty_from: Date | null }>`
+      SELECT vehicle_id, state, dirty_from FROM vehicle_segment_state
+      WHERE vehicle_id = ANY(${[...vehicleIds].sort()}::uuid[]) ORDER BY vehicle_id FOR UPDATE`.execute(trx);
+    for (const r of rows.rows) out.set(r.vehicle_id, { state: r.state, dirtyFrom: r.dirty_from ? r.dirty_from.getTime() : null });
+    return out;
+  },
+
+  async saveStates(trx: Conn, rows: Array<{ vehicleId: string; orgId: string } & StoredState>): Promise<void> {
+    if (!rows.length) return;
+    await sql`
+      INSERT INTO vehicle_segment_state (vehicle_id, org_id, state, dirty_from, updated_at)
+      SELECT v, o, s, d, now() FROM unnest(
+        ${rows.map((r) => r.vehicleId)}::uuid[], ${rows.map((r) => r.orgId)}::uuid[],
+        ${rows.map((r) => JSON.stringify(r.state))}::jsonb[], ${rows.map((r) => (r.dirtyFrom === null ? null : iso(r.dirtyFrom)))}::timestamptz[]
+      ) AS t(v, o, s, d)
+      ON CONFLICT (vehicle_id) DO UPDATE SET state = excluded.state, dirty_from = excluded.dirty_from, updated_at = now()`.execute(trx);
+  },
+
+  /** Stores closed segments; a segment derived again (after late data) replaces the old one. */
+  async insertSegments(trx: Conn, segs: SegmentRow[]): Promise<void> {
+    for (let i = 0; i < segs.length; i += 2000) {
+      const chunk = segs.slice(i, i + 2000);
+      const col = <K extends keyof SegmentRow>(k: K) => chunk.map((s) => s[k]);
+      await sql`
+        INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, driver_id, start_lat, start_lon, end_lat, end_lon,
+          distance_m, max_speed_kmh, engine_s, idle_s, start_odometer_m, end_odometer_m, points, gap)
+        SELECT * FROM unnest(
+          ${col("orgId")}::uuid[], ${col("vehicleId")}::uuid[], ${col("kind")}::text[],
+          ${chunk.map((s) => iso(s.start))}::timestamptz[], ${chunk.map((s) => iso(s.end))}::timestamptz[], ${col("driverId")}::uuid[],
+          ${col("startLat")}::float8[], ${col("startLon")}::float8[], ${col("endLat")}::float8[], ${col("endLon")}::float8[],
+          ${col("distanceM")}::float8[], ${col("maxSpeedKmh")}::real[], ${col("engineS")}::float8[], ${col("idleS")}::float8[],
+          ${col("startOdometerM")}::float8[], ${col("endOdometerM")}::float8[], ${col("points")}::int[], ${col("gap")}::bool[])
+        ON CONFLICT (vehicle_id, kind, start_time) DO UPDATE SET
+          end_time = excluded.end_time, driver_id = excluded.driver_id, end_lat = excluded.end_lat, end_lon = excluded.end_lon,
+          distance_m = excluded.distance_m, max_speed_kmh = excluded.max_speed_kmh, engine_s = excluded.engine_s,
+          idle_s = excluded.idle_s, end_odometer_m = excluded.end_odometer_m, points = excluded.points, gap = excluded.gap`.execute(trx);
+    }
+  },
+
+  async deleteFrom(trx: Conn, vehicleId: string, from: number): Promise<number> {
+    const r = await trx.deleteFrom("vehicle_segments").where("vehicle_id", "=", vehicleId).where("start_time", ">=", new Date(from)).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
+
+  /**
+   * Where re-derivation after a late position at `t` starts: the start of the last stored stop that ended at or
+   * before `t`. Not the stop around `t`: late data there can remove that stop and join the trips on both sides.
+   */
+  async anchorAtOrBefore(trx: Conn, vehicleId: string, t: number): Promise<number | null> {
+    const row = await trx.selectFrom("vehicle_segments").select("start_time")
+      .where("vehicle_id", "=", vehicleId).where("kind", "=", "stop").where("end_time", "<=", new Date(t))
+      .orderBy("start_time", "desc").limit(1).executeTakeFirst();
+    return row ? row.start_time.getTime() : null;
+  },
+
+  /** The vehicle's positions from `from` (inclusive) after `after` (exclusive), in fix-time order. */
+  async positions(trx: Conn, vehicleId: string, from: number, after: number | null, limit: number): Promise<SegmentPoint[]> {
+    const rows = await sql<{ t: Date; lat: number; lon: number; speed: number; valid: boolean; ignition: boolean | null; dev: number | null; odo: number }>`
+      SELECT fix_time AS t, lat, lon, speed_kmh AS speed, valid, ignition, (attributes->>'deviceOdometer')::float8 AS dev, odometer_m AS odo
+      FROM positions
+      WHERE vehicle_id = ${vehicleId} AND fix_time >= ${iso(from)}::timestamptz ${after === null ? sql`` : sql`AND fix_time > ${iso(after)}::timestamptz`}
+      ORDER BY fix_time LIMIT ${limit}`.execute(trx);
+    return rows.rows.map((r) => ({
+      t: r.t.getTime(), lat: r.lat, lon: r.lon, speed: r.speed, valid: r.valid, ignition: r.ignition, deviceOdometerM: r.dev, odometerM: r.odo,
+    }));
+  },
+
+  async firstPositionTime(trx: Conn, vehicleId: string): Promise<number | null> {
+    const r = await sql<{ t: Date | null }>`SELECT min(fix_time) AS t FROM positions WHERE vehicle_id = ${vehicleId}`.execute(trx);
+    return r.rows[0]?.t ? r.rows[0].t.getTime() : null;
+  },
+
+  /** Vehicles with late positions to fold in, oldest first. */
+  async dirtyVehicles(db: Conn, limit: number): Promise<Array<{ vehicleId: string; orgId: string }>> {
+    const rows = await db.selectFrom("vehicle_segment_state").select(["vehicle_id", "org_id"])
+      .where("dirty_from", "is not", null).orderBy("updated_at").limit(limit).execute();
+    return rows.map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id }));
+  },
+
+  /** Marks vehicles whose positions predate their segments (first start after an upgrade, or a backfill request). */
+  async markDirty(db: Conn, rows: Array<{ vehicleId: string; orgId: string; from: number }>): Promise<void> {
+    if (!rows.length) return;
+    await sql`
+      INSERT INTO vehicle_segment_state (vehicle_id, org_id, state, dirty_from)
+      SELECT v, o, 'null'::jsonb, d FROM unnest(${rows.map((r) => r.vehicleId)}::uuid[], ${rows.map((r) => r.orgId)}::uuid[], ${rows.map((r) => iso(r.from))}::timestamptz[]) AS t(v, o, d)
+      ON CONFLICT (vehicle_id) DO UPDATE SET dirty_from = LEAST(COALESCE(vehicle_segment_state.dirty_from, excluded.dirty_from), excluded.dirty_from)`.execute(db);
+  },
+
+  /** Vehicles that have positions but no detector state yet (data from before analytics existed). */
+  async vehiclesWithoutState(db: Conn): Promise<Array<{ vehicleId: string; orgId: string; from: number }>> {
+    const rows = await sql<{ vehicle_id: string; org_id: string; first: Date }>`
+      SELECT s.vehicle_id, s.org_id, (SELECT min(fix_time) FROM positions p WHERE p.vehicle_id = s.vehicle_id) AS first
+      FROM vehicle_state s
+      WHERE s.last_fix_time IS NOT NULL AND NOT EXISTS (SELECT 1 FROM vehicle_segment_state g WHERE g.vehicle_id = s.vehicle_id)`.execute(db);
+    return rows.rows.filter((r) => r.first).map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id, from: r.first.getTime() }));
+  },
+};

@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema";
+import { emptyDetectorState, SegmentDetector, type DetectorState, type SegmentPoint } from "./segment-detector";
+import { segmentsRepo, type SegmentRow, type StoredState } from "./segments.repo";
+import type { SegmentSettings } from "./segment-settings";
+
+type Conn = Kysely<Database>;
+
+/** The vehicle's driver now, for the segments it closes (supplied by the vehicles module). */
+export type DriversOf = (trx: Conn, vehicleIds: string[]) => Promise<Map<string, string | null>>;
+
+const READ_CHUNK = 20_000;
+const WRITE_CHUNK = 5_000;
+
+/**
+ * One position transaction's share of segment derivation: the fixes of each vehicle in fix-time order go
+ * through its detector; a fix older than the detector's last point marks the vehicle for re-derivation.
+ */
+export class SegmentBatch {
+  private fixes = new Map<string, { orgId: string; points: SegmentPoint[] }>();
+
+  constructor(private readonly driversOf: DriversOf) {}
+
+  add(vehicleId: string, orgId: string, p: SegmentPoint): void {
+    let v = this.fixes.get(vehicleId);
+    if (!v) this.fixes.set(vehicleId, (v = { orgId, points: [] }));
+    v.points.push(p);
+  }
+
+  get size(): number {
+    return this.fixes.size;
+  }
+
+  /** Inside the position transaction: advance the detectors, store closed segments and states. */
+  async write(trx: Conn): Promise<number> {
+    if (!this.fixes.size) return 0;
+    const ids = [...this.fixes.keys()].sort();
+    const orgIds = [...new Set([...this.fixes.values()].map((v) => v.orgId))];
+    const [stored, settings, drivers] = await Promise.all([
+      segmentsRepo.lockStates(trx, ids), segmentsRepo.settings(trx, orgIds), this.driversOf(trx, ids),
+    ]);
+    const rows: SegmentRow[] = [];
+    const states: Array<{ vehicleId: string; orgId: string } & StoredState> = [];
+    for (const vehicleId of ids) {
+      const { orgId, points } = this.fixes.get(vehicleId)!;
+      const prior = stored.get(vehicleId);
+      const detector = new SegmentDetector(settings.get(orgId)!, prior?.state ?? emptyDetectorState());
+      let dirtyFrom = prior?.dirtyFrom ?? null;
+      const driverId = drivers.get(vehicleId) ?? null;
+      points.sort((a, b) => a.t - b.t);
+      for (const p of points) {
+        const last = detector.state.last;
+        if (last && p.t < last.t) dirtyFrom = dirtyFrom === null ? p.t : Math.min(dirtyFrom, p.t);
+        else for (const s of detector.push(p)) rows.push({ ...s, orgId, vehicleId, driverId });
+      }
+      states.push({ vehicleId, orgId, state: detector.state, dirtyFrom });
+    }
+    await segmentsRepo.insertSegments(trx, rows);
+    await segmentsRepo.saveStates(trx, states);
+    return rows.length;
+  }
+}
+
+/**
+ * Re-derives a vehicle's segments from the stop at or before `from` (default: its earliest late position)
+ * to its latest position, replacing what was stored; the state row stays locked meanwhile, so the position
+ * pipeline waits for this vehicle and continues from the new state. Returns what it did.
+ */
+export async function rebuildVehicleSegments(
+  db: Conn, driversOf: DriversOf, vehicle: { vehicleId: string; orgId: string }, from?: number,
+  onProgress?: (points: number) => void,
+): Promise<{ from: number | null; points: number; segments: number }> {
+  return db.transaction().execute(async (trx) => {
+    const { vehicleId, orgId } = vehicle;
+    const prior = (await segmentsRepo.lockStates(trx, [vehicleId])).get(vehicleId);
+    const dirty = from ?? prior?.dirtyFrom ?? null;
+    if (dirty === null) return { from: null, points: 0, segments: 0 };
+    const anchor = (await segmentsRepo.anchorAtOrBefore(trx, vehicleId, dirty)) ?? (await segmentsRepo.firstPositionTime(trx, vehicleId));
+    const priorState = prior?.state as DetectorState | null | undefined;
+    const fresh: DetectorState = { ...emptyDetectorState(), ignitionSeen: priorState?.ignitionSeen ?? false };
+    if (anchor === null) {
+      await segmentsRepo.saveStates(trx, [{ vehicleId, orgId, state: fresh, dirtyFrom: null }]);
+      return { from: null, points: 0, segments: 0 };
+    }
+    await segmentsRepo.deleteFrom(trx, vehicleId, anchor);
+    const settings: SegmentSettings = (await segmentsRepo.settings(trx, [orgId])).get(orgId)!;
+    const driverId = (await driversOf(trx, [vehicleId])).get(vehicleId) ?? null;
+    const detector = new SegmentDetector(settings, fresh);
+    let rows: SegmentRow[] = [];
+    let points = 0;
+    let segments = 0;
+    let after: number | null = null;
+    for (;;) {
+      const chunk = await segmentsRepo.positions(trx, vehicleId, anchor, after, READ_CHUNK);
+      for (const p of chunk) for (const s of detector.push(p)) rows.push({ ...s, orgId, vehicleId, driverId });
+      points += chunk.length;
+      onProgress?.(points);
+      if (rows.length >= WRITE_CHUNK || chunk.length < READ_CHUNK) {
+        await segmentsRepo.insertSegments(trx, rows);
+        segments += rows.length;
+        rows = [];
+      }
+      if (chunk.length < READ_CHUNK) break;
+      after = chunk[chunk.length - 1].t;
+    }
+    await segmentsRepo.saveStates(trx, [{ vehicleId, orgId, state: detector.state, dirtyFrom: null }]);
+    return { from: anchor, points, segments };
+  });
+}
+
+/** The periodic sweep: vehicles with data from before analytics existed, then vehicles with late positions. */
+export async function rebuildDirtySegments(db: Conn, driversOf: DriversOf, limit = 50): Promise<number> {
+  await segmentsRepo.markDirty(db, await segmentsRepo.vehiclesWithoutState(db));
+  const dirty = await segmentsRepo.dirtyVehicles(db, limit);
+  for (const v of dirty) await rebuildVehicleSegments(db, driversOf, v);
+  return dirty.length;
+}
