@@ -89,4 +89,11 @@ export const vehiclesRepo = {
   deleteImage(db: DB, orgId: string, vehicleId: string, imageId: string) {
     return db.deleteFrom("vehicle_images").where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).where("id", "=", imageId).executeTakeFirst();
   },
+
+  /** Each vehicle's current driver (analytics attributes segments to it). */
+  async driversOf(db: DB, vehicleIds: string[]): Promise<Map<string, string | null>> {
+    if (!vehicleIds.length) return new Map();
+    const rows = await db.selectFrom("vehicles").select(["id", "driver_id"]).where("id", "in", vehicleIds).execute();
+    return new Map(rows.map((r) => [r.id, r.driver_id]));
+  },
 };

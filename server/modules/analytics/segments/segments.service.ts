@@ -115,3 +115,12 @@ export async function rebuildDirtySegments(db: Conn, driversOf: DriversOf, limit
   for (const v of dirty) await rebuildVehicleSegments(db, driversOf, v);
   return dirty.length;
 }
+
+/** The vehicles a rebuild request covers: one vehicle, an organisation's, or every vehicle with positions. */
+export async function vehiclesToRebuild(db: Conn, opts: { vehicleId?: string; orgId?: string }): Promise<Array<{ vehicleId: string; orgId: string }>> {
+  let q = db.selectFrom("vehicles").select(["id", "org_id"]);
+  if (opts.vehicleId) q = q.where("id", "=", opts.vehicleId);
+  if (opts.orgId) q = q.where("org_id", "=", opts.orgId);
+  const rows = await q.orderBy("org_id").orderBy("id").execute();
+  return rows.map((r) => ({ vehicleId: r.id, orgId: r.org_id }));
+}
