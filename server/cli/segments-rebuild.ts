@@ -13,7 +13,7 @@ const { values } = parseArgs({ options: { vehicle: { type: "string" }, org: { ty
 const args = z.object({
   vehicle: z.uuid().optional(),
   org: z.uuid().optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "--from must be YYYY-MM-DD").optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "--from must be YYYY-MM-DD").refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "--from is not a date").optional(),
 }).safeParse(values);
 if (!args.success) {
   console.error(args.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
