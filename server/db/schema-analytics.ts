@@ -11,13 +11,15 @@ export interface AnalyticsSettingsTable {
   max_gap_s: ColumnType<number, number | undefined, number>;
   moving_speed_kmh: ColumnType<number, number | undefined, number>;
   detection: ColumnType<"auto" | "ignition" | "motion", string | undefined, string>;
+  speed_limit_kmh: ColumnType<number, number | undefined, number>;
+  min_speeding_s: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 
 export interface VehicleSegmentsTable {
   org_id: string;
   vehicle_id: string;
-  kind: "trip" | "stop" | "idle";
+  kind: "trip" | "stop" | "idle" | "speeding";
   start_time: Timestamp;
   end_time: Timestamp;
   driver_id: string | null;
@@ -33,6 +35,10 @@ export interface VehicleSegmentsTable {
   end_odometer_m: number;
   points: number;
   gap: boolean;
+  harsh_accel: number;
+  harsh_brake: number;
+  harsh_corner: number;
+  speeding_s: number;
 }
 
 export interface VehicleSegmentStateTable {

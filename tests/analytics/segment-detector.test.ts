@@ -162,3 +162,30 @@ describe("incremental derivation", () => {
     expect(JSON.stringify(d.state)).toBe(before);
   });
 });
+
+describe("speeding and eco events", () => {
+  it("records a speeding episode above the limit from its first point over to the first point at or under it", () => {
+    const { closed } = derive(track([{ s: 300, kmh: 0, ign: false }, { s: 300, kmh: 80, ign: true }, { s: 60, kmh: 95, ign: true }, { s: 300, kmh: 90, ign: true }, { s: 600, kmh: 0, ign: false }]));
+    const speeding = closed.filter((s) => s.kind === "speeding");
+    expect(speeding).toHaveLength(1);
+    expect(speeding[0].start).toBe(at(10));
+    expect(speeding[0].end - speeding[0].start).toBe(60 * S);
+    expect(speeding[0].maxSpeedKmh).toBe(95);
+    // 90 km/h is the limit itself: not over it
+    expect(trips(closed)[0].speedingS).toBe(60);
+  });
+
+  it("drops a speeding episode shorter than the minimum", () => {
+    const { closed } = derive(track([{ s: 300, kmh: 0, ign: false }, { s: 300, kmh: 80, ign: true }, { s: 10, kmh: 120, ign: true }, { s: 300, kmh: 80, ign: true }, { s: 600, kmh: 0, ign: false }]), { minSpeedingS: 20 });
+    expect(closed.filter((s) => s.kind === "speeding")).toHaveLength(0);
+    expect(trips(closed)[0].speedingS).toBe(10);
+  });
+
+  it("counts the device's harsh acceleration, braking and cornering events in the trip they happen in", () => {
+    const pts = track([{ s: 300, kmh: 0, ign: false }, { s: 900, kmh: 50, ign: true }, { s: 600, kmh: 0, ign: false }]);
+    const alarms = ["harshAcceleration", "harshBraking", "harshBraking", "harshCornering", "sos"];
+    alarms.forEach((alarm, i) => (pts[40 + i * 5].alarm = alarm));
+    const [trip] = trips(derive(pts).closed);
+    expect([trip.harshAccel, trip.harshBrake, trip.harshCorner]).toEqual([1, 2, 1]);
+  });
+});

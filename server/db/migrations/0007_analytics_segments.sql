@@ -9,14 +9,16 @@ CREATE TABLE analytics_settings (
   max_gap_s integer NOT NULL DEFAULT 3600 CHECK (max_gap_s BETWEEN 60 AND 86400),
   moving_speed_kmh real NOT NULL DEFAULT 5 CHECK (moving_speed_kmh BETWEEN 1 AND 30),
   detection text NOT NULL DEFAULT 'auto' CHECK (detection IN ('auto', 'ignition', 'motion')),
+  speed_limit_kmh integer NOT NULL DEFAULT 90 CHECK (speed_limit_kmh BETWEEN 20 AND 200),
+  min_speeding_s integer NOT NULL DEFAULT 10 CHECK (min_speeding_s BETWEEN 0 AND 600),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 
--- Closed segments. Trips and stops tile a vehicle's timeline; idling periods overlap them.
+-- Closed segments. Trips and stops tile a vehicle's timeline; idling periods and speeding episodes overlap them.
 CREATE TABLE vehicle_segments (
   org_id uuid NOT NULL,
   vehicle_id uuid NOT NULL,
-  kind text NOT NULL CHECK (kind IN ('trip', 'stop', 'idle')),
+  kind text NOT NULL CHECK (kind IN ('trip', 'stop', 'idle', 'speeding')),
   start_time timestamptz NOT NULL,
   end_time timestamptz NOT NULL,
   driver_id uuid,
@@ -32,6 +34,10 @@ CREATE TABLE vehicle_segments (
   end_odometer_m double precision NOT NULL DEFAULT 0,
   points integer NOT NULL DEFAULT 0,
   gap boolean NOT NULL DEFAULT false,
+  harsh_accel integer NOT NULL DEFAULT 0,
+  harsh_brake integer NOT NULL DEFAULT 0,
+  harsh_corner integer NOT NULL DEFAULT 0,
+  speeding_s double precision NOT NULL DEFAULT 0,
   PRIMARY KEY (vehicle_id, kind, start_time),
   CHECK (end_time >= start_time),
   FOREIGN KEY (org_id, vehicle_id) REFERENCES vehicles (org_id, id) ON DELETE CASCADE

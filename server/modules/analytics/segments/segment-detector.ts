@@ -13,11 +13,16 @@ export interface SegmentPoint {
   deviceOdometerM: number | null;
   /** Flota's running odometer stored with the position */
   odometerM: number;
+  /** the device's alarm or eco event on this record (harshAcceleration, harshBraking, harshCornering, …) */
+  alarm?: string | null;
 }
 
-export type SegmentKind = "trip" | "stop" | "idle";
+export type SegmentKind = "trip" | "stop" | "idle" | "speeding";
 
-/** A trip, a stop or an idling period. Trips and stops tile the timeline; idling periods overlap them. */
+/**
+ * A trip, a stop, an idling period or a speeding episode. Trips and stops tile the timeline; idling periods
+ * and speeding episodes overlap them.
+ */
 export interface Segment {
   kind: SegmentKind;
   start: number;
@@ -37,6 +42,12 @@ export interface Segment {
   points: number;
   /** a stop that contains a gap in the data longer than maxGapS */
   gap: boolean;
+  /** eco events the device reported during the segment */
+  harshAccel: number;
+  harshBrake: number;
+  harshCorner: number;
+  /** seconds above the organisation's speed limit */
+  speedingS: number;
 }
 
 interface Acc {
@@ -50,6 +61,10 @@ interface Acc {
   idleS: number;
   points: number;
   gap: boolean;
+  harshAccel: number;
+  harshBrake: number;
+  harshCorner: number;
+  speedingS: number;
 }
 
 /** The detector's memory between batches: plain JSON, kept per vehicle. */
@@ -69,22 +84,26 @@ export interface DetectorState {
   pause: { at: SegmentPoint; acc: Acc } | null;
   idle: Acc | null;
   idleLast: SegmentPoint | null;
+  /** the open speeding episode and its last point over the limit */
+  speeding?: Acc | null;
+  speedingLast?: SegmentPoint | null;
 }
 
 export const emptyDetectorState = (): DetectorState => ({
   last: null, ignition: null, ignitionSeen: false, phase: "none", stop: null, stopEnd: null, trip: null,
-  tripConfirmed: false, pause: null, idle: null, idleLast: null,
+  tripConfirmed: false, pause: null, idle: null, idleLast: null, speeding: null, speedingLast: null,
 });
 
 const openAcc = (p: SegmentPoint): Acc => ({
   start: p.t, startLat: p.lat, startLon: p.lon, startOdometerM: p.odometerM, distanceM: 0, maxSpeedKmh: 0,
-  engineS: 0, idleS: 0, points: 1, gap: false,
+  engineS: 0, idleS: 0, points: 1, gap: false, harshAccel: 0, harshBrake: 0, harshCorner: 0, speedingS: 0,
 });
 
 const close = (kind: SegmentKind, a: Acc, end: SegmentPoint): Segment => ({
   kind, start: a.start, end: end.t, startLat: a.startLat, startLon: a.startLon, endLat: end.lat, endLon: end.lon,
   distanceM: a.distanceM, maxSpeedKmh: a.maxSpeedKmh, engineS: a.engineS, idleS: a.idleS,
   startOdometerM: a.startOdometerM, endOdometerM: end.odometerM, points: a.points, gap: a.gap,
+  harshAccel: a.harshAccel, harshBrake: a.harshBrake, harshCorner: a.harshCorner, speedingS: a.speedingS,
 });
 
 /** What one step (previous point to this one) adds to the segment it falls in. */
@@ -93,6 +112,8 @@ interface Step {
   speedKmh: number;
   engineS: number;
   idleS: number;
+  speedingS: number;
+  alarm: string | null;
 }
 
 function add(a: Acc, st: Step) {
@@ -100,7 +121,11 @@ function add(a: Acc, st: Step) {
   a.maxSpeedKmh = Math.max(a.maxSpeedKmh, st.speedKmh);
   a.engineS += st.engineS;
   a.idleS += st.idleS;
+  a.speedingS += st.speedingS;
   a.points += 1;
+  if (st.alarm === "harshAcceleration") a.harshAccel += 1;
+  else if (st.alarm === "harshBraking") a.harshBrake += 1;
+  else if (st.alarm === "harshCornering") a.harshCorner += 1;
 }
 
 /** Folds `b` (which follows `a` in time) into `a`; `b`'s first point is `a`'s last, so it is not counted twice. */
@@ -109,6 +134,10 @@ function merge(a: Acc, b: Acc, withDistance: boolean) {
   a.maxSpeedKmh = Math.max(a.maxSpeedKmh, b.maxSpeedKmh);
   a.engineS += b.engineS;
   a.idleS += b.idleS;
+  a.speedingS += b.speedingS;
+  a.harshAccel += b.harshAccel;
+  a.harshBrake += b.harshBrake;
+  a.harshCorner += b.harshCorner;
   a.points += b.points - 1;
   a.gap ||= b.gap;
 }
@@ -161,10 +190,17 @@ export class SegmentDetector {
         speedKmh: p.speed,
         engineS: engineOn ? dtS : 0,
         idleS: engineOn && prev.speed < this.settings.movingSpeedKmh ? dtS : 0,
+        speedingS: !gap && prev.speed > this.settings.speedLimitKmh ? dtS : 0,
+        alarm: p.alarm ?? null,
       };
       if (s.phase === "trip") this.inTrip(prev, p, step, gap, stationary, out);
       else this.inStop(prev, p, step, gap, stationary, out);
       if (s.idle) this.idleStep(p, ignition === true && slow, gap, out);
+      if (s.speeding) this.speedingStep(p, step, gap, out);
+    }
+    if (!s.speeding && p.speed > this.settings.speedLimitKmh) {
+      s.speeding = { ...openAcc(p), maxSpeedKmh: p.speed };
+      s.speedingLast = p;
     }
     if (!s.idle && ignition === true && slow) {
       s.idle = openAcc(p);
@@ -272,6 +308,23 @@ export class SegmentDetector {
     if (durationS >= this.settings.idleMinS) out.push(close("idle", { ...idle, engineS: durationS, idleS: durationS }, end));
     s.idle = null;
     s.idleLast = null;
+  }
+
+  /** A speeding episode runs from the first point over the limit to the first point at or under it (or the last one before a gap). */
+  private speedingStep(p: SegmentPoint, step: Step, gap: boolean, out: Segment[]) {
+    const s = this.state;
+    const ep = s.speeding!;
+    if (!gap && p.speed > this.settings.speedLimitKmh) {
+      add(ep, step);
+      s.speedingLast = p;
+      return;
+    }
+    const end = gap ? s.speedingLast! : p;
+    if (!gap) ep.distanceM += step.distanceM;
+    const durationS = (end.t - ep.start) / 1000;
+    if (durationS >= this.settings.minSpeedingS) out.push(close("speeding", { ...ep, speedingS: durationS }, end));
+    s.speeding = null;
+    s.speedingLast = null;
   }
 
   /** Segments still open at the last point (shown as in progress, never stored as closed). */

@@ -12,6 +12,10 @@ export const segmentSettingsSchema = z.object({
   maxGapS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** at or above this speed a point is moving */
   movingSpeedKmh: z.coerce.number().min(1).max(30).default(5),
+  /** above this speed a vehicle is speeding (speeding episodes, speeding time in trips, eco score) */
+  speedLimitKmh: z.coerce.number().int().min(20).max(200).default(90),
+  /** a speeding episode shorter than this is not recorded */
+  minSpeedingS: z.coerce.number().int().min(0).max(600).default(10),
   /** ignition: a point with the ignition off is stationary (drift while parked is ignored); motion: speed alone; auto: ignition once the device has reported it */
   detection: z.enum(["auto", "ignition", "motion"]).default("auto"),
 });

@@ -26,7 +26,7 @@ export const segmentsRepo = {
     for (const r of rows) {
       out.set(r.org_id, segmentSettingsSchema.parse({
         minStopS: r.min_stop_s, minTripDistanceM: r.min_trip_distance_m, idleMinS: r.idle_min_s, maxGapS: r.max_gap_s,
-        movingSpeedKmh: r.moving_speed_kmh, detection: r.detection,
+        movingSpeedKmh: r.moving_speed_kmh, detection: r.detection, speedLimitKmh: r.speed_limit_kmh, minSpeedingS: r.min_speeding_s,
       }));
     }
     return out;
@@ -35,7 +35,8 @@ export const segmentsRepo = {
   async saveSettings(db: Conn, orgId: string, s: SegmentSettings): Promise<void> {
     const values = {
       min_stop_s: s.minStopS, min_trip_distance_m: s.minTripDistanceM, idle_min_s: s.idleMinS, max_gap_s: s.maxGapS,
-      moving_speed_kmh: s.movingSpeedKmh, detection: s.detection, updated_at: new Date(),
+      moving_speed_kmh: s.movingSpeedKmh, detection: s.detection, speed_limit_kmh: s.speedLimitKmh, min_speeding_s: s.minSpeedingS,
+      updated_at: new Date(),
     };
     await db.insertInto("analytics_settings").values({ org_id: orgId, ...values })
       .onConflict((oc) => oc.column("org_id").doUpdateSet(values)).execute();
@@ -70,17 +71,21 @@ export const segmentsRepo = {
       const col = <K extends keyof SegmentRow>(k: K) => chunk.map((s) => s[k]);
       await sql`
         INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, driver_id, start_lat, start_lon, end_lat, end_lon,
-          distance_m, max_speed_kmh, engine_s, idle_s, start_odometer_m, end_odometer_m, points, gap)
+          distance_m, max_speed_kmh, engine_s, idle_s, start_odometer_m, end_odometer_m, points, gap,
+          harsh_accel, harsh_brake, harsh_corner, speeding_s)
         SELECT * FROM unnest(
           ${col("orgId")}::uuid[], ${col("vehicleId")}::uuid[], ${col("kind")}::text[],
           ${chunk.map((s) => iso(s.start))}::timestamptz[], ${chunk.map((s) => iso(s.end))}::timestamptz[], ${col("driverId")}::uuid[],
           ${col("startLat")}::float8[], ${col("startLon")}::float8[], ${col("endLat")}::float8[], ${col("endLon")}::float8[],
           ${col("distanceM")}::float8[], ${col("maxSpeedKmh")}::real[], ${col("engineS")}::float8[], ${col("idleS")}::float8[],
-          ${col("startOdometerM")}::float8[], ${col("endOdometerM")}::float8[], ${col("points")}::int[], ${col("gap")}::bool[])
+          ${col("startOdometerM")}::float8[], ${col("endOdometerM")}::float8[], ${col("points")}::int[], ${col("gap")}::bool[],
+          ${col("harshAccel")}::int[], ${col("harshBrake")}::int[], ${col("harshCorner")}::int[], ${col("speedingS")}::float8[])
         ON CONFLICT (vehicle_id, kind, start_time) DO UPDATE SET
           end_time = excluded.end_time, driver_id = excluded.driver_id, end_lat = excluded.end_lat, end_lon = excluded.end_lon,
           distance_m = excluded.distance_m, max_speed_kmh = excluded.max_speed_kmh, engine_s = excluded.engine_s,
-          idle_s = excluded.idle_s, end_odometer_m = excluded.end_odometer_m, points = excluded.points, gap = excluded.gap`.execute(trx);
+          idle_s = excluded.idle_s, end_odometer_m = excluded.end_odometer_m, points = excluded.points, gap = excluded.gap,
+          harsh_accel = excluded.harsh_accel, harsh_brake = excluded.harsh_brake, harsh_corner = excluded.harsh_corner,
+          speeding_s = excluded.speeding_s`.execute(trx);
     }
   },
 
@@ -102,13 +107,15 @@ export const segmentsRepo = {
 
   /** The vehicle's positions from `from` (inclusive) after `after` (exclusive), in fix-time order. */
   async positions(trx: Conn, vehicleId: string, from: number, after: number | null, limit: number): Promise<SegmentPoint[]> {
-    const rows = await sql<{ t: Date; lat: number; lon: number; speed: number; valid: boolean; ignition: boolean | null; dev: number | null; odo: number }>`
-      SELECT fix_time AS t, lat, lon, speed_kmh AS speed, valid, ignition, (attributes->>'deviceOdometer')::float8 AS dev, odometer_m AS odo
+    const rows = await sql<{ t: Date; lat: number; lon: number; speed: number; valid: boolean; ignition: boolean | null; dev: number | null; odo: number; alarm: string | null }>`
+      SELECT fix_time AS t, lat, lon, speed_kmh AS speed, valid, ignition, (attributes->>'deviceOdometer')::float8 AS dev, odometer_m AS odo,
+        attributes->>'alarm' AS alarm
       FROM positions
       WHERE vehicle_id = ${vehicleId} AND fix_time >= ${iso(from)}::timestamptz ${after === null ? sql`` : sql`AND fix_time > ${iso(after)}::timestamptz`}
       ORDER BY fix_time LIMIT ${limit}`.execute(trx);
     return rows.rows.map((r) => ({
       t: r.t.getTime(), lat: r.lat, lon: r.lon, speed: r.speed, valid: r.valid, ignition: r.ignition, deviceOdometerM: r.dev, odometerM: r.odo,
+      alarm: r.alarm,
     }));
   },
 
