@@ -5,7 +5,7 @@ import { AlertFilters } from "../components/alerts/AlertFilters";
 import { AlertLogTable } from "../components/alerts/AlertLogTable";
 import { CsrfInput, FormAlert } from "../components/forms";
 import { Pagination } from "../components/ListControls";
-import { loadLogPage, logFilterOptions } from "../lib/alerts/log.server";
+import { loadLogPage, logFilterOptions, periodErrorField } from "../lib/alerts/log.server";
 import { actionError, readForm, requirePermission } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.alerts.log";
 import "../styles/alert-log.css";
@@ -51,8 +51,8 @@ export default function AlertLog({ loaderData, actionData }: Route.ComponentProp
         <p className="muted">{t("log.timezone", { timeZone })}</p>
       </header>
       <AlertFilters values={values} vehicles={loaderData.vehicles} policies={loaderData.policies} withUnread resetTo="/alerts/log"
-        invalid={error === "reversed" ? "to" : error === "tooLong" ? "from" : null} />
-      {error && <div className="alert alert-error" role="alert" data-testid="period-error" data-code={error}>{t(`errors.${error}`)}</div>}
+        timeZone={timeZone} invalid={periodErrorField(error)} />
+      {error && <div className="alert alert-error" role="alert" id="period-error" data-testid="period-error" data-code={error}>{t(`errors.${error}`)}</div>}
       {actionData && "ok" in actionData && actionData.ok && (
         <p className="alert alert-ok" role="status" data-testid="marked-read">{t("log.markedRead", { count: actionData.marked })}</p>
       )}

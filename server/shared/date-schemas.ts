@@ -30,6 +30,9 @@ export const optionalTime = (message = "errors.time") => z.preprocess(blankToUnd
 export const optionalDateTime = (message = "errors.dateTime") =>
   z.preprocess(blankToUndefined, dateTimeSchema(message).nullable().optional()).transform((v) => v ?? null);
 
+/** A query-string day (filters, API): absent or "" → undefined; anything else must be a real YYYY-MM-DD. */
+export const dateParam = (message = "errors.date") => z.preprocess(blankToUndefined, dateSchema(message).optional());
+
 /** Required form fields: a blank one says "required", a wrong one says how to write it. */
 export const requiredDate = (message = "errors.date") => z.preprocess(blankToUndefined, z.string({ error: "errors.required" }).pipe(dateSchema(message)));
 export const requiredTime = (message = "errors.time") => z.preprocess(blankToUndefined, z.string({ error: "errors.required" }).pipe(timeSchema(message)));
