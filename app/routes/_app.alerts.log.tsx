@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Form, data, useLocation, useNavigation } from "react-router";
 import { markAlertsRead } from "../../server/modules/alerts/alerts.service";
-import { AlertFilters } from "../components/alerts/AlertFilters";
+import { AlertFilters, periodErrorField } from "../components/alerts/AlertFilters";
 import { AlertLogTable } from "../components/alerts/AlertLogTable";
 import { CsrfInput, FormAlert } from "../components/forms";
 import { Pagination } from "../components/ListControls";
-import { loadLogPage, logFilterOptions, periodErrorField } from "../lib/alerts/log.server";
+import { loadLogPage, logFilterOptions } from "../lib/alerts/log.server";
 import { actionError, readForm, requirePermission } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.alerts.log";
 import "../styles/alert-log.css";

@@ -26,6 +26,10 @@ interface Props {
   timeZone?: string;
 }
 
+/** Which date field a period error of the log or overview (PeriodError in log.server) is about, to mark it invalid. */
+export const periodErrorField = (error: string | null): "from" | "to" | null =>
+  error === "reversed" || error === "invalidTo" ? "to" : error === "tooLong" || error === "invalidFrom" ? "from" : null;
+
 /** GET form of the log and the overview: works without JavaScript, the filters live in the query string. */
 export function AlertFilters({ values, vehicles, policies, withUnread, resetTo, invalid, timeZone }: Props) {
   const { t } = useTranslation("alertLog");

@@ -13,10 +13,6 @@ import type { LoadContext } from "../route-kit.server";
  */
 export type PeriodError = "reversed" | "tooLong" | "invalidFrom" | "invalidTo";
 
-/** Which date field a period error is about, to mark it invalid. */
-export const periodErrorField = (error: PeriodError | null): "from" | "to" | null =>
-  error === "reversed" || error === "invalidTo" ? "to" : error === "tooLong" || error === "invalidFrom" ? "from" : null;
-
 /**
  * Reads filters whose only failing fields can be the period's ends (every other field falls back quietly):
  * an unreadable end is left out of the filter and reported, so the page shows what was typed and why it is wrong.
