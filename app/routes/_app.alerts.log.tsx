@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, data, useLocation, useNavigation } from "react-router";
 import { markAlertsRead } from "../../server/modules/alerts/alerts.service";
-import { AlertFilters } from "../components/alerts/AlertFilters";
+import { AlertFilters, periodErrorField } from "../components/alerts/AlertFilters";
 import { AlertLogTable } from "../components/alerts/AlertLogTable";
 import { CsrfInput, FormAlert } from "../components/forms";
 import { Pagination } from "../components/ListControls";
@@ -51,8 +51,8 @@ export default function AlertLog({ loaderData, actionData }: Route.ComponentProp
         <p className="muted">{t("log.timezone", { timeZone })}</p>
       </header>
       <AlertFilters values={values} vehicles={loaderData.vehicles} policies={loaderData.policies} withUnread resetTo="/alerts/log"
-        invalid={error === "reversed" ? "to" : error === "tooLong" ? "from" : null} />
-      {error && <div className="alert alert-error" role="alert" data-testid="period-error" data-code={error}>{t(`errors.${error}`)}</div>}
+        timeZone={timeZone} invalid={periodErrorField(error)} />
+      {error && <div className="alert alert-error" role="alert" id="period-error" data-testid="period-error" data-code={error}>{t(`errors.${error}`)}</div>}
       {actionData && "ok" in actionData && actionData.ok && (
         <p className="alert alert-ok" role="status" data-testid="marked-read">{t("log.markedRead", { count: actionData.marked })}</p>
       )}

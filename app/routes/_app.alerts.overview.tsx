@@ -2,14 +2,14 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useNavigate } from "react-router";
 import { overviewFilterSchema } from "../../server/modules/alerts/alerts.schema";
-import { addDays, localDay } from "../../server/modules/alerts/local-time";
 import { alertsOverview, OVERVIEW_DEFAULT_DAYS } from "../../server/modules/alerts/alerts.service";
 import { orgTimeZone } from "../../server/modules/organization/organization.service";
-import { AlertFilters } from "../components/alerts/AlertFilters";
+import { AlertFilters, periodErrorField } from "../components/alerts/AlertFilters";
 import { alertTypeLabel } from "../components/alerts/alert-text";
 import { OverviewChart, type ChartClick } from "../components/alerts/OverviewChart";
 import { OverviewTables } from "../components/alerts/OverviewTables";
-import { logFilterOptions, periodError, type PeriodError } from "../lib/alerts/log.server";
+import { logFilterOptions, periodError, readPeriodFilter, type PeriodError } from "../lib/alerts/log.server";
+import { addDays, todayIn } from "../lib/dates";
 import { byDayOption, byTypeOption, byVehicleOption, type OverviewCounts } from "../lib/alerts/overview-charts";
 import { requirePermission } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.alerts.overview";
@@ -19,20 +19,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "alerts:read");
-  const f = overviewFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const raw = Object.fromEntries(new URL(request.url).searchParams);
+  const { filter: f, invalid } = readPeriodFilter(overviewFilterSchema, raw);
   const options = await logFilterOptions(context, p);
-  const values = { from: f.from ?? "", to: f.to ?? "", vehicle: f.vehicle ?? "", type: f.type ?? "" };
-  try {
-    const o = await alertsOverview(context.app, p, f);
-    return { ...options, values: { ...values, from: o.from, to: o.to }, overview: o, error: null as PeriodError | null };
-  } catch (err) {
-    const error = periodError(err);
-    if (!error) throw err;
-    const timezone = await orgTimeZone(context.app, p.orgId);
-    const to = localDay(Date.now(), timezone);
-    const empty = { from: addDays(to, -(OVERVIEW_DEFAULT_DAYS - 1)), to, timezone, total: 0, byType: [], byVehicle: [], byDay: [] };
-    return data({ ...options, values, overview: empty as typeof empty & OverviewCounts, error }, { status: 400 });
+  const values = { from: f.from ?? raw.from ?? "", to: f.to ?? raw.to ?? "", vehicle: f.vehicle ?? "", type: f.type ?? "" };
+  let error: PeriodError | null = invalid;
+  if (!error) {
+    try {
+      const o = await alertsOverview(context.app, p, f);
+      return { ...options, values: { ...values, from: o.from, to: o.to }, overview: o, error };
+    } catch (err) {
+      error = periodError(err);
+      if (!error) throw err;
+    }
   }
+  const timezone = await orgTimeZone(context.app, p.orgId);
+  const to = todayIn(timezone);
+  const empty = { from: addDays(to, -(OVERVIEW_DEFAULT_DAYS - 1)), to, timezone, total: 0, byType: [], byVehicle: [], byDay: [] };
+  return data({ ...options, values, overview: empty as typeof empty & OverviewCounts, error }, { status: 400 });
 }
 
 export default function AlertOverview({ loaderData }: Route.ComponentProps) {
@@ -67,9 +71,8 @@ export default function AlertOverview({ loaderData }: Route.ComponentProps) {
         <h1>{t("overview.title")}</h1>
         <p className="muted">{t("overview.period", { from: o.from, to: o.to, timeZone: o.timezone })}</p>
       </header>
-      <AlertFilters values={values} vehicles={loaderData.vehicles} resetTo="/alerts/overview"
-        invalid={error === "reversed" ? "to" : error === "tooLong" ? "from" : null} />
-      {error && <div className="alert alert-error" role="alert" data-testid="period-error" data-code={error}>{t(`errors.${error}`)}</div>}
+      <AlertFilters values={values} vehicles={loaderData.vehicles} resetTo="/alerts/overview" timeZone={o.timezone} invalid={periodErrorField(error)} />
+      {error && <div className="alert alert-error" role="alert" id="period-error" data-testid="period-error" data-code={error}>{t(`errors.${error}`)}</div>}
       <p className="overview-total" data-testid="overview-total">
         <span className="muted">{t("overview.totalLabel")}</span> <strong>{o.total}</strong>
       </p>

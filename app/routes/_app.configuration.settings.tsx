@@ -4,7 +4,8 @@ import { Form, useNavigation } from "react-router";
 import { settingsInputSchema } from "../../server/modules/organization/organization.schema";
 import { getSettings, updateSettings } from "../../server/modules/organization/organization.service";
 import { shownValues, TextField } from "../components/configuration/SimpleField";
-import { CsrfInput, FormAlert, useUnsavedChangesGuard } from "../components/forms";
+import { TimeField } from "../components/dates";
+import { CsrfInput, Field, FormAlert, useUnsavedChangesGuard } from "../components/forms";
 import { actionError, formValues, load, readForm, requirePermission } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.configuration.settings";
 
@@ -56,8 +57,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </label>
             <p className="muted">{t("settings.attendance.help")}</p>
             <div className="form-grid">
-              <TextField name="attendance_start_threshold" type="time" label={t("settings.attendance.threshold")} values={values} errors={failure?.fields}
-                required hint={t("settings.attendance.thresholdHint")} extra={{ pattern: "[0-2][0-9]:[0-5][0-9]", placeholder: "10:00" }} />
+              <Field label={t("settings.attendance.threshold")} name="attendance_start_threshold" errors={failure?.fields?.attendance_start_threshold}
+                required hint={t("settings.attendance.thresholdHint")}>
+                <TimeField id="attendance_start_threshold" name="attendance_start_threshold" defaultValue={String(values.attendance_start_threshold ?? "")}
+                  required aria-required invalid={!!failure?.fields?.attendance_start_threshold}
+                  aria-describedby={failure?.fields?.attendance_start_threshold ? "attendance_start_threshold-error" : undefined} />
+              </Field>
             </div>
           </section>
           <section className="card form-section">

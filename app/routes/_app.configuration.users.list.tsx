@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Pagination, SearchBox, SortHeader } from "../components/ListControls";
 import { listPeople } from "../../server/modules/users/users.service";
+import { orgTimeZone } from "../../server/modules/organization/organization.service";
+import { formatInstant } from "../lib/dates";
 import { listQueryFrom, load, requirePermission } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.configuration.users.list";
 
@@ -9,14 +11,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "users:read");
-  const page = await load(() => listPeople(context.app, p, "users", listQueryFrom(request)));
+  const [page, timeZone] = await Promise.all([load(() => listPeople(context.app, p, "users", listQueryFrom(request))), orgTimeZone(context.app, p.orgId)]);
   return {
     page: {
       ...page,
       items: page.items.map((u) => ({
         id: u.id, name: [u.first_name, u.middle_name, u.last_name].filter(Boolean).join(" "), email: u.email, role: u.role_name,
         team: u.team_name, active: u.active, webOnly: u.web_only,
-        lastLogin: u.last_login_at ? new Date(u.last_login_at).toISOString().slice(0, 16).replace("T", " ") : null,
+        lastLogin: u.last_login_at ? formatInstant(u.last_login_at, timeZone) : null,
       })),
     },
     canWrite: p.permissions.has("users:write"),

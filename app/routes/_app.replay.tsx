@@ -4,6 +4,9 @@ import { Form, data } from "react-router";
 import { vehicleOptions } from "../../server/modules/vehicles/vehicles.service";
 import { AlertsTable, PointsTable, StopsTable } from "../components/replay/ReplayTables";
 import { ReplayPlayer } from "../components/replay/ReplayPlayer";
+import { DateTimeField } from "../components/dates";
+import { useErrorText } from "../components/forms";
+import { isDateTime } from "../lib/dates";
 import { mapConfigFrom } from "../lib/map/basemap.server";
 import { replayQueryFrom, runReplay } from "../lib/map/replay.server";
 import { orgTimeZone } from "../lib/map/time.server";
@@ -33,6 +36,10 @@ export default function Replay({ loaderData }: Route.ComponentProps) {
   const { query, vehicles, replay, error, timeZone } = loaderData;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const errorText = useErrorText();
+  /** a typed period end that is not "YYYY-MM-DD HH:mm" is explained at its field, not as a wrong period */
+  const unreadable = { from: !isDateTime(query.from), to: !isDateTime(query.to) };
+  const fieldError = error === "PERIOD_INVALID" && (unreadable.from || unreadable.to);
   const exportQuery = new URLSearchParams({ vehicle: query.vehicle, from: query.from, to: query.to }).toString();
   return (
     <section className="replay">
@@ -48,17 +55,17 @@ export default function Replay({ loaderData }: Route.ComponentProps) {
             {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="replay-from">{t("from")}</label>
-          <input id="replay-from" type="datetime-local" name="from" defaultValue={query.from} required />
-        </div>
-        <div className="field">
-          <label htmlFor="replay-to">{t("to")}</label>
-          <input id="replay-to" type="datetime-local" name="to" defaultValue={query.to} required />
-        </div>
+        {(["from", "to"] as const).map((end) => (
+          <div key={end} className={`field${unreadable[end] ? " has-error" : ""}`}>
+            <label htmlFor={`replay-${end}`}>{t(end)}</label>
+            <DateTimeField id={`replay-${end}`} name={end} defaultValue={query[end]} required timeZone={timeZone} invalid={unreadable[end]}
+              aria-describedby={unreadable[end] ? `replay-${end}-error` : undefined} />
+            {unreadable[end] && <div className="field-error" id={`replay-${end}-error`} role="alert">{errorText("dateTime")}</div>}
+          </div>
+        ))}
         <button type="submit" className="button primary">{t("show")}</button>
       </Form>
-      {error && <div className="alert alert-error" role="alert" data-testid="replay-error" data-code={error}>{t(`errors.${error}`)}</div>}
+      {error && !fieldError && <div className="alert alert-error" role="alert" data-testid="replay-error" data-code={error}>{t(`errors.${error}`)}</div>}
       {replay && (
         <>
           <div className="replay-summary" data-testid="replay-summary">

@@ -20,8 +20,9 @@ function csvCell(v: unknown): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "alerts:read");
   const url = new URL(request.url);
-  const { filter } = logFilterFrom(url);
+  const { filter, invalid } = logFilterFrom(url);
   const t = await getFixedT(resolveLanguage(request, p.language), ["alertLog", "alerts", "common"]);
+  if (invalid) return new Response(t(`alertLog:errors.${invalid}`), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const head = ["time", "type", "type_label", "vehicle", "driver", "summary", "place", "policy", "latitude", "longitude", "speed_kmh", "read"];
   const lines = [head.join(",")];
   try {

@@ -2,17 +2,12 @@ import type { Job } from "bullmq";
 import type { AppContext } from "../../server/context";
 import type { Mailer } from "../../server/mail/mailer";
 import type { AlertMailJob } from "../../server/modules/alerts/alerts.schema";
-import { addDays, localDay, localParts } from "../../server/modules/alerts/local-time";
+import { formatInstant, formatInstantDate } from "../../server/shared/dates";
 import { orgTimeZone } from "../../server/modules/organization/organization.service";
 import { alertEmail } from "../../templates/email/alert";
 
-const pad = (n: number) => String(n).padStart(2, "0");
-/** YYYY-MM-DD HH:mm in the zone (spec section 9's date format). */
-function localTime(ms: number, timezone: string): string {
-  const p = localParts(ms, timezone);
-  return `${localDay(ms, timezone)} ${pad(Math.floor(p.minutes / 60))}:${pad(p.minutes % 60)}`;
-}
-const replayTime = (ms: number, timezone: string) => localTime(ms, timezone).replace(" ", "T");
+/** YYYY-MM-DD HH:mm in the zone (spec section 9's date format); the replay form reads the same text. */
+const localTime = (ms: number, timezone: string): string => formatInstant(ms, timezone);
 
 /**
  * Sends one alert's e-mail to each recipient in their own language: users of the policy in their
@@ -46,9 +41,9 @@ export async function sendAlertEmails(ctx: AppContext, mailer: Mailer, job: Job<
   const tz = await orgTimeZone(ctx, orgId);
   const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, "");
   const at = alert.occurred_at.getTime();
-  const mapUrl = `${base}/replay?${new URLSearchParams({ vehicle: alert.vehicle_id, from: replayTime(at - 15 * 60_000, tz), to: replayTime(at + 15 * 60_000, tz) })}`;
-  const day = localDay(at, tz);
-  const logUrl = `${base}/alerts/log?${new URLSearchParams({ from: day, to: addDays(day, 0), vehicle: alert.vehicle_id })}`;
+  const mapUrl = `${base}/replay?${new URLSearchParams({ vehicle: alert.vehicle_id, from: localTime(at - 15 * 60_000, tz), to: localTime(at + 15 * 60_000, tz) })}`;
+  const day = formatInstantDate(at, tz);
+  const logUrl = `${base}/alerts/log?${new URLSearchParams({ from: day, to: day, vehicle: alert.vehicle_id })}`;
   const driverName = [alert.driver_first, alert.driver_last].filter(Boolean).join(" ") || null;
 
   const sent = new Set(job.data.sent ?? []);

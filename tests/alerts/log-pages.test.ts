@@ -43,7 +43,7 @@ describe("alert log without JavaScript", () => {
     expect(cells).toContain("Speeding");
     expect(cells).toContain("97 km/h, limit 90 km/h");
     expect(cells).toContain(`href="/alerts/policies/policy/${f.policies.speeding}"`);
-    expect(cells).toContain(`href="/replay?vehicle=${f.v.a1.id}&amp;from=2025-01-10T00%3A15&amp;to=2025-01-10T00%3A45"`);
+    expect(cells).toContain(`href="/replay?vehicle=${f.v.a1.id}&amp;from=2025-01-10+00%3A15&amp;to=2025-01-10+00%3A45"`);
     expect(cells).toContain('data-testid="unread-marker"');
     const alarm = html.slice(html.indexOf(`data-alert-id="${f.ids.alarm}"`));
     const alarmCells = alarm.slice(0, alarm.indexOf("</tr>"));

@@ -110,8 +110,9 @@ describe("organisation time zone", () => {
   it("reads and shows wall-clock times in the zone, across daylight saving", () => {
     expect(fromLocalInput("2026-07-01T10:00", "Europe/Tirane")?.toISOString()).toBe("2026-07-01T08:00:00.000Z");
     expect(fromLocalInput("2026-01-15T10:00", "Europe/Tirane")?.toISOString()).toBe("2026-01-15T09:00:00.000Z");
+    expect(fromLocalInput("2026-01-15 10:00", "Europe/Tirane")?.toISOString()).toBe("2026-01-15T09:00:00.000Z");
     expect(fromLocalInput("yesterday", "Europe/Tirane")).toBeNull();
     expect(formatDateTime("2026-07-01T08:00:05.000Z", "Europe/Tirane")).toBe("2026-07-01 10:00:05");
-    expect(toLocalInput(new Date("2026-01-15T09:30:00Z"), "Europe/Tirane")).toBe("2026-01-15T10:30");
+    expect(toLocalInput(new Date("2026-01-15T09:30:00Z"), "Europe/Tirane")).toBe("2026-01-15 10:30");
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ALERT_TYPES } from "../../../server/db/schema-alerts";
+import { DateRangeField } from "../dates";
 import { alertTypeLabel } from "./alert-text";
 
 export interface FilterValues {
@@ -21,21 +22,22 @@ interface Props {
   resetTo: string;
   /** which date input to mark invalid */
   invalid?: "from" | "to" | null;
+  /** the organisation's zone, for "today" in the calendar */
+  timeZone?: string;
 }
 
+/** Which date field a period error of the log or overview (PeriodError in log.server) is about, to mark it invalid. */
+export const periodErrorField = (error: string | null): "from" | "to" | null =>
+  error === "reversed" || error === "invalidTo" ? "to" : error === "tooLong" || error === "invalidFrom" ? "from" : null;
+
 /** GET form of the log and the overview: works without JavaScript, the filters live in the query string. */
-export function AlertFilters({ values, vehicles, policies, withUnread, resetTo, invalid }: Props) {
+export function AlertFilters({ values, vehicles, policies, withUnread, resetTo, invalid, timeZone }: Props) {
   const { t } = useTranslation("alertLog");
   return (
     <Form key={JSON.stringify(values)} method="get" className="alert-filters" data-testid="alert-filters" role="search">
-      <div className="field">
-        <label htmlFor="af-from">{t("filters.from")}</label>
-        <input id="af-from" type="date" name="from" defaultValue={values.from} aria-invalid={invalid === "from" || undefined} />
-      </div>
-      <div className="field">
-        <label htmlFor="af-to">{t("filters.to")}</label>
-        <input id="af-to" type="date" name="to" defaultValue={values.to} aria-invalid={invalid === "to" || undefined} />
-      </div>
+      <DateRangeField timeZone={timeZone}
+        from={{ id: "af-from", name: "from", label: t("filters.from"), defaultValue: values.from, invalid: invalid === "from", "aria-describedby": invalid === "from" ? "period-error" : undefined }}
+        to={{ id: "af-to", name: "to", label: t("filters.to"), defaultValue: values.to, invalid: invalid === "to", "aria-describedby": invalid === "to" ? "period-error" : undefined }} />
       <div className="field">
         <label htmlFor="af-vehicle">{t("filters.vehicle")}</label>
         <select id="af-vehicle" name="vehicle" defaultValue={values.vehicle}>

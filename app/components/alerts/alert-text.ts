@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { formatDateTime, toLocalInput } from "../../lib/map/time";
+import { formatInstant } from "../../lib/dates";
 
 /** What a log row, a CSV line or a live notice needs to be put into words. */
 export interface AlertWords {
@@ -31,18 +31,17 @@ export function alertSummary(t: TFunction, a: AlertWords): string {
 }
 
 /** "YYYY-MM-DD HH:mm" in the organisation's time zone (spec section 9). */
-export const formatAlertTime = (iso: string | Date, timeZone: string) =>
-  formatDateTime(typeof iso === "string" ? iso : iso.toISOString(), timeZone).slice(0, 16);
+export const formatAlertTime = (iso: string | Date, timeZone: string) => formatInstant(iso, timeZone);
 
 export const REPLAY_WINDOW_MS = 15 * 60_000;
 
-/** /replay for the vehicle, 15 minutes either side of the alert (its from/to are datetime-local values in the zone). */
+/** /replay for the vehicle, 15 minutes either side of the alert (its from/to are "YYYY-MM-DD HH:mm" in the zone, as the replay form writes them). */
 export function replayHref(vehicleId: string, occurredAt: string | Date, timeZone: string): string {
   const at = new Date(occurredAt).getTime();
   const q = new URLSearchParams({
     vehicle: vehicleId,
-    from: toLocalInput(new Date(at - REPLAY_WINDOW_MS), timeZone),
-    to: toLocalInput(new Date(at + REPLAY_WINDOW_MS), timeZone),
+    from: formatInstant(at - REPLAY_WINDOW_MS, timeZone),
+    to: formatInstant(at + REPLAY_WINDOW_MS, timeZone),
   });
   return `/replay?${q}`;
 }

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { DateField } from "../dates";
 import { CsrfInput, Field, FieldErrors, FormAlert, useUnsavedChangesGuard } from "../forms";
 
 type Values = Record<string, unknown>;
@@ -56,7 +57,10 @@ export function PersonForm(props: {
             <Field label={t("fields.first_name")} name="first_name" errors={errors("first_name")} required>{input("first_name", "text", { autoComplete: "given-name", "aria-required": true })}</Field>
             <Field label={t("fields.middle_name")} name="middle_name" errors={errors("middle_name")}>{input("middle_name", "text", { autoComplete: "additional-name" })}</Field>
             <Field label={t("fields.last_name")} name="last_name" errors={errors("last_name")} required>{input("last_name", "text", { autoComplete: "family-name", "aria-required": true })}</Field>
-            <Field label={t("fields.birthday")} name="birthday" errors={errors("birthday")} hint={t("form.dateHint")}>{input("birthday", "date", { placeholder: "YYYY-MM-DD" })}</Field>
+            <Field label={t("fields.birthday")} name="birthday" errors={errors("birthday")} hint={t("form.dateHint")}>
+              <DateField id="birthday" name="birthday" defaultValue={text(v, "birthday")} invalid={!!errors("birthday")} autoComplete="bday"
+                aria-describedby={errors("birthday") ? "birthday-error" : undefined} />
+            </Field>
             <Field label={t("fields.personal_number")} name="personal_number" errors={errors("personal_number")}>{input("personal_number")}</Field>
             <Field label={t("fields.phone")} name="phone" errors={errors("phone")}>{input("phone", "tel", { autoComplete: "tel" })}</Field>
           </div>

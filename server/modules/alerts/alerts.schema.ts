@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ALERT_TYPES, type AlertType } from "../../db/schema-alerts";
 import { ALARM_TYPES } from "../../telematics/types";
 import { DEVICE_FAULTS } from "../positions/vehicle-status";
+import { dateParam, optionalTime } from "../../shared/date-schemas";
 import { checkbox, optionalInt, requiredText } from "../shared/form-values";
 
 export { ALERT_TYPES, type AlertType };
@@ -34,10 +35,8 @@ export const MAX_LIMIT = 1000;
 const list = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(item)).default([]);
 
-const time = z.preprocess(
-  (v) => (v === "" || v === undefined ? null : v),
-  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "errors.time").nullable().optional(),
-);
+/** HH:mm, 24-hour (stored "HH:mm:ss" is read too); "" becomes null. */
+const time = optionalTime();
 
 const emails = z.preprocess(
   (v) => {
@@ -118,8 +117,9 @@ export type PolicyInput = z.infer<typeof policyInputSchema>;
 
 /** Log filters: period, vehicle, type, policy; paging on the server. */
 export const logFilterSchema = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  // A period end that is not a real day is an error the page explains (no silent "all time").
+  from: dateParam(),
+  to: dateParam(),
   vehicle: z.string().uuid().optional().catch(undefined),
   type: z.enum(ALERT_TYPES).optional().catch(undefined),
   policy: z.string().uuid().optional().catch(undefined),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredTime } from "../../shared/date-schemas";
 import { checkbox, optionalText, requiredText } from "../shared/form-values";
 
 export const organizationInputSchema = z.object({
@@ -21,7 +22,7 @@ const radius = z.coerce.number({ error: "errors.number" }).int("errors.number").
 
 export const settingsInputSchema = z.object({
   attendance_enabled: checkbox(),
-  attendance_start_threshold: z.string({ error: "errors.required" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "errors.time"),
+  attendance_start_threshold: requiredTime(),
   checkin_radius_m: radius,
   checkout_radius_m: radius,
   self_assign_jobs: checkbox(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalDate } from "../../shared/date-schemas";
 
 /** Form helpers: empty strings from HTML forms become null; checkboxes become booleans. */
 export const optionalText = (max = 200) =>
@@ -25,8 +26,5 @@ export const checkbox = () =>
 export const optionalUuid = () =>
   z.preprocess((v) => (v === "" || v === undefined ? null : v), z.string().uuid("errors.invalid").nullable().optional());
 
-export const isoDate = () =>
-  z.preprocess(
-    (v) => (v === "" || v === undefined ? null : v),
-    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "errors.date").refine((s) => !Number.isNaN(Date.parse(s)), "errors.date").nullable().optional(),
-  );
+/** An optional calendar day YYYY-MM-DD that exists (2026-02-30 is refused); "" becomes null. */
+export const isoDate = () => optionalDate();

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ALARM_TYPES, ALERT_FAULTS, ALERT_TYPES, TYPE_NEEDS, needs, policyInputSchema, type AlertType } from "../../../../server/modules/alerts/alerts.schema";
 import type { PolicyFormOptions } from "../../../../server/modules/alerts/alerts.service";
+import { TimeField } from "../../dates";
 import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../forms";
 import { DAYS } from "./policy-text";
 import { useRecordForm } from "../../record-form";
@@ -134,10 +135,10 @@ export function PolicyForm(props: Props) {
         {(!hydrated || n.timeRange) && <p className="hint">{t("policies.hints.allowedHours")}</p>}
         <div className="form-grid">
           <Field label={t("policies.fields.time_from")} name="time_from" errors={f.time_from.errors} required={hydrated && n.timeRange}>
-            <input {...inputProps(f.time_from)} key={f.time_from.key} type="time" />
+            <TimeField {...inputProps(f.time_from)} key={f.time_from.key} />
           </Field>
           <Field label={t("policies.fields.time_to")} name="time_to" errors={f.time_to.errors} required={hydrated && n.timeRange}>
-            <input {...inputProps(f.time_to)} key={f.time_to.key} type="time" />
+            <TimeField {...inputProps(f.time_to)} key={f.time_to.key} />
           </Field>
         </div>
         {checklist("days", DAYS.map((d) => ({ value: String(d), label: t(`policies.days.${d}`) })))}
