@@ -28,7 +28,7 @@ export const immobilizationRepo = {
   },
 
   /** History of the vehicles the user may see, newest first, with who asked. */
-  async history(db: DB, p: Principal, opts: { vehicleId?: string; page: number; size: number }) {
+  async history(db: DB, p: Principal, opts: { vehicleId?: string; vehicleIds?: string[]; from?: Date; to?: Date; page: number; size: number }) {
     let qb = db
       .selectFrom("device_commands as c")
       .innerJoin("vehicles", "vehicles.id", "c.vehicle_id")
@@ -36,6 +36,9 @@ export const immobilizationRepo = {
       .where("c.org_id", "=", p.orgId)
       .where("c.vehicle_id", "in", scopeVehicles(db.selectFrom("vehicles").select("vehicles.id"), p));
     if (opts.vehicleId) qb = qb.where("c.vehicle_id", "=", opts.vehicleId);
+    if (opts.vehicleIds) qb = qb.where("c.vehicle_id", "in", opts.vehicleIds.length ? opts.vehicleIds : ["00000000-0000-0000-0000-000000000000"]);
+    if (opts.from) qb = qb.where("c.created_at", ">=", opts.from);
+    if (opts.to) qb = qb.where("c.created_at", "<", opts.to);
     const [items, total] = await Promise.all([
       qb
         .select([

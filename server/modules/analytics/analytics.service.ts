@@ -1,0 +1,69 @@
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { AppError, notFound } from "../../errors";
+import type { Principal } from "../access/principal";
+import { orgTimeZone } from "../organization/organization.service";
+import { usersRepo } from "../users/users.repo";
+import { analyticsPolicy } from "./analytics.policy";
+import { analyticsRepo } from "./analytics.repo";
+import { reportByType, REPORTS } from "./reports/catalogue";
+import { periodOf, type Period } from "./reports/period";
+import type { ReportDefinition, ReportResult } from "./reports/report-definition";
+import { commonParamsSchema, type CommonParams } from "./reports/report-params";
+import { segmentsRepo } from "./segments/segments.repo";
+
+export interface ReportRun {
+  definition: ReportDefinition;
+  common: CommonParams;
+  params: Record<string, unknown>;
+  period: Period;
+  result: ReportResult;
+}
+
+/** Field errors in the shape forms show them: field → message keys (translated from locales/<lng>/errors.json). */
+function validationError(issues: z.core.$ZodIssue[]): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const i of issues) (fields[String(i.path[0] ?? "form")] ??= []).push(i.message);
+  return new AppError("VALIDATION", "Invalid report parameters", { fields });
+}
+
+/** The report types this user may run. */
+export function availableReports(p: Principal): ReportDefinition[] {
+  return REPORTS.filter((r) => p.permissions.has("analytics:read") && (!r.permission || p.permissions.has(r.permission)));
+}
+
+/** Runs a report on screen (or for an export): parse, authorise, scope, query. */
+export async function runReport(ctx: AppContext, p: Principal, type: string, input: Record<string, unknown>): Promise<ReportRun> {
+  const definition = reportByType(type);
+  if (!definition) throw notFound("report");
+  analyticsPolicy.readReport(p, definition.permission);
+  if (definition.requiresVehicle && !asList(input.vehicle_ids).length) {
+    throw new AppError("VEHICLE_REQUIRED", "Choose a vehicle for this report", { fields: { vehicle_ids: ["VEHICLE_REQUIRED"] } });
+  }
+  const common = commonParamsSchema.safeParse(input);
+  if (!common.success) throw validationError(common.error.issues);
+  const own = definition.params.safeParse(input);
+  if (!own.success) throw validationError(own.error.issues);
+  const c = common.data;
+  if (definition.requiresVehicle && c.vehicle_ids.length !== 1) {
+    throw new AppError("VEHICLE_REQUIRED", "Choose one vehicle for this report", { fields: { vehicle_ids: ["VEHICLE_REQUIRED"] } });
+  }
+  const timeZone = await orgTimeZone(ctx, p.orgId);
+  const period = periodOf(c.from, c.to, timeZone);
+  const vehicles = await analyticsRepo.scopedVehicles(ctx.db, p, {
+    vehicleIds: c.vehicle_ids, teamIds: definition.requiresVehicle ? [] : c.team_ids, driverIds: definition.requiresVehicle ? [] : c.driver_ids,
+  });
+  if (definition.requiresVehicle && !vehicles.length) throw notFound("vehicle");
+  const params = own.data as Record<string, unknown>;
+  if (!vehicles.length) return { definition, common: c, params, period, result: { rows: [] } };
+  const [driverNames, settings] = await Promise.all([usersRepo.driverNames(ctx.db, p.orgId), segmentsRepo.settings(ctx.db, [p.orgId])]);
+  const result = await definition.run({
+    ctx, db: ctx.db, principal: p, orgId: p.orgId, period, vehicleIds: vehicles.map((v) => v.id),
+    driverIds: c.driver_ids.length ? c.driver_ids : null,
+    vehicleNames: new Map(vehicles.map((v) => [v.id, v.identifier_name ? `${v.registration} (${v.identifier_name})` : v.registration])),
+    driverNames, speedLimitKmh: settings.get(p.orgId)!.speedLimitKmh,
+  }, params);
+  return { definition, common: c, params, period, result };
+}
+
+const asList = (v: unknown): unknown[] => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]);

@@ -1,0 +1,18 @@
+import type { ReportDefinition } from "./report-definition";
+import { alertsReport, deviceHealthReport, immobilizationReport, vehicleDetailsReport } from "./types/event-reports";
+import { driverActivityReport, ecoScoreReport, engineHoursReport, workingTimeReport } from "./types/score-reports";
+import { dailySummaryReport, idlingReport, mileageReport, speedingReport, stopsReport, tripsReport } from "./types/segment-reports";
+
+/**
+ * Every report type, in the order the list shows them. A module adds its reports here (maintenance, car
+ * sharing, route planning and transport orders will); each is one ReportDefinition.
+ */
+export const REPORTS: readonly ReportDefinition[] = [
+  tripsReport, stopsReport, dailySummaryReport, vehicleDetailsReport, mileageReport, engineHoursReport,
+  idlingReport, speedingReport, ecoScoreReport, workingTimeReport, driverActivityReport,
+  alertsReport, immobilizationReport, deviceHealthReport,
+] as readonly ReportDefinition[];
+
+export const REPORT_TYPES = REPORTS.map((r) => r.type);
+
+export const reportByType = (type: string): ReportDefinition | undefined => REPORTS.find((r) => r.type === type);

@@ -1,0 +1,71 @@
+import type { z } from "zod";
+import type { AppContext } from "../../../context";
+import type { DB } from "../../../db/database";
+import type { Principal } from "../../access/principal";
+import type { Period } from "./period";
+
+/** How a column's values are shown and exported (units are converted for display, not here). */
+export type ColumnKind =
+  | "text" | "date" | "datetime" | "duration" | "distance" | "odometer" | "speed" | "count" | "number" | "percent" | "place";
+
+export interface ReportColumn {
+  key: string;
+  kind: ColumnKind;
+  /** summed (or averaged) in the totals row */
+  total?: "sum" | "avg" | "max";
+}
+
+export interface ReportChart {
+  type: "bar" | "line" | "pie";
+  /** the column on the category axis (or the pie's names) */
+  category: string;
+  /** the numeric columns drawn */
+  series: string[];
+  stacked?: boolean;
+}
+
+export type ReportRow = Record<string, string | number | boolean | null>;
+
+export interface ReportResult {
+  rows: ReportRow[];
+  /** rows beyond the on-screen limit are only in exports */
+  truncated?: boolean;
+}
+
+/** What every report run gets: who asks, the period, and the vehicles they may see and chose. */
+export interface ReportScope {
+  ctx: AppContext;
+  db: DB;
+  principal: Principal;
+  orgId: string;
+  period: Period;
+  /** the vehicles in scope (already limited to what the principal may see); never empty */
+  vehicleIds: string[];
+  /** chosen drivers, or null for all */
+  driverIds: string[] | null;
+  vehicleNames: Map<string, string>;
+  driverNames: Map<string, string>;
+  /** the organisation's speed limit for speeding and eco scores (analytics settings) */
+  speedLimitKmh: number;
+}
+
+/**
+ * One report type: its own parameters (on top of period, vehicles, teams and drivers), columns, chart and
+ * query. Adding a report is adding one of these to the catalogue (catalogue.ts) and its texts to
+ * locales/<lng>/analytics.json.
+ */
+export interface ReportDefinition<P extends z.ZodType = z.ZodType> {
+  type: string;
+  group: "activity" | "driving" | "places" | "events" | "devices";
+  /** the report's own parameters (parsed from the same form or query as the common ones) */
+  params: P;
+  columns: ReportColumn[];
+  chart?: ReportChart;
+  /** spec section 5: the detailed report refuses to run without a vehicle */
+  requiresVehicle?: boolean;
+  /** the permission a user needs besides analytics:read (e.g. immobilization:read) */
+  permission?: import("../../access/permissions").Permission;
+  run(scope: ReportScope, params: z.infer<P>): Promise<ReportResult>;
+}
+
+export const defineReport = <P extends z.ZodType>(r: ReportDefinition<P>): ReportDefinition<P> => r;
