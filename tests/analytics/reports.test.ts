@@ -96,3 +96,52 @@ describe("report catalogue (real PostgreSQL)", () => {
     expect(evening[0].class).toBe("private");
   });
 });
+
+describe("report exports", () => {
+  it("CSV: translated headers with units, values as the screen shows them, a totals line", async () => {
+    const { reportCsv } = await import("../../server/modules/analytics/exports/csv-export");
+    const run = await runReport(ctx, admin, "trips", params({ vehicle_ids: [seen.id] }), { allRows: true });
+    const en = reportCsv(run, "en").replace(/^\uFEFF/, "").split("\r\n");
+    expect(en[0]).toContain("Distance (km)");
+    expect(en[1]).toContain("2026-11-17 08:00");
+    expect(en[1]).toContain("62.0");
+    expect(en[1]).toContain("1:30");
+    expect(en[2].startsWith("Total,")).toBe(true);
+    const al = reportCsv(run, "al");
+    expect(al.startsWith("\uFEFF")).toBe(true);
+    expect(al).toContain("Distanca (km)");
+    expect(al).toContain("Gjithsej");
+  });
+
+  it("XLSX: a workbook whose numbers stay numbers", async () => {
+    const { writeReportXlsx } = await import("../../server/modules/analytics/exports/xlsx-export");
+    const { PassThrough } = await import("node:stream");
+    const ExcelJS = (await import("exceljs")).default;
+    const run = await runReport(ctx, admin, "daily_summary", params({ vehicle_ids: [seen.id] }), { allRows: true });
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on("data", (c) => chunks.push(c));
+    await writeReportXlsx(run, "en", "Test fleet", out);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(1).value).toBe("Test fleet — Daily summary");
+    expect(ws.getRow(4).getCell(1).value).toBe("Day");
+    expect(ws.getRow(5).getCell(1).value).toBe(DAY);
+    expect(ws.getRow(5).getCell(3).value).toBe(62);
+  });
+
+  it("PDF: the organisation, the report, its period, page numbers and a chart", async () => {
+    const { writeReportPdf, chartBars } = await import("../../server/modules/analytics/exports/pdf-export");
+    const { PassThrough } = await import("node:stream");
+    const run = await runReport(ctx, admin, "trips", params(), { allRows: true });
+    expect(chartBars(run).map((b) => b.value)).toEqual([62, 62]);
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on("data", (c) => chunks.push(c));
+    await writeReportPdf(run, "al", "Flota Test", out);
+    const pdf = Buffer.concat(chunks);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.toString("latin1").match(/\/Type \/Pages\s*\/Count (\d+)/)?.[1]).toBe("1");
+  });
+});

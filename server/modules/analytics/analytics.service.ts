@@ -10,6 +10,7 @@ import { reportByType, REPORTS } from "./reports/catalogue";
 import { periodOf, type Period } from "./reports/period";
 import type { ReportDefinition, ReportResult } from "./reports/report-definition";
 import { commonParamsSchema, type CommonParams } from "./reports/report-params";
+import { SCREEN_ROWS } from "./reports/types/segment-reports";
 import { segmentsRepo } from "./segments/segments.repo";
 
 export interface ReportRun {
@@ -33,7 +34,7 @@ export function availableReports(p: Principal): ReportDefinition[] {
 }
 
 /** Runs a report on screen (or for an export): parse, authorise, scope, query. */
-export async function runReport(ctx: AppContext, p: Principal, type: string, input: Record<string, unknown>): Promise<ReportRun> {
+export async function runReport(ctx: AppContext, p: Principal, type: string, input: Record<string, unknown>, opts: { allRows?: boolean } = {}): Promise<ReportRun> {
   const definition = reportByType(type);
   if (!definition) throw notFound("report");
   analyticsPolicy.readReport(p, definition.permission);
@@ -61,7 +62,7 @@ export async function runReport(ctx: AppContext, p: Principal, type: string, inp
     ctx, db: ctx.db, principal: p, orgId: p.orgId, period, vehicleIds: vehicles.map((v) => v.id),
     driverIds: c.driver_ids.length ? c.driver_ids : null,
     vehicleNames: new Map(vehicles.map((v) => [v.id, v.identifier_name ? `${v.registration} (${v.identifier_name})` : v.registration])),
-    driverNames, speedLimitKmh: settings.get(p.orgId)!.speedLimitKmh,
+    driverNames, speedLimitKmh: settings.get(p.orgId)!.speedLimitKmh, maxRows: opts.allRows ? Number.MAX_SAFE_INTEGER : SCREEN_ROWS,
   }, params);
   return { definition, common: c, params, period, result };
 }

@@ -45,6 +45,8 @@ export interface ReportScope {
   driverIds: string[] | null;
   vehicleNames: Map<string, string>;
   driverNames: Map<string, string>;
+  /** rows to return at most (the screen's limit, or every row for an export) */
+  maxRows: number;
   /** the organisation's speed limit for speeding and eco scores (analytics settings) */
   speedLimitKmh: number;
 }

@@ -7,7 +7,7 @@ import { listFleetState } from "../../../positions/fleet.service";
 import { analyticsRepo } from "../../analytics.repo";
 import { daysOf } from "../period";
 import { defineReport, type ReportRow } from "../report-definition";
-import { labels, SCREEN_ROWS } from "./segment-reports";
+import { labels } from "./segment-reports";
 
 export const alertsReport = defineReport({
   type: "alerts",
@@ -22,9 +22,9 @@ export const alertsReport = defineReport({
   async run(scope, params) {
     const l = labels(scope);
     const inScope = new Set(scope.vehicleIds);
-    const { items } = await alertLogRepo.list(scope.db, scope.principal, { from: scope.period.start, to: scope.period.end, type: params.alert_type }, { page: 1, size: SCREEN_ROWS * 2 });
+    const { items } = await alertLogRepo.list(scope.db, scope.principal, { from: scope.period.start, to: scope.period.end, type: params.alert_type }, { page: 1, size: Math.min(scope.maxRows * 2, 1_000_000) });
     const rows: ReportRow[] = items.filter((a) => inScope.has(a.vehicle_id) && (!scope.driverIds || (a.driver_id && scope.driverIds.includes(a.driver_id))))
-      .slice(0, SCREEN_ROWS)
+      .slice(0, scope.maxRows)
       .map((a) => ({
         time: new Date(a.occurred_at).toISOString(), vehicle: l.vehicle(a.vehicle_id), driver: a.driver_name ?? "", type: a.alert_type, policy: a.policy_name,
         place: a.place_name ?? (a.lat !== null && a.lon !== null ? `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}` : ""), speed: a.speed_kmh, count: 1,
@@ -44,7 +44,7 @@ export const immobilizationReport = defineReport({
   ],
   async run(scope) {
     const { items } = await immobilizationRepo.history(scope.db, scope.principal, {
-      vehicleIds: scope.vehicleIds, from: scope.period.start, to: scope.period.end, page: 1, size: SCREEN_ROWS,
+      vehicleIds: scope.vehicleIds, from: scope.period.start, to: scope.period.end, page: 1, size: Math.min(scope.maxRows, 1_000_000),
     });
     const rows: ReportRow[] = items.map((c) => ({
       requested: new Date(c.createdAt).toISOString(), vehicle: c.registration, action: c.action, requested_by: c.requestedBy ?? "", status: c.status,
@@ -102,7 +102,7 @@ export const vehicleDetailsReport = defineReport({
     const [vehicleId] = scope.vehicleIds;
     const [segs, alerts] = await Promise.all([
       analyticsRepo.overlapping(scope.db, scope.orgId, [vehicleId], ["trip", "stop", "idle", "speeding"], scope.period.start, scope.period.end),
-      alertLogRepo.list(scope.db, scope.principal, { from: scope.period.start, to: scope.period.end, vehicleId }, { page: 1, size: SCREEN_ROWS }),
+      alertLogRepo.list(scope.db, scope.principal, { from: scope.period.start, to: scope.period.end, vehicleId }, { page: 1, size: Math.min(scope.maxRows, 1_000_000) }),
     ]);
     const rows: ReportRow[] = [
       ...segs.map((s) => ({

@@ -35,14 +35,14 @@ export const tripsReport = defineReport({
   chart: { type: "bar", category: "vehicle", series: ["distance"] },
   async run(scope) {
     const l = labels(scope);
-    const segs = await analyticsRepo.segments(scope.db, scope.orgId, scope.vehicleIds, ["trip"], scope.period.start, scope.period.end, scope.driverIds, SCREEN_ROWS + 1);
-    const rows: ReportRow[] = segs.slice(0, SCREEN_ROWS).map((s) => ({
+    const segs = await analyticsRepo.segments(scope.db, scope.orgId, scope.vehicleIds, ["trip"], scope.period.start, scope.period.end, scope.driverIds, scope.maxRows + 1);
+    const rows: ReportRow[] = segs.slice(0, scope.maxRows).map((s) => ({
       vehicle: l.vehicle(s.vehicle_id), driver: l.driver(s.driver_id), start: iso(s.start_time), start_place: place(s.start_lat, s.start_lon),
       end: iso(s.end_time), end_place: place(s.end_lat, s.end_lon), distance: s.distance_m, duration: durationS(s), idle: s.idle_s,
       avg_speed: durationS(s) > 0 ? (s.distance_m / durationS(s)) * 3.6 : 0, max_speed: s.max_speed_kmh,
       start_odometer: s.start_odometer_m, end_odometer: s.end_odometer_m,
     }));
-    return { rows, truncated: segs.length > SCREEN_ROWS };
+    return { rows, truncated: segs.length > scope.maxRows };
   },
 });
 
@@ -60,12 +60,12 @@ export const stopsReport = defineReport({
     const l = labels(scope);
     const segs = await analyticsRepo.segments(scope.db, scope.orgId, scope.vehicleIds, ["stop"], scope.period.start, scope.period.end, scope.driverIds);
     const long = segs.filter((s) => durationS(s) >= params.min_minutes * 60);
-    const rows: ReportRow[] = long.slice(0, SCREEN_ROWS).map((s) => ({
+    const rows: ReportRow[] = long.slice(0, scope.maxRows).map((s) => ({
       vehicle: l.vehicle(s.vehicle_id), driver: l.driver(s.driver_id), start: iso(s.start_time), end: iso(s.end_time), duration: durationS(s),
       place: place(s.start_lat, s.start_lon), engine_on_share: durationS(s) > 0 ? (100 * s.engine_s) / durationS(s) : 0,
       odometer: s.start_odometer_m, no_data: s.gap ? "yes" : "",
     }));
-    return { rows, truncated: long.length > SCREEN_ROWS };
+    return { rows, truncated: long.length > scope.maxRows };
   },
 });
 
@@ -83,11 +83,11 @@ export const idlingReport = defineReport({
     const segs = await analyticsRepo.segments(scope.db, scope.orgId, scope.vehicleIds, ["idle"], scope.period.start, scope.period.end, scope.driverIds);
     const long = segs.filter((s) => durationS(s) >= params.min_minutes * 60);
     // a typical passenger or light commercial engine burns about 1 l/h at idle (documented in docs/analytics.md)
-    const rows: ReportRow[] = long.slice(0, SCREEN_ROWS).map((s) => ({
+    const rows: ReportRow[] = long.slice(0, scope.maxRows).map((s) => ({
       vehicle: l.vehicle(s.vehicle_id), driver: l.driver(s.driver_id), start: iso(s.start_time), end: iso(s.end_time), duration: durationS(s),
       place: place(s.start_lat, s.start_lon), fuel_estimate: Math.round((durationS(s) / 3600) * 100) / 100,
     }));
-    return { rows, truncated: long.length > SCREEN_ROWS };
+    return { rows, truncated: long.length > scope.maxRows };
   },
 });
 
@@ -105,12 +105,12 @@ export const speedingReport = defineReport({
     const l = labels(scope);
     const segs = await analyticsRepo.segments(scope.db, scope.orgId, scope.vehicleIds, ["speeding"], scope.period.start, scope.period.end, scope.driverIds);
     const kept = segs.filter((s) => durationS(s) >= params.min_seconds);
-    const rows: ReportRow[] = kept.slice(0, SCREEN_ROWS).map((s) => ({
+    const rows: ReportRow[] = kept.slice(0, scope.maxRows).map((s) => ({
       vehicle: l.vehicle(s.vehicle_id), driver: l.driver(s.driver_id), start: iso(s.start_time), duration: durationS(s),
       max_speed: s.max_speed_kmh, limit: scope.speedLimitKmh, excess: s.max_speed_kmh - scope.speedLimitKmh, distance: s.distance_m,
       place: place(s.start_lat, s.start_lon),
     }));
-    return { rows, truncated: kept.length > SCREEN_ROWS };
+    return { rows, truncated: kept.length > scope.maxRows };
   },
 });
 
@@ -136,12 +136,12 @@ export const dailySummaryReport = defineReport({
       vehicleId: s.vehicle_id, kind: s.kind, start: s.start_time.getTime(), end: s.end_time.getTime(), distanceM: s.distance_m,
       maxSpeedKmh: s.max_speed_kmh, engineS: s.engine_s, idleS: s.idle_s,
     })), scope.period);
-    const rows: ReportRow[] = days.slice(0, SCREEN_ROWS).map((d) => ({
+    const rows: ReportRow[] = days.slice(0, scope.maxRows).map((d) => ({
       day: d.day, vehicle: l.vehicle(d.vehicleId), distance: d.distanceM, driving: d.drivingS, idle: d.idleS, stopped: d.stopS, trips: d.trips,
       first_start: d.firstStart === null ? null : new Date(d.firstStart).toISOString(), last_end: d.lastEnd === null ? null : new Date(d.lastEnd).toISOString(),
       max_speed: d.maxSpeedKmh, engine_hours: d.engineS,
     }));
-    return { rows, truncated: days.length > SCREEN_ROWS };
+    return { rows, truncated: days.length > scope.maxRows };
   },
 });
 
