@@ -61,3 +61,8 @@ export function knownTimeZone(tz: string | null | undefined): string {
 export async function orgTimeZone(ctx: AppContext, orgId: string): Promise<string> {
   return knownTimeZone((await organizationRepo.findSettings(ctx.db, orgId))?.timezone);
 }
+
+/** The organisation's name, for report headers and e-mails (every member may see it). */
+export async function orgName(ctx: AppContext, orgId: string): Promise<string> {
+  return (await organizationRepo.find(ctx.db, orgId))?.name ?? "";
+}
