@@ -49,7 +49,25 @@ export interface VehicleSegmentStateTable {
   updated_at: Timestamp;
 }
 
+export interface DashboardTilesTable {
+  id: ColumnType<string, string | undefined, string>;
+  org_id: string;
+  user_id: string;
+  position: ColumnType<number, number | undefined, number>;
+  metric: string;
+  chart_type: string;
+  ranking: string | null;
+  ranking_size: ColumnType<number, number | undefined, number>;
+  aggregation: ColumnType<string, string | undefined, string>;
+  time_window: string;
+  vehicle_ids: ColumnType<string[], string[] | undefined, string[]>;
+  team_ids: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface AnalyticsTables {
+  dashboard_tiles: DashboardTilesTable;
   analytics_settings: AnalyticsSettingsTable;
   vehicle_segments: VehicleSegmentsTable;
   vehicle_segment_state: VehicleSegmentStateTable;

@@ -56,3 +56,23 @@ CREATE TABLE vehicle_segment_state (
   FOREIGN KEY (org_id, vehicle_id) REFERENCES vehicles (org_id, id) ON DELETE CASCADE
 );
 CREATE INDEX vehicle_segment_state_dirty ON vehicle_segment_state (dirty_from) WHERE dirty_from IS NOT NULL;
+
+-- Dashboard tiles, per user (spec sections 2, 3 and 9).
+CREATE TABLE dashboard_tiles (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  org_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  position integer NOT NULL DEFAULT 0,
+  metric text NOT NULL,
+  chart_type text NOT NULL CHECK (chart_type IN ('number', 'bar', 'line', 'pie', 'table')),
+  ranking text CHECK (ranking IN ('top', 'bottom')),
+  ranking_size integer NOT NULL DEFAULT 10 CHECK (ranking_size IN (10, 50)),
+  aggregation text NOT NULL DEFAULT 'total' CHECK (aggregation IN ('total', 'average')),
+  time_window text NOT NULL,
+  vehicle_ids uuid[] NOT NULL DEFAULT '{}',
+  team_ids uuid[] NOT NULL DEFAULT '{}',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  FOREIGN KEY (org_id, user_id) REFERENCES users (org_id, id) ON DELETE CASCADE
+);
+CREATE INDEX dashboard_tiles_user ON dashboard_tiles (user_id, position);

@@ -95,4 +95,14 @@ export const alertLogRepo = {
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows);
   },
+
+  /** Alerts per vehicle and local day in [start, end) (the dashboard's alert tiles). */
+  async countsByVehicleDay(db: DB, orgId: string, vehicleIds: string[], start: Date, end: Date, timezone: string) {
+    if (!vehicleIds.length) return [];
+    const rows = await sql<{ vehicle_id: string; day: string; n: number }>`
+      SELECT vehicle_id, to_char(occurred_at AT TIME ZONE ${timezone}, 'YYYY-MM-DD') AS day, count(*)::int AS n
+      FROM alerts WHERE org_id = ${orgId} AND vehicle_id = ANY(${vehicleIds}::uuid[]) AND occurred_at >= ${start} AND occurred_at < ${end}
+      GROUP BY 1, 2`.execute(db);
+    return rows.rows;
+  },
 };

@@ -30,7 +30,7 @@ export interface SegmentRecord {
 export const analyticsRepo = {
   /** The vehicles a report covers: visible to the principal, narrowed by the chosen vehicles, teams and drivers. */
   async scopedVehicles(db: DB, p: Principal, f: { vehicleIds: string[]; teamIds: string[]; driverIds: string[] }) {
-    let q = scopeVehicles(db.selectFrom("vehicles").select(["vehicles.id", "vehicles.registration", "vehicles.identifier_name", "vehicles.team_id", "vehicles.driver_id"]), p);
+    let q = scopeVehicles(db.selectFrom("vehicles").select(["vehicles.id", "vehicles.registration", "vehicles.identifier_name", "vehicles.team_id", "vehicles.driver_id", "vehicles.fuel_consumption"]), p);
     if (f.vehicleIds.length || f.teamIds.length) {
       q = q.where((eb) => eb.or([
         ...(f.vehicleIds.length ? [eb("vehicles.id", "in", f.vehicleIds)] : []),
