@@ -69,4 +69,10 @@ export const analyticsRepo = {
       .where("start_time", "<", end).where("end_time", ">", start)
       .orderBy("vehicle_id").orderBy("start_time").execute() as Promise<SegmentRecord[]>;
   },
+
+  /** Team names (benchmarks by team). */
+  async teamNames(db: DB, orgId: string): Promise<Map<string, string>> {
+    const rows = await db.selectFrom("teams").select(["id", "name"]).where("org_id", "=", orgId).execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  },
 };

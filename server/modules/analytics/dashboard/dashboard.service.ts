@@ -1,0 +1,199 @@
+import type { AppContext } from "../../../context";
+import { notFound } from "../../../errors";
+import { authorize } from "../../access/access.policy";
+import type { Principal } from "../../access/principal";
+import { alertLogRepo } from "../../alerts/alerts-log.repo";
+import { orgTimeZone } from "../../organization/organization.service";
+import { usersRepo } from "../../users/users.repo";
+import { analyticsRepo, type SegmentRecord } from "../analytics.repo";
+import { daysOf, windowPeriod, type Period, type TimeWindow } from "../reports/period";
+import { segmentsRepo } from "../segments/segments.repo";
+import { addSegment, aggregate, emptyFigures, metricValue, rank, segmentDay, type VehicleFigures } from "./dashboard-metrics";
+import { dashboardRepo } from "./dashboard.repo";
+import { METRICS, tileInputSchema, type Metric, type Tile } from "./dashboard.schema";
+
+export interface TileEntry {
+  id: string;
+  label: string;
+  value: number | null;
+}
+
+export interface TileData {
+  tile: Tile;
+  from: string;
+  to: string;
+  /** the tile's single figure (total or average) */
+  value: number | null;
+  /** ranked vehicles (bar, pie, table) */
+  entries: TileEntry[];
+  /** per local day (line) */
+  series: Array<{ day: string; value: number | null }>;
+}
+
+type ScopedVehicle = Awaited<ReturnType<typeof analyticsRepo.scopedVehicles>>[number];
+
+const label = (v: ScopedVehicle) => (v.identifier_name ? `${v.registration} (${v.identifier_name})` : v.registration);
+
+/** Everything a window's figures need, read in one round: segments and alert counts of every vehicle in scope. */
+async function loadWindowData(ctx: AppContext, p: Principal, periods: Period[], timeZone: string) {
+  const vehicles = await analyticsRepo.scopedVehicles(ctx.db, p, { vehicleIds: [], teamIds: [], driverIds: [] });
+  const ids = vehicles.map((v) => v.id);
+  if (!ids.length || !periods.length) return { vehicles, segments: [] as SegmentRecord[], alerts: [] as Array<{ vehicle_id: string; day: string; n: number }> };
+  const start = new Date(Math.min(...periods.map((x) => x.start.getTime())));
+  const end = new Date(Math.max(...periods.map((x) => x.end.getTime())));
+  const [segments, alerts] = await Promise.all([
+    analyticsRepo.segments(ctx.db, p.orgId, ids, ["trip", "stop", "idle", "speeding"], start, end, null),
+    alertLogRepo.countsByVehicleDay(ctx.db, p.orgId, ids, start, end, timeZone),
+  ]);
+  return { vehicles, segments, alerts };
+}
+
+/** Per vehicle (and optionally per day) figures for one period. */
+function figuresFor(data: Awaited<ReturnType<typeof loadWindowData>>, period: Period, vehicleIds: Set<string>, speedLimitKmh: number, byDay = false) {
+  const perVehicle = new Map<string, VehicleFigures>();
+  const perDay = new Map<string, Map<string, VehicleFigures>>();
+  const cell = (m: Map<string, VehicleFigures>, id: string) => {
+    let f = m.get(id);
+    if (!f) m.set(id, (f = emptyFigures()));
+    return f;
+  };
+  for (const id of vehicleIds) cell(perVehicle, id);
+  const s0 = period.start.getTime();
+  const s1 = period.end.getTime();
+  for (const s of data.segments) {
+    const t = s.start_time.getTime();
+    if (t < s0 || t >= s1 || !vehicleIds.has(s.vehicle_id)) continue;
+    addSegment(cell(perVehicle, s.vehicle_id), s, speedLimitKmh);
+    if (byDay) {
+      const day = segmentDay(s, period.timeZone);
+      if (!perDay.has(day)) perDay.set(day, new Map());
+      addSegment(cell(perDay.get(day)!, s.vehicle_id), s, speedLimitKmh);
+    }
+  }
+  for (const a of data.alerts) {
+    if (a.day < period.from || a.day > period.to || !vehicleIds.has(a.vehicle_id)) continue;
+    cell(perVehicle, a.vehicle_id).alerts += a.n;
+    if (byDay) {
+      if (!perDay.has(a.day)) perDay.set(a.day, new Map());
+      cell(perDay.get(a.day)!, a.vehicle_id).alerts += a.n;
+    }
+  }
+  const consumption = new Map(data.vehicles.map((v) => [v.id, v.fuel_consumption === null ? null : Number(v.fuel_consumption)]));
+  const withFuel = (id: string, f: VehicleFigures) => {
+    const c = consumption.get(id);
+    f.fuel_used = c ? (f.distance / 1000) * (c / 100) : null;
+    return f;
+  };
+  for (const [id, f] of perVehicle) withFuel(id, f);
+  for (const m of perDay.values()) for (const [id, f] of m) withFuel(id, f);
+  return { perVehicle, perDay };
+}
+
+function tileVehicles(tile: Tile, vehicles: ScopedVehicle[]): Set<string> {
+  if (!tile.vehicle_ids.length && !tile.team_ids.length) return new Set(vehicles.map((v) => v.id));
+  return new Set(vehicles.filter((v) => tile.vehicle_ids.includes(v.id) || (v.team_id !== null && tile.team_ids.includes(v.team_id))).map((v) => v.id));
+}
+
+/** The user's dashboard: every tile's figures from one round of queries. */
+export async function dashboardData(ctx: AppContext, p: Principal, now: Date = new Date()): Promise<TileData[]> {
+  authorize(p, "dashboard:read");
+  const [tiles, timeZone, settings] = await Promise.all([
+    dashboardRepo.tiles(ctx.db, p.orgId, p.userId), orgTimeZone(ctx, p.orgId), segmentsRepo.settings(ctx.db, [p.orgId]),
+  ]);
+  const periods = tiles.map((t) => windowPeriod(t.time_window, timeZone, now));
+  const data = await loadWindowData(ctx, p, periods, timeZone);
+  const names = new Map(data.vehicles.map((v) => [v.id, label(v)]));
+  const limit = settings.get(p.orgId)!.speedLimitKmh;
+  return tiles.map((tile, i) => {
+    const period = periods[i];
+    const days = daysOf(period).length;
+    const { perVehicle, perDay } = figuresFor(data, period, tileVehicles(tile, data.vehicles), limit, tile.chart_type === "line");
+    const all = [...perVehicle.values()];
+    const entries = [...perVehicle.entries()].map(([id, f]) => ({ id, label: names.get(id) ?? id, value: metricValue(tile.metric, [f], days) }));
+    return {
+      tile, from: period.from, to: period.to,
+      value: aggregate(tile.metric, all, days, tile.aggregation),
+      entries: tile.chart_type === "number" ? [] : rank(entries, tile.ranking ?? "top", tile.ranking_size),
+      series: tile.chart_type === "line"
+        ? daysOf(period).map((day) => ({ day, value: aggregate(tile.metric, [...(perDay.get(day)?.values() ?? [])], 1, tile.aggregation) ?? 0 }))
+        : [],
+    };
+  });
+}
+
+export type BenchmarkBy = "vehicle" | "driver" | "team";
+
+/** Vehicles, drivers or teams side by side on every metric, with the fleet average per entity. */
+export async function benchmarks(ctx: AppContext, p: Principal, window: TimeWindow, by: BenchmarkBy, now: Date = new Date()) {
+  authorize(p, "dashboard:read");
+  const [timeZone, settings] = await Promise.all([orgTimeZone(ctx, p.orgId), segmentsRepo.settings(ctx.db, [p.orgId])]);
+  const period = windowPeriod(window, timeZone, now);
+  const data = await loadWindowData(ctx, p, [period], timeZone);
+  const days = daysOf(period).length;
+  const { perVehicle } = figuresFor(data, period, new Set(data.vehicles.map((v) => v.id)), settings.get(p.orgId)!.speedLimitKmh);
+  const groups = new Map<string, { label: string; figures: VehicleFigures[] }>();
+  const add = (key: string, lbl: string, f: VehicleFigures) => {
+    const g = groups.get(key) ?? { label: lbl, figures: [] };
+    g.figures.push(f);
+    groups.set(key, g);
+  };
+  if (by === "vehicle") for (const v of data.vehicles) add(v.id, label(v), perVehicle.get(v.id)!);
+  else if (by === "team") {
+    const teams = await analyticsRepo.teamNames(ctx.db, p.orgId);
+    for (const v of data.vehicles) add(v.team_id ?? "", v.team_id ? teams.get(v.team_id) ?? "" : "—", perVehicle.get(v.id)!);
+  } else {
+    // a driver's figures come from the segments they drove
+    const drivers = await usersRepo.driverNames(ctx.db, p.orgId);
+    const per = new Map<string, VehicleFigures>();
+    const s0 = period.start.getTime();
+    const s1 = period.end.getTime();
+    for (const s of data.segments) {
+      const t = s.start_time.getTime();
+      if (t < s0 || t >= s1 || !s.driver_id) continue;
+      if (!per.has(s.driver_id)) per.set(s.driver_id, emptyFigures());
+      addSegment(per.get(s.driver_id)!, s, settings.get(p.orgId)!.speedLimitKmh);
+    }
+    for (const [id, f] of per) add(id, drivers.get(id) ?? "—", { ...f, fuel_used: null });
+  }
+  const rows = [...groups.entries()].map(([id, g]) => ({
+    id, label: g.label, values: Object.fromEntries(METRICS.map((m) => [m, aggregate(m, g.figures, days, "average")])) as Record<Metric, number | null>,
+  })).sort((a, b) => a.label.localeCompare(b.label));
+  const everyone = [...groups.values()].flatMap((g) => g.figures);
+  const fleet = Object.fromEntries(METRICS.map((m) => [m, aggregate(m, everyone, days, "average")])) as Record<Metric, number | null>;
+  return { from: period.from, to: period.to, by, rows, fleet };
+}
+
+export async function addTile(ctx: AppContext, p: Principal, input: unknown) {
+  authorize(p, "dashboard:write");
+  return dashboardRepo.insert(ctx.db, p.orgId, p.userId, tileInputSchema.parse(input));
+}
+
+export async function updateTile(ctx: AppContext, p: Principal, id: string, input: unknown) {
+  authorize(p, "dashboard:write");
+  const ok = await dashboardRepo.update(ctx.db, p.orgId, p.userId, id, tileInputSchema.parse(input));
+  if (!ok) throw notFound("tile");
+}
+
+export async function removeTile(ctx: AppContext, p: Principal, id: string) {
+  authorize(p, "dashboard:write");
+  if (!(await dashboardRepo.remove(ctx.db, p.orgId, p.userId, id))) throw notFound("tile");
+}
+
+/** Moves a tile one place up (−1) or down (+1). */
+export async function moveTile(ctx: AppContext, p: Principal, id: string, by: -1 | 1) {
+  authorize(p, "dashboard:write");
+  const tiles = await dashboardRepo.tiles(ctx.db, p.orgId, p.userId);
+  const i = tiles.findIndex((t) => t.id === id);
+  if (i < 0) throw notFound("tile");
+  const j = i + by;
+  if (j < 0 || j >= tiles.length) return;
+  [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
+  await dashboardRepo.reorder(ctx.db, p.orgId, p.userId, tiles.map((t) => t.id));
+}
+
+export async function getTile(ctx: AppContext, p: Principal, id: string) {
+  authorize(p, "dashboard:read");
+  const t = await dashboardRepo.tile(ctx.db, p.orgId, p.userId, id);
+  if (!t) throw notFound("tile");
+  return t;
+}
