@@ -11,6 +11,7 @@ export interface AnalyticsSettingsTable {
   max_gap_s: ColumnType<number, number | undefined, number>;
   moving_speed_kmh: ColumnType<number, number | undefined, number>;
   detection: ColumnType<"auto" | "ignition" | "motion", string | undefined, string>;
+  archive_retention_days: ColumnType<number, number | undefined, number>;
   speed_limit_kmh: ColumnType<number, number | undefined, number>;
   min_speeding_s: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
@@ -66,7 +67,62 @@ export interface DashboardTilesTable {
   updated_at: Timestamp;
 }
 
+export interface ReportSchedulesTable {
+  id: ColumnType<string, string | undefined, string>;
+  org_id: string;
+  created_by: string;
+  name: string;
+  report_type: string;
+  params: Json<Record<string, unknown>>;
+  hour: number;
+  time_range: string;
+  interval: "daily" | "weekly" | "monthly";
+  weekday: number | null;
+  month_day: number | null;
+  vehicle_ids: ColumnType<string[], string[] | undefined, string[]>;
+  team_ids: ColumnType<string[], string[] | undefined, string[]>;
+  driver_ids: ColumnType<string[], string[] | undefined, string[]>;
+  user_ids: ColumnType<string[], string[] | undefined, string[]>;
+  emails: ColumnType<string[], string[] | undefined, string[]>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ArchiveStatus = "RUNNING" | "COMPLETED" | "FAILED";
+
+export interface ArchivedReportsTable {
+  id: ColumnType<string, string | undefined, string>;
+  org_id: string;
+  requested_by: string | null;
+  schedule_id: string | null;
+  report_type: string;
+  params: Json<Record<string, unknown>>;
+  period_from: string;
+  period_to: string;
+  status: ColumnType<ArchiveStatus, ArchiveStatus | undefined, ArchiveStatus>;
+  progress: ColumnType<number, number | undefined, number>;
+  row_count: number | null;
+  error: string | null;
+  run_key: string | null;
+  emailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  heartbeat_at: Timestamp;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface ArchivedReportFilesTable {
+  report_id: string;
+  format: "csv" | "xlsx" | "pdf";
+  language: "al" | "en";
+  content: Buffer;
+  size: number;
+}
+
 export interface AnalyticsTables {
+  report_schedules: ReportSchedulesTable;
+  archived_reports: ArchivedReportsTable;
+  archived_report_files: ArchivedReportFilesTable;
   dashboard_tiles: DashboardTilesTable;
   analytics_settings: AnalyticsSettingsTable;
   vehicle_segments: VehicleSegmentsTable;

@@ -76,3 +76,66 @@ CREATE TABLE dashboard_tiles (
   FOREIGN KEY (org_id, user_id) REFERENCES users (org_id, id) ON DELETE CASCADE
 );
 CREATE INDEX dashboard_tiles_user ON dashboard_tiles (user_id, position);
+
+-- Report e-mails on a schedule (spec section 3, "Notification").
+CREATE TABLE report_schedules (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  org_id uuid NOT NULL,
+  created_by uuid NOT NULL,
+  name text NOT NULL,
+  report_type text NOT NULL,
+  params jsonb NOT NULL DEFAULT '{}',
+  hour smallint NOT NULL CHECK (hour BETWEEN 0 AND 23),
+  time_range text NOT NULL,
+  interval text NOT NULL CHECK (interval IN ('daily', 'weekly', 'monthly')),
+  weekday smallint CHECK (weekday BETWEEN 0 AND 6),
+  month_day smallint CHECK (month_day BETWEEN 1 AND 28),
+  vehicle_ids uuid[] NOT NULL DEFAULT '{}',
+  team_ids uuid[] NOT NULL DEFAULT '{}',
+  driver_ids uuid[] NOT NULL DEFAULT '{}',
+  user_ids uuid[] NOT NULL DEFAULT '{}',
+  emails text[] NOT NULL DEFAULT '{}',
+  active boolean NOT NULL DEFAULT true,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (org_id, id),
+  FOREIGN KEY (org_id, created_by) REFERENCES users (org_id, id) ON DELETE CASCADE
+);
+CREATE INDEX report_schedules_org ON report_schedules (org_id);
+
+-- Reports generated in the background (on request or by a schedule), with their files.
+CREATE TABLE archived_reports (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  org_id uuid NOT NULL,
+  requested_by uuid,
+  schedule_id uuid,
+  report_type text NOT NULL,
+  params jsonb NOT NULL,
+  period_from date NOT NULL,
+  period_to date NOT NULL,
+  status text NOT NULL DEFAULT 'RUNNING' CHECK (status IN ('RUNNING', 'COMPLETED', 'FAILED')),
+  progress smallint NOT NULL DEFAULT 0 CHECK (progress BETWEEN 0 AND 100),
+  row_count integer,
+  error text,
+  -- a schedule's run is keyed on its period: created once, so it is sent once
+  run_key text UNIQUE,
+  emailed_at timestamptz,
+  heartbeat_at timestamptz NOT NULL DEFAULT now(),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz,
+  FOREIGN KEY (org_id, requested_by) REFERENCES users (org_id, id) ON DELETE SET NULL (requested_by),
+  FOREIGN KEY (org_id, schedule_id) REFERENCES report_schedules (org_id, id) ON DELETE SET NULL (schedule_id)
+);
+CREATE INDEX archived_reports_org_time ON archived_reports (org_id, created_at DESC);
+CREATE INDEX archived_reports_running ON archived_reports (heartbeat_at) WHERE status = 'RUNNING';
+
+CREATE TABLE archived_report_files (
+  report_id uuid NOT NULL REFERENCES archived_reports(id) ON DELETE CASCADE,
+  format text NOT NULL CHECK (format IN ('csv', 'xlsx', 'pdf')),
+  language text NOT NULL CHECK (language IN ('al', 'en')),
+  content bytea NOT NULL,
+  size integer NOT NULL,
+  PRIMARY KEY (report_id, format, language)
+);
+
+ALTER TABLE analytics_settings ADD COLUMN archive_retention_days integer NOT NULL DEFAULT 90 CHECK (archive_retention_days BETWEEN 1 AND 3650);

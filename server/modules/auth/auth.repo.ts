@@ -37,6 +37,22 @@ export const authRepo = {
       .executeTakeFirst();
   },
 
+  /** An active user with role and organisation, for work done on their behalf without a session (scheduled reports). */
+  findActiveUserForPrincipal(db: DB, userId: string) {
+    return db
+      .selectFrom("users as u")
+      .innerJoin("roles as r", "r.id", "u.role_id")
+      .innerJoin("organizations as o", "o.id", "u.org_id")
+      .select([
+        "o.is_operator", "u.id as user_id", "u.org_id", "u.email", "u.first_name", "u.last_name", "u.team_id",
+        "u.default_language", "u.web_only", "u.vehicle_access",
+        "r.id as role_id", "r.key as role_key", "r.name as role_name", "r.permissions", "r.options",
+      ])
+      .where("u.id", "=", userId)
+      .where("u.active", "=", true)
+      .executeTakeFirst();
+  },
+
   deleteSessionByTokenHash(db: DB, tokenHash: string) {
     return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
   },

@@ -84,11 +84,17 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
   if (!token) return null;
   const row = await authRepo.findSessionByTokenHash(ctx.db, sha256(token), column);
   if (!row) return null;
+  return principalFromRow(ctx, row, { id: row.session_id, csrfToken: row.csrf_token, expiresAt: new Date(row.expires_at) });
+}
+
+type PrincipalRow = NonNullable<Awaited<ReturnType<typeof authRepo.findActiveUserForPrincipal>>>;
+
+async function principalFromRow(ctx: AppContext, row: PrincipalRow, session: { id: string; csrfToken: string; expiresAt: Date }): Promise<Principal> {
   const permissions = new Set(row.permissions);
   const vehicleIds =
     row.vehicle_access === "selected" ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id) : null;
   return {
-    sessionId: row.session_id,
+    sessionId: session.id,
     orgId: row.org_id,
     operator: row.is_operator,
     userId: row.user_id,
@@ -101,9 +107,18 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
     permissions,
     teamIds: permissions.has("fleet:allTeams") ? "all" : row.team_id ? [row.team_id] : [],
     vehicleIds,
-    csrfToken: row.csrf_token,
-    expiresAt: new Date(row.expires_at),
+    csrfToken: session.csrfToken,
+    expiresAt: session.expiresAt,
   };
+}
+
+/**
+ * The principal of a user acting without a session (a scheduled report runs as the user who scheduled it, with
+ * what that user may see today); null when the user is gone or inactive.
+ */
+export async function principalForUser(ctx: AppContext, userId: string): Promise<Principal | null> {
+  const row = await authRepo.findActiveUserForPrincipal(ctx.db, userId);
+  return row ? principalFromRow(ctx, row, { id: "", csrfToken: "", expiresAt: new Date(Date.now() + 3600_000) }) : null;
 }
 
 export async function endSession(ctx: AppContext, token: string | null | undefined): Promise<void> {
