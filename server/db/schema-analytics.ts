@@ -12,6 +12,7 @@ export interface AnalyticsSettingsTable {
   moving_speed_kmh: ColumnType<number, number | undefined, number>;
   detection: ColumnType<"auto" | "ignition" | "motion", string | undefined, string>;
   archive_retention_days: ColumnType<number, number | undefined, number>;
+  report_language: ColumnType<"al" | "en", "al" | "en" | undefined, "al" | "en">;
   speed_limit_kmh: ColumnType<number, number | undefined, number>;
   min_speeding_s: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
@@ -106,6 +107,8 @@ export interface ArchivedReportsTable {
   error: string | null;
   run_key: string | null;
   emailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  emailed_to: ColumnType<string[], string[] | undefined, string[]>;
+  attempts: ColumnType<number, number | undefined, number>;
   heartbeat_at: Timestamp;
   created_at: Timestamp;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -7,7 +7,7 @@ import type { Logger } from "pino";
  */
 export type QueueBackend = { kind: "redis"; url: string } | { kind: "postgres"; url: string };
 
-export const QUEUE_NAMES = ["mail", "optimization", "maintenance"] as const;
+export const QUEUE_NAMES = ["mail", "optimization", "maintenance", "reports"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type Processor = (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>;

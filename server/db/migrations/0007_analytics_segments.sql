@@ -120,6 +120,9 @@ CREATE TABLE archived_reports (
   -- a schedule's run is keyed on its period: created once, so it is sent once
   run_key text UNIQUE,
   emailed_at timestamptz,
+  -- recipients already sent to, so a retried job e-mails nobody twice
+  emailed_to text[] NOT NULL DEFAULT '{}',
+  attempts smallint NOT NULL DEFAULT 1,
   heartbeat_at timestamptz NOT NULL DEFAULT now(),
   created_at timestamptz NOT NULL DEFAULT now(),
   finished_at timestamptz,
@@ -138,4 +141,7 @@ CREATE TABLE archived_report_files (
   PRIMARY KEY (report_id, format, language)
 );
 
-ALTER TABLE analytics_settings ADD COLUMN archive_retention_days integer NOT NULL DEFAULT 90 CHECK (archive_retention_days BETWEEN 1 AND 3650);
+ALTER TABLE analytics_settings
+  ADD COLUMN archive_retention_days integer NOT NULL DEFAULT 90 CHECK (archive_retention_days BETWEEN 1 AND 3650),
+  -- the language of report e-mails to addresses that are not users
+  ADD COLUMN report_language text NOT NULL DEFAULT 'al' CHECK (report_language IN ('al', 'en'));
