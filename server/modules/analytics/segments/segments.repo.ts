@@ -148,4 +148,11 @@ export const segmentsRepo = {
       WHERE s.last_fix_time IS NOT NULL AND NOT EXISTS (SELECT 1 FROM vehicle_segment_state g WHERE g.vehicle_id = s.vehicle_id)`.execute(db);
     return rows.rows.filter((r) => r.first).map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id, from: r.first.getTime() }));
   },
+
+  /** Segments follow positions' one-year retention. */
+  async prune(db: Conn, now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - 366 * 86_400_000);
+    const r = await db.deleteFrom("vehicle_segments").where("end_time", "<", cutoff).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
 };
