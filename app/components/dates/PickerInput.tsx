@@ -55,7 +55,8 @@ export function PickerInput({ shape, min, max, timeZone, invalid, defaultValue, 
     setOpen({ value: shape.dayOf(input.current?.value ?? ""), today: todayIn(timeZone ?? browserTimeZone()) });
   };
   return (
-    <span className={`date-field${className ? ` ${className}` : ""}`} data-date-field>
+    <span className={`date-field${className ? ` ${className}` : ""}`} data-date-field
+      onBlur={(e) => { if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(null); }}>
       <input ref={input} type="text" inputMode="numeric" autoComplete="off" spellCheck={false} pattern={shape.pattern}
         placeholder={shape.placeholder} maxLength={shape.maxLength} defaultValue={defaultValue ?? ""} aria-invalid={invalid || rest["aria-invalid"] || undefined}
         data-min={min} data-max={max} {...rest}
