@@ -35,7 +35,7 @@ interface Shape {
  * A text input in the spec's format (works as a plain validated form field without JavaScript) that, once
  * JavaScript runs, gets a button opening a Sunday-first calendar which fills it.
  */
-export function PickerInput({ shape, min, max, timeZone, invalid, defaultValue, className, ...rest }: PickerInputProps & { shape: Shape }) {
+export function PickerInput({ shape, min, max, timeZone, invalid, defaultValue, className, "aria-invalid": ariaInvalid, ...rest }: PickerInputProps & { shape: Shape }) {
   const { t } = useTranslation("dates");
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
@@ -58,7 +58,7 @@ export function PickerInput({ shape, min, max, timeZone, invalid, defaultValue, 
     <span className={`date-field${className ? ` ${className}` : ""}`} data-date-field
       onBlur={(e) => { if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(null); }}>
       <input ref={input} type="text" inputMode="numeric" autoComplete="off" spellCheck={false} pattern={shape.pattern}
-        placeholder={shape.placeholder} maxLength={shape.maxLength} defaultValue={defaultValue ?? ""} aria-invalid={invalid || rest["aria-invalid"] || undefined}
+        placeholder={shape.placeholder} maxLength={shape.maxLength} defaultValue={defaultValue ?? ""} aria-invalid={invalid || ariaInvalid || undefined}
         data-min={min} data-max={max} {...rest}
         onBlur={(e) => {
           const tidy = shape.normalize(e.currentTarget.value);

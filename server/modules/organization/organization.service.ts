@@ -4,6 +4,7 @@ import type { Principal } from "../access/principal";
 import { organizationPolicy } from "./organization.policy";
 import { organizationRepo } from "./organization.repo";
 import type { OrganizationInput, SettingsInput } from "./organization.schema";
+import { isTimeZone } from "../../shared/dates";
 
 export async function getOrganization(ctx: AppContext, p: Principal) {
   organizationPolicy.read(p);
@@ -48,13 +49,7 @@ export const DEFAULT_TIME_ZONE = "Europe/Tirane";
 
 /** A zone this runtime does not know (a stored typo, an old tz database) falls back to Tirana. */
 export function knownTimeZone(tz: string | null | undefined): string {
-  if (!tz) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return tz;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
+  return tz && isTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
 }
 
 /** The organisation's time zone: dates on screens, alert time ranges and local days. */
