@@ -6,7 +6,7 @@ import { AlertsTable, PointsTable, StopsTable } from "../components/replay/Repla
 import { ReplayPlayer } from "../components/replay/ReplayPlayer";
 import { DateTimeField } from "../components/dates";
 import { useErrorText } from "../components/forms";
-import { isDateTime } from "../lib/dates";
+import { addMonths, isDateTime, todayIn } from "../lib/dates";
 import { mapConfigFrom } from "../lib/map/basemap.server";
 import { replayQueryFrom, runReplay } from "../lib/map/replay.server";
 import { orgTimeZone } from "../lib/map/time.server";
@@ -39,6 +39,9 @@ export default function Replay({ loaderData }: Route.ComponentProps) {
   const errorText = useErrorText();
   /** a typed period end that is not "YYYY-MM-DD HH:mm" is explained at its field, not as a wrong period */
   const unreadable = { from: !isDateTime(query.from), to: !isDateTime(query.to) };
+  /** the calendar offers the days positions are kept for: the last year, up to today */
+  const today = todayIn(timeZone);
+  const days = { min: addMonths(today, -12), max: today };
   const fieldError = error === "PERIOD_INVALID" && (unreadable.from || unreadable.to);
   const exportQuery = new URLSearchParams({ vehicle: query.vehicle, from: query.from, to: query.to }).toString();
   return (
@@ -58,7 +61,7 @@ export default function Replay({ loaderData }: Route.ComponentProps) {
         {(["from", "to"] as const).map((end) => (
           <div key={end} className={`field${unreadable[end] ? " has-error" : ""}`}>
             <label htmlFor={`replay-${end}`}>{t(end)}</label>
-            <DateTimeField id={`replay-${end}`} name={end} defaultValue={query[end]} required timeZone={timeZone} invalid={unreadable[end]}
+            <DateTimeField id={`replay-${end}`} name={end} defaultValue={query[end]} required timeZone={timeZone} invalid={unreadable[end]} {...days}
               aria-describedby={unreadable[end] ? `replay-${end}-error` : undefined} />
             {unreadable[end] && <div className="field-error" id={`replay-${end}-error`} role="alert">{errorText("dateTime")}</div>}
           </div>
