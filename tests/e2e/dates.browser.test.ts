@@ -20,6 +20,8 @@ describe.skipIf(!hasChromium)("dates in an American browser", () => {
     context = await browser.newContext({ locale: "en-US", timezoneId: "America/New_York" });
     page = await context.newPage();
     page.on("pageerror", (e) => problems.push(e.message));
+    // the fields' server HTML (no calendar button) must hydrate without a mismatch
+    page.on("console", (m) => { if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) problems.push(m.text()); });
     await signInInBrowser(page, srv.url, f.adminEmail, f.adminPassword, "/alerts/log?from=2025-01-10&to=2025-01-10&lng=en");
   });
   afterAll(async () => {
