@@ -1,0 +1,86 @@
+import { redirect } from "react-router";
+import type { Principal } from "../../../../server/modules/access/principal";
+import { teamOptions } from "../../../../server/modules/teams/teams.service";
+import type { PeopleArea } from "../../../../server/modules/users/users.policy";
+import { personInputSchema, userInputSchema, type PersonInput } from "../../../../server/modules/users/users.schema";
+import { createPerson, deletePerson, getPerson, roleOptions, updatePerson } from "../../../../server/modules/users/users.service";
+import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
+import { actionError, formValues, load, readForm, requirePermission, type LoadContext } from "../../../lib/route-kit.server";
+
+export const listPath = (area: PeopleArea) => `/configuration/${area}/list`;
+
+/** Roles the editor may give, teams the editor sees and, for users, the vehicles the editor sees. */
+export async function personFormOptions(context: LoadContext, p: Principal, area: PeopleArea, current?: { role_id: string }) {
+  const [roles, teams, vehicles] = await Promise.all([
+    roleOptions(context.app, p, current?.role_id),
+    teamOptions(context.app, p),
+    area === "users" ? vehicleOptions(context.app, p) : Promise.resolve([]),
+  ]);
+  return {
+    roles: roles.map((r) => ({ id: r.id, key: r.key, name: r.name })),
+    teams: teams.map((t) => ({ id: t.id, name: t.name })),
+    vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
+  };
+}
+
+export async function loadPerson(context: LoadContext, p: Principal, area: PeopleArea, id: string) {
+  return load(() => getPerson(context.app, p, area, id));
+}
+
+const withoutPassword = (values: Record<string, unknown>) => {
+  const { password: _pw, ...rest } = values;
+  return rest;
+};
+
+/** Drivers screens do not show the sign-in settings; an edit there keeps them as they were. */
+function keepUserSettings(input: PersonInput, current: Awaited<ReturnType<typeof getPerson>>): PersonInput {
+  return {
+    ...input,
+    web_only: current.web_only,
+    vehicle_access: current.vehicle_access,
+    vehicle_ids: current.vehicle_ids,
+    default_language: current.default_language,
+    active: current.active,
+  };
+}
+
+/** The add and edit action of both people screens: save, or delete after confirmation. */
+export async function savePersonAction(request: Request, context: LoadContext, p: Principal, area: PeopleArea, id?: string) {
+  const form = await readForm(request, context);
+  const values = formValues(form, ["vehicle_ids"]);
+  try {
+    if (id && form.get("intent") === "delete") {
+      await deletePerson(context.app, p, area, id);
+      return redirect(`${listPath(area)}?deleted=1`);
+    }
+    const schema = area === "users" ? userInputSchema : personInputSchema;
+    const input: PersonInput = schema.parse(values);
+    if (id) {
+      const current = await getPerson(context.app, p, area, id);
+      await updatePerson(context.app, p, area, id, area === "drivers" ? keepUserSettings(input, current) : input);
+    } else {
+      await createPerson(context.app, p, area, input);
+    }
+    return redirect(`${listPath(area)}?saved=1`);
+  } catch (err) {
+    return actionError(err, withoutPassword(values));
+  }
+}
+
+/** Loader of the edit pages (drivers/edit/{id}, users/update/{id}): the person, form options and what the editor may do. */
+export async function personEditPage(context: LoadContext, request: Request, area: PeopleArea, id: string) {
+  const p = requirePermission(context, request, `${area}:read`);
+  const person = await loadPerson(context, p, area, id);
+  return {
+    person,
+    options: await personFormOptions(context, p, area, person),
+    canWrite: p.permissions.has(`${area}:write`),
+    canDelete: p.permissions.has(`${area}:delete`) && person.id !== p.userId,
+  };
+}
+
+/** Action of the edit pages: save or delete, as the submitted intent says. */
+export function personEditAction(context: LoadContext, request: Request, area: PeopleArea, id: string) {
+  const p = requirePermission(context, request, `${area}:read`);
+  return savePersonAction(request, context, p, area, id);
+}
