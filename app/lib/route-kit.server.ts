@@ -7,6 +7,7 @@ import { toErrorBody } from "../../server/http/error-mapping";
 import type { Principal } from "../../server/modules/access/principal";
 import type { Permission } from "../../server/modules/access/permissions";
 import { parseListQuery } from "../../server/modules/shared/listing";
+import { can } from "./permissions";
 
 /** What Express hands to every loader and action (server/http/app.ts). */
 export interface LoadContext {
@@ -33,7 +34,7 @@ export function requireUser(context: LoadContext, request: Request): Principal {
 /** Page-level permission: a missing permission renders the 403 boundary instead of the page. */
 export function requirePermission(context: LoadContext, request: Request, permission: Permission): Principal {
   const p = requireUser(context, request);
-  if (!p.permissions.has(permission)) throw data({ error: "FORBIDDEN" }, { status: 403 });
+  if (!can(p, permission)) throw data({ error: "FORBIDDEN" }, { status: 403 });
   return p;
 }
 

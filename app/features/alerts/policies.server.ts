@@ -8,6 +8,7 @@ import { orgTimeZone } from "../../../server/modules/organization/organization.s
 import { parseTextFields, validationFailure, type FormFailure } from "../../lib/forms.server";
 import { formatDateTime } from "../../lib/map/time";
 import { idParam, listQueryFrom, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import { can } from "../../lib/permissions";
 
 const VIEW = "/alerts/policies/policy";
 
@@ -36,7 +37,7 @@ export async function policiesListLoader(context: LoadContext, request: Request)
     notify_email: r.notify_email,
     last_alert: formatDateTime(r.last_alert_at ? new Date(r.last_alert_at).toISOString() : null, timezone).slice(0, 16),
   }));
-  return { page: { ...page, items }, type: type ?? "", canWrite: p.permissions.has("alerts:write") };
+  return { page: { ...page, items }, type: type ?? "", canWrite: can(p, "alerts:write") };
 }
 export type PolicyListRow = Awaited<ReturnType<typeof policiesListLoader>>["page"]["items"][number];
 
@@ -136,7 +137,7 @@ export async function policyViewLoader(context: LoadContext, request: Request, r
   const teams = pick(options.teams, policy.team_ids);
   const geofences = pick(options.geofences, policy.geofence_ids);
   const users = pick(options.users, policy.recipient_ids);
-  const canWrite = p.permissions.has("alerts:write");
+  const canWrite = can(p, "alerts:write");
   const confirm = new URL(request.url).searchParams;
   return {
     policy: {

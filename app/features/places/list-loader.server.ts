@@ -3,6 +3,7 @@ import { listPlaces, placeCategories } from "../../../server/modules/places/plac
 import type { PlaceRow } from "./components/PlacesList";
 import { mapConfigFrom } from "../../lib/map/basemap.server";
 import { listQueryFrom, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import { can } from "../../lib/permissions";
 
 /** Loader data shared by the points and geofences lists. */
 export async function loadPlacesList(context: LoadContext, request: Request, kind: "poi" | "geofence") {
@@ -19,7 +20,7 @@ export async function loadPlacesList(context: LoadContext, request: Request, kin
   return {
     page: { ...page, items },
     categories,
-    canWrite: p.permissions.has("places:write"),
+    canWrite: can(p, "places:write"),
     mapConfig: mapConfigFrom(context),
     exposeMap: context.app.config.NODE_ENV !== "production",
   };

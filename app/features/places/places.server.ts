@@ -6,6 +6,7 @@ import * as places from "../../../server/modules/places/places.service";
 import { parseTextFields, serviceFailure, validationFailure } from "../../lib/forms.server";
 import { mapConfigFrom } from "../../lib/map/basemap.server";
 import { idParam, load, readForm, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
+import { can } from "../../lib/permissions";
 
 type Kind = "poi" | "geofence";
 const LIST = { poi: "/places/points", geofence: "/places/geofences" } as const;
@@ -34,7 +35,7 @@ export async function addPlaceAction(context: LoadContext, request: Request, kin
 export async function editPlaceLoader(context: LoadContext, request: Request, kind: Kind, rawId: string | undefined) {
   const p = requirePermission(context, request, "places:read");
   const place = await load(() => places.getPlace(context.app, p, kind, idParam(rawId)));
-  const canWrite = p.permissions.has("places:write");
+  const canWrite = can(p, "places:write");
   return {
     place,
     version: String(place.updated_at as unknown),

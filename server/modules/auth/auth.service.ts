@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { dummyPasswordHash, verifyPassword } from "../../security/passwords";
 import { newToken, sha256 } from "../../security/tokens";
+import { isPermission } from "../access/permissions";
 import type { Principal } from "../access/principal";
 import { authRepo } from "./auth.repo";
 import type { LoginInput } from "./auth.schema";
@@ -84,7 +85,7 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
   if (!token) return null;
   const row = await authRepo.findSessionByTokenHash(ctx.db, sha256(token), column);
   if (!row) return null;
-  const permissions = new Set(row.permissions);
+  const permissions = new Set(row.permissions.filter(isPermission));
   const vehicleIds =
     row.vehicle_access === "selected" ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id) : null;
   return {

@@ -1,5 +1,5 @@
 import { AppError } from "../../errors";
-import { authorize } from "../access/access.policy";
+import { authorize, holdsAll } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 
 export type PeopleArea = "users" | "drivers";
@@ -10,7 +10,7 @@ export const usersPolicy = {
   delete: (p: Principal, area: PeopleArea) => authorize(p, `${area}:delete`),
   /** Nobody hands out permissions they do not hold themselves. */
   assignRole(p: Principal, role: { permissions: string[] }) {
-    if (!role.permissions.every((perm) => p.permissions.has(perm))) {
+    if (!holdsAll(p, role.permissions)) {
       throw new AppError("FORBIDDEN", "You cannot give a role with more rights than your own", { field: "role_id" });
     }
   },

@@ -2,7 +2,7 @@ import { DEFAULT_ADMIN_PASSWORD } from "../../config";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { hashPassword, verifyPassword } from "../../security/passwords";
-import { canSeeTeam } from "../access/access.policy";
+import { canSeeTeam, holdsAll } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { authRepo } from "../auth/auth.repo";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
@@ -31,7 +31,7 @@ export async function getPerson(ctx: AppContext, p: Principal, area: PeopleArea,
 /** Roles the user may give; `currentRoleId` is kept in the list so an edit form shows the person's role as it is. */
 export async function roleOptions(ctx: AppContext, p: Principal, currentRoleId?: string) {
   const roles = await usersRepo.listRoles(ctx.db, p.orgId);
-  return roles.filter((r) => r.id === currentRoleId || r.permissions.every((perm) => p.permissions.has(perm)));
+  return roles.filter((r) => r.id === currentRoleId || holdsAll(p, r.permissions));
 }
 
 async function checkPerson(ctx: AppContext, p: Principal, input: PersonInput, exceptId?: string) {

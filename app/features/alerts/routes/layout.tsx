@@ -3,13 +3,14 @@ import { NavLink, Outlet } from "react-router";
 import "../components/policies/policies.css";
 import { requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/layout";
+import { can } from "../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Every tab (log, overview, policies) needs alerts:read; adding, editing and deleting policies need alerts:write.
   const p = requirePermission(context, request, "alerts:read");
-  return { canWrite: p.permissions.has("alerts:write") };
+  return { canWrite: can(p, "alerts:write") };
 }
 
 /** The alerts section: log, overview and policies as tabs over the child pages. */

@@ -9,6 +9,7 @@ import { loadLogPage, logFilterOptions } from "../log.server";
 import { actionError, readForm, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/log";
 import "../../../styles/alert-log.css";
+import { can } from "../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "alerts:read");
   const url = new URL(request.url);
   const [page, options] = await Promise.all([loadLogPage(context, p, url), logFilterOptions(context, p)]);
-  const payload = { ...page, ...options, canReplay: p.permissions.has("replay:read") };
+  const payload = { ...page, ...options, canReplay: can(p, "replay:read") };
   return data(payload, { status: page.error ? 400 : 200 });
 }
 

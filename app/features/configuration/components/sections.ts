@@ -1,8 +1,10 @@
+import { can, type Permission, type PermissionHolder } from "../../../lib/permissions";
+
 /** The configuration screens; each shows when the user holds its permission (null: everyone). */
 export interface ConfigSection {
   key: "organization" | "drivers" | "vehicles" | "teams" | "users" | "settings" | "profile" | "help";
   to: string;
-  permission: string | null;
+  permission: Permission | null;
 }
 
 export const CONFIG_SECTIONS: ConfigSection[] = [
@@ -26,5 +28,4 @@ export function activeSection(pathname: string): ConfigSection["key"] | null {
   return prefixes.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? null;
 }
 
-export const visibleSections = (permissions: ReadonlySet<string>) =>
-  CONFIG_SECTIONS.filter((s) => s.permission === null || permissions.has(s.permission));
+export const visibleSections = (user: PermissionHolder) => CONFIG_SECTIONS.filter((s) => s.permission === null || can(user, s.permission));

@@ -6,6 +6,7 @@ import { personInputSchema, userInputSchema, type PersonInput } from "../../../.
 import { createPerson, deletePerson, getPerson, roleOptions, updatePerson } from "../../../../server/modules/users/users.service";
 import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
 import { actionError, formValues, load, readForm, requirePermission, type LoadContext } from "../../../lib/route-kit.server";
+import { can } from "../../../lib/permissions";
 
 export const listPath = (area: PeopleArea) => `/configuration/${area}/list`;
 
@@ -74,8 +75,8 @@ export async function personEditPage(context: LoadContext, request: Request, are
   return {
     person,
     options: await personFormOptions(context, p, area, person),
-    canWrite: p.permissions.has(`${area}:write`),
-    canDelete: p.permissions.has(`${area}:delete`) && person.id !== p.userId,
+    canWrite: can(p, `${area}:write`),
+    canDelete: can(p, `${area}:delete`) && person.id !== p.userId,
   };
 }
 

@@ -4,6 +4,7 @@ import { supportContact } from "../../../../server/modules/organization/organiza
 import { visibleSections } from "../components/sections";
 import { requireUser } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/help";
+import { can } from "../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -18,8 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     contact: await supportContact(context.app, p),
     host: new URL(request.url).hostname,
-    sections: visibleSections(p.permissions).filter((s) => s.key !== "help").map(({ key, to }) => ({ key, to })),
-    canManage: p.permissions.has("manage:read"),
+    sections: visibleSections(p).filter((s) => s.key !== "help").map(({ key, to }) => ({ key, to })),
+    canManage: can(p, "manage:read"),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requireUser(context, request);
-  return { sections: visibleSections(p.permissions).map(({ key, to }) => ({ key, to })) };
+  return { sections: visibleSections(p).map(({ key, to }) => ({ key, to })) };
 }
 
 export default function ConfigurationLayout({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requireUser(context, request);
-  return { sections: visibleSections(p.permissions).map(({ key, to }) => ({ key, to })) };
+  return { sections: visibleSections(p).map(({ key, to }) => ({ key, to })) };
 }
 
 export default function ConfigurationList({ loaderData }: Route.ComponentProps) {

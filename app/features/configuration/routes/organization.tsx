@@ -7,6 +7,7 @@ import { shownValues, TextField } from "../components/SimpleField";
 import { CsrfInput, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
 import { actionError, formValues, load, readForm, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/organization";
+import { can } from "../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "organization:read");
   const org = await load(() => getOrganization(context.app, p));
   const values = Object.fromEntries(FIELDS.map(([f]) => [f, org[f]]));
-  return { values, canWrite: p.permissions.has("organization:write") };
+  return { values, canWrite: can(p, "organization:write") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -7,13 +7,14 @@ import { shownValues, TextField } from "../components/SimpleField";
 import { CsrfInput, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
 import { actionError, formValues, load, readForm, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/settings";
+import { can } from "../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "settings:read");
   const settings = await load(() => getSettings(context.app, p));
-  return { values: settings as Record<string, unknown>, canWrite: p.permissions.has("settings:write") };
+  return { values: settings as Record<string, unknown>, canWrite: can(p, "settings:write") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -16,6 +16,7 @@ import { orgTimeZone } from "../../../lib/map/time.server";
 import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/manage";
 import "../../../styles/map.css";
+import { can } from "../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -35,10 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     userId: p.userId,
     mapConfig: mapConfigFrom(context),
     exposeMap: context.app.config.NODE_ENV !== "production",
-    canCommand: p.permissions.has("immobilization:command"),
-    canReplay: p.permissions.has("replay:read"),
-    canFaults: p.permissions.has("vehicles:read"),
-    showPlaces: p.permissions.has("places:read"),
+    canCommand: can(p, "immobilization:command"),
+    canReplay: can(p, "replay:read"),
+    canFaults: can(p, "vehicles:read"),
+    showPlaces: can(p, "places:read"),
   };
 }
 

@@ -3,12 +3,13 @@ import { NavLink, Outlet } from "react-router";
 import "../components/places.css";
 import { requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/layout";
+import { can } from "../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "places:read");
-  return { canWrite: p.permissions.has("places:write") };
+  return { canWrite: can(p, "places:write") };
 }
 
 export default function PlacesLayout({ loaderData }: Route.ComponentProps) {

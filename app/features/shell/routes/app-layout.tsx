@@ -8,13 +8,14 @@ import { requireUser } from "../../../lib/route-kit.server";
 import { visibleNav } from "../../../lib/navigation";
 import type { Route } from "./+types/app-layout";
 import "../../../styles/alert-log.css";
+import { can } from "../../../lib/permissions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requireUser(context, request);
   return {
     user: { name: `${p.firstName} ${p.lastName}`, role: p.role.name, email: p.email },
-    nav: visibleNav([...p.permissions]).map(({ to, labelKey, icon }) => ({ to, labelKey, icon })),
-    alerts: p.permissions.has("alerts:read"),
+    nav: visibleNav(p).map(({ to, labelKey, icon }) => ({ to, labelKey, icon })),
+    alerts: can(p, "alerts:read"),
     unreadAlerts: await unreadAlertCount(context.app, p),
   };
 }

@@ -4,6 +4,7 @@ import { Pagination, SearchBox, SortHeader } from "../../../../components/ListCo
 import { listPeople } from "../../../../../server/modules/users/users.service";
 import { listQueryFrom, load, requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/drivers-list";
+import { can } from "../../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -12,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await load(() => listPeople(context.app, p, "drivers", listQueryFrom(request)));
   return {
     page: { ...page, items: page.items.map((d) => ({ id: d.id, name: [d.first_name, d.middle_name, d.last_name].filter(Boolean).join(" "), phone: d.phone, personal_number: d.personal_number, team: d.team_name, vehicles: d.vehicle_registrations })) },
-    canWrite: p.permissions.has("drivers:write"),
+    canWrite: can(p, "drivers:write"),
   };
 }
 

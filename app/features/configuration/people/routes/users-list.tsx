@@ -4,6 +4,7 @@ import { Pagination, SearchBox, SortHeader } from "../../../../components/ListCo
 import { listPeople } from "../../../../../server/modules/users/users.service";
 import { listQueryFrom, load, requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/users-list";
+import { can } from "../../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         lastLogin: u.last_login_at ? new Date(u.last_login_at).toISOString().slice(0, 16).replace("T", " ") : null,
       })),
     },
-    canWrite: p.permissions.has("users:write"),
+    canWrite: can(p, "users:write"),
   };
 }
 

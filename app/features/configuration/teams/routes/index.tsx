@@ -4,13 +4,14 @@ import { listTeams } from "../../../../../server/modules/teams/teams.service";
 import { Pagination, SearchBox, SortHeader } from "../../../../components/ListControls";
 import { listQueryFrom, load, requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/index";
+import { can } from "../../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "teams:read");
   const page = await load(() => listTeams(context.app, p, listQueryFrom(request)));
-  return { page, canWrite: p.permissions.has("teams:write") };
+  return { page, canWrite: can(p, "teams:write") };
 }
 
 export default function TeamList({ loaderData }: Route.ComponentProps) {

@@ -8,13 +8,14 @@ import { parseTextFields, serviceFailure, validationFailure } from "../../../../
 import { TeamForm } from "../components/TeamForm";
 import { idParam, load, readForm, requirePermission, requireUser } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/update";
+import { can } from "../../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "teams:read");
   const team = await load(() => getTeamWithUsage(context.app, p, idParam(params.id)));
-  const canWrite = p.permissions.has("teams:write");
+  const canWrite = can(p, "teams:write");
   return {
     team: { id: team.id, name: team.name, description: team.description ?? "", version: String(team.updated_at as unknown), usage: team.usage },
     canWrite,

@@ -12,6 +12,7 @@ import { VehicleForm, vehicleFormValues } from "../components/VehicleForm";
 import { VehicleImages } from "../components/VehicleImages";
 import { idParam, load, readForm, requirePermission, requireUser } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/details";
+import { can } from "../../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const vehicle = await load(() => getVehicle(context.app, p, id));
   const [teams, drivers] = await Promise.all([teamOptions(context.app, p), driverOptions(context.app, p, vehicle.driver_id)]);
-  const canDelete = p.permissions.has("vehicles:delete");
+  const canDelete = can(p, "vehicles:delete");
   return {
     id: vehicle.id,
     registration: vehicle.registration,
@@ -29,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     images: vehicle.images.map((i) => ({ id: i.id })),
     teams,
     drivers,
-    canWrite: p.permissions.has("vehicles:write"),
+    canWrite: can(p, "vehicles:write"),
     canDelete,
     confirmDelete: canDelete && new URL(request.url).searchParams.get("delete") === "1",
   };

@@ -6,6 +6,7 @@ import { listVehicles } from "../../../../../server/modules/vehicles/vehicles.se
 import { Pagination, SearchBox, SortHeader } from "../../../../components/ListControls";
 import { listQueryFrom, load, requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/list";
+import { can } from "../../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     load(() => listVehicles(context.app, p, listQueryFrom(request), filter)),
     teamOptions(context.app, p),
   ]);
-  return { page, teams, canWrite: p.permissions.has("vehicles:write") };
+  return { page, teams, canWrite: can(p, "vehicles:write") };
 }
 
 export default function VehicleList({ loaderData }: Route.ComponentProps) {
