@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { ZodType } from "zod";
+import { ZodError, type ZodType } from "zod";
 import { AppError } from "../../../server/errors";
 import { geofenceInputSchema, poiInputSchema } from "../../../server/modules/places/places.schema";
 import * as places from "../../../server/modules/places/places.service";
@@ -60,14 +60,13 @@ export async function editPlaceAction(context: LoadContext, request: Request, ki
     }
     return redirect(`${LIST[kind]}?deleted=1`);
   }
-  // Another organisation's id answers 404 before the form is even validated.
-  await load(() => places.getPlace(context.app, p, kind, id));
+  // The service checks the fields itself, after the place (another organisation's id answers 404 first).
   const submission = parseTextFields(form, (kind === "poi" ? poiInputSchema : geofenceInputSchema) as ZodType<unknown>);
-  if (submission.status !== "success") return validationFailure(submission);
   try {
-    if (kind === "poi") await places.updatePoi(context.app, p, id, submission.value as never);
-    else await places.updateGeofence(context.app, p, id, submission.value as never);
+    if (kind === "poi") await places.updatePoi(context.app, p, id, submission.payload);
+    else await places.updateGeofence(context.app, p, id, submission.payload);
   } catch (err) {
+    if (err instanceof ZodError) return validationFailure(submission);
     return serviceFailure(submission, err);
   }
   return redirect(`${EDIT[kind]}/${id}?saved=1`);

@@ -1,5 +1,5 @@
 import { AppError } from "../../errors";
-import { authorize, holdsAll } from "../access/access.policy";
+import { authorize, can, holdsAll } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 
 export type PeopleArea = "users" | "drivers";
@@ -18,6 +18,8 @@ export const usersPolicy = {
     if (p.teamIds === "all" || !teamId) return;
     if (!p.teamIds.includes(teamId)) throw new AppError("FORBIDDEN", "You may only assign your own teams", { field: "team_id" });
   },
+  /** What the edit page offers: delete needs the permission, and nobody removes their own account. */
+  mayDelete: (p: Principal, area: PeopleArea, userId: string) => can(p, `${area}:delete`) && p.userId !== userId,
   notSelf(p: Principal, userId: string) {
     if (p.userId === userId) throw new AppError("CONFLICT", "You cannot remove your own account");
   },

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AppError } from "../../../../server/errors";
 import { loginSchema } from "../../../../server/modules/auth/auth.schema";
-import { authenticate, describeSession, issueSession, loginRedirect, safeLocalPath } from "../../../../server/modules/auth/auth.service";
+import { describeSession, loginRedirect, safeLocalPath, signInToWeb } from "../../../../server/modules/auth/auth.service";
 import { CsrfInput, FieldErrors } from "../../../components/forms";
 import { AuthShell } from "../components/AuthShell";
 import { readForm } from "../../../lib/route-kit.server";
@@ -38,13 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400, headers: clearSessionHeaders(context) });
   }
   try {
-    const meta = clientMeta(request, context);
-    const user = await authenticate(context.app, submission.value, meta);
-    const issued = await issueSession(context.app, user, "web", meta);
-    const next = safeLocalPath(new URL(request.url).searchParams.get("next"));
-    const role = await context.app.db.selectFrom("roles").select("options").where("id", "=", user.role_id).executeTakeFirstOrThrow();
-    const target = next ?? loginRedirect({ role: { id: user.role_id, key: "", name: "", options: role.options } });
-    return redirect(target, { headers: sessionCookieHeaders(context, issued.token, issued.expiresAt, user.default_language) });
+    const next = new URL(request.url).searchParams.get("next");
+    const { session, language, target } = await signInToWeb(context.app, submission.value, clientMeta(request, context), next);
+    return redirect(target, { headers: sessionCookieHeaders(context, session.token, session.expiresAt, language) });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const key = `errors.${err.code}`;

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Principal } from "../../../../server/modules/access/principal";
 import { teamOptions } from "../../../../server/modules/teams/teams.service";
-import type { PeopleArea } from "../../../../server/modules/users/users.policy";
+import { usersPolicy, type PeopleArea } from "../../../../server/modules/users/users.policy";
 import { personInputSchema, userInputSchema, type PersonInput } from "../../../../server/modules/users/users.schema";
 import { createPerson, deletePerson, getPerson, roleOptions, updatePerson } from "../../../../server/modules/users/users.service";
 import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
@@ -33,18 +33,6 @@ const withoutPassword = (values: Record<string, unknown>) => {
   return rest;
 };
 
-/** Drivers screens do not show the sign-in settings; an edit there keeps them as they were. */
-function keepUserSettings(input: PersonInput, current: Awaited<ReturnType<typeof getPerson>>): PersonInput {
-  return {
-    ...input,
-    web_only: current.web_only,
-    vehicle_access: current.vehicle_access,
-    vehicle_ids: current.vehicle_ids,
-    default_language: current.default_language,
-    active: current.active,
-  };
-}
-
 /** The add and edit action of both people screens: save, or delete after confirmation. */
 export async function savePersonAction(request: Request, context: LoadContext, p: Principal, area: PeopleArea, id?: string) {
   const form = await readForm(request, context);
@@ -56,12 +44,9 @@ export async function savePersonAction(request: Request, context: LoadContext, p
     }
     const schema = area === "users" ? userInputSchema : personInputSchema;
     const input: PersonInput = schema.parse(values);
-    if (id) {
-      const current = await getPerson(context.app, p, area, id);
-      await updatePerson(context.app, p, area, id, area === "drivers" ? keepUserSettings(input, current) : input);
-    } else {
-      await createPerson(context.app, p, area, input);
-    }
+    // The drivers area keeps the sign-in settings (users.service updatePerson), for this form and the API alike.
+    if (id) await updatePerson(context.app, p, area, id, input);
+    else await createPerson(context.app, p, area, input);
     return redirect(`${listPath(area)}?saved=1`);
   } catch (err) {
     return actionError(err, withoutPassword(values));
@@ -76,7 +61,7 @@ export async function personEditPage(context: LoadContext, request: Request, are
     person,
     options: await personFormOptions(context, p, area, person),
     canWrite: can(p, `${area}:write`),
-    canDelete: can(p, `${area}:delete`) && person.id !== p.userId,
+    canDelete: usersPolicy.mayDelete(p, area, person.id),
   };
 }
 
