@@ -1,11 +1,9 @@
-import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
-import type { ZodType } from "zod";
 import { AppError } from "../../../server/errors";
 import { logFilterSchema, policyInputSchema, type AlertType } from "../../../server/modules/alerts/alerts.schema";
 import * as alerts from "../../../server/modules/alerts/alerts.service";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
-import { parseTextFields, validationFailure, type FormFailure } from "../../lib/forms.server";
+import { formAction, intent } from "../../lib/forms.server";
 import { formatDateTime } from "../../lib/map/time";
 import { idParam, listQueryFrom, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";
@@ -90,17 +88,6 @@ export async function policyFormLoader(context: LoadContext, request: Request, r
   };
 }
 
-/** A refusal from the service: its field errors beside the fields (unknown selections), or its code in the banner. */
-function serviceFailure(submission: Submission<unknown>, err: unknown) {
-  if (!(err instanceof AppError)) throw err;
-  if (err.code === "NOT_FOUND") throw data({ error: err.code }, { status: 404 });
-  const fields = (err.details?.fields ?? {}) as Record<string, string[]>;
-  const field = typeof err.details?.field === "string" ? err.details.field : null;
-  if (field) fields[field] = [`errors.${err.code}`];
-  const reply = submission.reply({ formErrors: [err.code], fieldErrors: fields });
-  return data<FormFailure>({ reply, code: err.code }, { status: err.status });
-}
-
 /** Saves the add or edit form; a success goes to the policy's page with a notice. */
 export async function savePolicyAction(context: LoadContext, request: Request, rawId?: string) {
   const p = requirePermission(context, request, "alerts:write");
@@ -108,15 +95,15 @@ export async function savePolicyAction(context: LoadContext, request: Request, r
   const form = await readForm(request, context);
   // Another organisation's id answers 404 before the form is even validated.
   if (id) await load(() => alerts.getPolicy(context.app, p, id));
-  const submission = parseTextFields(form, policyInputSchema as ZodType<unknown>);
-  if (submission.status !== "success") return validationFailure(submission);
-  try {
-    const input = submission.value as Parameters<typeof alerts.createPolicy>[2];
-    const saved = id ? await alerts.updatePolicy(context.app, p, id, input) : await alerts.createPolicy(context.app, p, input);
-    return redirect(`${VIEW}/${saved.id}?${id ? "saved" : "created"}=1`);
-  } catch (err) {
-    return serviceFailure(submission, err);
-  }
+  return formAction({ request, context, form }, {
+    save: intent({
+      schema: policyInputSchema,
+      run: async ({ value }) => {
+        const saved = id ? await alerts.updatePolicy(context.app, p, id, value) : await alerts.createPolicy(context.app, p, value);
+        return redirect(`${VIEW}/${saved.id}?${id ? "saved" : "created"}=1`);
+      },
+    }),
+  });
 }
 
 /** The read-only page: the policy with names for its links, and its latest 20 alerts. */

@@ -1,16 +1,15 @@
-import { data, redirect } from "react-router";
-import { ZodError, type ZodType } from "zod";
-import { AppError } from "../../../server/errors";
+import { redirect } from "react-router";
 import { geofenceInputSchema, poiInputSchema } from "../../../server/modules/places/places.schema";
 import * as places from "../../../server/modules/places/places.service";
-import { parseTextFields, serviceFailure, validationFailure } from "../../lib/forms.server";
+import { formAction, intent } from "../../lib/forms.server";
 import { mapConfigFrom } from "../../lib/map/basemap.server";
-import { idParam, load, readForm, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
+import { idParam, load, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";
 
 type Kind = "poi" | "geofence";
 const LIST = { poi: "/places/points", geofence: "/places/geofences" } as const;
 const EDIT = { poi: "/places/edit-poi", geofence: "/places/edit-geofence" } as const;
+const SCHEMA = { poi: poiInputSchema, geofence: geofenceInputSchema } as const;
 
 const mapProps = (context: LoadContext) => ({ mapConfig: mapConfigFrom(context), exposeMap: context.app.config.NODE_ENV !== "production" });
 
@@ -21,15 +20,15 @@ export async function addPlaceLoader(context: LoadContext, request: Request, kin
 
 export async function addPlaceAction(context: LoadContext, request: Request, kind: Kind) {
   const p = requirePermission(context, request, "places:write");
-  const form = await readForm(request, context);
-  const submission = parseTextFields(form, (kind === "poi" ? poiInputSchema : geofenceInputSchema) as ZodType<unknown>);
-  if (submission.status !== "success") return validationFailure(submission);
-  try {
-    const place = kind === "poi" ? await places.createPoi(context.app, p, submission.value as never) : await places.createGeofence(context.app, p, submission.value as never);
-    return redirect(`${EDIT[kind]}/${place.id}?created=1`);
-  } catch (err) {
-    return serviceFailure(submission, err);
-  }
+  return formAction({ request, context }, {
+    save: intent({
+      schema: SCHEMA[kind],
+      run: async ({ value }) => {
+        const place = kind === "poi" ? await places.createPoi(context.app, p, value) : await places.createGeofence(context.app, p, value);
+        return redirect(`${EDIT[kind]}/${place.id}?created=1`);
+      },
+    }),
+  });
 }
 
 export async function editPlaceLoader(context: LoadContext, request: Request, kind: Kind, rawId: string | undefined) {
@@ -49,25 +48,22 @@ export async function editPlaceLoader(context: LoadContext, request: Request, ki
 export async function editPlaceAction(context: LoadContext, request: Request, kind: Kind, rawId: string | undefined) {
   const p = requireUser(context, request);
   const id = idParam(rawId);
-  const form = await readForm(request, context);
-  if (form.get("intent") === "delete") {
-    try {
-      await places.deletePlace(context.app, p, kind, id);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      if (err.code === "NOT_FOUND") throw data({ error: err.code }, { status: 404 });
-      return data({ deleteCode: err.code as string }, { status: err.status });
-    }
-    return redirect(`${LIST[kind]}?deleted=1`);
-  }
-  // The service checks the fields itself, after the place (another organisation's id answers 404 first).
-  const submission = parseTextFields(form, (kind === "poi" ? poiInputSchema : geofenceInputSchema) as ZodType<unknown>);
-  try {
-    if (kind === "poi") await places.updatePoi(context.app, p, id, submission.payload);
-    else await places.updateGeofence(context.app, p, id, submission.payload);
-  } catch (err) {
-    if (err instanceof ZodError) return validationFailure(submission);
-    return serviceFailure(submission, err);
-  }
-  return redirect(`${EDIT[kind]}/${id}?saved=1`);
+  return formAction({ request, context }, {
+    save: intent({
+      schema: SCHEMA[kind],
+      // The service checks the fields itself, after finding the place (another organisation's id answers 404 first).
+      serviceParses: true,
+      run: async ({ value }) => {
+        if (kind === "poi") await places.updatePoi(context.app, p, id, value);
+        else await places.updateGeofence(context.app, p, id, value);
+        return redirect(`${EDIT[kind]}/${id}?saved=1`);
+      },
+    }),
+    delete: intent({
+      run: async () => {
+        await places.deletePlace(context.app, p, kind, id);
+        return redirect(`${LIST[kind]}?deleted=1`);
+      },
+    }),
+  });
 }

@@ -6,7 +6,9 @@ import { AlertLogTable } from "../components/AlertLogTable";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { Pagination } from "../../../components/ListControls";
 import { loadLogPage, logFilterOptions } from "../log.server";
-import { actionError, readForm, requirePermission } from "../../../lib/route-kit.server";
+import { failureFields, formFailure } from "../../../lib/form-failure";
+import { formAction, intent } from "../../../lib/forms.server";
+import { requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/log";
 import "../../../styles/alert-log.css";
 import { can } from "../../../lib/permissions";
@@ -23,15 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requirePermission(context, request, "alerts:read");
-  const form = await readForm(request, context);
-  const intent = form.get("intent");
-  const ids = form.getAll("id").filter((v): v is string => typeof v === "string" && v !== "");
-  try {
-    const marked = await markAlertsRead(context.app, p, intent === "read-all" ? "all" : ids);
-    return { ok: true as const, marked };
-  } catch (err) {
-    return actionError(err);
-  }
+  const markRead = (which: "all" | "page") => async ({ form }: { form: FormData }) => {
+    const ids = form.getAll("id").filter((v): v is string => typeof v === "string" && v !== "");
+    return { ok: true as const, marked: await markAlertsRead(context.app, p, which === "all" ? "all" : ids) };
+  };
+  // "save" is the page's own button (read-page); a form naming no intent marks the ids it posts.
+  return formAction({ request, context }, { save: intent({ run: markRead("page") }), "read-all": intent({ run: markRead("all") }) });
 }
 
 export default function AlertLog({ loaderData, actionData }: Route.ComponentProps) {
@@ -41,6 +40,7 @@ export default function AlertLog({ loaderData, actionData }: Route.ComponentProp
   const { items, values, error, timeZone } = loaderData;
   const unreadHere = items.filter((a) => a.read === false).map((a) => a.id);
   const busy = navigation.state === "submitting";
+  const failure = formFailure(actionData);
   const csvQuery = new URLSearchParams(location.search);
   csvQuery.delete("page");
   csvQuery.delete("size");
@@ -54,10 +54,10 @@ export default function AlertLog({ loaderData, actionData }: Route.ComponentProp
       <AlertFilters values={values} vehicles={loaderData.vehicles} policies={loaderData.policies} withUnread resetTo="/alerts/log"
         invalid={error === "reversed" ? "to" : error === "tooLong" ? "from" : null} />
       {error && <div className="alert alert-error" role="alert" data-testid="period-error" data-code={error}>{t(`errors.${error}`)}</div>}
-      {actionData && "ok" in actionData && actionData.ok && (
+      {actionData?.ok === true && (
         <p className="alert alert-ok" role="status" data-testid="marked-read">{t("log.markedRead", { count: actionData.marked })}</p>
       )}
-      {actionData && !actionData.ok && <FormAlert code={actionData.code} fields={actionData.fields} />}
+      {failure && <FormAlert code={failure.code} fields={failureFields(failure)} />}
       <div className="alert-log-actions">
         <Form method="post" className="inline">
           <CsrfInput />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formFailure } from "../../../lib/form-failure";
 import { PolicyForm } from "../components/policies/PolicyForm";
 import { policyFormLoader, savePolicyAction } from "../policies.server";
 import type { Route } from "./+types/policy-edit";
@@ -16,6 +17,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditPolicy({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("alerts");
+  const failure = formFailure(actionData);
   const policy = loaderData.policy!;
   const view = `/alerts/policies/policy/${policy.id}`;
   return (
@@ -26,8 +28,8 @@ export default function EditPolicy({ loaderData, actionData }: Route.ComponentPr
       </header>
       <PolicyForm
         key={policy.version}
-        result={actionData?.reply}
-        code={actionData?.code}
+        result={failure?.reply}
+        code={failure?.code}
         defaultValue={loaderData.defaults}
         options={loaderData.options}
         submitLabel={t("common:actions.save")}

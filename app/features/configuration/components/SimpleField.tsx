@@ -1,4 +1,5 @@
 import { Field } from "../../../components/forms";
+import { failureValues, type FormFailure } from "../../../lib/form-failure";
 
 type Values = Record<string, unknown>;
 
@@ -26,6 +27,6 @@ export function TextField(props: {
 }
 
 /** The values to show: the failed submission's when there is one, else the saved ones. */
-export function shownValues(saved: Values, failure?: { values?: Values } | null): Values {
-  return failure?.values && Object.keys(failure.values).length ? failure.values : saved;
+export function shownValues(saved: Values, failure: FormFailure | null): Values {
+  return failureValues(failure) ?? saved;
 }

@@ -1,11 +1,12 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Principal } from "../../../../server/modules/access/principal";
 import { teamOptions } from "../../../../server/modules/teams/teams.service";
 import { usersPolicy, type PeopleArea } from "../../../../server/modules/users/users.policy";
-import { personInputSchema, userInputSchema, type PersonInput } from "../../../../server/modules/users/users.schema";
+import { personInputSchema, userInputSchema } from "../../../../server/modules/users/users.schema";
 import { createPerson, deletePerson, getPerson, roleOptions, updatePerson } from "../../../../server/modules/users/users.service";
 import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
-import { actionError, formValues, load, readForm, requirePermission, type LoadContext } from "../../../lib/route-kit.server";
+import { formAction, intent } from "../../../lib/forms.server";
+import { load, requirePermission, type LoadContext } from "../../../lib/route-kit.server";
 import { can } from "../../../lib/permissions";
 
 export const listPath = (area: PeopleArea) => `/configuration/${area}/list`;
@@ -28,29 +29,27 @@ export async function loadPerson(context: LoadContext, p: Principal, area: Peopl
   return load(() => getPerson(context.app, p, area, id));
 }
 
-const withoutPassword = (values: Record<string, unknown>) => {
-  const { password: _pw, ...rest } = values;
-  return rest;
-};
-
 /** The add and edit action of both people screens: save, or delete after confirmation. */
 export async function savePersonAction(request: Request, context: LoadContext, p: Principal, area: PeopleArea, id?: string) {
-  const form = await readForm(request, context);
-  const values = formValues(form, ["vehicle_ids"]);
-  try {
-    if (id && form.get("intent") === "delete") {
-      await deletePerson(context.app, p, area, id);
-      return redirect(`${listPath(area)}?deleted=1`);
-    }
-    const schema = area === "users" ? userInputSchema : personInputSchema;
-    const input: PersonInput = schema.parse(values);
-    // The drivers area keeps the sign-in settings (users.service updatePerson), for this form and the API alike.
-    if (id) await updatePerson(context.app, p, area, id, input);
-    else await createPerson(context.app, p, area, input);
-    return redirect(`${listPath(area)}?saved=1`);
-  } catch (err) {
-    return actionError(err, withoutPassword(values));
-  }
+  return formAction({ request, context }, {
+    save: intent({
+      schema: area === "users" ? userInputSchema : personInputSchema,
+      hideFields: ["password"],
+      // The drivers area keeps the sign-in settings (users.service updatePerson), for this form and the API alike.
+      run: async ({ value }) => {
+        if (id) await updatePerson(context.app, p, area, id, value);
+        else await createPerson(context.app, p, area, value);
+        return redirect(`${listPath(area)}?saved=1`);
+      },
+    }),
+    delete: intent({
+      run: async () => {
+        if (!id) throw data({ error: "VALIDATION" }, { status: 400 });
+        await deletePerson(context.app, p, area, id);
+        return redirect(`${listPath(area)}?deleted=1`);
+      },
+    }),
+  });
 }
 
 /** Loader of the edit pages (drivers/edit/{id}, users/update/{id}): the person, form options and what the editor may do. */

@@ -5,7 +5,9 @@ import { organizationInputSchema } from "../../../../server/modules/organization
 import { getOrganization, updateOrganization } from "../../../../server/modules/organization/organization.service";
 import { shownValues, TextField } from "../components/SimpleField";
 import { CsrfInput, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
-import { actionError, formValues, load, readForm, requirePermission } from "../../../lib/route-kit.server";
+import { failureFields, formFailure } from "../../../lib/form-failure";
+import { formAction, intent } from "../../../lib/forms.server";
+import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/organization";
 import { can } from "../../../lib/permissions";
 
@@ -26,13 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requirePermission(context, request, "organization:read");
-  const values = formValues(await readForm(request, context));
-  try {
-    await updateOrganization(context.app, p, organizationInputSchema.parse(values));
-    return { ok: true as const };
-  } catch (err) {
-    return actionError(err, values);
-  }
+  return formAction({ request, context }, {
+    save: intent({
+      schema: organizationInputSchema,
+      run: async ({ value }) => {
+        await updateOrganization(context.app, p, value);
+        return { ok: true as const };
+      },
+    }),
+  });
 }
 
 export default function Organization({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,7 +44,8 @@ export default function Organization({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChangesGuard(formRef);
-  const failure = actionData && !actionData.ok ? actionData : null;
+  const failure = formFailure(actionData);
+  const fields = failureFields(failure);
   const values = shownValues(loaderData.values, failure);
   const readOnly = !loaderData.canWrite;
   return (
@@ -49,14 +54,14 @@ export default function Organization({ loaderData, actionData }: Route.Component
         <h1>{t("organization.title")}</h1>
         <p className="muted">{readOnly ? t("organization.readOnly") : t("organization.intro")}</p>
       </header>
-      {actionData?.ok && <div className="alert alert-ok" role="status">{t("common:saved")}</div>}
+      {actionData?.ok === true && <div className="alert alert-ok" role="status">{t("common:saved")}</div>}
       <Form method="post" ref={formRef} noValidate className="card" data-testid="organization-form">
         <CsrfInput />
-        <FormAlert code={failure?.code} fields={failure?.fields} />
+        <FormAlert code={failure?.code} fields={fields} />
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
           <div className="form-grid">
             {FIELDS.map(([name, type]) => (
-              <TextField key={name} name={name} type={type} label={t(`organization.fields.${name}`)} values={values} errors={failure?.fields} required={name === "name"} />
+              <TextField key={name} name={name} type={type} label={t(`organization.fields.${name}`)} values={values} errors={fields} required={name === "name"} />
             ))}
           </div>
         </fieldset>

@@ -6,7 +6,9 @@ import { passwordChangeSchema, profileInputSchema } from "../../../../server/mod
 import { changePassword, getProfile, updateProfile, usesDefaultPassword } from "../../../../server/modules/users/users.service";
 import { shownValues, TextField } from "../components/SimpleField";
 import { CsrfInput, Field, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
-import { actionError, formValues, load, readForm, requireUser } from "../../../lib/route-kit.server";
+import { failureFields, formFailure } from "../../../lib/form-failure";
+import { formAction, intent } from "../../../lib/forms.server";
+import { load, requireUser } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -24,24 +26,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requireUser(context, request);
-  const form = await readForm(request, context);
-  if (form.get("intent") === "password") {
-    try {
-      await changePassword(context.app, p, passwordChangeSchema.parse(formValues(form)));
-      return redirect("/configuration/profile?password=1");
-    } catch (err) {
-      return actionError(err, { _form: "password" });
-    }
-  }
-  const values = formValues(form);
-  try {
-    const input = profileInputSchema.parse(values);
-    await updateProfile(context.app, p, input);
-    const cookie = serializeCookie(LANGUAGE_COOKIE, input.default_language, { secure: context.app.config.secureCookies, maxAge: 365 * 86400, httpOnly: false });
-    return redirect("/configuration/profile?saved=1", { headers: { "Set-Cookie": cookie } });
-  } catch (err) {
-    return actionError(err, { ...values, _form: "profile" });
-  }
+  // The details form posts intent=profile, which this page answers as its "save".
+  return formAction({ request, context }, {
+    save: intent({
+      schema: profileInputSchema,
+      run: async ({ value }) => {
+        await updateProfile(context.app, p, value);
+        const cookie = serializeCookie(LANGUAGE_COOKIE, value.default_language, { secure: context.app.config.secureCookies, maxAge: 365 * 86400, httpOnly: false });
+        return redirect("/configuration/profile?saved=1", { headers: { "Set-Cookie": cookie } });
+      },
+    }),
+    password: intent({
+      schema: passwordChangeSchema,
+      hideFields: ["current_password", "new_password", "confirm_password"],
+      run: async ({ value }) => {
+        await changePassword(context.app, p, value);
+        return redirect("/configuration/profile?password=1");
+      },
+    }),
+  });
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,8 +53,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChangesGuard(formRef);
-  const profileFailure = actionData?.values?._form === "profile" ? actionData : null;
-  const passwordFailure = actionData?.values?._form === "password" ? actionData : null;
+  const profileFailure = formFailure(actionData, "save");
+  const passwordFailure = formFailure(actionData, "password");
+  const profileFields = failureFields(profileFailure);
+  const passwordFields = failureFields(passwordFailure);
   const values = shownValues(loaderData.values, profileFailure);
   const busy = navigation.state === "submitting";
   return (
@@ -67,13 +72,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <CsrfInput />
         <input type="hidden" name="intent" value="profile" />
         <h2>{t("profile.details")}</h2>
-        <FormAlert code={profileFailure?.code} fields={profileFailure?.fields} />
+        <FormAlert code={profileFailure?.code} fields={profileFields} />
         <div className="form-grid">
-          <TextField name="first_name" label={t("profile.fields.first_name")} values={values} errors={profileFailure?.fields} required />
-          <TextField name="middle_name" label={t("profile.fields.middle_name")} values={values} errors={profileFailure?.fields} />
-          <TextField name="last_name" label={t("profile.fields.last_name")} values={values} errors={profileFailure?.fields} required />
-          <TextField name="phone" type="tel" label={t("profile.fields.phone")} values={values} errors={profileFailure?.fields} />
-          <Field label={t("profile.fields.default_language")} name="default_language" errors={profileFailure?.fields?.default_language} hint={t("profile.languageHint")}>
+          <TextField name="first_name" label={t("profile.fields.first_name")} values={values} errors={profileFields} required />
+          <TextField name="middle_name" label={t("profile.fields.middle_name")} values={values} errors={profileFields} />
+          <TextField name="last_name" label={t("profile.fields.last_name")} values={values} errors={profileFields} required />
+          <TextField name="phone" type="tel" label={t("profile.fields.phone")} values={values} errors={profileFields} />
+          <Field label={t("profile.fields.default_language")} name="default_language" errors={profileFields.default_language} hint={t("profile.languageHint")}>
             <select id="default_language" name="default_language" defaultValue={String(values.default_language ?? "al")}>
               <option value="al">{t("common:languages.al")}</option>
               <option value="en">{t("common:languages.en")}</option>
@@ -88,10 +93,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <CsrfInput />
         <input type="hidden" name="intent" value="password" />
         <h2>{t("profile.password.title")}</h2>
-        <FormAlert code={passwordFailure?.code} fields={passwordFailure?.fields} />
+        <FormAlert code={passwordFailure?.code} fields={passwordFields} />
         <div className="form-grid">
           {(["current_password", "new_password", "confirm_password"] as const).map((name) => (
-            <TextField key={name} name={name} type="password" label={t(`profile.password.${name}`)} values={{}} errors={passwordFailure?.fields} required
+            <TextField key={name} name={name} type="password" label={t(`profile.password.${name}`)} values={{}} errors={passwordFields} required
               hint={name === "new_password" ? t("profile.password.hint") : undefined}
               extra={{ autoComplete: name === "current_password" ? "current-password" : "new-password" }} />
           ))}

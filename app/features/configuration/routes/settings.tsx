@@ -5,7 +5,9 @@ import { settingsInputSchema } from "../../../../server/modules/organization/org
 import { getSettings, updateSettings } from "../../../../server/modules/organization/organization.service";
 import { shownValues, TextField } from "../components/SimpleField";
 import { CsrfInput, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
-import { actionError, formValues, load, readForm, requirePermission } from "../../../lib/route-kit.server";
+import { failureFields, formFailure } from "../../../lib/form-failure";
+import { formAction, intent } from "../../../lib/forms.server";
+import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/settings";
 import { can } from "../../../lib/permissions";
 
@@ -19,13 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requirePermission(context, request, "settings:read");
-  const values = formValues(await readForm(request, context));
-  try {
-    await updateSettings(context.app, p, settingsInputSchema.parse(values));
-    return { ok: true as const };
-  } catch (err) {
-    return actionError(err, values);
-  }
+  return formAction({ request, context }, {
+    save: intent({
+      schema: settingsInputSchema,
+      run: async ({ value }) => {
+        await updateSettings(context.app, p, value);
+        return { ok: true as const };
+      },
+    }),
+  });
 }
 
 const checked = (v: unknown) => v === true || v === "on" || v === "true";
@@ -35,7 +39,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChangesGuard(formRef);
-  const failure = actionData && !actionData.ok ? actionData : null;
+  const failure = formFailure(actionData);
+  const fields = failureFields(failure);
   const values = shownValues(loaderData.values, failure);
   const readOnly = !loaderData.canWrite;
   const radius = { min: 10, max: 10000, step: 1, inputMode: "numeric" as const };
@@ -45,10 +50,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h1>{t("settings.title")}</h1>
         {readOnly && <p className="muted">{t("settings.readOnly")}</p>}
       </header>
-      {actionData?.ok && <div className="alert alert-ok" role="status">{t("common:saved")}</div>}
+      {actionData?.ok === true && <div className="alert alert-ok" role="status">{t("common:saved")}</div>}
       <Form method="post" ref={formRef} noValidate data-testid="settings-form">
         <CsrfInput />
-        <FormAlert code={failure?.code} fields={failure?.fields} />
+        <FormAlert code={failure?.code} fields={fields} />
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
           <section className="card form-section">
             <h2>{t("settings.attendance.title")}</h2>
@@ -57,7 +62,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </label>
             <p className="muted">{t("settings.attendance.help")}</p>
             <div className="form-grid">
-              <TextField name="attendance_start_threshold" type="time" label={t("settings.attendance.threshold")} values={values} errors={failure?.fields}
+              <TextField name="attendance_start_threshold" type="time" label={t("settings.attendance.threshold")} values={values} errors={fields}
                 required hint={t("settings.attendance.thresholdHint")} extra={{ pattern: "[0-2][0-9]:[0-5][0-9]", placeholder: "10:00" }} />
             </div>
           </section>
@@ -65,8 +70,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <h2>{t("settings.jobs.title")}</h2>
             <p className="muted">{t("settings.jobs.help")}</p>
             <div className="form-grid">
-              <TextField name="checkin_radius_m" type="number" label={t("settings.jobs.checkin")} values={values} errors={failure?.fields} required hint={t("settings.jobs.radiusHint")} extra={radius} />
-              <TextField name="checkout_radius_m" type="number" label={t("settings.jobs.checkout")} values={values} errors={failure?.fields} required hint={t("settings.jobs.radiusHint")} extra={radius} />
+              <TextField name="checkin_radius_m" type="number" label={t("settings.jobs.checkin")} values={values} errors={fields} required hint={t("settings.jobs.radiusHint")} extra={radius} />
+              <TextField name="checkout_radius_m" type="number" label={t("settings.jobs.checkout")} values={values} errors={fields} required hint={t("settings.jobs.radiusHint")} extra={radius} />
             </div>
             <label className="field checkbox">
               <input type="checkbox" name="self_assign_jobs" defaultChecked={checked(values.self_assign_jobs)} /> {t("settings.jobs.selfAssign")}

@@ -7,7 +7,9 @@ import { CsrfInput, FormAlert } from "../../../components/forms";
 import { FaultList } from "../components/VehicleState";
 import { formatDateTime } from "../../../lib/map/time";
 import { orgTimeZone } from "../../../lib/map/time.server";
-import { actionError, load, readForm, requirePermission } from "../../../lib/route-kit.server";
+import { failureFields, formFailure } from "../../../lib/form-failure";
+import { formAction, intent } from "../../../lib/forms.server";
+import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/faults";
 import "../../../styles/map.css";
 
@@ -34,22 +36,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requirePermission(context, request, "vehicles:write");
-  const form = await readForm(request, context);
-  const identifier = String(form.get("identifier") ?? "");
-  const vehicleId = String(form.get("vehicleId") ?? "");
-  try {
-    const attached = await attachUnknownDevice(context.app, p, { identifier, vehicleId });
-    const vehicles = await vehicleOptions(context.app, p);
-    return { ok: true as const, identifier: attached.identifier, registration: vehicles.find((v) => v.id === vehicleId)?.registration ?? "" };
-  } catch (err) {
-    return actionError(err, { identifier, vehicleId });
-  }
+  return formAction({ request, context }, {
+    save: intent({
+      run: async ({ form }) => {
+        const identifier = String(form.get("identifier") ?? "");
+        const vehicleId = String(form.get("vehicleId") ?? "");
+        const attached = await attachUnknownDevice(context.app, p, { identifier, vehicleId });
+        const vehicles = await vehicleOptions(context.app, p);
+        return { ok: true as const, identifier: attached.identifier, registration: vehicles.find((v) => v.id === vehicleId)?.registration ?? "" };
+      },
+    }),
+  });
 }
 
 export default function DeviceFaults({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("devices");
   const navigation = useNavigation();
   const { faults, unknown, vehicles, timeZone } = loaderData;
+  const failure = formFailure(actionData);
   return (
     <section>
       <header className="page-header">
@@ -76,10 +80,10 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
         <section className="unknown-devices" data-testid="unknown-devices">
           <h2>{t("unknown.title")}</h2>
           <p className="muted">{t("unknown.intro")}</p>
-          {actionData && "ok" in actionData && actionData.ok && (
+          {actionData?.ok === true && (
             <p className="alert alert-ok" role="status">{t("unknown.attached", { identifier: actionData.identifier, registration: actionData.registration })}</p>
           )}
-          {actionData && !actionData.ok && <FormAlert code={actionData.code} fields={actionData.fields} />}
+          {failure && <FormAlert code={failure.code} fields={failureFields(failure)} />}
           <table className="table">
             <thead><tr><th>{t("unknown.identifier")}</th><th>{t("unknown.protocol")}</th><th>{t("unknown.lastSeen")}</th><th>{t("unknown.attempts")}</th><th>{t("unknown.attachTo")}</th></tr></thead>
             <tbody>

@@ -1,17 +1,17 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { MapConfig } from "../../../lib/map/basemap-style";
 import { DeleteConfirm } from "../../../components/DeleteConfirm";
+import { formFailure } from "../../../lib/form-failure";
 import { PlaceForm, placeFormValues } from "./PlaceForm";
 
 type Kind = "poi" | "geofence";
 const SECTION = { poi: "points", geofence: "geofences" } as const;
 const LIST = { poi: "/places/points", geofence: "/places/geofences" } as const;
 
-type SaveResult = { reply?: SubmissionResult<string[]>; code?: string } | { deleteCode?: string } | undefined;
+type SaveResult = unknown;
 
-const saveResult = (a: SaveResult) => (a && "reply" in a ? a : null);
+const saveResult = (a: SaveResult) => formFailure(a, "save");
 
 interface MapProps { categories: string[]; mapConfig: MapConfig; exposeMap: boolean }
 
@@ -54,7 +54,7 @@ export function EditPlacePage({ kind, loaderData, actionData }: { kind: Kind; lo
   const section = SECTION[kind];
   const { place, canWrite, confirmDelete } = loaderData;
   const result = saveResult(actionData);
-  const deleteCode = actionData && "deleteCode" in actionData ? actionData.deleteCode ?? null : null;
+  const deleteCode = formFailure(actionData, "delete")?.code ?? null;
   const notice = params.has("created") ? `${section}.created` : params.has("saved") ? `${section}.saved` : null;
   return (
     <section className="stack">

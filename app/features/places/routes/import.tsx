@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, data, redirect, useSearchParams } from "react-router";
-import { AppError } from "../../../../server/errors";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { CSV_COLUMNS } from "../../../../server/modules/places/places.formats";
 import { IMPORT_MAX_BYTES, commitImport, getImportSummary, uploadPlaces } from "../../../../server/modules/places/places.import";
 import { CsrfInput, useErrorText } from "../../../components/forms";
-import { load, readForm, requirePermission } from "../../../lib/route-kit.server";
+import { formFailure } from "../../../lib/form-failure";
+import { formAction, intent, refuse } from "../../../lib/forms.server";
+import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/import";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -20,23 +21,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const p = requirePermission(context, request, "places:write");
   // Multipart overhead on top of the file itself; a bigger body is refused before it is read.
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
-    return data({ code: "IMPORT_TOO_LARGE" }, { status: 413 });
+    return refuse("save", "IMPORT_TOO_LARGE", 413);
   }
-  const form = await readForm(request, context);
-  try {
-    if (form.get("intent") === "commit") {
-      const saved = await commitImport(context.app, p, String(form.get("token") ?? ""), { validOnly: form.get("validOnly") === "1" });
-      return redirect(`/places/points?imported=${saved}`);
-    }
-    const file = form.get("file");
-    if (!file || typeof file === "string") return data({ code: "IMPORT_FORMAT" }, { status: 400 });
-    const summary = await uploadPlaces(context.app, p, file);
-    return redirect(`/places/import?token=${summary.token}`);
-  } catch (err) {
-    if (err instanceof AppError && err.code !== "NOT_FOUND") return data({ code: err.code as string }, { status: err.status });
-    if (err instanceof AppError) throw data({ error: err.code }, { status: 404 });
-    throw err;
-  }
+  return formAction({ request, context }, {
+    // The upload form posts intent=upload, answered as this page's "save".
+    save: intent({
+      run: async ({ form }) => {
+        const file = form.get("file");
+        if (!file || typeof file === "string") return refuse("save", "IMPORT_FORMAT");
+        const summary = await uploadPlaces(context.app, p, file);
+        return redirect(`/places/import?token=${summary.token}`);
+      },
+    }),
+    commit: intent({
+      run: async ({ form }) => {
+        const saved = await commitImport(context.app, p, String(form.get("token") ?? ""), { validOnly: form.get("validOnly") === "1" });
+        return redirect(`/places/points?imported=${saved}`);
+      },
+    }),
+  });
 }
 
 export default function ImportPlaces({ loaderData, actionData }: Route.ComponentProps) {
@@ -44,7 +47,7 @@ export default function ImportPlaces({ loaderData, actionData }: Route.Component
   const errorText = useErrorText();
   const [params] = useSearchParams();
   const { summary } = loaderData;
-  const code = actionData?.code;
+  const code = formFailure(actionData)?.code;
   return (
     <section className="stack">
       <header className="page-header"><h1>{t("import.title")}</h1></header>

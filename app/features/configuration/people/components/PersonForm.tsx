@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput, Field, FieldErrors, FormAlert, useUnsavedChangesGuard } from "../../../../components/forms";
+import { failureFields, failureValues, formFailure } from "../../../../lib/form-failure";
 
 type Values = Record<string, unknown>;
 
@@ -11,35 +12,37 @@ export interface PersonFormOptions {
   vehicles: { id: string; registration: string }[];
 }
 
-export interface PersonFormFailure {
-  code?: string;
-  fields?: Record<string, string[]>;
-  values?: Values;
-}
-
 const text = (v: Values, key: string) => (typeof v[key] === "string" ? (v[key] as string) : "");
-const flag = (v: Values, key: string) => v[key] === true || v[key] === "on" || v[key] === "true";
+/** A checkbox after a hidden "false" posts both values: the last one counts. */
+const flag = (v: Values, key: string) => {
+  const value = Array.isArray(v[key]) ? (v[key] as unknown[]).at(-1) : v[key];
+  return value === true || value === "on" || value === "true";
+};
+const list = (value: unknown): string[] => (Array.isArray(value) ? value : typeof value === "string" ? [value] : []);
 
 /** Add and edit form of a driver or user; posts without JavaScript and keeps typed values after an error. */
 export function PersonForm(props: {
   area: "drivers" | "users";
   person: Values | null;
   options: PersonFormOptions;
-  failure?: PersonFormFailure | null;
+  /** The action's answer; a failure shows its code, field errors and the typed values. */
+  failure?: unknown;
   readOnly?: boolean;
 }) {
   const { t } = useTranslation("people");
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChangesGuard(formRef);
-  const { area, person, options, failure, readOnly } = props;
-  const submitted = failure?.values && Object.keys(failure.values).length ? failure.values : null;
+  const { area, person, options, readOnly } = props;
+  const failure = formFailure(props.failure);
+  const fields = failureFields(failure);
+  const submitted = failureValues(failure);
   const driverRole = area === "drivers" ? options.roles.find((r) => r.key === "driver")?.id : undefined;
   const defaults: Values = person ?? { is_driver: area === "drivers", role_id: driverRole, active: true, vehicle_access: "all", default_language: "al" };
   const v: Values = submitted ?? defaults;
-  const errors = (name: string) => failure?.fields?.[name];
+  const errors = (name: string) => fields[name];
   const isUsers = area === "users";
-  const selected = new Set(Array.isArray(v.vehicle_ids) ? (v.vehicle_ids as string[]) : []);
+  const selected = new Set(list(v.vehicle_ids));
   const input = (name: string, type = "text", extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <input id={name} name={name} type={type} defaultValue={text(v, name)} aria-invalid={errors(name) ? true : undefined}
       aria-describedby={errors(name) ? `${name}-error` : undefined} {...extra} />
@@ -48,7 +51,7 @@ export function PersonForm(props: {
   return (
     <Form method="post" ref={formRef} noValidate data-testid="person-form">
       <CsrfInput />
-      <FormAlert code={failure?.code} fields={failure?.fields} />
+      <FormAlert code={failure?.code} fields={fields} />
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
         <section className="form-section">
           <h2>{t("form.personal")}</h2>

@@ -1,58 +1,26 @@
 import { useTranslation } from "react-i18next";
-import { Link, data, redirect, useSearchParams } from "react-router";
-import { AppError } from "../../../../../server/errors";
-import { teamInputSchema } from "../../../../../server/modules/teams/teams.schema";
-import { deleteTeam, getTeamWithUsage, updateTeam } from "../../../../../server/modules/teams/teams.service";
+import { Link, useSearchParams } from "react-router";
 import { DeleteConfirm } from "../../../../components/DeleteConfirm";
-import { parseTextFields, serviceFailure, validationFailure } from "../../../../lib/forms.server";
+import { formFailure } from "../../../../lib/form-failure";
 import { TeamForm } from "../components/TeamForm";
-import { idParam, load, readForm, requirePermission, requireUser } from "../../../../lib/route-kit.server";
+import { teamAction, teamLoader } from "../teams.server";
 import type { Route } from "./+types/update";
-import { can } from "../../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "teams:read");
-  const team = await load(() => getTeamWithUsage(context.app, p, idParam(params.id)));
-  const canWrite = can(p, "teams:write");
-  return {
-    team: { id: team.id, name: team.name, description: team.description ?? "", version: String(team.updated_at as unknown), usage: team.usage },
-    canWrite,
-    confirmDelete: canWrite && new URL(request.url).searchParams.get("delete") === "1",
-  };
+export function loader({ params, ...args }: Route.LoaderArgs) {
+  return teamLoader(args, params.id);
 }
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const p = requireUser(context, request);
-  const id = idParam(params.id);
-  const form = await readForm(request, context);
-  if (form.get("intent") === "delete") {
-    try {
-      await deleteTeam(context.app, p, id);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      if (err.code === "NOT_FOUND") throw data({ error: err.code }, { status: 404 });
-      return data({ deleteCode: err.code as string }, { status: err.status });
-    }
-    return redirect("/configuration/vehicles/teams?deleted=1");
-  }
-  const submission = parseTextFields(form, teamInputSchema);
-  if (submission.status !== "success") return validationFailure(submission);
-  try {
-    await updateTeam(context.app, p, id, submission.value);
-  } catch (err) {
-    return serviceFailure(submission, err);
-  }
-  return redirect(`/configuration/vehicles/teams/update/${id}?saved=1`);
+export function action({ params, ...args }: Route.ActionArgs) {
+  return teamAction(args, params.id);
 }
 
 export default function UpdateTeam({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("vehicles");
   const [params] = useSearchParams();
   const { team, canWrite, confirmDelete } = loaderData;
-  const saveResult = actionData && "reply" in actionData ? actionData : null;
-  const deleteCode = actionData && "deleteCode" in actionData ? actionData.deleteCode : null;
+  const saveFailure = formFailure(actionData, "save");
+  const deleteCode = formFailure(actionData, "delete")?.code ?? null;
   const notice = params.has("created") ? "teams.created" : params.has("saved") ? "teams.saved" : null;
   return (
     <section className="stack">
@@ -64,8 +32,8 @@ export default function UpdateTeam({ loaderData, actionData }: Route.ComponentPr
       <p className="muted" data-testid="team-usage">{t("teams.usage", { vehicles: team.usage.vehicles, members: team.usage.members })}</p>
       <TeamForm
         key={team.version}
-        result={saveResult?.reply}
-        code={saveResult?.code}
+        result={saveFailure?.reply}
+        code={saveFailure?.code}
         defaultValue={{ name: team.name, description: team.description }}
         readOnly={!canWrite}
         submitLabel={t("common:actions.save")}

@@ -1,37 +1,22 @@
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
-import { teamOptions } from "../../../../../server/modules/teams/teams.service";
-import { vehicleInputSchema } from "../../../../../server/modules/vehicles/vehicles.schema";
-import { createVehicle, driverOptions } from "../../../../../server/modules/vehicles/vehicles.service";
-import { assertUploadSize, parseTextFields, readImages, serviceFailure, validationFailure } from "../../../../lib/forms.server";
+import { Link } from "react-router";
+import { formFailure } from "../../../../lib/form-failure";
+import { addVehicleAction, addVehicleLoader } from "../vehicles.server";
 import { VehicleForm } from "../components/VehicleForm";
-import { readForm, requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/add";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "vehicles:write");
-  const [teams, drivers] = await Promise.all([teamOptions(context.app, p), driverOptions(context.app, p)]);
-  return { teams, drivers, defaultTeam: p.teamIds !== "all" && p.teamIds.length === 1 ? p.teamIds[0] : undefined };
+export function loader(args: Route.LoaderArgs) {
+  return addVehicleLoader(args);
 }
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const p = requirePermission(context, request, "vehicles:write");
-  assertUploadSize(request, context);
-  const form = await readForm(request, context);
-  const submission = parseTextFields(form, vehicleInputSchema);
-  if (submission.status !== "success") return validationFailure(submission);
-  try {
-    const v = await createVehicle(context.app, p, submission.value, await readImages(form));
-    return redirect(`/configuration/vehicles/details/${v.id}?created=1`);
-  } catch (err) {
-    return serviceFailure(submission, err);
-  }
+export function action(args: Route.ActionArgs) {
+  return addVehicleAction(args);
 }
 
 export default function AddVehicle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("vehicles");
+  const failure = formFailure(actionData);
   return (
     <section>
       <header className="page-header">
@@ -39,8 +24,8 @@ export default function AddVehicle({ loaderData, actionData }: Route.ComponentPr
         <Link to="/configuration/vehicles/list">{t("details.back")}</Link>
       </header>
       <VehicleForm
-        result={actionData?.reply}
-        code={actionData?.code}
+        result={failure?.reply}
+        code={failure?.code}
         defaultValue={{ team_id: loaderData.defaultTeam }}
         teams={loaderData.teams}
         drivers={loaderData.drivers}

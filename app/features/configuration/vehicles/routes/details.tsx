@@ -1,90 +1,19 @@
 import { useTranslation } from "react-i18next";
-import { Link, data, redirect, useSearchParams } from "react-router";
-import { AppError } from "../../../../../server/errors";
-import { teamOptions } from "../../../../../server/modules/teams/teams.service";
-import { vehicleInputSchema } from "../../../../../server/modules/vehicles/vehicles.schema";
-import {
-  addVehicleImages, deleteVehicle, deleteVehicleImage, driverOptions, getVehicle, updateVehicle,
-} from "../../../../../server/modules/vehicles/vehicles.service";
+import { Link, useSearchParams } from "react-router";
 import { DeleteConfirm } from "../../../../components/DeleteConfirm";
-import { assertUploadSize, parseTextFields, readImages, serviceFailure, validationFailure } from "../../../../lib/forms.server";
-import { VehicleForm, vehicleFormValues } from "../components/VehicleForm";
+import { formFailure } from "../../../../lib/form-failure";
+import { VehicleForm } from "../components/VehicleForm";
 import { VehicleImages } from "../components/VehicleImages";
-import { idParam, load, readForm, requirePermission, requireUser } from "../../../../lib/route-kit.server";
+import { vehicleDetailsAction, vehicleDetailsLoader } from "../vehicles.server";
 import type { Route } from "./+types/details";
-import { can } from "../../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "vehicles:read");
-  const id = idParam(params.id);
-  const vehicle = await load(() => getVehicle(context.app, p, id));
-  const [teams, drivers] = await Promise.all([teamOptions(context.app, p), driverOptions(context.app, p, vehicle.driver_id)]);
-  const canDelete = can(p, "vehicles:delete");
-  return {
-    id: vehicle.id,
-    registration: vehicle.registration,
-    version: String(vehicle.updated_at as unknown),
-    values: vehicleFormValues(vehicle),
-    images: vehicle.images.map((i) => ({ id: i.id })),
-    teams,
-    drivers,
-    canWrite: can(p, "vehicles:write"),
-    canDelete,
-    confirmDelete: canDelete && new URL(request.url).searchParams.get("delete") === "1",
-  };
+export function loader({ params, ...args }: Route.LoaderArgs) {
+  return vehicleDetailsLoader(args, params.id);
 }
-
-type Area = "images" | "delete";
-
-function areaFailure(area: Area, err: unknown) {
-  if (!(err instanceof AppError)) throw err;
-  if (err.code === "NOT_FOUND") throw data({ error: err.code }, { status: 404 });
-  return data({ area, code: err.code as string }, { status: err.status });
-}
-
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const p = requireUser(context, request);
-  const id = idParam(params.id);
-  assertUploadSize(request, context);
-  const form = await readForm(request, context);
-  const here = `/configuration/vehicles/details/${id}`;
-  const intent = form.get("intent");
-  if (intent === "delete") {
-    try {
-      await deleteVehicle(context.app, p, id);
-    } catch (err) {
-      return areaFailure("delete", err);
-    }
-    return redirect("/configuration/vehicles/list");
-  }
-  if (intent === "upload") {
-    const images = await readImages(form);
-    if (!images.length) return data({ area: "images" as Area, code: "required" }, { status: 400 });
-    try {
-      await addVehicleImages(context.app, p, id, images);
-    } catch (err) {
-      return areaFailure("images", err);
-    }
-    return redirect(`${here}?images=added`);
-  }
-  if (intent === "delete-image") {
-    try {
-      await deleteVehicleImage(context.app, p, id, idParam(String(form.get("imageId") ?? "")));
-    } catch (err) {
-      return areaFailure("images", err);
-    }
-    return redirect(`${here}?images=deleted`);
-  }
-  const submission = parseTextFields(form, vehicleInputSchema);
-  if (submission.status !== "success") return validationFailure(submission);
-  try {
-    await updateVehicle(context.app, p, id, submission.value);
-  } catch (err) {
-    return serviceFailure(submission, err);
-  }
-  return redirect(`${here}?saved=1`);
+export function action({ params, ...args }: Route.ActionArgs) {
+  return vehicleDetailsAction(args, params.id);
 }
 
 const NOTICES: Record<string, string> = { created: "details.created", saved: "details.saved", "images=added": "images.added", "images=deleted": "images.deleted" };
@@ -93,8 +22,9 @@ export default function VehicleDetails({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation("vehicles");
   const [params] = useSearchParams();
   const d = loaderData;
-  const saveResult = actionData && "reply" in actionData ? actionData : null;
-  const areaResult = actionData && "area" in actionData ? actionData : null;
+  const saveFailure = formFailure(actionData, "save");
+  const imagesFailure = formFailure(actionData, "upload") ?? formFailure(actionData, "delete-image");
+  const deleteFailure = formFailure(actionData, "delete");
   const notice = Object.entries(NOTICES).find(([key]) => (key.includes("=") ? `images=${params.get("images")}` === key : params.has(key)))?.[1];
   return (
     <section className="stack">
@@ -106,21 +36,21 @@ export default function VehicleDetails({ loaderData, actionData }: Route.Compone
       {!d.canWrite && <p className="muted" data-testid="read-only">{t("details.readOnly")}</p>}
       <VehicleForm
         key={d.version}
-        result={saveResult?.reply}
-        code={saveResult?.code}
+        result={saveFailure?.reply}
+        code={saveFailure?.code}
         defaultValue={d.values}
         teams={d.teams}
         drivers={d.drivers}
         readOnly={!d.canWrite}
         submitLabel={t("common:actions.save")}
       />
-      <VehicleImages vehicleId={d.id} registration={d.registration} images={d.images} canWrite={d.canWrite} code={areaResult?.area === "images" ? areaResult.code : null} />
+      <VehicleImages vehicleId={d.id} registration={d.registration} images={d.images} canWrite={d.canWrite} code={imagesFailure?.code} />
       {d.canDelete && (
         <DeleteConfirm
-          confirming={d.confirmDelete || areaResult?.area === "delete"}
+          confirming={d.confirmDelete || Boolean(deleteFailure)}
           label={t("details.delete")}
           question={t("details.confirmDelete", { registration: d.registration })}
-          code={areaResult?.area === "delete" ? areaResult.code : null}
+          code={deleteFailure?.code}
         />
       )}
     </section>
