@@ -38,18 +38,19 @@ export function intent<S, T>(spec: FormIntent<S, T>): FormIntent<S, T> {
 
 /**
  * The action of a form page: checks the CSRF token, runs the button that was pressed (the posted `intent`; "save"
- * when the form names none or one this page does not have) and answers a failure in the one FormFailure shape. A validation failure keeps the typed values;
- * a service refusal (AppError) shows its code in the banner and beside the field it names; NOT_FOUND is a 404 page.
+ * when the form names none or one this page does not have) and answers a failure in the one FormFailure shape.
+ * A validation failure keeps the typed values; a service refusal (AppError) shows its code in the banner and beside
+ * the field it names; NOT_FOUND is the 404 page.
  */
 export async function formAction<T>(
   args: { request: Request; context: LoadContext; form?: FormData },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each intent() typed its own schema
+  // `any`: each intent() already typed its own schema and run; only the common result type T matters here.
   intents: Record<string, FormIntent<any, T>>,
 ) {
   const form = args.form ?? (await readForm(args.request, args.context));
   const all = intents as Record<string, FormIntent<unknown, T>>;
   const asked = String(form.get("intent") ?? "");
-  const name = asked in all ? asked : "save";
+  const name = Object.hasOwn(all, asked) ? asked : "save";
   const intent = all[name];
   if (!intent) throw data({ error: "VALIDATION" }, { status: 400 });
   const submission = intent.schema ? parseTextFields(form, intent.schema as ZodType) : null;
@@ -57,7 +58,7 @@ export async function formAction<T>(
     return failed(name, 400, "VALIDATION", submission.reply({ hideFields: intent.hideFields }));
   }
   try {
-    const value = submission ? (intent.serviceParses ? submission.payload : (submission as Submission<unknown> & { value: unknown }).value) : undefined;
+    const value = !submission ? undefined : intent.serviceParses ? submission.payload : submission.status === "success" ? submission.value : undefined;
     return await intent.run({ value: value as never, form });
   } catch (err) {
     return failure(name, err, submission, intent.hideFields);

@@ -38,7 +38,8 @@ describe("formAction", () => {
     await formAction({ request: post({ name: "A", password: "long-enough" }), context }, intents);
     await formAction({ request: post({ intent: "delete" }), context }, intents);
     await formAction({ request: post({ intent: "other", name: "B", password: "long-enough" }), context }, intents);
-    expect(seen).toEqual(["save:A", "delete", "save:B"]);
+    await formAction({ request: post({ intent: "toString", name: "C", password: "long-enough" }), context }, intents);
+    expect(seen).toEqual(["save:A", "delete", "save:B", "save:C"]);
   });
 
   it("shows a service refusal's code, beside the field it names, for the button that failed", async () => {
