@@ -5,6 +5,7 @@ import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { segmentDistanceM } from "./geo";
 import { assertUuid, REPLAY_MAX_DAYS, retentionCutoff } from "./positions.schema";
+import { thinningTolerance, thinTrack } from "./track-thinning";
 
 export interface ReplayPoint {
   t: string;
@@ -121,6 +122,20 @@ export async function getReplay(ctx: AppContext, p: Principal, input: { vehicleI
     stops: detectStops(points),
     ...summarize(points),
   };
+}
+
+/** Time slices whose slowest and fastest fixes the thinned track keeps (about one per pixel of the speed chart). */
+export const SPEED_CHART_SLICES = 1000;
+
+/**
+ * The track to draw (map, player, speed chart): thinned within a tolerance chosen from the track's
+ * extent and the period, keeping stops, ignition changes, the fixes around `alertsAt`, the ends and
+ * the speed extremes. Stops, distance, top speed, tables and exports use the full track.
+ */
+export function drawnTrack(replay: Replay, alertsAt: number[] = []): { points: ReplayPoint[]; toleranceM: number } {
+  const toleranceM = thinningTolerance(replay.points, Date.parse(replay.to) - Date.parse(replay.from));
+  const keepAt = replay.stops.flatMap((s) => [Date.parse(s.from), Date.parse(s.to)]);
+  return { points: thinTrack(replay.points, { toleranceM, keepAt, alertsAt, speedSlices: SPEED_CHART_SLICES }), toleranceM };
 }
 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
