@@ -1,15 +1,20 @@
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { needsPmtiles, resolveMapStyle, type MapConfig } from "../../lib/map/basemap-style";
+import { createBasemapMap } from "../../lib/map/basemap-loader";
+import type { MapConfig } from "../../lib/map/basemap-style";
 import type { FleetVehicle } from "../../lib/map/fleet-types";
-import { loadMapLibre, registerPmtiles } from "../../lib/map/load-maplibre";
+import { loadMapLibre } from "../../lib/map/load-maplibre";
 import { provideVehicleImages } from "../../lib/map/pin-images";
-import { CLUSTER_LAYER, CLUSTER_OPTIONS, PIN_LAYER, VEHICLE_SOURCE, hasPosition, vehicleFeatures, vehicleLayers } from "../../lib/map/vehicle-layers";
+import { CLUSTER_LAYER, PIN_LAYER, VEHICLE_SOURCE, VEHICLE_SOURCE_OPTIONS, VehicleSourceSync, hasPosition, vehicleLayers } from "../../lib/map/vehicle-layers";
 import { PLACES_TOGGLES, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../lib/places/layers";
 
 declare global {
-  interface Window { __flotaMap?: MapLibreMap }
+  interface Window {
+    __flotaMap?: MapLibreMap;
+    /** set by bench/map.ts: each vehicle-source update's main-thread time (ms) is pushed here */
+    __flotaMapTimings?: number[];
+  }
 }
 
 export const DEFAULT_CENTER: [number, number] = [20.0, 41.2];
@@ -33,6 +38,7 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const fitted = useRef(false);
+  const sync = useRef<VehicleSourceSync | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const [placeLayers, setPlaceLayers] = useState<Record<PlacesToggle, boolean>>({ pois: true, geofences: true });
@@ -40,17 +46,21 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
   useEffect(() => {
     let cancelled = false;
     let map: MapLibreMap | null = null;
+    let stopWatching = () => {};
     (async () => {
       const lib = await loadMapLibre();
-      if (needsPmtiles(config)) await registerPmtiles(lib);
       if (cancelled || !container.current) return;
-      map = new lib.Map({
-        container: container.current,
-        style: resolveMapStyle(config, window.location.origin),
-        center: DEFAULT_CENTER,
-        zoom: 6,
-        attributionControl: { compact: true },
+      const element = container.current;
+      const made = await createBasemapMap(lib, config, { container: element, center: DEFAULT_CENTER, zoom: 6, attributionControl: { compact: true } }, (kind) => {
+        element.dataset.basemap = kind;
       });
+      map = made.map;
+      stopWatching = made.stop;
+      if (cancelled) {
+        stopWatching();
+        map.remove();
+        return;
+      }
       mapRef.current = map;
       if (expose) window.__flotaMap = map;
       map.addControl(new lib.NavigationControl({ showCompass: true }), "top-right");
@@ -62,7 +72,8 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
           m.addSource(places.sourceId, places.source);
           for (const layer of places.layers) m.addLayer(layer);
         }
-        m.addSource(VEHICLE_SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] }, ...CLUSTER_OPTIONS });
+        m.addSource(VEHICLE_SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] }, ...VEHICLE_SOURCE_OPTIONS });
+        sync.current = new VehicleSourceSync(() => m.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined);
         for (const layer of vehicleLayers()) m.addLayer(layer as LayerSpecification);
         m.on("click", PIN_LAYER, (e) => {
           const id = e.features?.[0]?.properties?.vehicleId;
@@ -86,11 +97,13 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
     });
     return () => {
       cancelled = true;
+      stopWatching();
+      sync.current = null;
       if (window.__flotaMap === map) delete window.__flotaMap;
       map?.remove();
       mapRef.current = null;
     };
-  }, [config.styleUrl, config.pmtilesUrl, expose, showPlaces]);
+  }, [config.styleUrl, config.pmtilesUrl, config.attribution, expose, showPlaces]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -101,14 +114,14 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    const data = vehicleFeatures(vehicles, selectedId);
-    (map.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined)?.setData(data);
-    container.current?.setAttribute("data-pin-count", String(data.features.length));
-    if (!fitted.current && data.features.length) {
+    const started = performance.now();
+    const data = sync.current?.update(vehicles, selectedId);
+    if (!data) return;
+    window.__flotaMapTimings?.push(performance.now() - started);
+    container.current?.setAttribute("data-pin-count", String(data.count));
+    if (!fitted.current && data.bounds) {
       fitted.current = true;
-      const lons = data.features.map((f) => f.geometry.coordinates[0]);
-      const lats = data.features.map((f) => f.geometry.coordinates[1]);
-      map.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]], { padding: 60, maxZoom: 13, duration: 0 });
+      map.fitBounds(data.bounds, { padding: 60, maxZoom: 13, duration: 0 });
     }
   }, [ready, vehicles, selectedId]);
 
