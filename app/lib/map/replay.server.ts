@@ -65,10 +65,14 @@ export interface ReplayView extends Omit<Replay, "points"> {
   pointCount: number;
 }
 
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
 export function replayView(replay: Replay, alerts: ReplayAlert[]): ReplayView {
   const { points, ...rest } = replay;
   const drawn = drawnTrack(replay, alerts.map((a) => Date.parse(a.at)));
-  return { ...rest, track: drawn.points, toleranceM: drawn.toleranceM, tablePoints: points.slice(0, POINTS_TABLE_LIMIT), pointCount: points.length };
+  // 1e-6° (about 0.1 m) is far below the thinning tolerance and shortens the answer.
+  const track = drawn.points.map((p) => ({ ...p, lat: round6(p.lat), lon: round6(p.lon) }));
+  return { ...rest, track, toleranceM: drawn.toleranceM, tablePoints: points.slice(0, POINTS_TABLE_LIMIT), pointCount: points.length };
 }
 
 /** Shared by the GPX and CSV exports: the file, or a plain-text refusal with the error code. */
