@@ -18,6 +18,8 @@ declare global {
 }
 
 export const DEFAULT_CENTER: [number, number] = [20.0, 41.2];
+/** Shortest time between two updates of the map's vehicle source while positions stream in. */
+export const MAP_UPDATE_INTERVAL_MS = 250;
 
 interface FleetMapProps {
   vehicles: FleetVehicle[];
@@ -51,7 +53,11 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
       const lib = await loadMapLibre();
       if (cancelled || !container.current) return;
       const element = container.current;
-      const made = await createBasemapMap(lib, config, { container: element, center: DEFAULT_CENTER, zoom: 6, attributionControl: { compact: true } }, (kind) => {
+      const made = await createBasemapMap(lib, config, {
+        container: element, center: DEFAULT_CENTER, zoom: 6, attributionControl: { compact: true },
+        // No symbol fade-in: with positions streaming in, every update would otherwise animate (redraw) for 300 ms.
+        fadeDuration: 0,
+      }, (kind) => {
         element.dataset.basemap = kind;
       });
       map = made.map;
@@ -111,19 +117,37 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
     for (const toggle of Object.keys(PLACES_TOGGLES) as PlacesToggle[]) setPlacesVisibility(map, toggle, placeLayers[toggle]);
   }, [ready, showPlaces, placeLayers]);
 
+  // Pins follow the list at most every MAP_UPDATE_INTERVAL_MS (a selection at once): each update makes
+  // MapLibre re-cluster and redraw, which is what a busy fleet would otherwise do on every frame.
+  const latest = useRef({ vehicles, selectedId });
+  latest.current = { vehicles, selectedId };
+  const pushed = useRef({ at: -Infinity, selectedId: null as string | null, timer: null as ReturnType<typeof setTimeout> | null });
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    const started = performance.now();
-    const data = sync.current?.update(vehicles, selectedId);
-    if (!data) return;
-    window.__flotaMapTimings?.push(performance.now() - started);
-    container.current?.setAttribute("data-pin-count", String(data.count));
-    if (!fitted.current && data.bounds) {
-      fitted.current = true;
-      map.fitBounds(data.bounds, { padding: 60, maxZoom: 13, duration: 0 });
+    const push = () => {
+      pushed.current.timer = null;
+      const started = performance.now();
+      const data = sync.current?.update(latest.current.vehicles, latest.current.selectedId);
+      if (!data) return;
+      pushed.current.at = performance.now();
+      pushed.current.selectedId = latest.current.selectedId;
+      window.__flotaMapTimings?.push(pushed.current.at - started);
+      container.current?.setAttribute("data-pin-count", String(data.count));
+      if (!fitted.current && data.bounds) {
+        fitted.current = true;
+        map.fitBounds(data.bounds, { padding: 60, maxZoom: 13, duration: 0 });
+      }
+    };
+    const wait = pushed.current.at + MAP_UPDATE_INTERVAL_MS - performance.now();
+    if (wait <= 0 || selectedId !== pushed.current.selectedId) {
+      if (pushed.current.timer) clearTimeout(pushed.current.timer);
+      push();
+    } else {
+      pushed.current.timer ??= setTimeout(push, wait);
     }
   }, [ready, vehicles, selectedId]);
+  useEffect(() => () => { if (pushed.current.timer) clearTimeout(pushed.current.timer); }, []);
 
   const vehiclesRef = useRef(vehicles);
   vehiclesRef.current = vehicles;

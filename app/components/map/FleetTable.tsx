@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { FleetVehicle } from "../../lib/map/fleet-types";
 import { formatDateTime } from "../../lib/map/time";
+import { Pagination } from "../ListControls";
 import { FaultList, VehicleStateBadge, formatSpeed } from "./VehicleState";
 
 interface FleetTableProps {
@@ -14,7 +15,10 @@ interface FleetTableProps {
   scrollRef?: RefObject<HTMLElement | null>;
 }
 
-/** Lists longer than this render only the rows in view (plus a margin) once the page is interactive. */
+/**
+ * Lists longer than this render only the rows in view (plus a margin) once the page is interactive,
+ * and are split into pages of this size without JavaScript (the server renders one page, not 10,000 rows).
+ */
 export const WINDOWED_FROM = 300;
 const OVERSCAN = 15;
 
@@ -30,8 +34,12 @@ export function FleetTable({ vehicles, selectedId, timeZone, onSelect, scrollRef
   const body = useRef<HTMLTableSectionElement>(null);
   const windowed = Boolean(onSelect && scrollRef) && vehicles.length > WINDOWED_FROM;
   const range = useRowWindow(windowed, vehicles.length, scrollRef, body);
-  const shown = windowed ? vehicles.slice(range.start, range.end) : vehicles;
+  const pages = Math.ceil(vehicles.length / WINDOWED_FROM);
+  const paged = !windowed && pages > 1;
+  const page = Math.min(pages, Math.max(1, Math.floor(Number(params.get("page"))) || 1));
+  const shown = windowed ? vehicles.slice(range.start, range.end) : paged ? vehicles.slice((page - 1) * WINDOWED_FROM, page * WINDOWED_FROM) : vehicles;
   return (
+    <>
     <table className="table fleet-table" data-testid="fleet-table" data-windowed={windowed ? "1" : undefined}>
       <thead>
         <tr>
@@ -52,6 +60,8 @@ export function FleetTable({ vehicles, selectedId, timeZone, onSelect, scrollRef
         {vehicles.length === 0 && <tr><td colSpan={6} className="muted">{t("common:list.noResults")}</td></tr>}
       </tbody>
     </table>
+    {paged && <Pagination page={page} pages={pages} total={vehicles.length} />}
+    </>
   );
 }
 
