@@ -10,6 +10,8 @@
  * messages, React, the source update, MapLibre's drawing), the main-thread time of each vehicle-source
  * update (FleetMap's diff + updateData), long tasks, what reached the page, and the JS heap
  * (CDP Performance.getMetrics). Loopback only; bounded by --seconds and a 6-minute guard.
+ * BENCH_HIDE=<css selector> hides part of the page (e.g. `.fleet-map`: same updates, no map drawing);
+ * BENCH_PROFILE=1 prints the page's CPU profile (self time) while updates flow.
  */
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
