@@ -31,15 +31,15 @@ export function monthOfDriving(end: Date, days = 30, seed = 7): MonthFix[] {
   const rnd = random(seed);
   const fixes: MonthFix[] = [];
   const home = { lat: 41.3275, lon: 19.8187 };
+  // Whole "days" of 24 h ending at `end` (so a 30-day month fits a 31-day replay period whatever the hour).
   const start = new Date(end.getTime() - days * 86_400_000);
-  start.setUTCHours(0, 0, 0, 0);
   for (let d = 0; d < days; d++) {
     const dayStart = start.getTime() + d * 86_400_000;
     let t = dayStart;
     const park = (until: number, at: { lat: number; lon: number }) => {
       for (; t < until; t += 600_000) fixes.push({ at: new Date(t), lat: at.lat, lon: at.lon, speed: 0, course: 0, ignition: false });
     };
-    park(dayStart + 7 * 3_600_000, home); // overnight until 07:00
+    park(dayStart + 7 * 3_600_000, home); // the night: 7 hours parked
     let pos = { ...home };
     let course = [0, 90, 180, 270][Math.floor(rnd() * 4)];
     let speed = 30;

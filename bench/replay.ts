@@ -66,7 +66,7 @@ async function main() {
     if (!principal) throw new Error("no principal");
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const from = new Date(end.getTime() - (days + 0.5) * 86_400_000);
+    const from = new Date(fixes[0].at.getTime() - 60_000);
     const to = new Date(end.getTime() + 60_000);
     const tz = "Europe/Tirane";
     const query = new URLSearchParams({ vehicle: vehicle.id, from: toLocalInput(from, tz), to: toLocalInput(to, tz) });

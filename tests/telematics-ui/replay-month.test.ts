@@ -33,7 +33,7 @@ describe("replay of a month", () => {
     await client.login(org.adminEmail, org.adminPassword);
     query = new URLSearchParams({
       vehicle: org.vehicles[0].id,
-      from: toLocalInput(new Date(end.getTime() - 30.5 * 86_400_000), DEFAULT_TIME_ZONE),
+      from: toLocalInput(new Date(fixes[0].at.getTime() - 60_000), DEFAULT_TIME_ZONE),
       to: toLocalInput(new Date(end.getTime() + 60_000), DEFAULT_TIME_ZONE),
     }).toString();
   }, 120_000);
