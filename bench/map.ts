@@ -11,7 +11,8 @@
  * update (FleetMap's diff + updateData), long tasks, what reached the page, and the JS heap
  * (CDP Performance.getMetrics). Loopback only; bounded by --seconds and a 6-minute guard.
  * BENCH_HIDE=<css selector> hides part of the page (e.g. `.fleet-map`: same updates, no map drawing);
- * BENCH_PROFILE=1 prints the page's CPU profile (self time) while updates flow.
+ * BENCH_PROFILE=1 prints the page's CPU profile (self time) while updates flow; BENCH_EVAL=<script> runs in
+ * the page once it is ready (e.g. hiding map layers).
  */
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -152,6 +153,7 @@ async function main() {
       if (i >= 120) throw new Error(`the page subscribed to ${n} of ${vehicles} vehicles`);
       await sleep(500);
     }
+    if (process.env.BENCH_EVAL) await page.evaluate(process.env.BENCH_EVAL);
     if (process.env.BENCH_HIDE) await page.addStyleTag({ content: `${process.env.BENCH_HIDE} { display: none !important; }` });
     console.log(`bench: page ready with ${vehicles} pins and subscribed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await sleep(2000);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { authorize } from "../access/access.policy";
@@ -71,13 +72,12 @@ export function detectStops(points: ReplayPoint[], minStopS = MIN_STOP_S): Repla
 export function summarize(points: ReplayPoint[]): { distanceKm: number; maxSpeed: number } {
   let m = 0;
   let maxSpeed = 0;
-  for (let i = 0; i < points.length; i++) {
-    maxSpeed = Math.max(maxSpeed, points[i].speed);
-    if (i > 0) {
-      const a = points[i - 1];
-      const b = points[i];
-      m += segmentDistanceM({ lat: a.lat, lon: a.lon, t: Date.parse(a.t) }, { lat: b.lat, lon: b.lon, t: Date.parse(b.t) });
-    }
+  let prev: { lat: number; lon: number; t: number } | null = null;
+  for (const p of points) {
+    maxSpeed = Math.max(maxSpeed, p.speed);
+    const here = { lat: p.lat, lon: p.lon, t: Date.parse(p.t) };
+    if (prev) m += segmentDistanceM(prev, here);
+    prev = here;
   }
   return { distanceKm: Math.round(m / 10) / 100, maxSpeed: Math.round(maxSpeed * 10) / 10 };
 }
@@ -98,7 +98,8 @@ export async function getReplay(ctx: AppContext, p: Principal, input: { vehicleI
   const v = await findReplayVehicle(ctx, p, input.vehicleId);
   const rows = await ctx.db
     .selectFrom("positions")
-    .select(["fix_time", "lat", "lon", "speed_kmh", "course", "ignition"])
+    // Epoch milliseconds, not timestamptz: node-postgres parses a number far faster than a date (a month is ~80,000 rows).
+    .select([sql<number>`(extract(epoch from fix_time) * 1000)::float8`.as("fix_ms"), "lat", "lon", "speed_kmh", "course", "ignition"])
     .where("vehicle_id", "=", v.id)
     .where("org_id", "=", p.orgId)
     .where("fix_time", ">=", input.from)
@@ -107,7 +108,7 @@ export async function getReplay(ctx: AppContext, p: Principal, input: { vehicleI
     .orderBy("fix_time")
     .execute();
   const points: ReplayPoint[] = rows.map((r) => ({
-    t: new Date(r.fix_time).toISOString(),
+    t: new Date(r.fix_ms).toISOString(),
     lat: r.lat,
     lon: r.lon,
     speed: Math.round(r.speed_kmh * 10) / 10,
