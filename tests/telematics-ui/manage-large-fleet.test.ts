@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WINDOWED_FROM } from "../../app/components/map/FleetTable";
+import { WINDOWED_FROM } from "../../app/features/live-map/components/FleetTable";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 
