@@ -6,7 +6,7 @@ import { validatePosition, type DevicePosition } from "../../telematics/types";
 import type { KnownDevice } from "../devices/device-registry";
 import type { CompactPosition } from "../live/live-bus";
 import { retentionCutoff } from "./positions.schema";
-import { positionsRepo, type PositionRow } from "./positions.repo";
+import { isBulkConflict, positionsRepo, type PositionRow } from "./positions.repo";
 import { applyFix, emptyTrackState, type Fix, type TrackState } from "./track-state";
 
 type PreparedFix = Fix & { attributes: string; alarm: string | null };
@@ -115,7 +115,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     track(Promise.resolve().then(() => opts.publish!(positions)));
   }
 
-  async function commitGroup(group: PreparedBatch[], retryPartitions = true): Promise<CompactPosition[]> {
+  async function commitGroup(group: PreparedBatch[], retryPartitions = true, bulk = true): Promise<CompactPosition[]> {
     const vehicles = new Map<string, KnownDevice>();
     for (const b of group) vehicles.set(b.device.vehicleId, b.device);
     const ids = [...vehicles.keys()].sort();
@@ -140,7 +140,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
           }
         }
         const changed = ids.filter((id) => states.get(id)!.lastFixTime !== before.get(id));
-        const inserted = await positionsRepo.store(trx, rows, changed.map((vehicleId) => ({ vehicleId, s: states.get(vehicleId)! })));
+        const inserted = await positionsRepo.store(trx, rows, changed.map((vehicleId) => ({ vehicleId, s: states.get(vehicleId)! })), { bulk, lastFixBefore: before });
         stats.duplicates += rows.length - inserted;
         stats.stored += inserted;
         for (const id of changed) published.push(compactOf(id, vehicles.get(id)!.orgId, states.get(id)!));
@@ -154,7 +154,12 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
         // A fix in a month without a partition yet (the daily job creates them ahead): create and retry once.
         const times = group.flatMap((b) => b.fixes.map((f) => f.fixTime));
         await positionsRepo.ensurePartitions(db, new Date(Math.min(...times)), new Date(Math.max(...times)));
-        return commitGroup(group, false);
+        return commitGroup(group, false, bulk);
+      }
+      if (bulk && isBulkConflict(err)) {
+        // A record newer than the vehicle's state was already stored (not by this pipeline): store the group the safe way.
+        log.warn({ batches: group.length }, "bulk insert met an already stored position; retrying without COPY");
+        return commitGroup(group, retryPartitions, false);
       }
       throw err;
     }
