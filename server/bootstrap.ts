@@ -23,7 +23,7 @@ export async function openRuntime(config: Config, log: Logger, opts: { buildId?:
   let url = config.DATABASE_URL;
   if (!url) {
     log.info({ dir: config.dataDir, port: config.FLOTA_DB_PORT }, "starting embedded PostgreSQL");
-    embedded = await startEmbeddedPostgres({ dir: config.dataDir, port: config.FLOTA_DB_PORT, log: (m) => log.debug({ pg: m }) });
+    embedded = await startEmbeddedPostgres({ dir: config.dataDir, port: config.FLOTA_DB_PORT, log: (m) => log.debug({ pg: m }), notice: (m) => log.info(m) });
     url = embedded.url;
   }
   const database = connectDatabase(url, opts.poolSize ?? 10);

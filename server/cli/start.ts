@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openRuntime, createLogger } from "../bootstrap";
 import { ConfigError, loadConfig } from "../config";
+import { EmbeddedDatabaseError } from "../db/embedded";
 import { DEMO_PASSWORD, ensureInitialData } from "../db/seed";
 import { createHttpApp } from "../http/app";
 import { startWorkers } from "../../jobs/workers";
@@ -54,7 +55,7 @@ async function main() {
     `  Flota is running at ${url}`,
     `  Sign in as ${config.FLOTA_ADMIN_EMAIL} with password ${config.usingDefaultAdminPassword ? config.FLOTA_ADMIN_PASSWORD : "(from FLOTA_ADMIN_PASSWORD)"}`,
     config.FLOTA_DEMO ? `  Demo users manager@, dispatcher@, viewer@, driver@flota.local use password ${DEMO_PASSWORD}` : "",
-    `  Database: ${runtime.embedded ? `embedded PostgreSQL in ${config.dataDir}` : "DATABASE_URL"}; jobs: ${config.REDIS_URL ? "Redis" : "PostgreSQL"}`,
+    `  Database: ${runtime.embedded ? `embedded PostgreSQL in ${runtime.embedded.dataDir}` : "DATABASE_URL"}; jobs: ${config.REDIS_URL ? "Redis" : "PostgreSQL"}`,
     "",
   ].filter((l, i, a) => l !== "" || i === 0 || i === a.length - 1);
   console.log(lines.join("\n"));
@@ -81,6 +82,11 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof EmbeddedDatabaseError) {
+    // says why and what to do; a stack trace would only hide that
+    console.error(`\n  ${err.message}\n`);
+    process.exit(1);
+  }
   console.error(err);
   process.exit(1);
 });
