@@ -93,11 +93,10 @@ export const positionsRepo = {
     opts: { bulk: boolean; lastFixBefore: ReadonlyMap<string, number | null> },
   ): Promise<number> {
     if (!rows.length) return 0;
-    let copied = 0;
+    let data = "";
     let rest = rows;
     if (opts.bulk) {
       const newest = new Map(opts.lastFixBefore);
-      let data = "";
       rest = [];
       for (const r of rows) {
         const last = newest.get(r.vehicleId) ?? null;
@@ -108,17 +107,22 @@ export const positionsRepo = {
         newest.set(r.vehicleId, r.fixTime);
         data += copyLine(r);
       }
-      copied = await copyFrom(trx, "positions", POSITION_COLUMNS, data);
     }
-    if (!rest.length) {
-      if (states.length) await updateStatesSql(states).execute(trx);
-      return copied;
-    }
+    // the resent and out-of-order records with the state UPDATE (one statement), after the COPY
     const update = states.length ? sql`, upd AS (${updateStatesSql(states)} RETURNING 1)` : sql``;
-    const { rows: out } = await sql<{ inserted: number }>`
-      WITH ins AS (${insertPositionsSql(rest)} RETURNING 1)${update}
-      SELECT (SELECT count(*) FROM ins)::int AS inserted${states.length ? sql`, (SELECT count(*) FROM upd)::int AS updated` : sql``}`.execute(trx);
-    return copied + (out[0]?.inserted ?? 0);
+    const then = rest.length
+      ? sql<{ inserted: number }>`
+          WITH ins AS (${insertPositionsSql(rest)} RETURNING 1)${update}
+          SELECT (SELECT count(*) FROM ins)::int AS inserted${states.length ? sql`, (SELECT count(*) FROM upd)::int AS updated` : sql``}`
+      : states.length ? updateStatesSql(states) : null;
+    if (data) {
+      // one round trip: COPY, its data, then the statement
+      const { copied, row } = await copyFrom(trx, "positions", POSITION_COLUMNS, data, then?.compile(trx) ?? null);
+      return copied + (rest.length ? Number(row?.[0] ?? 0) : 0);
+    }
+    if (!then) return 0;
+    const { rows: out } = await then.execute(trx);
+    return rest.length ? ((out[0] as { inserted?: number } | undefined)?.inserted ?? 0) : 0;
   },
 
   async ensurePartitions(db: Conn, from: Date, to: Date): Promise<number> {
