@@ -7,9 +7,11 @@
  *
  * Uses a fresh database on DATABASE_URL's server (dropped at the end) or an embedded PostgreSQL in a
  * temporary folder. Prints, last:
- *   stored N positions/s; live p50 X ms, p99 Y ms; COPY ceiling Z rows/s
+ *   stored N positions/s; live p50 X ms, p99 Y ms; COPY ceiling Z rows/s (stored = R % of it)
+ * and, before it, the CPU each process spent per stored position (PostgreSQL's only when its server runs here).
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -76,9 +78,12 @@ async function loadProcess(job: LoadJob) {
   const started = Date.now();
   let measuredFrom = 0;
   let ackedAtMeasureStart = 0;
+  let cpuFrom = process.cpuUsage();
   setTimeout(() => {
     measuredFrom = Date.now();
     ackedAtMeasureStart = acked;
+    cpuFrom = process.cpuUsage();
+    send({ phase: "measure-start" });
   }, warmupMs);
   setTimeout(() => (stop = true), warmupMs + job.seconds * 1000);
   await Promise.all(clients.map(async (c, d) => {
@@ -91,7 +96,8 @@ async function loadProcess(job: LoadJob) {
     }
   }));
   const measuredS = (Date.now() - measuredFrom) / 1000;
-  send({ phase: "throughput", acked: acked - ackedAtMeasureStart, seconds: measuredS, total: acked, wall: (Date.now() - started) / 1000 });
+  const cpu = process.cpuUsage(cpuFrom);
+  send({ phase: "throughput", acked: acked - ackedAtMeasureStart, seconds: measuredS, total: acked, wall: (Date.now() - started) / 1000, cpuMs: Math.round((cpu.user + cpu.system) / 1000) });
 
   // Phase 2: open loop at a fixed rate, one record per packet (live mode); fix time = send time.
   // A short pause first, so that phase 1's write-back (checkpoint, autovacuum) is not billed to phase 2 alone.
@@ -124,8 +130,40 @@ async function loadProcess(job: LoadJob) {
 // ---------------------------------------------------------------- server process
 
 
+/**
+ * CPU time (ms) used so far by each PostgreSQL backend, read from /proc: only when the server runs on this machine
+ * and its processes are readable (root, or the same user); null otherwise.
+ */
+function backendCpuMs(pids: number[]): Map<number, number> | null {
+  const tick = 10; // USER_HZ is 100 on Linux
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop()!.split(" ");
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") return null;
+    }
+  }
+  return pids.length && !out.size ? null : out;
+}
+
+/** CPU (ms) the database's backends spent since `from` (backends started since count whole; ones that ended are lost). */
+async function backendCpuSince(pool: pg.Pool, from: Map<number, number> | null): Promise<number | null> {
+  const now = backendCpuMs(await benchBackends(pool));
+  if (!from || !now) return null;
+  let ms = 0;
+  for (const [pid, cpu] of now) ms += cpu - (from.get(pid) ?? 0);
+  return ms;
+}
+
+async function benchBackends(pool: pg.Pool): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  return rows.map((r) => r.pid);
+}
+
 /** PostgreSQL's own bulk-load rate into a table shaped like positions, on the same machine. */
-async function copyCeiling(pool: pg.Pool, orgId: string, vehicleIds: string[], rows = 300_000): Promise<{ rate: number; how: string }> {
+async function copyCeiling(pool: pg.Pool, orgId: string, vehicleIds: string[], rows = 300_000): Promise<{ rate: number; how: string; cpuUsPerRow: number | null }> {
   await pool.query(`CREATE TABLE bench_copy (LIKE positions INCLUDING DEFAULTS INCLUDING CONSTRAINTS); ALTER TABLE bench_copy ADD PRIMARY KEY (vehicle_id, fix_time)`);
   const base = Date.now() - 10 * 3600_000;
   const lines: string[] = [];
@@ -139,13 +177,19 @@ async function copyCeiling(pool: pg.Pool, orgId: string, vehicleIds: string[], r
   await writeFile(file, lines.join("\n") + "\n");
   await chmod(dir, 0o755);
   await chmod(file, 0o644);
+  const client = await pool.connect();
   try {
+    const pid = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0].pid;
+    const cpu0 = backendCpuMs([pid])?.get(pid);
     const t = performance.now();
-    await pool.query(`COPY bench_copy (org_id, vehicle_id, device_id, fix_time, server_time, lat, lon, speed_kmh, course, altitude, satellites, ignition, valid, odometer_m, attributes) FROM '${file}' WITH (FORMAT csv, QUOTE '"')`);
-    return { rate: rows / ((performance.now() - t) / 1000), how: "server-side COPY FROM file" };
+    await client.query(`COPY bench_copy (org_id, vehicle_id, device_id, fix_time, server_time, lat, lon, speed_kmh, course, altitude, satellites, ignition, valid, odometer_m, attributes) FROM '${file}' WITH (FORMAT csv, QUOTE '"')`);
+    const rate = rows / ((performance.now() - t) / 1000);
+    const cpu1 = backendCpuMs([pid])?.get(pid);
+    return { rate, how: "server-side COPY FROM file", cpuUsPerRow: cpu0 === undefined || cpu1 === undefined ? null : ((cpu1 - cpu0) * 1000) / rows };
   } catch (err) {
-    return { rate: NaN, how: `COPY unavailable: ${(err as Error).message}` };
+    return { rate: NaN, how: `COPY unavailable: ${(err as Error).message}`, cpuUsPerRow: null };
   } finally {
+    client.release();
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -190,9 +234,24 @@ async function serverProcess() {
 
     const job: LoadJob = { port: rt.ports.teltonika!, wsUrl: `ws://127.0.0.1:${httpPort}/live?token=${encodeURIComponent(socketToken)}`, imeis, records, seconds, rate };
     const results: Record<string, Record<string, number>> = {};
+    // CPU per stored position in phase 1, per process: where the time goes, whatever else runs on the machine
+    let cpuAtStart: { server: NodeJS.CpuUsage; pg: Map<number, number> | null } | null = null;
+    let pgCpu: Promise<number | null> = Promise.resolve(null);
+    const cpu: Record<string, number | null> = {};
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--role", "load"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
       child.on("message", (m: Record<string, number> & { phase: string }) => {
+        if (m.phase === "measure-start") {
+          const server = process.cpuUsage();
+          void benchBackends(handle.pool).then((pids) => (cpuAtStart = { server, pg: backendCpuMs(pids) }));
+          return;
+        }
+        if (m.phase === "throughput" && cpuAtStart) {
+          const s = process.cpuUsage(cpuAtStart.server);
+          pgCpu = backendCpuSince(handle.pool, cpuAtStart.pg);
+          cpu.serverMs = (s.user + s.system) / 1000;
+          cpu.loadMs = m.cpuMs;
+        }
         results[m.phase] = m;
         if (m.phase === "throughput") phase2From.t = Date.now() + 7000; // the load process pauses 5 s, then warms up 2 s
         console.log(`bench: ${m.phase} ${JSON.stringify(m)}`);
@@ -200,6 +259,7 @@ async function serverProcess() {
       child.once("spawn", () => child.send(job));
       child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`load process exited with ${code}`))));
     });
+    cpu.pgMs = await pgCpu;
     busLatencies.sort((a, b) => a - b);
     const bq = (p: number) => busLatencies[Math.min(busLatencies.length - 1, Math.floor(p * busLatencies.length))];
     console.log(`bench: server side (sent → back from the bus, before the WebSocket): p50 ${bq(0.5)} ms, p99 ${bq(0.99)} ms over ${busLatencies.length} positions`);
@@ -211,7 +271,10 @@ async function serverProcess() {
     const ceiling = await copyCeiling(handle.pool, org.id, vehicles.map((v) => v.id));
     console.log(`bench: COPY ceiling via ${ceiling.how}; load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     const stored = Math.round(results.throughput.acked / results.throughput.seconds);
-    console.log(`stored ${stored} positions/s; live p50 ${results.latency.p50} ms, p99 ${results.latency.p99} ms; COPY ceiling ${Math.round(ceiling.rate)} rows/s`);
+    const us = (ms: number | null | undefined) => (ms === null || ms === undefined ? "n/a" : `${((ms * 1000) / results.throughput.acked).toFixed(1)} µs`);
+    console.log(`bench: CPU per stored position in phase 1: server process ${us(cpu.serverMs)}, PostgreSQL backends ${us(cpu.pgMs)}, load process ${us(cpu.loadMs)}; ` +
+      `COPY ceiling ${ceiling.cpuUsPerRow === null ? "n/a" : `${ceiling.cpuUsPerRow.toFixed(1)} µs`} of PostgreSQL CPU per row`);
+    console.log(`stored ${stored} positions/s; live p50 ${results.latency.p50} ms, p99 ${results.latency.p99} ms; COPY ceiling ${Math.round(ceiling.rate)} rows/s (stored = ${Math.round((100 * stored) / ceiling.rate)} % of it)`);
   } finally {
     await handle.close();
     await db.cleanup();
