@@ -46,6 +46,7 @@ export function copyText(value: string): string {
 }
 
 interface Wire {
+  stream: { cork(): void; uncork(): void };
   parse(q: { text: string; types: number[] }): void;
   bind(c: { values: unknown[]; valueMapper: (v: unknown) => unknown }): void;
   execute(c: { rows: number }): void;
@@ -67,6 +68,16 @@ class CopyThenQuery {
   ) {}
 
   submit(connection: Wire) {
+    // one write for the nine messages
+    connection.stream.cork();
+    try {
+      this.send(connection);
+    } finally {
+      connection.stream.uncork();
+    }
+  }
+
+  private send(connection: Wire) {
     connection.parse({ text: this.copySql, types: [] });
     connection.bind({ values: [], valueMapper: prepareValue });
     connection.execute({ rows: 0 });
