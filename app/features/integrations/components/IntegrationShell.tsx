@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "../../../components/LanguageSwitch";
+
+/**
+ * The frame of the public integrations pages (/int…): the brand and the language switch, nothing of the signed-in
+ * application (no navigation, no user, no alerts), whoever is looking. The root hides the mobile banner here.
+ */
+export function IntegrationShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="int-shell" data-testid="int-shell">
+      <header className="int-header">
+        <span className="brand">
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          <span>{t("appName")}</span>
+        </span>
+        <LanguageSwitch />
+      </header>
+      <main id="content" className="int-content">{children}</main>
+    </div>
+  );
+}

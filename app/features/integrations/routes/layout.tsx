@@ -1,0 +1,30 @@
+import { Outlet, useRouteError } from "react-router";
+import { ErrorContent } from "../../../components/ErrorContent";
+import { IntegrationShell } from "../components/IntegrationShell";
+import "../integrations.css";
+
+/**
+ * Layout of the public integrations routes (/int…, spec section 2): no loader asks for a session, so there is no
+ * login redirect; the root leaves out the mobile banner and the signed-in user's data. Tracking links carry their
+ * token in the address: pages are not cached or indexed.
+ */
+export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+
+export default function IntegrationsLayout() {
+  return (
+    <IntegrationShell>
+      <Outlet />
+    </IntegrationShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <IntegrationShell>
+      <section className="int-card error-page" data-testid="error-page">
+        <ErrorContent error={error} home={false} />
+      </section>
+    </IntegrationShell>
+  );
+}
