@@ -3,7 +3,7 @@ import type { ZodType } from "zod";
 import { ZodError } from "zod";
 import type { AppContext } from "../../server/context";
 import { AppError } from "../../server/errors";
-import { toErrorBody } from "../../server/http/error-mapping";
+import { toErrorBody, type ErrorBody } from "../../server/http/error-mapping";
 import type { Principal } from "../../server/modules/access/principal";
 import type { Permission } from "../../server/modules/access/permissions";
 import { parseListQuery } from "../../server/modules/shared/listing";
@@ -46,6 +46,27 @@ export async function readForm(request: Request, context: LoadContext): Promise<
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * Spec section 8: an HTTP 409 from an authenticated call shows an error notification titled with the answer's
+ * `error`, its `message` as the body, and the status. Every action answer for a 409 carries it as `notice`; the
+ * root's NotificationsProvider shows it for forms and fetchers alike (app/components/Notifications.tsx).
+ */
+export interface ConflictNotice {
+  error: string;
+  message: string;
+  status: number;
+}
+
+export function conflictNotice(err: AppError | ErrorBody): { notice?: ConflictNotice } {
+  const body = err instanceof AppError ? toErrorBody(err) : err;
+  return body.status === 409 ? { notice: { error: body.error, message: body.message, status: body.status } } : {};
+}
+
+/** An action's answer to a service refusal: `body` for the page, the refusal's status, and the 409 notice. */
+export function failure<T extends object>(body: T, err: AppError) {
+  return data<T & { notice?: ConflictNotice }>({ ...body, ...conflictNotice(err) }, { status: err.status });
+}
+
 export interface ActionFailure {
   ok: false;
   status: number;
@@ -53,6 +74,7 @@ export interface ActionFailure {
   message?: string;
   fields: FieldErrors;
   values?: Record<string, unknown>;
+  notice?: ConflictNotice;
 }
 
 /** Maps a service error to a form answer: stable code, translated by the page, field errors beside their inputs. */
@@ -63,8 +85,8 @@ export function actionError(err: unknown, values?: Record<string, unknown>) {
     const fields: FieldErrors = body.fields ?? {};
     const field = err instanceof AppError ? (err.details?.field as string | undefined) : undefined;
     if (field) (fields[field] ??= []).push(`errors.${body.error}`);
-    const failure: ActionFailure = { ok: false, status: body.status, code: body.error, message: body.message, fields, values };
-    return data(failure, { status: body.status });
+    const answer: ActionFailure = { ok: false, status: body.status, code: body.error, message: body.message, fields, values, ...conflictNotice(body) };
+    return data(answer, { status: body.status });
   }
   throw err;
 }

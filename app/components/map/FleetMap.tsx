@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { needsPmtiles, resolveMapStyle, type MapConfig } from "../../lib/map/basemap-style";
 import type { FleetVehicle } from "../../lib/map/fleet-types";
 import { loadMapLibre, registerPmtiles } from "../../lib/map/load-maplibre";
+import { useChunkFailure } from "../../lib/use-chunk-watchdog";
 import { provideVehicleImages } from "../../lib/map/pin-images";
 import { CLUSTER_LAYER, CLUSTER_OPTIONS, PIN_LAYER, VEHICLE_SOURCE, hasPosition, vehicleFeatures, vehicleLayers } from "../../lib/map/vehicle-layers";
 import { PLACES_TOGGLES, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../lib/places/layers";
@@ -35,6 +36,7 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
   const fitted = useRef(false);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  const chunkFailed = useChunkFailure();
   const [placeLayers, setPlaceLayers] = useState<Record<PlacesToggle, boolean>>({ pois: true, geofences: true });
 
   useEffect(() => {
@@ -82,7 +84,7 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
       });
     })().catch((err) => {
       console.error(err);
-      if (!cancelled) setFailed(true);
+      if (!cancelled && !chunkFailed(err)) setFailed(true);
     });
     return () => {
       cancelled = true;

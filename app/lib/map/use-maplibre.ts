@@ -2,6 +2,7 @@ import type { Map as MapLibreMap } from "maplibre-gl";
 import type * as MapLibre from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
 import { needsPmtiles, resolveMapStyle, type MapConfig } from "./basemap-style";
+import { useChunkFailure } from "../use-chunk-watchdog";
 import { loadMapLibre, registerPmtiles } from "./load-maplibre";
 
 declare global {
@@ -19,6 +20,7 @@ export function useMapLibre(
   opts: { expose?: boolean; center?: [number, number]; zoom?: number; compass?: boolean; onLoad: (map: MapLibreMap, lib: typeof MapLibre) => void },
 ) {
   const [failed, setFailed] = useState(false);
+  const chunkFailed = useChunkFailure();
   const [map, setMap] = useState<MapLibreMap | null>(null);
   // A callback ref: the map is created when the element exists, whenever that is.
   const [element, setElement] = useState<HTMLDivElement | null>(null);
@@ -49,7 +51,7 @@ export function useMapLibre(
       });
     })().catch((err) => {
       console.error(err);
-      if (!cancelled) setFailed(true);
+      if (!cancelled && !chunkFailed(err)) setFailed(true);
     });
     return () => {
       cancelled = true;
