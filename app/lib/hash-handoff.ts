@@ -5,8 +5,9 @@
  *   login redirect nor the mobile banner ever shows;
  * - otherwise a hash carrying access_token (`#access_token=…&expires=…&user=…`, `#/?access_token=…`) is handed to
  *   the server as a query (server/http/token-handoff.ts stores it as the session and sends the user to login).
- * Hash changes later on (a link to `#/int/…`) are followed the same way. window.__flotaLeaving tells
- * entry.client.tsx not to hydrate a page that is being replaced.
+ * Hash changes later on (a link to `#/int/…`) are followed the same way. A page being left is hidden (so the
+ * login page or the mobile banner never shows for an instant) and window.__flotaLeaving tells entry.client.tsx not
+ * to hydrate it.
  * Kept as plain ES5 text: it is inlined into every page as is.
  */
 export const HASH_HANDOFF_SCRIPT = `(function () {
@@ -21,8 +22,13 @@ export const HASH_HANDOFF_SCRIPT = `(function () {
     if (params.get("access_token")) { window.location.replace("/?" + params.toString()); return true; }
     return false;
   }
-  if (follow()) window.__flotaLeaving = true;
-  window.addEventListener("hashchange", function () { if (follow()) window.__flotaLeaving = true; });
+  function leave() {
+    if (!follow()) return;
+    window.__flotaLeaving = true;
+    document.documentElement.style.visibility = "hidden";
+  }
+  leave();
+  window.addEventListener("hashchange", leave);
 })();`;
 
 declare global {
