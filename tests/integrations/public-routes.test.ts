@@ -70,6 +70,13 @@ describe("public integrations routes (/int…, spec section 2), without JavaScri
     expect(await en.text()).toContain("This page does not exist.");
   });
 
+  it("leaves an access token in the address of an /int page alone: no session, no login redirect", async () => {
+    const c = new FormClient(srv.url);
+    const res = await c.get("/int/order-track?access_token=some-token&type=admin&user=x");
+    expect(res.status).toBe(200);
+    expect(c.cookies.has("flota_session")).toBe(false);
+  });
+
   it("still sends other unknown paths to /manage and protected pages to login", async () => {
     const c = new FormClient(srv.url);
     expect((await c.get("/no/such/page")).headers.get("location")).toBe("/manage");
