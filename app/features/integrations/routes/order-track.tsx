@@ -17,7 +17,7 @@ export default function OrderTrack({ loaderData }: Route.ComponentProps) {
       <p className="kicker">{t("orderTrack.title")}</p>
       <div className="int-state" role="status">
         <span className="int-state-icon" aria-hidden="true">!</span>
-        <div className="stack">
+        <div>
           <h1 id="order-track-title">{t("orderTrack.invalid.title")}</h1>
           <p>{t("orderTrack.invalid.body")}</p>
           <p className="muted">{t("orderTrack.invalid.hint")}</p>
