@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteE
 import { useChangeLanguage } from "remix-i18next/react";
 import type { Route } from "./+types/root";
 import { ErrorContent, errorStatus } from "./components/ErrorContent";
-import { IntegrationShell } from "./features/integrations/components/IntegrationShell";
+import { IntegrationErrorPage } from "./features/integrations/components/IntegrationShell";
 import { MobileBanner } from "./components/MobileBanner";
 import { NotificationsProvider } from "./components/Notifications";
 import { UpdateBar } from "./components/UpdateBar";
@@ -73,15 +73,7 @@ export function ErrorBoundary() {
   const location = useLocation();
   if (errorStatus(error) >= 500) console.error(error);
   // A failure on a public integrations page keeps the public frame.
-  if (isIntegrationPath(location.pathname)) {
-    return (
-      <IntegrationShell>
-        <section className="int-card error-page" data-testid="error-page">
-          <ErrorContent error={error} home={false} />
-        </section>
-      </IntegrationShell>
-    );
-  }
+  if (isIntegrationPath(location.pathname)) return <IntegrationErrorPage error={error} />;
   return (
     <main className="error-page" data-testid="error-page">
       <ErrorContent error={error} />

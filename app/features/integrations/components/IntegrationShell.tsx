@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorContent } from "../../../components/ErrorContent";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
 
 /**
@@ -19,5 +20,16 @@ export function IntegrationShell({ children }: { children: ReactNode }) {
       </header>
       <main id="content" className="int-content">{children}</main>
     </div>
+  );
+}
+
+/** An error on a public page, in the public frame (no link into the signed-in application). */
+export function IntegrationErrorPage({ error }: { error: unknown }) {
+  return (
+    <IntegrationShell>
+      <section className="int-card error-page" data-testid="error-page">
+        <ErrorContent error={error} home={false} />
+      </section>
+    </IntegrationShell>
   );
 }

@@ -1,6 +1,5 @@
 import { Outlet, useRouteError } from "react-router";
-import { ErrorContent } from "../../../components/ErrorContent";
-import { IntegrationShell } from "../components/IntegrationShell";
+import { IntegrationErrorPage, IntegrationShell } from "../components/IntegrationShell";
 import "../integrations.css";
 
 /**
@@ -19,12 +18,5 @@ export default function IntegrationsLayout() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <IntegrationShell>
-      <section className="int-card error-page" data-testid="error-page">
-        <ErrorContent error={error} home={false} />
-      </section>
-    </IntegrationShell>
-  );
+  return <IntegrationErrorPage error={useRouteError()} />;
 }
