@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { isIntegrationPath } from "../../server/http/integration-paths";
 import { IntegrationShell } from "../features/integrations/components/IntegrationShell";
 import IntegrationNotFound from "../features/integrations/routes/not-found";
-import "../features/integrations/integrations.css";
 import type { Route } from "./+types/$";
 
 /**

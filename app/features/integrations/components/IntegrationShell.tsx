@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorContent } from "../../../components/ErrorContent";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
+import "../integrations.css";
 
 /**
  * The frame of the public integrations pages (/int…): the brand and the language switch, nothing of the signed-in

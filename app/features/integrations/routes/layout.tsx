@@ -1,6 +1,5 @@
 import { Outlet, useRouteError } from "react-router";
 import { IntegrationErrorPage, IntegrationShell } from "../components/IntegrationShell";
-import "../integrations.css";
 
 /**
  * Layout of the public integrations routes (/int…, spec section 2): no loader asks for a session, so there is no
