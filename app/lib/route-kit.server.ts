@@ -63,7 +63,7 @@ export function conflictNotice(err: AppError | ErrorBody): { notice?: ConflictNo
 }
 
 /** An action's answer to a service refusal: `body` for the page, the refusal's status, and the 409 notice. */
-export function failure<T extends object>(body: T, err: AppError) {
+export function refusal<T extends object>(body: T, err: AppError) {
   return data<T & { notice?: ConflictNotice }>({ ...body, ...conflictNotice(err) }, { status: err.status });
 }
 

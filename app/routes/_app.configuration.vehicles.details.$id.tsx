@@ -10,7 +10,7 @@ import { DeleteConfirm } from "../components/vehicles/DeleteConfirm";
 import { assertUploadSize, parseTextFields, readImages, serviceFailure, validationFailure } from "../components/vehicles/form-actions.server";
 import { VehicleForm, vehicleFormValues } from "../components/vehicles/VehicleForm";
 import { VehicleImages } from "../components/vehicles/VehicleImages";
-import { failure, idParam, load, readForm, requirePermission, requireUser } from "../lib/route-kit.server";
+import { refusal, idParam, load, readForm, requirePermission, requireUser } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.configuration.vehicles.details.$id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -40,7 +40,7 @@ type Area = "images" | "delete";
 function areaFailure(area: Area, err: unknown) {
   if (!(err instanceof AppError)) throw err;
   if (err.code === "NOT_FOUND") throw data({ error: err.code }, { status: 404 });
-  return failure({ area, code: err.code as string }, err);
+  return refusal({ area, code: err.code as string }, err);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { deleteTeam, getTeamWithUsage, updateTeam } from "../../server/modules/t
 import { DeleteConfirm } from "../components/vehicles/DeleteConfirm";
 import { parseTextFields, serviceFailure, validationFailure } from "../components/vehicles/form-actions.server";
 import { TeamForm } from "../components/vehicles/TeamForm";
-import { failure, idParam, load, readForm, requirePermission, requireUser } from "../lib/route-kit.server";
+import { refusal, idParam, load, readForm, requirePermission, requireUser } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.configuration.vehicles.teams.update.$id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -32,7 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err.code === "NOT_FOUND") throw data({ error: err.code }, { status: 404 });
-      return failure({ deleteCode: err.code as string }, err);
+      return refusal({ deleteCode: err.code as string }, err);
     }
     return redirect("/configuration/vehicles/teams?deleted=1");
   }

@@ -6,7 +6,7 @@ import { immobilizationRequestSchema } from "../../server/modules/immobilization
 import { getVehicleLive } from "../../server/modules/positions/fleet.service";
 import { CsrfInput } from "../components/forms";
 import { ImmobilizationOutcome, type ImmobilizationResult } from "../components/map/ImmobilizeControls";
-import { failure, load, readForm, requirePermission } from "../lib/route-kit.server";
+import { refusal, load, readForm, requirePermission } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.immobilization.command";
 import "../styles/map.css";
 
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const r = await requestImmobilization(context.app, p, parsed.data);
     return data<ImmobilizationResult>({ ok: true, status: r.status, action: r.action, reason: r.error });
   } catch (err) {
-    if (err instanceof AppError) return failure<ImmobilizationResult>({ ok: false, code: err.code, action: parsed.data.action }, err);
+    if (err instanceof AppError) return refusal<ImmobilizationResult>({ ok: false, code: err.code, action: parsed.data.action }, err);
     throw err;
   }
 }

@@ -4,7 +4,7 @@ import { AppError } from "../../server/errors";
 import { CSV_COLUMNS } from "../../server/modules/places/places.formats";
 import { IMPORT_MAX_BYTES, commitImport, getImportSummary, uploadPlaces } from "../../server/modules/places/places.import";
 import { CsrfInput, useErrorText } from "../components/forms";
-import { failure, load, readForm, requirePermission } from "../lib/route-kit.server";
+import { refusal, load, readForm, requirePermission } from "../lib/route-kit.server";
 import type { Route } from "./+types/_app.places.import";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const summary = await uploadPlaces(context.app, p, file);
     return redirect(`/places/import?token=${summary.token}`);
   } catch (err) {
-    if (err instanceof AppError && err.code !== "NOT_FOUND") return failure({ code: err.code as string }, err);
+    if (err instanceof AppError && err.code !== "NOT_FOUND") return refusal({ code: err.code as string }, err);
     if (err instanceof AppError) throw data({ error: err.code }, { status: 404 });
     throw err;
   }

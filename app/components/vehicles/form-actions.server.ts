@@ -5,7 +5,7 @@ import type { ZodType } from "zod";
 import { AppError } from "../../../server/errors";
 import type { UploadedImage } from "../../../server/modules/vehicles/vehicles.service";
 import { MAX_VEHICLE_IMAGES } from "../../../server/modules/vehicles/vehicles.schema";
-import { failure, type LoadContext } from "../../lib/route-kit.server";
+import { refusal, type LoadContext } from "../../lib/route-kit.server";
 
 /** Parses the text fields of a form (files left out) without Conform's auto-coercion: the schema's own preprocessors turn "" into null. */
 export function parseTextFields<T>(form: FormData, schema: ZodType<T>) {
@@ -43,5 +43,5 @@ export function serviceFailure(submission: Submission<unknown>, err: unknown) {
   const field = typeof err.details?.field === "string" ? err.details.field : null;
   const code = err.code === "VALIDATION" && field ? "invalid" : err.code;
   const reply = submission.reply({ formErrors: [code], fieldErrors: field ? { [field]: [`errors.${code}`] } : {} });
-  return failure<FormFailure>({ reply, code }, err);
+  return refusal<FormFailure>({ reply, code }, err);
 }

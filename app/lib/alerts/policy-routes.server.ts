@@ -7,7 +7,7 @@ import * as alerts from "../../../server/modules/alerts/alerts.service";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { parseTextFields, validationFailure, type FormFailure } from "../../components/vehicles/form-actions.server";
 import { formatDateTime } from "../map/time";
-import { failure, idParam, listQueryFrom, load, readForm, requirePermission, type LoadContext } from "../route-kit.server";
+import { refusal, idParam, listQueryFrom, load, readForm, requirePermission, type LoadContext } from "../route-kit.server";
 
 const VIEW = "/alerts/policies/policy";
 
@@ -97,7 +97,7 @@ function serviceFailure(submission: Submission<unknown>, err: unknown) {
   const field = typeof err.details?.field === "string" ? err.details.field : null;
   if (field) fields[field] = [`errors.${err.code}`];
   const reply = submission.reply({ formErrors: [err.code], fieldErrors: fields });
-  return failure<FormFailure>({ reply, code: err.code }, err);
+  return refusal<FormFailure>({ reply, code: err.code }, err);
 }
 
 /** Saves the add or edit form; a success goes to the policy's page with a notice. */

@@ -5,7 +5,7 @@ import { geofenceInputSchema, poiInputSchema } from "../../../server/modules/pla
 import * as places from "../../../server/modules/places/places.service";
 import { parseTextFields, serviceFailure, validationFailure } from "../../components/vehicles/form-actions.server";
 import { mapConfigFrom } from "../map/basemap.server";
-import { failure, idParam, load, readForm, requirePermission, requireUser, type LoadContext } from "../route-kit.server";
+import { refusal, idParam, load, readForm, requirePermission, requireUser, type LoadContext } from "../route-kit.server";
 
 type Kind = "poi" | "geofence";
 const LIST = { poi: "/places/points", geofence: "/places/geofences" } as const;
@@ -55,7 +55,7 @@ export async function editPlaceAction(context: LoadContext, request: Request, ki
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err.code === "NOT_FOUND") throw data({ error: err.code }, { status: 404 });
-      return failure({ deleteCode: err.code as string }, err);
+      return refusal({ deleteCode: err.code as string }, err);
     }
     return redirect(`${LIST[kind]}?deleted=1`);
   }
