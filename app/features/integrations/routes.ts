@@ -2,7 +2,7 @@ import { layout, prefix, route, type RouteConfigEntry } from "@react-router/dev/
 
 /**
  * The public integrations routes (spec section 2: paths starting /int). `int/*` catches every other /int address
- * (and /int itself) for the public "not found", ahead of the application's catch-all `$`.
+ * (and /int itself) for the public "not found", ahead of the shell's catch-all `*` (features/shell/routes/not-found.tsx).
  */
 export const integrationRoutes: RouteConfigEntry[] = [
   layout("features/integrations/routes/layout.tsx", [
