@@ -43,7 +43,8 @@ export async function startTelematics(ctx: AppContext, opts: StartTelematicsOpti
     log: log.child({ module: "positions" }),
     lookup: (id) => registry.lookup(id),
     publish: (p) => getLiveBus(ctx)?.publish({ k: "pos", p }),
-    alerts: createAlertHook(ctx, alertRules),
+    // Every module that reacts to positions adds its hook here; alerts come first.
+    hooks: [createAlertHook(ctx, alertRules)],
     ...opts.pipeline,
   });
   const callbacks = {
