@@ -8,7 +8,7 @@ import { UpdateBar } from "./components/UpdateBar";
 import { htmlLang, type Language } from "./i18n/config";
 import { resolveLanguage } from "./i18n/i18n.server";
 import { detectPlatform } from "./lib/platform";
-import { parseCookies } from "../server/http/cookies";
+import { parseCookies } from "../server/security/cookies";
 import "./styles/app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -18,7 +18,7 @@ import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
-import { createOrganization } from "../server/db/seed";
+import { createOrganization } from "../server/seed/seed";
 import { createAlertHook } from "../server/modules/alerts/alert-pipeline";
 import { AlertRulesCache } from "../server/modules/alerts/alert-rules";
 import { ALERT_TYPES } from "../server/modules/alerts/alerts.schema";
@@ -28,7 +28,7 @@ import { circleBoundingBox, destination, polygonBoundingBox, type LonLat } from 
 import type { PositionHook } from "../server/modules/positions/position-hooks";
 import { createPositionPipeline } from "../server/modules/positions/positions.service";
 import type { JobQueue } from "../server/queue/job-queue";
-import type { DevicePosition } from "../server/telematics/types";
+import type { DevicePosition } from "../server/shared/device-contract";
 import { localDay, zonedMidnight } from "../server/modules/alerts/local-time";
 import { openDatabase } from "./bench-db";
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openRuntime, createLogger } from "../bootstrap";
 import { ConfigError, loadConfig } from "../config";
-import { DEMO_PASSWORD, ensureInitialData } from "../db/seed";
+import { DEMO_PASSWORD, ensureInitialData } from "../seed/seed";
 import { createHttpApp } from "../http/app";
 import { startWorkers } from "../../jobs/workers";
 import { buildIfNeeded } from "./build-if-needed";

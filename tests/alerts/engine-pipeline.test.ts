@@ -8,7 +8,7 @@ import { addDays, localDay, zonedMidnight } from "../../server/modules/alerts/lo
 import { createGeofence } from "../../server/modules/places/places.service";
 import { destination, type LonLat } from "../../server/modules/places/geometry";
 import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
-import type { DevicePosition } from "../../server/telematics/types";
+import type { DevicePosition } from "../../server/shared/device-contract";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
 import { attachDevices, position, waitFor } from "../telematics-pipeline/helpers";

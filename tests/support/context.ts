@@ -4,7 +4,7 @@ import { inject } from "vitest";
 import { loadConfig, type Config } from "../../server/config";
 import type { AppContext } from "../../server/context";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/database";
-import { createOrganization, seedDemo } from "../../server/db/seed";
+import { createOrganization, seedDemo } from "../../server/seed/seed";
 import type { Principal } from "../../server/modules/access/principal";
 import { issueSession, loadPrincipal } from "../../server/modules/auth/auth.service";
 import { JobQueue } from "../../server/queue/job-queue";

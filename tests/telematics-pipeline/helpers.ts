@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { AppContext } from "../../server/context";
-import type { DevicePosition } from "../../server/telematics/types";
+import type { DevicePosition } from "../../server/shared/device-contract";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

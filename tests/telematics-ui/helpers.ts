@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { AppContext } from "../../server/context";
-import { DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { createPositionPipeline } from "../../server/modules/positions/positions.service";
-import type { DevicePosition } from "../../server/telematics/types";
+import type { DevicePosition } from "../../server/shared/device-contract";
 import { createTestOrg, type TestOrg } from "../support/context";
 
 export interface MapTestOrg extends TestOrg {

@@ -10,7 +10,7 @@ import {
   encodeGt06Login,
 } from "../../server/telematics/simulator/gt06-encoder";
 import { RawDeviceClient as RawClient } from "../../server/telematics/simulator/raw-device-client";
-import type { DevicePosition } from "../../server/telematics/types";
+import type { DevicePosition } from "../../server/shared/device-contract";
 import { captureLogger, deferred, sleep } from "./helpers";
 
 const IMEI = "864717003283581";

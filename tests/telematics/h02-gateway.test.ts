@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTcpGateway, type TcpGateway } from "../../server/telematics/gateway/tcp-gateway";
 import { RawDeviceClient as RawClient } from "../../server/telematics/simulator/raw-device-client";
-import type { DevicePosition } from "../../server/telematics/types";
+import type { DevicePosition } from "../../server/shared/device-contract";
 import { captureLogger, deferred, waitFor } from "./helpers";
 
 const ID = "4210051415";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createOsmAndHandler, startOsmAndServer, type OsmAndServer } from "../../server/telematics/gateway/osmand-http";
 import type { DeviceCallbacks } from "../../server/telematics/gateway/session";
 import { sendOsmAnd } from "../../server/telematics/simulator/osmand-client";
-import type { DevicePosition } from "../../server/telematics/types";
+import type { DevicePosition } from "../../server/shared/device-contract";
 import { captureLogger, deferred, sleep } from "./helpers";
 
 const DEVICE = "48241179";

@@ -4,7 +4,7 @@ import type { TcpGatewayOptions } from "../../server/telematics/gateway/session"
 import { encodeImeiHandshake } from "../../server/telematics/protocols/teltonika";
 import { TeltonikaClient } from "../../server/telematics/simulator/teltonika-client";
 import { encodeTeltonikaAvl, type SimPosition } from "../../server/telematics/simulator/teltonika-encoder";
-import type { DevicePosition } from "../../server/telematics/types";
+import type { DevicePosition } from "../../server/shared/device-contract";
 import { captureLogger, deferred, sleep, waitFor } from "./helpers";
 
 const KNOWN = "356307042441013";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { ALERT_TYPES } from "../../../server/db/schema-alerts";
+import { ALERT_TYPES } from "../../../server/db/schema/alerts";
 import { alertTypeLabel } from "./alert-text";
 
 export interface FilterValues {

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Transaction } from "kysely";
 import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
-import type { AlertType } from "../../db/schema-alerts";
+import type { AlertType } from "../../db/schema/alerts";
 import { likePattern, type ListQuery } from "../shared/listing";
 
 const SORTS = { name: "p.name", type: "p.alert_type", updated: "p.updated_at", active: "p.active" } as const;

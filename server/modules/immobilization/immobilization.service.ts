@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
-import type { CommandResult, DeviceCommand } from "../../telematics/types";
+import type { CommandResult, DeviceCommand } from "../../shared/device-contract";
 import type { Principal } from "../access/principal";
 import { assertUuid } from "../positions/positions.schema";
 import { toPage } from "../shared/listing";

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, WebSocket } from "ws";
 import type { AppContext } from "../../context";
-import { parseCookies, SESSION_COOKIE } from "../../http/cookies";
+import { parseCookies, SESSION_COOKIE } from "../../security/cookies";
 import { can, canSeeVehicle } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";

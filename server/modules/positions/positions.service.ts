@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { DB } from "../../db/database";
-import { validatePosition, type DevicePosition } from "../../telematics/types";
+import { validatePosition, type DevicePosition } from "../../shared/device-contract";
 import type { KnownDevice } from "../devices/device-registry";
 import type { CompactPosition } from "../live/live-bus";
 import { retentionCutoff } from "./positions.schema";

@@ -1,6 +1,6 @@
 import net from "node:net";
 import type pino from "pino";
-import { ProtocolError, type CommandResult, type DeviceCommand } from "../types";
+import { ProtocolError, type CommandResult, type DeviceCommand } from "../../shared/device-contract";
 import { GT06_DEFAULT_PORT } from "../protocols/gt06";
 import { H02_DEFAULT_PORT } from "../protocols/h02";
 import { TELTONIKA_DEFAULT_PORT } from "../protocols/teltonika";
