@@ -22,7 +22,7 @@ import { createOrganization } from "../server/seed/seed";
 import { createAlertHook } from "../server/modules/alerts/alert-pipeline";
 import { AlertRulesCache } from "../server/modules/alerts/alert-rules";
 import { ALERT_TYPES } from "../server/modules/alerts/alerts.schema";
-import { attachLiveBus, createLiveBus } from "../server/modules/live/live-bus";
+import { createLiveBus } from "../server/modules/live/live-bus";
 import { DeviceRegistry } from "../server/modules/devices/device-registry";
 import { circleBoundingBox, destination, polygonBoundingBox, type LonLat } from "../server/modules/places/geometry";
 import type { PositionHook } from "../server/modules/positions/position-hooks";
@@ -176,7 +176,7 @@ async function main() {
     await migrate(handle.pool);
     // In-app notices go out on the live bus, as in a running server.
     const bus = await createLiveBus({ redisUrl: null, databaseUrl: db.url, log: ctx.log });
-    attachLiveBus(ctx, bus);
+    ctx.live = bus;
     console.log(`bench: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
     const results: Record<"plain" | "rules" | "evalOnly", number[]> = { plain: [], rules: [], evalOnly: [] };
     const cache = new AlertRulesCache(ctx.db, 1000);
@@ -225,7 +225,7 @@ async function main() {
     console.log(`bench: evaluation alone (alerts not stored): ${Math.round(evaluated)} positions/s, ${(((plain - evaluated) / plain) * 100).toFixed(1)} % slower; alerts per 1,000 positions ${((alerts / rounds / positions) * 1000).toFixed(1)}`);
     console.log(`bench: load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     console.log(`without rules ${Math.round(plain)} positions/s; with ${geofences} geofences and ${policies} policies ${Math.round(ruled)} positions/s (${slower.toFixed(1)} % slower; target < 25 %); alerts raised ${alerts}`);
-    attachLiveBus(ctx, null);
+    ctx.live = undefined;
     await bus.close();
   } finally {
     await handle.close();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openRuntime, createLogger } from "../bootstrap";
+import { requirePorts } from "../context";
 import { ConfigError, loadConfig } from "../config";
 import { DEMO_PASSWORD, ensureInitialData } from "../seed/seed";
 import { createHttpApp } from "../http/app";
@@ -45,8 +46,10 @@ async function main() {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
-  const live = await startLive(ctx, server, { databaseUrl: runtime.database.url });
-  const telematics = await startTelematics(ctx);
+  const web = requirePorts(ctx, "live", "devices");
+  const hub = startLive(web, server);
+  const telematics = await startTelematics(web);
+  ctx.commands = telematics.commands;
   const simulator = config.FLOTA_DEMO && config.simulator ? await startDemoSimulator(ctx, telematics.ports) : null;
 
   const lines = [
@@ -71,7 +74,7 @@ async function main() {
     server.closeAllConnections();
     await simulator?.stop();
     await telematics.close();
-    await live.close();
+    await hub.close();
     await stopWorkers();
     await runtime.shutdown();
     process.exit(0);

@@ -7,19 +7,6 @@ import { toPage } from "../shared/listing";
 import { immobilizationPolicy } from "./immobilization.policy";
 import { immobilizationRepo } from "./immobilization.repo";
 import { COMMAND_PROTOCOLS, FAILURE_REASONS, type CommandProtocol, type ImmobilizationRequest } from "./immobilization.schema";
-import { processWide } from "../../shared/process-wide";
-
-/** Sends a command to a device connected to this process (the telematics runtime provides it). */
-export interface CommandSender {
-  send(protocol: CommandProtocol, deviceId: string, command: DeviceCommand, timeoutMs: number): Promise<CommandResult>;
-}
-
-const senders = processWide("immobilization.senders", () => new WeakMap<AppContext, CommandSender>());
-
-export function attachCommandSender(ctx: AppContext, sender: CommandSender | null): void {
-  if (sender) senders.set(ctx, sender);
-  else senders.delete(ctx);
-}
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 20_000;
 
@@ -52,7 +39,7 @@ export async function requestImmobilization(
   const pending = await immobilizationRepo.insertPending(ctx.db, {
     org_id: p.orgId, vehicle_id: v.id, device_id: v.device_imei, action: input.action, requested_by: p.userId,
   });
-  const sender = senders.get(ctx);
+  const sender = ctx.commands;
   const command: DeviceCommand = { type: input.action === "block" ? "engineStop" : "engineResume" };
   const timeoutMs = opts.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   let result: CommandResult;
