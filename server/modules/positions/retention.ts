@@ -3,7 +3,6 @@ import { pruneSubscriptions } from "../live/subscriptions";
 import { positionsRepo } from "./positions.repo";
 import { retentionCutoff } from "./positions.schema";
 
-export const RETENTION_JOB = "positions-retention";
 /** Partitions are created this many months ahead. */
 const MONTHS_AHEAD = 2;
 
@@ -20,12 +19,3 @@ export async function runPositionRetention(ctx: AppContext, now: Date = new Date
   if (created || dropped.length) ctx.log.info({ created, dropped }, "position partitions maintained");
   return { created, dropped, subscriptions };
 }
-
-/** Daily at 02:30 UTC on the "maintenance" queue (idempotent: one scheduler id). */
-export async function scheduleRetention(ctx: AppContext): Promise<void> {
-  await ctx.jobs.queue("maintenance").upsertJobScheduler(RETENTION_JOB, { pattern: "30 2 * * *" }, { name: RETENTION_JOB, data: {} });
-}
-
-export const retentionProcessors = (ctx: AppContext) => ({
-  [RETENTION_JOB]: async () => runPositionRetention(ctx),
-});
