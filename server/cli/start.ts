@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, ensureInitialData } from "../seed/seed";
 import { createHttpApp } from "../http/app";
 import { startWorkers } from "../../jobs/workers";
 import { buildIfNeeded } from "./build-if-needed";
+import { createCommandRelay } from "../modules/immobilization/command-relay";
 import { startLive } from "../modules/live";
 import { startTelematics } from "../telematics/runtime";
 import { startDemoSimulator } from "../simulator";
@@ -49,7 +50,9 @@ async function main() {
   const web = requirePorts(ctx, "live", "devices");
   const hub = startLive(web, server);
   const telematics = await startTelematics(web);
-  ctx.commands = telematics.commands;
+  // Block/unblock reaches the device wherever its connection lives: here, or another process over the bus.
+  const commands = createCommandRelay({ bus: web.live, local: telematics.commands, log });
+  ctx.commands = commands;
   const simulator = config.FLOTA_DEMO && config.simulator ? await startDemoSimulator(ctx, telematics.ports) : null;
 
   const lines = [
@@ -73,6 +76,7 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await simulator?.stop();
+    commands.close();
     await telematics.close();
     await hub.close();
     await stopWorkers();

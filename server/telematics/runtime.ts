@@ -2,7 +2,7 @@ import type { WithPorts } from "../context";
 import { createAlertHook } from "../modules/alerts/alert-pipeline";
 import { AlertRulesCache } from "../modules/alerts/alert-rules";
 import { recordUnknownDevice } from "../modules/devices/device-registry";
-import type { CommandPort } from "../shared/ports";
+import type { LocalCommands } from "../modules/immobilization/command-relay";
 import { createPositionPipeline, type PipelineOptions, type PositionPipeline } from "../modules/positions/positions.service";
 import { startOsmAndServer, startTcpGateway, type OsmAndServer, type TcpGateway, type TcpProtocol } from "./index";
 
@@ -11,8 +11,8 @@ export interface TelematicsRuntime {
   ports: Partial<Record<TcpProtocol | "osmand", number>>;
   gateways: Partial<Record<TcpProtocol, TcpGateway>>;
   pipeline: PositionPipeline;
-  /** commands to the devices connected to this process's gateways */
-  commands: CommandPort;
+  /** commands to the devices connected to this process's gateways (the command relay's local side) */
+  commands: LocalCommands;
   /** the alert rules this process evaluates positions against (tests invalidate it after changing policies) */
   alertRules: AlertRulesCache;
   close(): Promise<void>;
@@ -78,7 +78,8 @@ export async function startTelematics(ctx: WithPorts<"devices">, opts: StartTele
     throw err;
   }
 
-  const commands: CommandPort = {
+  const commands: LocalCommands = {
+    isConnected: (protocol, deviceId) => gateways[protocol as TcpProtocol]?.isConnected(deviceId) ?? false,
     async send(protocol, deviceId, command, timeoutMs) {
       const gw = gateways[protocol as TcpProtocol];
       if (!gw) return { ok: false, error: "device not connected" };

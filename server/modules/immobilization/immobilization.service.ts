@@ -8,8 +8,6 @@ import { immobilizationPolicy } from "./immobilization.policy";
 import { immobilizationRepo } from "./immobilization.repo";
 import { COMMAND_PROTOCOLS, FAILURE_REASONS, type CommandProtocol, type ImmobilizationRequest } from "./immobilization.schema";
 
-export const DEFAULT_COMMAND_TIMEOUT_MS = 20_000;
-
 function failureReason(result: CommandResult): string {
   const e = result.error ?? "";
   if (/not connected|disconnected/i.test(e)) return FAILURE_REASONS.offline;
@@ -19,7 +17,8 @@ function failureReason(result: CommandResult): string {
 
 /**
  * Blocks or unblocks a vehicle's engine (immobilization:command). The command is recorded as Pending,
- * sent through the gateway the device is connected to, then recorded as Blocked/Unblocked on the
+ * sent through ctx.commands to the gateway the device is connected to, in this process or another
+ * (see command-relay.ts), then recorded as Blocked/Unblocked on the
  * device's answer or Failed with the reason ("device offline", "no answer in time").
  */
 export async function requestImmobilization(
@@ -41,7 +40,7 @@ export async function requestImmobilization(
   });
   const sender = ctx.commands;
   const command: DeviceCommand = { type: input.action === "block" ? "engineStop" : "engineResume" };
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const timeoutMs = opts.timeoutMs ?? ctx.config.IMMOBILIZATION_TIMEOUT_MS;
   let result: CommandResult;
   try {
     result = sender ? await sender.send(protocol, v.device_imei, command, timeoutMs) : { ok: false, error: "device not connected" };

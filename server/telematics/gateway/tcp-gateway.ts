@@ -15,6 +15,7 @@ export interface TcpGateway {
   close(): Promise<void>;
   sendCommand(deviceId: string, command: DeviceCommand | string, options?: { timeoutMs?: number }): Promise<CommandResult>;
   connectedDevices(): string[];
+  isConnected(deviceId: string): boolean;
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60 * 1000;
@@ -171,6 +172,7 @@ export async function startTcpGateway(options: TcpGatewayOptions): Promise<TcpGa
   return {
     port,
     connectedDevices: () => [...registry.keys()],
+    isConnected: (deviceId) => registry.has(deviceId),
     async sendCommand(deviceId, command, callOptions) {
       const connection = registry.get(deviceId);
       if (!connection) return { ok: false, error: "device not connected" };
