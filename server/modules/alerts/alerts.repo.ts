@@ -90,15 +90,6 @@ export const policiesRepo = {
     const r = await db.deleteFrom("alert_policies").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   },
-
-  /** Ids among `ids` that exist in the organisation (vehicles, teams, geofences or users). */
-  async existing(db: Conn, orgId: string, kind: "vehicles" | "teams" | "geofences" | "users", ids: string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    const table = kind === "geofences" ? "places" : kind;
-    const extra = kind === "geofences" ? sql` AND kind = 'geofence'` : sql``;
-    const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)} WHERE org_id = ${orgId} AND id = ANY(${ids}::uuid[])${extra}`.execute(db);
-    return new Set(rows.map((r) => r.id));
-  },
 };
 
 /** What an alert's e-mail needs; the joins read the vehicle's registration and the people's addresses and languages. */
