@@ -12,7 +12,8 @@ import { startTestTelematics } from "../support/telematics";
 import type { DevicePosition } from "../../server/shared/device-contract";
 import { attachTestLive, createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
-import { attachDevices, position, waitFor } from "../telematics-pipeline/helpers";
+import { attachDevices, position } from "../telematics-pipeline/helpers";
+import { waitFor } from "../support/wait";
 
 const TZ = "Europe/Tirane";
 const MIN = 60_000;

@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestOrg, type TestOrg } from "../support/context";
+import type { TestOrg } from "../support/context";
+import { createDriver, createOrganisation, createTeam, createVehicle } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
 
 let srv: TestServer;
 let org: TestOrg;
 let token: string;
+let teamId: string;
+let driverId: string;
 
 beforeAll(async () => {
   srv = await startTestServer();
-  org = await createTestOrg(srv.ctx, { demo: true });
+  org = await createOrganisation(srv.ctx);
+  teamId = (await createTeam(srv.ctx, { org })).id;
+  driverId = (await createDriver(srv.ctx, { org, team: teamId })).id;
+  await createVehicle(srv.ctx, { org, team: teamId, driver: driverId, device: true });
   const login = await (await fetch(`${srv.url}/api/auth/login`, {
     method: "POST",
     body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
@@ -68,10 +74,10 @@ describe("the API answers with mapped shapes, not database rows", () => {
   it("teams, people, places, alert policies, alerts and immobilisation history", async () => {
     const teams = await call("GET", "/api/teams");
     expectMapped(teams, "GET /api/teams");
-    expectMapped(await call("GET", `/api/teams/${teams.items[0].id}`), "GET /api/teams/:id");
+    expectMapped(await call("GET", `/api/teams/${teamId}`), "GET /api/teams/:id");
     const drivers = await call("GET", "/api/drivers");
     expectMapped(drivers, "GET /api/drivers");
-    expectMapped(await call("GET", `/api/drivers/${drivers.items[0].id}`), "GET /api/drivers/:id");
+    expectMapped(await call("GET", `/api/drivers/${driverId}`), "GET /api/drivers/:id");
     expectMapped(await call("GET", "/api/users"), "GET /api/users");
     expectMapped(await call("GET", "/api/profile"), "GET /api/profile");
     const poi = await call("POST", "/api/places/pois", { name: "Depot", category: "Depot", latitude: 41.33, longitude: 19.82 });

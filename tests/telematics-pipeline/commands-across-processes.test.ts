@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createCommandRelay } from "../../server/modules/immobilization/command-relay";
 import { requestImmobilization } from "../../server/modules/immobilization/immobilization.service";
 import { TeltonikaClient } from "../../server/telematics/simulator";
-import { attachTestLive, createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
+import { attachTestLive, createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
+import { createOrganisation, createVehicle } from "../support/factories";
 import { spawnChild, type Child } from "./child-process";
-import { attachDevices } from "./helpers";
 
 const redisUrl = inject("redisUrl");
 if (!redisUrl) console.log("[telematics-pipeline] REDIS_URL is not set: the Redis command relay test is skipped");
@@ -18,15 +18,15 @@ function commandSuite(kind: "postgres" | "redis") {
   let ctx: TestContext;
   let org: TestOrg;
   let child: Child<{ teltonika: number }>;
-  let devices: Awaited<ReturnType<typeof attachDevices>>;
+  let devices: Array<Awaited<ReturnType<typeof createVehicle>>>;
   let relay: ReturnType<typeof createCommandRelay>;
   const clients: TeltonikaClient[] = [];
 
   beforeAll(async () => {
     // IMMOBILIZATION_TIMEOUT_MS is the device's time to answer when the caller gives none.
     ctx = createTestContext({ config: { IMMOBILIZATION_TIMEOUT_MS: "800" } });
-    org = await createTestOrg(ctx, { demo: true });
-    devices = await attachDevices(ctx, org.orgId, 3);
+    org = await createOrganisation(ctx);
+    devices = await Promise.all([1, 2, 3].map(() => createVehicle(ctx, { org, device: "teltonika" })));
     const url = kind === "redis" ? redisUrl : null;
     const { live } = await attachTestLive(ctx, { redisUrl: url });
     expect(live.kind).toBe(kind);

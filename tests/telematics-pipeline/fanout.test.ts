@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { issueSession } from "../../server/modules/auth/auth.service";
 import { subscribePositions } from "../../server/modules/live/subscriptions";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
-import { attachTestLive, createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
+import { attachTestLive, createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { startTestTelematics } from "../support/telematics";
 import { spawnChild, type Child } from "./child-process";
-import { attachDevices, position } from "./helpers";
+import { createOrganisation, createVehicle } from "../support/factories";
+import { position } from "./helpers";
 import { LiveClient } from "./ws-client";
 
 const redisUrl = inject("redisUrl");
@@ -20,12 +21,12 @@ function fanOutSuite(kind: "postgres" | "redis") {
   let org: TestOrg;
   let rt: TelematicsRuntime;
   let child: Child<{ port: number }>;
-  let devices: Awaited<ReturnType<typeof attachDevices>>;
+  let devices: Array<Awaited<ReturnType<typeof createVehicle>>>;
 
   beforeAll(async () => {
     ctx = createTestContext();
-    org = await createTestOrg(ctx, { demo: true });
-    devices = await attachDevices(ctx, org.orgId, 2);
+    org = await createOrganisation(ctx);
+    devices = [await createVehicle(ctx, { org, device: true }), await createVehicle(ctx, { org, device: true })];
     const url = kind === "redis" ? redisUrl : null;
     expect((await attachTestLive(ctx, { redisUrl: url })).live.kind).toBe(kind);
     rt = await startTestTelematics(ctx);

@@ -2,17 +2,18 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PositionHook } from "../../server/modules/positions/position-hooks";
 import { createPositionPipeline } from "../../server/modules/positions/positions.service";
-import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
-import { attachDevices, countPositions, position } from "./helpers";
+import { createTestContext, type TestContext, type TestOrg } from "../support/context";
+import { createOrganisation, createVehicle } from "../support/factories";
+import { countPositions, position } from "./helpers";
 
 let ctx: TestContext;
 let org: TestOrg;
-let devices: Awaited<ReturnType<typeof attachDevices>>;
+let devices: Array<Awaited<ReturnType<typeof createVehicle>>>;
 
 beforeAll(async () => {
   ctx = createTestContext();
-  org = await createTestOrg(ctx, { demo: true });
-  devices = await attachDevices(ctx, org.orgId, 2);
+  org = await createOrganisation(ctx);
+  devices = [await createVehicle(ctx, { org, device: true }), await createVehicle(ctx, { org, device: true })];
 });
 afterAll(async () => ctx?.close());
 

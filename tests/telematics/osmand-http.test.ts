@@ -4,7 +4,8 @@ import { createOsmAndHandler, startOsmAndServer, type OsmAndServer } from "../..
 import type { DeviceCallbacks } from "../../server/telematics/gateway/session";
 import { sendOsmAnd } from "../../server/telematics/simulator/osmand-client";
 import type { DevicePosition } from "../../server/shared/device-contract";
-import { captureLogger, deferred, sleep } from "./helpers";
+import { captureLogger, deferred } from "./helpers";
+import { sleep } from "../support/wait";
 
 const DEVICE = "48241179";
 let server: OsmAndServer | undefined;
