@@ -1,7 +1,7 @@
 import type { Worker } from "bullmq";
 import type { AppContext } from "../server/context";
 import { createMailer } from "../server/mail/mailer";
-import type { JobContext, JobDefinition } from "../server/queue/job-definition";
+import type { JobContext, JobDefinition } from "../server/job-definition";
 import type { Processor, QueueName } from "../server/queue/job-queue";
 import { ALL_JOBS } from "./registry";
 

@@ -2,7 +2,7 @@
  * Background job: build the travel matrix, run the route optimiser, return a JSON result.
  * Runs on the "optimization" queue, one job at a time per worker (CPU-bound); the AbortSignal cancels it.
  */
-import type { JobDefinition } from "../queue/job-definition";
+import type { JobDefinition } from "../job-definition";
 import { matrixOptionsSchema, optimizationProblemSchema, type OptimizationInput } from "./optimization.schema";
 import { optimizeRoutes, type OptimizeResult } from "./index";
 import type { MatrixOptions } from "./matrix";

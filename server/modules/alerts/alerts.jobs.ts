@@ -1,5 +1,5 @@
 import type { Job } from "bullmq";
-import type { JobDefinition } from "../../queue/job-definition";
+import type { JobDefinition } from "../../job-definition";
 import { sendAlertEmails, markAlertEmailFailed } from "./alert-email";
 import { ALERT_MAIL_JOB } from "./alert-notify";
 import { AlertRulesCache } from "./alert-rules";

@@ -1,4 +1,4 @@
-import type { JobDefinition } from "../../queue/job-definition";
+import type { JobDefinition } from "../../job-definition";
 import { passwordResetEmail } from "../../../templates/email/password-reset";
 import { PASSWORD_RESET_MAIL_JOB, type PasswordResetMailJob } from "./password-reset.schema";
 

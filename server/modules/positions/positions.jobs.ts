@@ -1,4 +1,4 @@
-import type { JobDefinition } from "../../queue/job-definition";
+import type { JobDefinition } from "../../job-definition";
 import { runPositionRetention } from "./retention";
 
 export const positionsJobs: JobDefinition[] = [

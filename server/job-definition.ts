@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
-import type { AppContext } from "../context";
-import type { Mailer } from "../mail/mailer";
-import type { QueueName } from "./job-queue";
+import type { AppContext } from "./context";
+import type { Mailer } from "./mail/mailer";
+import type { QueueName } from "./queue/job-queue";
 
 /**
  * What a job handler gets besides its job: the process's context, the mailer, and `keep` for state that
