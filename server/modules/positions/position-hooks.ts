@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../db/schema";
-import type { KnownDevice } from "../devices/device-registry";
+import type { KnownDevice } from "../../shared/ports";
 import type { Fix, TrackState } from "./track-state";
 
 /** A stored fix as hooks see it: the decoded values plus the device's alarm, if it reported one. */

@@ -1,8 +1,7 @@
 import type { Logger } from "pino";
 import type { DB } from "../../db/database";
 import { validatePosition, type DevicePosition } from "../../shared/device-contract";
-import type { KnownDevice } from "../devices/device-registry";
-import type { CompactPosition } from "../live/live-bus";
+import type { CompactPosition, KnownDevice } from "../../shared/ports";
 import { retentionCutoff } from "./positions.schema";
 import { positionsRepo, type PositionRow } from "./positions.repo";
 import { writeHooks, type HookFix, type PositionHook, type PositionHookRun } from "./position-hooks";
