@@ -50,8 +50,8 @@ export async function writeHooks(trx: Transaction<Database>, hooks: readonly Pos
     const savepoint = sql.raw(`flota_hook_${i}`);
     await sql`SAVEPOINT ${savepoint}`.execute(trx);
     try {
+      // released by the commit: no extra round trip
       await run.write(trx);
-      await sql`RELEASE SAVEPOINT ${savepoint}`.execute(trx);
     } catch (err) {
       log.error({ err, hook: hooks[i].name }, "a position hook failed to write; the positions are kept");
       await sql`ROLLBACK TO SAVEPOINT ${savepoint}`.execute(trx);

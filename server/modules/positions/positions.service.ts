@@ -4,7 +4,7 @@ import { validatePosition, type DevicePosition } from "../../shared/device-contr
 import type { CompactPosition, KnownDevice } from "../../shared/ports";
 import { retentionCutoff } from "./positions.schema";
 import { positionsRepo, type PositionRow } from "./positions.repo";
-import { writeHooks, type HookFix, type PositionHook, type PositionHookRun } from "./position-hooks";
+import { writeHooks, type FixBefore, type HookFix, type PositionHook, type PositionHookRun } from "./position-hooks";
 import { applyFix, emptyTrackState, type TrackState } from "./track-state";
 
 type PreparedFix = HookFix & { attributes: string };
@@ -89,11 +89,11 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
   let running = 0;
   let idle: (() => void) | null = null;
 
-  // Publishing never delays an ack; the hub drops a message older than one it already sent.
+  // After-commit work (publishing, hooks' announcements) never delays an ack; the hub drops a message older than one it already sent.
   const publishing = new Set<Promise<void>>();
   function track(work: Promise<void> | void): void {
     if (!work) return;
-    const p = work.catch((err) => log.warn({ err }, "publishing after a commit failed")).finally(() => publishing.delete(p));
+    const p = work.catch((err) => log.warn({ err }, "work after a commit failed (publishing or a hook)")).finally(() => publishing.delete(p));
     publishing.add(p);
   }
   function publish(positions: CompactPosition[]): void {
@@ -101,7 +101,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     track(Promise.resolve().then(() => opts.publish!(positions)));
   }
 
-  function seeFix(fixRuns: PositionHookRun[], device: KnownDevice, s: TrackState, before: { lastFixTime: number | null; faults: readonly string[] }, f: PreparedFix): void {
+  function seeFix(fixRuns: PositionHookRun[], device: KnownDevice, s: TrackState, before: FixBefore, f: PreparedFix): void {
     for (const r of fixRuns) {
       try {
         r.onFix!(device, s, before, f);
