@@ -1,18 +1,25 @@
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { needsPmtiles, resolveMapStyle, type MapConfig } from "../../../lib/map/basemap-style";
+import { createBasemapMap } from "../../../lib/map/basemap-loader";
+import type { MapConfig } from "../../../lib/map/basemap-style";
 import type { FleetVehicle } from "../../../lib/map/fleet-types";
-import { loadMapLibre, registerPmtiles } from "../../../lib/map/load-maplibre";
+import { loadMapLibre } from "../../../lib/map/load-maplibre";
 import { provideVehicleImages } from "../../../lib/map/pin-images";
-import { CLUSTER_LAYER, CLUSTER_OPTIONS, PIN_LAYER, VEHICLE_SOURCE, hasPosition, vehicleFeatures, vehicleLayers } from "../../../lib/map/vehicle-layers";
+import { CLUSTER_LAYER, PIN_LAYER, VEHICLE_SOURCE, VEHICLE_SOURCE_OPTIONS, VehicleSourceSync, hasPosition, vehicleLayers } from "../../../lib/map/vehicle-layers";
 import { PLACES_TOGGLES, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../places/layers";
 
 declare global {
-  interface Window { __flotaMap?: MapLibreMap }
+  interface Window {
+    __flotaMap?: MapLibreMap;
+    /** set by bench/map.ts: each vehicle-source update's main-thread time (ms) is pushed here */
+    __flotaMapTimings?: number[];
+  }
 }
 
 export const DEFAULT_CENTER: [number, number] = [20.0, 41.2];
+/** Shortest time between two updates of the map's vehicle source while positions stream in. */
+export const MAP_UPDATE_INTERVAL_MS = 250;
 
 interface FleetMapProps {
   vehicles: FleetVehicle[];
@@ -33,6 +40,7 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const fitted = useRef(false);
+  const sync = useRef<VehicleSourceSync | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const [placeLayers, setPlaceLayers] = useState<Record<PlacesToggle, boolean>>({ pois: true, geofences: true });
@@ -40,17 +48,25 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
   useEffect(() => {
     let cancelled = false;
     let map: MapLibreMap | null = null;
+    let stopWatching = () => {};
     (async () => {
       const lib = await loadMapLibre();
-      if (needsPmtiles(config)) await registerPmtiles(lib);
       if (cancelled || !container.current) return;
-      map = new lib.Map({
-        container: container.current,
-        style: resolveMapStyle(config, window.location.origin),
-        center: DEFAULT_CENTER,
-        zoom: 6,
-        attributionControl: { compact: true },
+      const element = container.current;
+      const made = await createBasemapMap(lib, config, {
+        container: element, center: DEFAULT_CENTER, zoom: 6, attributionControl: { compact: true },
+        // No symbol fade-in: with positions streaming in, every update would otherwise animate (redraw) for 300 ms.
+        fadeDuration: 0,
+      }, (kind) => {
+        element.dataset.basemap = kind;
       });
+      map = made.map;
+      stopWatching = made.stop;
+      if (cancelled) {
+        stopWatching();
+        map.remove();
+        return;
+      }
       mapRef.current = map;
       if (expose) window.__flotaMap = map;
       map.addControl(new lib.NavigationControl({ showCompass: true }), "top-right");
@@ -62,7 +78,8 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
           m.addSource(places.sourceId, places.source);
           for (const layer of places.layers) m.addLayer(layer);
         }
-        m.addSource(VEHICLE_SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] }, ...CLUSTER_OPTIONS });
+        m.addSource(VEHICLE_SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] }, ...VEHICLE_SOURCE_OPTIONS });
+        sync.current = new VehicleSourceSync(() => m.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined);
         for (const layer of vehicleLayers()) m.addLayer(layer as LayerSpecification);
         m.on("click", PIN_LAYER, (e) => {
           const id = e.features?.[0]?.properties?.vehicleId;
@@ -86,11 +103,13 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
     });
     return () => {
       cancelled = true;
+      stopWatching();
+      sync.current = null;
       if (window.__flotaMap === map) delete window.__flotaMap;
       map?.remove();
       mapRef.current = null;
     };
-  }, [config.styleUrl, config.pmtilesUrl, expose, showPlaces]);
+  }, [config.styleUrl, config.pmtilesUrl, config.attribution, expose, showPlaces]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -98,19 +117,37 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
     for (const toggle of Object.keys(PLACES_TOGGLES) as PlacesToggle[]) setPlacesVisibility(map, toggle, placeLayers[toggle]);
   }, [ready, showPlaces, placeLayers]);
 
+  // Pins follow the list at most every MAP_UPDATE_INTERVAL_MS (a selection at once): each update makes
+  // MapLibre re-cluster and redraw, which is what a busy fleet would otherwise do on every frame.
+  const latest = useRef({ vehicles, selectedId });
+  latest.current = { vehicles, selectedId };
+  const pushed = useRef({ at: -Infinity, selectedId: null as string | null, timer: null as ReturnType<typeof setTimeout> | null });
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    const data = vehicleFeatures(vehicles, selectedId);
-    (map.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined)?.setData(data);
-    container.current?.setAttribute("data-pin-count", String(data.features.length));
-    if (!fitted.current && data.features.length) {
-      fitted.current = true;
-      const lons = data.features.map((f) => f.geometry.coordinates[0]);
-      const lats = data.features.map((f) => f.geometry.coordinates[1]);
-      map.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]], { padding: 60, maxZoom: 13, duration: 0 });
+    const push = () => {
+      pushed.current.timer = null;
+      const started = performance.now();
+      const data = sync.current?.update(latest.current.vehicles, latest.current.selectedId);
+      if (!data) return;
+      pushed.current.at = performance.now();
+      pushed.current.selectedId = latest.current.selectedId;
+      window.__flotaMapTimings?.push(pushed.current.at - started);
+      container.current?.setAttribute("data-pin-count", String(data.count));
+      if (!fitted.current && data.bounds) {
+        fitted.current = true;
+        map.fitBounds(data.bounds, { padding: 60, maxZoom: 13, duration: 0 });
+      }
+    };
+    const wait = pushed.current.at + MAP_UPDATE_INTERVAL_MS - performance.now();
+    if (wait <= 0 || selectedId !== pushed.current.selectedId) {
+      if (pushed.current.timer) clearTimeout(pushed.current.timer);
+      push();
+    } else {
+      pushed.current.timer ??= setTimeout(push, wait);
     }
   }, [ready, vehicles, selectedId]);
+  useEffect(() => () => { if (pushed.current.timer) clearTimeout(pushed.current.timer); }, []);
 
   const vehiclesRef = useRef(vehicles);
   vehiclesRef.current = vehicles;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { fleetFilterSchema } from "../../../../server/modules/positions/positions.schema";
@@ -63,6 +63,7 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const { vehicles, liveState } = useLiveFleet(loaderData.vehicles, loaderData.userId, root?.csrfToken ?? "");
   const [follow, setFollow] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
   const selectedId = params.get("vehicle");
   const selected = vehicles.find((v) => v.vehicleId === selectedId) ?? null;
 
@@ -98,8 +99,8 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
         {loaderData.canFaults && <Link to="/manage/faults" className="button">{t("faultsLink")}</Link>}
       </div>
       <div className="manage-layout">
-        <div className="manage-list">
-          <FleetTable vehicles={vehicles} selectedId={selectedId} timeZone={loaderData.timeZone} onSelect={hydrated ? select : undefined} />
+        <div className="manage-list" ref={listRef}>
+          <FleetTable vehicles={vehicles} selectedId={selectedId} timeZone={loaderData.timeZone} onSelect={hydrated ? select : undefined} scrollRef={listRef} />
         </div>
         <div className="manage-side">
           {hydrated && (

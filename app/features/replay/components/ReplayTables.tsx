@@ -4,8 +4,6 @@ import type { TrackPoint } from "../../../lib/map/playback";
 import { formatDuration, type ReplayAlert, type TrackStop } from "../../../lib/map/replay-geo";
 import { formatDateTime } from "../../../lib/map/time";
 
-export const POINTS_TABLE_LIMIT = 500;
-
 export function StopsTable({ stops, timeZone }: { stops: TrackStop[]; timeZone: string }) {
   const { t } = useTranslation("replay");
   return (
@@ -29,14 +27,13 @@ export function StopsTable({ stops, timeZone }: { stops: TrackStop[]; timeZone: 
   );
 }
 
-/** Points of the track; long tracks show the first rows and point to the CSV export for all of them. */
-export function PointsTable({ points, timeZone }: { points: TrackPoint[]; timeZone: string }) {
+/** The first rows of the full track (the server sends up to POINTS_TABLE_LIMIT); the CSV export has all `total`. */
+export function PointsTable({ points: shown, total, timeZone }: { points: TrackPoint[]; total: number; timeZone: string }) {
   const { t } = useTranslation("replay");
-  const shown = points.slice(0, POINTS_TABLE_LIMIT);
   return (
     <div className="table-wrap">
       <h2>{t("points")}</h2>
-      {points.length > shown.length && <p className="muted">{t("pointsTruncated", { shown: shown.length, total: points.length })}</p>}
+      {total > shown.length && <p className="muted">{t("pointsTruncated", { shown: shown.length, total })}</p>}
       <table className="table" data-testid="points-table">
         <thead><tr><th>{t("time")}</th><th>{t("speed")}</th><th>{t("ignition")}</th><th>{t("position")}</th></tr></thead>
         <tbody>
@@ -48,7 +45,7 @@ export function PointsTable({ points, timeZone }: { points: TrackPoint[]; timeZo
               <td>{p.lat.toFixed(5)}, {p.lon.toFixed(5)}</td>
             </tr>
           ))}
-          {points.length === 0 && <tr><td colSpan={4} className="muted">{t("noPoints")}</td></tr>}
+          {shown.length === 0 && <tr><td colSpan={4} className="muted">{t("noPoints")}</td></tr>}
         </tbody>
       </table>
     </div>

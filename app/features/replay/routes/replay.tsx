@@ -5,7 +5,7 @@ import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.ser
 import { AlertsTable, PointsTable, StopsTable } from "../components/ReplayTables";
 import { ReplayPlayer } from "../components/ReplayPlayer";
 import { mapConfigFrom } from "../../../lib/map/basemap.server";
-import { replayQueryFrom, runReplay } from "../../../lib/map/replay.server";
+import { replayQueryFrom, replayView, runReplay } from "../../../lib/map/replay.server";
 import { orgTimeZone } from "../../../lib/map/time.server";
 import { requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/replay";
@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timeZone,
     mapConfig: mapConfigFrom(context),
     ...outcome,
+    replay: outcome.replay && replayView(outcome.replay, outcome.alerts),
   };
   return data(payload, { status: outcome.error === "NOT_FOUND" ? 404 : outcome.error ? 400 : 200 });
 }
@@ -64,21 +65,21 @@ export default function Replay({ loaderData }: Route.ComponentProps) {
           <div className="replay-summary" data-testid="replay-summary">
             <div><span className="muted">{t("distance")}</span><strong>{replay.distanceKm} km</strong></div>
             <div><span className="muted">{t("maxSpeed")}</span><strong>{Math.round(replay.maxSpeed)} {t("kmh")}</strong></div>
-            <div><span className="muted">{t("pointCount")}</span><strong>{replay.points.length}</strong></div>
+            <div><span className="muted">{t("pointCount")}</span><strong>{replay.pointCount}</strong></div>
             <div><span className="muted">{t("stopCount")}</span><strong>{replay.stops.length}</strong></div>
             <div className="export-links">
               <a className="button" href={`/replay/export.gpx?${exportQuery}`} download data-testid="export-gpx">{t("exportGpx")}</a>
               <a className="button" href={`/replay/export.csv?${exportQuery}`} download data-testid="export-csv">{t("exportCsv")}</a>
             </div>
           </div>
-          {replay.points.length === 0 && <p className="alert alert-warn">{t("noPoints")}</p>}
-          {hydrated && replay.points.length > 0 && (
-            <ReplayPlayer points={replay.points} stops={replay.stops} alerts={loaderData.alerts} timeZone={timeZone} config={loaderData.mapConfig} />
+          {replay.pointCount === 0 && <p className="alert alert-warn">{t("noPoints")}</p>}
+          {hydrated && replay.track.length > 0 && (
+            <ReplayPlayer points={replay.track} stops={replay.stops} alerts={loaderData.alerts} timeZone={timeZone} config={loaderData.mapConfig} />
           )}
           <div className="replay-tables">
             {loaderData.alerts.length > 0 && <AlertsTable alerts={loaderData.alerts} timeZone={timeZone} />}
             <StopsTable stops={replay.stops} timeZone={timeZone} />
-            <PointsTable points={replay.points} timeZone={timeZone} />
+            <PointsTable points={replay.tablePoints} total={replay.pointCount} timeZone={timeZone} />
           </div>
         </>
       )}
