@@ -90,7 +90,7 @@ async function main() {
   const iterations = arg("iterations") ? Number(arg("iterations")) : undefined;
   // tuning knobs for experiments; the defaults are what the engine ships with
   const tuning: SearchTuning = {};
-  const knobs: [string, keyof SearchTuning][] = [["t0", "t0"], ["tf", "tf"], ["avg-removed", "avgRemoved"], ["max-string", "maxString"], ["blink", "blink"], ["split-grow", "splitGrow"], ["route-removal", "routeRemoval"]];
+  const knobs: [string, keyof SearchTuning][] = [["t0", "t0"], ["tf", "tf"], ["avg-removed", "avgRemoved"], ["max-string", "maxString"], ["blink", "blink"], ["split-grow", "splitGrow"], ["route-removal", "routeRemoval"], ["repair-share", "repairShare"], ["fleet-share", "fleetShare"]];
   for (const [flag, key] of knobs) if (arg(flag) !== undefined) tuning[key] = Number(arg(flag));
   const bks: Record<string, Bks> = JSON.parse(readFileSync(join(dataDir, "bks.json"), "utf8"));
   const only = arg("instances")?.split(",").map((s) => s.trim().toLowerCase());
