@@ -49,10 +49,24 @@ export function unassignedReason(m: Model, s: Solution, unit: number): Unassigne
 
 /** Whether some vehicle could serve the unit on its own (an empty route): units that fit none can never be placed. */
 export function fitsAlone(m: Model): Uint8Array {
+  // identical vehicles (one type) give the same answer: test one of each type
+  const reps: number[] = [];
+  const seen = new Uint8Array(m.nTypes);
+  for (let v = 0; v < m.nVeh; v++) {
+    if (!seen[m.vType[v]]) {
+      seen[m.vType[v]] = 1;
+      reps.push(v);
+    }
+  }
   const out = new Uint8Array(m.nTasks);
   for (let u = 0; u < m.nTasks; u++) {
     if (m.kind[u] === DELIVERY) continue;
-    for (let v = 0; v < m.nVeh && !out[u]; v++) if (aloneCheck(m, v, u) === "NO_VEHICLE") out[u] = 1;
+    for (const v of reps) {
+      if (aloneCheck(m, v, u) === "NO_VEHICLE") {
+        out[u] = 1;
+        break;
+      }
+    }
   }
   return out;
 }
