@@ -45,9 +45,9 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
   const best = cur.clone();
 
   let bestW = best.unassignedWeight();
-  let bestV = best.vehicles();
+  let bestTier = fleetTier(m, best.vehicles());
   let bestC = best.cost();
-  const ctl = new Control(options, () => ({ cost: bestC, vehicles: bestV, unassigned: best.unassigned.length }));
+  const ctl = new Control(options, () => ({ cost: bestC, vehicles: best.vehicles(), unassigned: best.unassigned.length }));
   ctl.report();
   const done = () => {
     ctl.report();
@@ -66,7 +66,7 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
   const improved = (s: Solution) => {
     best.copyFrom(s);
     bestW = best.unassignedWeight();
-    bestV = best.vehicles();
+    bestTier = fleetTier(m, best.vehicles());
     bestC = best.cost();
   };
   const placeable = fitsAlone(m);
@@ -82,11 +82,11 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
   }
   cur.copyFrom(best);
   bestW = best.unassignedWeight();
-  bestV = fleetTier(m, best.vehicles());
+  bestTier = fleetTier(m, best.vehicles());
   bestC = best.cost();
   const work = cur.clone();
   let curW = bestW;
-  let curV = bestV;
+  let curTier = bestTier;
   let curC = bestC;
 
   while (await ctl.next()) {
@@ -98,24 +98,24 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
     rr.recreate(work);
 
     const w = work.unassignedWeight();
-    const v = fleetTier(m, work.vehicles());
+    const tier = fleetTier(m, work.vehicles());
     const c = work.cost();
     let accept: boolean;
     if (w !== curW) accept = w < curW;
-    else if (v !== curV) accept = v < curV;
+    else if (tier !== curTier) accept = tier < curTier;
     else accept = c < curC - temp * Math.log(rand());
 
     if (accept) {
       for (const r of rr.touched) cur.copyRoute(work, r);
       cur.unassigned = work.unassigned.slice();
       curW = w;
-      curV = v;
+      curTier = tier;
       curC = c;
-      const better = w < bestW || (w === bestW && (v !== bestV ? v < bestV : c < bestC - 1e-9));
+      const better = w < bestW || (w === bestW && (tier !== bestTier ? tier < bestTier : c < bestC - 1e-9));
       if (better) {
         best.copyFrom(cur);
         bestW = w;
-        bestV = v;
+        bestTier = tier;
         bestC = c;
       }
     } else {
