@@ -58,14 +58,18 @@ function naturalCompare(a: string, b: string) {
   return a.localeCompare(b, "en", { numeric: true });
 }
 
+/** The commit whose code this process loaded (read once: a commit made during a long run must not show up). */
+const COMMIT = (() => {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: import.meta.dirname, encoding: "utf8" }).trim();
+  } catch {
+    return "unknown (not a git checkout)";
+  }
+})();
+
 /** Machine conditions printed with the figures: the solver shares the CPU with whatever else runs. */
 function conditions(): string {
-  let commit = "unknown";
-  try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: import.meta.dirname, encoding: "utf8" }).trim();
-  } catch {
-    // not a git checkout
-  }
+  const commit = COMMIT;
   const load = loadavg().map((x) => x.toFixed(2)).join(" ");
   return `${new Date().toISOString()}, commit ${commit}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}), load average ${load}`;
 }
