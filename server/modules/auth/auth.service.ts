@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { dummyPasswordHash, verifyPassword } from "../../security/passwords";
 import { newToken, sha256 } from "../../security/tokens";
+import { isPermission } from "../access/permissions";
 import type { Principal } from "../access/principal";
 import { authRepo } from "./auth.repo";
 import type { LoginInput } from "./auth.schema";
@@ -71,6 +72,21 @@ export async function issueSession(
   return { token, socketToken, sessionId: row.id, expiresAt: new Date(row.expires_at), scope };
 }
 
+/** Where a user lands after signing in: `next` when it is a local path, else the role's login redirect. */
+export async function landingFor(ctx: AppContext, user: { role_id: string }, next?: string | null): Promise<string> {
+  const local = safeLocalPath(next);
+  if (local) return local;
+  const role = await authRepo.findRoleOptions(ctx.db, user.role_id);
+  return loginRedirect({ role: { id: user.role_id, key: "", name: "", options: role.options } });
+}
+
+/** The sign-in form: checks the password, opens a web session and says where to go and in which language. */
+export async function signInToWeb(ctx: AppContext, input: LoginInput, meta: SessionMeta, next?: string | null) {
+  const user = await authenticate(ctx, input, meta);
+  const session = await issueSession(ctx, user, "web", meta);
+  return { session, language: user.default_language, target: await landingFor(ctx, user, next) };
+}
+
 export function loadPrincipal(ctx: AppContext, token: string | null | undefined): Promise<Principal | null> {
   return principalOf(ctx, token, "token_hash");
 }
@@ -84,7 +100,7 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
   if (!token) return null;
   const row = await authRepo.findSessionByTokenHash(ctx.db, sha256(token), column);
   if (!row) return null;
-  const permissions = new Set(row.permissions);
+  const permissions = new Set(row.permissions.filter(isPermission));
   const vehicleIds =
     row.vehicle_access === "selected" ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id) : null;
   return {
