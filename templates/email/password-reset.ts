@@ -1,10 +1,18 @@
-import type { PasswordResetMailJob } from "../../server/modules/password-reset/password-reset.schema";
 import type { OutgoingMail } from "../../server/mail/mailer";
 import { emailText } from "./email-text";
 
+export interface PasswordResetMail {
+  to: string;
+  name: string;
+  code: string;
+  language: "al" | "en";
+  link: string;
+  minutes: number;
+}
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function passwordResetEmail(job: PasswordResetMailJob): OutgoingMail {
+export function passwordResetEmail(job: PasswordResetMail): OutgoingMail {
   const t = emailText(job.language, "passwordReset");
   const vars = { name: job.name, code: job.code, minutes: String(job.minutes) };
   const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k as keyof typeof vars] ?? "");
