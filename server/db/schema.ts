@@ -1,12 +1,13 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AlertTables } from "./schema-alerts";
+import type { AdminTables, OrganizationAdminColumns, SessionSupportColumns } from "./schema-admin";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<string, number | string, number | string>;
 type NullableNumeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
 type DateOnly = ColumnType<string | null, string | null | undefined, string | null>;
 
-export interface OrganizationsTable {
+export interface OrganizationsTable extends OrganizationAdminColumns {
   id: Generated<string>;
   name: string;
   legal_name: string | null;
@@ -130,7 +131,7 @@ export interface UserVehiclesTable {
   vehicle_id: string;
 }
 
-export interface SessionsTable {
+export interface SessionsTable extends SessionSupportColumns {
   id: Generated<string>;
   org_id: string;
   user_id: string;
@@ -277,7 +278,7 @@ export interface PlaceImportsTable {
   created_at: Timestamp;
 }
 
-export interface Database extends AlertTables {
+export interface Database extends AlertTables, AdminTables {
   organizations: OrganizationsTable;
   organization_settings: OrganizationSettingsTable;
   roles: RolesTable;

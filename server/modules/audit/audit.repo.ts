@@ -1,0 +1,60 @@
+import { sql } from "kysely";
+import type { DB } from "../../db/database";
+
+export interface AuditQuery {
+  from?: Date;
+  to?: Date;
+  userId?: string;
+  entity?: string;
+}
+
+export interface NewAuditRow {
+  org_id: string;
+  user_id: string | null;
+  user_name: string;
+  support_user_id: string | null;
+  support_user_name: string | null;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  before: string | null;
+  after: string | null;
+}
+
+function filtered(db: DB, orgId: string, q: AuditQuery) {
+  let base = db.selectFrom("audit_log").where("org_id", "=", orgId);
+  if (q.from) base = base.where("at", ">=", q.from);
+  if (q.to) base = base.where("at", "<", q.to);
+  if (q.userId) base = base.where((eb) => eb.or([eb("user_id", "=", q.userId!), eb("support_user_id", "=", q.userId!)]));
+  if (q.entity) base = base.where("entity_type", "=", q.entity);
+  return base;
+}
+
+export const auditRepo = {
+  insert(db: DB, row: NewAuditRow) {
+    return db.insertInto("audit_log").values(row).execute();
+  },
+
+  async list(db: DB, orgId: string, q: AuditQuery, page: { page: number; size: number }) {
+    const base = filtered(db, orgId, q);
+    const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as("total")).execute();
+    const items = await base
+      .select(["id", "at", "user_id", "user_name", "support_user_id", "support_user_name", "entity_type", "entity_id", "action", "before", "after"])
+      .orderBy("at", "desc").orderBy("id", "desc")
+      .limit(page.size).offset((page.page - 1) * page.size)
+      .execute();
+    return { items, total: Number(total) };
+  },
+
+  /** Everyone who appears in the organisation's log (authors and support administrators), for the user filter. */
+  async authors(db: DB, orgId: string) {
+    const rows = await db.selectFrom("audit_log")
+      .select(["user_id as id", sql<string | null>`user_name`.as("name")]).where("org_id", "=", orgId).where("user_id", "is not", null)
+      .union(db.selectFrom("audit_log").select(["support_user_id as id", "support_user_name as name"])
+        .where("org_id", "=", orgId).where("support_user_id", "is not", null))
+      .execute();
+    const byId = new Map<string, string>();
+    for (const r of rows) if (r.id && !byId.has(r.id)) byId.set(r.id, r.name ?? "");
+    return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  },
+};
