@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, NavLink, Outlet, isRouteErrorResponse, useRouteError } from "react-router";
 import { unreadAlertCount } from "../../server/modules/alerts/alerts.service";
 import { AlertBell } from "../components/alerts/AlertBell";
+import { SupportBanner, type SupportBannerData } from "../features/admin/components/SupportBanner";
 import { CsrfInput } from "../components/forms";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { requireUser } from "../lib/route-kit.server";
@@ -16,6 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nav: visibleNav([...p.permissions]).map(({ to, labelKey, icon }) => ({ to, labelKey, icon })),
     alerts: p.permissions.has("alerts:read"),
     unreadAlerts: await unreadAlertCount(context.app, p),
+    support: p.support ? { operator: p.support.name, user: `${p.firstName} ${p.lastName}`, organization: p.support.orgName } : null,
   };
 }
 
@@ -24,14 +26,17 @@ interface ChromeProps {
   user?: { name: string; role: string };
   /** the alert bell: shown to users who may read alerts */
   alerts?: { unread: number } | null;
+  /** a support session: marked above the header, with the way back */
+  support?: SupportBannerData | null;
   children: React.ReactNode;
 }
 
-function Chrome({ nav, user, alerts, children }: ChromeProps) {
+function Chrome({ nav, user, alerts, support, children }: ChromeProps) {
   const { t } = useTranslation();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#content">{t("nav.skip")}</a>
+      {support && <SupportBanner support={support} />}
       <header className="topbar">
         <a className="brand" href="/manage">
           <img src="/favicon.svg" alt="" width={24} height={24} />
@@ -63,7 +68,7 @@ function Chrome({ nav, user, alerts, children }: ChromeProps) {
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null}>
+    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null} support={loaderData.support}>
       <Outlet />
     </Chrome>
   );
