@@ -41,7 +41,7 @@ export function OrganizationActions({ tenant, failure, confirmDelete }: { tenant
       {!tenant.operator && (
         <div className="card form-section" data-testid="organization-lifecycle">
           <h2>{t("lifecycle.title")}</h2>
-          {intent && intent !== "update" && intent !== "delete" && <FormAlert code={failure?.code} status={failure?.status} />}
+          {intent && intent !== "update" && !(intent === "delete" && tenant.status === "suspended") && <FormAlert code={failure?.code} status={failure?.status} />}
           {tenant.status === "active" ? (
             <>
               <p className="muted">{t("lifecycle.supportHint")}</p>
