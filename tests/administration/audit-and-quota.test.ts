@@ -121,6 +121,7 @@ describe("audit log", () => {
     const token = await apiToken(org.adminEmail, org.adminPassword);
     const auth = { authorization: `Bearer ${token}` };
     const all = await (await fetch(`${srv.url}/api/audit-log?size=5`, { headers: auth })).json();
+    expect(all.timezone).toBe("Europe/Tirane");
     expect(all.total).toBeGreaterThanOrEqual(8);
     expect(all.items).toHaveLength(5);
     expect(all.pages).toBe(Math.ceil(all.total / 5));
@@ -133,6 +134,7 @@ describe("audit log", () => {
     expect(places.items.length).toBeGreaterThanOrEqual(2);
     expect(places.items.every((r: { entity_type: string }) => r.entity_type === "place")).toBe(true);
     expect(places.items[0].changes).toContainEqual({ field: "name", before: "Depot A", after: "Depot B" });
+    expect(places.items[0].label).toBe("Depot B");
 
     const byUser = await (await fetch(`${srv.url}/api/audit-log?user=${randomUUID()}`, { headers: auth })).json();
     expect(byUser.total).toBe(0);
@@ -147,7 +149,7 @@ describe("audit log", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = await csv.text();
     const lines = text.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("time,user,support_by,entity_type,entity_id,action,before,after");
+    expect(lines[0]).toBe("time,user,support_by,entity_type,entity_id,label,action,before,after");
     expect(lines.slice(1).every((l) => l.includes(",alert_policy,"))).toBe(true);
     expect(text).toContain("Speeding 100");
 

@@ -52,6 +52,9 @@ describe("organisations of the installation", () => {
 
     const list = await (await op.get(`/administration/organizations?q=${encodeURIComponent(name)}`)).text();
     expect(list).toContain(name);
+    for (const sort of ["name", "created", "status", "vehicles", "users"]) {
+      expect((await op.get(`/administration/organizations?sort=${sort}&dir=desc`)).status, sort).toBe(200);
+    }
 
     const admin = await signIn(email, "first-password-1");
     const company = await (await admin.get("/configuration/organization")).text();

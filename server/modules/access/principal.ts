@@ -21,7 +21,7 @@ export interface Principal {
   csrfToken: string;
   expiresAt: Date;
   /** A support session: the installation administrator signed in as this user (shown in the header, written to the audit log). */
-  support: SupportOrigin | null;
+  support?: SupportOrigin | null;
 }
 
 export interface SupportOrigin {

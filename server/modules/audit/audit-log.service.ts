@@ -61,12 +61,12 @@ export function localTime(iso: string, timezone: string): string {
 /** The filtered log as CSV (UTF-8 with BOM for spreadsheets), every page of it up to AUDIT_CSV_MAX_ROWS. */
 export async function exportAuditCsv(ctx: AppContext, p: Principal, f: AuditFilter): Promise<string> {
   auditPolicy.read(p);
-  const head = ["time", "user", "support_by", "entity_type", "entity_id", "action", "before", "after"];
+  const head = ["time", "user", "support_by", "entity_type", "entity_id", "label", "action", "before", "after"];
   const lines = [head.join(",")];
   for (let page = 1; (page - 1) * CSV_CHUNK < AUDIT_CSV_MAX_ROWS; page++) {
     const res = await listAuditLog(ctx, p, f, { page, size: CSV_CHUNK });
     for (const r of res.items) {
-      lines.push([localTime(r.at, res.timezone), r.user.name, r.support?.name ?? "", r.entity_type, r.entity_id, r.action, r.before, r.after].map(csvCell).join(","));
+      lines.push([localTime(r.at, res.timezone), r.user.name, r.support?.name ?? "", r.entity_type, r.entity_id, r.label, r.action, r.before, r.after].map(csvCell).join(","));
     }
     if (page >= res.pages) break;
   }

@@ -52,6 +52,14 @@ export interface AuditRowLike {
   after: unknown;
 }
 
+/** What a person calls the record: its registration, name or the organisation it concerns. */
+export function auditLabel(before: unknown, after: unknown): string | null {
+  const r = ((after && typeof after === "object" ? after : before) ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
+  const person = [text(r.first_name), text(r.last_name)].filter(Boolean).join(" ");
+  return text(r.registration) ?? text(r.name) ?? (person || null) ?? text(r.organization_name);
+}
+
 /** A log row as the API and the screen show it: no org_id, ISO time, the support marker spelled out. */
 export function toAuditDto(r: AuditRowLike) {
   return {
@@ -61,6 +69,7 @@ export function toAuditDto(r: AuditRowLike) {
     support: r.support_user_id ? { id: r.support_user_id, name: r.support_user_name ?? "" } : null,
     entity_type: r.entity_type as AuditEntity,
     entity_id: r.entity_id,
+    label: auditLabel(r.before, r.after),
     action: r.action as AuditAction,
     before: r.before ?? null,
     after: r.after ?? null,

@@ -27,7 +27,11 @@ export function AuditTable({ items }: { items: Array<AuditDto & { time: string }
                 {r.user.name}
                 {r.support && <div className="muted small" data-testid="audit-support">{t("supportBy", { name: r.support.name })}</div>}
               </td>
-              <td>{t(`entities.${r.entity_type}`, { defaultValue: r.entity_type })}<div className="muted small">{r.entity_id}</div></td>
+              <td>
+                {t(`entities.${r.entity_type}`, { defaultValue: r.entity_type })}
+                {r.label && <div data-testid="audit-label">{r.label}</div>}
+                <div className="muted small">{r.entity_id}</div>
+              </td>
               <td>{t(`actions.${r.action}`, { defaultValue: r.action })}</td>
               <td>
                 {r.changes.length > 0 && (
