@@ -25,7 +25,7 @@ export async function auditLogLoader(request: Request, context: LoadContext) {
     return { page: { ...page, items }, filter, authors, entities, error: invalid ? "VALIDATION" : null, timezone: page.timezone };
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "PERIOD_INVALID") throw err;
-    return { page: { items: [], total: 0, page: 1, size: q.size, pages: 1, timezone: "" }, filter, authors, entities, error: err.code, timezone: "" };
+    return { page: { items: [], total: 0, page: 1, size: q.size, pages: 1, more: false, timezone: "" }, filter, authors, entities, error: err.code, timezone: "" };
   }
 }
 

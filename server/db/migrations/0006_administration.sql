@@ -33,6 +33,7 @@ CREATE TABLE audit_log (
 CREATE INDEX audit_log_org_at ON audit_log (org_id, at DESC, id DESC);
 CREATE INDEX audit_log_org_entity ON audit_log (org_id, entity_type, at DESC);
 CREATE INDEX audit_log_org_user ON audit_log (org_id, user_id, at DESC);
+CREATE INDEX audit_log_org_support ON audit_log (org_id, support_user_id, at DESC) WHERE support_user_id IS NOT NULL;
 
 -- Administrators read the audit log (new organisations get it from the role catalogue).
 UPDATE roles SET permissions = array_append(permissions, 'audit:read')

@@ -27,12 +27,15 @@ async function queryOf(ctx: AppContext, p: Principal, f: AuditFilter): Promise<{
   };
 }
 
+/** The list counts at most this many rows; `more` says there are more (narrow the filters to reach them). */
+export const AUDIT_COUNT_CAP = 10_000;
+
 /** One page of the organisation's audit log, newest first. */
 export async function listAuditLog(ctx: AppContext, p: Principal, f: AuditFilter, q: Pick<ListQuery, "page" | "size">) {
   auditPolicy.read(p);
   const { query, timezone } = await queryOf(ctx, p, f);
-  const { items, total } = await auditRepo.list(ctx.db, p.orgId, query, q);
-  return { ...toPage(items.map(toAuditDto), total, { ...q, q: "", dir: "desc" }), timezone };
+  const { items, total, more } = await auditRepo.list(ctx.db, p.orgId, query, q, AUDIT_COUNT_CAP);
+  return { ...toPage(items.map(toAuditDto), total, { ...q, q: "", dir: "desc" }), more, timezone };
 }
 
 /** People to filter by: everyone who has written to the log. */
@@ -58,17 +61,23 @@ export function localTime(iso: string, timezone: string): string {
   return `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(Math.floor(t.minutes / 60))}:${pad(t.minutes % 60)}:${pad(t.seconds)}`;
 }
 
-/** The filtered log as CSV (UTF-8 with BOM for spreadsheets), every page of it up to AUDIT_CSV_MAX_ROWS. */
+/** The filtered log as CSV (UTF-8 with BOM for spreadsheets), newest first, up to AUDIT_CSV_MAX_ROWS rows. */
 export async function exportAuditCsv(ctx: AppContext, p: Principal, f: AuditFilter): Promise<string> {
   auditPolicy.read(p);
+  const { query, timezone } = await queryOf(ctx, p, f);
   const head = ["time", "user", "support_by", "entity_type", "entity_id", "label", "action", "before", "after"];
   const lines = [head.join(",")];
-  for (let page = 1; (page - 1) * CSV_CHUNK < AUDIT_CSV_MAX_ROWS; page++) {
-    const res = await listAuditLog(ctx, p, f, { page, size: CSV_CHUNK });
-    for (const r of res.items) {
-      lines.push([localTime(r.at, res.timezone), r.user.name, r.support?.name ?? "", r.entity_type, r.entity_id, r.label, r.action, r.before, r.after].map(csvCell).join(","));
+  let after: { atKey: string; id: string } | null = null;
+  for (let written = 0; written < AUDIT_CSV_MAX_ROWS;) {
+    const rows = await auditRepo.chunk(ctx.db, p.orgId, query, after, Math.min(CSV_CHUNK, AUDIT_CSV_MAX_ROWS - written));
+    for (const row of rows) {
+      const r = toAuditDto(row);
+      lines.push([localTime(r.at, timezone), r.user.name, r.support?.name ?? "", r.entity_type, r.entity_id, r.label, r.action, r.before, r.after].map(csvCell).join(","));
     }
-    if (page >= res.pages) break;
+    written += rows.length;
+    if (rows.length < CSV_CHUNK) break;
+    const last = rows[rows.length - 1];
+    after = { atKey: last.at_key, id: String(last.id) };
   }
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }

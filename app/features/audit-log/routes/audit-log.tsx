@@ -30,6 +30,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       <AuditFilters filter={filter} authors={authors} entities={entities} />
       {error && <div className="alert alert-error" role="alert">{t(`errors:${error}`)}</div>}
       <AuditTable items={page.items} />
+      {page.more && <p className="muted" data-testid="audit-capped">{t("capped", { count: page.total })}</p>}
       <Pagination page={page.page} pages={page.pages} total={page.total} />
     </section>
   );
