@@ -114,6 +114,7 @@ describe("organisations of the installation", () => {
     const refused = await again.post("/login", { email: other.adminEmail, password: other.adminPassword });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain("Your organisation is suspended.");
+    expect(await (await again.get("/login?error=suspended")).text()).toContain("Your organisation is suspended.");
     const wrong = await again.post("/login", { email: other.adminEmail, password: "wrong-password" });
     expect(wrong.status).toBe(401);
     const api = await fetch(`${srv.url}/api/auth/login`, {
@@ -182,6 +183,13 @@ describe("organisations of the installation", () => {
     await op.post("/configuration/settings", { attendance_start_threshold: "09:30", checkin_radius_m: "150", checkout_radius_m: "150" });
     const settings = await auditRows(tenant.orgId, "settings");
     expect(settings.at(-1)).toMatchObject({ user_id: tenant.adminId, support_user_id: operator.adminId });
+
+    // It works as the administrator but does not take over the account.
+    const hash = () => srv.ctx.db.selectFrom("users").select("password_hash").where("id", "=", tenant.adminId).executeTakeFirstOrThrow();
+    const before = await hash();
+    const pw = await op.post("/configuration/profile", { intent: "password", current_password: tenant.adminPassword, new_password: "taken-over-1", confirm_password: "taken-over-1" });
+    expect(pw.status).toBe(403);
+    expect(await hash()).toEqual(before);
 
     const [mine, theirs] = await Promise.all([auditRows(operator.orgId, "support_session"), auditRows(tenant.orgId, "support_session")]);
     expect(mine.at(-1)).toMatchObject({ action: "start", user_id: operator.adminId });

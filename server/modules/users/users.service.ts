@@ -138,6 +138,8 @@ export async function updateProfile(ctx: AppContext, p: Principal, input: z.infe
 }
 
 export async function changePassword(ctx: AppContext, p: Principal, input: z.infer<typeof passwordChangeSchema>) {
+  // A support session works as the administrator but does not take over their account.
+  if (p.support) throw new AppError("FORBIDDEN", "The password cannot be changed in a support session");
   const row = await usersRepo.findPasswordHash(ctx.db, p.orgId, p.userId);
   if (!(await verifyPassword(input.current_password, row?.password_hash))) {
     throw new AppError("CURRENT_PASSWORD_WRONG", "The current password is wrong", { field: "current_password" });
