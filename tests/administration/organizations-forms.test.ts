@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passwordResetEmail } from "../../templates/email/password-reset";
 import { createTestOrg, uniqueEmail, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 
@@ -92,8 +93,13 @@ describe("organisations of the installation", () => {
     const user = await srv.ctx.db.selectFrom("users").select(["id", "password_hash", "default_language"]).where("email", "=", email).executeTakeFirstOrThrow();
     expect(user.password_hash).toBeNull();
     expect(user.default_language).toBe("al");
-    const resets = await srv.ctx.db.selectFrom("password_resets").select("id").where("user_id", "=", user.id).execute();
+    const resets = await srv.ctx.db.selectFrom("password_resets").select("expires_at").where("user_id", "=", user.id).execute();
     expect(resets).toHaveLength(1);
+    // A welcome code, valid three days (a reset code lasts 15 minutes), with its own text.
+    expect(new Date(resets[0].expires_at).getTime() - Date.now()).toBeGreaterThan(71 * 3_600_000);
+    const mail = passwordResetEmail({ to: email, name: "Era", code: "123456", language: "en", link: "http://x/newPassword", minutes: 72 * 60, purpose: "welcome" });
+    expect(mail.subject).toBe("Your Flota account is ready: code 123456");
+    expect(mail.text).toContain("valid for 72 hours");
   });
 
   it("suspending ends the organisation's sessions and refuses sign-in with a clear message; reactivating lets it in again", async () => {

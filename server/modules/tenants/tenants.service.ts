@@ -72,7 +72,7 @@ export async function createTenant(ctx: AppContext, p: Principal, input: TenantC
     if (err?.code === "23505" && err.constraint === "users_email") throw new AppError("EMAIL_TAKEN", "This e-mail is used by another account", { field: "admin_email" });
     throw err;
   });
-  if (input.password_mode === "email") await requestPasswordReset(ctx, input.admin_email, opts.baseUrl);
+  if (input.password_mode === "email") await requestPasswordReset(ctx, input.admin_email, opts.baseUrl, { purpose: "welcome" });
   return { ...(await findTenant(ctx.db, created.org.id)), administrators: [toAdministratorDto({ ...created.admin, active: true, last_login_at: null })] };
 }
 
