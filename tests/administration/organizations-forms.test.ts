@@ -255,6 +255,10 @@ describe("organisations of the installation", () => {
       method: "POST", headers: auth, body: JSON.stringify({ name: "Sneaky", admin_email: uniqueEmail("s"), admin_first_name: "S", admin_last_name: "N", password_mode: "email" }),
     });
     expect(create.status).toBe(403);
+    for (const method of ["PUT", "DELETE"]) {
+      const res = await fetch(`${srv.url}/api/administration/organizations/${operator.orgId}`, { method, headers: auth, body: "{}" });
+      expect(res.status, method).toBe(403);
+    }
     expect(await srv.ctx.db.selectFrom("organizations").select("id").where("name", "=", "Sneaky").execute()).toEqual([]);
     // An unknown organisation is a 404 for the operator.
     const op = await signIn(operator.adminEmail, operator.adminPassword);
