@@ -40,7 +40,9 @@ export async function organizationLoader(request: Request, context: LoadContext,
   const p = admin(context, request);
   const url = new URL(request.url);
   const tenant = await load(() => getTenant(context.app, p, idParam(id)));
-  return { tenant, notice: url.searchParams.get("created") ?? (url.searchParams.get("saved") ? "saved" : null), confirmDelete: url.searchParams.get("delete") === "1" };
+  const created = url.searchParams.get("created");
+  const notice = created === "email" || created === "password" ? created : url.searchParams.get("saved") ? "saved" : null;
+  return { tenant, notice, confirmDelete: url.searchParams.get("delete") === "1" };
 }
 
 /** One form per intent: update (name, country, quota), suspend, reactivate, delete (typed name), support (sign in as its administrator). */
