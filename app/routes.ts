@@ -1,22 +1,25 @@
-import type { RouteConfig, RouteConfigEntry } from "@react-router/dev/routes";
-import { flatRoutes } from "@react-router/fs-routes";
-import { adminRoutes } from "./features/admin/routes";
-import { auditLogResourceRoutes, auditLogRoutes } from "./features/audit-log/routes";
+import type { RouteConfig } from "@react-router/dev/routes";
+import { adminPages } from "./features/admin/routes";
+import { alertsFiles, alertsPages } from "./features/alerts/routes";
+import { auditLogFiles } from "./features/audit-log/routes";
+import { authRoutes } from "./features/auth/routes";
+import { configurationPages } from "./features/configuration/routes";
+import { immobilizationPages } from "./features/immobilization/routes";
+import { liveMapFiles, liveMapPages } from "./features/live-map/routes";
+import { placesFiles, placesPages } from "./features/places/routes";
+import { replayFiles, replayPages } from "./features/replay/routes";
+import { shellRoutes } from "./features/shell/routes";
 
-/**
- * File routes (app/routes) plus the feature folders' route entries (app/features/<feature>/routes.ts),
- * nested under their layouts: the administration area under the signed-in layout, the audit log under
- * the configuration layout.
- */
-async function routes(): Promise<RouteConfigEntry[]> {
-  const all = await flatRoutes();
-  const byFile = (list: RouteConfigEntry[] | undefined, file: string) => list?.find((r) => r.file === file);
-  const app = byFile(all, "routes/_app.tsx");
-  const configuration = byFile(app?.children, "routes/_app.configuration.tsx");
-  if (!app || !configuration) throw new Error("routes: the _app or _app.configuration layout is missing");
-  app.children = [...(app.children ?? []), ...adminRoutes];
-  configuration.children = [...(configuration.children ?? []), ...auditLogRoutes];
-  return [...all, ...auditLogResourceRoutes];
-}
-
-export default routes() satisfies RouteConfig;
+// Every URL of the web app, feature by feature (docs/architecture.md, "Adding a module").
+// `*Pages` render inside the signed-in frame; `*Files` are downloads and data answered outside it.
+export default [
+  ...authRoutes,
+  ...liveMapFiles,
+  ...replayFiles,
+  ...placesFiles,
+  ...alertsFiles,
+  ...auditLogFiles,
+  ...shellRoutes([
+    ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...configurationPages, ...adminPages,
+  ]),
+] satisfies RouteConfig;

@@ -1,9 +1,11 @@
+import { canAny, type Permission, type PermissionHolder } from "./permissions";
+
 /** The navigation lists only modules that exist; each entry shows when the user holds its permission. */
 export interface NavItem {
   to: string;
   labelKey: string;
   icon: string;
-  anyOf: string[];
+  anyOf: Permission[];
 }
 
 export const NAV_ITEMS: NavItem[] = [
@@ -21,5 +23,4 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/administration/organizations", labelKey: "admin:nav", icon: "domain", anyOf: ["installation:admin"] },
 ];
 
-export const visibleNav = (permissions: readonly string[]) =>
-  NAV_ITEMS.filter((i) => i.anyOf.some((p) => permissions.includes(p)));
+export const visibleNav = (user: PermissionHolder) => NAV_ITEMS.filter((i) => canAny(user, i.anyOf));

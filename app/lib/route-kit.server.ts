@@ -1,12 +1,10 @@
 import { data, redirect } from "react-router";
-import type { ZodType } from "zod";
-import { ZodError } from "zod";
 import type { AppContext } from "../../server/context";
 import { AppError } from "../../server/errors";
-import { toErrorBody } from "../../server/http/error-mapping";
 import type { Principal } from "../../server/modules/access/principal";
 import type { Permission } from "../../server/modules/access/permissions";
 import { parseListQuery } from "../../server/modules/shared/listing";
+import { can } from "./permissions";
 
 /** What Express hands to every loader and action (server/http/app.ts). */
 export interface LoadContext {
@@ -33,7 +31,7 @@ export function requireUser(context: LoadContext, request: Request): Principal {
 /** Page-level permission: a missing permission renders the 403 boundary instead of the page. */
 export function requirePermission(context: LoadContext, request: Request, permission: Permission): Principal {
   const p = requireUser(context, request);
-  if (!p.permissions.has(permission)) throw data({ error: "FORBIDDEN" }, { status: 403 });
+  if (!can(p, permission)) throw data({ error: "FORBIDDEN" }, { status: 403 });
   return p;
 }
 
@@ -42,46 +40,6 @@ export async function readForm(request: Request, context: LoadContext): Promise<
   const form = await request.formData();
   if (form.get("_csrf") !== context.csrfToken) throw data({ error: "CSRF" }, { status: 403 });
   return form;
-}
-
-export type FieldErrors = Record<string, string[]>;
-
-export interface ActionFailure {
-  ok: false;
-  status: number;
-  code: string;
-  message?: string;
-  fields: FieldErrors;
-  values?: Record<string, unknown>;
-}
-
-/** Maps a service error to a form answer: stable code, translated by the page, field errors beside their inputs. */
-export function actionError(err: unknown, values?: Record<string, unknown>) {
-  if (err instanceof Response) throw err;
-  if (err instanceof AppError || err instanceof ZodError) {
-    const body = toErrorBody(err);
-    const fields: FieldErrors = body.fields ?? {};
-    const field = err instanceof AppError ? (err.details?.field as string | undefined) : undefined;
-    if (field) (fields[field] ??= []).push(`errors.${body.error}`);
-    const failure: ActionFailure = { ok: false, status: body.status, code: body.error, message: body.message, fields, values };
-    return data(failure, { status: body.status });
-  }
-  throw err;
-}
-
-/** Parses form values with a zod schema; arrays for repeated fields. */
-export function formValues(form: FormData, arrays: string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    if (key === "_csrf" || key === "intent") continue;
-    const all = form.getAll(key).filter((v) => typeof v === "string");
-    out[key] = arrays.includes(key) ? all : all[all.length - 1];
-  }
-  return out;
-}
-
-export function parseWith<T>(schema: ZodType<T>, values: Record<string, unknown>): T {
-  return schema.parse(values);
 }
 
 export const listQueryFrom = (request: Request) => parseListQuery(new URL(request.url).searchParams);

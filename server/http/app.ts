@@ -6,6 +6,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "../context";
 import { authRoutes } from "./api/auth.routes";
+import { contentSecurityPolicy } from "./basemap";
 import { configurationRoutes } from "./api/configuration.routes";
 import { telematicsRoutes } from "./api/telematics.routes";
 import { placesRoutes } from "./api/places.routes";
@@ -35,7 +36,9 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
     serializers: { req: (req) => ({ method: req.method, url: req.url?.replace(/access_token=[^&]+/, "access_token=***") }) },
   }));
   app.use(compression());
+  const csp = contentSecurityPolicy(ctx.config);
   app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", csp);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");

@@ -20,6 +20,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATABASE_URL: inject("databaseUrl"),
     LOG_LEVEL: "silent",
     FLOTA_DEMO: "false",
+    // Tests never reach the internet: the built-in basemap unless a test serves a style on loopback.
+    MAP_STYLE: "offline",
     QUEUE_PREFIX: `t${randomUUID().slice(0, 8)}-`,
     ...overrides,
   });

@@ -1,11 +1,12 @@
 import { data, redirect } from "react-router";
 import { loadPrincipal } from "../../../server/modules/auth/auth.service";
-import { tenantCreateSchema, tenantDeleteSchema, tenantUpdateSchema } from "../../../server/modules/tenants/tenants.schema";
 import { endSupportSession, startSupportSession } from "../../../server/modules/tenants/support.service";
+import { tenantCreateSchema, tenantDeleteSchema, tenantUpdateSchema } from "../../../server/modules/tenants/tenants.schema";
 import { createTenant, deleteTenant, getTenant, listTenants, setTenantStatus, updateTenant } from "../../../server/modules/tenants/tenants.service";
-import { resetBaseUrl } from "../../components/auth/reset-actions.server";
-import { actionError, formValues, idParam, listQueryFrom, load, readForm, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
-import { clientMeta } from "../../lib/session-cookies.server";
+import { formAction, intent } from "../../lib/forms.server";
+import { idParam, listQueryFrom, load, readForm, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
+import { resetBaseUrl } from "../auth/auth.server";
+import { clientMeta } from "../auth/session-cookies.server";
 import { endSupportCookies, startSupportCookies, supportReturnToken } from "./support-cookies.server";
 
 /** The web glue of the installation's administration area: every loader and action of app/features/admin/routes. */
@@ -26,14 +27,16 @@ export function addOrganizationLoader(request: Request, context: LoadContext) {
 
 export async function addOrganizationAction(request: Request, context: LoadContext) {
   const p = admin(context, request);
-  const values = formValues(await readForm(request, context));
-  try {
-    const created = await createTenant(context.app, p, tenantCreateSchema.parse(values), { baseUrl: resetBaseUrl(context, request) });
-    return redirect(`${ORGS}/${created.id}?created=${values.password_mode === "password" ? "password" : "email"}`);
-  } catch (err) {
-    const { admin_password: _pw, ...kept } = values;
-    return actionError(err, kept);
-  }
+  return formAction({ request, context }, {
+    save: intent({
+      schema: tenantCreateSchema,
+      hideFields: ["admin_password"],
+      run: async ({ value }) => {
+        const created = await createTenant(context.app, p, value, { baseUrl: resetBaseUrl(context, request) });
+        return redirect(`${ORGS}/${created.id}?created=${value.password_mode}`);
+      },
+    }),
+  });
 }
 
 export async function organizationLoader(request: Request, context: LoadContext, id: string | undefined) {
@@ -45,38 +48,36 @@ export async function organizationLoader(request: Request, context: LoadContext,
   return { tenant, notice, confirmDelete: url.searchParams.get("delete") === "1" };
 }
 
-/** One form per intent: update (name, country, quota), suspend, reactivate, delete (typed name), support (sign in as its administrator). */
+/** One form per button: update (name, country, quota), suspend, reactivate, delete (typed name), support (sign in as its administrator). */
 export async function organizationAction(request: Request, context: LoadContext, rawId: string | undefined) {
   const p = admin(context, request);
   const id = idParam(rawId);
-  const form = await readForm(request, context);
-  const intent = String(form.get("intent") ?? "");
-  const values = formValues(form);
-  try {
-    switch (intent) {
-      case "update":
-        await updateTenant(context.app, p, id, tenantUpdateSchema.parse(values));
-        return redirect(`${ORGS}/${id}?saved=1`);
-      case "suspend":
-      case "reactivate":
-        await setTenantStatus(context.app, p, id, intent === "suspend" ? "suspended" : "active");
-        return redirect(`${ORGS}/${id}?saved=1`);
-      case "delete":
-        await deleteTenant(context.app, p, id, tenantDeleteSchema.parse(values).confirmation);
+  const saved = () => redirect(`${ORGS}/${id}?saved=1`);
+  return formAction({ request, context }, {
+    update: intent({
+      schema: tenantUpdateSchema,
+      run: async ({ value }) => {
+        await updateTenant(context.app, p, id, value);
+        return saved();
+      },
+    }),
+    suspend: intent({ run: async () => (await setTenantStatus(context.app, p, id, "suspended"), saved()) }),
+    reactivate: intent({ run: async () => (await setTenantStatus(context.app, p, id, "active"), saved()) }),
+    delete: intent({
+      schema: tenantDeleteSchema,
+      run: async ({ value }) => {
+        await deleteTenant(context.app, p, id, value.confirmation);
         return redirect(`${ORGS}?deleted=1`);
-      case "support": {
+      },
+    }),
+    support: intent({
+      run: async () => {
         if (!context.sessionToken) throw data({ error: "FORBIDDEN" }, { status: 403 });
         const issued = await startSupportSession(context.app, p, id, clientMeta(request, context));
-        return redirect("/manage", {
-          headers: startSupportCookies(context, issued, { token: context.sessionToken, expiresAt: p.expiresAt }),
-        });
-      }
-      default:
-        throw data({ error: "NOT_FOUND" }, { status: 404 });
-    }
-  } catch (err) {
-    return actionError(err, { ...values, intent });
-  }
+        return redirect("/manage", { headers: startSupportCookies(context, issued, { token: context.sessionToken, expiresAt: p.expiresAt }) });
+      },
+    }),
+  });
 }
 
 /** The way back from a support session: it ends, and the browser is the installation administrator again. */

@@ -1,10 +1,10 @@
 import { prefix, route, type RouteConfigEntry } from "@react-router/dev/routes";
 
 /**
- * The installation's administration area (docs/administration.md). Children of the signed-in layout
- * (routes/_app.tsx); file paths are relative to app/.
+ * The installation's administration area (docs/administration.md), inside the signed-in frame.
+ * File paths are relative to app/.
  */
-export const adminRoutes: RouteConfigEntry[] = prefix("administration", [
+export const adminPages: RouteConfigEntry[] = prefix("administration", [
   route("", "features/admin/routes/index.tsx"),
   route("organizations", "features/admin/routes/organizations.tsx"),
   route("organizations/add", "features/admin/routes/organization-add.tsx"),

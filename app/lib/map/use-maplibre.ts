@@ -1,8 +1,9 @@
 import type { Map as MapLibreMap } from "maplibre-gl";
 import type * as MapLibre from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
-import { needsPmtiles, resolveMapStyle, type MapConfig } from "./basemap-style";
-import { loadMapLibre, registerPmtiles } from "./load-maplibre";
+import { createBasemapMap } from "./basemap-loader";
+import type { MapConfig } from "./basemap-style";
+import { loadMapLibre } from "./load-maplibre";
 
 declare global {
   interface Window { __flotaPlacesMap?: MapLibreMap }
@@ -28,17 +29,23 @@ export function useMapLibre(
     if (!element) return;
     let cancelled = false;
     let created: MapLibreMap | null = null;
+    let stopWatching = () => {};
     (async () => {
       const lib = await loadMapLibre();
-      if (needsPmtiles(config)) await registerPmtiles(lib);
       if (cancelled || !element) return;
-      created = new lib.Map({
+      const made = await createBasemapMap(lib, config, {
         container: element,
-        style: resolveMapStyle(config, window.location.origin),
         center: opts.center ?? ALBANIA_CENTER,
         zoom: opts.zoom ?? 6,
         attributionControl: { compact: true },
-      });
+      }, (kind) => { element.dataset.basemap = kind; });
+      if (cancelled) {
+        made.stop();
+        made.map.remove();
+        return;
+      }
+      created = made.map;
+      stopWatching = made.stop;
       created.addControl(new lib.NavigationControl({ showCompass: opts.compass ?? false }), "top-right");
       if (opts.expose) window.__flotaPlacesMap = created;
       const m = created;
@@ -53,6 +60,7 @@ export function useMapLibre(
     });
     return () => {
       cancelled = true;
+      stopWatching();
       if (window.__flotaPlacesMap === created) delete window.__flotaPlacesMap;
       created?.remove();
     };

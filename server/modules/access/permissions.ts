@@ -40,6 +40,11 @@ export const ALL_PERMISSIONS = (Object.entries(MODULES).flatMap(([m, actions]) =
   (actions as readonly string[]).map((a) => `${m}:${a}`),
 ) as Permission[]).filter((p) => !INSTALLATION_PERMISSIONS.includes(p));
 
+const KNOWN = new Set<string>(ALL_PERMISSIONS);
+
+/** A role's stored permission that this version knows (roles are rows: an unknown key grants nothing). */
+export const isPermission = (value: string): value is Permission => KNOWN.has(value);
+
 const READ_ALL = ALL_PERMISSIONS.filter((p) => p.endsWith(":read"));
 
 function without(list: readonly Permission[], ...excluded: Permission[]): Permission[] {

@@ -51,6 +51,10 @@ export const authRepo = {
     return db.deleteFrom("sessions").where("user_id", "=", userId).execute();
   },
 
+  findRoleOptions(db: DB, roleId: string) {
+    return db.selectFrom("roles").select("options").where("id", "=", roleId).executeTakeFirstOrThrow();
+  },
+
   listUserVehicleIds(db: DB, userId: string) {
     return db.selectFrom("user_vehicles").select("vehicle_id").where("user_id", "=", userId).execute();
   },

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { dummyPasswordHash, verifyPassword } from "../../security/passwords";
 import { newToken, sha256 } from "../../security/tokens";
-import { INSTALLATION_PERMISSIONS } from "../access/permissions";
+import { INSTALLATION_PERMISSIONS, isPermission } from "../access/permissions";
 import type { Principal } from "../access/principal";
 import { authRepo } from "./auth.repo";
 import type { LoginInput } from "./auth.schema";
@@ -86,6 +86,21 @@ export async function issueSession(
   return { token, socketToken, sessionId: row.id, expiresAt: new Date(row.expires_at), scope };
 }
 
+/** Where a user lands after signing in: `next` when it is a local path, else the role's login redirect. */
+export async function landingFor(ctx: AppContext, user: { role_id: string }, next?: string | null): Promise<string> {
+  const local = safeLocalPath(next);
+  if (local) return local;
+  const role = await authRepo.findRoleOptions(ctx.db, user.role_id);
+  return loginRedirect({ role: { id: user.role_id, key: "", name: "", options: role.options } });
+}
+
+/** The sign-in form: checks the password, opens a web session and says where to go and in which language. */
+export async function signInToWeb(ctx: AppContext, input: LoginInput, meta: SessionMeta, next?: string | null) {
+  const user = await authenticate(ctx, input, meta);
+  const session = await issueSession(ctx, user, "web", meta);
+  return { session, language: user.default_language, target: await landingFor(ctx, user, next) };
+}
+
 export function loadPrincipal(ctx: AppContext, token: string | null | undefined): Promise<Principal | null> {
   return principalOf(ctx, token, "token_hash");
 }
@@ -99,8 +114,9 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
   if (!token) return null;
   const row = await authRepo.findSessionByTokenHash(ctx.db, sha256(token), column);
   if (!row) return null;
-  const permissions = new Set(row.permissions.filter((perm) => !(INSTALLATION_PERMISSIONS as readonly string[]).includes(perm)));
-  // The operator organisation's administrators administer the installation; a support session never does.
+  // Installation permissions are not role permissions (isPermission refuses them): only the operator organisation's
+  // administrators hold them, and never in a support session.
+  const permissions = new Set(row.permissions.filter(isPermission));
   if (row.is_operator && row.role_key === "administrator" && !row.support_user_id) {
     for (const perm of INSTALLATION_PERMISSIONS) permissions.add(perm);
   }

@@ -8,8 +8,9 @@ import { placesPolicy } from "./places.policy";
 import { placesRepo, type PlaceKind, type PlaceRecord, type PlaceSort } from "./places.repo";
 import { geofenceInputSchema, poiInputSchema, type GeofenceInput, type PoiInput } from "./places.schema";
 
-/** Unparsed geofence fields (API bodies, scripts); the service parses them with the form rules. */
+/** Unparsed fields (form payloads, API bodies, scripts); the service parses them with the form rules. */
 export type GeofenceFields = Partial<Record<keyof GeofenceInput, unknown>>;
+export type PoiFields = Partial<Record<keyof PoiInput, unknown>>;
 
 export type Place = NonNullable<Awaited<ReturnType<typeof placesRepo.findById>>>;
 const SORTS: PlaceSort[] = ["name", "category", "city", "updated"];
@@ -88,13 +89,14 @@ function replacePlace(ctx: AppContext, p: Principal, before: Place, record: Plac
   });
 }
 
-// Inputs are parsed again here so every caller (forms, API, imports, scripts) gets the same rules.
-export async function createPoi(ctx: AppContext, p: Principal, input: PoiInput) {
+// Inputs are parsed here so every caller (forms, API, imports, scripts) gets the same rules. An update looks the
+// place up first: another organisation's id answers 404 before its fields are even checked.
+export async function createPoi(ctx: AppContext, p: Principal, input: PoiInput | PoiFields) {
   placesPolicy.write(p);
   return insertPlace(ctx, p, poiRecord(poiInputSchema.parse(input)));
 }
 
-export async function updatePoi(ctx: AppContext, p: Principal, id: string, input: PoiInput) {
+export async function updatePoi(ctx: AppContext, p: Principal, id: string, input: PoiInput | PoiFields) {
   placesPolicy.write(p);
   const before = await getPlace(ctx, p, "poi", id);
   return replacePlace(ctx, p, before, poiRecord(poiInputSchema.parse(input)));

@@ -2,7 +2,7 @@ import { DEFAULT_ADMIN_PASSWORD } from "../../config";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { hashPassword, verifyPassword } from "../../security/passwords";
-import { canSeeTeam } from "../access/access.policy";
+import { canSeeTeam, holdsAll } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
 import { authRepo } from "../auth/auth.repo";
@@ -34,7 +34,7 @@ export async function getPerson(ctx: AppContext, p: Principal, area: PeopleArea,
 /** Roles the user may give; `currentRoleId` is kept in the list so an edit form shows the person's role as it is. */
 export async function roleOptions(ctx: AppContext, p: Principal, currentRoleId?: string) {
   const roles = await usersRepo.listRoles(ctx.db, p.orgId);
-  return roles.filter((r) => r.id === currentRoleId || r.permissions.every((perm) => p.permissions.has(perm)));
+  return roles.filter((r) => r.id === currentRoleId || holdsAll(p, r.permissions));
 }
 
 async function checkPerson(ctx: AppContext, p: Principal, input: PersonInput, exceptId?: string) {
@@ -75,9 +75,17 @@ export async function createPerson(ctx: AppContext, p: Principal, area: PeopleAr
   });
 }
 
-export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string, input: PersonInput) {
+/** How a person signs in: managed on the users screens only, so the drivers area never changes it. */
+const SIGN_IN_FIELDS = ["web_only", "vehicle_access", "vehicle_ids", "default_language", "active"] as const;
+
+/**
+ * Saves a person. Through the drivers area (screen or /api/drivers) the sign-in settings stay as stored, whatever
+ * the body says or leaves out: the drivers screen does not show them, and a partial API body must not reset them.
+ */
+export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string, submitted: PersonInput) {
   usersPolicy.write(p, area);
   const current = await getPerson(ctx, p, area, id);
+  const input: PersonInput = area === "drivers" ? { ...submitted, ...pick(current, SIGN_IN_FIELDS) } : submitted;
   const role = await checkPerson(ctx, p, input, id);
   if (current.id === p.userId && (!input.active || role.id !== current.role_id)) {
     throw new AppError("CONFLICT", "You cannot deactivate yourself or change your own role");
@@ -105,6 +113,10 @@ export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleAr
     });
   });
   if (password || !input.active) await authRepo.deleteUserSessions(ctx.db, id);
+}
+
+function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<T, K>;
 }
 
 export async function deletePerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string) {

@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import type { TenantDto } from "../../../../server/modules/tenants/tenants.mapper";
-import { shownValues, TextField } from "../../../components/configuration/SimpleField";
 import { CsrfInput, FormAlert } from "../../../components/forms";
-
-type Failure = { ok: false; code: string; fields: Record<string, string[]>; values?: Record<string, unknown>; status: number } | null;
+import { failureFields, type FormFailure } from "../../../lib/form-failure";
+import { shownValues, TextField } from "../../configuration/components/SimpleField";
 
 function IntentForm({ intent, label, className, testId }: { intent: string; label: string; className?: string; testId: string }) {
   return (
@@ -17,10 +16,11 @@ function IntentForm({ intent, label, className, testId }: { intent: string; labe
 }
 
 /** Edit, suspend or reactivate, support sign-in, and delete (typed confirmation) — each its own plain form. */
-export function OrganizationActions({ tenant, failure, confirmDelete }: { tenant: TenantDto; failure: Failure; confirmDelete: boolean }) {
+export function OrganizationActions({ tenant, failure, confirmDelete }: { tenant: TenantDto; failure: FormFailure | null; confirmDelete: boolean }) {
   const { t } = useTranslation("admin");
   const { pathname } = useLocation();
-  const intent = typeof failure?.values?.intent === "string" ? failure.values.intent : null;
+  const intent = failure?.intent ?? null;
+  const fields = failureFields(failure);
   const editValues = shownValues({ name: tenant.name, country: tenant.country, device_quota: tenant.device_quota }, intent === "update" ? failure : null);
   return (
     <>
@@ -28,12 +28,12 @@ export function OrganizationActions({ tenant, failure, confirmDelete }: { tenant
         <h2>{t("edit.title")}</h2>
         <CsrfInput />
         <input type="hidden" name="intent" value="update" />
-        {intent === "update" && <FormAlert code={failure?.code} fields={failure?.fields} status={failure?.status} />}
+        {intent === "update" && <FormAlert code={failure?.code} fields={fields} status={failure?.status} />}
         <div className="form-grid">
-          <TextField name="name" label={t("fields.name")} values={editValues} errors={intent === "update" ? failure?.fields : undefined} required />
-          <TextField name="country" label={t("fields.country")} values={editValues} errors={intent === "update" ? failure?.fields : undefined} />
+          <TextField name="name" label={t("fields.name")} values={editValues} errors={intent === "update" ? fields : undefined} required />
+          <TextField name="country" label={t("fields.country")} values={editValues} errors={intent === "update" ? fields : undefined} />
           <TextField name="device_quota" type="number" label={t("fields.deviceQuota")} hint={t("add.quotaHint")} values={editValues}
-            errors={intent === "update" ? failure?.fields : undefined} extra={{ min: 0, step: 1 }} />
+            errors={intent === "update" ? fields : undefined} extra={{ min: 0, step: 1 }} />
         </div>
         <div className="form-actions"><button type="submit" className="button primary">{t("common:actions.save")}</button></div>
       </Form>
@@ -64,7 +64,7 @@ export function OrganizationActions({ tenant, failure, confirmDelete }: { tenant
                   <input type="hidden" name="intent" value="delete" />
                   <p>{t("delete.warning", { name: tenant.name })}</p>
                   {intent === "delete" && <FormAlert code={failure?.code} status={failure?.status} />}
-                  <TextField name="confirmation" label={t("delete.confirmLabel", { name: tenant.name })} values={{}} errors={intent === "delete" ? failure?.fields : undefined}
+                  <TextField name="confirmation" label={t("delete.confirmLabel", { name: tenant.name })} values={{}} errors={intent === "delete" ? fields : undefined}
                     required extra={{ autoComplete: "off" }} />
                   <div className="form-actions">
                     <button type="submit" className="button danger" data-testid="delete-confirm-button">{t("delete.submit")}</button>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formFailure } from "../../../lib/form-failure";
 import { addOrganizationAction, addOrganizationLoader } from "../admin.server";
 import { NewOrganizationForm } from "../components/NewOrganizationForm";
 import type { Route } from "./+types/organization-add";
@@ -22,7 +23,7 @@ export default function AddOrganization({ loaderData, actionData }: Route.Compon
         <h1>{t("add.title")}</h1>
         <Link to="/administration/organizations">{t("common:actions.back")}</Link>
       </header>
-      <NewOrganizationForm saved={loaderData.values} failure={actionData ?? null} />
+      <NewOrganizationForm saved={loaderData.values} failure={formFailure(actionData)} />
     </section>
   );
 }

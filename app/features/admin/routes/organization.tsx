@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formFailure } from "../../../lib/form-failure";
 import { organizationAction, organizationLoader } from "../admin.server";
 import { OrganizationActions } from "../components/OrganizationActions";
 import { OrganizationFacts } from "../components/OrganizationFacts";
@@ -26,7 +27,7 @@ export default function OrganizationPage({ loaderData, actionData }: Route.Compo
       </header>
       {notice && <div className="alert alert-ok" role="status" data-testid="notice">{t(`notices.${notice}`)}</div>}
       <OrganizationFacts tenant={tenant} />
-      <OrganizationActions tenant={tenant} failure={actionData ?? null} confirmDelete={confirmDelete} />
+      <OrganizationActions tenant={tenant} failure={formFailure(actionData)} confirmDelete={confirmDelete} />
     </section>
   );
 }
