@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Form, NavLink, Outlet, isRouteErrorResponse, useRouteError } from "react-router";
+import { Form, NavLink, Outlet, useRouteError } from "react-router";
 import { unreadAlertCount } from "../../../../server/modules/alerts/alerts.service";
 import { AlertBell } from "../../alerts/components/AlertBell";
+import { ErrorContent, errorStatus } from "../../../components/ErrorContent";
 import { CsrfInput } from "../../../components/forms";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
 import { requireUser } from "../../../lib/route-kit.server";
@@ -77,15 +78,11 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status >= 500) console.error(error);
+  if (errorStatus(error) >= 500) console.error(error);
   return (
     <Chrome nav={[]}>
       <section className="error-page" data-testid="error-page">
-        <h1>{status === 404 ? t("errorPage.notFound") : status === 403 ? t("errorPage.forbidden") : t("errorPage.title")}</h1>
-        <p>{t("errorPage.body")}</p>
-        <p><a href="/manage">{t("errorPage.home")}</a></p>
+        <ErrorContent error={error} />
       </section>
     </Chrome>
   );
