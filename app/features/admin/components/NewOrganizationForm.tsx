@@ -18,7 +18,7 @@ export function NewOrganizationForm({ saved, failure }: { saved: Record<string, 
   return (
     <Form method="post" ref={formRef} noValidate className="card" data-testid="organization-form">
       <CsrfInput />
-      <FormAlert code={failure?.code} fields={errors} status={failure?.status} />
+      <FormAlert code={failure?.code} fields={errors} />
       <fieldset className="form-section">
         <legend>{t("add.organization")}</legend>
         <div className="form-grid">

@@ -28,7 +28,7 @@ export function OrganizationActions({ tenant, failure, confirmDelete }: { tenant
         <h2>{t("edit.title")}</h2>
         <CsrfInput />
         <input type="hidden" name="intent" value="update" />
-        {intent === "update" && <FormAlert code={failure?.code} fields={fields} status={failure?.status} />}
+        {intent === "update" && <FormAlert code={failure?.code} fields={fields} />}
         <div className="form-grid">
           <TextField name="name" label={t("fields.name")} values={editValues} errors={intent === "update" ? fields : undefined} required />
           <TextField name="country" label={t("fields.country")} values={editValues} errors={intent === "update" ? fields : undefined} />
@@ -41,7 +41,7 @@ export function OrganizationActions({ tenant, failure, confirmDelete }: { tenant
       {!tenant.operator && (
         <div className="card form-section" data-testid="organization-lifecycle">
           <h2>{t("lifecycle.title")}</h2>
-          {intent && intent !== "update" && !(intent === "delete" && tenant.status === "suspended") && <FormAlert code={failure?.code} status={failure?.status} />}
+          {intent && intent !== "update" && !(intent === "delete" && tenant.status === "suspended") && <FormAlert code={failure?.code} />}
           {tenant.status === "active" ? (
             <>
               <p className="muted">{t("lifecycle.supportHint")}</p>
@@ -63,7 +63,7 @@ export function OrganizationActions({ tenant, failure, confirmDelete }: { tenant
                   <CsrfInput />
                   <input type="hidden" name="intent" value="delete" />
                   <p>{t("delete.warning", { name: tenant.name })}</p>
-                  {intent === "delete" && <FormAlert code={failure?.code} status={failure?.status} />}
+                  {intent === "delete" && <FormAlert code={failure?.code} />}
                   <TextField name="confirmation" label={t("delete.confirmLabel", { name: tenant.name })} values={{}} errors={intent === "delete" ? fields : undefined}
                     required extra={{ autoComplete: "off" }} />
                   <div className="form-actions">
