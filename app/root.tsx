@@ -12,7 +12,7 @@ import { resolveLanguage } from "./i18n/i18n.server";
 import { HASH_HANDOFF_SCRIPT } from "./lib/hash-handoff";
 import { detectPlatform } from "./lib/platform";
 import { useRouteChunkWatchdog } from "./lib/use-chunk-watchdog";
-import { parseCookies } from "../server/http/cookies";
+import { parseCookies } from "../server/security/cookies";
 import { isIntegrationPath } from "../server/http/integration-paths";
 import "./styles/app.css";
 

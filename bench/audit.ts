@@ -15,7 +15,7 @@ import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
-import { createOrganization } from "../server/db/seed";
+import { createOrganization } from "../server/seed/seed";
 import { audit } from "../server/modules/audit/audit.service";
 import { exportAuditCsv, listAuditLog } from "../server/modules/audit/audit-log.service";
 import { issueSession, loadPrincipal } from "../server/modules/auth/auth.service";

@@ -23,9 +23,10 @@ import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
-import { createOrganization } from "../server/db/seed";
+import { createOrganization } from "../server/seed/seed";
 import { issueSession } from "../server/modules/auth/auth.service";
-import { getLiveBus, startLive } from "../server/modules/live";
+import { DeviceRegistry } from "../server/modules/devices/device-registry";
+import { createLiveBus, startLive } from "../server/modules/live";
 import type { JobQueue } from "../server/queue/job-queue";
 import { startTelematics } from "../server/telematics/runtime";
 import { TeltonikaClient } from "../server/telematics/simulator";
@@ -174,13 +175,15 @@ async function serverProcess() {
 
     const server = createServer((_q, r) => r.writeHead(404).end());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const live = await startLive(ctx, server, { databaseUrl: db.url, redisUrl: null });
-    const rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, pipeline: { concurrency } });
+    const bus = await createLiveBus({ redisUrl: null, databaseUrl: db.url, log });
+    const web = { ...ctx, live: bus, devices: new DeviceRegistry(ctx.db) };
+    const live = startLive(web, server);
+    const rt = await startTelematics(web, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, pipeline: { concurrency } });
     const httpPort = (server.address() as { port: number }).port;
     // Server side of the latency: frame sent (fix time) → position back from the bus in this process.
     const busLatencies: number[] = [];
     const phase2From = { t: Number.POSITIVE_INFINITY };
-    getLiveBus(ctx)!.onMessage((m) => {
+    bus.onMessage((m) => {
       if (m.k !== "pos") return;
       const now = Date.now();
       for (const p of m.p) if (p[7] >= phase2From.t) busLatencies.push(now - p[7]);
@@ -207,6 +210,7 @@ async function serverProcess() {
     console.log(`bench: ${count} rows in positions; pipeline ${JSON.stringify(rt.pipeline.stats)}; live messages delivered ${live.hub.delivered}`);
     await rt.close();
     await live.close();
+    await bus.close();
     server.close();
     const ceiling = await copyCeiling(handle.pool, org.id, vehicles.map((v) => v.id));
     console.log(`bench: COPY ceiling via ${ceiling.how}; load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);

@@ -3,11 +3,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openRuntime, createLogger } from "../bootstrap";
+import { requirePorts } from "../context";
 import { ConfigError, loadConfig } from "../config";
-import { DEMO_PASSWORD, ensureInitialData } from "../db/seed";
+import { DEMO_PASSWORD, ensureInitialData } from "../seed/seed";
 import { createHttpApp } from "../http/app";
 import { startWorkers } from "../../jobs/workers";
 import { buildIfNeeded } from "./build-if-needed";
+import { createCommandRelay } from "../modules/immobilization/command-relay";
 import { startLive } from "../modules/live";
 import { startTelematics } from "../telematics/runtime";
 import { startDemoSimulator } from "../simulator";
@@ -45,8 +47,12 @@ async function main() {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
-  const live = await startLive(ctx, server, { databaseUrl: runtime.database.url });
-  const telematics = await startTelematics(ctx);
+  const web = requirePorts(ctx, "live", "devices");
+  const hub = startLive(web, server);
+  const telematics = await startTelematics(web);
+  // Block/unblock reaches the device wherever its connection lives: here, or another process over the bus.
+  const commands = createCommandRelay({ bus: web.live, local: telematics.commands, log });
+  ctx.commands = commands;
   const simulator = config.FLOTA_DEMO && config.simulator ? await startDemoSimulator(ctx, telematics.ports) : null;
 
   const lines = [
@@ -70,8 +76,9 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await simulator?.stop();
+    commands.close();
     await telematics.close();
-    await live.close();
+    await hub.close();
     await stopWorkers();
     await runtime.shutdown();
     process.exit(0);

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "../context";
-import { SESSION_COOKIE, serializeCookie } from "./cookies";
+import { SESSION_COOKIE, serializeCookie } from "../security/cookies";
 import { isIntegrationPath } from "./integration-paths";
 import { appendCookie } from "./principal-middleware";
 

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, clearCookie, parseCookies, serializeCookie } from "../../../server/http/cookies";
+import { SESSION_COOKIE, clearCookie, parseCookies, serializeCookie } from "../../../server/security/cookies";
 import type { LoadContext } from "../../lib/route-kit.server";
 
 /** During a support session, the installation administrator's own session token waits here for the way back. */

@@ -47,8 +47,10 @@ export const authRepo = {
     return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
   },
 
-  deleteUserSessions(db: DB, userId: string) {
-    return db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  deleteUserSessions(db: DB, userId: string, exceptSessionId?: string) {
+    let q = db.deleteFrom("sessions").where("user_id", "=", userId);
+    if (exceptSessionId) q = q.where("id", "!=", exceptSessionId);
+    return q.execute();
   },
 
   findRoleOptions(db: DB, roleId: string) {

@@ -194,3 +194,8 @@ export function safeLocalPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
   return value;
 }
+
+/** Signs a user out everywhere (password changed, account deactivated), or everywhere but `exceptSessionId`. */
+export async function endUserSessions(ctx: AppContext, userId: string, exceptSessionId?: string): Promise<void> {
+  await authRepo.deleteUserSessions(ctx.db, userId, exceptSessionId);
+}

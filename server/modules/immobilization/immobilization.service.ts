@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
-import type { CommandResult, DeviceCommand } from "../../telematics/types";
+import type { CommandResult, DeviceCommand } from "../../shared/device-contract";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
 import { assertUuid } from "../positions/positions.schema";
@@ -8,21 +8,6 @@ import { toPage } from "../shared/listing";
 import { immobilizationPolicy } from "./immobilization.policy";
 import { immobilizationRepo } from "./immobilization.repo";
 import { COMMAND_PROTOCOLS, FAILURE_REASONS, type CommandProtocol, type ImmobilizationRequest } from "./immobilization.schema";
-import { processWide } from "../../shared/process-wide";
-
-/** Sends a command to a device connected to this process (the telematics runtime provides it). */
-export interface CommandSender {
-  send(protocol: CommandProtocol, deviceId: string, command: DeviceCommand, timeoutMs: number): Promise<CommandResult>;
-}
-
-const senders = processWide("immobilization.senders", () => new WeakMap<AppContext, CommandSender>());
-
-export function attachCommandSender(ctx: AppContext, sender: CommandSender | null): void {
-  if (sender) senders.set(ctx, sender);
-  else senders.delete(ctx);
-}
-
-export const DEFAULT_COMMAND_TIMEOUT_MS = 20_000;
 
 function failureReason(result: CommandResult): string {
   const e = result.error ?? "";
@@ -33,7 +18,8 @@ function failureReason(result: CommandResult): string {
 
 /**
  * Blocks or unblocks a vehicle's engine (immobilization:command). The command is recorded as Pending,
- * sent through the gateway the device is connected to, then recorded as Blocked/Unblocked on the
+ * sent through ctx.commands to the gateway the device is connected to, in this process or another
+ * (see command-relay.ts), then recorded as Blocked/Unblocked on the
  * device's answer or Failed with the reason ("device offline", "no answer in time").
  */
 export async function requestImmobilization(
@@ -60,9 +46,9 @@ export async function requestImmobilization(
     });
     return row;
   });
-  const sender = senders.get(ctx);
+  const sender = ctx.commands;
   const command: DeviceCommand = { type: input.action === "block" ? "engineStop" : "engineResume" };
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const timeoutMs = opts.timeoutMs ?? ctx.config.IMMOBILIZATION_TIMEOUT_MS;
   let result: CommandResult;
   try {
     result = sender ? await sender.send(protocol, v.device_imei, command, timeoutMs) : { ok: false, error: "device not connected" };

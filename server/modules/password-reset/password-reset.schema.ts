@@ -20,6 +20,8 @@ export const newPasswordSchema = resetCodeSchema
   })
   .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: "errors.passwordMismatch" });
 
+export const PASSWORD_RESET_MAIL_JOB = "password-reset";
+
 export interface PasswordResetMailJob {
   to: string;
   name: string;

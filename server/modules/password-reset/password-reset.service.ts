@@ -5,7 +5,7 @@ import { newNumericCode, sha256 } from "../../security/tokens";
 import { authRepo } from "../auth/auth.repo";
 import { usersRepo } from "../users/users.repo";
 import { passwordResetRepo } from "./password-reset.repo";
-import { MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS, RESET_CODE_TTL_MINUTES, WELCOME_CODE_TTL_MINUTES, type PasswordResetMailJob } from "./password-reset.schema";
+import { MAX_CODE_ATTEMPTS, PASSWORD_RESET_MAIL_JOB, RESEND_AFTER_SECONDS, RESET_CODE_TTL_MINUTES, WELCOME_CODE_TTL_MINUTES, type PasswordResetMailJob } from "./password-reset.schema";
 
 /**
  * Sends a verification code by e-mail (through the job queue). Answers the same whether
@@ -42,7 +42,7 @@ export async function requestPasswordReset(
     minutes,
     ...(opts.purpose === "welcome" ? { purpose: "welcome" as const } : {}),
   };
-  await ctx.jobs.enqueue("mail", "password-reset", job);
+  await ctx.jobs.enqueue("mail", PASSWORD_RESET_MAIL_JOB, job);
   return { resendIn: RESEND_AFTER_SECONDS, tooEarly: false };
 }
 

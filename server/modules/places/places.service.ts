@@ -61,6 +61,16 @@ export async function allPlaces(ctx: AppContext, p: Principal, kind?: PlaceKind)
   return placesRepo.listAll(ctx.db, p.orgId, kind);
 }
 
+/** The organisation's geofences to pick from (alert policies). */
+export function geofenceOptions(ctx: AppContext, orgId: string) {
+  return placesRepo.geofenceOptions(ctx.db, orgId);
+}
+
+/** Which of the ids are places of that kind in the organisation. */
+export function existingPlaceIds(ctx: AppContext, orgId: string, kind: PlaceKind, ids: readonly string[]): Promise<Set<string>> {
+  return placesRepo.existingIds(ctx.db, orgId, kind, ids);
+}
+
 export async function getPlace(ctx: AppContext, p: Principal, kind: PlaceKind, id: string): Promise<Place> {
   placesPolicy.read(p);
   const place = await placesRepo.findById(ctx.db, p.orgId, kind, id);

@@ -27,6 +27,11 @@ export async function teamOptions(ctx: AppContext, p: Principal) {
   return all.filter((t) => canSeeTeam(p, t.id));
 }
 
+/** Which of the ids are teams of the organisation (other modules check references with it). */
+export function existingTeamIds(ctx: AppContext, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  return teamsRepo.existingIds(ctx.db, orgId, ids);
+}
+
 export async function getTeam(ctx: AppContext, p: Principal, id: string) {
   teamsPolicy.list(p);
   const team = await teamsRepo.findById(ctx.db, p.orgId, id);

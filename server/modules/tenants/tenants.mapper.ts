@@ -1,4 +1,4 @@
-import type { OrganizationStatus } from "../../db/schema-admin";
+import type { OrganizationStatus } from "../../db/schema/admin";
 
 interface TenantRow {
   id: string;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
-import type { OrganizationStatus } from "../../db/schema-admin";
+import type { OrganizationStatus } from "../../db/schema/admin";
 import { likePattern, type ListQuery } from "../shared/listing";
 
 const SORTS = { name: "o.name", created: "o.created_at", status: "o.status", vehicles: "vehicles", users: "users" } as const;

@@ -5,7 +5,6 @@ import { hashPassword } from "../../security/passwords";
 import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../access/permissions";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
-import { invalidateDevice } from "../devices/device-registry";
 import { requestPasswordReset } from "../password-reset/password-reset.service";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { toAdministratorDto, toTenantDto, type TenantDto } from "./tenants.mapper";
@@ -129,5 +128,5 @@ export async function deleteTenant(ctx: AppContext, p: Principal, id: string, co
     await audit.record(trx, p, { entity: "tenant", id, action: "delete", before });
   });
   // Gateways of this process stop taking the freed identifiers at once (others within the registry's TTL).
-  for (const v of vehicles) if (v.device_imei) invalidateDevice(v.device_imei);
+  for (const v of vehicles) if (v.device_imei) ctx.devices?.invalidate(v.device_imei);
 }

@@ -5,9 +5,10 @@ import { hashPassword, verifyPassword } from "../../security/passwords";
 import { canSeeTeam, holdsAll } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
-import { authRepo } from "../auth/auth.repo";
+import { visibleVehicleIds } from "../access/vehicle-scope";
+import { endUserSessions } from "../auth/auth.service";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
-import { vehiclesRepo } from "../vehicles/vehicles.repo";
+import { existingTeamIds } from "../teams/teams.service";
 import { usersPolicy, type PeopleArea } from "./users.policy";
 import { usersRepo, type UserSort } from "./users.repo";
 import type { z } from "zod";
@@ -42,8 +43,7 @@ async function checkPerson(ctx: AppContext, p: Principal, input: PersonInput, ex
   if (!role) throw new AppError("VALIDATION", "Unknown role", { field: "role_id" });
   usersPolicy.assignRole(p, role);
   if (input.team_id) {
-    const team = await ctx.db.selectFrom("teams").select("id").where("org_id", "=", p.orgId).where("id", "=", input.team_id).executeTakeFirst();
-    if (!team) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
+    if (!(await existingTeamIds(ctx, p.orgId, [input.team_id])).size) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
   }
   usersPolicy.assignTeam(p, input.team_id);
   if (input.email && (await usersRepo.emailTaken(ctx.db, input.email, exceptId))) {
@@ -51,7 +51,7 @@ async function checkPerson(ctx: AppContext, p: Principal, input: PersonInput, ex
   }
   if (input.password && !input.email) throw new AppError("VALIDATION", "A user who signs in needs an e-mail", { field: "email" });
   if (input.vehicle_access === "selected") {
-    const visible = new Set((await vehiclesRepo.listVisible(ctx.db, p)).map((v) => v.id));
+    const visible = await visibleVehicleIds(ctx.db, p, input.vehicle_ids);
     if (!input.vehicle_ids.every((id) => visible.has(id))) throw new AppError("VALIDATION", "Unknown vehicle", { field: "vehicle_ids" });
   }
   return role;
@@ -98,7 +98,7 @@ export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleAr
   }
   const { vehicle_ids, password, ...fields } = input;
   // Vehicles the editor cannot see are not in the form; keep them rather than silently removing them.
-  const visible = new Set((await vehiclesRepo.listVisible(ctx.db, p)).map((v) => v.id));
+  const visible = await visibleVehicleIds(ctx.db, p, current.vehicle_ids);
   const hiddenKept = current.vehicle_ids.filter((v) => !visible.has(v));
   await ctx.db.transaction().execute(async (trx) => {
     await usersRepo.update(trx, p.orgId, id, {
@@ -112,7 +112,7 @@ export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleAr
       after: { ...current, ...fields, vehicle_ids: kept, ...(password ? { password_changed: true } : {}) },
     });
   });
-  if (password || !input.active) await authRepo.deleteUserSessions(ctx.db, id);
+  if (password || !input.active) await endUserSessions(ctx, id);
 }
 
 function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
@@ -162,7 +162,29 @@ export async function changePassword(ctx: AppContext, p: Principal, input: z.inf
     await audit.record(trx, p, { entity: "user", id: p.userId, action: "change_password" });
   });
   // Other sessions of this user end; this one stays.
-  await ctx.db.deleteFrom("sessions").where("user_id", "=", p.userId).where("id", "!=", p.sessionId).execute();
+  await endUserSessions(ctx, p.userId, p.sessionId);
+}
+
+// Lookups for other modules (vehicles, alerts), so they need not read the users table themselves.
+
+/** Drivers the user may assign: drivers in the teams the user can see, plus `keepId` (the current driver). */
+export function assignableDrivers(ctx: AppContext, p: Principal, keepId: string | null = null) {
+  return usersRepo.listDrivers(ctx.db, p.orgId, p.teamIds, keepId);
+}
+
+/** A person of the organisation with their team, or undefined. */
+export function findPersonTeam(ctx: AppContext, orgId: string, id: string) {
+  return usersRepo.findTeam(ctx.db, orgId, id);
+}
+
+/** Active people with an e-mail address (alert recipients). */
+export function peopleWithEmail(ctx: AppContext, orgId: string) {
+  return usersRepo.listWithEmail(ctx.db, orgId);
+}
+
+/** Which of the ids are people of the organisation. */
+export function existingUserIds(ctx: AppContext, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  return usersRepo.existingIds(ctx.db, orgId, ids);
 }
 
 /** True while the signed-in user still signs in with the default administrator password. */

@@ -4,6 +4,8 @@ import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
 import { assertDeviceQuota } from "../tenants/device-quota";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { existingTeamIds } from "../teams/teams.service";
+import { assignableDrivers, findPersonTeam } from "../users/users.service";
 import { vehiclesPolicy } from "./vehicles.policy";
 import { vehiclesRepo, type VehicleSort } from "./vehicles.repo";
 import { IMAGE_TYPES, MAX_VEHICLE_IMAGES, vehicleInputSchema, type VehicleInput } from "./vehicles.schema";
@@ -21,7 +23,7 @@ export async function vehicleOptions(ctx: AppContext, p: Principal) {
 
 /** Drivers the user may assign: drivers of the organisation in the teams the user can see, plus the vehicle's current driver. */
 export async function driverOptions(ctx: AppContext, p: Principal, currentDriverId: string | null = null) {
-  return vehiclesRepo.listDrivers(ctx.db, p.orgId, p.teamIds, currentDriverId);
+  return assignableDrivers(ctx, p, currentDriverId);
 }
 
 /** The unique indexes also guard against two saves racing past the checks above them. */
@@ -52,11 +54,10 @@ async function checkReferences(ctx: AppContext, p: Principal, input: VehicleInpu
     throw new AppError("DEVICE_TAKEN", "This device is attached to another vehicle", { field: "device_imei" });
   }
   if (input.team_id) {
-    const team = await ctx.db.selectFrom("teams").select("id").where("org_id", "=", p.orgId).where("id", "=", input.team_id).executeTakeFirst();
-    if (!team) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
+    if (!(await existingTeamIds(ctx, p.orgId, [input.team_id])).size) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
   }
   if (input.driver_id) {
-    const driver = await ctx.db.selectFrom("users").select(["id", "team_id"]).where("org_id", "=", p.orgId).where("id", "=", input.driver_id).executeTakeFirst();
+    const driver = await findPersonTeam(ctx, p.orgId, input.driver_id);
     if (!driver || (driver.id !== keepDriverId && p.teamIds !== "all" && !p.teamIds.includes(driver.team_id ?? ""))) {
       throw new AppError("VALIDATION", "Unknown driver", { field: "driver_id" });
     }

@@ -3,7 +3,7 @@ import { endSession } from "../../../../server/modules/auth/auth.service";
 import { readForm } from "../../../lib/route-kit.server";
 import { clearSessionHeaders } from "../session-cookies.server";
 import { SUPPORT_RETURN_COOKIE, supportReturnToken } from "../../admin/support-cookies.server";
-import { clearCookie } from "../../../../server/http/cookies";
+import { clearCookie } from "../../../../server/security/cookies";
 import type { Route } from "./+types/logout";
 
 export async function loader() {

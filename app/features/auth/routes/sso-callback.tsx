@@ -1,6 +1,6 @@
 import { AppError } from "../../../../server/errors";
 import { redirect } from "react-router";
-import { clearCookie, parseCookies } from "../../../../server/http/cookies";
+import { clearCookie, parseCookies } from "../../../../server/security/cookies";
 import { SSO_COOKIE, decodePending } from "../../../../server/modules/sso/sso.schema";
 import { completeSso } from "../../../../server/modules/sso/sso.service";
 import { clearSessionHeaders, clientMeta, sessionCookieHeaders } from "../session-cookies.server";

@@ -1,4 +1,4 @@
-import type { DB } from "./database";
+import type { DB } from "../db/database";
 import { geofenceRecord, poiRecord } from "../modules/places/places.service";
 import { placesRepo } from "../modules/places/places.repo";
 import { policiesRepo, type PolicyColumns } from "../modules/alerts/alerts.repo";

@@ -1,5 +1,5 @@
 import { seedDemoAlerts } from "./seed-alerts";
-import type { DB } from "./database";
+import type { DB } from "../db/database";
 import { hashPassword } from "../security/passwords";
 import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../modules/access/permissions";
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
+import type { Timestamp } from "./common";
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string | null | undefined, string | null>;
 
 export type OrganizationStatus = "active" | "suspended";

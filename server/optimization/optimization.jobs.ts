@@ -1,10 +1,11 @@
 /**
  * Background job: build the travel matrix, run the route optimiser, return a JSON result.
- * Registered on a BullMQ worker by the jobs entry point (this file does not import bullmq).
+ * Runs on the "optimization" queue, one job at a time per worker (CPU-bound); the AbortSignal cancels it.
  */
-import { matrixOptionsSchema, optimizationProblemSchema, type OptimizationInput } from "../../server/optimization/optimization.schema";
-import { optimizeRoutes, type OptimizeResult } from "../../server/optimization/index";
-import type { MatrixOptions } from "../../server/optimization/matrix";
+import type { JobDefinition } from "../job-definition";
+import { matrixOptionsSchema, optimizationProblemSchema, type OptimizationInput } from "./optimization.schema";
+import { optimizeRoutes, type OptimizeResult } from "./index";
+import type { MatrixOptions } from "./matrix";
 
 export interface OptimizeRoutesJobData {
   problem: OptimizationInput;
@@ -47,3 +48,14 @@ export async function optimizeRoutesProcessor(job: OptimizeRoutesJob, token?: st
   await written;
   return JSON.parse(JSON.stringify(result)) as OptimizeRoutesJobResult;
 }
+
+export const OPTIMIZE_ROUTES_JOB = "optimize-routes";
+
+export const optimizationJobs: JobDefinition[] = [
+  {
+    queue: "optimization",
+    name: OPTIMIZE_ROUTES_JOB,
+    concurrency: 1,
+    handler: (job, _ctx, signal) => optimizeRoutesProcessor(job as unknown as OptimizeRoutesJob, undefined, signal),
+  },
+];

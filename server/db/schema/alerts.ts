@@ -1,7 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json<T> = ColumnType<T, string | undefined, string>;
+import type { Json, Timestamp } from "./common";
 
 export const ALERT_TYPES = [
   "speeding", "geofence_enter", "geofence_exit", "geofence_dwell", "ignition_on", "ignition_off", "idling",
