@@ -1,5 +1,7 @@
 import type { RouteConfig } from "@react-router/dev/routes";
+import { adminPages } from "./features/admin/routes";
 import { alertsFiles, alertsPages } from "./features/alerts/routes";
+import { auditLogFiles } from "./features/audit-log/routes";
 import { authRoutes } from "./features/auth/routes";
 import { configurationPages } from "./features/configuration/routes";
 import { immobilizationPages } from "./features/immobilization/routes";
@@ -19,5 +21,8 @@ export default [
   ...replayFiles,
   ...placesFiles,
   ...alertsFiles,
-  ...shellRoutes([...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...configurationPages]),
+  ...auditLogFiles,
+  ...shellRoutes([
+    ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...configurationPages, ...adminPages,
+  ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { SessionSupportColumns } from "./admin";
 import type { Timestamp } from "./common";
 
 /** Sessions, sign-in attempts and password resets. */
@@ -8,7 +9,7 @@ export interface AuthTables {
   password_resets: PasswordResetsTable;
 }
 
-export interface SessionsTable {
+export interface SessionsTable extends SessionSupportColumns {
   id: Generated<string>;
   org_id: string;
   user_id: string;

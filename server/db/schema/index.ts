@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { AccessTables, RolesTable } from "./access";
+import type { AdminTables } from "./admin";
 import type { AlertTables } from "./alerts";
 import type { AuthTables } from "./auth";
 import type { OrganizationTables, OrganizationsTable } from "./organization";
@@ -16,7 +17,8 @@ export type { RoleOptions } from "./access";
  * A new module adds its file and one entry to this list.
  */
 export interface Database
-  extends OrganizationTables, AccessTables, TeamTables, UserTables, VehicleTables, AuthTables, TelematicsTables, PlaceTables, AlertTables {}
+  extends OrganizationTables, AccessTables, TeamTables, UserTables, VehicleTables, AuthTables, TelematicsTables, PlaceTables, AlertTables,
+    AdminTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

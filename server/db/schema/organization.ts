@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { OrganizationAdminColumns } from "./admin";
 import type { Timestamp } from "./common";
 
 /** Organisations, their settings, and installation metadata. */
@@ -8,7 +9,7 @@ export interface OrganizationTables {
   app_meta: AppMetaTable;
 }
 
-export interface OrganizationsTable {
+export interface OrganizationsTable extends OrganizationAdminColumns {
   id: Generated<string>;
   name: string;
   legal_name: string | null;

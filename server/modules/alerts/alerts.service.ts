@@ -3,6 +3,7 @@ import { AppError, notFound } from "../../errors";
 import { canSeeTeam } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { visibleVehicleIds } from "../access/vehicle-scope";
+import { audit } from "../audit/audit.service";
 import { orgTimeZone } from "../organization/organization.service";
 import { existingPlaceIds, geofenceOptions } from "../places/places.service";
 import { existingTeamIds, teamOptions } from "../teams/teams.service";
@@ -115,6 +116,7 @@ export async function createPolicy(ctx: AppContext, p: Principal, input: PolicyI
   return ctx.db.transaction().execute(async (trx) => {
     const policy = await policiesRepo.insert(trx, p.orgId, { ...policyColumns(input), created_by: p.userId });
     await policiesRepo.replaceLinks(trx, p.orgId, policy.id, links);
+    await audit.record(trx, p, { entity: "alert_policy", id: policy.id, action: "create", after: { ...policy, ...links } });
     return policy;
   });
 }
@@ -127,6 +129,7 @@ export async function updatePolicy(ctx: AppContext, p: Principal, id: string, in
     const policy = await policiesRepo.update(trx, p.orgId, id, policyColumns(input));
     if (!policy) throw notFound("alert policy");
     await policiesRepo.replaceLinks(trx, p.orgId, id, links);
+    await audit.record(trx, p, { entity: "alert_policy", id, action: "update", before: previous, after: { ...policy, ...links } });
     return policy;
   });
 }
@@ -134,14 +137,22 @@ export async function updatePolicy(ctx: AppContext, p: Principal, id: string, in
 export async function setPolicyActive(ctx: AppContext, p: Principal, id: string, active: boolean) {
   alertsPolicy.write(p);
   assertUuid(id, "alert policy");
-  if (!(await policiesRepo.setActive(ctx.db, p.orgId, id, active))) throw notFound("alert policy");
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await policiesRepo.setActive(trx, p.orgId, id, active))) throw notFound("alert policy");
+    await audit.record(trx, p, { entity: "alert_policy", id, action: active ? "activate" : "deactivate", after: { active } });
+  });
 }
 
 /** The policy goes; alerts it raised stay in the log under its name. */
 export async function deletePolicy(ctx: AppContext, p: Principal, id: string) {
   alertsPolicy.write(p);
   assertUuid(id, "alert policy");
-  if (!(await policiesRepo.delete(ctx.db, p.orgId, id))) throw notFound("alert policy");
+  const before = await policiesRepo.findById(ctx.db, p.orgId, id);
+  if (!before) throw notFound("alert policy");
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await policiesRepo.delete(trx, p.orgId, id))) throw notFound("alert policy");
+    await audit.record(trx, p, { entity: "alert_policy", id, action: "delete", before });
+  });
 }
 
 /** Local dates (organisation time zone) → instants; `to` is inclusive. Refuses reversed or over-long periods. */

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { CommandResult, DeviceCommand } from "../../shared/device-contract";
 import type { Principal } from "../access/principal";
+import { audit } from "../audit/audit.service";
 import { assertUuid } from "../positions/positions.schema";
 import { toPage } from "../shared/listing";
 import { immobilizationPolicy } from "./immobilization.policy";
@@ -35,8 +36,15 @@ export async function requestImmobilization(
   if (!v.device_imei || !protocol || !COMMAND_PROTOCOLS.includes(protocol)) {
     throw new AppError("COMMAND_UNSUPPORTED", "This vehicle's device cannot be immobilised remotely");
   }
-  const pending = await immobilizationRepo.insertPending(ctx.db, {
-    org_id: p.orgId, vehicle_id: v.id, device_id: v.device_imei, action: input.action, requested_by: p.userId,
+  const pending = await ctx.db.transaction().execute(async (trx) => {
+    const row = await immobilizationRepo.insertPending(trx, {
+      org_id: p.orgId, vehicle_id: v.id, device_id: v.device_imei!, action: input.action, requested_by: p.userId,
+    });
+    await audit.record(trx, p, {
+      entity: "immobilization", id: row.id, action: input.action,
+      after: { command_id: row.id, vehicle_id: v.id, registration: v.registration, device_id: row.device_id, action: row.action, status: row.status },
+    });
+    return row;
   });
   const sender = ctx.commands;
   const command: DeviceCommand = { type: input.action === "block" ? "engineStop" : "engineResume" };

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../../errors";
 import { hashPassword, verifyPassword } from "../../security/passwords";
 import { canSeeTeam, holdsAll } from "../access/access.policy";
 import type { Principal } from "../access/principal";
+import { audit } from "../audit/audit.service";
 import { visibleVehicleIds } from "../access/vehicle-scope";
 import { endUserSessions } from "../auth/auth.service";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
@@ -12,6 +13,8 @@ import { usersPolicy, type PeopleArea } from "./users.policy";
 import { usersRepo, type UserSort } from "./users.repo";
 import type { z } from "zod";
 import type { PersonInput, passwordChangeSchema, profileInputSchema } from "./users.schema";
+
+const entityOf = (area: PeopleArea) => (area === "drivers" ? "driver" : "user");
 
 export async function listPeople(ctx: AppContext, p: Principal, area: PeopleArea, q: ListQuery) {
   usersPolicy.read(p, area);
@@ -67,6 +70,7 @@ export async function createPerson(ctx: AppContext, p: Principal, area: PeopleAr
       password_hash,
     });
     await usersRepo.replaceVehicles(trx, p.orgId, row.id, input.vehicle_access === "selected" ? vehicle_ids : []);
+    await audit.record(trx, p, { entity: entityOf(area), id: row.id, action: "create", after: { ...row, vehicle_ids: input.vehicle_access === "selected" ? vehicle_ids : [] } });
     return row;
   });
 }
@@ -101,7 +105,12 @@ export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleAr
       ...fields,
       ...(password ? { password_hash: await hashPassword(password) } : {}),
     });
-    await usersRepo.replaceVehicles(trx, p.orgId, id, input.vehicle_access === "selected" ? [...new Set([...vehicle_ids, ...hiddenKept])] : []);
+    const kept = input.vehicle_access === "selected" ? [...new Set([...vehicle_ids, ...hiddenKept])] : [];
+    await usersRepo.replaceVehicles(trx, p.orgId, id, kept);
+    await audit.record(trx, p, {
+      entity: entityOf(area), id, action: "update", before: current,
+      after: { ...current, ...fields, vehicle_ids: kept, ...(password ? { password_changed: true } : {}) },
+    });
   });
   if (password || !input.active) await endUserSessions(ctx, id);
 }
@@ -118,7 +127,10 @@ export async function deletePerson(ctx: AppContext, p: Principal, area: PeopleAr
   if (role?.key === "administrator" && (await usersRepo.countActiveAdmins(ctx.db, p.orgId, id)) === 0) {
     throw new AppError("LAST_ADMIN", "The organisation needs at least one active administrator");
   }
-  await usersRepo.delete(ctx.db, p.orgId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await usersRepo.delete(trx, p.orgId, id);
+    await audit.record(trx, p, { entity: entityOf(area), id, action: "delete", before: current });
+  });
 }
 
 // Profile: the signed-in user's own record; needs no module permission.
@@ -130,15 +142,25 @@ export async function getProfile(ctx: AppContext, p: Principal) {
 }
 
 export async function updateProfile(ctx: AppContext, p: Principal, input: z.infer<typeof profileInputSchema>) {
-  await usersRepo.update(ctx.db, p.orgId, p.userId, input);
+  const before = await getProfile(ctx, p);
+  await ctx.db.transaction().execute(async (trx) => {
+    await usersRepo.update(trx, p.orgId, p.userId, input);
+    await audit.record(trx, p, { entity: "user", id: p.userId, action: "update", before, after: { ...before, ...input } });
+  });
 }
 
 export async function changePassword(ctx: AppContext, p: Principal, input: z.infer<typeof passwordChangeSchema>) {
+  // A support session works as the administrator but does not take over their account.
+  if (p.support) throw new AppError("FORBIDDEN", "The password cannot be changed in a support session");
   const row = await usersRepo.findPasswordHash(ctx.db, p.orgId, p.userId);
   if (!(await verifyPassword(input.current_password, row?.password_hash))) {
     throw new AppError("CURRENT_PASSWORD_WRONG", "The current password is wrong", { field: "current_password" });
   }
-  await usersRepo.update(ctx.db, p.orgId, p.userId, { password_hash: await hashPassword(input.new_password) });
+  const passwordHash = await hashPassword(input.new_password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await usersRepo.update(trx, p.orgId, p.userId, { password_hash: passwordHash });
+    await audit.record(trx, p, { entity: "user", id: p.userId, action: "change_password" });
+  });
   // Other sessions of this user end; this one stays.
   await endUserSessions(ctx, p.userId, p.sessionId);
 }

@@ -1,6 +1,8 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
+import { audit } from "../audit/audit.service";
+import { assertDeviceQuota } from "../tenants/device-quota";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { existingTeamIds } from "../teams/teams.service";
 import { assignableDrivers, findPersonTeam } from "../users/users.service";
@@ -69,8 +71,10 @@ export async function createVehicle(ctx: AppContext, p: Principal, input: Vehicl
   const prepared = images.map((i) => checkImage(ctx, i));
   if (prepared.length > MAX_VEHICLE_IMAGES) throw maxImages();
   return ctx.db.transaction().execute(async (trx) => {
+    if (input.device_imei) await assertDeviceQuota(trx, p.orgId);
     const v = await vehiclesRepo.insert(trx, { ...input, org_id: p.orgId });
     for (const img of prepared) await vehiclesRepo.insertImage(trx, { org_id: p.orgId, vehicle_id: v.id, ...img });
+    await audit.record(trx, p, { entity: "vehicle", id: v.id, action: "create", after: { ...v, images: prepared.length } });
     return v;
   }).catch(mapUniqueViolation);
 }
@@ -87,16 +91,24 @@ export async function updateVehicle(ctx: AppContext, p: Principal, id: string, i
   const current = await vehiclesRepo.findById(ctx.db, p.orgId, id);
   vehiclesPolicy.see(p, current);
   await checkReferences(ctx, p, input, id, current.driver_id);
-  const v = await vehiclesRepo.update(ctx.db, p.orgId, id, replacing(input)).catch(mapUniqueViolation);
-  if (!v) throw notFound("vehicle");
-  return v;
+  return ctx.db.transaction().execute(async (trx) => {
+    // Only a vehicle that gets its first device takes a slot of the quota; a changed identifier keeps its slot.
+    if (input.device_imei && !current.device_imei) await assertDeviceQuota(trx, p.orgId);
+    const v = await vehiclesRepo.update(trx, p.orgId, id, replacing(input));
+    if (!v) throw notFound("vehicle");
+    await audit.record(trx, p, { entity: "vehicle", id, action: "update", before: current, after: v });
+    return v;
+  }).catch(mapUniqueViolation);
 }
 
 export async function deleteVehicle(ctx: AppContext, p: Principal, id: string) {
   vehiclesPolicy.delete(p);
   const current = await vehiclesRepo.findById(ctx.db, p.orgId, id);
   vehiclesPolicy.see(p, current);
-  await vehiclesRepo.delete(ctx.db, p.orgId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await vehiclesRepo.delete(trx, p.orgId, id);
+    await audit.record(trx, p, { entity: "vehicle", id, action: "delete", before: current });
+  });
 }
 
 export interface UploadedImage {
@@ -135,6 +147,7 @@ export async function addVehicleImages(ctx: AppContext, p: Principal, vehicleId:
     const existing = await vehiclesRepo.countImages(trx, p.orgId, vehicleId);
     if (existing + prepared.length > MAX_VEHICLE_IMAGES) throw maxImages();
     for (const img of prepared) await vehiclesRepo.insertImage(trx, { org_id: p.orgId, vehicle_id: vehicleId, ...img });
+    await audit.record(trx, p, { entity: "vehicle", id: vehicleId, action: "add_images", after: { images: existing + prepared.length } });
   });
 }
 
@@ -151,6 +164,9 @@ export async function deleteVehicleImage(ctx: AppContext, p: Principal, vehicleI
   vehiclesPolicy.write(p);
   const v = await vehiclesRepo.findById(ctx.db, p.orgId, vehicleId);
   vehiclesPolicy.see(p, v);
-  const res = await vehiclesRepo.deleteImage(ctx.db, p.orgId, vehicleId, imageId);
-  if (!res.numDeletedRows) throw notFound("image");
+  await ctx.db.transaction().execute(async (trx) => {
+    const res = await vehiclesRepo.deleteImage(trx, p.orgId, vehicleId, imageId);
+    if (!res.numDeletedRows) throw notFound("image");
+    await audit.record(trx, p, { entity: "vehicle", id: vehicleId, action: "delete_image", before: { image_id: imageId } });
+  });
 }

@@ -1,3 +1,4 @@
+import { AppError } from "../../../../server/errors";
 import { redirect } from "react-router";
 import { clearCookie, parseCookies } from "../../../../server/security/cookies";
 import { SSO_COOKIE, decodePending } from "../../../../server/modules/sso/sso.schema";
@@ -19,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.app.log.warn({ err }, "single sign-on failed");
     const headers = clearSessionHeaders(context);
     headers.append("Set-Cookie", clearCookie(SSO_COOKIE, secure));
-    return redirect("/login?error=sso", { headers });
+    const suspended = err instanceof AppError && err.code === "ORGANIZATION_SUSPENDED";
+    return redirect(`/login?error=${suspended ? "suspended" : "sso"}`, { headers });
   }
 }

@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { AuditFilter } from "../../../../server/modules/audit/audit.schema";
+
+/** A plain GET form: the filters live in the URL, so pages, links and the CSV download share them. */
+export function AuditFilters({ filter, authors, entities }: { filter: AuditFilter; authors: { id: string; name: string }[]; entities: string[] }) {
+  const { t } = useTranslation("audit");
+  return (
+    <Form method="get" className="alert-filters" data-testid="audit-filters">
+      <div className="field">
+        <label htmlFor="audit-from">{t("filters.from")}</label>
+        <input id="audit-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+      </div>
+      <div className="field">
+        <label htmlFor="audit-to">{t("filters.to")}</label>
+        <input id="audit-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+      </div>
+      <div className="field">
+        <label htmlFor="audit-user">{t("filters.user")}</label>
+        <select id="audit-user" name="user" defaultValue={filter.user ?? ""}>
+          <option value="">{t("filters.anyone")}</option>
+          {authors.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="audit-entity">{t("filters.entity")}</label>
+        <select id="audit-entity" name="entity" defaultValue={filter.entity ?? ""}>
+          <option value="">{t("filters.anything")}</option>
+          {entities.map((e) => <option key={e} value={e}>{t(`entities.${e}`)}</option>)}
+        </select>
+      </div>
+      <div className="alert-filters-actions">
+        <button type="submit" className="button primary">{t("filters.apply")}</button>
+        <Link to="/configuration/audit-log" className="button">{t("filters.clear")}</Link>
+      </div>
+    </Form>
+  );
+}
