@@ -23,14 +23,14 @@ import { chromium } from "playwright-core";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../server/config";
-import type { AppContext } from "../server/context";
+import { requirePorts, type AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
-import { createOrganization } from "../server/db/seed";
+import { createOrganization } from "../server/seed/seed";
 import { createHttpApp } from "../server/http/app";
-import { SESSION_COOKIE } from "../server/http/cookies";
+import { SESSION_COOKIE } from "../server/security/cookies";
 import { issueSession } from "../server/modules/auth/auth.service";
-import { getLiveBus, startLive } from "../server/modules/live";
+import { createLiveBus, startLive, type LiveBus } from "../server/modules/live";
 import type { CompactPosition } from "../server/modules/live/live-bus";
 import type { JobQueue } from "../server/queue/job-queue";
 import { openDatabase } from "./bench-db";
@@ -93,7 +93,8 @@ async function main() {
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
   });
-  let live: Awaited<ReturnType<typeof startLive>> | null = null;
+  let live: ReturnType<typeof startLive> | null = null;
+  let bus: LiveBus | null = null;
   try {
     await migrate(handle.pool);
     const { org, adminId } = await createOrganization(ctx.db, { name: "Bench", admin: { email: "bench@flota.local", password: "bench-password" } });
@@ -120,12 +121,13 @@ async function main() {
     const session = await issueSession(ctx, user, "web", { ip: null, userAgent: "bench" });
 
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    live = await startLive(ctx, server, { databaseUrl: db.url, redisUrl });
-    const bus = getLiveBus(ctx);
-    if (!bus) throw new Error("no live bus");
+    const liveBus = await createLiveBus({ redisUrl, databaseUrl: db.url, log: ctx.log });
+    bus = liveBus;
+    ctx.live = liveBus;
+    live = startLive(requirePorts(ctx, "live"), server);
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     console.log(`bench: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
-    console.log(`bench: ${vehicles} vehicles, ${rate} positions/s for ${seconds} s over the ${bus.kind} live bus; Chromium headless, software WebGL`);
+    console.log(`bench: ${vehicles} vehicles, ${rate} positions/s for ${seconds} s over the ${liveBus.kind} live bus; Chromium headless, software WebGL`);
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addCookies([{ name: SESSION_COOKIE, value: session.token, url: base }]);
@@ -190,7 +192,7 @@ async function main() {
           p.push([ids[i], org.id, s[0], s[1], 30 + Math.random() * 40, Math.floor(Math.random() * 360), 1, fix, fix - 60_000]);
           last.set(ids[i], [s[1], s[0]]);
         }
-        await bus.publish({ k: "pos", p });
+        await liveBus.publish({ k: "pos", p });
         if (record) published += p.length;
         next += tickMs;
         const wait = next - performance.now();
@@ -262,6 +264,7 @@ async function main() {
     clearTimeout(guard);
     await browser.close();
     await live?.close();
+    await bus?.close();
     server.close();
     await handle.close();
     await db.cleanup();

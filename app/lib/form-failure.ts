@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ConflictNotice } from "./route-kit.server";
 
 /**
  * The one answer of a failed form, on every screen (app/lib/forms.server.ts builds it): the stable error code the
@@ -11,6 +12,8 @@ export interface FormFailure {
   code: string;
   status: number;
   reply: SubmissionResult<string[]>;
+  /** a 409's error notification (spec section 8), shown by the root's NotificationsProvider */
+  notice?: ConflictNotice;
 }
 
 /** The failure in an action's answer, or null (success, nothing submitted, or another button's failure). */

@@ -7,7 +7,7 @@ import { toErrorBody } from "../../server/http/error-mapping";
 import { MAX_VEHICLE_IMAGES } from "../../server/modules/vehicles/vehicles.schema";
 import type { UploadedImage } from "../../server/modules/vehicles/vehicles.service";
 import type { FormFailure } from "./form-failure";
-import { readForm, type LoadContext } from "./route-kit.server";
+import { conflictNotice, readForm, type LoadContext } from "./route-kit.server";
 
 export type { FormFailure };
 
@@ -70,8 +70,8 @@ export function refuse(intent: string, code: string, status = 400) {
   return failed(intent, status, code, { status: "error", initialValue: null, error: { "": [code] } });
 }
 
-function failed(intent: string, status: number, code: string, reply: SubmissionResult<string[]>) {
-  return data<FormFailure>({ ok: false, intent, code, status, reply }, { status });
+function failed(intent: string, status: number, code: string, reply: SubmissionResult<string[]>, notice: Pick<FormFailure, "notice"> = {}) {
+  return data<FormFailure>({ ok: false, intent, code, status, reply, ...notice }, { status });
 }
 
 /** A refusal thrown while a button ran: a ZodError or an AppError becomes a FormFailure; anything else propagates. */
@@ -91,7 +91,7 @@ export function failure(intent: string, err: unknown, submission?: Submission<un
   const reply = submission
     ? submission.reply({ formErrors: [code], fieldErrors, hideFields })
     : { status: "error" as const, initialValue: null, error: { "": [code], ...fieldErrors } };
-  return failed(intent, body.status, code, reply);
+  return failed(intent, body.status, code, reply, conflictNotice(body));
 }
 
 export async function readImages(form: FormData, field = "images"): Promise<UploadedImage[]> {

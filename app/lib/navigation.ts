@@ -18,8 +18,9 @@ export const NAV_ITEMS: NavItem[] = [
     to: "/configuration/list",
     labelKey: "nav.configuration",
     icon: "settings",
-    anyOf: ["organization:read", "drivers:read", "vehicles:read", "teams:read", "users:read", "settings:read"],
+    anyOf: ["organization:read", "drivers:read", "vehicles:read", "teams:read", "users:read", "settings:read", "audit:read"],
   },
+  { to: "/administration/organizations", labelKey: "admin:nav", icon: "domain", anyOf: ["installation:admin"] },
 ];
 
 export const visibleNav = (user: PermissionHolder) => NAV_ITEMS.filter((i) => canAny(user, i.anyOf));

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { AppContext } from "../../server/context";
 import { AppError } from "../../server/errors";
+import { toErrorBody, type ErrorBody } from "../../server/http/error-mapping";
 import type { Principal } from "../../server/modules/access/principal";
 import type { Permission } from "../../server/modules/access/permissions";
 import { parseListQuery } from "../../server/modules/shared/listing";
@@ -40,6 +41,28 @@ export async function readForm(request: Request, context: LoadContext): Promise<
   const form = await request.formData();
   if (form.get("_csrf") !== context.csrfToken) throw data({ error: "CSRF" }, { status: 403 });
   return form;
+}
+
+/**
+ * Spec section 8: an HTTP 409 from an authenticated call shows an error notification titled with the answer's
+ * `error`, its `message` as the body, and the status. Every action answer for a 409 carries it as `notice` (form
+ * failures through app/lib/forms.server.ts, other answers through `refusal`); the root's NotificationsProvider shows
+ * it for forms and fetchers alike (app/components/Notifications.tsx).
+ */
+export interface ConflictNotice {
+  error: string;
+  message: string;
+  status: number;
+}
+
+export function conflictNotice(err: AppError | ErrorBody): { notice?: ConflictNotice } {
+  const body = err instanceof AppError ? toErrorBody(err) : err;
+  return body.status === 409 ? { notice: { error: body.error, message: body.message, status: body.status } } : {};
+}
+
+/** An action's answer to a service refusal outside the form helpers: `body` for the page, its status, the 409 notice. */
+export function refusal<T extends object>(body: T, err: AppError) {
+  return data<T & { notice?: ConflictNotice }>({ ...body, ...conflictNotice(err) }, { status: err.status });
 }
 
 export const listQueryFrom = (request: Request) => parseListQuery(new URL(request.url).searchParams);

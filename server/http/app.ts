@@ -12,6 +12,7 @@ import { telematicsRoutes } from "./api/telematics.routes";
 import { placesRoutes } from "./api/places.routes";
 import { alertPoliciesRoutes } from "./api/alert-policies.routes";
 import { alertsRoutes } from "./api/alerts.routes";
+import { administrationRoutes } from "./api/administration.routes";
 import { sendError } from "./api/api-kit";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
@@ -67,6 +68,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(placesRoutes(ctx));
   app.use(alertPoliciesRoutes(ctx));
   app.use(alertsRoutes(ctx));
+  app.use(administrationRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
 
   app.all(

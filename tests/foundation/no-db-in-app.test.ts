@@ -40,7 +40,7 @@ describe("no database access under app/", () => {
   it("the check finds what it forbids", () => {
     const route = "app/features/auth/routes/login.tsx";
     expect(databaseAccess(route, 'import type { DB } from "../../../../server/db/database";')).toEqual(["imports server/db/database"]);
-    expect(databaseAccess(route, 'import { ALERT_TYPES } from "../../../../server/db/schema-alerts";')).toHaveLength(1);
+    expect(databaseAccess(route, 'import { ALERT_TYPES } from "../../../../server/db/schema/alerts";')).toHaveLength(1);
     expect(databaseAccess(route, 'import { sql } from "kysely";')).toEqual(["imports kysely"]);
     expect(databaseAccess(route, 'const r = await context.app.db.selectFrom("roles").select("options");')).toHaveLength(1);
     expect(databaseAccess(route, "const rows = await db\n  .selectFrom(\"users\")")).toHaveLength(1);

@@ -32,10 +32,14 @@ const URLS = [
   "/configuration/vehicles", "/configuration/vehicles/add", "/configuration/vehicles/details/:id",
   "/configuration/vehicles/details/:id/images/:imageId", "/configuration/vehicles/list", "/configuration/vehicles/teams",
   "/configuration/vehicles/teams/add", "/configuration/vehicles/teams/update/:id", "/immobilization", "/immobilization/command",
+  "/int/*", "/int/order-track",
   "/login", "/logout", "/manage", "/manage/faults", "/map/basemap.geojson", "/newPassword", "/places", "/places/add-new-geofence",
   "/places/add-new-poi", "/places/edit-geofence/:id", "/places/edit-poi/:id", "/places/export", "/places/export.csv",
   "/places/export.geojson", "/places/geofences", "/places/import", "/places/layers.geojson", "/places/points", "/preferences",
   "/replay", "/replay/export.csv", "/replay/export.gpx", "/resetPassword",
+  // Not in the specification: the installation's administration area and the audit log (docs/administration.md).
+  "/administration", "/administration/organizations", "/administration/organizations/add", "/administration/organizations/:id",
+  "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
 ];
 
 describe("route config (app/routes.ts)", () => {

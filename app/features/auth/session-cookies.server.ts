@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, SESSION_COOKIE, clearCookie, serializeCookie } from "../../../server/http/cookies";
+import { LANGUAGE_COOKIE, SESSION_COOKIE, clearCookie, serializeCookie } from "../../../server/security/cookies";
 import type { LoadContext } from "../../lib/route-kit.server";
 
 export function sessionCookieHeaders(context: LoadContext, token: string, expiresAt: Date, language: string): Headers {

@@ -1,4 +1,5 @@
 import { index, route, type RouteConfigEntry } from "@react-router/dev/routes";
+import { auditLogPages } from "../audit-log/routes";
 import { peoplePages } from "./people/routes";
 import { teamsPages } from "./teams/routes";
 import { vehiclesPages } from "./vehicles/routes";
@@ -17,5 +18,6 @@ export const configurationPages: RouteConfigEntry[] = [
     ...peoplePages,
     ...vehiclesPages,
     ...teamsPages,
+    ...auditLogPages,
   ]),
 ];

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { createBasemapMap } from "./basemap-loader";
 import type { MapConfig } from "./basemap-style";
 import { loadMapLibre } from "./load-maplibre";
+import { useChunkFailure } from "../use-chunk-watchdog";
 
 declare global {
   interface Window { __flotaPlacesMap?: MapLibreMap }
@@ -20,6 +21,7 @@ export function useMapLibre(
   opts: { expose?: boolean; center?: [number, number]; zoom?: number; compass?: boolean; onLoad: (map: MapLibreMap, lib: typeof MapLibre) => void },
 ) {
   const [failed, setFailed] = useState(false);
+  const chunkFailed = useChunkFailure();
   const [map, setMap] = useState<MapLibreMap | null>(null);
   // A callback ref: the map is created when the element exists, whenever that is.
   const [element, setElement] = useState<HTMLDivElement | null>(null);
@@ -56,7 +58,7 @@ export function useMapLibre(
       });
     })().catch((err) => {
       console.error(err);
-      if (!cancelled) setFailed(true);
+      if (!cancelled && !chunkFailed(err)) setFailed(true);
     });
     return () => {
       cancelled = true;

@@ -21,4 +21,12 @@ export interface Principal {
   vehicleIds: readonly string[] | null;
   csrfToken: string;
   expiresAt: Date;
+  /** A support session: the installation administrator signed in as this user (shown in the header, written to the audit log). */
+  support?: SupportOrigin | null;
+}
+
+export interface SupportOrigin {
+  userId: string;
+  name: string;
+  orgName: string;
 }

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { dummyPasswordHash, verifyPassword } from "../../security/passwords";
 import { newToken, sha256 } from "../../security/tokens";
-import { isPermission } from "../access/permissions";
+import { INSTALLATION_PERMISSIONS, isPermission } from "../access/permissions";
 import type { Principal } from "../access/principal";
 import { authRepo } from "./auth.repo";
 import type { LoginInput } from "./auth.schema";
@@ -45,14 +45,26 @@ export async function authenticate(ctx: AppContext, input: LoginInput, meta: Ses
   return user;
 }
 
+/** A support session's origin: the installation administrator and their own session, which it must not outlive. */
+export interface SupportSessionOrigin {
+  userId: string;
+  parentSessionId: string;
+  parentExpiresAt: Date;
+}
+
 export async function issueSession(
   ctx: AppContext,
   user: UserForSession,
   kind: "web" | "api" | "sso",
   meta: SessionMeta,
-  opts: { webLogin: boolean } = { webLogin: true },
+  opts: { webLogin: boolean; support?: SupportSessionOrigin } = { webLogin: true },
 ): Promise<IssuedSession> {
   if (user.web_only && !opts.webLogin) throw new AppError("FORBIDDEN", "This account may use the web application only");
+  if ((await authRepo.organizationStatus(ctx.db, user.org_id)) !== "active") {
+    throw new AppError("ORGANIZATION_SUSPENDED", "This organisation is suspended; contact the installation's administrators");
+  }
+  const ttlEnd = Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000;
+  const support = opts.support;
   const token = newToken();
   const socketToken = newToken();
   const scope = opts.webLogin ? "web" : "mobile";
@@ -66,9 +78,11 @@ export async function issueSession(
     scope,
     ip: meta.ip,
     user_agent: meta.userAgent?.slice(0, 400) ?? null,
-    expires_at: new Date(Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000),
+    expires_at: new Date(support ? Math.min(ttlEnd, support.parentExpiresAt.getTime()) : ttlEnd),
+    ...(support ? { support_user_id: support.userId, support_parent_id: support.parentSessionId } : {}),
   });
-  await authRepo.touchLastLogin(ctx.db, user.id);
+  // A support session is not the user's own sign-in.
+  if (!support) await authRepo.touchLastLogin(ctx.db, user.id);
   return { token, socketToken, sessionId: row.id, expiresAt: new Date(row.expires_at), scope };
 }
 
@@ -100,7 +114,12 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
   if (!token) return null;
   const row = await authRepo.findSessionByTokenHash(ctx.db, sha256(token), column);
   if (!row) return null;
+  // Installation permissions are not role permissions (isPermission refuses them): only the operator organisation's
+  // administrators hold them, and never in a support session.
   const permissions = new Set(row.permissions.filter(isPermission));
+  if (row.is_operator && row.role_key === "administrator" && !row.support_user_id) {
+    for (const perm of INSTALLATION_PERMISSIONS) permissions.add(perm);
+  }
   const vehicleIds =
     row.vehicle_access === "selected" ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id) : null;
   return {
@@ -119,6 +138,9 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
     vehicleIds,
     csrfToken: row.csrf_token,
     expiresAt: new Date(row.expires_at),
+    support: row.support_user_id
+      ? { userId: row.support_user_id, name: `${row.support_first_name ?? ""} ${row.support_last_name ?? ""}`.trim(), orgName: row.org_name }
+      : null,
   };
 }
 
@@ -171,4 +193,9 @@ export function loginRedirect(p: Pick<Principal, "role">): string {
 export function safeLocalPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
   return value;
+}
+
+/** Signs a user out everywhere (password changed, account deactivated), or everywhere but `exceptSessionId`. */
+export async function endUserSessions(ctx: AppContext, userId: string, exceptSessionId?: string): Promise<void> {
+  await authRepo.deleteUserSessions(ctx.db, userId, exceptSessionId);
 }

@@ -4,13 +4,17 @@ import { AppError, notFound } from "../../errors";
 import { hashPassword, verifyPassword } from "../../security/passwords";
 import { canSeeTeam, holdsAll } from "../access/access.policy";
 import type { Principal } from "../access/principal";
-import { authRepo } from "../auth/auth.repo";
+import { audit } from "../audit/audit.service";
+import { visibleVehicleIds } from "../access/vehicle-scope";
+import { endUserSessions } from "../auth/auth.service";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
-import { vehiclesRepo } from "../vehicles/vehicles.repo";
+import { existingTeamIds } from "../teams/teams.service";
 import { usersPolicy, type PeopleArea } from "./users.policy";
 import { usersRepo, type UserSort } from "./users.repo";
 import type { z } from "zod";
 import type { PersonInput, passwordChangeSchema, profileInputSchema } from "./users.schema";
+
+const entityOf = (area: PeopleArea) => (area === "drivers" ? "driver" : "user");
 
 export async function listPeople(ctx: AppContext, p: Principal, area: PeopleArea, q: ListQuery) {
   usersPolicy.read(p, area);
@@ -39,8 +43,7 @@ async function checkPerson(ctx: AppContext, p: Principal, input: PersonInput, ex
   if (!role) throw new AppError("VALIDATION", "Unknown role", { field: "role_id" });
   usersPolicy.assignRole(p, role);
   if (input.team_id) {
-    const team = await ctx.db.selectFrom("teams").select("id").where("org_id", "=", p.orgId).where("id", "=", input.team_id).executeTakeFirst();
-    if (!team) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
+    if (!(await existingTeamIds(ctx, p.orgId, [input.team_id])).size) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
   }
   usersPolicy.assignTeam(p, input.team_id);
   if (input.email && (await usersRepo.emailTaken(ctx.db, input.email, exceptId))) {
@@ -48,7 +51,7 @@ async function checkPerson(ctx: AppContext, p: Principal, input: PersonInput, ex
   }
   if (input.password && !input.email) throw new AppError("VALIDATION", "A user who signs in needs an e-mail", { field: "email" });
   if (input.vehicle_access === "selected") {
-    const visible = new Set((await vehiclesRepo.listVisible(ctx.db, p)).map((v) => v.id));
+    const visible = await visibleVehicleIds(ctx.db, p, input.vehicle_ids);
     if (!input.vehicle_ids.every((id) => visible.has(id))) throw new AppError("VALIDATION", "Unknown vehicle", { field: "vehicle_ids" });
   }
   return role;
@@ -67,6 +70,7 @@ export async function createPerson(ctx: AppContext, p: Principal, area: PeopleAr
       password_hash,
     });
     await usersRepo.replaceVehicles(trx, p.orgId, row.id, input.vehicle_access === "selected" ? vehicle_ids : []);
+    await audit.record(trx, p, { entity: entityOf(area), id: row.id, action: "create", after: { ...row, vehicle_ids: input.vehicle_access === "selected" ? vehicle_ids : [] } });
     return row;
   });
 }
@@ -94,16 +98,21 @@ export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleAr
   }
   const { vehicle_ids, password, ...fields } = input;
   // Vehicles the editor cannot see are not in the form; keep them rather than silently removing them.
-  const visible = new Set((await vehiclesRepo.listVisible(ctx.db, p)).map((v) => v.id));
+  const visible = await visibleVehicleIds(ctx.db, p, current.vehicle_ids);
   const hiddenKept = current.vehicle_ids.filter((v) => !visible.has(v));
   await ctx.db.transaction().execute(async (trx) => {
     await usersRepo.update(trx, p.orgId, id, {
       ...fields,
       ...(password ? { password_hash: await hashPassword(password) } : {}),
     });
-    await usersRepo.replaceVehicles(trx, p.orgId, id, input.vehicle_access === "selected" ? [...new Set([...vehicle_ids, ...hiddenKept])] : []);
+    const kept = input.vehicle_access === "selected" ? [...new Set([...vehicle_ids, ...hiddenKept])] : [];
+    await usersRepo.replaceVehicles(trx, p.orgId, id, kept);
+    await audit.record(trx, p, {
+      entity: entityOf(area), id, action: "update", before: current,
+      after: { ...current, ...fields, vehicle_ids: kept, ...(password ? { password_changed: true } : {}) },
+    });
   });
-  if (password || !input.active) await authRepo.deleteUserSessions(ctx.db, id);
+  if (password || !input.active) await endUserSessions(ctx, id);
 }
 
 function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
@@ -118,7 +127,10 @@ export async function deletePerson(ctx: AppContext, p: Principal, area: PeopleAr
   if (role?.key === "administrator" && (await usersRepo.countActiveAdmins(ctx.db, p.orgId, id)) === 0) {
     throw new AppError("LAST_ADMIN", "The organisation needs at least one active administrator");
   }
-  await usersRepo.delete(ctx.db, p.orgId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await usersRepo.delete(trx, p.orgId, id);
+    await audit.record(trx, p, { entity: entityOf(area), id, action: "delete", before: current });
+  });
 }
 
 // Profile: the signed-in user's own record; needs no module permission.
@@ -130,17 +142,49 @@ export async function getProfile(ctx: AppContext, p: Principal) {
 }
 
 export async function updateProfile(ctx: AppContext, p: Principal, input: z.infer<typeof profileInputSchema>) {
-  await usersRepo.update(ctx.db, p.orgId, p.userId, input);
+  const before = await getProfile(ctx, p);
+  await ctx.db.transaction().execute(async (trx) => {
+    await usersRepo.update(trx, p.orgId, p.userId, input);
+    await audit.record(trx, p, { entity: "user", id: p.userId, action: "update", before, after: { ...before, ...input } });
+  });
 }
 
 export async function changePassword(ctx: AppContext, p: Principal, input: z.infer<typeof passwordChangeSchema>) {
+  // A support session works as the administrator but does not take over their account.
+  if (p.support) throw new AppError("FORBIDDEN", "The password cannot be changed in a support session");
   const row = await usersRepo.findPasswordHash(ctx.db, p.orgId, p.userId);
   if (!(await verifyPassword(input.current_password, row?.password_hash))) {
     throw new AppError("CURRENT_PASSWORD_WRONG", "The current password is wrong", { field: "current_password" });
   }
-  await usersRepo.update(ctx.db, p.orgId, p.userId, { password_hash: await hashPassword(input.new_password) });
+  const passwordHash = await hashPassword(input.new_password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await usersRepo.update(trx, p.orgId, p.userId, { password_hash: passwordHash });
+    await audit.record(trx, p, { entity: "user", id: p.userId, action: "change_password" });
+  });
   // Other sessions of this user end; this one stays.
-  await ctx.db.deleteFrom("sessions").where("user_id", "=", p.userId).where("id", "!=", p.sessionId).execute();
+  await endUserSessions(ctx, p.userId, p.sessionId);
+}
+
+// Lookups for other modules (vehicles, alerts), so they need not read the users table themselves.
+
+/** Drivers the user may assign: drivers in the teams the user can see, plus `keepId` (the current driver). */
+export function assignableDrivers(ctx: AppContext, p: Principal, keepId: string | null = null) {
+  return usersRepo.listDrivers(ctx.db, p.orgId, p.teamIds, keepId);
+}
+
+/** A person of the organisation with their team, or undefined. */
+export function findPersonTeam(ctx: AppContext, orgId: string, id: string) {
+  return usersRepo.findTeam(ctx.db, orgId, id);
+}
+
+/** Active people with an e-mail address (alert recipients). */
+export function peopleWithEmail(ctx: AppContext, orgId: string) {
+  return usersRepo.listWithEmail(ctx.db, orgId);
+}
+
+/** Which of the ids are people of the organisation. */
+export function existingUserIds(ctx: AppContext, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  return usersRepo.existingIds(ctx.db, orgId, ids);
 }
 
 /** True while the signed-in user still signs in with the default administrator password. */

@@ -20,15 +20,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const p = context.principal;
   const sso = context.app.config.oidc ? { label: context.app.config.oidc.label } : null;
   const ssoError = url.searchParams.get("error") === "sso";
+  const suspended = url.searchParams.get("error") === "suspended";
   if (p && !adminHandoff) throw redirect(safeLocalPath(url.searchParams.get("next")) ?? loginRedirect(p));
   if (adminHandoff) {
     // Spec: the login redirect is skipped for type=admin with user or redirect_urls; the session is read like GET /auth/details/admin.
-    if (!p) return data({ handoff: null, externalFailed: true, sso, ssoError }, { headers: clearSessionHeaders(context) });
+    if (!p) return data({ handoff: null, externalFailed: true, sso, ssoError, suspended }, { headers: clearSessionHeaders(context) });
     const details = await describeSession(context.app, p);
     const target = safeLocalPath(url.searchParams.get("redirect_urls")) ?? loginRedirect(p);
-    return { handoff: { name: `${details.user.first_name} ${details.user.last_name}`, role: details.user.role.name, target }, externalFailed: false, sso, ssoError };
+    return { handoff: { name: `${details.user.first_name} ${details.user.last_name}`, role: details.user.role.name, target }, externalFailed: false, sso, ssoError, suspended };
   }
-  return { handoff: null, externalFailed: false, sso, ssoError };
+  return { handoff: null, externalFailed: false, sso, ssoError, suspended };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,6 +73,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <AuthShell title={t("login.title")}>
       {loaderData.externalFailed && <div className="alert alert-error" role="alert">{t("login.externalFailed")}</div>}
       {loaderData.ssoError && <div className="alert alert-error" role="alert">{t("login.ssoFailed")}</div>}
+      {loaderData.suspended && <div className="alert alert-error" role="alert">{t("errors:ORGANIZATION_SUSPENDED")}</div>}
       <Form method="post" {...getFormProps(form)} className="stack">
         <CsrfInput />
         <div className={`field${fields.email.errors ? " has-error" : ""}`}>

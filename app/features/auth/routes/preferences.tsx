@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { LANGUAGE_COOKIE, serializeCookie } from "../../../../server/http/cookies";
+import { LANGUAGE_COOKIE, serializeCookie } from "../../../../server/security/cookies";
 import { safeLocalPath } from "../../../../server/modules/auth/auth.service";
 import { isLanguage } from "../../../i18n/config";
 import { readForm } from "../../../lib/route-kit.server";

@@ -1,5 +1,6 @@
+import { AppError } from "../../../../server/errors";
 import { redirect } from "react-router";
-import { clearCookie, parseCookies } from "../../../../server/http/cookies";
+import { clearCookie, parseCookies } from "../../../../server/security/cookies";
 import { SSO_COOKIE, decodePending } from "../../../../server/modules/sso/sso.schema";
 import { completeSso } from "../../../../server/modules/sso/sso.service";
 import { clearSessionHeaders, clientMeta, sessionCookieHeaders } from "../session-cookies.server";
@@ -19,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.app.log.warn({ err }, "single sign-on failed");
     const headers = clearSessionHeaders(context);
     headers.append("Set-Cookie", clearCookie(SSO_COOKIE, secure));
-    return redirect("/login?error=sso", { headers });
+    const suspended = err instanceof AppError && err.code === "ORGANIZATION_SUSPENDED";
+    return redirect(`/login?error=${suspended ? "suspended" : "sso"}`, { headers });
   }
 }

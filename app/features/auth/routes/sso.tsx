@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { serializeCookie } from "../../../../server/http/cookies";
+import { serializeCookie } from "../../../../server/security/cookies";
 import { SSO_COOKIE, SSO_COOKIE_MAX_AGE_SECONDS, encodePending } from "../../../../server/modules/sso/sso.schema";
 import { startSso } from "../../../../server/modules/sso/sso.service";
 import type { Route } from "./+types/sso";

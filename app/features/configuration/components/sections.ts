@@ -2,7 +2,7 @@ import { can, type Permission, type PermissionHolder } from "../../../lib/permis
 
 /** The configuration screens; each shows when the user holds its permission (null: everyone). */
 export interface ConfigSection {
-  key: "organization" | "drivers" | "vehicles" | "teams" | "users" | "settings" | "profile" | "help";
+  key: "organization" | "drivers" | "vehicles" | "teams" | "users" | "settings" | "auditLog" | "profile" | "help";
   to: string;
   permission: Permission | null;
 }
@@ -14,6 +14,7 @@ export const CONFIG_SECTIONS: ConfigSection[] = [
   { key: "teams", to: "/configuration/vehicles/teams", permission: "teams:read" },
   { key: "users", to: "/configuration/users/list", permission: "users:read" },
   { key: "settings", to: "/configuration/settings", permission: "settings:read" },
+  { key: "auditLog", to: "/configuration/audit-log", permission: "audit:read" },
   { key: "profile", to: "/configuration/profile", permission: null },
   { key: "help", to: "/configuration/help", permission: null },
 ];
@@ -23,7 +24,7 @@ export function activeSection(pathname: string): ConfigSection["key"] | null {
   const prefixes: Array<[string, ConfigSection["key"]]> = [
     ["/configuration/vehicles/teams", "teams"], ["/configuration/vehicles", "vehicles"], ["/configuration/drivers", "drivers"],
     ["/configuration/users", "users"], ["/configuration/organization", "organization"], ["/configuration/settings", "settings"],
-    ["/configuration/profile", "profile"], ["/configuration/help", "help"],
+    ["/configuration/audit-log", "auditLog"], ["/configuration/profile", "profile"], ["/configuration/help", "help"],
   ];
   return prefixes.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? null;
 }

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { LANGUAGE_COOKIE, serializeCookie } from "../../../../server/http/cookies";
+import { LANGUAGE_COOKIE, serializeCookie } from "../../../../server/security/cookies";
 import { passwordChangeSchema, profileInputSchema } from "../../../../server/modules/users/users.schema";
 import { changePassword, getProfile, updateProfile, usesDefaultPassword } from "../../../../server/modules/users/users.service";
 import { shownValues, TextField } from "../components/SimpleField";

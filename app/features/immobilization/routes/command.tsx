@@ -6,7 +6,7 @@ import { immobilizationRequestSchema } from "../../../../server/modules/immobili
 import { getVehicleLive } from "../../../../server/modules/positions/fleet.service";
 import { CsrfInput } from "../../../components/forms";
 import { ImmobilizationOutcome, type ImmobilizationResult } from "../../live-map/components/ImmobilizeControls";
-import { load, readForm, requirePermission } from "../../../lib/route-kit.server";
+import { load, readForm, refusal, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/command";
 import "../../../styles/map.css";
 
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const r = await requestImmobilization(context.app, p, parsed.data);
     return data<ImmobilizationResult>({ ok: true, status: r.status, action: r.action, reason: r.error });
   } catch (err) {
-    if (err instanceof AppError) return data<ImmobilizationResult>({ ok: false, code: err.code, action: parsed.data.action }, { status: err.status });
+    if (err instanceof AppError) return refusal<ImmobilizationResult>({ ok: false, code: err.code, action: parsed.data.action }, err);
     throw err;
   }
 }

@@ -8,6 +8,7 @@ import { loadMapLibre } from "../../../lib/map/load-maplibre";
 import { provideVehicleImages } from "../../../lib/map/pin-images";
 import { CLUSTER_LAYER, PIN_LAYER, VEHICLE_SOURCE, VEHICLE_SOURCE_OPTIONS, VehicleSourceSync, hasPosition, vehicleLayers } from "../../../lib/map/vehicle-layers";
 import { PLACES_TOGGLES, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../places/layers";
+import { useChunkFailure } from "../../../lib/use-chunk-watchdog";
 
 declare global {
   interface Window {
@@ -43,6 +44,7 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
   const sync = useRef<VehicleSourceSync | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  const chunkFailed = useChunkFailure();
   const [placeLayers, setPlaceLayers] = useState<Record<PlacesToggle, boolean>>({ pois: true, geofences: true });
 
   useEffect(() => {
@@ -99,7 +101,7 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
       });
     })().catch((err) => {
       console.error(err);
-      if (!cancelled) setFailed(true);
+      if (!cancelled && !chunkFailed(err)) setFailed(true);
     });
     return () => {
       cancelled = true;

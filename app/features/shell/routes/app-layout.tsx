@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Form, NavLink, Outlet, isRouteErrorResponse, useRouteError } from "react-router";
+import { Form, NavLink, Outlet, useRouteError } from "react-router";
 import { unreadAlertCount } from "../../../../server/modules/alerts/alerts.service";
 import { AlertBell } from "../../alerts/components/AlertBell";
+import { ErrorContent, errorStatus } from "../../../components/ErrorContent";
 import { CsrfInput } from "../../../components/forms";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
 import { requireUser } from "../../../lib/route-kit.server";
@@ -9,6 +10,7 @@ import { visibleNav } from "../../../lib/navigation";
 import type { Route } from "./+types/app-layout";
 import "../../../styles/alert-log.css";
 import { can } from "../../../lib/permissions";
+import { SupportBanner, type SupportBannerData } from "../../admin/components/SupportBanner";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requireUser(context, request);
@@ -17,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nav: visibleNav(p).map(({ to, labelKey, icon }) => ({ to, labelKey, icon })),
     alerts: can(p, "alerts:read"),
     unreadAlerts: await unreadAlertCount(context.app, p),
+    support: p.support ? { operator: p.support.name, user: `${p.firstName} ${p.lastName}`, organization: p.support.orgName } : null,
   };
 }
 
@@ -25,14 +28,17 @@ interface ChromeProps {
   user?: { name: string; role: string };
   /** the alert bell: shown to users who may read alerts */
   alerts?: { unread: number } | null;
+  /** a support session: marked above the header, with the way back */
+  support?: SupportBannerData | null;
   children: React.ReactNode;
 }
 
-function Chrome({ nav, user, alerts, children }: ChromeProps) {
+function Chrome({ nav, user, alerts, support, children }: ChromeProps) {
   const { t } = useTranslation();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#content">{t("nav.skip")}</a>
+      {support && <SupportBanner support={support} />}
       <header className="topbar">
         <a className="brand" href="/manage">
           <img src="/favicon.svg" alt="" width={24} height={24} />
@@ -64,7 +70,7 @@ function Chrome({ nav, user, alerts, children }: ChromeProps) {
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null}>
+    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null} support={loaderData.support}>
       <Outlet />
     </Chrome>
   );
@@ -72,15 +78,11 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status >= 500) console.error(error);
+  if (errorStatus(error) >= 500) console.error(error);
   return (
     <Chrome nav={[]}>
       <section className="error-page" data-testid="error-page">
-        <h1>{status === 404 ? t("errorPage.notFound") : status === 403 ? t("errorPage.forbidden") : t("errorPage.title")}</h1>
-        <p>{t("errorPage.body")}</p>
-        <p><a href="/manage">{t("errorPage.home")}</a></p>
+        <ErrorContent error={error} />
       </section>
     </Chrome>
   );
