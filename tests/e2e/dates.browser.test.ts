@@ -98,6 +98,7 @@ describe.skipIf(!hasChromium)("dates in an American browser", () => {
       "/configuration/settings?lng=en",
       "/immobilization?lng=en",
       "/manage/faults?lng=en",
+      "/configuration/audit-log?lng=en",
     ];
     for (const path of pages) {
       const res = await page.goto(srv.url + path);
