@@ -11,7 +11,8 @@ describe.skipIf(!hasChromium)("administration in Chromium", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    // the live hub answers the pages' sockets, as in production (without it they retry and the network never settles)
+    [srv, browser] = await Promise.all([startTestServer({ live: true }), launchBrowser()]);
     operator = await createTestOrg(srv.ctx, { operator: true });
   });
   afterAll(async () => {
