@@ -5,12 +5,9 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LANGUAGE, i18nOptions, isLanguage } from "./i18n/config";
 
-// Spec section 2: a token arriving in the hash is handed to the server as a query (browsers never send the hash).
-const hash = window.location.hash.replace(/^#\/?/, "");
-const hashParams = new URLSearchParams(hash.includes("?") ? hash.slice(hash.indexOf("?") + 1) : hash);
-if (hashParams.get("access_token")) {
-  window.location.replace(`/?${hashParams.toString()}`);
-} else {
+// The <head> script (app/lib/hash-handoff.ts) may already be leaving this page for an integrations view or the
+// token handoff: nothing to hydrate then.
+if (!window.__flotaLeaving) {
   const lng = document.documentElement.dataset.locale;
   void i18next
     .use(initReactI18next)

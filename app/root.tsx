@@ -1,27 +1,34 @@
 import { useTranslation } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { useChangeLanguage } from "remix-i18next/react";
 import type { Route } from "./+types/root";
+import { ErrorContent, errorStatus } from "./components/ErrorContent";
+import { IntegrationErrorPage } from "./features/integrations/components/IntegrationShell";
 import { MobileBanner } from "./components/MobileBanner";
 import { NotificationsProvider } from "./components/Notifications";
 import { UpdateBar } from "./components/UpdateBar";
 import { htmlLang, type Language } from "./i18n/config";
 import { resolveLanguage } from "./i18n/i18n.server";
+import { HASH_HANDOFF_SCRIPT } from "./lib/hash-handoff";
 import { detectPlatform } from "./lib/platform";
-import { parseCookies } from "../server/http/cookies";
+import { useRouteChunkWatchdog } from "./lib/use-chunk-watchdog";
+import { parseCookies } from "../server/security/cookies";
+import { isIntegrationPath } from "../server/http/integration-paths";
 import "./styles/app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = context.principal;
   const locale = resolveLanguage(request, p?.language);
   const cookies = parseCookies(request.headers.get("Cookie"));
+  // The public integrations pages carry nothing of a signed-in visitor.
+  const user = p && !isIntegrationPath(new URL(request.url).pathname) ? p : null;
   return {
     locale,
     csrfToken: context.csrfToken,
     buildId: context.app.buildId,
     platform: detectPlatform(request.headers.get("User-Agent")),
     bannerDismissed: cookies.banner_dismissed === "1",
-    user: p ? { id: p.userId, name: `${p.firstName} ${p.lastName}`, role: p.role.name, permissions: [...p.permissions] } : null,
+    user: user ? { id: user.userId, name: `${user.firstName} ${user.lastName}`, role: user.role.name, permissions: [...user.permissions] } : null,
   };
 }
 
@@ -32,13 +39,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const locale = (data?.locale ?? i18n.language ?? "al") as Language;
   const location = useLocation();
-  // Integrations views (/int/...) hide the mobile banner.
-  const integration = location.pathname.startsWith("/int/") || location.hash.includes("/int/");
+  // Integrations views (/int…) hide the mobile banner; the hash form (#/int/…) never renders here: the <head>
+  // script goes to the path form first.
+  const integration = isIntegrationPath(location.pathname);
   return (
     <html lang={htmlLang(locale)} data-locale={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: HASH_HANDOFF_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -55,18 +64,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useChangeLanguage(loaderData.locale);
+  useRouteChunkWatchdog();
   return <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const location = useLocation();
+  if (errorStatus(error) >= 500) console.error(error);
+  // A failure on a public integrations page keeps the public frame.
+  if (isIntegrationPath(location.pathname)) return <IntegrationErrorPage error={error} />;
   return (
     <main className="error-page" data-testid="error-page">
-      <h1>{status === 404 ? t("errorPage.notFound") : status === 403 ? t("errorPage.forbidden") : t("errorPage.title")}</h1>
-      <p>{t("errorPage.body")}</p>
-      <p><a href="/manage">{t("errorPage.home")}</a></p>
+      <ErrorContent error={error} />
     </main>
   );
 }

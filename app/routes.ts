@@ -1,4 +1,28 @@
 import type { RouteConfig } from "@react-router/dev/routes";
-import { flatRoutes } from "@react-router/fs-routes";
+import { adminPages } from "./features/admin/routes";
+import { alertsFiles, alertsPages } from "./features/alerts/routes";
+import { auditLogFiles } from "./features/audit-log/routes";
+import { authRoutes } from "./features/auth/routes";
+import { configurationPages } from "./features/configuration/routes";
+import { immobilizationPages } from "./features/immobilization/routes";
+import { integrationRoutes } from "./features/integrations/routes";
+import { liveMapFiles, liveMapPages } from "./features/live-map/routes";
+import { placesFiles, placesPages } from "./features/places/routes";
+import { replayFiles, replayPages } from "./features/replay/routes";
+import { shellRoutes } from "./features/shell/routes";
 
-export default flatRoutes() satisfies RouteConfig;
+// Every URL of the web app, feature by feature (docs/architecture.md, "Adding a module").
+// `*Pages` render inside the signed-in frame; `*Files` are downloads and data answered outside it; the public
+// integrations pages (/int…) have their own frame.
+export default [
+  ...authRoutes,
+  ...integrationRoutes,
+  ...liveMapFiles,
+  ...replayFiles,
+  ...placesFiles,
+  ...alertsFiles,
+  ...auditLogFiles,
+  ...shellRoutes([
+    ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...configurationPages, ...adminPages,
+  ]),
+] satisfies RouteConfig;

@@ -18,16 +18,17 @@ import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
-import { createOrganization } from "../server/db/seed";
+import { createOrganization } from "../server/seed/seed";
 import { createAlertHook } from "../server/modules/alerts/alert-pipeline";
 import { AlertRulesCache } from "../server/modules/alerts/alert-rules";
 import { ALERT_TYPES } from "../server/modules/alerts/alerts.schema";
-import { attachLiveBus, createLiveBus } from "../server/modules/live/live-bus";
+import { createLiveBus } from "../server/modules/live/live-bus";
 import { DeviceRegistry } from "../server/modules/devices/device-registry";
 import { circleBoundingBox, destination, polygonBoundingBox, type LonLat } from "../server/modules/places/geometry";
-import { createPositionPipeline, type AlertHook } from "../server/modules/positions/positions.service";
+import type { PositionHook } from "../server/modules/positions/position-hooks";
+import { createPositionPipeline } from "../server/modules/positions/positions.service";
 import type { JobQueue } from "../server/queue/job-queue";
-import type { DevicePosition } from "../server/telematics/types";
+import type { DevicePosition } from "../server/shared/device-contract";
 import { localDay, zonedMidnight } from "../server/modules/alerts/local-time";
 import { openDatabase } from "./bench-db";
 
@@ -142,8 +143,8 @@ function tracks(imeis: string[], total: number, records: number, start: number):
   });
 }
 
-async function drive(ctx: AppContext, registry: DeviceRegistry, hook: AlertHook, load: ReturnType<typeof tracks>) {
-  const pipeline = createPositionPipeline({ db: ctx.db, log: ctx.log, lookup: (id) => registry.lookup(id), alerts: hook });
+async function drive(ctx: AppContext, registry: DeviceRegistry, hook: PositionHook, load: ReturnType<typeof tracks>) {
+  const pipeline = createPositionPipeline({ db: ctx.db, log: ctx.log, lookup: (id) => registry.lookup(id), hooks: [hook] });
   const started = performance.now();
   // Every vehicle sends its packets one after the other, as a device waits for each acknowledgement.
   await Promise.all(load.map(async (v) => {
@@ -175,7 +176,7 @@ async function main() {
     await migrate(handle.pool);
     // In-app notices go out on the live bus, as in a running server.
     const bus = await createLiveBus({ redisUrl: null, databaseUrl: db.url, log: ctx.log });
-    attachLiveBus(ctx, bus);
+    ctx.live = bus;
     console.log(`bench: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
     const results: Record<"plain" | "rules" | "evalOnly", number[]> = { plain: [], rules: [], evalOnly: [] };
     const cache = new AlertRulesCache(ctx.db, 1000);
@@ -193,15 +194,16 @@ async function main() {
       if (round === 0) console.log(`bench: rules compiled in ${loadMs.toFixed(0)} ms: ${rules.policyCount} policies, ${rules.geofences?.size ?? 0} geofences, ${rules.byVehicle.size} vehicles with policies (avg ${(([...rules.byVehicle.values()].reduce((s, l) => s + l.length, 0)) / rules.byVehicle.size).toFixed(0)} each)`);
       const hook = createAlertHook(ctx, cache);
       // The engine with its state, but the alerts neither stored nor announced: the evaluation's own cost.
-      const evalOnly: AlertHook = {
+      const evalOnly: PositionHook = {
+        name: "alerts (evaluation only)",
         async begin(orgIds) {
-          const session = await hook.begin(orgIds);
-          return { onFix: session.onFix, write: async () => {}, committed: () => undefined };
+          const run = await hook.begin(orgIds);
+          return { onFix: run.onFix };
         },
       };
       const evalOrg = await makeOrg(ctx, `Eval ${round}`, vehicles, `33${round}`);
       await addRules(ctx, evalOrg, geofences, policies, perPolicy, allVehicles);
-      const runs: Array<["plain" | "rules" | "evalOnly", typeof plain, AlertHook]> = [["plain", plain, hook], ["rules", ruled, hook], ["evalOnly", evalOrg, evalOnly]];
+      const runs: Array<["plain" | "rules" | "evalOnly", typeof plain, PositionHook]> = [["plain", plain, hook], ["rules", ruled, hook], ["evalOnly", evalOrg, evalOnly]];
       if (round % 2) runs.reverse();
       for (const [kind, org, h] of runs) {
         const r = await drive(ctx, registry, h, tracks(org.imeis, positions, records, start));
@@ -223,7 +225,7 @@ async function main() {
     console.log(`bench: evaluation alone (alerts not stored): ${Math.round(evaluated)} positions/s, ${(((plain - evaluated) / plain) * 100).toFixed(1)} % slower; alerts per 1,000 positions ${((alerts / rounds / positions) * 1000).toFixed(1)}`);
     console.log(`bench: load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     console.log(`without rules ${Math.round(plain)} positions/s; with ${geofences} geofences and ${policies} policies ${Math.round(ruled)} positions/s (${slower.toFixed(1)} % slower; target < 25 %); alerts raised ${alerts}`);
-    attachLiveBus(ctx, null);
+    ctx.live = undefined;
     await bus.close();
   } finally {
     await handle.close();

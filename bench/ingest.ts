@@ -7,9 +7,11 @@
  *
  * Uses a fresh database on DATABASE_URL's server (dropped at the end) or an embedded PostgreSQL in a
  * temporary folder. Prints, last:
- *   stored N positions/s; live p50 X ms, p99 Y ms; COPY ceiling Z rows/s
+ *   stored N positions/s; live p50 X ms, p99 Y ms; COPY ceiling Z rows/s (stored = R % of it)
+ * and, before it, the CPU each process spent per stored position (PostgreSQL's only when its server runs here).
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -23,12 +25,14 @@ import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
-import { createOrganization } from "../server/db/seed";
+import { createOrganization } from "../server/seed/seed";
 import { issueSession } from "../server/modules/auth/auth.service";
-import { getLiveBus, startLive } from "../server/modules/live";
+import { DeviceRegistry } from "../server/modules/devices/device-registry";
+import { createLiveBus, startLive } from "../server/modules/live";
 import type { JobQueue } from "../server/queue/job-queue";
 import { startTelematics } from "../server/telematics/runtime";
-import { TeltonikaClient } from "../server/telematics/simulator";
+import { crc16Ibm } from "../server/telematics/protocols/checksum";
+import { encodeTeltonikaAvl, TeltonikaClient } from "../server/telematics/simulator";
 import { openDatabase } from "./bench-db";
 
 const arg = (name: string, fallback: number) => {
@@ -76,22 +80,33 @@ async function loadProcess(job: LoadJob) {
   const started = Date.now();
   let measuredFrom = 0;
   let ackedAtMeasureStart = 0;
+  let cpuFrom = process.cpuUsage();
   setTimeout(() => {
     measuredFrom = Date.now();
     ackedAtMeasureStart = acked;
+    cpuFrom = process.cpuUsage();
+    send({ phase: "measure-start" });
   }, warmupMs);
   setTimeout(() => (stop = true), warmupMs + job.seconds * 1000);
+  // Each device's packet is encoded once; per send only the records' timestamps and the CRC are rewritten, so that
+  // the simulated devices take as little as possible of the CPU the server shares with them.
   await Promise.all(clients.map(async (c, d) => {
+    const frame = encodeTeltonikaAvl(Array.from({ length: job.records }, (_, i) => ({
+      fixTime: new Date(base + i * 50), latitude: 41.3 + d * 1e-4, longitude: 19.8 + i * 1e-5, speed: 40, satellites: 9, ignition: true,
+    })));
+    const dataLength = frame.readUInt32BE(4);
+    const recordLength = (dataLength - 3) / job.records; // codec id, count … records … count
     for (let seq = 0; !stop; seq++) {
-      const recs = Array.from({ length: job.records }, (_, i) => ({
-        fixTime: new Date(base + (seq * job.records + i) * 50), latitude: 41.3 + d * 1e-4, longitude: 19.8 + i * 1e-5, speed: 40, satellites: 9, ignition: true,
-      }));
-      const n = await c.sendRecords(recs, undefined, 30_000); // not `acked += await …`: that loses concurrent increments
+      for (let i = 0; i < job.records; i++) frame.writeBigUInt64BE(BigInt(base + (seq * job.records + i) * 50), 10 + i * recordLength);
+      frame.writeUInt32BE(crc16Ibm(frame.subarray(8, 8 + dataLength)), 8 + dataLength);
+      await c.write(frame);
+      const n = (await c.read(4, 30_000)).readUInt32BE(0); // not `acked += await …`: that loses concurrent increments
       acked += n;
     }
   }));
   const measuredS = (Date.now() - measuredFrom) / 1000;
-  send({ phase: "throughput", acked: acked - ackedAtMeasureStart, seconds: measuredS, total: acked, wall: (Date.now() - started) / 1000 });
+  const cpu = process.cpuUsage(cpuFrom);
+  send({ phase: "throughput", acked: acked - ackedAtMeasureStart, seconds: measuredS, total: acked, wall: (Date.now() - started) / 1000, cpuMs: Math.round((cpu.user + cpu.system) / 1000) });
 
   // Phase 2: open loop at a fixed rate, one record per packet (live mode); fix time = send time.
   // A short pause first, so that phase 1's write-back (checkpoint, autovacuum) is not billed to phase 2 alone.
@@ -124,8 +139,40 @@ async function loadProcess(job: LoadJob) {
 // ---------------------------------------------------------------- server process
 
 
+/**
+ * CPU time (ms) used so far by each PostgreSQL backend, read from /proc: only when the server runs on this machine
+ * and its processes are readable (root, or the same user); null otherwise.
+ */
+function backendCpuMs(pids: number[]): Map<number, number> | null {
+  const tick = 10; // USER_HZ is 100 on Linux
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop()!.split(" ");
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") return null;
+    }
+  }
+  return pids.length && !out.size ? null : out;
+}
+
+/** CPU (ms) the database's backends spent since `from` (backends started since count whole; ones that ended are lost). */
+async function backendCpuSince(pool: pg.Pool, from: Map<number, number> | null): Promise<number | null> {
+  const now = backendCpuMs(await benchBackends(pool));
+  if (!from || !now) return null;
+  let ms = 0;
+  for (const [pid, cpu] of now) ms += cpu - (from.get(pid) ?? 0);
+  return ms;
+}
+
+async function benchBackends(pool: pg.Pool): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  return rows.map((r) => r.pid);
+}
+
 /** PostgreSQL's own bulk-load rate into a table shaped like positions, on the same machine. */
-async function copyCeiling(pool: pg.Pool, orgId: string, vehicleIds: string[], rows = 300_000): Promise<{ rate: number; how: string }> {
+async function copyCeiling(pool: pg.Pool, orgId: string, vehicleIds: string[], rows = 300_000): Promise<{ rate: number; how: string; cpuUsPerRow: number | null }> {
   await pool.query(`CREATE TABLE bench_copy (LIKE positions INCLUDING DEFAULTS INCLUDING CONSTRAINTS); ALTER TABLE bench_copy ADD PRIMARY KEY (vehicle_id, fix_time)`);
   const base = Date.now() - 10 * 3600_000;
   const lines: string[] = [];
@@ -139,13 +186,19 @@ async function copyCeiling(pool: pg.Pool, orgId: string, vehicleIds: string[], r
   await writeFile(file, lines.join("\n") + "\n");
   await chmod(dir, 0o755);
   await chmod(file, 0o644);
+  const client = await pool.connect();
   try {
+    const pid = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0].pid;
+    const cpu0 = backendCpuMs([pid])?.get(pid);
     const t = performance.now();
-    await pool.query(`COPY bench_copy (org_id, vehicle_id, device_id, fix_time, server_time, lat, lon, speed_kmh, course, altitude, satellites, ignition, valid, odometer_m, attributes) FROM '${file}' WITH (FORMAT csv, QUOTE '"')`);
-    return { rate: rows / ((performance.now() - t) / 1000), how: "server-side COPY FROM file" };
+    await client.query(`COPY bench_copy (org_id, vehicle_id, device_id, fix_time, server_time, lat, lon, speed_kmh, course, altitude, satellites, ignition, valid, odometer_m, attributes) FROM '${file}' WITH (FORMAT csv, QUOTE '"')`);
+    const rate = rows / ((performance.now() - t) / 1000);
+    const cpu1 = backendCpuMs([pid])?.get(pid);
+    return { rate, how: "server-side COPY FROM file", cpuUsPerRow: cpu0 === undefined || cpu1 === undefined ? null : ((cpu1 - cpu0) * 1000) / rows };
   } catch (err) {
-    return { rate: NaN, how: `COPY unavailable: ${(err as Error).message}` };
+    return { rate: NaN, how: `COPY unavailable: ${(err as Error).message}`, cpuUsPerRow: null };
   } finally {
+    client.release();
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -174,13 +227,15 @@ async function serverProcess() {
 
     const server = createServer((_q, r) => r.writeHead(404).end());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const live = await startLive(ctx, server, { databaseUrl: db.url, redisUrl: null });
-    const rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, pipeline: { concurrency } });
+    const bus = await createLiveBus({ redisUrl: null, databaseUrl: db.url, log });
+    const web = { ...ctx, live: bus, devices: new DeviceRegistry(ctx.db) };
+    const live = startLive(web, server);
+    const rt = await startTelematics(web, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, pipeline: { concurrency } });
     const httpPort = (server.address() as { port: number }).port;
     // Server side of the latency: frame sent (fix time) → position back from the bus in this process.
     const busLatencies: number[] = [];
     const phase2From = { t: Number.POSITIVE_INFINITY };
-    getLiveBus(ctx)!.onMessage((m) => {
+    bus.onMessage((m) => {
       if (m.k !== "pos") return;
       const now = Date.now();
       for (const p of m.p) if (p[7] >= phase2From.t) busLatencies.push(now - p[7]);
@@ -190,9 +245,24 @@ async function serverProcess() {
 
     const job: LoadJob = { port: rt.ports.teltonika!, wsUrl: `ws://127.0.0.1:${httpPort}/live?token=${encodeURIComponent(socketToken)}`, imeis, records, seconds, rate };
     const results: Record<string, Record<string, number>> = {};
+    // CPU per stored position in phase 1, per process: where the time goes, whatever else runs on the machine
+    let cpuAtStart: { server: NodeJS.CpuUsage; pg: Map<number, number> | null } | null = null;
+    let pgCpu: Promise<number | null> = Promise.resolve(null);
+    const cpu: Record<string, number | null> = {};
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--role", "load"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
       child.on("message", (m: Record<string, number> & { phase: string }) => {
+        if (m.phase === "measure-start") {
+          const server = process.cpuUsage();
+          void benchBackends(handle.pool).then((pids) => (cpuAtStart = { server, pg: backendCpuMs(pids) }));
+          return;
+        }
+        if (m.phase === "throughput" && cpuAtStart) {
+          const s = process.cpuUsage(cpuAtStart.server);
+          pgCpu = backendCpuSince(handle.pool, cpuAtStart.pg);
+          cpu.serverMs = (s.user + s.system) / 1000;
+          cpu.loadMs = m.cpuMs;
+        }
         results[m.phase] = m;
         if (m.phase === "throughput") phase2From.t = Date.now() + 7000; // the load process pauses 5 s, then warms up 2 s
         console.log(`bench: ${m.phase} ${JSON.stringify(m)}`);
@@ -200,6 +270,7 @@ async function serverProcess() {
       child.once("spawn", () => child.send(job));
       child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`load process exited with ${code}`))));
     });
+    cpu.pgMs = await pgCpu;
     busLatencies.sort((a, b) => a - b);
     const bq = (p: number) => busLatencies[Math.min(busLatencies.length - 1, Math.floor(p * busLatencies.length))];
     console.log(`bench: server side (sent → back from the bus, before the WebSocket): p50 ${bq(0.5)} ms, p99 ${bq(0.99)} ms over ${busLatencies.length} positions`);
@@ -207,11 +278,15 @@ async function serverProcess() {
     console.log(`bench: ${count} rows in positions; pipeline ${JSON.stringify(rt.pipeline.stats)}; live messages delivered ${live.hub.delivered}`);
     await rt.close();
     await live.close();
+    await bus.close();
     server.close();
     const ceiling = await copyCeiling(handle.pool, org.id, vehicles.map((v) => v.id));
     console.log(`bench: COPY ceiling via ${ceiling.how}; load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     const stored = Math.round(results.throughput.acked / results.throughput.seconds);
-    console.log(`stored ${stored} positions/s; live p50 ${results.latency.p50} ms, p99 ${results.latency.p99} ms; COPY ceiling ${Math.round(ceiling.rate)} rows/s`);
+    const us = (ms: number | null | undefined) => (ms === null || ms === undefined ? "n/a" : `${((ms * 1000) / results.throughput.acked).toFixed(1)} µs`);
+    console.log(`bench: CPU per stored position in phase 1: server process ${us(cpu.serverMs)}, PostgreSQL backends ${us(cpu.pgMs)}, load process ${us(cpu.loadMs)}; ` +
+      `COPY ceiling ${ceiling.cpuUsPerRow === null ? "n/a" : `${ceiling.cpuUsPerRow.toFixed(1)} µs`} of PostgreSQL CPU per row`);
+    console.log(`stored ${stored} positions/s; live p50 ${results.latency.p50} ms, p99 ${results.latency.p99} ms; COPY ceiling ${Math.round(ceiling.rate)} rows/s (stored = ${Math.round((100 * stored) / ceiling.rate)} % of it)`);
   } finally {
     await handle.close();
     await db.cleanup();

@@ -7,14 +7,17 @@
  *                        [--iterations N]  (fixed budget instead of the time limit, for tuning)
  *                        [--convention hierarchical]  (Solomon/Homberger: vehicles first, then distance)
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { basename, join } from "node:path";
+import { checkFeasibility, type Violation } from "../server/optimization/feasibility";
 import { cvrpToProblem, parseCvrplib } from "../server/optimization/instances/augerat";
+import { checkCvrpConvention, checkSolomonConvention } from "../server/optimization/instances/benchmark-check";
 import { parseSolomon, solomonToProblem } from "../server/optimization/instances/solomon";
-import { checkFeasibility } from "../server/optimization/feasibility";
 import type { SearchTuning } from "../server/optimization/solver/sisr";
 import { solveVrp } from "../server/optimization/solver/solve";
-import type { VrpProblem } from "../server/optimization/types";
+import type { VrpProblem, VrpSolution } from "../server/optimization/types";
 
 interface SetSpec {
   folder: string;
@@ -55,6 +58,27 @@ function naturalCompare(a: string, b: string) {
   return a.localeCompare(b, "en", { numeric: true });
 }
 
+/** The commit whose code this process loaded (read once: a commit made during a long run must not show up). */
+const COMMIT = (() => {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: import.meta.dirname, encoding: "utf8" }).trim();
+  } catch {
+    return "unknown (not a git checkout)";
+  }
+})();
+
+/** Machine conditions printed with the figures: the solver shares the CPU with whatever else runs. */
+function conditions(): string {
+  const commit = COMMIT;
+  const load = loadavg().map((x) => x.toFixed(2)).join(" ");
+  return `${new Date().toISOString()}, commit ${commit}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}), load average ${load}`;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 async function main() {
   const setName = arg("set") ?? "solomon";
   const spec = SETS[setName];
@@ -70,7 +94,7 @@ async function main() {
   const iterations = arg("iterations") ? Number(arg("iterations")) : undefined;
   // tuning knobs for experiments; the defaults are what the engine ships with
   const tuning: SearchTuning = {};
-  const knobs: [string, keyof SearchTuning][] = [["t0", "t0"], ["tf", "tf"], ["avg-removed", "avgRemoved"], ["max-string", "maxString"], ["blink", "blink"], ["split-grow", "splitGrow"], ["route-removal", "routeRemoval"]];
+  const knobs: [string, keyof SearchTuning][] = [["t0", "t0"], ["tf", "tf"], ["avg-removed", "avgRemoved"], ["max-string", "maxString"], ["blink", "blink"], ["split-grow", "splitGrow"], ["route-removal", "routeRemoval"], ["repair-share", "repairShare"], ["fleet-share", "fleetShare"]];
   for (const [flag, key] of knobs) if (arg(flag) !== undefined) tuning[key] = Number(arg(flag));
   const bks: Record<string, Bks> = JSON.parse(readFileSync(join(dataDir, "bks.json"), "utf8"));
   const only = arg("instances")?.split(",").map((s) => s.trim().toLowerCase());
@@ -84,27 +108,53 @@ async function main() {
   const hierarchical = vrptw && arg("convention") === "hierarchical";
   const dimacs = vrptw && !hierarchical;
   console.log(`set ${setName}, ${files.length} instances, time limit ${limit} s, seed ${seed}, node ${process.version}${Object.keys(tuning).length ? `, tuning ${JSON.stringify(tuning)}` : ""}`);
+  console.log(`conditions at start: ${conditions()}`);
   console.log(
-    `convention: ${dimacs ? "DIMACS (distances truncated to 1 decimal, objective total distance)" : hierarchical ? "hierarchical (vehicles, then distance in double precision)" : "TSPLIB EUC_2D (nint), objective total distance"}`,
+    `convention: ${
+      dimacs
+        ? "DIMACS (distances and times truncated to 1 decimal, objective total distance, at most the file's vehicles)"
+        : hierarchical
+          ? "hierarchical (vehicles, then distance in double precision)"
+          : "CVRPLIB Augerat (exactly k vehicles, TSPLIB EUC_2D nint distances, objective total distance)"
+    }`,
   );
   console.log("| instance | vehicles | distance | BKS vehicles | BKS distance | gap % | time s | iterations | feasible |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
-  const rows: { cls: string; gap: number; vehicles: number; time: number }[] = [];
+  const rows: { cls: string; gap: number; vehicles: number; time: number; iterations: number }[] = [];
+  const errors: string[] = [];
   for (const name of files) {
     const text = readFileSync(join(dataDir, spec.folder, name + spec.ext), "utf8");
     let problem: VrpProblem;
     let scale = 1;
-    if (vrptw) ({ problem, scale } = solomonToProblem(parseSolomon(text), { convention: dimacs ? "dimacs" : "hierarchical" }));
-    else problem = cvrpToProblem(parseCvrplib(text));
+    let checkConvention: (sol: VrpSolution, distance: number) => Violation[];
+    if (vrptw) {
+      const inst = parseSolomon(text);
+      const convention = dimacs ? "dimacs" : "hierarchical";
+      ({ problem, scale } = solomonToProblem(inst, { convention }));
+      checkConvention = (sol, distance) => checkSolomonConvention(inst, sol, distance, convention);
+    } else {
+      const inst = parseCvrplib(text);
+      problem = cvrpToProblem(inst);
+      checkConvention = (sol, distance) => checkCvrpConvention(inst, sol, distance);
+    }
     const ref = reference(bks[name], dimacs);
+    const proven = /proven optimal/i.test(bks[name].convention);
     const sol = await solveVrp(problem, { timeLimitMs: iterations ? 3_600_000 : limit * 1000, maxIterations: iterations, seed }, tuning);
-    const violations = checkFeasibility(problem, sol);
     const distance = sol.summary.distance / scale;
+    // the solver's own problem, then the set's convention recomputed from the instance file alone
+    const violations = [...checkFeasibility(problem, sol), ...checkConvention(sol, distance)];
     const gap = (100 * (distance - ref.distance)) / ref.distance;
     const feasible = violations.length === 0 && sol.unassigned.length === 0;
-    rows.push({ cls: spec.classOf(name), gap, vehicles: sol.summary.vehicles, time: sol.elapsedMs / 1000 });
+    rows.push({ cls: spec.classOf(name), gap, vehicles: sol.summary.vehicles, time: sol.elapsedMs / 1000, iterations: sol.iterations });
+    let flag = "";
+    // best known values are printed to 2 decimals: a smaller difference is rounding
+    if (distance < ref.distance - (proven ? 1e-9 : 0.005)) {
+      flag = proven ? " **ERROR: below the proven optimum**" : " (below the best known value: verify)";
+      if (proven) errors.push(`${name}: ${distance} < proven optimum ${ref.distance}`);
+    }
+    if (!feasible) errors.push(`${name}: ${violations.map((v) => v.message).join("; ") || ""}${sol.unassigned.length ? ` ${sol.unassigned.length} unassigned` : ""}`);
     console.log(
-      `| ${name} | ${sol.summary.vehicles} | ${distance.toFixed(1)} | ${ref.vehicles} | ${ref.distance} | ${gap.toFixed(2)} | ${(sol.elapsedMs / 1000).toFixed(1)} | ${sol.iterations} | ${feasible ? "yes" : `NO (${violations.length} violations, ${sol.unassigned.length} unassigned)`} |`,
+      `| ${name} | ${sol.summary.vehicles} | ${distance.toFixed(1)} | ${ref.vehicles} | ${ref.distance} | ${gap.toFixed(2)}${flag} | ${(sol.elapsedMs / 1000).toFixed(1)} | ${sol.iterations} | ${feasible ? "yes" : `NO (${violations.length} violations, ${sol.unassigned.length} unassigned)`} |`,
     );
   }
   console.log("");
@@ -118,7 +168,15 @@ async function main() {
   }
   const avgGap = rows.reduce((a, r) => a + r.gap, 0) / Math.max(rows.length, 1);
   console.log("");
-  console.log(`average gap ${avgGap.toFixed(2)}% over ${rows.length} instances`);
+  console.log(`average gap ${avgGap.toFixed(2)}% over ${rows.length} instances, median iterations ${median(rows.map((r) => r.iterations))}`);
+  console.log(`conditions at end: ${conditions()}`);
+  if (errors.length > 0) {
+    // a figure below a proven optimum, or a solution outside the convention, is a bug: never a result
+    console.error("");
+    console.error(`ERROR: ${errors.length} result(s) are not valid figures:`);
+    for (const e of errors) console.error(`  ${e}`);
+    process.exitCode = 1;
+  }
 }
 
 await main();

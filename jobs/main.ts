@@ -7,7 +7,7 @@ async function main() {
   const config = loadConfig();
   const log = createLogger(config).child({ process: "worker" });
   if (!config.DATABASE_URL) log.warn("DATABASE_URL is not set; the worker starts the embedded PostgreSQL itself");
-  const runtime = await openRuntime(config, log, { poolSize: 4 });
+  const runtime = await openRuntime(config, log, { poolSize: 4, role: "worker" });
   const stop = await startWorkers(runtime.ctx);
   const shutdown = async () => {
     await stop();

@@ -4,6 +4,8 @@ import type { AppContext } from "./context";
 import { connectDatabase, type DatabaseHandle } from "./db/database";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
 import { migrate } from "./db/migrate";
+import { DeviceRegistry } from "./modules/devices/device-registry";
+import { createLiveBus } from "./modules/live/live-bus";
 import { JobQueue } from "./queue/job-queue";
 
 export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Logger {
@@ -17,25 +19,42 @@ export interface Runtime {
   shutdown(): Promise<void>;
 }
 
-/** Opens the database (embedded when DATABASE_URL is unset), migrates it and builds the shared context. */
-export async function openRuntime(config: Config, log: Logger, opts: { buildId?: string; poolSize?: number } = {}): Promise<Runtime> {
+export interface RuntimeOptions {
+  buildId?: string;
+  poolSize?: number;
+  /**
+   * "web": the live bus listens (hub, command relay) and the gateways' device registry is built;
+   * "worker": the live bus only publishes (alert notices), no device registry.
+   */
+  role?: "web" | "worker";
+}
+
+/**
+ * Opens the database (embedded when DATABASE_URL is unset), migrates it and builds the shared context
+ * with its process-wide ports (live bus, device registry). The command relay needs the gateways, so
+ * server/cli/start.ts adds it once they run.
+ */
+export async function openRuntime(config: Config, log: Logger, opts: RuntimeOptions = {}): Promise<Runtime> {
   let embedded: EmbeddedDatabase | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
     log.info({ dir: config.dataDir, port: config.FLOTA_DB_PORT }, "starting embedded PostgreSQL");
-    embedded = await startEmbeddedPostgres({ dir: config.dataDir, port: config.FLOTA_DB_PORT, log: (m) => log.debug({ pg: m }) });
+    embedded = await startEmbeddedPostgres({ dir: config.dataDir, port: config.FLOTA_DB_PORT, log: (m) => log.debug({ pg: m }), notice: (m) => log.info(m) });
     url = embedded.url;
   }
   const database = connectDatabase(url, opts.poolSize ?? 10);
   await migrate(database.pool, (m) => log.info(m));
   const jobs = new JobQueue(config.REDIS_URL ? { kind: "redis", url: config.REDIS_URL } : { kind: "postgres", url }, log, config.QUEUE_PREFIX);
-  const ctx: AppContext = { config, db: database.db, log, jobs, buildId: opts.buildId ?? "dev" };
+  const web = (opts.role ?? "web") === "web";
+  const live = await createLiveBus({ redisUrl: config.REDIS_URL, databaseUrl: url, log, listen: web });
+  const ctx: AppContext = { config, db: database.db, log, jobs, buildId: opts.buildId ?? "dev", live, devices: web ? new DeviceRegistry(database.db) : undefined };
   return {
     ctx,
     database,
     embedded,
     async shutdown() {
       await jobs.close().catch((err) => log.warn({ err }, "closing job queue"));
+      await live.close().catch((err) => log.warn({ err }, "closing the live bus"));
       await database.close().catch(() => {});
       if (embedded) await embedded.stop().catch(() => {});
     },

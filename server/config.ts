@@ -49,8 +49,16 @@ const envSchema = z.object({
   FLOTA_SIMULATOR: bool.optional(),
   IMMOBILIZATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  MAP_STYLE: z.enum(["online", "offline"]).default("online"),
   MAP_STYLE_URL: z.string().url().optional(),
   PMTILES_URL: z.string().url().optional(),
+  MAP_CSP_ORIGINS: z.string().optional().transform((v, c) => {
+    const list = (v ?? "").split(/[\s,]+/).filter(Boolean);
+    for (const o of list) {
+      if (!/^https?:\/\/[^/\s]+$/.test(o)) c.addIssue({ code: "custom", message: `${o} is not an origin (scheme://host[:port])` });
+    }
+    return list;
+  }),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { UNSAFE_DataRouterStateContext, UNSAFE_FetchersContext } from "react-router";
+import type { ConflictNotice } from "../lib/route-kit.server";
 
 export interface Notice {
   id: number;
@@ -15,9 +17,45 @@ const NotifyContext = createContext<Notify>(() => {});
 
 export const useNotify = () => useContext(NotifyContext);
 
-/** Toast region for notifications raised by scripts (e.g. an API answer with status 409). */
+function noticeOf(answer: unknown): ConflictNotice | null {
+  const notice = (answer as { notice?: unknown } | null | undefined)?.notice as Partial<ConflictNotice> | undefined;
+  return notice && typeof notice.error === "string" && typeof notice.status === "number"
+    ? { error: notice.error, message: notice.message ?? "", status: notice.status }
+    : null;
+}
+
+/**
+ * Spec section 8's 409 notification for the pages' own forms and fetchers: whatever action answered with a
+ * `notice` (navigation forms: the router's action data; fetchers: their data). Without JavaScript the page rendered
+ * after the POST shows it; with JavaScript each new answer becomes a toast once.
+ */
+function useActionConflicts(notify: Notify) {
+  const { t } = useTranslation("errors");
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const fetcherData = useContext(UNSAFE_FetchersContext);
+  const [hydrated, setHydrated] = useState(false);
+  const shown = useRef(new WeakSet<object>());
+  const toNotice = useCallback(
+    (n: ConflictNotice): Omit<Notice, "id"> => ({ kind: "error", title: n.error, body: t(n.error, { defaultValue: n.message }), status: n.status }),
+    [t],
+  );
+  const answers: unknown[] = [...Object.values(state?.actionData ?? {}), ...(fetcherData ? [...fetcherData.values()] : [])];
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    for (const answer of answers) {
+      const n = noticeOf(answer);
+      if (!n || shown.current.has(answer as object)) continue;
+      shown.current.add(answer as object);
+      notify(toNotice(n));
+    }
+  });
+  // Server render (and the hydration render that must match it): the notices of the submitted form, in the page.
+  if (hydrated) return [];
+  return answers.map(noticeOf).filter((n): n is ConflictNotice => n !== null).map(toNotice);
+}
+
+/** Toast region for notifications: 409 answers of forms and fetchers, and those raised by scripts (alerts). */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [notices, setNotices] = useState<Notice[]>([]);
   const notify = useCallback<Notify>((n) => {
     const id = Date.now() + Math.random();
@@ -25,19 +63,28 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     window.setTimeout(() => setNotices((all) => all.filter((x) => x.id !== id)), 8000);
   }, []);
   const value = useMemo(() => notify, [notify]);
+  const rendered = useActionConflicts(notify);
   return (
     <NotifyContext.Provider value={value}>
       {children}
       <div className="toasts" aria-live="polite" data-testid="notifications">
+        {rendered.map((n, i) => <Toast key={`page-${i}`} notice={n} />)}
         {notices.map((n) => (
-          <div key={n.id} className={`toast toast-${n.kind}`} role={n.kind === "error" ? "alert" : "status"} data-kind={n.kind}>
-            <strong>{n.title}</strong>
-            {n.body && <div>{n.body}</div>}
-            {n.status !== undefined && <small>{t("notification.status", { status: n.status })}</small>}
-            <button type="button" className="link-button" onClick={() => setNotices((all) => all.filter((x) => x.id !== n.id))} aria-label="×">×</button>
-          </div>
+          <Toast key={n.id} notice={n} onClose={() => setNotices((all) => all.filter((x) => x.id !== n.id))} />
         ))}
       </div>
     </NotifyContext.Provider>
+  );
+}
+
+function Toast({ notice: n, onClose }: { notice: Omit<Notice, "id">; onClose?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`toast toast-${n.kind}`} role={n.kind === "error" ? "alert" : "status"} data-kind={n.kind} data-status={n.status}>
+      <strong>{n.title}</strong>
+      {n.body && <div>{n.body}</div>}
+      {n.status !== undefined && <small>{t("notification.status", { status: n.status })}</small>}
+      {onClose && <button type="button" className="link-button" onClick={onClose} aria-label="×">×</button>}
+    </div>
   );
 }

@@ -58,22 +58,12 @@ export function Field(props: { label: string; name: string; errors?: string[] | 
 
 /**
  * Banner for a whole-form failure: "please fill all fields" for missing fields, or the translated error code.
- * A conflict (409) is shown like the spec's error notification: the error as title, the message, and the status.
+ * (A conflict's 409 notification, spec section 8, comes from the root's NotificationsProvider.)
  */
-export function FormAlert({ code, fields, status }: { code?: string | null; fields?: Record<string, unknown> | null; status?: number }) {
+export function FormAlert({ code, fields }: { code?: string | null; fields?: Record<string, unknown> | null }) {
   const text = useErrorText();
-  const { t } = useTranslation();
   if (!code) return null;
   const message = code === "VALIDATION" && fields && Object.keys(fields).length ? text("REQUIRED_FIELDS") : text(code);
-  if (status === 409) {
-    return (
-      <div className="alert alert-error" role="alert" data-testid="form-alert">
-        <strong>{code}</strong>
-        <div>{message}</div>
-        <small>{t("notification.status", { status })}</small>
-      </div>
-    );
-  }
   return <div className="alert alert-error" role="alert" data-testid="form-alert">{message}</div>;
 }
 

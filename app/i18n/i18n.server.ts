@@ -1,6 +1,6 @@
 import { createInstance } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { LANGUAGE_COOKIE, parseCookies } from "../../server/http/cookies";
+import { LANGUAGE_COOKIE, parseCookies } from "../../server/security/cookies";
 import { DEFAULT_LANGUAGE, i18nOptions, isLanguage, type Language } from "./config";
 
 /** Language of a request: ?lng, then the lng cookie, then the signed-in user's default_language, then Albanian. */

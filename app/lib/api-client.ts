@@ -19,7 +19,8 @@ export interface ApiClientOptions {
   csrfToken: string;
   notify: (n: { kind: "error"; title: string; body?: string; status: number }) => void;
   goToLogin?: () => void;
-  translate?: (code: string) => string;
+  /** The body's text in the user's language for an error code, `message` when there is none (as the pages do). */
+  translate?: (code: string, message?: string) => string;
   /** For non-browser callers (tests, scripts). */
   baseUrl?: string;
   headers?: Record<string, string>;
@@ -50,7 +51,7 @@ export function createApiClient(opts: ApiClientOptions) {
       goToLogin();
     } else if (res.status === 409) {
       const title = parsed.error ?? "CONFLICT";
-      opts.notify({ kind: "error", title: opts.translate ? opts.translate(title) : title, body: parsed.message, status: res.status });
+      opts.notify({ kind: "error", title, body: opts.translate ? opts.translate(title, parsed.message) : parsed.message, status: res.status });
     }
     throw new ApiError(res.status, parsed);
   }

@@ -1,9 +1,11 @@
+import { canAny, type Permission, type PermissionHolder } from "./permissions";
+
 /** The navigation lists only modules that exist; each entry shows when the user holds its permission. */
 export interface NavItem {
   to: string;
   labelKey: string;
   icon: string;
-  anyOf: string[];
+  anyOf: Permission[];
 }
 
 export const NAV_ITEMS: NavItem[] = [
@@ -16,9 +18,9 @@ export const NAV_ITEMS: NavItem[] = [
     to: "/configuration/list",
     labelKey: "nav.configuration",
     icon: "settings",
-    anyOf: ["organization:read", "drivers:read", "vehicles:read", "teams:read", "users:read", "settings:read"],
+    anyOf: ["organization:read", "drivers:read", "vehicles:read", "teams:read", "users:read", "settings:read", "audit:read"],
   },
+  { to: "/administration/organizations", labelKey: "admin:nav", icon: "domain", anyOf: ["installation:admin"] },
 ];
 
-export const visibleNav = (permissions: readonly string[]) =>
-  NAV_ITEMS.filter((i) => i.anyOf.some((p) => permissions.includes(p)));
+export const visibleNav = (user: PermissionHolder) => NAV_ITEMS.filter((i) => canAny(user, i.anyOf));

@@ -1,12 +1,11 @@
 import { data, redirect } from "react-router";
-import type { ZodType } from "zod";
-import { ZodError } from "zod";
 import type { AppContext } from "../../server/context";
 import { AppError } from "../../server/errors";
-import { toErrorBody } from "../../server/http/error-mapping";
+import { toErrorBody, type ErrorBody } from "../../server/http/error-mapping";
 import type { Principal } from "../../server/modules/access/principal";
 import type { Permission } from "../../server/modules/access/permissions";
 import { parseListQuery } from "../../server/modules/shared/listing";
+import { can } from "./permissions";
 
 /** What Express hands to every loader and action (server/http/app.ts). */
 export interface LoadContext {
@@ -33,7 +32,7 @@ export function requireUser(context: LoadContext, request: Request): Principal {
 /** Page-level permission: a missing permission renders the 403 boundary instead of the page. */
 export function requirePermission(context: LoadContext, request: Request, permission: Permission): Principal {
   const p = requireUser(context, request);
-  if (!p.permissions.has(permission)) throw data({ error: "FORBIDDEN" }, { status: 403 });
+  if (!can(p, permission)) throw data({ error: "FORBIDDEN" }, { status: 403 });
   return p;
 }
 
@@ -44,44 +43,26 @@ export async function readForm(request: Request, context: LoadContext): Promise<
   return form;
 }
 
-export type FieldErrors = Record<string, string[]>;
-
-export interface ActionFailure {
-  ok: false;
+/**
+ * Spec section 8: an HTTP 409 from an authenticated call shows an error notification titled with the answer's
+ * `error`, its `message` as the body, and the status. Every action answer for a 409 carries it as `notice` (form
+ * failures through app/lib/forms.server.ts, other answers through `refusal`); the root's NotificationsProvider shows
+ * it for forms and fetchers alike (app/components/Notifications.tsx).
+ */
+export interface ConflictNotice {
+  error: string;
+  message: string;
   status: number;
-  code: string;
-  message?: string;
-  fields: FieldErrors;
-  values?: Record<string, unknown>;
 }
 
-/** Maps a service error to a form answer: stable code, translated by the page, field errors beside their inputs. */
-export function actionError(err: unknown, values?: Record<string, unknown>) {
-  if (err instanceof Response) throw err;
-  if (err instanceof AppError || err instanceof ZodError) {
-    const body = toErrorBody(err);
-    const fields: FieldErrors = body.fields ?? {};
-    const field = err instanceof AppError ? (err.details?.field as string | undefined) : undefined;
-    if (field) (fields[field] ??= []).push(`errors.${body.error}`);
-    const failure: ActionFailure = { ok: false, status: body.status, code: body.error, message: body.message, fields, values };
-    return data(failure, { status: body.status });
-  }
-  throw err;
+export function conflictNotice(err: AppError | ErrorBody): { notice?: ConflictNotice } {
+  const body = err instanceof AppError ? toErrorBody(err) : err;
+  return body.status === 409 ? { notice: { error: body.error, message: body.message, status: body.status } } : {};
 }
 
-/** Parses form values with a zod schema; arrays for repeated fields. */
-export function formValues(form: FormData, arrays: string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    if (key === "_csrf" || key === "intent") continue;
-    const all = form.getAll(key).filter((v) => typeof v === "string");
-    out[key] = arrays.includes(key) ? all : all[all.length - 1];
-  }
-  return out;
-}
-
-export function parseWith<T>(schema: ZodType<T>, values: Record<string, unknown>): T {
-  return schema.parse(values);
+/** An action's answer to a service refusal outside the form helpers: `body` for the page, its status, the 409 notice. */
+export function refusal<T extends object>(body: T, err: AppError) {
+  return data<T & { notice?: ConflictNotice }>({ ...body, ...conflictNotice(err) }, { status: err.status });
 }
 
 export const listQueryFrom = (request: Request) => parseListQuery(new URL(request.url).searchParams);

@@ -3,11 +3,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openRuntime, createLogger } from "../bootstrap";
+import { requirePorts } from "../context";
 import { ConfigError, loadConfig } from "../config";
-import { DEMO_PASSWORD, ensureInitialData } from "../db/seed";
+import { EmbeddedDatabaseError } from "../db/embedded";
+import { DEMO_PASSWORD, ensureInitialData } from "../seed/seed";
 import { createHttpApp } from "../http/app";
 import { startWorkers } from "../../jobs/workers";
 import { buildIfNeeded } from "./build-if-needed";
+import { createCommandRelay } from "../modules/immobilization/command-relay";
 import { startLive } from "../modules/live";
 import { startTelematics } from "../telematics/runtime";
 import { startDemoSimulator } from "../simulator";
@@ -45,8 +48,12 @@ async function main() {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
-  const live = await startLive(ctx, server, { databaseUrl: runtime.database.url });
-  const telematics = await startTelematics(ctx);
+  const web = requirePorts(ctx, "live", "devices");
+  const hub = startLive(web, server);
+  const telematics = await startTelematics(web);
+  // Block/unblock reaches the device wherever its connection lives: here, or another process over the bus.
+  const commands = createCommandRelay({ bus: web.live, local: telematics.commands, log });
+  ctx.commands = commands;
   const simulator = config.FLOTA_DEMO && config.simulator ? await startDemoSimulator(ctx, telematics.ports) : null;
 
   const lines = [
@@ -54,7 +61,7 @@ async function main() {
     `  Flota is running at ${url}`,
     `  Sign in as ${config.FLOTA_ADMIN_EMAIL} with password ${config.usingDefaultAdminPassword ? config.FLOTA_ADMIN_PASSWORD : "(from FLOTA_ADMIN_PASSWORD)"}`,
     config.FLOTA_DEMO ? `  Demo users manager@, dispatcher@, viewer@, driver@flota.local use password ${DEMO_PASSWORD}` : "",
-    `  Database: ${runtime.embedded ? `embedded PostgreSQL in ${config.dataDir}` : "DATABASE_URL"}; jobs: ${config.REDIS_URL ? "Redis" : "PostgreSQL"}`,
+    `  Database: ${runtime.embedded ? `embedded PostgreSQL in ${runtime.embedded.dataDir}` : "DATABASE_URL"}; jobs: ${config.REDIS_URL ? "Redis" : "PostgreSQL"}`,
     "",
   ].filter((l, i, a) => l !== "" || i === 0 || i === a.length - 1);
   console.log(lines.join("\n"));
@@ -70,8 +77,9 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await simulator?.stop();
+    commands.close();
     await telematics.close();
-    await live.close();
+    await hub.close();
     await stopWorkers();
     await runtime.shutdown();
     process.exit(0);
@@ -81,6 +89,11 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof EmbeddedDatabaseError) {
+    // says why and what to do; a stack trace would only hide that
+    console.error(`\n  ${err.message}\n`);
+    process.exit(1);
+  }
   console.error(err);
   process.exit(1);
 });

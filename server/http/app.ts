@@ -6,12 +6,14 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "../context";
 import { authRoutes } from "./api/auth.routes";
+import { contentSecurityPolicy } from "./basemap";
 import { configurationRoutes } from "./api/configuration.routes";
 import { telematicsRoutes } from "./api/telematics.routes";
 import { placesRoutes } from "./api/places.routes";
 import { alertPoliciesRoutes } from "./api/alert-policies.routes";
 import { alertsRoutes } from "./api/alerts.routes";
 import { analyticsRoutes } from "./api/analytics.routes";
+import { administrationRoutes } from "./api/administration.routes";
 import { sendError } from "./api/api-kit";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
@@ -35,7 +37,9 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
     serializers: { req: (req) => ({ method: req.method, url: req.url?.replace(/access_token=[^&]+/, "access_token=***") }) },
   }));
   app.use(compression());
+  const csp = contentSecurityPolicy(ctx.config);
   app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", csp);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
@@ -66,6 +70,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(alertPoliciesRoutes(ctx));
   app.use(alertsRoutes(ctx));
   app.use(analyticsRoutes(ctx));
+  app.use(administrationRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
 
   app.all(

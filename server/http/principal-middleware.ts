@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "../context";
 import type { Principal } from "../modules/access/principal";
 import { loadPrincipal } from "../modules/auth/auth.service";
-import { CSRF_COOKIE, SESSION_COOKIE, clearCookie, parseCookies, serializeCookie } from "./cookies";
+import { CSRF_COOKIE, SESSION_COOKIE, clearCookie, parseCookies, serializeCookie } from "../security/cookies";
 
 declare module "express-serve-static-core" {
   interface Request {

@@ -1,17 +1,19 @@
 import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "../context";
-import { SESSION_COOKIE, serializeCookie } from "./cookies";
+import { SESSION_COOKIE, serializeCookie } from "../security/cookies";
+import { isIntegrationPath } from "./integration-paths";
 import { appendCookie } from "./principal-middleware";
 
 /**
  * Spec section 2: an access token arriving in the query string (with expires, user,
  * token_type, type, redirect_urls) becomes the session; the user is sent to login
  * carrying type, user and redirect_urls. (Tokens in the hash are turned into this
- * query by the client, since browsers never send the hash.)
+ * query by the <head> script in app/lib/hash-handoff.ts, since browsers never send the hash.)
+ * Integrations views (/int…) are public and skip the login redirect, so they are left alone.
  */
 export function tokenHandoff(ctx: AppContext) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || req.path.startsWith("/api/") || typeof req.query.access_token !== "string") return next();
+    if (req.method !== "GET" || req.path.startsWith("/api/") || isIntegrationPath(req.path) || typeof req.query.access_token !== "string") return next();
     const token = req.query.access_token;
     const expires = Number(req.query.expires ?? req.query.expires_in);
     const maxAge = Number.isFinite(expires) && expires > 0

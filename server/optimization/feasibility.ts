@@ -19,6 +19,7 @@ export interface Violation {
     | "SKILLS"
     | "PICKUP_DELIVERY"
     | "ROUTE_SHAPE"
+    | "FLEET_SIZE"
     | "REPORTED_VALUE";
   vehicleId?: string;
   id?: string;
@@ -156,6 +157,14 @@ export function checkFeasibility(problem: VrpProblem, solution: VrpSolution): Vi
     if (p !== d) out.push({ kind: "PICKUP_DELIVERY", id: sh.id, message: `${p} pickups but ${d} deliveries` });
     if (p + u > 1) out.push({ kind: "DUPLICATE", id: sh.id, message: "shipment served more than once" });
     if (p + u === 0) out.push({ kind: "MISSING", id: sh.id, message: "shipment neither served nor unassigned" });
+  }
+  // fleet limits count the vehicles that serve something
+  const used = solution.routes.filter((r) => r.steps.some((s) => s.type !== "start" && s.type !== "end")).length;
+  if (problem.maxVehicles !== undefined && used > problem.maxVehicles) {
+    out.push({ kind: "FLEET_SIZE", message: `${used} vehicles used, more than the fleet limit ${problem.maxVehicles}` });
+  }
+  if (problem.minVehicles !== undefined && used < problem.minVehicles) {
+    out.push({ kind: "FLEET_SIZE", message: `${used} vehicles used, fewer than the ${problem.minVehicles} required` });
   }
   if (Math.abs(totalDistance - solution.summary.distance) > EPS * Math.max(1, totalDistance)) {
     out.push({ kind: "REPORTED_VALUE", message: `summary distance ${solution.summary.distance}, recomputed ${totalDistance}` });

@@ -53,6 +53,7 @@ export function indexLocations(input: OptimizationInput): { problem: Omit<VrpPro
       delivery: { ...s.delivery, location: idx(s.delivery.location) },
     })),
     objective: p.objective,
+    maxVehicles: p.maxVehicles,
   };
   return { problem, locations };
 }

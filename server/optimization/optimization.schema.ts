@@ -62,6 +62,11 @@ export const optimizationProblemSchema = z
     objective: z
       .object({ metric: z.enum(["distance", "duration"]).optional(), minimizeVehicles: z.boolean().optional() })
       .optional(),
+    /**
+     * Fleet limit: at most this many of the listed vehicles may be used (e.g. the trucks with a
+     * driver today). Jobs the limited fleet cannot hold come back unassigned (FLEET_LIMIT).
+     */
+    maxVehicles: z.number().int().positive().optional(),
   })
   .superRefine((p, ctx) => {
     const seen = new Set<string>();

@@ -84,6 +84,18 @@ export interface VrpProblem {
   jobs: VrpJob[];
   shipments?: VrpShipment[];
   objective?: VrpObjective;
+  /**
+   * Fleet limit: at most this many vehicles may be used (routes with at least one task), whatever
+   * the length of `vehicles`. A hard constraint: jobs that do not fit the limited fleet come back
+   * unassigned (reason FLEET_LIMIT when an unused vehicle could have served them). Default: no limit.
+   */
+  maxVehicles?: number;
+  /**
+   * Fewest routes a solution should use (benchmark conventions that fix the fleet, e.g. CVRPLIB's
+   * Augerat sets: exactly k routes). Ranked just after served jobs: a plan with fewer routes is
+   * worse than any plan with enough. Not part of the geographic API. Default 0.
+   */
+  minVehicles?: number;
 }
 
 export interface SolveProgress {
@@ -113,6 +125,7 @@ export type UnassignedReason =
   | "SHIFT"
   | "MAX_DURATION"
   | "NO_VEHICLE"
+  | "FLEET_LIMIT"
   | "UNREACHABLE";
 
 export type StepType = "start" | "job" | "pickup" | "delivery" | "end";

@@ -301,3 +301,34 @@ export function parseZonedDateTime(text: string | null | undefined, timeZone: st
   const dt = parseDateTime(text);
   return dt ? zonedInstant(dt.date, dt.time, timeZone) : null;
 }
+
+// ---- Dashboard time windows (spec section 9), weeks Sunday to Saturday ----
+
+export const TIME_WINDOWS = [
+  "today", "yesterday", "thisWeek", "previousWeek", "previousSevenDays", "twoWeeksAgo", "threeWeeksAgo", "thisMonth", "previousMonth", "previousThreeMonths",
+] as const;
+export type TimeWindow = (typeof TIME_WINDOWS)[number];
+
+/**
+ * The days of a dashboard time window, both ends inclusive, for `today` (the organisation's, see `todayIn`).
+ * Windows that contain today end today (no future days); "previous" windows are whole: the previous week is
+ * Sunday to Saturday, the previous seven days are the seven days before today, the previous three months are the
+ * three whole months before this one. Turn the days into instants with `startOfDayIn(from)` and
+ * `startOfDayIn(addDays(to, 1))`.
+ */
+export function timeWindow(name: TimeWindow, today: string): { from: string; to: string } {
+  const weekAgo = (n: number) => weekRange(addDays(today, -7 * n));
+  const month = monthRange(today);
+  switch (name) {
+    case "today": return { from: today, to: today };
+    case "yesterday": return { from: addDays(today, -1), to: addDays(today, -1) };
+    case "thisWeek": return { from: startOfWeek(today), to: today };
+    case "previousWeek": return weekAgo(1);
+    case "previousSevenDays": return { from: addDays(today, -7), to: addDays(today, -1) };
+    case "twoWeeksAgo": return weekAgo(2);
+    case "threeWeeksAgo": return weekAgo(3);
+    case "thisMonth": return { from: month.from, to: today };
+    case "previousMonth": return monthRange(addMonths(month.from, -1));
+    case "previousThreeMonths": return { from: addMonths(month.from, -3), to: addDays(month.from, -1) };
+  }
+}

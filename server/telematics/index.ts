@@ -1,4 +1,4 @@
-export * from "./types";
+export * from "../shared/device-contract";
 export { startTcpGateway, type TcpGateway } from "./gateway/tcp-gateway";
 export type { TcpGatewayOptions, DeviceCallbacks, TcpProtocol } from "./gateway/session";
 export {

@@ -1,9 +1,8 @@
-import type { AppContext } from "../context";
+import type { WithPorts } from "../context";
 import { createAlertHook } from "../modules/alerts/alert-pipeline";
 import { AlertRulesCache } from "../modules/alerts/alert-rules";
-import { DeviceRegistry, recordUnknownDevice, trackRegistry } from "../modules/devices/device-registry";
-import { attachCommandSender } from "../modules/immobilization/immobilization.service";
-import { getLiveBus } from "../modules/live/live-bus";
+import { recordUnknownDevice } from "../modules/devices/device-registry";
+import type { LocalCommands } from "../modules/immobilization/command-relay";
 import { createPositionPipeline, type PipelineOptions, type PositionPipeline } from "../modules/positions/positions.service";
 import { startOsmAndServer, startTcpGateway, type OsmAndServer, type TcpGateway, type TcpProtocol } from "./index";
 
@@ -12,7 +11,8 @@ export interface TelematicsRuntime {
   ports: Partial<Record<TcpProtocol | "osmand", number>>;
   gateways: Partial<Record<TcpProtocol, TcpGateway>>;
   pipeline: PositionPipeline;
-  registry: DeviceRegistry;
+  /** commands to the devices connected to this process's gateways (the command relay's local side) */
+  commands: LocalCommands;
   /** the alert rules this process evaluates positions against (tests invalidate it after changing policies) */
   alertRules: AlertRulesCache;
   close(): Promise<void>;
@@ -30,20 +30,20 @@ export interface StartTelematicsOptions {
 
 /**
  * Starts the Teltonika, GT06, H02 and OsmAnd gateways on their configured ports, wired to the position
- * pipeline (store, then acknowledge, then publish live) and the unknown-device log; registers the
- * gateways as this process's command channel for immobilisation.
+ * pipeline (store, then acknowledge, then publish live on ctx.live) and the unknown-device log; device
+ * lookups go through ctx.devices. The returned `commands` reach the devices connected here.
  */
-export async function startTelematics(ctx: AppContext, opts: StartTelematicsOptions = {}): Promise<TelematicsRuntime> {
+export async function startTelematics(ctx: WithPorts<"devices">, opts: StartTelematicsOptions = {}): Promise<TelematicsRuntime> {
   const { config, log } = ctx;
-  const registry = new DeviceRegistry(ctx.db);
-  const untrack = trackRegistry(registry);
+  const registry = ctx.devices;
   const alertRules = new AlertRulesCache(ctx.db, opts.alertRulesCheckMs ?? 1000);
   const pipeline = createPositionPipeline({
     db: ctx.db,
     log: log.child({ module: "positions" }),
     lookup: (id) => registry.lookup(id),
-    publish: (p) => getLiveBus(ctx)?.publish({ k: "pos", p }),
-    alerts: createAlertHook(ctx, alertRules),
+    publish: (p) => ctx.live?.publish({ k: "pos", p }),
+    // Every module that reacts to positions adds its hook here; alerts come first.
+    hooks: [createAlertHook(ctx, alertRules)],
     ...opts.pipeline,
   });
   const callbacks = {
@@ -75,29 +75,27 @@ export async function startTelematics(ctx: AppContext, opts: StartTelematicsOpti
     }
   } catch (err) {
     await Promise.all(Object.values(gateways).map((g) => g.close()));
-    untrack();
     throw err;
   }
 
-  attachCommandSender(ctx, {
-    send: async (protocol, deviceId, command, timeoutMs) => {
-      const gw = gateways[protocol];
+  const commands: LocalCommands = {
+    isConnected: (protocol, deviceId) => gateways[protocol as TcpProtocol]?.isConnected(deviceId) ?? false,
+    async send(protocol, deviceId, command, timeoutMs) {
+      const gw = gateways[protocol as TcpProtocol];
       if (!gw) return { ok: false, error: "device not connected" };
       return gw.sendCommand(deviceId, command, { timeoutMs });
     },
-  });
+  };
 
   return {
     ports,
     gateways,
     pipeline,
-    registry,
+    commands,
     alertRules,
     async close() {
-      attachCommandSender(ctx, null);
       await Promise.all([...Object.values(gateways).map((g) => g.close()), osmand?.close()]);
       await pipeline.close();
-      untrack();
     },
   };
 }

@@ -1,12 +1,22 @@
-import type { PasswordResetMailJob } from "../../server/modules/password-reset/password-reset.schema";
 import type { OutgoingMail } from "../../server/mail/mailer";
 import { emailText } from "./email-text";
 
+export interface PasswordResetMail {
+  to: string;
+  name: string;
+  code: string;
+  language: "al" | "en";
+  link: string;
+  minutes: number;
+  /** "welcome": the first password of a new account (another text, a longer validity); else a reset */
+  purpose?: "reset" | "welcome";
+}
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function passwordResetEmail(job: PasswordResetMailJob): OutgoingMail {
-  const t = emailText(job.language, "passwordReset");
-  const vars = { name: job.name, code: job.code, minutes: String(job.minutes) };
+export function passwordResetEmail(job: PasswordResetMail): OutgoingMail {
+  const t = emailText(job.language, job.purpose === "welcome" ? "passwordWelcome" : "passwordReset");
+  const vars = { name: job.name, code: job.code, minutes: String(job.minutes), hours: String(Math.round(job.minutes / 60)) };
   const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k as keyof typeof vars] ?? "");
   const text = [fill(t.greeting), "", fill(t.body), "", job.code, "", fill(t.expiry), "", `${t.linkLabel}: ${job.link}`, "", t.ignore].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2933">

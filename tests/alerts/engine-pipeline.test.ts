@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startWorkers } from "../../jobs/workers";
-import { attachLiveBus, createLiveBus, type BusMessage } from "../../server/modules/live/live-bus";
+import type { BusMessage } from "../../server/modules/live/live-bus";
 import { pruneAlertHistory, runAlertTimers } from "../../server/modules/alerts/alert-timers";
 import { createPolicy, setPolicyActive } from "../../server/modules/alerts/alerts.service";
 import { parsePolicyInput } from "../../server/modules/alerts/alerts.service";
 import { addDays, localDay, zonedMidnight } from "../../server/modules/alerts/local-time";
 import { createGeofence } from "../../server/modules/places/places.service";
 import { destination, type LonLat } from "../../server/modules/places/geometry";
-import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
-import type { DevicePosition } from "../../server/telematics/types";
-import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
+import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import { startTestTelematics } from "../support/telematics";
+import type { DevicePosition } from "../../server/shared/device-contract";
+import { attachTestLive, createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
-import { attachDevices, position, waitFor } from "../telematics-pipeline/helpers";
+import { attachDevices, position } from "../telematics-pipeline/helpers";
+import { waitFor } from "../support/wait";
 
 const TZ = "Europe/Tirane";
 const MIN = 60_000;
@@ -28,7 +30,7 @@ let albanianUser: { id: string; email: string };
 /** 02:00 local time, yesterday: every sequence below stays inside one local day. */
 let base: number;
 
-const startRuntime = () => startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, alertRulesCheckMs: 0 });
+const startRuntime = () => startTestTelematics(ctx, { alertRulesCheckMs: 0 });
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -70,8 +72,7 @@ describe("alert engine in the position pipeline (real PostgreSQL, SMTP and job w
       name: "Highway limit", alert_type: "speeding", speed_limit_kmh: "90", vehicle_ids: [d.id],
       recipient_ids: [org.adminId, albanianUser.id], notify_email: "on", emails: "dispatch@example.test",
     });
-    const bus = await createLiveBus({ redisUrl: null, databaseUrl: inject("databaseUrl"), log: ctx.log });
-    attachLiveBus(ctx, bus);
+    const { live: bus } = await attachTestLive(ctx);
     const notices: BusMessage[] = [];
     bus.onMessage((m) => m.k === "alert" && m.o === org.orgId && notices.push(m));
     await feed(d, [
@@ -80,7 +81,7 @@ describe("alert engine in the position pipeline (real PostgreSQL, SMTP and job w
     ]);
     // the in-app notices went out on the live bus, to both recipients, after the commit
     await waitFor(() => notices.length === 2, 10_000);
-    attachLiveBus(ctx, null);
+    ctx.live = undefined;
     await bus.close();
     expect(notices[0]).toMatchObject({ u: expect.arrayContaining([org.adminId, albanianUser.id]), a: { alertType: "speeding", vehicleId: d.id, vehicleName: d.registration, policyName: "Highway limit", details: { speed: 97, limit: 90 } } });
     const rows = await alertsOf(d.id, p.id);

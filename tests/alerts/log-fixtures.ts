@@ -1,5 +1,5 @@
 import type { AppContext } from "../../server/context";
-import { DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_PASSWORD } from "../../server/seed/seed";
 import type { AlertType } from "../../server/modules/alerts/alerts.schema";
 import { createTestOrg, type TestOrg } from "../support/context";
 

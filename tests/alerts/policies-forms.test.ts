@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createGeofence } from "../../server/modules/places/places.service";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 

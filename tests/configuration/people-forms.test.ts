@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { createTestOrg, uniqueEmail, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 
@@ -138,7 +138,7 @@ describe("configuration permissions", () => {
     expect(nav).toContain('action="/logout"');
     const adminNav = /<nav[^>]*data-testid="config-nav"[^>]*>(.*?)<\/nav>/s.exec(await (await admin.get("/configuration/list")).text())?.[1] ?? "";
     expect([...adminNav.matchAll(/data-section="(\w+)"/g)].map((m) => m[1])).toEqual(
-      ["organization", "drivers", "vehicles", "teams", "users", "settings", "profile", "help"],
+      ["organization", "drivers", "vehicles", "teams", "users", "settings", "auditLog", "profile", "help"],
     );
   });
 

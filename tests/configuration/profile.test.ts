@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ADMIN_PASSWORD } from "../../server/config";
-import { DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { hashPassword } from "../../server/security/passwords";
 import { usesDefaultPassword } from "../../server/modules/users/users.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";

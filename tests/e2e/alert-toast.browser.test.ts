@@ -1,6 +1,5 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getLiveBus } from "../../server/modules/live/live-bus";
 import { insertAlert } from "../alerts/log-fixtures";
 import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
 import { createTestOrg, type TestOrg } from "../support/context";
@@ -39,8 +38,8 @@ describe.skipIf(!hasChromium)("in-app alert notifications in Chromium", () => {
       const id = await insertAlert(srv.ctx, org.orgId, {
         vehicle: vehicle.id, type: "speeding", at: occurredAt, policyName: "Speed 90", details: { speed: 97, limit: 90 }, notify: { [org.adminId]: false },
       });
-      const bus = getLiveBus(srv.ctx);
-      expect(bus).not.toBeNull();
+      const bus = srv.ctx.live;
+      expect(bus).toBeDefined();
       await bus!.publish({
         k: "alert", o: org.orgId, u: [org.adminId],
         a: { id, alertType: "speeding", policyName: "Speed 90", vehicleId: vehicle.id, vehicleName: vehicle.registration, placeName: null, occurredAt, details: { speed: 97, limit: 90 } },

@@ -30,6 +30,7 @@ interface OrgB {
   poiId: string;
   geofenceId: string;
   policyId: string;
+  orgId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -42,6 +43,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/places/edit-geofence/:id": (b) => ({ id: b.geofenceId }),
   "/alerts/policies/edit/:id": (b) => ({ id: b.policyId }),
   "/alerts/policies/policy/:id": (b) => ({ id: b.policyId }),
+  // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
+  "/administration/organizations/:id": (b) => ({ id: b.orgId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -58,6 +61,9 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/places/geofences/:id": (b) => ({ id: b.geofenceId }),
   "/api/alerts/policies/:id": (b) => ({ id: b.policyId }),
   "/api/alerts/policies/:id/active": (b) => ({ id: b.policyId }),
+  "/api/administration/organizations/:id": (b) => ({ id: b.orgId }),
+  "/api/administration/organizations/:id/suspend": (b) => ({ id: b.orgId }),
+  "/api/administration/organizations/:id/reactivate": (b) => ({ id: b.orgId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
@@ -99,14 +105,15 @@ const client = () => new FormClient(srv.url);
 
 async function snapshotB() {
   const db = srv.ctx.db;
-  const [vehicles, images, teams, users, policies] = await Promise.all([
+  const [vehicles, images, teams, users, policies, org] = await Promise.all([
     db.selectFrom("vehicles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("vehicle_images").select(["id", "vehicle_id", "byte_size"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("teams").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("users").select(["id", "email", "first_name", "last_name", "role_id", "team_id", "password_hash", "active"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("alert_policies").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("organizations").selectAll().where("id", "=", bOrg.orgId).execute(),
   ]);
-  return JSON.stringify({ vehicles, images, teams, users, policies });
+  return JSON.stringify({ vehicles, images, teams, users, policies, org });
 }
 
 beforeAll(async () => {
@@ -137,7 +144,7 @@ beforeAll(async () => {
   }) as never);
   b = {
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
-    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id,
+    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
   };
   const login = await (await fetch(`${srv.url}/api/auth/login`, {
     method: "POST",
@@ -227,7 +234,7 @@ describe("organisation isolation", () => {
 
   it("lists only A's records through /api and refuses references to B's records", async () => {
     const auth = { authorization: `Bearer ${tokenA}`, "content-type": "application/json" };
-    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies"]) {
+    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users"]) {
       const res = await fetch(`${srv.url}${list}?q=${MARK}&size=200`, { headers: auth });
       expect(res.status, list).toBe(200);
       expect(await res.text(), list).not.toContain(MARK);

@@ -58,7 +58,8 @@ describe("benchmark instance parsers", () => {
     expect(inst.name).toBe("A-n32-k5");
     expect(inst.capacity).toBe(100);
     expect(inst.nodes).toHaveLength(32);
-    expect(inst.nodes[0]).toEqual({ x: 82, y: 76, demand: 0 });
+    expect(inst.nodes[0]).toEqual({ id: 1, x: 82, y: 76, demand: 0 });
+    expect(inst.vehicles).toBe(5);
     const problem = cvrpToProblem(inst);
     // .sol customer i is node i + 1, which is job id String(i + 1)
     const routes = readRoutes(readFileSync(join(DATA, "augerat-A/A-n32-k5.sol"), "utf8")).map((r) => r.map((c) => String(c + 1)));

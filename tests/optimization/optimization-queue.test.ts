@@ -1,6 +1,7 @@
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { optimizationProcessors } from "../../jobs/workers";
+import { startWorkers, type RunningWorkers } from "../../jobs/workers";
+import { optimizationJobs } from "../../server/optimization/optimization.jobs";
 import type { OptimizationInput } from "../../server/optimization/optimization.schema";
 import { createTestContext, type TestContext } from "../support/context";
 
@@ -32,13 +33,16 @@ async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): P
 
 describe("route optimisation job", () => {
   let ctx: TestContext;
-  let worker: ReturnType<TestContext["jobs"]["startWorker"]>;
+  let workers: RunningWorkers;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     ctx = createTestContext();
-    worker = ctx.jobs.startWorker("optimization", optimizationProcessors, 1);
+    workers = await startWorkers(ctx, optimizationJobs);
   });
-  afterAll(async () => ctx?.close());
+  afterAll(async () => {
+    await workers?.();
+    await ctx?.close();
+  });
 
   const job = async (id: string) => (await ctx.jobs.queue("optimization").getJob(id)) as Job | undefined;
 
@@ -60,7 +64,7 @@ describe("route optimisation job", () => {
       const j = await job(id);
       return j && typeof j.progress === "object" && (j.progress as { stage?: string }).stage === "solving" ? true : undefined;
     });
-    expect(worker.cancelJob(id)).toBe(true);
+    expect(workers.worker("optimization")!.cancelJob(id)).toBe(true);
     const finished = await until(async () => {
       const j = await job(id);
       const state = j ? await j.getState() : undefined;

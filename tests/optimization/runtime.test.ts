@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optimizeRoutesProcessor, type OptimizeRoutesJobData } from "../../jobs/processors/optimize-routes";
+import { optimizeRoutesProcessor, type OptimizeRoutesJobData } from "../../server/optimization/optimization.jobs";
 import { checkFeasibility } from "../../server/optimization/feasibility";
 import { solveVrp } from "../../server/optimization/solver/solve";
 import type { OptimizationInput } from "../../server/optimization/optimization.schema";

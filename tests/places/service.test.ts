@@ -107,6 +107,9 @@ describe("organisations", () => {
     expect(await code(places.getGeofence(ctx, admin, g.id))).toBe("NOT_FOUND");
     expect(await code(places.updateGeofence(ctx, admin, g.id, { name: "Stolen", category: "Zone", shape: "circle", latitude: 1, longitude: 1, radius_m: 100 }))).toBe("NOT_FOUND");
     expect(await code(places.deletePlace(ctx, admin, "geofence", g.id))).toBe("NOT_FOUND");
+    // The id is looked up before the fields: an empty body for another organisation's place is NOT_FOUND, not VALIDATION.
+    expect(await code(places.updatePoi(ctx, admin, p.id, {}))).toBe("NOT_FOUND");
+    expect(await code(places.updateGeofence(ctx, admin, g.id, { shape: "polygon" }))).toBe("NOT_FOUND");
     expect((await places.getPoi(ctx, other, p.id)).name).toBe("Secret");
     expect((await places.getGeofence(ctx, other, g.id)).name).toBe("Secret zone");
     const all = await places.allPlaces(ctx, admin);

@@ -4,12 +4,16 @@ import { inject } from "vitest";
 import { loadConfig, type Config } from "../../server/config";
 import type { AppContext } from "../../server/context";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/database";
-import { createOrganization, seedDemo } from "../../server/db/seed";
+import { createOrganization, seedDemo } from "../../server/seed/seed";
 import type { Principal } from "../../server/modules/access/principal";
 import { issueSession, loadPrincipal } from "../../server/modules/auth/auth.service";
+import { DeviceRegistry } from "../../server/modules/devices/device-registry";
+import { createLiveBus, type LiveBus } from "../../server/modules/live/live-bus";
 import { JobQueue } from "../../server/queue/job-queue";
 
+/** A test process's context: a device registry always; a live bus once `attachTestLive` gave it one. */
 export interface TestContext extends AppContext {
+  devices: DeviceRegistry;
   handle: DatabaseHandle;
   close(): Promise<void>;
 }
@@ -20,6 +24,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATABASE_URL: inject("databaseUrl"),
     LOG_LEVEL: "silent",
     FLOTA_DEMO: "false",
+    // Tests never reach the internet: the built-in basemap unless a test serves a style on loopback.
+    MAP_STYLE: "offline",
     QUEUE_PREFIX: `t${randomUUID().slice(0, 8)}-`,
     ...overrides,
   });
@@ -33,13 +39,23 @@ export function createTestContext(opts: { config?: Record<string, string>; redis
   const redisUrl = inject("redisUrl");
   // Each context gets its own queue names, so parallel test files never take each other's jobs.
   const jobs = new JobQueue(opts.redis && redisUrl ? { kind: "redis", url: redisUrl } : { kind: "postgres", url: inject("databaseUrl") }, log, config.QUEUE_PREFIX);
-  return {
-    config, db: handle.db, log, jobs, buildId: "test", handle,
+  const ctx: TestContext = {
+    config, db: handle.db, log, jobs, buildId: "test", handle, devices: new DeviceRegistry(handle.db),
     async close() {
+      await (ctx.live as LiveBus | undefined)?.close();
+      ctx.live = undefined;
       await jobs.close();
       await handle.close();
     },
   };
+  return ctx;
+}
+
+/** Gives the context its live bus (PostgreSQL NOTIFY, or Redis with `redisUrl`), as a web process has; closed with the context. */
+export async function attachTestLive(ctx: TestContext, opts: { redisUrl?: string | null } = {}): Promise<TestContext & { live: LiveBus }> {
+  const bus = await createLiveBus({ redisUrl: opts.redisUrl ?? null, databaseUrl: inject("databaseUrl"), log: ctx.log });
+  ctx.live = bus;
+  return ctx as TestContext & { live: LiveBus };
 }
 
 export const uniqueEmail = (prefix = "user") => `${prefix}-${randomUUID().slice(0, 8)}@test.flota`;

@@ -3,11 +3,11 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { inject } from "vitest";
 import { createHttpApp } from "../../server/http/app";
 import { startLive } from "../../server/modules/live";
-import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
-import { createTestContext, type TestContext } from "./context";
+import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import { attachTestLive, createTestContext, type TestContext } from "./context";
+import { startTestTelematics } from "./telematics";
 
 export interface TestServer {
   url: string;
@@ -41,10 +41,8 @@ export async function startTestServer(opts: { config?: Record<string, string>; w
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  const live = opts.live || opts.telematics ? await startLive(ctx, server, { databaseUrl: inject("databaseUrl"), redisUrl: null }) : null;
-  const telematics = opts.telematics
-    ? await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, alertRulesCheckMs: 0 })
-    : null;
+  const live = opts.live || opts.telematics ? startLive(await attachTestLive(ctx), server) : null;
+  const telematics = opts.telematics ? await startTestTelematics(ctx, { alertRulesCheckMs: 0 }) : null;
   return {
     url: `http://127.0.0.1:${port}`,
     ctx,

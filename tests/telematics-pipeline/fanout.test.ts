@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { issueSession } from "../../server/modules/auth/auth.service";
-import { attachLiveBus, createLiveBus, type LiveBus } from "../../server/modules/live";
 import { subscribePositions } from "../../server/modules/live/subscriptions";
-import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
-import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
+import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import { attachTestLive, createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
+import { startTestTelematics } from "../support/telematics";
 import { spawnChild, type Child } from "./child-process";
-import { attachDevices, position } from "./helpers";
+import { createOrganisation, createVehicle } from "../support/factories";
+import { position } from "./helpers";
 import { LiveClient } from "./ws-client";
 
 const redisUrl = inject("redisUrl");
@@ -18,27 +19,22 @@ if (!redisUrl) console.log("[telematics-pipeline] REDIS_URL is not set: the Redi
 function fanOutSuite(kind: "postgres" | "redis") {
   let ctx: TestContext;
   let org: TestOrg;
-  let bus: LiveBus;
   let rt: TelematicsRuntime;
   let child: Child<{ port: number }>;
-  let devices: Awaited<ReturnType<typeof attachDevices>>;
+  let devices: Array<Awaited<ReturnType<typeof createVehicle>>>;
 
   beforeAll(async () => {
     ctx = createTestContext();
-    org = await createTestOrg(ctx, { demo: true });
-    devices = await attachDevices(ctx, org.orgId, 2);
+    org = await createOrganisation(ctx);
+    devices = [await createVehicle(ctx, { org, device: true }), await createVehicle(ctx, { org, device: true })];
     const url = kind === "redis" ? redisUrl : null;
-    bus = await createLiveBus({ redisUrl: url, databaseUrl: inject("databaseUrl"), log: ctx.log });
-    expect(bus.kind).toBe(kind);
-    attachLiveBus(ctx, bus);
-    rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 } });
+    expect((await attachTestLive(ctx, { redisUrl: url })).live.kind).toBe(kind);
+    rt = await startTestTelematics(ctx);
     child = await spawnChild<{ port: number }>("live", { DATABASE_URL: inject("databaseUrl"), REDIS_URL: url ?? "" });
   });
   afterAll(async () => {
     await child?.kill();
     await rt?.close();
-    attachLiveBus(ctx, null);
-    await bus?.close();
     await ctx?.close();
   });
 

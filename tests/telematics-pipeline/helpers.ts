@@ -1,19 +1,7 @@
-import { randomInt } from "node:crypto";
+import { randomImei } from "../support/factories";
 import type { AppContext } from "../../server/context";
-import type { DevicePosition } from "../../server/telematics/types";
+import type { DevicePosition } from "../../server/shared/device-contract";
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(20);
-  }
-}
-
-/** A 15-digit identifier nobody else in the shared test database uses. */
-export const randomImei = () => `86${String(randomInt(0, 1e9)).padStart(9, "0")}${String(randomInt(0, 1e4)).padStart(4, "0")}`;
 
 /** Gives the first `n` vehicles of an organisation a fresh device; returns [{ id, imei, team_id, registration }]. */
 export async function attachDevices(ctx: AppContext, orgId: string, n: number, protocol: "teltonika" | "gt06" | "osmand" | "h02" = "teltonika") {

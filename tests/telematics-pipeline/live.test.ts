@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
-import { DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { buildExists, startTestServer, type TestServer } from "../support/server";
 import { attachDevices, position } from "./helpers";

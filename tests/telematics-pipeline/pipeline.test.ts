@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachUnknownDevice, listUnknownDevices } from "../../server/modules/devices/devices.service";
 import { fleetCounters, getVehicleLive, listFleetState } from "../../server/modules/positions/fleet.service";
-import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
-import { attachDevices, countPositions, position, randomImei, stateOf } from "./helpers";
+import { startTestTelematics } from "../support/telematics";
+import { attachDevices, countPositions, position, stateOf } from "./helpers";
+import { randomImei } from "../support/factories";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -15,7 +17,7 @@ beforeAll(async () => {
   ctx = createTestContext();
   org = await createTestOrg(ctx, { demo: true, operator: true });
   devices = await attachDevices(ctx, org.orgId, 6);
-  rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 } });
+  rt = await startTestTelematics(ctx);
 });
 afterAll(async () => {
   await rt?.close();

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listImmobilizationHistory, requestImmobilization } from "../../server/modules/immobilization/immobilization.service";
 import { getReplay, replayToCsv, replayToGpx } from "../../server/modules/positions/replay.service";
-import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
+import { startTestTelematics } from "../support/telematics";
 import { attachDevices, position } from "./helpers";
 
 let ctx: TestContext;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   ctx = createTestContext();
   org = await createTestOrg(ctx, { demo: true });
   devices = await attachDevices(ctx, org.orgId, 3);
-  rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 } });
+  rt = await startTestTelematics(ctx);
 });
 afterAll(async () => {
   await rt?.close();

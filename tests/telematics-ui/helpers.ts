@@ -1,17 +1,15 @@
-import { randomInt } from "node:crypto";
 import type { AppContext } from "../../server/context";
-import { DEMO_PASSWORD } from "../../server/db/seed";
+import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { createPositionPipeline } from "../../server/modules/positions/positions.service";
-import type { DevicePosition } from "../../server/telematics/types";
+import type { DevicePosition } from "../../server/shared/device-contract";
 import { createTestOrg, type TestOrg } from "../support/context";
+import { randomImei } from "../support/factories";
 
 export interface MapTestOrg extends TestOrg {
   viewerEmail: string;
   viewerPassword: string;
   vehicles: { id: string; registration: string; imei: string }[];
 }
-
-export const randomImei = () => `86${String(randomInt(0, 1e9)).padStart(9, "0")}${String(randomInt(0, 1e4)).padStart(4, "0")}`;
 
 /** A demo organisation where `devices` vehicles of the viewer's team carry a fresh Teltonika IMEI. */
 export async function createMapOrg(ctx: AppContext, devices = 3, opts: { operator?: boolean } = {}): Promise<MapTestOrg> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
-import { createMapOrg, randomImei, sampleDrive, storeFixes, type MapTestOrg } from "./helpers";
+import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "./helpers";
+import { randomImei } from "../support/factories";
 
 const rowOf = (html: string, vehicleId: string) => {
   const m = new RegExp(`<tr[^>]*data-vehicle-id="${vehicleId}"[^>]*>([\\s\\S]*?)</tr>`).exec(html);

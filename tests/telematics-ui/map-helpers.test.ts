@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countriesStyle, needsPmtiles, pmtilesStyle, resolveMapStyle } from "../../app/lib/map/basemap-style";
+import { needsPmtiles, offlineStyle, pmtilesStyle } from "../../app/lib/map/basemap-style";
 import { reconnectDelay, subscriptionParam } from "../../app/lib/map/backoff";
 import type { FleetVehicle } from "../../app/lib/map/fleet-types";
 import { applyPosition, countFleet, mergeFleet } from "../../app/lib/map/live-fleet";
@@ -91,13 +91,12 @@ describe("live updates", () => {
 
 describe("basemap", () => {
   it("draws countries over a sea background when no style is configured", () => {
-    const style = resolveMapStyle({ styleUrl: null, pmtilesUrl: null }, "https://flota.example") as ReturnType<typeof countriesStyle>;
+    const style = offlineStyle("https://flota.example");
     expect(style.layers.map((l) => l.type)).toEqual(["background", "fill", "line"]);
     expect((style.sources.countries as { data: string }).data).toBe("https://flota.example/map/basemap.geojson");
   });
 
-  it("prefers MAP_STYLE_URL, then a PMTiles file read through pmtiles://", () => {
-    expect(resolveMapStyle({ styleUrl: "https://tiles.example/style.json", pmtilesUrl: "https://x/a.pmtiles" }, "http://h")).toBe("https://tiles.example/style.json");
+  it("reads a PMTiles file through pmtiles://", () => {
     const pm = pmtilesStyle("https://files.example/albania.pmtiles");
     expect((pm.sources.protomaps as { url: string }).url).toBe("pmtiles://https://files.example/albania.pmtiles");
     expect(needsPmtiles({ styleUrl: null, pmtilesUrl: "https://files.example/a.pmtiles" })).toBe(true);

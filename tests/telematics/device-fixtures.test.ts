@@ -18,7 +18,7 @@ import {
   teltonikaAck,
   teltonikaFrameLength,
 } from "../../server/telematics/protocols/teltonika";
-import type { DevicePosition } from "../../server/telematics/types";
+import type { DevicePosition } from "../../server/shared/device-contract";
 
 const DIR = process.env.TELEMATICS_FIXTURES_DIR ?? "/work/shared/fixtures/device-messages";
 

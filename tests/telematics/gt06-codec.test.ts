@@ -14,7 +14,7 @@ import {
   encodeGt06Location,
   encodeGt06Login,
 } from "../../server/telematics/simulator/gt06-encoder";
-import { ProtocolError } from "../../server/telematics/types";
+import { ProtocolError } from "../../server/shared/device-contract";
 
 // Examples from the public Concox GT06 communication protocol document.
 const DOC_LOGIN = "78780D01012345678901234500018CDD0D0A";

@@ -10,8 +10,9 @@ import {
   encodeGt06Login,
 } from "../../server/telematics/simulator/gt06-encoder";
 import { RawDeviceClient as RawClient } from "../../server/telematics/simulator/raw-device-client";
-import type { DevicePosition } from "../../server/telematics/types";
-import { captureLogger, deferred, sleep } from "./helpers";
+import type { DevicePosition } from "../../server/shared/device-contract";
+import { captureLogger, deferred } from "./helpers";
+import { sleep } from "../support/wait";
 
 const IMEI = "864717003283581";
 const fix = { fixTime: new Date("2024-05-01T10:00:00Z"), latitude: -23.5505, longitude: -46.6333, speed: 52, course: 184, satellites: 9 };

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTcpGateway, type TcpGateway } from "../../server/telematics/gateway/tcp-gateway";
 import { RawDeviceClient as RawClient } from "../../server/telematics/simulator/raw-device-client";
-import type { DevicePosition } from "../../server/telematics/types";
-import { captureLogger, deferred, waitFor } from "./helpers";
+import type { DevicePosition } from "../../server/shared/device-contract";
+import { captureLogger, deferred } from "./helpers";
+import { waitFor } from "../support/wait";
 
 const ID = "4210051415";
 const report = (time: string) => `*HQ,${ID},V1,${time},A,0956.3869,N,08406.7068,W,010.00,090,221215,FFFFFBFF#`;

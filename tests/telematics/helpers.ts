@@ -22,13 +22,3 @@ export function deferred<T = void>() {
   return { promise, resolve, reject };
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until the predicate holds (for events that have no promise to await). */
-export async function waitFor(predicate: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(10);
-  }
-}

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createOsmAndHandler, startOsmAndServer, type OsmAndServer } from "../../server/telematics/gateway/osmand-http";
 import type { DeviceCallbacks } from "../../server/telematics/gateway/session";
 import { sendOsmAnd } from "../../server/telematics/simulator/osmand-client";
-import type { DevicePosition } from "../../server/telematics/types";
-import { captureLogger, deferred, sleep } from "./helpers";
+import type { DevicePosition } from "../../server/shared/device-contract";
+import { captureLogger, deferred } from "./helpers";
+import { sleep } from "../support/wait";
 
 const DEVICE = "48241179";
 let server: OsmAndServer | undefined;

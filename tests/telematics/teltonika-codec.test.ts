@@ -8,7 +8,7 @@ import {
   teltonikaFrameLength,
 } from "../../server/telematics/protocols/teltonika";
 import { encodeCodec12Response, encodeTeltonikaAvl } from "../../server/telematics/simulator/teltonika-encoder";
-import { ProtocolError } from "../../server/telematics/types";
+import { ProtocolError } from "../../server/shared/device-contract";
 
 // Examples from Teltonika's public "Codec" documentation page.
 const DOC_CODEC8 =

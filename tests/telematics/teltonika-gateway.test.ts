@@ -4,8 +4,9 @@ import type { TcpGatewayOptions } from "../../server/telematics/gateway/session"
 import { encodeImeiHandshake } from "../../server/telematics/protocols/teltonika";
 import { TeltonikaClient } from "../../server/telematics/simulator/teltonika-client";
 import { encodeTeltonikaAvl, type SimPosition } from "../../server/telematics/simulator/teltonika-encoder";
-import type { DevicePosition } from "../../server/telematics/types";
-import { captureLogger, deferred, sleep, waitFor } from "./helpers";
+import type { DevicePosition } from "../../server/shared/device-contract";
+import { captureLogger, deferred } from "./helpers";
+import { sleep, waitFor } from "../support/wait";
 
 const KNOWN = "356307042441013";
 const OTHER = "356307042441014";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validatePosition, type DevicePosition } from "../../server/telematics/types";
+import { validatePosition, type DevicePosition } from "../../server/shared/device-contract";
 
 const now = new Date("2025-06-01T12:00:00Z");
 const good: DevicePosition = {

@@ -1,4 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
+import { withChunkTimeout } from "../../lib/chunk-timeout";
+import { useChunkFailure } from "../../lib/use-chunk-watchdog";
 
 /** What the hook needs of an ECharts instance (both of our trimmed ECharts bundles provide it). */
 interface ChartInstance {
@@ -7,7 +9,8 @@ interface ChartInstance {
 }
 
 /**
- * Mounts one ECharts chart in `el` in the browser only: loads the chart bundle lazily, calls `setup` on a
+ * Mounts one ECharts chart in `el` in the browser only: loads the chart bundle lazily (a bundle that does not
+ * arrive within the chunk time-out goes to the error boundary), calls `setup` on a
  * fresh instance, follows window resizes, and disposes of it when `deps` change or the component goes.
  * Returns a ref to the live instance for later updates.
  */
@@ -20,16 +23,19 @@ export function useEChart<E extends ChartInstance>(
   const chart = useRef<E | null>(null);
   const latestSetup = useRef(setup);
   latestSetup.current = setup;
+  const chunkFailed = useChunkFailure();
   useEffect(() => {
     let disposed = false;
     let instance: E | null = null;
     const onResize = () => instance?.resize();
-    void load().then((echarts) => {
+    withChunkTimeout(load()).then((echarts) => {
       if (disposed || !el.current) return;
       instance = echarts.init(el.current, undefined, { renderer: "canvas" });
       chart.current = instance;
       latestSetup.current(instance, el.current);
       window.addEventListener("resize", onResize);
+    }, (err: unknown) => {
+      if (disposed || !chunkFailed(err)) console.error(err);
     });
     return () => {
       disposed = true;

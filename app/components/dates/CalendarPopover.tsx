@@ -71,7 +71,7 @@ export function CalendarPopover({ value, today, min, max, onChoose, onClose }: C
   };
 
   return (
-    <div ref={root} className="date-picker" role="dialog" aria-modal="false" aria-label={t("picker.dialog")} data-testid="date-picker"
+    <div ref={root} className="date-picker" role="dialog" tabIndex={-1} aria-modal="false" aria-label={t("picker.dialog")} data-testid="date-picker"
       onKeyDown={(e) => { if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); onClose(); } }}>
       <div className="date-picker-head">
         <button type="button" className="date-picker-nav" aria-label={t("picker.previousMonth")} data-testid="date-picker-prev"

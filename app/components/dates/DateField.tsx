@@ -2,6 +2,7 @@ import { DATE_FORMAT, DATE_PATTERN, isDate, normalizeDateInput } from "../../lib
 import { PickerInput, type PickerInputProps } from "./PickerInput";
 
 const shape = {
+  hint: "date" as const,
   pattern: DATE_PATTERN,
   placeholder: DATE_FORMAT,
   maxLength: 10,

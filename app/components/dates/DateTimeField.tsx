@@ -4,6 +4,7 @@ import { PickerInput, type PickerInputProps } from "./PickerInput";
 const timeOf = (text: string) => parseDateTime(text)?.time ?? (/\b([01]\d|2[0-3]):[0-5]\d$/.exec(text.trim())?.[0] ?? "00:00");
 
 const shape = {
+  hint: "dateTime" as const,
   pattern: DATE_TIME_PATTERN,
   placeholder: DATE_TIME_FORMAT,
   maxLength: 16,

@@ -4,6 +4,9 @@ import { todayIn } from "../../lib/dates";
 import { CalendarPopover } from "./CalendarPopover";
 import { browserTimeZone, setInputValue, useHydrated } from "./input-value";
 
+/** The example in hints and messages: a real day written the spec's way. */
+export const EXAMPLE_DATE = "2026-11-24";
+
 /** The attributes a date or time field passes through to its <input> (id, name, aria-*, data-*, onChange …). */
 export type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "min" | "max" | "pattern" | "placeholder" | "inputMode" | "defaultValue" | "value">;
 
@@ -20,6 +23,8 @@ export interface PickerInputProps extends NativeInputProps {
 }
 
 interface Shape {
+  /** key in dates:hint, the field's title (the browser shows it when the pattern does not match) */
+  hint: "date" | "dateTime";
   pattern: string;
   placeholder: string;
   maxLength: number;
@@ -35,7 +40,7 @@ interface Shape {
  * A text input in the spec's format (works as a plain validated form field without JavaScript) that, once
  * JavaScript runs, gets a button opening a Sunday-first calendar which fills it.
  */
-export function PickerInput({ shape, min, max, timeZone, invalid, defaultValue, className, ...rest }: PickerInputProps & { shape: Shape }) {
+export function PickerInput({ shape, min, max, timeZone, invalid, defaultValue, className, "aria-invalid": ariaInvalid, ...rest }: PickerInputProps & { shape: Shape }) {
   const { t } = useTranslation("dates");
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
@@ -55,9 +60,10 @@ export function PickerInput({ shape, min, max, timeZone, invalid, defaultValue, 
     setOpen({ value: shape.dayOf(input.current?.value ?? ""), today: todayIn(timeZone ?? browserTimeZone()) });
   };
   return (
-    <span className={`date-field${className ? ` ${className}` : ""}`} data-date-field>
+    <span className={`date-field${className ? ` ${className}` : ""}`} data-date-field
+      onBlur={(e) => { if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(null); }}>
       <input ref={input} type="text" inputMode="numeric" autoComplete="off" spellCheck={false} pattern={shape.pattern}
-        placeholder={shape.placeholder} maxLength={shape.maxLength} defaultValue={defaultValue ?? ""} aria-invalid={invalid || rest["aria-invalid"] || undefined}
+        placeholder={shape.placeholder} title={t(`hint.${shape.hint}`, { example: EXAMPLE_DATE })} maxLength={shape.maxLength} defaultValue={defaultValue ?? ""} aria-invalid={invalid || ariaInvalid || undefined}
         data-min={min} data-max={max} {...rest}
         onBlur={(e) => {
           const tidy = shape.normalize(e.currentTarget.value);

@@ -1,8 +1,11 @@
 import type { StyleSpecification } from "maplibre-gl";
 
+/** The basemap chosen by the server (server/http/basemap.ts); both null: the offline basemap. */
 export interface MapConfig {
   styleUrl: string | null;
   pmtilesUrl: string | null;
+  /** credit for a remote style's sources that declare none */
+  attribution?: string | null;
 }
 
 export const BASEMAP_PATH = "/map/basemap.geojson";
@@ -42,14 +45,29 @@ export function pmtilesStyle(pmtilesUrl: string): StyleSpecification {
   };
 }
 
-/** MAP_STYLE_URL wins, then PMTILES_URL, then the offline country outlines. */
-export function resolveMapStyle(config: MapConfig, origin: string): string | StyleSpecification {
-  if (config.styleUrl) return config.styleUrl;
-  if (config.pmtilesUrl) return pmtilesStyle(config.pmtilesUrl);
-  return countriesStyle(new URL(BASEMAP_PATH, origin).href);
-}
+export const offlineStyle = (origin: string) => countriesStyle(new URL(BASEMAP_PATH, origin).href);
 
 /** Any configured style may read pmtiles:// sources, so the protocol is registered unless the built-in basemap is used. */
 export function needsPmtiles(config: MapConfig): boolean {
   return Boolean(config.pmtilesUrl || config.styleUrl);
+}
+
+/** Gives the style's vector sources that declare no credit the configured one (a tile JSON's credit still replaces it). */
+export function withAttribution(style: StyleSpecification, attribution: string | null | undefined): StyleSpecification {
+  if (!attribution) return style;
+  const sources = Object.fromEntries(Object.entries(style.sources ?? {}).map(([id, src]) => [
+    id,
+    src.type === "vector" && !src.attribution ? { ...src, attribution } : src,
+  ]));
+  return { ...style, sources };
+}
+
+/** Basemap layers out, app layers (vehicles, tracks, places) kept, when one basemap replaces another. */
+export function swapBasemap(previous: StyleSpecification | undefined, next: StyleSpecification, basemap: { sources: string[]; layers: string[] }): StyleSpecification {
+  if (!previous) return next;
+  const oldSources = new Set(basemap.sources);
+  const oldLayers = new Set(basemap.layers);
+  const appSources = Object.fromEntries(Object.entries(previous.sources ?? {}).filter(([id]) => !oldSources.has(id)));
+  const appLayers = (previous.layers ?? []).filter((l) => !oldLayers.has(l.id));
+  return { ...next, sources: { ...next.sources, ...appSources }, layers: [...next.layers, ...appLayers] };
 }

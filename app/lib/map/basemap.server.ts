@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
+import { basemapFor } from "../../../server/http/basemap";
 import type { LoadContext } from "../route-kit.server";
 import type { MapConfig } from "./basemap-style";
 
@@ -31,8 +32,8 @@ export function basemapGeoJson(): Promise<string> {
   return cached;
 }
 
-/** What the page needs to pick a basemap (server/config.ts MAP_STYLE_URL, PMTILES_URL). */
-export const mapConfigFrom = (context: LoadContext): MapConfig => ({
-  styleUrl: context.app.config.MAP_STYLE_URL ?? null,
-  pmtilesUrl: context.app.config.PMTILES_URL ?? null,
-});
+/** What the page needs to pick a basemap (server/config.ts MAP_STYLE, MAP_STYLE_URL, PMTILES_URL). */
+export function mapConfigFrom(context: LoadContext): MapConfig {
+  const { styleUrl, pmtilesUrl, attribution } = basemapFor(context.app.config);
+  return { styleUrl, pmtilesUrl, attribution };
+}

@@ -4,6 +4,9 @@ import { isLivePosition } from "./live-fleet";
 
 export type LiveState = "connecting" | "open" | "closed";
 
+/** The subscribe endpoint takes at most 5,000 vehicles per call; larger fleets subscribe in several calls. */
+export const SUBSCRIBE_CHUNK = 5000;
+
 export interface LiveConnectionOptions {
   userId: string;
   csrfToken: string;
@@ -79,6 +82,10 @@ export class LiveConnection {
   }
 
   private async call(method: "POST" | "DELETE", param: string, ids: string[]) {
+    for (let i = 0; i < ids.length; i += SUBSCRIBE_CHUNK) await this.send(method, param, ids.slice(i, i + SUBSCRIBE_CHUNK));
+  }
+
+  private async send(method: "POST" | "DELETE", param: string, ids: string[]) {
     await fetch(new URL(`/api/subscribe/positions/${encodeURIComponent(param)}`, this.origin), {
       method,
       credentials: "same-origin",

@@ -21,14 +21,11 @@ export function isLivePosition(msg: unknown): msg is LivePositionMessage {
   return m.type === "position" && typeof m.vehicleId === "string" && typeof m.latitude === "number" && typeof m.longitude === "number";
 }
 
-/** The list after one live position: only the matching vehicle changes; an older fix never overwrites a newer one. */
-export function applyPosition(vehicles: FleetVehicle[], msg: LivePositionMessage): FleetVehicle[] {
-  const i = vehicles.findIndex((v) => v.vehicleId === msg.vehicleId);
-  if (i < 0) return vehicles;
-  const v = vehicles[i];
-  if (v.fixTime && msg.fixTime && Date.parse(msg.fixTime) < Date.parse(v.fixTime)) return vehicles;
+/** The vehicle after a live position, or the same object when the position is older than what it shows. */
+function positioned(v: FleetVehicle, msg: LivePositionMessage): FleetVehicle {
+  if (v.fixTime && msg.fixTime && Date.parse(msg.fixTime) < Date.parse(v.fixTime)) return v;
   const ignition = msg.ignition ?? (typeof msg.IsEngineOn === "boolean" ? (msg.IsEngineOn ? 1 : 0) : v.ignition);
-  const next: FleetVehicle = {
+  return {
     ...v,
     latitude: msg.latitude,
     longitude: msg.longitude,
@@ -40,9 +37,42 @@ export function applyPosition(vehicles: FleetVehicle[], msg: LivePositionMessage
     displayState: msg.displayState ?? v.displayState,
     pinColor: msg.pinColor ?? v.pinColor,
   };
-  const out = vehicles.slice();
-  out[i] = next;
-  return out;
+}
+
+/** The list after one live position: only the matching vehicle changes; an older fix never overwrites a newer one. */
+export function applyPosition(vehicles: FleetVehicle[], msg: LivePositionMessage): FleetVehicle[] {
+  return applyPositions(vehicles, [msg]);
+}
+
+/**
+ * The list after a batch of live positions (what arrived during one animation frame), in one pass:
+ * one new array, new objects only for the vehicles that moved, the same list when nothing applied.
+ */
+export function applyPositions(vehicles: FleetVehicle[], batch: Iterable<LivePositionMessage>): FleetVehicle[] {
+  const byId = new Map<string, LivePositionMessage[]>();
+  for (const msg of batch) {
+    const list = byId.get(msg.vehicleId);
+    if (list) list.push(msg); else byId.set(msg.vehicleId, [msg]);
+  }
+  if (!byId.size) return vehicles;
+  let out: FleetVehicle[] | null = null;
+  for (let i = 0; i < vehicles.length; i++) {
+    const msgs = byId.get(vehicles[i].vehicleId);
+    if (!msgs) continue;
+    let v = vehicles[i];
+    for (const msg of msgs) v = positioned(v, msg);
+    if (v === vehicles[i]) continue;
+    out ??= vehicles.slice();
+    out[i] = v;
+  }
+  return out ?? vehicles;
+}
+
+/** Latest position per vehicle waiting for the next frame: at most one entry per vehicle, however fast they come. */
+export function queuePosition(queue: Map<string, LivePositionMessage>, msg: LivePositionMessage) {
+  const held = queue.get(msg.vehicleId);
+  if (held?.fixTime && msg.fixTime && Date.parse(msg.fixTime) < Date.parse(held.fixTime)) return;
+  queue.set(msg.vehicleId, msg);
 }
 
 const fixMs = (v: Pick<FleetVehicle, "fixTime">) => (v.fixTime ? Date.parse(v.fixTime) : -Infinity);

@@ -8,7 +8,8 @@ function canvas(size: number) {
   const c = document.createElement("canvas");
   c.width = size * PIXEL_RATIO;
   c.height = size * PIXEL_RATIO;
-  const ctx = c.getContext("2d") as CanvasRenderingContext2D;
+  // Read back with getImageData: a CPU canvas avoids a GPU read-back stall per image.
+  const ctx = c.getContext("2d", { willReadFrequently: true }) as CanvasRenderingContext2D;
   ctx.scale(PIXEL_RATIO, PIXEL_RATIO);
   return { c, ctx };
 }

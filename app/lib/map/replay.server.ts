@@ -1,6 +1,6 @@
 import { AppError } from "../../../server/errors";
 import { alertsForReplay } from "../../../server/modules/alerts/alerts.service";
-import { findReplayVehicle, getReplay, type Replay } from "../../../server/modules/positions/replay.service";
+import { drawnTrack, findReplayVehicle, getReplay, type Replay, type ReplayPoint } from "../../../server/modules/positions/replay.service";
 import type { Principal } from "../../../server/modules/access/principal";
 import type { LoadContext } from "../route-kit.server";
 import type { ReplayAlert } from "./replay-geo";
@@ -52,6 +52,27 @@ export async function runReplay(context: LoadContext, p: Principal, query: Repla
     }
     throw err;
   }
+}
+
+/** Rows of the points table on the page; the CSV export has all of them. */
+export const POINTS_TABLE_LIMIT = 500;
+
+/** The replay as the page gets it: the thinned track to draw, the first table rows, the full track's summary. */
+export interface ReplayView extends Omit<Replay, "points"> {
+  track: ReplayPoint[];
+  toleranceM: number;
+  tablePoints: ReplayPoint[];
+  pointCount: number;
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+export function replayView(replay: Replay, alerts: ReplayAlert[]): ReplayView {
+  const { points, ...rest } = replay;
+  const drawn = drawnTrack(replay, alerts.map((a) => Date.parse(a.at)));
+  // 1e-6° (about 0.1 m) is far below the thinning tolerance and shortens the answer.
+  const track = drawn.points.map((p) => ({ ...p, lat: round6(p.lat), lon: round6(p.lon) }));
+  return { ...rest, track, toleranceM: drawn.toleranceM, tablePoints: points.slice(0, POINTS_TABLE_LIMIT), pointCount: points.length };
 }
 
 /** Shared by the GPX and CSV exports: the file, or a plain-text refusal with the error code. */

@@ -1,8 +1,10 @@
 import type { Map as MapLibreMap } from "maplibre-gl";
 import type * as MapLibre from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
-import { needsPmtiles, resolveMapStyle, type MapConfig } from "./basemap-style";
-import { loadMapLibre, registerPmtiles } from "./load-maplibre";
+import { createBasemapMap } from "./basemap-loader";
+import type { MapConfig } from "./basemap-style";
+import { loadMapLibre } from "./load-maplibre";
+import { useChunkFailure } from "../use-chunk-watchdog";
 
 declare global {
   interface Window { __flotaPlacesMap?: MapLibreMap }
@@ -19,6 +21,7 @@ export function useMapLibre(
   opts: { expose?: boolean; center?: [number, number]; zoom?: number; compass?: boolean; onLoad: (map: MapLibreMap, lib: typeof MapLibre) => void },
 ) {
   const [failed, setFailed] = useState(false);
+  const chunkFailed = useChunkFailure();
   const [map, setMap] = useState<MapLibreMap | null>(null);
   // A callback ref: the map is created when the element exists, whenever that is.
   const [element, setElement] = useState<HTMLDivElement | null>(null);
@@ -28,17 +31,23 @@ export function useMapLibre(
     if (!element) return;
     let cancelled = false;
     let created: MapLibreMap | null = null;
+    let stopWatching = () => {};
     (async () => {
       const lib = await loadMapLibre();
-      if (needsPmtiles(config)) await registerPmtiles(lib);
       if (cancelled || !element) return;
-      created = new lib.Map({
+      const made = await createBasemapMap(lib, config, {
         container: element,
-        style: resolveMapStyle(config, window.location.origin),
         center: opts.center ?? ALBANIA_CENTER,
         zoom: opts.zoom ?? 6,
         attributionControl: { compact: true },
-      });
+      }, (kind) => { element.dataset.basemap = kind; });
+      if (cancelled) {
+        made.stop();
+        made.map.remove();
+        return;
+      }
+      created = made.map;
+      stopWatching = made.stop;
       created.addControl(new lib.NavigationControl({ showCompass: opts.compass ?? false }), "top-right");
       if (opts.expose) window.__flotaPlacesMap = created;
       const m = created;
@@ -49,10 +58,11 @@ export function useMapLibre(
       });
     })().catch((err) => {
       console.error(err);
-      if (!cancelled) setFailed(true);
+      if (!cancelled && !chunkFailed(err)) setFailed(true);
     });
     return () => {
       cancelled = true;
+      stopWatching();
       if (window.__flotaPlacesMap === created) delete window.__flotaPlacesMap;
       created?.remove();
     };

@@ -4,6 +4,8 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { logFilterSchema, overviewFilterSchema } from "../../modules/alerts/alerts.schema";
 import * as alerts from "../../modules/alerts/alerts.service";
+import { toAlertDto } from "../../modules/alerts/alerts.mapper";
+import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, parseBody } from "./api-kit";
 
 /** Body of POST /api/alerts/read: some alerts by id, or all of the user's notifications. */
@@ -18,9 +20,10 @@ const readBody = z.object({
  */
 export function alertsRoutes(ctx: AppContext) {
   const r = Router();
-  r.get("/api/alerts", authed(ctx, (req, _s, p) => {
+  r.get("/api/alerts", authed(ctx, async (req, _s, p) => {
     const { page, size } = listQuery(req);
-    return alerts.listAlerts(ctx, p, logFilterSchema.parse(req.query), { page, size });
+    const { timezone, ...log } = await alerts.listAlerts(ctx, p, logFilterSchema.parse(req.query), { page, size });
+    return { ...mapPage(log, toAlertDto), timezone };
   }));
   r.get("/api/alerts/overview", authed(ctx, (req, _s, p) => alerts.alertsOverview(ctx, p, overviewFilterSchema.parse(req.query))));
   r.get("/api/alerts/unread", authed(ctx, async (_req, _s, p) => ({ count: await alerts.unreadAlertCount(ctx, p) })));

@@ -10,6 +10,10 @@ import * as people from "../../modules/users/users.service";
 import type { PeopleArea } from "../../modules/users/users.policy";
 import { vehicleFilterSchema, vehicleInputSchema } from "../../modules/vehicles/vehicles.schema";
 import * as vehicles from "../../modules/vehicles/vehicles.service";
+import { mapPage } from "../../modules/shared/mapping";
+import { toTeamDto, toTeamListItemDto } from "../../modules/teams/teams.mapper";
+import { toPersonDto, toPersonListItemDto } from "../../modules/users/users.mapper";
+import { toVehicleDetailsDto, toVehicleDto, toVehicleListItemDto } from "../../modules/vehicles/vehicles.mapper";
 import { authed, listQuery, param, parseBody } from "./api-kit";
 import { readMultipart } from "./multipart";
 
@@ -21,25 +25,24 @@ export function configurationRoutes(ctx: AppContext) {
   r.get("/api/settings", authed(ctx, (_q, _s, p) => getSettings(ctx, p)));
   r.put("/api/settings", authed(ctx, (req, _s, p) => updateSettings(ctx, p, parseBody(settingsInputSchema, req.body))));
 
-  r.get("/api/teams", authed(ctx, (req, _s, p) => listTeams(ctx, p, listQuery(req))));
+  r.get("/api/teams", authed(ctx, async (req, _s, p) => mapPage(await listTeams(ctx, p, listQuery(req)), toTeamListItemDto)));
   r.post("/api/teams", authed(ctx, async (req, res, p) => {
     const team = await createTeam(ctx, p, parseBody(teamInputSchema, req.body));
-    res.status(201).json(team);
+    res.status(201).json(toTeamDto(team));
   }));
-  r.get("/api/teams/:id", authed(ctx, (req, _s, p) => getTeam(ctx, p, param(req, "id"))));
-  r.put("/api/teams/:id", authed(ctx, (req, _s, p) => updateTeam(ctx, p, param(req, "id"), parseBody(teamInputSchema, req.body))));
+  r.get("/api/teams/:id", authed(ctx, async (req, _s, p) => toTeamDto(await getTeam(ctx, p, param(req, "id")))));
+  r.put("/api/teams/:id", authed(ctx, async (req, _s, p) => toTeamDto(await updateTeam(ctx, p, param(req, "id"), parseBody(teamInputSchema, req.body)))));
   r.delete("/api/teams/:id", authed(ctx, (req, _s, p) => deleteTeam(ctx, p, param(req, "id"))));
 
-  r.get("/api/vehicles", authed(ctx, (req, _s, p) => vehicles.listVehicles(ctx, p, listQuery(req), vehicleFilterSchema.parse(req.query))));
+  r.get("/api/vehicles", authed(ctx, async (req, _s, p) =>
+    mapPage(await vehicles.listVehicles(ctx, p, listQuery(req), vehicleFilterSchema.parse(req.query)), toVehicleListItemDto)));
   r.post("/api/vehicles", authed(ctx, async (req, res, p) => {
     const v = await vehicles.createVehicle(ctx, p, parseBody(vehicleInputSchema, req.body));
-    res.status(201).json(v);
+    res.status(201).json(toVehicleDto(v));
   }));
-  r.get("/api/vehicles/:id", authed(ctx, async (req, _s, p) => {
-    const { images, ...v } = await vehicles.getVehicle(ctx, p, param(req, "id"));
-    return { ...v, images: images.map((i) => ({ id: i.id, content_type: i.content_type, byte_size: i.byte_size, url: `/api/vehicles/${v.id}/images/${i.id}` })) };
-  }));
-  r.put("/api/vehicles/:id", authed(ctx, (req, _s, p) => vehicles.updateVehicle(ctx, p, param(req, "id"), parseBody(vehicleInputSchema, req.body))));
+  r.get("/api/vehicles/:id", authed(ctx, async (req, _s, p) => toVehicleDetailsDto(await vehicles.getVehicle(ctx, p, param(req, "id")))));
+  r.put("/api/vehicles/:id", authed(ctx, async (req, _s, p) =>
+    toVehicleDto(await vehicles.updateVehicle(ctx, p, param(req, "id"), parseBody(vehicleInputSchema, req.body)))));
   r.delete("/api/vehicles/:id", authed(ctx, (req, _s, p) => vehicles.deleteVehicle(ctx, p, param(req, "id"))));
   r.post("/api/vehicles/:id/images", authed(ctx, async (req, res, p) => {
     if (!req.is("multipart/form-data")) throw new AppError("VALIDATION", "Send images as multipart/form-data in the field images");
@@ -58,23 +61,23 @@ export function configurationRoutes(ctx: AppContext) {
   r.delete("/api/vehicles/:id/images/:imageId", authed(ctx, (req, _s, p) => vehicles.deleteVehicleImage(ctx, p, param(req, "id"), param(req, "imageId"))));
 
   for (const area of ["users", "drivers"] as PeopleArea[]) {
-    r.get(`/api/${area}`, authed(ctx, (req, _s, p) => people.listPeople(ctx, p, area, listQuery(req))));
+    r.get(`/api/${area}`, authed(ctx, async (req, _s, p) => mapPage(await people.listPeople(ctx, p, area, listQuery(req)), toPersonListItemDto)));
     r.post(`/api/${area}`, authed(ctx, async (req, res, p) => {
       const row = await people.createPerson(ctx, p, area, parseBody(personInputSchema, req.body));
-      res.status(201).json(await people.getPerson(ctx, p, area, row.id));
+      res.status(201).json(toPersonDto(await people.getPerson(ctx, p, area, row.id)));
     }));
-    r.get(`/api/${area}/:id`, authed(ctx, (req, _s, p) => people.getPerson(ctx, p, area, param(req, "id"))));
+    r.get(`/api/${area}/:id`, authed(ctx, async (req, _s, p) => toPersonDto(await people.getPerson(ctx, p, area, param(req, "id")))));
     r.put(`/api/${area}/:id`, authed(ctx, async (req, _s, p) => {
       await people.updatePerson(ctx, p, area, param(req, "id"), parseBody(personInputSchema, req.body));
-      return people.getPerson(ctx, p, area, param(req, "id"));
+      return toPersonDto(await people.getPerson(ctx, p, area, param(req, "id")));
     }));
     r.delete(`/api/${area}/:id`, authed(ctx, (req, _s, p) => people.deletePerson(ctx, p, area, param(req, "id"))));
   }
 
-  r.get("/api/profile", authed(ctx, (_q, _s, p) => people.getProfile(ctx, p)));
+  r.get("/api/profile", authed(ctx, async (_q, _s, p) => toPersonDto(await people.getProfile(ctx, p))));
   r.put("/api/profile", authed(ctx, async (req, _s, p) => {
     await people.updateProfile(ctx, p, parseBody(profileInputSchema, req.body));
-    return people.getProfile(ctx, p);
+    return toPersonDto(await people.getProfile(ctx, p));
   }));
   r.put("/api/profile/password", authed(ctx, (req, _s, p) => people.changePassword(ctx, p, parseBody(passwordChangeSchema, req.body))));
   return r;

@@ -1,8 +1,10 @@
 import { Router } from "express";
 import type { AppContext } from "../../context";
-import { placeFilterSchema, poiInputSchema } from "../../modules/places/places.schema";
+import { placeFilterSchema } from "../../modules/places/places.schema";
 import * as places from "../../modules/places/places.service";
-import { authed, listQuery, param, parseBody } from "./api-kit";
+import { toPlaceDto } from "../../modules/places/places.mapper";
+import { mapPage } from "../../modules/shared/mapping";
+import { authed, listQuery, param } from "./api-kit";
 
 /**
  * /api/places/pois and /api/places/geofences. Geofence bodies: shape "circle" with latitude, longitude, radius_m,
@@ -11,28 +13,23 @@ import { authed, listQuery, param, parseBody } from "./api-kit";
 export function placesRoutes(ctx: AppContext) {
   const r = Router();
 
-  r.get("/api/places/pois", authed(ctx, (req, _s, p) => places.listPlaces(ctx, p, "poi", listQuery(req), placeFilterSchema.parse(req.query))));
+  r.get("/api/places/pois", authed(ctx, async (req, _s, p) =>
+    mapPage(await places.listPlaces(ctx, p, "poi", listQuery(req), placeFilterSchema.parse(req.query)), toPlaceDto)));
   r.post("/api/places/pois", authed(ctx, async (req, res, p) => {
-    res.status(201).json(await places.createPoi(ctx, p, parseBody(poiInputSchema, req.body)));
+    res.status(201).json(toPlaceDto(await places.createPoi(ctx, p, req.body ?? {})));
   }));
-  r.get("/api/places/pois/:id", authed(ctx, (req, _s, p) => places.getPoi(ctx, p, param(req, "id"))));
-  r.put("/api/places/pois/:id", authed(ctx, async (req, _s, p) => {
-    const id = param(req, "id");
-    await places.getPoi(ctx, p, id);
-    return places.updatePoi(ctx, p, id, parseBody(poiInputSchema, req.body));
-  }));
+  r.get("/api/places/pois/:id", authed(ctx, async (req, _s, p) => toPlaceDto(await places.getPoi(ctx, p, param(req, "id")))));
+  // The service answers 404 for another organisation's id before it checks the body.
+  r.put("/api/places/pois/:id", authed(ctx, async (req, _s, p) => toPlaceDto(await places.updatePoi(ctx, p, param(req, "id"), req.body ?? {}))));
   r.delete("/api/places/pois/:id", authed(ctx, (req, _s, p) => places.deletePlace(ctx, p, "poi", param(req, "id"))));
 
-  r.get("/api/places/geofences", authed(ctx, (req, _s, p) => places.listPlaces(ctx, p, "geofence", listQuery(req), placeFilterSchema.parse(req.query))));
+  r.get("/api/places/geofences", authed(ctx, async (req, _s, p) =>
+    mapPage(await places.listPlaces(ctx, p, "geofence", listQuery(req), placeFilterSchema.parse(req.query)), toPlaceDto)));
   r.post("/api/places/geofences", authed(ctx, async (req, res, p) => {
-    res.status(201).json(await places.createGeofence(ctx, p, req.body ?? {}));
+    res.status(201).json(toPlaceDto(await places.createGeofence(ctx, p, req.body ?? {})));
   }));
-  r.get("/api/places/geofences/:id", authed(ctx, (req, _s, p) => places.getGeofence(ctx, p, param(req, "id"))));
-  r.put("/api/places/geofences/:id", authed(ctx, async (req, _s, p) => {
-    const id = param(req, "id");
-    await places.getGeofence(ctx, p, id);
-    return places.updateGeofence(ctx, p, id, req.body ?? {});
-  }));
+  r.get("/api/places/geofences/:id", authed(ctx, async (req, _s, p) => toPlaceDto(await places.getGeofence(ctx, p, param(req, "id")))));
+  r.put("/api/places/geofences/:id", authed(ctx, async (req, _s, p) => toPlaceDto(await places.updateGeofence(ctx, p, param(req, "id"), req.body ?? {}))));
   r.delete("/api/places/geofences/:id", authed(ctx, (req, _s, p) => places.deletePlace(ctx, p, "geofence", param(req, "id"))));
   return r;
 }

@@ -2,7 +2,9 @@ import { Router } from "express";
 import type { AppContext } from "../../context";
 import { attachUnknownDevice, attachDeviceSchema, listDeviceFaults, listUnknownDevices } from "../../modules/devices/devices.service";
 import { immobilizationHistorySchema, immobilizationRequestSchema } from "../../modules/immobilization/immobilization.schema";
+import { toCommandDto, toHistoryItemDto } from "../../modules/immobilization/immobilization.mapper";
 import { listImmobilizationHistory, requestImmobilization } from "../../modules/immobilization/immobilization.service";
+import { mapPage } from "../../modules/shared/mapping";
 import { subscribePositions, unsubscribePositions } from "../../modules/live/subscriptions";
 import { fleetCounters, getVehicleLive, listFleetState } from "../../modules/positions/fleet.service";
 import { fleetFilterSchema, replayQuerySchema } from "../../modules/positions/positions.schema";
@@ -36,8 +38,9 @@ export function telematicsRoutes(ctx: AppContext) {
     }
   }));
 
-  r.post("/api/immobilization", authed(ctx, (req, _res, p) => requestImmobilization(ctx, p, parseBody(immobilizationRequestSchema, req.body))));
-  r.get("/api/immobilization/history", authed(ctx, (req, _res, p) => listImmobilizationHistory(ctx, p, immobilizationHistorySchema.parse(req.query))));
+  r.post("/api/immobilization", authed(ctx, async (req, _res, p) => toCommandDto(await requestImmobilization(ctx, p, parseBody(immobilizationRequestSchema, req.body)))));
+  r.get("/api/immobilization/history", authed(ctx, async (req, _res, p) =>
+    mapPage(await listImmobilizationHistory(ctx, p, immobilizationHistorySchema.parse(req.query)), toHistoryItemDto)));
 
   r.get("/api/devices/faults", authed(ctx, (_req, _res, p) => listDeviceFaults(ctx, p)));
   r.get("/api/devices/unknown", authed(ctx, (_req, _res, p) => listUnknownDevices(ctx, p)));

@@ -1,9 +1,14 @@
 import { AppError } from "../../errors";
-import type { Permission } from "./permissions";
+import { isPermission, type Permission } from "./permissions";
 import type { Principal } from "./principal";
 
 export function can(p: Principal, permission: Permission): boolean {
   return p.permissions.has(permission);
+}
+
+/** Holds every one of a role's stored permissions (an unknown stored key is never held). */
+export function holdsAll(p: Principal, permissions: readonly string[]): boolean {
+  return permissions.every((perm) => isPermission(perm) && p.permissions.has(perm));
 }
 
 export function authorize(p: Principal, permission: Permission): void {

@@ -22,14 +22,28 @@ export const MODULES = {
   drivers: ["read", "write", "delete"],
   users: ["read", "write", "delete"],
   fleet: ["allTeams"],
+  audit: ["read"],
+  installation: ["admin"],
 } as const;
 
 export type ModuleName = keyof typeof MODULES;
 export type Permission = { [M in ModuleName]: `${M}:${(typeof MODULES)[M][number]}` }[ModuleName];
 
-export const ALL_PERMISSIONS = Object.entries(MODULES).flatMap(([m, actions]) =>
+/**
+ * Granted by the installation, never through a role: the administrators of the operator organisation
+ * (migration 0004) hold them (auth.service principalOf). Roles cannot carry them, so no tenant can.
+ */
+export const INSTALLATION_PERMISSIONS: readonly Permission[] = ["installation:admin"];
+
+/** Every permission a role may hold. */
+export const ALL_PERMISSIONS = (Object.entries(MODULES).flatMap(([m, actions]) =>
   (actions as readonly string[]).map((a) => `${m}:${a}`),
-) as Permission[];
+) as Permission[]).filter((p) => !INSTALLATION_PERMISSIONS.includes(p));
+
+const KNOWN = new Set<string>(ALL_PERMISSIONS);
+
+/** A role's stored permission that this version knows (roles are rows: an unknown key grants nothing). */
+export const isPermission = (value: string): value is Permission => KNOWN.has(value);
 
 const READ_ALL = ALL_PERMISSIONS.filter((p) => p.endsWith(":read"));
 
@@ -42,18 +56,18 @@ export type RoleKey = "administrator" | "fleet_manager" | "dispatcher" | "viewer
 export const SYSTEM_ROLES: Record<RoleKey, { permissions: Permission[]; loginRedirect: string }> = {
   administrator: { permissions: [...ALL_PERMISSIONS], loginRedirect: "/manage" },
   fleet_manager: {
-    permissions: without(ALL_PERMISSIONS, "users:delete", "organization:write", "settings:write"),
+    permissions: without(ALL_PERMISSIONS, "users:delete", "organization:write", "settings:write", "audit:read"),
     loginRedirect: "/manage",
   },
   dispatcher: {
     permissions: [
-      ...without(READ_ALL, "users:read", "organization:read", "settings:read"),
+      ...without(READ_ALL, "users:read", "organization:read", "settings:read", "audit:read"),
       "routePlanning:write", "tms:write", "places:write", "carSharing:write", "video:request",
     ],
     loginRedirect: "/manage",
   },
   viewer: {
-    permissions: without(READ_ALL, "users:read", "organization:read", "settings:read", "immobilization:read"),
+    permissions: without(READ_ALL, "users:read", "organization:read", "settings:read", "immobilization:read", "audit:read"),
     loginRedirect: "/manage",
   },
   driver: { permissions: ["manage:read", "carSharing:read", "carSharing:write"], loginRedirect: "/manage" },

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from "kysely";
+import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
 import type { Principal } from "./principal";
 
@@ -17,4 +18,12 @@ export function scopeVehicles<O>(
     }
     return eb.and(conds);
   });
+}
+
+/** Which of `ids` (every vehicle when left out) the principal may see. */
+export async function visibleVehicleIds(db: DB, p: Principal, ids?: readonly string[]): Promise<Set<string>> {
+  if (ids && !ids.length) return new Set();
+  let q = scopeVehicles(db.selectFrom("vehicles").select("vehicles.id"), p);
+  if (ids) q = q.where("vehicles.id", "in", [...ids]);
+  return new Set((await q.execute()).map((r) => r.id));
 }

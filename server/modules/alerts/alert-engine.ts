@@ -3,7 +3,7 @@
  * returned AlertState with the vehicle (vehicle_state.alert_state), in the same transaction as the
  * positions, so that a restart neither repeats nor loses a crossing.
  */
-import type { AlertType } from "../../db/schema-alerts";
+import type { AlertType } from "../../db/schema/alerts";
 import type { GeofenceIndex, IndexedGeofence } from "./geofence-index";
 import { clockMinutes, localParts } from "./local-time";
 

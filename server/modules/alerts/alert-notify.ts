@@ -1,5 +1,4 @@
 import type { AppContext } from "../../context";
-import { publishLive } from "../live/live-bus";
 import type { CommittedAlert } from "./alert-store";
 import type { AlertMailJob, AlertNotice } from "./alerts.schema";
 
@@ -26,7 +25,10 @@ export async function announceAlerts(ctx: AppContext, alerts: CommittedAlert[]):
     .map((a) => ({ k: "alert" as const, o: a.orgId, u: [...a.inAppRecipients], a: { ...noticeOf(a) } }));
   const mails = alerts.filter((a) => a.emailPending);
   await Promise.all([
-    publishLive(ctx, notices).catch((err) => ctx.log.warn({ err, alerts: notices.length }, "publishing alert notices failed")),
+    // A process without a bus (a bare test context) has no open pages to tell.
+    notices.length && ctx.live
+      ? ctx.live.publishMany(notices).catch((err) => ctx.log.warn({ err, alerts: notices.length }, "publishing alert notices failed"))
+      : undefined,
     mails.length
       ? ctx.jobs.enqueueMany("mail", mails.map((a) => ({ name: ALERT_MAIL_JOB, data: { alertId: a.id, orgId: a.orgId } satisfies AlertMailJob, jobId: `alert-${a.id}` })))
         .catch((err) => ctx.log.warn({ err, alerts: mails.length }, "enqueueing alert e-mails failed"))

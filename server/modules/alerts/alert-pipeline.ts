@@ -1,7 +1,5 @@
-import { sql, type Transaction } from "kysely";
 import type { AppContext } from "../../context";
-import type { Database } from "../../db/schema";
-import type { AlertHook, AlertSession } from "../positions/positions.service";
+import type { PositionHook, PositionHookRun } from "../positions/position-hooks";
 import { evaluateFix, type AlertEvent, type AlertState } from "./alert-engine";
 import { announceAlerts } from "./alert-notify";
 import { rulesFor, type AlertRulesCache } from "./alert-rules";
@@ -11,11 +9,12 @@ import { storeAlerts, type CommittedAlert } from "./alert-store";
  * The alert engine inside the position pipeline: rules are loaded before the transaction, each new fix
  * is evaluated against the vehicle's policies (state kept in vehicle_state.alert_state, written with the
  * positions), alerts are stored in the same transaction and announced after the commit. A failure in
- * the alert part is logged and never costs the positions.
+ * the alert part is logged and never costs the positions (the pipeline runs `write` under a savepoint).
  */
-export function createAlertHook(ctx: AppContext, cache: AlertRulesCache): AlertHook {
+export function createAlertHook(ctx: AppContext, cache: AlertRulesCache): PositionHook {
   return {
-    async begin(orgIds: string[]): Promise<AlertSession> {
+    name: "alerts",
+    async begin(orgIds: string[]): Promise<PositionHookRun> {
       const rules = await cache.forOrgs(orgIds);
       const pending = new Map<string, { orgId: string; events: AlertEvent[] }>();
       let committed: CommittedAlert[] = [];
@@ -27,27 +26,17 @@ export function createAlertHook(ctx: AppContext, cache: AlertRulesCache): AlertH
             if ((s.alerts as AlertState).p) delete (s.alerts as AlertState).p;
             return;
           }
-          try {
-            const events = evaluateFix(vehicleRules, s.alerts as AlertState, before, fix, { lastFixTime: s.lastFixTime, faults: s.faults });
-            if (!events.length) return;
-            let entry = pending.get(device.vehicleId);
-            if (!entry) pending.set(device.vehicleId, (entry = { orgId: device.orgId, events: [] }));
-            entry.events.push(...events);
-          } catch (err) {
-            ctx.log.error({ err, vehicleId: device.vehicleId }, "alert evaluation failed");
-          }
+          const events = evaluateFix(vehicleRules, s.alerts as AlertState, before, fix, { lastFixTime: s.lastFixTime, faults: s.faults });
+          if (!events.length) return;
+          let entry = pending.get(device.vehicleId);
+          if (!entry) pending.set(device.vehicleId, (entry = { orgId: device.orgId, events: [] }));
+          entry.events.push(...events);
         },
-        async write(trx: Transaction<Database>) {
-          if (!pending.size) return;
-          await sql`SAVEPOINT flota_alerts`.execute(trx);
-          try {
-            committed = await storeAlerts(trx, [...pending].map(([vehicleId, { orgId, events }]) => ({ org: rules.get(orgId)!, vehicleId, events })));
-          } catch (err) {
-            ctx.log.error({ err }, "storing alerts failed; the positions are kept");
-            await sql`ROLLBACK TO SAVEPOINT flota_alerts`.execute(trx);
-          }
+        hasWrites: () => pending.size > 0,
+        async write(trx) {
+          committed = await storeAlerts(trx, [...pending].map(([vehicleId, { orgId, events }]) => ({ org: rules.get(orgId)!, vehicleId, events })));
         },
-        committed() {
+        afterCommit() {
           return committed.length ? announceAlerts(ctx, committed) : undefined;
         },
       };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import type { AlertType } from "../../db/schema-alerts";
+import type { AlertType } from "../../db/schema/alerts";
 import type { AlertEvent } from "./alert-engine";
 import type { OrgRules } from "./alert-rules";
 import { localDay } from "./local-time";

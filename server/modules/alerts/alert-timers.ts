@@ -4,30 +4,24 @@ import { evaluateTimers, NO_DATA_FAULT_MS, type AlertState } from "./alert-engin
 import { announceAlerts, enqueueAlertMail } from "./alert-notify";
 import { AlertRulesCache, rulesFor, TIMER_TYPES } from "./alert-rules";
 import { storeAlerts, type CommittedAlert } from "./alert-store";
+import { alertMailRepo } from "./alerts.repo";
 import { retentionCutoff } from "../positions/positions.schema";
 
-export const ALERT_TIMERS_JOB = "alert-timers";
 /** E-mails still pending this long after the alert are enqueued again (their first enqueue was lost). */
 const PENDING_MAIL_RETRY_MS = 2 * 60_000;
-
-const caches = new WeakMap<AppContext, AlertRulesCache>();
-const cacheOf = (ctx: AppContext) => {
-  let c = caches.get(ctx);
-  if (!c) caches.set(ctx, (c = new AlertRulesCache(ctx.db, 0)));
-  return c;
-};
 
 /**
  * The time-driven rules (vehicle unseen for N minutes, no data for 12 hours, dwell while the device is
  * silent), for every organisation with such a policy; each organisation's vehicles in one transaction
  * that locks their state rows (skipping rows the position pipeline holds: they are being updated anyway).
+ * `rules` is the worker's cache (alerts.jobs.ts keeps one per worker; it checks the rules' version each run).
  */
-export async function runAlertTimers(ctx: AppContext, now: Date = new Date()): Promise<{ alerts: number; mailsRequeued: number }> {
+export async function runAlertTimers(ctx: AppContext, now: Date = new Date(), rules = new AlertRulesCache(ctx.db, 0)): Promise<{ alerts: number; mailsRequeued: number }> {
   const orgs = await ctx.db.selectFrom("alert_policies").select("org_id").distinct()
     .where("active", "=", true).where("alert_type", "in", [...TIMER_TYPES]).execute();
-  const rules = await cacheOf(ctx).forOrgs(orgs.map((o) => o.org_id));
+  const compiled = await rules.forOrgs(orgs.map((o) => o.org_id));
   let count = 0;
-  for (const org of rules.values()) {
+  for (const org of compiled.values()) {
     const vehicleIds = [...org.byVehicle].filter(([, ps]) => ps.some((p) => (TIMER_TYPES as readonly string[]).includes(p.type))).map(([id]) => id);
     if (!vehicleIds.length) continue;
     const unseenMs = vehicleIds.flatMap((id) => org.byVehicle.get(id)!).filter((p) => p.type === "unseen").map((p) => p.durationMs!);
@@ -55,13 +49,10 @@ export async function runAlertTimers(ctx: AppContext, now: Date = new Date()): P
     count += committed.length;
     await announceAlerts(ctx, committed);
   }
-  const pending = await ctx.db.selectFrom("alerts").select(["id", "org_id"]).where("email_status", "=", "pending")
-    .where("created_at", "<", new Date(now.getTime() - PENDING_MAIL_RETRY_MS)).orderBy("created_at").limit(500).execute();
+  const pending = await alertMailRepo.stillPending(ctx.db, new Date(now.getTime() - PENDING_MAIL_RETRY_MS), 500);
   for (const a of pending) await enqueueAlertMail(ctx, a.id, a.org_id);
   return { alerts: count, mailsRequeued: pending.length };
 }
-
-export const ALERT_RETENTION_JOB = "alerts-retention";
 
 /** Alerts are kept as long as positions (one year, spec section 9); limit counters only for the days that can still count. */
 export async function pruneAlertHistory(ctx: AppContext, now: Date = new Date()): Promise<{ alerts: number; counters: number }> {
@@ -69,14 +60,3 @@ export async function pruneAlertHistory(ctx: AppContext, now: Date = new Date())
   const counters = await ctx.db.deleteFrom("alert_counters").where("day", "<", new Date(now.getTime() - 3 * 86_400_000).toISOString().slice(0, 10)).executeTakeFirst();
   return { alerts: Number(alerts.numDeletedRows), counters: Number(counters.numDeletedRows) };
 }
-
-/** The sweep every minute, the pruning daily, on the "maintenance" queue (one scheduler id each, so several workers do not multiply them). */
-export async function scheduleAlertTimers(ctx: AppContext): Promise<void> {
-  await ctx.jobs.queue("maintenance").upsertJobScheduler(ALERT_TIMERS_JOB, { every: 60_000 }, { name: ALERT_TIMERS_JOB, data: {} });
-  await ctx.jobs.queue("maintenance").upsertJobScheduler(ALERT_RETENTION_JOB, { pattern: "45 2 * * *" }, { name: ALERT_RETENTION_JOB, data: {} });
-}
-
-export const alertTimerProcessors = (ctx: AppContext) => ({
-  [ALERT_TIMERS_JOB]: async () => runAlertTimers(ctx),
-  [ALERT_RETENTION_JOB]: async () => pruneAlertHistory(ctx),
-});

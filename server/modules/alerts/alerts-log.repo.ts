@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
-import type { AlertType } from "../../db/schema-alerts";
+import type { AlertType } from "../../db/schema/alerts";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import type { ListQuery } from "../shared/listing";

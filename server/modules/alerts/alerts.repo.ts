@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Transaction } from "kysely";
 import type { DB } from "../../db/database";
 import type { Database } from "../../db/schema";
-import type { AlertType } from "../../db/schema-alerts";
+import type { AlertType } from "../../db/schema/alerts";
 import { likePattern, type ListQuery } from "../shared/listing";
 
 const SORTS = { name: "p.name", type: "p.alert_type", updated: "p.updated_at", active: "p.active" } as const;
@@ -90,13 +90,41 @@ export const policiesRepo = {
     const r = await db.deleteFrom("alert_policies").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   },
+};
 
-  /** Ids among `ids` that exist in the organisation (vehicles, teams, geofences or users). */
-  async existing(db: Conn, orgId: string, kind: "vehicles" | "teams" | "geofences" | "users", ids: string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    const table = kind === "geofences" ? "places" : kind;
-    const extra = kind === "geofences" ? sql` AND kind = 'geofence'` : sql``;
-    const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)} WHERE org_id = ${orgId} AND id = ANY(${ids}::uuid[])${extra}`.execute(db);
-    return new Set(rows.map((r) => r.id));
+/** What an alert's e-mail needs; the joins read the vehicle's registration and the people's addresses and languages. */
+export const alertMailRepo = {
+  /** The alert, if its e-mail is still to be sent. */
+  pendingAlert(db: DB, orgId: string, alertId: string) {
+    return db.selectFrom("alerts as a")
+      .innerJoin("vehicles as v", (j) => j.onRef("v.id", "=", "a.vehicle_id").onRef("v.org_id", "=", "a.org_id"))
+      .leftJoin("users as d", (j) => j.onRef("d.id", "=", "a.driver_id").onRef("d.org_id", "=", "a.org_id"))
+      .select(["a.id", "a.policy_id", "a.policy_name", "a.alert_type", "a.vehicle_id", "a.place_name", "a.occurred_at", "a.lat", "a.lon", "a.details",
+        "v.registration", "d.first_name as driver_first", "d.last_name as driver_last"])
+      .where("a.id", "=", alertId).where("a.org_id", "=", orgId).where("a.email_status", "=", "pending")
+      .executeTakeFirst();
+  },
+
+  /** The policy's typed addresses with its author's language, and its active recipients with an address. */
+  async recipients(db: DB, orgId: string, policyId: string) {
+    const [policy, users] = await Promise.all([
+      db.selectFrom("alert_policies as p").leftJoin("users as c", (j) => j.onRef("c.id", "=", "p.created_by").onRef("c.org_id", "=", "p.org_id"))
+        .select(["p.emails", "c.default_language"]).where("p.id", "=", policyId).where("p.org_id", "=", orgId).executeTakeFirst(),
+      db.selectFrom("alert_policy_recipients as r")
+        .innerJoin("users as u", (j) => j.onRef("u.id", "=", "r.user_id").onRef("u.org_id", "=", "r.org_id"))
+        .select(["u.email", "u.default_language"]).where("r.policy_id", "=", policyId).where("r.org_id", "=", orgId)
+        .where("u.active", "=", true).where("u.email", "is not", null).execute(),
+    ]);
+    return { emails: policy?.emails ?? [], authorLanguage: policy?.default_language ?? null, users: users.map((u) => ({ email: u.email!, language: u.default_language })) };
+  },
+
+  async setEmailStatus(db: DB, orgId: string, alertId: string, status: "sent" | "failed"): Promise<void> {
+    await db.updateTable("alerts").set({ email_status: status }).where("id", "=", alertId).where("org_id", "=", orgId).execute();
+  },
+
+  /** Alerts whose e-mail is still pending since before `before` (their first enqueue was lost). */
+  stillPending(db: DB, before: Date, limit: number) {
+    return db.selectFrom("alerts").select(["id", "org_id"]).where("email_status", "=", "pending")
+      .where("created_at", "<", before).orderBy("created_at").limit(limit).execute();
   },
 };

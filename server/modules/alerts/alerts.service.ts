@@ -2,8 +2,13 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { canSeeTeam } from "../access/access.policy";
 import type { Principal } from "../access/principal";
-import { scopeVehicles } from "../access/vehicle-scope";
+import { visibleVehicleIds } from "../access/vehicle-scope";
+import { audit } from "../audit/audit.service";
 import { orgTimeZone } from "../organization/organization.service";
+import { existingPlaceIds, geofenceOptions } from "../places/places.service";
+import { existingTeamIds, teamOptions } from "../teams/teams.service";
+import { existingUserIds, peopleWithEmail } from "../users/users.service";
+import { vehicleOptions } from "../vehicles/vehicles.service";
 import { assertUuid } from "../positions/positions.schema";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { alertLogRepo, type LogQuery } from "./alerts-log.repo";
@@ -38,14 +43,9 @@ export type PolicyDetails = Awaited<ReturnType<typeof getPolicy>>;
 export async function policyFormOptions(ctx: AppContext, p: Principal) {
   alertsPolicy.read(p);
   const [vehicles, teams, geofences, users] = await Promise.all([
-    scopeVehicles(ctx.db.selectFrom("vehicles").select(["vehicles.id", "vehicles.registration", "vehicles.identifier_name", "vehicles.team_id"]), p)
-      .orderBy("vehicles.registration").execute(),
-    ctx.db.selectFrom("teams").select(["id", "name"]).where("org_id", "=", p.orgId).orderBy("name").execute(),
-    ctx.db.selectFrom("places").select(["id", "name", "category"]).where("org_id", "=", p.orgId).where("kind", "=", "geofence").orderBy("name").execute(),
-    ctx.db.selectFrom("users").select(["id", "first_name", "last_name", "email"])
-      .where("org_id", "=", p.orgId).where("active", "=", true).where("email", "is not", null).orderBy("first_name").orderBy("last_name").execute(),
+    vehicleOptions(ctx, p), teamOptions(ctx, p), geofenceOptions(ctx, p.orgId), peopleWithEmail(ctx, p.orgId),
   ]);
-  return { vehicles, teams: teams.filter((t) => canSeeTeam(p, t.id)), geofences, users };
+  return { vehicles, teams, geofences, users };
 }
 export type PolicyFormOptions = Awaited<ReturnType<typeof policyFormOptions>>;
 
@@ -60,33 +60,26 @@ export function parsePolicyInput(fields: unknown): PolicyInput {
   return r.data;
 }
 
-/** Which of the vehicles the user may see. */
-async function visibleVehicleIds(ctx: AppContext, p: Principal, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await scopeVehicles(ctx.db.selectFrom("vehicles").select("vehicles.id"), p).where("vehicles.id", "in", ids).execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 /**
  * The links a save writes: the chosen ones, checked against the organisation and what the user may see,
  * plus links the user cannot see on an existing policy (an editor limited to some teams keeps the rest).
  */
 async function resolveLinks(ctx: AppContext, p: Principal, input: PolicyInput, previous: PolicyLinks | null): Promise<PolicyLinks> {
-  const visible = await visibleVehicleIds(ctx, p, input.vehicle_ids);
+  const visible = await visibleVehicleIds(ctx.db, p, input.vehicle_ids);
   const bad = (field: string) => new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
   if (input.vehicle_ids.some((id) => !visible.has(id))) throw bad("vehicle_ids");
-  const teams = await policiesRepo.existing(ctx.db, p.orgId, "teams", input.team_ids);
+  const teams = await existingTeamIds(ctx, p.orgId, input.team_ids);
   if (input.team_ids.some((id) => !teams.has(id) || !canSeeTeam(p, id))) throw bad("team_ids");
   const geofenceIds = needs(input.alert_type).geofences && !input.all_geofences ? input.geofence_ids : [];
-  const fences = await policiesRepo.existing(ctx.db, p.orgId, "geofences", geofenceIds);
+  const fences = await existingPlaceIds(ctx, p.orgId, "geofence", geofenceIds);
   if (geofenceIds.some((id) => !fences.has(id))) throw bad("geofence_ids");
-  const users = await policiesRepo.existing(ctx.db, p.orgId, "users", input.recipient_ids);
+  const users = await existingUserIds(ctx, p.orgId, input.recipient_ids);
   if (input.recipient_ids.some((id) => !users.has(id))) throw bad("recipient_ids");
 
   let vehicleIds = input.all_vehicles ? [] : input.vehicle_ids;
   let teamIds = input.all_vehicles ? [] : input.team_ids;
   if (previous && !input.all_vehicles) {
-    const prevVisible = await visibleVehicleIds(ctx, p, previous.vehicle_ids);
+    const prevVisible = await visibleVehicleIds(ctx.db, p, previous.vehicle_ids);
     vehicleIds = [...vehicleIds, ...previous.vehicle_ids.filter((id) => !prevVisible.has(id))];
     teamIds = [...teamIds, ...previous.team_ids.filter((id) => !canSeeTeam(p, id))];
   }
@@ -123,6 +116,7 @@ export async function createPolicy(ctx: AppContext, p: Principal, input: PolicyI
   return ctx.db.transaction().execute(async (trx) => {
     const policy = await policiesRepo.insert(trx, p.orgId, { ...policyColumns(input), created_by: p.userId });
     await policiesRepo.replaceLinks(trx, p.orgId, policy.id, links);
+    await audit.record(trx, p, { entity: "alert_policy", id: policy.id, action: "create", after: { ...policy, ...links } });
     return policy;
   });
 }
@@ -135,6 +129,7 @@ export async function updatePolicy(ctx: AppContext, p: Principal, id: string, in
     const policy = await policiesRepo.update(trx, p.orgId, id, policyColumns(input));
     if (!policy) throw notFound("alert policy");
     await policiesRepo.replaceLinks(trx, p.orgId, id, links);
+    await audit.record(trx, p, { entity: "alert_policy", id, action: "update", before: previous, after: { ...policy, ...links } });
     return policy;
   });
 }
@@ -142,14 +137,22 @@ export async function updatePolicy(ctx: AppContext, p: Principal, id: string, in
 export async function setPolicyActive(ctx: AppContext, p: Principal, id: string, active: boolean) {
   alertsPolicy.write(p);
   assertUuid(id, "alert policy");
-  if (!(await policiesRepo.setActive(ctx.db, p.orgId, id, active))) throw notFound("alert policy");
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await policiesRepo.setActive(trx, p.orgId, id, active))) throw notFound("alert policy");
+    await audit.record(trx, p, { entity: "alert_policy", id, action: active ? "activate" : "deactivate", after: { active } });
+  });
 }
 
 /** The policy goes; alerts it raised stay in the log under its name. */
 export async function deletePolicy(ctx: AppContext, p: Principal, id: string) {
   alertsPolicy.write(p);
   assertUuid(id, "alert policy");
-  if (!(await policiesRepo.delete(ctx.db, p.orgId, id))) throw notFound("alert policy");
+  const before = await policiesRepo.findById(ctx.db, p.orgId, id);
+  if (!before) throw notFound("alert policy");
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await policiesRepo.delete(trx, p.orgId, id))) throw notFound("alert policy");
+    await audit.record(trx, p, { entity: "alert_policy", id, action: "delete", before });
+  });
 }
 
 /** Local dates (organisation time zone) → instants; `to` is inclusive. Refuses reversed or over-long periods. */

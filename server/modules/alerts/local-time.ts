@@ -1,4 +1,7 @@
-/** Local calendar and clock in an IANA time zone, without a date library. */
+/**
+ * The alert engine's local calendar and clock in an IANA time zone: `localParts` caches per minute because
+ * formatting is the engine's most expensive step. General date work lives in server/shared/dates.ts.
+ */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
@@ -52,27 +55,8 @@ export function localDay(ms: number, timezone: string): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
-/** The instant local midnight starts `day` (YYYY-MM-DD) in the zone. */
-export function zonedMidnight(day: string, timezone: string): Date {
-  const [y, m, d] = day.split("-").map(Number);
-  const wall = Date.UTC(y, m - 1, d);
-  let guess = wall;
-  for (let i = 0; i < 3; i++) {
-    const p = localParts(guess, timezone);
-    const shown = Date.UTC(p.year, p.month - 1, p.day, Math.floor(p.minutes / 60), p.minutes % 60, p.seconds);
-    const next = guess - (shown - wall);
-    if (next === guess) break;
-    guess = next;
-  }
-  return new Date(guess);
-}
-
-/** Adds whole days to a YYYY-MM-DD date. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** The instant local midnight starts `day` (YYYY-MM-DD) in the zone; calendar steps come from the shared dates library. */
+export { startOfDayIn as zonedMidnight, addDays } from "../../shared/dates";
 
 /** "HH:MM[:SS]" → minutes since midnight. */
 export const clockMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));

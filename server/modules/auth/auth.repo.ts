@@ -12,20 +12,21 @@ export const authRepo = {
 
   createSession(
     db: DB,
-    s: { org_id: string; user_id: string; token_hash: string; socket_token_hash: string; csrf_token: string; kind: "web" | "api" | "sso"; scope: string; ip: string | null; user_agent: string | null; expires_at: Date },
+    s: { org_id: string; user_id: string; token_hash: string; socket_token_hash: string; csrf_token: string; kind: "web" | "api" | "sso"; scope: string; ip: string | null; user_agent: string | null; expires_at: Date; support_user_id?: string; support_parent_id?: string },
   ) {
     return db.insertInto("sessions").values(s).returning(["id", "expires_at", "created_at"]).executeTakeFirstOrThrow();
   },
 
-  /** Session joined with its user and role; expired sessions and inactive users are not found. */
+  /** Session joined with its user and role; expired sessions, inactive users and suspended organisations are not found. */
   findSessionByTokenHash(db: DB, tokenHash: string, column: "token_hash" | "socket_token_hash" = "token_hash") {
     return db
       .selectFrom("sessions as s")
       .innerJoin("users as u", "u.id", "s.user_id")
       .innerJoin("roles as r", "r.id", "u.role_id")
       .innerJoin("organizations as o", "o.id", "u.org_id")
+      .leftJoin("users as su", "su.id", "s.support_user_id")
       .select([
-        "o.is_operator",
+        "o.is_operator", "o.name as org_name", "s.support_user_id", "su.first_name as support_first_name", "su.last_name as support_last_name",
         "s.id as session_id", "s.csrf_token", "s.expires_at", "s.scope", "s.kind",
         "u.id as user_id", "u.org_id", "u.email", "u.first_name", "u.last_name", "u.team_id",
         "u.default_language", "u.web_only", "u.vehicle_access",
@@ -34,6 +35,7 @@ export const authRepo = {
       .where(`s.${column}`, "=", tokenHash)
       .where("s.expires_at", ">", new Date())
       .where("u.active", "=", true)
+      .where("o.status", "=", "active")
       .executeTakeFirst();
   },
 
@@ -50,15 +52,26 @@ export const authRepo = {
       ])
       .where("u.id", "=", userId)
       .where("u.active", "=", true)
+      .where("o.status", "=", "active")
       .executeTakeFirst();
+  },
+
+  organizationStatus(db: DB, orgId: string) {
+    return db.selectFrom("organizations").select("status").where("id", "=", orgId).executeTakeFirst().then((r) => r?.status);
   },
 
   deleteSessionByTokenHash(db: DB, tokenHash: string) {
     return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
   },
 
-  deleteUserSessions(db: DB, userId: string) {
-    return db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  deleteUserSessions(db: DB, userId: string, exceptSessionId?: string) {
+    let q = db.deleteFrom("sessions").where("user_id", "=", userId);
+    if (exceptSessionId) q = q.where("id", "!=", exceptSessionId);
+    return q.execute();
+  },
+
+  findRoleOptions(db: DB, roleId: string) {
+    return db.selectFrom("roles").select("options").where("id", "=", roleId).executeTakeFirstOrThrow();
   },
 
   listUserVehicleIds(db: DB, userId: string) {

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { dummyPasswordHash, verifyPassword } from "../../security/passwords";
 import { newToken, sha256 } from "../../security/tokens";
+import { INSTALLATION_PERMISSIONS, isPermission } from "../access/permissions";
 import type { Principal } from "../access/principal";
 import { authRepo } from "./auth.repo";
 import type { LoginInput } from "./auth.schema";
@@ -44,14 +45,26 @@ export async function authenticate(ctx: AppContext, input: LoginInput, meta: Ses
   return user;
 }
 
+/** A support session's origin: the installation administrator and their own session, which it must not outlive. */
+export interface SupportSessionOrigin {
+  userId: string;
+  parentSessionId: string;
+  parentExpiresAt: Date;
+}
+
 export async function issueSession(
   ctx: AppContext,
   user: UserForSession,
   kind: "web" | "api" | "sso",
   meta: SessionMeta,
-  opts: { webLogin: boolean } = { webLogin: true },
+  opts: { webLogin: boolean; support?: SupportSessionOrigin } = { webLogin: true },
 ): Promise<IssuedSession> {
   if (user.web_only && !opts.webLogin) throw new AppError("FORBIDDEN", "This account may use the web application only");
+  if ((await authRepo.organizationStatus(ctx.db, user.org_id)) !== "active") {
+    throw new AppError("ORGANIZATION_SUSPENDED", "This organisation is suspended; contact the installation's administrators");
+  }
+  const ttlEnd = Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000;
+  const support = opts.support;
   const token = newToken();
   const socketToken = newToken();
   const scope = opts.webLogin ? "web" : "mobile";
@@ -65,10 +78,27 @@ export async function issueSession(
     scope,
     ip: meta.ip,
     user_agent: meta.userAgent?.slice(0, 400) ?? null,
-    expires_at: new Date(Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000),
+    expires_at: new Date(support ? Math.min(ttlEnd, support.parentExpiresAt.getTime()) : ttlEnd),
+    ...(support ? { support_user_id: support.userId, support_parent_id: support.parentSessionId } : {}),
   });
-  await authRepo.touchLastLogin(ctx.db, user.id);
+  // A support session is not the user's own sign-in.
+  if (!support) await authRepo.touchLastLogin(ctx.db, user.id);
   return { token, socketToken, sessionId: row.id, expiresAt: new Date(row.expires_at), scope };
+}
+
+/** Where a user lands after signing in: `next` when it is a local path, else the role's login redirect. */
+export async function landingFor(ctx: AppContext, user: { role_id: string }, next?: string | null): Promise<string> {
+  const local = safeLocalPath(next);
+  if (local) return local;
+  const role = await authRepo.findRoleOptions(ctx.db, user.role_id);
+  return loginRedirect({ role: { id: user.role_id, key: "", name: "", options: role.options } });
+}
+
+/** The sign-in form: checks the password, opens a web session and says where to go and in which language. */
+export async function signInToWeb(ctx: AppContext, input: LoginInput, meta: SessionMeta, next?: string | null) {
+  const user = await authenticate(ctx, input, meta);
+  const session = await issueSession(ctx, user, "web", meta);
+  return { session, language: user.default_language, target: await landingFor(ctx, user, next) };
 }
 
 export function loadPrincipal(ctx: AppContext, token: string | null | undefined): Promise<Principal | null> {
@@ -84,17 +114,16 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
   if (!token) return null;
   const row = await authRepo.findSessionByTokenHash(ctx.db, sha256(token), column);
   if (!row) return null;
-  return principalFromRow(ctx, row, { id: row.session_id, csrfToken: row.csrf_token, expiresAt: new Date(row.expires_at) });
-}
-
-type PrincipalRow = NonNullable<Awaited<ReturnType<typeof authRepo.findActiveUserForPrincipal>>>;
-
-async function principalFromRow(ctx: AppContext, row: PrincipalRow, session: { id: string; csrfToken: string; expiresAt: Date }): Promise<Principal> {
-  const permissions = new Set(row.permissions);
+  // Installation permissions are not role permissions (isPermission refuses them): only the operator organisation's
+  // administrators hold them, and never in a support session.
+  const permissions = new Set(row.permissions.filter(isPermission));
+  if (row.is_operator && row.role_key === "administrator" && !row.support_user_id) {
+    for (const perm of INSTALLATION_PERMISSIONS) permissions.add(perm);
+  }
   const vehicleIds =
     row.vehicle_access === "selected" ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id) : null;
   return {
-    sessionId: session.id,
+    sessionId: row.session_id,
     orgId: row.org_id,
     operator: row.is_operator,
     userId: row.user_id,
@@ -107,18 +136,30 @@ async function principalFromRow(ctx: AppContext, row: PrincipalRow, session: { i
     permissions,
     teamIds: permissions.has("fleet:allTeams") ? "all" : row.team_id ? [row.team_id] : [],
     vehicleIds,
-    csrfToken: session.csrfToken,
-    expiresAt: session.expiresAt,
+    csrfToken: row.csrf_token,
+    expiresAt: new Date(row.expires_at),
+    support: row.support_user_id
+      ? { userId: row.support_user_id, name: `${row.support_first_name ?? ""} ${row.support_last_name ?? ""}`.trim(), orgName: row.org_name }
+      : null,
   };
 }
 
 /**
- * The principal of a user acting without a session (a scheduled report runs as the user who scheduled it, with
- * what that user may see today); null when the user is gone or inactive.
+ * The principal of a user acting without a session: a scheduled report runs as the user who scheduled it, with
+ * what that user may see today (never installation permissions); null when the user is gone or inactive.
  */
 export async function principalForUser(ctx: AppContext, userId: string): Promise<Principal | null> {
   const row = await authRepo.findActiveUserForPrincipal(ctx.db, userId);
-  return row ? principalFromRow(ctx, row, { id: "", csrfToken: "", expiresAt: new Date(Date.now() + 3600_000) }) : null;
+  if (!row) return null;
+  const permissions = new Set(row.permissions.filter(isPermission));
+  const vehicleIds = row.vehicle_access === "selected" ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id) : null;
+  return {
+    sessionId: "", orgId: row.org_id, operator: row.is_operator, userId: row.user_id, email: row.email, firstName: row.first_name,
+    lastName: row.last_name, language: row.default_language, webOnly: row.web_only,
+    role: { id: row.role_id, key: row.role_key, name: row.role_name, options: row.options ?? {} },
+    permissions, teamIds: permissions.has("fleet:allTeams") ? "all" : row.team_id ? [row.team_id] : [], vehicleIds,
+    csrfToken: "", expiresAt: new Date(Date.now() + 3600_000), support: null,
+  };
 }
 
 export async function endSession(ctx: AppContext, token: string | null | undefined): Promise<void> {
@@ -170,4 +211,9 @@ export function loginRedirect(p: Pick<Principal, "role">): string {
 export function safeLocalPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
   return value;
+}
+
+/** Signs a user out everywhere (password changed, account deactivated), or everywhere but `exceptSessionId`. */
+export async function endUserSessions(ctx: AppContext, userId: string, exceptSessionId?: string): Promise<void> {
+  await authRepo.deleteUserSessions(ctx.db, userId, exceptSessionId);
 }

@@ -1,16 +1,13 @@
 import type { DB } from "../../db/database";
-import { processWide } from "../../shared/process-wide";
+import type { DevicePort, KnownDevice } from "../../shared/ports";
 
-export interface KnownDevice {
-  vehicleId: string;
-  orgId: string;
-}
+export type { KnownDevice } from "../../shared/ports";
 
 /**
  * identifier → vehicle lookups for the gateways, cached briefly: every packet asks, and a device
  * attached to a vehicle (or removed) is picked up within the TTL. Unknown ids are cached shorter.
  */
-export class DeviceRegistry {
+export class DeviceRegistry implements DevicePort {
   private cache = new Map<string, { value: KnownDevice | null; expires: number }>();
 
   constructor(
@@ -36,18 +33,6 @@ export class DeviceRegistry {
     if (identifier === undefined) this.cache.clear();
     else this.cache.delete(identifier);
   }
-}
-
-const registries = processWide("devices.registries", () => new Set<DeviceRegistry>());
-
-/** Registries of this process, so that attaching a device takes effect at once here. */
-export function trackRegistry(r: DeviceRegistry): () => void {
-  registries.add(r);
-  return () => registries.delete(r);
-}
-
-export function invalidateDevice(identifier: string): void {
-  for (const r of registries) r.invalidate(identifier);
 }
 
 /** Records a refused identifier (gateway callback). */

@@ -6,7 +6,6 @@ import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { listFleetState } from "../positions/fleet.service";
 import { assertUuid } from "../positions/positions.schema";
-import { invalidateDevice } from "./device-registry";
 import { devicesPolicy } from "./devices.policy";
 
 export const attachDeviceSchema = z.object({
@@ -69,7 +68,8 @@ export async function attachUnknownDevice(ctx: AppContext, p: Principal, input: 
     if (err?.code === "23505") throw new AppError("DEVICE_TAKEN", "This device is attached to another vehicle");
     throw err;
   });
-  invalidateDevice(identifier);
-  if (vehicle.device_imei) invalidateDevice(vehicle.device_imei);
+  // this process's gateways see the device at once; other processes within the registry's TTL
+  ctx.devices?.invalidate(identifier);
+  if (vehicle.device_imei) ctx.devices?.invalidate(vehicle.device_imei);
   return { vehicleId, identifier, protocol };
 }

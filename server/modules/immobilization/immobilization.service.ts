@@ -1,27 +1,13 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
-import type { CommandResult, DeviceCommand } from "../../telematics/types";
+import type { CommandResult, DeviceCommand } from "../../shared/device-contract";
 import type { Principal } from "../access/principal";
+import { audit } from "../audit/audit.service";
 import { assertUuid } from "../positions/positions.schema";
 import { toPage } from "../shared/listing";
 import { immobilizationPolicy } from "./immobilization.policy";
 import { immobilizationRepo } from "./immobilization.repo";
 import { COMMAND_PROTOCOLS, FAILURE_REASONS, type CommandProtocol, type ImmobilizationRequest } from "./immobilization.schema";
-import { processWide } from "../../shared/process-wide";
-
-/** Sends a command to a device connected to this process (the telematics runtime provides it). */
-export interface CommandSender {
-  send(protocol: CommandProtocol, deviceId: string, command: DeviceCommand, timeoutMs: number): Promise<CommandResult>;
-}
-
-const senders = processWide("immobilization.senders", () => new WeakMap<AppContext, CommandSender>());
-
-export function attachCommandSender(ctx: AppContext, sender: CommandSender | null): void {
-  if (sender) senders.set(ctx, sender);
-  else senders.delete(ctx);
-}
-
-export const DEFAULT_COMMAND_TIMEOUT_MS = 20_000;
 
 function failureReason(result: CommandResult): string {
   const e = result.error ?? "";
@@ -32,7 +18,8 @@ function failureReason(result: CommandResult): string {
 
 /**
  * Blocks or unblocks a vehicle's engine (immobilization:command). The command is recorded as Pending,
- * sent through the gateway the device is connected to, then recorded as Blocked/Unblocked on the
+ * sent through ctx.commands to the gateway the device is connected to, in this process or another
+ * (see command-relay.ts), then recorded as Blocked/Unblocked on the
  * device's answer or Failed with the reason ("device offline", "no answer in time").
  */
 export async function requestImmobilization(
@@ -49,12 +36,19 @@ export async function requestImmobilization(
   if (!v.device_imei || !protocol || !COMMAND_PROTOCOLS.includes(protocol)) {
     throw new AppError("COMMAND_UNSUPPORTED", "This vehicle's device cannot be immobilised remotely");
   }
-  const pending = await immobilizationRepo.insertPending(ctx.db, {
-    org_id: p.orgId, vehicle_id: v.id, device_id: v.device_imei, action: input.action, requested_by: p.userId,
+  const pending = await ctx.db.transaction().execute(async (trx) => {
+    const row = await immobilizationRepo.insertPending(trx, {
+      org_id: p.orgId, vehicle_id: v.id, device_id: v.device_imei!, action: input.action, requested_by: p.userId,
+    });
+    await audit.record(trx, p, {
+      entity: "immobilization", id: row.id, action: input.action,
+      after: { command_id: row.id, vehicle_id: v.id, registration: v.registration, device_id: row.device_id, action: row.action, status: row.status },
+    });
+    return row;
   });
-  const sender = senders.get(ctx);
+  const sender = ctx.commands;
   const command: DeviceCommand = { type: input.action === "block" ? "engineStop" : "engineResume" };
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const timeoutMs = opts.timeoutMs ?? ctx.config.IMMOBILIZATION_TIMEOUT_MS;
   let result: CommandResult;
   try {
     result = sender ? await sender.send(protocol, v.device_imei, command, timeoutMs) : { ok: false, error: "device not connected" };

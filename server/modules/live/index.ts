@@ -1,22 +1,12 @@
 import type { Server } from "node:http";
-import type { AppContext } from "../../context";
-import { attachLiveBus, createLiveBus } from "./live-bus";
+import type { WithPorts } from "../../context";
 import { attachLiveHub, type LiveHub } from "./live-hub";
 
 export { LIVE_PATH, LiveHub, positionMessage } from "./live-hub";
-export { attachLiveBus, createLiveBus, getLiveBus, publishLive, type LiveBus } from "./live-bus";
+export { createLiveBus, type LiveBus } from "./live-bus";
 
-/** Starts the process's live bus (Redis or PostgreSQL) and the /live WebSocket endpoint on `server`. */
-export async function startLive(ctx: AppContext, server: Server, opts: { databaseUrl: string; redisUrl?: string | null }): Promise<{ hub: LiveHub; close(): Promise<void> }> {
-  const bus = await createLiveBus({ redisUrl: opts.redisUrl ?? ctx.config.REDIS_URL, databaseUrl: opts.databaseUrl, log: ctx.log });
-  attachLiveBus(ctx, bus);
-  const hub = attachLiveHub(ctx, server, bus);
-  return {
-    hub,
-    async close() {
-      await hub.close();
-      attachLiveBus(ctx, null);
-      await bus.close();
-    },
-  };
+/** Serves the /live WebSocket endpoint on `server`, fed by the process's live bus (ctx.live). */
+export function startLive(ctx: WithPorts<"live">, server: Server): { hub: LiveHub; close(): Promise<void> } {
+  const hub = attachLiveHub(ctx, server, ctx.live);
+  return { hub, close: () => hub.close() };
 }

@@ -1,34 +1,12 @@
 import { Redis } from "ioredis";
-import { sql } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
-import type { AppContext } from "../../context";
-import { processWide } from "../../shared/process-wide";
+import type { BusMessage, LivePort } from "../../shared/ports";
 
-/**
- * Compact live position crossing process boundaries:
- * [vehicleId, orgId, lat, lon, speed, course, ignition (1/0/-1 unknown), fixTime ms, stateSince ms or 0].
- */
-export type CompactPosition = [string, string, number, number, number, number, 1 | 0 | -1, number, number];
+export type { BusMessage, CompactPosition } from "../../shared/ports";
 
-export type BusMessage =
-  | { k: "pos"; p: CompactPosition[] }
-  /** a user's subscriptions changed: processes holding that user's sockets reload them */
-  | { k: "subs"; u: string }
-  /** an alert for the listed users of an organisation (in-app notification) */
-  | { k: "alert"; o: string; u: string[]; a: Record<string, unknown> };
-
-/**
- * Fan-out between server processes: Redis pub/sub when REDIS_URL is set, PostgreSQL LISTEN/NOTIFY
- * otherwise. The publishing process receives its own messages through the same channel, so there
- * is a single delivery path.
- */
-export interface LiveBus {
-  readonly kind: "redis" | "postgres";
-  publish(msg: BusMessage): Promise<void>;
-  /** several messages in one round trip */
-  publishMany(msgs: BusMessage[]): Promise<void>;
-  onMessage(fn: (msg: BusMessage) => void): () => void;
+/** The fan-out bus (see LivePort); a web process listens, the job worker only publishes. */
+export interface LiveBus extends LivePort {
   close(): Promise<void>;
 }
 
@@ -86,14 +64,15 @@ class PostgresBus extends BaseBus implements LiveBus {
     this.publisher.on("error", () => {});
   }
 
-  async start(): Promise<void> {
+  async start(listen: boolean): Promise<void> {
+    if (!listen) return;
     const client = new pg.Client({ connectionString: this.url });
     client.on("notification", (n) => n.channel === LIVE_CHANNEL && n.payload && this.deliver(n.payload));
     client.on("error", (err) => {
       this.log.warn({ err }, "live LISTEN connection lost; reconnecting");
       this.listener = null;
       void client.end().catch(() => {});
-      if (!this.closed) setTimeout(() => void this.start().catch(() => {}), 1000);
+      if (!this.closed) setTimeout(() => void this.start(true).catch(() => {}), 1000);
     });
     await client.connect();
     await client.query(`LISTEN ${LIVE_CHANNEL}`);
@@ -131,7 +110,8 @@ class RedisBus extends BaseBus implements LiveBus {
     this.sub.on("message", (channel: string, payload: string) => channel === LIVE_CHANNEL && this.deliver(payload));
   }
 
-  async start(): Promise<void> {
+  async start(listen: boolean): Promise<void> {
+    if (!listen) return this.pub.connect();
     await Promise.all([this.sub.connect(), this.pub.connect()]);
     await this.sub.subscribe(LIVE_CHANNEL);
   }
@@ -153,45 +133,9 @@ class RedisBus extends BaseBus implements LiveBus {
   }
 }
 
-export async function createLiveBus(opts: { redisUrl?: string | null; databaseUrl: string; log: Logger }): Promise<LiveBus> {
+/** `listen: false` for a process that only publishes (the job worker): no listening connection. */
+export async function createLiveBus(opts: { redisUrl?: string | null; databaseUrl: string; log: Logger; listen?: boolean }): Promise<LiveBus> {
   const bus = opts.redisUrl ? new RedisBus(opts.redisUrl, opts.log) : new PostgresBus(opts.databaseUrl, opts.log);
-  await bus.start();
+  await bus.start(opts.listen ?? true);
   return bus;
-}
-
-const buses = processWide("live.buses", () => new WeakMap<AppContext, LiveBus>());
-
-/** The process's bus, shared by the position pipeline (publisher) and the WebSocket hub (subscriber). */
-export function attachLiveBus(ctx: AppContext, bus: LiveBus | null): void {
-  if (bus) buses.set(ctx, bus);
-  else buses.delete(ctx);
-}
-
-export function getLiveBus(ctx: AppContext): LiveBus | null {
-  return buses.get(ctx) ?? null;
-}
-
-/**
- * Publishes from any process: through the process's bus when it has one (web processes), else straight
- * onto the channel the web processes listen on (the job worker): Redis with REDIS_URL, else NOTIFY.
- */
-export async function publishLive(ctx: AppContext, msgs: BusMessage[]): Promise<void> {
-  if (!msgs.length) return;
-  const bus = getLiveBus(ctx);
-  if (bus) return bus.publishMany(msgs);
-  if (ctx.config.REDIS_URL) {
-    const redis = new Redis(ctx.config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true });
-    redis.on("error", () => {});
-    try {
-      await redis.connect();
-      const batch = redis.pipeline();
-      for (const m of msgs) batch.publish(LIVE_CHANNEL, JSON.stringify(m));
-      await batch.exec();
-    } finally {
-      redis.disconnect();
-    }
-    return;
-  }
-  const payloads = msgs.flatMap((m) => splitForTransport(m, NOTIFY_CHUNK)).map((m) => JSON.stringify(m));
-  await sql`SELECT pg_notify(${LIVE_CHANNEL}, p) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS x(p, n) ORDER BY n`.execute(ctx.db);
 }

@@ -2,14 +2,14 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, WebSocket } from "ws";
 import type { AppContext } from "../../context";
-import { parseCookies, SESSION_COOKIE } from "../../http/cookies";
+import { parseCookies, SESSION_COOKIE } from "../../security/cookies";
 import { can, canSeeVehicle } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { loadPrincipal } from "../auth/auth.service";
 import { displayState, pinColor, vehicleStatus, type StateLike } from "../positions/vehicle-status";
 import { loadPrincipalBySocketToken } from "../auth/auth.service";
-import type { BusMessage, CompactPosition, LiveBus } from "./live-bus";
+import type { BusMessage, CompactPosition, LivePort } from "../../shared/ports";
 import { parseChannel } from "./subscriptions";
 
 export const LIVE_PATH = "/live";
@@ -52,7 +52,7 @@ export class LiveHub {
   private unsubscribe: () => void;
   delivered = 0;
 
-  constructor(private ctx: AppContext, bus: LiveBus) {
+  constructor(private ctx: AppContext, bus: LivePort) {
     this.unsubscribe = bus.onMessage((m) => this.onBus(m));
   }
 
@@ -138,6 +138,7 @@ export class LiveHub {
       }
       return;
     }
+    if (m.k !== "pos") return;
     const now = new Date();
     for (const pos of m.p) {
       const clients = this.byVehicle.get(pos[0]);
@@ -184,7 +185,7 @@ function refuse(socket: Duplex, status: number, text: string) {
 }
 
 /** Wires the hub onto an HTTP server's upgrade event; returns the hub. */
-export function attachLiveHub(ctx: AppContext, server: Server, bus: LiveBus): LiveHub {
+export function attachLiveHub(ctx: AppContext, server: Server, bus: LivePort): LiveHub {
   const hub = new LiveHub(ctx, bus);
   server.on("upgrade", (req, socket, head) => {
     if (!hub.handleUpgrade(req, socket, head) && server.listenerCount("upgrade") === 1) socket.destroy();

@@ -5,7 +5,6 @@ import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { uuidSchema } from "../positions/positions.schema";
-import { getLiveBus } from "./live-bus";
 
 /** Spec section 7: the param is markers, list or tms, built from a prefix, the user id and epoch seconds. */
 export const CHANNEL_PREFIXES = ["markers", "list", "tms"] as const;
@@ -62,7 +61,7 @@ export async function subscribePositions(ctx: AppContext, p: Principal, param: s
       .values(vehicles.map((vehicle_id) => ({ org_id: p.orgId, user_id: p.userId, channel, vehicle_id })))
       .onConflict((oc) => oc.doNothing())
       .execute();
-    await getLiveBus(ctx)?.publish({ k: "subs", u: p.userId });
+    await ctx.live?.publish({ k: "subs", u: p.userId });
   }
   return { channel, vehicles };
 }
@@ -74,7 +73,7 @@ export async function unsubscribePositions(ctx: AppContext, p: Principal, param:
   const ids = parseVehicleList(body).filter((id) => uuidSchema.safeParse(id).success);
   if (ids.length) {
     await ctx.db.deleteFrom("live_subscriptions").where("user_id", "=", p.userId).where("channel", "=", channel).where("vehicle_id", "in", ids).execute();
-    await getLiveBus(ctx)?.publish({ k: "subs", u: p.userId });
+    await ctx.live?.publish({ k: "subs", u: p.userId });
   }
   return { channel, vehicles: await channelVehicles(ctx, p, channel) };
 }

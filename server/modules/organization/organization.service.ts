@@ -1,9 +1,11 @@
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import type { Principal } from "../access/principal";
+import { audit } from "../audit/audit.service";
 import { organizationPolicy } from "./organization.policy";
 import { organizationRepo } from "./organization.repo";
 import type { OrganizationInput, SettingsInput } from "./organization.schema";
+import { isTimeZone } from "../../shared/dates";
 
 export async function getOrganization(ctx: AppContext, p: Principal) {
   organizationPolicy.read(p);
@@ -14,9 +16,13 @@ export async function getOrganization(ctx: AppContext, p: Principal) {
 
 export async function updateOrganization(ctx: AppContext, p: Principal, input: OrganizationInput) {
   organizationPolicy.write(p);
-  const org = await organizationRepo.update(ctx.db, p.orgId, input);
-  if (!org) throw notFound("organization");
-  return org;
+  const before = await organizationRepo.find(ctx.db, p.orgId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const org = await organizationRepo.update(trx, p.orgId, input);
+    if (!org) throw notFound("organization");
+    await audit.record(trx, p, { entity: "organization", id: p.orgId, action: "update", before, after: org });
+    return org;
+  });
 }
 
 export async function getSettings(ctx: AppContext, p: Principal) {
@@ -34,7 +40,11 @@ export async function getSettings(ctx: AppContext, p: Principal) {
 
 export async function updateSettings(ctx: AppContext, p: Principal, input: SettingsInput) {
   organizationPolicy.writeSettings(p);
-  await organizationRepo.upsertSettings(ctx.db, p.orgId, input);
+  const before = await organizationRepo.findSettings(ctx.db, p.orgId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const after = await organizationRepo.upsertSettings(trx, p.orgId, input);
+    await audit.record(trx, p, { entity: "settings", id: p.orgId, action: "update", before, after });
+  });
   return getSettings(ctx, p);
 }
 
@@ -48,13 +58,7 @@ export const DEFAULT_TIME_ZONE = "Europe/Tirane";
 
 /** A zone this runtime does not know (a stored typo, an old tz database) falls back to Tirana. */
 export function knownTimeZone(tz: string | null | undefined): string {
-  if (!tz) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return tz;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
+  return tz && isTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
 }
 
 /** The organisation's time zone: dates on screens, alert time ranges and local days. */

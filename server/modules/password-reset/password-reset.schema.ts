@@ -2,6 +2,8 @@ import { z } from "zod";
 import { MIN_PASSWORD } from "../users/users.schema";
 
 export const RESET_CODE_TTL_MINUTES = 15;
+/** A new organisation's first administrator sets a password with the same code, valid longer (docs/administration.md). */
+export const WELCOME_CODE_TTL_MINUTES = 72 * 60;
 export const RESEND_AFTER_SECONDS = 60;
 export const MAX_CODE_ATTEMPTS = 5;
 
@@ -18,6 +20,8 @@ export const newPasswordSchema = resetCodeSchema
   })
   .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: "errors.passwordMismatch" });
 
+export const PASSWORD_RESET_MAIL_JOB = "password-reset";
+
 export interface PasswordResetMailJob {
   to: string;
   name: string;
@@ -25,4 +29,6 @@ export interface PasswordResetMailJob {
   language: "al" | "en";
   link: string;
   minutes: number;
+  /** "welcome": the first password of a new account (another text, a longer validity); else a reset */
+  purpose?: "reset" | "welcome";
 }

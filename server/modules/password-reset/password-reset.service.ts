@@ -5,14 +5,17 @@ import { newNumericCode, sha256 } from "../../security/tokens";
 import { authRepo } from "../auth/auth.repo";
 import { usersRepo } from "../users/users.repo";
 import { passwordResetRepo } from "./password-reset.repo";
-import { MAX_CODE_ATTEMPTS, RESEND_AFTER_SECONDS, RESET_CODE_TTL_MINUTES, type PasswordResetMailJob } from "./password-reset.schema";
+import { MAX_CODE_ATTEMPTS, PASSWORD_RESET_MAIL_JOB, RESEND_AFTER_SECONDS, RESET_CODE_TTL_MINUTES, WELCOME_CODE_TTL_MINUTES, type PasswordResetMailJob } from "./password-reset.schema";
 
 /**
  * Sends a verification code by e-mail (through the job queue). Answers the same whether
  * or not the account exists, so the form cannot be used to discover accounts.
  * Returns the seconds until a new code may be requested, and whether this request came too early.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, baseUrl: string): Promise<{ resendIn: number; tooEarly: boolean }> {
+export async function requestPasswordReset(
+  ctx: AppContext, email: string, baseUrl: string, opts: { purpose?: "reset" | "welcome" } = {},
+): Promise<{ resendIn: number; tooEarly: boolean }> {
+  const minutes = opts.purpose === "welcome" ? WELCOME_CODE_TTL_MINUTES : RESET_CODE_TTL_MINUTES;
   // The resend delay is kept per address, for unknown addresses too, so its answer reveals nothing either.
   const requestKey = `reset:${email.trim().toLowerCase()}`;
   const sinceRequest = await passwordResetRepo.secondsSinceRequest(ctx.db, requestKey);
@@ -27,7 +30,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, baseU
     org_id: user.org_id,
     user_id: user.id,
     code_hash: sha256(`${user.id}:${code}`),
-    expires_at: new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000),
+    expires_at: new Date(Date.now() + minutes * 60_000),
   });
   const link = `${baseUrl}/newPassword?${new URLSearchParams({ email: user.email, code })}`;
   const job: PasswordResetMailJob = {
@@ -36,9 +39,10 @@ export async function requestPasswordReset(ctx: AppContext, email: string, baseU
     code,
     language: user.default_language,
     link,
-    minutes: RESET_CODE_TTL_MINUTES,
+    minutes,
+    ...(opts.purpose === "welcome" ? { purpose: "welcome" as const } : {}),
   };
-  await ctx.jobs.enqueue("mail", "password-reset", job);
+  await ctx.jobs.enqueue("mail", PASSWORD_RESET_MAIL_JOB, job);
   return { resendIn: RESEND_AFTER_SECONDS, tooEarly: false };
 }
 

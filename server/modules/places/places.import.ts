@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
+import { audit } from "../audit/audit.service";
 import { detectFormat, FileFormatError, parseCsv, parseGeoJson, parseKml, toCsv, toGeoJson, type RawRow } from "./places.formats";
 import { placesPolicy } from "./places.policy";
 import { importsRepo, placesRepo, type PlaceRecord } from "./places.repo";
@@ -127,6 +128,7 @@ export async function commitImport(ctx: AppContext, p: Principal, token: string,
   return ctx.db.transaction().execute(async (trx) => {
     const saved = await placesRepo.insertMany(trx, p.orgId, rows);
     await importsRepo.delete(trx, p.orgId, imp.id);
+    await audit.record(trx, p, { entity: "place", id: imp.id, action: "import", after: { file_name: imp.file_name, format: imp.format, places: saved, names: rows.slice(0, 50).map((r) => r.name) } });
     return saved;
   });
 }

@@ -18,6 +18,15 @@ export interface PlaceRecord extends ExportPlace {
 const toRow = (r: PlaceRecord) => ({ ...r, polygon: r.polygon ? JSON.stringify(r.polygon) : null });
 
 export const placesRepo = {
+  /** Geofences as options (alert policies pick them). */
+  geofenceOptions(db: DB, orgId: string) {
+    return db.selectFrom("places").select(["id", "name", "category"]).where("org_id", "=", orgId).where("kind", "=", "geofence").orderBy("name").execute();
+  },
+  async existingIds(db: DB, orgId: string, kind: PlaceKind, ids: readonly string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await db.selectFrom("places").select("id").where("org_id", "=", orgId).where("kind", "=", kind).where("id", "in", [...ids]).execute();
+    return new Set(rows.map((r) => r.id));
+  },
   async list(db: DB, orgId: string, kind: PlaceKind, q: ListQuery, sort: PlaceSort, category?: string) {
     let base = db.selectFrom("places").where("org_id", "=", orgId).where("kind", "=", kind);
     if (q.q) {

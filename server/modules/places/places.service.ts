@@ -1,14 +1,16 @@
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import type { Principal } from "../access/principal";
+import { audit } from "../audit/audit.service";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { circleBoundingBox, polygonBoundingBox, ringCentre } from "./geometry";
 import { placesPolicy } from "./places.policy";
 import { placesRepo, type PlaceKind, type PlaceRecord, type PlaceSort } from "./places.repo";
 import { geofenceInputSchema, poiInputSchema, type GeofenceInput, type PoiInput } from "./places.schema";
 
-/** Unparsed geofence fields (API bodies, scripts); the service parses them with the form rules. */
+/** Unparsed fields (form payloads, API bodies, scripts); the service parses them with the form rules. */
 export type GeofenceFields = Partial<Record<keyof GeofenceInput, unknown>>;
+export type PoiFields = Partial<Record<keyof PoiInput, unknown>>;
 
 export type Place = NonNullable<Awaited<ReturnType<typeof placesRepo.findById>>>;
 const SORTS: PlaceSort[] = ["name", "category", "city", "updated"];
@@ -59,6 +61,16 @@ export async function allPlaces(ctx: AppContext, p: Principal, kind?: PlaceKind)
   return placesRepo.listAll(ctx.db, p.orgId, kind);
 }
 
+/** The organisation's geofences to pick from (alert policies). */
+export function geofenceOptions(ctx: AppContext, orgId: string) {
+  return placesRepo.geofenceOptions(ctx.db, orgId);
+}
+
+/** Which of the ids are places of that kind in the organisation. */
+export function existingPlaceIds(ctx: AppContext, orgId: string, kind: PlaceKind, ids: readonly string[]): Promise<Set<string>> {
+  return placesRepo.existingIds(ctx.db, orgId, kind, ids);
+}
+
 export async function getPlace(ctx: AppContext, p: Principal, kind: PlaceKind, id: string): Promise<Place> {
   placesPolicy.read(p);
   const place = await placesRepo.findById(ctx.db, p.orgId, kind, id);
@@ -69,34 +81,53 @@ export async function getPlace(ctx: AppContext, p: Principal, kind: PlaceKind, i
 export const getPoi = (ctx: AppContext, p: Principal, id: string) => getPlace(ctx, p, "poi", id);
 export const getGeofence = (ctx: AppContext, p: Principal, id: string) => getPlace(ctx, p, "geofence", id);
 
-// Inputs are parsed again here so every caller (forms, API, imports, scripts) gets the same rules.
-export async function createPoi(ctx: AppContext, p: Principal, input: PoiInput) {
-  placesPolicy.write(p);
-  return placesRepo.insert(ctx.db, p.orgId, poiRecord(poiInputSchema.parse(input)));
+function insertPlace(ctx: AppContext, p: Principal, record: PlaceRecord) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await placesRepo.insert(trx, p.orgId, record);
+    await audit.record(trx, p, { entity: "place", id: row.id, action: "create", after: row });
+    return row;
+  });
 }
 
-export async function updatePoi(ctx: AppContext, p: Principal, id: string, input: PoiInput) {
+function replacePlace(ctx: AppContext, p: Principal, before: Place, record: PlaceRecord) {
+  const { kind, id } = before;
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await placesRepo.update(trx, p.orgId, kind, id, record);
+    if (!row) throw notFound(kind === "poi" ? "point of interest" : "geofence");
+    await audit.record(trx, p, { entity: "place", id, action: "update", before, after: row });
+    return row;
+  });
+}
+
+// Inputs are parsed here so every caller (forms, API, imports, scripts) gets the same rules. An update looks the
+// place up first: another organisation's id answers 404 before its fields are even checked.
+export async function createPoi(ctx: AppContext, p: Principal, input: PoiInput | PoiFields) {
   placesPolicy.write(p);
-  await getPlace(ctx, p, "poi", id);
-  const row = await placesRepo.update(ctx.db, p.orgId, "poi", id, poiRecord(poiInputSchema.parse(input)));
-  if (!row) throw notFound("point of interest");
-  return row;
+  return insertPlace(ctx, p, poiRecord(poiInputSchema.parse(input)));
+}
+
+export async function updatePoi(ctx: AppContext, p: Principal, id: string, input: PoiInput | PoiFields) {
+  placesPolicy.write(p);
+  const before = await getPlace(ctx, p, "poi", id);
+  return replacePlace(ctx, p, before, poiRecord(poiInputSchema.parse(input)));
 }
 
 export async function createGeofence(ctx: AppContext, p: Principal, input: GeofenceInput | GeofenceFields) {
   placesPolicy.write(p);
-  return placesRepo.insert(ctx.db, p.orgId, geofenceRecord(geofenceInputSchema.parse(input)));
+  return insertPlace(ctx, p, geofenceRecord(geofenceInputSchema.parse(input)));
 }
 
 export async function updateGeofence(ctx: AppContext, p: Principal, id: string, input: GeofenceInput | GeofenceFields) {
   placesPolicy.write(p);
-  await getPlace(ctx, p, "geofence", id);
-  const row = await placesRepo.update(ctx.db, p.orgId, "geofence", id, geofenceRecord(geofenceInputSchema.parse(input)));
-  if (!row) throw notFound("geofence");
-  return row;
+  const before = await getPlace(ctx, p, "geofence", id);
+  return replacePlace(ctx, p, before, geofenceRecord(geofenceInputSchema.parse(input)));
 }
 
 export async function deletePlace(ctx: AppContext, p: Principal, kind: PlaceKind, id: string) {
   placesPolicy.write(p);
-  if (!(await placesRepo.delete(ctx.db, p.orgId, kind, id))) throw notFound(kind === "poi" ? "point of interest" : "geofence");
+  const before = await getPlace(ctx, p, kind, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await placesRepo.delete(trx, p.orgId, kind, id))) throw notFound(kind === "poi" ? "point of interest" : "geofence");
+    await audit.record(trx, p, { entity: "place", id, action: "delete", before });
+  });
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { copyFrom, copyText } from "../../db/copy-from";
 import type { Database } from "../../db/schema";
 import type { TrackState } from "./track-state";
 
@@ -75,16 +76,53 @@ export const positionsRepo = {
   },
 
   /**
-   * Stores the records (one multi-row INSERT; a record already stored — same vehicle and fix time — is
-   * skipped) and the new states (one UPDATE) in a single statement; returns how many records were new.
+   * Stores the records and the new states; returns how many records were new.
+   *
+   * With `bulk`, a record newer than everything stored for its vehicle (newer than the state's last fix
+   * time before the transaction and than the vehicle's earlier records in this call) cannot be a
+   * duplicate: those go in by COPY, PostgreSQL's cheapest path. The others (resent or out of order) go
+   * through `INSERT … ON CONFLICT DO NOTHING`, in one statement with the state UPDATE, after the COPY so
+   * that they see its rows. This relies on every stored position having gone through the pipeline (which
+   * moves the state in the same transaction); if one was stored otherwise, the COPY fails with a unique
+   * violation (`isBulkConflict`) and the caller retries without `bulk`.
    */
-  async store(trx: Conn, rows: PositionRow[], states: Array<{ vehicleId: string; s: TrackState }>): Promise<number> {
+  async store(
+    trx: Conn,
+    rows: PositionRow[],
+    states: Array<{ vehicleId: string; s: TrackState }>,
+    opts: { bulk: boolean; lastFixBefore: ReadonlyMap<string, number | null> },
+  ): Promise<number> {
     if (!rows.length) return 0;
+    let data = "";
+    let rest = rows;
+    if (opts.bulk) {
+      const newest = new Map(opts.lastFixBefore);
+      rest = [];
+      for (const r of rows) {
+        const last = newest.get(r.vehicleId) ?? null;
+        if (last !== null && r.fixTime <= last) {
+          rest.push(r);
+          continue;
+        }
+        newest.set(r.vehicleId, r.fixTime);
+        data += copyLine(r);
+      }
+    }
+    // the resent and out-of-order records with the state UPDATE (one statement), after the COPY
     const update = states.length ? sql`, upd AS (${updateStatesSql(states)} RETURNING 1)` : sql``;
-    const { rows: out } = await sql<{ inserted: number }>`
-      WITH ins AS (${insertPositionsSql(rows)} RETURNING 1)${update}
-      SELECT (SELECT count(*) FROM ins)::int AS inserted${states.length ? sql`, (SELECT count(*) FROM upd)::int AS updated` : sql``}`.execute(trx);
-    return out[0]?.inserted ?? 0;
+    const then = rest.length
+      ? sql<{ inserted: number }>`
+          WITH ins AS (${insertPositionsSql(rest)} RETURNING 1)${update}
+          SELECT (SELECT count(*) FROM ins)::int AS inserted${states.length ? sql`, (SELECT count(*) FROM upd)::int AS updated` : sql``}`
+      : states.length ? updateStatesSql(states) : null;
+    if (data) {
+      // one round trip: COPY, its data, then the statement
+      const { copied, row } = await copyFrom(trx, "positions", POSITION_COLUMNS, data, then?.compile(trx) ?? null);
+      return copied + (rest.length ? Number(row?.[0] ?? 0) : 0);
+    }
+    if (!then) return 0;
+    const { rows: out } = await then.execute(trx);
+    return rest.length ? ((out[0] as { inserted?: number } | undefined)?.inserted ?? 0) : 0;
   },
 
   async ensurePartitions(db: Conn, from: Date, to: Date): Promise<number> {
@@ -97,6 +135,18 @@ export const positionsRepo = {
     return rows.map((r) => r.name);
   },
 };
+
+/** The COPY failed on a record already stored (see `store`). */
+export const isBulkConflict = (err: unknown) => (err as { code?: string } | null)?.code === "23505";
+
+const POSITION_COLUMNS = ["org_id", "vehicle_id", "device_id", "fix_time", "lat", "lon", "speed_kmh", "course", "altitude", "satellites",
+  "ignition", "valid", "odometer_m", "attributes"] as const;
+
+/** One record in COPY text format (uuids and numbers need no escaping; \N is NULL). */
+function copyLine(r: PositionRow): string {
+  return `${r.orgId}\t${r.vehicleId}\t${copyText(r.deviceId)}\t${new Date(r.fixTime).toISOString()}\t${r.lat}\t${r.lon}\t${r.speed}\t${r.course}\t${
+    r.altitude}\t${r.satellites}\t${r.ignition === null ? "\\N" : r.ignition ? "t" : "f"}\t${r.valid ? "t" : "f"}\t${r.odometerM}\t${copyText(r.attributes)}\n`;
+}
 
 function insertPositionsSql(rows: PositionRow[]) {
   const col = <K extends keyof PositionRow>(k: K) => rows.map((r) => r[k]);

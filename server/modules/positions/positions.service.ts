@@ -1,15 +1,13 @@
-import type { Transaction } from "kysely";
 import type { Logger } from "pino";
 import type { DB } from "../../db/database";
-import type { Database } from "../../db/schema";
-import { validatePosition, type DevicePosition } from "../../telematics/types";
-import type { KnownDevice } from "../devices/device-registry";
-import type { CompactPosition } from "../live/live-bus";
+import { validatePosition, type DevicePosition } from "../../shared/device-contract";
+import type { CompactPosition, KnownDevice } from "../../shared/ports";
 import { retentionCutoff } from "./positions.schema";
-import { positionsRepo, type PositionRow } from "./positions.repo";
-import { applyFix, emptyTrackState, type Fix, type TrackState } from "./track-state";
+import { isBulkConflict, positionsRepo, type PositionRow } from "./positions.repo";
+import { writeHooks, type FixBefore, type HookFix, type PositionHook, type PositionHookRun } from "./position-hooks";
+import { applyFix, emptyTrackState, type TrackState } from "./track-state";
 
-type PreparedFix = Fix & { attributes: string; alarm: string | null };
+type PreparedFix = HookFix & { attributes: string };
 
 /** One device packet, validated and deduplicated, waiting for its transaction. */
 interface PreparedBatch {
@@ -20,20 +18,6 @@ interface PreparedBatch {
   reject(err: unknown): void;
 }
 
-/** Alert evaluation riding along the position transaction (implemented by the alerts module). */
-export interface AlertHook {
-  /** before the transaction: the organisations' rules */
-  begin(orgIds: string[]): Promise<AlertSession>;
-}
-export interface AlertSession {
-  /** a fix that advanced the vehicle's state (`s` is already updated; s.alerts may be changed in place) */
-  onFix(device: KnownDevice, s: TrackState, before: { lastFixTime: number | null; faults: readonly string[] }, fix: PreparedFix): void;
-  /** inside the transaction, after the positions: store the alerts */
-  write(trx: Transaction<Database>): Promise<void>;
-  /** after the commit: announce them (the pipeline's close waits for it) */
-  committed(): Promise<void> | void;
-}
-
 export interface PipelineOptions {
   db: DB;
   log: Logger;
@@ -41,7 +25,8 @@ export interface PipelineOptions {
   lookup(deviceId: string): Promise<KnownDevice | null>;
   /** called after each commit with the new latest position of every vehicle that moved on */
   publish?(positions: CompactPosition[]): Promise<void> | void;
-  alerts?: AlertHook;
+  /** modules that see every new fix inside the transaction and act after the commit, in this order */
+  hooks?: readonly PositionHook[];
   /** transactions running at once; batches arriving meanwhile are committed together (group commit) */
   concurrency?: number;
   maxGroupRecords?: number;
@@ -95,6 +80,7 @@ export function compactOf(vehicleId: string, orgId: string, s: TrackState): Comp
 export function createPositionPipeline(opts: PipelineOptions): PositionPipeline {
   const { db, log } = opts;
   const now = opts.now ?? (() => new Date());
+  const hooks = opts.hooks ?? [];
   const concurrency = opts.concurrency ?? 2;
   const maxGroup = opts.maxGroupRecords ?? 5000;
   const stats: PipelineStats = { stored: 0, duplicates: 0, rejected: 0, transactions: 0 };
@@ -103,11 +89,11 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
   let running = 0;
   let idle: (() => void) | null = null;
 
-  // Publishing never delays an ack; the hub drops a message older than one it already sent.
+  // After-commit work (publishing, hooks' announcements) never delays an ack; the hub drops a message older than one it already sent.
   const publishing = new Set<Promise<void>>();
   function track(work: Promise<void> | void): void {
     if (!work) return;
-    const p = work.catch((err) => log.warn({ err }, "publishing after a commit failed")).finally(() => publishing.delete(p));
+    const p = work.catch((err) => log.warn({ err }, "work after a commit failed (publishing or a hook)")).finally(() => publishing.delete(p));
     publishing.add(p);
   }
   function publish(positions: CompactPosition[]): void {
@@ -115,12 +101,24 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     track(Promise.resolve().then(() => opts.publish!(positions)));
   }
 
-  async function commitGroup(group: PreparedBatch[], retryPartitions = true): Promise<CompactPosition[]> {
+  function seeFix(fixRuns: PositionHookRun[], device: KnownDevice, s: TrackState, before: FixBefore, f: PreparedFix): void {
+    for (const r of fixRuns) {
+      try {
+        r.onFix!(device, s, before, f);
+      } catch (err) {
+        log.error({ err, vehicleId: device.vehicleId }, "a position hook failed on a fix");
+      }
+    }
+  }
+
+  async function commitGroup(group: PreparedBatch[], retryPartitions = true, bulk = true): Promise<CompactPosition[]> {
     const vehicles = new Map<string, KnownDevice>();
     for (const b of group) vehicles.set(b.device.vehicleId, b.device);
     const ids = [...vehicles.keys()].sort();
     const published: CompactPosition[] = [];
-    const alerts = opts.alerts ? await opts.alerts.begin([...new Set(group.map((b) => b.device.orgId))]) : null;
+    const orgIds = hooks.length ? [...new Set(group.map((b) => b.device.orgId))] : [];
+    const runs: PositionHookRun[] = await Promise.all(hooks.map((h) => h.begin(orgIds)));
+    const fixRuns = runs.filter((r) => r.onFix);
     try {
       await db.transaction().execute(async (trx) => {
         const missing = ids.filter((id) => !knownStates.has(id));
@@ -135,26 +133,31 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
           for (const f of b.fixes) {
             const before = { lastFixTime: s.lastFixTime, faults: s.faults };
             const odometerM = applyFix(s, f);
-            if (alerts && s.lastFixTime !== before.lastFixTime) alerts.onFix(b.device, s, before, f);
+            if (fixRuns.length && s.lastFixTime !== before.lastFixTime) seeFix(fixRuns, b.device, s, before, f);
             rows.push({ orgId: b.device.orgId, vehicleId: b.device.vehicleId, deviceId: b.deviceId, ...f, odometerM });
           }
         }
         const changed = ids.filter((id) => states.get(id)!.lastFixTime !== before.get(id));
-        const inserted = await positionsRepo.store(trx, rows, changed.map((vehicleId) => ({ vehicleId, s: states.get(vehicleId)! })));
+        const inserted = await positionsRepo.store(trx, rows, changed.map((vehicleId) => ({ vehicleId, s: states.get(vehicleId)! })), { bulk, lastFixBefore: before });
         stats.duplicates += rows.length - inserted;
         stats.stored += inserted;
         for (const id of changed) published.push(compactOf(id, vehicles.get(id)!.orgId, states.get(id)!));
-        await alerts?.write(trx);
+        if (runs.length) await writeHooks(trx, hooks, runs, log);
       });
       stats.transactions++;
-      if (alerts) track(alerts.committed());
+      for (const r of runs) if (r.afterCommit) track(Promise.resolve().then(() => r.afterCommit!()));
       for (const id of ids) knownStates.add(id);
     } catch (err) {
       if ((err as { code?: string }).code === PARTITION_MISSING && retryPartitions) {
         // A fix in a month without a partition yet (the daily job creates them ahead): create and retry once.
         const times = group.flatMap((b) => b.fixes.map((f) => f.fixTime));
         await positionsRepo.ensurePartitions(db, new Date(Math.min(...times)), new Date(Math.max(...times)));
-        return commitGroup(group, false);
+        return commitGroup(group, false, bulk);
+      }
+      if (bulk && isBulkConflict(err)) {
+        // A record newer than the vehicle's state was already stored (not by this pipeline): store the group the safe way.
+        log.warn({ batches: group.length }, "bulk insert met an already stored position; retrying without COPY");
+        return commitGroup(group, retryPartitions, false);
       }
       throw err;
     }

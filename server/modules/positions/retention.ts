@@ -1,31 +1,19 @@
 import type { AppContext } from "../../context";
-import { pruneSubscriptions } from "../live/subscriptions";
 import { positionsRepo } from "./positions.repo";
 import { retentionCutoff } from "./positions.schema";
 
-export const RETENTION_JOB = "positions-retention";
 /** Partitions are created this many months ahead. */
 const MONTHS_AHEAD = 2;
 
 /**
  * One-year retention (spec section 9): creates the coming monthly partitions and drops every partition
- * whose whole range is older than one year. Also forgets live subscriptions older than two days.
+ * whose whole range is older than one year.
  */
 export async function runPositionRetention(ctx: AppContext, now: Date = new Date()) {
   const ahead = new Date(now);
   ahead.setUTCMonth(ahead.getUTCMonth() + MONTHS_AHEAD);
   const created = await positionsRepo.ensurePartitions(ctx.db, now, ahead);
   const dropped = await positionsRepo.dropPartitionsBefore(ctx.db, retentionCutoff(now));
-  const subscriptions = await pruneSubscriptions(ctx, new Date(now.getTime() - 2 * 86_400_000));
   if (created || dropped.length) ctx.log.info({ created, dropped }, "position partitions maintained");
-  return { created, dropped, subscriptions };
+  return { created, dropped };
 }
-
-/** Daily at 02:30 UTC on the "maintenance" queue (idempotent: one scheduler id). */
-export async function scheduleRetention(ctx: AppContext): Promise<void> {
-  await ctx.jobs.queue("maintenance").upsertJobScheduler(RETENTION_JOB, { pattern: "30 2 * * *" }, { name: RETENTION_JOB, data: {} });
-}
-
-export const retentionProcessors = (ctx: AppContext) => ({
-  [RETENTION_JOB]: async () => runPositionRetention(ctx),
-});

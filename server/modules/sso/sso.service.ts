@@ -2,7 +2,7 @@ import * as oidc from "openid-client";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { authRepo } from "../auth/auth.repo";
-import { issueSession, loginRedirect, safeLocalPath, type IssuedSession, type SessionMeta } from "../auth/auth.service";
+import { issueSession, landingFor, safeLocalPath, type IssuedSession, type SessionMeta } from "../auth/auth.service";
 import { SSO_CALLBACK_PATH, SSO_SCOPE, ssoIdentitySchema, type SsoIdentity, type SsoPending } from "./sso.schema";
 
 const discovered = new Map<string, Promise<oidc.Configuration>>();
@@ -98,7 +98,5 @@ export async function completeSso(ctx: AppContext, pending: SsoPending, callback
   const user = await authRepo.findUserByEmail(ctx.db, identity.email);
   if (!user || !user.active) throw new AppError("SSO_FAILED", "No active user has this e-mail");
   const session = await issueSession(ctx, user, "sso", meta);
-  const role = await ctx.db.selectFrom("roles").select("options").where("id", "=", user.role_id).executeTakeFirstOrThrow();
-  const target = pending.next ?? loginRedirect({ role: { id: user.role_id, key: "", name: "", options: role.options } });
-  return { session, language: user.default_language, target };
+  return { session, language: user.default_language, target: await landingFor(ctx, user, pending.next) };
 }

@@ -46,6 +46,11 @@ export const teamsRepo = {
     ]);
     return { vehicles: Number(vehicles.n), members: Number(members.n) };
   },
+  async existingIds(db: DB, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await db.selectFrom("teams").select("id").where("org_id", "=", orgId).where("id", "in", [...ids]).execute();
+    return new Set(rows.map((r) => r.id));
+  },
   nameExists(db: DB, orgId: string, name: string, exceptId?: string) {
     let q = db.selectFrom("teams").select("id").where("org_id", "=", orgId).where(sql<string>`lower(name)`, "=", name.toLowerCase());
     if (exceptId) q = q.where("id", "!=", exceptId);

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { canSeeTeam } from "../access/access.policy";
 import type { Principal } from "../access/principal";
+import { audit } from "../audit/audit.service";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { teamsPolicy } from "./teams.policy";
 import { teamsRepo, type TeamSort } from "./teams.repo";
@@ -26,6 +27,11 @@ export async function teamOptions(ctx: AppContext, p: Principal) {
   return all.filter((t) => canSeeTeam(p, t.id));
 }
 
+/** Which of the ids are teams of the organisation (other modules check references with it). */
+export function existingTeamIds(ctx: AppContext, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  return teamsRepo.existingIds(ctx.db, orgId, ids);
+}
+
 export async function getTeam(ctx: AppContext, p: Principal, id: string) {
   teamsPolicy.list(p);
   const team = await teamsRepo.findById(ctx.db, p.orgId, id);
@@ -41,23 +47,33 @@ export async function getTeamWithUsage(ctx: AppContext, p: Principal, id: string
 export async function createTeam(ctx: AppContext, p: Principal, input: TeamInput) {
   teamsPolicy.write(p);
   if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name)) throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
-  return teamsRepo.insert(ctx.db, p.orgId, { name: input.name, description: input.description ?? null }).catch(mapNameTaken);
+  return ctx.db.transaction().execute(async (trx) => {
+    const team = await teamsRepo.insert(trx, p.orgId, { name: input.name, description: input.description ?? null });
+    await audit.record(trx, p, { entity: "team", id: team.id, action: "create", after: team });
+    return team;
+  }).catch(mapNameTaken);
 }
 
 export async function updateTeam(ctx: AppContext, p: Principal, id: string, input: TeamInput) {
   teamsPolicy.write(p);
-  await getTeam(ctx, p, id);
+  const before = await getTeam(ctx, p, id);
   if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name, id)) throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
-  const team = await teamsRepo.update(ctx.db, p.orgId, id, { name: input.name, description: input.description ?? null }).catch(mapNameTaken);
-  if (!team) throw notFound("team");
-  return team;
+  return ctx.db.transaction().execute(async (trx) => {
+    const team = await teamsRepo.update(trx, p.orgId, id, { name: input.name, description: input.description ?? null });
+    if (!team) throw notFound("team");
+    await audit.record(trx, p, { entity: "team", id, action: "update", before, after: team });
+    return team;
+  }).catch(mapNameTaken);
 }
 
 /** A team that still holds vehicles or members is kept: deleting it would silently hide them from team-limited users. */
 export async function deleteTeam(ctx: AppContext, p: Principal, id: string) {
   teamsPolicy.write(p);
-  await getTeam(ctx, p, id);
+  const before = await getTeam(ctx, p, id);
   const usage = await teamsRepo.usage(ctx.db, p.orgId, id);
   if (usage.vehicles || usage.members) throw new AppError("TEAM_IN_USE", "The team still has members or vehicles", usage);
-  await teamsRepo.delete(ctx.db, p.orgId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await teamsRepo.delete(trx, p.orgId, id);
+    await audit.record(trx, p, { entity: "team", id, action: "delete", before });
+  });
 }

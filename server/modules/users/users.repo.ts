@@ -78,6 +78,30 @@ export const usersRepo = {
       .where("u.org_id", "=", orgId).where("r.key", "=", "administrator").where("u.active", "=", true).where("u.id", "!=", exceptUserId)
       .executeTakeFirstOrThrow().then((r) => Number(r.n));
   },
+  /** Drivers of the visible teams, plus `keepId` (a vehicle's current driver), as options. */
+  listDrivers(db: DB, orgId: string, teamIds: readonly string[] | "all", keepId: string | null = null) {
+    let q = db.selectFrom("users").select(["id", sql<string>`first_name || ' ' || last_name`.as("name"), "team_id"])
+      .where("org_id", "=", orgId);
+    q = q.where((eb) => {
+      const visible = teamIds === "all" ? eb.val(true) : teamIds.length ? eb("team_id", "in", [...teamIds]) : eb.val(false);
+      const driver = eb.and([eb("is_driver", "=", true), visible]);
+      return keepId ? eb.or([driver, eb("id", "=", keepId)]) : driver;
+    });
+    return q.orderBy("last_name").orderBy("first_name").execute();
+  },
+  findTeam(db: DB, orgId: string, id: string) {
+    return db.selectFrom("users").select(["id", "team_id"]).where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+  },
+  /** Active people with an e-mail address (alert recipients). */
+  listWithEmail(db: DB, orgId: string) {
+    return db.selectFrom("users").select(["id", "first_name", "last_name", "email"])
+      .where("org_id", "=", orgId).where("active", "=", true).where("email", "is not", null).orderBy("first_name").orderBy("last_name").execute();
+  },
+  async existingIds(db: DB, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await db.selectFrom("users").select("id").where("org_id", "=", orgId).where("id", "in", [...ids]).execute();
+    return new Set(rows.map((r) => r.id));
+  },
   listVehicleIds(db: DB, userId: string) {
     return db.selectFrom("user_vehicles").select("vehicle_id").where("user_id", "=", userId).execute().then((r) => r.map((x) => x.vehicle_id));
   },

@@ -31,7 +31,11 @@ export const personInputSchema = z
     vehicle_access: z.enum(["all", "selected"]).default("all"),
     vehicle_ids: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().uuid())).default([]),
     default_language: z.enum(LANGUAGES).default("al"),
-    active: z.preprocess((v) => (v === undefined ? true : v === true || v === "on" || v === "true"), z.boolean()).default(true),
+    // The form posts a hidden "false" before the checkbox: with both, the last value counts.
+    active: z.preprocess((raw) => {
+      const v = Array.isArray(raw) ? raw.at(-1) : raw;
+      return v === undefined ? true : v === true || v === "on" || v === "true";
+    }, z.boolean()).default(true),
   });
 export type PersonInput = z.infer<typeof personInputSchema>;
 

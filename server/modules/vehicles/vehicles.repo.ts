@@ -40,17 +40,7 @@ export const vehiclesRepo = {
     return db.selectFrom("vehicles").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
   },
   listVisible(db: DB, p: Principal) {
-    return scopeVehicles(db.selectFrom("vehicles"), p).select(["id", "registration", "category", "team_id"]).orderBy("registration").execute();
-  },
-  listDrivers(db: DB, orgId: string, teamIds: readonly string[] | "all", keepId: string | null = null) {
-    let q = db.selectFrom("users").select(["id", sql<string>`first_name || ' ' || last_name`.as("name"), "team_id"])
-      .where("org_id", "=", orgId);
-    q = q.where((eb) => {
-      const visible = teamIds === "all" ? eb.val(true) : teamIds.length ? eb("team_id", "in", [...teamIds]) : eb.val(false);
-      const driver = eb.and([eb("is_driver", "=", true), visible]);
-      return keepId ? eb.or([driver, eb("id", "=", keepId)]) : driver;
-    });
-    return q.orderBy("last_name").orderBy("first_name").execute();
+    return scopeVehicles(db.selectFrom("vehicles"), p).select(["id", "registration", "identifier_name", "category", "team_id"]).orderBy("registration").execute();
   },
   insert(db: DB, v: NewVehicle) {
     return db.insertInto("vehicles").values(v).returningAll().executeTakeFirstOrThrow();

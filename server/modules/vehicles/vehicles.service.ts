@@ -1,7 +1,11 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
+import { audit } from "../audit/audit.service";
+import { assertDeviceQuota } from "../tenants/device-quota";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { existingTeamIds } from "../teams/teams.service";
+import { assignableDrivers, findPersonTeam } from "../users/users.service";
 import { vehiclesPolicy } from "./vehicles.policy";
 import { vehiclesRepo, type VehicleSort } from "./vehicles.repo";
 import { IMAGE_TYPES, MAX_VEHICLE_IMAGES, vehicleInputSchema, type VehicleInput } from "./vehicles.schema";
@@ -19,7 +23,7 @@ export async function vehicleOptions(ctx: AppContext, p: Principal) {
 
 /** Drivers the user may assign: drivers of the organisation in the teams the user can see, plus the vehicle's current driver. */
 export async function driverOptions(ctx: AppContext, p: Principal, currentDriverId: string | null = null) {
-  return vehiclesRepo.listDrivers(ctx.db, p.orgId, p.teamIds, currentDriverId);
+  return assignableDrivers(ctx, p, currentDriverId);
 }
 
 /** The unique indexes also guard against two saves racing past the checks above them. */
@@ -50,11 +54,10 @@ async function checkReferences(ctx: AppContext, p: Principal, input: VehicleInpu
     throw new AppError("DEVICE_TAKEN", "This device is attached to another vehicle", { field: "device_imei" });
   }
   if (input.team_id) {
-    const team = await ctx.db.selectFrom("teams").select("id").where("org_id", "=", p.orgId).where("id", "=", input.team_id).executeTakeFirst();
-    if (!team) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
+    if (!(await existingTeamIds(ctx, p.orgId, [input.team_id])).size) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
   }
   if (input.driver_id) {
-    const driver = await ctx.db.selectFrom("users").select(["id", "team_id"]).where("org_id", "=", p.orgId).where("id", "=", input.driver_id).executeTakeFirst();
+    const driver = await findPersonTeam(ctx, p.orgId, input.driver_id);
     if (!driver || (driver.id !== keepDriverId && p.teamIds !== "all" && !p.teamIds.includes(driver.team_id ?? ""))) {
       throw new AppError("VALIDATION", "Unknown driver", { field: "driver_id" });
     }
@@ -68,8 +71,10 @@ export async function createVehicle(ctx: AppContext, p: Principal, input: Vehicl
   const prepared = images.map((i) => checkImage(ctx, i));
   if (prepared.length > MAX_VEHICLE_IMAGES) throw maxImages();
   return ctx.db.transaction().execute(async (trx) => {
+    if (input.device_imei) await assertDeviceQuota(trx, p.orgId);
     const v = await vehiclesRepo.insert(trx, { ...input, org_id: p.orgId });
     for (const img of prepared) await vehiclesRepo.insertImage(trx, { org_id: p.orgId, vehicle_id: v.id, ...img });
+    await audit.record(trx, p, { entity: "vehicle", id: v.id, action: "create", after: { ...v, images: prepared.length } });
     return v;
   }).catch(mapUniqueViolation);
 }
@@ -86,16 +91,24 @@ export async function updateVehicle(ctx: AppContext, p: Principal, id: string, i
   const current = await vehiclesRepo.findById(ctx.db, p.orgId, id);
   vehiclesPolicy.see(p, current);
   await checkReferences(ctx, p, input, id, current.driver_id);
-  const v = await vehiclesRepo.update(ctx.db, p.orgId, id, replacing(input)).catch(mapUniqueViolation);
-  if (!v) throw notFound("vehicle");
-  return v;
+  return ctx.db.transaction().execute(async (trx) => {
+    // Only a vehicle that gets its first device takes a slot of the quota; a changed identifier keeps its slot.
+    if (input.device_imei && !current.device_imei) await assertDeviceQuota(trx, p.orgId);
+    const v = await vehiclesRepo.update(trx, p.orgId, id, replacing(input));
+    if (!v) throw notFound("vehicle");
+    await audit.record(trx, p, { entity: "vehicle", id, action: "update", before: current, after: v });
+    return v;
+  }).catch(mapUniqueViolation);
 }
 
 export async function deleteVehicle(ctx: AppContext, p: Principal, id: string) {
   vehiclesPolicy.delete(p);
   const current = await vehiclesRepo.findById(ctx.db, p.orgId, id);
   vehiclesPolicy.see(p, current);
-  await vehiclesRepo.delete(ctx.db, p.orgId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await vehiclesRepo.delete(trx, p.orgId, id);
+    await audit.record(trx, p, { entity: "vehicle", id, action: "delete", before: current });
+  });
 }
 
 export interface UploadedImage {
@@ -134,6 +147,7 @@ export async function addVehicleImages(ctx: AppContext, p: Principal, vehicleId:
     const existing = await vehiclesRepo.countImages(trx, p.orgId, vehicleId);
     if (existing + prepared.length > MAX_VEHICLE_IMAGES) throw maxImages();
     for (const img of prepared) await vehiclesRepo.insertImage(trx, { org_id: p.orgId, vehicle_id: vehicleId, ...img });
+    await audit.record(trx, p, { entity: "vehicle", id: vehicleId, action: "add_images", after: { images: existing + prepared.length } });
   });
 }
 
@@ -150,6 +164,9 @@ export async function deleteVehicleImage(ctx: AppContext, p: Principal, vehicleI
   vehiclesPolicy.write(p);
   const v = await vehiclesRepo.findById(ctx.db, p.orgId, vehicleId);
   vehiclesPolicy.see(p, v);
-  const res = await vehiclesRepo.deleteImage(ctx.db, p.orgId, vehicleId, imageId);
-  if (!res.numDeletedRows) throw notFound("image");
+  await ctx.db.transaction().execute(async (trx) => {
+    const res = await vehiclesRepo.deleteImage(trx, p.orgId, vehicleId, imageId);
+    if (!res.numDeletedRows) throw notFound("image");
+    await audit.record(trx, p, { entity: "vehicle", id: vehicleId, action: "delete_image", before: { image_id: imageId } });
+  });
 }

@@ -56,6 +56,10 @@ export interface Model {
   K: number;
   neighbours: Int32Array;
   minimizeVehicles: boolean;
+  /** most routes a solution may use: min(problem.maxVehicles, nVeh) */
+  maxRoutes: number;
+  /** fewest routes a solution should use (problem.minVehicles, default 0) */
+  minRoutes: number;
 }
 
 const BIG = 1e15;
@@ -158,6 +162,10 @@ export function buildModel(problem: VrpProblem): Model {
   }
 
   const nVeh = vehicles.length;
+  const limit = problem.maxVehicles;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) throw new Error(`maxVehicles ${limit} is not a positive integer`);
+  const floor = problem.minVehicles ?? 0;
+  if (!(Number.isInteger(floor) && floor >= 0 && floor <= Math.min(limit ?? nVeh, nVeh))) throw new Error(`minVehicles ${floor} is not an integer between 0 and the fleet size`);
   const vStart = new Int32Array(nVeh);
   const vEnd = new Int32Array(nVeh);
   const vOpen = new Uint8Array(nVeh);
@@ -215,6 +223,8 @@ export function buildModel(problem: VrpProblem): Model {
     weight, priority, source, nVeh, vStart, vEnd, vOpen, vShiftStart, vShiftEnd, vEndLimit, vCap, vMult, vFixed,
     vType, nTypes: typeKeys.size, compat, K, neighbours,
     minimizeVehicles: problem.objective?.minimizeVehicles ?? true,
+    maxRoutes: Math.min(limit ?? nVeh, nVeh),
+    minRoutes: floor,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { UnassignedReason } from "../types";
 import { BestInsertion, evalPair, evalSingle } from "./insertion";
-import { latestStart, PICKUP, serviceStart, type Model } from "./model";
+import { DELIVERY, latestStart, PICKUP, serviceStart, type Model } from "./model";
 import { Route } from "./route";
 import type { Solution } from "./solution";
 
@@ -12,7 +12,8 @@ const ORDER: UnassignedReason[] = ["SKILLS", "CAPACITY", "TIME_WINDOW", "SHIFT",
  * capacity, then reaching a window, then the shift end, then the max duration. The reported
  * reason is the one of the vehicle that got furthest through these checks. A unit that fits an
  * empty vehicle but no route of the final plan is blocked by the other jobs: reported as
- * CAPACITY or TIME_WINDOW depending on what blocks it in the used routes, or NO_VEHICLE.
+ * FLEET_LIMIT when the fleet limit (maxVehicles) is reached and an unused vehicle could have
+ * served it, else CAPACITY or TIME_WINDOW depending on what blocks it in the used routes, or NO_VEHICLE.
  */
 export function unassignedReason(m: Model, s: Solution, unit: number): UnassignedReason {
   let furthest = -1;
@@ -23,6 +24,10 @@ export function unassignedReason(m: Model, s: Solution, unit: number): Unassigne
   if (furthest < 0) return "NO_VEHICLE";
   const reason = ORDER[furthest];
   if (reason !== "NO_VEHICLE") return reason;
+  // the fleet limit is reached and a vehicle left unused could have served the unit
+  if (s.vehicles() >= m.maxRoutes) {
+    for (const r of s.routes) if (r.n === 0 && aloneCheck(m, r.v, unit) === "NO_VEHICLE") return "FLEET_LIMIT";
+  }
   let capacityBlocked = false;
   let timeBlocked = false;
   const best = new BestInsertion();
@@ -40,6 +45,30 @@ export function unassignedReason(m: Model, s: Solution, unit: number): Unassigne
   if (timeBlocked) return "TIME_WINDOW";
   if (capacityBlocked) return "CAPACITY";
   return "NO_VEHICLE";
+}
+
+/** Whether some vehicle could serve the unit on its own (an empty route): units that fit none can never be placed. */
+export function fitsAlone(m: Model): Uint8Array {
+  // identical vehicles (one type) give the same answer: test one of each type
+  const reps: number[] = [];
+  const seen = new Uint8Array(m.nTypes);
+  for (let v = 0; v < m.nVeh; v++) {
+    if (!seen[m.vType[v]]) {
+      seen[m.vType[v]] = 1;
+      reps.push(v);
+    }
+  }
+  const out = new Uint8Array(m.nTasks);
+  for (let u = 0; u < m.nTasks; u++) {
+    if (m.kind[u] === DELIVERY) continue;
+    for (const v of reps) {
+      if (aloneCheck(m, v, u) === "NO_VEHICLE") {
+        out[u] = 1;
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /** The first constraint that stops vehicle v serving the unit on its own, or NO_VEHICLE when none does. */

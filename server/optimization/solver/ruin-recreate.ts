@@ -187,8 +187,10 @@ export class RuinRecreate {
     const empties = this.empties;
     empties.length = 0;
     const typeStampValue = ++this.typeCounter;
+    let used = 0;
     for (let v = 0; v < m.nVeh; v++) {
       const r = s.routes[v];
+      if (r.n > 0) used++;
       if (r.n === 0) {
         const ty = m.vType[v];
         if (this.typeStamp[ty] !== typeStampValue && m.compat[u * m.nVeh + v]) {
@@ -200,7 +202,8 @@ export class RuinRecreate {
       if (isPair) evalPair(m, r, u, q, best, 0, blink, rand);
       else evalSingle(m, r, u, best, 0, blink, rand);
     }
-    if (!noNewRoutes && !(m.minimizeVehicles && best.route >= 0)) {
+    // the fleet limit is hard: no new route once maxRoutes routes are in use
+    if (!noNewRoutes && used < m.maxRoutes && !(m.minimizeVehicles && best.route >= 0 && used >= m.minRoutes)) {
       for (const v of empties) {
         const r = s.routes[v];
         const extra = m.vFixed[v];

@@ -1,10 +1,11 @@
 import type { SolveOptions, SolveStatus } from "../types";
 import { Control } from "./control";
-import { minimiseFleet } from "./fleet";
+import { minimiseFleet, repairFleet } from "./fleet";
 import { PICKUP, SINGLE, type Model } from "./model";
+import { fitsAlone } from "./reasons";
 import { createRng } from "./rng";
 import { DEFAULT_PARAMS, RuinRecreate, type SisrParams } from "./ruin-recreate";
-import { Solution } from "./solution";
+import { fleetTier, Solution } from "./solution";
 
 export interface SearchResult {
   best: Solution;
@@ -19,13 +20,16 @@ export interface SearchTuning extends Partial<SisrParams> {
   tf?: number;
   /** share of the budget given to fleet minimisation when vehicles are minimised */
   fleetShare?: number;
+  /** share of the budget the repair phase may use when the construction left units out */
+  repairShare?: number;
 }
 
 /**
- * Construction by greedy insertion, then (when vehicles are minimised) a fleet minimisation
+ * Construction by greedy insertion, then a repair phase when it left units out that some vehicle
+ * could serve (tight fleet or fleet limit), then (when vehicles are minimised) a fleet minimisation
  * phase, then SISR ruin-and-recreate with simulated annealing (Christiaens & Vanden Berghe 2020).
- * The acceptance test is lexicographic: unserved priority weight, then vehicles (when
- * minimised), then cost with the annealing criterion.
+ * The acceptance test is lexicographic: unserved priority weight, then the fleet tier (routes
+ * missing below minVehicles, then vehicles when minimised), then cost with the annealing criterion.
  */
 export async function search(m: Model, options: SolveOptions, tuning: SearchTuning = {}): Promise<SearchResult> {
   const rand = createRng(options.seed ?? 1);
@@ -41,9 +45,9 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
   const best = cur.clone();
 
   let bestW = best.unassignedWeight();
-  let bestV = best.vehicles();
+  let bestTier = fleetTier(m, best.vehicles());
   let bestC = best.cost();
-  const ctl = new Control(options, () => ({ cost: bestC, vehicles: bestV, unassigned: best.unassigned.length }));
+  const ctl = new Control(options, () => ({ cost: bestC, vehicles: best.vehicles(), unassigned: best.unassigned.length }));
   ctl.report();
   const done = () => {
     ctl.report();
@@ -59,20 +63,30 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
   const tStart = Math.max(t0 * avgEdge, 1e-9);
   const tEnd = Math.max((tuning.tf ?? t0 / 100) * avgEdge, 1e-12);
 
+  const improved = (s: Solution) => {
+    best.copyFrom(s);
+    bestW = best.unassignedWeight();
+    bestTier = fleetTier(m, best.vehicles());
+    bestC = best.cost();
+  };
+  const placeable = fitsAlone(m);
   let phaseStart = 0;
-  if (m.minimizeVehicles) {
-    await minimiseFleet(m, rr, best, ctl, tuning.fleetShare ?? 0.3, (s) => {
-      best.copyFrom(s);
-      bestW = best.unassignedWeight();
-      bestV = best.vehicles();
-      bestC = best.cost();
-    });
-    cur.copyFrom(best);
+  if (best.unassigned.some((u) => placeable[u])) {
+    // a tight fleet (or fleet limit): find a plan that places everything before optimising cost
+    await repairFleet(m, rr, best, ctl, tuning.repairShare ?? 0.5, placeable, improved);
     phaseStart = Math.min(ctl.fraction(), 0.99);
   }
+  if (m.minimizeVehicles) {
+    await minimiseFleet(m, rr, best, ctl, tuning.fleetShare ?? 0.3, placeable, improved);
+    phaseStart = Math.min(ctl.fraction(), 0.99);
+  }
+  cur.copyFrom(best);
+  bestW = best.unassignedWeight();
+  bestTier = fleetTier(m, best.vehicles());
+  bestC = best.cost();
   const work = cur.clone();
   let curW = bestW;
-  let curV = bestV;
+  let curTier = bestTier;
   let curC = bestC;
 
   while (await ctl.next()) {
@@ -84,24 +98,24 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
     rr.recreate(work);
 
     const w = work.unassignedWeight();
-    const v = work.vehicles();
+    const tier = fleetTier(m, work.vehicles());
     const c = work.cost();
     let accept: boolean;
     if (w !== curW) accept = w < curW;
-    else if (m.minimizeVehicles && v !== curV) accept = v < curV;
+    else if (tier !== curTier) accept = tier < curTier;
     else accept = c < curC - temp * Math.log(rand());
 
     if (accept) {
       for (const r of rr.touched) cur.copyRoute(work, r);
       cur.unassigned = work.unassigned.slice();
       curW = w;
-      curV = v;
+      curTier = tier;
       curC = c;
-      const better = w < bestW || (w === bestW && (m.minimizeVehicles && v !== bestV ? v < bestV : c < bestC - 1e-9));
+      const better = w < bestW || (w === bestW && (tier !== bestTier ? tier < bestTier : c < bestC - 1e-9));
       if (better) {
         best.copyFrom(cur);
         bestW = w;
-        bestV = v;
+        bestTier = tier;
         bestC = c;
       }
     } else {

@@ -71,10 +71,8 @@ export class Solution {
   compare(other: Solution, eps = 1e-9): number {
     const uw = this.unassignedWeight() - other.unassignedWeight();
     if (uw !== 0) return uw;
-    if (this.m.minimizeVehicles) {
-      const dv = this.vehicles() - other.vehicles();
-      if (dv !== 0) return dv;
-    }
+    const dv = fleetTier(this.m, this.vehicles()) - fleetTier(this.m, other.vehicles());
+    if (dv !== 0) return dv;
     const dc = this.cost() - other.cost();
     return Math.abs(dc) <= eps ? 0 : dc;
   }
@@ -83,4 +81,13 @@ export class Solution {
   static unitOf(m: Model, task: number): number {
     return m.kind[task] === DELIVERY ? m.pair[task] : task;
   }
+}
+
+/**
+ * Second tier of the objective, from the number of routes used: any shortfall below minRoutes
+ * ranks worst (a fleet fixed at exactly k routes), then fewer vehicles when they are minimised.
+ */
+export function fleetTier(m: Model, vehicles: number): number {
+  if (vehicles < m.minRoutes) return m.nVeh + m.minRoutes - vehicles;
+  return m.minimizeVehicles ? vehicles : 0;
 }

@@ -1,4 +1,4 @@
-import { ProtocolError, type DeviceCommand } from "../types";
+import { ProtocolError, type DeviceCommand } from "../../shared/device-contract";
 import {
   decodeGt06Message,
   encodeGt06Command,

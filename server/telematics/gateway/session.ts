@@ -1,5 +1,5 @@
 import type pino from "pino";
-import type { DeviceCommand, DevicePosition, DeviceStatus } from "../types";
+import type { DeviceCommand, DevicePosition, DeviceStatus } from "../../shared/device-contract";
 
 export type TcpProtocol = "teltonika" | "gt06" | "h02";
 

@@ -1,6 +1,6 @@
 import net from "node:net";
 import type pino from "pino";
-import { ProtocolError, type CommandResult, type DeviceCommand } from "../types";
+import { ProtocolError, type CommandResult, type DeviceCommand } from "../../shared/device-contract";
 import { GT06_DEFAULT_PORT } from "../protocols/gt06";
 import { H02_DEFAULT_PORT } from "../protocols/h02";
 import { TELTONIKA_DEFAULT_PORT } from "../protocols/teltonika";
@@ -15,6 +15,7 @@ export interface TcpGateway {
   close(): Promise<void>;
   sendCommand(deviceId: string, command: DeviceCommand | string, options?: { timeoutMs?: number }): Promise<CommandResult>;
   connectedDevices(): string[];
+  isConnected(deviceId: string): boolean;
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60 * 1000;
@@ -171,6 +172,7 @@ export async function startTcpGateway(options: TcpGatewayOptions): Promise<TcpGa
   return {
     port,
     connectedDevices: () => [...registry.keys()],
+    isConnected: (deviceId) => registry.has(deviceId),
     async sendCommand(deviceId, command, callOptions) {
       const connection = registry.get(deviceId);
       if (!connection) return { ok: false, error: "device not connected" };

@@ -1,4 +1,4 @@
-import { ProtocolError } from "../types";
+import { ProtocolError } from "../../shared/device-contract";
 
 /** Bounds-checked big-endian cursor; any overrun is a ProtocolError, never a RangeError. */
 export class ByteReader {

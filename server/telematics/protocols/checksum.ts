@@ -1,23 +1,26 @@
+/** Byte-at-a-time tables of the reflected CRC-16 polynomials (the inner bit loop done once, at load). */
+function reflectedTable(poly: number): Uint16Array {
+  const table = new Uint16Array(256);
+  for (let n = 0; n < 256; n++) {
+    let crc = n;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ poly : crc >>> 1;
+    table[n] = crc;
+  }
+  return table;
+}
+const IBM = reflectedTable(0xa001);
+const X25 = reflectedTable(0x8408);
+
 /** CRC-16/IBM (ARC): reflected poly 0xA001, init 0. Used by Teltonika AVL and Codec 12 frames. */
 export function crc16Ibm(data: Uint8Array): number {
   let crc = 0;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) {
-      crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
-    }
-  }
-  return crc & 0xffff;
+  for (let i = 0; i < data.length; i++) crc = (crc >>> 8) ^ IBM[(crc ^ data[i]) & 0xff];
+  return crc;
 }
 
 /** CRC-ITU as used by GT06 (CRC-16/X-25): reflected poly 0x8408, init 0xFFFF, final xor 0xFFFF. */
 export function crc16X25(data: Uint8Array): number {
   let crc = 0xffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) {
-      crc = crc & 1 ? (crc >>> 1) ^ 0x8408 : crc >>> 1;
-    }
-  }
+  for (let i = 0; i < data.length; i++) crc = (crc >>> 8) ^ X25[(crc ^ data[i]) & 0xff];
   return ~crc & 0xffff;
 }

@@ -1,4 +1,4 @@
-import { ProtocolError, type AlarmType, type AttributeValue, type DevicePosition, type DeviceStatus } from "../types";
+import { ProtocolError, type AlarmType, type AttributeValue, type DevicePosition, type DeviceStatus } from "../../shared/device-contract";
 import { ByteReader } from "./byte-reader";
 import { crc16X25 } from "./checksum";
 

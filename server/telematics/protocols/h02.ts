@@ -1,4 +1,4 @@
-import { ProtocolError, type AttributeValue, type DeviceCommand, type DevicePosition } from "../types";
+import { ProtocolError, type AttributeValue, type DeviceCommand, type DevicePosition } from "../../shared/device-contract";
 
 export const H02_DEFAULT_PORT = 5013;
 export const H02_MAX_TEXT_FRAME = 1024;

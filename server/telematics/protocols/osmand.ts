@@ -1,4 +1,4 @@
-import { isAlarmType, type AttributeValue, type DevicePosition } from "../types";
+import { isAlarmType, type AttributeValue, type DevicePosition } from "../../shared/device-contract";
 
 export const OSMAND_DEFAULT_PORT = 5055;
 

@@ -1,4 +1,4 @@
-import type { AlarmType, AttributeValue, DevicePosition } from "../types";
+import type { AlarmType, AttributeValue, DevicePosition } from "../../shared/device-contract";
 
 /** Raw IO value as read from the record: fixed-size ints, or bytes for variable-length (NX) elements. */
 export type TeltonikaIoValue = number | bigint | Buffer;

@@ -1,4 +1,4 @@
-import { ProtocolError, type AttributeValue, type DevicePosition } from "../types";
+import { ProtocolError, type AttributeValue, type DevicePosition } from "../../shared/device-contract";
 import { ByteReader } from "./byte-reader";
 import { crc16Ibm } from "./checksum";
 import { applyTeltonikaIo, type TeltonikaIoValue } from "./teltonika-io";

@@ -7,7 +7,7 @@ import {
   GT06_STATUS,
   GT06_STRING_RESPONSE,
 } from "../protocols/gt06";
-import type { AlarmType } from "../types";
+import type { AlarmType } from "../../shared/device-contract";
 
 export interface Gt06SimPosition {
   fixTime: Date;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../../db/database";
-import type { ArchiveStatus } from "../../../db/schema-analytics";
+import type { ArchiveStatus } from "../../../db/schema/analytics";
 
 export interface NewArchive {
   orgId: string;

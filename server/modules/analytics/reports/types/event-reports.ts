@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatInstantDate } from "../../../../shared/dates";
-import { ALERT_TYPES } from "../../../../db/schema-alerts";
+import { ALERT_TYPES } from "../../../alerts/alerts.schema";
 import { alertLogRepo } from "../../../alerts/alerts-log.repo";
 import { immobilizationRepo } from "../../../immobilization/immobilization.repo";
 import { listFleetState } from "../../../positions/fleet.service";

@@ -1,0 +1,97 @@
+import type { z } from "zod";
+import { AppError } from "../../../server/errors";
+import type { Principal } from "../../../server/modules/access/principal";
+import { logFilterSchema, type LogFilter } from "../../../server/modules/alerts/alerts.schema";
+import { listAlerts, listPolicies, policyFormOptions } from "../../../server/modules/alerts/alerts.service";
+import { parseListQuery } from "../../../server/modules/shared/listing";
+import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import type { LoadContext } from "../../lib/route-kit.server";
+
+/**
+ * A period the page explains: an end that is not a real YYYY-MM-DD day ("invalidFrom", "invalidTo"),
+ * or one the service refused: "reversed" (ends before it starts) or "tooLong" (over a year).
+ */
+export type PeriodError = "reversed" | "tooLong" | "invalidFrom" | "invalidTo";
+
+/**
+ * Reads filters whose only failing fields can be the period's ends (every other field falls back quietly):
+ * an unreadable end is left out of the filter and reported, so the page shows what was typed and why it is wrong.
+ */
+export function readPeriodFilter<T>(schema: z.ZodType<T>, raw: Record<string, string>): { filter: T; invalid: PeriodError | null } {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { filter: parsed.data, invalid: null };
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  const rest = { ...raw };
+  for (const key of bad) delete rest[key];
+  return { filter: schema.parse(rest), invalid: bad.has("from") ? "invalidFrom" : "invalidTo" };
+}
+
+export function periodError(err: unknown): PeriodError | null {
+  if (err instanceof AppError && err.code === "PERIOD_INVALID") return err.details?.field === "from" ? "tooLong" : "reversed";
+  return null;
+}
+
+/** The log's filters as the form shows them (strings, "" when unset). */
+export interface LogFilterValues {
+  from: string;
+  to: string;
+  vehicle: string;
+  type: string;
+  policy: string;
+  unread: boolean;
+}
+
+export function logFilterFrom(url: URL): { filter: LogFilter; values: LogFilterValues; invalid: PeriodError | null } {
+  const raw = Object.fromEntries(url.searchParams);
+  const { filter, invalid } = readPeriodFilter(logFilterSchema, raw);
+  return {
+    filter,
+    invalid,
+    values: {
+      from: filter.from ?? raw.from ?? "", to: filter.to ?? raw.to ?? "", vehicle: filter.vehicle ?? "", type: filter.type ?? "", policy: filter.policy ?? "", unread: !!filter.unread,
+    },
+  };
+}
+
+/** The vehicles the user sees and the organisation's policies, for the filter selects. */
+export async function logFilterOptions(context: LoadContext, p: Principal) {
+  const [options, policies] = await Promise.all([
+    policyFormOptions(context.app, p),
+    listPolicies(context.app, p, { q: "", page: 1, size: 1000, dir: "asc", sort: "name" }),
+  ]);
+  return {
+    vehicles: options.vehicles.map((v) => ({ id: v.id, registration: v.registration })),
+    policies: policies.items.map((x) => ({ id: x.id, name: x.name })),
+  };
+}
+
+interface LogItem {
+  id: string; policyId: string | null; policyName: string; alertType: string; vehicleId: string; registration: string;
+  identifierName: string | null; driverName: string | null; placeName: string | null; occurredAt: string;
+  lat: number | null; lon: number | null; speedKmh: number | null; details: Record<string, unknown>; read: boolean | null;
+}
+
+const iso = (d: Date | string) => (typeof d === "string" ? new Date(d).toISOString() : d.toISOString());
+
+/** One page of the log, or the period error the page explains; dates as ISO strings. */
+export async function loadLogPage(context: LoadContext, p: Principal, url: URL) {
+  const { filter, values, invalid } = logFilterFrom(url);
+  const { page, size } = parseListQuery(url.searchParams);
+  if (invalid) return { values, items: [] as LogItem[], total: 0, page: 1, pages: 1, size, timeZone: await orgTimeZone(context.app, p.orgId), error: invalid };
+  try {
+    const result = await listAlerts(context.app, p, filter, { page, size });
+    const items = result.items.map((a): LogItem => ({
+      id: a.id, policyId: a.policy_id, policyName: a.policy_name, alertType: a.alert_type as string, vehicleId: a.vehicle_id,
+      registration: a.registration, identifierName: a.identifier_name, driverName: a.driver_name, placeName: a.place_name,
+      occurredAt: iso(a.occurred_at), lat: a.lat, lon: a.lon, speedKmh: a.speed_kmh,
+      details: (a.details ?? {}) as Record<string, unknown>, read: a.read,
+    }));
+    return { values, items, total: result.total, page: result.page, pages: result.pages, size: result.size, timeZone: result.timezone, error: null as PeriodError | null };
+  } catch (err) {
+    const error = periodError(err);
+    if (!error) throw err;
+    return { values, items: [], total: 0, page: 1, pages: 1, size, timeZone: await orgTimeZone(context.app, p.orgId), error };
+  }
+}
+export type LogPage = Awaited<ReturnType<typeof loadLogPage>>;
+export type LogRow = LogPage["items"][number];

@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { PersonForm } from "../components/PersonForm";
+import { personFormOptions, savePersonAction } from "../people.server";
+import { requirePermission } from "../../../../lib/route-kit.server";
+import type { Route } from "./+types/drivers-add";
+
+export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const p = requirePermission(context, request, "drivers:write");
+  return { options: await personFormOptions(context, p, "drivers") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const p = requirePermission(context, request, "drivers:write");
+  return savePersonAction(request, context, p, "drivers");
+}
+
+export default function AddDriver({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("people");
+  return (
+    <section>
+      <header className="page-header"><h1>{t("drivers.add")}</h1></header>
+      <PersonForm area="drivers" person={null} options={loaderData.options} failure={actionData} />
+    </section>
+  );
+}

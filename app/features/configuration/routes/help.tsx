@@ -1,0 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { supportContact } from "../../../../server/modules/organization/organization.service";
+import { visibleSections } from "../components/sections";
+import { requireUser } from "../../../lib/route-kit.server";
+import type { Route } from "./+types/help";
+import { can } from "../../../lib/permissions";
+
+export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
+
+const DEVICES = [
+  { key: "teltonika", port: 5027, transport: "TCP" },
+  { key: "gt06", port: 5023, transport: "TCP" },
+  { key: "osmand", port: 5055, transport: "HTTP" },
+] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const p = requireUser(context, request);
+  return {
+    contact: await supportContact(context.app, p),
+    host: new URL(request.url).hostname,
+    sections: visibleSections(p).filter((s) => s.key !== "help").map(({ key, to }) => ({ key, to })),
+    canManage: can(p, "manage:read"),
+  };
+}
+
+export default function Help({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("configuration");
+  const { contact, host, sections, canManage } = loaderData;
+  return (
+    <article className="stack" data-testid="help-page">
+      <header className="page-header">
+        <h1>{t("help.title")}</h1>
+        <p className="muted">{t("help.intro")}</p>
+      </header>
+
+      <section className="card">
+        <h2>{t("help.modules.title")}</h2>
+        <ul>
+          {canManage && <li><Link to="/manage">{t("common:nav.manage")}</Link>: {t("help.modules.manage")}</li>}
+          {sections.map((s) => (
+            <li key={s.key}><Link to={s.to}>{t(`nav.${s.key}`)}</Link>: {t(`list.descriptions.${s.key}`)}</li>
+          ))}
+        </ul>
+        <p className="muted">{t("help.modules.permissions")}</p>
+      </section>
+
+      <section className="card">
+        <h2>{t("help.devices.title")}</h2>
+        <p>{t("help.devices.intro")}</p>
+        <ol>
+          <li>{t("help.devices.step1")}</li>
+          <li>{t("help.devices.step2")}</li>
+          <li>{t("help.devices.step3", { host })}</li>
+          <li>{t("help.devices.step4")}</li>
+        </ol>
+        <table className="table" data-testid="device-ports">
+          <thead>
+            <tr><th>{t("help.devices.device")}</th><th>{t("help.devices.port")}</th><th>{t("help.devices.identifier")}</th></tr>
+          </thead>
+          <tbody>
+            {DEVICES.map((d) => (
+              <tr key={d.key}>
+                <td>{t(`help.devices.${d.key}.name`)}</td>
+                <td><code>{`${host}:${d.port}`}</code>{` (${d.transport})`}</td>
+                <td>{t(`help.devices.${d.key}.identifier`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">{t("help.devices.troubleshoot")}</p>
+      </section>
+
+      <section className="card">
+        <h2>{t("help.keyboard.title")}</h2>
+        <ul>
+          <li>{t("help.keyboard.tab")}</li>
+          <li>{t("help.keyboard.skip")}</li>
+          <li>{t("help.keyboard.lists")}</li>
+          <li>{t("help.keyboard.noJs")}</li>
+          <li>{t("help.keyboard.unsaved")}</li>
+          <li>{t("help.keyboard.dates")}</li>
+        </ul>
+      </section>
+
+      <section className="card" data-testid="help-support">
+        <h2>{t("help.support.title")}</h2>
+        {contact.email ? (
+          <p>{t("help.support.body", { name: contact.name })} <a href={`mailto:${contact.email}`}>{contact.email}</a>{contact.phone ? ` · ${contact.phone}` : ""}</p>
+        ) : (
+          <p>{t("help.support.none")}</p>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import { redirect } from "react-router";
+import { teamInputSchema } from "../../../../server/modules/teams/teams.schema";
+import { createTeam, deleteTeam, getTeamWithUsage, updateTeam } from "../../../../server/modules/teams/teams.service";
+import { formAction, intent } from "../../../lib/forms.server";
+import { can } from "../../../lib/permissions";
+import { idParam, load, requirePermission, requireUser, type LoadContext } from "../../../lib/route-kit.server";
+
+type Args = { request: Request; context: LoadContext };
+const edit = (id: string) => `/configuration/vehicles/teams/update/${id}`;
+
+export async function addTeamAction({ request, context }: Args) {
+  const p = requirePermission(context, request, "teams:write");
+  return formAction({ request, context }, {
+    save: intent({
+      schema: teamInputSchema,
+      run: async ({ value }) => {
+        const team = await createTeam(context.app, p, value);
+        return redirect(`${edit(team.id)}?created=1`);
+      },
+    }),
+  });
+}
+
+/** The team page: the team with how many vehicles and people use it, and what the user may do. */
+export async function teamLoader({ request, context }: Args, rawId: string | undefined) {
+  const p = requirePermission(context, request, "teams:read");
+  const team = await load(() => getTeamWithUsage(context.app, p, idParam(rawId)));
+  const canWrite = can(p, "teams:write");
+  return {
+    team: { id: team.id, name: team.name, description: team.description ?? "", version: String(team.updated_at as unknown), usage: team.usage },
+    canWrite,
+    confirmDelete: canWrite && new URL(request.url).searchParams.get("delete") === "1",
+  };
+}
+
+export async function teamAction({ request, context }: Args, rawId: string | undefined) {
+  const p = requireUser(context, request);
+  const id = idParam(rawId);
+  return formAction({ request, context }, {
+    save: intent({
+      schema: teamInputSchema,
+      run: async ({ value }) => {
+        await updateTeam(context.app, p, id, value);
+        return redirect(`${edit(id)}?saved=1`);
+      },
+    }),
+    delete: intent({
+      run: async () => {
+        await deleteTeam(context.app, p, id);
+        return redirect("/configuration/vehicles/teams?deleted=1");
+      },
+    }),
+  });
+}

@@ -1,0 +1,91 @@
+import { redirect } from "react-router";
+import { teamOptions } from "../../../../server/modules/teams/teams.service";
+import { vehicleInputSchema } from "../../../../server/modules/vehicles/vehicles.schema";
+import {
+  addVehicleImages, createVehicle, deleteVehicle, deleteVehicleImage, driverOptions, getVehicle, updateVehicle,
+} from "../../../../server/modules/vehicles/vehicles.service";
+import { assertUploadSize, formAction, intent, readImages, refuse } from "../../../lib/forms.server";
+import { can } from "../../../lib/permissions";
+import { idParam, load, requirePermission, requireUser, type LoadContext } from "../../../lib/route-kit.server";
+import { vehicleFormValues } from "./components/VehicleForm";
+
+type Args = { request: Request; context: LoadContext };
+const details = (id: string) => `/configuration/vehicles/details/${id}`;
+
+/** The add page: teams and drivers to choose from; a user of one team gets it preselected. */
+export async function addVehicleLoader({ request, context }: Args) {
+  const p = requirePermission(context, request, "vehicles:write");
+  const [teams, drivers] = await Promise.all([teamOptions(context.app, p), driverOptions(context.app, p)]);
+  return { teams, drivers, defaultTeam: p.teamIds !== "all" && p.teamIds.length === 1 ? p.teamIds[0] : undefined };
+}
+
+export async function addVehicleAction({ request, context }: Args) {
+  const p = requirePermission(context, request, "vehicles:write");
+  assertUploadSize(request, context);
+  return formAction({ request, context }, {
+    save: intent({
+      schema: vehicleInputSchema,
+      run: async ({ value, form }) => {
+        const v = await createVehicle(context.app, p, value, await readImages(form));
+        return redirect(`${details(v.id)}?created=1`);
+      },
+    }),
+  });
+}
+
+/** The details page: the vehicle as form values, its images, and what the user may do with it. */
+export async function vehicleDetailsLoader({ request, context }: Args, rawId: string | undefined) {
+  const p = requirePermission(context, request, "vehicles:read");
+  const id = idParam(rawId);
+  const vehicle = await load(() => getVehicle(context.app, p, id));
+  const [teams, drivers] = await Promise.all([teamOptions(context.app, p), driverOptions(context.app, p, vehicle.driver_id)]);
+  const canDelete = can(p, "vehicles:delete");
+  return {
+    id: vehicle.id,
+    registration: vehicle.registration,
+    version: String(vehicle.updated_at as unknown),
+    values: vehicleFormValues(vehicle),
+    images: vehicle.images.map((i) => ({ id: i.id })),
+    teams,
+    drivers,
+    canWrite: can(p, "vehicles:write"),
+    canDelete,
+    confirmDelete: canDelete && new URL(request.url).searchParams.get("delete") === "1",
+  };
+}
+
+/** The details page's buttons: save the form, delete the vehicle, upload images, delete one image. */
+export async function vehicleDetailsAction({ request, context }: Args, rawId: string | undefined) {
+  const p = requireUser(context, request);
+  const id = idParam(rawId);
+  assertUploadSize(request, context);
+  return formAction({ request, context }, {
+    save: intent({
+      schema: vehicleInputSchema,
+      run: async ({ value }) => {
+        await updateVehicle(context.app, p, id, value);
+        return redirect(`${details(id)}?saved=1`);
+      },
+    }),
+    delete: intent({
+      run: async () => {
+        await deleteVehicle(context.app, p, id);
+        return redirect("/configuration/vehicles/list");
+      },
+    }),
+    upload: intent({
+      run: async ({ form }) => {
+        const images = await readImages(form);
+        if (!images.length) return refuse("upload", "required");
+        await addVehicleImages(context.app, p, id, images);
+        return redirect(`${details(id)}?images=added`);
+      },
+    }),
+    "delete-image": intent({
+      run: async ({ form }) => {
+        await deleteVehicleImage(context.app, p, id, idParam(String(form.get("imageId") ?? "")));
+        return redirect(`${details(id)}?images=deleted`);
+      },
+    }),
+  });
+}

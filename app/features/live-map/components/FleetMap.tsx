@@ -1,0 +1,194 @@
+import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from "maplibre-gl";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { createBasemapMap } from "../../../lib/map/basemap-loader";
+import type { MapConfig } from "../../../lib/map/basemap-style";
+import type { FleetVehicle } from "../../../lib/map/fleet-types";
+import { loadMapLibre } from "../../../lib/map/load-maplibre";
+import { provideVehicleImages } from "../../../lib/map/pin-images";
+import { CLUSTER_LAYER, PIN_LAYER, VEHICLE_SOURCE, VEHICLE_SOURCE_OPTIONS, VehicleSourceSync, hasPosition, vehicleLayers } from "../../../lib/map/vehicle-layers";
+import { PLACES_TOGGLES, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../places/layers";
+import { useChunkFailure } from "../../../lib/use-chunk-watchdog";
+
+declare global {
+  interface Window {
+    __flotaMap?: MapLibreMap;
+    /** set by bench/map.ts: each vehicle-source update's main-thread time (ms) is pushed here */
+    __flotaMapTimings?: number[];
+  }
+}
+
+export const DEFAULT_CENTER: [number, number] = [20.0, 41.2];
+/** Shortest time between two updates of the map's vehicle source while positions stream in. */
+export const MAP_UPDATE_INTERVAL_MS = 250;
+
+interface FleetMapProps {
+  vehicles: FleetVehicle[];
+  selectedId: string | null;
+  follow: boolean;
+  config: MapConfig;
+  expose: boolean;
+  /** Points of interest and geofences as togglable layers under the pins (users with places:read). */
+  showPlaces: boolean;
+  onSelect: (vehicleId: string) => void;
+}
+
+/** The live map (browser only): vehicle pins coloured by state, rotated by course, clustered when zoomed out. */
+export function FleetMap({ vehicles, selectedId, follow, config, expose, showPlaces, onSelect }: FleetMapProps) {
+  const { t } = useTranslation("manage");
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const fitted = useRef(false);
+  const sync = useRef<VehicleSourceSync | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const chunkFailed = useChunkFailure();
+  const [placeLayers, setPlaceLayers] = useState<Record<PlacesToggle, boolean>>({ pois: true, geofences: true });
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: MapLibreMap | null = null;
+    let stopWatching = () => {};
+    (async () => {
+      const lib = await loadMapLibre();
+      if (cancelled || !container.current) return;
+      const element = container.current;
+      const made = await createBasemapMap(lib, config, {
+        container: element, center: DEFAULT_CENTER, zoom: 6, attributionControl: { compact: true },
+        // No symbol fade-in: with positions streaming in, every update would otherwise animate (redraw) for 300 ms.
+        fadeDuration: 0,
+      }, (kind) => {
+        element.dataset.basemap = kind;
+      });
+      map = made.map;
+      stopWatching = made.stop;
+      if (cancelled) {
+        stopWatching();
+        map.remove();
+        return;
+      }
+      mapRef.current = map;
+      if (expose) window.__flotaMap = map;
+      map.addControl(new lib.NavigationControl({ showCompass: true }), "top-right");
+      provideVehicleImages(map);
+      map.on("load", () => {
+        const m = map as MapLibreMap;
+        if (showPlaces) {
+          const places = placesLayerSpec();
+          m.addSource(places.sourceId, places.source);
+          for (const layer of places.layers) m.addLayer(layer);
+        }
+        m.addSource(VEHICLE_SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] }, ...VEHICLE_SOURCE_OPTIONS });
+        sync.current = new VehicleSourceSync(() => m.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined);
+        for (const layer of vehicleLayers()) m.addLayer(layer as LayerSpecification);
+        m.on("click", PIN_LAYER, (e) => {
+          const id = e.features?.[0]?.properties?.vehicleId;
+          if (typeof id === "string") onSelectRef.current(id);
+        });
+        m.on("click", CLUSTER_LAYER, async (e) => {
+          const f = e.features?.[0];
+          if (!f || f.geometry.type !== "Point") return;
+          const zoom = await (m.getSource(VEHICLE_SOURCE) as GeoJSONSource).getClusterExpansionZoom(f.properties.cluster_id);
+          m.easeTo({ center: f.geometry.coordinates as [number, number], zoom });
+        });
+        for (const layer of [PIN_LAYER, CLUSTER_LAYER]) {
+          m.on("mouseenter", layer, () => { m.getCanvas().style.cursor = "pointer"; });
+          m.on("mouseleave", layer, () => { m.getCanvas().style.cursor = ""; });
+        }
+        setReady(true);
+      });
+    })().catch((err) => {
+      console.error(err);
+      if (!cancelled && !chunkFailed(err)) setFailed(true);
+    });
+    return () => {
+      cancelled = true;
+      stopWatching();
+      sync.current = null;
+      if (window.__flotaMap === map) delete window.__flotaMap;
+      map?.remove();
+      mapRef.current = null;
+    };
+  }, [config.styleUrl, config.pmtilesUrl, config.attribution, expose, showPlaces]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !showPlaces) return;
+    for (const toggle of Object.keys(PLACES_TOGGLES) as PlacesToggle[]) setPlacesVisibility(map, toggle, placeLayers[toggle]);
+  }, [ready, showPlaces, placeLayers]);
+
+  // Pins follow the list at most every MAP_UPDATE_INTERVAL_MS (a selection at once): each update makes
+  // MapLibre re-cluster and redraw, which is what a busy fleet would otherwise do on every frame.
+  const latest = useRef({ vehicles, selectedId });
+  latest.current = { vehicles, selectedId };
+  const pushed = useRef({ at: -Infinity, selectedId: null as string | null, timer: null as ReturnType<typeof setTimeout> | null });
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    const push = () => {
+      pushed.current.timer = null;
+      const started = performance.now();
+      const data = sync.current?.update(latest.current.vehicles, latest.current.selectedId);
+      if (!data) return;
+      pushed.current.at = performance.now();
+      pushed.current.selectedId = latest.current.selectedId;
+      window.__flotaMapTimings?.push(pushed.current.at - started);
+      container.current?.setAttribute("data-pin-count", String(data.count));
+      if (!fitted.current && data.bounds) {
+        fitted.current = true;
+        map.fitBounds(data.bounds, { padding: 60, maxZoom: 13, duration: 0 });
+      }
+    };
+    const wait = pushed.current.at + MAP_UPDATE_INTERVAL_MS - performance.now();
+    if (wait <= 0 || selectedId !== pushed.current.selectedId) {
+      if (pushed.current.timer) clearTimeout(pushed.current.timer);
+      push();
+    } else {
+      pushed.current.timer ??= setTimeout(push, wait);
+    }
+  }, [ready, vehicles, selectedId]);
+  useEffect(() => () => { if (pushed.current.timer) clearTimeout(pushed.current.timer); }, []);
+
+  const vehiclesRef = useRef(vehicles);
+  vehiclesRef.current = vehicles;
+  useEffect(() => {
+    const map = mapRef.current;
+    const v = vehiclesRef.current.find((x) => x.vehicleId === selectedId);
+    if (!ready || !map || !v || !hasPosition(v)) return;
+    map.easeTo({ center: [v.longitude as number, v.latitude as number], zoom: Math.max(map.getZoom(), 13), duration: 500 });
+  }, [ready, selectedId]);
+
+  const selected = vehicles.find((v) => v.vehicleId === selectedId);
+  const followLon = follow && selected && hasPosition(selected) ? selected.longitude : null;
+  const followLat = follow && selected && hasPosition(selected) ? selected.latitude : null;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || followLon === null || followLat === null) return;
+    map.easeTo({ center: [followLon, followLat], zoom: Math.max(map.getZoom(), 14), duration: 600 });
+  }, [ready, followLon, followLat]);
+
+  return (
+    <div className="fleet-map" data-testid="fleet-map" data-ready={ready ? "1" : "0"}>
+      <div ref={container} className="map-canvas" role="region" aria-label={t("map.label")} />
+      {showPlaces && ready && (
+        <fieldset className="map-layers" data-testid="map-layers">
+          <legend className="visually-hidden">{t("map.layers")}</legend>
+          {(Object.keys(PLACES_TOGGLES) as PlacesToggle[]).map((toggle) => (
+            <label key={toggle}>
+              <input
+                type="checkbox"
+                name={`layer-${toggle}`}
+                checked={placeLayers[toggle]}
+                onChange={(e) => setPlaceLayers((s) => ({ ...s, [toggle]: e.target.checked }))}
+              />
+              {t(`map.${toggle}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {failed && <p className="map-failed alert alert-warn">{t("map.failed")}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, data } from "react-router";
+import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
+import { AlertsTable, PointsTable, StopsTable } from "../components/ReplayTables";
+import { ReplayPlayer } from "../components/ReplayPlayer";
+import { DateTimeField } from "../../../components/dates";
+import { useErrorText } from "../../../components/forms";
+import { addMonths, isDateTime, todayIn } from "../../../lib/dates";
+import { mapConfigFrom } from "../../../lib/map/basemap.server";
+import { replayQueryFrom, replayView, runReplay } from "../../../lib/map/replay.server";
+import { orgTimeZone } from "../../../lib/map/time.server";
+import { requirePermission } from "../../../lib/route-kit.server";
+import type { Route } from "./+types/replay";
+import "../../../styles/map.css";
+
+export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const p = requirePermission(context, request, "replay:read");
+  const timeZone = await orgTimeZone(context.app, p);
+  const query = replayQueryFrom(new URL(request.url), timeZone);
+  const [vehicles, outcome] = await Promise.all([vehicleOptions(context.app, p), runReplay(context, p, query, timeZone)]);
+  const payload = {
+    query,
+    vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
+    timeZone,
+    mapConfig: mapConfigFrom(context),
+    ...outcome,
+    replay: outcome.replay && replayView(outcome.replay, outcome.alerts),
+  };
+  return data(payload, { status: outcome.error === "NOT_FOUND" ? 404 : outcome.error ? 400 : 200 });
+}
+
+export default function Replay({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("replay");
+  const { query, vehicles, replay, error, timeZone } = loaderData;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const errorText = useErrorText();
+  /** a typed period end that is not "YYYY-MM-DD HH:mm" is explained at its field, not as a wrong period */
+  const unreadable = { from: !isDateTime(query.from), to: !isDateTime(query.to) };
+  /** the calendar offers the days positions are kept for: the last year, up to today */
+  const today = todayIn(timeZone);
+  const days = { min: addMonths(today, -12), max: today };
+  const fieldError = error === "PERIOD_INVALID" && (unreadable.from || unreadable.to);
+  const exportQuery = new URLSearchParams({ vehicle: query.vehicle, from: query.from, to: query.to }).toString();
+  return (
+    <section className="replay">
+      <header className="page-header">
+        <h1>{t("title")}</h1>
+        <p className="muted">{t("intro")}</p>
+      </header>
+      <Form method="get" className="replay-form" data-testid="replay-form">
+        <div className="field">
+          <label htmlFor="replay-vehicle">{t("vehicle")}</label>
+          <select id="replay-vehicle" name="vehicle" defaultValue={query.vehicle} required>
+            <option value="">{t("chooseVehicle")}</option>
+            {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
+          </select>
+        </div>
+        {(["from", "to"] as const).map((end) => (
+          <div key={end} className={`field${unreadable[end] ? " has-error" : ""}`}>
+            <label htmlFor={`replay-${end}`}>{t(end)}</label>
+            <DateTimeField id={`replay-${end}`} name={end} defaultValue={query[end]} required timeZone={timeZone} invalid={unreadable[end]} {...days}
+              aria-describedby={unreadable[end] ? `replay-${end}-error` : undefined} />
+            {unreadable[end] && <div className="field-error" id={`replay-${end}-error`} role="alert">{errorText("dateTime")}</div>}
+          </div>
+        ))}
+        <button type="submit" className="button primary">{t("show")}</button>
+      </Form>
+      {error && !fieldError && <div className="alert alert-error" role="alert" data-testid="replay-error" data-code={error}>{t(`errors.${error}`)}</div>}
+      {replay && (
+        <>
+          <div className="replay-summary" data-testid="replay-summary">
+            <div><span className="muted">{t("distance")}</span><strong>{replay.distanceKm} km</strong></div>
+            <div><span className="muted">{t("maxSpeed")}</span><strong>{Math.round(replay.maxSpeed)} {t("kmh")}</strong></div>
+            <div><span className="muted">{t("pointCount")}</span><strong>{replay.pointCount}</strong></div>
+            <div><span className="muted">{t("stopCount")}</span><strong>{replay.stops.length}</strong></div>
+            <div className="export-links">
+              <a className="button" href={`/replay/export.gpx?${exportQuery}`} download data-testid="export-gpx">{t("exportGpx")}</a>
+              <a className="button" href={`/replay/export.csv?${exportQuery}`} download data-testid="export-csv">{t("exportCsv")}</a>
+            </div>
+          </div>
+          {replay.pointCount === 0 && <p className="alert alert-warn">{t("noPoints")}</p>}
+          {hydrated && replay.track.length > 0 && (
+            <ReplayPlayer points={replay.track} stops={replay.stops} alerts={loaderData.alerts} timeZone={timeZone} config={loaderData.mapConfig} />
+          )}
+          <div className="replay-tables">
+            {loaderData.alerts.length > 0 && <AlertsTable alerts={loaderData.alerts} timeZone={timeZone} />}
+            <StopsTable stops={replay.stops} timeZone={timeZone} />
+            <PointsTable points={replay.tablePoints} total={replay.pointCount} timeZone={timeZone} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useTranslation } from "react-i18next";
+import { Form, NavLink, Outlet, useRouteError } from "react-router";
+import { unreadAlertCount } from "../../../../server/modules/alerts/alerts.service";
+import { AlertBell } from "../../alerts/components/AlertBell";
+import { ErrorContent, errorStatus } from "../../../components/ErrorContent";
+import { CsrfInput } from "../../../components/forms";
+import { LanguageSwitch } from "../../../components/LanguageSwitch";
+import { requireUser } from "../../../lib/route-kit.server";
+import { visibleNav } from "../../../lib/navigation";
+import type { Route } from "./+types/app-layout";
+import "../../../styles/alert-log.css";
+import { can } from "../../../lib/permissions";
+import { SupportBanner, type SupportBannerData } from "../../admin/components/SupportBanner";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const p = requireUser(context, request);
+  return {
+    user: { name: `${p.firstName} ${p.lastName}`, role: p.role.name, email: p.email },
+    nav: visibleNav(p).map(({ to, labelKey, icon }) => ({ to, labelKey, icon })),
+    alerts: can(p, "alerts:read"),
+    unreadAlerts: await unreadAlertCount(context.app, p),
+    support: p.support ? { operator: p.support.name, user: `${p.firstName} ${p.lastName}`, organization: p.support.orgName } : null,
+  };
+}
+
+interface ChromeProps {
+  nav: { to: string; labelKey: string; icon: string }[];
+  user?: { name: string; role: string };
+  /** the alert bell: shown to users who may read alerts */
+  alerts?: { unread: number } | null;
+  /** a support session: marked above the header, with the way back */
+  support?: SupportBannerData | null;
+  children: React.ReactNode;
+}
+
+function Chrome({ nav, user, alerts, support, children }: ChromeProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#content">{t("nav.skip")}</a>
+      {support && <SupportBanner support={support} />}
+      <header className="topbar">
+        <a className="brand" href="/manage">
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          <span>{t("appName")}</span>
+        </a>
+        <nav aria-label={t("nav.main")} className="main-nav">
+          {nav.map((item) => (
+            <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? "active" : undefined)}>
+              {t(item.labelKey)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="topbar-user">
+          {alerts && <AlertBell unread={alerts.unread} live />}
+          <LanguageSwitch />
+          {user && (
+            <NavLink to="/configuration/profile" className="user-chip" title={user.role}>{user.name}</NavLink>
+          )}
+          <Form method="post" action="/logout" className="inline">
+            <CsrfInput />
+            <button type="submit" className="link-button" data-testid="logout">{t("nav.logout")}</button>
+          </Form>
+        </div>
+      </header>
+      <main id="content" className="content">{children}</main>
+    </div>
+  );
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null} support={loaderData.support}>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (errorStatus(error) >= 500) console.error(error);
+  return (
+    <Chrome nav={[]}>
+      <section className="error-page" data-testid="error-page">
+        <ErrorContent error={error} />
+      </section>
+    </Chrome>
+  );
+}

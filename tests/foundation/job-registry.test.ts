@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { groupByQueue } from "../../jobs/workers";
+import { ALL_JOBS } from "../../jobs/registry";
+import type { JobDefinition } from "../../server/job-definition";
+
+const job = (queue: JobDefinition["queue"], name: string, concurrency?: number): JobDefinition => ({ queue, name, concurrency, handler: async () => null });
+
+describe("jobs registered per module, grouped by queue", () => {
+  it("puts every module's jobs of a queue on that queue's one worker, at the lowest concurrency asked", () => {
+    const queues = groupByQueue([job("maintenance", "a", 1), job("mail", "m"), job("maintenance", "b")]);
+    expect(queues.get("maintenance")).toMatchObject({ concurrency: 1 });
+    expect(queues.get("maintenance")!.jobs.map((j) => j.name)).toEqual(["a", "b"]);
+    expect(queues.get("mail")).toMatchObject({ concurrency: 2 });
+  });
+
+  it("refuses a job name defined twice on one queue", () => {
+    expect(() => groupByQueue([job("mail", "x"), job("mail", "x")])).toThrow(/defined twice/);
+  });
+
+  it("the registry holds each module's jobs; maintenance and optimisation run one at a time", () => {
+    const queues = groupByQueue(ALL_JOBS);
+    expect(queues.get("maintenance")!.jobs.map((j) => j.name).sort()).toEqual(["alert-timers", "alerts-retention", "live-subscriptions-prune", "positions-retention"]);
+    expect(queues.get("maintenance")!.concurrency).toBe(1);
+    expect(queues.get("optimization")).toMatchObject({ concurrency: 1 });
+    expect(queues.get("mail")!.jobs.map((j) => j.name).sort()).toEqual(["alert-email", "password-reset"]);
+    for (const d of ALL_JOBS.filter((j) => j.repeat)) expect(d.queue).toBe("maintenance");
+  });
+});

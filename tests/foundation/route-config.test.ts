@@ -1,0 +1,60 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+
+const appDir = path.resolve(import.meta.dirname, "../../app");
+
+/** Every entry of the config with its full URL pattern. */
+function flatten(entries: RouteConfigEntry[], base = ""): { url: string; file: string; index: boolean }[] {
+  return entries.flatMap((e) => {
+    const url = e.path ? `${base.replace(/\/$/, "")}/${e.path}` : base;
+    return [{ url: url || "/", file: e.file, index: Boolean(e.index) }, ...flatten(e.children ?? [], url)];
+  });
+}
+
+function routeModules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeModules(full);
+    return path.basename(dir) === "routes" && entry.name.endsWith(".tsx") ? [path.relative(appDir, full).split(path.sep).join("/")] : [];
+  });
+}
+
+// The URLs of the web app (the product specification's routes): moving code between folders must not change them.
+const URLS = [
+  "/", "/*", "/alerts", "/alerts/log", "/alerts/log.csv", "/alerts/overview", "/alerts/policies", "/alerts/policies/add",
+  "/alerts/policies/edit/:id", "/alerts/policies/policy/:id", "/auth/sso", "/auth/sso/callback", "/configuration",
+  "/configuration/drivers", "/configuration/drivers/add", "/configuration/drivers/edit/:id", "/configuration/drivers/list",
+  "/configuration/help", "/configuration/list", "/configuration/organization", "/configuration/profile", "/configuration/settings",
+  "/configuration/users", "/configuration/users/add", "/configuration/users/list", "/configuration/users/update/:id",
+  "/configuration/vehicles", "/configuration/vehicles/add", "/configuration/vehicles/details/:id",
+  "/configuration/vehicles/details/:id/images/:imageId", "/configuration/vehicles/list", "/configuration/vehicles/teams",
+  "/configuration/vehicles/teams/add", "/configuration/vehicles/teams/update/:id", "/immobilization", "/immobilization/command",
+  "/int/*", "/int/order-track",
+  "/login", "/logout", "/manage", "/manage/faults", "/map/basemap.geojson", "/newPassword", "/places", "/places/add-new-geofence",
+  "/places/add-new-poi", "/places/edit-geofence/:id", "/places/edit-poi/:id", "/places/export", "/places/export.csv",
+  "/places/export.geojson", "/places/geofences", "/places/import", "/places/layers.geojson", "/places/points", "/preferences",
+  "/replay", "/replay/export.csv", "/replay/export.gpx", "/resetPassword",
+  // Not in the specification: the installation's administration area and the audit log (docs/administration.md).
+  "/administration", "/administration/organizations", "/administration/organizations/add", "/administration/organizations/:id",
+  "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
+];
+
+describe("route config (app/routes.ts)", () => {
+  const entries = flatten(routes);
+
+  it("serves every URL the app had, and only those", () => {
+    expect([...new Set(entries.map((e) => e.url))].sort()).toEqual([...URLS].sort());
+  });
+
+  it("registers every route module under app/features/*/routes/, each once, and nothing from a flat app/routes/ folder", () => {
+    const files = entries.map((e) => e.file);
+    expect(new Set(files).size).toBe(files.length);
+    expect(routeModules(path.join(appDir, "features")).sort()).toEqual(files.filter((f) => f.startsWith("features/")).sort());
+    for (const file of files) expect(existsSync(path.join(appDir, file)), file).toBe(true);
+    // Route files are no longer discovered by name: a module dropped into app/routes/ would silently not be served.
+    expect(existsSync(path.join(appDir, "routes"))).toBe(false);
+  });
+});
