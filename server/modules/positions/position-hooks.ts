@@ -31,6 +31,11 @@ export interface PositionHookRun {
    * `state.alerts` is the alert engine's memory and is stored with the state.
    */
   onFix?(device: KnownDevice, state: TrackState, before: FixBefore, fix: HookFix): void;
+  /**
+   * Inside the transaction, for a fix older than the vehicle's latest (a device emptying its buffer): it is stored
+   * but did not move the state on. Hooks that derive history from positions (trips) re-derive from it.
+   */
+  onLateFix?(device: KnownDevice, fix: HookFix): void;
   /** whether `write` has anything to store (saves the savepoint round trips when not) */
   hasWrites?(): boolean;
   /**

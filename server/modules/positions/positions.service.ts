@@ -111,6 +111,16 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     }
   }
 
+  function seeLateFix(lateRuns: PositionHookRun[], device: KnownDevice, f: PreparedFix): void {
+    for (const r of lateRuns) {
+      try {
+        r.onLateFix!(device, f);
+      } catch (err) {
+        log.error({ err, vehicleId: device.vehicleId }, "a position hook failed on a late fix");
+      }
+    }
+  }
+
   async function commitGroup(group: PreparedBatch[], retryPartitions = true, bulk = true): Promise<CompactPosition[]> {
     const vehicles = new Map<string, KnownDevice>();
     for (const b of group) vehicles.set(b.device.vehicleId, b.device);
@@ -119,6 +129,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     const orgIds = hooks.length ? [...new Set(group.map((b) => b.device.orgId))] : [];
     const runs: PositionHookRun[] = await Promise.all(hooks.map((h) => h.begin(orgIds)));
     const fixRuns = runs.filter((r) => r.onFix);
+    const lateRuns = runs.filter((r) => r.onLateFix);
     try {
       await db.transaction().execute(async (trx) => {
         const missing = ids.filter((id) => !knownStates.has(id));
@@ -134,6 +145,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
             const before = { lastFixTime: s.lastFixTime, faults: s.faults };
             const odometerM = applyFix(s, f);
             if (fixRuns.length && s.lastFixTime !== before.lastFixTime) seeFix(fixRuns, b.device, s, before, f);
+            else if (lateRuns.length && s.lastFixTime !== null && f.fixTime < s.lastFixTime) seeLateFix(lateRuns, b.device, f);
             rows.push({ orgId: b.device.orgId, vehicleId: b.device.vehicleId, deviceId: b.deviceId, ...f, odometerM });
           }
         }
