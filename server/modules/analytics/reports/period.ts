@@ -1,4 +1,4 @@
-import { addDays, addMonths, formatInstantDate, monthRange, startOfDayIn, weekRange } from "../../../shared/dates";
+import { addDays, formatInstantDate, startOfDayIn, timeWindow, type TimeWindow as SharedWindow } from "../../../shared/dates";
 
 /** Spec section 9: the dashboard's time windows (weeks start on Sunday). */
 export const TIME_WINDOWS = [
@@ -22,23 +22,16 @@ export function periodOf(from: string, to: string, timeZone: string): Period {
   return { from, to, timeZone, start: startOfDayIn(from, timeZone), end: startOfDayIn(addDays(to, 1), timeZone) };
 }
 
+/** The shared definition of each window (server/shared/dates.ts#timeWindow), under the names stored here. */
+const SHARED_NAME: Record<TimeWindow, SharedWindow> = {
+  today: "today", yesterday: "yesterday", this_week: "thisWeek", previous_week: "previousWeek", previous_7_days: "previousSevenDays",
+  two_weeks_ago: "twoWeeksAgo", three_weeks_ago: "threeWeeksAgo", this_month: "thisMonth", previous_month: "previousMonth",
+  previous_3_months: "previousThreeMonths",
+};
+
 /** The days a window covers, seen from `now` in the zone. "this week/month" run to today. */
 export function windowDays(window: TimeWindow, timeZone: string, now: Date | number = Date.now()): { from: string; to: string } {
-  const today = formatInstantDate(now, timeZone);
-  const week = weekRange(today);
-  const month = monthRange(today);
-  switch (window) {
-    case "today": return { from: today, to: today };
-    case "yesterday": return { from: addDays(today, -1), to: addDays(today, -1) };
-    case "this_week": return { from: week.from, to: today };
-    case "previous_week": return { from: addDays(week.from, -7), to: addDays(week.from, -1) };
-    case "previous_7_days": return { from: addDays(today, -7), to: addDays(today, -1) };
-    case "two_weeks_ago": return { from: addDays(week.from, -14), to: addDays(week.from, -8) };
-    case "three_weeks_ago": return { from: addDays(week.from, -21), to: addDays(week.from, -15) };
-    case "this_month": return { from: month.from, to: today };
-    case "previous_month": return monthRange(addMonths(month.from, -1));
-    case "previous_3_months": return { from: addMonths(month.from, -3), to: addDays(month.from, -1) };
-  }
+  return timeWindow(SHARED_NAME[window], formatInstantDate(now, timeZone));
 }
 
 export const windowPeriod = (window: TimeWindow, timeZone: string, now: Date | number = Date.now()): Period => {
