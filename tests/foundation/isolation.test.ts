@@ -64,6 +64,9 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/administration/organizations/:id": (b) => ({ id: b.orgId }),
   "/api/administration/organizations/:id/suspend": (b) => ({ id: b.orgId }),
   "/api/administration/organizations/:id/reactivate": (b) => ({ id: b.orgId }),
+  // B's vehicle by id in a report that needs one: not found; the export without it: refused
+  "/api/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
+  "/api/analytics/reports/:type/export": () => ({ type: "vehicle_details" }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);

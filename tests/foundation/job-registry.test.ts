@@ -17,11 +17,15 @@ describe("jobs registered per module, grouped by queue", () => {
     expect(() => groupByQueue([job("mail", "x"), job("mail", "x")])).toThrow(/defined twice/);
   });
 
-  it("the registry holds each module's jobs; maintenance and optimisation run one at a time", () => {
+  it("the registry holds each module's jobs; maintenance, optimisation and report generation run one at a time", () => {
     const queues = groupByQueue(ALL_JOBS);
-    expect(queues.get("maintenance")!.jobs.map((j) => j.name).sort()).toEqual(["alert-timers", "alerts-retention", "live-subscriptions-prune", "positions-retention"]);
+    expect(queues.get("maintenance")!.jobs.map((j) => j.name).sort()).toEqual([
+      "alert-timers", "alerts-retention", "analytics-retention", "analytics-schedules", "analytics-segments", "live-subscriptions-prune", "positions-retention",
+    ]);
     expect(queues.get("maintenance")!.concurrency).toBe(1);
     expect(queues.get("optimization")).toMatchObject({ concurrency: 1 });
+    expect(queues.get("reports")).toMatchObject({ concurrency: 1 });
+    expect(queues.get("reports")!.jobs.map((j) => j.name)).toEqual(["analytics-archive"]);
     expect(queues.get("mail")!.jobs.map((j) => j.name).sort()).toEqual(["alert-email", "password-reset"]);
     for (const d of ALL_JOBS.filter((j) => j.repeat)) expect(d.queue).toBe("maintenance");
   });

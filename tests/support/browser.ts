@@ -14,9 +14,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Waits until React Router has hydrated the page, so clicks reach the enhanced forms. */
+/**
+ * Waits until React Router has hydrated the page, so clicks reach the enhanced forms. The network normally
+ * settles first; a page whose sockets or map tiles keep it busy (the live map under a loaded machine) is
+ * given 10 s for that, then only the hydration flag is awaited.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
 
