@@ -1,31 +1,20 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { DB } from "../../db/database";
+import type { VehicleSegmentsTable } from "../../db/schema/analytics";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 
-export interface SegmentRecord {
-  vehicle_id: string;
-  kind: "trip" | "stop" | "idle" | "speeding";
-  start_time: Date;
-  end_time: Date;
-  driver_id: string | null;
-  start_lat: number;
-  start_lon: number;
-  end_lat: number;
-  end_lon: number;
-  distance_m: number;
-  max_speed_kmh: number;
-  engine_s: number;
-  idle_s: number;
-  start_odometer_m: number;
-  end_odometer_m: number;
-  gap: boolean;
-  points: number;
-  harsh_accel: number;
-  harsh_brake: number;
-  harsh_corner: number;
-  speeding_s: number;
-}
+const SEGMENT_COLUMNS = [
+  "vehicle_id", "kind", "start_time", "end_time", "driver_id", "start_lat", "start_lon", "end_lat", "end_lon", "distance_m",
+  "max_speed_kmh", "engine_s", "idle_s", "start_odometer_m", "end_odometer_m", "gap", "points", "harsh_accel", "harsh_brake", "harsh_corner", "speeding_s",
+] as const;
+
+/** A stored segment as reports read it. */
+export type SegmentRecord = Pick<Selectable<VehicleSegmentsTable>, (typeof SEGMENT_COLUMNS)[number]>;
+
+/** "REG (name)" or the registration: how reports and tiles name a vehicle. */
+export const vehicleLabel = (v: { registration: string; identifier_name: string | null }) =>
+  v.identifier_name ? `${v.registration} (${v.identifier_name})` : v.registration;
 
 export const analyticsRepo = {
   /** The vehicles a report covers: visible to the principal, narrowed by the chosen vehicles, teams and drivers. */
@@ -49,25 +38,19 @@ export const analyticsRepo = {
 
   /** Segments of the kinds asked for that start in [start, end), optionally only some drivers'. */
   segments(db: DB, orgId: string, vehicleIds: string[], kinds: SegmentRecord["kind"][], start: Date, end: Date, driverIds: string[] | null, limit?: number) {
-    let q = db.selectFrom("vehicle_segments").select([
-      "vehicle_id", "kind", "start_time", "end_time", "driver_id", "start_lat", "start_lon", "end_lat", "end_lon", "distance_m",
-      "max_speed_kmh", "engine_s", "idle_s", "start_odometer_m", "end_odometer_m", "gap", "points", "harsh_accel", "harsh_brake", "harsh_corner", "speeding_s",
-    ]).where("org_id", "=", orgId).where("vehicle_id", "in", vehicleIds).where("kind", "in", kinds)
+    let q = db.selectFrom("vehicle_segments").select(SEGMENT_COLUMNS).where("org_id", "=", orgId).where("vehicle_id", "in", vehicleIds).where("kind", "in", kinds)
       .where("start_time", ">=", start).where("start_time", "<", end);
     if (driverIds) q = q.where("driver_id", "in", driverIds);
     q = q.orderBy("vehicle_id").orderBy("start_time");
     if (limit) q = q.limit(limit);
-    return q.execute() as Promise<SegmentRecord[]>;
+    return q.execute();
   },
 
   /** Stops and idling that overlap [start, end) (an overnight stop that began the day before counts). */
   overlapping(db: DB, orgId: string, vehicleIds: string[], kinds: SegmentRecord["kind"][], start: Date, end: Date) {
-    return db.selectFrom("vehicle_segments").select([
-      "vehicle_id", "kind", "start_time", "end_time", "driver_id", "start_lat", "start_lon", "end_lat", "end_lon", "distance_m",
-      "max_speed_kmh", "engine_s", "idle_s", "start_odometer_m", "end_odometer_m", "gap", "points", "harsh_accel", "harsh_brake", "harsh_corner", "speeding_s",
-    ]).where("org_id", "=", orgId).where("vehicle_id", "in", vehicleIds).where("kind", "in", kinds)
+    return db.selectFrom("vehicle_segments").select(SEGMENT_COLUMNS).where("org_id", "=", orgId).where("vehicle_id", "in", vehicleIds).where("kind", "in", kinds)
       .where("start_time", "<", end).where("end_time", ">", start)
-      .orderBy("vehicle_id").orderBy("start_time").execute() as Promise<SegmentRecord[]>;
+      .orderBy("vehicle_id").orderBy("start_time").execute();
   },
 
   /** Team names (benchmarks by team). */

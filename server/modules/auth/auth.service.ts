@@ -116,14 +116,28 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
   if (!row) return null;
   // Installation permissions are not role permissions (isPermission refuses them): only the operator organisation's
   // administrators hold them, and never in a support session.
+  const installation = row.is_operator && row.role_key === "administrator" && !row.support_user_id;
+  return principalFromUser(ctx, row, {
+    sessionId: row.session_id,
+    csrfToken: row.csrf_token,
+    expiresAt: new Date(row.expires_at),
+    support: row.support_user_id
+      ? { userId: row.support_user_id, name: `${row.support_first_name ?? ""} ${row.support_last_name ?? ""}`.trim(), orgName: row.org_name }
+      : null,
+  }, installation);
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof authRepo.findActiveUserForPrincipal>>>;
+type SessionPart = Pick<Principal, "sessionId" | "csrfToken" | "expiresAt" | "support">;
+
+/** The Principal of a user row (with role and organisation) and the session it acts in. */
+async function principalFromUser(ctx: AppContext, row: UserRow, session: SessionPart, installation: boolean): Promise<Principal> {
   const permissions = new Set(row.permissions.filter(isPermission));
-  if (row.is_operator && row.role_key === "administrator" && !row.support_user_id) {
-    for (const perm of INSTALLATION_PERMISSIONS) permissions.add(perm);
-  }
+  if (installation) for (const perm of INSTALLATION_PERMISSIONS) permissions.add(perm);
   const vehicleIds =
     row.vehicle_access === "selected" ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id) : null;
   return {
-    sessionId: row.session_id,
+    ...session,
     orgId: row.org_id,
     operator: row.is_operator,
     userId: row.user_id,
@@ -136,11 +150,6 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
     permissions,
     teamIds: permissions.has("fleet:allTeams") ? "all" : row.team_id ? [row.team_id] : [],
     vehicleIds,
-    csrfToken: row.csrf_token,
-    expiresAt: new Date(row.expires_at),
-    support: row.support_user_id
-      ? { userId: row.support_user_id, name: `${row.support_first_name ?? ""} ${row.support_last_name ?? ""}`.trim(), orgName: row.org_name }
-      : null,
   };
 }
 
@@ -151,15 +160,7 @@ async function principalOf(ctx: AppContext, token: string | null | undefined, co
 export async function principalForUser(ctx: AppContext, userId: string): Promise<Principal | null> {
   const row = await authRepo.findActiveUserForPrincipal(ctx.db, userId);
   if (!row) return null;
-  const permissions = new Set(row.permissions.filter(isPermission));
-  const vehicleIds = row.vehicle_access === "selected" ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id) : null;
-  return {
-    sessionId: "", orgId: row.org_id, operator: row.is_operator, userId: row.user_id, email: row.email, firstName: row.first_name,
-    lastName: row.last_name, language: row.default_language, webOnly: row.web_only,
-    role: { id: row.role_id, key: row.role_key, name: row.role_name, options: row.options ?? {} },
-    permissions, teamIds: permissions.has("fleet:allTeams") ? "all" : row.team_id ? [row.team_id] : [], vehicleIds,
-    csrfToken: "", expiresAt: new Date(Date.now() + 3600_000), support: null,
-  };
+  return principalFromUser(ctx, row, { sessionId: "", csrfToken: "", expiresAt: new Date(Date.now() + 3600_000), support: null }, false);
 }
 
 export async function endSession(ctx: AppContext, token: string | null | undefined): Promise<void> {

@@ -23,6 +23,12 @@ export const optionalInt = (min: number, max: number) =>
 export const checkbox = () =>
   z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean()).default(false);
 
+/** A repeated form field or query parameter as a list: missing or "" is empty, one value is a list of one. */
+export const toList = (v: unknown): unknown[] => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]);
+
+/** A list of ids from a repeated form field or query parameter. */
+export const uuidList = () => z.preprocess(toList, z.array(z.uuid()));
+
 export const optionalUuid = () =>
   z.preprocess((v) => (v === "" || v === undefined ? null : v), z.string().uuid("errors.invalid").nullable().optional());
 

@@ -111,12 +111,6 @@ export const usersRepo = {
       await db.insertInto("user_vehicles").values(vehicleIds.map((vehicle_id) => ({ org_id: orgId, user_id: userId, vehicle_id }))).execute();
     }
   },
-  /** Display names of people by id (reports show drivers by name). */
-  async namesByIds(db: DB, orgId: string, ids: string[]): Promise<Map<string, string>> {
-    if (!ids.length) return new Map();
-    const rows = await db.selectFrom("users").select(["id", "first_name", "last_name"]).where("org_id", "=", orgId).where("id", "in", ids).execute();
-    return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
-  },
   /** Names of the organisation's drivers (reports label segments with them). */
   async driverNames(db: DB, orgId: string): Promise<Map<string, string>> {
     const rows = await db.selectFrom("users").select(["id", "first_name", "last_name"]).where("org_id", "=", orgId).where("is_driver", "=", true).execute();

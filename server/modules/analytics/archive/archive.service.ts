@@ -4,10 +4,9 @@ import { AppError, isAppError, notFound } from "../../../errors";
 import type { Principal } from "../../access/principal";
 import { principalForUser } from "../../auth/auth.service";
 import { analyticsPolicy } from "../analytics.policy";
-import { runReport } from "../analytics.service";
+import { parseReportInput, runReport } from "../analytics.service";
 import { writeExport, type ExportFormat } from "../exports/report-export";
-import { reportByType } from "../reports/catalogue";
-import { commonParamsSchema } from "../reports/report-params";
+import { schedulesRepo } from "../schedules/schedules.repo";
 import { archiveRepo } from "./archive.repo";
 
 export const ARCHIVE_JOB = "analytics-archive";
@@ -25,16 +24,9 @@ export const enqueueArchive = (ctx: AppContext, archiveId: string, attempt = 1) 
 /** "Run in the background": the report becomes an archived report that the worker generates. */
 export async function requestArchive(ctx: AppContext, p: Principal, type: string, input: Record<string, unknown>): Promise<string> {
   analyticsPolicy.write(p);
-  const def = reportByType(type);
-  if (!def) throw notFound("report");
-  analyticsPolicy.readReport(p, def.permission);
-  const common = commonParamsSchema.safeParse(input);
-  if (!common.success) throw new AppError("VALIDATION", "Invalid report parameters", { fields: Object.fromEntries(common.error.issues.map((i) => [String(i.path[0]), [i.message]])) });
-  if (def.requiresVehicle && common.data.vehicle_ids.length !== 1) throw new AppError("VEHICLE_REQUIRED", "Choose a vehicle for this report", { fields: { vehicle_ids: ["VEHICLE_REQUIRED"] } });
-  const own = def.params.safeParse(input);
-  if (!own.success) throw new AppError("VALIDATION", "Invalid report parameters", { fields: Object.fromEntries(own.error.issues.map((i) => [String(i.path[0]), [i.message]])) });
-  const params = { ...common.data, ...(own.data as Record<string, unknown>) };
-  const id = (await archiveRepo.insert(ctx.db, { orgId: p.orgId, requestedBy: p.userId, scheduleId: null, type, params, from: common.data.from, to: common.data.to, runKey: null }))!;
+  const { common, params: own } = parseReportInput(p, type, input);
+  const params = { ...common, ...own };
+  const id = (await archiveRepo.insert(ctx.db, { orgId: p.orgId, requestedBy: p.userId, scheduleId: null, type, params, from: common.from, to: common.to, runKey: null }))!;
   await enqueueArchive(ctx, id);
   return id;
 }
@@ -55,7 +47,7 @@ const toBuffer = async (write: (out: PassThrough) => Promise<void>) => {
 export async function generateArchive(ctx: AppContext, archiveId: string, languages: Array<"al" | "en"> = []): Promise<"COMPLETED" | "FAILED" | "SKIPPED"> {
   const a = await archiveRepo.find(ctx.db, archiveId);
   if (!a || a.status !== "RUNNING") return "SKIPPED";
-  const userId = a.requested_by ?? (a.schedule_id ? (await ctx.db.selectFrom("report_schedules").select("created_by").where("id", "=", a.schedule_id).executeTakeFirst())?.created_by : null);
+  const userId = a.requested_by ?? (a.schedule_id ? await schedulesRepo.creator(ctx.db, a.schedule_id) : null);
   const p = userId ? await principalForUser(ctx, userId) : null;
   if (!p) {
     await archiveRepo.finish(ctx.db, archiveId, "FAILED", { error: "USER_INACTIVE" });
@@ -95,8 +87,8 @@ export async function listArchives(ctx: AppContext, p: Principal, page = 1, size
 async function ownArchive(ctx: AppContext, p: Principal, id: string) {
   analyticsPolicy.read(p);
   const a = await archiveRepo.findInOrg(ctx.db, p.orgId, id);
-  const schedule = a?.schedule_id ? await ctx.db.selectFrom("report_schedules").select("created_by").where("id", "=", a.schedule_id).executeTakeFirst() : null;
-  if (!a || (a.requested_by !== p.userId && schedule?.created_by !== p.userId)) throw notFound("archived report");
+  const creator = a?.schedule_id ? await schedulesRepo.creator(ctx.db, a.schedule_id) : null;
+  if (!a || (a.requested_by !== p.userId && creator !== p.userId)) throw notFound("archived report");
   return a;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uuidList } from "../../shared/form-values";
 import { TIME_WINDOWS } from "../reports/period";
 
 export const METRICS = [
@@ -9,7 +10,6 @@ export type Metric = (typeof METRICS)[number];
 export const CHART_TYPES = ["number", "bar", "line", "pie", "table"] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
-const ids = z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.uuid()));
 
 /** A tile as the form and the API send it. */
 export const tileInputSchema = z.object({
@@ -19,8 +19,8 @@ export const tileInputSchema = z.object({
   ranking_size: z.coerce.number().pipe(z.union([z.literal(10), z.literal(50)])).default(10),
   aggregation: z.enum(["total", "average"]).default("total"),
   time_window: z.enum(TIME_WINDOWS, { error: "errors.required" }),
-  vehicle_ids: ids,
-  team_ids: ids,
+  vehicle_ids: uuidList(),
+  team_ids: uuidList(),
 });
 export type TileInput = z.infer<typeof tileInputSchema>;
 

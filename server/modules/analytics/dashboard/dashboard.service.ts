@@ -5,7 +5,7 @@ import type { Principal } from "../../access/principal";
 import { alertLogRepo } from "../../alerts/alerts-log.repo";
 import { orgTimeZone } from "../../organization/organization.service";
 import { usersRepo } from "../../users/users.repo";
-import { analyticsRepo, type SegmentRecord } from "../analytics.repo";
+import { analyticsRepo, vehicleLabel, type SegmentRecord } from "../analytics.repo";
 import { daysOf, windowPeriod, type Period, type TimeWindow } from "../reports/period";
 import { segmentsRepo } from "../segments/segments.repo";
 import { addSegment, aggregate, emptyFigures, metricValue, rank, segmentDay, type VehicleFigures } from "./dashboard-metrics";
@@ -32,7 +32,6 @@ export interface TileData {
 
 type ScopedVehicle = Awaited<ReturnType<typeof analyticsRepo.scopedVehicles>>[number];
 
-const label = (v: ScopedVehicle) => (v.identifier_name ? `${v.registration} (${v.identifier_name})` : v.registration);
 
 /** Everything a window's figures need, read in one round: segments and alert counts of every vehicle in scope. */
 async function loadWindowData(ctx: AppContext, p: Principal, periods: Period[], timeZone: string) {
@@ -102,7 +101,7 @@ export async function dashboardData(ctx: AppContext, p: Principal, now: Date = n
   ]);
   const periods = tiles.map((t) => windowPeriod(t.time_window, timeZone, now));
   const data = await loadWindowData(ctx, p, periods, timeZone);
-  const names = new Map(data.vehicles.map((v) => [v.id, label(v)]));
+  const names = new Map(data.vehicles.map((v) => [v.id, vehicleLabel(v)]));
   const limit = settings.get(p.orgId)!.speedLimitKmh;
   return tiles.map((tile, i) => {
     const period = periods[i];
@@ -137,7 +136,7 @@ export async function benchmarks(ctx: AppContext, p: Principal, window: TimeWind
     g.figures.push(f);
     groups.set(key, g);
   };
-  if (by === "vehicle") for (const v of data.vehicles) add(v.id, label(v), perVehicle.get(v.id)!);
+  if (by === "vehicle") for (const v of data.vehicles) add(v.id, vehicleLabel(v), perVehicle.get(v.id)!);
   else if (by === "team") {
     const teams = await analyticsRepo.teamNames(ctx.db, p.orgId);
     for (const v of data.vehicles) add(v.team_id ?? "", v.team_id ? teams.get(v.team_id) ?? "" : "—", perVehicle.get(v.id)!);

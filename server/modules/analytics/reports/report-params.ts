@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { requiredDate } from "../../../shared/date-schemas";
 import { daysBetween, parseDate } from "../../../shared/dates";
+import { uuidList } from "../../shared/form-values";
 
-const ids = z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.uuid()));
 
 /** Longest period one report covers (a year: positions are kept one year). */
 export const MAX_PERIOD_DAYS = 366;
@@ -11,9 +11,9 @@ export const MAX_PERIOD_DAYS = 366;
 export const commonParamsSchema = z.object({
   from: requiredDate(),
   to: requiredDate(),
-  vehicle_ids: ids,
-  team_ids: ids,
-  driver_ids: ids,
+  vehicle_ids: uuidList(),
+  team_ids: uuidList(),
+  driver_ids: uuidList(),
 }).superRefine((v, ctx) => {
   if (!parseDate(v.from) || !parseDate(v.to)) return;
   if (v.to < v.from) ctx.addIssue({ code: "custom", path: ["to"], message: "errors.periodOrder" });

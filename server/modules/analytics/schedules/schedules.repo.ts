@@ -12,6 +12,10 @@ export const schedulesRepo = {
   list(db: DB, orgId: string) {
     return db.selectFrom("report_schedules").selectAll().where("org_id", "=", orgId).orderBy("name").execute();
   },
+  /** Who made a schedule (its runs are made as that user, and are theirs to see). */
+  async creator(db: DB, id: string): Promise<string | null> {
+    return (await db.selectFrom("report_schedules").select("created_by").where("id", "=", id).executeTakeFirst())?.created_by ?? null;
+  },
   find(db: DB, orgId: string, id: string) {
     return db.selectFrom("report_schedules").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
   },

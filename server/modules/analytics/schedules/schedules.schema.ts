@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { uuidList } from "../../shared/form-values";
 import { SCHEDULE_RANGES } from "./schedule-timing";
 
-const list = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(item));
 const emails = z.preprocess(
   (v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : v ?? []),
   z.array(z.email({ error: "errors.email" })).max(50),
@@ -16,10 +16,10 @@ export const scheduleInputSchema = z.object({
   interval: z.enum(["daily", "weekly", "monthly"], { error: "errors.required" }),
   weekday: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(6).optional()),
   month_day: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(28).optional()),
-  vehicle_ids: list(z.uuid()),
-  team_ids: list(z.uuid()),
-  driver_ids: list(z.uuid()),
-  user_ids: list(z.uuid()),
+  vehicle_ids: uuidList(),
+  team_ids: uuidList(),
+  driver_ids: uuidList(),
+  user_ids: uuidList(),
   emails,
   active: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(true),
 }).superRefine((v, ctx) => {

@@ -5,6 +5,7 @@ import { reportEmail } from "../../../../templates/email/report";
 import type { Principal } from "../../access/principal";
 import { knownTimeZone } from "../../organization/organization.service";
 import { analyticsPolicy } from "../analytics.policy";
+import { parseOwnParams, validationError, vehicleRequired } from "../analytics.service";
 import { archiveRepo } from "../archive/archive.repo";
 import { enqueueArchive } from "../archive/archive.service";
 import { columnLabel, reportTitle } from "../exports/report-text";
@@ -24,18 +25,12 @@ export const presentSchedule = (s: Row) => ({
 
 function parse(p: Principal, input: Record<string, unknown>) {
   const v = scheduleInputSchema.safeParse(input);
-  if (!v.success) {
-    const fields: Record<string, string[]> = {};
-    for (const i of v.error.issues) (fields[String(i.path[0] ?? "form")] ??= []).push(i.message);
-    throw new AppError("VALIDATION", "Invalid schedule", { fields });
-  }
+  if (!v.success) throw validationError(v.error.issues, "Invalid schedule");
   const def = reportByType(v.data.report_type);
   if (!def) throw new AppError("VALIDATION", "Unknown report", { fields: { report_type: ["errors.required"] } });
   analyticsPolicy.readReport(p, def.permission);
-  if (def.requiresVehicle && v.data.vehicle_ids.length !== 1) throw new AppError("VEHICLE_REQUIRED", "Choose a vehicle", { fields: { vehicle_ids: ["VEHICLE_REQUIRED"] } });
-  const own = def.params.safeParse(input);
-  if (!own.success) throw new AppError("VALIDATION", "Invalid report parameters", { fields: Object.fromEntries(own.error.issues.map((i) => [String(i.path[0]), [i.message]])) });
-  return { value: v.data, params: own.data as Record<string, unknown> };
+  if (def.requiresVehicle && v.data.vehicle_ids.length !== 1) throw vehicleRequired();
+  return { value: v.data, params: parseOwnParams(def, input) };
 }
 
 export async function listSchedules(ctx: AppContext, p: Principal) {
