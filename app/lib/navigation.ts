@@ -14,6 +14,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/immobilization", labelKey: "immobilization:nav", icon: "lock", anyOf: ["immobilization:read"] },
   { to: "/places", labelKey: "places:nav", icon: "place", anyOf: ["places:read"] },
   { to: "/alerts", labelKey: "alerts:nav", icon: "notifications", anyOf: ["alerts:read"] },
+  { to: "/analytics", labelKey: "analytics:nav", icon: "analytics", anyOf: ["analytics:read"] },
   {
     to: "/configuration/list",
     labelKey: "nav.configuration",

@@ -24,7 +24,7 @@ function routeModules(dir: string): string[] {
 
 // The URLs of the web app (the product specification's routes): moving code between folders must not change them.
 const URLS = [
-  "/", "/*", "/alerts", "/alerts/log", "/alerts/log.csv", "/alerts/overview", "/alerts/policies", "/alerts/policies/add",
+  "/", "/*", "/analytics", "/alerts", "/alerts/log", "/alerts/log.csv", "/alerts/overview", "/alerts/policies", "/alerts/policies/add",
   "/alerts/policies/edit/:id", "/alerts/policies/policy/:id", "/auth/sso", "/auth/sso/callback", "/configuration",
   "/configuration/drivers", "/configuration/drivers/add", "/configuration/drivers/edit/:id", "/configuration/drivers/list",
   "/configuration/help", "/configuration/list", "/configuration/organization", "/configuration/profile", "/configuration/settings",

@@ -209,6 +209,11 @@ export function loginRedirect(p: Pick<Principal, "role">): string {
   return safeLocalPath(p.role.options.redirect_urls?.login) ?? "/manage";
 }
 
+/** Where an area's index sends the user: the role's redirect_urls.<area> when it is a local path, else the area's default. */
+export function areaRedirect(p: Pick<Principal, "role">, area: "analytics" | "maintenance", fallback: string): string {
+  return safeLocalPath(p.role.options.redirect_urls?.[area]) ?? fallback;
+}
+
 export function safeLocalPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
   return value;
