@@ -58,12 +58,12 @@ export async function writeReportPdf(run: ReportRun, lng: "al" | "en", orgName: 
   const widths = weights.map((w) => w * unit);
   const header = () => {
     doc.font("Helvetica-Bold").fontSize(FONT_SIZE);
-    drawRow(doc, cols.map((c) => columnLabel(lng, c)), widths, true);
+    drawRow(doc, cols.map((c) => columnLabel(lng, c, run.definition.type)), widths, true);
     doc.font("Helvetica").fontSize(FONT_SIZE);
   };
   header();
   const bottom = doc.page.height - MARGIN - 16;
-  const rowCells = (r: ReportRow) => cols.map((c) => formatCell(c.kind, r[c.key], lng, tz));
+  const rowCells = (r: ReportRow) => cols.map((c) => formatCell(c.kind, r[c.key], lng, tz, run.definition.type));
   let i = 0;
   for (const r of run.result.rows) {
     if (doc.y + ROW_H > bottom) {
@@ -77,7 +77,7 @@ export async function writeReportPdf(run: ReportRun, lng: "al" | "en", orgName: 
   if (t) {
     if (doc.y + ROW_H > bottom) doc.addPage();
     doc.font("Helvetica-Bold");
-    drawRow(doc, cols.map((c, k) => (k === 0 ? text.run.total : formatCell(c.kind, t[c.key], lng, tz))), widths, true);
+    drawRow(doc, cols.map((c, k) => (k === 0 ? text.run.total : formatCell(c.kind, t[c.key], lng, tz, run.definition.type))), widths, true);
   }
   if (!run.result.rows.length) doc.font("Helvetica").fontSize(10).text(text.run.empty);
 
@@ -97,7 +97,7 @@ export async function writeReportPdf(run: ReportRun, lng: "al" | "en", orgName: 
 
 function columnLabelOf(run: ReportRun, lng: "al" | "en"): string {
   const col = run.definition.columns.find((c) => c.key === run.definition.chart?.series[0]);
-  return col ? columnLabel(lng, col) : "";
+  return col ? columnLabel(lng, col, run.definition.type) : "";
 }
 
 function drawRow(doc: PDFKit.PDFDocument, cells: string[], widths: number[], underline: boolean) {

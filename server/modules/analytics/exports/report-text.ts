@@ -1,7 +1,8 @@
 import analyticsAl from "../../../../locales/al/analytics.json" with { type: "json" };
 import analyticsEn from "../../../../locales/en/analytics.json" with { type: "json" };
 import { formatInstant } from "../../../shared/dates";
-import type { ColumnKind, ReportColumn, ReportRow } from "../reports/report-definition";
+import { reportByType } from "../reports/catalogue";
+import type { ColumnKind, ReportColumn, ReportRow, ReportTexts } from "../reports/report-definition";
 
 type Language = "al" | "en";
 const TEXT = { al: analyticsAl, en: analyticsEn } as const;
@@ -9,12 +10,21 @@ export type AnalyticsText = typeof analyticsEn;
 
 export const analyticsText = (lng: Language): AnalyticsText => TEXT[lng];
 
+const ownTexts = (lng: Language, type: string | undefined): ReportTexts | undefined =>
+  type ? reportByType(type)?.texts?.[lng] : undefined;
+
 export function reportTitle(lng: Language, type: string): string {
-  return (TEXT[lng].reports as Record<string, { title: string }>)[type]?.title ?? type;
+  return ownTexts(lng, type)?.title ?? (TEXT[lng].reports as Record<string, { title: string }>)[type]?.title ?? type;
 }
 
-export function columnLabel(lng: Language, c: ReportColumn): string {
-  const label = (TEXT[lng].columns as Record<string, string>)[c.key] ?? c.key;
+/** What a report answers (the list's line under its title). */
+export function reportAnswers(lng: Language, type: string): string {
+  return ownTexts(lng, type)?.answers ?? (TEXT[lng].reports as Record<string, { answers?: string }>)[type]?.answers ?? "";
+}
+
+/** A column's heading with its unit; `type` finds a module report's own texts. */
+export function columnLabel(lng: Language, c: ReportColumn, type?: string): string {
+  const label = ownTexts(lng, type)?.columns[c.key] ?? (TEXT[lng].columns as Record<string, string>)[c.key] ?? c.key;
   const u = TEXT[lng].units;
   const unit: Partial<Record<ColumnKind, string>> = { distance: u.km, odometer: u.km, speed: u.kmh, duration: u.h };
   return unit[c.kind] ? `${label} (${unit[c.kind]})` : c.kind === "percent" ? `${label} (%)` : label;
@@ -32,7 +42,7 @@ export const hoursMinutes = (s: number) => {
  * A cell as the reader sees it, the same on screen, in CSV, Excel and PDF: dates YYYY-MM-DD HH:mm in the
  * organisation's zone, distances and odometers in km, durations h:mm, speeds in whole km/h.
  */
-export function formatCell(kind: ColumnKind, value: unknown, lng: Language, timeZone: string): string {
+export function formatCell(kind: ColumnKind, value: unknown, lng: Language, timeZone: string, type?: string): string {
   if (value === null || value === undefined || value === "") return "";
   switch (kind) {
     case "datetime": return formatInstant(String(value), timeZone);
@@ -42,7 +52,7 @@ export function formatCell(kind: ColumnKind, value: unknown, lng: Language, time
     case "percent": return Number(value).toFixed(1);
     case "number": return Number.isInteger(Number(value)) ? String(value) : Number(value).toFixed(2);
     case "text": {
-      const v = (TEXT[lng].values as Record<string, string>)[String(value)];
+      const v = ownTexts(lng, type)?.values?.[String(value)] ?? (TEXT[lng].values as Record<string, string>)[String(value)];
       return v ?? String(value);
     }
     default: return String(value);

@@ -24,14 +24,14 @@ export async function writeReportXlsx(run: ReportRun, lng: "al" | "en", orgName:
   ws.addRow([`${orgName} — ${title}`]).commit();
   ws.addRow([`${run.common.from} – ${run.common.to}`]).commit();
   ws.addRow([]).commit();
-  const header = ws.addRow(cols.map((c) => columnLabel(lng, c)));
+  const header = ws.addRow(cols.map((c) => columnLabel(lng, c, run.definition.type)));
   header.font = { bold: true };
   header.commit();
   const cellValue = (kind: ColumnKind, v: unknown) => {
     if (kind === "duration") return v === null || v === undefined ? null : Number(v) / 86_400;
     if (kind === "datetime") return v ? formatInstant(String(v), tz) : null;
     const n = numericCell(kind, v);
-    return n ?? (formatCell(kind, v, lng, tz) || null);
+    return n ?? (formatCell(kind, v, lng, tz, run.definition.type) || null);
   };
   const writeRow = (values: Array<unknown>, bold = false) => {
     const row = ws.addRow(values);

@@ -51,6 +51,15 @@ export interface ReportScope {
   speedLimitKmh: number;
 }
 
+/** A module's own report texts (its locales/<lng>/<module>.json section), for reports outside analytics.json. */
+export interface ReportTexts {
+  title: string;
+  answers: string;
+  columns: Record<string, string>;
+  /** translated text values (statuses, kinds) shown in "text" columns */
+  values?: Record<string, string>;
+}
+
 /**
  * One report type: its own parameters (on top of period, vehicles, teams and drivers), columns, chart and
  * query. Adding a report is adding one of these to the catalogue (catalogue.ts) and its texts to
@@ -58,7 +67,7 @@ export interface ReportScope {
  */
 export interface ReportDefinition<P extends z.ZodType = z.ZodType> {
   type: string;
-  group: "activity" | "driving" | "places" | "events" | "devices";
+  group: "activity" | "driving" | "places" | "events" | "devices" | "carSharing" | "maintenance" | "routePlanning" | "tms" | "video";
   /** the report's own parameters (parsed from the same form or query as the common ones) */
   params: P;
   columns: ReportColumn[];
@@ -67,6 +76,11 @@ export interface ReportDefinition<P extends z.ZodType = z.ZodType> {
   requiresVehicle?: boolean;
   /** the permission a user needs besides analytics:read (e.g. immobilization:read) */
   permission?: import("../../access/permissions").Permission;
+  /**
+   * Texts of a report that lives in another module (maintenance, car sharing…): imported from that module's
+   * locale files. Without it, the texts are analytics.json's reports.<type>, columns and values.
+   */
+  texts?: { al: ReportTexts; en: ReportTexts };
   run(scope: ReportScope, params: z.infer<P>): Promise<ReportResult>;
 }
 

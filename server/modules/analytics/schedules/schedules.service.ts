@@ -128,5 +128,5 @@ function totalsOf(def: NonNullable<ReturnType<typeof reportByType>>, csv: Buffer
   const lines = csv.toString("utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
   if (lines.length < 3 || !def.columns.some((c) => c.total)) return [];
   const last = lines[lines.length - 1].split(",");
-  return def.columns.map((c, i) => [columnLabel(lng, c), last[i] ?? ""] as [string, string]).filter(([, v], i) => def.columns[i].total && v !== "");
+  return def.columns.map((c, i) => [columnLabel(lng, c, def.type), last[i] ?? ""] as [string, string]).filter(([, v], i) => def.columns[i].total && v !== "");
 }
