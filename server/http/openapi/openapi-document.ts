@@ -1,0 +1,56 @@
+/** A module's part of the API description: OpenAPI 3.1 path items keyed by path ("/api/…"). */
+export type ApiPaths = Record<string, Record<string, unknown>>;
+
+/** A module's reusable schemas (components.schemas), referenced as { $ref: "#/components/schemas/<Name>" }. */
+export type ApiSchemas = Record<string, unknown>;
+
+export interface ApiFragment {
+  tag: string;
+  description: string;
+  paths: ApiPaths;
+  schemas?: ApiSchemas;
+}
+
+/** The error body every endpoint answers with (server/http/error-mapping.ts). */
+const ERROR_SCHEMA = {
+  type: "object",
+  required: ["error", "message", "status"],
+  properties: {
+    error: { type: "string", description: "stable error code (docs: locales/*/errors.json)", examples: ["VEHICLE_OVERLAP"] },
+    message: { type: "string" },
+    status: { type: "integer" },
+    fields: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+    details: { type: "object" },
+  },
+};
+
+/** Builds the whole description from the modules' fragments (listed in api-description.ts). */
+export function openApiDocument(fragments: readonly ApiFragment[], version: string) {
+  const paths: ApiPaths = {};
+  const schemas: ApiSchemas = { Error: ERROR_SCHEMA };
+  for (const f of fragments) {
+    for (const [path, item] of Object.entries(f.paths)) paths[path] = { ...(paths[path] ?? {}), ...item };
+    Object.assign(schemas, f.schemas ?? {});
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Flota API",
+      version,
+      description: "The API of the web app and the mobile app. Sign in with POST /auth/login and send the access token as a Bearer token; errors answer with the Error body and a stable code.",
+    },
+    tags: fragments.map((f) => ({ name: f.tag, description: f.description })),
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        apiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "integration keys (api/integrations)" },
+      },
+      schemas,
+      responses: {
+        Error: { description: "An error with its stable code", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      },
+    },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}
