@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runReport } from "../../server/modules/analytics/analytics.service";
 import { REPORTS } from "../../server/modules/analytics/reports/catalogue";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
+import { createPlace } from "../support/factories";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -29,6 +30,9 @@ async function activity(v: V) {
   await segment(v, "stop", 90, 600, { engine: 120 });
   await sql`INSERT INTO alerts (org_id, policy_name, alert_type, vehicle_id, occurred_at, speed_kmh) VALUES (${org.orgId}, 'Limit', 'speeding', ${v.id}, ${new Date(T + 51 * 60_000).toISOString()}, 112)`.execute(ctx.db);
   await sql`INSERT INTO device_commands (org_id, vehicle_id, device_id, action, status, created_at) VALUES (${org.orgId}, ${v.id}, 'dev', 'block', 'Blocked', ${new Date(T + 100 * 60_000).toISOString()})`.execute(ctx.db);
+  const fence = await createPlace(ctx, { org, kind: "geofence", lat: 41.34, lon: 19.9, radiusM: 300, name: `Fence ${v.registration}` });
+  await sql`INSERT INTO geofence_visits (org_id, vehicle_id, place_id, enter_time, exit_time, driver_id, enter_lat, enter_lon)
+    VALUES (${org.orgId}, ${v.id}, ${fence.id}, ${new Date(T + 85 * 60_000).toISOString()}, ${new Date(T + 200 * 60_000).toISOString()}, ${v.driver_id}, 41.34, 19.9)`.execute(ctx.db);
 }
 
 beforeAll(async () => {
@@ -38,6 +42,7 @@ beforeAll(async () => {
   const vehicles = await ctx.db.selectFrom("vehicles").select(["id", "registration", "team_id", "driver_id"]).where("org_id", "=", org.orgId).where("driver_id", "is not", null).orderBy("registration").execute();
   seen = vehicles[0];
   hidden = vehicles.find((v) => v.team_id !== seen.team_id)!;
+  await createPlace(ctx, { org, kind: "poi", lat: 41.33, lon: 19.82, name: "Client" });
   await activity(seen);
   await activity(hidden);
 });

@@ -130,4 +130,20 @@ export interface AnalyticsTables {
   analytics_settings: AnalyticsSettingsTable;
   vehicle_segments: VehicleSegmentsTable;
   vehicle_segment_state: VehicleSegmentStateTable;
+  geofence_visits: GeofenceVisitsTable;
+}
+
+export interface GeofenceVisitsTable {
+  org_id: string;
+  vehicle_id: string;
+  place_id: string;
+  enter_time: Timestamp;
+  exit_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  driver_id: string | null;
+  enter_lat: number;
+  enter_lon: number;
+  exit_lat: number | null;
+  exit_lon: number | null;
+  enter_odometer_m: ColumnType<number, number | undefined, number>;
+  exit_odometer_m: number | null;
 }

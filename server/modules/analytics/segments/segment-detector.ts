@@ -87,6 +87,8 @@ export interface DetectorState {
   /** the open speeding episode and its last point over the limit */
   speeding?: Acc | null;
   speedingLast?: SegmentPoint | null;
+  /** geofences the vehicle is in (visits still open), kept with the detector so late data re-derives both */
+  geofences?: Record<string, { t: number; lat: number; lon: number; odometerM: number }>;
 }
 
 export const emptyDetectorState = (): DetectorState => ({

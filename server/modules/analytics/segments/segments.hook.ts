@@ -1,6 +1,7 @@
 import type { AppContext } from "../../../context";
 import type { PositionHook } from "../../positions/position-hooks";
 import { vehiclesRepo } from "../../vehicles/vehicles.repo";
+import { FenceCache } from "../visits/fence-cache";
 import { segmentsRepo } from "./segments.repo";
 import { SegmentBatch } from "./segments.service";
 
@@ -10,10 +11,11 @@ import { SegmentBatch } from "./segments.service";
  * first fix of the batch after the commit, so the sweep catches up instead of the segments skipping data.
  */
 export function createSegmentsHook(ctx: AppContext): PositionHook {
+  const fences = new FenceCache(ctx.db);
   return {
     name: "analytics-segments",
     async begin() {
-      const batch = new SegmentBatch((trx, ids) => vehiclesRepo.driversOf(trx, ids));
+      const batch = new SegmentBatch((trx, ids) => vehiclesRepo.driversOf(trx, ids), (_trx, orgIds) => fences.forOrgs(orgIds));
       const first = new Map<string, { orgId: string; t: number }>();
       let written = false;
       const note = (vehicleId: string, orgId: string, t: number) => {

@@ -1,5 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
+import type { GeofenceIndex } from "../../alerts/geofence-index";
+import { GeofenceVisitTracker } from "../visits/geofence-visits";
+import { visitsRepo, type VisitRow } from "../visits/visits.repo";
 import { emptyDetectorState, SegmentDetector, type DetectorState, type SegmentPoint } from "./segment-detector";
 import { segmentsRepo, type SegmentRow, type StoredState } from "./segments.repo";
 import type { SegmentSettings } from "./segment-settings";
@@ -8,6 +11,10 @@ type Conn = Kysely<Database>;
 
 /** The vehicle's driver now, for the segments it closes (supplied by the vehicles module). */
 export type DriversOf = (trx: Conn, vehicleIds: string[]) => Promise<Map<string, string | null>>;
+
+/** Each organisation's geofences for visit derivation (the pipeline passes a cache; default: read them). */
+export type FencesOf = (trx: Conn, orgIds: string[]) => Promise<Map<string, GeofenceIndex | null>>;
+const readFences: FencesOf = (trx, orgIds) => visitsRepo.fenceIndexes(trx, orgIds);
 
 const READ_CHUNK = 20_000;
 const WRITE_CHUNK = 5_000;
@@ -19,7 +26,7 @@ const WRITE_CHUNK = 5_000;
 export class SegmentBatch {
   private fixes = new Map<string, { orgId: string; points: SegmentPoint[] }>();
 
-  constructor(private readonly driversOf: DriversOf) {}
+  constructor(private readonly driversOf: DriversOf, private readonly fencesOf: FencesOf = readFences) {}
 
   add(vehicleId: string, orgId: string, p: SegmentPoint): void {
     let v = this.fixes.get(vehicleId);
@@ -36,26 +43,32 @@ export class SegmentBatch {
     if (!this.fixes.size) return 0;
     const ids = [...this.fixes.keys()].sort();
     const orgIds = [...new Set([...this.fixes.values()].map((v) => v.orgId))];
-    const [stored, settings, drivers] = await Promise.all([
-      segmentsRepo.lockStates(trx, ids), segmentsRepo.settings(trx, orgIds), this.driversOf(trx, ids),
+    const [stored, settings, drivers, fences] = await Promise.all([
+      segmentsRepo.lockStates(trx, ids), segmentsRepo.settings(trx, orgIds), this.driversOf(trx, ids), this.fencesOf(trx, orgIds),
     ]);
     const rows: SegmentRow[] = [];
+    const visits: VisitRow[] = [];
     const states: Array<{ vehicleId: string; orgId: string } & StoredState> = [];
     for (const vehicleId of ids) {
       const { orgId, points } = this.fixes.get(vehicleId)!;
       const prior = stored.get(vehicleId);
       const detector = new SegmentDetector(settings.get(orgId)!, prior?.state ?? emptyDetectorState());
+      const tracker = new GeofenceVisitTracker(fences.get(orgId) ?? null, prior?.state?.geofences ?? {});
       let dirtyFrom = prior?.dirtyFrom ?? null;
       const driverId = drivers.get(vehicleId) ?? null;
       points.sort((a, b) => a.t - b.t);
       for (const p of points) {
         const last = detector.state.last;
         if (last && p.t < last.t) dirtyFrom = dirtyFrom === null ? p.t : Math.min(dirtyFrom, p.t);
-        else for (const s of detector.push(p)) rows.push({ ...s, orgId, vehicleId, driverId });
+        else {
+          if (!last || p.t > last.t) for (const v of tracker.push(p)) visits.push({ ...v, orgId, vehicleId, driverId });
+          for (const s of detector.push(p)) rows.push({ ...s, orgId, vehicleId, driverId });
+        }
       }
-      states.push({ vehicleId, orgId, state: detector.state, dirtyFrom });
+      states.push({ vehicleId, orgId, state: { ...detector.state, geofences: tracker.open }, dirtyFrom });
     }
     await segmentsRepo.insertSegments(trx, rows);
+    await visitsRepo.upsert(trx, visits);
     await segmentsRepo.saveStates(trx, states);
     return rows.length;
   }
@@ -83,27 +96,34 @@ export async function rebuildVehicleSegments(
       return { from: null, points: 0, segments: 0 };
     }
     await segmentsRepo.deleteFrom(trx, vehicleId, anchor);
+    const tracker = new GeofenceVisitTracker((await readFences(trx, [orgId])).get(orgId) ?? null, await visitsRepo.reopenFrom(trx, vehicleId, anchor));
     const settings: SegmentSettings = (await segmentsRepo.settings(trx, [orgId])).get(orgId)!;
     const driverId = (await driversOf(trx, [vehicleId])).get(vehicleId) ?? null;
     const detector = new SegmentDetector(settings, fresh);
     let rows: SegmentRow[] = [];
+    let visits: VisitRow[] = [];
     let points = 0;
     let segments = 0;
     let after: number | null = null;
     for (;;) {
       const chunk = await segmentsRepo.positions(trx, vehicleId, anchor, after, READ_CHUNK);
-      for (const p of chunk) for (const s of detector.push(p)) rows.push({ ...s, orgId, vehicleId, driverId });
+      for (const p of chunk) {
+        for (const v of tracker.push(p)) visits.push({ ...v, orgId, vehicleId, driverId });
+        for (const s of detector.push(p)) rows.push({ ...s, orgId, vehicleId, driverId });
+      }
       points += chunk.length;
       onProgress?.(points);
       if (rows.length >= WRITE_CHUNK || chunk.length < READ_CHUNK) {
         await segmentsRepo.insertSegments(trx, rows);
         segments += rows.length;
         rows = [];
+        await visitsRepo.upsert(trx, visits);
+        visits = [];
       }
       if (chunk.length < READ_CHUNK) break;
       after = chunk[chunk.length - 1].t;
     }
-    await segmentsRepo.saveStates(trx, [{ vehicleId, orgId, state: detector.state, dirtyFrom: null }]);
+    await segmentsRepo.saveStates(trx, [{ vehicleId, orgId, state: { ...detector.state, geofences: tracker.open }, dirtyFrom: null }]);
     return { from: anchor, points, segments };
   });
 }
