@@ -32,7 +32,6 @@ import { DeviceRegistry } from "../server/modules/devices/device-registry";
 import { circleBoundingBox, destination, type LonLat } from "../server/modules/places/geometry";
 import type { PositionHook } from "../server/modules/positions/position-hooks";
 import { createPositionPipeline } from "../server/modules/positions/positions.service";
-import { vehiclesRepo } from "../server/modules/vehicles/vehicles.repo";
 import type { JobQueue } from "../server/queue/job-queue";
 import { createOrganization } from "../server/seed/seed";
 import type { DevicePosition } from "../server/shared/device-contract";
@@ -290,7 +289,6 @@ async function main() {
     let copyMs = 0;
     let deriveMs = 0;
     const loadStart = performance.now();
-    const drivers = (trx: Parameters<typeof vehiclesRepo.driversOf>[0], ids: string[]) => vehiclesRepo.driversOf(trx, ids);
     for (let i = 0; i < org.vehicleIds.length; i++) {
       const vehicleId = org.vehicleIds[i];
       const fixes = vanMonth(1000 + i, start, days, (p) => { if (stops.length < 20_000 && i % 2 === 0) stops.push(p); });
@@ -304,7 +302,7 @@ async function main() {
       copyMs += performance.now() - t;
       t = performance.now();
       for (let d = 0; d < days; d++) {
-        const batch = new SegmentBatch(drivers);
+        const batch = new SegmentBatch();
         for (const f of fixes) {
           if (f.t < start + d * DAY || f.t >= start + (d + 1) * DAY) continue;
           batch.add(vehicleId, org.orgId, { t: f.t, lat: f.lat, lon: f.lon, speed: f.speed, valid: true, ignition: f.ignition, deviceOdometerM: null, odometerM: f.odo });

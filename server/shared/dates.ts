@@ -236,13 +236,35 @@ export function isTimeZone(timeZone: string): boolean {
 
 const asMs = (instant: Date | number | string) => (instant instanceof Date ? instant.getTime() : typeof instant === "number" ? instant : Date.parse(instant));
 
+/**
+ * The zone's offset from UTC at an instant, asked of Intl once per zone and quarter hour (every zone changes
+ * its offset on a quarter hour): exports format hundreds of thousands of instants, and formatToParts is slow.
+ */
+const OFFSET_BUCKET_MS = 900_000;
+const offsets = new Map<string, number>();
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
+  const key = `${timeZone}|${bucket}`;
+  let off = offsets.get(key);
+  if (off === undefined) {
+    const at = bucket * OFFSET_BUCKET_MS;
+    const p: Record<string, string> = {};
+    for (const part of zoneFormatter(timeZone).formatToParts(new Date(at))) p[part.type] = part.value;
+    off = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour % 24, +p.minute, +p.second) - at;
+    if (offsets.size >= 50_000) offsets.clear();
+    offsets.set(key, off);
+  }
+  return off;
+}
+
 /** The wall clock and calendar of an instant in a zone. */
 export function zonedParts(instant: Date | number | string, timeZone: string): ZonedParts {
   const ms = asMs(instant);
-  const p: Record<string, string> = {};
-  for (const part of zoneFormatter(timeZone).formatToParts(new Date(ms))) p[part.type] = part.value;
-  const year = +p.year, month = +p.month, day = +p.day;
-  return { year, month, day, hour: +p.hour % 24, minute: +p.minute, second: +p.second, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() };
+  const local = new Date(ms + zoneOffsetMs(ms, timeZone));
+  return {
+    year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(), second: local.getUTCSeconds(), weekday: local.getUTCDay(),
+  };
 }
 
 const readable = (instant: Date | number | string | null | undefined): instant is Date | number | string =>

@@ -114,7 +114,7 @@ async function storePositions(vehicleId: string, pts: SegmentPoint[]) {
 
 async function ingest(vehicleId: string, pts: SegmentPoint[]) {
   await storePositions(vehicleId, pts);
-  const batch = new SegmentBatch(driversOf);
+  const batch = new SegmentBatch();
   for (const p of pts) batch.add(vehicleId, org.orgId, p);
   await ctx.db.transaction().execute((trx) => batch.write(trx));
 }

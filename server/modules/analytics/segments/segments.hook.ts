@@ -1,6 +1,5 @@
 import type { AppContext } from "../../../context";
 import type { PositionHook } from "../../positions/position-hooks";
-import { vehiclesRepo } from "../../vehicles/vehicles.repo";
 import { FenceCache } from "../visits/fence-cache";
 import { segmentsRepo } from "./segments.repo";
 import { SegmentBatch } from "./segments.service";
@@ -15,7 +14,7 @@ export function createSegmentsHook(ctx: AppContext): PositionHook {
   return {
     name: "analytics-segments",
     async begin() {
-      const batch = new SegmentBatch((trx, ids) => vehiclesRepo.driversOf(trx, ids), (_trx, orgIds) => fences.forOrgs(orgIds));
+      const batch = new SegmentBatch((_trx, orgIds) => fences.forOrgs(orgIds));
       const first = new Map<string, { orgId: string; t: number }>();
       let written = false;
       const note = (vehicleId: string, orgId: string, t: number) => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { DetectorState, Segment, SegmentPoint } from "./segment-detector";
 import { DEFAULT_SEGMENT_SETTINGS, segmentSettingsSchema, type SegmentSettings } from "./segment-settings";
@@ -18,18 +18,96 @@ export interface SegmentRow extends Segment {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+interface SettingsRow {
+  min_stop_s: number; min_trip_distance_m: number; idle_min_s: number; max_gap_s: number; moving_speed_kmh: number;
+  detection: string; speed_limit_kmh: number; min_speeding_s: number;
+}
+const settingsOf = (r: SettingsRow): SegmentSettings => segmentSettingsSchema.parse({
+  minStopS: r.min_stop_s, minTripDistanceM: r.min_trip_distance_m, idleMinS: r.idle_min_s, maxGapS: r.max_gap_s,
+  movingSpeedKmh: r.moving_speed_kmh, detection: r.detection, speedLimitKmh: r.speed_limit_kmh, minSpeedingS: r.min_speeding_s,
+});
+
+/** The statement that stores closed segments; a segment derived again (after late data) replaces the old one. */
+function insertSegmentsSql(chunk: SegmentRow[]): RawBuilder<unknown> {
+  const col = <K extends keyof SegmentRow>(k: K) => chunk.map((s) => s[k]);
+  return sql`
+    INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, driver_id, start_lat, start_lon, end_lat, end_lon,
+      distance_m, max_speed_kmh, engine_s, idle_s, start_odometer_m, end_odometer_m, points, gap,
+      harsh_accel, harsh_brake, harsh_corner, speeding_s)
+    SELECT * FROM unnest(
+      ${col("orgId")}::uuid[], ${col("vehicleId")}::uuid[], ${col("kind")}::text[],
+      ${chunk.map((s) => iso(s.start))}::timestamptz[], ${chunk.map((s) => iso(s.end))}::timestamptz[], ${col("driverId")}::uuid[],
+      ${col("startLat")}::float8[], ${col("startLon")}::float8[], ${col("endLat")}::float8[], ${col("endLon")}::float8[],
+      ${col("distanceM")}::float8[], ${col("maxSpeedKmh")}::real[], ${col("engineS")}::float8[], ${col("idleS")}::float8[],
+      ${col("startOdometerM")}::float8[], ${col("endOdometerM")}::float8[], ${col("points")}::int[], ${col("gap")}::bool[],
+      ${col("harshAccel")}::int[], ${col("harshBrake")}::int[], ${col("harshCorner")}::int[], ${col("speedingS")}::float8[])
+    ON CONFLICT (vehicle_id, kind, start_time) DO UPDATE SET
+      end_time = excluded.end_time, driver_id = excluded.driver_id, end_lat = excluded.end_lat, end_lon = excluded.end_lon,
+      distance_m = excluded.distance_m, max_speed_kmh = excluded.max_speed_kmh, engine_s = excluded.engine_s,
+      idle_s = excluded.idle_s, end_odometer_m = excluded.end_odometer_m, points = excluded.points, gap = excluded.gap,
+      harsh_accel = excluded.harsh_accel, harsh_brake = excluded.harsh_brake, harsh_corner = excluded.harsh_corner,
+      speeding_s = excluded.speeding_s`;
+}
+
+function saveStatesSql(rows: Array<{ vehicleId: string; orgId: string } & StoredState>): RawBuilder<unknown> {
+  return sql`
+    INSERT INTO vehicle_segment_state (vehicle_id, org_id, state, dirty_from, updated_at)
+    SELECT v, o, s, d, now() FROM unnest(
+      ${rows.map((r) => r.vehicleId)}::uuid[], ${rows.map((r) => r.orgId)}::uuid[],
+      ${rows.map((r) => JSON.stringify(r.state))}::jsonb[], ${rows.map((r) => (r.dirtyFrom === null ? null : iso(r.dirtyFrom)))}::timestamptz[]
+    ) AS t(v, o, s, d)
+    ON CONFLICT (vehicle_id) DO UPDATE SET state = excluded.state, dirty_from = excluded.dirty_from, updated_at = now()`;
+}
+
+/** Statements written in one round trip at most: the common case of a batch that closes a few segments. */
+const ONE_STATEMENT_ROWS = 2000;
+
 export const segmentsRepo = {
   async settings(db: Conn, orgIds: string[]): Promise<Map<string, SegmentSettings>> {
     const out = new Map(orgIds.map((id) => [id, DEFAULT_SEGMENT_SETTINGS]));
     if (!orgIds.length) return out;
     const rows = await db.selectFrom("analytics_settings").selectAll().where("org_id", "in", orgIds).execute();
-    for (const r of rows) {
-      out.set(r.org_id, segmentSettingsSchema.parse({
-        minStopS: r.min_stop_s, minTripDistanceM: r.min_trip_distance_m, idleMinS: r.idle_min_s, maxGapS: r.max_gap_s,
-        movingSpeedKmh: r.moving_speed_kmh, detection: r.detection, speedLimitKmh: r.speed_limit_kmh, minSpeedingS: r.min_speeding_s,
-      }));
-    }
+    for (const r of rows) out.set(r.org_id, settingsOf(r));
     return out;
+  },
+
+  /**
+   * One round trip for a position transaction: row-locks the vehicles' detector states (in id order, as the
+   * pipeline locks) and reads their drivers and their organisations' rules.
+   */
+  async lockBatch(trx: Conn, vehicleIds: string[]) {
+    const ids = [...vehicleIds].sort();
+    const states = new Map<string, StoredState>();
+    const drivers = new Map<string, string | null>();
+    const settings = new Map<string, SegmentSettings>();
+    if (!ids.length) return { states, drivers, settings };
+    const rows = await sql<{ id: string; org_id: string; driver_id: string | null; state: DetectorState | null; dirty_from: Date | null; has_state: boolean; settings: SettingsRow | null }>`
+      WITH locked AS MATERIALIZED (
+        SELECT vehicle_id, state, dirty_from FROM vehicle_segment_state WHERE vehicle_id = ANY(${ids}::uuid[]) ORDER BY vehicle_id FOR UPDATE)
+      SELECT v.id, v.org_id, v.driver_id, l.state, l.dirty_from, l.vehicle_id IS NOT NULL AS has_state, to_jsonb(a) AS settings
+      FROM vehicles v LEFT JOIN locked l ON l.vehicle_id = v.id LEFT JOIN analytics_settings a ON a.org_id = v.org_id
+      WHERE v.id = ANY(${ids}::uuid[])`.execute(trx);
+    for (const r of rows.rows) {
+      drivers.set(r.id, r.driver_id);
+      if (r.has_state) states.set(r.id, { state: r.state as DetectorState, dirtyFrom: r.dirty_from ? new Date(r.dirty_from).getTime() : null });
+      if (!settings.has(r.org_id)) settings.set(r.org_id, r.settings ? settingsOf(r.settings) : DEFAULT_SEGMENT_SETTINGS);
+    }
+    return { states, drivers, settings };
+  },
+
+  /** Closed segments, other rows (`more`: e.g. visits) and the detector states, in one statement when small. */
+  async writeBatch(trx: Conn, segs: SegmentRow[], more: { rows: number; sql: RawBuilder<unknown> } | null, states: Array<{ vehicleId: string; orgId: string } & StoredState>): Promise<void> {
+    if (segs.length > ONE_STATEMENT_ROWS || (more && more.rows > ONE_STATEMENT_ROWS) || !states.length) {
+      await this.insertSegments(trx, segs);
+      if (more) await more.sql.execute(trx);
+      await this.saveStates(trx, states);
+      return;
+    }
+    const ctes = [
+      ...(segs.length ? [sql`seg AS (${insertSegmentsSql(segs)})`] : []),
+      ...(more ? [sql`more AS (${more.sql})`] : []),
+    ];
+    await sql`${ctes.length ? sql`WITH ${sql.join(ctes)} ` : sql``}${saveStatesSql(states)}`.execute(trx);
   },
 
   async saveSettings(db: Conn, orgId: string, s: SegmentSettings): Promise<void> {
@@ -55,38 +133,12 @@ export const segmentsRepo = {
 
   async saveStates(trx: Conn, rows: Array<{ vehicleId: string; orgId: string } & StoredState>): Promise<void> {
     if (!rows.length) return;
-    await sql`
-      INSERT INTO vehicle_segment_state (vehicle_id, org_id, state, dirty_from, updated_at)
-      SELECT v, o, s, d, now() FROM unnest(
-        ${rows.map((r) => r.vehicleId)}::uuid[], ${rows.map((r) => r.orgId)}::uuid[],
-        ${rows.map((r) => JSON.stringify(r.state))}::jsonb[], ${rows.map((r) => (r.dirtyFrom === null ? null : iso(r.dirtyFrom)))}::timestamptz[]
-      ) AS t(v, o, s, d)
-      ON CONFLICT (vehicle_id) DO UPDATE SET state = excluded.state, dirty_from = excluded.dirty_from, updated_at = now()`.execute(trx);
+    await saveStatesSql(rows).execute(trx);
   },
 
   /** Stores closed segments; a segment derived again (after late data) replaces the old one. */
   async insertSegments(trx: Conn, segs: SegmentRow[]): Promise<void> {
-    for (let i = 0; i < segs.length; i += 2000) {
-      const chunk = segs.slice(i, i + 2000);
-      const col = <K extends keyof SegmentRow>(k: K) => chunk.map((s) => s[k]);
-      await sql`
-        INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, driver_id, start_lat, start_lon, end_lat, end_lon,
-          distance_m, max_speed_kmh, engine_s, idle_s, start_odometer_m, end_odometer_m, points, gap,
-          harsh_accel, harsh_brake, harsh_corner, speeding_s)
-        SELECT * FROM unnest(
-          ${col("orgId")}::uuid[], ${col("vehicleId")}::uuid[], ${col("kind")}::text[],
-          ${chunk.map((s) => iso(s.start))}::timestamptz[], ${chunk.map((s) => iso(s.end))}::timestamptz[], ${col("driverId")}::uuid[],
-          ${col("startLat")}::float8[], ${col("startLon")}::float8[], ${col("endLat")}::float8[], ${col("endLon")}::float8[],
-          ${col("distanceM")}::float8[], ${col("maxSpeedKmh")}::real[], ${col("engineS")}::float8[], ${col("idleS")}::float8[],
-          ${col("startOdometerM")}::float8[], ${col("endOdometerM")}::float8[], ${col("points")}::int[], ${col("gap")}::bool[],
-          ${col("harshAccel")}::int[], ${col("harshBrake")}::int[], ${col("harshCorner")}::int[], ${col("speedingS")}::float8[])
-        ON CONFLICT (vehicle_id, kind, start_time) DO UPDATE SET
-          end_time = excluded.end_time, driver_id = excluded.driver_id, end_lat = excluded.end_lat, end_lon = excluded.end_lon,
-          distance_m = excluded.distance_m, max_speed_kmh = excluded.max_speed_kmh, engine_s = excluded.engine_s,
-          idle_s = excluded.idle_s, end_odometer_m = excluded.end_odometer_m, points = excluded.points, gap = excluded.gap,
-          harsh_accel = excluded.harsh_accel, harsh_brake = excluded.harsh_brake, harsh_corner = excluded.harsh_corner,
-          speeding_s = excluded.speeding_s`.execute(trx);
-    }
+    for (let i = 0; i < segs.length; i += 2000) await insertSegmentsSql(segs.slice(i, i + 2000)).execute(trx);
   },
 
   async deleteFrom(trx: Conn, vehicleId: string, from: number): Promise<number> {

@@ -5,7 +5,7 @@ import { GeofenceVisitTracker } from "../visits/geofence-visits";
 import { visitsRepo, type VisitRow } from "../visits/visits.repo";
 import { emptyDetectorState, SegmentDetector, type DetectorState, type SegmentPoint } from "./segment-detector";
 import { segmentsRepo, type SegmentRow, type StoredState } from "./segments.repo";
-import type { SegmentSettings } from "./segment-settings";
+import { DEFAULT_SEGMENT_SETTINGS, type SegmentSettings } from "./segment-settings";
 
 type Conn = Kysely<Database>;
 
@@ -26,7 +26,7 @@ const WRITE_CHUNK = 5_000;
 export class SegmentBatch {
   private fixes = new Map<string, { orgId: string; points: SegmentPoint[] }>();
 
-  constructor(private readonly driversOf: DriversOf, private readonly fencesOf: FencesOf = readFences) {}
+  constructor(private readonly fencesOf: FencesOf = readFences) {}
 
   add(vehicleId: string, orgId: string, p: SegmentPoint): void {
     let v = this.fixes.get(vehicleId);
@@ -43,16 +43,15 @@ export class SegmentBatch {
     if (!this.fixes.size) return 0;
     const ids = [...this.fixes.keys()].sort();
     const orgIds = [...new Set([...this.fixes.values()].map((v) => v.orgId))];
-    const [stored, settings, drivers, fences] = await Promise.all([
-      segmentsRepo.lockStates(trx, ids), segmentsRepo.settings(trx, orgIds), this.driversOf(trx, ids), this.fencesOf(trx, orgIds),
-    ]);
+    const fences = await this.fencesOf(trx, orgIds);
+    const { states: stored, settings, drivers } = await segmentsRepo.lockBatch(trx, ids);
     const rows: SegmentRow[] = [];
     const visits: VisitRow[] = [];
     const states: Array<{ vehicleId: string; orgId: string } & StoredState> = [];
     for (const vehicleId of ids) {
       const { orgId, points } = this.fixes.get(vehicleId)!;
       const prior = stored.get(vehicleId);
-      const detector = new SegmentDetector(settings.get(orgId)!, prior?.state ?? emptyDetectorState());
+      const detector = new SegmentDetector(settings.get(orgId) ?? DEFAULT_SEGMENT_SETTINGS, prior?.state ?? emptyDetectorState());
       const tracker = new GeofenceVisitTracker(fences.get(orgId) ?? null, prior?.state?.geofences ?? {});
       let dirtyFrom = prior?.dirtyFrom ?? null;
       const driverId = drivers.get(vehicleId) ?? null;
@@ -67,9 +66,7 @@ export class SegmentBatch {
       }
       states.push({ vehicleId, orgId, state: { ...detector.state, geofences: tracker.open }, dirtyFrom });
     }
-    await segmentsRepo.insertSegments(trx, rows);
-    await visitsRepo.upsert(trx, visits);
-    await segmentsRepo.saveStates(trx, states);
+    await segmentsRepo.writeBatch(trx, rows, visits.length ? { rows: visits.length, sql: visitsRepo.upsertSql(visits) } : null, states);
     return rows.length;
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../../../db/schema";
 import { GeofenceIndex, type IndexedGeofence } from "../../alerts/geofence-index";
 import type { LonLat } from "../../places/geometry";
@@ -38,13 +38,17 @@ export const visitsRepo = {
 
   /** Stores visits opened or closed; a visit of a geofence deleted meanwhile is dropped. */
   async upsert(trx: Conn, rows: VisitRow[]): Promise<void> {
-    if (!rows.length) return;
+    if (rows.length) await visitsRepo.upsertSql(rows).execute(trx);
+  },
+
+  /** The statement of `upsert` (written with the segments in one round trip by the position transaction). */
+  upsertSql(rows: VisitRow[]): RawBuilder<unknown> {
     // one row per visit: a visit entered and left in the same batch is written once, closed
     const byKey = new Map<string, VisitRow>();
     for (const r of rows) byKey.set(`${r.vehicleId}|${r.placeId}|${r.enter.t}`, r);
     const list = [...byKey.values()];
     const col = <T>(f: (r: VisitRow) => T) => list.map(f);
-    await sql`
+    return sql`
       INSERT INTO geofence_visits (org_id, vehicle_id, place_id, enter_time, exit_time, driver_id, enter_lat, enter_lon, exit_lat, exit_lon,
         enter_odometer_m, exit_odometer_m)
       SELECT x.* FROM unnest(
@@ -55,7 +59,7 @@ export const visitsRepo = {
       ) AS x(org_id, vehicle_id, place_id, enter_time, exit_time, driver_id, enter_lat, enter_lon, exit_lat, exit_lon, enter_odometer_m, exit_odometer_m)
       WHERE EXISTS (SELECT 1 FROM places p WHERE p.id = x.place_id AND p.org_id = x.org_id)
       ON CONFLICT (vehicle_id, place_id, enter_time) DO UPDATE SET
-        exit_time = excluded.exit_time, exit_lat = excluded.exit_lat, exit_lon = excluded.exit_lon, exit_odometer_m = excluded.exit_odometer_m`.execute(trx);
+        exit_time = excluded.exit_time, exit_lat = excluded.exit_lat, exit_lon = excluded.exit_lon, exit_odometer_m = excluded.exit_odometer_m`;
   },
 
   /**
