@@ -77,15 +77,20 @@ export const visitsRepo = {
     return open;
   },
 
-  /** Geofence visits of the vehicles that overlap [start, end) (still open ones too), oldest first. */
-  geofenceVisits(db: Conn, orgId: string, vehicleIds: string[], start: Date, end: Date, placeIds: string[], driverIds: string[] | null) {
+  /**
+   * Geofence visits of the vehicles that overlap [start, end) (still open ones too), oldest first; those that
+   * lasted at least `minS` seconds (an open one until now), at most `limit`.
+   */
+  geofenceVisits(db: Conn, orgId: string, vehicleIds: string[], start: Date, end: Date, placeIds: string[], driverIds: string[] | null, minS = 0, limit?: number) {
     let q = db.selectFrom("geofence_visits as v").innerJoin("places as p", (j) => j.onRef("p.id", "=", "v.place_id").onRef("p.org_id", "=", "v.org_id"))
       .select(["v.vehicle_id", "v.place_id", "p.name as place_name", "v.enter_time", "v.exit_time", "v.driver_id", "v.enter_odometer_m", "v.exit_odometer_m"])
       .where("v.org_id", "=", orgId).where("v.vehicle_id", "in", vehicleIds)
       .where("v.enter_time", "<", end).where((eb) => eb.or([eb("v.exit_time", "is", null), eb("v.exit_time", ">", start)]));
     if (placeIds.length) q = q.where("v.place_id", "in", placeIds);
     if (driverIds) q = q.where("v.driver_id", "in", driverIds);
-    return q.orderBy("v.vehicle_id").orderBy("v.enter_time").orderBy("p.name").execute();
+    if (minS > 0) q = q.where(sql<boolean>`coalesce(v.exit_time, now()) - v.enter_time >= make_interval(secs => ${minS})`);
+    q = q.orderBy("v.vehicle_id").orderBy("v.enter_time").orderBy("p.name");
+    return (limit ? q.limit(limit) : q).execute();
   },
 
   /**

@@ -81,7 +81,10 @@ export const geofenceVisitsReport = defineReport({
   ],
   chart: { type: "bar", category: "geofence", series: ["in_period"] },
   async run(scope, params) {
-    const found = await visitsRepo.geofenceVisits(scope.db, scope.orgId, scope.vehicleIds, scope.period.start, scope.period.end, params.place_ids, scope.driverIds);
+    // each visit is a row: the screen's limit and the minimum time inside go to the query
+    const perVisit = params.group_by === "visit";
+    const found = await visitsRepo.geofenceVisits(scope.db, scope.orgId, scope.vehicleIds, scope.period.start, scope.period.end, params.place_ids, scope.driverIds,
+      params.min_minutes * 60, perVisit && scope.maxRows < Number.MAX_SAFE_INTEGER ? scope.maxRows + 1 : undefined);
     const visits: Visit[] = found.map((v) => ({
       vehicleId: v.vehicle_id, driverId: v.driver_id, placeId: v.place_id, placeName: v.place_name, enter: v.enter_time.getTime(),
       exit: v.exit_time ? v.exit_time.getTime() : null,
