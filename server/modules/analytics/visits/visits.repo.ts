@@ -105,9 +105,10 @@ export const visitsRepo = {
       SELECT DISTINCT ON (s.vehicle_id, s.start_time) s.vehicle_id, s.driver_id, s.start_time, s.end_time, s.engine_s, s.gap,
         p.id AS place_id, p.name AS place_name, p.category, d.m AS distance_m
       FROM vehicle_segments s
+      -- a point's bounding box is the point: the (org_id, min_lat, …) index finds the POIs near each stop
       JOIN places p ON p.org_id = s.org_id AND p.kind = 'poi'
-        AND p.latitude BETWEEN s.start_lat - ${MAX_RADIUS_DEG} AND s.start_lat + ${MAX_RADIUS_DEG}
-        AND p.longitude BETWEEN s.start_lon - ${MAX_RADIUS_DEG} / cos(radians(s.start_lat)) AND s.start_lon + ${MAX_RADIUS_DEG} / cos(radians(s.start_lat))
+        AND p.min_lat BETWEEN s.start_lat - ${radiusDeg(radiusM)} AND s.start_lat + ${radiusDeg(radiusM)}
+        AND p.min_lon BETWEEN s.start_lon - ${radiusDeg(radiusM)} / cos(radians(s.start_lat)) AND s.start_lon + ${radiusDeg(radiusM)} / cos(radians(s.start_lat))
       CROSS JOIN LATERAL (SELECT 2 * 6371008.8 * asin(sqrt(
         power(sin(radians(p.latitude - s.start_lat) / 2), 2)
         + cos(radians(s.start_lat)) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - s.start_lon) / 2), 2))) AS m) d
@@ -121,6 +122,7 @@ export const visitsRepo = {
   },
 };
 
-/** The largest POI radius the report accepts (2 km), in degrees of latitude: the bounding-box prefilter. */
+/** The largest POI radius the report accepts (2 km). */
 export const MAX_POI_RADIUS_M = 2000;
-const MAX_RADIUS_DEG = MAX_POI_RADIUS_M / 111_000;
+/** A radius in degrees of latitude, a little wide: the prefilter before the exact distance. */
+const radiusDeg = (m: number) => Math.min(m, MAX_POI_RADIUS_M) / 111_000 + 1e-5;
