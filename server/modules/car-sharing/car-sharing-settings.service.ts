@@ -168,3 +168,9 @@ export async function deleteRule(ctx: AppContext, p: Principal, id: string) {
     await audit.record(trx, p, { entity: "car_sharing_rule", id, action: "delete", before });
   });
 }
+
+/** Teams a specific rule may name. */
+export async function teamOptions(ctx: AppContext, p: Principal) {
+  carSharingPolicy.admin(p);
+  return ctx.db.selectFrom("teams").select(["id", "name"]).where("org_id", "=", p.orgId).orderBy("name").execute();
+}
