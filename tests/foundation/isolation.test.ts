@@ -62,6 +62,8 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   // A subscription channel names its user: another user's channel is refused.
   "/api/subscribe/positions/:param": (b) => ({ param: `markers-${b.userId}-${Math.floor(Date.now() / 1000)}` }),
   "/api/places/pois/:id": (b) => ({ id: b.poiId }),
+  "/api/car-sharing/bookings/:id": (b) => ({ id: b.bookingId }),
+  "/api/car-sharing/bookings/:id/cancel": (b) => ({ id: b.bookingId }),
   "/api/places/geofences/:id": (b) => ({ id: b.geofenceId }),
   "/api/alerts/policies/:id": (b) => ({ id: b.policyId }),
   "/api/alerts/policies/:id/active": (b) => ({ id: b.policyId }),
