@@ -65,6 +65,23 @@ describe("reminders", () => {
     expect(smtp.messages.filter((m) => m.to.includes(driver.email!))).toHaveLength(1);
   });
 
+  it("follows each user's notification scope: none hears nothing, all hears every booking", async () => {
+    const admin = await principalFor(ctx, org.adminId);
+    const [quiet, keeper] = [await createUser(ctx, { org, role: "driver", language: "en" }), await createUser(ctx, { org, role: "driver", language: "en", firstName: "Keeper" })];
+    await ctx.db.insertInto("car_sharing_users").values([
+      { org_id: org.orgId, user_id: quiet.id, may_book: true, notification_scope: "none" },
+      { org_id: org.orgId, user_id: keeper.id, may_book: true, notification_scope: "all" },
+    ]).execute();
+    const v = await poolVehicle(ctx, org);
+    const now = new Date();
+    const start = new Date(Math.ceil((now.getTime() + 25 * MIN) / MIN) * MIN);
+    await createBooking(ctx, admin, { user_id: quiet.id, vehicle_id: v.id, type: "shared", destination: "Lezhë", purpose: purposeId, start: formatInstant(start, TZ), end: formatInstant(new Date(start.getTime() + 60 * MIN), TZ) });
+    await sendDueReminders(ctx, createMailer(testConfig({ SMTP_URL: smtp.url }), pino({ level: "silent" })), now);
+    await smtp.waitFor((m) => m.to.includes(keeper.email!) && decodeQuotedPrintable(m.raw).includes("Lezhë"));
+    expect(smtp.messages.filter((m) => m.to.includes(quiet.email!))).toHaveLength(0);
+    await ctx.db.deleteFrom("car_sharing_users").where("user_id", "in", [quiet.id, keeper.id]).execute();
+  });
+
   it("does not remind before the chosen minutes", async () => {
     const admin = await principalFor(ctx, org.adminId);
     const v = await poolVehicle(ctx, org);

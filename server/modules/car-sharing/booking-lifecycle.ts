@@ -18,13 +18,17 @@ export async function sendDueReminders(ctx: AppContext, mailer: Mailer, now: Dat
     if (!b) continue;
     const tz = await orgTimeZone(ctx, due.org_id);
     const user = await ctx.db.selectFrom("users").select(["email", "first_name", "default_language"]).where("org_id", "=", due.org_id).where("id", "=", b.user_id).executeTakeFirst();
-    const recipients: Array<{ email: string | null; name: string; language: string; driver: string | null }> = [
-      ...(user ? [{ email: user.email, name: user.first_name, language: user.default_language, driver: null }] : []),
-    ];
+    const recipients = new Map<string, { email: string | null; name: string; language: string; driver: string | null }>();
+    if (user) recipients.set(b.user_id, { email: user.email, name: user.first_name, language: user.default_language, driver: null });
     if (b.notify_users) {
-      for (const p of await bookingsRepo.passengers(ctx.db, due.org_id, [b.id])) recipients.push({ email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
+      for (const p of await bookingsRepo.passengers(ctx.db, due.org_id, [b.id])) recipients.set(p.user_id, { email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
     }
-    for (const r of recipients) {
+    // the users tab's notification scope: "none" hears nothing, "all" hears every booking of the organisation
+    for (const s of await bookingsRepo.notificationScopes(ctx.db, due.org_id)) {
+      if (s.notification_scope === "none") recipients.delete(s.user_id);
+      else if (!recipients.has(s.user_id)) recipients.set(s.user_id, { email: s.email, name: s.first_name, language: s.default_language, driver: b.user_name });
+    }
+    for (const r of recipients.values()) {
       if (!r.email) continue;
       try {
         await mailer.send(bookingReminderEmail({

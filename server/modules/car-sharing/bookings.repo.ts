@@ -132,6 +132,13 @@ export const bookingsRepo = {
       .where(sql<boolean>`b.starts_at <= ${now.toISOString()}::timestamptz + make_interval(mins => s.reminder_min)`)
       .limit(500).execute();
   },
+  /** People whose notification scope is not the default ("own"): "none" hears nothing, "all" hears every booking. */
+  notificationScopes(db: DB, orgId: string) {
+    return db.selectFrom("car_sharing_users as c")
+      .innerJoin("users as u", (j) => j.onRef("u.id", "=", "c.user_id").onRef("u.org_id", "=", "c.org_id"))
+      .select(["c.user_id", "c.notification_scope", "u.email", "u.first_name", "u.default_language"])
+      .where("c.org_id", "=", orgId).where("c.notification_scope", "!=", "own").where("u.active", "=", true).execute();
+  },
   /** Marks the reminder sent; false when another run already did (exactly once). */
   async claimReminder(db: DB, id: string, now: Date) {
     const r = await db.updateTable("bookings").set({ reminder_sent_at: now }).where("id", "=", id).where("reminder_sent_at", "is", null).executeTakeFirst();
