@@ -98,6 +98,14 @@ describe("booking validation against the database", () => {
     expect(created).toMatchObject({ user_id: driver.id, status: "approved", other_reason: "Airport run", purpose_id: null });
   });
 
+  it("the users tab can take the right to book away (BOOKING_NOT_ALLOWED)", async () => {
+    const [u, v] = [await person(ctx, org), await poolVehicle(ctx, org)];
+    await settings.saveBookingUser(ctx, admin, { user_id: u.id, may_book: "", notification_scope: "own" });
+    expect(await codes(book(admin, { user_id: u.id, vehicle_id: v.id }))).toEqual(["BOOKING_NOT_ALLOWED"]);
+    await settings.saveBookingUser(ctx, admin, { user_id: u.id, may_book: "on", notification_scope: "own" });
+    expect(await codes(book(admin, { user_id: u.id, vehicle_id: v.id }))).toBe("OK");
+  });
+
   it("cancellation is permanent and frees the vehicle; cancelling again fails with BOOKING_CANCEL_FAILED", async () => {
     const [u, v] = [await person(ctx, org), await poolVehicle(ctx, org)];
     const b = await book(admin, { user_id: u.id, vehicle_id: v.id });

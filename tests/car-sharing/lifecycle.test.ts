@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../server/mail/mailer";
 import { runBookingLifecycle, sendDueReminders } from "../../server/modules/car-sharing/booking-lifecycle";
-import { createBooking } from "../../server/modules/car-sharing/bookings.service";
+import { createBooking, myReminders } from "../../server/modules/car-sharing/bookings.service";
 import { saveGeneralSettings } from "../../server/modules/car-sharing/car-sharing-settings.service";
 import { formatInstant } from "../../server/shared/dates";
 import { createTestContext, createTestOrg, principalFor, testConfig, type TestContext, type TestOrg } from "../support/context";
@@ -63,6 +63,10 @@ describe("reminders", () => {
     const al = await smtp.waitFor((m) => m.to.includes(rider.email!));
     expect(decodeQuotedPrintable(al.raw)).toContain("e ndan me ju");
     expect(smtp.messages.filter((m) => m.to.includes(driver.email!))).toHaveLength(1);
+    // in the app too: the calendar shows the reminder to the user and the passenger
+    expect((await myReminders(ctx, await principalFor(ctx, driver.id), now)).map((r) => r.registration)).toEqual([v.registration]);
+    expect(await myReminders(ctx, await principalFor(ctx, rider.id), now)).toHaveLength(1);
+    expect(await myReminders(ctx, admin, now)).toHaveLength(0);
   });
 
   it("follows each user's notification scope: none hears nothing, all hears every booking", async () => {

@@ -18,8 +18,10 @@ export async function calendarLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:read");
   const week = new URL(request.url).searchParams.get("week");
   const cal = await load(() => bookings.calendarWeek(context.app, p, week && isDate(week) ? week : null));
+  const reminders = await bookings.myReminders(context.app, p);
   return {
     ...cal,
+    reminders: reminders.map((r) => ({ id: r.id, registration: r.registration, start: formatInstant(r.starts_at, cal.timeZone) })),
     from: cal.from.toISOString(),
     bookings: cal.bookings.map((b) => ({
       id: b.id, vehicle_id: b.vehicle_id, user_name: b.user_name, status: b.status,

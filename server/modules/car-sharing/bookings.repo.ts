@@ -139,6 +139,17 @@ export const bookingsRepo = {
       .select(["c.user_id", "c.notification_scope", "u.email", "u.first_name", "u.default_language"])
       .where("c.org_id", "=", orgId).where("c.notification_scope", "!=", "own").where("u.active", "=", true).execute();
   },
+  /** The in-app side of reminders: the user's reminded bookings (as driver, or passenger with notify-users) not started yet. */
+  remindedFor(db: DB, orgId: string, userId: string, now: Date) {
+    return bookingQuery(db, orgId).select(["b.id", "b.starts_at", "v.registration"])
+      .where("b.status", "=", "approved").where("b.reminder_sent_at", "is not", null).where("b.ends_at", ">", now)
+      .where((eb) => eb.or([
+        eb("b.user_id", "=", userId),
+        eb.and([eb("b.notify_users", "=", true), eb.exists(eb.selectFrom("booking_people as p").select("p.user_id")
+          .whereRef("p.booking_id", "=", "b.id").where("p.user_id", "=", userId).where("p.role", "=", "passenger"))]),
+      ]))
+      .orderBy("b.starts_at").limit(5).execute();
+  },
   /** Marks the reminder sent; false when another run already did (exactly once). */
   async claimReminder(db: DB, id: string, now: Date) {
     const r = await db.updateTable("bookings").set({ reminder_sent_at: now }).where("id", "=", id).where("reminder_sent_at", "is", null).executeTakeFirst();

@@ -195,4 +195,10 @@ export async function calendarWeek(ctx: AppContext, p: Principal, date: string |
   return { timeZone, days, from, to, vehicles, bookings, previous: addDays(first, -7), next: addDays(first, 7) };
 }
 
+/** Reminders in the app: the principal's upcoming bookings whose reminder went out. */
+export async function myReminders(ctx: AppContext, p: Principal, now = new Date()) {
+  carSharingPolicy.read(p);
+  return bookingsRepo.remindedFor(ctx.db, p.orgId, p.userId, now);
+}
+
 export type { Violation };

@@ -9,7 +9,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) => calendarLoader
 /** Server-rendered week grid: vehicles as rows, Sunday-first days as columns; a free cell links to a new booking. */
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("carSharing");
-  const { days, vehicles, bookings, previous, next, timeZone, canBook } = loaderData;
+  const { days, vehicles, bookings, previous, next, timeZone, canBook, reminders } = loaderData;
   const weekdays = t("settings.weekdays", { returnObjects: true }) as Record<string, string>;
   const on = (vehicleId: string, day: string) =>
     bookings.filter((b) => b.vehicle_id === vehicleId && b.start.slice(0, 10) <= day && b.end.slice(0, 10) >= day && !(b.end.slice(0, 10) === day && b.end.endsWith("00:00") && b.start.slice(0, 10) !== day));
@@ -19,6 +19,11 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         <h1>{t("calendar.title")}</h1>
         {canBook && <Link to="/car-sharing/bookings/new" className="button primary" data-testid="new-booking">{t("calendar.newBooking")}</Link>}
       </header>
+      {reminders.map((r) => (
+        <div key={r.id} className="alert alert-warn" role="status" data-testid="booking-reminder">
+          <Link to={`/car-sharing/bookings/${r.id}`}>{t("reminder.inApp", { vehicle: r.registration, start: r.start })}</Link>
+        </div>
+      ))}
       <nav className="cs-week" aria-label={t("calendar.title")}>
         <Link to={`?week=${previous}`} rel="prev">{t("calendar.previous")}</Link>
         <Link to="?">{t("calendar.today")}</Link>
