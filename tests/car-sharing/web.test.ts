@@ -32,6 +32,8 @@ describe("car sharing without JavaScript", () => {
     expect(html).toContain("2030-03-03"); // the Sunday of that week
     expect(html).toContain(`/car-sharing/bookings/new?vehicle=${vehicleId}&amp;start=2030-03-03%2008%3A00`);
     expect(html).toContain("Europe/Tirane");
+    // a past week proposes no booking
+    expect(await (await admin.get("/car-sharing/calendar?week=2020-01-08")).text()).not.toContain('data-testid="free-slot"');
     const al = await (await admin.get("/car-sharing/calendar?lng=al")).text();
     expect(al).toContain("Kalendari");
     expect(al).toContain("E diel");

@@ -19,8 +19,13 @@ export async function calendarLoader(context: LoadContext, request: Request) {
   const week = new URL(request.url).searchParams.get("week");
   const cal = await load(() => bookings.calendarWeek(context.app, p, week && isDate(week) ? week : null));
   const reminders = await bookings.myReminders(context.app, p);
+  // a free cell proposes 08:00, or today the next full hour; past days propose nothing
+  const nowLocal = formatInstant(new Date(), cal.timeZone);
+  const inAnHour = formatInstant(new Date(Date.now() + 3_600_000), cal.timeZone);
   return {
     ...cal,
+    today: nowLocal.slice(0, 10),
+    nextHour: inAnHour.slice(0, 10) === nowLocal.slice(0, 10) ? `${inAnHour.slice(11, 13)}:00` : null,
     reminders: reminders.map((r) => ({ id: r.id, registration: r.registration, start: formatInstant(r.starts_at, cal.timeZone) })),
     from: cal.from.toISOString(),
     bookings: cal.bookings.map((b) => ({

@@ -9,7 +9,8 @@ export const loader = ({ request, context }: Route.LoaderArgs) => calendarLoader
 /** Server-rendered week grid: vehicles as rows, Sunday-first days as columns; a free cell links to a new booking. */
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("carSharing");
-  const { days, vehicles, bookings, previous, next, timeZone, canBook, reminders } = loaderData;
+  const { days, vehicles, bookings, previous, next, timeZone, canBook, reminders, today, nextHour } = loaderData;
+  const proposal = (d: string) => (d > today ? `${d} 08:00` : d === today && nextHour ? `${d} ${nextHour > "08:00" ? nextHour : "08:00"}` : null);
   const weekdays = t("settings.weekdays", { returnObjects: true }) as Record<string, string>;
   const on = (vehicleId: string, day: string) =>
     bookings.filter((b) => b.vehicle_id === vehicleId && b.start.slice(0, 10) <= day && b.end.slice(0, 10) >= day && !(b.end.slice(0, 10) === day && b.end.endsWith("00:00") && b.start.slice(0, 10) !== day));
@@ -53,8 +54,8 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                           {b.start.slice(0, 10) === d ? b.start.slice(11) : "…"}–{b.end.slice(0, 10) === d ? b.end.slice(11) : "…"} {b.user_name}
                         </Link>
                       ))}
-                      {canBook && (
-                        <Link to={`/car-sharing/bookings/new?vehicle=${v.id}&start=${encodeURIComponent(`${d} 08:00`)}`} className="cs-free" data-testid="free-slot"
+                      {canBook && proposal(d) && (
+                        <Link to={`/car-sharing/bookings/new?vehicle=${v.id}&start=${encodeURIComponent(proposal(d)!)}`} className="cs-free" data-testid="free-slot"
                           aria-label={`${t("calendar.book")} ${v.registration} ${d}`}>
                           {here.length ? "+" : t("calendar.free")}
                         </Link>
