@@ -121,6 +121,20 @@ describe("car sharing without JavaScript", () => {
     expect(await res.text()).toContain("Failed to delete the purpose");
   });
 
+  it("entries and specific rules are added and deleted with plain forms; a rule already gone answers the delete failure", async () => {
+    expect((await admin.post("/car-sharing/settings/entries", { intent: "save", kind: "destination", label: "Pogradec" })).status).toBe(302);
+    expect(await (await admin.get("/car-sharing/settings/entries")).text()).toContain("Pogradec");
+    const u = await person(srv.ctx, org, "driver", "Rregull");
+    expect((await admin.post("/car-sharing/settings/specific-rules", { intent: "save", user_id: u.id, min_duration_min: "15", max_duration_min: "" })).status).toBe(302);
+    const rule = await srv.ctx.db.selectFrom("car_sharing_rules").selectAll().where("user_id", "=", u.id).executeTakeFirstOrThrow();
+    expect(rule).toMatchObject({ min_duration_min: 15, max_duration_min: null, allowed_hours: null });
+    expect(await (await admin.get("/car-sharing/settings/specific-rules")).text()).toContain(`Rregull ${u.last_name}`);
+    expect((await admin.post("/car-sharing/settings/specific-rules", { intent: "delete", id: rule.id })).status).toBe(302);
+    const again = await admin.post("/car-sharing/settings/specific-rules", { intent: "delete", id: rule.id });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Failed to delete the rule.");
+  });
+
   it("a driver books only for themselves and never sees the settings", async () => {
     const d = await person(srv.ctx, org, "driver");
     const c = new FormClient(srv.url);
