@@ -4,6 +4,7 @@ import { alertsFiles, alertsPages } from "./features/alerts/routes";
 import { analyticsPages } from "./features/analytics/routes";
 import { auditLogFiles } from "./features/audit-log/routes";
 import { authRoutes } from "./features/auth/routes";
+import { carSharingFiles, carSharingPages } from "./features/car-sharing/routes";
 import { configurationPages } from "./features/configuration/routes";
 import { immobilizationPages } from "./features/immobilization/routes";
 import { integrationRoutes } from "./features/integrations/routes";
@@ -23,8 +24,10 @@ export default [
   ...placesFiles,
   ...alertsFiles,
   ...auditLogFiles,
+  ...carSharingFiles,
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,
+    ...carSharingPages,
   ]),
 ] satisfies RouteConfig;

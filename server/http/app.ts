@@ -15,6 +15,7 @@ import { alertsRoutes } from "./api/alerts.routes";
 import { analyticsRoutes } from "./api/analytics.routes";
 import { administrationRoutes } from "./api/administration.routes";
 import { openApiRoutes } from "./api/openapi.routes";
+import { carSharingRoutes } from "./api/car-sharing.routes";
 import { sendError } from "./api/api-kit";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
@@ -72,6 +73,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(alertsRoutes(ctx));
   app.use(analyticsRoutes(ctx));
   app.use(administrationRoutes(ctx));
+  app.use(carSharingRoutes(ctx));
   app.use(openApiRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
 

@@ -9,6 +9,8 @@ import { createTeam } from "../../server/modules/teams/teams.service";
 import { createGeofence, createPoi } from "../../server/modules/places/places.service";
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
+import { createBooking } from "../../server/modules/car-sharing/bookings.service";
+import { addEntry, savePoolVehicles } from "../../server/modules/car-sharing/car-sharing-settings.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -31,6 +33,7 @@ interface OrgB {
   geofenceId: string;
   policyId: string;
   orgId: string;
+  bookingId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -43,6 +46,7 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/places/edit-geofence/:id": (b) => ({ id: b.geofenceId }),
   "/alerts/policies/edit/:id": (b) => ({ id: b.policyId }),
   "/alerts/policies/policy/:id": (b) => ({ id: b.policyId }),
+  "/car-sharing/bookings/:id": (b) => ({ id: b.bookingId }),
   // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
 };
@@ -58,6 +62,8 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   // A subscription channel names its user: another user's channel is refused.
   "/api/subscribe/positions/:param": (b) => ({ param: `markers-${b.userId}-${Math.floor(Date.now() / 1000)}` }),
   "/api/places/pois/:id": (b) => ({ id: b.poiId }),
+  "/api/car-sharing/bookings/:id": (b) => ({ id: b.bookingId }),
+  "/api/car-sharing/bookings/:id/cancel": (b) => ({ id: b.bookingId }),
   "/api/places/geofences/:id": (b) => ({ id: b.geofenceId }),
   "/api/alerts/policies/:id": (b) => ({ id: b.policyId }),
   "/api/alerts/policies/:id/active": (b) => ({ id: b.policyId }),
@@ -116,7 +122,8 @@ async function snapshotB() {
     db.selectFrom("alert_policies").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("organizations").selectAll().where("id", "=", bOrg.orgId).execute(),
   ]);
-  return JSON.stringify({ vehicles, images, teams, users, policies, org });
+  const bookings = await db.selectFrom("bookings").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings });
 }
 
 beforeAll(async () => {
@@ -145,7 +152,15 @@ beforeAll(async () => {
     name: `${MARK} policy`, alert_type: "geofence_enter", vehicle_ids: [vehicle.id], geofence_ids: [geofence.id], days: [1, 2, 3],
     notify_in_app: true, notify_email: true, recipient_ids: [user.id], emails: [`${MARK.toLowerCase()}@b.test.flota`],
   }) as never);
+  await savePoolVehicles(srv.ctx, pb, { vehicle_ids: [vehicle.id] });
+  const purpose = await addEntry(srv.ctx, pb, { kind: "purpose", label: `${MARK} purpose` });
+  const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const booking = await createBooking(srv.ctx, pb, {
+    user_id: user.id, vehicle_id: vehicle.id, type: "shared", destination: `${MARK} destination`, purpose: purpose.id,
+    start: `${inTwoDays} 10:00`, end: `${inTwoDays} 11:00`,
+  });
   b = {
+    bookingId: booking.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
   };
@@ -206,6 +221,7 @@ describe("organisation isolation", () => {
     const csrf = c.cookies.get("flota_csrf")!;
     const forms: Array<Record<string, string>> = [
       { intent: "delete" },
+      { intent: "cancel" },
       { intent: "delete-image", imageId: b.imageId },
       { intent: "update", registration: "STOLEN1", category: "Car", name: "stolen", first_name: "x", last_name: "y", role_id: a.roles.viewer },
       {},

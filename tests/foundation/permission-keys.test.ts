@@ -28,7 +28,8 @@ describe("permission keys", () => {
 
   it("shows a navigation entry only to holders of its permission", () => {
     const driver = { permissions: SYSTEM_ROLES.driver.permissions };
-    expect(visibleNav(driver).map((i) => i.to)).toEqual(["/manage"]);
+    expect(visibleNav(driver).map((i) => i.to)).toEqual(["/manage", "/car-sharing"]);
+    expect(visibleNav({ permissions: ["manage:read"] }).map((i) => i.to)).toEqual(["/manage"]);
   });
 
   it("treats a stored key this version does not know as not held", () => {

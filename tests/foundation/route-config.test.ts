@@ -40,6 +40,10 @@ const URLS = [
   // Not in the specification: the installation's administration area and the audit log (docs/administration.md).
   "/administration", "/administration/organizations", "/administration/organizations/add", "/administration/organizations/:id",
   "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
+  // Car sharing (docs/car-sharing.md: the booking paths are ours).
+  "/car-sharing", "/car-sharing/calendar", "/car-sharing/bookings/new", "/car-sharing/bookings/:id", "/car-sharing/history",
+  "/car-sharing/history.csv", "/car-sharing/settings", "/car-sharing/settings/general-settings", "/car-sharing/settings/vehicles",
+  "/car-sharing/settings/users", "/car-sharing/settings/entries", "/car-sharing/settings/specific-rules",
 ];
 
 describe("route config (app/routes.ts)", () => {

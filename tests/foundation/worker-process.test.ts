@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { requestPasswordReset } from "../../server/modules/password-reset/password-reset.service";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
 import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
+import { waitFor } from "../support/wait";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -40,6 +41,8 @@ describe("npm run worker: the job worker as its own process", () => {
     const code = /Subject: .*?(\d{6})/.exec(text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(text).toContain(`http://flota.test/newPassword?`);
+    // the workers take jobs before the recurring ones are scheduled and the start is logged
+    await waitFor(() => output.includes("job workers started"), 60_000, 100).catch(() => {});
     expect(output).toContain("job workers started");
   });
 });

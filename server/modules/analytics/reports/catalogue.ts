@@ -1,3 +1,4 @@
+import { carSharingUsersReport, carSharingVehiclesReport } from "../../car-sharing/car-sharing.reports";
 import type { ReportDefinition } from "./report-definition";
 import { alertsReport, deviceHealthReport, immobilizationReport, vehicleDetailsReport } from "./types/event-reports";
 import { driverActivityReport, ecoScoreReport, engineHoursReport, workingTimeReport } from "./types/score-reports";
@@ -13,6 +14,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   idlingReport, speedingReport, ecoScoreReport, workingTimeReport, driverActivityReport,
   alertsReport, immobilizationReport, deviceHealthReport,
   geofenceVisitsReport, poiVisitsReport,
+  carSharingVehiclesReport, carSharingUsersReport,
 ] as readonly ReportDefinition[];
 
 export const REPORT_TYPES = REPORTS.map((r) => r.type);

@@ -1,0 +1,247 @@
+import { data, redirect } from "react-router";
+import { AppError } from "../../../server/errors";
+import { toErrorBody } from "../../../server/http/error-mapping";
+import * as bookings from "../../../server/modules/car-sharing/bookings.service";
+import * as settings from "../../../server/modules/car-sharing/car-sharing-settings.service";
+import { HISTORY_TABS, type BookingFields, type HistoryTab } from "../../../server/modules/car-sharing/car-sharing.schema";
+import { bookingsCsv } from "../../../server/modules/car-sharing/car-sharing.export";
+import { listPeopleOptions } from "../../../server/modules/car-sharing/car-sharing-people";
+import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import { formatInstant, isDate, parseDateTime } from "../../../server/shared/dates";
+import { failure, formAction, intent } from "../../lib/forms.server";
+import { can } from "../../lib/permissions";
+import { conflictNotice, idParam, listQueryFrom, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+
+/** The web glue of car sharing: loaders and actions call the same services as /api/car-sharing. */
+
+export async function calendarLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:read");
+  const week = new URL(request.url).searchParams.get("week");
+  const cal = await load(() => bookings.calendarWeek(context.app, p, week && isDate(week) ? week : null));
+  const reminders = await bookings.myReminders(context.app, p);
+  // a free cell proposes 08:00, or today the next full hour; past days propose nothing
+  const nowLocal = formatInstant(new Date(), cal.timeZone);
+  const inAnHour = formatInstant(new Date(Date.now() + 3_600_000), cal.timeZone);
+  return {
+    ...cal,
+    today: nowLocal.slice(0, 10),
+    nextHour: inAnHour.slice(0, 10) === nowLocal.slice(0, 10) ? `${inAnHour.slice(11, 13)}:00` : null,
+    reminders: reminders.map((r) => ({ id: r.id, registration: r.registration, start: formatInstant(r.starts_at, cal.timeZone) })),
+    from: cal.from.toISOString(),
+    bookings: cal.bookings.map((b) => ({
+      id: b.id, vehicle_id: b.vehicle_id, user_name: b.user_name, status: b.status,
+      start: formatInstant(b.starts_at, cal.timeZone), end: formatInstant(b.ends_at, cal.timeZone),
+    })),
+    canBook: can(p, "carSharing:write"),
+  };
+}
+
+export async function bookingFormLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:write");
+  const params = new URL(request.url).searchParams;
+  const [vehicles, purposes, destinations, people, timeZone] = await Promise.all([
+    load(() => bookings.bookableVehicles(context.app, p)),
+    settings.listEntries(context.app, p, "purpose"),
+    settings.listEntries(context.app, p, "destination"),
+    listPeopleOptions(context.app, p),
+    orgTimeZone(context.app, p.orgId),
+  ]);
+  const start = parseDateTime(params.get("start")) ? params.get("start")! : "";
+  return {
+    vehicles, purposes, destinations, people, timeZone, isOperator: can(p, "carSharing:admin"), me: p.userId,
+    initial: { vehicle_id: params.get("vehicle") ?? "", start, end: "" },
+  };
+}
+
+const fieldsOf = (form: FormData): BookingFields => ({
+  user_id: form.get("user_id") ?? undefined, vehicle_id: form.get("vehicle_id"), type: form.get("type"),
+  passengers: form.getAll("passengers").filter((v) => v !== ""), destination: form.get("destination"), purpose: form.get("purpose"),
+  other_reason: form.get("other_reason"), start: form.get("start"), end: form.get("end"), notify_users: form.get("notify_users"),
+});
+
+/** A refused booking: every violation next to its field (with its parameters), the values kept. */
+export async function bookingFormAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:write");
+  const form = await readForm(request, context);
+  try {
+    const created = await bookings.createBooking(context.app, p, fieldsOf(form));
+    return redirect(`/car-sharing/bookings/${created.id}?created=1`);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const body = toErrorBody(err);
+    const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "_csrf" && typeof v === "string"));
+    return data({
+      ok: false as const, code: body.error, status: body.status,
+      violations: (err.details?.violations as bookings.Violation[] | undefined) ?? [{ code: body.error, field: String(err.details?.field ?? "") }],
+      values: { ...values, passengers: form.getAll("passengers").map(String) }, ...conflictNotice(body),
+    }, { status: body.status });
+  }
+}
+
+export async function bookingLoader(context: LoadContext, request: Request, rawId: string | undefined) {
+  const p = requirePermission(context, request, "carSharing:read");
+  const b = await load(() => bookings.getBooking(context.app, p, idParam(rawId)));
+  const timeZone = await orgTimeZone(context.app, p.orgId);
+  const params = new URL(request.url).searchParams;
+  return {
+    booking: {
+      id: b.id, registration: b.registration, user_name: b.user_name, type: b.type, destination: b.destination,
+      purpose: b.purpose_label, other_reason: b.other_reason, start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone),
+      notify_users: b.notify_users, status: b.displayStatus, passengers: b.passengers.map((x) => x.name),
+      cancelled_at: formatInstant(b.cancelled_at, timeZone), no_show: b.no_show,
+      distance_km: b.distance_km === null ? b.usage.distanceKm : Number(b.distance_km),
+      trips: b.usage.trips, position: b.usage.position && { lat: b.usage.position.lat, lon: b.usage.position.lon, at: formatInstant(b.usage.position.at, timeZone) },
+    },
+    canCancel: b.canCancel, confirmCancel: params.get("cancel") === "1", created: params.get("created") === "1", cancelled: params.get("cancelled") === "1",
+  };
+}
+
+export async function bookingAction(context: LoadContext, request: Request, rawId: string | undefined) {
+  const p = requirePermission(context, request, "carSharing:write");
+  const id = idParam(rawId);
+  return formAction({ request, context }, {
+    cancel: intent({
+      run: async () => {
+        await bookings.cancelBooking(context.app, p, id);
+        return redirect(`/car-sharing/bookings/${id}?cancelled=1`);
+      },
+    }),
+  });
+}
+
+const tabOf = (request: Request): HistoryTab => {
+  const tab = new URL(request.url).searchParams.get("tab");
+  return (HISTORY_TABS as readonly string[]).includes(tab ?? "") ? (tab as HistoryTab) : "all";
+};
+
+export async function historyLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:read");
+  const tab = tabOf(request);
+  const page = await load(() => bookings.listHistory(context.app, p, tab, listQueryFrom(request)));
+  const timeZone = await orgTimeZone(context.app, p.orgId);
+  return {
+    tab, total: page.total, page: page.page, pages: page.pages,
+    items: page.items.map((b) => ({
+      id: b.id, registration: b.registration, user_name: b.user_name, destination: b.destination, purpose: b.purpose_label ?? b.other_reason,
+      start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone), status: b.displayStatus,
+    })),
+  };
+}
+
+export async function historyCsvLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:read");
+  const q = { ...listQueryFrom(request), page: 1, size: 200 };
+  const body = await load(() => bookingsCsv(context.app, p, tabOf(request), q));
+  return new Response(body, {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="bookings.csv"', "Cache-Control": "private, no-store" },
+  });
+}
+
+// ---- settings ----
+
+export function settingsLayoutLoader(context: LoadContext, request: Request) {
+  requirePermission(context, request, "carSharing:admin");
+  return {};
+}
+
+export async function generalSettingsLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:admin");
+  return { settings: await settings.getGeneralSettings(context.app, p), saved: new URL(request.url).searchParams.get("saved") === "1" };
+}
+
+export async function generalSettingsAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:admin");
+  const form = await readForm(request, context);
+  try {
+    await settings.saveGeneralSettings(context.app, p, Object.fromEntries(form.entries()));
+    return redirect("/car-sharing/settings/general-settings?saved=1");
+  } catch (err) {
+    // Whatever the cause, the page says the spec's "Failed to save booking settings".
+    const saveFailed = new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings");
+    return failure("save", err instanceof AppError && err.code === "BOOKING_SETTINGS_SAVE_FAILED" ? err : err instanceof AppError || (err as Error).name === "ZodError" ? saveFailed : err);
+  }
+}
+
+export async function poolVehiclesLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:admin");
+  try {
+    return { vehicles: await settings.poolVehicles(context.app, p), loadFailed: false, saved: new URL(request.url).searchParams.get("saved") === "1" };
+  } catch {
+    return { vehicles: [], loadFailed: true, saved: false };
+  }
+}
+
+export async function poolVehiclesAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:admin");
+  const form = await readForm(request, context);
+  try {
+    await settings.savePoolVehicles(context.app, p, { vehicle_ids: form.getAll("vehicle_ids").map(String) });
+  } catch (err) {
+    return failure("save", err instanceof AppError ? new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings") : err);
+  }
+  return redirect("/car-sharing/settings/vehicles?saved=1");
+}
+
+export async function bookingUsersLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:admin");
+  return { users: await settings.bookingUsers(context.app, p), saved: new URL(request.url).searchParams.get("saved") === "1" };
+}
+
+export async function bookingUsersAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:admin");
+  return formAction({ request, context }, {
+    save: intent({
+      run: async ({ form }) => {
+        await settings.saveBookingUser(context.app, p, Object.fromEntries(form.entries()));
+        return redirect("/car-sharing/settings/users?saved=1");
+      },
+    }),
+  });
+}
+
+export async function entriesLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:admin");
+  return { entries: await settings.listEntries(context.app, p) };
+}
+
+export async function entriesAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:admin");
+  return formAction({ request, context }, {
+    save: intent({
+      run: async ({ form }) => {
+        await settings.addEntry(context.app, p, Object.fromEntries(form.entries()));
+        return redirect("/car-sharing/settings/entries");
+      },
+    }),
+    delete: intent({
+      run: async ({ form }) => {
+        await settings.deleteEntry(context.app, p, idParam(String(form.get("id") ?? "")));
+        return redirect("/car-sharing/settings/entries");
+      },
+    }),
+  });
+}
+
+export async function rulesLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:admin");
+  const [rules, people] = await Promise.all([settings.listRules(context.app, p), listPeopleOptions(context.app, p)]);
+  return { rules, people, teams: await settings.teamOptions(context.app, p) };
+}
+
+export async function rulesAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:admin");
+  return formAction({ request, context }, {
+    save: intent({
+      run: async ({ form }) => {
+        await settings.saveRule(context.app, p, Object.fromEntries(form.entries()));
+        return redirect("/car-sharing/settings/specific-rules");
+      },
+    }),
+    delete: intent({
+      run: async ({ form }) => {
+        await settings.deleteRule(context.app, p, idParam(String(form.get("id") ?? "")));
+        return redirect("/car-sharing/settings/specific-rules");
+      },
+    }),
+  });
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { CsrfInput } from "../../../components/forms";
+import { SettingsAlert } from "../components/SettingsParts";
+import { poolVehiclesAction, poolVehiclesLoader } from "../car-sharing.server";
+import type { Route } from "./+types/settings-vehicles";
+
+export const loader = ({ request, context }: Route.LoaderArgs) => poolVehiclesLoader(context, request);
+export const action = ({ request, context }: Route.ActionArgs) => poolVehiclesAction(context, request);
+
+/** Which vehicles are in the car-sharing pool. */
+export default function PoolVehicles({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("carSharing");
+  const { t: te } = useTranslation("errors");
+  if (loaderData.loadFailed) return <div className="alert alert-error" role="alert">{te("VEHICLES_LOAD_FAILED")}</div>;
+  return (
+    <Form method="post" className="form" data-testid="pool-vehicles">
+      <CsrfInput />
+      {loaderData.saved && <div className="alert alert-ok" role="status" data-testid="notice">{t("settings.saved")}</div>}
+      <SettingsAlert actionData={actionData} />
+      <table className="table">
+        <thead><tr><th>{t("settings.inPool")}</th><th>{t("settings.registration")}</th><th>{t("settings.category")}</th></tr></thead>
+        <tbody>
+          {loaderData.vehicles.map((v) => (
+            <tr key={v.id}>
+              <td><input type="checkbox" name="vehicle_ids" value={v.id} defaultChecked={v.inPool} aria-label={v.registration} /></td>
+              <td>{v.registration}</td>
+              <td>{v.category}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="form-actions"><button type="submit" className="button primary" data-testid="settings-save">{t("settings.save")}</button></div>
+    </Form>
+  );
+}

@@ -1,0 +1,84 @@
+import type { AppContext } from "../../context";
+import type { Mailer } from "../../mail/mailer";
+import { formatInstant } from "../../shared/dates";
+import { bookingReminderEmail } from "../../../templates/email/booking-reminder";
+import { orgTimeZone } from "../organization/organization.service";
+import { bookingsRepo, vehicleUsage } from "./bookings.repo";
+
+/**
+ * Sends each due reminder once: the booking is claimed (reminder_sent_at) before the e-mails go out, so a restart
+ * or a second worker never sends it twice; a failed send is logged, not retried (a late reminder is worse than none).
+ */
+export async function sendDueReminders(ctx: AppContext, mailer: Mailer, now: Date): Promise<{ sent: number }> {
+  let sent = 0;
+  const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, "");
+  for (const due of await bookingsRepo.dueReminders(ctx.db, now)) {
+    if (!(await bookingsRepo.claimReminder(ctx.db, due.id, now))) continue;
+    const b = await bookingsRepo.findById(ctx.db, due.org_id, due.id);
+    if (!b) continue;
+    const tz = await orgTimeZone(ctx, due.org_id);
+    const user = await ctx.db.selectFrom("users").select(["email", "first_name", "default_language"]).where("org_id", "=", due.org_id).where("id", "=", b.user_id).executeTakeFirst();
+    const recipients = new Map<string, { email: string | null; name: string; language: string; driver: string | null }>();
+    if (user) recipients.set(b.user_id, { email: user.email, name: user.first_name, language: user.default_language, driver: null });
+    if (b.notify_users) {
+      for (const p of await bookingsRepo.passengers(ctx.db, due.org_id, [b.id])) recipients.set(p.user_id, { email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
+    }
+    // the users tab's notification scope: "none" hears nothing, "all" hears every booking of the organisation
+    for (const s of await bookingsRepo.notificationScopes(ctx.db, due.org_id)) {
+      if (s.notification_scope === "none") recipients.delete(s.user_id);
+      else if (!recipients.has(s.user_id)) recipients.set(s.user_id, { email: s.email, name: s.first_name, language: s.default_language, driver: b.user_name });
+    }
+    for (const r of recipients.values()) {
+      if (!r.email) continue;
+      try {
+        await mailer.send(bookingReminderEmail({
+          to: r.email, language: r.language === "en" ? "en" : "al", name: r.name, driver: r.driver, vehicle: b.registration,
+          start: formatInstant(b.starts_at, tz), end: formatInstant(b.ends_at, tz), destination: b.destination, link: `${base}/car-sharing/bookings/${b.id}`,
+        }));
+        sent++;
+      } catch (err) {
+        ctx.log.warn({ err, booking: b.id }, "booking reminder not sent");
+      }
+    }
+  }
+  return { sent };
+}
+
+/**
+ * Moves bookings along: approved → active at the start (or, with "activate on ignition", at the first ignition on
+ * within the booking; after the no-show grace without it the booking is cancelled as a no-show and the vehicle is free);
+ * active → completed at the end with the distance driven; a booking whose vehicle sent nothing during it becomes unknown.
+ */
+export async function runBookingLifecycle(ctx: AppContext, now: Date) {
+  const counts = { active: 0, completed: 0, noShow: 0, unknown: 0 };
+  for (const b of await bookingsRepo.dueTransitions(ctx.db, now)) {
+    const ended = b.ends_at <= now;
+    const usage = await vehicleUsage(ctx.db, b.org_id, b.vehicle_id, b.starts_at, ended ? b.ends_at : now);
+    await ctx.db.transaction().execute(async (trx) => {
+      if (b.status === "approved" && !ended) {
+        if (!b.on_ignition) {
+          if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "active", { activated_at: b.starts_at })) counts.active++;
+        } else if (usage.firstIgnition) {
+          if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "active", { activated_at: usage.firstIgnition })) counts.active++;
+        } else if (b.grace > 0 && now.getTime() - b.starts_at.getTime() >= b.grace * 60_000) {
+          if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "cancelled", { cancelled_at: now, no_show: true })) counts.noShow++;
+        }
+        return;
+      }
+      if (!ended) return;
+      if (usage.points === 0) {
+        if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved", "active"], "unknown", { completed_at: b.ends_at })) counts.unknown++;
+        return;
+      }
+      if (b.status === "approved" && b.on_ignition && !usage.firstIgnition) {
+        if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "cancelled", { cancelled_at: now, no_show: true })) counts.noShow++;
+        return;
+      }
+      const done = await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved", "active"], "completed", {
+        completed_at: b.ends_at, activated_at: b.status === "approved" ? b.starts_at : undefined, distance_km: usage.distanceKm,
+      });
+      if (done) counts.completed++;
+    });
+  }
+  return counts;
+}

@@ -1,0 +1,235 @@
+import { sql } from "kysely";
+import type { DB } from "../../db/database";
+import type { BookingStatus } from "../../db/schema/car-sharing";
+import { likePattern, type ListQuery } from "../shared/listing";
+import type { HistoryTab } from "./car-sharing.schema";
+
+/** Statuses that hold the vehicle and the people (the exclusion constraints use the same list). */
+export const LIVE_STATUSES: BookingStatus[] = ["approved", "active"];
+const range = (start: Date, end: Date) => sql`tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
+const fullName = (alias: string) => sql<string>`trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)})`;
+
+const SORTS = { start: "b.starts_at", end: "b.ends_at", status: "b.status", vehicle: "v.registration", user: "user_name", created: "b.created_at" } as const;
+export type BookingSort = keyof typeof SORTS;
+export const BOOKING_SORTS = Object.keys(SORTS) as BookingSort[];
+
+export interface NewBooking {
+  user_id: string;
+  vehicle_id: string;
+  type: "shared" | "personal";
+  destination: string;
+  purpose_id: string | null;
+  other_reason: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  notify_users: boolean;
+  created_by: string;
+}
+
+function bookingQuery(db: DB, orgId: string) {
+  return db.selectFrom("bookings as b")
+    .innerJoin("users as u", (j) => j.onRef("u.id", "=", "b.user_id").onRef("u.org_id", "=", "b.org_id"))
+    .innerJoin("vehicles as v", (j) => j.onRef("v.id", "=", "b.vehicle_id").onRef("v.org_id", "=", "b.org_id"))
+    .leftJoin("car_sharing_entries as e", (j) => j.onRef("e.id", "=", "b.purpose_id").onRef("e.org_id", "=", "b.org_id"))
+    .where("b.org_id", "=", orgId);
+}
+
+const COLUMNS = [
+  "b.id", "b.user_id", "b.vehicle_id", "b.type", "b.destination", "b.purpose_id", "b.other_reason", "b.starts_at", "b.ends_at",
+  "b.notify_users", "b.status", "b.created_by", "b.created_at", "b.activated_at", "b.completed_at", "b.cancelled_at", "b.cancelled_by",
+  "b.no_show", "b.reminder_sent_at", "b.distance_km", "v.registration", "v.team_id as vehicle_team_id", "e.label as purpose_label",
+] as const;
+
+export type BookingRow = Awaited<ReturnType<typeof bookingsRepo.findById>> & object;
+
+export const bookingsRepo = {
+  /** Serialises one user's bookings (the future cap is counted safely); overlaps are the constraints' job. */
+  async lockUser(db: DB, orgId: string, userId: string) {
+    return db.selectFrom("users").select(["id", "team_id", "active"]).where("org_id", "=", orgId).where("id", "=", userId).forUpdate().executeTakeFirst();
+  },
+  async vehicleBusy(db: DB, orgId: string, vehicleId: string, start: Date, end: Date) {
+    const row = await db.selectFrom("bookings").select("id").where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId)
+      .where("status", "in", LIVE_STATUSES).where(sql<boolean>`period && ${range(start, end)}`).limit(1).executeTakeFirst();
+    return !!row;
+  },
+  /** Which of the people are in a live booking overlapping [start, end). */
+  async busyPeople(db: DB, orgId: string, userIds: readonly string[], start: Date, end: Date) {
+    if (!userIds.length) return [];
+    return db.selectFrom("booking_people as p")
+      .innerJoin("users as u", (j) => j.onRef("u.id", "=", "p.user_id").onRef("u.org_id", "=", "p.org_id"))
+      .select(["p.user_id", fullName("u").as("name")]).distinct()
+      .where("p.org_id", "=", orgId).where("p.user_id", "in", [...userIds]).where("p.live", "=", true)
+      .where(sql<boolean>`p.period && ${range(start, end)}`).execute();
+  },
+  async futureCount(db: DB, orgId: string, userId: string, now: Date) {
+    const row = await db.selectFrom("bookings").select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("org_id", "=", orgId).where("user_id", "=", userId).where("status", "in", LIVE_STATUSES).where("ends_at", ">", now)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+  async existingUserIds(db: DB, orgId: string, ids: readonly string[]) {
+    if (!ids.length) return new Set<string>();
+    const rows = await db.selectFrom("users").select("id").where("org_id", "=", orgId).where("id", "in", [...ids]).where("active", "=", true).execute();
+    return new Set(rows.map((r) => r.id));
+  },
+  async insert(db: DB, orgId: string, b: NewBooking, passengers: readonly string[]) {
+    const row = await db.insertInto("bookings").values({ org_id: orgId, ...b }).returning(["id", "period"]).executeTakeFirstOrThrow();
+    const people = [{ user_id: b.user_id, role: "driver" as const }, ...passengers.map((user_id) => ({ user_id, role: "passenger" as const }))];
+    await db.insertInto("booking_people").values(people.map((p) => ({ org_id: orgId, booking_id: row.id, period: row.period, ...p }))).execute();
+    return row.id;
+  },
+  findById(db: DB, orgId: string, id: string) {
+    return bookingQuery(db, orgId).select([...COLUMNS, fullName("u").as("user_name")]).where("b.id", "=", id).executeTakeFirst();
+  },
+  passengers(db: DB, orgId: string, bookingIds: readonly string[]) {
+    if (!bookingIds.length) return Promise.resolve([]);
+    return db.selectFrom("booking_people as p")
+      .innerJoin("users as u", (j) => j.onRef("u.id", "=", "p.user_id").onRef("u.org_id", "=", "p.org_id"))
+      .select(["p.booking_id", "p.user_id", fullName("u").as("name"), "u.email", "u.default_language"])
+      .where("p.org_id", "=", orgId).where("p.booking_id", "in", [...bookingIds]).where("p.role", "=", "passenger")
+      .orderBy("name").execute();
+  },
+  /** Moves a booking to another status; the people's rows stop holding time once it is no longer live. */
+  async setStatus(db: DB, orgId: string, id: string, from: readonly BookingStatus[], to: BookingStatus, extra: Record<string, unknown> = {}) {
+    const row = await db.updateTable("bookings").set({ status: to, ...extra }).where("org_id", "=", orgId).where("id", "=", id)
+      .where("status", "in", [...from]).returning(["id"]).executeTakeFirst();
+    if (row && !LIVE_STATUSES.includes(to)) {
+      await db.updateTable("booking_people").set({ live: false }).where("org_id", "=", orgId).where("booking_id", "=", id).execute();
+    }
+    return !!row;
+  },
+  /** Bookings overlapping [from, to) on the given vehicles (calendar). */
+  inRange(db: DB, orgId: string, vehicleIds: readonly string[], from: Date, to: Date) {
+    if (!vehicleIds.length) return Promise.resolve([]);
+    return bookingQuery(db, orgId).select([...COLUMNS, fullName("u").as("user_name")])
+      .where("b.vehicle_id", "in", [...vehicleIds]).where("b.status", "!=", "cancelled")
+      .where("b.starts_at", "<", to).where("b.ends_at", ">", from).orderBy("b.starts_at").execute();
+  },
+  async history(db: DB, orgId: string, f: { tab: HistoryTab; userId?: string; vehicleIds: readonly string[] | null }, q: ListQuery, sort: BookingSort) {
+    let base = bookingQuery(db, orgId);
+    if (f.tab === "completed") base = base.where("b.status", "=", "completed");
+    if (f.tab === "in-progress") base = base.where("b.status", "in", LIVE_STATUSES);
+    if (f.tab === "cancelled") base = base.where("b.status", "=", "cancelled");
+    if (f.userId) base = base.where("b.user_id", "=", f.userId);
+    if (f.vehicleIds) base = f.vehicleIds.length ? base.where("b.vehicle_id", "in", [...f.vehicleIds]) : base.where(sql<boolean>`false`);
+    if (q.q) {
+      const like = likePattern(q.q);
+      base = base.where((eb) => eb.or([eb("v.registration", "ilike", like), eb("b.destination", "ilike", like), eb(fullName("u"), "ilike", like),
+        eb("e.label", "ilike", like), eb("b.other_reason", "ilike", like)]));
+    }
+    const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
+    const items = await base.select([...COLUMNS, fullName("u").as("user_name")])
+      .orderBy(sql`${sql.ref(SORTS[sort])} ${sql.raw(q.dir)}`).orderBy("b.id")
+      .limit(q.size).offset((q.page - 1) * q.size).execute();
+    return { items, total: Number(total) };
+  },
+  /** Live bookings whose reminder is due (start within `reminder_min`), not yet reminded. */
+  dueReminders(db: DB, now: Date) {
+    return db.selectFrom("bookings as b")
+      .innerJoin("car_sharing_settings as s", "s.org_id", "b.org_id")
+      .select(["b.id", "b.org_id"])
+      .where("b.status", "=", "approved").where("b.reminder_sent_at", "is", null).where("b.starts_at", ">", now)
+      .where(sql<boolean>`b.starts_at <= ${now.toISOString()}::timestamptz + make_interval(mins => s.reminder_min)`)
+      .limit(500).execute();
+  },
+  /** People whose notification scope is not the default ("own"): "none" hears nothing, "all" hears every booking. */
+  notificationScopes(db: DB, orgId: string) {
+    return db.selectFrom("car_sharing_users as c")
+      .innerJoin("users as u", (j) => j.onRef("u.id", "=", "c.user_id").onRef("u.org_id", "=", "c.org_id"))
+      .select(["c.user_id", "c.notification_scope", "u.email", "u.first_name", "u.default_language"])
+      .where("c.org_id", "=", orgId).where("c.notification_scope", "!=", "own").where("u.active", "=", true).execute();
+  },
+  /** The in-app side of reminders: the user's reminded bookings (as driver, or passenger with notify-users) not started yet. */
+  remindedFor(db: DB, orgId: string, userId: string, now: Date) {
+    return bookingQuery(db, orgId).select(["b.id", "b.starts_at", "v.registration"])
+      .where("b.status", "=", "approved").where("b.reminder_sent_at", "is not", null).where("b.ends_at", ">", now)
+      .where((eb) => eb.or([
+        eb("b.user_id", "=", userId),
+        eb.and([eb("b.notify_users", "=", true), eb.exists(eb.selectFrom("booking_people as p").select("p.user_id")
+          .whereRef("p.booking_id", "=", "b.id").where("p.user_id", "=", userId).where("p.role", "=", "passenger"))]),
+      ]))
+      .orderBy("b.starts_at").limit(5).execute();
+  },
+  /** Marks the reminder sent; false when another run already did (exactly once). */
+  async claimReminder(db: DB, id: string, now: Date) {
+    const r = await db.updateTable("bookings").set({ reminder_sent_at: now }).where("id", "=", id).where("reminder_sent_at", "is", null).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+  dueTransitions(db: DB, now: Date) {
+    return db.selectFrom("bookings as b")
+      .leftJoin("car_sharing_settings as s", "s.org_id", "b.org_id")
+      .select(["b.id", "b.org_id", "b.vehicle_id", "b.status", "b.starts_at", "b.ends_at",
+        sql<number>`coalesce(s.no_show_grace_min, 30)`.as("grace"), sql<boolean>`coalesce(s.activate_on_ignition, false)`.as("on_ignition")])
+      .where((eb) => eb.or([
+        eb.and([eb("b.status", "=", "approved"), eb("b.starts_at", "<=", now)]),
+        eb.and([eb("b.status", "=", "active"), eb("b.ends_at", "<=", now)]),
+      ]))
+      .limit(1000).execute();
+  },
+};
+
+/** The vehicle's actual use during [from, to) from telematics: distance, trips, first ignition, positions seen. */
+export async function vehicleUsage(db: DB, orgId: string, vehicleId: string, from: Date, to: Date) {
+  const pos = await db.selectFrom("positions")
+    .select([
+      sql<number | null>`max(odometer_m) - min(odometer_m)`.as("distance_m"),
+      sql<number>`count(*)`.as("points"),
+      sql<Date | null>`min(fix_time) filter (where ignition)`.as("first_ignition"),
+    ])
+    .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).where("fix_time", ">=", from).where("fix_time", "<", to)
+    .executeTakeFirst();
+  const trips = await db.selectFrom("vehicle_segments").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).where("kind", "=", "trip")
+    .where("start_time", ">=", from).where("start_time", "<", to).executeTakeFirst();
+  const now = await db.selectFrom("vehicle_state").select(["lat", "lon", "last_fix_time", "speed_kmh", "ignition"])
+    .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).executeTakeFirst();
+  return {
+    distanceKm: pos?.distance_m == null ? null : Math.round(Number(pos.distance_m) / 100) / 10,
+    points: Number(pos?.points ?? 0),
+    firstIgnition: pos?.first_ignition ?? null,
+    trips: Number(trips?.n ?? 0),
+    position: now && now.lat !== null && now.lon !== null ? { lat: now.lat, lon: now.lon, at: now.last_fix_time, speedKmh: now.speed_kmh, ignition: now.ignition } : null,
+  };
+}
+
+/** Per-vehicle and per-user booking figures over [from, to) for the analytics catalogue. */
+export const bookingReportsRepo = {
+  perVehicle(db: DB, orgId: string, vehicleIds: readonly string[], from: Date, to: Date) {
+    if (!vehicleIds.length) return Promise.resolve([]);
+    return db.selectFrom("vehicles as v")
+      .leftJoin("bookings as b", (j) => j.onRef("b.vehicle_id", "=", "v.id").onRef("b.org_id", "=", "v.org_id")
+        .on("b.starts_at", "<", to).on("b.ends_at", ">", from))
+      .leftJoin("car_sharing_vehicles as cv", (j) => j.onRef("cv.vehicle_id", "=", "v.id").onRef("cv.org_id", "=", "v.org_id"))
+      .select([
+        "v.id", "v.registration", sql<boolean>`bool_or(cv.vehicle_id is not null)`.as("in_pool"),
+        sql<number>`count(b.id) filter (where b.status <> 'cancelled')`.as("bookings"),
+        sql<number>`coalesce(sum(extract(epoch from least(b.ends_at, ${to.toISOString()}::timestamptz) - greatest(b.starts_at, ${from.toISOString()}::timestamptz))) filter (where b.status <> 'cancelled'), 0)`.as("booked_s"),
+        sql<number>`coalesce(sum(b.distance_km) filter (where b.status = 'completed'), 0)`.as("distance_km"),
+        sql<number>`count(b.id) filter (where b.status = 'cancelled' and not b.no_show)`.as("cancellations"),
+        sql<number>`count(b.id) filter (where b.no_show)`.as("no_shows"),
+      ])
+      .where("v.org_id", "=", orgId).where("v.id", "in", [...vehicleIds])
+      .groupBy(["v.id", "v.registration"]).orderBy("v.registration").execute();
+  },
+  perUser(db: DB, orgId: string, vehicleIds: readonly string[], teamIds: readonly string[] | "all", from: Date, to: Date) {
+    if (!vehicleIds.length) return Promise.resolve([]);
+    let q = db.selectFrom("users as u")
+      .leftJoin("bookings as b", (j) => j.onRef("b.user_id", "=", "u.id").onRef("b.org_id", "=", "u.org_id")
+        .on("b.starts_at", "<", to).on("b.ends_at", ">", from).on("b.vehicle_id", "in", [...vehicleIds]))
+      .select([
+        "u.id", fullName("u").as("name"),
+        sql<number>`count(b.id) filter (where b.status <> 'cancelled')`.as("bookings"),
+        sql<number>`coalesce(sum(extract(epoch from b.ends_at - b.starts_at)) filter (where b.status <> 'cancelled'), 0)`.as("booked_s"),
+        sql<number>`coalesce(sum(b.distance_km) filter (where b.status = 'completed'), 0)`.as("distance_km"),
+        sql<number>`count(b.id) filter (where b.status = 'cancelled' and not b.no_show)`.as("cancellations"),
+        sql<number>`count(b.id) filter (where b.no_show)`.as("no_shows"),
+      ])
+      .where("u.org_id", "=", orgId).where("u.active", "=", true);
+    // people of the teams the principal sees (or with bookings on vehicles in scope)
+    if (teamIds !== "all") {
+      const teams = [...teamIds];
+      q = q.where((eb) => eb.or([teams.length ? eb("u.team_id", "in", teams) : eb.val(false), eb("b.id", "is not", null)]));
+    }
+    return q.groupBy(["u.id", "u.first_name", "u.last_name"]).orderBy("name").execute();
+  },
+};

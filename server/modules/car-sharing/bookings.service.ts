@@ -1,0 +1,204 @@
+import type { AppContext } from "../../context";
+import { AppError, notFound } from "../../errors";
+import { addDays, formatInstantDate, startOfWeek, zonedInstant } from "../../shared/dates";
+import type { Principal } from "../access/principal";
+import { visibleVehicleIds } from "../access/vehicle-scope";
+import { audit } from "../audit/audit.service";
+import { orgTimeZone } from "../organization/organization.service";
+import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { readDraft, timeViolations, type BookingDraft, type Violation } from "./booking-rules";
+import { BOOKING_SORTS, bookingsRepo, LIVE_STATUSES, vehicleUsage, type BookingSort } from "./bookings.repo";
+import { carSharingPolicy } from "./car-sharing.policy";
+import { carSharingSettingsRepo } from "./car-sharing-settings.repo";
+import { rulesForUser } from "./car-sharing-settings.service";
+import type { BookingDisplayStatus, BookingFields, HistoryTab } from "./car-sharing.schema";
+
+type Db = AppContext["db"];
+
+/**
+ * The pool is shared across the organisation's teams: a pool vehicle is bookable by anyone with car-sharing rights,
+ * except a user limited to specific vehicles, who books only those (docs/car-sharing.md).
+ */
+async function bookableIds(db: Db, p: Principal, ids?: readonly string[]): Promise<Set<string>> {
+  const pool = await carSharingSettingsRepo.poolVehicleIds(db, p.orgId);
+  return new Set([...pool].filter((id) => (!ids || ids.includes(id)) && (p.vehicleIds === null || p.vehicleIds.includes(id))));
+}
+
+/**
+ * Refuses a booking with every violated rule at once: the first violation's code is the error's code, and
+ * `details.violations` lists all of them (each with its field), `details.fields` puts each next to its input.
+ */
+export function bookingRefusal(violations: Violation[]): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const v of violations) (fields[v.field] ??= []).push(`errors.${v.code}`);
+  const first = violations.find((v) => /^[A-Z_]+$/.test(v.code))?.code ?? "VALIDATION";
+  return new AppError(first as never, violations.map((v) => v.code).join(", "), { violations, fields });
+}
+
+function passengerViolation(busy: Array<{ user_id: string; name: string }>): Violation {
+  const names = busy.map((b) => b.name).sort().join(", ");
+  return { code: busy.length === 1 ? "PASSENGER_OVERLAP_SINGULAR" : "PASSENGER_OVERLAP", field: "passengers", params: { names, count: busy.length } };
+}
+
+/** The checks that need the database: who and what exist, the pool, overlaps, the future cap. */
+async function databaseViolations(db: Db, p: Principal, d: BookingDraft, now: Date, rulesCap: number): Promise<Violation[]> {
+  const out: Violation[] = [];
+  if (d.userId) {
+    const known = await bookingsRepo.existingUserIds(db, p.orgId, [d.userId, ...d.passengers]);
+    if (!known.has(d.userId)) out.push({ code: "USER_REQUIRED", field: "user_id" });
+    else if (((await carSharingSettingsRepo.bookingUser(db, p.orgId, d.userId))?.may_book ?? true) === false) out.push({ code: "BOOKING_NOT_ALLOWED", field: "user_id" });
+    if (d.passengers.some((id) => !known.has(id))) out.push({ code: "invalid", field: "passengers" });
+  }
+  if (d.vehicleId) {
+    const known = await visibleVehicleIds(db, { ...p, teamIds: "all" }, [d.vehicleId]);
+    if (!known.has(d.vehicleId)) out.push({ code: "VEHICLE_REQUIRED", field: "vehicle_id" });
+    else if (!(await bookableIds(db, p, [d.vehicleId])).has(d.vehicleId)) out.push({ code: "VEHICLE_NOT_IN_POOL", field: "vehicle_id" });
+  }
+  if (d.purposeId) {
+    const entry = await carSharingSettingsRepo.findEntry(db, p.orgId, d.purposeId);
+    if (!entry || entry.kind !== "purpose") out.push({ code: "PURPOSE_REQUIRED", field: "purpose" });
+  }
+  if (d.start && d.end && d.end > d.start) {
+    if (d.vehicleId && (await bookingsRepo.vehicleBusy(db, p.orgId, d.vehicleId, d.start, d.end))) out.push({ code: "VEHICLE_OVERLAP", field: "vehicle_id" });
+    const busy = await bookingsRepo.busyPeople(db, p.orgId, [...(d.userId ? [d.userId] : []), ...d.passengers], d.start, d.end);
+    if (d.userId && busy.some((b) => b.user_id === d.userId)) out.push({ code: "USER_TIME_OVERLAP", field: "user_id" });
+    const busyPassengers = busy.filter((b) => b.user_id !== d.userId);
+    if (busyPassengers.length) out.push(passengerViolation(busyPassengers));
+  }
+  if (d.userId && (await bookingsRepo.futureCount(db, p.orgId, d.userId, now)) >= rulesCap) {
+    out.push({ code: "USER_FUTURE_CAP_REACHED", field: "user_id", params: { count: rulesCap } });
+  }
+  return out;
+}
+
+/** A constraint refused the insert (a concurrent booking won the race): the same codes as the checks. */
+async function constraintViolation(ctx: AppContext, p: Principal, d: BookingDraft, err: { constraint?: string }): Promise<Violation[]> {
+  if (err.constraint === "bookings_vehicle_overlap") return [{ code: "VEHICLE_OVERLAP", field: "vehicle_id" }];
+  const busy = await bookingsRepo.busyPeople(ctx.db, p.orgId, [d.userId!, ...d.passengers], d.start!, d.end!);
+  const out: Violation[] = [];
+  if (!busy.length || busy.some((b) => b.user_id === d.userId)) out.push({ code: "USER_TIME_OVERLAP", field: "user_id" });
+  const busyPassengers = busy.filter((b) => b.user_id !== d.userId);
+  if (busyPassengers.length) out.push(passengerViolation(busyPassengers));
+  return out;
+}
+
+/**
+ * The one booking validation and creation (web form, API, mobile app). An operator (carSharing:admin) may book
+ * for anyone; everyone else books for themselves. `now` is for tests.
+ */
+export async function createBooking(ctx: AppContext, p: Principal, fields: BookingFields, opts: { now?: Date } = {}) {
+  carSharingPolicy.write(p);
+  const now = opts.now ?? new Date();
+  const timeZone = await orgTimeZone(ctx, p.orgId);
+  const isOperator = carSharingPolicy.isOperator(p);
+  const userField = fields.user_id === undefined || fields.user_id === "" ? p.userId : fields.user_id;
+  if (!isOperator && userField !== p.userId) throw new AppError("FORBIDDEN", "Only an operator books for others", { field: "user_id" });
+  const { draft, violations } = readDraft({ ...fields, user_id: userField }, timeZone);
+  const rules = await rulesForUser(ctx, p.orgId, draft.userId ?? p.userId);
+  violations.push(...timeViolations(draft, rules, now, timeZone));
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (draft.userId) await bookingsRepo.lockUser(trx, p.orgId, draft.userId);
+      violations.push(...(await databaseViolations(trx, p, draft, now, rules.max_future_bookings)));
+      if (violations.length) throw bookingRefusal(violations);
+      const id = await bookingsRepo.insert(trx, p.orgId, {
+        user_id: draft.userId!, vehicle_id: draft.vehicleId!, type: draft.type!, destination: draft.destination,
+        purpose_id: draft.purposeId, other_reason: draft.otherReason, starts_at: draft.start!, ends_at: draft.end!,
+        notify_users: draft.notifyUsers, created_by: p.userId,
+      }, draft.passengers);
+      const row = await bookingsRepo.findById(trx, p.orgId, id);
+      await audit.record(trx, p, { entity: "booking", id, action: "create", after: row });
+      return row!;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "23P01") throw bookingRefusal(await constraintViolation(ctx, p, draft, err as { constraint?: string }));
+    throw err;
+  }
+}
+
+/** Only the operator sees everyone's bookings in full; a user sees bookings they drive or ride in. */
+async function visibleBooking(ctx: AppContext, p: Principal, id: string) {
+  const row = await bookingsRepo.findById(ctx.db, p.orgId, id);
+  if (!row) throw notFound("booking");
+  if (!carSharingPolicy.isOperator(p) && row.user_id !== p.userId) {
+    const riders = await bookingsRepo.passengers(ctx.db, p.orgId, [id]);
+    if (!riders.some((r) => r.user_id === p.userId)) throw notFound("booking");
+  }
+  return row;
+}
+
+export function displayStatus(b: { status: string; ends_at: Date }, now = new Date()): BookingDisplayStatus {
+  if (LIVE_STATUSES.includes(b.status as never) && b.ends_at <= now) return "finished";
+  return b.status as BookingDisplayStatus;
+}
+
+export async function getBooking(ctx: AppContext, p: Principal, id: string) {
+  carSharingPolicy.read(p);
+  const row = await visibleBooking(ctx, p, id);
+  const [passengers, usage] = await Promise.all([
+    bookingsRepo.passengers(ctx.db, p.orgId, [id]),
+    vehicleUsage(ctx.db, p.orgId, row.vehicle_id, row.starts_at, row.completed_at && row.completed_at < row.ends_at ? row.completed_at : row.ends_at),
+  ]);
+  const canCancel = LIVE_STATUSES.includes(row.status) && (carSharingPolicy.isOperator(p) || row.user_id === p.userId);
+  return { ...row, passengers, usage, displayStatus: displayStatus(row), canCancel };
+}
+
+/** Cancellation is permanent; a booking already completed or cancelled answers "Failed to cancel booking". */
+export async function cancelBooking(ctx: AppContext, p: Principal, id: string) {
+  carSharingPolicy.write(p);
+  const before = await visibleBooking(ctx, p, id);
+  if (!carSharingPolicy.isOperator(p) && before.user_id !== p.userId) throw new AppError("BOOKING_CANCEL_FAILED", "Failed to cancel booking");
+  await ctx.db.transaction().execute(async (trx) => {
+    const ok = await bookingsRepo.setStatus(trx, p.orgId, id, LIVE_STATUSES, "cancelled", { cancelled_at: new Date(), cancelled_by: p.userId });
+    if (!ok) throw new AppError("BOOKING_CANCEL_FAILED", "Failed to cancel booking");
+    await audit.record(trx, p, { entity: "booking", id, action: "cancel", before });
+  });
+}
+
+export async function listHistory(ctx: AppContext, p: Principal, tab: HistoryTab, q: ListQuery) {
+  carSharingPolicy.read(p);
+  const sort = pickSort<BookingSort>(q.sort, BOOKING_SORTS, "start");
+  const vehicleIds = p.vehicleIds;
+  const userId = carSharingPolicy.isOperator(p) ? undefined : p.userId;
+  const { items, total } = await bookingsRepo.history(ctx.db, p.orgId, { tab, userId, vehicleIds }, q, sort);
+  const now = new Date();
+  return toPage(items.map((b) => ({ ...b, displayStatus: displayStatus(b, now) })), total, q);
+}
+
+/** Pool vehicles the principal may see. */
+export async function bookableVehicles(ctx: AppContext, p: Principal) {
+  carSharingPolicy.read(p);
+  const visible = await bookableIds(ctx.db, p);
+  if (!visible.size) return [];
+  return ctx.db.selectFrom("vehicles").select(["id", "registration", "category"]).where("org_id", "=", p.orgId)
+    .where("id", "in", [...visible]).orderBy("registration").execute();
+}
+
+/** Pool vehicles with no live booking overlapping [start, end) (the mobile app's "free vehicles"). */
+export async function freeVehicles(ctx: AppContext, p: Principal, start: Date, end: Date) {
+  const vehicles = await bookableVehicles(ctx, p);
+  const taken = new Set((await bookingsRepo.inRange(ctx.db, p.orgId, vehicles.map((v) => v.id), start, end))
+    .filter((b) => LIVE_STATUSES.includes(b.status)).map((b) => b.vehicle_id));
+  return vehicles.filter((v) => !taken.has(v.id));
+}
+
+/** One week (Sunday to Saturday, organisation zone) of the pool: vehicles as rows, bookings on them. */
+export async function calendarWeek(ctx: AppContext, p: Principal, date: string | null) {
+  carSharingPolicy.read(p);
+  const timeZone = await orgTimeZone(ctx, p.orgId);
+  const first = startOfWeek(date ?? formatInstantDate(new Date(), timeZone));
+  const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));
+  const from = zonedInstant(first, "00:00", timeZone);
+  const to = zonedInstant(addDays(first, 7), "00:00", timeZone);
+  const vehicles = await bookableVehicles(ctx, p);
+  const bookings = await bookingsRepo.inRange(ctx.db, p.orgId, vehicles.map((v) => v.id), from, to);
+  return { timeZone, days, from, to, vehicles, bookings, previous: addDays(first, -7), next: addDays(first, 7) };
+}
+
+/** Reminders in the app: the principal's upcoming bookings whose reminder went out. */
+export async function myReminders(ctx: AppContext, p: Principal, now = new Date()) {
+  carSharingPolicy.read(p);
+  return bookingsRepo.remindedFor(ctx.db, p.orgId, p.userId, now);
+}
+
+export type { Violation };

@@ -1,0 +1,176 @@
+import type { AppContext } from "../../context";
+import { AppError, notFound } from "../../errors";
+import type { Principal } from "../access/principal";
+import { scopeVehicles } from "../access/vehicle-scope";
+import { audit } from "../audit/audit.service";
+import type { EffectiveRules } from "./booking-rules";
+import { effectiveRules } from "./booking-rules";
+import { carSharingPolicy } from "./car-sharing.policy";
+import { carSharingSettingsRepo as repo } from "./car-sharing-settings.repo";
+import {
+  ALL_DAY, bookingUserSchema, entrySchema, generalSettingsSchema, poolVehiclesSchema, specificRuleSchema,
+  type AllowedHours,
+} from "./car-sharing.schema";
+
+export interface GeneralSettings extends EffectiveRules {
+  reminder_min: number;
+  no_show_grace_min: number;
+  activate_on_ignition: boolean;
+}
+
+export const DEFAULT_SETTINGS: GeneralSettings = {
+  min_duration_min: 30, max_duration_min: 480, advance_days: 30, max_future_bookings: 3, min_lead_min: 0,
+  reminder_min: 30, no_show_grace_min: 30, activate_on_ignition: false, allowed_hours: ALL_DAY,
+};
+
+/** The organisation's general settings (the defaults until saved once). */
+export async function generalSettingsOf(ctx: AppContext, orgId: string): Promise<GeneralSettings> {
+  const row = await repo.findSettings(ctx.db, orgId);
+  if (!row) return { ...DEFAULT_SETTINGS };
+  return {
+    min_duration_min: row.min_duration_min, max_duration_min: row.max_duration_min, advance_days: row.advance_days,
+    max_future_bookings: row.max_future_bookings, min_lead_min: row.min_lead_min, reminder_min: row.reminder_min,
+    no_show_grace_min: row.no_show_grace_min, activate_on_ignition: row.activate_on_ignition, allowed_hours: row.allowed_hours as AllowedHours,
+  };
+}
+
+/** The rules that apply to one user: general, overridden by the team's rule, overridden by the user's own. */
+export async function rulesForUser(ctx: AppContext, orgId: string, userId: string): Promise<EffectiveRules> {
+  const [general, { team, user }] = await Promise.all([generalSettingsOf(ctx, orgId), repo.rulesFor(ctx.db, orgId, userId)]);
+  const cols = (r: typeof team) => r && { ...r, allowed_hours: r.allowed_hours as AllowedHours | null };
+  return effectiveRules(general, cols(team), cols(user));
+}
+
+export async function getGeneralSettings(ctx: AppContext, p: Principal) {
+  carSharingPolicy.read(p);
+  return generalSettingsOf(ctx, p.orgId);
+}
+
+export async function saveGeneralSettings(ctx: AppContext, p: Principal, fields: unknown) {
+  carSharingPolicy.admin(p);
+  const input = generalSettingsSchema.parse(fields);
+  if (input.min_duration_min > input.max_duration_min) throw new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings", { field: "min_duration_min" });
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.findSettings(trx, p.orgId);
+    const row = await repo.saveSettings(trx, p.orgId, input);
+    await audit.record(trx, p, { entity: "car_sharing_settings", id: p.orgId, action: "update", before, after: row });
+    return row;
+  });
+}
+
+/** Vehicles the principal may see, each with whether it is in the pool. */
+export async function poolVehicles(ctx: AppContext, p: Principal) {
+  carSharingPolicy.read(p);
+  const [rows, pool] = await Promise.all([
+    scopeVehicles(ctx.db.selectFrom("vehicles").select(["vehicles.id", "vehicles.registration", "vehicles.category", "vehicles.team_id"]), p)
+      .orderBy("vehicles.registration").execute(),
+    repo.poolVehicleIds(ctx.db, p.orgId),
+  ]);
+  return rows.map((v) => ({ ...v, inPool: pool.has(v.id) }));
+}
+
+export async function savePoolVehicles(ctx: AppContext, p: Principal, fields: unknown) {
+  carSharingPolicy.admin(p);
+  const { vehicle_ids } = poolVehiclesSchema.parse(fields);
+  const visible = await poolVehicles(ctx, p);
+  const visibleIds = new Set(visible.map((v) => v.id));
+  // vehicles the principal cannot see keep their pool membership
+  const keep = visible.length ? [...(await repo.poolVehicleIds(ctx.db, p.orgId))].filter((id) => !visibleIds.has(id)) : [];
+  const next = [...new Set([...vehicle_ids.filter((id) => visibleIds.has(id)), ...keep])];
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setPool(trx, p.orgId, next);
+    await audit.record(trx, p, { entity: "car_sharing_settings", id: p.orgId, action: "update", after: { pool_vehicles: next } });
+  });
+}
+
+export async function bookingUsers(ctx: AppContext, p: Principal) {
+  carSharingPolicy.admin(p);
+  return repo.bookingUsers(ctx.db, p.orgId);
+}
+
+export async function saveBookingUser(ctx: AppContext, p: Principal, fields: unknown) {
+  carSharingPolicy.admin(p);
+  const input = bookingUserSchema.parse(fields);
+  const users = await repo.bookingUsers(ctx.db, p.orgId);
+  if (!users.some((u) => u.id === input.user_id)) throw notFound("user");
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.saveBookingUser(trx, p.orgId, input);
+    await audit.record(trx, p, { entity: "car_sharing_settings", id: input.user_id, action: "update", after: input });
+  });
+}
+
+/** May this user book (the users tab can take the right away)? */
+export async function mayBook(ctx: AppContext, orgId: string, userId: string) {
+  return (await repo.bookingUser(ctx.db, orgId, userId))?.may_book ?? true;
+}
+
+export async function notificationScope(ctx: AppContext, orgId: string, userId: string) {
+  return (await repo.bookingUser(ctx.db, orgId, userId))?.notification_scope ?? "own";
+}
+
+export async function listEntries(ctx: AppContext, p: Principal, kind?: "purpose" | "destination") {
+  carSharingPolicy.read(p);
+  return repo.listEntries(ctx.db, p.orgId, kind);
+}
+
+export async function addEntry(ctx: AppContext, p: Principal, fields: unknown) {
+  carSharingPolicy.admin(p);
+  const input = entrySchema.parse(fields);
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.insertEntry(trx, p.orgId, input);
+    if (!row) throw new AppError("CONFLICT", "An entry with this label exists", { field: "label" });
+    await audit.record(trx, p, { entity: "car_sharing_entry", id: row.id, action: "create", after: row });
+    return row;
+  });
+}
+
+/** Deleting a purpose that bookings use fails with the spec's delete failure (the foreign key refuses it). */
+export async function deleteEntry(ctx: AppContext, p: Principal, id: string) {
+  carSharingPolicy.admin(p);
+  const before = await repo.findEntry(ctx.db, p.orgId, id);
+  if (!before) throw notFound("entry");
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.deleteEntry(trx, p.orgId, id);
+      await audit.record(trx, p, { entity: "car_sharing_entry", id, action: "delete", before });
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "23503") throw new AppError("PURPOSE_DELETE_FAILED", "Failed to delete the purpose: bookings use it");
+    throw err;
+  }
+}
+
+export async function listRules(ctx: AppContext, p: Principal) {
+  carSharingPolicy.admin(p);
+  return repo.listRules(ctx.db, p.orgId);
+}
+
+export async function saveRule(ctx: AppContext, p: Principal, fields: unknown) {
+  carSharingPolicy.admin(p);
+  const input = specificRuleSchema.parse(fields);
+  const target = input.user_id
+    ? await ctx.db.selectFrom("users").select("id").where("org_id", "=", p.orgId).where("id", "=", input.user_id).executeTakeFirst()
+    : await ctx.db.selectFrom("teams").select("id").where("org_id", "=", p.orgId).where("id", "=", input.team_id!).executeTakeFirst();
+  if (!target) throw new AppError("VALIDATION", "Unknown user or team", { field: input.user_id ? "user_id" : "team_id" });
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.upsertRule(trx, p.orgId, input);
+    await audit.record(trx, p, { entity: "car_sharing_rule", id: row.id, action: "update", after: row });
+    return row;
+  });
+}
+
+export async function deleteRule(ctx: AppContext, p: Principal, id: string) {
+  carSharingPolicy.admin(p);
+  const before = await repo.findRule(ctx.db, p.orgId, id);
+  if (!before) throw new AppError("RULE_DELETE_FAILED", "Failed to delete the rule");
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteRule(trx, p.orgId, id))) throw new AppError("RULE_DELETE_FAILED", "Failed to delete the rule");
+    await audit.record(trx, p, { entity: "car_sharing_rule", id, action: "delete", before });
+  });
+}
+
+/** Teams a specific rule may name. */
+export async function teamOptions(ctx: AppContext, p: Principal) {
+  carSharingPolicy.admin(p);
+  return ctx.db.selectFrom("teams").select(["id", "name"]).where("org_id", "=", p.orgId).orderBy("name").execute();
+}

@@ -1,0 +1,28 @@
+import { iso, num } from "../shared/mapping";
+
+interface BookingLike {
+  id: string; user_id: string; user_name: string; vehicle_id: string; registration: string; type: string; destination: string;
+  purpose_id: string | null; purpose_label: string | null; other_reason: string | null; starts_at: Date; ends_at: Date;
+  notify_users: boolean; status: string; displayStatus?: string; no_show: boolean; cancelled_at: Date | null; distance_km: string | null;
+}
+
+/** A booking as the API answers it (no org_id, ISO instants). */
+export function toBookingDto(b: BookingLike & { passengers?: Array<{ user_id: string; name: string }> }) {
+  return {
+    id: b.id,
+    user: { id: b.user_id, name: b.user_name },
+    vehicle: { id: b.vehicle_id, registration: b.registration },
+    type: b.type,
+    destination: b.destination,
+    purpose: b.purpose_id ? { id: b.purpose_id, label: b.purpose_label } : null,
+    other_reason: b.other_reason,
+    start: iso(b.starts_at),
+    end: iso(b.ends_at),
+    notify_users: b.notify_users,
+    status: b.displayStatus ?? b.status,
+    no_show: b.no_show,
+    cancelled_at: iso(b.cancelled_at),
+    distance_km: num(b.distance_km),
+    ...(b.passengers ? { passengers: b.passengers.map((p) => ({ id: p.user_id, name: p.name })) } : {}),
+  };
+}

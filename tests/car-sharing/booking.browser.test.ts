@@ -1,0 +1,55 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayIn } from "../../server/shared/dates";
+import { hasChromium, launchBrowser, signInInBrowser } from "../support/browser";
+import { createTestOrg, type TestOrg } from "../support/context";
+import { startTestServer, type TestServer } from "../support/server";
+import { poolVehicle, purpose, TZ } from "./helpers";
+
+describe.skipIf(!hasChromium)("booking from the calendar in Chromium without JavaScript", () => {
+  let srv: TestServer;
+  let org: TestOrg;
+  let browser: Browser;
+  let registration: string;
+  let purposeLabel: string;
+
+  beforeAll(async () => {
+    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    org = await createTestOrg(srv.ctx);
+    registration = (await poolVehicle(srv.ctx, org)).registration;
+    purposeLabel = (await purpose(srv.ctx, org, "Takim")).label;
+    await srv.ctx.db.updateTable("users").set({ default_language: "al" }).where("id", "=", org.adminId).execute();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  it("a free slot opens the form; a refusal names the rule by its field in Albanian; the booking then stands on the calendar", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
+    const day = addDays(todayIn(TZ), 2);
+    await page.goto(`${srv.url}/car-sharing/calendar?week=${day}`);
+    expect(await page.locator('[data-testid="calendar-grid"] thead th').first().textContent()).toBe("Automjeti");
+    await page.click(`a[aria-label="Rezervo ${registration} ${day}"]`);
+    await page.waitForURL((u) => u.pathname === "/car-sharing/bookings/new");
+    expect(await page.inputValue('input[name="start"]')).toBe(`${day} 08:00`);
+    // the end before the start, no destination: both refused together, each by its field
+    await page.fill('input[name="end"]', `${day} 07:00`);
+    await page.selectOption('select[name="purpose"]', { label: purposeLabel });
+    await page.click('[data-testid="booking-save"]');
+    await page.waitForSelector('[data-testid="error-end"]');
+    expect(await page.textContent('[data-testid="error-end"]')).toContain("Mbarimi duhet të vijë pas fillimit.");
+    expect(await page.textContent('[data-testid="error-destination"]')).toContain("Shkruani destinacionin.");
+    await page.fill('input[name="destination"]', "Durrës");
+    await page.fill('input[name="end"]', `${day} 10:00`);
+    await page.click('[data-testid="booking-save"]');
+    await page.waitForURL((u) => /^\/car-sharing\/bookings\/[0-9a-f-]{36}$/.test(u.pathname));
+    expect(await page.textContent('[data-testid="booking-status"]')).toContain("Miratuar");
+    await page.goto(`${srv.url}/car-sharing/calendar?week=${day}`);
+    expect(await page.locator('[data-testid="calendar-booking"]').first().textContent()).toContain("08:00–10:00");
+    await context.close();
+  });
+});

@@ -1,0 +1,31 @@
+import type { AppContext } from "../../server/context";
+import { AppError } from "../../server/errors";
+import { zonedInstant } from "../../server/shared/dates";
+import { createUser, createVehicle } from "../support/factories";
+import type { TestOrg } from "../support/context";
+
+export const TZ = "Europe/Tirane";
+/** Monday 2030-03-04 08:00 in Tirana: the fixed "now" of the rule tests. */
+export const NOW = zonedInstant("2030-03-04", "08:00", TZ);
+
+export async function poolVehicle(ctx: AppContext, org: TestOrg, opts: { team?: string | null } = {}) {
+  const v = await createVehicle(ctx, { org, category: "Car", team: opts.team ?? null });
+  await ctx.db.insertInto("car_sharing_vehicles").values({ org_id: org.orgId, vehicle_id: v.id }).execute();
+  return v;
+}
+
+export async function purpose(ctx: AppContext, org: TestOrg, label = "Client visit") {
+  return ctx.db.insertInto("car_sharing_entries").values({ org_id: org.orgId, kind: "purpose", label: `${label} ${Math.random().toString(36).slice(2, 7)}` })
+    .returningAll().executeTakeFirstOrThrow();
+}
+
+export const person = (ctx: AppContext, org: TestOrg, role: "driver" | "administrator" | "viewer" = "driver", firstName = "Test") =>
+  createUser(ctx, { org, role, firstName });
+
+/** The codes a refused booking carries, in order; "OK" when it was created. */
+export async function codes(p: Promise<unknown>): Promise<string[] | "OK"> {
+  return p.then(() => "OK" as const, (e: unknown) => {
+    if (e instanceof AppError) return ((e.details?.violations as Array<{ code: string }> | undefined) ?? [{ code: e.code }]).map((v) => v.code);
+    throw e;
+  });
+}
