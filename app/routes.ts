@@ -8,6 +8,7 @@ import { configurationPages } from "./features/configuration/routes";
 import { immobilizationPages } from "./features/immobilization/routes";
 import { integrationRoutes } from "./features/integrations/routes";
 import { liveMapFiles, liveMapPages } from "./features/live-map/routes";
+import { maintenancePages } from "./features/maintenance/routes";
 import { placesFiles, placesPages } from "./features/places/routes";
 import { replayFiles, replayPages } from "./features/replay/routes";
 import { shellRoutes } from "./features/shell/routes";
@@ -26,5 +27,6 @@ export default [
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,
+    ...maintenancePages,
   ]),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import { createTeam } from "../../server/modules/teams/teams.service";
 import { createGeofence, createPoi } from "../../server/modules/places/places.service";
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
+import { createReminders } from "../../server/modules/maintenance/reminders.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -31,6 +32,7 @@ interface OrgB {
   geofenceId: string;
   policyId: string;
   orgId: string;
+  reminderId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -45,6 +47,7 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/alerts/policies/policy/:id": (b) => ({ id: b.policyId }),
   // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
+  "/maintenance/reminders/edit/:id": (b) => ({ id: b.reminderId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -108,15 +111,16 @@ const client = () => new FormClient(srv.url);
 
 async function snapshotB() {
   const db = srv.ctx.db;
-  const [vehicles, images, teams, users, policies, org] = await Promise.all([
+  const [vehicles, images, teams, users, policies, org, reminders] = await Promise.all([
     db.selectFrom("vehicles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("vehicle_images").select(["id", "vehicle_id", "byte_size"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("teams").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("users").select(["id", "email", "first_name", "last_name", "role_id", "team_id", "password_hash", "active"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("alert_policies").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("organizations").selectAll().where("id", "=", bOrg.orgId).execute(),
+    db.selectFrom("maintenance_reminders").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
   ]);
-  return JSON.stringify({ vehicles, images, teams, users, policies, org });
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, reminders });
 }
 
 beforeAll(async () => {
@@ -148,6 +152,7 @@ beforeAll(async () => {
   b = {
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
+    reminderId: (await createReminders(srv.ctx, pb, { vehicle_ids: [vehicle.id], name: `${MARK} oil`, interval_km: "15000", active: "on", base_date: "2026-01-01" }))[0].id,
   };
   const login = await (await fetch(`${srv.url}/api/auth/login`, {
     method: "POST",

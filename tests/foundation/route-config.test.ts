@@ -40,6 +40,8 @@ const URLS = [
   // Not in the specification: the installation's administration area and the audit log (docs/administration.md).
   "/administration", "/administration/organizations", "/administration/organizations/add", "/administration/organizations/:id",
   "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
+  // Maintenance (docs/maintenance.md): the spec's reminders and fuel, and the screens it does not show.
+  "/maintenance", "/maintenance/reminders", "/maintenance/reminders/add", "/maintenance/reminders/edit/:id",
 ];
 
 describe("route config (app/routes.ts)", () => {

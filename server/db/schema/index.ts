@@ -4,6 +4,7 @@ import type { AdminTables } from "./admin";
 import type { AlertTables } from "./alerts";
 import type { AnalyticsTables } from "./analytics";
 import type { AuthTables } from "./auth";
+import type { MaintenanceTables } from "./maintenance";
 import type { OrganizationTables, OrganizationsTable } from "./organization";
 import type { PlaceTables } from "./places";
 import type { TeamTables, TeamsTable } from "./teams";
@@ -19,7 +20,8 @@ export type { RoleOptions } from "./access";
  */
 export interface Database
   extends OrganizationTables, AccessTables, TeamTables, UserTables, VehicleTables, AuthTables, TelematicsTables, PlaceTables, AlertTables,
-    AdminTables, AnalyticsTables {}
+    AdminTables, AnalyticsTables,
+    MaintenanceTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;
