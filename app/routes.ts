@@ -8,7 +8,7 @@ import { configurationPages } from "./features/configuration/routes";
 import { immobilizationPages } from "./features/immobilization/routes";
 import { integrationRoutes } from "./features/integrations/routes";
 import { liveMapFiles, liveMapPages } from "./features/live-map/routes";
-import { maintenancePages } from "./features/maintenance/routes";
+import { maintenanceFiles, maintenancePages } from "./features/maintenance/routes";
 import { placesFiles, placesPages } from "./features/places/routes";
 import { replayFiles, replayPages } from "./features/replay/routes";
 import { shellRoutes } from "./features/shell/routes";
@@ -24,6 +24,7 @@ export default [
   ...placesFiles,
   ...alertsFiles,
   ...auditLogFiles,
+  ...maintenanceFiles,
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,

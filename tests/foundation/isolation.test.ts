@@ -10,6 +10,9 @@ import { createGeofence, createPoi } from "../../server/modules/places/places.se
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createReminders } from "../../server/modules/maintenance/reminders.service";
+import { moveStock, savePart, saveSupplier } from "../../server/modules/maintenance/catalogue.service";
+import { createService } from "../../server/modules/maintenance/records.service";
+import { createFuelReport } from "../../server/modules/maintenance/fuel.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -33,6 +36,10 @@ interface OrgB {
   policyId: string;
   orgId: string;
   reminderId: string;
+  serviceId: string;
+  supplierId: string;
+  partId: string;
+  attachmentId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -48,6 +55,10 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
   "/maintenance/reminders/edit/:id": (b) => ({ id: b.reminderId }),
+  "/maintenance/services/:id": (b) => ({ id: b.serviceId }),
+  "/maintenance/suppliers/edit/:id": (b) => ({ id: b.supplierId }),
+  "/maintenance/parts/edit/:id": (b) => ({ id: b.partId }),
+  "/maintenance/attachments/:id": (b) => ({ id: b.attachmentId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -111,7 +122,7 @@ const client = () => new FormClient(srv.url);
 
 async function snapshotB() {
   const db = srv.ctx.db;
-  const [vehicles, images, teams, users, policies, org, reminders] = await Promise.all([
+  const [vehicles, images, teams, users, policies, org, reminders, services, parts, suppliers, fuel] = await Promise.all([
     db.selectFrom("vehicles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("vehicle_images").select(["id", "vehicle_id", "byte_size"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("teams").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
@@ -119,8 +130,12 @@ async function snapshotB() {
     db.selectFrom("alert_policies").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("organizations").selectAll().where("id", "=", bOrg.orgId).execute(),
     db.selectFrom("maintenance_reminders").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("maintenance_services").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("maintenance_parts").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("maintenance_suppliers").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("maintenance_fuel_reports").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
   ]);
-  return JSON.stringify({ vehicles, images, teams, users, policies, org, reminders });
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, reminders, services, parts, suppliers, fuel });
 }
 
 beforeAll(async () => {
@@ -149,7 +164,15 @@ beforeAll(async () => {
     name: `${MARK} policy`, alert_type: "geofence_enter", vehicle_ids: [vehicle.id], geofence_ids: [geofence.id], days: [1, 2, 3],
     notify_in_app: true, notify_email: true, recipient_ids: [user.id], emails: [`${MARK.toLowerCase()}@b.test.flota`],
   }) as never);
+  const supplier = await saveSupplier(srv.ctx, pb, null, { name: `${MARK} garage`, email: `${MARK.toLowerCase()}@b.test.flota` });
+  const part = await savePart(srv.ctx, pb, null, { name: `${MARK} filter`, supplier_id: supplier.id, unit_price: "5" });
+  await moveStock(srv.ctx, pb, part.id, { quantity: "10", reason: "purchase" });
+  const service = await createService(srv.ctx, pb, { vehicle_id: vehicle.id, service_type: `${MARK} service`, completed_on: "2026-11-01", notes: MARK, part_id: [part.id], part_quantity: ["1"] },
+    [{ fileName: `${MARK}.png`, contentType: "image/png", data: TINY_PNG }]);
+  const attachment = await srv.ctx.db.selectFrom("maintenance_attachments").select("id").where("service_id", "=", service.id).executeTakeFirstOrThrow();
+  await createFuelReport(srv.ctx, pb, { vehicle_id: vehicle.id, filled_on: "2026-11-02", liters: "40", odometer_km: "1000", bill_number: `${MARK}-bill`, full_tank: "on" });
   b = {
+    serviceId: service.id, supplierId: supplier.id, partId: part.id, attachmentId: attachment.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
     reminderId: (await createReminders(srv.ctx, pb, { vehicle_ids: [vehicle.id], name: `${MARK} oil`, interval_km: "15000", active: "on", base_date: "2026-01-01" }))[0].id,

@@ -42,6 +42,9 @@ const URLS = [
   "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
   // Maintenance (docs/maintenance.md): the spec's reminders and fuel, and the screens it does not show.
   "/maintenance", "/maintenance/reminders", "/maintenance/reminders/add", "/maintenance/reminders/edit/:id",
+  "/maintenance/services", "/maintenance/services/add", "/maintenance/services/:id", "/maintenance/wash", "/maintenance/fuel",
+  "/maintenance/fuel/add", "/maintenance/fuel/import", "/maintenance/attachments/:id", "/maintenance/suppliers",
+  "/maintenance/suppliers/edit/:id", "/maintenance/parts", "/maintenance/parts/edit/:id", "/maintenance/costs",
 ];
 
 describe("route config (app/routes.ts)", () => {

@@ -45,7 +45,9 @@ export function analyseFuel(entries: readonly FuelEntry[], vehicle: FuelVehicle)
       if (lastFull && e.odometer_km > lastFull.odometer_km) {
         distance = Math.round((e.odometer_km - lastFull.odometer_km) * 10) / 10;
         consumption = Math.round((litersSince / distance) * 100 * 100) / 100;
-        if (vehicle.estimate && Math.abs(consumption - vehicle.estimate) / vehicle.estimate > CONSUMPTION_TOLERANCE) flags.push("consumption_far");
+        // rounded so that exactly the tolerance (10.4 against 8) is not flagged by a floating-point hair
+        const off = Math.round((Math.abs(consumption - (vehicle.estimate ?? 0)) / (vehicle.estimate || 1)) * 10_000) / 10_000;
+        if (vehicle.estimate && off > CONSUMPTION_TOLERANCE) flags.push("consumption_far");
       }
       lastFull = e;
       litersSince = 0;

@@ -78,7 +78,8 @@ export async function createService(ctx: AppContext, p: Principal, raw: unknown,
   await assertChosen(ctx, p, [input.vehicle_id]);
   checkAttachments(attachments);
   const reading = (await remindersRepo.readings(ctx.db, p.orgId, [input.vehicle_id])).get(input.vehicle_id);
-  return ctx.db.transaction().execute((trx) => writeService(trx, p, input, { telematicsKm: reading?.telematics_km ?? null, attachments }));
+  const withOdometer = { ...input, odometer_km: input.odometer_km ?? reading?.odometer_km ?? null };
+  return ctx.db.transaction().execute((trx) => writeService(trx, p, withOdometer, { telematicsKm: reading?.telematics_km ?? null, attachments }));
 }
 
 export async function createWash(ctx: AppContext, p: Principal, raw: unknown) {
@@ -137,4 +138,12 @@ export async function getAttachment(ctx: AppContext, p: Principal, id: string) {
   if (!row) throw notFound("attachment");
   await assertVisible(ctx, p, row.vehicle_id, "attachment");
   return row;
+}
+
+/** Each visible vehicle's current odometer, to prefill forms (telematics, else the last entered one). */
+export async function currentOdometers(ctx: AppContext, p: Principal): Promise<Record<string, number>> {
+  maintenancePolicy.read(p);
+  const visible = await visibleVehicles(ctx, p);
+  const readings = await remindersRepo.readings(ctx.db, p.orgId, [...visible.keys()]);
+  return Object.fromEntries([...readings.values()].map((r) => [r.vehicle_id, r.odometer_km]));
 }
