@@ -58,6 +58,15 @@ export const remindersRepo = {
     const r = await db.deleteFrom("maintenance_reminders").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   },
+  /** Active people with an e-mail and their language (reminder recipients). */
+  async responsible(db: DB, orgId: string) {
+    const rows = await db.selectFrom("users").select(["id", "email", "default_language"]).where("org_id", "=", orgId).where("active", "=", true).execute();
+    return new Map(rows.map((r) => [r.id, { email: r.email, language: r.default_language }]));
+  },
+  async registrations(db: DB, orgId: string) {
+    const rows = await db.selectFrom("vehicles").select(["id", "registration"]).where("org_id", "=", orgId).execute();
+    return new Map(rows.map((r) => [r.id, r.registration]));
+  },
   /** Claims a notice: true only the first time for this reminder, cycle and stage (across restarts and workers). */
   async claimNotice(db: DB, orgId: string, reminderId: string, cycle: number, stage: "due_soon" | "due" | "overdue") {
     const row = await db.insertInto("maintenance_reminder_notices").values({ org_id: orgId, reminder_id: reminderId, cycle, stage })
