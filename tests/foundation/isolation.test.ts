@@ -40,6 +40,7 @@ interface OrgB {
   supplierId: string;
   partId: string;
   attachmentId: string;
+  fuelId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -81,6 +82,11 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   // B's vehicle by id in a report that needs one: not found; the export without it: refused
   "/api/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
   "/api/analytics/reports/:type/export": () => ({ type: "vehicle_details" }),
+  "/api/maintenance/reminders/:id": (b) => ({ id: b.reminderId }),
+  "/api/maintenance/reminders/:id/complete": (b) => ({ id: b.reminderId }),
+  "/api/maintenance/services/:id": (b) => ({ id: b.serviceId }),
+  "/api/maintenance/fuel/:id": (b) => ({ id: b.fuelId }),
+  "/api/maintenance/attachments/:id": (b) => ({ id: b.attachmentId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
@@ -170,9 +176,9 @@ beforeAll(async () => {
   const service = await createService(srv.ctx, pb, { vehicle_id: vehicle.id, service_type: `${MARK} service`, completed_on: "2026-11-01", notes: MARK, part_id: [part.id], part_quantity: ["1"] },
     [{ fileName: `${MARK}.png`, contentType: "image/png", data: TINY_PNG }]);
   const attachment = await srv.ctx.db.selectFrom("maintenance_attachments").select("id").where("service_id", "=", service.id).executeTakeFirstOrThrow();
-  await createFuelReport(srv.ctx, pb, { vehicle_id: vehicle.id, filled_on: "2026-11-02", liters: "40", odometer_km: "1000", bill_number: `${MARK}-bill`, full_tank: "on" });
+  const fuelReport = await createFuelReport(srv.ctx, pb, { vehicle_id: vehicle.id, filled_on: "2026-11-02", liters: "40", odometer_km: "1000", bill_number: `${MARK}-bill`, full_tank: "on" });
   b = {
-    serviceId: service.id, supplierId: supplier.id, partId: part.id, attachmentId: attachment.id,
+    serviceId: service.id, supplierId: supplier.id, partId: part.id, attachmentId: attachment.id, fuelId: fuelReport.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
     reminderId: (await createReminders(srv.ctx, pb, { vehicle_ids: [vehicle.id], name: `${MARK} oil`, interval_km: "15000", active: "on", base_date: "2026-01-01" }))[0].id,
@@ -265,7 +271,8 @@ describe("organisation isolation", () => {
 
   it("lists only A's records through /api and refuses references to B's records", async () => {
     const auth = { authorization: `Bearer ${tokenA}`, "content-type": "application/json" };
-    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users"]) {
+    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users",
+    "/api/maintenance/reminders", "/api/maintenance/services", "/api/maintenance/fuel"]) {
       const res = await fetch(`${srv.url}${list}?q=${MARK}&size=200`, { headers: auth });
       expect(res.status, list).toBe(200);
       expect(await res.text(), list).not.toContain(MARK);

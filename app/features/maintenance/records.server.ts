@@ -1,8 +1,6 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
-import { dateParam } from "../../../server/shared/date-schemas";
 import { fleetCosts } from "../../../server/modules/maintenance/costs.service";
-import { costFilterSchema } from "../../../server/modules/maintenance/maintenance.schema";
+import { costFilterSchema, recordFilterSchema } from "../../../server/modules/maintenance/maintenance.schema";
 import { teamOptions } from "../../../server/modules/teams/teams.service";
 import * as fuel from "../../../server/modules/maintenance/fuel.service";
 import * as records from "../../../server/modules/maintenance/records.service";
@@ -13,12 +11,7 @@ import { can } from "../../lib/permissions";
 import { readAttachments } from "./attachments.server";
 import { formFields, formOptions, rawFields } from "./maintenance.server";
 
-const recordFilter = z.object({
-  vehicle_id: z.preprocess((v) => (v === "" ? undefined : v), z.uuid().optional()).catch(undefined),
-  from: dateParam().catch(undefined),
-  to: dateParam().catch(undefined),
-});
-const filterOf = (request: Request) => recordFilter.parse(Object.fromEntries(new URL(request.url).searchParams));
+const filterOf = (request: Request) => recordFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
 
 export async function servicesLoader(context: LoadContext, request: Request, kind: "service" | "wash") {
   const p = requirePermission(context, request, "maintenance:read");

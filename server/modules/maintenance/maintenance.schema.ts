@@ -124,3 +124,10 @@ export const costFilterSchema = z.object({
   to: dateParam(),
   team_id: z.preprocess((v) => (v === "" ? undefined : v), z.uuid().optional()).catch(undefined),
 });
+
+/** Vehicle and period of a records list (screens and API); a bad value is ignored. */
+export const recordFilterSchema = z.object({
+  vehicle_id: z.preprocess((v) => (v === "" ? undefined : v), z.uuid().optional()).catch(undefined),
+  from: dateParam().catch(undefined),
+  to: dateParam().catch(undefined),
+});
