@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
 import { createTestOrg, type TestOrg } from "../support/context";
-import { createVehicle } from "../support/factories";
+import { createUser, createVehicle } from "../support/factories";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 
 let srv: TestServer;
@@ -71,5 +71,25 @@ describe("maintenance without JavaScript", () => {
     const [r] = await srv.ctx.db.insertInto("maintenance_reminders").values({ org_id: other.orgId, vehicle_id: foreign.id, name: "X", interval_days: 10, base_date: today }).returning("id").execute();
     expect((await admin.get(`/maintenance/reminders/edit/${r.id}`)).status).toBe(404);
     expect((await admin.post(`/maintenance/reminders/edit/${r.id}`, { intent: "delete" })).status).toBe(404);
+  });
+
+  it("a viewer reads the screens but may not add or change; a driver does not reach maintenance at all", async () => {
+    const viewer = await createUser(srv.ctx, { org, role: "viewer" });
+    const v = new FormClient(srv.url);
+    await v.login(viewer.email!, viewer.password);
+    expect((await v.get("/maintenance/reminders")).status).toBe(200);
+    expect(await (await v.get("/maintenance/reminders?lng=en")).text()).not.toContain('href="/maintenance/reminders/add"');
+    for (const path of ["/maintenance/reminders/add", "/maintenance/services/add", "/maintenance/fuel/add", "/maintenance/fuel/import"]) {
+      expect((await v.get(path)).status, path).toBe(403);
+    }
+    const csrf = v.cookies.get("flota_csrf")!;
+    expect((await v.post("/maintenance/wash", { completed_on: today }, { csrf })).status).toBe(403);
+    expect((await v.post("/maintenance/suppliers", { name: "Nope" }, { csrf })).status).toBe(403);
+    const driver = await createUser(srv.ctx, { org, role: "driver" });
+    const d = new FormClient(srv.url);
+    await d.login(driver.email!, driver.password);
+    expect((await d.get("/maintenance")).status).toBe(403);
+    expect((await d.get("/maintenance/costs")).status).toBe(403);
+    expect(await srv.ctx.db.selectFrom("maintenance_suppliers").select("id").where("org_id", "=", org.orgId).where("name", "=", "Nope").execute()).toEqual([]);
   });
 });
