@@ -9,6 +9,7 @@ import { configurationPages } from "./features/configuration/routes";
 import { immobilizationPages } from "./features/immobilization/routes";
 import { integrationRoutes } from "./features/integrations/routes";
 import { liveMapFiles, liveMapPages } from "./features/live-map/routes";
+import { maintenanceFiles, maintenancePages } from "./features/maintenance/routes";
 import { placesFiles, placesPages } from "./features/places/routes";
 import { replayFiles, replayPages } from "./features/replay/routes";
 import { shellRoutes } from "./features/shell/routes";
@@ -25,9 +26,11 @@ export default [
   ...alertsFiles,
   ...auditLogFiles,
   ...carSharingFiles,
+  ...maintenanceFiles,
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,
     ...carSharingPages,
+    ...maintenancePages,
   ]),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { alertsJobs } from "../server/modules/alerts/alerts.jobs";
 import { analyticsJobs } from "../server/modules/analytics/analytics.jobs";
 import { carSharingJobs } from "../server/modules/car-sharing/car-sharing.jobs";
 import { liveJobs } from "../server/modules/live/live.jobs";
+import { maintenanceJobs } from "../server/modules/maintenance/maintenance.jobs";
 import { passwordResetJobs } from "../server/modules/password-reset/password-reset.jobs";
 import { positionsJobs } from "../server/modules/positions/positions.jobs";
 import { optimizationJobs } from "../server/optimization/optimization.jobs";
@@ -9,4 +10,4 @@ import type { JobDefinition } from "../server/job-definition";
 
 /** Every module's jobs (`<module>.jobs.ts`). A new module adds its list here; workers.ts groups them by queue. */
 export const ALL_JOBS: readonly JobDefinition[] = [...passwordResetJobs, ...alertsJobs, ...positionsJobs, ...liveJobs, ...optimizationJobs, ...analyticsJobs,
-  ...carSharingJobs];
+  ...carSharingJobs, ...maintenanceJobs];

@@ -16,6 +16,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/alerts", labelKey: "alerts:nav", icon: "notifications", anyOf: ["alerts:read"] },
   { to: "/analytics", labelKey: "analytics:nav", icon: "analytics", anyOf: ["analytics:read"] },
   { to: "/car-sharing", labelKey: "carSharing:nav", icon: "directions_car", anyOf: ["carSharing:read"] },
+  { to: "/maintenance", labelKey: "maintenance:nav", icon: "build", anyOf: ["maintenance:read"] },
   {
     to: "/configuration/list",
     labelKey: "nav.configuration",

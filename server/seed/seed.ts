@@ -1,5 +1,6 @@
 import { seedDemoAlerts } from "./seed-alerts";
 import { seedDemoCarSharing } from "./seed-car-sharing";
+import { seedDemoMaintenance } from "./seed-maintenance";
 import type { DB } from "../db/database";
 import { hashPassword } from "../security/passwords";
 import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../modules/access/permissions";
@@ -115,6 +116,7 @@ export async function ensureInitialData(db: DB, opts: { adminEmail: string; admi
     const manager = await db.selectFrom("users").select("id").where("org_id", "=", org.id).where("email", "=", "manager@flota.local").executeTakeFirst();
     await seedDemoAlerts(db, org.id, [adminId, ...(manager ? [manager.id] : [])]);
     await seedDemoCarSharing(db, org.id, adminId);
+    await seedDemoMaintenance(db, org.id, manager?.id ?? adminId);
   }
   return { created: true as const, orgId: org.id };
 }

@@ -52,7 +52,8 @@ const params = (over: Record<string, unknown> = {}) => ({ from: DAY, to: DAY, ..
 
 describe("report catalogue (real PostgreSQL)", () => {
   it("runs every report type and each one finds the day's activity", async () => {
-    for (const r of REPORTS) {
+    // reports of other modules (own texts) need their module's records: their own tests run them
+    for (const r of REPORTS.filter((x) => !x.texts)) {
       const run = await runReport(ctx, admin, r.type, params(r.requiresVehicle ? { vehicle_ids: [seen.id] } : {}));
       expect(run.result.rows.length, r.type).toBeGreaterThan(0);
       for (const c of r.columns) expect(Object.keys(run.result.rows[0]), `${r.type}.${c.key}`).toContain(c.key);

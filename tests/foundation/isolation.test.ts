@@ -11,6 +11,10 @@ import { createPolicy } from "../../server/modules/alerts/alerts.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createBooking } from "../../server/modules/car-sharing/bookings.service";
 import { addEntry, savePoolVehicles } from "../../server/modules/car-sharing/car-sharing-settings.service";
+import { createReminders } from "../../server/modules/maintenance/reminders.service";
+import { moveStock, savePart, saveSupplier } from "../../server/modules/maintenance/catalogue.service";
+import { createService } from "../../server/modules/maintenance/records.service";
+import { createFuelReport } from "../../server/modules/maintenance/fuel.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -34,6 +38,12 @@ interface OrgB {
   policyId: string;
   orgId: string;
   bookingId: string;
+  reminderId: string;
+  serviceId: string;
+  supplierId: string;
+  partId: string;
+  attachmentId: string;
+  fuelId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -49,6 +59,11 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/car-sharing/bookings/:id": (b) => ({ id: b.bookingId }),
   // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
+  "/maintenance/reminders/edit/:id": (b) => ({ id: b.reminderId }),
+  "/maintenance/services/:id": (b) => ({ id: b.serviceId }),
+  "/maintenance/suppliers/edit/:id": (b) => ({ id: b.supplierId }),
+  "/maintenance/parts/edit/:id": (b) => ({ id: b.partId }),
+  "/maintenance/attachments/:id": (b) => ({ id: b.attachmentId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -73,6 +88,11 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   // B's vehicle by id in a report that needs one: not found; the export without it: refused
   "/api/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
   "/api/analytics/reports/:type/export": () => ({ type: "vehicle_details" }),
+  "/api/maintenance/reminders/:id": (b) => ({ id: b.reminderId }),
+  "/api/maintenance/reminders/:id/complete": (b) => ({ id: b.reminderId }),
+  "/api/maintenance/services/:id": (b) => ({ id: b.serviceId }),
+  "/api/maintenance/fuel/:id": (b) => ({ id: b.fuelId }),
+  "/api/maintenance/attachments/:id": (b) => ({ id: b.attachmentId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
@@ -114,16 +134,21 @@ const client = () => new FormClient(srv.url);
 
 async function snapshotB() {
   const db = srv.ctx.db;
-  const [vehicles, images, teams, users, policies, org] = await Promise.all([
+  const [vehicles, images, teams, users, policies, org, reminders, services, parts, suppliers, fuel] = await Promise.all([
     db.selectFrom("vehicles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("vehicle_images").select(["id", "vehicle_id", "byte_size"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("teams").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("users").select(["id", "email", "first_name", "last_name", "role_id", "team_id", "password_hash", "active"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("alert_policies").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("organizations").selectAll().where("id", "=", bOrg.orgId).execute(),
+    db.selectFrom("maintenance_reminders").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("maintenance_services").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("maintenance_parts").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("maintenance_suppliers").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("maintenance_fuel_reports").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
   ]);
   const bookings = await db.selectFrom("bookings").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
-  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings });
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel });
 }
 
 beforeAll(async () => {
@@ -159,10 +184,19 @@ beforeAll(async () => {
     user_id: user.id, vehicle_id: vehicle.id, type: "shared", destination: `${MARK} destination`, purpose: purpose.id,
     start: `${inTwoDays} 10:00`, end: `${inTwoDays} 11:00`,
   });
+  const supplier = await saveSupplier(srv.ctx, pb, null, { name: `${MARK} garage`, email: `${MARK.toLowerCase()}@b.test.flota` });
+  const part = await savePart(srv.ctx, pb, null, { name: `${MARK} filter`, supplier_id: supplier.id, unit_price: "5" });
+  await moveStock(srv.ctx, pb, part.id, { quantity: "10", reason: "purchase" });
+  const service = await createService(srv.ctx, pb, { vehicle_id: vehicle.id, service_type: `${MARK} service`, completed_on: "2026-11-01", notes: MARK, part_id: [part.id], part_quantity: ["1"] },
+    [{ fileName: `${MARK}.png`, contentType: "image/png", data: TINY_PNG }]);
+  const attachment = await srv.ctx.db.selectFrom("maintenance_attachments").select("id").where("service_id", "=", service.id).executeTakeFirstOrThrow();
+  const fuelReport = await createFuelReport(srv.ctx, pb, { vehicle_id: vehicle.id, filled_on: "2026-11-02", liters: "40", odometer_km: "1000", bill_number: `${MARK}-bill`, full_tank: "on" });
   b = {
     bookingId: booking.id,
+    serviceId: service.id, supplierId: supplier.id, partId: part.id, attachmentId: attachment.id, fuelId: fuelReport.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
+    reminderId: (await createReminders(srv.ctx, pb, { vehicle_ids: [vehicle.id], name: `${MARK} oil`, interval_km: "15000", active: "on", base_date: "2026-01-01" }))[0].id,
   };
   const login = await (await fetch(`${srv.url}/api/auth/login`, {
     method: "POST",
@@ -253,7 +287,8 @@ describe("organisation isolation", () => {
 
   it("lists only A's records through /api and refuses references to B's records", async () => {
     const auth = { authorization: `Bearer ${tokenA}`, "content-type": "application/json" };
-    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users"]) {
+    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users",
+    "/api/maintenance/reminders", "/api/maintenance/services", "/api/maintenance/fuel"]) {
       const res = await fetch(`${srv.url}${list}?q=${MARK}&size=200`, { headers: auth });
       expect(res.status, list).toBe(200);
       expect(await res.text(), list).not.toContain(MARK);

@@ -21,7 +21,8 @@ describe("jobs registered per module, grouped by queue", () => {
     const queues = groupByQueue(ALL_JOBS);
     expect(queues.get("maintenance")!.jobs.map((j) => j.name).sort()).toEqual([
       "alert-timers", "alerts-retention", "analytics-retention", "analytics-schedules", "analytics-segments", "booking-lifecycle", "booking-reminders", "live-subscriptions-prune", "positions-retention",
-    ]);
+      "maintenance-reminders",
+    ].sort());
     expect(queues.get("maintenance")!.concurrency).toBe(1);
     expect(queues.get("optimization")).toMatchObject({ concurrency: 1 });
     expect(queues.get("reports")).toMatchObject({ concurrency: 1 });

@@ -5,6 +5,7 @@ import type { AlertTables } from "./alerts";
 import type { AnalyticsTables } from "./analytics";
 import type { AuthTables } from "./auth";
 import type { CarSharingTables } from "./car-sharing";
+import type { MaintenanceTables } from "./maintenance";
 import type { OrganizationTables, OrganizationsTable } from "./organization";
 import type { PlaceTables } from "./places";
 import type { TeamTables, TeamsTable } from "./teams";
@@ -22,6 +23,7 @@ export interface Database
   extends OrganizationTables, AccessTables, TeamTables, UserTables, VehicleTables, AuthTables, TelematicsTables, PlaceTables, AlertTables,
     AdminTables, AnalyticsTables,
     CarSharingTables {}
+    MaintenanceTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

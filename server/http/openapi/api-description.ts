@@ -1,5 +1,6 @@
 import { carSharingApi } from "../api/car-sharing.openapi";
 import type { ApiFragment } from "./openapi-document";
+import { maintenanceApi } from "../api/maintenance.openapi";
 
 /**
  * Every module's part of the API description, in the order the document lists them. A module with an /api
@@ -7,4 +8,5 @@ import type { ApiFragment } from "./openapi-document";
  */
 export const API_FRAGMENTS: readonly ApiFragment[] = [
   carSharingApi,
+  maintenanceApi,
 ];

@@ -6,6 +6,7 @@ export const AUDIT_ENTITIES = [
   "organization", "settings", "user", "driver", "vehicle", "team", "place", "alert_policy", "immobilization",
   "support_session", "tenant",
   "booking", "car_sharing_settings", "car_sharing_entry", "car_sharing_rule",
+  "maintenance_reminder", "maintenance_service", "fuel_report", "supplier", "part",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -2,6 +2,7 @@ import { carSharingUsersReport, carSharingVehiclesReport } from "../../car-shari
 import type { ReportDefinition } from "./report-definition";
 import { alertsReport, deviceHealthReport, immobilizationReport, vehicleDetailsReport } from "./types/event-reports";
 import { driverActivityReport, ecoScoreReport, engineHoursReport, workingTimeReport } from "./types/score-reports";
+import { MAINTENANCE_REPORTS } from "../../maintenance/maintenance.reports";
 import { dailySummaryReport, idlingReport, mileageReport, speedingReport, stopsReport, tripsReport } from "./types/segment-reports";
 import { geofenceVisitsReport, poiVisitsReport } from "./types/visit-reports";
 
@@ -15,6 +16,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   alertsReport, immobilizationReport, deviceHealthReport,
   geofenceVisitsReport, poiVisitsReport,
   carSharingVehiclesReport, carSharingUsersReport,
+  ...MAINTENANCE_REPORTS,
 ] as readonly ReportDefinition[];
 
 export const REPORT_TYPES = REPORTS.map((r) => r.type);

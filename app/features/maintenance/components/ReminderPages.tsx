@@ -1,0 +1,159 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useSearchParams } from "react-router";
+import { Pagination, SearchBox } from "../../../components/ListControls";
+import { CsrfInput } from "../../../components/forms";
+import { formFailure } from "../../../lib/form-failure";
+import type { FormOptions } from "../maintenance.server";
+import { Checkbox, DateInput, FormErrors, Select, SubmitRow, TextArea, TextInput, formState, useNumber, type Values } from "./fields";
+import { PartLines } from "./PartLines";
+
+export interface ReminderRowView {
+  id: string; name: string; kind: string; registration: string; status: string; dueDate: string | null; dueKm: number | null;
+  daysLeft: number | null; kmLeft: number | null; odometer_km: number; interval_days: number | null; interval_km: number | null; active: boolean; repeat: boolean;
+}
+
+/** How far a reminder is from due: "in 12 days", "overdue by 3 days", "in 800 km", "overdue by 120 km". */
+export function DueText({ r }: { r: Pick<ReminderRowView, "daysLeft" | "kmLeft"> }) {
+  const { t } = useTranslation("maintenance");
+  const n = useNumber();
+  const parts: string[] = [];
+  if (r.daysLeft !== null) parts.push(r.daysLeft < 0 ? t("due.overdueDays", { count: -r.daysLeft }) : t("due.inDays", { count: r.daysLeft }));
+  if (r.kmLeft !== null) parts.push(r.kmLeft < 0 ? t("due.overdueKm", { km: n(-r.kmLeft) }) : t("due.inKm", { km: n(r.kmLeft) }));
+  return <>{parts.join(" · ")}</>;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation("maintenance");
+  return <span className={`maintenance-status maintenance-status-${status}`} data-testid="reminder-status">{t(`status.${status}`)}</span>;
+}
+
+export function RemindersList(props: {
+  page: { items: ReminderRowView[]; total: number; page: number; pages: number; counts: Record<string, number> };
+  filter: { vehicle_id?: string; team_id?: string; kind?: string; status?: string };
+  options: FormOptions; canWrite: boolean;
+}) {
+  const { t } = useTranslation("maintenance");
+  const n = useNumber();
+  const [params] = useSearchParams();
+  const created = params.get("created");
+  return (
+    <section>
+      <header className="page-header">
+        <h1>{t("reminders.title")}</h1>
+        {props.canWrite && <Link className="button primary" to="/maintenance/reminders/add">{t("reminders.add")}</Link>}
+      </header>
+      {created && <div className="alert alert-success" role="status">{t("reminders.created", { count: Number(created) || 1 })}</div>}
+      {params.get("deleted") && <div className="alert alert-success" role="status">{t("deleted")}</div>}
+      <p className="maintenance-counts" data-testid="reminder-counts">
+        {(["overdue", "due", "due_soon", "ok"] as const).map((s) => <span key={s}><StatusBadge status={s} /> {props.page.counts[s] ?? 0} </span>)}
+      </p>
+      <SearchBox>
+        <select name="vehicle_id" defaultValue={props.filter.vehicle_id ?? ""} aria-label={t("fields.vehicle")}>
+          <option value="">{t("filters.allVehicles")}</option>
+          {props.options.vehicles.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
+        </select>
+        <select name="team_id" defaultValue={props.filter.team_id ?? ""} aria-label={t("fields.team")}>
+          <option value="">{t("filters.allTeams")}</option>
+          {props.options.teams.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
+        </select>
+        <select name="kind" defaultValue={props.filter.kind ?? ""} aria-label={t("fields.kind")}>
+          <option value="">{t("filters.allKinds")}</option>
+          {(["regular", "obligatory"] as const).map((k) => <option key={k} value={k}>{t(`kinds.${k}`)}</option>)}
+        </select>
+        <select name="status" defaultValue={props.filter.status ?? ""} aria-label={t("fields.status")}>
+          <option value="">{t("filters.allStatuses")}</option>
+          {(["overdue", "due", "due_soon", "ok", "inactive", "done"] as const).map((k) => <option key={k} value={k}>{t(`status.${k}`)}</option>)}
+        </select>
+      </SearchBox>
+      {props.page.items.length === 0 ? <p className="empty">{t("common:list.empty")}</p> : (
+        <table className="table" data-testid="reminders-table">
+          <thead>
+            <tr>
+              <th>{t("fields.status")}</th><th>{t("fields.name")}</th><th>{t("fields.vehicle")}</th><th>{t("fields.kind")}</th>
+              <th>{t("fields.interval")}</th><th>{t("fields.due")}</th><th>{t("fields.odometer")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.page.items.map((r) => (
+              <tr key={r.id} data-status={r.status}>
+                <td><StatusBadge status={r.status} /></td>
+                <td><Link to={`/maintenance/reminders/edit/${r.id}`}>{r.name}</Link></td>
+                <td>{r.registration}</td>
+                <td>{t(`kinds.${r.kind}`)}</td>
+                <td>{[r.interval_days ? t("every.days", { count: r.interval_days }) : null, r.interval_km ? t("every.km", { km: n(r.interval_km) }) : null].filter(Boolean).join(" / ")}</td>
+                <td>{[r.dueDate, r.dueKm !== null ? `${n(r.dueKm)} km` : null].filter(Boolean).join(" · ")}<br /><small><DueText r={r} /></small></td>
+                <td>{n(r.odometer_km)} km</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pagination page={props.page.page} pages={props.page.pages} total={props.page.total} />
+    </section>
+  );
+}
+
+/** The reminder form: many vehicles when adding, one when editing. */
+export function ReminderForm(props: { saved: Values; actionData: unknown; options: FormOptions; many: boolean; readOnly?: boolean }) {
+  const { t } = useTranslation("maintenance");
+  const failure = formFailure(props.actionData, "save");
+  const s = formState(props.saved, failure);
+  return (
+    <Form method="post" className="stack" data-testid="reminder-form">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="save" />
+      <FormErrors s={s} />
+      <fieldset className="form-section card" disabled={props.readOnly}>
+        <div className="form-grid">
+          <TextInput s={s} name="name" label={t("fields.name")} required hint={t("hints.name")} />
+          <Select s={s} name="kind" label={t("fields.kind")} options={(["regular", "obligatory"] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+          <Select s={s} name="vehicle_ids" label={props.many ? t("fields.vehicles") : t("fields.vehicle")} required multiple={props.many}
+            blank={props.many ? undefined : ""} options={props.options.vehicles} />
+          <Select s={s} name="responsible_user_id" label={t("fields.responsible")} blank={t("none")} options={props.options.people} />
+        </div>
+        {props.many && <small className="hint">{t("hints.vehicles")}</small>}
+      </fieldset>
+      <fieldset className="form-section card" disabled={props.readOnly}>
+        <legend>{t("reminders.interval")}</legend>
+        <p className="hint">{t("hints.interval")}</p>
+        <div className="form-grid">
+          <TextInput s={s} name="interval_days" label={t("fields.interval_days")} inputMode="numeric" />
+          <TextInput s={s} name="interval_km" label={t("fields.interval_km")} inputMode="numeric" />
+          <TextInput s={s} name="before_days" label={t("fields.before_days")} inputMode="numeric" />
+          <TextInput s={s} name="before_km" label={t("fields.before_km")} inputMode="numeric" />
+          <DateInput s={s} name="base_date" label={t("fields.base_date")} required />
+          <TextInput s={s} name="base_odometer_km" label={t("fields.base_odometer_km")} inputMode="decimal" hint={t("hints.base_odometer_km")} />
+        </div>
+        <Checkbox s={s} name="repeat" label={t("fields.repeat")} />
+        <Checkbox s={s} name="active" label={t("fields.active")} />
+        <TextArea s={s} name="notes" label={t("fields.notes")} />
+      </fieldset>
+      {!props.readOnly && <SubmitRow label={t("common:actions.save")} />}
+    </Form>
+  );
+}
+
+/** Completing a reminder: a service report whose type is the reminder's name. */
+export function CompleteForm(props: { actionData: unknown; options: FormOptions; today: string; odometer: number }) {
+  const { t } = useTranslation("maintenance");
+  const failure = formFailure(props.actionData, "complete");
+  const s = formState({ completed_on: props.today, odometer_km: String(props.odometer) }, failure);
+  return (
+    <Form method="post" encType="multipart/form-data" className="stack card" data-testid="complete-form">
+      <h2>{t("reminders.complete")}</h2>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="complete" />
+      <FormErrors s={s} extra={["part_quantity", "part_id", "attachments"]} />
+      <div className="form-grid">
+        <DateInput s={s} name="completed_on" label={t("fields.completed_on")} required />
+        <TextInput s={s} name="odometer_km" label={t("fields.odometer")} inputMode="decimal" hint={t("hints.odometer")} />
+        <TextInput s={s} name="cost" label={t("fields.cost")} inputMode="decimal" />
+        <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={props.options.suppliers} />
+      </div>
+      <PartLines s={s} parts={props.options.parts} />
+      <TextArea s={s} name="notes" label={t("fields.notes")} />
+      <label>{t("fields.attachments")} <input type="file" name="attachments" multiple accept="image/*,application/pdf" /></label>
+      <SubmitRow label={t("reminders.completeButton")} />
+    </Form>
+  );
+}

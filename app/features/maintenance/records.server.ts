@@ -1,0 +1,153 @@
+import { data, redirect } from "react-router";
+import { fleetCosts } from "../../../server/modules/maintenance/costs.service";
+import { costFilterSchema, recordFilterSchema } from "../../../server/modules/maintenance/maintenance.schema";
+import { teamOptions } from "../../../server/modules/teams/teams.service";
+import * as fuel from "../../../server/modules/maintenance/fuel.service";
+import * as records from "../../../server/modules/maintenance/records.service";
+import { orgToday } from "../../../server/modules/maintenance/maintenance.vehicles";
+import { failure, formAction, intent, refuse } from "../../lib/forms.server";
+import { idParam, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import { can } from "../../lib/permissions";
+import { readAttachments } from "./attachments.server";
+import { formFields, formOptions, rawFields } from "./maintenance.server";
+
+const filterOf = (request: Request) => recordFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+
+export async function servicesLoader(context: LoadContext, request: Request, kind: "service" | "wash") {
+  const p = requirePermission(context, request, "maintenance:read");
+  const filter = filterOf(request);
+  const [items, options, today] = await Promise.all([
+    load(() => records.listServices(context.app, p, kind, filter)), formOptions(context, p), orgToday(context.app, p.orgId),
+  ]);
+  return { items, filter, options, today, canWrite: can(p, "maintenance:write") };
+}
+
+export async function serviceAddLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:write");
+  const options = await formOptions(context, p);
+  return { options, today: await orgToday(context.app, p.orgId), odometers: await records.currentOdometers(context.app, p) };
+}
+
+export async function serviceAddAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:write");
+  return formAction({ request, context }, {
+    save: intent({
+      schema: rawFields, serviceParses: true,
+      run: async ({ form }) => {
+        const row = await records.createService(context.app, p, formFields(form), await readAttachments(form));
+        return redirect(`/maintenance/services/${row.id}?created=1`);
+      },
+    }),
+  });
+}
+
+export async function serviceLoader(context: LoadContext, request: Request, rawId: string | undefined) {
+  const p = requirePermission(context, request, "maintenance:read");
+  const service = await load(() => records.getService(context.app, p, idParam(rawId)));
+  return { service, canWrite: can(p, "maintenance:write"), created: new URL(request.url).searchParams.has("created") };
+}
+
+export async function serviceAction(context: LoadContext, request: Request, rawId: string | undefined) {
+  const p = requirePermission(context, request, "maintenance:write");
+  const id = idParam(rawId);
+  return formAction({ request, context }, {
+    delete: intent({
+      run: async () => {
+        await records.deleteService(context.app, p, id);
+        return redirect("/maintenance/services?deleted=1");
+      },
+    }),
+  });
+}
+
+export async function washAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:write");
+  return formAction({ request, context }, {
+    save: intent({
+      schema: rawFields, serviceParses: true,
+      run: async ({ form }) => {
+        await records.createWash(context.app, p, formFields(form));
+        return redirect("/maintenance/wash?created=1");
+      },
+    }),
+  });
+}
+
+export async function fuelLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:read");
+  const filter = filterOf(request);
+  const [items, options] = await Promise.all([load(() => fuel.listFuel(context.app, p, filter)), formOptions(context, p)]);
+  const params = new URL(request.url).searchParams;
+  return { items, filter, options, canWrite: can(p, "maintenance:write"), imported: params.get("imported"), flash: params.has("created") ? "created" : params.has("deleted") ? "deleted" : null };
+}
+
+export async function fuelAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:write");
+  return formAction({ request, context }, {
+    delete: intent({
+      run: async ({ form }) => {
+        await fuel.deleteFuelReport(context.app, p, idParam(String(form.get("id") ?? "")));
+        return redirect("/maintenance/fuel?deleted=1");
+      },
+    }),
+  });
+}
+
+export async function fuelAddLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:write");
+  return { options: await formOptions(context, p), today: await orgToday(context.app, p.orgId), odometers: await records.currentOdometers(context.app, p) };
+}
+
+export async function fuelAddAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:write");
+  return formAction({ request, context }, {
+    save: intent({
+      schema: rawFields, serviceParses: true,
+      run: async ({ form }) => {
+        await fuel.createFuelReport(context.app, p, formFields(form), await readAttachments(form));
+        return redirect("/maintenance/fuel?created=1");
+      },
+    }),
+  });
+}
+
+export function fuelImportLoader(context: LoadContext, request: Request) {
+  requirePermission(context, request, "maintenance:write");
+  return null;
+}
+
+/** The CSV import: per-row errors come back to the page and nothing is saved; a clean file is saved whole. */
+export async function fuelImportAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:write");
+  const form = await readForm(request, context);
+  const file = form.get("file");
+  if (!file || typeof file === "string") return refuse("import", "IMPORT_FORMAT");
+  try {
+    const result = await fuel.importFuelCsv(context.app, p, file);
+    if (result.errors.length) return data({ ok: false as const, rowErrors: result.errors }, { status: 400 });
+    return redirect(`/maintenance/fuel?imported=${result.saved}`);
+  } catch (err) {
+    return failure("import", err);
+  }
+}
+
+/** An attachment (invoice photo or PDF) as a download. */
+export async function attachmentLoader(context: LoadContext, request: Request, rawId: string | undefined) {
+  const p = requirePermission(context, request, "maintenance:read");
+  const a = await load(() => records.getAttachment(context.app, p, idParam(rawId)));
+  return new Response(new Uint8Array(a.data), {
+    headers: {
+      "content-type": a.content_type, "content-length": String(a.byte_size), "cache-control": "private, no-store",
+      "content-disposition": `${a.content_type === "application/pdf" ? "attachment" : "inline"}; filename="${a.file_name.replace(/[^\w.-]+/g, "_")}"`,
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+/** The fleet profile: costs per vehicle and team, cost per km. */
+export async function costsLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:read");
+  const filter = costFilterSchema.catch({}).parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [costs, teams] = await Promise.all([load(() => fleetCosts(context.app, p, filter)), teamOptions(context.app, p)]);
+  return { costs, teams: teams.map((t) => ({ value: t.id, label: t.name })), teamId: filter.team_id ?? "" };
+}

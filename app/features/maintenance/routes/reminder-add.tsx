@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { ReminderForm } from "../components/ReminderPages";
+import { reminderAddAction, reminderAddLoader } from "../maintenance.server";
+import type { Route } from "./+types/reminder-add";
+
+export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return reminderAddLoader(context, request);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return reminderAddAction(context, request);
+}
+
+export default function ReminderAdd({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("maintenance");
+  return (
+    <section>
+      <h1>{t("reminders.add")}</h1>
+      <ReminderForm many saved={{ kind: "regular", repeat: true, active: true, base_date: loaderData.today, before_days: "0", before_km: "0" }} actionData={actionData} options={loaderData.options} />
+    </section>
+  );
+}

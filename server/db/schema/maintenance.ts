@@ -1,0 +1,147 @@
+import type { ColumnType, Generated } from "kysely";
+import type { NullableNumeric, Numeric, Timestamp } from "./common";
+
+/** Maintenance: suppliers, parts and stock, reminders and their notices, services and washes, fuel reports, attachments. */
+export interface MaintenanceTables {
+  maintenance_suppliers: MaintenanceSuppliersTable;
+  maintenance_parts: MaintenancePartsTable;
+  maintenance_reminders: MaintenanceRemindersTable;
+  maintenance_reminder_notices: MaintenanceReminderNoticesTable;
+  maintenance_services: MaintenanceServicesTable;
+  maintenance_service_parts: MaintenanceServicePartsTable;
+  maintenance_stock_movements: MaintenanceStockMovementsTable;
+  maintenance_fuel_reports: MaintenanceFuelReportsTable;
+  maintenance_attachments: MaintenanceAttachmentsTable;
+}
+
+/** a NUMERIC column with a default: optional on insert */
+type DefaultNumeric = ColumnType<string, number | string | undefined, number | string>;
+/** a NOT NULL date column, read as YYYY-MM-DD */
+type RequiredDate = ColumnType<string, string, string>;
+
+export interface MaintenanceSuppliersTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  category: Generated<"service" | "parts" | "fuel" | "wash" | "other">;
+  contact_person: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MaintenancePartsTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  part_number: string | null;
+  supplier_id: string | null;
+  unit_price: NullableNumeric;
+  stock: DefaultNumeric;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MaintenanceRemindersTable {
+  id: Generated<string>;
+  org_id: string;
+  vehicle_id: string;
+  name: string;
+  kind: Generated<"regular" | "obligatory">;
+  interval_days: number | null;
+  interval_km: number | null;
+  before_days: Generated<number>;
+  before_km: Generated<number>;
+  repeat: Generated<boolean>;
+  active: Generated<boolean>;
+  cycle: Generated<number>;
+  base_date: RequiredDate;
+  base_odometer_km: DefaultNumeric;
+  responsible_user_id: string | null;
+  notes: string | null;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MaintenanceReminderNoticesTable {
+  org_id: string;
+  reminder_id: string;
+  cycle: number;
+  stage: "due_soon" | "due" | "overdue";
+  sent_at: Timestamp;
+}
+
+export interface MaintenanceServicesTable {
+  id: Generated<string>;
+  org_id: string;
+  vehicle_id: string;
+  kind: Generated<"service" | "wash">;
+  service_type: string;
+  reminder_id: string | null;
+  completed_on: RequiredDate;
+  odometer_km: NullableNumeric;
+  telematics_odometer_km: NullableNumeric;
+  cost: DefaultNumeric;
+  supplier_id: string | null;
+  notes: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MaintenanceServicePartsTable {
+  id: Generated<string>;
+  org_id: string;
+  service_id: string;
+  part_id: string;
+  quantity: Numeric;
+  unit_price: DefaultNumeric;
+}
+
+export interface MaintenanceStockMovementsTable {
+  id: Generated<string>;
+  org_id: string;
+  part_id: string;
+  quantity: Numeric;
+  reason: "purchase" | "service" | "adjustment";
+  service_id: string | null;
+  note: string | null;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface MaintenanceFuelReportsTable {
+  id: Generated<string>;
+  org_id: string;
+  vehicle_id: string;
+  filled_on: RequiredDate;
+  liters: Numeric;
+  price: DefaultNumeric;
+  bill_number: string | null;
+  odometer_km: Numeric;
+  telematics_odometer_km: NullableNumeric;
+  full_tank: Generated<boolean>;
+  supplier_id: string | null;
+  notes: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MaintenanceAttachmentsTable {
+  id: Generated<string>;
+  org_id: string;
+  service_id: string | null;
+  fuel_report_id: string | null;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+

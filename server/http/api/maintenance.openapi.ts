@@ -1,0 +1,124 @@
+import type { ApiFragment } from "../openapi/openapi-document";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ "application/json": { schema } });
+const error = { $ref: "#/components/responses/Error" };
+const errors = { 400: error, 401: error, 403: error, 404: error };
+const idParam = [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }];
+const period = [
+  { name: "vehicle_id", in: "query", schema: { type: "string", format: "uuid" } },
+  { name: "from", in: "query", schema: { type: "string", format: "date" } },
+  { name: "to", in: "query", schema: { type: "string", format: "date" } },
+];
+const multipartOr = (schema: string) => ({
+  required: true,
+  content: {
+    ...json(ref(schema)),
+    "multipart/form-data": { schema: { allOf: [ref(schema), { type: "object", properties: { attachments: { type: "array", items: { type: "string", format: "binary" }, description: "JPEG, PNG, WebP or PDF, 5 MB each" } } }] } },
+  },
+});
+
+/** /api/maintenance: service reminders, service reports and fuel reports (docs/maintenance.md). */
+export const maintenanceApi: ApiFragment = {
+  tag: "maintenance",
+  description: "Service reminders by days and/or km judged on the telematics odometer, service reports with parts and attachments, fuel reports with the receipt photo.",
+  paths: {
+    "/api/maintenance/reminders": {
+      get: {
+        tags: ["maintenance"], summary: "Reminders with their state (ok, due_soon, due, overdue, inactive, done)",
+        parameters: ["vehicle_id", "team_id", "kind", "status", "q", "page", "size"].map((name) => ({ name, in: "query", schema: { type: "string" } })),
+        responses: { 200: { description: "A page of reminders", content: json({ type: "object", properties: { items: { type: "array", items: ref("MaintenanceReminder") }, total: { type: "integer" }, counts: { type: "object" } } }) }, ...errors },
+      },
+      post: {
+        tags: ["maintenance"], summary: "One reminder per vehicle in vehicle_ids",
+        requestBody: { required: true, content: json(ref("MaintenanceReminderInput")) },
+        responses: { 201: { description: "The reminders created", content: json({ type: "object", properties: { items: { type: "array", items: ref("MaintenanceReminder") } } }) }, ...errors },
+      },
+    },
+    "/api/maintenance/reminders/{id}": {
+      get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The reminder", content: json(ref("MaintenanceReminder")) }, ...errors } },
+      put: { tags: ["maintenance"], parameters: idParam, requestBody: { required: true, content: json(ref("MaintenanceReminderInput")) }, responses: { 200: { description: "The reminder", content: json(ref("MaintenanceReminder")) }, ...errors } },
+      delete: { tags: ["maintenance"], parameters: idParam, responses: { 204: { description: "Deleted" }, ...errors } },
+    },
+    "/api/maintenance/reminders/{id}/complete": {
+      post: {
+        tags: ["maintenance"], summary: "Records the service and re-arms a repeating reminder from the completion date and odometer",
+        parameters: idParam, requestBody: multipartOr("MaintenanceCompletion"),
+        responses: { 201: { description: "The service and the re-armed reminder", content: json({ type: "object", properties: { service: ref("MaintenanceService"), reminder: ref("MaintenanceReminder") } }) }, 409: error, ...errors },
+      },
+    },
+    "/api/maintenance/services": {
+      get: { tags: ["maintenance"], parameters: period, responses: { 200: { description: "Service reports, newest first", content: json({ type: "object", properties: { items: { type: "array", items: ref("MaintenanceService") } } }) }, ...errors } },
+      post: { tags: ["maintenance"], requestBody: multipartOr("MaintenanceServiceInput"), responses: { 201: { description: "The service report", content: json(ref("MaintenanceService")) }, 409: error, ...errors } },
+    },
+    "/api/maintenance/services/{id}": {
+      get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The service report with parts and attachments", content: json(ref("MaintenanceService")) }, ...errors } },
+      delete: { tags: ["maintenance"], parameters: idParam, responses: { 204: { description: "Deleted; its parts go back to stock" }, ...errors } },
+    },
+    "/api/maintenance/fuel": {
+      get: { tags: ["maintenance"], parameters: period, responses: { 200: { description: "Fuel reports with full-tank consumption and flags", content: json({ type: "object", properties: { items: { type: "array", items: ref("FuelReport") } } }) }, ...errors } },
+      post: { tags: ["maintenance"], summary: "A refuel, with the receipt photo as an attachment", requestBody: multipartOr("FuelReportInput"), responses: { 201: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors } },
+    },
+    "/api/maintenance/fuel/{id}": {
+      get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors } },
+      delete: { tags: ["maintenance"], parameters: idParam, responses: { 204: { description: "Deleted" }, ...errors } },
+    },
+    "/api/maintenance/attachments/{id}": {
+      get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The file", content: { "image/*": {}, "application/pdf": {} } }, ...errors } },
+    },
+  },
+  schemas: {
+    MaintenanceReminderInput: {
+      type: "object", required: ["vehicle_ids", "name", "base_date"],
+      properties: {
+        vehicle_ids: { type: "array", items: { type: "string", format: "uuid" }, description: "one when updating" },
+        name: { type: "string" }, kind: { enum: ["regular", "obligatory"] }, interval_days: { type: ["integer", "null"] }, interval_km: { type: ["integer", "null"] },
+        before_days: { type: "integer" }, before_km: { type: "integer" }, repeat: { type: "boolean" }, active: { type: "boolean" },
+        base_date: { type: "string", format: "date" }, base_odometer_km: { type: ["number", "null"], description: "blank: the vehicle's current odometer" },
+        responsible_user_id: { type: ["string", "null"], format: "uuid" }, notes: { type: ["string", "null"] },
+      },
+    },
+    MaintenanceReminder: {
+      type: "object",
+      properties: {
+        id: { type: "string", format: "uuid" }, vehicle_id: { type: "string", format: "uuid" }, registration: { type: "string" }, name: { type: "string" },
+        kind: { enum: ["regular", "obligatory"] }, status: { enum: ["ok", "due_soon", "due", "overdue", "inactive", "done"] },
+        due_date: { type: ["string", "null"], format: "date" }, due_km: { type: ["number", "null"] }, days_left: { type: ["integer", "null"] }, km_left: { type: ["number", "null"] },
+        odometer_km: { type: "number" }, engine_hours: { type: ["number", "null"] },
+      },
+    },
+    MaintenanceCompletion: {
+      type: "object", required: ["completed_on"],
+      properties: {
+        completed_on: { type: "string", format: "date" }, odometer_km: { type: ["number", "null"] }, cost: { type: ["number", "null"] }, supplier_id: { type: ["string", "null"] }, notes: { type: ["string", "null"] },
+        parts: { type: "array", items: { type: "object", properties: { part_id: { type: "string", format: "uuid" }, quantity: { type: "number" } } } },
+      },
+    },
+    MaintenanceServiceInput: {
+      allOf: [ref("MaintenanceCompletion"), { type: "object", required: ["vehicle_id", "service_type"], properties: { vehicle_id: { type: "string", format: "uuid" }, service_type: { type: "string" } } }],
+    },
+    MaintenanceService: {
+      type: "object",
+      properties: {
+        id: { type: "string", format: "uuid" }, vehicle_id: { type: "string", format: "uuid" }, kind: { enum: ["service", "wash"] }, service_type: { type: "string" },
+        completed_on: { type: "string", format: "date" }, odometer_km: { type: ["number", "null"] }, telematics_odometer_km: { type: ["number", "null"] },
+        cost: { type: "number" }, total_cost: { type: "number" }, parts: { type: "array" }, attachments: { type: "array" },
+      },
+    },
+    FuelReportInput: {
+      type: "object", required: ["vehicle_id", "filled_on", "liters", "odometer_km"],
+      properties: {
+        vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" }, price: { type: "number" },
+        bill_number: { type: "string" }, odometer_km: { type: "number" }, full_tank: { type: "boolean" }, supplier_id: { type: ["string", "null"] }, notes: { type: "string" },
+      },
+    },
+    FuelReport: {
+      type: "object",
+      properties: {
+        id: { type: "string", format: "uuid" }, vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" },
+        price: { type: "number" }, odometer_km: { type: "number" }, full_tank: { type: "boolean" }, consumption_l_100km: { type: ["number", "null"] },
+        flags: { type: "array", items: { enum: ["over_tank", "consumption_far", "odometer_backwards", "odometer_disagrees"] } },
+      },
+    },
+  },
+};

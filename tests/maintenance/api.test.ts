@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_FRAGMENTS } from "../../server/http/openapi/api-description";
+import { createTestOrg, type TestOrg } from "../support/context";
+import { TINY_PNG } from "../support/fixtures";
+import { createUser, createVehicle } from "../support/factories";
+import { startTestServer, type TestServer } from "../support/server";
+
+let srv: TestServer;
+let org: TestOrg;
+let token: string;
+
+async function login(email: string, password: string) {
+  const res = await fetch(`${srv.url}/api/auth/login`, { method: "POST", body: new URLSearchParams({ email, password, grant_type: "password" }) });
+  return (await res.json()).access_token as string;
+}
+const api = (path: string, init: RequestInit = {}, t = token) =>
+  fetch(`${srv.url}${path}`, { ...init, headers: { authorization: `Bearer ${t}`, ...(typeof init.body === "string" ? { "content-type": "application/json" } : {}), ...(init.headers ?? {}) } });
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  org = await createTestOrg(srv.ctx);
+  token = await login(org.adminEmail, org.adminPassword);
+});
+afterAll(async () => srv?.close());
+
+describe("/api/maintenance", () => {
+  it("reminders: create for two vans, read the state, complete with parts as JSON", async () => {
+    const vans = await Promise.all([createVehicle(srv.ctx, { org }), createVehicle(srv.ctx, { org })]);
+    const created = await api("/api/maintenance/reminders", { method: "POST", body: JSON.stringify({ vehicle_ids: vans.map((v) => v.id), name: "Oil", interval_km: 15000, before_km: 1000, repeat: true, active: true, base_date: "2026-01-01", base_odometer_km: 0 }) });
+    expect(created.status).toBe(201);
+    const { items } = await created.json();
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatchObject({ status: "ok", due_km: 15000, km_left: 15000, kind: "regular" });
+    expect(items[0]).not.toHaveProperty("org_id");
+    const list = await (await api("/api/maintenance/reminders?status=ok")).json();
+    expect(list.total).toBe(2);
+    const done = await api(`/api/maintenance/reminders/${items[0].id}/complete`, { method: "POST", body: JSON.stringify({ completed_on: "2026-06-01", odometer_km: 14800, cost: 20 }) });
+    expect(done.status).toBe(201);
+    expect(await done.json()).toMatchObject({ service: { service_type: "Oil", odometer_km: 14800, total_cost: 20 }, reminder: { base_date: "2026-06-01", due_km: 29800 } });
+    const bad = await api("/api/maintenance/reminders", { method: "POST", body: JSON.stringify({ vehicle_ids: [vans[0].id], name: "X", base_date: "2026-01-01" }) });
+    expect(bad.status).toBe(400);
+  });
+
+  it("a driver records a refuel with the receipt photo from the phone (multipart); the file comes back", async () => {
+    const van = await createVehicle(srv.ctx, { org });
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ vehicle_id: van.id, filled_on: "2026-11-20", liters: "45.5", price: "82", odometer_km: "23000", bill_number: "R-77", full_tank: "true" })) form.append(k, v);
+    form.append("attachments", new Blob([TINY_PNG], { type: "image/png" }), "receipt.png");
+    const res = await api("/api/maintenance/fuel", { method: "POST", body: form });
+    expect(res.status).toBe(201);
+    const report = await res.json();
+    expect(report).toMatchObject({ liters: 45.5, price: 82, odometer_km: 23000, full_tank: true, bill_number: "R-77" });
+    const file = await api(report.attachments[0].url);
+    expect(Buffer.compare(Buffer.from(await file.arrayBuffer()), TINY_PNG)).toBe(0);
+    const list = await (await api(`/api/maintenance/fuel?vehicle_id=${van.id}`)).json();
+    expect(list.items[0]).toMatchObject({ id: report.id, consumption_l_100km: null, flags: [] });
+  });
+
+  it("a user without maintenance permission is refused; the API is in the OpenAPI description", async () => {
+    const driver = await createUser(srv.ctx, { org, role: "driver" });
+    const t = await login(driver.email!, driver.password);
+    expect((await api("/api/maintenance/reminders", {}, t)).status).toBe(403);
+    expect((await api("/api/maintenance/fuel", { method: "POST", body: "{}" }, t)).status).toBe(403);
+    const doc = await (await api("/api/openapi.json")).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/maintenance/reminders", "/api/maintenance/fuel", "/api/maintenance/reminders/{id}/complete"]));
+    expect(API_FRAGMENTS.map((f) => f.tag)).toContain("maintenance");
+  });
+});
