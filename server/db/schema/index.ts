@@ -6,6 +6,7 @@ import type { AnalyticsTables } from "./analytics";
 import type { AuthTables } from "./auth";
 import type { OrganizationTables, OrganizationsTable } from "./organization";
 import type { PlaceTables } from "./places";
+import type { RoutePlanningTables } from "./route-planning";
 import type { TeamTables, TeamsTable } from "./teams";
 import type { TelematicsTables } from "./telematics";
 import type { UserTables, UsersTable } from "./users";
@@ -19,7 +20,8 @@ export type { RoleOptions } from "./access";
  */
 export interface Database
   extends OrganizationTables, AccessTables, TeamTables, UserTables, VehicleTables, AuthTables, TelematicsTables, PlaceTables, AlertTables,
-    AdminTables, AnalyticsTables {}
+    AdminTables, AnalyticsTables,
+    RoutePlanningTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;
