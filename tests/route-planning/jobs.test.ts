@@ -168,3 +168,20 @@ describe("self-assignment", () => {
     expect(vehicle.id).toBeTruthy();
   });
 });
+
+describe("template routes", () => {
+  it("keeps stops and generates scheduled jobs on its weekdays and dates", async () => {
+    const t = await import("../../server/modules/route-planning/templates.service");
+    const tpl = await t.createTemplate(ctx, admin, { name: "Monday round", days: ["1"], dates: "2026-12-03", driver_id: driver.id });
+    await t.addStop(ctx, admin, tpl.id, { name: "Stop A", latitude: "41.3", longitude: "19.8", arrival: "08:00", departure: "08:30" });
+    await t.addStop(ctx, admin, tpl.id, { name: "Stop B", latitude: "41.31", longitude: "19.81", arrival: "09:00", departure: "09:20" });
+    expect((await t.getTemplate(ctx, admin, tpl.id)).stops.map((s) => s.name)).toEqual(["Stop A", "Stop B"]);
+    // 2026-11-30 and 2026-12-07 are Mondays; 2026-12-03 is an explicit date
+    expect(await t.generateFromTemplate(ctx, admin, tpl.id, { from: "2026-11-30", to: "2026-12-07" })).toBe(6);
+    const made = await jobs.listJobs(ctx, admin, { q: "Stop A", page: 1, size: 20, dir: "asc" }, { from: "2026-11-30", to: "2026-12-07" });
+    expect(made.items.map((j) => [j.scheduled_date, j.driver_id])).toEqual([["2026-11-30", driver.id], ["2026-12-03", driver.id], ["2026-12-07", driver.id]]);
+    expect(await code(t.getTemplate(ctx, other, tpl.id))).toBe("NOT_FOUND");
+    expect(await code(t.createTemplate(ctx, viewer, { name: "x" }))).toBe("FORBIDDEN");
+    expect(await code(t.addStop(ctx, admin, tpl.id, { name: "Bad", latitude: "41", longitude: "19", arrival: "10:00", departure: "09:00" }))).toBe("departure:errors.departureBeforeArrival");
+  });
+});

@@ -21,23 +21,25 @@ export const templatesRepo = {
     let base = db.selectFrom("route_templates").where("route_templates.org_id", "=", orgId);
     if (q.q) base = base.where("route_templates.name", "ilike", likePattern(q.q));
     const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
-    const items = await base.selectAll("route_templates")
+    const items = await base.selectAll("route_templates").select(sql<string[]>`route_templates.dates::text[]`.as("dates"))
       .select((eb) => eb.selectFrom("route_template_stops").whereRef("template_id", "=", "route_templates.id").select((e) => e.fn.countAll<number>().as("n")).as("stops"))
       .orderBy(sql`lower(name)`, q.dir).orderBy("id").limit(q.size).offset((q.page - 1) * q.size).execute();
     return { items, total: Number(total) };
   },
   find(db: DB, orgId: string, id: string) {
-    return db.selectFrom("route_templates").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    // date[] comes back as text (pg would build Date objects at local midnight); the last "dates" column wins
+    return db.selectFrom("route_templates").selectAll().select(sql<string[]>`dates::text[]`.as("dates")).where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
   },
   stops(db: DB, orgId: string, templateId: string) {
     return db.selectFrom("route_template_stops").selectAll().where("org_id", "=", orgId).where("template_id", "=", templateId)
       .orderBy("arrival").orderBy("position").execute();
   },
   insert(db: DB, orgId: string, v: { name: string; driver_id: string | null; vehicle_id: string | null; days: number[]; dates: string[]; notes: string | null }) {
-    return db.insertInto("route_templates").values({ org_id: orgId, ...v }).returningAll().executeTakeFirstOrThrow();
+    return db.insertInto("route_templates").values({ org_id: orgId, ...v }).returningAll().returning(sql<string[]>`dates::text[]`.as("dates")).executeTakeFirstOrThrow();
   },
   update(db: DB, orgId: string, id: string, v: { name: string; driver_id: string | null; vehicle_id: string | null; days: number[]; dates: string[]; notes: string | null }) {
-    return db.updateTable("route_templates").set({ ...v, updated_at: sql`now()` }).where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirst();
+    return db.updateTable("route_templates").set({ ...v, updated_at: sql`now()` }).where("org_id", "=", orgId).where("id", "=", id)
+      .returningAll().returning(sql<string[]>`dates::text[]`.as("dates")).executeTakeFirst();
   },
   async delete(db: DB, orgId: string, id: string) {
     const res = await db.deleteFrom("route_templates").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
