@@ -10,6 +10,7 @@ import { integrationRoutes } from "./features/integrations/routes";
 import { liveMapFiles, liveMapPages } from "./features/live-map/routes";
 import { placesFiles, placesPages } from "./features/places/routes";
 import { replayFiles, replayPages } from "./features/replay/routes";
+import { routePlanningFiles, routePlanningPages } from "./features/route-planning/routes";
 import { shellRoutes } from "./features/shell/routes";
 
 // Every URL of the web app, feature by feature (docs/architecture.md, "Adding a module").
@@ -23,8 +24,10 @@ export default [
   ...placesFiles,
   ...alertsFiles,
   ...auditLogFiles,
+  ...routePlanningFiles,
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,
+    ...routePlanningPages,
   ]),
 ] satisfies RouteConfig;

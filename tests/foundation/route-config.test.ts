@@ -40,6 +40,13 @@ const URLS = [
   // Not in the specification: the installation's administration area and the audit log (docs/administration.md).
   "/administration", "/administration/organizations", "/administration/organizations/add", "/administration/organizations/:id",
   "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
+  // Route planning (spec section 2: settings, scheduled-routes, routing-dispatch) and its additions (docs/route-planning.md).
+  "/route-planning", "/route-planning/settings", "/route-planning/scheduled-routes", "/route-planning/scheduled-routes/assign-routes",
+  "/route-planning/scheduled-routes/assign-routes/add", "/route-planning/scheduled-routes/assign-routes/import",
+  "/route-planning/scheduled-routes/assign-routes/edit/:id", "/route-planning/scheduled-routes/template-routes",
+  "/route-planning/scheduled-routes/template-routes/add", "/route-planning/scheduled-routes/template-routes/edit/:id",
+  "/route-planning/routing-dispatch", "/route-planning/routing-dispatch/map", "/route-planning/routing-dispatch/scheduler",
+  "/route-planning/routing-dispatch/settings", "/route-planning/attendance", "/route-planning/sample-jobs.csv",
 ];
 
 describe("route config (app/routes.ts)", () => {

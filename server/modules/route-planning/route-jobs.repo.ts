@@ -115,6 +115,15 @@ export const routeJobsRepo = {
       updated_at: sql`now()`,
     })).where("org_id", "=", orgId).where("id", "=", id).where("driver_id", "is", null).where("vehicle_id", "is", null).returning("id").executeTakeFirst();
   },
+  /** Jobs onto a vehicle and the vehicle's own driver (an accepted optimisation); finished jobs stay as they were. */
+  assignMany(db: DB, orgId: string, ids: readonly string[], vehicleId: string) {
+    if (!ids.length) return Promise.resolve([]);
+    return db.updateTable("route_jobs").set((eb) => ({
+      vehicle_id: vehicleId,
+      driver_id: eb.selectFrom("vehicles").select("vehicles.driver_id").where("vehicles.org_id", "=", orgId).where("vehicles.id", "=", vehicleId),
+      updated_at: sql`now()`,
+    })).where("org_id", "=", orgId).where("id", "in", [...ids]).where("status", "<>", "finished").execute();
+  },
   async delete(db: DB, orgId: string, id: string) {
     const res = await db.deleteFrom("route_jobs").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
     return Number(res.numDeletedRows) > 0;
