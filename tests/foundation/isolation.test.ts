@@ -8,6 +8,8 @@ import { createPerson } from "../../server/modules/users/users.service";
 import { createTeam } from "../../server/modules/teams/teams.service";
 import { createGeofence, createPoi } from "../../server/modules/places/places.service";
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
+import { createJobs } from "../../server/modules/route-planning/route-jobs.service";
+import { addStop, createTemplate } from "../../server/modules/route-planning/templates.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
@@ -31,6 +33,8 @@ interface OrgB {
   geofenceId: string;
   policyId: string;
   orgId: string;
+  routeJobId: string;
+  routeTemplateId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -43,6 +47,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/places/edit-geofence/:id": (b) => ({ id: b.geofenceId }),
   "/alerts/policies/edit/:id": (b) => ({ id: b.policyId }),
   "/alerts/policies/policy/:id": (b) => ({ id: b.policyId }),
+  "/route-planning/scheduled-routes/assign-routes/edit/:id": (b) => ({ id: b.routeJobId }),
+  "/route-planning/scheduled-routes/template-routes/edit/:id": (b) => ({ id: b.routeTemplateId }),
   // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
 };
@@ -62,6 +68,11 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/alerts/policies/:id": (b) => ({ id: b.policyId }),
   "/api/alerts/policies/:id/active": (b) => ({ id: b.policyId }),
   "/api/administration/organizations/:id": (b) => ({ id: b.orgId }),
+  "/api/route-planning/my/jobs/:id/assign": (b) => ({ id: b.routeJobId }),
+  "/api/route-planning/my/jobs/:id/check-in": (b) => ({ id: b.routeJobId }),
+  "/api/route-planning/my/jobs/:id/check-out": (b) => ({ id: b.routeJobId }),
+  "/api/route-planning/jobs/:id": (b) => ({ id: b.routeJobId }),
+  "/api/route-planning/jobs/:id/assign": (b) => ({ id: b.routeJobId }),
   "/api/administration/organizations/:id/suspend": (b) => ({ id: b.orgId }),
   "/api/administration/organizations/:id/reactivate": (b) => ({ id: b.orgId }),
   // B's vehicle by id in a report that needs one: not found; the export without it: refused
@@ -108,15 +119,17 @@ const client = () => new FormClient(srv.url);
 
 async function snapshotB() {
   const db = srv.ctx.db;
-  const [vehicles, images, teams, users, policies, org] = await Promise.all([
+  const [vehicles, images, teams, users, policies, org, routeJobs, routeTemplates] = await Promise.all([
     db.selectFrom("vehicles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("vehicle_images").select(["id", "vehicle_id", "byte_size"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("teams").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("users").select(["id", "email", "first_name", "last_name", "role_id", "team_id", "password_hash", "active"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("alert_policies").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("organizations").selectAll().where("id", "=", bOrg.orgId).execute(),
+    db.selectFrom("route_jobs").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("route_templates").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
   ]);
-  return JSON.stringify({ vehicles, images, teams, users, policies, org });
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, routeJobs, routeTemplates });
 }
 
 beforeAll(async () => {
@@ -145,7 +158,14 @@ beforeAll(async () => {
     name: `${MARK} policy`, alert_type: "geofence_enter", vehicle_ids: [vehicle.id], geofence_ids: [geofence.id], days: [1, 2, 3],
     notify_in_app: true, notify_email: true, recipient_ids: [user.id], emails: [`${MARK.toLowerCase()}@b.test.flota`],
   }) as never);
+  const [routeJobId] = await createJobs(srv.ctx, pb, {
+    name: `${MARK} job`, address: `${MARK} street`, latitude: "41.33", longitude: "19.82", contact_name: `${MARK} contact`, notes: `${MARK} notes`,
+    scheduled_date: new Date().toISOString().slice(0, 10), scheduled_arrival: "09:00", scheduled_departure: "10:00", vehicle_id: vehicle.id,
+  });
+  const routeTemplate = await createTemplate(srv.ctx, pb, { name: `${MARK} template`, days: ["1"], notes: `${MARK} notes` });
+  await addStop(srv.ctx, pb, routeTemplate.id, { name: `${MARK} stop`, latitude: "41.3", longitude: "19.8", arrival: "08:00", departure: "08:30" });
   b = {
+    routeJobId, routeTemplateId: routeTemplate.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
   };
@@ -237,7 +257,7 @@ describe("organisation isolation", () => {
 
   it("lists only A's records through /api and refuses references to B's records", async () => {
     const auth = { authorization: `Bearer ${tokenA}`, "content-type": "application/json" };
-    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users"]) {
+    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users", "/api/route-planning/jobs", "/api/route-planning/my/jobs"]) {
       const res = await fetch(`${srv.url}${list}?q=${MARK}&size=200`, { headers: auth });
       expect(res.status, list).toBe(200);
       expect(await res.text(), list).not.toContain(MARK);

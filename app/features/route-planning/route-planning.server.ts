@@ -11,8 +11,7 @@ import { can } from "../../lib/permissions";
 import { idParam, listQueryFrom, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import type { Principal } from "../../../server/modules/access/principal";
 
-export const JOBS_PATH = "/route-planning/scheduled-routes/assign-routes";
-export const TEMPLATES_PATH = "/route-planning/scheduled-routes/template-routes";
+import { JOBS_PATH, TEMPLATES_PATH } from "./paths";
 
 /** Drivers, vehicles and places to choose from in the job and template forms. */
 async function options(context: LoadContext, p: Principal) {

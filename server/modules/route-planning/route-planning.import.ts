@@ -9,17 +9,13 @@ import { occurrences } from "./job-rules";
 import { routeJobsRepo, type NewJob } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { routeImportsRepo } from "./route-planning.repo";
-import { jobInputSchema } from "./route-planning.schema";
+import { JOB_CSV_COLUMNS, JOB_IMPORT_MAX_BYTES, jobInputSchema } from "./route-planning.schema";
 
 export const JOB_IMPORT_MAX_ROWS = 1000;
-export const JOB_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export { JOB_IMPORT_MAX_BYTES };
 const KEEP_MINUTES = 120;
 
-/** The import file's columns; 1 … 7 are the weekdays (1 = Monday), marked with 1 or x. */
-export const JOB_CSV_COLUMNS = [
-  "name", "address", "latitude", "longitude", "place", "contact_name", "contact_phone", "notes", "date", "arrival", "departure",
-  "driver", "vehicle", "repeat_until", "1", "2", "3", "4", "5", "6", "7",
-] as const;
+export { JOB_CSV_COLUMNS };
 const REQUIRED_COLUMNS = ["name", "date", "arrival", "departure"];
 
 export interface JobRowError { row: number; field: string; message: string }

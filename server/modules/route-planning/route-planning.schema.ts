@@ -139,3 +139,10 @@ export const attendanceRuleSchema = z.object({
 export type AttendanceRuleInput = z.infer<typeof attendanceRuleSchema>;
 
 export const dayQuerySchema = z.object({ day: optionalDate() });
+
+/** The import file's columns; 1 … 7 are the weekdays (1 = Monday), marked with 1 or x. */
+export const JOB_CSV_COLUMNS = [
+  "name", "address", "latitude", "longitude", "place", "contact_name", "contact_phone", "notes", "date", "arrival", "departure",
+  "driver", "vehicle", "repeat_until", "1", "2", "3", "4", "5", "6", "7",
+] as const;
+export const JOB_IMPORT_MAX_BYTES = 2 * 1024 * 1024;

@@ -4,7 +4,8 @@ import { CsrfInput } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
 import { JobForm } from "../components/JobForm";
 import { StatusBadge } from "../components/fields";
-import { JOBS_PATH, jobEditAction, jobEditLoader } from "../route-planning.server";
+import { jobEditAction, jobEditLoader } from "../route-planning.server";
+import { JOBS_PATH } from "../paths";
 import type { Route } from "./+types/job-edit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];

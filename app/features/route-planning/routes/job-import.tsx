@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { JOB_CSV_COLUMNS, JOB_IMPORT_MAX_BYTES, commitJobImport, getJobImport, uploadJobs } from "../../../../server/modules/route-planning/route-planning.import";
+import { commitJobImport, getJobImport, uploadJobs } from "../../../../server/modules/route-planning/route-planning.import";
+import { JOB_CSV_COLUMNS, JOB_IMPORT_MAX_BYTES } from "../../../../server/modules/route-planning/route-planning.schema";
 import { CsrfInput, useErrorText } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
 import { formAction, intent, refuse } from "../../../lib/forms.server";
 import { load, requirePermission } from "../../../lib/route-kit.server";
-import { JOBS_PATH } from "../route-planning.server";
+import { JOBS_PATH } from "../paths";
 import type { Route } from "./+types/job-import";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];

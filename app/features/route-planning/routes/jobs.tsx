@@ -3,7 +3,8 @@ import { Link, useSearchParams } from "react-router";
 import { DateField } from "../../../components/dates";
 import { Pagination, SearchBox, SortHeader } from "../../../components/ListControls";
 import { StatusBadge } from "../components/fields";
-import { JOBS_PATH, jobsListLoader } from "../route-planning.server";
+import { jobsListLoader } from "../route-planning.server";
+import { JOBS_PATH } from "../paths";
 import type { Route } from "./+types/jobs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];

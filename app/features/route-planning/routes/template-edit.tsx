@@ -4,7 +4,8 @@ import { CsrfInput, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
 import { DateInput, Input, Select, TimeInput } from "../components/fields";
 import { TemplateForm } from "../components/TemplateForm";
-import { TEMPLATES_PATH, templateEditAction, templateEditLoader } from "../route-planning.server";
+import { templateEditAction, templateEditLoader } from "../route-planning.server";
+import { TEMPLATES_PATH } from "../paths";
 import type { Route } from "./+types/template-edit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Pagination, SearchBox, SortHeader } from "../../../components/ListControls";
-import { TEMPLATES_PATH, templatesListLoader } from "../route-planning.server";
+import { templatesListLoader } from "../route-planning.server";
+import { TEMPLATES_PATH } from "../paths";
 import type { Route } from "./+types/templates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
