@@ -29,6 +29,10 @@ async function activity(v: V) {
   await segment(v, "stop", 90, 600, { engine: 120 });
   await sql`INSERT INTO alerts (org_id, policy_name, alert_type, vehicle_id, occurred_at, speed_kmh) VALUES (${org.orgId}, 'Limit', 'speeding', ${v.id}, ${new Date(T + 51 * 60_000).toISOString()}, 112)`.execute(ctx.db);
   await sql`INSERT INTO device_commands (org_id, vehicle_id, device_id, action, status, created_at) VALUES (${org.orgId}, ${v.id}, 'dev', 'block', 'Blocked', ${new Date(T + 100 * 60_000).toISOString()})`.execute(ctx.db);
+  // route planning: a visited job and the driver's working day
+  await sql`INSERT INTO route_jobs (org_id, name, latitude, longitude, scheduled_date, scheduled_arrival, scheduled_departure, vehicle_id, driver_id, status, arrived_at, departed_at)
+    VALUES (${org.orgId}, 'Visit', 41.34, 19.9, ${DAY}, '09:30', '10:00', ${v.id}, ${v.driver_id}, 'finished', ${new Date(T + 90 * 60_000).toISOString()}, ${new Date(T + 120 * 60_000).toISOString()})`.execute(ctx.db);
+  await sql`INSERT INTO attendance_days (org_id, user_id, day, started_at, ended_at, late) VALUES (${org.orgId}, ${v.driver_id}, ${DAY}, ${new Date(T).toISOString()}, ${new Date(T + 600 * 60_000).toISOString()}, false)`.execute(ctx.db);
 }
 
 beforeAll(async () => {
