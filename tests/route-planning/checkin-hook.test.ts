@@ -51,3 +51,16 @@ describe("automatic check-in from the position pipeline", () => {
     expect((await find(notMine.id)).status).toBe("not_started");
   });
 });
+
+describe("demo data", () => {
+  it("gives the simulated vans today's jobs on their streets, a template and an attendance rule", async () => {
+    const { seedDemoRoutePlanning } = await import("../../server/seed/seed-route-planning");
+    const demo = await createOrganisation(ctx, { demo: true });
+    await seedDemoRoutePlanning(ctx.db, demo.orgId);
+    const todays = await ctx.db.selectFrom("route_jobs").select(["vehicle_id"]).where("org_id", "=", demo.orgId).where("scheduled_date", "=", today()).execute();
+    expect(todays.filter((j) => j.vehicle_id).length).toBeGreaterThanOrEqual(10);
+    expect(todays.filter((j) => !j.vehicle_id).length).toBe(2);
+    expect(await ctx.db.selectFrom("route_templates").select("id").where("org_id", "=", demo.orgId).execute()).toHaveLength(1);
+    expect(await ctx.db.selectFrom("attendance_rules").select("id").where("org_id", "=", demo.orgId).execute()).toHaveLength(1);
+  });
+});
