@@ -64,3 +64,30 @@ describe("demo data", () => {
     expect(await ctx.db.selectFrom("attendance_rules").select("id").where("org_id", "=", demo.orgId).execute()).toHaveLength(1);
   });
 });
+
+describe("late and missed jobs in the alert log", () => {
+  it("raises job_late once after the arrival plus margin, then job_missed after the departure, with notices for dispatchers", async () => {
+    const { sweepLateJobs } = await import("../../server/modules/route-planning/lateness");
+    const { zonedInstant } = await import("../../server/shared/dates");
+    const o = await createOrganisation(ctx);
+    const v = await createVehicle(ctx, { org: o });
+    const job = await insertJob(ctx, o.orgId, { vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
+    const at = (hhmm: string) => zonedInstant(today(), hhmm, "Europe/Tirane");
+    const alertsOf = () => ctx.db.selectFrom("alerts").select(["id", "alert_type"]).where("org_id", "=", o.orgId).orderBy("occurred_at").execute();
+    await sweepLateJobs(ctx, at("09:10"));
+    expect(await alertsOf()).toEqual([]);
+    await sweepLateJobs(ctx, at("09:20"));
+    await sweepLateJobs(ctx, at("09:25"));
+    expect((await alertsOf()).map((a) => a.alert_type)).toEqual(["job_late"]);
+    await sweepLateJobs(ctx, at("10:05"));
+    await sweepLateJobs(ctx, at("10:10"));
+    const raised = await alertsOf();
+    expect(raised.map((a) => a.alert_type)).toEqual(["job_late", "job_missed"]);
+    const notices = await ctx.db.selectFrom("alert_notifications").select("user_id").where("alert_id", "=", raised[0].id).execute();
+    expect(notices.map((n) => n.user_id)).toContain(o.adminId);
+    const done = await insertJob(ctx, o.orgId, { vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00", status: "started", arrived_at: at("09:05") });
+    await sweepLateJobs(ctx, at("11:00"));
+    expect((await alertsOf()).length).toBe(2);
+    expect(job.id && done.id).toBeTruthy();
+  });
+});
