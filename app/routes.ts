@@ -12,6 +12,7 @@ import { liveMapFiles, liveMapPages } from "./features/live-map/routes";
 import { maintenanceFiles, maintenancePages } from "./features/maintenance/routes";
 import { placesFiles, placesPages } from "./features/places/routes";
 import { replayFiles, replayPages } from "./features/replay/routes";
+import { routePlanningFiles, routePlanningPages } from "./features/route-planning/routes";
 import { shellRoutes } from "./features/shell/routes";
 
 // Every URL of the web app, feature by feature (docs/architecture.md, "Adding a module").
@@ -27,10 +28,12 @@ export default [
   ...auditLogFiles,
   ...carSharingFiles,
   ...maintenanceFiles,
+  ...routePlanningFiles,
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,
     ...carSharingPages,
     ...maintenancePages,
+    ...routePlanningPages,
   ]),
 ] satisfies RouteConfig;

@@ -17,6 +17,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/analytics", labelKey: "analytics:nav", icon: "analytics", anyOf: ["analytics:read"] },
   { to: "/car-sharing", labelKey: "carSharing:nav", icon: "directions_car", anyOf: ["carSharing:read"] },
   { to: "/maintenance", labelKey: "maintenance:nav", icon: "build", anyOf: ["maintenance:read"] },
+  { to: "/route-planning", labelKey: "routePlanning:nav", icon: "route", anyOf: ["routePlanning:read"] },
   {
     to: "/configuration/list",
     labelKey: "nav.configuration",

@@ -11,6 +11,7 @@ import { configurationRoutes } from "./api/configuration.routes";
 import { telematicsRoutes } from "./api/telematics.routes";
 import { placesRoutes } from "./api/places.routes";
 import { maintenanceRoutes } from "./api/maintenance.routes";
+import { routePlanningRoutes } from "./api/route-planning.routes";
 import { alertPoliciesRoutes } from "./api/alert-policies.routes";
 import { alertsRoutes } from "./api/alerts.routes";
 import { analyticsRoutes } from "./api/analytics.routes";
@@ -76,6 +77,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(administrationRoutes(ctx));
   app.use(carSharingRoutes(ctx));
   app.use(maintenanceRoutes(ctx));
+  app.use(routePlanningRoutes(ctx));
   app.use(openApiRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
 

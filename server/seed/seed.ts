@@ -1,6 +1,7 @@
 import { seedDemoAlerts } from "./seed-alerts";
 import { seedDemoCarSharing } from "./seed-car-sharing";
 import { seedDemoMaintenance } from "./seed-maintenance";
+import { seedDemoRoutePlanning } from "./seed-route-planning";
 import type { DB } from "../db/database";
 import { hashPassword } from "../security/passwords";
 import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../modules/access/permissions";
@@ -117,6 +118,7 @@ export async function ensureInitialData(db: DB, opts: { adminEmail: string; admi
     await seedDemoAlerts(db, org.id, [adminId, ...(manager ? [manager.id] : [])]);
     await seedDemoCarSharing(db, org.id, adminId);
     await seedDemoMaintenance(db, org.id, manager?.id ?? adminId);
+    await seedDemoRoutePlanning(db, org.id);
   }
   return { created: true as const, orgId: org.id };
 }

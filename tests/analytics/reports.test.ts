@@ -33,6 +33,10 @@ async function activity(v: V) {
   const fence = await createPlace(ctx, { org, kind: "geofence", lat: 41.34, lon: 19.9, radiusM: 300, name: `Fence ${v.registration}` });
   await sql`INSERT INTO geofence_visits (org_id, vehicle_id, place_id, enter_time, exit_time, driver_id, enter_lat, enter_lon)
     VALUES (${org.orgId}, ${v.id}, ${fence.id}, ${new Date(T + 85 * 60_000).toISOString()}, ${new Date(T + 200 * 60_000).toISOString()}, ${v.driver_id}, 41.34, 19.9)`.execute(ctx.db);
+  // route planning: a visited job and the driver's working day
+  await sql`INSERT INTO route_jobs (org_id, name, latitude, longitude, scheduled_date, scheduled_arrival, scheduled_departure, vehicle_id, driver_id, status, arrived_at, departed_at)
+    VALUES (${org.orgId}, 'Visit', 41.34, 19.9, ${DAY}, '09:30', '10:00', ${v.id}, ${v.driver_id}, 'finished', ${new Date(T + 90 * 60_000).toISOString()}, ${new Date(T + 120 * 60_000).toISOString()})`.execute(ctx.db);
+  await sql`INSERT INTO attendance_days (org_id, user_id, day, started_at, ended_at, late) VALUES (${org.orgId}, ${v.driver_id}, ${DAY}, ${new Date(T).toISOString()}, ${new Date(T + 600 * 60_000).toISOString()}, false)`.execute(ctx.db);
 }
 
 beforeAll(async () => {

@@ -8,6 +8,8 @@ import { createPerson } from "../../server/modules/users/users.service";
 import { createTeam } from "../../server/modules/teams/teams.service";
 import { createGeofence, createPoi } from "../../server/modules/places/places.service";
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
+import { createJobs } from "../../server/modules/route-planning/route-jobs.service";
+import { addStop, createTemplate } from "../../server/modules/route-planning/templates.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createBooking } from "../../server/modules/car-sharing/bookings.service";
 import { addEntry, savePoolVehicles } from "../../server/modules/car-sharing/car-sharing-settings.service";
@@ -44,6 +46,8 @@ interface OrgB {
   partId: string;
   attachmentId: string;
   fuelId: string;
+  routeJobId: string;
+  routeTemplateId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -57,6 +61,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/alerts/policies/edit/:id": (b) => ({ id: b.policyId }),
   "/alerts/policies/policy/:id": (b) => ({ id: b.policyId }),
   "/car-sharing/bookings/:id": (b) => ({ id: b.bookingId }),
+  "/route-planning/scheduled-routes/assign-routes/edit/:id": (b) => ({ id: b.routeJobId }),
+  "/route-planning/scheduled-routes/template-routes/edit/:id": (b) => ({ id: b.routeTemplateId }),
   // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
   "/maintenance/reminders/edit/:id": (b) => ({ id: b.reminderId }),
@@ -83,6 +89,11 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/alerts/policies/:id": (b) => ({ id: b.policyId }),
   "/api/alerts/policies/:id/active": (b) => ({ id: b.policyId }),
   "/api/administration/organizations/:id": (b) => ({ id: b.orgId }),
+  "/api/route-planning/my/jobs/:id/assign": (b) => ({ id: b.routeJobId }),
+  "/api/route-planning/my/jobs/:id/check-in": (b) => ({ id: b.routeJobId }),
+  "/api/route-planning/my/jobs/:id/check-out": (b) => ({ id: b.routeJobId }),
+  "/api/route-planning/jobs/:id": (b) => ({ id: b.routeJobId }),
+  "/api/route-planning/jobs/:id/assign": (b) => ({ id: b.routeJobId }),
   "/api/administration/organizations/:id/suspend": (b) => ({ id: b.orgId }),
   "/api/administration/organizations/:id/reactivate": (b) => ({ id: b.orgId }),
   // B's vehicle by id in a report that needs one: not found; the export without it: refused
@@ -134,7 +145,7 @@ const client = () => new FormClient(srv.url);
 
 async function snapshotB() {
   const db = srv.ctx.db;
-  const [vehicles, images, teams, users, policies, org, reminders, services, parts, suppliers, fuel] = await Promise.all([
+  const [vehicles, images, teams, users, policies, org, reminders, services, parts, suppliers, fuel, routeJobs, routeTemplates] = await Promise.all([
     db.selectFrom("vehicles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("vehicle_images").select(["id", "vehicle_id", "byte_size"]).where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("teams").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
@@ -146,9 +157,11 @@ async function snapshotB() {
     db.selectFrom("maintenance_parts").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("maintenance_suppliers").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("maintenance_fuel_reports").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("route_jobs").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
+    db.selectFrom("route_templates").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
   ]);
   const bookings = await db.selectFrom("bookings").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
-  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel });
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel, routeJobs, routeTemplates });
 }
 
 beforeAll(async () => {
@@ -184,6 +197,10 @@ beforeAll(async () => {
     user_id: user.id, vehicle_id: vehicle.id, type: "shared", destination: `${MARK} destination`, purpose: purpose.id,
     start: `${inTwoDays} 10:00`, end: `${inTwoDays} 11:00`,
   });
+  const [routeJobId] = await createJobs(srv.ctx, pb, {
+    name: `${MARK} job`, address: `${MARK} street`, latitude: "41.33", longitude: "19.82", contact_name: `${MARK} contact`, notes: `${MARK} notes`,
+    scheduled_date: new Date().toISOString().slice(0, 10), scheduled_arrival: "09:00", scheduled_departure: "10:00", vehicle_id: vehicle.id,
+  });
   const supplier = await saveSupplier(srv.ctx, pb, null, { name: `${MARK} garage`, email: `${MARK.toLowerCase()}@b.test.flota` });
   const part = await savePart(srv.ctx, pb, null, { name: `${MARK} filter`, supplier_id: supplier.id, unit_price: "5" });
   await moveStock(srv.ctx, pb, part.id, { quantity: "10", reason: "purchase" });
@@ -191,9 +208,12 @@ beforeAll(async () => {
     [{ fileName: `${MARK}.png`, contentType: "image/png", data: TINY_PNG }]);
   const attachment = await srv.ctx.db.selectFrom("maintenance_attachments").select("id").where("service_id", "=", service.id).executeTakeFirstOrThrow();
   const fuelReport = await createFuelReport(srv.ctx, pb, { vehicle_id: vehicle.id, filled_on: "2026-11-02", liters: "40", odometer_km: "1000", bill_number: `${MARK}-bill`, full_tank: "on" });
+  const routeTemplate = await createTemplate(srv.ctx, pb, { name: `${MARK} template`, days: ["1"], notes: `${MARK} notes` });
+  await addStop(srv.ctx, pb, routeTemplate.id, { name: `${MARK} stop`, latitude: "41.3", longitude: "19.8", arrival: "08:00", departure: "08:30" });
   b = {
     bookingId: booking.id,
     serviceId: service.id, supplierId: supplier.id, partId: part.id, attachmentId: attachment.id, fuelId: fuelReport.id,
+    routeJobId, routeTemplateId: routeTemplate.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
     reminderId: (await createReminders(srv.ctx, pb, { vehicle_ids: [vehicle.id], name: `${MARK} oil`, interval_km: "15000", active: "on", base_date: "2026-01-01" }))[0].id,
@@ -289,6 +309,7 @@ describe("organisation isolation", () => {
     const auth = { authorization: `Bearer ${tokenA}`, "content-type": "application/json" };
     for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users",
     "/api/maintenance/reminders", "/api/maintenance/services", "/api/maintenance/fuel"]) {
+    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users", "/api/route-planning/jobs", "/api/route-planning/my/jobs"]) {
       const res = await fetch(`${srv.url}${list}?q=${MARK}&size=200`, { headers: auth });
       expect(res.status, list).toBe(200);
       expect(await res.text(), list).not.toContain(MARK);

@@ -49,6 +49,13 @@ const URLS = [
   "/maintenance/services", "/maintenance/services/add", "/maintenance/services/:id", "/maintenance/wash", "/maintenance/fuel",
   "/maintenance/fuel/add", "/maintenance/fuel/import", "/maintenance/attachments/:id", "/maintenance/suppliers",
   "/maintenance/suppliers/edit/:id", "/maintenance/parts", "/maintenance/parts/edit/:id", "/maintenance/costs",
+  // Route planning (spec section 2: settings, scheduled-routes, routing-dispatch) and its additions (docs/route-planning.md).
+  "/route-planning", "/route-planning/settings", "/route-planning/scheduled-routes", "/route-planning/scheduled-routes/assign-routes",
+  "/route-planning/scheduled-routes/assign-routes/add", "/route-planning/scheduled-routes/assign-routes/import",
+  "/route-planning/scheduled-routes/assign-routes/edit/:id", "/route-planning/scheduled-routes/template-routes",
+  "/route-planning/scheduled-routes/template-routes/add", "/route-planning/scheduled-routes/template-routes/edit/:id",
+  "/route-planning/routing-dispatch", "/route-planning/routing-dispatch/map", "/route-planning/routing-dispatch/scheduler",
+  "/route-planning/routing-dispatch/settings", "/route-planning/attendance", "/route-planning/sample-jobs.csv",
 ];
 
 describe("route config (app/routes.ts)", () => {

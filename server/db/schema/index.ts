@@ -8,6 +8,7 @@ import type { CarSharingTables } from "./car-sharing";
 import type { MaintenanceTables } from "./maintenance";
 import type { OrganizationTables, OrganizationsTable } from "./organization";
 import type { PlaceTables } from "./places";
+import type { RoutePlanningTables } from "./route-planning";
 import type { TeamTables, TeamsTable } from "./teams";
 import type { TelematicsTables } from "./telematics";
 import type { UserTables, UsersTable } from "./users";
@@ -24,6 +25,7 @@ export interface Database
     AdminTables, AnalyticsTables,
     CarSharingTables {}
     MaintenanceTables {}
+    RoutePlanningTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

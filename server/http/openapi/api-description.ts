@@ -1,6 +1,7 @@
 import { carSharingApi } from "../api/car-sharing.openapi";
 import type { ApiFragment } from "./openapi-document";
 import { maintenanceApi } from "../api/maintenance.openapi";
+import { routePlanningApi } from "../api/route-planning.openapi";
 
 /**
  * Every module's part of the API description, in the order the document lists them. A module with an /api
@@ -9,4 +10,5 @@ import { maintenanceApi } from "../api/maintenance.openapi";
 export const API_FRAGMENTS: readonly ApiFragment[] = [
   carSharingApi,
   maintenanceApi,
+  routePlanningApi,
 ];

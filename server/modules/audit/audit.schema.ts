@@ -7,6 +7,7 @@ export const AUDIT_ENTITIES = [
   "support_session", "tenant",
   "booking", "car_sharing_settings", "car_sharing_entry", "car_sharing_rule",
   "maintenance_reminder", "maintenance_service", "fuel_report", "supplier", "part",
+  "route_job", "route_template", "attendance_rule",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import type { DB } from "../../db/database";
 import { notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
@@ -69,4 +70,22 @@ export async function orgTimeZone(ctx: AppContext, orgId: string): Promise<strin
 /** The organisation's name, for report headers and e-mails (every member may see it). */
 export async function orgName(ctx: AppContext, orgId: string): Promise<string> {
   return (await organizationRepo.find(ctx.db, orgId))?.name ?? "";
+}
+
+/** The field-job rules route planning applies (no permission: the caller's policy has been checked). */
+export async function fieldRules(ctx: AppContext, orgId: string) {
+  const s = await organizationRepo.findSettings(ctx.db, orgId);
+  return {
+    attendance_enabled: s?.attendance_enabled ?? false,
+    attendance_start_threshold: (s?.attendance_start_threshold ?? "10:00").slice(0, 5),
+    checkin_radius_m: s?.checkin_radius_m ?? 100,
+    checkout_radius_m: s?.checkout_radius_m ?? 100,
+    self_assign_jobs: s?.self_assign_jobs ?? false,
+    timezone: knownTimeZone(s?.timezone),
+  };
+}
+
+/** Route planning's settings screen saves these organisation settings inside its own transaction. */
+export async function saveFieldRules(trx: DB, orgId: string, input: SettingsInput) {
+  return organizationRepo.upsertSettings(trx, orgId, input);
 }

@@ -3,6 +3,7 @@ import type { ReportDefinition } from "./report-definition";
 import { alertsReport, deviceHealthReport, immobilizationReport, vehicleDetailsReport } from "./types/event-reports";
 import { driverActivityReport, ecoScoreReport, engineHoursReport, workingTimeReport } from "./types/score-reports";
 import { MAINTENANCE_REPORTS } from "../../maintenance/maintenance.reports";
+import { routePlanningReports } from "../../route-planning/route-planning.reports";
 import { dailySummaryReport, idlingReport, mileageReport, speedingReport, stopsReport, tripsReport } from "./types/segment-reports";
 import { geofenceVisitsReport, poiVisitsReport } from "./types/visit-reports";
 
@@ -17,6 +18,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   geofenceVisitsReport, poiVisitsReport,
   carSharingVehiclesReport, carSharingUsersReport,
   ...MAINTENANCE_REPORTS,
+  ...routePlanningReports,
 ] as readonly ReportDefinition[];
 
 export const REPORT_TYPES = REPORTS.map((r) => r.type);

@@ -1,0 +1,76 @@
+import { useTranslation } from "react-i18next";
+import { DateField, TimeField } from "../../../components/dates";
+import { Field } from "../../../components/forms";
+
+export type Values = Record<string, unknown>;
+export type Errors = Record<string, string[]>;
+export interface Option { id: string; label: string }
+
+const text = (v: unknown) => (v === null || v === undefined ? "" : Array.isArray(v) ? v.join(", ") : String(v));
+
+/** Plain inputs (no JavaScript needed) showing the failed submission's values, else the saved ones. */
+export function Input({ name, label, values, errors, required, hint, inputMode, textarea }: {
+  name: string; label: string; values: Values; errors: Errors; required?: boolean; hint?: string; inputMode?: "decimal" | "numeric" | "tel"; textarea?: boolean;
+}) {
+  const err = errors[name];
+  const common = { id: name, name, defaultValue: text(values[name]), "aria-invalid": err ? true : undefined, "aria-describedby": err ? `${name}-error` : undefined };
+  return (
+    <Field label={label} name={name} errors={err} required={required} hint={hint}>
+      {textarea ? <textarea {...common} rows={3} /> : <input {...common} type="text" inputMode={inputMode} autoComplete="off" />}
+    </Field>
+  );
+}
+
+export function DateInput({ name, label, values, errors, required }: { name: string; label: string; values: Values; errors: Errors; required?: boolean }) {
+  return (
+    <Field label={label} name={name} errors={errors[name]} required={required}>
+      <DateField id={name} name={name} defaultValue={text(values[name])} invalid={!!errors[name]} />
+    </Field>
+  );
+}
+
+export function TimeInput({ name, label, values, errors, required }: { name: string; label: string; values: Values; errors: Errors; required?: boolean }) {
+  return (
+    <Field label={label} name={name} errors={errors[name]} required={required}>
+      <TimeField id={name} name={name} defaultValue={text(values[name]).slice(0, 5)} invalid={!!errors[name]} />
+    </Field>
+  );
+}
+
+export function Select({ name, label, values, errors, options, empty }: { name: string; label: string; values: Values; errors: Errors; options: Option[]; empty: string }) {
+  return (
+    <Field label={label} name={name} errors={errors[name]}>
+      <select id={name} name={name} defaultValue={text(values[name])}>
+        <option value="">{empty}</option>
+        {options.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
+      </select>
+    </Field>
+  );
+}
+
+/** Weekday checkboxes 1 (Monday) … 7 (Sunday). */
+export function Weekdays({ name, values, errors }: { name: string; values: Values; errors: Errors }) {
+  const { t } = useTranslation("routePlanning");
+  const raw = values[name];
+  const chosen = new Set((Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === "" ? [] : [raw]).map(String));
+  const err = Object.entries(errors).filter(([k]) => k === name || k.startsWith(`${name}.`)).flatMap(([, v]) => v);
+  return (
+    <Field label={t("fields.days")} name={name} errors={err.length ? err : undefined} hint={t("hints.days")}>
+      <div className="weekday-choice" role="group">
+        {[1, 2, 3, 4, 5, 6, 7].map((d) => (
+          <label key={d}><input type="checkbox" name={name} value={d} defaultChecked={chosen.has(String(d))} /> {t(`weekdays.${d}`)}</label>
+        ))}
+      </div>
+    </Field>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation("routePlanning");
+  return <span className={`badge status-${status}`} data-status={status}>{t(`status.${status}`)}</span>;
+}
+
+export function PunctualityBadge({ value }: { value: string }) {
+  const { t } = useTranslation("routePlanning");
+  return <span className={`badge punctuality-${value}`} data-punctuality={value}>{t(`punctuality.${value}`)}</span>;
+}

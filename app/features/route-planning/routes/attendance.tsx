@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import { Form, redirect, useSearchParams } from "react-router";
+import { applyAttendanceRule, attendanceDays, listAttendanceRules } from "../../../../server/modules/route-planning/attendance.service";
+import { attendanceRuleSchema } from "../../../../server/modules/route-planning/route-planning.schema";
+import { assignableDrivers } from "../../../../server/modules/users/users.service";
+import { addDays, formatInstantTime, todayIn } from "../../../../server/shared/dates";
+import { DateField } from "../../../components/dates";
+import { CsrfInput, FormAlert } from "../../../components/forms";
+import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
+import { formAction, intent } from "../../../lib/forms.server";
+import { can } from "../../../lib/permissions";
+import { requirePermission } from "../../../lib/route-kit.server";
+import { Input, TimeInput } from "../components/fields";
+import type { Route } from "./+types/attendance";
+
+export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
+
+const isDay = (d: string | null) => !!d && /^\d{4}-\d{2}-\d{2}$/.test(d);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const p = requirePermission(context, request, "routePlanning:read");
+  const url = new URL(request.url);
+  const today = todayIn("Europe/Tirane");
+  const from = isDay(url.searchParams.get("from")) ? url.searchParams.get("from")! : addDays(today, -6);
+  const to = isDay(url.searchParams.get("to")) ? url.searchParams.get("to")! : today;
+  const data = await attendanceDays(context.app, p, from, to);
+  const canWrite = can(p, "routePlanning:write");
+  return {
+    from, to, active: data.active, canWrite, rules: await listAttendanceRules(context.app, p),
+    days: data.days.map((d) => ({ ...d, start: formatInstantTime(d.started_at, data.timezone), end: d.ended_at ? formatInstantTime(d.ended_at, data.timezone) : "" })),
+    users: canWrite ? (await assignableDrivers(context.app, p)).map((u) => ({ id: u.id, name: u.name })) : [],
+  };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  const p = requirePermission(context, request, "routePlanning:write");
+  return formAction({ request, context }, {
+    save: intent({
+      schema: attendanceRuleSchema,
+      run: async ({ value }) => { await applyAttendanceRule(context.app, p, value); return redirect(`/route-planning/attendance?applied=${value.user_ids.length}`); },
+    }),
+  });
+}
+
+export default function Attendance({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("routePlanning");
+  const [params] = useSearchParams();
+  const failure = formFailure(actionData);
+  const values = failureValues(failure) ?? {};
+  const errors = failureFields(failure);
+  const { active, days, rules, users, canWrite, from, to } = loaderData;
+  return (
+    <section className="stack">
+      <header className="page-header"><h1>{t("attendance.title")}</h1></header>
+      {params.get("applied") && <div className="alert alert-ok" role="status">{t("attendance.applied", { count: Number(params.get("applied")) })}</div>}
+      {!active && <div className="alert" role="status" data-testid="attendance-inactive">{t("attendance.inactive")}</div>}
+      {active && (
+        <>
+          <Form method="get" className="form-actions">
+            <label>{t("filter.from")} <DateField name="from" defaultValue={from} /></label>
+            <label>{t("filter.to")} <DateField name="to" defaultValue={to} /></label>
+            <button type="submit" className="button">{t("filter.show")}</button>
+          </Form>
+          <table className="table" data-testid="attendance-days">
+            <thead><tr><th>{t("fields.day")}</th><th>{t("fields.user")}</th><th>{t("attendance.start")}</th><th>{t("attendance.end")}</th><th>{t("fields.start_threshold")}</th><th /></tr></thead>
+            <tbody>
+              {days.map((d) => (
+                <tr key={d.id} data-late={d.late || undefined}>
+                  <td>{d.day}</td><td>{d.user_name}</td><td>{d.start}</td><td>{d.end}</td><td>{d.threshold?.slice(0, 5)}</td>
+                  <td>{d.late ? <span className="badge punctuality-late">{t("attendance.late")}</span> : t("attendance.onTime")}</td>
+                </tr>
+              ))}
+              {!days.length && <tr><td colSpan={6} className="muted">{t("attendance.noDays")}</td></tr>}
+            </tbody>
+          </table>
+        </>
+      )}
+      <section className="card stack">
+        <h2>{t("attendance.rules")}</h2>
+        <ul>{rules.map((r) => <li key={r.id}>{r.name}: {r.start_threshold.slice(0, 5)} ({t("attendance.ruleUsers", { count: Number(r.users ?? 0) })})</li>)}</ul>
+        {canWrite && (
+          <Form method="post" noValidate className="stack" data-testid="attendance-rule-form">
+            <CsrfInput />
+            <h3>{t("attendance.addRule")}</h3>
+            <p className="muted">{t("attendance.ruleHint")}</p>
+            <FormAlert code={failure?.code} fields={errors} />
+            <div className="form-grid">
+              <Input name="name" label={t("fields.ruleName")} values={values} errors={errors} required />
+              <TimeInput name="start_threshold" label={t("fields.start_threshold")} values={values} errors={errors} required />
+            </div>
+            <fieldset>
+              <legend>{t("fields.users")}</legend>
+              {users.map((u) => <label key={u.id} className="checkbox"><input type="checkbox" name="user_ids" value={u.id} /> {u.name}</label>)}
+            </fieldset>
+            <div className="form-actions"><button type="submit" className="button primary">{t("attendance.apply")}</button></div>
+          </Form>
+        )}
+      </section>
+    </section>
+  );
+}

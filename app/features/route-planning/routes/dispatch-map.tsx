@@ -1,0 +1,123 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect } from "react-router";
+import { acceptOptimization, discardOptimization, startDayOptimization } from "../../../../server/modules/route-planning/route-planning.optimize";
+import { assignInputSchema } from "../../../../server/modules/route-planning/route-planning.schema";
+import { assignJob } from "../../../../server/modules/route-planning/route-jobs.service";
+import { DateField } from "../../../components/dates";
+import { CsrfInput, FormAlert } from "../../../components/forms";
+import { formFailure } from "../../../lib/form-failure";
+import { formAction, intent } from "../../../lib/forms.server";
+import { requirePermission } from "../../../lib/route-kit.server";
+import { DispatchMap } from "../components/DispatchMap";
+import { PunctualityBadge, StatusBadge } from "../components/fields";
+import { dispatchLoader } from "../dispatch.server";
+import type { Route } from "./+types/dispatch-map";
+
+export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return dispatchLoader(context, request);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  const p = requirePermission(context, request, "routePlanning:write");
+  const url = new URL(request.url);
+  const back = `/route-planning/routing-dispatch/map${url.search}`;
+  return formAction({ request, context }, {
+    save: intent({ schema: assignInputSchema, run: async ({ value }) => { await assignJob(context.app, p, value); return redirect(back); } }),
+    optimize: intent({ run: async ({ form }) => { await startDayOptimization(context.app, p, String(form.get("day") ?? "")); return redirect(back); } }),
+    accept: intent({ run: async ({ form }) => { await acceptOptimization(context.app, p, String(form.get("optimization_id") ?? "")); return redirect(`${back}${url.search ? "&" : "?"}accepted=1`); } }),
+    discard: intent({ run: async ({ form }) => { await discardOptimization(context.app, p, String(form.get("optimization_id") ?? "")); return redirect(back); } }),
+  });
+}
+
+const km = (m: number) => (m / 1000).toFixed(1);
+
+export default function DispatchMapPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("routePlanning");
+  const { jobs, vehicles, canWrite, optimization, day } = loaderData;
+  const [picked, setPicked] = useState<string | null>(null);
+  const failure = formFailure(actionData);
+  const proposal = optimization?.proposal ?? null;
+  const registration = new Map(vehicles.map((v) => [v.id, v.registration]));
+  const byId = new Map(jobs.map((j) => [j.id, j]));
+  const routes = (proposal?.routes ?? []).map((r) => ({ vehicle: registration.get(r.vehicleId) ?? r.vehicleId, coordinates: r.coordinates }));
+  return (
+    <section className="stack">
+      <header className="page-header">
+        <h1>{t("dispatch.title")}</h1>
+        <Form method="get" className="form-actions">
+          <label>{t("dispatch.day")} <DateField name="day" defaultValue={day} /></label>
+          <button type="submit" className="button">{t("filter.show")}</button>
+        </Form>
+      </header>
+      <FormAlert code={failure?.code} />
+      <DispatchMap config={loaderData.mapConfig} expose={loaderData.exposeMap} onPick={setPicked}
+        jobs={jobs.map((j) => ({ id: j.id, name: j.name, latitude: j.latitude, longitude: j.longitude, status: j.status, punctuality: j.punctuality, vehicle: j.vehicle_registration }))}
+        vehicles={vehicles} routes={routes} />
+      {canWrite && (
+        <div className="card stack" data-testid="optimize-panel">
+          <p className="muted">{t("dispatch.optimizeHint")}</p>
+          {optimization?.status === "running" && (
+            <p role="status" data-testid="optimize-progress">
+              <progress /> {t("dispatch.running", { elapsed: Math.round(Number(optimization.progress.elapsedMs ?? 0) / 1000), unassigned: Number(optimization.progress.unassigned ?? 0) })}{" "}
+              <Link to={`?day=${day}`} className="button small">{t("dispatch.refresh")}</Link>
+            </p>
+          )}
+          {optimization?.status === "failed" && <p className="alert alert-error">{t("dispatch.failed")}</p>}
+          {proposal && optimization?.status === "draft" && (
+            <div data-testid="optimize-proposal">
+              <h2>{t("dispatch.proposal")}</h2>
+              <p>{t("dispatch.saved", { distance: km(proposal.distance), before: km(proposal.current.distance), saving: km(proposal.current.distance - proposal.distance) })}</p>
+              <ul>
+                {proposal.routes.map((r) => <li key={r.vehicleId}>{registration.get(r.vehicleId)}: {t("dispatch.stops", { count: r.jobIds.length })}, {km(r.distance)} km</li>)}
+                {proposal.unassigned.map((u) => <li key={u.id}>{byId.get(u.id)?.name ?? u.id}: {t("dispatch.unassignedReason", { reason: u.reason })}</li>)}
+              </ul>
+              <Form method="post" className="form-actions">
+                <CsrfInput />
+                <input type="hidden" name="optimization_id" value={optimization.id} />
+                <button type="submit" name="intent" value="accept" className="button primary" data-testid="optimize-accept">{t("dispatch.accept")}</button>
+                <button type="submit" name="intent" value="discard" className="button">{t("dispatch.discard")}</button>
+              </Form>
+            </div>
+          )}
+          {optimization?.status !== "running" && (
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="day" value={day} />
+              <button type="submit" name="intent" value="optimize" className="button" data-testid="optimize-start">{t("dispatch.optimize")}</button>
+            </Form>
+          )}
+        </div>
+      )}
+      <table className="table" data-testid="dispatch-jobs">
+        <thead><tr><th>{t("fields.window")}</th><th>{t("fields.name")}</th><th>{t("fields.status")}</th><th>{t("fields.punctuality")}</th><th>{t("fields.vehicle")}</th></tr></thead>
+        <tbody>
+          {jobs.map((j) => (
+            <tr key={j.id} data-job={j.id} data-punctuality={j.punctuality} className={`${j.punctuality === "late" || j.punctuality === "missed" ? "late" : ""}${picked === j.id ? " picked" : ""}`}>
+              <td>{j.scheduled_arrival.slice(0, 5)}–{j.scheduled_departure.slice(0, 5)}</td>
+              <td>{j.name}</td>
+              <td><StatusBadge status={j.status} /></td>
+              <td>{j.status !== "finished" && <PunctualityBadge value={j.punctuality} />}</td>
+              <td>
+                {canWrite && j.status !== "finished" ? (
+                  <Form method="post" className="inline-form">
+                    <CsrfInput />
+                    <input type="hidden" name="job_id" value={j.id} />
+                    <select name="vehicle_id" defaultValue={j.vehicle_id ?? ""} aria-label={t("fields.vehicle")}>
+                      <option value="">{t("common.unassigned")}</option>
+                      {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
+                    </select>
+                    <button type="submit" className="button small" data-testid="assign-submit">{t("dispatch.assign")}</button>
+                  </Form>
+                ) : j.vehicle_registration ?? t("common.unassigned")}
+              </td>
+            </tr>
+          ))}
+          {!jobs.length && <tr><td colSpan={5} className="muted">{t("dispatch.noJobs")}</td></tr>}
+        </tbody>
+      </table>
+    </section>
+  );
+}

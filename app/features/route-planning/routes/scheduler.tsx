@@ -1,0 +1,116 @@
+import { useState, type DragEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useSubmit } from "react-router";
+import { DateField } from "../../../components/dates";
+import { CsrfInput, FormAlert, useCsrfToken } from "../../../components/forms";
+import { formFailure } from "../../../lib/form-failure";
+import { assignAction } from "../route-planning.server";
+import { dispatchLoader } from "../dispatch.server";
+import type { Route } from "./+types/scheduler";
+
+export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return dispatchLoader(context, request);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return assignAction(context, request, `/route-planning/routing-dispatch/scheduler${new URL(request.url).search}`);
+}
+
+const START = 6 * 60;
+const SPAN = 16 * 60;
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const pct = (m: number) => `${Math.max(0, Math.min(100, ((m - START) / SPAN) * 100))}%`;
+const width = (a: number, b: number) => `${Math.max(0.6, ((Math.min(b, START + SPAN) - Math.max(a, START)) / SPAN) * 100)}%`;
+
+/** The organisation's wall clock of an instant (the loader's time zone). */
+function localMinutes(iso: string | Date | null, tz: string): number | null {
+  if (!iso) return null;
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  return minutes(parts);
+}
+
+export default function Scheduler({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("routePlanning");
+  const { jobs, vehicles, canWrite, day, timezone } = loaderData;
+  const submit = useSubmit();
+  const csrf = useCsrfToken();
+  const [over, setOver] = useState<string | null>(null);
+  const failure = formFailure(actionData);
+  const lanes = [...vehicles.map((v) => ({ id: v.id as string | null, label: v.registration })), { id: null, label: t("scheduler.unassigned") }];
+  const onDrop = (vehicleId: string | null) => (e: DragEvent) => {
+    e.preventDefault();
+    setOver(null);
+    const jobId = e.dataTransfer.getData("text/job");
+    if (jobId) submit({ _csrf: csrf, job_id: jobId, vehicle_id: vehicleId ?? "" }, { method: "post" });
+  };
+  return (
+    <section className="stack">
+      <header className="page-header">
+        <h1>{t("scheduler.title")}</h1>
+        <Form method="get" className="form-actions">
+          <label>{t("dispatch.day")} <DateField name="day" defaultValue={day} /></label>
+          <button type="submit" className="button">{t("filter.show")}</button>
+        </Form>
+      </header>
+      <p className="muted">{t("scheduler.hint")}</p>
+      <FormAlert code={failure?.code} />
+      <div className="scheduler" data-testid="scheduler">
+        {lanes.map((lane) => {
+          const laneJobs = jobs.filter((j) => (j.vehicle_id ?? null) === lane.id);
+          if (!laneJobs.length && lane.id && !canWrite) return null;
+          return (
+            <div key={lane.id ?? "none"} className={`lane${over === (lane.id ?? "none") ? " over" : ""}`} data-lane={lane.id ?? "none"}
+              onDragOver={canWrite ? (e) => { e.preventDefault(); setOver(lane.id ?? "none"); } : undefined} onDrop={canWrite ? onDrop(lane.id) : undefined}>
+              <div className="lane-label">{lane.label}</div>
+              <div className="lane-track">
+                {laneJobs.map((j) => {
+                  const a = minutes(j.scheduled_arrival);
+                  const b = minutes(j.scheduled_departure);
+                  const ia = localMinutes(j.arrived_at as unknown as string, timezone);
+                  const ib = localMinutes(j.departed_at as unknown as string, timezone) ?? (ia != null ? ia + 5 : null);
+                  return (
+                    <div key={j.id} className="slot">
+                      <div className={`bar planned ${j.punctuality}`} style={{ left: pct(a), width: width(a, b) }} draggable={canWrite}
+                        onDragStart={(e) => e.dataTransfer.setData("text/job", j.id)} title={`${j.name} ${j.scheduled_arrival.slice(0, 5)}–${j.scheduled_departure.slice(0, 5)}`}
+                        data-job={j.id} data-punctuality={j.punctuality}>
+                        {j.name}
+                      </div>
+                      {ia != null && ib != null && <div className="bar actual" style={{ left: pct(ia), width: width(ia, ib) }} title={t("scheduler.actual")} />}
+                    </div>
+                  );
+                })}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      {canWrite && (
+        <details className="card">
+          <summary>{t("scheduler.reassign")}</summary>
+          <table className="table">
+            <tbody>
+              {jobs.filter((j) => j.status !== "finished").map((j) => (
+                <tr key={j.id}>
+                  <td>{j.scheduled_arrival.slice(0, 5)} {j.name}</td>
+                  <td>
+                    <Form method="post" className="inline-form">
+                      <CsrfInput />
+                      <input type="hidden" name="job_id" value={j.id} />
+                      <select name="vehicle_id" defaultValue={j.vehicle_id ?? ""} aria-label={t("fields.vehicle")}>
+                        <option value="">{t("common.unassigned")}</option>
+                        {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
+                      </select>
+                      <button type="submit" className="button small">{t("scheduler.reassign")}</button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import type { AppContext } from "../../context";
+import { AppError, notFound } from "../../errors";
+import { haversineMetres, optimizeRoutes, type OptimizeResult } from "../../optimization";
+import type { OptimizationInput } from "../../optimization/optimization.schema";
+import type { Principal } from "../access/principal";
+import { can } from "../access/access.policy";
+import { audit } from "../audit/audit.service";
+import { listFleetState } from "../positions/fleet.service";
+import { vehicleOptions } from "../vehicles/vehicles.service";
+import { secondsOfDay } from "./job-rules";
+import { routeJobsRepo } from "./route-jobs.repo";
+import { routePlanningPolicy } from "./route-planning.policy";
+import { optimizationsRepo } from "./route-planning.repo";
+import { routeRules } from "./route-settings.service";
+
+export const PLAN_DAY_JOB = "route-plan-day";
+/** The dispatcher's run: long enough for a good plan of a few hundred jobs, short enough to wait for. */
+export const PLAN_DAY_TIME_LIMIT_MS = 20_000;
+const SHIFT = { start: secondsOfDay("06:00"), end: secondsOfDay("22:00") };
+const DETOUR = 1.3;
+const SPEED_MS = 40 / 3.6;
+
+export interface PlanDayData { orgId: string; optimizationId: string; problem: OptimizationInput; current: { distance: number; travelTime: number }; timeLimitMs?: number }
+
+export interface Proposal {
+  routes: Array<{ vehicleId: string; jobIds: string[]; arrivals: number[]; distance: number; travelTime: number; coordinates: Array<[number, number]> }>;
+  unassigned: Array<{ id: string; reason: string }>;
+  distance: number;
+  travelTime: number;
+  current: { distance: number; travelTime: number };
+  status: string;
+}
+
+type DayJob = Awaited<ReturnType<typeof routeJobsRepo.day>>[number];
+type Start = { id: string; lat: number; lon: number };
+
+/** The optimiser's input for a day: every job not finished with its time window and visit length; every vehicle from its last position. */
+export function buildDayProblem(jobs: readonly DayJob[], vehicles: readonly Start[], graceMin: number): OptimizationInput {
+  return {
+    vehicles: vehicles.map((v) => ({ id: v.id, start: { lat: v.lat, lon: v.lon }, end: null, shift: SHIFT })),
+    jobs: jobs.map((j) => {
+      const arrival = secondsOfDay(j.scheduled_arrival);
+      return {
+        id: j.id, location: { lat: j.latitude, lon: j.longitude },
+        service: Math.max(0, secondsOfDay(j.scheduled_departure) - arrival),
+        timeWindows: [{ start: arrival, end: arrival + graceMin * 60 }],
+      };
+    }),
+    shipments: [],
+    objective: { metric: "distance", minimizeVehicles: false },
+  } as OptimizationInput;
+}
+
+/** Today's plan as the dispatcher has it: each vehicle's assigned jobs in arrival order, from its start, haversine × detour. */
+export function currentPlanCost(jobs: readonly DayJob[], vehicles: readonly Start[]) {
+  let distance = 0;
+  for (const v of vehicles) {
+    let at = { lat: v.lat, lon: v.lon };
+    for (const j of jobs.filter((x) => x.vehicle_id === v.id)) {
+      const next = { lat: j.latitude, lon: j.longitude };
+      distance += haversineMetres(at, next) * DETOUR;
+      at = next;
+    }
+  }
+  return { distance: Math.round(distance), travelTime: Math.round(distance / SPEED_MS) };
+}
+
+async function vehicleStarts(ctx: AppContext, p: Principal, jobs: readonly DayJob[]): Promise<Start[]> {
+  const centre = jobs.length
+    ? { lat: jobs.reduce((s, j) => s + j.latitude, 0) / jobs.length, lon: jobs.reduce((s, j) => s + j.longitude, 0) / jobs.length }
+    : { lat: 41.3275, lon: 19.8187 };
+  if (can(p, "manage:read")) {
+    return (await listFleetState(ctx, p)).map((v) => ({ id: v.vehicleId, lat: v.latitude ?? centre.lat, lon: v.longitude ?? centre.lon }));
+  }
+  return (await vehicleOptions(ctx, p)).map((v) => ({ id: v.id, lat: centre.lat, lon: centre.lon }));
+}
+
+/** "Optimise the day": queues the day's open jobs with their windows for the optimiser on the worker. */
+export async function startDayOptimization(ctx: AppContext, p: Principal, day: string) {
+  routePlanningPolicy.write(p);
+  const rules = await routeRules(ctx, p.orgId);
+  const jobs = (await routeJobsRepo.day(ctx.db, p, day)).filter((j) => j.status !== "finished");
+  const vehicles = await vehicleStarts(ctx, p, jobs);
+  if (!jobs.length || !vehicles.length) throw new AppError("VALIDATION", "Nothing to optimise on this day", { field: "day" });
+  const row = await optimizationsRepo.insert(ctx.db, p.orgId, { day, created_by: p.userId });
+  const data: PlanDayData = { orgId: p.orgId, optimizationId: row.id, problem: buildDayProblem(jobs, vehicles, rules.late_grace_min), current: currentPlanCost(jobs, vehicles) };
+  await ctx.jobs.enqueue("optimization", PLAN_DAY_JOB, data);
+  return row;
+}
+
+/** The worker's side: runs the optimiser, keeps its progress and the proposal on the optimisation row. */
+export async function runDayOptimization(ctx: AppContext, data: PlanDayData, signal?: AbortSignal): Promise<Proposal> {
+  let last = 0;
+  try {
+    const result: OptimizeResult = await optimizeRoutes(data.problem as never, {
+      timeLimitMs: data.timeLimitMs ?? PLAN_DAY_TIME_LIMIT_MS, seed: 1, signal, progressIntervalMs: 500,
+      onProgress: (pr) => {
+        if (pr.elapsedMs - last < 1000) return;
+        last = pr.elapsedMs;
+        void optimizationsRepo.update(ctx.db, data.orgId, data.optimizationId, { progress: { elapsedMs: pr.elapsedMs, unassigned: pr.unassigned, bestCost: pr.bestCost } }).catch(() => undefined);
+      },
+    });
+    const proposal: Proposal = {
+      routes: result.routes.filter((r) => r.steps.some((s) => s.type === "job")).map((r) => {
+        const steps = r.steps.filter((s) => s.type === "job");
+        return {
+          vehicleId: r.vehicleId, jobIds: steps.map((s) => s.id!), arrivals: steps.map((s) => s.serviceStart), distance: Math.round(r.distance), travelTime: Math.round(r.travelTime),
+          coordinates: r.steps.map((s) => { const l = result.locations[s.location]; return [l.lon, l.lat] as [number, number]; }),
+        };
+      }),
+      unassigned: result.unassigned.map((u) => ({ id: u.id, reason: u.reason })),
+      distance: Math.round(result.summary.distance), travelTime: Math.round(result.summary.travelTime), current: data.current, status: result.status,
+    };
+    await optimizationsRepo.update(ctx.db, data.orgId, data.optimizationId, { status: "draft", proposal, progress: { elapsedMs: result.elapsedMs, unassigned: result.summary.unassigned, done: true } });
+    return proposal;
+  } catch (err) {
+    await optimizationsRepo.update(ctx.db, data.orgId, data.optimizationId, { status: "failed", progress: { error: String(err) } });
+    throw err;
+  }
+}
+
+export async function latestOptimization(ctx: AppContext, p: Principal, day: string) {
+  routePlanningPolicy.read(p);
+  const row = await optimizationsRepo.latest(ctx.db, p.orgId, day);
+  if (!row || row.status === "accepted") return null;
+  return { id: row.id, status: row.status, progress: row.progress as Record<string, number | boolean | string>, proposal: row.proposal as Proposal | null };
+}
+
+/** Applies a proposal: each routed job goes to its vehicle (and the vehicle's driver); jobs left out keep their assignment. */
+export async function acceptOptimization(ctx: AppContext, p: Principal, id: string) {
+  routePlanningPolicy.write(p);
+  const row = await optimizationsRepo.find(ctx.db, p.orgId, id);
+  if (!row) throw notFound("optimisation");
+  if (row.status !== "draft") throw new AppError("OPTIMIZATION_NOT_READY", "The optimisation has not finished");
+  const proposal = row.proposal as Proposal;
+  const drivers = new Map((await vehicleOptions(ctx, p)).map((v) => [v.id, v] as const));
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const r of proposal.routes) {
+      if (!drivers.has(r.vehicleId)) continue;
+      await routeJobsRepo.assignMany(trx, p.orgId, r.jobIds, r.vehicleId);
+    }
+    await optimizationsRepo.update(trx, p.orgId, id, { status: "accepted" });
+    await audit.record(trx, p, { entity: "route_job", id, action: "update", after: { optimization: id, routes: proposal.routes.length } });
+  });
+  return proposal;
+}
+
+export async function discardOptimization(ctx: AppContext, p: Principal, id: string) {
+  routePlanningPolicy.write(p);
+  const row = await optimizationsRepo.find(ctx.db, p.orgId, id);
+  if (!row) throw notFound("optimisation");
+  await optimizationsRepo.update(ctx.db, p.orgId, id, { status: "failed", progress: { discarded: true } });
+}

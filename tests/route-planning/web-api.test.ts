@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
+import { createTestOrg, principalFor, type TestOrg } from "../support/context";
+import { createUser, createVehicle } from "../support/factories";
+import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { insertJob, today } from "./helpers";
+
+let srv: TestServer;
+let org: TestOrg;
+let admin: FormClient;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  org = await createTestOrg(srv.ctx, { demo: true });
+  admin = new FormClient(srv.url);
+  await admin.login(org.adminEmail, org.adminPassword);
+});
+afterAll(async () => srv?.close());
+
+const jobsOf = (name: string) => srv.ctx.db.selectFrom("route_jobs").selectAll().where("org_id", "=", org.orgId).where("name", "=", name).orderBy("scheduled_date").execute();
+
+describe("route planning without JavaScript", () => {
+  it("/route-planning opens the assign-routes list, in both languages", async () => {
+    const res = await admin.get("/route-planning");
+    expect(res.headers.get("location")).toBe("/route-planning/scheduled-routes/assign-routes");
+    expect((await admin.get("/route-planning/routing-dispatch")).headers.get("location")).toBe("/route-planning/routing-dispatch/map");
+    const al = await (await admin.get("/route-planning/scheduled-routes/assign-routes?lng=al")).text();
+    expect(al).toContain("Cakto itineraret");
+    expect(al).toContain('href="/route-planning"');
+  });
+
+  it("adds a weekly job by form, shows field errors, and assigns it from the dispatch map's form", async () => {
+    const bad = await admin.post("/route-planning/scheduled-routes/assign-routes/add", { name: "", scheduled_date: today(), scheduled_arrival: "10:00", scheduled_departure: "09:00", latitude: "41.3", longitude: "19.8" });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Departure comes before arrival.");
+    const ok = await admin.post("/route-planning/scheduled-routes/assign-routes/add", {
+      name: "Form weekly", scheduled_date: today(), scheduled_arrival: "09:00", scheduled_departure: "09:30", latitude: "41.3", longitude: "19.8",
+      days: ["1", "2", "3", "4", "5", "6", "7"], repeat_until: today(),
+    });
+    expect(ok.status).toBe(302);
+    const [job] = await jobsOf("Form weekly");
+    expect(job.scheduled_date).toBe(today());
+    const vehicle = await createVehicle(srv.ctx, { org });
+    const map = await admin.post("/route-planning/routing-dispatch/map", { job_id: job.id, vehicle_id: vehicle.id });
+    expect(map.status).toBe(302);
+    expect((await jobsOf("Form weekly"))[0].vehicle_id).toBe(vehicle.id);
+    const page = await (await admin.get("/route-planning/routing-dispatch/scheduler")).text();
+    expect(page).toContain("Form weekly");
+  });
+
+  it("marks late jobs on the dispatch map", async () => {
+    await insertJob(srv.ctx, org.orgId, { name: "Surely late", scheduled_arrival: "00:00", scheduled_departure: "23:59" });
+    const html = await (await admin.get("/route-planning/routing-dispatch/map?lng=en")).text();
+    expect(html).toMatch(/data-punctuality="late"[^>]*>[\s\S]*?Surely late|Surely late/);
+    expect(html).toContain('data-punctuality="late"');
+  });
+
+  it("imports a CSV: preview, then save; a non-UTF-8 file is refused with a clear message", async () => {
+    const sample = await admin.get("/route-planning/sample-jobs.csv?lng=al");
+    expect(sample.headers.get("content-type")).toContain("text/csv");
+    const csv = await sample.text();
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.set("file", new Blob([csv], { type: "text/csv" }), "sample.csv");
+    const up = await admin.post("/route-planning/scheduled-routes/assign-routes/import", form);
+    expect(up.status).toBe(302);
+    const preview = await admin.get(up.headers.get("location")!);
+    const text = await preview.text();
+    expect(text).toContain("data-testid=\"import-summary\"");
+    const token = /name="token" value="([^"]+)"/.exec(text)![1];
+    const save = await admin.post("/route-planning/scheduled-routes/assign-routes/import", { intent: "commit", token });
+    expect(save.status).toBe(302);
+    expect((await jobsOf("Servis kaldaje")).length).toBe(1);
+    const latin = new FormData();
+    latin.set("intent", "upload");
+    latin.set("file", new Blob([new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xeb])], { type: "text/csv" }), "latin.csv");
+    const refused = await admin.post("/route-planning/scheduled-routes/assign-routes/import?lng=en", latin);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("The file is not UTF-8 text");
+  });
+});
+
+describe("driver API", () => {
+  it("lists my jobs of today and checks in with the phone's position, refusing beyond the radius with the distance", async () => {
+    const driver = await createUser(srv.ctx, { org, role: "driver", driver: true, email: `drv-${Date.now()}@test.flota` });
+    const job = await insertJob(srv.ctx, org.orgId, { name: "Phone job", driver_id: driver.id });
+    const login = await (await fetch(`${srv.url}/api/auth/login`, { method: "POST", body: new URLSearchParams({ email: driver.email!, password: driver.password, grant_type: "password" }) })).json();
+    const auth = { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
+    const mine = await (await fetch(`${srv.url}/api/route-planning/my/jobs`, { headers: auth })).json();
+    expect(mine.jobs.map((j: { id: string }) => j.id)).toContain(job.id);
+    const far = await fetch(`${srv.url}/api/route-planning/my/jobs/${job.id}/check-in`, { method: "POST", headers: auth, body: JSON.stringify({ latitude: 41.3375, longitude: 19.8187 }) });
+    expect(far.status).toBe(409);
+    const body = await far.json();
+    expect(body).toMatchObject({ error: "CHECKIN_TOO_FAR", details: { distance_m: 1112, radius_m: 100 } });
+    expect(body.message).toContain("1112 m");
+    const near = await fetch(`${srv.url}/api/route-planning/my/jobs/${job.id}/check-in`, { method: "POST", headers: auth, body: JSON.stringify({ latitude: 41.3275, longitude: 19.8187 }) });
+    expect((await near.json()).status).toBe("started");
+    const dispatcherOnly = await fetch(`${srv.url}/api/route-planning/jobs`, { headers: auth });
+    expect(dispatcherOnly.status).toBe(403);
+    const p = await principalFor(srv.ctx, org.adminId);
+    await updateRouteSettings(srv.ctx, p, { checkin_radius_m: 100, checkout_radius_m: 100, self_assign_jobs: false, self_assign_radius_m: 2000, late_grace_min: 15, attendance_enabled: false, attendance_start_threshold: "00:00" });
+    const day = await fetch(`${srv.url}/api/route-planning/my/day/start`, { method: "POST", headers: auth, body: "{}" });
+    expect((await day.json()).error).toBe("ATTENDANCE_NOT_ACTIVE");
+  });
+
+  it("documents the driver API in /api/openapi.json", async () => {
+    const doc = await (await fetch(`${srv.url}/api/openapi.json`)).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/route-planning/my/jobs", "/api/route-planning/my/jobs/{id}/check-in", "/api/route-planning/my/day/start"]));
+  });
+});
