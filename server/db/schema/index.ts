@@ -8,6 +8,7 @@ import type { OrganizationTables, OrganizationsTable } from "./organization";
 import type { PlaceTables } from "./places";
 import type { TeamTables, TeamsTable } from "./teams";
 import type { TelematicsTables } from "./telematics";
+import type { TmsTables } from "./tms";
 import type { UserTables, UsersTable } from "./users";
 import type { VehicleTables, VehiclesTable } from "./vehicles";
 
@@ -19,7 +20,7 @@ export type { RoleOptions } from "./access";
  */
 export interface Database
   extends OrganizationTables, AccessTables, TeamTables, UserTables, VehicleTables, AuthTables, TelematicsTables, PlaceTables, AlertTables,
-    AdminTables, AnalyticsTables {}
+    AdminTables, AnalyticsTables, TmsTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

@@ -5,12 +5,14 @@ import { dateParam } from "../../shared/date-schemas";
 export const AUDIT_ENTITIES = [
   "organization", "settings", "user", "driver", "vehicle", "team", "place", "alert_policy", "immobilization",
   "support_session", "tenant",
+  "tms_order", "tms_optimization", "tms_settings", "tms_api_key",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_ACTIONS = [
   "create", "update", "delete", "activate", "deactivate", "import", "add_images", "delete_image", "change_password",
   "block", "unblock", "suspend", "reactivate", "set_quota", "start", "end",
+  "complete", "dispatch", "finish", "revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
