@@ -15,6 +15,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/places", labelKey: "places:nav", icon: "place", anyOf: ["places:read"] },
   { to: "/alerts", labelKey: "alerts:nav", icon: "notifications", anyOf: ["alerts:read"] },
   { to: "/analytics", labelKey: "analytics:nav", icon: "analytics", anyOf: ["analytics:read"] },
+  { to: "/tms", labelKey: "tms:nav", icon: "local_shipping", anyOf: ["tms:read"] },
   {
     to: "/configuration/list",
     labelKey: "nav.configuration",

@@ -1,0 +1,17 @@
+import { index, route, type RouteConfigEntry } from "@react-router/dev/routes";
+
+const page = (file: string) => `features/tms/routes/${file}.tsx`;
+
+/** Transport management (spec section 2: /tms optimize, dispatch, settings; orders and the delivering list added). */
+export const tmsPages: RouteConfigEntry[] = [
+  route("tms", page("layout"), [
+    index(page("index")),
+    route("orders", page("orders")),
+    route("orders/add", page("order-add")),
+    route("orders/edit/:id", page("order-edit")),
+    route("orders/:id", page("order-view")),
+  ]),
+];
+
+/** Downloads: the driver's delivering list as PDF and the import sample. */
+export const tmsFiles: RouteConfigEntry[] = [];
