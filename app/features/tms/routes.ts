@@ -6,6 +6,9 @@ const page = (file: string) => `features/tms/routes/${file}.tsx`;
 export const tmsPages: RouteConfigEntry[] = [
   route("tms", page("layout"), [
     index(page("index")),
+    route("optimize", page("optimize")),
+    route("optimize/add", page("optimize-add")),
+    route("optimize/edit/:id", page("optimize-edit")),
     route("orders", page("orders")),
     route("orders/add", page("order-add")),
     route("orders/edit/:id", page("order-edit")),
