@@ -13,8 +13,13 @@ export const tmsPages: RouteConfigEntry[] = [
     route("orders/add", page("order-add")),
     route("orders/edit/:id", page("order-edit")),
     route("orders/:id", page("order-view")),
+    route("dispatch", page("dispatch")),
+    route("delivering/:id/:vehicleId", page("delivering")),
+    route("settings", page("settings")),
   ]),
 ];
 
 /** Downloads: the driver's delivering list as PDF and the import sample. */
-export const tmsFiles: RouteConfigEntry[] = [];
+export const tmsFiles: RouteConfigEntry[] = [
+  route("tms/delivering/:id/:vehicleId/pdf", page("delivering-pdf")),
+];
