@@ -10,6 +10,8 @@ import { contentSecurityPolicy } from "./basemap";
 import { configurationRoutes } from "./api/configuration.routes";
 import { telematicsRoutes } from "./api/telematics.routes";
 import { placesRoutes } from "./api/places.routes";
+import { tmsIntegrationRoutes } from "./api/tms-integrations.routes";
+import { tmsRoutes } from "./api/tms.routes";
 import { alertPoliciesRoutes } from "./api/alert-policies.routes";
 import { alertsRoutes } from "./api/alerts.routes";
 import { analyticsRoutes } from "./api/analytics.routes";
@@ -72,6 +74,8 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(alertsRoutes(ctx));
   app.use(analyticsRoutes(ctx));
   app.use(administrationRoutes(ctx));
+  app.use(tmsRoutes(ctx));
+  app.use(tmsIntegrationRoutes(ctx));
   app.use(openApiRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
 

@@ -88,7 +88,7 @@ CREATE TABLE tms_orders (
 );
 CREATE INDEX tms_orders_org_day ON tms_orders (org_id, delivery_date_at, status);
 CREATE INDEX tms_orders_plan ON tms_orders (org_id, optimization_id, vehicle_id, sequence);
-CREATE INDEX tms_orders_started_vehicle ON tms_orders (vehicle_id) WHERE status = 'STARTED';
+CREATE INDEX tms_orders_started ON tms_orders (org_id, vehicle_id) WHERE status = 'STARTED';
 
 -- Keys an organisation's own systems use on /api/integrations; only the hash is kept.
 CREATE TABLE tms_api_keys (

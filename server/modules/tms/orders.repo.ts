@@ -73,7 +73,7 @@ export const ordersRepo = {
   /** The STARTED orders of the vehicles (the arrival hook), by vehicle. */
   startedForVehicles(db: DB, vehicleIds: readonly string[]) {
     if (!vehicleIds.length) return Promise.resolve([]);
-    return db.selectFrom("tms_orders").select(["id", "org_id", "vehicle_id", "latitude", "longitude", "order_id"])
+    return db.selectFrom("tms_orders").select(["id", "org_id", "vehicle_id", "latitude", "longitude", "order_id", "sequence", "customer_code"])
       .where("status", "=", "STARTED").where("vehicle_id", "in", [...vehicleIds]).execute();
   },
   findByTrackingToken(db: DB, token: string) {
