@@ -40,6 +40,10 @@ const URLS = [
   // Not in the specification: the installation's administration area and the audit log (docs/administration.md).
   "/administration", "/administration/organizations", "/administration/organizations/add", "/administration/organizations/:id",
   "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
+  // Transport management (spec: optimize list/add/edit/import, dispatch, settings; orders and the delivering list are ours, docs/tms.md).
+  "/tms", "/tms/optimize", "/tms/optimize/add", "/tms/optimize/edit/:id", "/tms/optimize/import", "/tms/optimize/import/sample.csv",
+  "/tms/orders", "/tms/orders/add", "/tms/orders/edit/:id", "/tms/orders/:id", "/tms/dispatch", "/tms/settings",
+  "/tms/delivering/:id/:vehicleId", "/tms/delivering/:id/:vehicleId/pdf",
 ];
 
 describe("route config (app/routes.ts)", () => {

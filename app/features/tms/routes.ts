@@ -9,6 +9,7 @@ export const tmsPages: RouteConfigEntry[] = [
     route("optimize", page("optimize")),
     route("optimize/add", page("optimize-add")),
     route("optimize/edit/:id", page("optimize-edit")),
+    route("optimize/import", page("optimize-import")),
     route("orders", page("orders")),
     route("orders/add", page("order-add")),
     route("orders/edit/:id", page("order-edit")),
@@ -22,4 +23,5 @@ export const tmsPages: RouteConfigEntry[] = [
 /** Downloads: the driver's delivering list as PDF and the import sample. */
 export const tmsFiles: RouteConfigEntry[] = [
   route("tms/delivering/:id/:vehicleId/pdf", page("delivering-pdf")),
+  route("tms/optimize/import/sample.csv", page("import-sample")),
 ];
