@@ -40,7 +40,7 @@ export default function OrderView({ loaderData, actionData }: Route.ComponentPro
         <div><dt>{t("order.fields.truck")}</dt><dd>{truck ?? t("common:none")}{order.sequence ? ` · #${order.sequence}` : ""}</dd></div>
         <div><dt>{t("order.fields.eta")}</dt><dd>{order.eta ? order.eta.slice(0, 16).replace("T", " ") : t("common:none")}</dd></div>
         <div><dt>{t("order.fields.started_at")}</dt><dd>{order.started_at ? order.started_at.slice(0, 16).replace("T", " ") : t("common:none")}</dd></div>
-        <div><dt>{t("order.fields.finished_at")}</dt><dd>{order.finished_at ? `${order.finished_at.slice(0, 16).replace("T", " ")} · ${t(`finishedBy.${order.finished_by}`)}` : t("common:none")}</dd></div>
+        <div><dt>{t("order.fields.finished_at")}</dt><dd>{order.finished_at ? `${order.finished_at.slice(0, 16).replace("T", " ")}${order.finished_by ? ` · ${t(`finishedBy.${order.finished_by}`)}` : ""}` : t("common:none")}</dd></div>
       </dl>
       {trackingUrl && (
         <p>{t("orders.trackingLink")}: <a href={trackingUrl} data-testid="tracking-link">{trackingUrl.slice(0, 40)}…</a></p>
