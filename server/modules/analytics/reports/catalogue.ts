@@ -2,6 +2,7 @@ import type { ReportDefinition } from "./report-definition";
 import { alertsReport, deviceHealthReport, immobilizationReport, vehicleDetailsReport } from "./types/event-reports";
 import { driverActivityReport, ecoScoreReport, engineHoursReport, workingTimeReport } from "./types/score-reports";
 import { dailySummaryReport, idlingReport, mileageReport, speedingReport, stopsReport, tripsReport } from "./types/segment-reports";
+import { tmsDeliveriesReport, tmsOrdersReport } from "../../tms/tms.reports";
 
 /**
  * Every report type, in the order the list shows them. A module adds its reports here (maintenance, car
@@ -11,6 +12,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   tripsReport, stopsReport, dailySummaryReport, vehicleDetailsReport, mileageReport, engineHoursReport,
   idlingReport, speedingReport, ecoScoreReport, workingTimeReport, driverActivityReport,
   alertsReport, immobilizationReport, deviceHealthReport,
+  tmsDeliveriesReport, tmsOrdersReport,
 ] as readonly ReportDefinition[];
 
 export const REPORT_TYPES = REPORTS.map((r) => r.type);
