@@ -144,3 +144,23 @@ describe("import", () => {
     expect(stored).toEqual([{ order_id: "SO-1001", window_start: 480, weight: "84.50" }, { order_id: "SO-1002", window_start: null, weight: "12.00" }]);
   });
 });
+
+describe("API description and reports", () => {
+  it("documents every /api/tms and /api/integrations route, the latter with the API key", async () => {
+    const doc = await (await fetch(`${srv.url}/api/openapi.json`)).json();
+    expect(doc.paths["/api/integrations/orders"].post.security).toEqual([{ apiKey: [] }]);
+    for (const path of ["/api/tms/orders", "/api/tms/orders/{id}/finish", "/api/tms/optimizations/{id}/dispatch", "/api/integrations/orders/{orderId}"]) expect(doc.paths[path], path).toBeTruthy();
+  });
+
+  it("the TMS reports are in the analytics catalogue (group tms) and count deliveries per truck", async () => {
+    const list = await (await api("/api/analytics/reports")).json();
+    const tms = JSON.stringify(list);
+    expect(tms).toContain("tms_deliveries");
+    expect(tms).toContain("tms_orders");
+    const res = await api("/api/analytics/reports/tms_deliveries?from=2026-12-04&to=2026-12-04");
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    const rows = body.rows ?? body.result?.rows;
+    expect(rows).toEqual([expect.objectContaining({ day: "2026-12-04", orders: 3, delivered: 0, on_the_way: 3, weight: 150 })]);
+  });
+});
