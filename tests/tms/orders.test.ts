@@ -5,6 +5,7 @@ import { ORDER_TRANSITIONS, canMove } from "../../server/modules/tms/order-statu
 import * as orders from "../../server/modules/tms/orders.service";
 import * as plans from "../../server/modules/tms/plans.service";
 import { ORDER_STATUSES } from "../../server/modules/tms/tms.schema";
+import { seedDemoTms } from "../../server/seed/seed-tms";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { tmsDepot, tmsOrder, truck } from "./tms-factories";
 
@@ -118,5 +119,16 @@ describe("order rules", () => {
     expect(await code(orders.finishOrder(ctx, other, o.id))).toBe("NOT_FOUND");
     const page = await orders.listOrders(ctx, other, { q: "", page: 1, size: 200, dir: "asc" });
     expect(page.items.map((i) => i.id)).not.toContain(o.id);
+  });
+});
+
+describe("demo data", () => {
+  it("seeds a depot and 60 pending orders with working tracking links", async () => {
+    const fresh = await createTestOrg(ctx);
+    const p = await principalFor(ctx, fresh.adminId);
+    await seedDemoTms(ctx.db, fresh.orgId);
+    const page = await orders.listOrders(ctx, p, { q: "", page: 1, size: 200, dir: "asc" }, { status: "PENDING" });
+    expect(page.total).toBe(60);
+    expect(page.items.every((o) => o.tracking_token && o.tracking_token.length === 32)).toBe(true);
   });
 });
