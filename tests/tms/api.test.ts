@@ -82,6 +82,14 @@ describe("/api/tms", () => {
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
     const page = await (await c.get(`/tms/delivering/${plan.id}/${d.trucks[0].vehicleId}?lng=en`)).text();
     expect(page.match(/data-testid="delivering-stop"/g)).toHaveLength(3);
+    const viewerRow = await srv.ctx.db.selectFrom("users").select("users.id").innerJoin("roles", "roles.id", "users.role_id")
+      .where("users.org_id", "=", org.orgId).where("roles.key", "=", "viewer").executeTakeFirstOrThrow();
+    const viewer = await principalFor(srv.ctx, viewerRow.id);
+    const as = (path: string, init: RequestInit = {}) => fetch(`${srv.url}${path}`, { ...init, headers: { "content-type": "application/json", authorization: `Bearer ${viewer.token}` } });
+    expect((await as("/api/tms/orders")).status).toBe(200);
+    expect((await as("/api/tms/orders", { method: "POST", body: JSON.stringify({ orderId: "V-1", customerCode: "C", latitude: 41, longitude: 19, deliveryDateAt: "2026-12-03" }) })).status).toBe(403);
+    expect((await as(`/api/tms/optimizations/${plan.id}/dispatch`, { method: "POST" })).status).toBe(403);
+    expect((await as("/api/tms/api-keys")).status).toBe(403);
   });
 });
 

@@ -1,5 +1,6 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
 import { StatusBadge } from "../components/StatusBadge";
@@ -21,6 +22,14 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
   const { t } = useTranslation("tms");
   const [params] = useSearchParams();
   const { plans, canWrite } = loaderData;
+  const revalidator = useRevalidator();
+  const live = plans.some((x) => x.dispatched_at && x.trucks.some((tr) => tr.stops.some((st) => st.status === "STARTED")));
+  // Live progress: with JavaScript the board refreshes while trucks are on their way (without it, reload the page).
+  useEffect(() => {
+    if (!live) return;
+    const timer = setInterval(() => revalidator.revalidate(), 15_000);
+    return () => clearInterval(timer);
+  }, [live, revalidator]);
   return (
     <section className="stack">
       <header className="page-header"><h1>{t("dispatch.title")}</h1></header>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Pagination, SearchBox, SortHeader } from "../../../components/ListControls";
+import { DateField } from "../../../components/dates";
 import { ORDER_STATUSES } from "../../../../server/modules/tms/tms.schema";
 import { StatusBadge } from "../components/StatusBadge";
 import { ordersListLoader } from "../orders.server";
@@ -34,7 +35,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </label>
         <label>
           <span>{t("order.fields.delivery_date_at")}</span>
-          <input name="day" type="text" inputMode="numeric" placeholder="YYYY-MM-DD" defaultValue={params.get("day") ?? ""} size={10} />
+          <DateField name="day" defaultValue={params.get("day") ?? ""} />
         </label>
       </SearchBox>
       <table className="table" data-testid="orders-table">
