@@ -29,6 +29,8 @@ async function activity(v: V) {
   await segment(v, "stop", 90, 600, { engine: 120 });
   await sql`INSERT INTO alerts (org_id, policy_name, alert_type, vehicle_id, occurred_at, speed_kmh) VALUES (${org.orgId}, 'Limit', 'speeding', ${v.id}, ${new Date(T + 51 * 60_000).toISOString()}, 112)`.execute(ctx.db);
   await sql`INSERT INTO device_commands (org_id, vehicle_id, device_id, action, status, created_at) VALUES (${org.orgId}, ${v.id}, 'dev', 'block', 'Blocked', ${new Date(T + 100 * 60_000).toISOString()})`.execute(ctx.db);
+  await sql`INSERT INTO tms_orders (org_id, order_id, customer_code, latitude, longitude, weight, packets, delivery_date_at, status, vehicle_id, finished_at, finished_by)
+    VALUES (${org.orgId}, ${`R-${v.id}`}, 'C1', 41.33, 19.82, 12.5, 2, ${DAY}, 'FINISHED', ${v.id}, ${new Date(T + 120 * 60_000).toISOString()}, 'arrival')`.execute(ctx.db);
 }
 
 beforeAll(async () => {
