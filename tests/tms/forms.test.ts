@@ -143,3 +143,30 @@ describe("optimisation screens without JavaScript", () => {
     expect(html).toContain("Choose at least one truck.");
   });
 });
+
+describe("settings without JavaScript", () => {
+  it("saves the planning defaults, refuses a reversed working day, adds a depot, creates a key shown once and revokes it", async () => {
+    const ok = await admin.post("/tms/settings", { intent: "save", service_minutes: "8", weight_unit: "kg", packet_unit: "pallets", window_start: "07:30", window_end: "17:00", time_limit_s: "20", arrival_radius_m: "200" });
+    expect(ok.headers.get("location")).toBe("/tms/settings?saved=1");
+    expect(await srv.ctx.db.selectFrom("tms_settings").selectAll().where("org_id", "=", org.orgId).executeTakeFirstOrThrow()).toMatchObject({ service_minutes: 8, packet_unit: "pallets", window_start: 450, window_end: 1020, time_limit_s: 20, arrival_radius_m: 200 });
+    const bad = await admin.post("/tms/settings?lng=en", { intent: "save", service_minutes: "8", weight_unit: "kg", packet_unit: "packets", window_start: "18:00", window_end: "08:00", time_limit_s: "700", arrival_radius_m: "200" });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("The window must end after it starts.");
+    expect(html).toContain('value="700"');
+    const depot = await admin.post("/tms/settings", { intent: "addDepot", name: "Depo Fier", latitude: "40.72", longitude: "19.56" });
+    expect(depot.headers.get("location")).toBe("/tms/settings?depotAdded=1");
+    expect(await (await admin.get("/tms/settings?lng=al")).text()).toContain("Depo Fier");
+    const created = await admin.post("/tms/settings?lng=en", { intent: "createKey", name: "ERP" });
+    expect(created.status).toBe(200);
+    const key = /data-testid="new-key">(flk_[^<]+)</.exec(await created.text())![1];
+    expect((await fetch(`${srv.url}/api/integrations/orders`, { headers: { "x-api-key": key } })).status).toBe(200);
+    const again = await (await admin.get("/tms/settings")).text();
+    expect(again).not.toContain(key);
+    const row = await srv.ctx.db.selectFrom("tms_api_keys").select(["id", "key_hash"]).where("org_id", "=", org.orgId).where("name", "=", "ERP").executeTakeFirstOrThrow();
+    expect(row.key_hash).not.toContain(key.slice(4, 12) + key.slice(-8));
+    const revoked = await admin.post("/tms/settings", { intent: "revokeKey", key: row.id });
+    expect(revoked.headers.get("location")).toBe("/tms/settings?revoked=1");
+    expect((await fetch(`${srv.url}/api/integrations/orders`, { headers: { "x-api-key": key } })).status).toBe(401);
+  });
+});

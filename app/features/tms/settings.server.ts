@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import * as keys from "../../../server/modules/tms/api-keys.service";
 import * as settings from "../../../server/modules/tms/settings.service";
+import { settingsInputSchema } from "../../../server/modules/tms/tms.schema";
 import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
 import { idParam, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
@@ -23,7 +24,7 @@ export async function settingsLoader(context: LoadContext, request: Request) {
 export async function settingsAction(context: LoadContext, request: Request) {
   const p = requireUser(context, request);
   return formAction<Response | { ok: true; newKey: string }>({ request, context }, {
-    save: intent({ run: async ({ form }) => { await settings.saveSettings(context.app, p, Object.fromEntries(form)); return redirect("/tms/settings?saved=1"); } }),
+    save: intent({ schema: settingsInputSchema, run: async ({ value }) => { await settings.saveSettings(context.app, p, value); return redirect("/tms/settings?saved=1"); } }),
     addDepot: intent({ run: async ({ form }) => { await settings.createDepot(context.app, p, Object.fromEntries(form)); return redirect("/tms/settings?depotAdded=1"); } }),
     deleteDepot: intent({ run: async ({ form }) => { await settings.deleteDepot(context.app, p, idParam(String(form.get("depot") ?? ""))); return redirect("/tms/settings?depotDeleted=1"); } }),
     // The new key is shown once, in the answer (never in a URL).
