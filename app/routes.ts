@@ -14,6 +14,7 @@ import { placesFiles, placesPages } from "./features/places/routes";
 import { replayFiles, replayPages } from "./features/replay/routes";
 import { routePlanningFiles, routePlanningPages } from "./features/route-planning/routes";
 import { shellRoutes } from "./features/shell/routes";
+import { tmsFiles, tmsPages } from "./features/tms/routes";
 
 // Every URL of the web app, feature by feature (docs/architecture.md, "Adding a module").
 // `*Pages` render inside the signed-in frame; `*Files` are downloads and data answered outside it; the public
@@ -29,11 +30,13 @@ export default [
   ...carSharingFiles,
   ...maintenanceFiles,
   ...routePlanningFiles,
+  ...tmsFiles,
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,
     ...carSharingPages,
     ...maintenancePages,
     ...routePlanningPages,
+    ...tmsPages,
   ]),
 ] satisfies RouteConfig;

@@ -18,6 +18,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/car-sharing", labelKey: "carSharing:nav", icon: "directions_car", anyOf: ["carSharing:read"] },
   { to: "/maintenance", labelKey: "maintenance:nav", icon: "build", anyOf: ["maintenance:read"] },
   { to: "/route-planning", labelKey: "routePlanning:nav", icon: "route", anyOf: ["routePlanning:read"] },
+  { to: "/tms", labelKey: "tms:nav", icon: "local_shipping", anyOf: ["tms:read"] },
   {
     to: "/configuration/list",
     labelKey: "nav.configuration",

@@ -12,6 +12,8 @@ import { telematicsRoutes } from "./api/telematics.routes";
 import { placesRoutes } from "./api/places.routes";
 import { maintenanceRoutes } from "./api/maintenance.routes";
 import { routePlanningRoutes } from "./api/route-planning.routes";
+import { tmsIntegrationRoutes } from "./api/tms-integrations.routes";
+import { tmsRoutes } from "./api/tms.routes";
 import { alertPoliciesRoutes } from "./api/alert-policies.routes";
 import { alertsRoutes } from "./api/alerts.routes";
 import { analyticsRoutes } from "./api/analytics.routes";
@@ -78,6 +80,8 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(carSharingRoutes(ctx));
   app.use(maintenanceRoutes(ctx));
   app.use(routePlanningRoutes(ctx));
+  app.use(tmsRoutes(ctx));
+  app.use(tmsIntegrationRoutes(ctx));
   app.use(openApiRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
 

@@ -2,6 +2,7 @@ import { seedDemoAlerts } from "./seed-alerts";
 import { seedDemoCarSharing } from "./seed-car-sharing";
 import { seedDemoMaintenance } from "./seed-maintenance";
 import { seedDemoRoutePlanning } from "./seed-route-planning";
+import { seedDemoTms } from "./seed-tms";
 import type { DB } from "../db/database";
 import { hashPassword } from "../security/passwords";
 import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../modules/access/permissions";
@@ -119,6 +120,7 @@ export async function ensureInitialData(db: DB, opts: { adminEmail: string; admi
     await seedDemoCarSharing(db, org.id, adminId);
     await seedDemoMaintenance(db, org.id, manager?.id ?? adminId);
     await seedDemoRoutePlanning(db, org.id);
+    await seedDemoTms(db, org.id);
   }
   return { created: true as const, orgId: org.id };
 }

@@ -3,6 +3,7 @@ import { createAlertHook } from "../modules/alerts/alert-pipeline";
 import { AlertRulesCache } from "../modules/alerts/alert-rules";
 import { createSegmentsHook } from "../modules/analytics/segments/segments.hook";
 import { createRoutePlanningHook } from "../modules/route-planning/route-planning.hooks";
+import { createTmsArrivalHook } from "../modules/tms/tms.hooks";
 import { recordUnknownDevice } from "../modules/devices/device-registry";
 import type { LocalCommands } from "../modules/immobilization/command-relay";
 import { createPositionPipeline, type PipelineOptions, type PositionPipeline } from "../modules/positions/positions.service";
@@ -45,7 +46,7 @@ export async function startTelematics(ctx: WithPorts<"devices">, opts: StartTele
     lookup: (id) => registry.lookup(id),
     publish: (p) => ctx.live?.publish({ k: "pos", p }),
     // Every module that reacts to positions adds its hook here; alerts come first.
-    hooks: [createAlertHook(ctx, alertRules), createSegmentsHook(ctx), createRoutePlanningHook(ctx)],
+    hooks: [createAlertHook(ctx, alertRules), createSegmentsHook(ctx), createRoutePlanningHook(ctx), createTmsArrivalHook(ctx)],
     ...opts.pipeline,
   });
   const callbacks = {

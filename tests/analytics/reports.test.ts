@@ -37,6 +37,8 @@ async function activity(v: V) {
   await sql`INSERT INTO route_jobs (org_id, name, latitude, longitude, scheduled_date, scheduled_arrival, scheduled_departure, vehicle_id, driver_id, status, arrived_at, departed_at)
     VALUES (${org.orgId}, 'Visit', 41.34, 19.9, ${DAY}, '09:30', '10:00', ${v.id}, ${v.driver_id}, 'finished', ${new Date(T + 90 * 60_000).toISOString()}, ${new Date(T + 120 * 60_000).toISOString()})`.execute(ctx.db);
   await sql`INSERT INTO attendance_days (org_id, user_id, day, started_at, ended_at, late) VALUES (${org.orgId}, ${v.driver_id}, ${DAY}, ${new Date(T).toISOString()}, ${new Date(T + 600 * 60_000).toISOString()}, false)`.execute(ctx.db);
+  await sql`INSERT INTO tms_orders (org_id, order_id, customer_code, latitude, longitude, weight, packets, delivery_date_at, status, vehicle_id, finished_at, finished_by)
+    VALUES (${org.orgId}, ${`R-${v.id}`}, 'C1', 41.33, 19.82, 12.5, 2, ${DAY}, 'FINISHED', ${v.id}, ${new Date(T + 120 * 60_000).toISOString()}, 'arrival')`.execute(ctx.db);
 }
 
 beforeAll(async () => {

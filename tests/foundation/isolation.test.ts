@@ -17,6 +17,10 @@ import { createReminders } from "../../server/modules/maintenance/reminders.serv
 import { moveStock, savePart, saveSupplier } from "../../server/modules/maintenance/catalogue.service";
 import { createService } from "../../server/modules/maintenance/records.service";
 import { createFuelReport } from "../../server/modules/maintenance/fuel.service";
+import { createApiKey } from "../../server/modules/tms/api-keys.service";
+import { createOrder } from "../../server/modules/tms/orders.service";
+import { createPlan, solvePlan } from "../../server/modules/tms/plans.service";
+import { createDepot } from "../../server/modules/tms/settings.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -48,6 +52,11 @@ interface OrgB {
   fuelId: string;
   routeJobId: string;
   routeTemplateId: string;
+  tmsOrderId: string;
+  tmsOrderRef: string;
+  tmsPlanId: string;
+  tmsDepotId: string;
+  tmsKeyId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -63,6 +72,11 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/car-sharing/bookings/:id": (b) => ({ id: b.bookingId }),
   "/route-planning/scheduled-routes/assign-routes/edit/:id": (b) => ({ id: b.routeJobId }),
   "/route-planning/scheduled-routes/template-routes/edit/:id": (b) => ({ id: b.routeTemplateId }),
+  "/tms/orders/:id": (b) => ({ id: b.tmsOrderId }),
+  "/tms/orders/edit/:id": (b) => ({ id: b.tmsOrderId }),
+  "/tms/optimize/edit/:id": (b) => ({ id: b.tmsPlanId }),
+  "/tms/delivering/:id/:vehicleId": (b) => ({ id: b.tmsPlanId, vehicleId: b.vehicleId }),
+  "/tms/delivering/:id/:vehicleId/pdf": (b) => ({ id: b.tmsPlanId, vehicleId: b.vehicleId }),
   // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
   "/maintenance/reminders/edit/:id": (b) => ({ id: b.reminderId }),
@@ -96,6 +110,19 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/route-planning/jobs/:id/assign": (b) => ({ id: b.routeJobId }),
   "/api/administration/organizations/:id/suspend": (b) => ({ id: b.orgId }),
   "/api/administration/organizations/:id/reactivate": (b) => ({ id: b.orgId }),
+  "/api/tms/orders/:id": (b) => ({ id: b.tmsOrderId }),
+  "/api/tms/orders/:id/finish": (b) => ({ id: b.tmsOrderId }),
+  "/api/tms/optimizations/:id": (b) => ({ id: b.tmsPlanId }),
+  "/api/tms/optimizations/:id/run": (b) => ({ id: b.tmsPlanId }),
+  "/api/tms/optimizations/:id/move": (b) => ({ id: b.tmsPlanId }),
+  "/api/tms/optimizations/:id/complete": (b) => ({ id: b.tmsPlanId }),
+  "/api/tms/optimizations/:id/dispatch": (b) => ({ id: b.tmsPlanId }),
+  "/api/tms/optimizations/:id/delivering/:vehicleId": (b) => ({ id: b.tmsPlanId, vehicleId: b.vehicleId }),
+  "/api/tms/depots/:id": (b) => ({ id: b.tmsDepotId }),
+  "/api/tms/api-keys/:id": (b) => ({ id: b.tmsKeyId }),
+  // called with organisation A's integration key
+  "/api/integrations/orders/:orderId": (b) => ({ orderId: b.tmsOrderRef }),
+  "/api/integrations/orders/:orderId/finish": (b) => ({ orderId: b.tmsOrderRef }),
   // B's vehicle by id in a report that needs one: not found; the export without it: refused
   "/api/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
   "/api/analytics/reports/:type/export": () => ({ type: "vehicle_details" }),
@@ -141,6 +168,7 @@ let bOrg: TestOrg;
 let b: OrgB;
 let build: ServerBuild;
 let tokenA: string;
+let keyA: string;
 const client = () => new FormClient(srv.url);
 
 async function snapshotB() {
@@ -161,7 +189,8 @@ async function snapshotB() {
     db.selectFrom("route_templates").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
   ]);
   const bookings = await db.selectFrom("bookings").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
-  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel, routeJobs, routeTemplates });
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel, routeJobs, routeTemplates, tms });
+  const tms = await Promise.all(["tms_orders", "tms_optimizations", "tms_depots", "tms_api_keys"].map((t) => db.selectFrom(t as "tms_orders").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute()));
 }
 
 beforeAll(async () => {
@@ -210,10 +239,17 @@ beforeAll(async () => {
   const fuelReport = await createFuelReport(srv.ctx, pb, { vehicle_id: vehicle.id, filled_on: "2026-11-02", liters: "40", odometer_km: "1000", bill_number: `${MARK}-bill`, full_tank: "on" });
   const routeTemplate = await createTemplate(srv.ctx, pb, { name: `${MARK} template`, days: ["1"], notes: `${MARK} notes` });
   await addStop(srv.ctx, pb, routeTemplate.id, { name: `${MARK} stop`, latitude: "41.3", longitude: "19.8", arrival: "08:00", departure: "08:30" });
+  const tmsDepot = await createDepot(srv.ctx, pb, { name: `${MARK} depot`, latitude: "41.3", longitude: "19.8" });
+  const tmsOrder = await createOrder(srv.ctx, pb, { order_id: `${MARK}-ORD`, customer_code: `${MARK}C`, customer_name: `${MARK} customer`, latitude: "41.33", longitude: "19.82", delivery_date_at: "2026-12-01", weight: "5" });
+  const tmsPlan = await createPlan(srv.ctx, pb, { name: `${MARK} plan`, day: "2026-12-01", depot_id: tmsDepot.id, orders: [tmsOrder.id], trucks: [{ vehicle_id: vehicle.id, capacity_weight: 100, capacity_packets: 10 }] });
+  await solvePlan(srv.ctx, bOrg.orgId, tmsPlan.id, { timeLimitMs: 100 });
+  const tmsKey = await createApiKey(srv.ctx, pb, { name: `${MARK} key` });
+  keyA = (await createApiKey(srv.ctx, await principalFor(srv.ctx, a.adminId), { name: "A key" })).key;
   b = {
     bookingId: booking.id,
     serviceId: service.id, supplierId: supplier.id, partId: part.id, attachmentId: attachment.id, fuelId: fuelReport.id,
     routeJobId, routeTemplateId: routeTemplate.id,
+    tmsOrderId: tmsOrder.id, tmsOrderRef: tmsOrder.order_id, tmsPlanId: tmsPlan.id, tmsDepotId: tmsDepot.id, tmsKeyId: tmsKey.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
     reminderId: (await createReminders(srv.ctx, pb, { vehicle_ids: [vehicle.id], name: `${MARK} oil`, interval_km: "15000", active: "on", base_date: "2026-01-01" }))[0].id,
@@ -295,7 +331,8 @@ describe("organisation isolation", () => {
     for (const route of apiRoutes(srv.server).filter((r) => r.path.includes(":"))) {
       const url = `${srv.url}${fill(route.path, API_PARAMS[route.path](b))}`;
       for (const method of route.methods) {
-        const init: RequestInit = { method: method.toUpperCase(), headers: { ...auth, "content-type": "application/json" } };
+        const who = route.path.startsWith("/api/integrations/") ? { "x-api-key": keyA } : auth;
+        const init: RequestInit = { method: method.toUpperCase(), headers: { ...who, "content-type": "application/json" } };
         if (!["get", "delete"].includes(method)) init.body = JSON.stringify({ registration: "STOLEN2", category: "Car", name: "stolen", first_name: "x", last_name: "y", role_id: a.roles.viewer });
         const res = await fetch(url, init);
         expect([400, 403, 404], `${method} ${route.path}`).toContain(res.status);
@@ -334,5 +371,28 @@ describe("organisation isolation", () => {
       expect(res.status, JSON.stringify(ref)).toBe(400);
     }
     expect(await srv.ctx.db.selectFrom("alert_policies").select("id").where("org_id", "=", a.orgId).where("name", "=", "XREF policy").execute()).toEqual([]);
+  });
+  it("TMS: lists only A's orders, plans, depots and keys; A's integration key reads nothing of B's; a tracking link shows nothing else", async () => {
+    const auth = { authorization: `Bearer ${tokenA}` };
+    for (const list of ["/api/tms/orders", "/api/tms/optimizations", "/api/tms/depots", "/api/tms/api-keys", "/api/tms/settings"]) {
+      const res = await fetch(`${srv.url}${list}?q=${MARK}&size=200`, { headers: auth });
+      expect(res.status, list).toBe(200);
+      expect(await res.text(), list).not.toContain(MARK);
+    }
+    const viaKey = await fetch(`${srv.url}/api/integrations/orders?size=200`, { headers: { "x-api-key": keyA } });
+    expect(viaKey.status).toBe(200);
+    expect(await viaKey.text()).not.toContain(MARK);
+    const noKey = await fetch(`${srv.url}/api/integrations/orders`, { headers: auth });
+    expect(noKey.status).toBe(401);
+    const plan = await fetch(`${srv.url}/api/tms/optimizations`, {
+      method: "POST", headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ name: "XREF plan", day: "2026-12-01", depotId: b.tmsDepotId, orders: [b.tmsOrderId], trucks: [{ vehicleId: b.vehicleId, capacityWeight: 10, capacityPackets: 1 }] }),
+    });
+    expect(plan.status).toBe(400);
+    const order = await srv.ctx.db.selectFrom("tms_orders").select("tracking_token").where("id", "=", b.tmsOrderId).executeTakeFirstOrThrow();
+    const html = await (await fetch(`${srv.url}/int/order-track?token=${order.tracking_token}`)).text();
+    expect(html).toContain(`${MARK}-ORD`);
+    expect(html).not.toContain(`${MARK} customer`);
+    expect(html).not.toContain(`${MARK}1`);
   });
 });

@@ -56,6 +56,10 @@ const URLS = [
   "/route-planning/scheduled-routes/template-routes/add", "/route-planning/scheduled-routes/template-routes/edit/:id",
   "/route-planning/routing-dispatch", "/route-planning/routing-dispatch/map", "/route-planning/routing-dispatch/scheduler",
   "/route-planning/routing-dispatch/settings", "/route-planning/attendance", "/route-planning/sample-jobs.csv",
+  // Transport management (spec: optimize list/add/edit/import, dispatch, settings; orders and the delivering list are ours, docs/tms.md).
+  "/tms", "/tms/optimize", "/tms/optimize/add", "/tms/optimize/edit/:id", "/tms/optimize/import", "/tms/optimize/import/sample.csv",
+  "/tms/orders", "/tms/orders/add", "/tms/orders/edit/:id", "/tms/orders/:id", "/tms/dispatch", "/tms/settings",
+  "/tms/delivering/:id/:vehicleId", "/tms/delivering/:id/:vehicleId/pdf",
 ];
 
 describe("route config (app/routes.ts)", () => {

@@ -11,6 +11,7 @@ import type { PlaceTables } from "./places";
 import type { RoutePlanningTables } from "./route-planning";
 import type { TeamTables, TeamsTable } from "./teams";
 import type { TelematicsTables } from "./telematics";
+import type { TmsTables } from "./tms";
 import type { UserTables, UsersTable } from "./users";
 import type { VehicleTables, VehiclesTable } from "./vehicles";
 
@@ -26,6 +27,7 @@ export interface Database
     CarSharingTables {}
     MaintenanceTables {}
     RoutePlanningTables {}
+    AdminTables, AnalyticsTables, TmsTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

@@ -1,4 +1,5 @@
 import { carSharingApi } from "../api/car-sharing.openapi";
+import { tmsApi } from "../api/tms.openapi";
 import type { ApiFragment } from "./openapi-document";
 import { maintenanceApi } from "../api/maintenance.openapi";
 import { routePlanningApi } from "../api/route-planning.openapi";
@@ -12,3 +13,4 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   maintenanceApi,
   routePlanningApi,
 ];
+export const API_FRAGMENTS: readonly ApiFragment[] = [tmsApi];

@@ -8,6 +8,7 @@ export const AUDIT_ENTITIES = [
   "booking", "car_sharing_settings", "car_sharing_entry", "car_sharing_rule",
   "maintenance_reminder", "maintenance_service", "fuel_report", "supplier", "part",
   "route_job", "route_template", "attendance_rule",
+  "tms_order", "tms_optimization", "tms_settings", "tms_api_key",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -15,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "create", "update", "delete", "activate", "deactivate", "import", "add_images", "delete_image", "change_password",
   "block", "unblock", "suspend", "reactivate", "set_quota", "start", "end",
   "cancel",
+  "complete", "dispatch", "finish", "revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

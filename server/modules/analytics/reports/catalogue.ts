@@ -6,6 +6,7 @@ import { MAINTENANCE_REPORTS } from "../../maintenance/maintenance.reports";
 import { routePlanningReports } from "../../route-planning/route-planning.reports";
 import { dailySummaryReport, idlingReport, mileageReport, speedingReport, stopsReport, tripsReport } from "./types/segment-reports";
 import { geofenceVisitsReport, poiVisitsReport } from "./types/visit-reports";
+import { tmsDeliveriesReport, tmsOrdersReport } from "../../tms/tms.reports";
 
 /**
  * Every report type, in the order the list shows them. A module adds its reports here (maintenance, car
@@ -19,6 +20,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   carSharingVehiclesReport, carSharingUsersReport,
   ...MAINTENANCE_REPORTS,
   ...routePlanningReports,
+  tmsDeliveriesReport, tmsOrdersReport,
 ] as readonly ReportDefinition[];
 
 export const REPORT_TYPES = REPORTS.map((r) => r.type);
