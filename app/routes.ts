@@ -11,6 +11,7 @@ import { liveMapFiles, liveMapPages } from "./features/live-map/routes";
 import { placesFiles, placesPages } from "./features/places/routes";
 import { replayFiles, replayPages } from "./features/replay/routes";
 import { shellRoutes } from "./features/shell/routes";
+import { videoFiles, videoPages } from "./features/video/routes";
 
 // Every URL of the web app, feature by feature (docs/architecture.md, "Adding a module").
 // `*Pages` render inside the signed-in frame; `*Files` are downloads and data answered outside it; the public
@@ -23,8 +24,10 @@ export default [
   ...placesFiles,
   ...alertsFiles,
   ...auditLogFiles,
+  ...videoFiles,
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,
+    ...videoPages,
   ]),
 ] satisfies RouteConfig;

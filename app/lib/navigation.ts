@@ -15,6 +15,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/places", labelKey: "places:nav", icon: "place", anyOf: ["places:read"] },
   { to: "/alerts", labelKey: "alerts:nav", icon: "notifications", anyOf: ["alerts:read"] },
   { to: "/analytics", labelKey: "analytics:nav", icon: "analytics", anyOf: ["analytics:read"] },
+  { to: "/video", labelKey: "video:nav", icon: "videocam", anyOf: ["video:read"] },
   {
     to: "/configuration/list",
     labelKey: "nav.configuration",

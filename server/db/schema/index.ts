@@ -10,6 +10,7 @@ import type { TeamTables, TeamsTable } from "./teams";
 import type { TelematicsTables } from "./telematics";
 import type { UserTables, UsersTable } from "./users";
 import type { VehicleTables, VehiclesTable } from "./vehicles";
+import type { VideoTables } from "./video";
 
 export type { RoleOptions } from "./access";
 
@@ -19,7 +20,7 @@ export type { RoleOptions } from "./access";
  */
 export interface Database
   extends OrganizationTables, AccessTables, TeamTables, UserTables, VehicleTables, AuthTables, TelematicsTables, PlaceTables, AlertTables,
-    AdminTables, AnalyticsTables {}
+    AdminTables, AnalyticsTables, VideoTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

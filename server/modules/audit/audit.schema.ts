@@ -5,6 +5,7 @@ import { dateParam } from "../../shared/date-schemas";
 export const AUDIT_ENTITIES = [
   "organization", "settings", "user", "driver", "vehicle", "team", "place", "alert_policy", "immobilization",
   "support_session", "tenant",
+  "video_request",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
