@@ -60,6 +60,7 @@ type Stage = "init" | "meta" | "start" | "sync" | "data" | "done";
 class CameraConnection {
   private buffer: Buffer = Buffer.alloc(0);
   private processing = false;
+  private ending = false;
   private closed = false;
   private stage: Stage = "init";
   private imei: string | null = null;
@@ -80,7 +81,11 @@ class CameraConnection {
     socket.on("timeout", () => void this.close("idle timeout"));
     socket.on("data", (chunk) => this.onData(chunk));
     socket.on("error", (e) => void this.close(`socket error: ${e.message}`));
-    socket.on("close", () => void this.close("closed by peer"));
+    // Frames that arrived before the peer hung up are still processed: they are what the camera sent.
+    socket.on("close", () => {
+      this.ending = true;
+      if (!this.processing) void this.close("closed by peer");
+    });
   }
 
   private onData(chunk: Buffer) {
@@ -98,10 +103,11 @@ class CameraConnection {
         if (n === 0) break;
         const frame = Buffer.from(this.buffer.subarray(0, n));
         this.buffer = this.buffer.subarray(n);
-        this.socket.pause();
+        if (!this.ending) this.socket.pause();
         await this.handle(decodeDualCamFrame(frame));
-        this.socket.resume();
+        if (!this.ending) this.socket.resume();
       }
+      if (this.ending) await this.close("closed by peer");
     } catch (err) {
       const msg = err instanceof Error ? err.message : String(err);
       if (this.upload && err instanceof ProtocolError) await this.upload.fail("transfer_error").catch(() => {});
@@ -113,6 +119,7 @@ class CameraConnection {
   }
 
   private send(b: Buffer) {
+    if (this.ending || this.closed) return Promise.resolve();
     return new Promise<void>((resolve, reject) => this.socket.write(b, (e) => (e ? reject(e) : resolve())));
   }
 
