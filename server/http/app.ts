@@ -15,6 +15,7 @@ import { alertsRoutes } from "./api/alerts.routes";
 import { analyticsRoutes } from "./api/analytics.routes";
 import { administrationRoutes } from "./api/administration.routes";
 import { openApiRoutes } from "./api/openapi.routes";
+import { videoRoutes } from "./api/video.routes";
 import { sendError } from "./api/api-kit";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
@@ -73,6 +74,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(analyticsRoutes(ctx));
   app.use(administrationRoutes(ctx));
   app.use(openApiRoutes(ctx));
+  app.use(videoRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
 
   app.all(

@@ -9,6 +9,7 @@ import { createTeam } from "../../server/modules/teams/teams.service";
 import { createGeofence, createPoi } from "../../server/modules/places/places.service";
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
+import { mediaKey, mediaStore } from "../../server/modules/video/media-store";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -31,6 +32,7 @@ interface OrgB {
   geofenceId: string;
   policyId: string;
   orgId: string;
+  mediaId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -45,6 +47,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/alerts/policies/policy/:id": (b) => ({ id: b.policyId }),
   // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
+  "/video/details/:id": (b) => ({ id: b.mediaId }),
+  "/video/media/:id": (b) => ({ id: b.mediaId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -67,6 +71,7 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   // B's vehicle by id in a report that needs one: not found; the export without it: refused
   "/api/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
   "/api/analytics/reports/:type/export": () => ({ type: "vehicle_details" }),
+  "/api/video/:id": (b) => ({ id: b.mediaId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
@@ -145,9 +150,19 @@ beforeAll(async () => {
     name: `${MARK} policy`, alert_type: "geofence_enter", vehicle_ids: [vehicle.id], geofence_ids: [geofence.id], days: [1, 2, 3],
     notify_in_app: true, notify_email: true, recipient_ids: [user.id], emails: [`${MARK.toLowerCase()}@b.test.flota`],
   }) as never);
+  // B's dashcam photo, stored like an upload (its bytes are the PNG the leak check looks for)
+  await srv.ctx.db.insertInto("vehicle_cameras").values({ org_id: bOrg.orgId, vehicle_id: vehicle.id }).execute();
+  const capturedAt = new Date();
+  const media = await srv.ctx.db.insertInto("video_media").values({
+    org_id: bOrg.orgId, vehicle_id: vehicle.id, trigger: "periodic", media_type: "photo", camera: "front", captured_at: capturedAt,
+    status: "completed", failure: null, lat: 41.32, lon: 19.81, content_type: "image/jpeg", size_bytes: TINY_PNG.length, sha256: "0".repeat(64), file_key: "pending",
+  }).returning("id").executeTakeFirstOrThrow();
+  const key = mediaKey(bOrg.orgId, media.id, capturedAt, "photo");
+  await mediaStore(srv.ctx.config).write(key, TINY_PNG);
+  await srv.ctx.db.updateTable("video_media").set({ file_key: key }).where("id", "=", media.id).execute();
   b = {
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
-    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
+    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId, mediaId: media.id,
   };
   const login = await (await fetch(`${srv.url}/api/auth/login`, {
     method: "POST",

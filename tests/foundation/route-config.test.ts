@@ -40,6 +40,8 @@ const URLS = [
   // Not in the specification: the installation's administration area and the audit log (docs/administration.md).
   "/administration", "/administration/organizations", "/administration/organizations/add", "/administration/organizations/:id",
   "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
+  // Video (spec: list (default), details/{id}, search) and its media files (docs/video.md).
+  "/video", "/video/details/:id", "/video/search", "/video/media/:id",
 ];
 
 describe("route config (app/routes.ts)", () => {
