@@ -4,7 +4,8 @@ import { liveJobs } from "../server/modules/live/live.jobs";
 import { passwordResetJobs } from "../server/modules/password-reset/password-reset.jobs";
 import { positionsJobs } from "../server/modules/positions/positions.jobs";
 import { optimizationJobs } from "../server/optimization/optimization.jobs";
+import { videoJobs } from "../server/modules/video/video.jobs";
 import type { JobDefinition } from "../server/job-definition";
 
 /** Every module's jobs (`<module>.jobs.ts`). A new module adds its list here; workers.ts groups them by queue. */
-export const ALL_JOBS: readonly JobDefinition[] = [...passwordResetJobs, ...alertsJobs, ...positionsJobs, ...liveJobs, ...optimizationJobs, ...analyticsJobs];
+export const ALL_JOBS: readonly JobDefinition[] = [...passwordResetJobs, ...alertsJobs, ...positionsJobs, ...liveJobs, ...optimizationJobs, ...analyticsJobs, ...videoJobs];

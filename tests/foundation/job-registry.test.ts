@@ -21,6 +21,7 @@ describe("jobs registered per module, grouped by queue", () => {
     const queues = groupByQueue(ALL_JOBS);
     expect(queues.get("maintenance")!.jobs.map((j) => j.name).sort()).toEqual([
       "alert-timers", "alerts-retention", "analytics-retention", "analytics-schedules", "analytics-segments", "live-subscriptions-prune", "positions-retention",
+      "video-sweep",
     ]);
     expect(queues.get("maintenance")!.concurrency).toBe(1);
     expect(queues.get("optimization")).toMatchObject({ concurrency: 1 });
