@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import type { AppContext } from "../../context";
 import type { CameraCallbacks, CameraUpload, DualCamMeta } from "../../telematics/gateway/dualcam-server";
 import { DUALCAM_MAX_DATA, DUALCAM_PATHS, type DualCamFile } from "../../telematics/protocols/dualcam";
-import { contentTypeOf, mediaKey, mediaStore } from "./media-store";
+import { mediaKey, mediaStore, sniffContentType } from "./media-store";
 import { videoRepo } from "./video.repo";
 import type { Camera, MediaType } from "./video.schema";
 
@@ -102,11 +102,12 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
           const { size, sha256 } = await store.digest(partial);
           if (size !== bytes) throw new Error(`stored ${size} bytes, received ${bytes}`);
           const capturedAt = new Date(media.captured_at);
-          const key = mediaKey(dev.orgId, media.id, capturedAt, media.media_type);
+          const contentType = sniffContentType(await store.head(partial), media.media_type);
+          const key = mediaKey(dev.orgId, media.id, capturedAt, media.media_type, contentType);
           await store.commit(partial, key);
           await ctx.db.transaction().execute(async (trx) => {
             await videoRepo.updateMedia(trx, dev.orgId, media.id, {
-              status: "completed", progress: 100, failure: null, file_key: key, content_type: contentTypeOf(media.media_type),
+              status: "completed", progress: 100, failure: null, file_key: key, content_type: contentType,
               size_bytes: size, sha256, completed_at: new Date(),
             });
             await videoRepo.deleteTransfer(trx, imei, filePath);

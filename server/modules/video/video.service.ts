@@ -10,7 +10,7 @@ import { circleBoundingBox, inBox, pointInCircle, pointInPolygon, polygonBoundin
 import { getGeofence } from "../places/places.service";
 import { assertUuid } from "../positions/positions.schema";
 import { toPage } from "../shared/listing";
-import { mediaStore } from "./media-store";
+import { extensionOf, mediaStore } from "./media-store";
 import { toMediaDto } from "./video.mapper";
 import { videoPolicy } from "./video.policy";
 import { videoRepo } from "./video.repo";
@@ -157,7 +157,7 @@ export async function mediaFile(ctx: AppContext, p: Principal, id: string) {
   const store = mediaStore(ctx.config);
   const size = await store.size(row.file_key);
   if (size === null) throw notFound("video file");
-  const ext = m.mediaType === "photo" ? "jpg" : "mp4";
+  const ext = extensionOf(m.contentType);
   return {
     size,
     contentType: m.contentType ?? "application/octet-stream",

@@ -34,7 +34,7 @@ export function MediaTable({ items, timeZone }: { items: MediaDto[]; timeZone: s
           <tr key={m.id} data-id={m.id}>
             <td>
               <Link to={`/video/details/${m.id}`} aria-label={`${m.registration} ${formatDateTime(m.capturedAt, timeZone)}`}>
-                {m.mediaUrl && m.mediaType === "photo" ? (
+                {m.mediaUrl && m.contentType?.startsWith("image/") ? (
                   <img src={m.mediaUrl} alt="" width={96} height={54} loading="lazy" style={{ objectFit: "cover" }} />
                 ) : m.mediaUrl ? (
                   <video src={`${m.mediaUrl}#t=0.1`} width={96} height={54} preload="metadata" muted />

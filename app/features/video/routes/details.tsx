@@ -18,6 +18,8 @@ export default function VideoDetails({ loaderData }: Route.ComponentProps) {
   const { t: ta } = useTranslation("alerts");
   const { media: m, track, timeZone, mapConfig, created } = loaderData;
   const open = m.status === "requested" || m.status === "sent" || m.status === "uploading";
+  // What the browser can show decides the element (the demo camera's clip is an animated image).
+  const asImage = Boolean(m.contentType?.startsWith("image/"));
   return (
     <section data-testid="video-details" data-status={m.status}>
       <LiveRefresh active={open} />
@@ -27,10 +29,10 @@ export default function VideoDetails({ loaderData }: Route.ComponentProps) {
       </header>
       {created && <div className="alert alert-success" role="status">{t("created")}</div>}
       <div className="card">
-        {m.mediaUrl && m.mediaType === "photo" && (
-          <img src={m.mediaUrl} alt={t("details.photoAlt", { camera: t(`camera.${m.camera}`), registration: m.registration })} style={{ maxWidth: "100%" }} data-testid="video-photo" />
+        {m.mediaUrl && asImage && (
+          <img src={m.mediaUrl} alt={t("details.photoAlt", { camera: t(`camera.${m.camera}`), registration: m.registration })} style={{ maxWidth: "100%" }} data-testid={m.mediaType === "photo" ? "video-photo" : "video-clip"} />
         )}
-        {m.mediaUrl && m.mediaType === "video" && (
+        {m.mediaUrl && !asImage && (
           <video src={m.mediaUrl} controls preload="metadata" style={{ maxWidth: "100%" }} aria-label={t("details.player")} data-testid="video-player" />
         )}
         {!m.mediaUrl && open && <p className="muted" role="status">{t("details.waiting")}</p>}
