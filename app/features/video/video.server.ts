@@ -6,6 +6,7 @@ import { formAction, intent } from "../../lib/forms.server";
 import { mapConfigFrom } from "../../lib/map/basemap.server";
 import { orgTimeZone } from "../../lib/map/time.server";
 import { can } from "../../lib/permissions";
+import type { Principal } from "../../../server/modules/access/principal";
 import { idParam, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 
 const filterFrom = (request: Request) => mediaFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -127,4 +128,15 @@ function streamOf(stream: NodeJS.ReadableStream): ReadableStream<Uint8Array> {
       (stream as unknown as { destroy?: () => void }).destroy?.();
     },
   });
+}
+
+/** For the alert log, live map and replay: footage per alert and the vehicles with a camera (null without video:read). */
+export async function footageLinks(context: LoadContext, p: Principal, alertIds: readonly string[]) {
+  if (!can(p, "video:read")) return null;
+  const [media, cameras] = await Promise.all([video.mediaForAlerts(context.app, p, alertIds), video.cameraVehicles(context.app, p)]);
+  return {
+    byAlert: Object.fromEntries(media.filter((m) => m.alert_id).map((m) => [m.alert_id!, m.id])) as Record<string, string>,
+    cameraVehicles: cameras.map((c) => c.id),
+    canRequest: can(p, "video:request"),
+  };
 }

@@ -19,7 +19,7 @@ export function RequestForm({ vehicles, prefill, failure, timeZone }: Props) {
   const values = (failureValues(failure) ?? {}) as Record<string, string | undefined>;
   if (vehicles.length === 0) return <p className="muted" data-testid="no-cameras">{t("request.noCameras")}</p>;
   return (
-    <Form method="post" action="/video?index" className="card form-grid" data-testid="request-form">
+    <Form method="post" action="/video?index" className="card form-grid" id="request" data-testid="request-form">
       <h2>{t("request.title")}</h2>
       <CsrfInput />
       <FormAlert code={failure?.code} fields={errors} />
