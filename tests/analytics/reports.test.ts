@@ -29,6 +29,7 @@ async function activity(v: V) {
   await segment(v, "stop", 90, 600, { engine: 120 });
   await sql`INSERT INTO alerts (org_id, policy_name, alert_type, vehicle_id, occurred_at, speed_kmh) VALUES (${org.orgId}, 'Limit', 'speeding', ${v.id}, ${new Date(T + 51 * 60_000).toISOString()}, 112)`.execute(ctx.db);
   await sql`INSERT INTO device_commands (org_id, vehicle_id, device_id, action, status, created_at) VALUES (${org.orgId}, ${v.id}, 'dev', 'block', 'Blocked', ${new Date(T + 100 * 60_000).toISOString()})`.execute(ctx.db);
+  await sql`INSERT INTO video_media (org_id, vehicle_id, trigger, media_type, camera, captured_at, status, failure) VALUES (${org.orgId}, ${v.id}, 'green_driving', 'video', 'front', ${new Date(T + 52 * 60_000).toISOString()}, 'failed', 'no_footage')`.execute(ctx.db);
 }
 
 beforeAll(async () => {

@@ -36,6 +36,23 @@ async function signedIn(role: "administrator" | "viewer" | "driver" = "administr
 }
 
 describe("video pages without JavaScript", () => {
+  it("shows a harsh-braking alert's footage in the alert log, and offers a clip for a camera vehicle's other alerts", async () => {
+    const mk = (at: Date) => srv.ctx.db.insertInto("alerts").values({
+      org_id: org.orgId, policy_name: "Harsh braking", alert_type: "device_alarm", vehicle_id: vehicleId, occurred_at: at, details: JSON.stringify({ alarm: "harshBraking" }),
+    }).returning("id").executeTakeFirstOrThrow();
+    const withVideo = await mk(new Date(Date.now() - 120_000));
+    const without = await mk(new Date(Date.now() - 60_000));
+    await srv.ctx.db.updateTable("video_media").set({ alert_id: withVideo.id }).where("id", "=", photoId).execute();
+    const c = await signedIn();
+    const html = await (await c.get("/alerts/log")).text();
+    const rowOf = (id: string) => html.slice(html.indexOf(`data-alert-id="${id}"`), html.indexOf("</tr>", html.indexOf(`data-alert-id="${id}"`)));
+    expect(rowOf(withVideo.id)).toContain(`/video/details/${photoId}`);
+    expect(rowOf(without.id)).toContain("data-testid=\"alert-request-clip\"");
+    expect(rowOf(without.id)).toContain(`request=${vehicleId}`);
+    const details = await (await c.get(`/video/details/${photoId}`)).text();
+    expect(details).toContain("Harsh braking");
+  });
+
   it("lists footage with its trigger and status, in English and Albanian", async () => {
     const en = await signedIn("administrator", "en");
     const html = await (await en.get("/video")).text();

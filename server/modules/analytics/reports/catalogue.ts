@@ -1,6 +1,7 @@
 import type { ReportDefinition } from "./report-definition";
 import { alertsReport, deviceHealthReport, immobilizationReport, vehicleDetailsReport } from "./types/event-reports";
 import { driverActivityReport, ecoScoreReport, engineHoursReport, workingTimeReport } from "./types/score-reports";
+import { videoRequestsReport } from "../../video/video.reports";
 import { dailySummaryReport, idlingReport, mileageReport, speedingReport, stopsReport, tripsReport } from "./types/segment-reports";
 
 /**
@@ -11,6 +12,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   tripsReport, stopsReport, dailySummaryReport, vehicleDetailsReport, mileageReport, engineHoursReport,
   idlingReport, speedingReport, ecoScoreReport, workingTimeReport, driverActivityReport,
   alertsReport, immobilizationReport, deviceHealthReport,
+  videoRequestsReport,
 ] as readonly ReportDefinition[];
 
 export const REPORT_TYPES = REPORTS.map((r) => r.type);
