@@ -33,6 +33,10 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
   async function mediaFor(imei: string, orgId: string, vehicleId: string, file: DualCamFile, meta: DualCamMeta | null) {
     const kind = FILE_KIND[file];
     const open = await videoRepo.openRequest(ctx.db, orgId, imei, kind.mediaType, kind.camera);
+    if (open && open.lat === null && meta?.lat != null && meta.lon != null) {
+      // the camera knows where it was when the tracker had no fix yet
+      return (await videoRepo.updateMedia(ctx.db, orgId, open.id, { lat: meta.lat, lon: meta.lon })) ?? open;
+    }
     if (open) return open;
     const at = meta?.time ?? new Date();
     const trigger = meta?.trigger && meta.trigger !== "server_request" ? meta.trigger : "periodic";
