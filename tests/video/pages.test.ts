@@ -124,4 +124,17 @@ describe("video pages without JavaScript", () => {
     expect((await driver.get(`/video/media/${photoId}`)).status).toBe(403);
     expect((await new FormClient(srv.url).get(`/video/media/${photoId}`)).status).toBe(302);
   });
+
+  it("keeps footage for the organisation's retention, set by users with settings:write", async () => {
+    const c = await signedIn();
+    const res = await c.post("/video?index", { intent: "retention", retentionDays: "7" }, { from: "/video" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/video?retention=saved");
+    const row = await srv.ctx.db.selectFrom("video_settings").select("retention_days").where("org_id", "=", org.orgId).executeTakeFirstOrThrow();
+    expect(row.retention_days).toBe(7);
+    expect((await c.post("/video?index", { intent: "retention", retentionDays: "0" }, { from: "/video" })).status).toBe(400);
+    const viewer = await signedIn("viewer");
+    expect(await (await viewer.get("/video")).text()).not.toContain('data-testid="retention-form"');
+    expect((await viewer.post("/video?index", { intent: "retention", retentionDays: "3" }, { from: "/video" })).status).toBe(403);
+  });
 });

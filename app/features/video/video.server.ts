@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { footageRequestSchema, mediaFilterSchema } from "../../../server/modules/video/video.schema";
+import { footageRequestSchema, mediaFilterSchema, retentionSchema } from "../../../server/modules/video/video.schema";
 import * as video from "../../../server/modules/video/video.service";
 import { geofenceOptions } from "../../../server/modules/places/places.service";
 import { formAction, intent } from "../../lib/forms.server";
@@ -7,7 +7,7 @@ import { mapConfigFrom } from "../../lib/map/basemap.server";
 import { orgTimeZone } from "../../lib/map/time.server";
 import { can } from "../../lib/permissions";
 import type { Principal } from "../../../server/modules/access/principal";
-import { idParam, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import { idParam, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 
 const filterFrom = (request: Request) => mediaFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
 
@@ -16,11 +16,12 @@ export async function listLoader(context: LoadContext, request: Request, mode: "
   const p = requirePermission(context, request, "video:read");
   const url = new URL(request.url);
   const filter = filterFrom(request);
-  const [page, vehicles, timeZone, geofences] = await Promise.all([
+  const [page, vehicles, timeZone, geofences, retention] = await Promise.all([
     load(() => video.listMedia(context.app, p, filter)),
     video.cameraVehicles(context.app, p),
     orgTimeZone(context.app, p),
     mode === "search" && can(p, "places:read") ? geofenceOptions(context.app, p.orgId) : Promise.resolve([]),
+    video.getRetention(context.app, p),
   ]);
   return {
     page,
@@ -28,6 +29,9 @@ export async function listLoader(context: LoadContext, request: Request, mode: "
     timeZone,
     geofences,
     canRequest: can(p, "video:request"),
+    retentionDays: retention.retentionDays,
+    canSettings: can(p, "settings:write"),
+    retentionSaved: url.searchParams.get("retention") === "saved",
     // "request photo / clip around this moment" links from the live map, replay and the alert log
     prefill: {
       vehicleId: url.searchParams.get("request") ?? "",
@@ -39,8 +43,21 @@ export async function listLoader(context: LoadContext, request: Request, mode: "
 }
 
 export async function requestAction(context: LoadContext, request: Request) {
+  const form = await readForm(request, context);
+  if (form.get("intent") === "retention") {
+    const p = requirePermission(context, request, "settings:write");
+    return formAction({ request, context, form }, {
+      retention: intent({
+        schema: retentionSchema,
+        run: async ({ value }) => {
+          await video.setRetention(context.app, p, value);
+          return redirect("/video?retention=saved");
+        },
+      }),
+    });
+  }
   const p = requirePermission(context, request, "video:request");
-  return formAction({ request, context }, {
+  return formAction({ request, context, form }, {
     save: intent({
       schema: footageRequestSchema,
       run: async ({ value }) => {

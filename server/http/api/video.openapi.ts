@@ -30,6 +30,14 @@ export const videoApi: ApiFragment = {
     "/api/video/cameras": {
       get: { tags: ["video"], summary: "Vehicles with a camera the user may see", responses: { 200: { description: "Vehicles" }, default: error } },
     },
+    "/api/video/settings": {
+      get: { tags: ["video"], summary: "How many days footage is kept (default 30)", responses: { 200: { description: "{ retentionDays }" }, default: error } },
+      put: {
+        tags: ["video"], summary: "Set the retention (settings:write); older media are deleted by the sweep, files first",
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["retentionDays"], properties: { retentionDays: { type: "integer", minimum: 1, maximum: 3650 } } } } } },
+        responses: { 200: { description: "{ retentionDays }" }, default: error },
+      },
+    },
     "/api/video/{id}": {
       get: {
         tags: ["video"], summary: "One request or upload, with the alert it belongs to", parameters: [id],

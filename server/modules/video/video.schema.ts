@@ -49,3 +49,8 @@ export const mediaFilterSchema = z.object({
   size: z.coerce.number().int().min(5).max(200).catch(20).default(20),
 });
 export type MediaFilter = z.output<typeof mediaFilterSchema>;
+
+/** The organisation's retention of footage (settings:write). */
+export const retentionSchema = z.object({
+  retentionDays: z.coerce.number({ error: "errors.range" }).int("errors.range").min(1, "errors.range").max(3650, "errors.range"),
+});

@@ -3,6 +3,7 @@ import { AppError, notFound } from "../../errors";
 import type { CommandResult } from "../../shared/device-contract";
 import { parseZonedDateTime, startOfDayIn } from "../../shared/dates";
 import { camreqCommand } from "../../telematics/protocols/dualcam";
+import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
 import { orgTimeZone } from "../organization/organization.service";
@@ -14,7 +15,7 @@ import { extensionOf, mediaStore } from "./media-store";
 import { toMediaDto } from "./video.mapper";
 import { videoPolicy } from "./video.policy";
 import { videoRepo } from "./video.repo";
-import { footageRequestSchema, type Failure, type FootageRequest, type MediaFilter } from "./video.schema";
+import { footageRequestSchema, retentionSchema, type Failure, type FootageRequest, type MediaFilter } from "./video.schema";
 
 /** What the device's answer or the missing answer means for the request. */
 export function failureOf(result: CommandResult): Failure | null {
@@ -165,4 +166,23 @@ export async function mediaFile(ctx: AppContext, p: Principal, id: string) {
     sha256: m.sha256,
     read: (range?: { start: number; end: number }) => store.read(row.file_key!, range),
   };
+}
+
+/** How many days footage is kept (default 30). */
+export async function getRetention(ctx: AppContext, p: Principal) {
+  videoPolicy.read(p);
+  return { retentionDays: (await videoRepo.retentionDays(ctx.db, p.orgId))?.retention_days ?? 30 };
+}
+
+/** Sets the organisation's retention (settings:write); the sweep deletes older media, files first. */
+export async function setRetention(ctx: AppContext, p: Principal, raw: unknown) {
+  authorize(p, "settings:write");
+  const { retentionDays } = retentionSchema.parse(raw);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await videoRepo.retentionDays(trx, p.orgId);
+    await trx.insertInto("video_settings").values({ org_id: p.orgId, retention_days: retentionDays })
+      .onConflict((oc) => oc.column("org_id").doUpdateSet({ retention_days: retentionDays, updated_at: new Date() })).execute();
+    await audit.record(trx, p, { entity: "settings", id: p.orgId, action: "update", before: { video_retention_days: before?.retention_days ?? 30 }, after: { video_retention_days: retentionDays } });
+  });
+  return { retentionDays };
 }

@@ -5,6 +5,7 @@ import { Filters, VideoTabs } from "../components/Filters";
 import { LiveRefresh } from "../components/LiveRefresh";
 import { MediaTable } from "../components/MediaTable";
 import { RequestForm } from "../components/RequestForm";
+import { RetentionForm } from "../components/RetentionForm";
 import { listLoader, requestAction } from "../video.server";
 import type { Route } from "./+types/list";
 import "../../../styles/map.css";
@@ -30,6 +31,7 @@ export default function VideoList({ loaderData, actionData }: Route.ComponentPro
       <Filters vehicles={vehicles} timeZone={timeZone} mode="list" />
       <MediaTable items={page.items} timeZone={timeZone} />
       <Pagination page={page.page} pages={page.pages} total={page.total} />
+      {loaderData.canSettings && <RetentionForm days={loaderData.retentionDays} failure={formFailure(actionData, "retention")} saved={loaderData.retentionSaved} />}
     </section>
   );
 }
