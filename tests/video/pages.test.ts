@@ -137,4 +137,32 @@ describe("video pages without JavaScript", () => {
     expect(await (await viewer.get("/video")).text()).not.toContain('data-testid="retention-form"');
     expect((await viewer.post("/video?index", { intent: "retention", retentionDays: "3" }, { from: "/video" })).status).toBe(403);
   });
+
+  it("offers a photo request from the live map's panel of a vehicle with a camera", async () => {
+    const c = await signedIn();
+    const html = await (await c.get(`/manage?vehicle=${vehicleId}`)).text();
+    expect(html).toContain('data-testid="request-photo"');
+    expect(html).toContain(`/video?request=${vehicleId}&amp;mediaType=photo#request`);
+  });
+
+  it("answers the API: list, one item, a request (201), settings", async () => {
+    const login = await (await fetch(`${srv.url}/api/auth/login`, {
+      method: "POST", body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
+    })).json();
+    const auth = { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
+    const list = await (await fetch(`${srv.url}/api/video?vehicleId=${vehicleId}`, { headers: auth })).json();
+    expect(list.items.map((m: { id: string }) => m.id)).toContain(photoId);
+    const one = await (await fetch(`${srv.url}/api/video/${photoId}`, { headers: auth })).json();
+    expect(one).toMatchObject({ id: photoId, status: "completed", mediaUrl: `/video/media/${photoId}` });
+    expect(one).not.toHaveProperty("org_id");
+    expect(one).not.toHaveProperty("file_key");
+    const posted = await fetch(`${srv.url}/api/video/requests`, { method: "POST", headers: auth, body: JSON.stringify({ vehicleId, camera: "rear", mediaType: "photo" }) });
+    expect(posted.status).toBe(201);
+    expect(await posted.json()).toMatchObject({ status: "failed", failure: "device_offline", trigger: "server_request" });
+    const bad = await fetch(`${srv.url}/api/video/requests`, { method: "POST", headers: auth, body: JSON.stringify({ vehicleId, camera: "rear", mediaType: "video", durationS: 60 }) });
+    expect(bad.status).toBe(400);
+    expect(await (await fetch(`${srv.url}/api/video/settings`, { headers: auth })).json()).toHaveProperty("retentionDays");
+    const doc = await (await fetch(`${srv.url}/api/openapi.json`, { headers: auth })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/video", "/api/video/{id}", "/api/video/requests"]));
+  });
 });
