@@ -56,7 +56,8 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
       if (!dev) throw new Error("unknown camera");
       const filePath = DUALCAM_PATHS[file];
       const previous = await videoRepo.transfer(ctx.db, imei, filePath);
-      const resumable = previous && previous.total_packets === totalPackets && previous.org_id === dev.orgId;
+      // A transfer that reached its end without a commit (a failed check) starts over rather than resuming at the end.
+      const resumable = previous && previous.total_packets === totalPackets && previous.org_id === dev.orgId && previous.received_packets < totalPackets;
       const media = resumable ? await videoRepo.byId(ctx.db, dev.orgId, previous.media_id) : await mediaFor(imei, dev.orgId, dev.vehicleId, file, meta);
       if (!media) throw new Error("transfer without its media row");
       const partial = store.partialPath(imei, filePath);
