@@ -15,6 +15,7 @@ import { replayFiles, replayPages } from "./features/replay/routes";
 import { routePlanningFiles, routePlanningPages } from "./features/route-planning/routes";
 import { shellRoutes } from "./features/shell/routes";
 import { tmsFiles, tmsPages } from "./features/tms/routes";
+import { videoFiles, videoPages } from "./features/video/routes";
 
 // Every URL of the web app, feature by feature (docs/architecture.md, "Adding a module").
 // `*Pages` render inside the signed-in frame; `*Files` are downloads and data answered outside it; the public
@@ -31,6 +32,7 @@ export default [
   ...maintenanceFiles,
   ...routePlanningFiles,
   ...tmsFiles,
+  ...videoFiles,
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,
@@ -38,5 +40,6 @@ export default [
     ...maintenancePages,
     ...routePlanningPages,
     ...tmsPages,
+    ...videoPages,
   ]),
 ] satisfies RouteConfig;

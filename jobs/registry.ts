@@ -8,8 +8,9 @@ import { positionsJobs } from "../server/modules/positions/positions.jobs";
 import { optimizationJobs } from "../server/optimization/optimization.jobs";
 import { routePlanningJobs } from "../server/modules/route-planning/route-planning.jobs";
 import { tmsJobs } from "../server/modules/tms/tms.jobs";
+import { videoJobs } from "../server/modules/video/video.jobs";
 import type { JobDefinition } from "../server/job-definition";
 
 /** Every module's jobs (`<module>.jobs.ts`). A new module adds its list here; workers.ts groups them by queue. */
 export const ALL_JOBS: readonly JobDefinition[] = [...passwordResetJobs, ...alertsJobs, ...positionsJobs, ...liveJobs, ...optimizationJobs, ...analyticsJobs,
-  ...carSharingJobs, ...maintenanceJobs, ...routePlanningJobs, ...tmsJobs];
+  ...carSharingJobs, ...maintenanceJobs, ...routePlanningJobs, ...tmsJobs, ...videoJobs];

@@ -48,6 +48,10 @@ const envSchema = z.object({
   GATEWAY_HOST: z.string().default("0.0.0.0"),
   FLOTA_SIMULATOR: bool.optional(),
   IMMOBILIZATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  // Dashcam file transfers (Teltonika DualCam; Traccar's port) and where media files are kept (docs/video.md).
+  CAMERA_PORT: port.default(5232),
+  CAMERA_PUBLIC_HOST: z.string().optional(),
+  FLOTA_STORAGE_DIR: z.string().optional(),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   MAP_STYLE: z.enum(["online", "offline"]).default("online"),
   MAP_STYLE_URL: z.string().url().optional(),

@@ -19,6 +19,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/maintenance", labelKey: "maintenance:nav", icon: "build", anyOf: ["maintenance:read"] },
   { to: "/route-planning", labelKey: "routePlanning:nav", icon: "route", anyOf: ["routePlanning:read"] },
   { to: "/tms", labelKey: "tms:nav", icon: "local_shipping", anyOf: ["tms:read"] },
+  { to: "/video", labelKey: "video:nav", icon: "videocam", anyOf: ["video:read"] },
   {
     to: "/configuration/list",
     labelKey: "nav.configuration",

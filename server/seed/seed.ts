@@ -3,6 +3,7 @@ import { seedDemoCarSharing } from "./seed-car-sharing";
 import { seedDemoMaintenance } from "./seed-maintenance";
 import { seedDemoRoutePlanning } from "./seed-route-planning";
 import { seedDemoTms } from "./seed-tms";
+import { seedDemoVideo } from "./seed-video";
 import type { DB } from "../db/database";
 import { hashPassword } from "../security/passwords";
 import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../modules/access/permissions";
@@ -121,6 +122,7 @@ export async function ensureInitialData(db: DB, opts: { adminEmail: string; admi
     await seedDemoMaintenance(db, org.id, manager?.id ?? adminId);
     await seedDemoRoutePlanning(db, org.id);
     await seedDemoTms(db, org.id);
+    await seedDemoVideo(db, org.id);
   }
   return { created: true as const, orgId: org.id };
 }

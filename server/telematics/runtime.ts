@@ -6,12 +6,14 @@ import { createRoutePlanningHook } from "../modules/route-planning/route-plannin
 import { createTmsArrivalHook } from "../modules/tms/tms.hooks";
 import { recordUnknownDevice } from "../modules/devices/device-registry";
 import type { LocalCommands } from "../modules/immobilization/command-relay";
+import { createCameraUploads } from "../modules/video/video-uploads";
 import { createPositionPipeline, type PipelineOptions, type PositionPipeline } from "../modules/positions/positions.service";
+import { startCameraServer, type CameraServer } from "./gateway/dualcam-server";
 import { startOsmAndServer, startTcpGateway, type OsmAndServer, type TcpGateway, type TcpProtocol } from "./index";
 
 export interface TelematicsRuntime {
   /** Ports actually bound; a protocol configured with port 0 in production is absent. */
-  ports: Partial<Record<TcpProtocol | "osmand", number>>;
+  ports: Partial<Record<TcpProtocol | "osmand" | "camera", number>>;
   gateways: Partial<Record<TcpProtocol, TcpGateway>>;
   pipeline: PositionPipeline;
   /** commands to the devices connected to this process's gateways (the command relay's local side) */
@@ -23,7 +25,7 @@ export interface TelematicsRuntime {
 
 export interface StartTelematicsOptions {
   /** Port per protocol; 0 disables the protocol unless `ephemeral` (tests: 0 picks a free port). */
-  ports?: Partial<Record<TcpProtocol | "osmand", number>>;
+  ports?: Partial<Record<TcpProtocol | "osmand" | "camera", number>>;
   ephemeral?: boolean;
   host?: string;
   pipeline?: Partial<Pick<PipelineOptions, "concurrency" | "maxGroupRecords" | "now">>;
@@ -58,13 +60,14 @@ export async function startTelematics(ctx: WithPorts<"devices">, opts: StartTele
     onPositions: (id: string, positions: Parameters<PositionPipeline["onPositions"]>[1]) => pipeline.onPositions(id, positions),
   };
   const configured = {
-    teltonika: config.TELTONIKA_PORT, gt06: config.GT06_PORT, h02: config.H02_PORT, osmand: config.OSMAND_PORT, ...opts.ports,
+    teltonika: config.TELTONIKA_PORT, gt06: config.GT06_PORT, h02: config.H02_PORT, osmand: config.OSMAND_PORT, camera: config.CAMERA_PORT, ...opts.ports,
   };
   const enabled = (port: number | undefined) => port !== undefined && (port > 0 || Boolean(opts.ephemeral));
   const host = opts.host ?? config.GATEWAY_HOST;
   const gateways: TelematicsRuntime["gateways"] = {};
   const ports: TelematicsRuntime["ports"] = {};
   let osmand: OsmAndServer | null = null;
+  let camera: CameraServer | null = null;
   try {
     for (const protocol of ["teltonika", "gt06", "h02"] as const) {
       if (!enabled(configured[protocol])) continue;
@@ -76,8 +79,12 @@ export async function startTelematics(ctx: WithPorts<"devices">, opts: StartTele
       osmand = await startOsmAndServer({ port: configured.osmand, host, logger: log, ...callbacks });
       ports.osmand = osmand.port;
     }
+    if (enabled(configured.camera)) {
+      camera = await startCameraServer({ port: configured.camera, host, logger: log, ...createCameraUploads(ctx), onUnknownDevice: (id, remote) => callbacks.onUnknownDevice(id, "dualcam", remote) });
+      ports.camera = camera.port;
+    }
   } catch (err) {
-    await Promise.all(Object.values(gateways).map((g) => g.close()));
+    await Promise.all([...Object.values(gateways).map((g) => g.close()), osmand?.close(), camera?.close()]);
     throw err;
   }
 
@@ -97,7 +104,7 @@ export async function startTelematics(ctx: WithPorts<"devices">, opts: StartTele
     commands,
     alertRules,
     async close() {
-      await Promise.all([...Object.values(gateways).map((g) => g.close()), osmand?.close()]);
+      await Promise.all([...Object.values(gateways).map((g) => g.close()), osmand?.close(), camera?.close()]);
       await pipeline.close();
     },
   };

@@ -39,6 +39,7 @@ async function activity(v: V) {
   await sql`INSERT INTO attendance_days (org_id, user_id, day, started_at, ended_at, late) VALUES (${org.orgId}, ${v.driver_id}, ${DAY}, ${new Date(T).toISOString()}, ${new Date(T + 600 * 60_000).toISOString()}, false)`.execute(ctx.db);
   await sql`INSERT INTO tms_orders (org_id, order_id, customer_code, latitude, longitude, weight, packets, delivery_date_at, status, vehicle_id, finished_at, finished_by)
     VALUES (${org.orgId}, ${`R-${v.id}`}, 'C1', 41.33, 19.82, 12.5, 2, ${DAY}, 'FINISHED', ${v.id}, ${new Date(T + 120 * 60_000).toISOString()}, 'arrival')`.execute(ctx.db);
+  await sql`INSERT INTO video_media (org_id, vehicle_id, trigger, media_type, camera, captured_at, status, failure) VALUES (${org.orgId}, ${v.id}, 'green_driving', 'video', 'front', ${new Date(T + 52 * 60_000).toISOString()}, 'failed', 'no_footage')`.execute(ctx.db);
 }
 
 beforeAll(async () => {

@@ -21,6 +21,7 @@ import { createApiKey } from "../../server/modules/tms/api-keys.service";
 import { createOrder } from "../../server/modules/tms/orders.service";
 import { createPlan, solvePlan } from "../../server/modules/tms/plans.service";
 import { createDepot } from "../../server/modules/tms/settings.service";
+import { mediaKey, mediaStore } from "../../server/modules/video/media-store";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -57,6 +58,7 @@ interface OrgB {
   tmsPlanId: string;
   tmsDepotId: string;
   tmsKeyId: string;
+  mediaId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -84,6 +86,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/maintenance/suppliers/edit/:id": (b) => ({ id: b.supplierId }),
   "/maintenance/parts/edit/:id": (b) => ({ id: b.partId }),
   "/maintenance/attachments/:id": (b) => ({ id: b.attachmentId }),
+  "/video/details/:id": (b) => ({ id: b.mediaId }),
+  "/video/media/:id": (b) => ({ id: b.mediaId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -131,6 +135,7 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/maintenance/services/:id": (b) => ({ id: b.serviceId }),
   "/api/maintenance/fuel/:id": (b) => ({ id: b.fuelId }),
   "/api/maintenance/attachments/:id": (b) => ({ id: b.attachmentId }),
+  "/api/video/:id": (b) => ({ id: b.mediaId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
@@ -245,14 +250,24 @@ beforeAll(async () => {
   await solvePlan(srv.ctx, bOrg.orgId, tmsPlan.id, { timeLimitMs: 100 });
   const tmsKey = await createApiKey(srv.ctx, pb, { name: `${MARK} key` });
   keyA = (await createApiKey(srv.ctx, await principalFor(srv.ctx, a.adminId), { name: "A key" })).key;
+  // B's dashcam photo, stored like an upload (its bytes are the PNG the leak check looks for)
+  await srv.ctx.db.insertInto("vehicle_cameras").values({ org_id: bOrg.orgId, vehicle_id: vehicle.id }).execute();
+  const capturedAt = new Date();
+  const media = await srv.ctx.db.insertInto("video_media").values({
+    org_id: bOrg.orgId, vehicle_id: vehicle.id, trigger: "periodic", media_type: "photo", camera: "front", captured_at: capturedAt,
+    status: "completed", failure: null, lat: 41.32, lon: 19.81, content_type: "image/jpeg", size_bytes: TINY_PNG.length, sha256: "0".repeat(64), file_key: "pending",
+  }).returning("id").executeTakeFirstOrThrow();
+  const key = mediaKey(bOrg.orgId, media.id, capturedAt, "photo");
+  await mediaStore(srv.ctx.config).write(key, TINY_PNG);
+  await srv.ctx.db.updateTable("video_media").set({ file_key: key }).where("id", "=", media.id).execute();
   b = {
     bookingId: booking.id,
     serviceId: service.id, supplierId: supplier.id, partId: part.id, attachmentId: attachment.id, fuelId: fuelReport.id,
     routeJobId, routeTemplateId: routeTemplate.id,
     tmsOrderId: tmsOrder.id, tmsOrderRef: tmsOrder.order_id, tmsPlanId: tmsPlan.id, tmsDepotId: tmsDepot.id, tmsKeyId: tmsKey.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
-    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
     reminderId: (await createReminders(srv.ctx, pb, { vehicle_ids: [vehicle.id], name: `${MARK} oil`, interval_km: "15000", active: "on", base_date: "2026-01-01" }))[0].id,
+    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId, mediaId: media.id,
   };
   const login = await (await fetch(`${srv.url}/api/auth/login`, {
     method: "POST",

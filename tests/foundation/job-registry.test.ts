@@ -20,7 +20,7 @@ describe("jobs registered per module, grouped by queue", () => {
   it("the registry holds each module's jobs; maintenance, optimisation and report generation run one at a time", () => {
     const queues = groupByQueue(ALL_JOBS);
     expect(queues.get("maintenance")!.jobs.map((j) => j.name).sort()).toEqual([
-      "alert-timers", "alerts-retention", "analytics-retention", "analytics-schedules", "analytics-segments", "booking-lifecycle", "booking-reminders", "live-subscriptions-prune", "maintenance-reminders", "positions-retention", "route-job-lateness",
+      "alert-timers", "alerts-retention", "analytics-retention", "analytics-schedules", "analytics-segments", "booking-lifecycle", "booking-reminders", "live-subscriptions-prune", "maintenance-reminders", "positions-retention", "route-job-lateness", "video-sweep",
     ].sort());
     expect(queues.get("maintenance")!.concurrency).toBe(1);
     expect(queues.get("optimization")).toMatchObject({ concurrency: 1 });

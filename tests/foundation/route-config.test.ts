@@ -60,6 +60,8 @@ const URLS = [
   "/tms", "/tms/optimize", "/tms/optimize/add", "/tms/optimize/edit/:id", "/tms/optimize/import", "/tms/optimize/import/sample.csv",
   "/tms/orders", "/tms/orders/add", "/tms/orders/edit/:id", "/tms/orders/:id", "/tms/dispatch", "/tms/settings",
   "/tms/delivering/:id/:vehicleId", "/tms/delivering/:id/:vehicleId/pdf",
+  // Video (spec: list (default), details/{id}, search) and its media files (docs/video.md).
+  "/video", "/video/details/:id", "/video/search", "/video/media/:id",
 ];
 
 describe("route config (app/routes.ts)", () => {

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import pino from "pino";
 import { inject } from "vitest";
 import { loadConfig, type Config } from "../../server/config";
@@ -27,6 +29,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Tests never reach the internet: the built-in basemap unless a test serves a style on loopback.
     MAP_STYLE: "offline",
     QUEUE_PREFIX: `t${randomUUID().slice(0, 8)}-`,
+    // Media files (video) of test runs go to the system's temporary folder, never the worktree's data folder.
+    FLOTA_STORAGE_DIR: path.join(os.tmpdir(), "flota-test-storage"),
     ...overrides,
   });
 }

@@ -8,7 +8,7 @@ import type { TestContext } from "./context";
  * the context has a live bus (attachTestLive), the other processes.
  */
 export async function startTestTelematics(ctx: TestContext, opts: StartTelematicsOptions & { claimMs?: number } = {}): Promise<TelematicsRuntime> {
-  const rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, ...opts });
+  const rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0, camera: 0 }, ...opts });
   const relay = createCommandRelay({ bus: ctx.live, local: rt.commands, log: ctx.log, claimMs: opts.claimMs });
   ctx.commands = relay;
   return {

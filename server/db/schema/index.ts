@@ -14,6 +14,7 @@ import type { TelematicsTables } from "./telematics";
 import type { TmsTables } from "./tms";
 import type { UserTables, UsersTable } from "./users";
 import type { VehicleTables, VehiclesTable } from "./vehicles";
+import type { VideoTables } from "./video";
 
 export type { RoleOptions } from "./access";
 
@@ -28,6 +29,7 @@ export interface Database
     MaintenanceTables {}
     RoutePlanningTables {}
     AdminTables, AnalyticsTables, TmsTables {}
+    AdminTables, AnalyticsTables, VideoTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

@@ -1,5 +1,6 @@
 import { carSharingApi } from "../api/car-sharing.openapi";
 import { tmsApi } from "../api/tms.openapi";
+import { videoApi } from "../api/video.openapi";
 import type { ApiFragment } from "./openapi-document";
 import { maintenanceApi } from "../api/maintenance.openapi";
 import { routePlanningApi } from "../api/route-planning.openapi";
@@ -14,3 +15,4 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   routePlanningApi,
 ];
 export const API_FRAGMENTS: readonly ApiFragment[] = [tmsApi];
+export const API_FRAGMENTS: readonly ApiFragment[] = [videoApi];

@@ -9,6 +9,7 @@ export const AUDIT_ENTITIES = [
   "maintenance_reminder", "maintenance_service", "fuel_report", "supplier", "part",
   "route_job", "route_template", "attendance_rule",
   "tms_order", "tms_optimization", "tms_settings", "tms_api_key",
+  "video_request",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -24,3 +24,13 @@ export function crc16X25(data: Uint8Array): number {
   for (let i = 0; i < data.length; i++) crc = (crc >>> 8) ^ X25[(crc ^ data[i]) & 0xff];
   return ~crc & 0xffff;
 }
+
+/**
+ * The DualCam file-transfer CRC: reflected poly 0x8408 with no final xor, seeded with the previous data
+ * packet's CRC (0 for the first), so each packet's CRC also vouches for every packet before it.
+ */
+export function crc16DualCam(data: Uint8Array, init = 0): number {
+  let crc = init & 0xffff;
+  for (let i = 0; i < data.length; i++) crc = (crc >>> 8) ^ X25[(crc ^ data[i]) & 0xff];
+  return crc;
+}

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LogRow } from "../log.server";
+import { AlertFootageCell, type FootageLinks } from "../../video/components/FootageLink";
 import { alertSummary, alertTypeLabel, formatAlertTime, replayHref } from "./alert-text";
 
 /** The log's rows: newest first, unread ones marked; "show on map" opens the replay around the alert. */
-export function AlertLogTable({ items, timeZone, canReplay }: { items: LogRow[]; timeZone: string; canReplay: boolean }) {
+export function AlertLogTable({ items, timeZone, canReplay, footage = null }: { items: LogRow[]; timeZone: string; canReplay: boolean; footage?: FootageLinks | null }) {
   const { t } = useTranslation("alertLog");
   return (
     <div className="table-scroll">
@@ -20,6 +21,7 @@ export function AlertLogTable({ items, timeZone, canReplay }: { items: LogRow[];
             <th>{t("columns.place")}</th>
             <th>{t("columns.policy")}</th>
             {canReplay && <th><span className="visually-hidden">{t("columns.map")}</span></th>}
+            {footage && <th><span className="visually-hidden">{t("video:alertVideo")}</span></th>}
           </tr>
         </thead>
         <tbody>
@@ -34,9 +36,10 @@ export function AlertLogTable({ items, timeZone, canReplay }: { items: LogRow[];
               <td>{a.placeName ?? t("common:none")}</td>
               <td>{a.policyId ? <Link to={`/alerts/policies/policy/${a.policyId}`}>{a.policyName}</Link> : a.policyName}</td>
               {canReplay && <td className="nowrap"><Link to={replayHref(a.vehicleId, a.occurredAt, timeZone)} data-testid="show-on-map">{t("log.showOnMap")}</Link></td>}
+              {footage && <td className="nowrap"><AlertFootageCell links={footage} alertId={a.id} vehicleId={a.vehicleId} occurredAt={a.occurredAt} timeZone={timeZone} /></td>}
             </tr>
           ))}
-          {items.length === 0 && <tr><td colSpan={canReplay ? 9 : 8} className="muted">{t("log.empty")}</td></tr>}
+          {items.length === 0 && <tr><td colSpan={(canReplay ? 9 : 8) + (footage ? 1 : 0)} className="muted">{t("log.empty")}</td></tr>}
         </tbody>
       </table>
     </div>

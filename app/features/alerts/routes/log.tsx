@@ -12,6 +12,7 @@ import { requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/log";
 import "../../../styles/alert-log.css";
 import { can } from "../../../lib/permissions";
+import { footageLinks } from "../../video/video.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -19,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "alerts:read");
   const url = new URL(request.url);
   const [page, options] = await Promise.all([loadLogPage(context, p, url), logFilterOptions(context, p)]);
-  const payload = { ...page, ...options, canReplay: can(p, "replay:read") };
+  const footage = await footageLinks(context, p, page.items.map((a) => a.id));
+  const payload = { ...page, ...options, canReplay: can(p, "replay:read"), footage };
   return data(payload, { status: page.error ? 400 : 200 });
 }
 
@@ -72,7 +74,7 @@ export default function AlertLog({ loaderData, actionData }: Route.ComponentProp
         </Form>
         {!error && <a className="button" href={`/alerts/log.csv${csv ? `?${csv}` : ""}`} download data-testid="export-csv">{t("log.exportCsv")}</a>}
       </div>
-      <AlertLogTable items={items} timeZone={timeZone} canReplay={loaderData.canReplay} />
+      <AlertLogTable items={items} timeZone={timeZone} canReplay={loaderData.canReplay} footage={loaderData.footage} />
       <Pagination page={loaderData.page} pages={loaderData.pages} total={loaderData.total} />
     </section>
   );

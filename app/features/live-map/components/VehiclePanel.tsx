@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { FleetVehicle } from "../../../lib/map/fleet-types";
 import { formatDateTime } from "../../../lib/map/time";
+import { requestHref } from "../../video/components/FootageLink";
 import { ImmobilizeControls } from "./ImmobilizeControls";
 import { FaultList, VehicleStateBadge, formatSpeed } from "./VehicleState";
 
@@ -11,12 +12,15 @@ interface VehiclePanelProps {
   canCommand: boolean;
   canReplay: boolean;
   closeHref: string;
+  /** the vehicle carries a camera the user may request footage from */
+  hasCamera?: boolean;
   follow?: { on: boolean; toggle: (on: boolean) => void };
   onClose?: () => void;
 }
 
-export function VehiclePanel({ vehicle: v, timeZone, canCommand, canReplay, closeHref, follow, onClose }: VehiclePanelProps) {
+export function VehiclePanel({ vehicle: v, timeZone, canCommand, canReplay, closeHref, hasCamera = false, follow, onClose }: VehiclePanelProps) {
   const { t } = useTranslation("manage");
+  const { t: tv } = useTranslation("video");
   return (
     <aside className="card vehicle-panel" data-testid="vehicle-panel" data-vehicle-id={v.vehicleId} aria-labelledby="vehicle-panel-title">
       <header className="vehicle-panel-head">
@@ -37,6 +41,7 @@ export function VehiclePanel({ vehicle: v, timeZone, canCommand, canReplay, clos
         </label>
       )}
       {canReplay && <p><Link to={`/replay?vehicle=${v.vehicleId}`}>{t("panel.replay")}</Link></p>}
+      {hasCamera && <p><Link to={requestHref(v.vehicleId, "photo", null, timeZone)} data-testid="request-photo">{tv("request.requestPhoto")}</Link></p>}
       {canCommand && <ImmobilizeControls vehicleId={v.vehicleId} registration={v.registration} />}
     </aside>
   );

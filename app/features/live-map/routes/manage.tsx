@@ -8,6 +8,7 @@ import { FleetCounters } from "../components/FleetCounters";
 import { FleetMap } from "../components/FleetMap";
 import { FleetTable } from "../components/FleetTable";
 import { useLiveFleet } from "../components/useLiveFleet";
+import { footageLinks } from "../../video/video.server";
 import { VehiclePanel } from "../components/VehiclePanel";
 import { SearchBox } from "../../../components/ListControls";
 import { mapConfigFrom } from "../../../lib/map/basemap.server";
@@ -29,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     teamOptions(context.app, p),
     orgTimeZone(context.app, p),
   ]);
+  const footage = await footageLinks(context, p, []);
   return {
     vehicles: vehicles.map(({ odometerKm: _o, engineHours: _e, lastServerTime: _l, deviceImei: _d, ...v }) => v),
     teams,
@@ -40,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canReplay: can(p, "replay:read"),
     canFaults: can(p, "vehicles:read"),
     showPlaces: can(p, "places:read"),
+    cameraVehicles: footage?.canRequest ? footage.cameraVehicles : [],
   };
 }
 
@@ -120,6 +123,7 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
               timeZone={loaderData.timeZone}
               canCommand={loaderData.canCommand}
               canReplay={loaderData.canReplay}
+              hasCamera={loaderData.cameraVehicles.includes(selected.vehicleId)}
               closeHref={`?${closeParams}`}
               follow={hydrated ? { on: follow, toggle: setFollow } : undefined}
               onClose={hydrated ? () => select(null) : undefined}

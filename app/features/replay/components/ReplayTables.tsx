@@ -3,6 +3,7 @@ import { alertSummary, alertTypeLabel, formatAlertTime } from "../../alerts/comp
 import type { TrackPoint } from "../../../lib/map/playback";
 import { formatDuration, type ReplayAlert, type TrackStop } from "../../../lib/map/replay-geo";
 import { formatDateTime } from "../../../lib/map/time";
+import { AlertFootageCell, type FootageLinks } from "../../video/components/FootageLink";
 
 export function StopsTable({ stops, timeZone }: { stops: TrackStop[]; timeZone: string }) {
   const { t } = useTranslation("replay");
@@ -53,13 +54,13 @@ export function PointsTable({ points: shown, total, timeZone }: { points: TrackP
 }
 
 /** The vehicle's alerts in the period (also red dots on the map); a link to the full log for users who read alerts. */
-export function AlertsTable({ alerts, timeZone }: { alerts: ReplayAlert[]; timeZone: string }) {
+export function AlertsTable({ alerts, timeZone, footage = null, vehicleId = "" }: { alerts: ReplayAlert[]; timeZone: string; footage?: FootageLinks | null; vehicleId?: string }) {
   const { t } = useTranslation("replay");
   return (
     <div className="table-wrap">
       <h2>{t("alerts")}</h2>
       <table className="table" data-testid="replay-alerts">
-        <thead><tr><th>{t("time")}</th><th>{t("alertType")}</th><th>{t("alertWhat")}</th><th>{t("position")}</th></tr></thead>
+        <thead><tr><th>{t("time")}</th><th>{t("alertType")}</th><th>{t("alertWhat")}</th><th>{t("position")}</th>{footage && <th><span className="visually-hidden">{t("video:alertVideo")}</span></th>}</tr></thead>
         <tbody>
           {alerts.map((a) => (
             <tr key={a.id} data-alert-id={a.id}>
@@ -67,6 +68,7 @@ export function AlertsTable({ alerts, timeZone }: { alerts: ReplayAlert[]; timeZ
               <td>{alertTypeLabel(t, a.type)}</td>
               <td>{alertSummary(t, { alertType: a.type, details: a.details, placeName: a.placeName })} <span className="muted">({a.policyName})</span></td>
               <td>{a.lat === null || a.lon === null ? "—" : `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`}</td>
+              {footage && <td><AlertFootageCell links={footage} alertId={a.id} vehicleId={vehicleId} occurredAt={a.at} timeZone={timeZone} /></td>}
             </tr>
           ))}
         </tbody>

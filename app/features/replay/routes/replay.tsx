@@ -12,6 +12,7 @@ import { replayQueryFrom, replayView, runReplay } from "../../../lib/map/replay.
 import { orgTimeZone } from "../../../lib/map/time.server";
 import { requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/replay";
+import { footageLinks } from "../../video/video.server";
 import "../../../styles/map.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mapConfig: mapConfigFrom(context),
     ...outcome,
     replay: outcome.replay && replayView(outcome.replay, outcome.alerts),
+    footage: outcome.replay ? await footageLinks(context, p, outcome.alerts.map((a) => a.id)) : null,
   };
   return data(payload, { status: outcome.error === "NOT_FOUND" ? 404 : outcome.error ? 400 : 200 });
 }
@@ -87,7 +89,7 @@ export default function Replay({ loaderData }: Route.ComponentProps) {
             <ReplayPlayer points={replay.track} stops={replay.stops} alerts={loaderData.alerts} timeZone={timeZone} config={loaderData.mapConfig} />
           )}
           <div className="replay-tables">
-            {loaderData.alerts.length > 0 && <AlertsTable alerts={loaderData.alerts} timeZone={timeZone} />}
+            {loaderData.alerts.length > 0 && <AlertsTable alerts={loaderData.alerts} timeZone={timeZone} footage={loaderData.footage} vehicleId={query.vehicle} />}
             <StopsTable stops={replay.stops} timeZone={timeZone} />
             <PointsTable points={replay.tablePoints} total={replay.pointCount} timeZone={timeZone} />
           </div>

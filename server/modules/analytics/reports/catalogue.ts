@@ -4,6 +4,7 @@ import { alertsReport, deviceHealthReport, immobilizationReport, vehicleDetailsR
 import { driverActivityReport, ecoScoreReport, engineHoursReport, workingTimeReport } from "./types/score-reports";
 import { MAINTENANCE_REPORTS } from "../../maintenance/maintenance.reports";
 import { routePlanningReports } from "../../route-planning/route-planning.reports";
+import { videoRequestsReport } from "../../video/video.reports";
 import { dailySummaryReport, idlingReport, mileageReport, speedingReport, stopsReport, tripsReport } from "./types/segment-reports";
 import { geofenceVisitsReport, poiVisitsReport } from "./types/visit-reports";
 import { tmsDeliveriesReport, tmsOrdersReport } from "../../tms/tms.reports";
@@ -21,6 +22,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   ...MAINTENANCE_REPORTS,
   ...routePlanningReports,
   tmsDeliveriesReport, tmsOrdersReport,
+  videoRequestsReport,
 ] as readonly ReportDefinition[];
 
 export const REPORT_TYPES = REPORTS.map((r) => r.type);
