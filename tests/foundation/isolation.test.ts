@@ -9,6 +9,7 @@ import { createTeam } from "../../server/modules/teams/teams.service";
 import { createGeofence, createPoi } from "../../server/modules/places/places.service";
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
+import { archiveRepo } from "../../server/modules/analytics/archive/archive.repo";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -31,6 +32,7 @@ interface OrgB {
   geofenceId: string;
   policyId: string;
   orgId: string;
+  archiveId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -45,6 +47,11 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/alerts/policies/policy/:id": (b) => ({ id: b.policyId }),
   // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
+  // Reports: B's vehicle in the detailed report (its page, the report page, its download), B's archived report.
+  "/analytics/reports/vehicle/details/:id": (b) => ({ id: b.vehicleId }),
+  "/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
+  "/analytics/reports/:type/export/:format": (b) => ({ type: "vehicle_details", format: `pdf?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
+  "/analytics/archive/:id/files/:format": (b) => ({ id: b.archiveId, format: "pdf" }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -145,9 +152,14 @@ beforeAll(async () => {
     name: `${MARK} policy`, alert_type: "geofence_enter", vehicle_ids: [vehicle.id], geofence_ids: [geofence.id], days: [1, 2, 3],
     notify_in_app: true, notify_email: true, recipient_ids: [user.id], emails: [`${MARK.toLowerCase()}@b.test.flota`],
   }) as never);
+  const archiveId = (await archiveRepo.insert(srv.ctx.db, {
+    orgId: bOrg.orgId, requestedBy: bOrg.adminId, scheduleId: null, type: "trips", params: { from: "2026-11-17", to: "2026-11-17" }, from: "2026-11-17", to: "2026-11-17", runKey: null,
+  }))!;
+  await archiveRepo.saveFile(srv.ctx.db, archiveId, "pdf", "al", Buffer.from(`${MARK} archived`));
+  await archiveRepo.finish(srv.ctx.db, archiveId, "COMPLETED", { rowCount: 1 });
   b = {
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
-    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
+    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId, archiveId,
   };
   const login = await (await fetch(`${srv.url}/api/auth/login`, {
     method: "POST",

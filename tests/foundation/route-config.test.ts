@@ -40,6 +40,9 @@ const URLS = [
   // Not in the specification: the installation's administration area and the audit log (docs/administration.md).
   "/administration", "/administration/organizations", "/administration/organizations/add", "/administration/organizations/:id",
   "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
+  // Reports (docs/analytics.md, "Report pages"): the list, a report, the detailed vehicle report, archived reports, downloads.
+  "/analytics/reports/list", "/analytics/reports/:type", "/analytics/reports/vehicle/details/:id", "/analytics/archive",
+  "/analytics/reports/:type/export/:format", "/analytics/archive/:id/files/:format",
 ];
 
 describe("route config (app/routes.ts)", () => {

@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import type { ReportTable } from "../reports.server";
+
+const NUMERIC = new Set(["distance", "odometer", "speed", "count", "number", "percent", "duration"]);
+
+/** The report rendered on the server as a table, with its totals row; the same cells as the downloads. */
+export function ReportTableView({ table }: { table: ReportTable }) {
+  const { t } = useTranslation("analytics");
+  if (!table.rowCount) return <p className="alert alert-info" data-testid="report-empty">{t("run.empty")}</p>;
+  return (
+    <div className="table-scroll">
+      <p className="muted" data-testid="report-count">{t("run.rows", { count: table.rowCount })}</p>
+      {table.truncated && <p className="alert alert-warn" data-testid="report-truncated">{t("run.truncated", { count: table.rowCount })}</p>}
+      <table className="table report-table" data-testid="report-table">
+        <thead>
+          <tr>{table.columns.map((c) => <th key={c.key} scope="col" className={NUMERIC.has(c.kind) ? "num" : undefined}>{c.label}</th>)}</tr>
+        </thead>
+        <tbody>
+          {table.rows.map((r, i) => (
+            <tr key={i}>{r.map((cell, k) => <td key={table.columns[k].key} className={NUMERIC.has(table.columns[k].kind) ? "num" : undefined}>{cell}</td>)}</tr>
+          ))}
+        </tbody>
+        {table.total && (
+          <tfoot>
+            <tr data-testid="report-total">
+              {table.total.map((cell, k) => (k === 0
+                ? <th key="total" scope="row">{t("run.total")}</th>
+                : <td key={table.columns[k].key} className={NUMERIC.has(table.columns[k].kind) ? "num" : undefined}>{cell}</td>))}
+            </tr>
+          </tfoot>
+        )}
+      </table>
+    </div>
+  );
+}
