@@ -74,6 +74,9 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   // B's vehicle by id in a report that needs one: not found; the export without it: refused
   "/api/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
   "/api/analytics/reports/:type/export": () => ({ type: "vehicle_details" }),
+  "/api/analytics/reports/:type/archive": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
+  "/api/analytics/archive/:id/files/:format": (b) => ({ id: b.archiveId, format: "pdf" }),
+  "/api/analytics/archive/:id/retry": (b) => ({ id: b.archiveId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
