@@ -39,6 +39,7 @@ describe.skipIf(!hasChromium || !buildExists())("report screens in the browser",
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => { if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) errors.push(m.text()); });
       await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword, "/analytics?lng=en");
       await page.waitForSelector('[data-testid="report-list"]');
       expect(new URL(page.url()).pathname).toBe("/analytics/reports/list");
@@ -65,6 +66,9 @@ describe.skipIf(!hasChromium || !buildExists())("report screens in the browser",
     it(`the detailed report asks for a vehicle next to its field, then shows the timeline (${mode})`, async () => {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => { if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) errors.push(m.text()); });
       await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword, "/analytics/reports/vehicle_details?lng=en");
       await page.waitForSelector('[data-testid="report-form"]');
       if (javaScriptEnabled) await waitForHydration(page);
@@ -85,6 +89,12 @@ describe.skipIf(!hasChromium || !buildExists())("report screens in the browser",
       } else {
         expect(await page.locator('[data-testid="details-map"]').count()).toBe(0);
       }
+      // straight to the page in the other language: a fresh document that hydrates without a mismatch
+      await page.goto(`${srv.url}/analytics/reports/vehicle/details/${vehicle.id}?from=${DAY}&to=${DAY}&lng=al`);
+      await page.waitForSelector('[data-testid="timeline"]');
+      if (javaScriptEnabled) await waitForHydration(page);
+      expect(await page.textContent('[data-testid="timeline"] li[data-kind="trip"]')).toContain("Udhëtim".slice(0, 3));
+      expect(errors).toEqual([]);
       await context.close();
     });
 
