@@ -75,7 +75,7 @@ export function ReportForm({ type, action, fields, paramLabels, options, values,
           </div>
         ))}
       </div>
-      <p className="muted hint">{t("params.allHint")}</p>
+      {!requiresVehicle && <p className="muted hint">{t("params.allHint")}</p>}
       <div className="form-actions">
         <button type="submit" className="button primary" data-testid="report-run">{t("run.run")}</button>
       </div>

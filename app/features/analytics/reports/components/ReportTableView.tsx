@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { ReportTable } from "../reports.server";
 
 const NUMERIC = new Set(["distance", "odometer", "speed", "count", "number", "percent", "duration"]);
+const cellClass = (kind: string) => (NUMERIC.has(kind) ? "num" : kind === "datetime" || kind === "date" ? "when" : undefined);
 
 /** The report rendered on the server as a table, with its totals row; the same cells as the downloads. */
 export function ReportTableView({ table }: { table: ReportTable }) {
@@ -13,11 +14,11 @@ export function ReportTableView({ table }: { table: ReportTable }) {
       {table.truncated && <p className="alert alert-warn" data-testid="report-truncated">{t("run.truncated", { count: table.rowCount })}</p>}
       <table className="table report-table" data-testid="report-table">
         <thead>
-          <tr>{table.columns.map((c) => <th key={c.key} scope="col" className={NUMERIC.has(c.kind) ? "num" : undefined}>{c.label}</th>)}</tr>
+          <tr>{table.columns.map((c) => <th key={c.key} scope="col" className={cellClass(c.kind)}>{c.label}</th>)}</tr>
         </thead>
         <tbody>
           {table.rows.map((r, i) => (
-            <tr key={i}>{r.map((cell, k) => <td key={table.columns[k].key} className={NUMERIC.has(table.columns[k].kind) ? "num" : undefined}>{cell}</td>)}</tr>
+            <tr key={i}>{r.map((cell, k) => <td key={table.columns[k].key} className={cellClass(table.columns[k].kind)}>{cell}</td>)}</tr>
           ))}
         </tbody>
         {table.total && (
@@ -25,7 +26,7 @@ export function ReportTableView({ table }: { table: ReportTable }) {
             <tr data-testid="report-total">
               {table.total.map((cell, k) => (k === 0
                 ? <th key="total" scope="row">{t("run.total")}</th>
-                : <td key={table.columns[k].key} className={NUMERIC.has(table.columns[k].kind) ? "num" : undefined}>{cell}</td>))}
+                : <td key={table.columns[k].key} className={cellClass(table.columns[k].kind)}>{cell}</td>))}
             </tr>
           </tfoot>
         )}

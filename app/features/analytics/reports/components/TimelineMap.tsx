@@ -48,6 +48,8 @@ export function TimelineMap({ entries, track, config }: { entries: TimelineEntry
     : tripLines(entries)), [track, entries]);
   useEffect(() => {
     if (!map) return;
+    // the canvas may have been sized before the page's styles gave the container its height
+    map.resize();
     (map.getSource("details-track") as GeoJSONSource).setData(lines);
     (map.getSource("details-points") as GeoJSONSource).setData(points);
     const all = [

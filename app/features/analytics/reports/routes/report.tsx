@@ -27,8 +27,8 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
   const failed = formFailure(actionData, "archive");
   return (
     <section className="report-page" data-testid="report-page">
+      <p className="back-link"><Link to="/analytics/reports/list">{t("list.back")}</Link></p>
       <header className="page-header">
-        <p><Link to="/analytics/reports/list">{t("list.back")}</Link></p>
         <h1>{d.title}</h1>
         <p className="muted">{d.answers}</p>
       </header>

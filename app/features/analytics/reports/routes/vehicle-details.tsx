@@ -24,8 +24,8 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
   useEffect(() => setHydrated(true), []);
   return (
     <section className="report-page vehicle-details" data-testid="details-page">
+      <p className="back-link"><Link to="/analytics/reports/list">{t("list.back")}</Link></p>
       <header className="page-header">
-        <p><Link to="/analytics/reports/list">{t("list.back")}</Link></p>
         <h1>{d.title}: {d.vehicle.registration}</h1>
         <p className="muted">{d.answers}</p>
       </header>
@@ -46,7 +46,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
             <ol className="timeline" data-testid="timeline">
               {d.timeline.map((e, i) => (
                 <li key={i} className={`timeline-entry timeline-${e.kind}`} data-kind={e.kind}>
-                  <span className="timeline-time">{e.start}{e.end && ` – ${e.end}`}</span>
+                  <span className="timeline-time">{e.start}{e.end && ` – ${e.end.slice(0, 10) === e.start.slice(0, 10) ? e.end.slice(11) : e.end}`}</span>
                   <strong className="timeline-kind">{e.kindLabel}</strong>
                   <span className="timeline-facts">
                     {e.duration && e.kind !== "alert" && <span>{e.duration} {t("units.h")}</span>}
