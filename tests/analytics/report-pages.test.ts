@@ -70,6 +70,8 @@ describe.skipIf(!buildExists())("report pages", () => {
     expect(page.text).toContain("Distance (km)");
     expect(page.text).toContain("25.0");
     expect(page.text).toContain('data-testid="report-total"');
+    // a vehicle opens its detailed report for the same period
+    expect(page.text).toContain(`href="/analytics/reports/vehicle/details/${vehicle.id}?from=${DAY}&amp;to=${DAY}"`);
     expect(page.text).toContain(`/analytics/reports/trips/export/pdf?from=${DAY}&amp;to=${DAY}&amp;vehicle_ids=${vehicle.id}`);
     const al = await html(admin, `/analytics/reports/trips?${period}&lng=al`);
     expect(al.text).toContain("Distanca (km)".slice(0, 5));

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from "node:stream";
 import { data, redirect } from "react-router";
 import { AppError } from "../../../../server/errors";
 import type { Principal } from "../../../../server/modules/access/principal";
+import { vehicleLabel } from "../../../../server/modules/analytics/analytics.repo";
 import { availableReports, runReport, type ReportRun } from "../../../../server/modules/analytics/analytics.service";
 import { requestArchive } from "../../../../server/modules/analytics/archive/archive.service";
 import { chartBars } from "../../../../server/modules/analytics/exports/pdf-export";
@@ -83,6 +84,8 @@ export async function formOptions(context: LoadContext, p: Principal) {
     vehicleOptions(context.app, p), teamOptions(context.app, p), driverOptions(context.app, p),
   ]);
   return {
+    /** a report's vehicle cell (its label) → the vehicle, to open its detailed report */
+    vehicleIdByLabel: new Map(vehicles.map((v) => [vehicleLabel(v), v.id])),
     vehicles: vehicles.map((v) => ({ id: v.id, label: v.registration })),
     teams: teams.map((t) => ({ id: t.id, label: t.name })),
     drivers: drivers.map((d) => ({ id: d.id, label: d.name })),
@@ -95,11 +98,13 @@ export interface ReportTable {
   total: string[] | null;
   rowCount: number;
   truncated: boolean;
+  /** per row, the detailed report of the row's vehicle for the same period (null: no single vehicle) */
+  vehicleLinks: Array<string | null> | null;
   chart: { type: "bar" | "line" | "pie"; label: string; bars: Array<{ label: string; value: number }>; time: boolean } | null;
 }
 
 /** A run as the page shows it: cells formatted as in the exports (organisation's zone, km, h:mm). */
-export function tableOf(run: ReportRun, lng: Lng): ReportTable {
+export function tableOf(run: ReportRun, lng: Lng, vehicleIdByLabel?: Map<string, string>): ReportTable {
   const d = run.definition;
   const tz = run.period.timeZone;
   const cols = d.columns;
@@ -112,6 +117,12 @@ export function tableOf(run: ReportRun, lng: Lng): ReportTable {
     total: t ? cols.map((c, i) => (i === 0 ? "" : formatCell(c.kind, t[c.key], lng, tz, d.type))) : null,
     rowCount: run.result.rows.length,
     truncated: !!run.result.truncated,
+    vehicleLinks: vehicleIdByLabel && cols.some((c) => c.key === "vehicle") && !d.requiresVehicle
+      ? run.result.rows.map((r) => {
+        const id = vehicleIdByLabel.get(String(r.vehicle ?? ""));
+        return id ? detailsPath(id, run.common.from, run.common.to) : null;
+      })
+      : null,
     chart: d.chart && bars.length
       ? { type: d.chart.type, label: series ? columnLabel(lng, series, d.type) : "", bars: bars.map((b) => ({ label: b.label, value: Math.round(b.value * 100) / 100 })), time: ["day", "period"].includes(d.chart.category) }
       : null,
@@ -134,7 +145,7 @@ export async function reportPage({ request, context }: Args, type: string) {
   const definition = definitionFor(p, type);
   const url = new URL(request.url);
   const input = reportInput(url.searchParams);
-  const [options, timeZone] = await Promise.all([formOptions(context, p), orgTimeZone(context.app, p.orgId)]);
+  const [{ vehicleIdByLabel, ...options }, timeZone] = await Promise.all([formOptions(context, p), orgTimeZone(context.app, p.orgId)]);
   const today = todayIn(timeZone);
   const submitted = url.searchParams.has("from");
   const lng = lngOf(request, p);
@@ -144,7 +155,7 @@ export async function reportPage({ request, context }: Args, type: string) {
     try {
       const run = await runReport(context.app, p, type, input);
       if (definition.requiresVehicle) throw redirect(detailsPath(run.common.vehicle_ids[0], run.common.from, run.common.to));
-      table = tableOf(run, lng);
+      table = tableOf(run, lng, vehicleIdByLabel);
     } catch (err) {
       if (err instanceof Response) throw err;
       refusal = runRefusal(err);

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { ReportTable } from "../reports.server";
 
 const NUMERIC = new Set(["distance", "odometer", "speed", "count", "number", "percent", "duration"]);
@@ -18,7 +19,12 @@ export function ReportTableView({ table }: { table: ReportTable }) {
         </thead>
         <tbody>
           {table.rows.map((r, i) => (
-            <tr key={i}>{r.map((cell, k) => <td key={table.columns[k].key} className={cellClass(table.columns[k].kind)}>{cell}</td>)}</tr>
+            <tr key={i}>
+              {r.map((cell, k) => {
+                const href = table.columns[k].key === "vehicle" ? table.vehicleLinks?.[i] : null;
+                return <td key={table.columns[k].key} className={cellClass(table.columns[k].kind)}>{href ? <Link to={href} title={t("run.openDetails")}>{cell}</Link> : cell}</td>;
+              })}
+            </tr>
           ))}
         </tbody>
         {table.total && (
