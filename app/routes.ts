@@ -2,6 +2,7 @@ import type { RouteConfig } from "@react-router/dev/routes";
 import { adminPages } from "./features/admin/routes";
 import { alertsFiles, alertsPages } from "./features/alerts/routes";
 import { analyticsPages } from "./features/analytics/routes";
+import { reportFiles } from "./features/analytics/reports/routes";
 import { auditLogFiles } from "./features/audit-log/routes";
 import { authRoutes } from "./features/auth/routes";
 import { carSharingFiles, carSharingPages } from "./features/car-sharing/routes";
@@ -33,6 +34,7 @@ export default [
   ...routePlanningFiles,
   ...tmsFiles,
   ...videoFiles,
+  ...reportFiles,
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,

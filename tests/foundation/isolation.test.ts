@@ -22,6 +22,7 @@ import { createOrder } from "../../server/modules/tms/orders.service";
 import { createPlan, solvePlan } from "../../server/modules/tms/plans.service";
 import { createDepot } from "../../server/modules/tms/settings.service";
 import { mediaKey, mediaStore } from "../../server/modules/video/media-store";
+import { archiveRepo } from "../../server/modules/analytics/archive/archive.repo";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -59,6 +60,7 @@ interface OrgB {
   tmsDepotId: string;
   tmsKeyId: string;
   mediaId: string;
+  archiveId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -88,6 +90,11 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/maintenance/attachments/:id": (b) => ({ id: b.attachmentId }),
   "/video/details/:id": (b) => ({ id: b.mediaId }),
   "/video/media/:id": (b) => ({ id: b.mediaId }),
+  // Reports: B's vehicle in the detailed report (its page, the report page, its download), B's archived report.
+  "/analytics/reports/vehicle/details/:id": (b) => ({ id: b.vehicleId }),
+  "/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
+  "/analytics/reports/:type/export/:format": (b) => ({ type: "vehicle_details", format: `pdf?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
+  "/analytics/archive/:id/files/:format": (b) => ({ id: b.archiveId, format: "pdf" }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -136,6 +143,9 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/maintenance/fuel/:id": (b) => ({ id: b.fuelId }),
   "/api/maintenance/attachments/:id": (b) => ({ id: b.attachmentId }),
   "/api/video/:id": (b) => ({ id: b.mediaId }),
+  "/api/analytics/reports/:type/archive": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
+  "/api/analytics/archive/:id/files/:format": (b) => ({ id: b.archiveId, format: "pdf" }),
+  "/api/analytics/archive/:id/retry": (b) => ({ id: b.archiveId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
@@ -260,6 +270,11 @@ beforeAll(async () => {
   const key = mediaKey(bOrg.orgId, media.id, capturedAt, "photo");
   await mediaStore(srv.ctx.config).write(key, TINY_PNG);
   await srv.ctx.db.updateTable("video_media").set({ file_key: key }).where("id", "=", media.id).execute();
+  const archiveId = (await archiveRepo.insert(srv.ctx.db, {
+    orgId: bOrg.orgId, requestedBy: bOrg.adminId, scheduleId: null, type: "trips", params: { from: "2026-11-17", to: "2026-11-17" }, from: "2026-11-17", to: "2026-11-17", runKey: null,
+  }))!;
+  await archiveRepo.saveFile(srv.ctx.db, archiveId, "pdf", "al", Buffer.from(`${MARK} archived`));
+  await archiveRepo.finish(srv.ctx.db, archiveId, "COMPLETED", { rowCount: 1 });
   b = {
     bookingId: booking.id,
     serviceId: service.id, supplierId: supplier.id, partId: part.id, attachmentId: attachment.id, fuelId: fuelReport.id,
@@ -267,7 +282,7 @@ beforeAll(async () => {
     tmsOrderId: tmsOrder.id, tmsOrderRef: tmsOrder.order_id, tmsPlanId: tmsPlan.id, tmsDepotId: tmsDepot.id, tmsKeyId: tmsKey.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     reminderId: (await createReminders(srv.ctx, pb, { vehicle_ids: [vehicle.id], name: `${MARK} oil`, interval_km: "15000", active: "on", base_date: "2026-01-01" }))[0].id,
-    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId, mediaId: media.id,
+    poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId, mediaId: media.id, archiveId,
   };
   const login = await (await fetch(`${srv.url}/api/auth/login`, {
     method: "POST",

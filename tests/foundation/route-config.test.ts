@@ -62,6 +62,9 @@ const URLS = [
   "/tms/delivering/:id/:vehicleId", "/tms/delivering/:id/:vehicleId/pdf",
   // Video (spec: list (default), details/{id}, search) and its media files (docs/video.md).
   "/video", "/video/details/:id", "/video/search", "/video/media/:id",
+  // Reports (docs/analytics.md, "Report pages"): the list, a report, the detailed vehicle report, archived reports, downloads.
+  "/analytics/reports/list", "/analytics/reports/:type", "/analytics/reports/vehicle/details/:id", "/analytics/archive",
+  "/analytics/reports/:type/export/:format", "/analytics/archive/:id/files/:format",
 ];
 
 describe("route config (app/routes.ts)", () => {

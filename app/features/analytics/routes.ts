@@ -1,5 +1,6 @@
 import { index, route, type RouteConfigEntry } from "@react-router/dev/routes";
 import { notificationRoutes } from "./notifications/routes";
+import { reportRoutes } from "./reports/routes";
 
 const page = (file: string) => `features/analytics/routes/${file}.tsx`;
 
@@ -7,6 +8,7 @@ const page = (file: string) => `features/analytics/routes/${file}.tsx`;
 export const analyticsPages: RouteConfigEntry[] = [
   route("analytics", page("layout"), [
     index(page("index")),
+    ...reportRoutes,
     ...notificationRoutes,
   ]),
 ];

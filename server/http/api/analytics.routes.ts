@@ -5,7 +5,10 @@ import { AppError } from "../../errors";
 import { availableReports, runReport } from "../../modules/analytics/analytics.service";
 import { analyticsPolicy } from "../../modules/analytics/analytics.policy";
 import { EXPORT_FORMATS, prepareExport } from "../../modules/analytics/exports/report-export";
-import { authed, sendError } from "./api-kit";
+import { archiveFile, listArchives, requestArchive, retryArchive } from "../../modules/analytics/archive/archive.service";
+import { CONTENT_TYPES } from "../../modules/analytics/exports/report-export";
+import { toArchive } from "../../modules/analytics/archive/archive.mapper";
+import { authed, param, sendError } from "./api-kit";
 
 const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default("csv"), lng: z.enum(["al", "en"]).optional() });
 
@@ -13,7 +16,10 @@ const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default("csv"), ln
  * Reports for scripts and the mobile app:
  * GET /api/analytics/reports → the types this user may run (with their columns);
  * GET /api/analytics/reports/:type?from=YYYY-MM-DD&to=…&vehicle_ids=…&team_ids=…&driver_ids=…&<own parameters> → rows;
- * GET /api/analytics/reports/:type/export?format=csv|xlsx|pdf&… → the file (every row).
+ * GET /api/analytics/reports/:type/export?format=csv|xlsx|pdf&… → the file (every row);
+ * POST /api/analytics/reports/:type/archive (the same parameters, as JSON or query) → 202 { id }: run in the background;
+ * GET /api/analytics/archive?page= → the user's archived reports; GET /api/analytics/archive/:id/files/:format → a file;
+ * POST /api/analytics/archive/:id/retry → a FAILED archive runs again.
  */
 export function analyticsRoutes(ctx: AppContext) {
   const r = Router();
@@ -42,5 +48,33 @@ export function analyticsRoutes(ctx: AppContext) {
       else sendError(ctx, req, res, err);
     }
   });
+  r.post("/api/analytics/reports/:type/archive", authed(ctx, async (req, res, p) => {
+    const input = { ...(req.query as Record<string, unknown>), ...((req.body ?? {}) as Record<string, unknown>) };
+    const id = await requestArchive(ctx, p, String(req.params.type), input);
+    res.status(202);
+    return { id };
+  }));
+  r.get("/api/analytics/archive", authed(ctx, async (req, _s, p) => {
+    const page = Math.max(1, Number(req.query.page) || 1);
+    const list = await listArchives(ctx, p, page, 20);
+    return { items: list.items.map(toArchive), total: list.total, page: list.page, pages: list.pages };
+  }));
+  r.get("/api/analytics/archive/:id/files/:format", async (req, res) => {
+    try {
+      if (!req.principal) throw new AppError("UNAUTHENTICATED", "Sign in first");
+      const format = z.enum(EXPORT_FORMATS).safeParse(req.params.format);
+      if (!format.success) throw new AppError("NOT_FOUND", "not found");
+      const lng = exportQuery.parse(req.query).lng ?? req.principal.language;
+      const f = await archiveFile(ctx, req.principal, param(req, "id"), format.data, lng);
+      res.setHeader("Content-Type", CONTENT_TYPES[format.data]);
+      res.setHeader("Content-Disposition", `attachment; filename="${f.fileName}"`);
+      res.end(f.content);
+    } catch (err) {
+      sendError(ctx, req, res, err);
+    }
+  });
+  r.post("/api/analytics/archive/:id/retry", authed(ctx, async (req, _s, p) => {
+    await retryArchive(ctx, p, param(req, "id"));
+  }));
   return r;
 }

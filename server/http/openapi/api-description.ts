@@ -1,6 +1,7 @@
 import { carSharingApi } from "../api/car-sharing.openapi";
 import { tmsApi } from "../api/tms.openapi";
 import { videoApi } from "../api/video.openapi";
+import { analyticsApi } from "../api/analytics.openapi";
 import type { ApiFragment } from "./openapi-document";
 import { maintenanceApi } from "../api/maintenance.openapi";
 import { routePlanningApi } from "../api/route-planning.openapi";
@@ -13,6 +14,7 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   carSharingApi,
   maintenanceApi,
   routePlanningApi,
+  analyticsApi,
 ];
 export const API_FRAGMENTS: readonly ApiFragment[] = [tmsApi];
 export const API_FRAGMENTS: readonly ApiFragment[] = [videoApi];

@@ -4,6 +4,7 @@ import { AppError, isAppError, notFound } from "../../../errors";
 import type { Principal } from "../../access/principal";
 import { principalForUser } from "../../auth/auth.service";
 import { analyticsPolicy } from "../analytics.policy";
+import { analyticsRepo } from "../analytics.repo";
 import { parseReportInput, runReport } from "../analytics.service";
 import { writeExport, type ExportFormat } from "../exports/report-export";
 import { schedulesRepo } from "../schedules/schedules.repo";
@@ -24,7 +25,11 @@ export const enqueueArchive = (ctx: AppContext, archiveId: string, attempt = 1) 
 /** "Run in the background": the report becomes an archived report that the worker generates. */
 export async function requestArchive(ctx: AppContext, p: Principal, type: string, input: Record<string, unknown>): Promise<string> {
   analyticsPolicy.write(p);
-  const { common, params: own } = parseReportInput(p, type, input);
+  const { definition, common, params: own } = parseReportInput(p, type, input);
+  // the detailed report's one vehicle must be one the user may see now (as on screen: 404), not at generation
+  if (definition.requiresVehicle && !(await analyticsRepo.scopedVehicles(ctx.db, p, { vehicleIds: common.vehicle_ids, teamIds: [], driverIds: [] })).length) {
+    throw notFound("vehicle");
+  }
   const params = { ...common, ...own };
   const id = (await archiveRepo.insert(ctx.db, { orgId: p.orgId, requestedBy: p.userId, scheduleId: null, type, params, from: common.from, to: common.to, runKey: null }))!;
   await enqueueArchive(ctx, id);

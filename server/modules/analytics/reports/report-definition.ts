@@ -51,6 +51,16 @@ export interface ReportScope {
   speedLimitKmh: number;
 }
 
+/**
+ * One of a report type's own parameters as the report form shows it (the params schema still decides what is
+ * valid). Labels: `<labels>.<name>` and options `<optionLabels><option>` (i18n keys, "ns:key" allowed).
+ */
+export type ReportField =
+  | { name: string; kind: "number"; min: number; max: number; step?: number; default: number }
+  | { name: string; kind: "select"; options: readonly string[]; optionLabels: string; default?: string; empty?: boolean }
+  | { name: string; kind: "time"; default: string }
+  | { name: string; kind: "weekdays"; default: number[] };
+
 /** A module's own report texts (its locales/<lng>/<module>.json section), for reports outside analytics.json. */
 export interface ReportTexts {
   title: string;
@@ -58,6 +68,8 @@ export interface ReportTexts {
   columns: Record<string, string>;
   /** translated text values (statuses, kinds) shown in "text" columns */
   values?: Record<string, string>;
+  /** labels of the report's own parameters (ReportField names) */
+  params?: Record<string, string>;
 }
 
 /**
@@ -70,6 +82,8 @@ export interface ReportDefinition<P extends z.ZodType = z.ZodType> {
   group: "activity" | "driving" | "places" | "events" | "devices" | "carSharing" | "maintenance" | "routePlanning" | "tms" | "video";
   /** the report's own parameters (parsed from the same form or query as the common ones) */
   params: P;
+  /** how the report form asks for `params` (none: the report has no own parameters on screen) */
+  fields?: ReportField[];
   columns: ReportColumn[];
   chart?: ReportChart;
   /** spec section 5: the detailed report refuses to run without a vehicle */

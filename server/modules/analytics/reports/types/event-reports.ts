@@ -13,6 +13,7 @@ export const alertsReport = defineReport({
   type: "alerts",
   group: "events",
   params: z.object({ alert_type: z.enum(ALERT_TYPES).optional().or(z.literal("").transform(() => undefined)) }),
+  fields: [{ name: "alert_type", kind: "select", options: ALERT_TYPES, optionLabels: "alerts:types.", empty: true }],
   permission: "alerts:read",
   columns: [
     { key: "time", kind: "datetime" }, { key: "vehicle", kind: "text" }, { key: "driver", kind: "text" }, { key: "type", kind: "text" },

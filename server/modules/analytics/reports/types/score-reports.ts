@@ -28,6 +28,7 @@ export const engineHoursReport = defineReport({
   type: "engine_hours",
   group: "activity",
   params: z.object({ daily_norm_hours: z.coerce.number().min(1).max(24).default(8) }),
+  fields: [{ name: "daily_norm_hours", kind: "number", min: 1, max: 24, step: 0.5, default: 8 }],
   columns: [
     { key: "vehicle", kind: "text" }, { key: "engine_hours", kind: "duration", total: "sum" }, { key: "driving", kind: "duration", total: "sum" },
     { key: "idle", kind: "duration", total: "sum" }, { key: "days_used", kind: "count" }, { key: "days", kind: "count" },
@@ -58,6 +59,7 @@ export const ecoScoreReport = defineReport({
   type: "eco_score",
   group: "driving",
   params: z.object({ by: z.enum(["driver", "vehicle"]).default("driver") }),
+  fields: [{ name: "by", kind: "select", options: ["driver", "vehicle"], optionLabels: "params.by_", default: "driver" }],
   columns: [
     { key: "name", kind: "text" }, { key: "distance", kind: "distance", total: "sum" }, { key: "harsh_accel", kind: "count", total: "sum" },
     { key: "harsh_brake", kind: "count", total: "sum" }, { key: "harsh_corner", kind: "count", total: "sum" }, { key: "speeding", kind: "duration", total: "sum" },
@@ -139,6 +141,10 @@ export const workingTimeReport = defineReport({
   type: "working_time",
   group: "driving",
   params: z.object({ work_from: clock.default("08:00"), work_to: clock.default("17:00"), work_days: workDays }),
+  fields: [
+    { name: "work_from", kind: "time", default: "08:00" }, { name: "work_to", kind: "time", default: "17:00" },
+    { name: "work_days", kind: "weekdays", default: [1, 2, 3, 4, 5] },
+  ],
   columns: [
     { key: "vehicle", kind: "text" }, { key: "driver", kind: "text" }, { key: "start", kind: "datetime" }, { key: "end", kind: "datetime" },
     { key: "class", kind: "text" }, { key: "distance", kind: "distance", total: "sum" }, { key: "duration", kind: "duration", total: "sum" },

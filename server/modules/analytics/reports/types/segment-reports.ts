@@ -50,6 +50,7 @@ export const stopsReport = defineReport({
   type: "stops",
   group: "activity",
   params: z.object({ min_minutes: z.coerce.number().int().min(0).max(1440).default(0) }),
+  fields: [{ name: "min_minutes", kind: "number", min: 0, max: 1440, default: 0 }],
   columns: [
     { key: "vehicle", kind: "text" }, { key: "driver", kind: "text" }, { key: "start", kind: "datetime" }, { key: "end", kind: "datetime" },
     { key: "duration", kind: "duration", total: "sum" }, { key: "place", kind: "place" }, { key: "engine_on_share", kind: "percent" },
@@ -73,6 +74,7 @@ export const idlingReport = defineReport({
   type: "idling",
   group: "driving",
   params: z.object({ min_minutes: z.coerce.number().int().min(0).max(600).default(2) }),
+  fields: [{ name: "min_minutes", kind: "number", min: 0, max: 600, default: 2 }],
   columns: [
     { key: "vehicle", kind: "text" }, { key: "driver", kind: "text" }, { key: "start", kind: "datetime" }, { key: "end", kind: "datetime" },
     { key: "duration", kind: "duration", total: "sum" }, { key: "place", kind: "place" }, { key: "fuel_estimate", kind: "number", total: "sum" },
@@ -95,6 +97,7 @@ export const speedingReport = defineReport({
   type: "speeding",
   group: "driving",
   params: z.object({ min_seconds: z.coerce.number().int().min(0).max(3600).default(0) }),
+  fields: [{ name: "min_seconds", kind: "number", min: 0, max: 3600, default: 0 }],
   columns: [
     { key: "vehicle", kind: "text" }, { key: "driver", kind: "text" }, { key: "start", kind: "datetime" }, { key: "duration", kind: "duration", total: "sum" },
     { key: "max_speed", kind: "speed", total: "max" }, { key: "limit", kind: "speed" }, { key: "excess", kind: "speed" },
@@ -150,6 +153,7 @@ export const mileageReport = defineReport({
   type: "mileage",
   group: "activity",
   params: z.object({ group_by: z.enum(["day", "month"]).default("day") }),
+  fields: [{ name: "group_by", kind: "select", options: ["day", "month"], optionLabels: "params.group_", default: "day" }],
   columns: [
     { key: "period", kind: "text" }, { key: "vehicle", kind: "text" }, { key: "start_odometer", kind: "odometer" },
     { key: "end_odometer", kind: "odometer" }, { key: "distance", kind: "distance", total: "sum" }, { key: "trips", kind: "count", total: "sum" },
