@@ -4,6 +4,7 @@ import { alertsFiles, alertsPages } from "./features/alerts/routes";
 import { analyticsPages } from "./features/analytics/routes";
 import { auditLogFiles } from "./features/audit-log/routes";
 import { authRoutes } from "./features/auth/routes";
+import { dashboardPages } from "./features/dashboard/routes";
 import { configurationPages } from "./features/configuration/routes";
 import { immobilizationPages } from "./features/immobilization/routes";
 import { integrationRoutes } from "./features/integrations/routes";
@@ -26,5 +27,6 @@ export default [
   ...shellRoutes([
     ...liveMapPages, ...immobilizationPages, ...replayPages, ...placesPages, ...alertsPages, ...analyticsPages,
     ...configurationPages, ...adminPages,
+    ...dashboardPages,
   ]),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import { createPerson } from "../../server/modules/users/users.service";
 import { createTeam } from "../../server/modules/teams/teams.service";
 import { createGeofence, createPoi } from "../../server/modules/places/places.service";
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
+import { addTile } from "../../server/modules/analytics/dashboard/dashboard.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
@@ -31,6 +32,7 @@ interface OrgB {
   geofenceId: string;
   policyId: string;
   orgId: string;
+  tileId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -45,6 +47,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/alerts/policies/policy/:id": (b) => ({ id: b.policyId }),
   // The installation's administration area: organisation A is not the operator, so B's organisation is out of reach.
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
+  // a tile is its user's own: B's tile is not found
+  "/dashboard/metrics/edit/:id": (b) => ({ id: b.tileId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -116,7 +120,8 @@ async function snapshotB() {
     db.selectFrom("alert_policies").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
     db.selectFrom("organizations").selectAll().where("id", "=", bOrg.orgId).execute(),
   ]);
-  return JSON.stringify({ vehicles, images, teams, users, policies, org });
+  const tiles = await db.selectFrom("dashboard_tiles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, tiles });
 }
 
 beforeAll(async () => {
@@ -145,7 +150,9 @@ beforeAll(async () => {
     name: `${MARK} policy`, alert_type: "geofence_enter", vehicle_ids: [vehicle.id], geofence_ids: [geofence.id], days: [1, 2, 3],
     notify_in_app: true, notify_email: true, recipient_ids: [user.id], emails: [`${MARK.toLowerCase()}@b.test.flota`],
   }) as never);
+  const tile = await addTile(srv.ctx, pb, { metric: "distance", chart_type: "table", time_window: "this_week", vehicle_ids: [vehicle.id] });
   b = {
+    tileId: tile.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
   };
