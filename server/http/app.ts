@@ -13,6 +13,8 @@ import { placesRoutes } from "./api/places.routes";
 import { alertPoliciesRoutes } from "./api/alert-policies.routes";
 import { alertsRoutes } from "./api/alerts.routes";
 import { analyticsRoutes } from "./api/analytics.routes";
+import { dashboardRoutes } from "./api/dashboard.routes";
+import { reportScheduleRoutes } from "./api/report-schedules.routes";
 import { administrationRoutes } from "./api/administration.routes";
 import { openApiRoutes } from "./api/openapi.routes";
 import { sendError } from "./api/api-kit";
@@ -71,6 +73,8 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(alertPoliciesRoutes(ctx));
   app.use(alertsRoutes(ctx));
   app.use(analyticsRoutes(ctx));
+  app.use(dashboardRoutes(ctx));
+  app.use(reportScheduleRoutes(ctx));
   app.use(administrationRoutes(ctx));
   app.use(openApiRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });

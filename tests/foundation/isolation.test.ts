@@ -9,6 +9,7 @@ import { createTeam } from "../../server/modules/teams/teams.service";
 import { createGeofence, createPoi } from "../../server/modules/places/places.service";
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
 import { addTile } from "../../server/modules/analytics/dashboard/dashboard.service";
+import { createSchedule } from "../../server/modules/analytics/schedules/schedules.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
@@ -33,6 +34,7 @@ interface OrgB {
   policyId: string;
   orgId: string;
   tileId: string;
+  scheduleId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -49,6 +51,7 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
   // a tile is its user's own: B's tile is not found
   "/dashboard/metrics/edit/:id": (b) => ({ id: b.tileId }),
+  "/analytics/notifications/edit/:id": (b) => ({ id: b.scheduleId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -71,6 +74,8 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   // B's vehicle by id in a report that needs one: not found; the export without it: refused
   "/api/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
   "/api/analytics/reports/:type/export": () => ({ type: "vehicle_details" }),
+  "/api/dashboard/tiles/:id": (b) => ({ id: b.tileId }),
+  "/api/analytics/schedules/:id": (b) => ({ id: b.scheduleId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
@@ -121,7 +126,8 @@ async function snapshotB() {
     db.selectFrom("organizations").selectAll().where("id", "=", bOrg.orgId).execute(),
   ]);
   const tiles = await db.selectFrom("dashboard_tiles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
-  return JSON.stringify({ vehicles, images, teams, users, policies, org, tiles });
+  const schedules = await db.selectFrom("report_schedules").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, tiles, schedules });
 }
 
 beforeAll(async () => {
@@ -151,8 +157,13 @@ beforeAll(async () => {
     notify_in_app: true, notify_email: true, recipient_ids: [user.id], emails: [`${MARK.toLowerCase()}@b.test.flota`],
   }) as never);
   const tile = await addTile(srv.ctx, pb, { metric: "distance", chart_type: "table", time_window: "this_week", vehicle_ids: [vehicle.id] });
+  const schedule = await createSchedule(srv.ctx, pb, {
+    name: `${MARK} schedule`, report_type: "trips", hour: 7, time_range: "previous_week", interval: "weekly", weekday: 1,
+    vehicle_ids: [vehicle.id], user_ids: [user.id], emails: [`${MARK.toLowerCase()}-report@b.test.flota`],
+  });
   b = {
     tileId: tile.id,
+    scheduleId: schedule.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId,
   };

@@ -40,6 +40,7 @@ const URLS = [
   // Not in the specification: the installation's administration area and the audit log (docs/administration.md).
   "/administration", "/administration/organizations", "/administration/organizations/add", "/administration/organizations/:id",
   "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
+  "/analytics/notifications", "/analytics/notifications/add", "/analytics/notifications/edit/:id",
   "/dashboard", "/dashboard/metrics", "/dashboard/metrics/add", "/dashboard/metrics/edit/:id", "/dashboard/benchmarks",
 ];
 

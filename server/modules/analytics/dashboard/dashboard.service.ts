@@ -1,5 +1,5 @@
 import type { AppContext } from "../../../context";
-import { notFound } from "../../../errors";
+import { AppError, notFound } from "../../../errors";
 import { authorize } from "../../access/access.policy";
 import type { Principal } from "../../access/principal";
 import { alertLogRepo } from "../../alerts/alerts-log.repo";
@@ -195,4 +195,15 @@ export async function getTile(ctx: AppContext, p: Principal, id: string) {
   const t = await dashboardRepo.tile(ctx.db, p.orgId, p.userId, id);
   if (!t) throw notFound("tile");
   return t;
+}
+
+/** Stores a whole new order (the API): exactly the user's own tiles, each once. */
+export async function reorderTiles(ctx: AppContext, p: Principal, ids: string[]) {
+  authorize(p, "dashboard:write");
+  const tiles = await dashboardRepo.tiles(ctx.db, p.orgId, p.userId);
+  const mine = new Set(tiles.map((t) => t.id));
+  if (ids.length !== mine.size || new Set(ids).size !== ids.length || ids.some((id) => !mine.has(id))) {
+    throw new AppError("VALIDATION", "List each of your tiles once", { fields: { ids: ["errors.invalid"] } });
+  }
+  await dashboardRepo.reorder(ctx.db, p.orgId, p.userId, ids);
 }
