@@ -1,4 +1,5 @@
 import { seedDemoAlerts } from "./seed-alerts";
+import { seedDemoDashboard } from "./seed-dashboard";
 import type { DB } from "../db/database";
 import { hashPassword } from "../security/passwords";
 import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../modules/access/permissions";
@@ -113,6 +114,7 @@ export async function ensureInitialData(db: DB, opts: { adminEmail: string; admi
     await seedDemo(db, org.id, roles);
     const manager = await db.selectFrom("users").select("id").where("org_id", "=", org.id).where("email", "=", "manager@flota.local").executeTakeFirst();
     await seedDemoAlerts(db, org.id, [adminId, ...(manager ? [manager.id] : [])]);
+    await seedDemoDashboard(db, org.id, adminId);
   }
   return { created: true as const, orgId: org.id };
 }

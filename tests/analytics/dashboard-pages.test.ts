@@ -4,6 +4,8 @@ import { addTile } from "../../server/modules/analytics/dashboard/dashboard.serv
 import { METRICS } from "../../server/modules/analytics/dashboard/dashboard.schema";
 import { REPORT_TYPES } from "../../server/modules/analytics/reports/catalogue";
 import { METRIC_REPORT } from "../../app/features/dashboard/tile-view";
+import { dashboardData } from "../../server/modules/analytics/dashboard/dashboard.service";
+import { seedDemoDashboard } from "../../server/seed/seed-dashboard";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -32,6 +34,15 @@ beforeAll(async () => {
 afterAll(async () => srv?.close());
 
 describe("dashboard without JavaScript", () => {
+  it("the demo seed gives the administrator a dashboard and a Monday report e-mail", async () => {
+    const demo = await createTestOrg(srv.ctx, { demo: true });
+    await seedDemoDashboard(srv.ctx.db, demo.orgId, demo.adminId);
+    const data = await dashboardData(srv.ctx, await principalFor(srv.ctx, demo.adminId));
+    expect(data.map((d) => d.tile.chart_type)).toEqual(["number", "bar", "line", "pie", "table"]);
+    const schedules = await srv.ctx.db.selectFrom("report_schedules").selectAll().where("org_id", "=", demo.orgId).execute();
+    expect(schedules).toMatchObject([{ report_type: "trips", hour: 7, interval: "weekly", weekday: 1, user_ids: [demo.adminId] }]);
+  });
+
   it("every metric opens a report type of the catalogue", () => {
     for (const m of METRICS) expect(REPORT_TYPES, m).toContain(METRIC_REPORT[m]);
   });
@@ -91,16 +102,21 @@ describe("dashboard without JavaScript", () => {
   });
 
   it("keeps tiles per user: another user's tile is not found, and a viewer may look but not change", async () => {
-    const viewer = await createUser(srv.ctx, { org, role: "viewer" });
-    const other = await addTile(srv.ctx, await principalFor(srv.ctx, viewer.id), { metric: "stops", chart_type: "number", time_window: "today" });
+    const manager = await createUser(srv.ctx, { org, role: "fleet_manager" });
+    const other = await addTile(srv.ctx, await principalFor(srv.ctx, manager.id), { metric: "stops", chart_type: "number", time_window: "today" });
     expect((await admin.get(`/dashboard/metrics/edit/${other.id}`)).status).toBe(404);
     expect((await admin.post(`/dashboard/metrics/edit/${other.id}`, tile())).status).toBe(404);
     expect((await admin.post("/dashboard/metrics", { intent: "delete", id: other.id })).status).toBe(404);
+    const m = new FormClient(srv.url);
+    await m.login(manager.email!, manager.password);
+    const mine = await (await m.get("/dashboard/metrics")).text();
+    expect(mine).toContain("Stops · Today");
+    expect(mine).not.toContain("Distance · Previous seven days");
+    const viewer = await createUser(srv.ctx, { org, role: "viewer" });
     const v = new FormClient(srv.url);
     await v.login(viewer.email!, viewer.password);
     const html = await (await v.get("/dashboard/metrics")).text();
-    expect(html).toContain("Stops · Today");
-    expect(html).not.toContain("Distance · Previous seven days");
+    expect(html).toContain("No tiles yet.");
     expect(html).not.toContain('href="/dashboard/metrics/add"');
     expect((await v.get("/dashboard/metrics/add")).status).toBe(403);
     expect((await v.post("/dashboard/metrics", { intent: "delete", id: other.id }, { from: "/dashboard/metrics" })).status).toBe(403);

@@ -38,7 +38,7 @@ export function TileCard({ tile, canWrite, first, last }: { tile: TileView; canW
   const empty = tile.chart_type === "line" ? tile.series.length === 0 : tile.entries.length === 0;
 
   return (
-    <li className="card tile" data-testid="tile" data-metric={tile.metric} data-chart={tile.chart_type}>
+    <li className="card tile" data-testid="tile" data-id={tile.id} data-metric={tile.metric} data-chart={tile.chart_type}>
       <header className="tile-head">
         <h2>{title}</h2>
         <small className="muted">
