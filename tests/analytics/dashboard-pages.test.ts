@@ -90,6 +90,8 @@ describe("dashboard without JavaScript", () => {
     const edit = await admin.post(`/dashboard/metrics/edit/${first.id}`, tile({ chart_type: "bar", ranking: "bottom", ranking_size: "50" }));
     expect(edit.status).toBe(302);
     expect((await tiles())[0]).toMatchObject({ chart_type: "bar", ranking: "bottom", ranking_size: 50, vehicle_ids: [] });
+    const page = await (await admin.get("/dashboard/metrics")).text();
+    expect(page).toMatch(/data-testid="tile-svg"[^>]*><svg [^>]*viewBox="0 0 480 256"/);
     const form = await (await admin.get(`/dashboard/metrics/edit/${first.id}`)).text();
     expect(form).toMatch(/<option value="bottom" selected="">/);
     expect((await admin.post("/dashboard/metrics", { intent: "down", id: first.id })).status).toBe(302);

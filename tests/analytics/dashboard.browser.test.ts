@@ -49,6 +49,9 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
   it("with JavaScript: the navigation opens the dashboard, a new bar tile draws its ECharts chart and links to its report", async () => {
     await clearTiles();
     const page = await open(true);
+    const problems: string[] = [];
+    page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+    page.on("pageerror", (e) => problems.push(e.message));
     await page.click('nav a[href="/dashboard"]');
     await page.waitForURL(/\/dashboard\/metrics$/);
     await waitForHydration(page);
@@ -57,11 +60,17 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
     await waitForHydration(page);
     await addBarTile(page);
     await page.waitForSelector('[data-testid="tile-chart"][data-ready="1"]');
+    // the interactive chart took the place of the server's SVG
+    expect(await page.locator('[data-testid="tile-svg"]').count()).toBe(0);
     expect(await page.locator('[data-testid="tile-chart"] canvas').count()).toBeGreaterThan(0);
     // the figures stay one click away as a table
     expect(await page.locator('[data-testid="tile"] details summary').textContent()).toBe("Show as table");
     const href = await page.getAttribute('[data-testid="tile-report"]', "href");
     expect(href).toMatch(/^\/analytics\/reports\/mileage\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
+    // the server's SVG and the first client render agree (no hydration error)
+    await page.reload();
+    await page.waitForSelector('[data-testid="tile-chart"][data-ready="1"]');
+    expect(problems.filter((p) => /hydrat|did not match|error #41[89]|error #42[35]/i.test(p))).toEqual([]);
   }, 60_000);
 
   it("with JavaScript: tiles are reordered and removed in place; benchmarks switch to teams", async () => {
@@ -95,7 +104,12 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
     expect(new URL(page.url()).pathname).toBe("/dashboard/metrics");
     await page.click('[data-testid="add-tile"]');
     await addBarTile(page);
+    // the chart the server drew with ECharts as SVG, and the figures as a table behind "Show as table"
     expect(await page.locator('[data-testid="tile-chart"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="tile-svg"] svg').count()).toBe(1);
+    expect(await page.locator('[data-testid="tile-svg"] svg text', { hasText: vehicle.registration }).count()).toBe(1);
+    await page.click('[data-testid="tile"] details summary');
+    expect(await page.locator('[data-testid="tile"] details table').isVisible()).toBe(true);
     expect(await page.locator('[data-testid="tile"] table').textContent()).toContain(vehicle.registration);
     expect(await page.locator('[data-testid="tile-value"]').textContent()).toContain("42");
     await page.goto(`${srv.url}/dashboard/metrics/add`);

@@ -8,6 +8,8 @@ import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.servic
 import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
 import { idParam, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import { tileOption } from "./tile-charts";
+import { renderTileSvg } from "./tile-svg.server";
 import { displayValue, reportLink } from "./tile-view";
 
 const METRICS_PAGE = "/dashboard/metrics";
@@ -17,10 +19,7 @@ export async function metricsLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "dashboard:read");
   const tiles = await dashboard.dashboardData(context.app, p);
   const q = new URL(request.url).searchParams;
-  return {
-    canWrite: can(p, "dashboard:write"),
-    notice: q.has("saved") ? "saved" : q.has("removed") ? "removed" : null,
-    tiles: tiles.map((d) => ({
+  const views = tiles.map((d) => ({
       id: d.tile.id,
       metric: d.tile.metric,
       chart_type: d.tile.chart_type,
@@ -34,7 +33,11 @@ export async function metricsLoader(context: LoadContext, request: Request) {
       value: displayValue(d.tile.metric, d.value),
       entries: d.entries.map((e) => ({ id: e.id, label: e.label, value: displayValue(d.tile.metric, e.value) })),
       series: d.series.map((s) => ({ day: s.day, value: displayValue(d.tile.metric, s.value) })),
-    })),
+  }));
+  return {
+    canWrite: can(p, "dashboard:write"),
+    notice: q.has("saved") ? "saved" : q.has("removed") ? "removed" : null,
+    tiles: views.map((v) => ({ ...v, svg: renderTileSvg(tileOption(v, v.metric)) })),
   };
 }
 export type TileView = Awaited<ReturnType<typeof metricsLoader>>["tiles"][number];

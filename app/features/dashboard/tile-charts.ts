@@ -1,8 +1,14 @@
-import type { TileView } from "./dashboard.server";
+/** What a chart needs of a tile (display units). */
+export interface ChartTile {
+  chart_type: string;
+  entries: Array<{ id: string; label: string; value: number | null }>;
+  series: Array<{ day: string; value: number | null }>;
+}
 
 /** The ECharts option of a bar, line or pie tile (pure, no ECharts import); null for number and table tiles. */
-export function tileOption(tile: TileView, seriesName: string): Record<string, unknown> | null {
+export function tileOption(tile: ChartTile, seriesName: string): Record<string, unknown> | null {
   const tooltip = { trigger: tile.chart_type === "pie" ? "item" : "axis" };
+  if (tile.entries.length === 0 && tile.series.length === 0) return null;
   if (tile.chart_type === "line") {
     return {
       tooltip, grid: { left: 48, right: 16, top: 16, bottom: 32 },

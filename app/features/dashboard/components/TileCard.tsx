@@ -8,8 +8,9 @@ import { formatNumber, HAS_UNIT } from "../tile-view";
 import { TileChart } from "./TileChart";
 
 /**
- * One tile. The server renders its figures as a number or a table, which is what a browser without JavaScript
- * shows; with JavaScript bar, line and pie tiles draw their chart and keep the table one click away.
+ * One tile: its figure, and for bar, line and pie tiles the chart the server drew as SVG (what a browser without
+ * JavaScript shows), replaced by the interactive ECharts chart once the page runs; the figures stay one click
+ * away as a table. Number and table tiles are plain HTML.
  */
 export function TileCard({ tile, canWrite, first, last }: { tile: TileView; canWrite: boolean; first: boolean; last: boolean }) {
   const { t, i18n } = useTranslation("dashboard");
@@ -50,9 +51,11 @@ export function TileCard({ tile, canWrite, first, last }: { tile: TileView; canW
       <p className="tile-value" data-testid="tile-value">
         <strong>{num(tile.value)}</strong>{unit && <span className="muted"> {unit}</span>}
       </p>
-      {tile.chart_type !== "number" && (empty ? <p className="muted">{t("metrics.nothing")}</p> : hydrated && option ? (
+      {tile.chart_type !== "number" && (empty ? <p className="muted">{t("metrics.nothing")}</p> : option ? (
         <>
-          <TileChart option={option} label={title} testId="tile-chart" />
+          {hydrated
+            ? <TileChart option={option} label={title} testId="tile-chart" />
+            : tile.svg && <div className="tile-svg" role="img" aria-label={title} data-testid="tile-svg" dangerouslySetInnerHTML={{ __html: tile.svg }} />}
           <details><summary>{t("metrics.showTable")}</summary>{table}</details>
         </>
       ) : table)}
