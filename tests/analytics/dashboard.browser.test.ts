@@ -78,7 +78,10 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
     await page.goto(`${srv.url}/dashboard/metrics/add`);
     await waitForHydration(page);
     await page.selectOption('[data-testid="field-metric"]', "trips");
+    expect(await page.locator('[data-testid="field-ranking"]').isVisible()).toBe(true);
     await page.selectOption('[data-testid="field-chart_type"]', "number");
+    // a number ranks nothing: its ranking fields step aside
+    expect(await page.locator('[data-testid="field-ranking"]').isVisible()).toBe(false);
     await page.click('[data-testid="save-tile"]');
     await page.waitForURL(/saved=1$/);
     await waitForHydration(page);

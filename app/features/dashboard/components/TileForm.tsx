@@ -1,4 +1,5 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CHART_TYPES, METRICS, tileInputSchema } from "../../../../server/modules/analytics/dashboard/dashboard.schema";
@@ -27,13 +28,20 @@ export function TileForm(props: Props) {
   const { t } = useTranslation("dashboard");
   const { ref, form, fields, code } = useRecordForm({ id: "tile-form", schema: tileInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
   const f = fields as unknown as Record<string, Meta>;
+  const [chart, setChart] = useState(String(f.chart_type.initialValue ?? "bar"));
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // number and line tiles rank nothing: with JavaScript their ranking fields step aside (the server ignores them)
+  const ranks = !hydrated || chart === "bar" || chart === "pie" || chart === "table";
 
-  const select = (name: string, values: readonly string[], label: (v: string) => string) => (
-    <Field label={t(`fields.${name}`)} name={name} errors={f[name].errors} required>
-      <select {...inputProps(f[name])} key={f[name].key} data-testid={`field-${name}`}>
-        {values.map((v) => <option key={v} value={v}>{label(v)}</option>)}
-      </select>
-    </Field>
+  const select = (name: string, values: readonly string[], label: (v: string) => string, opts: { hidden?: boolean; hint?: string; onChange?: (v: string) => void } = {}) => (
+    <div hidden={opts.hidden}>
+      <Field label={t(`fields.${name}`)} name={name} errors={f[name].errors} required hint={opts.hint}>
+        <select {...inputProps(f[name])} key={f[name].key} data-testid={`field-${name}`} onChange={opts.onChange && ((e) => opts.onChange!(e.currentTarget.value))}>
+          {values.map((v) => <option key={v} value={v}>{label(v)}</option>)}
+        </select>
+      </Field>
+    </div>
   );
   const checklist = (name: string, items: Array<{ id: string; label: string }>) => {
     const chosen = new Set(listOf(f[name]));
@@ -59,11 +67,11 @@ export function TileForm(props: Props) {
         <legend>{t("form.general")}</legend>
         <div className="form-grid">
           {select("metric", METRICS, (v) => t(`metric.${v}`))}
-          {select("chart_type", CHART_TYPES, (v) => t(`chart.${v}`))}
+          {select("chart_type", CHART_TYPES, (v) => t(`chart.${v}`), { onChange: setChart })}
           {select("time_window", TIME_WINDOWS, (v) => t(`window.${v}`))}
           {select("aggregation", ["total", "average"], (v) => t(`aggregation.${v}`))}
-          {select("ranking", ["top", "bottom"], (v) => t(`ranking.${v}`))}
-          {select("ranking_size", ["10", "50"], (v) => v)}
+          {select("ranking", ["top", "bottom"], (v) => t(`ranking.${v}`), { hidden: !ranks, hint: hydrated ? undefined : t("form.rankingHint") })}
+          {select("ranking_size", ["10", "50"], (v) => v, { hidden: !ranks })}
         </div>
       </fieldset>
       <fieldset className="form-section card">
