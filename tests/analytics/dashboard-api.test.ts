@@ -36,6 +36,12 @@ describe("/api/dashboard", () => {
     expect(tileA).toMatchObject({ metric: "distance", chart_type: "bar", ranking: "bottom", ranking_size: 50, position: 0 });
     const tileB = await (await call("POST", "/api/dashboard/tiles", { metric: "eco_score", chart_type: "number", time_window: "today" })).json();
     expect((await call("POST", "/api/dashboard/tiles", { metric: "happiness", chart_type: "number", time_window: "today" })).status).toBe(400);
+    // only the organisation's vehicles and teams the user sees
+    const otherTeam = await srv.ctx.db.selectFrom("teams").select("id").where("org_id", "=", other.orgId).executeTakeFirstOrThrow();
+    for (const ref of [{ vehicle_ids: [otherVehicleId] }, { team_ids: [otherTeam.id] }]) {
+      expect((await call("POST", "/api/dashboard/tiles", { metric: "trips", chart_type: "number", time_window: "today", ...ref })).status, JSON.stringify(ref)).toBe(400);
+      expect((await call("PUT", `/api/dashboard/tiles/${tileA.id}`, { metric: "trips", chart_type: "number", time_window: "today", ...ref })).status, JSON.stringify(ref)).toBe(400);
+    }
 
     const put = await call("PUT", `/api/dashboard/tiles/${tileA.id}`, { metric: "trips", chart_type: "line", time_window: "this_month" });
     expect(await put.json()).toMatchObject({ id: tileA.id, metric: "trips", chart_type: "line", ranking: null, vehicle_ids: [] });

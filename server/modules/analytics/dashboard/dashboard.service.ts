@@ -1,7 +1,9 @@
 import type { AppContext } from "../../../context";
 import { AppError, notFound } from "../../../errors";
-import { authorize } from "../../access/access.policy";
+import { authorize, canSeeTeam } from "../../access/access.policy";
 import type { Principal } from "../../access/principal";
+import { visibleVehicleIds } from "../../access/vehicle-scope";
+import { existingTeamIds } from "../../teams/teams.service";
 import { alertLogRepo } from "../../alerts/alerts-log.repo";
 import { orgTimeZone } from "../../organization/organization.service";
 import { usersRepo } from "../../users/users.repo";
@@ -10,7 +12,7 @@ import { daysOf, windowPeriod, type Period, type TimeWindow } from "../reports/p
 import { segmentsRepo } from "../segments/segments.repo";
 import { addSegment, aggregate, emptyFigures, metricValue, rank, segmentDay, type VehicleFigures } from "./dashboard-metrics";
 import { dashboardRepo } from "./dashboard.repo";
-import { METRICS, tileInputSchema, type Metric, type Tile } from "./dashboard.schema";
+import { METRICS, tileInputSchema, type Metric, type Tile, type TileInput } from "./dashboard.schema";
 
 export interface TileEntry {
   id: string;
@@ -162,14 +164,24 @@ export async function benchmarks(ctx: AppContext, p: Principal, window: TimeWind
   return { from: period.from, to: period.to, by, rows, fleet };
 }
 
+/** A tile names only vehicles and teams the user may see. */
+async function checkedTile(ctx: AppContext, p: Principal, input: unknown): Promise<TileInput> {
+  const t = tileInputSchema.parse(input);
+  const bad = (field: string) => new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
+  const [vehicles, teams] = await Promise.all([visibleVehicleIds(ctx.db, p, t.vehicle_ids), existingTeamIds(ctx, p.orgId, t.team_ids)]);
+  if (t.vehicle_ids.some((id) => !vehicles.has(id))) throw bad("vehicle_ids");
+  if (t.team_ids.some((id) => !teams.has(id) || !canSeeTeam(p, id))) throw bad("team_ids");
+  return t;
+}
+
 export async function addTile(ctx: AppContext, p: Principal, input: unknown) {
   authorize(p, "dashboard:write");
-  return dashboardRepo.insert(ctx.db, p.orgId, p.userId, tileInputSchema.parse(input));
+  return dashboardRepo.insert(ctx.db, p.orgId, p.userId, await checkedTile(ctx, p, input));
 }
 
 export async function updateTile(ctx: AppContext, p: Principal, id: string, input: unknown) {
   authorize(p, "dashboard:write");
-  const ok = await dashboardRepo.update(ctx.db, p.orgId, p.userId, id, tileInputSchema.parse(input));
+  const ok = await dashboardRepo.update(ctx.db, p.orgId, p.userId, id, await checkedTile(ctx, p, input));
   if (!ok) throw notFound("tile");
 }
 
