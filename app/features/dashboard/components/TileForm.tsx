@@ -60,7 +60,7 @@ export function TileForm(props: Props) {
   };
 
   return (
-    <Form method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="tile-form">
+    <Form method="post" {...getFormProps(form)} ref={ref} className="stack tile-form" data-testid="tile-form">
       <CsrfInput />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />
       <fieldset className="form-section card">

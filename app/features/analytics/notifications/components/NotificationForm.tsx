@@ -7,6 +7,7 @@ import { scheduleInputSchema } from "../../../../../server/modules/analytics/sch
 import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../../../components/forms";
 import { useRecordForm } from "../../../../components/record-form";
 import type { NotificationFormOptions } from "../notifications.server";
+import "./notifications.css";
 
 type Meta = FieldMetadata<unknown>;
 
@@ -68,7 +69,7 @@ export function NotificationForm(props: Props) {
   const emailErrors = allErrorsOf(f.emails);
 
   return (
-    <Form method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="notification-form">
+    <Form method="post" {...getFormProps(form)} ref={ref} className="stack notification-form" data-testid="notification-form">
       <CsrfInput />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />
       <fieldset className="form-section card">
@@ -104,7 +105,7 @@ export function NotificationForm(props: Props) {
       <fieldset className="form-section card">
         <legend>{t("form.recipients")}</legend>
         <p className="hint">{t("hints.recipients")}</p>
-        <div className="form-grid">
+        <div className="recipients">
           {checklist("user_ids", o.users)}
           <div className={`field${emailErrors.length ? " has-error" : ""}`}>
             <label htmlFor="emails">{t("fields.emails")}</label>
