@@ -6,6 +6,7 @@ import { reportFiles } from "./features/analytics/reports/routes";
 import { auditLogFiles } from "./features/audit-log/routes";
 import { authRoutes } from "./features/auth/routes";
 import { carSharingFiles, carSharingPages } from "./features/car-sharing/routes";
+import { dashboardPages } from "./features/dashboard/routes";
 import { configurationPages } from "./features/configuration/routes";
 import { immobilizationPages } from "./features/immobilization/routes";
 import { integrationRoutes } from "./features/integrations/routes";
@@ -43,5 +44,6 @@ export default [
     ...routePlanningPages,
     ...tmsPages,
     ...videoPages,
+    ...dashboardPages,
   ]),
 ] satisfies RouteConfig;

@@ -10,6 +10,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: NavItem[] = [
   { to: "/manage", labelKey: "nav.manage", icon: "map", anyOf: ["manage:read"] },
+  { to: "/dashboard", labelKey: "dashboard:nav", icon: "dashboard", anyOf: ["dashboard:read"] },
   { to: "/replay", labelKey: "replay:nav", icon: "history", anyOf: ["replay:read"] },
   { to: "/immobilization", labelKey: "immobilization:nav", icon: "lock", anyOf: ["immobilization:read"] },
   { to: "/places", labelKey: "places:nav", icon: "place", anyOf: ["places:read"] },

@@ -17,6 +17,8 @@ import { tmsRoutes } from "./api/tms.routes";
 import { alertPoliciesRoutes } from "./api/alert-policies.routes";
 import { alertsRoutes } from "./api/alerts.routes";
 import { analyticsRoutes } from "./api/analytics.routes";
+import { dashboardRoutes } from "./api/dashboard.routes";
+import { reportScheduleRoutes } from "./api/report-schedules.routes";
 import { administrationRoutes } from "./api/administration.routes";
 import { openApiRoutes } from "./api/openapi.routes";
 import { carSharingRoutes } from "./api/car-sharing.routes";
@@ -77,6 +79,8 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(alertPoliciesRoutes(ctx));
   app.use(alertsRoutes(ctx));
   app.use(analyticsRoutes(ctx));
+  app.use(dashboardRoutes(ctx));
+  app.use(reportScheduleRoutes(ctx));
   app.use(administrationRoutes(ctx));
   app.use(carSharingRoutes(ctx));
   app.use(maintenanceRoutes(ctx));

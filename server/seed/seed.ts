@@ -4,6 +4,7 @@ import { seedDemoMaintenance } from "./seed-maintenance";
 import { seedDemoRoutePlanning } from "./seed-route-planning";
 import { seedDemoTms } from "./seed-tms";
 import { seedDemoVideo } from "./seed-video";
+import { seedDemoDashboard } from "./seed-dashboard";
 import type { DB } from "../db/database";
 import { hashPassword } from "../security/passwords";
 import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../modules/access/permissions";
@@ -123,6 +124,7 @@ export async function ensureInitialData(db: DB, opts: { adminEmail: string; admi
     await seedDemoRoutePlanning(db, org.id);
     await seedDemoTms(db, org.id);
     await seedDemoVideo(db, org.id);
+    await seedDemoDashboard(db, org.id, adminId);
   }
   return { created: true as const, orgId: org.id };
 }

@@ -10,6 +10,8 @@ import { createGeofence, createPoi } from "../../server/modules/places/places.se
 import { createPolicy } from "../../server/modules/alerts/alerts.service";
 import { createJobs } from "../../server/modules/route-planning/route-jobs.service";
 import { addStop, createTemplate } from "../../server/modules/route-planning/templates.service";
+import { addTile } from "../../server/modules/analytics/dashboard/dashboard.service";
+import { createSchedule } from "../../server/modules/analytics/schedules/schedules.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createBooking } from "../../server/modules/car-sharing/bookings.service";
 import { addEntry, savePoolVehicles } from "../../server/modules/car-sharing/car-sharing-settings.service";
@@ -61,6 +63,8 @@ interface OrgB {
   tmsKeyId: string;
   mediaId: string;
   archiveId: string;
+  tileId: string;
+  scheduleId: string;
 }
 
 const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -95,6 +99,9 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
   "/analytics/reports/:type/export/:format": (b) => ({ type: "vehicle_details", format: `pdf?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
   "/analytics/archive/:id/files/:format": (b) => ({ id: b.archiveId, format: "pdf" }),
+  // a tile is its user's own: B's tile is not found
+  "/dashboard/metrics/edit/:id": (b) => ({ id: b.tileId }),
+  "/analytics/notifications/edit/:id": (b) => ({ id: b.scheduleId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -146,6 +153,8 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/analytics/reports/:type/archive": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
   "/api/analytics/archive/:id/files/:format": (b) => ({ id: b.archiveId, format: "pdf" }),
   "/api/analytics/archive/:id/retry": (b) => ({ id: b.archiveId }),
+  "/api/dashboard/tiles/:id": (b) => ({ id: b.tileId }),
+  "/api/analytics/schedules/:id": (b) => ({ id: b.scheduleId }),
 };
 
 const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
@@ -204,8 +213,10 @@ async function snapshotB() {
     db.selectFrom("route_templates").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
   ]);
   const bookings = await db.selectFrom("bookings").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
-  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel, routeJobs, routeTemplates, tms });
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel, routeJobs, routeTemplates, tms, tiles, schedules });
   const tms = await Promise.all(["tms_orders", "tms_optimizations", "tms_depots", "tms_api_keys"].map((t) => db.selectFrom(t as "tms_orders").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute()));
+  const tiles = await db.selectFrom("dashboard_tiles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
+  const schedules = await db.selectFrom("report_schedules").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
 }
 
 beforeAll(async () => {
@@ -240,6 +251,10 @@ beforeAll(async () => {
   const booking = await createBooking(srv.ctx, pb, {
     user_id: user.id, vehicle_id: vehicle.id, type: "shared", destination: `${MARK} destination`, purpose: purpose.id,
     start: `${inTwoDays} 10:00`, end: `${inTwoDays} 11:00`,
+  const tile = await addTile(srv.ctx, pb, { metric: "distance", chart_type: "table", time_window: "this_week", vehicle_ids: [vehicle.id] });
+  const schedule = await createSchedule(srv.ctx, pb, {
+    name: `${MARK} schedule`, report_type: "trips", hour: 7, time_range: "previous_week", interval: "weekly", weekday: 1,
+    vehicle_ids: [vehicle.id], user_ids: [user.id], emails: [`${MARK.toLowerCase()}-report@b.test.flota`],
   });
   const [routeJobId] = await createJobs(srv.ctx, pb, {
     name: `${MARK} job`, address: `${MARK} street`, latitude: "41.33", longitude: "19.82", contact_name: `${MARK} contact`, notes: `${MARK} notes`,
@@ -280,6 +295,8 @@ beforeAll(async () => {
     serviceId: service.id, supplierId: supplier.id, partId: part.id, attachmentId: attachment.id, fuelId: fuelReport.id,
     routeJobId, routeTemplateId: routeTemplate.id,
     tmsOrderId: tmsOrder.id, tmsOrderRef: tmsOrder.order_id, tmsPlanId: tmsPlan.id, tmsDepotId: tmsDepot.id, tmsKeyId: tmsKey.id,
+    tileId: tile.id,
+    scheduleId: schedule.id,
     vehicleId: vehicle.id, imageId: image.id, teamId: team.id, driverId: driver.id, userId: user.id, roleId: bOrg.roles.administrator,
     reminderId: (await createReminders(srv.ctx, pb, { vehicle_ids: [vehicle.id], name: `${MARK} oil`, interval_km: "15000", active: "on", base_date: "2026-01-01" }))[0].id,
     poiId: poi.id, geofenceId: geofence.id, policyId: policy.id, orgId: bOrg.orgId, mediaId: media.id, archiveId,

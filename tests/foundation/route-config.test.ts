@@ -65,6 +65,8 @@ const URLS = [
   // Reports (docs/analytics.md, "Report pages"): the list, a report, the detailed vehicle report, archived reports, downloads.
   "/analytics/reports/list", "/analytics/reports/:type", "/analytics/reports/vehicle/details/:id", "/analytics/archive",
   "/analytics/reports/:type/export/:format", "/analytics/archive/:id/files/:format",
+  "/analytics/notifications", "/analytics/notifications/add", "/analytics/notifications/edit/:id",
+  "/dashboard", "/dashboard/metrics", "/dashboard/metrics/add", "/dashboard/metrics/edit/:id", "/dashboard/benchmarks",
 ];
 
 describe("route config (app/routes.ts)", () => {

@@ -2,6 +2,7 @@ import { carSharingApi } from "../api/car-sharing.openapi";
 import { tmsApi } from "../api/tms.openapi";
 import { videoApi } from "../api/video.openapi";
 import { analyticsApi } from "../api/analytics.openapi";
+import { dashboardApi } from "../api/dashboard.openapi";
 import type { ApiFragment } from "./openapi-document";
 import { maintenanceApi } from "../api/maintenance.openapi";
 import { routePlanningApi } from "../api/route-planning.openapi";
@@ -15,6 +16,7 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   maintenanceApi,
   routePlanningApi,
   analyticsApi,
+  dashboardApi,
+  tmsApi,
+  videoApi,
 ];
-export const API_FRAGMENTS: readonly ApiFragment[] = [tmsApi];
-export const API_FRAGMENTS: readonly ApiFragment[] = [videoApi];

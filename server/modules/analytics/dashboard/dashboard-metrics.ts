@@ -1,4 +1,3 @@
-import { formatInstantDate } from "../../../shared/dates";
 import type { SegmentRecord } from "../analytics.repo";
 import { ECO_WEIGHTS, ecoScore, speedingPoints } from "../reports/types/score-reports";
 import type { Metric } from "./dashboard.schema";
@@ -78,6 +77,3 @@ export function rank<T extends { value: number | null }>(entries: T[], direction
   valued.sort((a, b) => (direction === "top" ? b.value! - a.value! : a.value! - b.value!));
   return valued.slice(0, size);
 }
-
-/** The local day a segment counts on (its start). */
-export const segmentDay = (s: SegmentRecord, timeZone: string) => formatInstantDate(s.start_time, timeZone);

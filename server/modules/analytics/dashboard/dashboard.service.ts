@@ -1,16 +1,18 @@
 import type { AppContext } from "../../../context";
-import { notFound } from "../../../errors";
-import { authorize } from "../../access/access.policy";
+import { AppError, notFound } from "../../../errors";
+import { authorize, canSeeTeam } from "../../access/access.policy";
 import type { Principal } from "../../access/principal";
+import { visibleVehicleIds } from "../../access/vehicle-scope";
+import { existingTeamIds } from "../../teams/teams.service";
 import { alertLogRepo } from "../../alerts/alerts-log.repo";
 import { orgTimeZone } from "../../organization/organization.service";
 import { usersRepo } from "../../users/users.repo";
 import { analyticsRepo, vehicleLabel, type SegmentRecord } from "../analytics.repo";
-import { daysOf, windowPeriod, type Period, type TimeWindow } from "../reports/period";
+import { dayBounds, daysOf, windowPeriod, type Period, type TimeWindow } from "../reports/period";
 import { segmentsRepo } from "../segments/segments.repo";
-import { addSegment, aggregate, emptyFigures, metricValue, rank, segmentDay, type VehicleFigures } from "./dashboard-metrics";
+import { addSegment, aggregate, emptyFigures, metricValue, rank, type VehicleFigures } from "./dashboard-metrics";
 import { dashboardRepo } from "./dashboard.repo";
-import { METRICS, tileInputSchema, type Metric, type Tile } from "./dashboard.schema";
+import { METRICS, tileInputSchema, type Metric, type Tile, type TileInput } from "./dashboard.schema";
 
 export interface TileEntry {
   id: string;
@@ -37,14 +39,36 @@ type ScopedVehicle = Awaited<ReturnType<typeof analyticsRepo.scopedVehicles>>[nu
 async function loadWindowData(ctx: AppContext, p: Principal, periods: Period[], timeZone: string) {
   const vehicles = await analyticsRepo.scopedVehicles(ctx.db, p, { vehicleIds: [], teamIds: [], driverIds: [] });
   const ids = vehicles.map((v) => v.id);
-  if (!ids.length || !periods.length) return { vehicles, segments: [] as SegmentRecord[], alerts: [] as Array<{ vehicle_id: string; day: string; n: number }> };
+  if (!ids.length || !periods.length) {
+    return { vehicles, segments: [] as SegmentRecord[], alerts: [] as Array<{ vehicle_id: string; day: string; n: number }>, byVehicle: new Map<string, SegmentRecord[]>() };
+  }
   const start = new Date(Math.min(...periods.map((x) => x.start.getTime())));
   const end = new Date(Math.max(...periods.map((x) => x.end.getTime())));
   const [segments, alerts] = await Promise.all([
     analyticsRepo.segments(ctx.db, p.orgId, ids, ["trip", "stop", "idle", "speeding"], start, end, null),
     alertLogRepo.countsByVehicleDay(ctx.db, p.orgId, ids, start, end, timeZone),
   ]);
-  return { vehicles, segments, alerts };
+  // each vehicle's segments in time order, so a tile reads only its vehicles' window (binary search)
+  const byVehicle = new Map<string, SegmentRecord[]>();
+  for (const seg of segments) {
+    const list = byVehicle.get(seg.vehicle_id);
+    if (list) list.push(seg);
+    else byVehicle.set(seg.vehicle_id, [seg]);
+  }
+  for (const list of byVehicle.values()) list.sort((x, y) => x.start_time.getTime() - y.start_time.getTime());
+  return { vehicles, segments, alerts, byVehicle };
+}
+
+/** The first index whose value is at or after `t` in an ascending list. */
+function lowerBound<T>(list: readonly T[], t: number, at: (x: T) => number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (at(list[mid]) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Per vehicle (and optionally per day) figures for one period. */
@@ -59,14 +83,22 @@ function figuresFor(data: Awaited<ReturnType<typeof loadWindowData>>, period: Pe
   for (const id of vehicleIds) cell(perVehicle, id);
   const s0 = period.start.getTime();
   const s1 = period.end.getTime();
-  for (const s of data.segments) {
-    const t = s.start_time.getTime();
-    if (t < s0 || t >= s1 || !vehicleIds.has(s.vehicle_id)) continue;
-    addSegment(cell(perVehicle, s.vehicle_id), s, speedLimitKmh);
-    if (byDay) {
-      const day = segmentDay(s, period.timeZone);
-      if (!perDay.has(day)) perDay.set(day, new Map());
-      addSegment(cell(perDay.get(day)!, s.vehicle_id), s, speedLimitKmh);
+  const startOf = (x: SegmentRecord) => x.start_time.getTime();
+  // the local days' starts: a segment counts on the day it starts (23, 24 or 25 hours long)
+  const days = byDay ? daysOf(period) : [];
+  const dayStarts = days.map((d) => dayBounds(d, period.timeZone).start);
+  for (const id of vehicleIds) {
+    const list = data.byVehicle.get(id);
+    if (!list) continue;
+    const f = cell(perVehicle, id);
+    for (let i = lowerBound(list, s0, startOf); i < list.length && startOf(list[i]) < s1; i++) {
+      const s = list[i];
+      addSegment(f, s, speedLimitKmh);
+      if (byDay) {
+        const day = days[lowerBound(dayStarts, startOf(s) + 1, (x) => x) - 1];
+        if (!perDay.has(day)) perDay.set(day, new Map());
+        addSegment(cell(perDay.get(day)!, id), s, speedLimitKmh);
+      }
     }
   }
   for (const a of data.alerts) {
@@ -162,14 +194,24 @@ export async function benchmarks(ctx: AppContext, p: Principal, window: TimeWind
   return { from: period.from, to: period.to, by, rows, fleet };
 }
 
+/** A tile names only vehicles and teams the user may see. */
+async function checkedTile(ctx: AppContext, p: Principal, input: unknown): Promise<TileInput> {
+  const t = tileInputSchema.parse(input);
+  const bad = (field: string) => new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
+  const [vehicles, teams] = await Promise.all([visibleVehicleIds(ctx.db, p, t.vehicle_ids), existingTeamIds(ctx, p.orgId, t.team_ids)]);
+  if (t.vehicle_ids.some((id) => !vehicles.has(id))) throw bad("vehicle_ids");
+  if (t.team_ids.some((id) => !teams.has(id) || !canSeeTeam(p, id))) throw bad("team_ids");
+  return t;
+}
+
 export async function addTile(ctx: AppContext, p: Principal, input: unknown) {
   authorize(p, "dashboard:write");
-  return dashboardRepo.insert(ctx.db, p.orgId, p.userId, tileInputSchema.parse(input));
+  return dashboardRepo.insert(ctx.db, p.orgId, p.userId, await checkedTile(ctx, p, input));
 }
 
 export async function updateTile(ctx: AppContext, p: Principal, id: string, input: unknown) {
   authorize(p, "dashboard:write");
-  const ok = await dashboardRepo.update(ctx.db, p.orgId, p.userId, id, tileInputSchema.parse(input));
+  const ok = await dashboardRepo.update(ctx.db, p.orgId, p.userId, id, await checkedTile(ctx, p, input));
   if (!ok) throw notFound("tile");
 }
 
@@ -195,4 +237,15 @@ export async function getTile(ctx: AppContext, p: Principal, id: string) {
   const t = await dashboardRepo.tile(ctx.db, p.orgId, p.userId, id);
   if (!t) throw notFound("tile");
   return t;
+}
+
+/** Stores a whole new order (the API): exactly the user's own tiles, each once. */
+export async function reorderTiles(ctx: AppContext, p: Principal, ids: string[]) {
+  authorize(p, "dashboard:write");
+  const tiles = await dashboardRepo.tiles(ctx.db, p.orgId, p.userId);
+  const mine = new Set(tiles.map((t) => t.id));
+  if (ids.length !== mine.size || new Set(ids).size !== ids.length || ids.some((id) => !mine.has(id))) {
+    throw new AppError("VALIDATION", "List each of your tiles once", { fields: { ids: ["errors.invalid"] } });
+  }
+  await dashboardRepo.reorder(ctx.db, p.orgId, p.userId, ids);
 }

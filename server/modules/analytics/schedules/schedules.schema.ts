@@ -3,7 +3,11 @@ import { uuidList } from "../../shared/form-values";
 import { SCHEDULE_RANGES } from "./schedule-timing";
 
 const emails = z.preprocess(
-  (v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : v ?? []),
+  // one address per line or comma, compared without case, each once
+  (v) => {
+    const list = typeof v === "string" ? v.split(/[\s,;]+/) : Array.isArray(v) ? v : v ?? [];
+    return Array.isArray(list) ? [...new Set(list.map((e) => (typeof e === "string" ? e.trim().toLowerCase() : e)).filter((e) => e !== ""))] : list;
+  },
   z.array(z.email({ error: "errors.email" })).max(50),
 );
 

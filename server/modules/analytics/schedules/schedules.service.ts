@@ -2,7 +2,11 @@ import type { AppContext } from "../../../context";
 import { AppError, notFound } from "../../../errors";
 import type { Mailer } from "../../../mail/mailer";
 import { reportEmail } from "../../../../templates/email/report";
+import { canSeeTeam } from "../../access/access.policy";
 import type { Principal } from "../../access/principal";
+import { visibleVehicleIds } from "../../access/vehicle-scope";
+import { existingTeamIds } from "../../teams/teams.service";
+import { existingUserIds } from "../../users/users.service";
 import { knownTimeZone } from "../../organization/organization.service";
 import { analyticsPolicy } from "../analytics.policy";
 import { parseOwnParams, validationError, vehicleRequired } from "../analytics.service";
@@ -12,7 +16,7 @@ import { columnLabel, reportTitle } from "../exports/report-text";
 import { reportByType } from "../reports/catalogue";
 import { latestDue, runKey, runPeriod } from "./schedule-timing";
 import { schedulesRepo } from "./schedules.repo";
-import { scheduleInputSchema } from "./schedules.schema";
+import { scheduleInputSchema, type ScheduleInput } from "./schedules.schema";
 
 type Row = Awaited<ReturnType<typeof schedulesRepo.list>>[number];
 
@@ -33,6 +37,18 @@ function parse(p: Principal, input: Record<string, unknown>) {
   return { value: v.data, params: parseOwnParams(def, input) };
 }
 
+/** Chosen vehicles, teams, drivers and users must be the organisation's and, for vehicles and teams, the user's to see. */
+async function checkReferences(ctx: AppContext, p: Principal, v: ScheduleInput) {
+  const bad = (field: string) => new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
+  const [vehicles, teams, people] = await Promise.all([
+    visibleVehicleIds(ctx.db, p, v.vehicle_ids), existingTeamIds(ctx, p.orgId, v.team_ids), existingUserIds(ctx, p.orgId, [...v.driver_ids, ...v.user_ids]),
+  ]);
+  if (v.vehicle_ids.some((id) => !vehicles.has(id))) throw bad("vehicle_ids");
+  if (v.team_ids.some((id) => !teams.has(id) || !canSeeTeam(p, id))) throw bad("team_ids");
+  if (v.driver_ids.some((id) => !people.has(id))) throw bad("driver_ids");
+  if (v.user_ids.some((id) => !people.has(id))) throw bad("user_ids");
+}
+
 export async function listSchedules(ctx: AppContext, p: Principal) {
   analyticsPolicy.read(p);
   return (await schedulesRepo.list(ctx.db, p.orgId)).map(presentSchedule);
@@ -48,12 +64,14 @@ export async function getSchedule(ctx: AppContext, p: Principal, id: string) {
 export async function createSchedule(ctx: AppContext, p: Principal, input: Record<string, unknown>) {
   analyticsPolicy.write(p);
   const { value, params } = parse(p, input);
+  await checkReferences(ctx, p, value);
   return presentSchedule(await schedulesRepo.insert(ctx.db, p.orgId, p.userId, value, params));
 }
 
 export async function updateSchedule(ctx: AppContext, p: Principal, id: string, input: Record<string, unknown>) {
   analyticsPolicy.write(p);
   const { value, params } = parse(p, input);
+  await checkReferences(ctx, p, value);
   if (!(await schedulesRepo.update(ctx.db, p.orgId, id, value, params))) throw notFound("schedule");
 }
 
