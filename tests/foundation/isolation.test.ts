@@ -213,10 +213,10 @@ async function snapshotB() {
     db.selectFrom("route_templates").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute(),
   ]);
   const bookings = await db.selectFrom("bookings").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
-  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel, routeJobs, routeTemplates, tms, tiles, schedules });
   const tms = await Promise.all(["tms_orders", "tms_optimizations", "tms_depots", "tms_api_keys"].map((t) => db.selectFrom(t as "tms_orders").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute()));
   const tiles = await db.selectFrom("dashboard_tiles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
   const schedules = await db.selectFrom("report_schedules").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel, routeJobs, routeTemplates, tms, tiles, schedules });
 }
 
 beforeAll(async () => {
@@ -251,6 +251,7 @@ beforeAll(async () => {
   const booking = await createBooking(srv.ctx, pb, {
     user_id: user.id, vehicle_id: vehicle.id, type: "shared", destination: `${MARK} destination`, purpose: purpose.id,
     start: `${inTwoDays} 10:00`, end: `${inTwoDays} 11:00`,
+  });
   const tile = await addTile(srv.ctx, pb, { metric: "distance", chart_type: "table", time_window: "this_week", vehicle_ids: [vehicle.id] });
   const schedule = await createSchedule(srv.ctx, pb, {
     name: `${MARK} schedule`, report_type: "trips", hour: 7, time_range: "previous_week", interval: "weekly", weekday: 1,
@@ -392,8 +393,7 @@ describe("organisation isolation", () => {
   it("lists only A's records through /api and refuses references to B's records", async () => {
     const auth = { authorization: `Bearer ${tokenA}`, "content-type": "application/json" };
     for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users",
-    "/api/maintenance/reminders", "/api/maintenance/services", "/api/maintenance/fuel"]) {
-    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users", "/api/route-planning/jobs", "/api/route-planning/my/jobs"]) {
+    "/api/maintenance/reminders", "/api/maintenance/services", "/api/maintenance/fuel", "/api/route-planning/jobs", "/api/route-planning/my/jobs"]) {
       const res = await fetch(`${srv.url}${list}?q=${MARK}&size=200`, { headers: auth });
       expect(res.status, list).toBe(200);
       expect(await res.text(), list).not.toContain(MARK);

@@ -25,11 +25,7 @@ export type { RoleOptions } from "./access";
 export interface Database
   extends OrganizationTables, AccessTables, TeamTables, UserTables, VehicleTables, AuthTables, TelematicsTables, PlaceTables, AlertTables,
     AdminTables, AnalyticsTables,
-    CarSharingTables {}
-    MaintenanceTables {}
-    RoutePlanningTables {}
-    AdminTables, AnalyticsTables, TmsTables {}
-    AdminTables, AnalyticsTables, VideoTables {}
+    CarSharingTables, MaintenanceTables, RoutePlanningTables, TmsTables, VideoTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;
