@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { requirePermission } from "../../../lib/route-kit.server";
 import { can } from "../../../lib/permissions";
+import "../../../styles/reports.css";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];

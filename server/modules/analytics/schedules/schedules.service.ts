@@ -131,7 +131,7 @@ export async function emailScheduledArchive(ctx: AppContext, mailer: Mailer, arc
     const name = `${a.report_type}-${a.period_from}-${a.period_to}`;
     await mailer.send(reportEmail({
       to: r.address, language: r.language, scheduleName: s.name, reportTitle: reportTitle(r.language, a.report_type),
-      from: a.period_from, to_: a.period_to, rowCount: a.row_count ?? 0, totals: t, archiveUrl: `${base}/analytics/reports/archive`,
+      from: a.period_from, to_: a.period_to, rowCount: a.row_count ?? 0, totals: t, archiveUrl: `${base}/analytics/archive`,
       pdf: { filename: `${name}.pdf`, content: pdf.content }, xlsx: { filename: `${name}.xlsx`, content: xlsx.content },
     }));
     await archiveRepo.markEmailed(ctx.db, archiveId, r.address);
