@@ -21,7 +21,7 @@ describe("report page helpers", () => {
     for (const r of REPORTS) {
       const shape = Object.keys((r.params as unknown as { shape?: Record<string, unknown> }).shape ?? {});
       expect((r.fields ?? []).map((f) => f.name).sort(), r.type).toEqual(shape.sort());
-      const defaults = Object.fromEntries((r.fields ?? []).map((f) => [f.name, f.kind === "weekdays" ? f.default.map(String) : String(f.default ?? "")]));
+      const defaults = Object.fromEntries((r.fields ?? []).map((f) => [f.name, f.kind === "weekdays" ? f.default.map(String) : f.kind === "places" ? [] : String(f.default ?? "")]));
       expect(() => parseOwnParams(r, defaults), r.type).not.toThrow();
     }
   });

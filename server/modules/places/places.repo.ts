@@ -22,6 +22,9 @@ export const placesRepo = {
   geofenceOptions(db: DB, orgId: string) {
     return db.selectFrom("places").select(["id", "name", "category"]).where("org_id", "=", orgId).where("kind", "=", "geofence").orderBy("name").execute();
   },
+  placeOptions(db: DB, orgId: string, kind: PlaceKind) {
+    return db.selectFrom("places").select(["id", "name"]).where("org_id", "=", orgId).where("kind", "=", kind).orderBy("name").execute();
+  },
   async existingIds(db: DB, orgId: string, kind: PlaceKind, ids: readonly string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
     const rows = await db.selectFrom("places").select("id").where("org_id", "=", orgId).where("kind", "=", kind).where("id", "in", [...ids]).execute();

@@ -66,6 +66,11 @@ export function geofenceOptions(ctx: AppContext, orgId: string) {
   return placesRepo.geofenceOptions(ctx.db, orgId);
 }
 
+/** The organisation's places of one kind to pick from by name (report parameters). */
+export function placeOptions(ctx: AppContext, orgId: string, kind: PlaceKind) {
+  return placesRepo.placeOptions(ctx.db, orgId, kind);
+}
+
 /** Which of the ids are places of that kind in the organisation. */
 export function existingPlaceIds(ctx: AppContext, orgId: string, kind: PlaceKind, ids: readonly string[]): Promise<Set<string>> {
   return placesRepo.existingIds(ctx.db, orgId, kind, ids);

@@ -6,7 +6,7 @@ import { ORDER_STATUSES } from "./tms.schema";
 
 /** The TMS reports' texts live in locales/<lng>/tms.json (section "reports"). */
 const texts = (lng: typeof tmsEn, key: "deliveries" | "orders"): ReportTexts => ({
-  title: lng.reports[key].title, answers: lng.reports[key].answers, columns: lng.reports.columns, values: { ...lng.status, ...lng.finishedBy },
+  title: lng.reports[key].title, answers: lng.reports[key].answers, columns: lng.reports.columns, values: { ...lng.status, ...lng.finishedBy }, params: { status: lng.reports.columns.status },
 });
 
 
@@ -47,6 +47,7 @@ export const tmsOrdersReport = defineReport({
   type: "tms_orders",
   group: "tms",
   params: z.object({ status: z.enum(ORDER_STATUSES).optional().or(z.literal("").transform(() => undefined)) }),
+  fields: [{ name: "status", kind: "select", options: ORDER_STATUSES, optionLabels: "tms:status.", empty: true }],
   permission: "tms:read",
   columns: [
     { key: "day", kind: "date" }, { key: "order_id", kind: "text" }, { key: "customer", kind: "text" }, { key: "vehicle", kind: "text" },

@@ -13,6 +13,7 @@ import type { ReportDefinition, ReportField } from "../../../../server/modules/a
 import { orgTimeZone } from "../../../../server/modules/organization/organization.service";
 import { teamOptions } from "../../../../server/modules/teams/teams.service";
 import { driverOptions, vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
+import { placeOptions } from "../../../../server/modules/places/places.service";
 import { todayIn } from "../../../../server/shared/dates";
 import { resolveLanguage } from "../../../i18n/i18n.server";
 import { formAction, intent } from "../../../lib/forms.server";
@@ -80,8 +81,9 @@ function definitionFor(p: Principal, type: string): ReportDefinition {
 
 /** The option lists of the form: vehicles, teams and drivers the user may choose. */
 export async function formOptions(context: LoadContext, p: Principal) {
-  const [vehicles, teams, drivers] = await Promise.all([
+  const [vehicles, teams, drivers, geofences, pois] = await Promise.all([
     vehicleOptions(context.app, p), teamOptions(context.app, p), driverOptions(context.app, p),
+    placeOptions(context.app, p.orgId, "geofence"), placeOptions(context.app, p.orgId, "poi"),
   ]);
   return {
     /** a report's vehicle cell (its label) → the vehicle, to open its detailed report */
@@ -89,6 +91,8 @@ export async function formOptions(context: LoadContext, p: Principal) {
     vehicles: vehicles.map((v) => ({ id: v.id, label: v.registration })),
     teams: teams.map((t) => ({ id: t.id, label: t.name })),
     drivers: drivers.map((d) => ({ id: d.id, label: d.name })),
+    geofences: geofences.map((g) => ({ id: g.id, label: g.name })),
+    pois: pois.map((g) => ({ id: g.id, label: g.name })),
   };
 }
 

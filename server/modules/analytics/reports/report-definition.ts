@@ -59,7 +59,9 @@ export type ReportField =
   | { name: string; kind: "number"; min: number; max: number; step?: number; default: number }
   | { name: string; kind: "select"; options: readonly string[]; optionLabels: string; default?: string; empty?: boolean }
   | { name: string; kind: "time"; default: string }
-  | { name: string; kind: "weekdays"; default: number[] };
+  | { name: string; kind: "weekdays"; default: number[] }
+  /** several of the organisation's geofences or points of interest (none chosen: all of them) */
+  | { name: string; kind: "places"; placeKind: "geofence" | "poi" };
 
 /** A module's own report texts (its locales/<lng>/<module>.json section), for reports outside analytics.json. */
 export interface ReportTexts {

@@ -14,7 +14,7 @@ export interface ReportFormProps {
   action: string;
   fields: ReportField[];
   paramLabels: Record<string, string> | null;
-  options: { vehicles: Option[]; teams: Option[]; drivers: Option[] };
+  options: { vehicles: Option[]; teams: Option[]; drivers: Option[]; geofences?: Option[]; pois?: Option[] };
   values: FormValues;
   errors: Record<string, string[]>;
   requiresVehicle: boolean;
@@ -70,7 +70,7 @@ export function ReportForm({ type, action, fields, paramLabels, options, values,
         {fields.map((f) => (
           <div key={f.name} className={`field${err(f.name) ? " has-error" : ""}`}>
             {f.kind === "weekdays" ? <span className="label" id={`report-${f.name}`}>{label(f)}</span> : <label htmlFor={`report-${f.name}`}>{label(f)}</label>}
-            <OwnField field={f} value={values[f.name]} />
+            <OwnField field={f} value={values[f.name]} places={f.kind === "places" ? (f.placeKind === "poi" ? options.pois : options.geofences) ?? [] : []} />
             <FieldErrors id={`report-${f.name}-error`} errors={err(f.name)} />
           </div>
         ))}
@@ -83,7 +83,7 @@ export function ReportForm({ type, action, fields, paramLabels, options, values,
   );
 }
 
-function OwnField({ field: f, value }: { field: ReportField; value: string | string[] | undefined }) {
+function OwnField({ field: f, value, places }: { field: ReportField; value: string | string[] | undefined; places: Option[] }) {
   const { t } = useTranslation(["analytics", "dates", "alerts"]);
   const id = `report-${f.name}`;
   switch (f.kind) {
@@ -100,6 +100,12 @@ function OwnField({ field: f, value }: { field: ReportField; value: string | str
         </select>
       );
     }
+    case "places":
+      return (
+        <select id={id} name={f.name} multiple size={Math.min(6, Math.max(3, places.length))} defaultValue={list(value)}>
+          {places.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
+        </select>
+      );
     case "weekdays": {
       const chosen = list(value).length ? list(value).map(Number) : f.default;
       return (

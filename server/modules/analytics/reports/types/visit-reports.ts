@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { uuidList } from "../../../shared/form-values";
 import { MAX_POI_RADIUS_M, visitsRepo } from "../../visits/visits.repo";
-import { defineReport, type ReportRow, type ReportScope } from "../report-definition";
+import { defineReport, type ReportField, type ReportRow, type ReportScope } from "../report-definition";
 import { labels } from "./segment-reports";
 
 /** The default radius of a point of interest (points have no radius of their own). */
@@ -22,6 +22,11 @@ interface Visit {
 
 const groupBy = z.enum(["visit", "place"]).default("visit");
 const minMinutes = z.coerce.number().int().min(0).max(1440).default(0);
+/** The form fields both visit reports share (the place list differs by kind). */
+const commonFields: ReportField[] = [
+  { name: "group_by", kind: "select", options: ["visit", "place"], optionLabels: "params.group_", default: "visit" },
+  { name: "min_minutes", kind: "number", min: 0, max: 1440, default: 0 },
+];
 
 /**
  * Visits as rows: each visit, or per vehicle and place (count, first entry, last exit, sums). A visit still
@@ -74,6 +79,7 @@ export const geofenceVisitsReport = defineReport({
   type: "geofence_visits",
   group: "places",
   params: z.object({ group_by: groupBy, min_minutes: minMinutes, place_ids: uuidList() }),
+  fields: [...commonFields, { name: "place_ids", kind: "places", placeKind: "geofence" }],
   columns: [
     { key: "vehicle", kind: "text" }, { key: "driver", kind: "text" }, { key: "geofence", kind: "text" },
     { key: "enter", kind: "datetime" }, { key: "exit", kind: "datetime" }, { key: "duration", kind: "duration", total: "sum" },
@@ -102,6 +108,10 @@ export const poiVisitsReport = defineReport({
     group_by: groupBy, min_minutes: minMinutes, place_ids: uuidList(),
     radius_m: z.coerce.number().int().min(10).max(MAX_POI_RADIUS_M).default(DEFAULT_POI_RADIUS_M),
   }),
+  fields: [
+    ...commonFields, { name: "place_ids", kind: "places", placeKind: "poi" },
+    { name: "radius_m", kind: "number", min: 10, max: MAX_POI_RADIUS_M, step: 10, default: DEFAULT_POI_RADIUS_M },
+  ],
   columns: [
     { key: "vehicle", kind: "text" }, { key: "driver", kind: "text" }, { key: "poi", kind: "text" }, { key: "category", kind: "text" },
     { key: "arrival", kind: "datetime" }, { key: "departure", kind: "datetime" }, { key: "duration", kind: "duration", total: "sum" },
