@@ -120,6 +120,85 @@ function figuresFor(data: Awaited<ReturnType<typeof loadWindowData>>, period: Pe
   return { perVehicle, perDay };
 }
 
+/** Each vehicle's figures per local day of the union of the windows, added up in SQL, and alert counts: one round. */
+async function loadDayFigures(ctx: AppContext, p: Principal, periods: Period[], timeZone: string, speedLimitKmh: number) {
+  const vehicles = await analyticsRepo.scopedVehicles(ctx.db, p, { vehicleIds: [], teamIds: [], driverIds: [] });
+  const ids = vehicles.map((v) => v.id);
+  const byVehicle = new Map<string, Array<{ day: string; f: VehicleFigures }>>();
+  if (!ids.length || !periods.length) return { vehicles, byVehicle, alerts: [] as Array<{ vehicle_id: string; day: string; n: number }> };
+  const from = periods.reduce((a, x) => (x.from < a ? x.from : a), periods[0].from);
+  const to = periods.reduce((a, x) => (x.to > a ? x.to : a), periods[0].to);
+  const days = daysOf({ from, to });
+  const starts = days.map((d) => dayBounds(d, timeZone).start);
+  const end = dayBounds(to, timeZone).end;
+  const [rows, alerts] = await Promise.all([
+    dashboardRepo.vehicleDays(ctx.db, p.orgId, ids, starts, end, speedLimitKmh),
+    alertLogRepo.countsByVehicleDay(ctx.db, p.orgId, ids, new Date(starts[0]), new Date(end), timeZone),
+  ]);
+  for (const r of rows) {
+    const f: VehicleFigures = {
+      ...emptyFigures(), distance: r.distance, driving_time: r.driving_time, idling_time: r.idling_time, stops: r.stops, trips: r.trips,
+      max_speed: r.max_speed ?? 0, speeding_events: r.speeding_events, engine_hours: r.engine_hours, eco_points: r.eco_points,
+    };
+    const list = byVehicle.get(r.vehicle_id);
+    if (list) list.push({ day: days[r.b - 1], f });
+    else byVehicle.set(r.vehicle_id, [{ day: days[r.b - 1], f }]);
+  }
+  return { vehicles, byVehicle, alerts };
+}
+
+/** Adds one vehicle-day's figures to a vehicle's (as adding its segments one by one would). */
+function addFigures(f: VehicleFigures, d: VehicleFigures): void {
+  f.distance += d.distance;
+  f.driving_time += d.driving_time;
+  f.idling_time += d.idling_time;
+  f.stops += d.stops;
+  f.trips += d.trips;
+  f.max_speed = Math.max(f.max_speed, d.max_speed);
+  f.speeding_events += d.speeding_events;
+  f.engine_hours += d.engine_hours;
+  f.eco_points += d.eco_points;
+}
+
+/** Per vehicle (and optionally per day) figures for one period, from the per-day figures. */
+function dayFiguresFor(data: Awaited<ReturnType<typeof loadDayFigures>>, period: Period, vehicleIds: Set<string>, byDay = false) {
+  const perVehicle = new Map<string, VehicleFigures>();
+  const perDay = new Map<string, Map<string, VehicleFigures>>();
+  const cell = (m: Map<string, VehicleFigures>, id: string) => {
+    let f = m.get(id);
+    if (!f) m.set(id, (f = emptyFigures()));
+    return f;
+  };
+  for (const id of vehicleIds) {
+    const f = cell(perVehicle, id);
+    for (const { day, f: d } of data.byVehicle.get(id) ?? []) {
+      if (day < period.from || day > period.to) continue;
+      addFigures(f, d);
+      if (byDay) {
+        if (!perDay.has(day)) perDay.set(day, new Map());
+        addFigures(cell(perDay.get(day)!, id), d);
+      }
+    }
+  }
+  for (const a of data.alerts) {
+    if (a.day < period.from || a.day > period.to || !vehicleIds.has(a.vehicle_id)) continue;
+    cell(perVehicle, a.vehicle_id).alerts += a.n;
+    if (byDay) {
+      if (!perDay.has(a.day)) perDay.set(a.day, new Map());
+      cell(perDay.get(a.day)!, a.vehicle_id).alerts += a.n;
+    }
+  }
+  const consumption = new Map(data.vehicles.map((v) => [v.id, v.fuel_consumption === null ? null : Number(v.fuel_consumption)]));
+  const withFuel = (id: string, f: VehicleFigures) => {
+    const c = consumption.get(id);
+    f.fuel_used = c ? (f.distance / 1000) * (c / 100) : null;
+    return f;
+  };
+  for (const [id, f] of perVehicle) withFuel(id, f);
+  for (const m of perDay.values()) for (const [id, f] of m) withFuel(id, f);
+  return { perVehicle, perDay };
+}
+
 function tileVehicles(tile: Tile, vehicles: ScopedVehicle[]): Set<string> {
   if (!tile.vehicle_ids.length && !tile.team_ids.length) return new Set(vehicles.map((v) => v.id));
   return new Set(vehicles.filter((v) => tile.vehicle_ids.includes(v.id) || (v.team_id !== null && tile.team_ids.includes(v.team_id))).map((v) => v.id));
@@ -132,13 +211,12 @@ export async function dashboardData(ctx: AppContext, p: Principal, now: Date = n
     dashboardRepo.tiles(ctx.db, p.orgId, p.userId), orgTimeZone(ctx, p.orgId), segmentsRepo.settings(ctx.db, [p.orgId]),
   ]);
   const periods = tiles.map((t) => windowPeriod(t.time_window, timeZone, now));
-  const data = await loadWindowData(ctx, p, periods, timeZone);
+  const data = await loadDayFigures(ctx, p, periods, timeZone, settings.get(p.orgId)!.speedLimitKmh);
   const names = new Map(data.vehicles.map((v) => [v.id, vehicleLabel(v)]));
-  const limit = settings.get(p.orgId)!.speedLimitKmh;
   return tiles.map((tile, i) => {
     const period = periods[i];
     const days = daysOf(period).length;
-    const { perVehicle, perDay } = figuresFor(data, period, tileVehicles(tile, data.vehicles), limit, tile.chart_type === "line");
+    const { perVehicle, perDay } = dayFiguresFor(data, period, tileVehicles(tile, data.vehicles), tile.chart_type === "line");
     const all = [...perVehicle.values()];
     const entries = [...perVehicle.entries()].map(([id, f]) => ({ id, label: names.get(id) ?? id, value: metricValue(tile.metric, [f], days) }));
     return {

@@ -1,4 +1,5 @@
 import { formatInstantDate } from "../../../shared/dates";
+import type { SummaryDayRow } from "../rollups.repo";
 import { dayBounds, daysOf, type Period } from "./period";
 
 /** The stored segment fields a day's summary needs (times in ms). */
@@ -74,4 +75,21 @@ export function dailySummary(segments: SummarySegment[], period: Period): DaySum
     }
   }
   return [...out.values()].sort((a, b) => a.day.localeCompare(b.day) || a.vehicleId.localeCompare(b.vehicleId));
+}
+
+/** `dailySummary` from the cells added up in SQL (`rollupsRepo.summaryDays`, days numbered from 1 as `daysOf`). */
+export function dailySummaryOfRows(rows: SummaryDayRow[], period: Period): DaySummary[] {
+  const days = daysOf(period);
+  const out: DaySummary[] = rows.map((r) => ({
+    vehicleId: r.vehicle_id, day: days[r.b - 1], distanceM: r.distance ?? 0, drivingS: r.driving ?? 0, idleS: r.idle ?? 0,
+    stopS: r.stop_s ?? 0, trips: r.trips ?? 0, firstStart: r.first_start ? r.first_start.getTime() : null,
+    lastEnd: r.last_end ? r.last_end.getTime() : null, maxSpeedKmh: r.max_speed ?? 0, engineS: (r.trip_engine ?? 0) + (r.stop_engine ?? 0),
+  }));
+  return out.sort((a, b) => a.day.localeCompare(b.day) || a.vehicleId.localeCompare(b.vehicleId));
+}
+
+/** The days' instants [start, end) of a period, as `rollupsRepo` takes them. */
+export function dayInstants(period: Period): { starts: number[]; ends: number[] } {
+  const bounds = daysOf(period).map((d) => dayBounds(d, period.timeZone));
+  return { starts: bounds.map((b) => b.start), ends: bounds.map((b) => b.end) };
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { formatInstantDate } from "../../../../shared/dates";
 import { analyticsRepo, type SegmentRecord } from "../../analytics.repo";
-import { dailySummary } from "../daily-summary";
+import { dailySummaryOfRows, dayInstants } from "../daily-summary";
+import { rollupsRepo } from "../../rollups.repo";
 import { defineReport, type ReportRow, type ReportScope } from "../report-definition";
 
 /** On screen a report shows at most this many rows; exports have them all. */
@@ -130,15 +131,8 @@ export const dailySummaryReport = defineReport({
   chart: { type: "bar", category: "day", series: ["distance"], stacked: true },
   async run(scope) {
     const l = labels(scope);
-    const { start, end } = scope.period;
-    const [trips, stops] = await Promise.all([
-      analyticsRepo.segments(scope.db, scope.orgId, scope.vehicleIds, ["trip"], start, end, scope.driverIds),
-      analyticsRepo.overlapping(scope.db, scope.orgId, scope.vehicleIds, ["stop"], start, end),
-    ]);
-    const days = dailySummary([...trips, ...stops].map((s) => ({
-      vehicleId: s.vehicle_id, kind: s.kind, start: s.start_time.getTime(), end: s.end_time.getTime(), distanceM: s.distance_m,
-      maxSpeedKmh: s.max_speed_kmh, engineS: s.engine_s, idleS: s.idle_s,
-    })), scope.period);
+    const { starts, ends } = dayInstants(scope.period);
+    const days = dailySummaryOfRows(await rollupsRepo.summaryDays(scope.db, scope.orgId, scope.vehicleIds, starts, ends, scope.driverIds), scope.period);
     const rows: ReportRow[] = days.slice(0, scope.maxRows).map((d) => ({
       day: d.day, vehicle: l.vehicle(d.vehicleId), distance: d.distanceM, driving: d.drivingS, idle: d.idleS, stopped: d.stopS, trips: d.trips,
       first_start: d.firstStart === null ? null : new Date(d.firstStart).toISOString(), last_end: d.lastEnd === null ? null : new Date(d.lastEnd).toISOString(),
