@@ -1,3 +1,4 @@
+import { csvCell } from "../../shared/csv";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import type { Principal } from "../access/principal";
@@ -47,13 +48,6 @@ export async function auditAuthors(ctx: AppContext, p: Principal) {
 /** At most this many rows in one CSV download (newest first). */
 export const AUDIT_CSV_MAX_ROWS = 20_000;
 const CSV_CHUNK = 1000;
-
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets do not run it as a formula. */
-export function csvCell(v: unknown): string {
-  let s = v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
-  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 const pad = (n: number) => String(n).padStart(2, "0");
 export function localTime(iso: string, timezone: string): string {

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import { formatInstant } from "../../shared/dates";
 import type { Principal } from "../access/principal";
-import { csvCell } from "../audit/audit-log.service";
+import { csvCell } from "../../shared/csv";
 import { orgTimeZone } from "../organization/organization.service";
 import type { ListQuery } from "../shared/listing";
 import { listHistory } from "./bookings.service";

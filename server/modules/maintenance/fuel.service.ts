@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
-import { parseCsvRecords } from "../places/places.formats";
+import { parseCsvRecords } from "../../shared/csv";
 import { isDate } from "../../shared/dates";
 import { catalogueRepo } from "./catalogue.repo";
 import { analyseFuel, type FuelFlag } from "./fuel-consumption";

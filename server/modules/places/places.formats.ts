@@ -2,6 +2,7 @@
  * File formats for place import and export: CSV, GeoJSON and (import only) KML.
  * Parsers turn a file into raw rows numbered as the user sees them; validation happens in places.import.ts.
  */
+import { parseCsvRecords } from "../../shared/csv";
 import type { LonLat } from "./geometry";
 
 export const CSV_COLUMNS = ["type", "name", "category", "city", "latitude", "longitude", "icon", "icon_color", "radius_m", "polygon"] as const;
@@ -23,42 +24,6 @@ export function detectFormat(fileName: string, text: string): ImportFormat {
   return start === "{" ? "geojson" : start === "<" ? "kml" : "csv";
 }
 
-/** RFC 4180 records with the line each starts on (quoted fields may span lines). */
-export function parseCsvRecords(text: string): Array<{ line: number; cells: string[] }> {
-  const out: Array<{ line: number; cells: string[] }> = [];
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let sawAny = false;
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.length > 1 || cells[0] !== "") out.push({ line: start, cells });
-    cells = [];
-    cell = "";
-    sawAny = false;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else { if (c === "\n") line++; cell += c; }
-      continue;
-    }
-    if (!sawAny) { start = line; sawAny = true; }
-    if (c === '"') quoted = true;
-    else if (c === ",") { cells.push(cell); cell = ""; }
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      endRecord();
-      line++;
-    } else cell += c;
-  }
-  if (sawAny || cell !== "" || cells.length) endRecord();
-  return out;
-}
 
 /** A cell a spreadsheet would run as a formula gets a leading apostrophe on export; the importer removes it. */
 const FORMULA = /^[=+\-@\t\r]/;

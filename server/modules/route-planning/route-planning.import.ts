@@ -3,7 +3,7 @@ import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
 import { allPlaces } from "../places/places.service";
-import { parseCsvRecords } from "../places/places.formats";
+import { parseCsvRecords } from "../../shared/csv";
 import { driverOptions, vehicleOptions } from "../vehicles/vehicles.service";
 import { occurrences } from "./job-rules";
 import { routeJobsRepo, type NewJob } from "./route-jobs.repo";

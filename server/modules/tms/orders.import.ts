@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import type { Principal } from "../access/principal";
-import { parseCsvRecords } from "../places/places.formats";
+import { parseCsvRecords } from "../../shared/csv";
 import { insertOrders } from "./orders.service";
 import { ordersRepo } from "./orders.repo";
 import { tmsPolicy } from "./tms.policy";

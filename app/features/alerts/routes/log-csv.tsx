@@ -1,4 +1,5 @@
 import { listAlerts } from "../../../../server/modules/alerts/alerts.service";
+import { csvCell } from "../../../../server/shared/csv";
 import { alertSummary, alertTypeLabel, formatAlertTime } from "../components/alert-text";
 import { getFixedT, resolveLanguage } from "../../../i18n/i18n.server";
 import { logFilterFrom, periodError } from "../log.server";
@@ -8,13 +9,6 @@ import type { Route } from "./+types/log-csv";
 /** At most this many rows in one download (newest first). */
 const CSV_MAX_ROWS = 10_000;
 const CHUNK = 1000;
-
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets do not run it as a formula. */
-function csvCell(v: unknown): string {
-  let s = v === null || v === undefined ? "" : String(v);
-  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** The filtered log as CSV (UTF-8, with BOM for spreadsheets): the same filters as the page, every page of it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
