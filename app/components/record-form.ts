@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import type { z } from "zod";
@@ -29,3 +29,12 @@ export function useRecordForm<S extends z.ZodType>(opts: {
   const code = opts.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
   return { ref, form, fields, code };
 }
+
+/** The initial value of a multi-valued field: Conform gives a string for one value, a list for several. */
+export function initialList(meta: FieldMetadata<unknown>): string[] {
+  const v = meta.initialValue as unknown;
+  return Array.isArray(v) ? v.map(String) : typeof v === "string" && v !== "" ? [v] : [];
+}
+
+/** Errors of a field and of its items (e.g. one bad address among the e-mails). */
+export const allErrorsOf = (meta: FieldMetadata<unknown>) => Object.values(meta.allErrors ?? {}).flat();

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { CHART_TYPES, METRICS, tileInputSchema } from "../../../../server/modules/analytics/dashboard/dashboard.schema";
 import { TIME_WINDOWS } from "../../../../server/modules/analytics/reports/period";
 import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../../components/forms";
-import { useRecordForm } from "../../../components/record-form";
+import { initialList, useRecordForm } from "../../../components/record-form";
 import type { TileFormOptions } from "../dashboard.server";
 
 type Meta = FieldMetadata<unknown>;
@@ -18,10 +18,6 @@ interface Props {
   submitLabel: string;
 }
 
-const listOf = (meta: Meta): string[] => {
-  const v = meta.initialValue as unknown;
-  return Array.isArray(v) ? v.map(String) : typeof v === "string" && v !== "" ? [v] : [];
-};
 
 /** The tile form (add and edit): plain selects and check lists, so it works the same without JavaScript. */
 export function TileForm(props: Props) {
@@ -44,7 +40,7 @@ export function TileForm(props: Props) {
     </div>
   );
   const checklist = (name: string, items: Array<{ id: string; label: string }>) => {
-    const chosen = new Set(listOf(f[name]));
+    const chosen = new Set(initialList(f[name]));
     return (
       <div className={`field${f[name].errors?.length ? " has-error" : ""}`} data-testid={`${name}-list`}>
         <span className="label" id={`${name}-label`}>{t(`fields.${name}`)}</span>

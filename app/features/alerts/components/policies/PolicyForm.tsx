@@ -7,7 +7,7 @@ import type { PolicyFormOptions } from "../../../../../server/modules/alerts/ale
 import { TimeField } from "../../../../components/dates";
 import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../../../components/forms";
 import { DAYS } from "./policy-text";
-import { useRecordForm } from "../../../../components/record-form";
+import { allErrorsOf, initialList, useRecordForm } from "../../../../components/record-form";
 
 type Meta = FieldMetadata<unknown>;
 type Need = "speed" | "geofences" | "duration" | "timeRange" | "faults" | "alarms";
@@ -21,14 +21,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The initial value of a multi-valued field: Conform gives a string for one value, a list for several. */
-const listOf = (meta: Meta): string[] => {
-  const v = meta.initialValue as unknown;
-  return Array.isArray(v) ? v.map(String) : typeof v === "string" && v !== "" ? [v] : [];
-};
 const isOn = (meta: Meta) => meta.initialValue === "on" || meta.initialValue === "true";
-/** Errors of a field and of its items (e.g. one bad address among the e-mails). */
-const allErrorsOf = (meta: Meta) => Object.values(meta.allErrors ?? {}).flat();
 
 /** Types using a threshold, in words, for the hint above its fieldset. */
 const typesNeeding = (need: Need) => ALERT_TYPES.filter((type) => (TYPE_NEEDS[type] as Partial<Record<Need, true>>)[need]);
@@ -63,7 +56,7 @@ export function PolicyForm(props: Props) {
     </label>
   );
   const checklist = (name: string, items: Array<{ value: string; label: string }>, opts: { hint?: string; empty?: string; hidden?: boolean } = {}) => {
-    const chosen = new Set(listOf(f[name]));
+    const chosen = new Set(initialList(f[name]));
     const errors = allErrorsOf(f[name]);
     return (
       <div className={`field${errors.length ? " has-error" : ""}`} hidden={opts.hidden} data-testid={`${name}-list`}>

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { SCHEDULE_RANGES } from "../../../../../server/modules/analytics/schedules/schedule-timing";
 import { scheduleInputSchema } from "../../../../../server/modules/analytics/schedules/schedules.schema";
 import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../../../components/forms";
-import { useRecordForm } from "../../../../components/record-form";
+import { allErrorsOf, initialList, useRecordForm } from "../../../../components/record-form";
 import type { NotificationFormOptions } from "../notifications.server";
 import "./notifications.css";
 
@@ -19,11 +19,6 @@ interface Props {
   submitLabel: string;
 }
 
-const listOf = (meta: Meta): string[] => {
-  const v = meta.initialValue as unknown;
-  return Array.isArray(v) ? v.map(String) : typeof v === "string" && v !== "" ? [v] : [];
-};
-const allErrorsOf = (meta: Meta) => Object.values(meta.allErrors ?? {}).flat();
 export const HOURS = Array.from({ length: 24 }, (_, h) => h);
 export const hourText = (h: number) => `${String(h).padStart(2, "0")}:00`;
 
@@ -50,7 +45,7 @@ export function NotificationForm(props: Props) {
     </div>
   );
   const checklist = (name: string, items: Array<{ id: string; label: string }>) => {
-    const chosen = new Set(listOf(f[name]));
+    const chosen = new Set(initialList(f[name]));
     const errors = allErrorsOf(f[name]);
     return (
       <div className={`field${errors.length ? " has-error" : ""}`} data-testid={`${name}-list`}>
@@ -109,7 +104,7 @@ export function NotificationForm(props: Props) {
           {checklist("user_ids", o.users)}
           <div className={`field${emailErrors.length ? " has-error" : ""}`}>
             <label htmlFor="emails">{t("fields.emails")}</label>
-            <textarea id="emails" name="emails" key={f.emails.key} rows={4} defaultValue={typeof f.emails.initialValue === "string" ? f.emails.initialValue : listOf(f.emails).join("\n")}
+            <textarea id="emails" name="emails" key={f.emails.key} rows={4} defaultValue={typeof f.emails.initialValue === "string" ? f.emails.initialValue : initialList(f.emails).join("\n")}
               aria-invalid={emailErrors.length ? true : undefined} aria-describedby={emailErrors.length ? "emails-error" : undefined} data-testid="field-emails" />
             <small className="hint">{t("hints.emails")}</small>
             <FieldErrors id="emails-error" errors={emailErrors} />
