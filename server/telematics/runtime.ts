@@ -20,6 +20,8 @@ export interface TelematicsRuntime {
   commands: LocalCommands;
   /** the alert rules this process evaluates positions against (tests invalidate it after changing policies) */
   alertRules: AlertRulesCache;
+  /** Waits for the work that follows the commits so far: segment derivation, alerts' announcements, publishing. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startTelematics(ctx: WithPorts<"devices">, opts: StartTele
     pipeline,
     commands,
     alertRules,
+    settle: () => pipeline.settle(),
     async close() {
       await Promise.all([...Object.values(gateways).map((g) => g.close()), osmand?.close(), camera?.close()]);
       await pipeline.close();

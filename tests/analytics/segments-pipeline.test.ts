@@ -31,6 +31,11 @@ function day(startMs: number, lonShift = 0): Array<Partial<DevicePosition> & { t
 
 const feed = (imei: string, steps: Array<Partial<DevicePosition> & { t: number }>) =>
   rt.pipeline.onPositions(imei, steps.map(({ t, ...rest }) => position(imei, { fixTime: new Date(t), ignition: (rest.attributes as { ignition?: boolean })?.ignition, ...rest })));
+/** derivation follows the commits within a second; settle() waits for it */
+const fed = async (imei: string, steps: Array<Partial<DevicePosition> & { t: number }>) => {
+  await feed(imei, steps);
+  await rt.settle();
+};
 
 const trips = (vehicleId: string) =>
   ctx.db.selectFrom("vehicle_segments").selectAll().where("vehicle_id", "=", vehicleId).where("kind", "=", "trip").orderBy("start_time").execute();
@@ -47,10 +52,11 @@ afterAll(async () => {
 });
 
 describe("segments from the position pipeline (real PostgreSQL)", () => {
-  it("stores a trip in the same transaction as the positions that close it", async () => {
+  it("stores a trip once the positions that close it are committed", async () => {
     const d = devices[0];
     const steps = day(base);
     for (let i = 0; i < steps.length; i += 20) await feed(d.imei, steps.slice(i, i + 20));
+    await rt.settle();
     const rows = await trips(d.id);
     expect(rows).toHaveLength(1);
     expect(rows[0].distance_m).toBeGreaterThan(16_000);
@@ -61,8 +67,9 @@ describe("segments from the position pipeline (real PostgreSQL)", () => {
   it("marks a vehicle for re-derivation when a device sends an older trip late, and the sweep folds it in", async () => {
     const d = devices[1];
     const later = day(base + 86_400_000);
-    await feed(d.imei, later);
+    await fed(d.imei, later);
     expect(await trips(d.id)).toHaveLength(1);
+    // the late mark is written with the positions, before any derivation
     await feed(d.imei, day(base, 0.5));
     const state = await ctx.db.selectFrom("vehicle_segment_state").select("dirty_from").where("vehicle_id", "=", d.id).executeTakeFirstOrThrow();
     expect(state.dirty_from?.getTime()).toBe(base);

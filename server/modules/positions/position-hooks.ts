@@ -22,6 +22,8 @@ export interface PositionHook {
   readonly name: string;
   /** Before the transaction, once per group of packets: load what the run needs (rules, thresholds). */
   begin(orgIds: string[]): Promise<PositionHookRun>;
+  /** Work a hook defers past its afterCommit (segment derivation waits up to a second): do it now. */
+  flush?(): Promise<void>;
 }
 
 export interface PositionHookRun {

@@ -44,6 +44,8 @@ export interface PositionPipeline {
   /** The gateways' onPositions: resolves once the records are committed (or dropped as invalid). */
   onPositions(deviceId: string, positions: DevicePosition[]): Promise<void>;
   readonly stats: PipelineStats;
+  /** Resolves once the after-commit work started so far (publishing, hooks, deferred derivation) has finished. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -210,6 +212,12 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     }
   }
 
+  async function settle(): Promise<void> {
+    // after-commit work starts on a microtask after its commit: let it begin, then ask deferring hooks not to wait
+    await new Promise((resolve) => setImmediate(resolve));
+    while (publishing.size) await Promise.all([...publishing, ...hooks.map((h) => h.flush?.())]);
+  }
+
   return {
     stats,
     async onPositions(deviceId, positions) {
@@ -243,9 +251,10 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
         pump();
       });
     },
+    settle,
     async close() {
       if (running > 0 || queue.length > 0) await new Promise<void>((resolve) => (idle = resolve));
-      await Promise.all(publishing);
+      await settle();
     },
   };
 }

@@ -89,6 +89,8 @@ export interface DetectorState {
   speedingLast?: SegmentPoint | null;
   /** geofences the vehicle is in (visits still open), kept with the detector so late data re-derives both */
   geofences?: Record<string, { t: number; lat: number; lon: number; odometerM: number }>;
+  /** the newest fix the last rebuild read from the positions table (see SegmentBatch.add's `inOrder`) */
+  rebuiltTo?: number | null;
 }
 
 export const emptyDetectorState = (): DetectorState => ({

@@ -1,49 +1,50 @@
 import type { AppContext } from "../../../context";
 import type { PositionHook } from "../../positions/position-hooks";
 import { FenceCache } from "../visits/fence-cache";
+import type { SegmentPoint } from "./segment-detector";
+import { SegmentQueue, type SegmentQueueOptions } from "./segment-queue";
 import { segmentsRepo } from "./segments.repo";
-import { SegmentBatch } from "./segments.service";
 
 /**
- * Trips, stops, idling and speeding derived in the position transaction. A late fix (older than the vehicle's
- * last) only marks the vehicle for re-derivation; if this hook's write fails, the vehicle is marked from its
- * first fix of the batch after the commit, so the sweep catches up instead of the segments skipping data.
+ * Trips, stops, idling, speeding and geofence visits, derived after the position transaction commits: the fixes
+ * that moved a vehicle on go to a SegmentQueue, which derives a second's worth of every vehicle's fixes in one
+ * transaction. A late fix (older than the vehicle's last) only marks the vehicle for re-derivation, and that mark
+ * is written inside the position transaction, so a crash cannot lose it; the sweep folds it in.
  */
-export function createSegmentsHook(ctx: AppContext): PositionHook {
+export function createSegmentsHook(ctx: Pick<AppContext, "db" | "log">, opts: SegmentQueueOptions = {}): PositionHook {
   const fences = new FenceCache(ctx.db);
+  const queue = new SegmentQueue(ctx.db, ctx.log.child({ module: "segments" }), (_trx, orgIds) => fences.forOrgs(orgIds), opts);
   return {
     name: "analytics-segments",
+    flush: () => queue.flush(),
     async begin() {
-      const batch = new SegmentBatch((_trx, orgIds) => fences.forOrgs(orgIds));
-      const first = new Map<string, { orgId: string; t: number }>();
-      let written = false;
-      const note = (vehicleId: string, orgId: string, t: number) => {
-        const f = first.get(vehicleId);
-        if (!f || t < f.t) first.set(vehicleId, { orgId, t });
-      };
+      const fixes: Array<{ vehicleId: string; orgId: string; point: SegmentPoint }> = [];
+      const late = new Map<string, { orgId: string; from: number }>();
+      let marked = false;
+      const marks = () => [...late].sort(([a], [b]) => (a < b ? -1 : 1)).map(([vehicleId, f]) => ({ vehicleId, ...f }));
       return {
         onFix(device, state, _before, fix) {
-          note(device.vehicleId, device.orgId, fix.fixTime);
-          batch.add(device.vehicleId, device.orgId, {
-            t: fix.fixTime, lat: fix.lat, lon: fix.lon, speed: fix.speed, valid: fix.valid, ignition: fix.ignition,
-            deviceOdometerM: fix.odometer, odometerM: state.odometerM, alarm: fix.alarm,
+          fixes.push({
+            vehicleId: device.vehicleId, orgId: device.orgId,
+            point: {
+              t: fix.fixTime, lat: fix.lat, lon: fix.lon, speed: fix.speed, valid: fix.valid, ignition: fix.ignition,
+              deviceOdometerM: fix.odometer, odometerM: state.odometerM, alarm: fix.alarm,
+            },
           });
         },
         onLateFix(device, fix) {
-          note(device.vehicleId, device.orgId, fix.fixTime);
-          batch.add(device.vehicleId, device.orgId, {
-            t: fix.fixTime, lat: fix.lat, lon: fix.lon, speed: fix.speed, valid: fix.valid, ignition: fix.ignition,
-            deviceOdometerM: fix.odometer, odometerM: 0, alarm: fix.alarm,
-          });
+          const f = late.get(device.vehicleId);
+          if (!f || fix.fixTime < f.from) late.set(device.vehicleId, { orgId: device.orgId, from: fix.fixTime });
         },
-        hasWrites: () => batch.size > 0,
+        hasWrites: () => late.size > 0,
         async write(trx) {
-          await batch.write(trx);
-          written = true;
+          await segmentsRepo.markDirty(trx, marks());
+          marked = true;
         },
         async afterCommit() {
-          if (written || !first.size) return;
-          await segmentsRepo.markDirty(ctx.db, [...first.entries()].map(([vehicleId, f]) => ({ vehicleId, orgId: f.orgId, from: f.t })));
+          // the savepoint was rolled back: mark now (a crash right here is the one way to miss a late fix)
+          if (late.size && !marked) await segmentsRepo.markDirty(ctx.db, marks());
+          await queue.add(fixes);
         },
       };
     },

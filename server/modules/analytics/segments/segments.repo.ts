@@ -201,6 +201,21 @@ export const segmentsRepo = {
     return rows.rows.filter((r) => r.first).map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id, from: r.first.getTime() }));
   },
 
+  /**
+   * Vehicles whose positions are ahead of their detector, quiet for `graceS` (longer than any SegmentQueue waits):
+   * fixes committed by a process that stopped before deriving them. Marked from the detector's last fix.
+   */
+  async vehiclesBehind(db: Conn, graceS: number): Promise<Array<{ vehicleId: string; orgId: string; from: number }>> {
+    const rows = await sql<{ vehicle_id: string; org_id: string; from_ms: string }>`
+      SELECT s.vehicle_id, s.org_id, COALESCE((g.state->'last'->>'t')::float8, 0)::bigint AS from_ms
+      FROM vehicle_state s JOIN vehicle_segment_state g ON g.vehicle_id = s.vehicle_id
+      WHERE g.dirty_from IS NULL AND s.last_fix_time IS NOT NULL AND s.updated_at < now() - make_interval(secs => ${graceS})
+        AND CASE WHEN jsonb_typeof(g.state->'last') = 'object'
+          THEN round(extract(epoch FROM s.last_fix_time) * 1000) > (g.state->'last'->>'t')::float8
+          ELSE EXISTS (SELECT 1 FROM positions p WHERE p.vehicle_id = s.vehicle_id) END`.execute(db);
+    return rows.rows.map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id, from: Number(r.from_ms) }));
+  },
+
   /** Segments follow positions' one-year retention. */
   async prune(db: Conn, now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - 366 * 86_400_000);

@@ -20,17 +20,23 @@ const READ_CHUNK = 20_000;
 const WRITE_CHUNK = 5_000;
 
 /**
- * One position transaction's share of segment derivation: the fixes of each vehicle in fix-time order go
- * through its detector; a fix older than the detector's last point marks the vehicle for re-derivation.
+ * One round of segment derivation: the fixes of each vehicle in fix-time order go through its detector; a fix
+ * older than the detector's last point marks the vehicle for re-derivation, unless it was added `inOrder`.
  */
 export class SegmentBatch {
-  private fixes = new Map<string, { orgId: string; points: SegmentPoint[] }>();
+  private fixes = new Map<string, { orgId: string; points: SegmentPoint[]; inOrder: boolean }>();
 
   constructor(private readonly fencesOf: FencesOf = readFences) {}
 
-  add(vehicleId: string, orgId: string, p: SegmentPoint): void {
+  /**
+   * `inOrder`: the fix moved its vehicle on when it was stored (derivation runs after the commit). If it is not
+   * newer than the last rebuild's newest fix, that rebuild read it from the positions table: a vehicle's in-order
+   * fixes commit in fix-time order, so one committed before the rebuild's newest fix was in its snapshot. It is
+   * then skipped rather than marked late; any other fix older than the detector's last marks the vehicle dirty.
+   */
+  add(vehicleId: string, orgId: string, p: SegmentPoint, opts: { inOrder?: boolean } = {}): void {
     let v = this.fixes.get(vehicleId);
-    if (!v) this.fixes.set(vehicleId, (v = { orgId, points: [] }));
+    if (!v) this.fixes.set(vehicleId, (v = { orgId, points: [], inOrder: opts.inOrder ?? false }));
     v.points.push(p);
   }
 
@@ -38,7 +44,7 @@ export class SegmentBatch {
     return this.fixes.size;
   }
 
-  /** Inside the position transaction: advance the detectors, store closed segments and states. */
+  /** Advances the detectors and stores closed segments, visits and states (row-locking the states). */
   async write(trx: Conn): Promise<number> {
     if (!this.fixes.size) return 0;
     const ids = [...this.fixes.keys()].sort();
@@ -49,7 +55,7 @@ export class SegmentBatch {
     const visits: VisitRow[] = [];
     const states: Array<{ vehicleId: string; orgId: string } & StoredState> = [];
     for (const vehicleId of ids) {
-      const { orgId, points } = this.fixes.get(vehicleId)!;
+      const { orgId, points, inOrder } = this.fixes.get(vehicleId)!;
       const prior = stored.get(vehicleId);
       const detector = new SegmentDetector(settings.get(orgId) ?? DEFAULT_SEGMENT_SETTINGS, prior?.state ?? emptyDetectorState());
       const tracker = new GeofenceVisitTracker(fences.get(orgId) ?? null, prior?.state?.geofences ?? {});
@@ -58,7 +64,10 @@ export class SegmentBatch {
       points.sort((a, b) => a.t - b.t);
       for (const p of points) {
         const last = detector.state.last;
-        if (last && p.t < last.t) dirtyFrom = dirtyFrom === null ? p.t : Math.min(dirtyFrom, p.t);
+        if (last && p.t < last.t) {
+          const rebuiltTo = detector.state.rebuiltTo ?? null;
+          if (!inOrder || rebuiltTo === null || p.t > rebuiltTo) dirtyFrom = dirtyFrom === null ? p.t : Math.min(dirtyFrom, p.t);
+        }
         else {
           if (!last || p.t > last.t) for (const v of tracker.push(p)) visits.push({ ...v, orgId, vehicleId, driverId });
           for (const s of detector.push(p)) rows.push({ ...s, orgId, vehicleId, driverId });
@@ -120,14 +129,22 @@ export async function rebuildVehicleSegments(
       if (chunk.length < READ_CHUNK) break;
       after = chunk[chunk.length - 1].t;
     }
-    await segmentsRepo.saveStates(trx, [{ vehicleId, orgId, state: { ...detector.state, geofences: tracker.open }, dirtyFrom: null }]);
+    const state = { ...detector.state, geofences: tracker.open, rebuiltTo: detector.state.last?.t ?? null };
+    await segmentsRepo.saveStates(trx, [{ vehicleId, orgId, state, dirtyFrom: null }]);
     return { from: anchor, points, segments };
   });
 }
 
-/** The periodic sweep: vehicles with data from before analytics existed, then vehicles with late positions. */
+/** How long a vehicle's positions may stay ahead of its segments before the sweep re-derives them (s). */
+export const DERIVATION_GRACE_S = 120;
+
+/**
+ * The periodic sweep: vehicles with data from before analytics existed, vehicles whose fixes a stopped process
+ * never derived, then vehicles with late positions.
+ */
 export async function rebuildDirtySegments(db: Conn, driversOf: DriversOf, limit = 50): Promise<number> {
   await segmentsRepo.markDirty(db, await segmentsRepo.vehiclesWithoutState(db));
+  await segmentsRepo.markDirty(db, await segmentsRepo.vehiclesBehind(db, DERIVATION_GRACE_S));
   const dirty = await segmentsRepo.dirtyVehicles(db, limit);
   for (const v of dirty) await rebuildVehicleSegments(db, driversOf, v);
   return dirty.length;
