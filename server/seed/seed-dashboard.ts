@@ -1,19 +1,12 @@
 import type { DB } from "../db/database";
 import { dashboardRepo } from "../modules/analytics/dashboard/dashboard.repo";
-import { tileInputSchema } from "../modules/analytics/dashboard/dashboard.schema";
+import { STARTER_TILES } from "../modules/analytics/dashboard/dashboard.service";
 import { schedulesRepo } from "../modules/analytics/schedules/schedules.repo";
 import { scheduleInputSchema } from "../modules/analytics/schedules/schedules.schema";
 
-/** The administrator's demo dashboard (how the fleet did this week) and a Monday 07:00 trips e-mail to them. */
-export async function seedDemoDashboard(db: DB, orgId: string, adminId: string): Promise<void> {
-  const tiles = [
-    { metric: "distance", chart_type: "number", time_window: "this_week" },
-    { metric: "distance", chart_type: "bar", ranking: "top", ranking_size: 10, time_window: "this_week" },
-    { metric: "trips", chart_type: "line", time_window: "previous_7_days" },
-    { metric: "idling_time", chart_type: "pie", ranking: "top", ranking_size: 10, time_window: "this_week" },
-    { metric: "eco_score", chart_type: "table", ranking: "bottom", ranking_size: 10, time_window: "previous_week" },
-  ];
-  for (const t of tiles) await dashboardRepo.insert(db, orgId, adminId, tileInputSchema.parse(t));
+/** The administrator's and managers' demo dashboards (how the fleet did this week) and a Monday 07:00 trips e-mail to the administrator. */
+export async function seedDemoDashboard(db: DB, orgId: string, adminId: string, managerIds: string[] = []): Promise<void> {
+  for (const userId of [adminId, ...managerIds]) for (const t of STARTER_TILES) await dashboardRepo.insert(db, orgId, userId, t);
   await schedulesRepo.insert(db, orgId, adminId, scheduleInputSchema.parse({
     name: "Udhëtimet e javës", report_type: "trips", hour: 7, time_range: "previous_week", interval: "weekly", weekday: 1, user_ids: [adminId],
   }), {});

@@ -124,7 +124,7 @@ export async function ensureInitialData(db: DB, opts: { adminEmail: string; admi
     await seedDemoRoutePlanning(db, org.id);
     await seedDemoTms(db, org.id);
     await seedDemoVideo(db, org.id);
-    await seedDemoDashboard(db, org.id, adminId);
+    await seedDemoDashboard(db, org.id, adminId, manager ? [manager.id] : []);
   }
   return { created: true as const, orgId: org.id };
 }

@@ -58,8 +58,11 @@ describe("/api/dashboard", () => {
     expect(await (await call("GET", "/api/dashboard/tiles", undefined, t2)).json()).toEqual([]);
     expect((await call("GET", `/api/dashboard/tiles/${tileA.id}`, undefined, t2)).status).toBe(404);
     expect((await call("DELETE", `/api/dashboard/tiles/${tileA.id}`, undefined, t2)).status).toBe(404);
+    // a viewer arranges their own dashboard; a driver has none
     const viewer = await createUser(srv.ctx, { org, role: "viewer" });
-    expect((await call("POST", "/api/dashboard/tiles", { metric: "trips", chart_type: "number", time_window: "today" }, await login(viewer.email!, viewer.password))).status).toBe(403);
+    expect((await call("POST", "/api/dashboard/tiles", { metric: "trips", chart_type: "number", time_window: "today" }, await login(viewer.email!, viewer.password))).status).toBe(201);
+    const driver = await createUser(srv.ctx, { org, role: "driver" });
+    expect((await call("POST", "/api/dashboard/tiles", { metric: "trips", chart_type: "number", time_window: "today" }, await login(driver.email!, driver.password))).status).toBe(403);
 
     expect((await call("DELETE", `/api/dashboard/tiles/${tileB.id}`)).status).toBe(204);
     expect((await call("GET", `/api/dashboard/tiles/${tileB.id}`)).status).toBe(404);

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addTile } from "../../server/modules/analytics/dashboard/dashboard.service";
+import { addTile, STARTER_TILES } from "../../server/modules/analytics/dashboard/dashboard.service";
 import { METRICS } from "../../server/modules/analytics/dashboard/dashboard.schema";
 import { REPORT_TYPES } from "../../server/modules/analytics/reports/catalogue";
 import { METRIC_REPORT } from "../../app/features/dashboard/tile-view";
@@ -15,7 +15,8 @@ let org: TestOrg;
 let admin: FormClient;
 let vehicle: { id: string; registration: string; team_id: string | null };
 
-const tiles = () => srv.ctx.db.selectFrom("dashboard_tiles").selectAll().where("user_id", "=", org.adminId).orderBy("position").execute();
+const tilesOf = (userId: string) => srv.ctx.db.selectFrom("dashboard_tiles").selectAll().where("user_id", "=", userId).orderBy("position").execute();
+const tiles = () => tilesOf(org.adminId);
 const tile = (over: Record<string, string | string[]> = {}) => ({
   metric: "distance", chart_type: "table", ranking: "top", ranking_size: "10", aggregation: "total", time_window: "previous_7_days", ...over,
 });
@@ -38,7 +39,7 @@ describe("dashboard without JavaScript", () => {
     const demo = await createTestOrg(srv.ctx, { demo: true });
     await seedDemoDashboard(srv.ctx.db, demo.orgId, demo.adminId);
     const data = await dashboardData(srv.ctx, await principalFor(srv.ctx, demo.adminId));
-    expect(data.map((d) => d.tile.chart_type)).toEqual(["number", "bar", "line", "pie", "table"]);
+    expect(data.map((d) => d.tile.chart_type)).toEqual(["number", "bar", "number", "line", "pie", "number", "bar", "table"]);
     const schedules = await srv.ctx.db.selectFrom("report_schedules").selectAll().where("org_id", "=", demo.orgId).execute();
     expect(schedules).toMatchObject([{ report_type: "trips", hour: 7, interval: "weekly", weekday: 1, user_ids: [demo.adminId] }]);
   });
@@ -103,7 +104,7 @@ describe("dashboard without JavaScript", () => {
     expect((await tiles()).map((t) => t.id)).toEqual([first.id]);
   });
 
-  it("keeps tiles per user: another user's tile is not found, and a viewer may look but not change", async () => {
+  it("keeps tiles per user: another user's tile is not found; a viewer arranges their own; a driver has no dashboard", async () => {
     const manager = await createUser(srv.ctx, { org, role: "fleet_manager" });
     const other = await addTile(srv.ctx, await principalFor(srv.ctx, manager.id), { metric: "stops", chart_type: "number", time_window: "today" });
     expect((await admin.get(`/dashboard/metrics/edit/${other.id}`)).status).toBe(404);
@@ -119,9 +120,34 @@ describe("dashboard without JavaScript", () => {
     await v.login(viewer.email!, viewer.password);
     const html = await (await v.get("/dashboard/metrics")).text();
     expect(html).toContain("No tiles yet.");
-    expect(html).not.toContain('href="/dashboard/metrics/add"');
-    expect((await v.get("/dashboard/metrics/add")).status).toBe(403);
-    expect((await v.post("/dashboard/metrics", { intent: "delete", id: other.id }, { from: "/dashboard/metrics" })).status).toBe(403);
+    expect(html).toContain('href="/dashboard/metrics/add"');
+    expect((await v.post("/dashboard/metrics", { intent: "delete", id: other.id }, { from: "/dashboard/metrics" })).status).toBe(404);
+    expect((await v.post("/dashboard/metrics/add", tile(), { from: "/dashboard/metrics/add" })).status).toBe(302);
+    expect(await (await v.get("/dashboard/metrics")).text()).toContain("Distance · Previous seven days");
+    expect((await tilesOf(manager.id)).map((t) => t.id)).toEqual([other.id]);
+    const driver = await createUser(srv.ctx, { org, role: "driver" });
+    const d = new FormClient(srv.url);
+    await d.login(driver.email!, driver.password);
+    expect((await d.get("/dashboard/metrics")).status).toBe(403);
+    expect((await d.post("/dashboard/metrics", { intent: "starter" }, { from: "/dashboard/metrics" })).status).toBe(403);
+  });
+
+  it("offers an empty dashboard the starter tiles, in both languages, and adds them once", async () => {
+    const viewer = await createUser(srv.ctx, { org, role: "viewer" });
+    const v = new FormClient(srv.url);
+    await v.login(viewer.email!, viewer.password);
+    expect(await (await v.get("/dashboard/metrics")).text()).toContain('data-testid="starter-tiles"');
+    expect(await (await v.get("/dashboard/metrics?lng=al")).text()).toContain("Shto pllakat fillestare");
+    const res = await v.post("/dashboard/metrics", { intent: "starter" }, { from: "/dashboard/metrics" });
+    expect(res.headers.get("location")).toBe("/dashboard/metrics?saved=1");
+    const added = await tilesOf(viewer.id);
+    expect(added.map((t) => `${t.metric}/${t.chart_type}/${t.time_window}`)).toEqual(STARTER_TILES.map((t) => `${t.metric}/${t.chart_type}/${t.time_window}`));
+    const page = await (await v.get("/dashboard/metrics")).text();
+    expect(page).not.toContain('data-testid="starter-tiles"');
+    expect(page).toContain("Distance · This week");
+    // a second click (a resent form) leaves the dashboard as it is
+    await v.post("/dashboard/metrics", { intent: "starter" }, { from: "/dashboard/metrics" });
+    expect(await tilesOf(viewer.id)).toHaveLength(STARTER_TILES.length);
   });
 
   it("benchmarks vehicles, drivers and teams beside the fleet average", async () => {

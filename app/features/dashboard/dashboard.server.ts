@@ -51,6 +51,7 @@ export async function metricsAction(context: LoadContext, request: Request) {
     up: intent({ schema: tileId, run: async ({ value }) => { await dashboard.moveTile(context.app, p, value.id, -1); return redirect(METRICS_PAGE); } }),
     down: intent({ schema: tileId, run: async ({ value }) => { await dashboard.moveTile(context.app, p, value.id, 1); return redirect(METRICS_PAGE); } }),
     delete: intent({ schema: tileId, run: async ({ value }) => { await dashboard.removeTile(context.app, p, value.id); return redirect(`${METRICS_PAGE}?removed=1`); } }),
+    starter: intent({ schema: z.object({}), run: async () => { await dashboard.addStarterTiles(context.app, p); return redirect(`${METRICS_PAGE}?saved=1`); } }),
   });
 }
 

@@ -63,11 +63,13 @@ export const SYSTEM_ROLES: Record<RoleKey, { permissions: Permission[]; loginRed
     permissions: [
       ...without(READ_ALL, "users:read", "organization:read", "settings:read", "audit:read"),
       "routePlanning:write", "tms:write", "places:write", "carSharing:write", "video:request",
+      // tiles are personal: arranging one's own dashboard changes nothing anyone else sees
+      "dashboard:write",
     ],
     loginRedirect: "/manage",
   },
   viewer: {
-    permissions: without(READ_ALL, "users:read", "organization:read", "settings:read", "immobilization:read", "audit:read"),
+    permissions: [...without(READ_ALL, "users:read", "organization:read", "settings:read", "immobilization:read", "audit:read"), "dashboard:write"],
     loginRedirect: "/manage",
   },
   driver: { permissions: ["manage:read", "carSharing:read", "carSharing:write"], loginRedirect: "/manage" },

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { formFailure } from "../../../lib/form-failure";
-import { FormAlert } from "../../../components/forms";
+import { CsrfInput, FormAlert } from "../../../components/forms";
 import { TileCard } from "../components/TileCard";
 import { metricsAction, metricsLoader } from "../dashboard.server";
 import type { Route } from "./+types/metrics";
@@ -31,7 +31,17 @@ export default function Metrics({ loaderData, actionData }: Route.ComponentProps
       </header>
       <FormAlert code={failure?.code} />
       {notice && <div className="alert alert-ok" role="status" data-testid="tile-notice">{t(`metrics.${notice}`)}</div>}
-      {tiles.length === 0 && <p className="muted" data-testid="no-tiles">{t("metrics.empty")}</p>}
+      {tiles.length === 0 && (
+        <div className="stack" data-testid="no-tiles">
+          <p className="muted">{t("metrics.empty")}</p>
+          {canWrite && (
+            <Form method="post">
+              <CsrfInput />
+              <button type="submit" name="intent" value="starter" className="button primary" data-testid="starter-tiles">{t("metrics.starter")}</button>
+            </Form>
+          )}
+        </div>
+      )}
       <ol className="tile-grid" data-testid="tiles">
         {tiles.map((tile, i) => (
           <TileCard key={tile.id} tile={tile} canWrite={canWrite} first={i === 0} last={i === tiles.length - 1} />

@@ -282,6 +282,30 @@ async function checkedTile(ctx: AppContext, p: Principal, input: unknown): Promi
   return t;
 }
 
+/** A first dashboard that answers how the fleet did this week (the demo administrator's, and one click away for anyone). */
+export const STARTER_TILES: readonly TileInput[] = [
+  { metric: "distance", chart_type: "number", time_window: "this_week" },
+  { metric: "distance", chart_type: "bar", ranking: "top", ranking_size: 10, time_window: "this_week" },
+  { metric: "driving_time", chart_type: "number", time_window: "this_week" },
+  { metric: "trips", chart_type: "line", time_window: "previous_7_days" },
+  { metric: "idling_time", chart_type: "pie", ranking: "top", ranking_size: 10, time_window: "this_week" },
+  { metric: "utilisation", chart_type: "number", aggregation: "average", time_window: "this_week" },
+  { metric: "alerts", chart_type: "bar", ranking: "top", ranking_size: 10, time_window: "this_week" },
+  { metric: "eco_score", chart_type: "table", ranking: "bottom", ranking_size: 10, time_window: "previous_week" },
+].map((t) => tileInputSchema.parse(t));
+
+/** Adds the starter tiles to an empty dashboard; a dashboard that has tiles is left as its user arranged it. */
+export async function addStarterTiles(ctx: AppContext, p: Principal): Promise<number> {
+  authorize(p, "dashboard:write");
+  return ctx.db.transaction().execute(async (trx) => {
+    // the user's row serialises a double click: the second finds the tiles of the first
+    await trx.selectFrom("users").select("id").where("id", "=", p.userId).forUpdate().execute();
+    if ((await dashboardRepo.tiles(trx, p.orgId, p.userId)).length) return 0;
+    for (const t of STARTER_TILES) await dashboardRepo.insert(trx, p.orgId, p.userId, t);
+    return STARTER_TILES.length;
+  });
+}
+
 export async function addTile(ctx: AppContext, p: Principal, input: unknown) {
   authorize(p, "dashboard:write");
   return dashboardRepo.insert(ctx.db, p.orgId, p.userId, await checkedTile(ctx, p, input));
