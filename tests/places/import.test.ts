@@ -72,6 +72,26 @@ describe("place import and export", () => {
     expect(await countPlaces(org.orgId)).toBe(3);
   });
 
+  it("the preview page in both languages: counts, one error row a problem, only the valid-rows button, works without JavaScript", async () => {
+    const csv = [HEADER, "poi,A,Depot,,41.3,19.7,,,,", "poi,B,Depot,,123.5,19.7,,,,", "poi,,Depot,,41.3,19.7,,,,", "poi,D,Depot,,41.3,19.7,,,,"].join("\n");
+    const { location } = await check(csv, "mixed.csv");
+    const page = async (lng: string) => (await admin.get(`${location}&lng=${lng}`)).text();
+    const buttons = (html: string) => [...html.matchAll(/<button[^>]*data-testid="(import-save[^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
+    const en = await page("en");
+    expect(en).toContain("mixed.csv: 4 rows, 2 valid, 2 with errors.");
+    expect(en.match(/<tr data-row=/g)).toHaveLength(2);
+    expect(en).toMatch(/data-row="3" data-field="latitude"><td>3<\/td><td>Latitude<\/td><td>The value is out of range.<\/td>/);
+    expect(en).toMatch(/data-row="4" data-field="name"><td>4<\/td><td>Name<\/td><td>This field is required.<\/td>/);
+    expect(buttons(en)).toEqual([["import-save-valid", "Import the valid rows only (2)"]]);
+    // A plain form: it posts back to this preview (token kept) with the token and the intent as hidden fields.
+    expect(en).toMatch(/<form[^>]*action="\/places\/import\?token=[0-9a-f-]{36}&amp;lng=en"[^>]*method="post"/);
+    const al = await page("al");
+    expect(al).toContain("mixed.csv: 4 rreshta, 2 të vlefshëm, 2 me gabime.");
+    expect(al).toContain("<th>Rreshti</th><th>Fusha</th><th>Problemi</th>");
+    expect(al).toMatch(/data-row="3" data-field="latitude"><td>3<\/td><td>[^<]+<\/td><td>Vlera është jashtë kufijve.<\/td>/);
+    expect(buttons(al)).toEqual([["import-save-valid", "Importo vetëm rreshtat e vlefshëm (2)"]]);
+  });
+
   it("a file without errors is saved as a whole after the preview", async () => {
     const before = await countPlaces(org.orgId);
     const { token, html, location } = await check(`${HEADER}\npoi,Pika A,Client,Fier,40.72,19.56,shop,,,\n`, "ok.csv");

@@ -81,6 +81,36 @@ describe("route planning without JavaScript", () => {
   });
 });
 
+describe("job import preview", () => {
+  it("a file with a wrong row: counts and errors in both languages, save-all beside the valid-rows button; save-all is refused, the valid rows are saved", async () => {
+    const head = "name,address,latitude,longitude,place,contact_name,contact_phone,notes,date,arrival,departure,driver,vehicle,repeat_until,1,2,3,4,5,6,7";
+    const csv = `${head}\nPreview ok,,41.33,19.81,,,,,${today()},09:00,09:30,,,,,,,,,,\nPreview bad,,41.33,19.81,,,,,${today()},10:00,09:00,,,,,,,,,,\n`;
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.set("file", new Blob([csv], { type: "text/csv" }), "mixed.csv");
+    const location = (await admin.post("/route-planning/scheduled-routes/assign-routes/import", form)).headers.get("location")!;
+    const token = new URL(location, srv.url).searchParams.get("token")!;
+    const buttons = (html: string) => [...html.matchAll(/<button[^>]*class="([^"]*)"[^>]*data-testid="(import-save[^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[2], m[1], m[3]]);
+    const en = await (await admin.get(`${location}&lng=en`)).text();
+    expect(en).toContain("mixed.csv: 2 rows, 1 valid, 1 with errors.");
+    expect(en).toContain("<th>Row</th><th>Column</th><th>Problem</th>");
+    expect(en).toMatch(/<tr data-row="3" data-field="departure"><td>3<\/td><td>departure<\/td><td>Departure comes before arrival.<\/td><\/tr>/);
+    expect(buttons(en)).toEqual([["import-save", "button", "Save all 1 jobs"], ["import-save-valid", "button primary", "Save the 1 valid rows only"]]);
+    const al = await (await admin.get(`${location}&lng=al`)).text();
+    expect(al).toContain("mixed.csv: 2 rreshta, 1 të vlefshëm, 1 me gabime.");
+    expect(al).toContain("<th>Rreshti</th><th>Kolona</th><th>Problemi</th>");
+    expect(buttons(al).map((b) => b[2])).toEqual(["Ruaj të 1 punët", "Ruaj vetëm 1 rreshtat e vlefshëm"]);
+
+    const refused = await admin.post(`${location}&lng=en`, { intent: "commit", token }, { from: location });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Nothing was saved: some rows have errors.");
+    expect(await jobsOf("Preview ok")).toEqual([]);
+    const saved = await admin.post(location, { intent: "commit", token, validOnly: "1" }, { from: location });
+    expect(saved.headers.get("location")).toBe("/route-planning/scheduled-routes/assign-routes?imported=1");
+    expect((await jobsOf("Preview ok")).length).toBe(1);
+  });
+});
+
 describe("driver API", () => {
   it("lists my jobs of today and checks in with the phone's position, refusing beyond the radius with the distance", async () => {
     const driver = await createUser(srv.ctx, { org, role: "driver", driver: true, email: `drv-${Date.now()}@test.flota` });

@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)("TMS in Chromium: import, optimise, complete, disp
     await waitForHydration(page);
     await page.setInputFiles('input[name="file"]', { name: "orders.csv", mimeType: "text/csv", buffer: Buffer.from(`orderId,customerCode,latitude,longitude,deliveryDateAt,weight,packets\n${lines.join("\n")}\n`) });
     await page.click('[data-testid="import-check"]');
-    await page.waitForSelector('[data-testid="import-result"][data-valid="12"]');
+    await page.waitForSelector('[data-testid="import-summary"][data-valid="12"]');
     await page.click('[data-testid="import-save"]');
     await page.waitForURL(/\/tms\/orders\?imported=12/);
 

@@ -6,6 +6,7 @@ import * as fuel from "../../../server/modules/maintenance/fuel.service";
 import * as records from "../../../server/modules/maintenance/records.service";
 import { orgToday } from "../../../server/modules/maintenance/maintenance.vehicles";
 import { failure, formAction, intent, refuse } from "../../lib/forms.server";
+import { uploadedFile } from "../../lib/import.server";
 import { idParam, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";
 import { readAttachments } from "./attachments.server";
@@ -120,8 +121,8 @@ export function fuelImportLoader(context: LoadContext, request: Request) {
 export async function fuelImportAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "maintenance:write");
   const form = await readForm(request, context);
-  const file = form.get("file");
-  if (!file || typeof file === "string") return refuse("import", "IMPORT_FORMAT");
+  const file = uploadedFile(form);
+  if (!file) return refuse("import", "IMPORT_FORMAT");
   try {
     const result = await fuel.importFuelCsv(context.app, p, file);
     if (result.errors.length) return data({ ok: false as const, rowErrors: result.errors }, { status: 400 });

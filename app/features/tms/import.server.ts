@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { checkOrdersFile, IMPORT_COLUMNS, MAX_IMPORT_BYTES, SAMPLE_CSV, saveImportedOrders } from "../../../server/modules/tms/orders.import";
 import { MAX_IMPORT_ROWS } from "../../../server/modules/tms/tms.schema";
 import { formAction, intent, refuse } from "../../lib/forms.server";
+import { bodyTooLarge, uploadedFile } from "../../lib/import.server";
 import { requirePermission, type LoadContext } from "../../lib/route-kit.server";
 
 export function importLoader(context: LoadContext, request: Request) {
@@ -11,12 +12,12 @@ export function importLoader(context: LoadContext, request: Request) {
 
 export async function importAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "tms:write");
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES * 2) return refuse("check", "IMPORT_TOO_LARGE", 413);
+  if (bodyTooLarge(request, MAX_IMPORT_BYTES, MAX_IMPORT_BYTES)) return refuse("check", "IMPORT_TOO_LARGE", 413);
   return formAction<Response | ReturnType<typeof refuse> | { ok: true; check: Awaited<ReturnType<typeof checkOrdersFile>> }>({ request, context }, {
     check: intent({
       run: async ({ form }) => {
-        const file = form.get("file");
-        if (!file || typeof file === "string" || file.size === 0) return refuse("check", "IMPORT_FORMAT");
+        const file = uploadedFile(form);
+        if (!file || file.size === 0) return refuse("check", "IMPORT_FORMAT");
         return { ok: true as const, check: await checkOrdersFile(context.app, p, { name: file.name, data: Buffer.from(await file.arrayBuffer()) }) };
       },
     }),

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
 import { CsrfInput, FormAlert } from "../../../components/forms";
+import { ImportRefused, ImportUploadForm, type ImportRowError } from "../../../components/ImportPreview";
 import { formFailure } from "../../../lib/form-failure";
 import type { FormOptions } from "../maintenance.server";
 import { Checkbox, DateInput, FormErrors, Select, SubmitRow, TextArea, TextInput, formState, useNumber } from "./fields";
@@ -92,25 +93,15 @@ export function FuelForm(props: { options: FormOptions; today: string; odometers
 
 export function FuelImport({ actionData }: { actionData: unknown }) {
   const { t } = useTranslation("maintenance");
-  const rowErrors = (actionData as { rowErrors?: Array<{ row: number; message: string }> } | undefined)?.rowErrors;
+  const rowErrors = (actionData as { rowErrors?: ImportRowError[] } | undefined)?.rowErrors;
   const failure = formFailure(actionData, "import");
   return (
     <section>
       <h1>{t("fuel.import")}</h1>
       <p className="hint">{t("fuel.importHint")}</p>
       <FormAlert code={failure?.code ?? null} />
-      {rowErrors && (
-        <div className="alert alert-error" role="alert" data-testid="row-errors">
-          <p>{t("fuel.rowErrors")}</p>
-          <ul>{rowErrors.map((e, i) => <li key={i}>{t("fuel.row", { row: e.row, message: e.message })}</li>)}</ul>
-        </div>
-      )}
-      <Form method="post" encType="multipart/form-data" className="stack card">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="import" />
-        <label>{t("fields.file")} <input type="file" name="file" accept=".csv,text/csv" required /></label>
-        <SubmitRow label={t("fuel.importButton")} />
-      </Form>
+      {rowErrors && <ImportRefused title={t("fuel.rowErrors")} errors={rowErrors} line={(e) => t("fuel.row", { row: e.row, message: e.message })} />}
+      <ImportUploadForm intent="import" accept=".csv,text/csv" fileLabel={t("fields.file")} uploadLabel={t("fuel.importButton")} />
     </section>
   );
 }

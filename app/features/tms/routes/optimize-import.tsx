@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { CsrfInput, FormAlert, useErrorText } from "../../../components/forms";
+import { FormAlert, useErrorText } from "../../../components/forms";
+import { ImportPreview, ImportUploadForm } from "../../../components/ImportPreview";
 import { formFailure } from "../../../lib/form-failure";
 import { importAction, importLoader } from "../import.server";
 import type { Route } from "./+types/optimize-import";
@@ -31,34 +31,20 @@ export default function ImportOrders({ loaderData, actionData }: Route.Component
       <p>{t("import.intro", { max: loaderData.max })}</p>
       <p className="muted">{t("import.columns")}: <code>{loaderData.columns.join(", ")}</code> · <a href="/tms/optimize/import/sample.csv" data-testid="import-sample">{t("import.sample")}</a></p>
       <FormAlert code={failure?.code} />
-      <Form method="post" encType="multipart/form-data" className="card tms-filters" data-testid="import-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="check" />
-        <label><span>{t("import.file")}</span><input type="file" name="file" accept=".csv,.xlsx,text/csv" required /></label>
-        <button type="submit" className="button primary" data-testid="import-check">{t("import.upload")}</button>
-      </Form>
+      <ImportUploadForm intent="check" accept=".csv,.xlsx,text/csv" fileLabel={t("import.file")} uploadLabel={t("import.upload")} buttonTestId="import-check" />
       {check && (
-        <section className="card stack" data-testid="import-result" data-valid={check.valid.length} data-errors={check.errors.length}>
-          <p role="status">{t("import.rows", { valid: check.valid.length, total: check.total })}</p>
-          {check.errors.length > 0 && (
-            <table className="table compact" data-testid="import-errors">
-              <thead><tr><th>{t("import.row")}</th><th>{t("order.fields.order_id")}</th><th>{t("import.errors")}</th></tr></thead>
-              <tbody>
-                {check.errors.map((e) => (
-                  <tr key={e.row}><td>{e.row}</td><td>{e.orderId}</td><td>{e.messages.map(message).join("; ")}</td></tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {check.valid.length > 0 ? (
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="save" />
-              <input type="hidden" name="rows" value={JSON.stringify(check.valid)} />
-              <button type="submit" className="button primary" data-testid="import-save">{t("import.save")} ({check.valid.length})</button>
-            </Form>
-          ) : <p className="muted">{t("import.none")}</p>}
-        </section>
+        <ImportPreview
+          counts={t("import.rows", { valid: check.valid.length, total: check.total })}
+          valid={check.valid.length} invalid={check.errors.length}
+          // One line a row: its order id, and all its problems with the field each is about.
+          errors={check.errors.map((e) => ({ row: e.row, field: e.orderId, message: e.messages.map(message).join("; ") }))}
+          labels={{ row: t("import.row"), field: t("order.fields.order_id"), message: t("import.errors") }}
+          messageText={(m) => m}
+          commit={{
+            fields: { intent: "save", rows: JSON.stringify(check.valid) },
+            saveAll: `${t("import.save")} (${check.valid.length})`, nothingValid: t("import.none"),
+          }}
+        />
       )}
     </section>
   );
