@@ -9,6 +9,7 @@ export const maintenancePages: RouteConfigEntry[] = [
     route("reminders", page("reminders")),
     route("reminders/add", page("reminder-add")),
     route("reminders/edit/:id", page("reminder-edit")),
+    route("notifications", page("notifications")),
     route("services", page("services")),
     route("services/add", page("service-add")),
     route("services/edit/:id", page("service-edit")),
