@@ -89,6 +89,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/administration/organizations/:id": (b) => ({ id: b.orgId }),
   "/maintenance/reminders/edit/:id": (b) => ({ id: b.reminderId }),
   "/maintenance/services/:id": (b) => ({ id: b.serviceId }),
+  "/maintenance/services/edit/:id": (b) => ({ id: b.serviceId }),
+  "/maintenance/fuel/edit/:id": (b) => ({ id: b.fuelId }),
   "/maintenance/suppliers/edit/:id": (b) => ({ id: b.supplierId }),
   "/maintenance/parts/edit/:id": (b) => ({ id: b.partId }),
   "/maintenance/attachments/:id": (b) => ({ id: b.attachmentId }),

@@ -45,9 +45,9 @@ const URLS = [
   "/car-sharing/history.csv", "/car-sharing/settings", "/car-sharing/settings/general-settings", "/car-sharing/settings/vehicles",
   "/car-sharing/settings/users", "/car-sharing/settings/entries", "/car-sharing/settings/specific-rules",
   // Maintenance (docs/maintenance.md): the spec's reminders and fuel, and the screens it does not show.
-  "/maintenance", "/maintenance/reminders", "/maintenance/reminders/add", "/maintenance/reminders/edit/:id",
-  "/maintenance/services", "/maintenance/services/add", "/maintenance/services/:id", "/maintenance/wash", "/maintenance/fuel",
-  "/maintenance/fuel/add", "/maintenance/fuel/import", "/maintenance/attachments/:id", "/maintenance/suppliers",
+  "/maintenance", "/maintenance/reminders", "/maintenance/reminders/add", "/maintenance/reminders/edit/:id", "/maintenance/notifications",
+  "/maintenance/services", "/maintenance/services/add", "/maintenance/services/:id", "/maintenance/services/edit/:id", "/maintenance/wash", "/maintenance/fuel",
+  "/maintenance/fuel/add", "/maintenance/fuel/import", "/maintenance/fuel/edit/:id", "/maintenance/attachments/:id", "/maintenance/suppliers",
   "/maintenance/suppliers/edit/:id", "/maintenance/parts", "/maintenance/parts/edit/:id", "/maintenance/costs",
   // Route planning (spec section 2: settings, scheduled-routes, routing-dispatch) and its additions (docs/route-planning.md).
   "/route-planning", "/route-planning/settings", "/route-planning/scheduled-routes", "/route-planning/scheduled-routes/assign-routes",

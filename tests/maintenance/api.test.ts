@@ -56,6 +56,32 @@ describe("/api/maintenance", () => {
     expect(list.items[0]).toMatchObject({ id: report.id, consumption_l_100km: null, flags: [] });
   });
 
+  it("PUT and PATCH edit a service (parts as JSON, stock kept right) and a fuel report; a driver is refused", async () => {
+    const van = await createVehicle(srv.ctx, { org });
+    const part = await srv.ctx.db.insertInto("maintenance_parts").values({ org_id: org.orgId, name: "Bulb", unit_price: 2, stock: 5 }).returningAll().executeTakeFirstOrThrow();
+    const created = await (await api("/api/maintenance/services", { method: "POST", body: JSON.stringify({ vehicle_id: van.id, service_type: "Lights", completed_on: "2026-11-01", cost: 10, parts: [{ part_id: part.id, quantity: 2 }] }) })).json();
+    const put = await api(`/api/maintenance/services/${created.id}`, { method: "PUT", body: JSON.stringify({ vehicle_id: van.id, service_type: "Lights", completed_on: "2026-11-02", cost: 12, parts: [{ part_id: part.id, quantity: 5 }] }) });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ completed_on: "2026-11-02", total_cost: 22 });
+    const tooMany = await api(`/api/maintenance/services/${created.id}`, { method: "PATCH", body: JSON.stringify({ parts: [{ part_id: part.id, quantity: 6 }] }) });
+    expect(tooMany.status).toBe(409);
+    expect((await tooMany.json()).error).toBe("PART_OUT_OF_STOCK");
+    const patched = await api(`/api/maintenance/services/${created.id}`, { method: "PATCH", body: JSON.stringify({ notes: "bulbs" }) });
+    expect(await patched.json()).toMatchObject({ service_type: "Lights", total_cost: 22 });
+    expect(Number((await srv.ctx.db.selectFrom("maintenance_parts").select("stock").where("id", "=", part.id).executeTakeFirstOrThrow()).stock)).toBe(0);
+
+    const fill = await (await api("/api/maintenance/fuel", { method: "POST", body: JSON.stringify({ vehicle_id: van.id, filled_on: "2026-11-03", liters: 40, odometer_km: 5000, full_tank: true }) })).json();
+    const edited = await api(`/api/maintenance/fuel/${fill.id}`, { method: "PATCH", body: JSON.stringify({ liters: 42.5, full_tank: false }) });
+    expect(await edited.json()).toMatchObject({ liters: 42.5, odometer_km: 5000, full_tank: false });
+    expect((await api(`/api/maintenance/fuel/${fill.id}`, { method: "PUT", body: JSON.stringify({ vehicle_id: van.id, filled_on: "2026-11-03", odometer_km: 5000 }) })).status).toBe(400);
+    const driver = await createUser(srv.ctx, { org, role: "driver" });
+    const t = await login(driver.email!, driver.password);
+    expect((await api(`/api/maintenance/fuel/${fill.id}`, { method: "PATCH", body: JSON.stringify({ liters: 1 }) }, t)).status).toBe(403);
+    const doc = await (await api("/api/openapi.json")).json();
+    expect(Object.keys(doc.paths["/api/maintenance/services/{id}"])).toEqual(expect.arrayContaining(["put", "patch"]));
+    expect(Object.keys(doc.paths["/api/maintenance/fuel/{id}"])).toEqual(expect.arrayContaining(["put", "patch"]));
+  });
+
   it("a user without maintenance permission is refused; the API is in the OpenAPI description", async () => {
     const driver = await createUser(srv.ctx, { org, role: "driver" });
     const t = await login(driver.email!, driver.password);

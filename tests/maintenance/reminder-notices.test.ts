@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../server/mail/mailer";
 import { runReminderNotices } from "../../server/modules/maintenance/reminder-notices";
+import * as inbox from "../../server/modules/maintenance/reminder-inbox.service";
 import { createReminders } from "../../server/modules/maintenance/reminders.service";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
 import { addDays } from "../../server/shared/dates";
@@ -75,5 +76,53 @@ describe("reminder e-mails", () => {
     expect(mail).toContain("Insurance for CAR 365 is due.");
     expect(mail).toContain("Service_due:_Insurance");
     expect(mailsTo(email)).toHaveLength(1);
+  });
+});
+
+describe("reminders in the app", () => {
+  it("the responsible user gets one in-app notice per stage, with the e-mail and just as once; opening the reminder reads it", async () => {
+    const admin = await principalFor(ctx, org.adminId);
+    // a team's van and two viewers of that team (they see its vehicles)
+    const van = await createVehicle(ctx, { org, registration: "APP 1", device: true, team: "new" });
+    const mechanic = await createUser(ctx, { org, language: "en", team: van.team_id! });
+    const colleague = await createUser(ctx, { org, language: "en", team: van.team_id! });
+    const [me, them] = await Promise.all([principalFor(ctx, mechanic.id), principalFor(ctx, colleague.id)]);
+    await ctx.db.insertInto("vehicle_state").values({ vehicle_id: van.id, org_id: org.orgId, device_id: "d", odometer_m: 0, alert_state: "{}" }).execute();
+    const today = await orgToday(ctx, org.orgId);
+    const [reminder] = await createReminders(ctx, admin, { vehicle_ids: [van.id], name: "Tyres", interval_km: "20000", before_km: "1000", active: "on", base_date: today, responsible_user_id: mechanic.id });
+    const mine = async (p = me) => (await inbox.reminderNotices(ctx, p)).filter((n) => n.reminder_id === reminder.id);
+
+    await runReminderNotices(ctx, mailer());
+    expect(await mine()).toEqual([]);
+    await ctx.db.updateTable("vehicle_state").set({ odometer_m: 19_500_000 }).where("vehicle_id", "=", van.id).execute();
+    await runReminderNotices(ctx, mailer());
+    await runReminderNotices(ctx, mailer());
+    expect((await mine()).map((n) => [n.stage, n.name, n.registration, n.read_at])).toEqual([["due_soon", "Tyres", "APP 1", null]]);
+    expect(await inbox.unreadReminderNotices(ctx, me)).toBe(1);
+    // nobody else is told
+    expect(await mine(them)).toEqual([]);
+    expect(await inbox.unreadReminderNotices(ctx, them)).toBe(0);
+
+    await ctx.db.updateTable("vehicle_state").set({ odometer_m: 20_000_000 }).where("vehicle_id", "=", van.id).execute();
+    await runReminderNotices(ctx, mailer());
+    await ctx.db.updateTable("vehicle_state").set({ odometer_m: 20_500_000 }).where("vehicle_id", "=", van.id).execute();
+    await runReminderNotices(ctx, mailer());
+    await runReminderNotices(ctx, mailer());
+    expect((await mine()).map((n) => n.stage)).toEqual(["overdue", "due", "due_soon"]);
+    expect(await inbox.unreadReminderNotices(ctx, me)).toBe(3);
+    // another user cannot read them away; the responsible one can
+    expect(await inbox.readReminderNotices(ctx, them, reminder.id)).toBe(0);
+    expect(await inbox.readReminderNotices(ctx, me, reminder.id)).toBe(3);
+    expect(await inbox.unreadReminderNotices(ctx, me)).toBe(0);
+  });
+
+  it("a reminder without a responsible user is claimed once but shown to nobody", async () => {
+    const admin = await principalFor(ctx, org.adminId);
+    const car = await createVehicle(ctx, { org });
+    const today = await orgToday(ctx, org.orgId);
+    const [r] = await createReminders(ctx, admin, { vehicle_ids: [car.id], name: "Nobody's", interval_days: "10", active: "on", base_date: addDays(today, -20) });
+    await runReminderNotices(ctx, mailer());
+    const rows = await ctx.db.selectFrom("maintenance_reminder_notices").select(["stage", "user_id"]).where("reminder_id", "=", r.id).execute();
+    expect(rows).toEqual([{ stage: "overdue", user_id: null }]);
   });
 });

@@ -12,6 +12,7 @@ import { can } from "../../lib/permissions";
 import type { Principal } from "../../../server/modules/access/principal";
 import { readAttachments } from "./attachments.server";
 import { orgToday } from "../../../server/modules/maintenance/maintenance.vehicles";
+import { readReminderNotices } from "../../../server/modules/maintenance/reminder-inbox.service";
 
 /** Forms whose service parses the fields itself: Conform only collects them (typed values come back on failure). */
 export const rawFields = z.object({});
@@ -61,6 +62,8 @@ export async function reminderAddAction(context: LoadContext, request: Request) 
 export async function reminderEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "maintenance:read");
   const reminder = await load(() => reminders.getReminder(context.app, p, idParam(rawId)));
+  // opening the reminder reads the user's own notifications about it
+  await readReminderNotices(context.app, p, reminder.id);
   const params = new URL(request.url).searchParams;
   const flash = (["created", "saved", "completed"] as const).find((k) => params.has(k)) ?? null;
   return { reminder, options: await formOptions(context, p), canWrite: can(p, "maintenance:write"), flash, today: await orgToday(context.app, p.orgId) };

@@ -45,7 +45,8 @@ export async function serviceAddAction(context: LoadContext, request: Request) {
 export async function serviceLoader(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "maintenance:read");
   const service = await load(() => records.getService(context.app, p, idParam(rawId)));
-  return { service, canWrite: can(p, "maintenance:write"), created: new URL(request.url).searchParams.has("created") };
+  const params = new URL(request.url).searchParams;
+  return { service, canWrite: can(p, "maintenance:write"), created: params.has("created") || params.has("saved") };
 }
 
 export async function serviceAction(context: LoadContext, request: Request, rawId: string | undefined) {
@@ -79,7 +80,7 @@ export async function fuelLoader(context: LoadContext, request: Request) {
   const filter = filterOf(request);
   const [items, options] = await Promise.all([load(() => fuel.listFuel(context.app, p, filter)), formOptions(context, p)]);
   const params = new URL(request.url).searchParams;
-  return { items, filter, options, canWrite: can(p, "maintenance:write"), imported: params.get("imported"), flash: params.has("created") ? "created" : params.has("deleted") ? "deleted" : null };
+  return { items, filter, options, canWrite: can(p, "maintenance:write"), imported: params.get("imported"), flash: params.has("created") || params.has("saved") ? "created" : params.has("deleted") ? "deleted" : null };
 }
 
 export async function fuelAction(context: LoadContext, request: Request) {

@@ -53,6 +53,15 @@ export const maintenanceApi: ApiFragment = {
     },
     "/api/maintenance/services/{id}": {
       get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The service report with parts and attachments", content: json(ref("MaintenanceService")) }, ...errors } },
+      put: {
+        tags: ["maintenance"], summary: "Edits a service report (or a car wash: vehicle_id, service_type exterior/interior/full, completed_on, cost, supplier_id, notes)",
+        description: "The same rules as adding. The parts used before go back to stock and the parts sent are taken again (PART_OUT_OF_STOCK, 409, when they exceed the stock). Saved attachments stay; files sent are added.",
+        parameters: idParam, requestBody: multipartOr("MaintenanceServiceInput"), responses: { 200: { description: "The service report", content: json(ref("MaintenanceService")) }, 409: error, ...errors },
+      },
+      patch: {
+        tags: ["maintenance"], summary: "Edits the fields sent; the others (parts included, unless `parts` is sent) keep their saved values",
+        parameters: idParam, requestBody: { required: true, content: multipartOr("MaintenanceServicePatch").content }, responses: { 200: { description: "The service report", content: json(ref("MaintenanceService")) }, 409: error, ...errors },
+      },
       delete: { tags: ["maintenance"], parameters: idParam, responses: { 204: { description: "Deleted; its parts go back to stock" }, ...errors } },
     },
     "/api/maintenance/fuel": {
@@ -61,6 +70,14 @@ export const maintenanceApi: ApiFragment = {
     },
     "/api/maintenance/fuel/{id}": {
       get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors } },
+      put: {
+        tags: ["maintenance"], summary: "Edits a fuel report (the same rules as adding); consumption and flags of it and of the fills around it follow in the list",
+        parameters: idParam, requestBody: multipartOr("FuelReportInput"), responses: { 200: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors },
+      },
+      patch: {
+        tags: ["maintenance"], summary: "Edits the fields sent; the others keep their saved values",
+        parameters: idParam, requestBody: { required: true, content: multipartOr("FuelReportPatch").content }, responses: { 200: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors },
+      },
       delete: { tags: ["maintenance"], parameters: idParam, responses: { 204: { description: "Deleted" }, ...errors } },
     },
     "/api/maintenance/attachments/{id}": {
@@ -97,6 +114,14 @@ export const maintenanceApi: ApiFragment = {
     MaintenanceServiceInput: {
       allOf: [ref("MaintenanceCompletion"), { type: "object", required: ["vehicle_id", "service_type"], properties: { vehicle_id: { type: "string", format: "uuid" }, service_type: { type: "string" } } }],
     },
+    MaintenanceServicePatch: {
+      type: "object", description: "Any fields of MaintenanceServiceInput; none required",
+      properties: {
+        vehicle_id: { type: "string", format: "uuid" }, service_type: { type: "string" }, completed_on: { type: "string", format: "date" }, odometer_km: { type: ["number", "null"] },
+        cost: { type: ["number", "null"] }, supplier_id: { type: ["string", "null"] }, notes: { type: ["string", "null"] },
+        parts: { type: "array", items: { type: "object", properties: { part_id: { type: "string", format: "uuid" }, quantity: { type: "number" } } } },
+      },
+    },
     MaintenanceService: {
       type: "object",
       properties: {
@@ -112,6 +137,7 @@ export const maintenanceApi: ApiFragment = {
         bill_number: { type: "string" }, odometer_km: { type: "number" }, full_tank: { type: "boolean" }, supplier_id: { type: ["string", "null"] }, notes: { type: "string" },
       },
     },
+    FuelReportPatch: { type: "object", properties: { vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" }, price: { type: "number" }, bill_number: { type: "string" }, odometer_km: { type: "number" }, full_tank: { type: "boolean" }, supplier_id: { type: ["string", "null"] }, notes: { type: "string" } } },
     FuelReport: {
       type: "object",
       properties: {

@@ -69,6 +69,21 @@ export function maintenanceRoutes(ctx: AppContext) {
     res.status(201).json(toServiceDto(await records.getService(ctx, p, row.id)));
   }));
   r.get("/api/maintenance/services/:id", authed(ctx, async (req, _s, p) => toServiceDto(await records.getService(ctx, p, param(req, "id")))));
+  // PUT: the whole record as POST sends it; PATCH: only the fields sent change. Both keep the saved attachments.
+  for (const method of ["put", "patch"] as const) {
+    r[method]("/api/maintenance/services/:id", authed(ctx, async (req, _s, p) => {
+      const id = param(req, "id");
+      const { fields, files } = await bodyOf(req);
+      await records.updateService(ctx, p, id, fields, { attachments: files, patch: method === "patch" });
+      return toServiceDto(await records.getService(ctx, p, id));
+    }));
+    r[method]("/api/maintenance/fuel/:id", authed(ctx, async (req, _s, p) => {
+      const id = param(req, "id");
+      const { fields, files } = await bodyOf(req);
+      await fuel.updateFuelReport(ctx, p, id, fields, { attachments: files, patch: method === "patch" });
+      return toFuelDto(await fuel.getFuelReport(ctx, p, id));
+    }));
+  }
   r.delete("/api/maintenance/services/:id", authed(ctx, (req, _s, p) => records.deleteService(ctx, p, param(req, "id"))));
 
   r.get("/api/maintenance/fuel", authed(ctx, async (req, _s, p) => ({ items: (await fuel.listFuel(ctx, p, recordFilterSchema.parse(req.query))).map(toFuelDto) })));

@@ -10,7 +10,7 @@ import { maintenancePolicy } from "./maintenance.policy";
 import { remindersRepo } from "./maintenance.repo";
 import { fuelInputSchema, type FuelInput } from "./maintenance.schema";
 import { assertChosen, assertVisible, visibleVehicles } from "./maintenance.vehicles";
-import { checkAttachments, odometerDisagrees, type Attachment } from "./records.service";
+import { attach, checkAttachments, odometerDisagrees, type Attachment } from "./records.service";
 import { recordsRepo } from "./records.repo";
 
 export const FUEL_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -79,10 +79,43 @@ export async function createFuelReport(ctx: AppContext, p: Principal, raw: unkno
   const reading = (await remindersRepo.readings(ctx.db, p.orgId, [input.vehicle_id])).get(input.vehicle_id);
   return ctx.db.transaction().execute(async (trx) => {
     const [row] = await recordsRepo.insertFuel(trx, [record(p, input, reading?.telematics_km ?? null)]);
-    for (const f of attachments) {
-      await recordsRepo.insertAttachment(trx, { org_id: p.orgId, fuel_report_id: row.id, file_name: f.fileName.slice(0, 200), content_type: f.contentType, byte_size: f.data.length, data: f.data });
-    }
+    await attach(trx, p, { fuel_report_id: row.id }, attachments);
     await audit.record(trx, p, { entity: "fuel_report", id: row.id, action: "create", after: row });
+    return row;
+  });
+}
+
+/** A saved fuel report's values as its form sends them: the edit form's first values and the base of a PATCH. */
+export function fuelFields(r: Awaited<ReturnType<typeof getFuelReport>>): Record<string, unknown> {
+  return {
+    vehicle_id: r.vehicle_id, filled_on: r.filled_on, liters: String(Number(r.liters)), price: String(Number(r.price)), bill_number: r.bill_number ?? "",
+    odometer_km: String(Number(r.odometer_km)), full_tank: r.full_tank, supplier_id: r.supplier_id ?? "", notes: r.notes ?? "",
+  };
+}
+
+/**
+ * Edits a fuel report with the rules of adding it. Consumption and flags are not stored: the list works them out
+ * from the reports as they are, so the edited fill and the full-tank fills around it are judged anew. The telematics
+ * odometer of the day stays unless the vehicle changes. Attachments stay; new ones are added. `patch`: fields left
+ * out keep their saved values (the API's PATCH; a JSON `full_tank` of false clears it).
+ */
+export async function updateFuelReport(ctx: AppContext, p: Principal, id: string, raw: unknown, opts: { attachments?: Attachment[]; patch?: boolean } = {}) {
+  maintenancePolicy.write(p);
+  const before = await getFuelReport(ctx, p, id);
+  const input = fuelInputSchema.parse(opts.patch ? { ...fuelFields(before), ...(raw as Record<string, unknown>) } : raw);
+  await assertChosen(ctx, p, [input.vehicle_id]);
+  const attachments = opts.attachments ?? [];
+  checkAttachments(attachments);
+  if (!(await catalogueRepo.existingSupplier(ctx.db, p.orgId, input.supplier_id))) throw new AppError("VALIDATION", "Unknown supplier", { field: "supplier_id" });
+  const telematicsKm = input.vehicle_id === before.vehicle_id
+    ? (before.telematics_odometer_km === null ? null : Number(before.telematics_odometer_km))
+    : (await remindersRepo.readings(ctx.db, p.orgId, [input.vehicle_id])).get(input.vehicle_id)?.telematics_km ?? null;
+  return ctx.db.transaction().execute(async (trx) => {
+    const { org_id: _o, created_by: _c, ...values } = record(p, input, telematicsKm);
+    const row = await recordsRepo.updateFuel(trx, p.orgId, id, values);
+    if (!row) throw notFound("fuel report");
+    await attach(trx, p, { fuel_report_id: id }, attachments);
+    await audit.record(trx, p, { entity: "fuel_report", id, action: "update", before: { ...before, attachments: undefined }, after: row });
     return row;
   });
 }

@@ -68,8 +68,8 @@ export const remindersRepo = {
     return new Map(rows.map((r) => [r.id, r.registration]));
   },
   /** Claims a notice: true only the first time for this reminder, cycle and stage (across restarts and workers). */
-  async claimNotice(db: DB, orgId: string, reminderId: string, cycle: number, stage: "due_soon" | "due" | "overdue") {
-    const row = await db.insertInto("maintenance_reminder_notices").values({ org_id: orgId, reminder_id: reminderId, cycle, stage })
+  async claimNotice(db: DB, orgId: string, reminderId: string, cycle: number, stage: "due_soon" | "due" | "overdue", userId: string | null = null) {
+    const row = await db.insertInto("maintenance_reminder_notices").values({ org_id: orgId, reminder_id: reminderId, cycle, stage, user_id: userId })
       .onConflict((oc) => oc.doNothing()).returning("reminder_id").executeTakeFirst();
     return Boolean(row);
   },

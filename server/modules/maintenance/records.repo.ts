@@ -31,6 +31,15 @@ export const recordsRepo = {
   insertService(db: DB, v: Insertable<MaintenanceServicesTable>) {
     return db.insertInto("maintenance_services").values(v).returningAll().executeTakeFirstOrThrow();
   },
+  async lockService(db: DB, orgId: string, id: string) {
+    return Boolean(await db.selectFrom("maintenance_services").select("id").where("org_id", "=", orgId).where("id", "=", id).forUpdate().executeTakeFirst());
+  },
+  updateService(db: DB, orgId: string, id: string, v: Partial<Insertable<MaintenanceServicesTable>>) {
+    return db.updateTable("maintenance_services").set({ ...v, updated_at: sql`now()` }).where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+  },
+  deleteServiceParts(db: DB, orgId: string, serviceId: string) {
+    return db.deleteFrom("maintenance_service_parts").where("org_id", "=", orgId).where("service_id", "=", serviceId).execute();
+  },
   insertServicePart(db: DB, v: { org_id: string; service_id: string; part_id: string; quantity: number; unit_price: number }) {
     return db.insertInto("maintenance_service_parts").values(v).execute();
   },

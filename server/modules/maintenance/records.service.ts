@@ -52,24 +52,34 @@ export const odometerDisagrees = (entered: number | null, telematics: number | n
 export async function writeService(trx: DB, p: Principal, input: ServiceInput, opts: { reminderId?: string | null; telematicsKm: number | null; attachments: Attachment[] }) {
   if (!(await catalogueRepo.existingSupplier(trx, p.orgId, input.supplier_id))) throw new AppError("VALIDATION", "Unknown supplier", { field: "supplier_id" });
   const lines = partLines(input);
-  const parts = new Map((await catalogueRepo.partsByIds(trx, p.orgId, lines.map((l) => l.part_id))).map((x) => [x.id, x]));
   const service = await recordsRepo.insertService(trx, {
     org_id: p.orgId, vehicle_id: input.vehicle_id, kind: "service", service_type: input.service_type, reminder_id: opts.reminderId ?? null,
     completed_on: input.completed_on, odometer_km: input.odometer_km ?? null, telematics_odometer_km: opts.telematicsKm,
     cost: input.cost ?? 0, supplier_id: input.supplier_id ?? null, notes: input.notes ?? null, created_by: p.userId,
   });
+  await takeParts(trx, p, service.id, lines);
+  await attach(trx, p, { service_id: service.id }, opts.attachments);
+  await audit.record(trx, p, { entity: "maintenance_service", id: service.id, action: "create", after: { ...service, parts: lines } });
+  return service;
+}
+
+/** Takes the lines' parts out of stock for a service at each part's current price; PART_OUT_OF_STOCK names the part. */
+async function takeParts(trx: DB, p: Principal, serviceId: string, lines: PartLine[]) {
+  const parts = new Map((await catalogueRepo.partsByIds(trx, p.orgId, lines.map((l) => l.part_id))).map((x) => [x.id, x]));
   for (const line of lines) {
     const part = parts.get(line.part_id);
     if (!part) throw new AppError("VALIDATION", "Unknown part", { field: "part_id" });
-    const moved = await catalogueRepo.move(trx, p.orgId, { part_id: part.id, quantity: -line.quantity, reason: "service", service_id: service.id, user_id: p.userId });
+    const moved = await catalogueRepo.move(trx, p.orgId, { part_id: part.id, quantity: -line.quantity, reason: "service", service_id: serviceId, user_id: p.userId });
     if (!moved || Number(moved.stock) < 0) throw new AppError("PART_OUT_OF_STOCK", `Not enough ${part.name} in stock`, { field: "part_quantity", part: part.name });
-    await recordsRepo.insertServicePart(trx, { org_id: p.orgId, service_id: service.id, part_id: part.id, quantity: line.quantity, unit_price: Number(part.unit_price ?? 0) });
+    await recordsRepo.insertServicePart(trx, { org_id: p.orgId, service_id: serviceId, part_id: part.id, quantity: line.quantity, unit_price: Number(part.unit_price ?? 0) });
   }
-  for (const f of opts.attachments) {
-    await recordsRepo.insertAttachment(trx, { org_id: p.orgId, service_id: service.id, file_name: f.fileName.slice(0, 200), content_type: f.contentType, byte_size: f.data.length, data: f.data });
+}
+
+/** Stores new attachments of a service or fuel report (those already saved stay). */
+export async function attach(trx: DB, p: Principal, owner: { service_id: string } | { fuel_report_id: string }, files: Attachment[]) {
+  for (const f of files) {
+    await recordsRepo.insertAttachment(trx, { org_id: p.orgId, ...owner, file_name: f.fileName.slice(0, 200), content_type: f.contentType, byte_size: f.data.length, data: f.data });
   }
-  await audit.record(trx, p, { entity: "maintenance_service", id: service.id, action: "create", after: { ...service, parts: lines } });
-  return service;
 }
 
 export async function createService(ctx: AppContext, p: Principal, raw: unknown, attachments: Attachment[] = []) {
@@ -128,6 +138,67 @@ export async function deleteService(ctx: AppContext, p: Principal, id: string) {
     }
     await recordsRepo.deleteService(trx, p.orgId, id);
     await audit.record(trx, p, { entity: "maintenance_service", id, action: "delete", before });
+  });
+}
+
+/** A saved service's values as its form sends them: the edit form's first values and the base of a PATCH. */
+export function serviceFields(s: Awaited<ReturnType<typeof getService>>): Record<string, unknown> {
+  return {
+    vehicle_id: s.vehicle_id, service_type: s.service_type, completed_on: s.completed_on, odometer_km: s.odometer_km === null ? "" : String(Number(s.odometer_km)),
+    cost: String(Number(s.cost)), supplier_id: s.supplier_id ?? "", notes: s.notes ?? "",
+    part_id: s.parts.map((x) => x.part_id), part_quantity: s.parts.map((x) => String(Number(x.quantity))),
+  };
+}
+
+/**
+ * Edits a service or a car wash with the rules of adding it. A service's parts go back to stock (an `adjustment`)
+ * and the new lines are taken again at the part's current price, in one transaction: PART_OUT_OF_STOCK when the new
+ * quantities exceed the stock. The telematics odometer of the day stays unless the vehicle changes. Attachments
+ * stay; new ones are added. `patch`: fields left out keep their saved values (the API's PATCH).
+ */
+export async function updateService(ctx: AppContext, p: Principal, id: string, raw: unknown, opts: { attachments?: Attachment[]; patch?: boolean } = {}) {
+  maintenancePolicy.write(p);
+  const before = await getService(ctx, p, id);
+  const merged = opts.patch ? { ...serviceFields(before), ...(raw as Record<string, unknown>) } : raw;
+  if (before.kind === "wash") return updateWash(ctx, p, before, merged);
+  const input = serviceInputSchema.parse(merged);
+  await assertChosen(ctx, p, [input.vehicle_id]);
+  const attachments = opts.attachments ?? [];
+  checkAttachments(attachments);
+  if (!(await catalogueRepo.existingSupplier(ctx.db, p.orgId, input.supplier_id))) throw new AppError("VALIDATION", "Unknown supplier", { field: "supplier_id" });
+  const lines = partLines(input);
+  const telematicsKm = input.vehicle_id === before.vehicle_id
+    ? (before.telematics_odometer_km === null ? null : Number(before.telematics_odometer_km))
+    : (await remindersRepo.readings(ctx.db, p.orgId, [input.vehicle_id])).get(input.vehicle_id)?.telematics_km ?? null;
+  return ctx.db.transaction().execute(async (trx) => {
+    // The row is locked first, so two edits at once cannot both put the same parts back.
+    if (!(await recordsRepo.lockService(trx, p.orgId, id))) throw notFound("service");
+    for (const part of await recordsRepo.serviceParts(trx, p.orgId, id)) {
+      await catalogueRepo.move(trx, p.orgId, { part_id: part.part_id, quantity: Number(part.quantity), reason: "adjustment", note: "service edited", service_id: id, user_id: p.userId });
+    }
+    await recordsRepo.deleteServiceParts(trx, p.orgId, id);
+    const row = await recordsRepo.updateService(trx, p.orgId, id, {
+      vehicle_id: input.vehicle_id, service_type: input.service_type, completed_on: input.completed_on, odometer_km: input.odometer_km ?? null,
+      telematics_odometer_km: telematicsKm, cost: input.cost ?? 0, supplier_id: input.supplier_id ?? null, notes: input.notes ?? null,
+    });
+    await takeParts(trx, p, id, lines);
+    await attach(trx, p, { service_id: id }, attachments);
+    await audit.record(trx, p, { entity: "maintenance_service", id, action: "update", before: { ...before, attachments: undefined }, after: { ...row, parts: lines } });
+    return row;
+  });
+}
+
+async function updateWash(ctx: AppContext, p: Principal, before: Awaited<ReturnType<typeof getService>>, raw: unknown) {
+  const input = washInputSchema.parse(raw);
+  await assertChosen(ctx, p, [input.vehicle_id]);
+  if (!(await catalogueRepo.existingSupplier(ctx.db, p.orgId, input.supplier_id))) throw new AppError("VALIDATION", "Unknown supplier", { field: "supplier_id" });
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await recordsRepo.updateService(trx, p.orgId, before.id, {
+      vehicle_id: input.vehicle_id, service_type: input.service_type, completed_on: input.completed_on, cost: input.cost ?? 0,
+      supplier_id: input.supplier_id ?? null, notes: input.notes ?? null,
+    });
+    await audit.record(trx, p, { entity: "maintenance_service", id: before.id, action: "update", before: { ...before, attachments: undefined }, after: row });
+    return row;
   });
 }
 

@@ -9,7 +9,8 @@ import { stateOf } from "./reminders.service";
 /**
  * Marks reminders due and tells their responsible users, once per reminder, cycle and stage (due soon, due,
  * overdue): the notice row is claimed and the e-mail sent in one transaction, so a failed send is tried again on
- * the next run and a sent one is never repeated, across restarts and several workers.
+ * the next run and a sent one is never repeated, across restarts and several workers. The same row, naming the
+ * user, is their in-app notice: it appears with the e-mail and just as once.
  */
 export async function runReminderNotices(ctx: AppContext, mailer: Mailer, now = new Date()): Promise<{ sent: number }> {
   const open = await remindersRepo.listOpen(ctx.db);
@@ -31,7 +32,8 @@ export async function runReminderNotices(ctx: AppContext, mailer: Mailer, now = 
       if (!stage) continue;
       const person = r.responsible_user_id ? people.get(r.responsible_user_id) : undefined;
       const done = await ctx.db.transaction().execute(async (trx) => {
-        if (!(await remindersRepo.claimNotice(trx, orgId, r.id, r.cycle, stage))) return false;
+        // the claimed row is also the responsible user's in-app notice (reminder-inbox.service.ts)
+        if (!(await remindersRepo.claimNotice(trx, orgId, r.id, r.cycle, stage, person ? r.responsible_user_id : null))) return false;
         if (person?.email) {
           await mailer.send(reminderEmail({
             to: person.email, language: person.language === "en" ? "en" : "al", stage, name: r.name, vehicle: vehicles.get(r.vehicle_id) ?? "",

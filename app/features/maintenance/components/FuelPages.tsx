@@ -4,7 +4,7 @@ import { CsrfInput, FormAlert } from "../../../components/forms";
 import { ImportRefused, ImportUploadForm, type ImportRowError } from "../../../components/ImportPreview";
 import { formFailure } from "../../../lib/form-failure";
 import type { FormOptions } from "../maintenance.server";
-import { Checkbox, DateInput, FormErrors, Select, SubmitRow, TextArea, TextInput, formState, useNumber } from "./fields";
+import { Checkbox, DateInput, FormErrors, Select, SubmitRow, TextArea, TextInput, formState, useNumber, type FormState } from "./fields";
 import { RecordFilter, VehiclePicker } from "./RecordPages";
 
 export interface FuelRow {
@@ -42,6 +42,7 @@ export function FuelList(props: { items: FuelRow[]; filter: Record<string, strin
                 <td>{r.bill_number ?? ""}</td><td>{r.supplier_name ?? ""}</td>
                 {props.canWrite && (
                   <td>
+                    <Link to={`/maintenance/fuel/edit/${r.id}`}>{t("common:actions.edit")}</Link>
                     <Form method="post">
                       <CsrfInput />
                       <input type="hidden" name="intent" value="delete" />
@@ -72,22 +73,32 @@ export function FuelForm(props: { options: FormOptions; today: string; odometers
       <Form method="post" encType="multipart/form-data" className="stack card" data-testid="fuel-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
-        <FormErrors s={s} extra={["attachments"]} />
-        <div className="form-grid">
-          <Select s={s} name="vehicle_id" label={t("fields.vehicle")} required blank="" options={props.options.vehicles} />
-          <DateInput s={s} name="filled_on" label={t("fields.date")} required />
-          <TextInput s={s} name="liters" label={t("fields.liters")} required inputMode="decimal" />
-          <TextInput s={s} name="price" label={t("fields.price")} inputMode="decimal" />
-          <TextInput s={s} name="odometer_km" label={t("fields.odometer")} required inputMode="decimal" hint={t("hints.odometer")} />
-          <TextInput s={s} name="bill_number" label={t("fields.bill_number")} />
-          <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={props.options.suppliers} />
-        </div>
-        <Checkbox s={s} name="full_tank" label={t("fields.full_tank")} />
-        <TextArea s={s} name="notes" label={t("fields.notes")} />
-        <label>{t("fields.attachments")} <input type="file" name="attachments" multiple accept="image/*,application/pdf" /></label>
+        <FuelFields s={s} options={props.options} />
         <SubmitRow label={t("common:actions.save")} />
       </Form>
     </section>
+  );
+}
+
+/** The fields of a fuel report (adding and editing). */
+export function FuelFields({ s, options }: { s: FormState; options: FormOptions }) {
+  const { t } = useTranslation("maintenance");
+  return (
+    <>
+      <FormErrors s={s} extra={["attachments"]} />
+      <div className="form-grid">
+        <Select s={s} name="vehicle_id" label={t("fields.vehicle")} required blank="" options={options.vehicles} />
+        <DateInput s={s} name="filled_on" label={t("fields.date")} required />
+        <TextInput s={s} name="liters" label={t("fields.liters")} required inputMode="decimal" />
+        <TextInput s={s} name="price" label={t("fields.price")} inputMode="decimal" />
+        <TextInput s={s} name="odometer_km" label={t("fields.odometer")} required inputMode="decimal" hint={t("hints.odometer")} />
+        <TextInput s={s} name="bill_number" label={t("fields.bill_number")} />
+        <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={options.suppliers} />
+      </div>
+      <Checkbox s={s} name="full_tank" label={t("fields.full_tank")} />
+      <TextArea s={s} name="notes" label={t("fields.notes")} />
+      <label>{t("fields.attachments")} <input type="file" name="attachments" multiple accept="image/*,application/pdf" /></label>
+    </>
   );
 }
 

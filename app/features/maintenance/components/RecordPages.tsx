@@ -4,7 +4,7 @@ import { CsrfInput } from "../../../components/forms";
 import { DateField } from "../../../components/dates";
 import { formFailure } from "../../../lib/form-failure";
 import type { FormOptions } from "../maintenance.server";
-import { DateInput, FormErrors, Select, SubmitRow, TextArea, TextInput, formState, useNumber } from "./fields";
+import { DateInput, FormErrors, Select, SubmitRow, TextArea, TextInput, formState, useNumber, type FormState } from "./fields";
 import { PartLines } from "./PartLines";
 
 /** Vehicle and period filter over a records list (GET: works without JavaScript). */
@@ -86,21 +86,48 @@ export function ServiceForm(props: { options: FormOptions; today: string; odomet
       <Form method="post" encType="multipart/form-data" className="stack card" data-testid="service-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
-        <FormErrors s={s} extra={["part_id", "part_quantity", "attachments"]} />
-        <div className="form-grid">
-          <Select s={s} name="vehicle_id" label={t("fields.vehicle")} required blank="" options={props.options.vehicles} />
-          <TextInput s={s} name="service_type" label={t("fields.service_type")} required hint={t("hints.name")} />
-          <DateInput s={s} name="completed_on" label={t("fields.completed_on")} required />
-          <TextInput s={s} name="odometer_km" label={t("fields.odometer")} inputMode="decimal" hint={t("hints.odometer")} />
-          <TextInput s={s} name="cost" label={t("fields.cost")} inputMode="decimal" />
-          <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={props.options.suppliers} />
-        </div>
-        <PartLines s={s} parts={props.options.parts} />
-        <TextArea s={s} name="notes" label={t("fields.notes")} />
-        <label>{t("fields.attachments")} <input type="file" name="attachments" multiple accept="image/*,application/pdf" /></label>
+        <ServiceFields s={s} options={props.options} />
         <SubmitRow label={t("common:actions.save")} />
       </Form>
     </section>
+  );
+}
+
+/** The fields of a service report (adding and editing). */
+export function ServiceFields({ s, options }: { s: FormState; options: FormOptions }) {
+  const { t } = useTranslation("maintenance");
+  return (
+    <>
+      <FormErrors s={s} extra={["part_id", "part_quantity", "attachments"]} />
+      <div className="form-grid">
+        <Select s={s} name="vehicle_id" label={t("fields.vehicle")} required blank="" options={options.vehicles} />
+        <TextInput s={s} name="service_type" label={t("fields.service_type")} required hint={t("hints.name")} />
+        <DateInput s={s} name="completed_on" label={t("fields.completed_on")} required />
+        <TextInput s={s} name="odometer_km" label={t("fields.odometer")} inputMode="decimal" hint={t("hints.odometer")} />
+        <TextInput s={s} name="cost" label={t("fields.cost")} inputMode="decimal" />
+        <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={options.suppliers} />
+      </div>
+      <PartLines s={s} parts={options.parts} />
+      <TextArea s={s} name="notes" label={t("fields.notes")} />
+      <label>{t("fields.attachments")} <input type="file" name="attachments" multiple accept="image/*,application/pdf" /></label>
+    </>
+  );
+}
+
+/** The fields of a car wash (adding and editing). */
+export function WashFields({ s, options }: { s: FormState; options: FormOptions }) {
+  const { t } = useTranslation("maintenance");
+  return (
+    <>
+      <FormErrors s={s} />
+      <div className="form-grid">
+        <Select s={s} name="vehicle_id" label={t("fields.vehicle")} required blank="" options={options.vehicles} />
+        <Select s={s} name="service_type" label={t("fields.wash_type")} options={(["exterior", "interior", "full"] as const).map((k) => ({ value: k, label: t(`wash.types.${k}`) }))} />
+        <DateInput s={s} name="completed_on" label={t("fields.date")} required />
+        <TextInput s={s} name="cost" label={t("fields.cost")} inputMode="decimal" />
+        <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={options.suppliers} />
+      </div>
+    </>
   );
 }
 
@@ -108,31 +135,29 @@ export function WashPage(props: { items: ServiceRow[]; filter: Record<string, st
   const { t } = useTranslation("maintenance");
   const n = useNumber();
   const s = formState({ completed_on: props.today, service_type: "exterior" }, formFailure(props.actionData, "save"));
+  const [params] = useSearchParams();
   return (
     <section>
       <h1>{t("wash.title")}</h1>
+      {params.has("saved") && <div className="alert alert-success" role="status">{t("flash.saved")}</div>}
       {props.canWrite && (
         <Form method="post" className="stack card" data-testid="wash-form">
           <CsrfInput />
           <input type="hidden" name="intent" value="save" />
-          <FormErrors s={s} />
-          <div className="form-grid">
-            <Select s={s} name="vehicle_id" label={t("fields.vehicle")} required blank="" options={props.options.vehicles} />
-            <Select s={s} name="service_type" label={t("fields.wash_type")} options={(["exterior", "interior", "full"] as const).map((k) => ({ value: k, label: t(`wash.types.${k}`) }))} />
-            <DateInput s={s} name="completed_on" label={t("fields.date")} required />
-            <TextInput s={s} name="cost" label={t("fields.cost")} inputMode="decimal" />
-            <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={props.options.suppliers} />
-          </div>
+          <WashFields s={s} options={props.options} />
           <SubmitRow label={t("wash.add")} />
         </Form>
       )}
       <RecordFilter options={props.options} filter={props.filter} />
       {!props.items.length ? <p className="empty">{t("common:list.empty")}</p> : (
         <table className="table" data-testid="wash-table">
-          <thead><tr><th>{t("fields.date")}</th><th>{t("fields.vehicle")}</th><th>{t("fields.wash_type")}</th><th>{t("fields.supplier")}</th><th>{t("fields.cost")}</th></tr></thead>
+          <thead><tr><th>{t("fields.date")}</th><th>{t("fields.vehicle")}</th><th>{t("fields.wash_type")}</th><th>{t("fields.supplier")}</th><th>{t("fields.cost")}</th>{props.canWrite && <th />}</tr></thead>
           <tbody>
             {props.items.map((w) => (
-              <tr key={w.id}><td>{w.completed_on}</td><td>{w.registration}</td><td>{t(`wash.types.${w.service_type}`, { defaultValue: w.service_type })}</td><td>{w.supplier_name ?? "–"}</td><td>{n(w.total_cost, 2)}</td></tr>
+              <tr key={w.id}>
+                <td>{w.completed_on}</td><td>{w.registration}</td><td>{t(`wash.types.${w.service_type}`, { defaultValue: w.service_type })}</td><td>{w.supplier_name ?? "–"}</td><td>{n(w.total_cost, 2)}</td>
+                {props.canWrite && <td><Link to={`/maintenance/services/edit/${w.id}`}>{t("common:actions.edit")}</Link></td>}
+              </tr>
             ))}
           </tbody>
         </table>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { CsrfInput } from "../../../components/forms";
 import { useNumber } from "./fields";
 
@@ -39,6 +39,7 @@ export function ServiceDetail({ service: s, canWrite, created }: { service: Serv
       {canWrite && (
         <Form method="post" className="form-actions">
           <CsrfInput />
+          <Link className="button" to={`/maintenance/services/edit/${s.id}`}>{t("common:actions.edit")}</Link>
           <input type="hidden" name="intent" value="delete" />
           <button type="submit" className="button danger">{t("common:actions.delete")}</button>
         </Form>

@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form, NavLink, Outlet, useRouteError } from "react-router";
 import { unreadAlertCount } from "../../../../server/modules/alerts/alerts.service";
 import { AlertBell } from "../../alerts/components/AlertBell";
+import { ReminderBell } from "../../maintenance/components/ReminderNotices";
+import { unreadReminderNotices } from "../../../../server/modules/maintenance/reminder-inbox.service";
 import { ErrorContent, errorStatus } from "../../../components/ErrorContent";
 import { CsrfInput } from "../../../components/forms";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
@@ -19,6 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nav: visibleNav(p).map(({ to, labelKey, icon }) => ({ to, labelKey, icon })),
     alerts: can(p, "alerts:read"),
     unreadAlerts: await unreadAlertCount(context.app, p),
+    // maintenance reminders in the app (docs/maintenance.md): shown to users who may read maintenance
+    reminders: can(p, "maintenance:read") ? await unreadReminderNotices(context.app, p) : null,
     support: p.support ? { operator: p.support.name, user: `${p.firstName} ${p.lastName}`, organization: p.support.orgName } : null,
   };
 }
@@ -28,12 +32,14 @@ interface ChromeProps {
   user?: { name: string; role: string };
   /** the alert bell: shown to users who may read alerts */
   alerts?: { unread: number } | null;
+  /** unread maintenance-reminder notifications: shown to users who may read maintenance */
+  reminders?: number | null;
   /** a support session: marked above the header, with the way back */
   support?: SupportBannerData | null;
   children: React.ReactNode;
 }
 
-function Chrome({ nav, user, alerts, support, children }: ChromeProps) {
+function Chrome({ nav, user, alerts, reminders, support, children }: ChromeProps) {
   const { t } = useTranslation();
   return (
     <div className="app-shell">
@@ -53,6 +59,7 @@ function Chrome({ nav, user, alerts, support, children }: ChromeProps) {
         </nav>
         <div className="topbar-user">
           {alerts && <AlertBell unread={alerts.unread} live />}
+          {reminders != null && <ReminderBell unread={reminders} />}
           <LanguageSwitch />
           {user && (
             <NavLink to="/configuration/profile" className="user-chip" title={user.role}>{user.name}</NavLink>
@@ -70,7 +77,7 @@ function Chrome({ nav, user, alerts, support, children }: ChromeProps) {
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null} support={loaderData.support}>
+    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null} reminders={loaderData.reminders} support={loaderData.support}>
       <Outlet />
     </Chrome>
   );
