@@ -60,6 +60,17 @@ const fieldsOf = (form: FormData): BookingFields => ({
 });
 
 /** A refused booking: every violation next to its field (with its parameters), the values kept. */
+function bookingRefused(err: unknown, form: FormData) {
+  if (!(err instanceof AppError)) throw err;
+  const body = toErrorBody(err);
+  const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "_csrf" && typeof v === "string"));
+  return data({
+    ok: false as const, code: body.error, status: body.status,
+    violations: (err.details?.violations as bookings.Violation[] | undefined) ?? [{ code: body.error, field: String(err.details?.field ?? "") }],
+    values: { ...values, passengers: form.getAll("passengers").map(String) }, ...conflictNotice(body),
+  }, { status: body.status });
+}
+
 export async function bookingFormAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:write");
   const form = await readForm(request, context);
@@ -67,14 +78,39 @@ export async function bookingFormAction(context: LoadContext, request: Request) 
     const created = await bookings.createBooking(context.app, p, fieldsOf(form));
     return redirect(`/car-sharing/bookings/${created.id}?created=1`);
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const body = toErrorBody(err);
-    const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "_csrf" && typeof v === "string"));
-    return data({
-      ok: false as const, code: body.error, status: body.status,
-      violations: (err.details?.violations as bookings.Violation[] | undefined) ?? [{ code: body.error, field: String(err.details?.field ?? "") }],
-      values: { ...values, passengers: form.getAll("passengers").map(String) }, ...conflictNotice(body),
-    }, { status: body.status });
+    return bookingRefused(err, form);
+  }
+}
+
+/** The edit form: the booking's stored values, the same options as a new booking; a booking no longer editable goes back to its details. */
+export async function bookingEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
+  const p = requirePermission(context, request, "carSharing:write");
+  const id = idParam(rawId);
+  const b = await load(() => bookings.getBooking(context.app, p, id));
+  if (!b.canEdit) throw redirect(`/car-sharing/bookings/${id}?editFailed=1`);
+  const form = await bookingFormLoader(context, request);
+  const timeZone = form.timeZone;
+  return {
+    ...form,
+    me: b.user_id, // the booking's user: not offered as a passenger
+    booking: { id: b.id, registration: b.registration, user_name: b.user_name },
+    initial: { vehicle_id: b.vehicle_id, start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone) },
+    stored: {
+      type: b.type, destination: b.destination, purpose: b.purpose_id ?? "other", other_reason: b.other_reason ?? "",
+      notify_users: b.notify_users ? "on" : "", passengers: b.passengers.map((x) => x.user_id),
+    } as Record<string, unknown>,
+  };
+}
+
+export async function bookingEditAction(context: LoadContext, request: Request, rawId: string | undefined) {
+  const p = requirePermission(context, request, "carSharing:write");
+  const id = idParam(rawId);
+  const form = await readForm(request, context);
+  try {
+    await bookings.updateBooking(context.app, p, id, { ...fieldsOf(form), user_id: undefined });
+    return redirect(`/car-sharing/bookings/${id}?updated=1`);
+  } catch (err) {
+    return bookingRefused(err, form);
   }
 }
 
@@ -93,6 +129,7 @@ export async function bookingLoader(context: LoadContext, request: Request, rawI
       trips: b.usage.trips, position: b.usage.position && { lat: b.usage.position.lat, lon: b.usage.position.lon, at: formatInstant(b.usage.position.at, timeZone) },
     },
     canCancel: b.canCancel, confirmCancel: params.get("cancel") === "1", created: params.get("created") === "1", cancelled: params.get("cancelled") === "1",
+    canEdit: b.canEdit, updated: params.get("updated") === "1", editFailed: params.get("editFailed") === "1",
   };
 }
 
@@ -123,7 +160,7 @@ export async function historyLoader(context: LoadContext, request: Request) {
     tab, total: page.total, page: page.page, pages: page.pages,
     items: page.items.map((b) => ({
       id: b.id, registration: b.registration, user_name: b.user_name, destination: b.destination, purpose: b.purpose_label ?? b.other_reason,
-      start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone), status: b.displayStatus,
+      start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone), status: b.displayStatus, role: b.my_role,
     })),
   };
 }

@@ -9,6 +9,7 @@ export const carSharingPages: RouteConfigEntry[] = [
     route("calendar", page("calendar")),
     route("bookings/new", page("booking-new")),
     route("bookings/:id", page("booking")),
+    route("bookings/:id/edit", page("booking-edit")),
     route("history", page("history")),
     route("settings", page("settings-layout"), [
       index(page("settings-index")),
