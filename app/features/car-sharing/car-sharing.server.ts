@@ -36,6 +36,38 @@ export async function calendarLoader(context: LoadContext, request: Request) {
   };
 }
 
+/**
+ * The day view: vehicles as rows, the day's 24 local hours as columns; a free hour proposes a booking starting then
+ * (today only the hours still ahead, past days nothing).
+ */
+export async function calendarDayLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:read");
+  const date = new URL(request.url).searchParams.get("date");
+  const cal = await load(() => bookings.calendarDay(context.app, p, date && isDate(date) ? date : null));
+  const now = formatInstant(new Date(), cal.timeZone);
+  const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`);
+  const slotStart = (i: number) => `${cal.day} ${hours[i]}`;
+  const slotEnd = (i: number) => (i === 23 ? `${cal.next} 00:00` : slotStart(i + 1));
+  const list = cal.bookings.filter((b) => b.status !== "cancelled").map((b) => ({
+    id: b.id, vehicle_id: b.vehicle_id, user_name: b.user_name, status: b.status,
+    start: formatInstant(b.starts_at, cal.timeZone), end: formatInstant(b.ends_at, cal.timeZone),
+  }));
+  const canBook = can(p, "carSharing:write");
+  return {
+    timeZone: cal.timeZone, day: cal.day, previous: cal.previous, next: cal.next, week: cal.week, today: now.slice(0, 10), hours, canBook,
+    rows: cal.vehicles.map((v) => ({
+      id: v.id, registration: v.registration,
+      cells: hours.map((hour, i) => {
+        const here = list.filter((b) => b.vehicle_id === v.id && b.start < slotEnd(i) && b.end > slotStart(i));
+        // a booking is named in the first hour of the day it covers; the hours after show it as taken
+        const first = here.filter((b) => b.start >= slotStart(i) || i === 0);
+        const proposal = !here.length && canBook && slotStart(i) > now ? slotStart(i) : null;
+        return { hour, busy: here.length > 0, bookings: first, proposal };
+      }),
+    })),
+  };
+}
+
 export async function bookingFormLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:write");
   const params = new URL(request.url).searchParams;

@@ -264,6 +264,18 @@ export async function calendarWeek(ctx: AppContext, p: Principal, date: string |
   return { timeZone, days, from, to, vehicles, bookings, previous: addDays(first, -7), next: addDays(first, 7) };
 }
 
+/** One day (organisation zone) of the pool: vehicles as rows, the day's bookings on them (the calendar's day view). */
+export async function calendarDay(ctx: AppContext, p: Principal, date: string | null) {
+  carSharingPolicy.read(p);
+  const timeZone = await orgTimeZone(ctx, p.orgId);
+  const day = date ?? formatInstantDate(new Date(), timeZone);
+  const from = zonedInstant(day, "00:00", timeZone);
+  const to = zonedInstant(addDays(day, 1), "00:00", timeZone);
+  const vehicles = await bookableVehicles(ctx, p);
+  const bookings = await bookingsRepo.inRange(ctx.db, p.orgId, vehicles.map((v) => v.id), from, to);
+  return { timeZone, day, from, to, vehicles, bookings, previous: addDays(day, -1), next: addDays(day, 1), week: startOfWeek(day) };
+}
+
 /** Reminders in the app: the principal's upcoming bookings whose reminder went out. */
 export async function myReminders(ctx: AppContext, p: Principal, now = new Date()) {
   carSharingPolicy.read(p);
