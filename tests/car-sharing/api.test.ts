@@ -57,6 +57,26 @@ describe("/api/car-sharing", () => {
     expect(await again.json()).toMatchObject({ error: "BOOKING_CANCEL_FAILED", message: "Failed to cancel booking", status: 409 });
   });
 
+  it("PUT edits an approved booking with the same rules (fields left out stay); a passenger lists it with my_role; a cancelled one answers BOOKING_EDIT_FAILED", async () => {
+    const [v1, v2] = [await poolVehicle(srv.ctx, org), await poolVehicle(srv.ctx, org)];
+    const [d, rider] = [await person(srv.ctx, org, "driver"), await person(srv.ctx, org, "driver")];
+    const t = await login(d.email!, d.password);
+    const booking = await (await api("/api/car-sharing/bookings", { token: t, method: "POST", body: { vehicle_id: v1.id, type: "shared", destination: "Berat", purpose: purposeId, start: `${day()} 16:00`, end: `${day()} 17:00` } })).json();
+    await api("/api/car-sharing/bookings", { method: "POST", body: { user_id: org.adminId, vehicle_id: v2.id, type: "shared", destination: "x", purpose: purposeId, start: `${day()} 18:00`, end: `${day()} 19:00` } });
+    const moved = await api(`/api/car-sharing/bookings/${booking.id}`, { token: t, method: "PUT", body: { start: `${day()} 16:30`, end: `${day()} 17:30`, passengers: [rider.id] } });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ id: booking.id, destination: "Berat", vehicle: { id: v1.id }, passengers: [{ id: rider.id }] });
+    const overlap = await api(`/api/car-sharing/bookings/${booking.id}`, { token: t, method: "PUT", body: { vehicle_id: v2.id, start: `${day()} 18:30`, end: `${day()} 19:30` } });
+    expect(overlap.status).toBe(409);
+    expect((await overlap.json()).details.violations).toEqual([{ code: "VEHICLE_OVERLAP", field: "vehicle_id" }]);
+    const riderList = await (await api("/api/car-sharing/bookings", { token: await login(rider.email!, rider.password) })).json();
+    expect(riderList.items.map((b: { id: string; my_role: string }) => [b.id, b.my_role])).toEqual([[booking.id, "passenger"]]);
+    await api(`/api/car-sharing/bookings/${booking.id}/cancel`, { token: t, method: "POST" });
+    const late = await api(`/api/car-sharing/bookings/${booking.id}`, { token: t, method: "PUT", body: { destination: "Fier" } });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ error: "BOOKING_EDIT_FAILED", message: "Failed to update booking" });
+  });
+
   it("50 concurrent POSTs for overlapping times on one vehicle: exactly one 201, 49 answers VEHICLE_OVERLAP", async () => {
     const v = await poolVehicle(srv.ctx, org);
     const users = await Promise.all(Array.from({ length: 50 }, () => createUser(srv.ctx, { org, role: "driver", email: null })));
@@ -73,6 +93,7 @@ describe("/api/car-sharing", () => {
   it("is described in /api/openapi.json", async () => {
     const doc = await (await fetch(`${srv.url}/api/openapi.json`)).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/car-sharing/bookings", "/api/car-sharing/bookings/{id}/cancel", "/api/car-sharing/vehicles/free"]));
+    expect(doc.paths["/api/car-sharing/bookings/{id}"].put.responses).toHaveProperty("409");
   });
 
   it("needs car-sharing rights", async () => {

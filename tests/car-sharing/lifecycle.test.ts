@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../server/mail/mailer";
 import { runBookingLifecycle, sendDueReminders } from "../../server/modules/car-sharing/booking-lifecycle";
-import { createBooking, myReminders } from "../../server/modules/car-sharing/bookings.service";
+import { createBooking, myReminders, updateBooking } from "../../server/modules/car-sharing/bookings.service";
 import { saveGeneralSettings } from "../../server/modules/car-sharing/car-sharing-settings.service";
 import { formatInstant } from "../../server/shared/dates";
 import { createTestContext, createTestOrg, principalFor, testConfig, type TestContext, type TestOrg } from "../support/context";
@@ -84,6 +84,29 @@ describe("reminders", () => {
     await smtp.waitFor((m) => m.to.includes(keeper.email!) && decodeQuotedPrintable(m.raw).includes("Lezhë"));
     expect(smtp.messages.filter((m) => m.to.includes(quiet.email!))).toHaveLength(0);
     await ctx.db.deleteFrom("car_sharing_users").where("user_id", "in", [quiet.id, keeper.id]).execute();
+  });
+
+  it("an edit that moves the start re-arms a reminder already sent: it goes out again for the new time; other edits send nothing", async () => {
+    const admin = await principalFor(ctx, org.adminId);
+    const driver = await createUser(ctx, { org, role: "driver", language: "en", firstName: "Rearm" });
+    const v = await poolVehicle(ctx, org);
+    const now = new Date();
+    const start = new Date(Math.ceil((now.getTime() + 20 * MIN) / MIN) * MIN);
+    const b = await createBooking(ctx, admin, { user_id: driver.id, vehicle_id: v.id, type: "shared", destination: "Pogradec", purpose: purposeId,
+      start: formatInstant(start, TZ), end: formatInstant(new Date(start.getTime() + 60 * MIN), TZ) });
+    const mailer = createMailer(testConfig({ SMTP_URL: smtp.url }), pino({ level: "silent" }));
+    const mails = () => smtp.messages.filter((m) => m.to.includes(driver.email!));
+    await sendDueReminders(ctx, mailer, now);
+    await smtp.waitFor((m) => m.to.includes(driver.email!));
+    await updateBooking(ctx, admin, b.id, { destination: "Pogradec, same time" });
+    await sendDueReminders(ctx, mailer, new Date(now.getTime() + MIN));
+    const later = new Date(start.getTime() + 5 * MIN);
+    await updateBooking(ctx, admin, b.id, { start: formatInstant(later, TZ), end: formatInstant(new Date(later.getTime() + 60 * MIN), TZ) });
+    expect((await statusOf(b.id)).reminder_sent_at).toBeNull();
+    await sendDueReminders(ctx, mailer, new Date(now.getTime() + 2 * MIN));
+    await smtp.waitFor((m) => m.to.includes(driver.email!) && decodeQuotedPrintable(m.raw).includes(formatInstant(later, TZ).slice(11)));
+    expect(mails()).toHaveLength(2);
+    expect((await statusOf(b.id)).reminder_sent_at).not.toBeNull();
   });
 
   it("does not remind before the chosen minutes", async () => {

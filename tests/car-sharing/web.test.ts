@@ -94,7 +94,7 @@ describe("car sharing without JavaScript", () => {
     const bytes = Buffer.from(await csv.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
-    expect(text.split("\r\n")[0]).toBe("id,vehicle,user,type,destination,purpose,start,end,status,distance_km");
+    expect(text.split("\r\n")[0]).toBe("id,vehicle,user,type,destination,purpose,start,end,status,distance_km,my_role");
     expect(text).toContain("Shkodër");
     expect(text).toContain(`${day()} 15:00`);
   });

@@ -78,6 +78,7 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/alerts/policies/edit/:id": (b) => ({ id: b.policyId }),
   "/alerts/policies/policy/:id": (b) => ({ id: b.policyId }),
   "/car-sharing/bookings/:id": (b) => ({ id: b.bookingId }),
+  "/car-sharing/bookings/:id/edit": (b) => ({ id: b.bookingId }),
   "/route-planning/scheduled-routes/assign-routes/edit/:id": (b) => ({ id: b.routeJobId }),
   "/route-planning/scheduled-routes/template-routes/edit/:id": (b) => ({ id: b.routeTemplateId }),
   "/tms/orders/:id": (b) => ({ id: b.tmsOrderId }),

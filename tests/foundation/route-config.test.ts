@@ -41,7 +41,8 @@ const URLS = [
   "/administration", "/administration/organizations", "/administration/organizations/add", "/administration/organizations/:id",
   "/administration/support/end", "/configuration/audit-log", "/configuration/audit-log.csv",
   // Car sharing (docs/car-sharing.md: the booking paths are ours).
-  "/car-sharing", "/car-sharing/calendar", "/car-sharing/bookings/new", "/car-sharing/bookings/:id", "/car-sharing/history",
+  "/car-sharing", "/car-sharing/calendar", "/car-sharing/calendar/day", "/car-sharing/bookings/new", "/car-sharing/bookings/:id",
+  "/car-sharing/bookings/:id/edit", "/car-sharing/history",
   "/car-sharing/history.csv", "/car-sharing/settings", "/car-sharing/settings/general-settings", "/car-sharing/settings/vehicles",
   "/car-sharing/settings/users", "/car-sharing/settings/entries", "/car-sharing/settings/specific-rules",
   // Maintenance (docs/maintenance.md): the spec's reminders and fuel, and the screens it does not show.

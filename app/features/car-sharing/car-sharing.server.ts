@@ -36,6 +36,38 @@ export async function calendarLoader(context: LoadContext, request: Request) {
   };
 }
 
+/**
+ * The day view: vehicles as rows, the day's 24 local hours as columns; a free hour proposes a booking starting then
+ * (today only the hours still ahead, past days nothing).
+ */
+export async function calendarDayLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "carSharing:read");
+  const date = new URL(request.url).searchParams.get("date");
+  const cal = await load(() => bookings.calendarDay(context.app, p, date && isDate(date) ? date : null));
+  const now = formatInstant(new Date(), cal.timeZone);
+  const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`);
+  const slotStart = (i: number) => `${cal.day} ${hours[i]}`;
+  const slotEnd = (i: number) => (i === 23 ? `${cal.next} 00:00` : slotStart(i + 1));
+  const list = cal.bookings.filter((b) => b.status !== "cancelled").map((b) => ({
+    id: b.id, vehicle_id: b.vehicle_id, user_name: b.user_name, status: b.status,
+    start: formatInstant(b.starts_at, cal.timeZone), end: formatInstant(b.ends_at, cal.timeZone),
+  }));
+  const canBook = can(p, "carSharing:write");
+  return {
+    timeZone: cal.timeZone, day: cal.day, previous: cal.previous, next: cal.next, week: cal.week, today: now.slice(0, 10), hours, canBook,
+    rows: cal.vehicles.map((v) => ({
+      id: v.id, registration: v.registration,
+      cells: hours.map((hour, i) => {
+        const here = list.filter((b) => b.vehicle_id === v.id && b.start < slotEnd(i) && b.end > slotStart(i));
+        // a booking is named in the first hour of the day it covers; the hours after show it as taken
+        const first = here.filter((b) => b.start >= slotStart(i) || i === 0);
+        const proposal = !here.length && canBook && slotStart(i) > now ? slotStart(i) : null;
+        return { hour, busy: here.length > 0, bookings: first, proposal };
+      }),
+    })),
+  };
+}
+
 export async function bookingFormLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:write");
   const params = new URL(request.url).searchParams;
@@ -60,6 +92,17 @@ const fieldsOf = (form: FormData): BookingFields => ({
 });
 
 /** A refused booking: every violation next to its field (with its parameters), the values kept. */
+function bookingRefused(err: unknown, form: FormData) {
+  if (!(err instanceof AppError)) throw err;
+  const body = toErrorBody(err);
+  const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "_csrf" && typeof v === "string"));
+  return data({
+    ok: false as const, code: body.error, status: body.status,
+    violations: (err.details?.violations as bookings.Violation[] | undefined) ?? [{ code: body.error, field: String(err.details?.field ?? "") }],
+    values: { ...values, passengers: form.getAll("passengers").map(String) }, ...conflictNotice(body),
+  }, { status: body.status });
+}
+
 export async function bookingFormAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:write");
   const form = await readForm(request, context);
@@ -67,14 +110,39 @@ export async function bookingFormAction(context: LoadContext, request: Request) 
     const created = await bookings.createBooking(context.app, p, fieldsOf(form));
     return redirect(`/car-sharing/bookings/${created.id}?created=1`);
   } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const body = toErrorBody(err);
-    const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "_csrf" && typeof v === "string"));
-    return data({
-      ok: false as const, code: body.error, status: body.status,
-      violations: (err.details?.violations as bookings.Violation[] | undefined) ?? [{ code: body.error, field: String(err.details?.field ?? "") }],
-      values: { ...values, passengers: form.getAll("passengers").map(String) }, ...conflictNotice(body),
-    }, { status: body.status });
+    return bookingRefused(err, form);
+  }
+}
+
+/** The edit form: the booking's stored values, the same options as a new booking; a booking no longer editable goes back to its details. */
+export async function bookingEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
+  const p = requirePermission(context, request, "carSharing:write");
+  const id = idParam(rawId);
+  const b = await load(() => bookings.getBooking(context.app, p, id));
+  if (!b.canEdit) throw redirect(`/car-sharing/bookings/${id}?editFailed=1`);
+  const form = await bookingFormLoader(context, request);
+  const timeZone = form.timeZone;
+  return {
+    ...form,
+    me: b.user_id, // the booking's user: not offered as a passenger
+    booking: { id: b.id, registration: b.registration, user_name: b.user_name },
+    initial: { vehicle_id: b.vehicle_id, start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone) },
+    stored: {
+      type: b.type, destination: b.destination, purpose: b.purpose_id ?? "other", other_reason: b.other_reason ?? "",
+      notify_users: b.notify_users ? "on" : "", passengers: b.passengers.map((x) => x.user_id),
+    } as Record<string, unknown>,
+  };
+}
+
+export async function bookingEditAction(context: LoadContext, request: Request, rawId: string | undefined) {
+  const p = requirePermission(context, request, "carSharing:write");
+  const id = idParam(rawId);
+  const form = await readForm(request, context);
+  try {
+    await bookings.updateBooking(context.app, p, id, { ...fieldsOf(form), user_id: undefined });
+    return redirect(`/car-sharing/bookings/${id}?updated=1`);
+  } catch (err) {
+    return bookingRefused(err, form);
   }
 }
 
@@ -93,6 +161,7 @@ export async function bookingLoader(context: LoadContext, request: Request, rawI
       trips: b.usage.trips, position: b.usage.position && { lat: b.usage.position.lat, lon: b.usage.position.lon, at: formatInstant(b.usage.position.at, timeZone) },
     },
     canCancel: b.canCancel, confirmCancel: params.get("cancel") === "1", created: params.get("created") === "1", cancelled: params.get("cancelled") === "1",
+    canEdit: b.canEdit, updated: params.get("updated") === "1", editFailed: params.get("editFailed") === "1",
   };
 }
 
@@ -123,7 +192,7 @@ export async function historyLoader(context: LoadContext, request: Request) {
     tab, total: page.total, page: page.page, pages: page.pages,
     items: page.items.map((b) => ({
       id: b.id, registration: b.registration, user_name: b.user_name, destination: b.destination, purpose: b.purpose_label ?? b.other_reason,
-      start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone), status: b.displayStatus,
+      start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone), status: b.displayStatus, role: b.my_role,
     })),
   };
 }

@@ -7,8 +7,10 @@ export const carSharingPages: RouteConfigEntry[] = [
   route("car-sharing", page("layout"), [
     index(page("index")),
     route("calendar", page("calendar")),
+    route("calendar/day", page("calendar-day")),
     route("bookings/new", page("booking-new")),
     route("bookings/:id", page("booking")),
+    route("bookings/:id/edit", page("booking-edit")),
     route("history", page("history")),
     route("settings", page("settings-layout"), [
       index(page("settings-index")),

@@ -17,7 +17,7 @@ export const carSharingApi: ApiFragment = {
   paths: {
     "/api/car-sharing/bookings": {
       get: {
-        tags: ["car-sharing"], summary: "My bookings (every booking for an operator)",
+        tags: ["car-sharing"], summary: "My bookings: those I drive and those I ride in as a passenger (every booking for an operator); each item has my_role",
         parameters: [
           { name: "tab", in: "query", schema: { type: "string", enum: ["all", "completed", "in-progress", "cancelled"] } },
           { name: "q", in: "query", schema: { type: "string" } }, { name: "page", in: "query", schema: { type: "integer" } },
@@ -34,6 +34,19 @@ export const carSharingApi: ApiFragment = {
     },
     "/api/car-sharing/bookings/{id}": {
       get: { tags: ["car-sharing"], summary: "One booking", parameters: [id], responses: { 200: { description: "The booking", content: { "application/json": { schema: bookingRef } } }, 404: err, default: err } },
+      put: {
+        tags: ["car-sharing"], summary: "Edit an approved booking that has not started (its user or an operator)",
+        description: "The same fields and rules as a new booking; fields left out keep their stored values; the user does not change. The booking itself does not count as an overlap or towards the cap. A moved start re-arms the reminder.",
+        parameters: [id],
+        requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/BookingInput" } } } },
+        responses: {
+          200: { description: "The edited booking", content: { "application/json": { schema: bookingRef } } },
+          400: { ...err, description: `Refused: ${CODES.join(", ")}` },
+          404: err,
+          409: { ...err, description: "BOOKING_EDIT_FAILED (started, completed, cancelled, not yours) or an overlap / cap code" },
+          default: err,
+        },
+      },
     },
     "/api/car-sharing/bookings/{id}/cancel": {
       post: { tags: ["car-sharing"], summary: "Cancel (permanent)", parameters: [id], responses: { 200: { description: "The cancelled booking", content: { "application/json": { schema: bookingRef } } }, 409: { ...err, description: "BOOKING_CANCEL_FAILED" }, default: err } },
@@ -70,6 +83,7 @@ export const carSharingApi: ApiFragment = {
         status: { type: "string", enum: ["approved", "active", "completed", "cancelled", "finished", "unknown"] },
         no_show: { type: "boolean" }, cancelled_at: { type: ["string", "null"] }, distance_km: { type: ["number", "null"] },
         passengers: { type: "array", items: { type: "object" } },
+        my_role: { type: ["string", "null"], enum: ["driver", "passenger", "booker", null], description: "in lists: the caller's part in the booking (booker: booked it for someone else)" },
       },
     },
   },

@@ -11,6 +11,8 @@ const fullName = (alias: string) => sql<string>`trim(${sql.ref(`${alias}.first_n
 
 const SORTS = { start: "b.starts_at", end: "b.ends_at", status: "b.status", vehicle: "v.registration", user: "user_name", created: "b.created_at" } as const;
 export type BookingSort = keyof typeof SORTS;
+/** The principal's part in a booking of the history: drives it, rides in it, or booked it for someone else. */
+export type BookingRole = "driver" | "passenger" | "booker";
 export const BOOKING_SORTS = Object.keys(SORTS) as BookingSort[];
 
 export interface NewBooking {
@@ -47,24 +49,30 @@ export const bookingsRepo = {
   async lockUser(db: DB, orgId: string, userId: string) {
     return db.selectFrom("users").select(["id", "team_id", "active"]).where("org_id", "=", orgId).where("id", "=", userId).forUpdate().executeTakeFirst();
   },
-  async vehicleBusy(db: DB, orgId: string, vehicleId: string, start: Date, end: Date) {
-    const row = await db.selectFrom("bookings").select("id").where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId)
-      .where("status", "in", LIVE_STATUSES).where(sql<boolean>`period && ${range(start, end)}`).limit(1).executeTakeFirst();
+  /** `excludeId`: the booking being edited does not overlap itself (nor count towards its user's cap). */
+  async vehicleBusy(db: DB, orgId: string, vehicleId: string, start: Date, end: Date, excludeId?: string) {
+    let q = db.selectFrom("bookings").select("id").where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId)
+      .where("status", "in", LIVE_STATUSES).where(sql<boolean>`period && ${range(start, end)}`);
+    if (excludeId) q = q.where("id", "!=", excludeId);
+    const row = await q.limit(1).executeTakeFirst();
     return !!row;
   },
   /** Which of the people are in a live booking overlapping [start, end). */
-  async busyPeople(db: DB, orgId: string, userIds: readonly string[], start: Date, end: Date) {
+  async busyPeople(db: DB, orgId: string, userIds: readonly string[], start: Date, end: Date, excludeId?: string) {
     if (!userIds.length) return [];
-    return db.selectFrom("booking_people as p")
+    let q = db.selectFrom("booking_people as p")
       .innerJoin("users as u", (j) => j.onRef("u.id", "=", "p.user_id").onRef("u.org_id", "=", "p.org_id"))
       .select(["p.user_id", fullName("u").as("name")]).distinct()
       .where("p.org_id", "=", orgId).where("p.user_id", "in", [...userIds]).where("p.live", "=", true)
-      .where(sql<boolean>`p.period && ${range(start, end)}`).execute();
+      .where(sql<boolean>`p.period && ${range(start, end)}`);
+    if (excludeId) q = q.where("p.booking_id", "!=", excludeId);
+    return q.execute();
   },
-  async futureCount(db: DB, orgId: string, userId: string, now: Date) {
-    const row = await db.selectFrom("bookings").select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("org_id", "=", orgId).where("user_id", "=", userId).where("status", "in", LIVE_STATUSES).where("ends_at", ">", now)
-      .executeTakeFirstOrThrow();
+  async futureCount(db: DB, orgId: string, userId: string, now: Date, excludeId?: string) {
+    let q = db.selectFrom("bookings").select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("org_id", "=", orgId).where("user_id", "=", userId).where("status", "in", LIVE_STATUSES).where("ends_at", ">", now);
+    if (excludeId) q = q.where("id", "!=", excludeId);
+    const row = await q.executeTakeFirstOrThrow();
     return Number(row.n);
   },
   async existingUserIds(db: DB, orgId: string, ids: readonly string[]) {
@@ -77,6 +85,21 @@ export const bookingsRepo = {
     const people = [{ user_id: b.user_id, role: "driver" as const }, ...passengers.map((user_id) => ({ user_id, role: "passenger" as const }))];
     await db.insertInto("booking_people").values(people.map((p) => ({ org_id: orgId, booking_id: row.id, period: row.period, ...p }))).execute();
     return row.id;
+  },
+  /** The booking's row locked for an edit (its status and start are checked again under the lock). */
+  lockBooking(db: DB, orgId: string, id: string) {
+    return db.selectFrom("bookings").select(["id", "status", "starts_at", "user_id"]).where("org_id", "=", orgId).where("id", "=", id).forUpdate().executeTakeFirst();
+  },
+  /**
+   * Rewrites an edited booking and its people (the exclusion constraints check the new period); a moved start
+   * clears `reminder_sent_at`, so the reminder goes out again before the new start.
+   */
+  async update(db: DB, orgId: string, id: string, b: Omit<NewBooking, "created_by">, passengers: readonly string[], rearmReminder: boolean) {
+    const row = await db.updateTable("bookings").set({ ...b, ...(rearmReminder ? { reminder_sent_at: null } : {}) })
+      .where("org_id", "=", orgId).where("id", "=", id).returning(["id", "period"]).executeTakeFirstOrThrow();
+    await db.deleteFrom("booking_people").where("org_id", "=", orgId).where("booking_id", "=", id).execute();
+    const people = [{ user_id: b.user_id, role: "driver" as const }, ...passengers.map((user_id) => ({ user_id, role: "passenger" as const }))];
+    await db.insertInto("booking_people").values(people.map((p) => ({ org_id: orgId, booking_id: id, period: row.period, ...p }))).execute();
   },
   findById(db: DB, orgId: string, id: string) {
     return bookingQuery(db, orgId).select([...COLUMNS, fullName("u").as("user_name")]).where("b.id", "=", id).executeTakeFirst();
@@ -105,12 +128,20 @@ export const bookingsRepo = {
       .where("b.vehicle_id", "in", [...vehicleIds]).where("b.status", "!=", "cancelled")
       .where("b.starts_at", "<", to).where("b.ends_at", ">", from).orderBy("b.starts_at").execute();
   },
-  async history(db: DB, orgId: string, f: { tab: HistoryTab; userId?: string; vehicleIds: readonly string[] | null }, q: ListQuery, sort: BookingSort) {
+  /**
+   * The history: `userId` limits it to the bookings that user drives or rides in as a passenger; `me` marks each row
+   * with the principal's part in it (driver, passenger, booker for someone else, or null).
+   */
+  async history(db: DB, orgId: string, f: { tab: HistoryTab; userId?: string; me: string; vehicleIds: readonly string[] | null }, q: ListQuery, sort: BookingSort) {
     let base = bookingQuery(db, orgId);
     if (f.tab === "completed") base = base.where("b.status", "=", "completed");
     if (f.tab === "in-progress") base = base.where("b.status", "in", LIVE_STATUSES);
     if (f.tab === "cancelled") base = base.where("b.status", "=", "cancelled");
-    if (f.userId) base = base.where("b.user_id", "=", f.userId);
+    const userId = f.userId;
+    if (userId) {
+      base = base.where((eb) => eb.or([eb("b.user_id", "=", userId), eb.exists(eb.selectFrom("booking_people as bp").select("bp.user_id")
+        .whereRef("bp.booking_id", "=", "b.id").whereRef("bp.org_id", "=", "b.org_id").where("bp.user_id", "=", userId).where("bp.role", "=", "passenger"))]));
+    }
     if (f.vehicleIds) base = f.vehicleIds.length ? base.where("b.vehicle_id", "in", [...f.vehicleIds]) : base.where(sql<boolean>`false`);
     if (q.q) {
       const like = likePattern(q.q);
@@ -118,7 +149,10 @@ export const bookingsRepo = {
         eb("e.label", "ilike", like), eb("b.other_reason", "ilike", like)]));
     }
     const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
-    const items = await base.select([...COLUMNS, fullName("u").as("user_name")])
+    const myRole = sql<BookingRole | null>`case when b.user_id = ${f.me} then 'driver'
+      when exists (select 1 from booking_people mp where mp.booking_id = b.id and mp.org_id = b.org_id and mp.user_id = ${f.me} and mp.role = 'passenger') then 'passenger'
+      when b.created_by = ${f.me} then 'booker' end`;
+    const items = await base.select([...COLUMNS, fullName("u").as("user_name"), myRole.as("my_role")])
       .orderBy(sql`${sql.ref(SORTS[sort])} ${sql.raw(q.dir)}`).orderBy("b.id")
       .limit(q.size).offset((q.page - 1) * q.size).execute();
     return { items, total: Number(total) };

@@ -2,16 +2,17 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { addDays, formatInstantDate, startOfWeek, zonedInstant } from "../../shared/dates";
 import type { Principal } from "../access/principal";
+import { can } from "../access/access.policy";
 import { visibleVehicleIds } from "../access/vehicle-scope";
 import { audit } from "../audit/audit.service";
 import { orgTimeZone } from "../organization/organization.service";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { readDraft, timeViolations, type BookingDraft, type Violation } from "./booking-rules";
-import { BOOKING_SORTS, bookingsRepo, LIVE_STATUSES, vehicleUsage, type BookingSort } from "./bookings.repo";
+import { BOOKING_SORTS, bookingsRepo, LIVE_STATUSES, vehicleUsage, type BookingRow, type BookingSort } from "./bookings.repo";
 import { carSharingPolicy } from "./car-sharing.policy";
 import { carSharingSettingsRepo } from "./car-sharing-settings.repo";
 import { rulesForUser } from "./car-sharing-settings.service";
-import type { BookingDisplayStatus, BookingFields, HistoryTab } from "./car-sharing.schema";
+import { OTHER_PURPOSE, type BookingDisplayStatus, type BookingFields, type HistoryTab } from "./car-sharing.schema";
 
 type Db = AppContext["db"];
 
@@ -41,7 +42,7 @@ function passengerViolation(busy: Array<{ user_id: string; name: string }>): Vio
 }
 
 /** The checks that need the database: who and what exist, the pool, overlaps, the future cap. */
-async function databaseViolations(db: Db, p: Principal, d: BookingDraft, now: Date, rulesCap: number): Promise<Violation[]> {
+async function databaseViolations(db: Db, p: Principal, d: BookingDraft, now: Date, rulesCap: number, excludeId?: string): Promise<Violation[]> {
   const out: Violation[] = [];
   if (d.userId) {
     const known = await bookingsRepo.existingUserIds(db, p.orgId, [d.userId, ...d.passengers]);
@@ -59,22 +60,22 @@ async function databaseViolations(db: Db, p: Principal, d: BookingDraft, now: Da
     if (!entry || entry.kind !== "purpose") out.push({ code: "PURPOSE_REQUIRED", field: "purpose" });
   }
   if (d.start && d.end && d.end > d.start) {
-    if (d.vehicleId && (await bookingsRepo.vehicleBusy(db, p.orgId, d.vehicleId, d.start, d.end))) out.push({ code: "VEHICLE_OVERLAP", field: "vehicle_id" });
-    const busy = await bookingsRepo.busyPeople(db, p.orgId, [...(d.userId ? [d.userId] : []), ...d.passengers], d.start, d.end);
+    if (d.vehicleId && (await bookingsRepo.vehicleBusy(db, p.orgId, d.vehicleId, d.start, d.end, excludeId))) out.push({ code: "VEHICLE_OVERLAP", field: "vehicle_id" });
+    const busy = await bookingsRepo.busyPeople(db, p.orgId, [...(d.userId ? [d.userId] : []), ...d.passengers], d.start, d.end, excludeId);
     if (d.userId && busy.some((b) => b.user_id === d.userId)) out.push({ code: "USER_TIME_OVERLAP", field: "user_id" });
     const busyPassengers = busy.filter((b) => b.user_id !== d.userId);
     if (busyPassengers.length) out.push(passengerViolation(busyPassengers));
   }
-  if (d.userId && (await bookingsRepo.futureCount(db, p.orgId, d.userId, now)) >= rulesCap) {
+  if (d.userId && (await bookingsRepo.futureCount(db, p.orgId, d.userId, now, excludeId)) >= rulesCap) {
     out.push({ code: "USER_FUTURE_CAP_REACHED", field: "user_id", params: { count: rulesCap } });
   }
   return out;
 }
 
 /** A constraint refused the insert (a concurrent booking won the race): the same codes as the checks. */
-async function constraintViolation(ctx: AppContext, p: Principal, d: BookingDraft, err: { constraint?: string }): Promise<Violation[]> {
+async function constraintViolation(ctx: AppContext, p: Principal, d: BookingDraft, err: { constraint?: string }, excludeId?: string): Promise<Violation[]> {
   if (err.constraint === "bookings_vehicle_overlap") return [{ code: "VEHICLE_OVERLAP", field: "vehicle_id" }];
-  const busy = await bookingsRepo.busyPeople(ctx.db, p.orgId, [d.userId!, ...d.passengers], d.start!, d.end!);
+  const busy = await bookingsRepo.busyPeople(ctx.db, p.orgId, [d.userId!, ...d.passengers], d.start!, d.end!, excludeId);
   const out: Violation[] = [];
   if (!busy.length || busy.some((b) => b.user_id === d.userId)) out.push({ code: "USER_TIME_OVERLAP", field: "user_id" });
   const busyPassengers = busy.filter((b) => b.user_id !== d.userId);
@@ -139,8 +140,72 @@ export async function getBooking(ctx: AppContext, p: Principal, id: string) {
     bookingsRepo.passengers(ctx.db, p.orgId, [id]),
     vehicleUsage(ctx.db, p.orgId, row.vehicle_id, row.starts_at, row.completed_at && row.completed_at < row.ends_at ? row.completed_at : row.ends_at),
   ]);
-  const canCancel = LIVE_STATUSES.includes(row.status) && (carSharingPolicy.isOperator(p) || row.user_id === p.userId);
-  return { ...row, passengers, usage, displayStatus: displayStatus(row), canCancel };
+  const mine = carSharingPolicy.isOperator(p) || row.user_id === p.userId;
+  const canCancel = LIVE_STATUSES.includes(row.status) && mine;
+  const canEdit = mine && can(p, "carSharing:write") && isEditable(row);
+  return { ...row, passengers, usage, displayStatus: displayStatus(row), canCancel, canEdit };
+}
+
+/**
+ * Only an approved booking that has not started may change (docs/car-sharing.md, "Editing"): once it is active the
+ * vehicle is out, and a completed, cancelled or unknown booking is a record of what happened.
+ */
+export function isEditable(b: { status: string; starts_at: Date }, now = new Date()) {
+  return b.status === "approved" && b.starts_at > now;
+}
+
+const editFailed = () => new AppError("BOOKING_EDIT_FAILED", "Failed to update booking");
+
+/** The stored booking as the fields a form or the API sends, so an edit may send only what changes. */
+function storedFields(b: BookingRow, passengers: Array<{ user_id: string }>): BookingFields {
+  return {
+    user_id: b.user_id, vehicle_id: b.vehicle_id, type: b.type, passengers: passengers.map((x) => x.user_id), destination: b.destination,
+    purpose: b.purpose_id ?? OTHER_PURPOSE, other_reason: b.other_reason, start: b.starts_at.toISOString(), end: b.ends_at.toISOString(),
+    notify_users: b.notify_users,
+  };
+}
+
+/**
+ * Edits an approved booking that has not started, by its user or an operator: the same validation as a new booking
+ * (every rule, every code), the booking itself left out of the overlap and cap checks; the exclusion constraints
+ * still decide a race. The user stays the booking's user. A moved start re-arms the reminder. Audited as "update".
+ */
+export async function updateBooking(ctx: AppContext, p: Principal, id: string, fields: BookingFields, opts: { now?: Date } = {}) {
+  carSharingPolicy.write(p);
+  const now = opts.now ?? new Date();
+  const before = await visibleBooking(ctx, p, id);
+  if ((!carSharingPolicy.isOperator(p) && before.user_id !== p.userId) || !isEditable(before, now)) throw editFailed();
+  if (fields.user_id !== undefined && fields.user_id !== null && fields.user_id !== "" && fields.user_id !== before.user_id) {
+    throw new AppError("VALIDATION", "The user of a booking does not change", { field: "user_id" });
+  }
+  const passengersBefore = await bookingsRepo.passengers(ctx.db, p.orgId, [id]);
+  const sent = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const timeZone = await orgTimeZone(ctx, p.orgId);
+  const { draft, violations } = readDraft({ ...storedFields(before, passengersBefore), ...sent, user_id: before.user_id }, timeZone);
+  const rules = await rulesForUser(ctx, p.orgId, before.user_id);
+  violations.push(...timeViolations(draft, rules, now, timeZone));
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await bookingsRepo.lockUser(trx, p.orgId, before.user_id);
+      const current = await bookingsRepo.lockBooking(trx, p.orgId, id);
+      if (!current || !isEditable(current, now)) throw editFailed();
+      violations.push(...(await databaseViolations(trx, p, draft, now, rules.max_future_bookings, id)));
+      if (violations.length) throw bookingRefusal(violations);
+      await bookingsRepo.update(trx, p.orgId, id, {
+        user_id: before.user_id, vehicle_id: draft.vehicleId!, type: draft.type!, destination: draft.destination, purpose_id: draft.purposeId,
+        other_reason: draft.otherReason, starts_at: draft.start!, ends_at: draft.end!, notify_users: draft.notifyUsers,
+      }, draft.passengers, draft.start!.getTime() !== current.starts_at.getTime());
+      const after = await bookingsRepo.findById(trx, p.orgId, id);
+      await audit.record(trx, p, {
+        entity: "booking", id, action: "update",
+        before: { ...before, passengers: passengersBefore.map((x) => x.user_id) }, after: { ...after, passengers: draft.passengers },
+      });
+      return after!;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "23P01") throw bookingRefusal(await constraintViolation(ctx, p, draft, err as { constraint?: string }, id));
+    throw err;
+  }
 }
 
 /** Cancellation is permanent; a booking already completed or cancelled answers "Failed to cancel booking". */
@@ -155,12 +220,16 @@ export async function cancelBooking(ctx: AppContext, p: Principal, id: string) {
   });
 }
 
+/**
+ * The history: an operator sees every booking (of the vehicles in their scope); anyone else the bookings they drive
+ * and those they ride in as a passenger. Each row carries `my_role`, the principal's part in it.
+ */
 export async function listHistory(ctx: AppContext, p: Principal, tab: HistoryTab, q: ListQuery) {
   carSharingPolicy.read(p);
   const sort = pickSort<BookingSort>(q.sort, BOOKING_SORTS, "start");
   const vehicleIds = p.vehicleIds;
   const userId = carSharingPolicy.isOperator(p) ? undefined : p.userId;
-  const { items, total } = await bookingsRepo.history(ctx.db, p.orgId, { tab, userId, vehicleIds }, q, sort);
+  const { items, total } = await bookingsRepo.history(ctx.db, p.orgId, { tab, userId, me: p.userId, vehicleIds }, q, sort);
   const now = new Date();
   return toPage(items.map((b) => ({ ...b, displayStatus: displayStatus(b, now) })), total, q);
 }
@@ -193,6 +262,18 @@ export async function calendarWeek(ctx: AppContext, p: Principal, date: string |
   const vehicles = await bookableVehicles(ctx, p);
   const bookings = await bookingsRepo.inRange(ctx.db, p.orgId, vehicles.map((v) => v.id), from, to);
   return { timeZone, days, from, to, vehicles, bookings, previous: addDays(first, -7), next: addDays(first, 7) };
+}
+
+/** One day (organisation zone) of the pool: vehicles as rows, the day's bookings on them (the calendar's day view). */
+export async function calendarDay(ctx: AppContext, p: Principal, date: string | null) {
+  carSharingPolicy.read(p);
+  const timeZone = await orgTimeZone(ctx, p.orgId);
+  const day = date ?? formatInstantDate(new Date(), timeZone);
+  const from = zonedInstant(day, "00:00", timeZone);
+  const to = zonedInstant(addDays(day, 1), "00:00", timeZone);
+  const vehicles = await bookableVehicles(ctx, p);
+  const bookings = await bookingsRepo.inRange(ctx.db, p.orgId, vehicles.map((v) => v.id), from, to);
+  return { timeZone, day, from, to, vehicles, bookings, previous: addDays(day, -1), next: addDays(day, 1), week: startOfWeek(day) };
 }
 
 /** Reminders in the app: the principal's upcoming bookings whose reminder went out. */

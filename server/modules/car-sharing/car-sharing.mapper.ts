@@ -7,7 +7,7 @@ interface BookingLike {
 }
 
 /** A booking as the API answers it (no org_id, ISO instants). */
-export function toBookingDto(b: BookingLike & { passengers?: Array<{ user_id: string; name: string }> }) {
+export function toBookingDto(b: BookingLike & { passengers?: Array<{ user_id: string; name: string }>; my_role?: string | null }) {
   return {
     id: b.id,
     user: { id: b.user_id, name: b.user_name },
@@ -23,6 +23,7 @@ export function toBookingDto(b: BookingLike & { passengers?: Array<{ user_id: st
     no_show: b.no_show,
     cancelled_at: iso(b.cancelled_at),
     distance_km: num(b.distance_km),
+    ...(b.my_role !== undefined ? { my_role: b.my_role } : {}),
     ...(b.passengers ? { passengers: b.passengers.map((p) => ({ id: p.user_id, name: p.name })) } : {}),
   };
 }

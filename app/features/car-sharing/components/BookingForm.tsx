@@ -21,17 +21,20 @@ export interface BookingFormProps {
   me: string;
   initial: { vehicle_id: string; start: string; end: string };
   failure: BookingFailure | null;
+  /** editing: the booking's stored values (type, destination, purpose, other_reason, notify_users, passengers); the user is fixed */
+  stored?: Record<string, unknown>;
 }
 
 /** The booking form: a plain POST form (works without JavaScript); every refused rule shows next to its field. */
-export function BookingForm({ vehicles, purposes, destinations, people, timeZone, isOperator, me, initial, failure }: BookingFormProps) {
+export function BookingForm({ vehicles, purposes, destinations, people, timeZone, isOperator, me, initial, failure, stored }: BookingFormProps) {
   const { t } = useTranslation("carSharing");
   const { t: te } = useTranslation("errors");
+  const editing = stored !== undefined;
   const v = (name: string, fallback = "") => {
-    const value = failure?.values[name];
+    const value = failure ? failure.values[name] : stored?.[name];
     return typeof value === "string" ? value : fallback;
   };
-  const passengers = (failure?.values.passengers as string[] | undefined) ?? [];
+  const passengers = ((failure ? failure.values.passengers : stored?.passengers) as string[] | undefined) ?? [];
   const errorsOf = (field: string) => (failure?.violations ?? []).filter((x) => x.field === field);
   const Errors = ({ field }: { field: string }) => {
     const list = errorsOf(field);
@@ -48,11 +51,11 @@ export function BookingForm({ vehicles, purposes, destinations, people, timeZone
       <CsrfInput />
       {failure && (
         <div className="alert alert-error" role="alert" data-testid="form-alert">
-          <p>{t("booking.violations")}</p>
+          <p>{t(editing ? "booking.editViolations" : "booking.violations")}</p>
           <ul>{failure.violations.map((x) => <li key={`${x.field}-${x.code}`} data-code={x.code}>{te(x.code, { ...x.params, defaultValue: te("generic") })}</li>)}</ul>
         </div>
       )}
-      {isOperator && (
+      {isOperator && !editing && (
         <div className="field">
           <label htmlFor="user_id">{t("booking.user")} *</label>
           <select id="user_id" name="user_id" defaultValue={v("user_id", me)} {...invalid("user_id")}>
@@ -62,7 +65,7 @@ export function BookingForm({ vehicles, purposes, destinations, people, timeZone
           <Errors field="user_id" />
         </div>
       )}
-      {!isOperator && <Errors field="user_id" />}
+      {(!isOperator || editing) && <Errors field="user_id" />}
       <div className="field">
         <label htmlFor="vehicle_id">{t("booking.vehicle")} *</label>
         <select id="vehicle_id" name="vehicle_id" defaultValue={v("vehicle_id", initial.vehicle_id)} {...invalid("vehicle_id")}>
@@ -83,7 +86,7 @@ export function BookingForm({ vehicles, purposes, destinations, people, timeZone
       <div className="field">
         <label htmlFor="passengers">{t("booking.passengers")}</label>
         <select id="passengers" name="passengers" multiple size={Math.min(6, Math.max(2, people.length))} defaultValue={passengers} {...invalid("passengers")}>
-          {people.filter((p) => p.id !== me || isOperator).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          {people.filter((p) => p.id !== me || (isOperator && !editing)).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
         <Errors field="passengers" />
       </div>
@@ -121,7 +124,7 @@ export function BookingForm({ vehicles, purposes, destinations, people, timeZone
         <input type="checkbox" name="notify_users" defaultChecked={v("notify_users") === "on"} /> {t("booking.notifyUsers")}
       </label>
       <div className="form-actions">
-        <button type="submit" className="button primary" data-testid="booking-save">{t("booking.save")}</button>
+        <button type="submit" className="button primary" data-testid="booking-save">{t(editing ? "booking.saveChanges" : "booking.save")}</button>
       </div>
     </Form>
   );

@@ -12,7 +12,7 @@ export const action = ({ request, context, params }: Route.ActionArgs) => bookin
 export default function BookingDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("carSharing");
   const { t: te } = useTranslation("errors");
-  const { booking: b, canCancel, confirmCancel, created, cancelled } = loaderData;
+  const { booking: b, canCancel, confirmCancel, created, cancelled, canEdit, updated, editFailed } = loaderData;
   const failed = formFailure(actionData, "cancel");
   return (
     <section>
@@ -22,6 +22,8 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
       </header>
       {created && <div className="alert alert-ok" role="status" data-testid="notice">{t("booking.created")}</div>}
       {cancelled && <div className="alert alert-ok" role="status" data-testid="notice">{t("booking.cancelled")}</div>}
+      {updated && <div className="alert alert-ok" role="status" data-testid="notice">{t("booking.updated")}</div>}
+      {editFailed && <div className="alert alert-error" role="alert" data-testid="form-alert">{te("BOOKING_EDIT_FAILED")}</div>}
       {failed && <div className="alert alert-error" role="alert" data-testid="form-alert">{te(failed.code, { defaultValue: te("BOOKING_CANCEL_FAILED") })}</div>}
       <dl className="cs-details" data-testid="booking-details">
         <dt>{t("booking.status")}</dt><dd data-testid="booking-status">{t(`status.${b.status}`)}{b.no_show ? ` · ${t("booking.noShow")}` : ""}</dd>
@@ -41,6 +43,7 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
         <dt>{t("booking.trips")}</dt><dd>{b.trips}</dd>
         <dt>{t("booking.position")}</dt><dd>{b.position ? `${b.position.lat.toFixed(5)}, ${b.position.lon.toFixed(5)} (${b.position.at})` : t("booking.noPosition")}</dd>
       </dl>
+      {canEdit && !confirmCancel && <Link to={`/car-sharing/bookings/${b.id}/edit`} className="button" data-testid="edit-start">{t("booking.edit")}</Link>}{" "}
       {canCancel && !confirmCancel && <Link to="?cancel=1" className="button danger" data-testid="cancel-start">{t("booking.cancel")}</Link>}
       {canCancel && confirmCancel && (
         <div className="card alert-warn" role="alertdialog" aria-labelledby="cancel-question" data-testid="cancel-confirm">

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CalendarViews } from "../components/CalendarViews";
 import { calendarLoader } from "../car-sharing.server";
 import type { Route } from "./+types/calendar";
 
@@ -25,6 +26,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           <Link to={`/car-sharing/bookings/${r.id}`}>{t("reminder.inApp", { vehicle: r.registration, start: r.start })}</Link>
         </div>
       ))}
+      <CalendarViews view="week" week={days[0]} day={days.includes(today) ? today : days[0]} />
       <nav className="cs-week" aria-label={t("calendar.title")}>
         <Link to={`?week=${previous}`} rel="prev">{t("calendar.previous")}</Link>
         <Link to="?">{t("calendar.today")}</Link>
@@ -38,7 +40,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           <thead>
             <tr>
               <th>{t("calendar.vehicle")}</th>
-              {days.map((d, i) => <th key={d} scope="col">{weekdays[`d${i}`]}<br /><small>{d}</small></th>)}
+              {days.map((d, i) => <th key={d} scope="col"><Link to={`/car-sharing/calendar/day?date=${d}`} data-testid="day-link">{weekdays[`d${i}`]}<br /><small>{d}</small></Link></th>)}
             </tr>
           </thead>
           <tbody>

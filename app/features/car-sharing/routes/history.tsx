@@ -36,6 +36,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
             <SortHeader column="start" label={t("booking.start")} />
             <SortHeader column="end" label={t("booking.end")} />
             <SortHeader column="status" label={t("booking.status")} />
+            <th>{t("history.role")}</th>
           </tr>
         </thead>
         <tbody>
@@ -48,9 +49,10 @@ export default function History({ loaderData }: Route.ComponentProps) {
               <td>{b.start}</td>
               <td>{b.end}</td>
               <td>{t(`status.${b.status}`)}</td>
+              <td>{b.role && <span className={`badge cs-role-${b.role}`} data-testid="history-role" data-role={b.role}>{t(`history.roles.${b.role}`)}</span>}</td>
             </tr>
           ))}
-          {!items.length && <tr><td colSpan={7} className="muted">{t("history.empty")}</td></tr>}
+          {!items.length && <tr><td colSpan={8} className="muted">{t("history.empty")}</td></tr>}
         </tbody>
       </table>
       <Pagination page={page} pages={pages} total={total} />
