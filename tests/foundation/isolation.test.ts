@@ -262,7 +262,8 @@ beforeAll(async () => {
   });
   const [routeJobId] = await createJobs(srv.ctx, pb, {
     name: `${MARK} job`, address: `${MARK} street`, latitude: "41.33", longitude: "19.82", contact_name: `${MARK} contact`, notes: `${MARK} notes`,
-    scheduled_date: new Date().toISOString().slice(0, 10), scheduled_arrival: "09:00", scheduled_departure: "10:00", vehicle_id: vehicle.id,
+    // two days ahead: the worker's lateness sweep, running meanwhile, must not mark it late and change B's rows
+    scheduled_date: inTwoDays, scheduled_arrival: "09:00", scheduled_departure: "10:00", vehicle_id: vehicle.id,
   });
   const supplier = await saveSupplier(srv.ctx, pb, null, { name: `${MARK} garage`, email: `${MARK.toLowerCase()}@b.test.flota` });
   const part = await savePart(srv.ctx, pb, null, { name: `${MARK} filter`, supplier_id: supplier.id, unit_price: "5" });
