@@ -1,13 +1,14 @@
 import type { ColumnType, Generated } from "kysely";
 import type { Numeric, Timestamp } from "./common";
 
-/** Transport management: orders, optimisations, depots, settings, integration API keys (migration 0012). */
+/** Transport management: orders, optimisations, depots, settings, integration API keys (migrations 0012, 0016). */
 export interface TmsTables {
   tms_settings: TmsSettingsTable;
   tms_depots: TmsDepotsTable;
   tms_optimizations: TmsOptimizationsTable;
   tms_orders: TmsOrdersTable;
   tms_api_keys: TmsApiKeysTable;
+  tms_api_key_usage: TmsApiKeyUsageTable;
 }
 
 export type TmsOrderStatus = "PENDING" | "STARTED" | "FINISHED";
@@ -110,4 +111,12 @@ export interface TmsApiKeysTable {
   created_at: Timestamp;
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Requests per key and minute (migration 0016): the integration API's rate limit, shared by every process. */
+export interface TmsApiKeyUsageTable {
+  org_id: string;
+  key_id: string;
+  window_start: Timestamp;
+  requests: number;
 }

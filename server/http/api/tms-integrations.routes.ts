@@ -2,7 +2,7 @@ import { Router, type NextFunction, type Request, type Response } from "express"
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import type { Principal } from "../../modules/access/principal";
-import { authenticateApiKey } from "../../modules/tms/api-keys.service";
+import { authenticateApiKey, takeKeyRequest } from "../../modules/tms/api-keys.service";
 import * as orders from "../../modules/tms/orders.service";
 import { toIntegrationOrderDto } from "../../modules/tms/tms.mapper";
 import { MAX_IMPORT_ROWS, orderFilterSchema, orderInputSchema } from "../../modules/tms/tms.schema";
@@ -31,27 +31,24 @@ async function keyPrincipal(ctx: AppContext, raw: string | undefined): Promise<P
 
 /**
  * /api/integrations (spec section 7's separate base path): an organisation's own systems push orders and read their
- * status and tracking links with an API key (header X-Api-Key, or Authorization: ApiKey <key>). Rate-limited per key.
+ * status and tracking links with an API key (header X-Api-Key, or Authorization: ApiKey <key>). Rate-limited per key,
+ * across every web process (takeKeyRequest).
  */
 export function tmsIntegrationRoutes(ctx: AppContext, opts: { limit?: number } = {}) {
   const limit = opts.limit ?? INTEGRATION_RATE_LIMIT;
-  const hits = new Map<string, number[]>();
   const r = Router();
   const keyed = (fn: (req: Request, res: Response, p: Principal) => Promise<unknown>) => async (req: Request, res: Response, next: NextFunction) => {
     try {
       const auth = req.headers.authorization;
       const raw = (req.headers["x-api-key"] as string | undefined) ?? (auth?.startsWith("ApiKey ") ? auth.slice(7) : undefined);
       const p = await keyPrincipal(ctx, raw);
-      const now = Date.now();
-      const recent = (hits.get(p.sessionId) ?? []).filter((t) => t > now - WINDOW_MS);
-      if (recent.length >= limit) {
-        res.setHeader("Retry-After", String(Math.ceil((recent[0] + WINDOW_MS - now) / 1000)));
+      const use = await takeKeyRequest(ctx, { orgId: p.orgId, keyId: p.sessionId }, limit);
+      res.setHeader("X-RateLimit-Limit", String(limit));
+      res.setHeader("X-RateLimit-Remaining", String(use.remaining));
+      if (!use.allowed) {
+        res.setHeader("Retry-After", String(use.retryAfterS));
         throw new AppError("RATE_LIMITED", "Too many requests for this key; try again later");
       }
-      recent.push(now);
-      hits.set(p.sessionId, recent);
-      res.setHeader("X-RateLimit-Limit", String(limit));
-      res.setHeader("X-RateLimit-Remaining", String(limit - recent.length));
       const out = await fn(req, res, p);
       if (!res.headersSent) res.json(out);
     } catch (err) {

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../../errors";
 import { newToken, sha256 } from "../../security/tokens";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
+import { apiKeyUsageRepo } from "./api-key-usage.repo";
 import { tmsPolicy } from "./tms.policy";
 import { apiKeyInputSchema } from "./tms.schema";
 
@@ -46,4 +47,21 @@ export async function authenticateApiKey(ctx: AppContext, raw: string | null | u
     .where("key_hash", "=", sha256(raw)).where("revoked_at", "is", null).returning(["id", "org_id"]).executeTakeFirst();
   if (!row) throw new AppError("API_KEY_INVALID", "Invalid API key");
   return { orgId: row.org_id, keyId: row.id };
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Counts a request of an integration key against `limit` requests per minute, shared by every web process (the
+ * count lives in PostgreSQL). A sliding window estimated from two fixed minutes: the previous minute's requests
+ * weighted by how much of it still lies within the last 60 s, plus this minute's. A refused request counts too,
+ * so a client that keeps hammering stays refused. Returns what the headers tell the client.
+ */
+export async function takeKeyRequest(ctx: AppContext, key: { orgId: string; keyId: string }, limit: number, now = new Date()) {
+  const windowStart = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
+  const { current, previous } = await apiKeyUsageRepo.count(ctx.db, key.orgId, key.keyId, windowStart);
+  const elapsed = (now.getTime() - windowStart.getTime()) / MINUTE_MS;
+  const used = previous * (1 - elapsed) + current;
+  const retryAfterS = Math.max(1, Math.ceil((windowStart.getTime() + MINUTE_MS - now.getTime()) / 1000));
+  return { allowed: used <= limit, remaining: Math.max(0, Math.floor(limit - used)), retryAfterS };
 }
