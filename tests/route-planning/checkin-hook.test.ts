@@ -71,8 +71,10 @@ describe("late and missed jobs in the alert log", () => {
     const { zonedInstant } = await import("../../server/shared/dates");
     const o = await createOrganisation(ctx);
     const v = await createVehicle(ctx, { org: o });
-    const job = await insertJob(ctx, o.orgId, { vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
-    const at = (hhmm: string) => zonedInstant(today(), hhmm, "Europe/Tirane");
+    // tomorrow: a worker another test file starts sweeps with the real clock and must not find the job late first
+    const day = addDays(today(), 1);
+    const job = await insertJob(ctx, o.orgId, { vehicle_id: v.id, scheduled_date: day, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
+    const at = (hhmm: string) => zonedInstant(day, hhmm, "Europe/Tirane");
     const alertsOf = () => ctx.db.selectFrom("alerts").select(["id", "alert_type"]).where("org_id", "=", o.orgId).orderBy("occurred_at").execute();
     await sweepLateJobs(ctx, at("09:10"));
     expect(await alertsOf()).toEqual([]);
@@ -85,7 +87,7 @@ describe("late and missed jobs in the alert log", () => {
     expect(raised.map((a) => a.alert_type)).toEqual(["job_late", "job_missed"]);
     const notices = await ctx.db.selectFrom("alert_notifications").select("user_id").where("alert_id", "=", raised[0].id).execute();
     expect(notices.map((n) => n.user_id)).toContain(o.adminId);
-    const done = await insertJob(ctx, o.orgId, { vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00", status: "started", arrived_at: at("09:05") });
+    const done = await insertJob(ctx, o.orgId, { vehicle_id: v.id, scheduled_date: day, scheduled_arrival: "09:00", scheduled_departure: "10:00", status: "started", arrived_at: at("09:05") });
     await sweepLateJobs(ctx, at("11:00"));
     expect((await alertsOf()).length).toBe(2);
     expect(job.id && done.id).toBeTruthy();

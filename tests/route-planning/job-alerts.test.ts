@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorkers } from "../../jobs/workers";
 import { alertsJobs } from "../../server/modules/alerts/alerts.jobs";
 import { ALERT_MAIL_JOB } from "../../server/modules/alerts/alert-notify";
-import { createPolicy, parsePolicyInput } from "../../server/modules/alerts/alerts.service";
+import { createPolicy, listAlerts, parsePolicyInput } from "../../server/modules/alerts/alerts.service";
+import { logFilterSchema } from "../../server/modules/alerts/alerts.schema";
 import { sweepLateJobs } from "../../server/modules/route-planning/lateness";
-import { zonedInstant } from "../../server/shared/dates";
+import { addDays, zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createDriver, createOrganisation, createUser, createVehicle } from "../support/factories";
 import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
@@ -27,7 +28,13 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const at = (hhmm: string) => zonedInstant(today(), hhmm, TZ);
+/**
+ * Tomorrow's jobs and instants: a worker another test file starts sweeps with the real clock, and must not find
+ * these jobs late before the test's own sweeps do.
+ */
+const DAY = addDays(today(), 1);
+const at = (hhmm: string) => zonedInstant(DAY, hhmm, TZ);
+const job = (orgId: string, over: Record<string, unknown>) => insertJob(ctx, orgId, { scheduled_date: DAY, ...over });
 
 async function policy(org: TestOrg, fields: Record<string, unknown>) {
   const admin = await principalFor(ctx, org.adminId);
@@ -49,16 +56,20 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
       name: "Late deliveries", alert_type: "job_late", vehicle_ids: [v.id], recipient_ids: [albanian.id],
       notify_email: "on", emails: "ops@example.test",
     });
-    const job = await insertJob(ctx, org.orgId, { name: "Delivery Kombinat", vehicle_id: v.id, driver_id: driver.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
+    const visit = await job(org.orgId, { name: "Delivery Kombinat", vehicle_id: v.id, driver_id: driver.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
     await sweepLateJobs(ctx, at("09:10"));
     expect(await alertsOf(org.orgId)).toEqual([]);
     await sweepLateJobs(ctx, at("09:20"));
     const [a] = await alertsOf(org.orgId);
     expect(a).toMatchObject({ alert_type: "job_late", policy_id: p.id, policy_name: "Late deliveries", vehicle_id: v.id, driver_id: driver.id, email_status: expect.any(String) });
-    expect(a.details).toMatchObject({ job_id: job.id, job_name: "Delivery Kombinat", scheduled_arrival: "09:00" });
+    expect(a.details).toMatchObject({ job_id: visit.id, job_name: "Delivery Kombinat", scheduled_arrival: "09:00" });
     // the policy's recipient only: neither the administrator nor the dispatcher (the default without a policy)
     expect(await noticesOf(a.id)).toEqual([albanian.id]);
     expect(await noticesOf(a.id)).not.toContain(dispatcher.id);
+    // the alert log filters by the type
+    const admin = await principalFor(ctx, org.adminId);
+    const log = await listAlerts(ctx, admin, logFilterSchema.parse({ from: DAY, to: DAY, type: "job_late" }), { page: 1, size: 50 });
+    expect(log.items.map((i) => i.id)).toEqual([a.id]);
 
     const al = decodeQuotedPrintable((await smtp.waitFor((m) => m.to.includes(albanian.email!))).raw);
     expect(al).toContain("Punë në itinerar me vonesë");
@@ -77,7 +88,7 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
     const covered = await createVehicle(ctx, { org });
     const outside = await createVehicle(ctx, { org });
     await policy(org, { name: "Covered only", alert_type: "job_late", vehicle_ids: [covered.id] });
-    await insertJob(ctx, org.orgId, { name: "Outside", vehicle_id: outside.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
+    await job(org.orgId, { name: "Outside", vehicle_id: outside.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
     await sweepLateJobs(ctx, at("09:20"));
     expect(await alertsOf(org.orgId)).toEqual([]);
     // no job_missed policy at all: the default (every dispatcher, in the app, no policy)
@@ -91,7 +102,7 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
     const org = await createOrganisation(ctx);
     const v = await createVehicle(ctx, { org });
     await policy(org, { name: "Off", alert_type: "job_late", all_vehicles: "on", active: "false" });
-    await insertJob(ctx, org.orgId, { vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
+    await job(org.orgId, { vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
     await sweepLateJobs(ctx, at("09:20"));
     expect(await alertsOf(org.orgId)).toEqual([]);
   });
@@ -104,8 +115,8 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
     const limited = await policy(org, { name: "Two a day", alert_type: "job_late", vehicle_ids: [v.id], daily_limit: "2" });
     const perDriver = await policy(org, { name: "One per driver", alert_type: "job_late", vehicle_ids: [w.id], driver_limit: "1" });
     await policy(org, { name: "Afternoons", alert_type: "job_late", all_vehicles: "on", time_from: "12:00", time_to: "18:00" });
-    for (const name of ["A", "B", "C"]) await insertJob(ctx, org.orgId, { name, vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
-    for (const name of ["D", "E"]) await insertJob(ctx, org.orgId, { name, vehicle_id: w.id, driver_id: driver.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
+    for (const name of ["A", "B", "C"]) await job(org.orgId, { name, vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
+    for (const name of ["D", "E"]) await job(org.orgId, { name, vehicle_id: w.id, driver_id: driver.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
     await sweepLateJobs(ctx, at("09:20"));
     await sweepLateJobs(ctx, at("09:25"));
     const rows = await alertsOf(org.orgId);
@@ -122,7 +133,7 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
     const v = await createVehicle(ctx, { org });
     await policy(org, { name: "Late", alert_type: "job_late", vehicle_ids: [v.id] });
     await policy(org, { name: "Missed", alert_type: "job_missed", vehicle_ids: [v.id] });
-    const job = await insertJob(ctx, org.orgId, { vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
+    const visit = await job(org.orgId, { vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
     await Promise.all([sweepLateJobs(ctx, at("09:20")), sweepLateJobs(ctx, at("09:20"))]);
     await sweepLateJobs(ctx, at("09:30"));
     expect((await alertsOf(org.orgId)).map((r) => r.alert_type)).toEqual(["job_late"]);
@@ -130,8 +141,8 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
     await sweepLateJobs(ctx, at("10:30"));
     expect((await alertsOf(org.orgId)).map((r) => r.alert_type)).toEqual(["job_late", "job_missed"]);
     // another job visit of the same vehicle has its own stages
-    const next = await insertJob(ctx, org.orgId, { vehicle_id: v.id, scheduled_arrival: "11:00", scheduled_departure: "12:00" });
+    const next = await job(org.orgId, { vehicle_id: v.id, scheduled_arrival: "11:00", scheduled_departure: "12:00" });
     await sweepLateJobs(ctx, at("11:30"));
-    expect((await alertsOf(org.orgId)).map((r) => (r.details as { job_id: string }).job_id)).toEqual([job.id, job.id, next.id]);
+    expect((await alertsOf(org.orgId)).map((r) => (r.details as { job_id: string }).job_id)).toEqual([visit.id, visit.id, next.id]);
   });
 });
