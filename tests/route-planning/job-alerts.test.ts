@@ -34,6 +34,8 @@ afterAll(async () => {
  */
 const DAY = addDays(today(), 1);
 const at = (hhmm: string) => zonedInstant(DAY, hhmm, TZ);
+/** A sweep at the instant, limited to the test's organisation (other files sweep at their own instants). */
+const sweep = (org: TestOrg, hhmm: string) => sweepLateJobs(ctx, at(hhmm), undefined, { orgIds: [org.orgId] });
 const job = (orgId: string, over: Record<string, unknown>) => insertJob(ctx, orgId, { scheduled_date: DAY, ...over });
 
 async function policy(org: TestOrg, fields: Record<string, unknown>) {
@@ -57,9 +59,9 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
       notify_email: "on", emails: "ops@example.test",
     });
     const visit = await job(org.orgId, { name: "Delivery Kombinat", vehicle_id: v.id, driver_id: driver.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
-    await sweepLateJobs(ctx, at("09:10"));
+    await sweep(org, "09:10");
     expect(await alertsOf(org.orgId)).toEqual([]);
-    await sweepLateJobs(ctx, at("09:20"));
+    await sweep(org, "09:20");
     const [a] = await alertsOf(org.orgId);
     expect(a).toMatchObject({ alert_type: "job_late", policy_id: p.id, policy_name: "Late deliveries", vehicle_id: v.id, driver_id: driver.id, email_status: expect.any(String) });
     expect(a.details).toMatchObject({ job_id: visit.id, job_name: "Delivery Kombinat", scheduled_arrival: "09:00" });
@@ -78,7 +80,7 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
     const typed = decodeQuotedPrintable((await smtp.waitFor((m) => m.to.includes("ops@example.test"))).raw);
     expect(typed).toContain("Route job late");
     expect(typed).toContain("Delivery Kombinat not reached by 09:00 plus the margin");
-    await waitFor(async () => (await alertsOf(org.orgId)).every((r) => r.email_status === "sent"), 20_000);
+    await waitFor(async () => (await ctx.db.selectFrom("alerts").select("email_status").where("id", "=", a.id).executeTakeFirstOrThrow()).email_status === "sent", 20_000);
     expect(smtp.messages.filter((m) => m.to.includes(org.adminEmail) || m.to.includes(dispatcher.email!))).toEqual([]);
   });
 
@@ -89,10 +91,10 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
     const outside = await createVehicle(ctx, { org });
     await policy(org, { name: "Covered only", alert_type: "job_late", vehicle_ids: [covered.id] });
     await job(org.orgId, { name: "Outside", vehicle_id: outside.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
-    await sweepLateJobs(ctx, at("09:20"));
+    await sweep(org, "09:20");
     expect(await alertsOf(org.orgId)).toEqual([]);
     // no job_missed policy at all: the default (every dispatcher, in the app, no policy)
-    await sweepLateJobs(ctx, at("10:05"));
+    await sweep(org, "10:05");
     const rows = await alertsOf(org.orgId);
     expect(rows.map((r) => [r.alert_type, r.policy_id, r.policy_name])).toEqual([["job_missed", null, "Outside"]]);
     expect(await noticesOf(rows[0].id)).toEqual([org.adminId, dispatcher.id].sort());
@@ -103,7 +105,7 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
     const v = await createVehicle(ctx, { org });
     await policy(org, { name: "Off", alert_type: "job_late", all_vehicles: "on", active: "false" });
     await job(org.orgId, { vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
-    await sweepLateJobs(ctx, at("09:20"));
+    await sweep(org, "09:20");
     expect(await alertsOf(org.orgId)).toEqual([]);
   });
 
@@ -117,14 +119,14 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
     await policy(org, { name: "Afternoons", alert_type: "job_late", all_vehicles: "on", time_from: "12:00", time_to: "18:00" });
     for (const name of ["A", "B", "C"]) await job(org.orgId, { name, vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
     for (const name of ["D", "E"]) await job(org.orgId, { name, vehicle_id: w.id, driver_id: driver.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
-    await sweepLateJobs(ctx, at("09:20"));
-    await sweepLateJobs(ctx, at("09:25"));
+    await sweep(org, "09:20");
+    await sweep(org, "09:25");
     const rows = await alertsOf(org.orgId);
     expect(rows.filter((r) => r.policy_id === limited.id)).toHaveLength(2);
     expect(rows.filter((r) => r.policy_id === perDriver.id)).toHaveLength(1);
     // 09:20 is outside 12:00–18:00: the afternoon policy raised nothing, and the stage is passed for good
     expect(rows).toHaveLength(3);
-    await sweepLateJobs(ctx, at("13:00"));
+    await sweep(org, "13:00");
     expect((await alertsOf(org.orgId)).filter((r) => r.alert_type === "job_late")).toHaveLength(3);
   });
 
@@ -134,15 +136,15 @@ describe("late and missed jobs through the alert policies (real PostgreSQL, SMTP
     await policy(org, { name: "Late", alert_type: "job_late", vehicle_ids: [v.id] });
     await policy(org, { name: "Missed", alert_type: "job_missed", vehicle_ids: [v.id] });
     const visit = await job(org.orgId, { vehicle_id: v.id, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
-    await Promise.all([sweepLateJobs(ctx, at("09:20")), sweepLateJobs(ctx, at("09:20"))]);
-    await sweepLateJobs(ctx, at("09:30"));
+    await Promise.all([sweep(org, "09:20"), sweep(org, "09:20")]);
+    await sweep(org, "09:30");
     expect((await alertsOf(org.orgId)).map((r) => r.alert_type)).toEqual(["job_late"]);
-    await Promise.all([sweepLateJobs(ctx, at("10:05")), sweepLateJobs(ctx, at("10:05"))]);
-    await sweepLateJobs(ctx, at("10:30"));
+    await Promise.all([sweep(org, "10:05"), sweep(org, "10:05")]);
+    await sweep(org, "10:30");
     expect((await alertsOf(org.orgId)).map((r) => r.alert_type)).toEqual(["job_late", "job_missed"]);
     // another job visit of the same vehicle has its own stages
     const next = await job(org.orgId, { vehicle_id: v.id, scheduled_arrival: "11:00", scheduled_departure: "12:00" });
-    await sweepLateJobs(ctx, at("11:30"));
+    await sweep(org, "11:30");
     expect((await alertsOf(org.orgId)).map((r) => (r.details as { job_id: string }).job_id)).toEqual([visit.id, visit.id, next.id]);
   });
 });

@@ -6,8 +6,9 @@ export type LatenessStage = "job_late" | "job_missed";
 /** Late and missed jobs: the jobs that still owe an alert, the once-only claim, and the default for organisations without a policy. */
 export const latenessRepo = {
   /** Assigned jobs around today not arrived yet that still owe an alert. */
-  candidates(db: DB, days: readonly string[]) {
+  candidates(db: DB, days: readonly string[], orgIds?: readonly string[]) {
     return db.selectFrom("route_jobs")
+      .$if(orgIds !== undefined, (q) => q.where("org_id", "in", [...orgIds!]))
       .select(["id", "org_id", "name", "vehicle_id", "driver_id", "latitude", "longitude", "scheduled_date", "scheduled_arrival", "scheduled_departure", "arrived_at", "status", "late_alerted_at", "missed_alerted_at"])
       .where("scheduled_date", "in", [...days]).where("vehicle_id", "is not", null).where("arrived_at", "is", null).where("status", "=", "not_started")
       .where((eb) => eb.or([eb("late_alerted_at", "is", null), eb("missed_alerted_at", "is", null)]))

@@ -15,9 +15,14 @@ type Candidate = Awaited<ReturnType<typeof latenessRepo.candidates>>[number];
  * engine's path (recipients, e-mail, days and hours, daily limit, limit per driver, vehicles). One without any
  * keeps the default: an in-app alert for every dispatcher (docs/route-planning.md, "Late / missed").
  */
-export async function sweepLateJobs(ctx: AppContext, now: Date = new Date(), rulesCache = new AlertRulesCache(ctx.db, 0)) {
+export async function sweepLateJobs(
+  ctx: AppContext, now: Date = new Date(), rulesCache = new AlertRulesCache(ctx.db, 0),
+  /** only these organisations (a test's sweep at a chosen instant must not touch other tests' jobs) */
+  opts: { orgIds?: readonly string[] } = {},
+) {
   const utc = now.toISOString().slice(0, 10);
-  const jobs = await latenessRepo.candidates(ctx.db, [addDays(utc, -1), utc, addDays(utc, 1)]);
+  if (opts.orgIds?.length === 0) return 0;
+  const jobs = await latenessRepo.candidates(ctx.db, [addDays(utc, -1), utc, addDays(utc, 1)], opts.orgIds);
   const byOrg = new Map<string, Candidate[]>();
   for (const j of jobs) byOrg.set(j.org_id, [...(byOrg.get(j.org_id) ?? []), j]);
   let raised = 0;
