@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertsOverview } from "../../server/modules/alerts/alerts.service";
 import { principalFor } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
-import { bellCount, createLogFixture, listedIds, type LogFixture } from "./log-fixtures";
+import { bellCount, createLogFixture, insertAlert, listedIds, type LogFixture } from "./log-fixtures";
 
 let srv: TestServer;
 let f: LogFixture;
@@ -204,5 +204,22 @@ describe("alert log without JavaScript", () => {
     expect(Number.isNaN(bellCount(manage.html))).toBe(true);
     expect((await driver.get("/alerts/log")).status).toBe(403);
     expect((await driver.get("/alerts/overview")).status).toBe(403);
+  });
+});
+
+describe("route planning's late and missed jobs in the log", () => {
+  it("lists them with the type filter, their job in the summary, in both languages", async () => {
+    const late = await insertAlert(srv.ctx, f.orgId, {
+      vehicle: f.v.a1.id, type: "job_late", at: "2025-06-15T07:20:00Z", policy: null, policyName: "Delivery Kombinat",
+      details: { job_id: "00000000-0000-4000-8000-000000000001", job_name: "Delivery Kombinat", scheduled_arrival: "09:00", scheduled_departure: "10:00" },
+    });
+    const en = await page(admin, "/alerts/log?from=2025-06-15&to=2025-06-15&type=job_late&lng=en");
+    expect(listedIds(en.html)).toEqual([late]);
+    expect(en.html).toContain("Route job late");
+    expect(en.html).toContain("Delivery Kombinat not reached by 09:00 plus the margin");
+    const al = await page(admin, "/alerts/log?from=2025-06-15&to=2025-06-15&type=job_late&lng=al");
+    expect(al.html).toContain("Punë në itinerar me vonesë");
+    expect(al.html).toContain("Delivery Kombinat pa mbërritur deri në 09:00 plus marzhin");
+    expect(listedIds((await page(admin, "/alerts/log?from=2025-06-15&to=2025-06-15&type=job_missed")).html)).toEqual([]);
   });
 });

@@ -90,6 +90,23 @@ describe("alert policies without JavaScript", () => {
     expect(await (await admin.get("/alerts/policies?type=idling")).text()).not.toContain("Highway speeding");
   });
 
+  it("offers route planning's late and missed jobs as types, with their hint in both languages, and saves such a policy", async () => {
+    const en = await (await admin.get("/alerts/policies/add?lng=en")).text();
+    expect(en).toContain('<option value="job_late">Route job late</option>');
+    expect(en).toContain('<option value="job_missed">Route job missed</option>');
+    expect(en).toContain("the lateness margin is set in route planning");
+    const al = await (await admin.get("/alerts/policies/add?lng=al")).text();
+    expect(al).toContain('<option value="job_late">Punë në itinerar me vonesë</option>');
+    expect(al).toContain("marzhi i vonesës caktohet te cilësimet e planifikimit të itinerareve");
+    const res = await admin.post("/alerts/policies/add?lng=en", speeding({ name: "Late visits", alert_type: "job_late", daily_limit: "3", notify_email: "on", emails: "ops@example.com" }));
+    expect(res.status).toBe(302);
+    const saved = await byName("Late visits");
+    // the speed limit typed in the (unused) threshold is not stored
+    expect(saved).toMatchObject({ alert_type: "job_late", speed_limit_kmh: null, daily_limit: 3, notify_email: true, emails: ["ops@example.com"] });
+    const view = await (await admin.get(`/alerts/policies/policy/${saved!.id}?lng=en`)).text();
+    expect(view).toContain("A route job not reached by its arrival time plus the lateness margin");
+  });
+
   it("missing name: 'please fill all fields', nothing saved, typed values kept", async () => {
     const res = await admin.post("/alerts/policies/add", speeding({ name: "", speed_limit_kmh: "77" }));
     expect(res.status).toBe(400);

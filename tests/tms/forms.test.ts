@@ -144,6 +144,63 @@ describe("optimisation screens without JavaScript", () => {
   });
 });
 
+describe("a refused plan keeps what was typed (no JavaScript), in both languages", () => {
+  /** Whether the checkbox `name`=`value` is rendered checked (attributes in any order). */
+  const checked = (html: string, name: string, value: string) =>
+    (html.match(/<input [^>]*>/g) ?? []).some((tag) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`) && / checked=""/.test(tag));
+
+  it("re-renders the form with every field as typed and the field errors", async () => {
+    const depots = [await tmsDepot(srv.ctx, p, "Durrës Port"), await tmsDepot(srv.ctx, p, "Elbasan")];
+    const [a, b] = [await truck(srv.ctx, org, { registration: "TY 101 AA" }), await truck(srv.ctx, org, { registration: "TY 202 BB" })];
+    const [o1, o2] = [
+      await tmsOrder(srv.ctx, p, { order_id: "TYPED-1", delivery_date_at: "2026-12-14" }),
+      await tmsOrder(srv.ctx, p, { order_id: "TYPED-2", delivery_date_at: "2026-12-14" }),
+    ];
+    const typed = {
+      name: "Monday typed", day: "2026-12-14", depot_id: depots[1].id, orders: [o2.id],
+      truck: [b.id], [`weight_${a.id}`]: "777", [`packets_${a.id}`]: "12", [`weight_${b.id}`]: "lots", [`packets_${b.id}`]: "33",
+    };
+    for (const [lng, error, notNumber] of [["en", "please fill all fields", "Enter a number."], ["al", "Ju lutem plotësoni të gjitha fushat", "Shkruani një numër."]] as const) {
+      const res = await admin.post(`/tms/optimize/add?day=2026-12-14&lng=${lng}`, typed);
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html.toLowerCase()).toContain(error.toLowerCase());
+      expect(html).toContain('value="Monday typed"');
+      expect(html).toContain('value="2026-12-14"');
+      expect(html).toMatch(new RegExp(`<option value="${depots[1].id}" selected`));
+      expect(checked(html, "orders", o2.id)).toBe(true);
+      expect(checked(html, "orders", o1.id)).toBe(false);
+      expect(checked(html, "truck", b.id)).toBe(true);
+      expect(checked(html, "truck", a.id)).toBe(false);
+      for (const v of ["777", "12", "lots", "33"]) expect(html).toContain(`value="${v}"`);
+      // the error beside the capacity that caused it
+      expect(html).toMatch(new RegExp(`id="weight_${b.id}-error"[^>]*>.*?${notNumber.replace(".", "\\.")}`, "s"));
+    }
+    expect(await srv.ctx.db.selectFrom("tms_optimizations").select("id").where("org_id", "=", org.orgId).where("name", "=", "Monday typed").execute()).toEqual([]);
+  });
+
+  it("keeps the typed values when the service refuses (an order already in another plan), on the edit page too", async () => {
+    const depot = await tmsDepot(srv.ctx, p, "Vlorë");
+    const a = await truck(srv.ctx, org, { registration: "TY 303 CC" });
+    const taken = await tmsOrder(srv.ctx, p, { order_id: "TAKEN-1", delivery_date_at: "2026-12-15" });
+    const free = await tmsOrder(srv.ctx, p, { order_id: "FREE-1", delivery_date_at: "2026-12-15" });
+    const base = { day: "2026-12-15", depot_id: depot.id, truck: [a.id], [`weight_${a.id}`]: "500", [`packets_${a.id}`]: "40" };
+    const first = await plans.createPlan(srv.ctx, p, { ...base, name: "Holds the order", orders: [taken.id] });
+    const other = await plans.createPlan(srv.ctx, p, { ...base, name: "Other plan", orders: [free.id] });
+    for (const [lng, message] of [["en", "The order already belongs to another optimisation."], ["al", "Porosia i përket tashmë një optimizimi tjetër."]] as const) {
+      const res = await admin.post(`/tms/optimize/edit/${other.id}?lng=${lng}`, { intent: "save", ...base, name: "Renamed typed", orders: [free.id, taken.id], [`weight_${a.id}`]: "456" });
+      expect(res.status).toBe(409);
+      const html = await res.text();
+      expect(html).toContain(message);
+      expect(html).toContain('value="Renamed typed"');
+      expect(html).toContain('value="456"');
+      expect(html).toMatch(/<details open=""/);
+    }
+    expect((await plans.getPlan(srv.ctx, p, other.id)).name).toBe("Other plan");
+    expect(first.id).toBeTruthy();
+  });
+});
+
 describe("settings without JavaScript", () => {
   it("saves the planning defaults, refuses a reversed working day, adds a depot, creates a key shown once and revokes it", async () => {
     const ok = await admin.post("/tms/settings", { intent: "save", service_minutes: "8", weight_unit: "kg", packet_unit: "pallets", window_start: "07:30", window_end: "17:00", time_limit_s: "20", arrival_radius_m: "200" });

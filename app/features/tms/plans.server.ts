@@ -4,6 +4,7 @@ import { orgTimeZone } from "../../../server/modules/organization/organization.s
 import { listOrders } from "../../../server/modules/tms/orders.service";
 import * as plans from "../../../server/modules/tms/plans.service";
 import { getSettings, listDepots } from "../../../server/modules/tms/settings.service";
+import { planFormSchema } from "../../../server/modules/tms/tms.schema";
 import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
 import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
@@ -57,7 +58,9 @@ export async function addPlanLoader(context: LoadContext, request: Request) {
 export async function addPlanAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "tms:write");
   return formAction({ request, context }, {
+    // the schema makes a refusal (Conform's or the service's) come back with every field as typed
     save: intent({
+      schema: planFormSchema,
       run: async ({ form }) => {
         const plan = await plans.createPlan(context.app, p, formRecord(form));
         return redirect(`/tms/optimize/edit/${plan.id}?created=1`);
@@ -93,7 +96,8 @@ export async function editPlanAction(context: LoadContext, request: Request, raw
   const id = idParam(rawId);
   const back = (q: string) => redirect(`/tms/optimize/edit/${id}?${q}`);
   return formAction({ request, context }, {
-    save: intent({ run: async ({ form }) => { await plans.updatePlan(context.app, p, id, formRecord(form)); return back("saved=1"); } }),
+    // serviceParses: another organisation's plan is 404 before any validation
+    save: intent({ schema: planFormSchema, serviceParses: true, run: async ({ form }) => { await plans.updatePlan(context.app, p, id, formRecord(form)); return back("saved=1"); } }),
     run: intent({ run: async () => { await plans.runPlan(context.app, p, id); return back("queued=1"); } }),
     move: intent({ run: async ({ form }) => { await plans.moveOrder(context.app, p, id, formRecord(form)); return back("moved=1"); } }),
     complete: intent({ run: async () => { await plans.completePlan(context.app, p, id); return back("completed=1"); } }),

@@ -85,6 +85,8 @@ export interface AlertEvent {
   speed: number | null;
   place: { id: string; name: string } | null;
   details: Record<string, unknown>;
+  /** the driver the alert is about when it is not the vehicle's current driver (a route job's driver); absent: the vehicle's */
+  driverId?: string | null;
 }
 
 /**
@@ -290,6 +292,8 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
         break;
       }
       case "unseen":
+      case "job_late":
+      case "job_missed":
         break;
     }
     if (m !== NO_MARK && isEmpty(m)) delete marks[policy.id];

@@ -15,7 +15,8 @@ export interface CommittedAlert {
   vehicleId: string;
   vehicleName: string;
   vehicleTeamId: string | null;
-  policyId: string;
+  /** null for an alert raised without a policy (route planning's default for late and missed jobs) */
+  policyId: string | null;
   policyName: string;
   type: AlertType;
   occurredAt: string;
@@ -37,8 +38,9 @@ async function applyLimits(trx: Conn, batches: Pending[]): Promise<Array<{ b: Pe
   const wanted: Array<{ b: Pending; e: AlertEvent; driverId: string | null; keys: string[] }> = [];
   const keys = new Map<string, { policyId: string; subject: string; day: string; limit: number }>();
   for (const b of batches) {
-    const driverId = b.org.vehicles.get(b.vehicleId)?.driverId ?? null;
+    const vehicleDriver = b.org.vehicles.get(b.vehicleId)?.driverId ?? null;
     for (const e of b.events) {
+      const driverId = e.driverId !== undefined ? e.driverId : vehicleDriver;
       const p = e.policy;
       const day = localDay(e.at, b.org.timezone);
       const own: string[] = [];

@@ -1,29 +1,75 @@
 import type { AppContext } from "../../context";
 import { addDays } from "../../shared/dates";
+import { announceAlerts } from "../alerts/alert-notify";
+import { raisePolicyAlerts } from "../alerts/alert-raise";
+import { AlertRulesCache, type OrgRules } from "../alerts/alert-rules";
 import { punctuality } from "./job-rules";
-import { latenessRepo } from "./lateness.repo";
+import { latenessRepo, type LatenessStage } from "./lateness.repo";
 import { routeRules } from "./route-settings.service";
 
-/** Raises job_late and job_missed once per job (a sweep every minute on the maintenance queue). */
-export async function sweepLateJobs(ctx: AppContext, now: Date = new Date()) {
+type Candidate = Awaited<ReturnType<typeof latenessRepo.candidates>>[number];
+
+/**
+ * Raises job_late and job_missed once per job visit and stage (a sweep every minute on the maintenance queue).
+ * An organisation with a policy of the type (on or off) gets exactly what its policies say, through the alert
+ * engine's path (recipients, e-mail, days and hours, daily limit, limit per driver, vehicles). One without any
+ * keeps the default: an in-app alert for every dispatcher (docs/route-planning.md, "Late / missed").
+ */
+export async function sweepLateJobs(
+  ctx: AppContext, now: Date = new Date(), rulesCache = new AlertRulesCache(ctx.db, 0),
+  /** only these organisations (a test's sweep at a chosen instant must not touch other tests' jobs) */
+  opts: { orgIds?: readonly string[] } = {},
+) {
   const utc = now.toISOString().slice(0, 10);
-  const jobs = await latenessRepo.candidates(ctx.db, [addDays(utc, -1), utc, addDays(utc, 1)]);
-  const byOrg = new Map<string, typeof jobs>();
+  if (opts.orgIds?.length === 0) return 0;
+  const jobs = await latenessRepo.candidates(ctx.db, [addDays(utc, -1), utc, addDays(utc, 1)], opts.orgIds);
+  const byOrg = new Map<string, Candidate[]>();
   for (const j of jobs) byOrg.set(j.org_id, [...(byOrg.get(j.org_id) ?? []), j]);
   let raised = 0;
   for (const [orgId, list] of byOrg) {
     const rules = await routeRules(ctx, orgId);
-    let recipients: string[] | null = null;
-    for (const j of list) {
+    const due = list.flatMap((j) => {
       const state = punctuality(j, rules.timezone, rules.late_grace_min, now);
-      const type = state === "missed" && !j.missed_alerted_at ? "job_missed" : state === "late" && !j.late_alerted_at ? "job_late" : null;
-      if (!type) continue;
-      recipients ??= await latenessRepo.dispatchers(ctx.db, orgId);
-      await ctx.db.transaction().execute((trx) => latenessRepo.raise(trx, {
-        orgId, type, jobId: j.id, jobName: j.name, vehicleId: j.vehicle_id!, driverId: j.driver_id, at: now, lat: j.latitude, lon: j.longitude, recipients: recipients!,
-      }));
-      raised++;
+      const type: LatenessStage | null = state === "missed" && !j.missed_alerted_at ? "job_missed" : state === "late" && !j.late_alerted_at ? "job_late" : null;
+      return type ? [{ j, type }] : [];
+    });
+    if (!due.length) continue;
+    const [org, chosen] = await Promise.all([rulesCache.forOrgs([orgId]).then((m) => m.get(orgId)!), latenessRepo.policyTypes(ctx.db, orgId)]);
+    let dispatchers: string[] | null = null;
+    for (const { j, type } of due) {
+      const details = {
+        job_id: j.id, job_name: j.name, scheduled_date: j.scheduled_date,
+        scheduled_arrival: j.scheduled_arrival.slice(0, 5), scheduled_departure: j.scheduled_departure.slice(0, 5),
+      };
+      const claim = (db: typeof ctx.db) => latenessRepo.claim(db, orgId, j.id, type, now);
+      if (chosen.has(type)) {
+        raised += await raisePolicyAlerts(ctx, org, {
+          vehicleId: j.vehicle_id!, type, at: now, lat: j.latitude, lon: j.longitude, details, driverId: j.driver_id,
+        }, claim);
+      } else {
+        dispatchers ??= await latenessRepo.dispatchers(ctx.db, orgId);
+        raised += await raiseDefault(ctx, org, { j, type, details, now, recipients: dispatchers, claim });
+      }
     }
   }
   return raised;
+}
+
+/** Without a policy of the type: the log row and unread notices for the dispatchers, their open pages told after the commit. */
+async function raiseDefault(ctx: AppContext, org: OrgRules, a: {
+  j: Candidate; type: LatenessStage; details: Record<string, unknown>; now: Date; recipients: string[]; claim: (db: AppContext["db"]) => Promise<boolean>;
+}): Promise<number> {
+  const { j } = a;
+  const id = await ctx.db.transaction().execute(async (trx) => (await a.claim(trx)) ? latenessRepo.raiseDefault(trx, {
+    orgId: org.orgId, type: a.type, jobName: j.name, vehicleId: j.vehicle_id!, driverId: j.driver_id, at: a.now, lat: j.latitude, lon: j.longitude,
+    details: a.details, recipients: a.recipients,
+  }) : null);
+  if (!id) return 0;
+  const vehicle = org.vehicles.get(j.vehicle_id!);
+  await announceAlerts(ctx, [{
+    id, orgId: org.orgId, vehicleId: j.vehicle_id!, vehicleName: vehicle?.registration ?? j.vehicle_id!, vehicleTeamId: vehicle?.teamId ?? null,
+    policyId: null, policyName: j.name, type: a.type, occurredAt: a.now.toISOString(), placeName: null, details: a.details,
+    inAppRecipients: a.recipients, emailPending: false,
+  }]);
+  return 1;
 }

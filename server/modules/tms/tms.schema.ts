@@ -83,6 +83,28 @@ export const optimizationInputSchema = z.object({
 });
 export type OptimizationInput = z.infer<typeof optimizationInputSchema>;
 
+/**
+ * The plan form as the browser posts it, with each error on the input that carries it (`weight_<id>`,
+ * `packets_<id>` of each chosen `truck`): Conform checks it in the browser and in the action, so a refused
+ * plan comes back with every field as typed. The service still parses `optimizationInputSchema` (the API's shape).
+ */
+export const planFormSchema = z
+  .looseObject({
+    name: requiredText(120),
+    day: requiredDate(),
+    depot_id: z.uuid("errors.required"),
+    orders: z.preprocess(toList, z.array(z.uuid("errors.invalid")).min(1, "errors.noOrders")),
+    truck: z.preprocess(toList, z.array(z.uuid("errors.invalid")).min(1, "errors.noTrucks")),
+  })
+  .superRefine((v, ctx) => {
+    for (const id of v.truck) {
+      for (const [name, schema] of [[`weight_${id}`, truckSchema.shape.capacity_weight], [`packets_${id}`, truckSchema.shape.capacity_packets]] as const) {
+        const r = schema.safeParse((v as Record<string, unknown>)[name]);
+        if (!r.success) ctx.addIssue({ code: "custom", path: [name], message: r.error.issues[0].message });
+      }
+    }
+  });
+
 /** The form's trucks: checkbox `truck` = vehicle id, capacities in `weight_<id>` / `packets_<id>`. */
 export function trucksFromForm(form: Record<string, unknown>): Array<Record<string, unknown>> {
   return toList(form.truck).map((id) => ({ vehicle_id: id, capacity_weight: form[`weight_${id}`], capacity_packets: form[`packets_${id}`] }));

@@ -14,7 +14,7 @@ const rounded = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? S
 /** The alert type's label ("Speeding"), falling back to the raw code for a type this build does not know. */
 export const alertTypeLabel = (t: TFunction, type: string) => t(`alerts:types.${type}`, { defaultValue: type });
 
-/** The summary sentence of `alerts:summary.<type>` filled from the alert's details (speed, limit, place, minutes, fault, alarm). */
+/** The summary sentence of `alerts:summary.<type>` filled from the alert's details (speed, limit, place, minutes, fault, alarm, route job). */
 export function alertSummary(t: TFunction, a: AlertWords): string {
   const d = a.details ?? {};
   const fault = text(d.fault);
@@ -27,6 +27,9 @@ export function alertSummary(t: TFunction, a: AlertWords): string {
     place: text(a.placeName ?? d.place) || t("common:none"),
     fault: fault ? t(`alerts:faults.${fault}`, { defaultValue: fault }) : "",
     alarm: alarm ? t(`alerts:alarms.${alarm}`, { defaultValue: alarm }) : "",
+    job: text(d.job_name),
+    arrival: text(d.scheduled_arrival),
+    departure: text(d.scheduled_departure),
   });
 }
 

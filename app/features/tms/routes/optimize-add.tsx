@@ -19,6 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function AddOptimization({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tms");
   const { day, ...options } = loaderData;
+  const failure = formFailure(actionData, "save");
   return (
     <section className="stack">
       <header className="page-header">
@@ -36,7 +37,8 @@ export default function AddOptimization({ loaderData, actionData }: Route.Compon
         key={day}
         options={options}
         values={{ name: `${day}`, day, depot_id: null, trucks: [], orders: "all" }}
-        failure={formFailure(actionData)}
+        result={failure?.reply}
+        code={failure?.code}
         submitLabel={t("optimize.create")}
       />
     </section>

@@ -73,13 +73,14 @@ export default function EditOptimization({ loaderData, actionData }: Route.Compo
           <PlanResult planId={plan.id} trucks={trucks} orders={orders} unassigned={unassigned} editable={editable} />
         </>
       )}
-      <details open={!plan.hasResult}>
+      <details open={!plan.hasResult || failure?.intent === "save"}>
         <summary>{t("optimize.chooseOrders")} / {t("optimize.chooseTrucks")}</summary>
         <PlanForm
           key={`${plan.id}-${plan.run_state}`}
           options={options}
           values={{ name: plan.name, day: plan.day, depot_id: plan.depot_id, trucks, orders: orders.map((o) => o.id) }}
-          failure={failure?.intent === "save" ? failure : null}
+          result={failure?.intent === "save" ? failure.reply : null}
+          code={failure?.intent === "save" ? failure.code : null}
           submitLabel={t("optimize.save")}
           readOnly={!editable}
         />

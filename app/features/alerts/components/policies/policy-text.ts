@@ -38,5 +38,8 @@ export function alertSummary(t: TFunction, a: { alert_type: string; place_name: 
     place: a.place_name ?? "",
     fault: d.fault ? t(`alerts:faults.${String(d.fault)}`) : "",
     alarm: d.alarm ? t(`alerts:alarms.${String(d.alarm)}`) : "",
+    job: d.job_name ?? "",
+    arrival: d.scheduled_arrival ?? "",
+    departure: d.scheduled_departure ?? "",
   });
 }
