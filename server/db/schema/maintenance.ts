@@ -74,7 +74,7 @@ export interface MaintenanceReminderNoticesTable {
   cycle: number;
   stage: "due_soon" | "due" | "overdue";
   sent_at: Timestamp;
-  /** the responsible user shown the notice in the app (0014) */
+  /** the responsible user shown the notice in the app (0015) */
   user_id: string | null;
   read_at: Timestamp | null;
 }
