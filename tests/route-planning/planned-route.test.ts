@@ -3,19 +3,18 @@ import type { Principal } from "../../server/modules/access/principal";
 import { myJobsToday } from "../../server/modules/route-planning/field.service";
 import { assignJob, getJob, updateJob } from "../../server/modules/route-planning/route-jobs.service";
 import { toJobDto } from "../../server/modules/route-planning/route-planning.mapper";
-import { acceptOptimization, type Proposal } from "../../server/modules/route-planning/route-planning.optimize";
-import { optimizationsRepo } from "../../server/modules/route-planning/route-planning.repo";
+import { acceptOptimization } from "../../server/modules/route-planning/route-planning.optimize";
 import { routeVisitsReport } from "../../server/modules/route-planning/route-planning.reports";
 import { addDays, zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createUser, createVehicle } from "../support/factories";
-import { insertJob, today, TZ } from "./helpers";
+import { inPlannedOrder, plannedRoutes } from "../../app/features/route-planning/planned-order";
+import { at, draftOptimization, insertJob, today, TZ } from "./helpers";
 
 // The accepted optimisation's planned order and ETA per visit, kept beside the customer's scheduled window.
 // Two days ahead: the lateness sweep running meanwhile never looks at these rows.
 
 let ctx: TestContext;
-const at = (h: number, m: number, s = 0) => h * 3600 + m * 60 + s;
 
 beforeAll(() => { ctx = createTestContext(); });
 afterAll(async () => ctx?.close());
@@ -35,16 +34,7 @@ async function setup() {
   return { org, p, driver, v1, v2, day, a, b, c };
 }
 
-/** A finished run's proposal as the worker leaves it, without running the solver (its order is the test's choice). */
-async function draft(orgId: string, p: Principal, day: string, routes: Array<{ vehicleId: string; jobIds: string[]; arrivals: number[] }>, unassigned: string[] = []) {
-  const row = await optimizationsRepo.insert(ctx.db, orgId, { day, created_by: p.userId });
-  const proposal: Proposal = {
-    routes: routes.map((r) => ({ ...r, distance: 1000, travelTime: 100, coordinates: [] })),
-    unassigned: unassigned.map((id) => ({ id, reason: "time window" })), distance: 1000, travelTime: 100, current: { distance: 2000, travelTime: 200 }, status: "feasible",
-  };
-  await optimizationsRepo.update(ctx.db, orgId, row.id, { status: "draft", proposal });
-  return row.id;
-}
+const draft = (_orgId: string, p: Principal, day: string, routes: Parameters<typeof draftOptimization>[3], unassigned: string[] = []) => draftOptimization(ctx, p, day, routes, unassigned);
 
 const plan = async (orgId: string) => Object.fromEntries((await ctx.db.selectFrom("route_jobs")
   .select(["name", "vehicle_id", "planned_sequence", "planned_arrival", "scheduled_date", "scheduled_arrival", "scheduled_departure"])
@@ -114,7 +104,7 @@ describe("planned order and ETA of an accepted optimisation", () => {
 
     const report = await routeVisitsReport.run({
       db: ctx.db, orgId: s.org.orgId, principal: s.p, period: { from: s.day, to: s.day, timeZone: TZ }, vehicleIds: [s.v1.id, s.v2.id], driverIds: null, maxRows: 100,
-    } as never);
+    } as never, {});
     expect(report.rows).toEqual([expect.objectContaining({ job: "A", planned_eta: zonedInstant(s.day, "09:00", TZ).toISOString(), eta_delay: 4 })]);
   });
 
@@ -129,5 +119,15 @@ describe("planned order and ETA of an accepted optimisation", () => {
     ], [t.a.id]));
     expect(await plan(t.org.orgId)).toEqual(theirs);
     expect((await plan(s.org.orgId)).A).toMatchObject({ planned_sequence: 1, planned_arrival: "08:00:00" });
+  });
+});
+
+describe("the screens' planned order", () => {
+  const j = (id: string, vehicle_id: string | null, planned_sequence: number | null, scheduled_arrival: string, longitude = 19) =>
+    ({ id, vehicle_id, planned_sequence, scheduled_arrival, latitude: 41, longitude });
+  it("lists each vehicle's jobs in planned order, then the rest by schedule, unassigned last; draws lines in that order", () => {
+    const jobs = [j("u", null, null, "07:00"), j("x", "v2", null, "06:00"), j("a", "v1", 2, "08:00", 19.2), j("b", "v1", null, "07:30"), j("c", "v1", 1, "11:00", 19.1), j("d", "v2", 1, "12:00")];
+    expect(inPlannedOrder(jobs, [{ id: "v1" }, { id: "v2" }]).map((x) => x.id)).toEqual(["c", "a", "b", "d", "x", "u"]);
+    expect(plannedRoutes(jobs, new Map([["v1", "AA 1"]]))).toEqual([{ vehicle: "AA 1", coordinates: [[19.1, 41], [19.2, 41]] }]);
   });
 });
