@@ -3,7 +3,7 @@ import type { Principal } from "../../server/modules/access/principal";
 import { myJobsToday } from "../../server/modules/route-planning/field.service";
 import { assignJob, getJob, updateJob } from "../../server/modules/route-planning/route-jobs.service";
 import { toJobDto } from "../../server/modules/route-planning/route-planning.mapper";
-import { acceptOptimization } from "../../server/modules/route-planning/route-planning.optimize";
+import { acceptOptimization, currentPlanCost } from "../../server/modules/route-planning/route-planning.optimize";
 import { routeVisitsReport } from "../../server/modules/route-planning/route-planning.reports";
 import { addDays, zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
@@ -129,5 +129,15 @@ describe("the screens' planned order", () => {
     const jobs = [j("u", null, null, "07:00"), j("x", "v2", null, "06:00"), j("a", "v1", 2, "08:00", 19.2), j("b", "v1", null, "07:30"), j("c", "v1", 1, "11:00", 19.1), j("d", "v2", 1, "12:00")];
     expect(inPlannedOrder(jobs, [{ id: "v1" }, { id: "v2" }]).map((x) => x.id)).toEqual(["c", "a", "b", "d", "x", "u"]);
     expect(plannedRoutes(jobs, new Map([["v1", "AA 1"]]))).toEqual([{ vehicle: "AA 1", coordinates: [[19.1, 41], [19.2, 41]] }]);
+  });
+});
+
+describe("the current plan the proposal is compared with", () => {
+  it("follows the accepted planned order, not the scheduled one", () => {
+    const job = (planned_sequence: number | null, scheduled_arrival: string, latitude: number) => ({ vehicle_id: "v", planned_sequence, scheduled_arrival, latitude, longitude: 19 });
+    const start = [{ id: "v", lat: 41, lon: 19 }];
+    const bySchedule = currentPlanCost([job(null, "09:00", 41.2), job(null, "10:00", 41.1)], start).distance;
+    const byPlan = currentPlanCost([job(2, "09:00", 41.2), job(1, "10:00", 41.1)], start).distance;
+    expect(byPlan).toBeLessThan(bySchedule);
   });
 });

@@ -51,12 +51,17 @@ export function buildDayProblem(jobs: readonly DayJob[], vehicles: readonly Star
   } as OptimizationInput;
 }
 
-/** Today's plan as the dispatcher has it: each vehicle's assigned jobs in arrival order, from its start, haversine × detour. */
-export function currentPlanCost(jobs: readonly DayJob[], vehicles: readonly Start[]) {
+/**
+ * Today's plan as the dispatcher has it: each vehicle's assigned jobs in planned order (an accepted optimisation's),
+ * the others by scheduled arrival, from its start, haversine × detour.
+ */
+export function currentPlanCost(jobs: readonly Pick<DayJob, "vehicle_id" | "planned_sequence" | "scheduled_arrival" | "latitude" | "longitude">[], vehicles: readonly Start[]) {
+  const order = (j: (typeof jobs)[number]) => j.planned_sequence ?? Number.MAX_SAFE_INTEGER;
   let distance = 0;
   for (const v of vehicles) {
     let at = { lat: v.lat, lon: v.lon };
-    for (const j of jobs.filter((x) => x.vehicle_id === v.id)) {
+    const mine = jobs.filter((x) => x.vehicle_id === v.id).sort((a, b) => order(a) - order(b) || a.scheduled_arrival.localeCompare(b.scheduled_arrival));
+    for (const j of mine) {
       const next = { lat: j.latitude, lon: j.longitude };
       distance += haversineMetres(at, next) * DETOUR;
       at = next;
