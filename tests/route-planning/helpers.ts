@@ -1,6 +1,9 @@
 import type { AppContext } from "../../server/context";
 import { todayIn } from "../../server/shared/dates";
 import { AppError } from "../../server/errors";
+import type { Principal } from "../../server/modules/access/principal";
+import type { Proposal } from "../../server/modules/route-planning/route-planning.optimize";
+import { optimizationsRepo } from "../../server/modules/route-planning/route-planning.repo";
 
 export const TZ = "Europe/Tirane";
 export const today = () => todayIn(TZ);
@@ -17,3 +20,17 @@ export async function insertJob(ctx: AppContext, orgId: string, over: Record<str
 export const code = async (p: Promise<unknown>) => p.then(() => "OK", (e: unknown) => (e instanceof AppError ? e.code : (e as { issues?: Array<{ path: unknown[]; message: string }> }).issues?.map((i) => `${i.path.join(".")}:${i.message}`).join(",") ?? String(e)));
 
 export const errorOf = async (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
+
+/** Seconds since midnight (the optimiser's arrivals). */
+export const at = (h: number, m: number, s = 0) => h * 3600 + m * 60 + s;
+
+/** A finished run's proposal as the worker leaves it, without running the solver (its order is the test's choice). */
+export async function draftOptimization(ctx: AppContext, p: Principal, day: string, routes: Array<{ vehicleId: string; jobIds: string[]; arrivals: number[] }>, unassigned: string[] = []) {
+  const row = await optimizationsRepo.insert(ctx.db, p.orgId, { day, created_by: p.userId });
+  const proposal: Proposal = {
+    routes: routes.map((r) => ({ ...r, distance: 1000, travelTime: 100, coordinates: [] })),
+    unassigned: unassigned.map((id) => ({ id, reason: "time window" })), distance: 1000, travelTime: 100, current: { distance: 2000, travelTime: 200 }, status: "feasible",
+  };
+  await optimizationsRepo.update(ctx.db, p.orgId, row.id, { status: "draft", proposal });
+  return row.id;
+}

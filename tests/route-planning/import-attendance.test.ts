@@ -3,6 +3,7 @@ import type { Principal } from "../../server/modules/access/principal";
 import * as attendance from "../../server/modules/route-planning/attendance.service";
 import { JOB_CSV_COLUMNS, checkJobsCsv, commitJobImport, decodeUtf8, getJobImport, sampleJobsCsv, uploadJobs } from "../../server/modules/route-planning/route-planning.import";
 import { buildDayProblem, runDayOptimization, startDayOptimization, acceptOptimization, latestOptimization } from "../../server/modules/route-planning/route-planning.optimize";
+import { timeOfDay } from "../../server/modules/route-planning/job-rules";
 import { updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
 import { zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
@@ -108,6 +109,14 @@ describe("optimise the day", () => {
       const assigned = await ctx.db.selectFrom("route_jobs").select(["vehicle_id", "driver_id"]).where("org_id", "=", o.orgId).execute();
       expect(assigned.every((j) => j.vehicle_id !== null)).toBe(true);
       expect(assigned.filter((j) => j.vehicle_id === v1.id).every((j) => j.driver_id === driver.id)).toBe(true);
+      // the solver's order and arrivals become each visit's planned sequence and ETA; the scheduled windows stay
+      const rows = new Map((await ctx.db.selectFrom("route_jobs").selectAll().where("org_id", "=", o.orgId).execute()).map((j) => [j.id, j]));
+      for (const r of proposal.routes) {
+        expect(r.jobIds.map((id) => rows.get(id)!.planned_sequence)).toEqual(r.jobIds.map((_, i) => i + 1));
+        expect(r.jobIds.map((id) => rows.get(id)!.planned_arrival)).toEqual(r.arrivals.map((a) => timeOfDay(a)));
+      }
+      expect([...rows.values()].map((j) => `${j.name} ${j.scheduled_arrival}-${j.scheduled_departure}`).sort())
+        .toEqual(Array.from({ length: 8 }, (_, i) => `J${i} ${String(8 + i).padStart(2, "0")}:00:00-${String(8 + i).padStart(2, "0")}:20:00`));
       expect(await latestOptimization(ctx, p, today())).toBeNull();
     } finally {
       (ctx as { jobs: unknown }).jobs = jobsPort;

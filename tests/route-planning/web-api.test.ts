@@ -3,7 +3,8 @@ import { updateRouteSettings } from "../../server/modules/route-planning/route-s
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
-import { insertJob, today } from "./helpers";
+import { addDays } from "../../server/shared/dates";
+import { at, draftOptimization, insertJob, today } from "./helpers";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -111,6 +112,47 @@ describe("job import preview", () => {
   });
 });
 
+describe("the accepted optimised route without JavaScript", () => {
+  it("accepting by form keeps the planned order and ETA: the dispatch list, the scheduler and my jobs show them; reassigning by form clears them", async () => {
+    const day = addDays(today(), 3);
+    const driver = await createUser(srv.ctx, { org, role: "driver", driver: true, email: `plan-${Date.now()}@test.flota` });
+    const v1 = await createVehicle(srv.ctx, { org, driver: driver.id });
+    const v2 = await createVehicle(srv.ctx, { org });
+    const job = (name: string, arrival: string) => insertJob(srv.ctx, org.orgId, { name, scheduled_date: day, scheduled_arrival: arrival, scheduled_departure: `${arrival.slice(0, 3)}30` });
+    const a = await job("Plan first by schedule", "09:00");
+    const c = await job("Plan first by route", "11:00");
+    const p = await principalFor(srv.ctx, org.adminId);
+    const id = await draftOptimization(srv.ctx, p, day, [{ vehicleId: v1.id, jobIds: [c.id, a.id], arrivals: [at(8, 5), at(9, 12)] }]);
+    const accepted = await admin.post(`/route-planning/routing-dispatch/map?day=${day}`, { intent: "accept", optimization_id: id });
+    expect(accepted.status).toBe(302);
+
+    const text = async (path: string) => (await (await admin.get(path)).text()).replaceAll("<!-- -->", "");
+    const rowAt = (html: string, jobId: string) => html.indexOf(`data-job="${jobId}"`, html.indexOf('data-testid="dispatch-jobs"'));
+    const en = await text(`/route-planning/routing-dispatch/map?day=${day}&lng=en`);
+    expect(rowAt(en, c.id)).toBeGreaterThan(0);
+    expect(rowAt(en, c.id)).toBeLessThan(rowAt(en, a.id));
+    expect(en).toContain("<th>Planned order</th><th>Planned ETA</th>");
+    expect(en).toMatch(new RegExp(`data-job="${a.id}"[^>]*data-sequence="2"[\\s\\S]*?09:12</td><td>09:00–09:30`));
+    const al = await text(`/route-planning/routing-dispatch/map?day=${day}&lng=al`);
+    expect(al).toContain("<th>Radha në itinerar</th><th>Mbërritja e parashikuar</th>");
+
+    const plan = (html: string) => html.slice(html.indexOf('data-testid="scheduler-plan"'));
+    const sched = plan(await text(`/route-planning/routing-dispatch/scheduler?day=${day}&lng=al`));
+    expect(sched.indexOf(c.id)).toBeLessThan(sched.indexOf(a.id));
+    expect(sched).toMatch(/08:05<\/td><td>11:00–11:30<\/td><td>—<\/td>/);
+    expect(plan(await text(`/route-planning/routing-dispatch/scheduler?day=${day}&lng=en`))).toContain("Planned ETA");
+
+    const login = await (await fetch(`${srv.url}/api/auth/login`, { method: "POST", body: new URLSearchParams({ email: driver.email!, password: driver.password, grant_type: "password" }) })).json();
+    const mine = await (await fetch(`${srv.url}/api/route-planning/my/jobs?day=${day}`, { headers: { authorization: `Bearer ${login.access_token}` } })).json();
+    expect(mine.jobs.map((j: { id: string; planned_sequence: number; planned_eta: string; scheduled_arrival: string }) => [j.id, j.planned_sequence, j.planned_eta, j.scheduled_arrival]))
+      .toEqual([[c.id, 1, "08:05", "11:00"], [a.id, 2, "09:12", "09:00"]]);
+
+    expect((await admin.post(`/route-planning/routing-dispatch/scheduler?day=${day}`, { job_id: c.id, vehicle_id: v2.id })).status).toBe(302);
+    const moved = await srv.ctx.db.selectFrom("route_jobs").select(["vehicle_id", "planned_sequence", "planned_arrival", "scheduled_arrival"]).where("id", "=", c.id).executeTakeFirstOrThrow();
+    expect(moved).toEqual({ vehicle_id: v2.id, planned_sequence: null, planned_arrival: null, scheduled_arrival: "11:00:00" });
+  });
+});
+
 describe("driver API", () => {
   it("lists my jobs of today and checks in with the phone's position, refusing beyond the radius with the distance", async () => {
     const driver = await createUser(srv.ctx, { org, role: "driver", driver: true, email: `drv-${Date.now()}@test.flota` });
@@ -137,5 +179,6 @@ describe("driver API", () => {
   it("documents the driver API in /api/openapi.json", async () => {
     const doc = await (await fetch(`${srv.url}/api/openapi.json`)).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/route-planning/my/jobs", "/api/route-planning/my/jobs/{id}/check-in", "/api/route-planning/my/day/start"]));
+    expect(Object.keys(doc.components.schemas.RouteJob.properties)).toEqual(expect.arrayContaining(["planned_sequence", "planned_eta"]));
   });
 });

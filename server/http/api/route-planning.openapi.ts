@@ -11,7 +11,7 @@ export const routePlanningApi: ApiFragment = {
   tag: "route-planning",
   description: "Field jobs: the driver's jobs of today, self-assignment, check-in and check-out with the phone's position (refused beyond the radius with the distance in details), the working day (time attendance), and the dispatcher's jobs.",
   paths: {
-    "/api/route-planning/my/jobs": { get: { tags: ["route-planning"], summary: "My jobs of a day (today by default)", parameters: [{ name: "day", in: "query", schema: { type: "string", format: "date" } }], responses: { 200: { description: "jobs", ...json({ type: "object", properties: { day: { type: "string" }, jobs: { type: "array", items: ref("RouteJob") } } }) }, 401: error } } },
+    "/api/route-planning/my/jobs": { get: { tags: ["route-planning"], summary: "My jobs of a day (today by default), in the accepted optimised route's order (planned_sequence), then the rest by scheduled arrival", parameters: [{ name: "day", in: "query", schema: { type: "string", format: "date" } }], responses: { 200: { description: "jobs", ...json({ type: "object", properties: { day: { type: "string" }, jobs: { type: "array", items: ref("RouteJob") } } }) }, 401: error } } },
     "/api/route-planning/my/nearby": { get: { tags: ["route-planning"], summary: "Today's unassigned jobs within the self-assignment radius, nearest first", parameters: [{ name: "latitude", in: "query", required: true, schema: { type: "number" } }, { name: "longitude", in: "query", required: true, schema: { type: "number" } }], responses: { 200: { description: "jobs with distance_m", ...json({ type: "object", properties: { jobs: { type: "array", items: ref("RouteJob") } } }) }, 403: error } } },
     "/api/route-planning/my/jobs/{id}/assign": { post: { tags: ["route-planning"], summary: "Take a nearby unassigned job (self-assignment on)", parameters: [idParam], requestBody: position, responses: { 200: { description: "the job", ...json(ref("RouteJob")) }, 403: error, 409: error } } },
     "/api/route-planning/my/jobs/{id}/check-in": { post: { tags: ["route-planning"], summary: "Check in at the job (within the check-in radius)", parameters: [idParam], requestBody: position, responses: { 200: { description: "the job, started", ...json(ref("RouteJob")) }, 403: error, 409: { description: "CHECKIN_TOO_FAR (details.distance_m, details.radius_m) or JOB_STATE", ...json(ref("Error")) } } } },
@@ -41,6 +41,8 @@ export const routePlanningApi: ApiFragment = {
         scheduled_date: { type: "string", format: "date" }, scheduled_arrival: { type: "string", examples: ["09:00"] }, scheduled_departure: { type: "string" },
         driver_id: { type: ["string", "null"] }, vehicle_id: { type: ["string", "null"] }, status: { enum: ["not_started", "started", "finished"] },
         arrived_at: { type: ["string", "null"], format: "date-time" }, departed_at: { type: ["string", "null"], format: "date-time" },
+        planned_sequence: { type: ["integer", "null"], description: "Place in the vehicle's accepted optimised route (1 = first); null when not on one" },
+        planned_eta: { type: ["string", "null"], examples: ["09:12"], description: "The optimised route's arrival (organisation's wall clock on scheduled_date); the scheduled window stays as agreed with the customer" },
         punctuality: { enum: ["on_time", "late", "missed", "pending"] }, distance_m: { type: "integer" },
       },
     },

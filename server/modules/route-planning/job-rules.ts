@@ -44,3 +44,9 @@ export function punctuality(
 
 /** Seconds since local midnight of "HH:mm[:ss]" (the optimiser's time windows). */
 export const secondsOfDay = (time: string) => (minutesOfDay(time.slice(0, 5)) ?? 0) * 60;
+
+/** "HH:mm:ss" of seconds since local midnight (the optimiser's arrivals), rounded to the minute, within the day. */
+export function timeOfDay(seconds: number): string {
+  const m = Math.min(24 * 60 - 1, Math.max(0, Math.round(seconds / 60)));
+  return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}:00`;
+}

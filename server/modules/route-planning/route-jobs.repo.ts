@@ -13,7 +13,7 @@ const JOB_COLUMNS = [
   "route_jobs.scheduled_date", "route_jobs.scheduled_arrival", "route_jobs.scheduled_departure", "route_jobs.recurrence_days",
   "route_jobs.driver_id", "route_jobs.vehicle_id", "route_jobs.status", "route_jobs.arrived_at", "route_jobs.departed_at",
   "route_jobs.checkin_source", "route_jobs.checkout_source", "route_jobs.checkin_distance_m", "route_jobs.checkout_distance_m",
-  "route_jobs.late_alerted_at", "route_jobs.missed_alerted_at", "route_jobs.created_at", "route_jobs.updated_at",
+  "route_jobs.late_alerted_at", "route_jobs.missed_alerted_at", "route_jobs.planned_sequence", "route_jobs.planned_arrival", "route_jobs.created_at", "route_jobs.updated_at",
 ] as const;
 
 /** Jobs with their vehicle's registration and driver's name, for lists, maps and the API. */
@@ -74,10 +74,10 @@ export const routeJobsRepo = {
     return visibleTo(jobsQuery(db, p.orgId), p).where("route_jobs.scheduled_date", "=", day)
       .orderBy("route_jobs.scheduled_arrival").orderBy("route_jobs.id").execute();
   },
-  /** The jobs assigned to a driver on a day (the phone's list). */
+  /** The jobs assigned to a driver on a day (the phone's list): the optimised route's order first, then the rest by schedule. */
   forDriver(db: DB, orgId: string, driverId: string, day: string) {
     return jobsQuery(db, orgId).where("route_jobs.driver_id", "=", driverId).where("route_jobs.scheduled_date", "=", day)
-      .orderBy("route_jobs.scheduled_arrival").orderBy("route_jobs.id").execute();
+      .orderBy(sql`route_jobs.planned_sequence nulls last`).orderBy("route_jobs.scheduled_arrival").orderBy("route_jobs.id").execute();
   },
   /** Unassigned, not started jobs of a day inside a box round the phone (the distance is checked by the caller). */
   unassignedNear(db: DB, orgId: string, day: string, box: { minLat: number; maxLat: number; minLon: number; maxLon: number }) {
@@ -123,6 +123,27 @@ export const routeJobsRepo = {
       driver_id: eb.selectFrom("vehicles").select("vehicles.driver_id").where("vehicles.org_id", "=", orgId).where("vehicles.id", "=", vehicleId),
       updated_at: sql`now()`,
     })).where("org_id", "=", orgId).where("id", "in", [...ids]).where("status", "<>", "finished").execute();
+  },
+  /** Forgets the optimised route of these jobs (a re-optimisation replaces it; finished jobs keep theirs as history). */
+  clearPlan(db: DB, orgId: string, ids: readonly string[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return db.updateTable("route_jobs").set({ planned_sequence: null, planned_arrival: null })
+      .where("org_id", "=", orgId).where("id", "in", [...ids]).where("status", "<>", "finished").execute();
+  },
+  /**
+   * Writes a vehicle's optimised route: its jobs numbered in the route's order after the plan its finished jobs of the
+   * day already have, each with the optimiser's arrival. Only jobs now on that vehicle and not finished.
+   */
+  async setPlan(db: DB, orgId: string, vehicleId: string, day: string, stops: ReadonlyArray<{ id: string; arrival: string }>) {
+    if (!stops.length) return;
+    const done = await db.selectFrom("route_jobs").select((eb) => eb.fn.max("planned_sequence").as("last"))
+      .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).where("scheduled_date", "=", day)
+      .where("status", "=", "finished").where("id", "not in", stops.map((s) => s.id)).executeTakeFirst();
+    const base = Number(done?.last ?? 0);
+    for (const [i, s] of stops.entries()) {
+      await db.updateTable("route_jobs").set({ planned_sequence: base + i + 1, planned_arrival: s.arrival })
+        .where("org_id", "=", orgId).where("id", "=", s.id).where("vehicle_id", "=", vehicleId).where("status", "<>", "finished").execute();
+    }
   },
   async delete(db: DB, orgId: string, id: string) {
     const res = await db.deleteFrom("route_jobs").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();

@@ -93,7 +93,7 @@ export async function updateJob(ctx: AppContext, p: Principal, id: string, raw: 
   const before = await findVisibleJob(ctx, p, id);
   const input = jobUpdateSchema.parse(raw);
   const point = await resolveRefs(ctx, p, input);
-  const row = jobRow(input, point, input.scheduled_date);
+  const row = { ...jobRow(input, point, input.scheduled_date), ...planKept(before, input.vehicle_id ?? null, input.scheduled_date) };
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await routeJobsRepo.update(trx, p.orgId, id, row))) throw notFound("job");
     await audit.record(trx, p, { entity: "route_job", id, action: "update", before, after: row });
@@ -118,12 +118,17 @@ export async function assignJob(ctx: AppContext, p: Principal, raw: AssignInput 
   if (before.status === "finished") throw new AppError("JOB_STATE", "A finished job cannot be reassigned");
   await resolveRefs(ctx, p, { driver_id: input.driver_id, vehicle_id: input.vehicle_id, latitude: 0, longitude: 0 });
   const driverId = input.driver_id ?? (input.vehicle_id ? await vehicleDriver(ctx, p, input.vehicle_id) : null);
-  const patch = { vehicle_id: input.vehicle_id ?? null, driver_id: driverId };
+  const patch = { vehicle_id: input.vehicle_id ?? null, driver_id: driverId, ...planKept(before, input.vehicle_id ?? null, before.scheduled_date) };
   await ctx.db.transaction().execute(async (trx) => {
     await routeJobsRepo.update(trx, p.orgId, input.job_id, patch);
     await audit.record(trx, p, { entity: "route_job", id: input.job_id, action: "update", before, after: patch });
   });
   return findVisibleJob(ctx, p, input.job_id);
+}
+
+/** A job moved by hand to another vehicle (or day) is no longer on its optimised route: its planned order and ETA go. */
+function planKept(before: RouteJob, vehicleId: string | null, day: string) {
+  return before.vehicle_id === vehicleId && before.scheduled_date === day ? {} : { planned_sequence: null, planned_arrival: null };
 }
 
 async function vehicleDriver(ctx: AppContext, p: Principal, vehicleId: string): Promise<string | null> {

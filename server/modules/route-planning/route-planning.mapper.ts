@@ -11,6 +11,7 @@ export function toJobDto(j: RouteJob & { punctuality?: string; distance_m?: numb
     driver_id: j.driver_id, driver_name: j.driver_name, vehicle_id: j.vehicle_id, vehicle_registration: j.vehicle_registration,
     status: j.status, arrived_at: iso(j.arrived_at), departed_at: iso(j.departed_at), checkin_source: j.checkin_source, checkout_source: j.checkout_source,
     checkin_distance_m: j.checkin_distance_m, checkout_distance_m: j.checkout_distance_m,
+    planned_sequence: j.planned_sequence, planned_eta: j.planned_arrival ? j.planned_arrival.slice(0, 5) : null,
     ...(j.punctuality !== undefined ? { punctuality: j.punctuality } : {}),
     ...(j.distance_m !== undefined ? { distance_m: j.distance_m } : {}),
   };

@@ -7,7 +7,7 @@ import { can } from "../access/access.policy";
 import { audit } from "../audit/audit.service";
 import { listFleetState } from "../positions/fleet.service";
 import { vehicleOptions } from "../vehicles/vehicles.service";
-import { secondsOfDay } from "./job-rules";
+import { secondsOfDay, timeOfDay } from "./job-rules";
 import { routeJobsRepo } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { optimizationsRepo } from "./route-planning.repo";
@@ -51,12 +51,17 @@ export function buildDayProblem(jobs: readonly DayJob[], vehicles: readonly Star
   } as OptimizationInput;
 }
 
-/** Today's plan as the dispatcher has it: each vehicle's assigned jobs in arrival order, from its start, haversine × detour. */
-export function currentPlanCost(jobs: readonly DayJob[], vehicles: readonly Start[]) {
+/**
+ * Today's plan as the dispatcher has it: each vehicle's assigned jobs in planned order (an accepted optimisation's),
+ * the others by scheduled arrival, from its start, haversine × detour.
+ */
+export function currentPlanCost(jobs: readonly Pick<DayJob, "vehicle_id" | "planned_sequence" | "scheduled_arrival" | "latitude" | "longitude">[], vehicles: readonly Start[]) {
+  const order = (j: (typeof jobs)[number]) => j.planned_sequence ?? Number.MAX_SAFE_INTEGER;
   let distance = 0;
   for (const v of vehicles) {
     let at = { lat: v.lat, lon: v.lon };
-    for (const j of jobs.filter((x) => x.vehicle_id === v.id)) {
+    const mine = jobs.filter((x) => x.vehicle_id === v.id).sort((a, b) => order(a) - order(b) || a.scheduled_arrival.localeCompare(b.scheduled_arrival));
+    for (const j of mine) {
       const next = { lat: j.latitude, lon: j.longitude };
       distance += haversineMetres(at, next) * DETOUR;
       at = next;
@@ -126,7 +131,11 @@ export async function latestOptimization(ctx: AppContext, p: Principal, day: str
   return { id: row.id, status: row.status, progress: row.progress as Record<string, number | boolean | string>, proposal: row.proposal as Proposal | null };
 }
 
-/** Applies a proposal: each routed job goes to its vehicle (and the vehicle's driver); jobs left out keep their assignment. */
+/**
+ * Applies a proposal: each routed job goes to its vehicle (and the vehicle's driver) with its place in the route and
+ * the optimiser's arrival as the planned sequence and ETA; the scheduled window stays as agreed with the customer.
+ * Every job the run covered loses the plan of an earlier run first; jobs left out keep their assignment, without a plan.
+ */
 export async function acceptOptimization(ctx: AppContext, p: Principal, id: string) {
   routePlanningPolicy.write(p);
   const row = await optimizationsRepo.find(ctx.db, p.orgId, id);
@@ -134,10 +143,13 @@ export async function acceptOptimization(ctx: AppContext, p: Principal, id: stri
   if (row.status !== "draft") throw new AppError("OPTIMIZATION_NOT_READY", "The optimisation has not finished");
   const proposal = row.proposal as Proposal;
   const drivers = new Map((await vehicleOptions(ctx, p)).map((v) => [v.id, v] as const));
+  const covered = [...proposal.routes.flatMap((r) => r.jobIds), ...proposal.unassigned.map((u) => u.id)];
   await ctx.db.transaction().execute(async (trx) => {
+    await routeJobsRepo.clearPlan(trx, p.orgId, covered);
     for (const r of proposal.routes) {
       if (!drivers.has(r.vehicleId)) continue;
       await routeJobsRepo.assignMany(trx, p.orgId, r.jobIds, r.vehicleId);
+      await routeJobsRepo.setPlan(trx, p.orgId, r.vehicleId, row.day, r.jobIds.map((id, i) => ({ id, arrival: timeOfDay(r.arrivals[i]) })));
     }
     await optimizationsRepo.update(trx, p.orgId, id, { status: "accepted" });
     await audit.record(trx, p, { entity: "route_job", id, action: "update", after: { optimization: id, routes: proposal.routes.length } });

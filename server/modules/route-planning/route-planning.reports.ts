@@ -58,17 +58,22 @@ export const routeVisitsReport = defineReport({
     { key: "date", kind: "date" }, { key: "job", kind: "text" }, { key: "driver", kind: "text" }, { key: "vehicle", kind: "text" },
     { key: "arrived", kind: "datetime" }, { key: "departed", kind: "datetime" }, { key: "planned", kind: "duration", total: "sum" },
     { key: "actual", kind: "duration", total: "sum" }, { key: "lateness", kind: "duration", total: "avg" },
+    { key: "planned_eta", kind: "datetime" }, { key: "eta_delay", kind: "number", total: "avg" },
   ],
   chart: { type: "bar", category: "job", series: ["planned", "actual"] },
   async run(scope) {
     const rows: ReportRow[] = (await jobsInScope(scope)).filter((j) => j.arrived_at).slice(0, scope.maxRows).map((j) => {
       const due = zonedInstant(j.scheduled_date, j.scheduled_arrival.slice(0, 5), scope.period.timeZone);
+      const eta = j.planned_arrival ? zonedInstant(j.scheduled_date, j.planned_arrival.slice(0, 5), scope.period.timeZone) : null;
       return {
         date: j.scheduled_date, job: j.name, driver: j.driver_name ?? "", vehicle: j.vehicle_registration ?? "",
         arrived: j.arrived_at!.toISOString(), departed: j.departed_at ? j.departed_at.toISOString() : null,
         planned: minutes(zonedInstant(j.scheduled_date, j.scheduled_arrival.slice(0, 5), "UTC"), zonedInstant(j.scheduled_date, j.scheduled_departure.slice(0, 5), "UTC")),
         actual: j.departed_at ? minutes(j.arrived_at!, j.departed_at) : null,
         lateness: Math.max(0, minutes(due, j.arrived_at!)),
+        // the optimised route's ETA (when the visit was on an accepted one) and the arrival against it, in minutes (− early)
+        planned_eta: eta ? eta.toISOString() : null,
+        eta_delay: eta ? minutes(eta, j.arrived_at!) / 60 : null,
       };
     });
     return { rows };

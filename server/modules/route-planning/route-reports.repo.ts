@@ -8,7 +8,7 @@ export const routeReportsRepo = {
       .leftJoin("vehicles", (j) => j.onRef("vehicles.id", "=", "route_jobs.vehicle_id").onRef("vehicles.org_id", "=", "route_jobs.org_id"))
       .leftJoin("users", (j) => j.onRef("users.id", "=", "route_jobs.driver_id").onRef("users.org_id", "=", "route_jobs.org_id"))
       .select(["route_jobs.id", "route_jobs.name", "route_jobs.scheduled_date", "route_jobs.scheduled_arrival", "route_jobs.scheduled_departure",
-        "route_jobs.status", "route_jobs.arrived_at", "route_jobs.departed_at", "vehicles.registration as vehicle_registration",
+        "route_jobs.status", "route_jobs.planned_arrival", "route_jobs.arrived_at", "route_jobs.departed_at", "vehicles.registration as vehicle_registration",
         sql<string | null>`users.first_name || ' ' || users.last_name`.as("driver_name")])
       .where("route_jobs.org_id", "=", orgId).where("route_jobs.scheduled_date", ">=", from).where("route_jobs.scheduled_date", "<=", to)
       .where("route_jobs.vehicle_id", "in", vehicleIds.length ? [...vehicleIds] : ["00000000-0000-0000-0000-000000000000"]);

@@ -12,6 +12,7 @@ import { requirePermission } from "../../../lib/route-kit.server";
 import { DispatchMap } from "../components/DispatchMap";
 import { PunctualityBadge, StatusBadge } from "../components/fields";
 import { dispatchLoader } from "../dispatch.server";
+import { inPlannedOrder, plannedRoutes } from "../planned-order";
 import type { Route } from "./+types/dispatch-map";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -36,13 +37,17 @@ const km = (m: number) => (m / 1000).toFixed(1);
 
 export default function DispatchMapPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("routePlanning");
-  const { jobs, vehicles, canWrite, optimization, day } = loaderData;
+  const { vehicles, canWrite, optimization, day } = loaderData;
+  const jobs = inPlannedOrder(loaderData.jobs, vehicles);
   const [picked, setPicked] = useState<string | null>(null);
   const failure = formFailure(actionData);
   const proposal = optimization?.proposal ?? null;
   const registration = new Map(vehicles.map((v) => [v.id, v.registration]));
   const byId = new Map(jobs.map((j) => [j.id, j]));
-  const routes = (proposal?.routes ?? []).map((r) => ({ vehicle: registration.get(r.vehicleId) ?? r.vehicleId, coordinates: r.coordinates }));
+  // a proposal waiting for the decision draws its routes; otherwise the accepted routes through the jobs in planned order
+  const routes = proposal && optimization?.status === "draft"
+    ? proposal.routes.map((r) => ({ vehicle: registration.get(r.vehicleId) ?? r.vehicleId, coordinates: r.coordinates }))
+    : plannedRoutes(jobs, registration);
   return (
     <section className="stack">
       <header className="page-header">
@@ -92,16 +97,19 @@ export default function DispatchMapPage({ loaderData, actionData }: Route.Compon
         </div>
       )}
       <table className="table" data-testid="dispatch-jobs">
-        <thead><tr><th>{t("fields.window")}</th><th>{t("fields.name")}</th><th>{t("fields.status")}</th><th>{t("fields.punctuality")}</th><th>{t("fields.vehicle")}</th></tr></thead>
+        <thead><tr><th>{t("fields.vehicle")}</th><th>{t("fields.planned_sequence")}</th><th>{t("fields.planned_eta")}</th><th>{t("fields.window")}</th><th>{t("fields.name")}</th><th>{t("fields.status")}</th><th>{t("fields.punctuality")}</th>{canWrite && <th>{t("dispatch.assign")}</th>}</tr></thead>
         <tbody>
           {jobs.map((j) => (
-            <tr key={j.id} data-job={j.id} data-punctuality={j.punctuality} className={`${j.punctuality === "late" || j.punctuality === "missed" ? "late" : ""}${picked === j.id ? " picked" : ""}`}>
+            <tr key={j.id} data-job={j.id} data-punctuality={j.punctuality} data-sequence={j.planned_sequence ?? undefined} className={`${j.punctuality === "late" || j.punctuality === "missed" ? "late" : ""}${picked === j.id ? " picked" : ""}`}>
+              <td>{j.vehicle_registration ?? t("common.unassigned")}</td>
+              <td>{j.planned_sequence ?? "—"}</td>
+              <td data-testid="planned-eta">{j.planned_arrival?.slice(0, 5) ?? "—"}</td>
               <td>{j.scheduled_arrival.slice(0, 5)}–{j.scheduled_departure.slice(0, 5)}</td>
               <td>{j.name}</td>
               <td><StatusBadge status={j.status} /></td>
               <td>{j.status !== "finished" && <PunctualityBadge value={j.punctuality} />}</td>
-              <td>
-                {canWrite && j.status !== "finished" ? (
+              {canWrite && <td>
+                {j.status !== "finished" && (
                   <Form method="post" className="inline-form">
                     <CsrfInput />
                     <input type="hidden" name="job_id" value={j.id} />
@@ -111,11 +119,11 @@ export default function DispatchMapPage({ loaderData, actionData }: Route.Compon
                     </select>
                     <button type="submit" className="button small" data-testid="assign-submit">{t("dispatch.assign")}</button>
                   </Form>
-                ) : j.vehicle_registration ?? t("common.unassigned")}
-              </td>
+                )}
+              </td>}
             </tr>
           ))}
-          {!jobs.length && <tr><td colSpan={5} className="muted">{t("dispatch.noJobs")}</td></tr>}
+          {!jobs.length && <tr><td colSpan={8} className="muted">{t("dispatch.noJobs")}</td></tr>}
         </tbody>
       </table>
     </section>

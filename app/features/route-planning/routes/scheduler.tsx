@@ -6,6 +6,7 @@ import { CsrfInput, FormAlert, useCsrfToken } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
 import { assignAction } from "../route-planning.server";
 import { dispatchLoader } from "../dispatch.server";
+import { inPlannedOrder } from "../planned-order";
 import type { Route } from "./+types/scheduler";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -31,9 +32,16 @@ function localMinutes(iso: string | Date | null, tz: string): number | null {
   return minutes(parts);
 }
 
+/** "HH:mm" of an instant on the organisation's wall clock. */
+function localTime(iso: string | Date | null, tz: string): string | null {
+  if (!iso) return null;
+  return new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+}
+
 export default function Scheduler({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("routePlanning");
-  const { jobs, vehicles, canWrite, day, timezone } = loaderData;
+  const { vehicles, canWrite, day, timezone } = loaderData;
+  const jobs = inPlannedOrder(loaderData.jobs, vehicles);
   const submit = useSubmit();
   const csrf = useCsrfToken();
   const [over, setOver] = useState<string | null>(null);
@@ -70,13 +78,15 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
                   const b = minutes(j.scheduled_departure);
                   const ia = localMinutes(j.arrived_at as unknown as string, timezone);
                   const ib = localMinutes(j.departed_at as unknown as string, timezone) ?? (ia != null ? ia + 5 : null);
+                  const eta = j.planned_arrival ? minutes(j.planned_arrival) : null;
                   return (
                     <div key={j.id} className="slot">
                       <div className={`bar planned ${j.punctuality}`} style={{ left: pct(a), width: width(a, b) }} draggable={canWrite}
                         onDragStart={(e) => e.dataTransfer.setData("text/job", j.id)} title={`${j.name} ${j.scheduled_arrival.slice(0, 5)}–${j.scheduled_departure.slice(0, 5)}`}
                         data-job={j.id} data-punctuality={j.punctuality}>
-                        {j.name}
+                        {j.planned_sequence != null && `${j.planned_sequence}. `}{j.name}
                       </div>
+                      {eta != null && <div className="bar eta" style={{ left: pct(eta) }} title={`${t("fields.planned_eta")} ${j.planned_arrival!.slice(0, 5)}`} data-eta={j.id} />}
                       {ia != null && ib != null && <div className="bar actual" style={{ left: pct(ia), width: width(ia, ib) }} title={t("scheduler.actual")} />}
                     </div>
                   );
@@ -86,6 +96,26 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
           );
         })}
       </div>
+      <table className="table" data-testid="scheduler-plan">
+        <caption>{t("scheduler.plan")}</caption>
+        <thead>
+          <tr><th>{t("fields.vehicle")}</th><th>{t("fields.planned_sequence")}</th><th>{t("fields.name")}</th><th>{t("fields.planned_eta")}</th><th>{t("fields.window")}</th><th>{t("fields.arrived_at")}</th><th>{t("fields.departed_at")}</th></tr>
+        </thead>
+        <tbody>
+          {jobs.map((j) => (
+            <tr key={j.id} data-job={j.id} data-sequence={j.planned_sequence ?? undefined} className={j.punctuality === "late" || j.punctuality === "missed" ? "late" : undefined}>
+              <td>{j.vehicle_registration ?? t("common.unassigned")}</td>
+              <td>{j.planned_sequence ?? "—"}</td>
+              <td>{j.name}</td>
+              <td data-testid="planned-eta">{j.planned_arrival?.slice(0, 5) ?? t("scheduler.notPlanned")}</td>
+              <td>{j.scheduled_arrival.slice(0, 5)}–{j.scheduled_departure.slice(0, 5)}</td>
+              <td>{localTime(j.arrived_at as unknown as string, timezone) ?? "—"}</td>
+              <td>{localTime(j.departed_at as unknown as string, timezone) ?? "—"}</td>
+            </tr>
+          ))}
+          {!jobs.length && <tr><td colSpan={7} className="muted">{t("dispatch.noJobs")}</td></tr>}
+        </tbody>
+      </table>
       {canWrite && (
         <details className="card">
           <summary>{t("scheduler.reassign")}</summary>
