@@ -81,7 +81,7 @@ export interface RouteJobsTable extends JobPointColumns {
   checkout_distance_m: number | null;
   late_alerted_at: Date | null;
   missed_alerted_at: Date | null;
-  /** Place in the vehicle's accepted optimised route (1 = first) and the optimiser's arrival (wall clock), 0016. */
+  /** Place in the vehicle's accepted optimised route (1 = first) and the optimiser's arrival (wall clock), 0018. */
   planned_sequence: number | null;
   planned_arrival: string | null;
   created_at: Timestamp;
