@@ -13,6 +13,9 @@ export interface ReminderRowView {
   interval_hours: number | null; dueHours: number | null; hoursLeft: number | null; engine_hours: number | null;
 }
 
+/** Engine hours with a tenth only when there is one ("250", "12.5"). */
+export const hoursText = (n: ReturnType<typeof useNumber>, v: number) => n(v, Number.isInteger(v) ? 0 : 1);
+
 /** How far a reminder is from due: "in 12 days", "overdue by 3 days", "in 800 km", "overdue by 120 km", "overdue by 5 h". */
 export function DueText({ r }: { r: Pick<ReminderRowView, "daysLeft" | "kmLeft" | "hoursLeft"> }) {
   const { t } = useTranslation("maintenance");
@@ -20,7 +23,7 @@ export function DueText({ r }: { r: Pick<ReminderRowView, "daysLeft" | "kmLeft" 
   const parts: string[] = [];
   if (r.daysLeft !== null) parts.push(r.daysLeft < 0 ? t("due.overdueDays", { count: -r.daysLeft }) : t("due.inDays", { count: r.daysLeft }));
   if (r.kmLeft !== null) parts.push(r.kmLeft < 0 ? t("due.overdueKm", { km: n(-r.kmLeft) }) : t("due.inKm", { km: n(r.kmLeft) }));
-  if (r.hoursLeft !== null) parts.push(r.hoursLeft < 0 ? t("due.overdueHours", { hours: n(-r.hoursLeft, 1) }) : t("due.inHours", { hours: n(r.hoursLeft, 1) }));
+  if (r.hoursLeft !== null) parts.push(r.hoursLeft < 0 ? t("due.overdueHours", { hours: hoursText(n, -r.hoursLeft) }) : t("due.inHours", { hours: hoursText(n, r.hoursLeft) }));
   return <>{parts.join(" · ")}</>;
 }
 
@@ -84,9 +87,9 @@ export function RemindersList(props: {
                 <td>{t(`kinds.${r.kind}`)}</td>
                 <td>{[r.interval_days ? t("every.days", { count: r.interval_days }) : null, r.interval_km ? t("every.km", { km: n(r.interval_km) }) : null,
                   r.interval_hours ? t("every.hours", { hours: n(r.interval_hours) }) : null].filter(Boolean).join(" / ")}</td>
-                <td>{[r.dueDate, r.dueKm !== null ? `${n(r.dueKm)} km` : null, r.dueHours !== null ? `${n(r.dueHours, 1)} h` : null].filter(Boolean).join(" · ")}<br /><small><DueText r={r} /></small></td>
+                <td>{[r.dueDate, r.dueKm !== null ? `${n(r.dueKm)} km` : null, r.dueHours !== null ? `${hoursText(n, r.dueHours)} h` : null].filter(Boolean).join(" · ")}<br /><small><DueText r={r} /></small></td>
                 <td>{n(r.odometer_km)} km</td>
-                <td>{r.engine_hours === null ? "–" : `${n(r.engine_hours, 1)} h`}</td>
+                <td>{r.engine_hours === null ? "–" : `${hoursText(n, r.engine_hours)} h`}</td>
               </tr>
             ))}
           </tbody>
