@@ -15,15 +15,20 @@ export interface ReminderMail {
   dueDate: string | null;
   dueKm: number | null;
   odometerKm: number;
+  /** engine hours the service is due at, and the current ones */
+  dueHours?: number | null;
+  engineHours?: number | null;
   url: string;
 }
 
-/** A service reminder e-mail in the recipient's language: what is due, for which vehicle, by date and/or km. */
+/** A service reminder e-mail in the recipient's language: what is due, for which vehicle, by date, km and/or engine hours. */
 export function reminderEmail(m: ReminderMail): OutgoingMail {
   const l = texts[m.language] ?? texts.al;
   const stage = l.status[m.stage].toLowerCase();
-  const vars = { stage, name: m.name, vehicle: m.vehicle, date: m.dueDate ?? "", km: String(m.dueKm ?? ""), odometer: String(Math.round(m.odometerKm)) };
-  const lines = [fill(l.email.body, vars), ...(m.dueDate ? [fill(l.email.dueDate, vars)] : []), ...(m.dueKm !== null ? [fill(l.email.dueKm, vars)] : [])];
+  const vars = { stage, name: m.name, vehicle: m.vehicle, date: m.dueDate ?? "", km: String(m.dueKm ?? ""), odometer: String(Math.round(m.odometerKm)),
+    hours: String(m.dueHours ?? ""), engineHours: String(m.engineHours ?? 0) };
+  const lines = [fill(l.email.body, vars), ...(m.dueDate ? [fill(l.email.dueDate, vars)] : []), ...(m.dueKm !== null ? [fill(l.email.dueKm, vars)] : []),
+    ...(m.dueHours != null ? [fill(l.email.dueHours, vars)] : [])];
   return {
     to: m.to,
     subject: fill(l.email.subject, vars),

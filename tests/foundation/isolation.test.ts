@@ -16,6 +16,7 @@ import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createBooking } from "../../server/modules/car-sharing/bookings.service";
 import { addEntry, savePoolVehicles } from "../../server/modules/car-sharing/car-sharing-settings.service";
 import { createReminders } from "../../server/modules/maintenance/reminders.service";
+import { saveMaintenanceSettings } from "../../server/modules/maintenance/settings.service";
 import { moveStock, savePart, saveSupplier } from "../../server/modules/maintenance/catalogue.service";
 import { createService } from "../../server/modules/maintenance/records.service";
 import { createFuelReport } from "../../server/modules/maintenance/fuel.service";
@@ -221,7 +222,8 @@ async function snapshotB() {
   const tms = await Promise.all(["tms_orders", "tms_optimizations", "tms_depots", "tms_api_keys"].map((t) => db.selectFrom(t as "tms_orders").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute()));
   const tiles = await db.selectFrom("dashboard_tiles").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
   const schedules = await db.selectFrom("report_schedules").selectAll().where("org_id", "=", bOrg.orgId).orderBy("id").execute();
-  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel, routeJobs, routeTemplates, tms, tiles, schedules });
+  const maintenanceSettings = await db.selectFrom("maintenance_settings").selectAll().where("org_id", "=", bOrg.orgId).execute();
+  return JSON.stringify({ vehicles, images, teams, users, policies, org, bookings, reminders, services, parts, suppliers, fuel, routeJobs, routeTemplates, tms, tiles, schedules, maintenanceSettings });
 }
 
 beforeAll(async () => {
@@ -268,6 +270,8 @@ beforeAll(async () => {
     scheduled_date: inTwoDays, scheduled_arrival: "09:00", scheduled_departure: "10:00", vehicle_id: vehicle.id,
   });
   const supplier = await saveSupplier(srv.ctx, pb, null, { name: `${MARK} garage`, email: `${MARK.toLowerCase()}@b.test.flota` });
+  // B's own fuel tolerances: A reads its own and its saving leaves B's alone
+  await saveMaintenanceSettings(srv.ctx, pb, { consumption_tolerance_pct: "77", odometer_tolerance_km: "777" });
   const part = await savePart(srv.ctx, pb, null, { name: `${MARK} filter`, supplier_id: supplier.id, unit_price: "5" });
   await moveStock(srv.ctx, pb, part.id, { quantity: "10", reason: "purchase" });
   const service = await createService(srv.ctx, pb, { vehicle_id: vehicle.id, service_type: `${MARK} service`, completed_on: "2026-11-01", notes: MARK, part_id: [part.id], part_quantity: ["1"] },
@@ -404,6 +408,11 @@ describe("organisation isolation", () => {
       expect(res.status, list).toBe(200);
       expect(await res.text(), list).not.toContain(MARK);
     }
+    const before = await snapshotB();
+    expect(await (await fetch(`${srv.url}/api/maintenance/settings`, { headers: auth })).json()).toEqual({ consumption_tolerance_pct: 30, odometer_tolerance_km: 50 });
+    const settings = await fetch(`${srv.url}/api/maintenance/settings`, { method: "PUT", headers: auth, body: JSON.stringify({ consumption_tolerance_pct: 31, odometer_tolerance_km: 51 }) });
+    expect(settings.status).toBe(200);
+    expect(await snapshotB()).toBe(before);
     const vehicle = await fetch(`${srv.url}/api/vehicles`, { method: "POST", headers: auth, body: JSON.stringify({ registration: "XREF1", category: "Car", team_id: b.teamId }) });
     expect(vehicle.status).toBe(400);
     const user = await fetch(`${srv.url}/api/users`, { method: "POST", headers: auth, body: JSON.stringify({ first_name: "X", last_name: "Ref", role_id: b.roleId }) });

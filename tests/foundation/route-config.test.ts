@@ -49,7 +49,7 @@ const URLS = [
   "/maintenance", "/maintenance/reminders", "/maintenance/reminders/add", "/maintenance/reminders/edit/:id", "/maintenance/notifications",
   "/maintenance/services", "/maintenance/services/add", "/maintenance/services/:id", "/maintenance/services/edit/:id", "/maintenance/wash", "/maintenance/fuel",
   "/maintenance/fuel/add", "/maintenance/fuel/import", "/maintenance/fuel/edit/:id", "/maintenance/attachments/:id", "/maintenance/suppliers",
-  "/maintenance/suppliers/edit/:id", "/maintenance/parts", "/maintenance/parts/edit/:id", "/maintenance/costs",
+  "/maintenance/suppliers/edit/:id", "/maintenance/parts", "/maintenance/parts/edit/:id", "/maintenance/costs", "/maintenance/settings",
   // Route planning (spec section 2: settings, scheduled-routes, routing-dispatch) and its additions (docs/route-planning.md).
   "/route-planning", "/route-planning/settings", "/route-planning/scheduled-routes", "/route-planning/scheduled-routes/assign-routes",
   "/route-planning/scheduled-routes/assign-routes/add", "/route-planning/scheduled-routes/assign-routes/import",

@@ -41,6 +41,18 @@ describe("/api/maintenance", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("reminders by engine hours: the hours' terms and state, completed with an engine-hours reading", async () => {
+    const tractor = await createVehicle(srv.ctx, { org, device: true });
+    await srv.ctx.db.insertInto("vehicle_state").values({ vehicle_id: tractor.id, org_id: org.orgId, device_id: "d", odometer_m: 0, engine_hours_s: 480 * 3600, alert_state: "{}" }).execute();
+    const created = await api("/api/maintenance/reminders", { method: "POST", body: JSON.stringify({ vehicle_ids: [tractor.id], name: "PTO", interval_hours: 500, before_hours: 50, interval_km: 20000, repeat: true, active: true, base_date: "2026-01-01", base_engine_hours: 0 }) });
+    expect(created.status).toBe(201);
+    const [r] = (await created.json()).items;
+    expect(r).toMatchObject({ status: "due_soon", interval_hours: 500, before_hours: 50, base_engine_hours: 0, due_hours: 500, hours_left: 20, engine_hours: 480, km_left: 20000 });
+    const done = await api(`/api/maintenance/reminders/${r.id}/complete`, { method: "POST", body: JSON.stringify({ completed_on: "2026-06-01", engine_hours: 495 }) });
+    expect(done.status).toBe(201);
+    expect(await done.json()).toMatchObject({ service: { engine_hours: 495 }, reminder: { status: "ok", base_engine_hours: 495, due_hours: 995 } });
+  });
+
   it("a driver records a refuel with the receipt photo from the phone (multipart); the file comes back", async () => {
     const van = await createVehicle(srv.ctx, { org });
     const form = new FormData();

@@ -65,7 +65,7 @@ describe("maintenance without JavaScript", () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('value="Half typed"');
-    expect(html).toContain("Give an interval in days, in km, or both.");
+    expect(html).toContain("Give an interval in days, in km, in engine hours, or several.");
     const other = await createTestOrg(srv.ctx);
     const foreign = await createVehicle(srv.ctx, { org: other });
     const [r] = await srv.ctx.db.insertInto("maintenance_reminders").values({ org_id: other.orgId, vehicle_id: foreign.id, name: "X", interval_days: 10, base_date: today }).returning("id").execute();

@@ -25,8 +25,10 @@ export async function servicesLoader(context: LoadContext, request: Request, kin
 
 export async function serviceAddLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "maintenance:write");
-  const options = await formOptions(context, p);
-  return { options, today: await orgToday(context.app, p.orgId), odometers: await records.currentOdometers(context.app, p) };
+  const [options, today, readings] = await Promise.all([formOptions(context, p), orgToday(context.app, p.orgId), records.currentReadings(context.app, p)]);
+  const odometers = Object.fromEntries([...readings.values()].map((r) => [r.vehicle_id, r.odometer_km]));
+  const engineHours = Object.fromEntries([...readings.values()].filter((r) => r.engine_hours !== null).map((r) => [r.vehicle_id, r.engine_hours as number]));
+  return { options, today, odometers, engineHours };
 }
 
 export async function serviceAddAction(context: LoadContext, request: Request) {

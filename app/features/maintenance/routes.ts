@@ -2,7 +2,7 @@ import { index, route, type RouteConfigEntry } from "@react-router/dev/routes";
 
 const page = (file: string) => `features/maintenance/routes/${file}.tsx`;
 
-/** Maintenance (inside the signed-in frame): reminders, services, car wash, fuel, suppliers, parts, fleet costs. */
+/** Maintenance (inside the signed-in frame): reminders, services, car wash, fuel, suppliers, parts, fleet costs, settings. */
 export const maintenancePages: RouteConfigEntry[] = [
   route("maintenance", page("layout"), [
     index(page("index")),
@@ -24,6 +24,7 @@ export const maintenancePages: RouteConfigEntry[] = [
     route("parts", page("parts")),
     route("parts/edit/:id", page("parts-edit")),
     route("costs", page("costs")),
+    route("settings", page("settings")),
   ]),
 ];
 

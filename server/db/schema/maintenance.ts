@@ -12,6 +12,15 @@ export interface MaintenanceTables {
   maintenance_stock_movements: MaintenanceStockMovementsTable;
   maintenance_fuel_reports: MaintenanceFuelReportsTable;
   maintenance_attachments: MaintenanceAttachmentsTable;
+  maintenance_settings: MaintenanceSettingsTable;
+}
+
+/** The organisation's fuel tolerances (0016); no row means the defaults. */
+export interface MaintenanceSettingsTable {
+  org_id: string;
+  consumption_tolerance_pct: Generated<number>;
+  odometer_tolerance_km: Generated<number>;
+  updated_at: Timestamp;
 }
 
 /** a NUMERIC column with a default: optional on insert */
@@ -54,13 +63,17 @@ export interface MaintenanceRemindersTable {
   kind: Generated<"regular" | "obligatory">;
   interval_days: number | null;
   interval_km: number | null;
+  /** engine hours (0016) */
+  interval_hours: number | null;
   before_days: Generated<number>;
   before_km: Generated<number>;
+  before_hours: Generated<number>;
   repeat: Generated<boolean>;
   active: Generated<boolean>;
   cycle: Generated<number>;
   base_date: RequiredDate;
   base_odometer_km: DefaultNumeric;
+  base_engine_hours: DefaultNumeric;
   responsible_user_id: string | null;
   notes: string | null;
   completed_at: Timestamp | null;
@@ -89,6 +102,8 @@ export interface MaintenanceServicesTable {
   completed_on: RequiredDate;
   odometer_km: NullableNumeric;
   telematics_odometer_km: NullableNumeric;
+  /** the engine hours entered (or current) at the service (0016) */
+  engine_hours: NullableNumeric;
   cost: DefaultNumeric;
   supplier_id: string | null;
   notes: string | null;

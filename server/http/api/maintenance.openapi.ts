@@ -21,7 +21,7 @@ const multipartOr = (schema: string) => ({
 /** /api/maintenance: service reminders, service reports and fuel reports (docs/maintenance.md). */
 export const maintenanceApi: ApiFragment = {
   tag: "maintenance",
-  description: "Service reminders by days and/or km judged on the telematics odometer, service reports with parts and attachments, fuel reports with the receipt photo.",
+  description: "Service reminders by days, km and/or engine hours judged on the telematics odometer, service reports with parts and attachments, fuel reports with the receipt photo.",
   paths: {
     "/api/maintenance/reminders": {
       get: {
@@ -80,6 +80,13 @@ export const maintenanceApi: ApiFragment = {
       },
       delete: { tags: ["maintenance"], parameters: idParam, responses: { 204: { description: "Deleted" }, ...errors } },
     },
+    "/api/maintenance/settings": {
+      get: { tags: ["maintenance"], summary: "The organisation's fuel tolerances (maintenance:read)", responses: { 200: { description: "The settings (defaults when never saved)", content: json(ref("MaintenanceSettings")) }, ...errors } },
+      put: {
+        tags: ["maintenance"], summary: "Saves the tolerances (maintenance:write); out of bounds is VALIDATION on the field",
+        requestBody: { required: true, content: json(ref("MaintenanceSettings")) }, responses: { 200: { description: "The settings", content: json(ref("MaintenanceSettings")) }, ...errors },
+      },
+    },
     "/api/maintenance/attachments/{id}": {
       get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The file", content: { "image/*": {}, "application/pdf": {} } }, ...errors } },
     },
@@ -90,8 +97,10 @@ export const maintenanceApi: ApiFragment = {
       properties: {
         vehicle_ids: { type: "array", items: { type: "string", format: "uuid" }, description: "one when updating" },
         name: { type: "string" }, kind: { enum: ["regular", "obligatory"] }, interval_days: { type: ["integer", "null"] }, interval_km: { type: ["integer", "null"] },
-        before_days: { type: "integer" }, before_km: { type: "integer" }, repeat: { type: "boolean" }, active: { type: "boolean" },
+        interval_hours: { type: ["integer", "null"], description: "engine hours; any of the three intervals, whichever comes first" },
+        before_days: { type: "integer" }, before_km: { type: "integer" }, before_hours: { type: "integer" }, repeat: { type: "boolean" }, active: { type: "boolean" },
         base_date: { type: "string", format: "date" }, base_odometer_km: { type: ["number", "null"], description: "blank: the vehicle's current odometer" },
+        base_engine_hours: { type: ["number", "null"], description: "blank: the vehicle's current engine hours (telematics, else the last reading entered)" },
         responsible_user_id: { type: ["string", "null"], format: "uuid" }, notes: { type: ["string", "null"] },
       },
     },
@@ -101,13 +110,17 @@ export const maintenanceApi: ApiFragment = {
         id: { type: "string", format: "uuid" }, vehicle_id: { type: "string", format: "uuid" }, registration: { type: "string" }, name: { type: "string" },
         kind: { enum: ["regular", "obligatory"] }, status: { enum: ["ok", "due_soon", "due", "overdue", "inactive", "done"] },
         due_date: { type: ["string", "null"], format: "date" }, due_km: { type: ["number", "null"] }, days_left: { type: ["integer", "null"] }, km_left: { type: ["number", "null"] },
-        odometer_km: { type: "number" }, engine_hours: { type: ["number", "null"] },
+        interval_days: { type: ["integer", "null"] }, interval_km: { type: ["integer", "null"] }, interval_hours: { type: ["integer", "null"] },
+        before_days: { type: "integer" }, before_km: { type: "integer" }, before_hours: { type: "integer" }, base_engine_hours: { type: "number" },
+        due_hours: { type: ["number", "null"] }, hours_left: { type: ["number", "null"], description: "negative: hours overdue" },
+        odometer_km: { type: "number" }, engine_hours: { type: ["number", "null"], description: "telematics, else the last reading entered" },
       },
     },
     MaintenanceCompletion: {
       type: "object", required: ["completed_on"],
       properties: {
-        completed_on: { type: "string", format: "date" }, odometer_km: { type: ["number", "null"] }, cost: { type: ["number", "null"] }, supplier_id: { type: ["string", "null"] }, notes: { type: ["string", "null"] },
+        completed_on: { type: "string", format: "date" }, odometer_km: { type: ["number", "null"] },
+        engine_hours: { type: ["number", "null"], description: "the engine-hours reading; blank: the current one (a repeating reminder re-arms from it)" }, cost: { type: ["number", "null"] }, supplier_id: { type: ["string", "null"] }, notes: { type: ["string", "null"] },
         parts: { type: "array", items: { type: "object", properties: { part_id: { type: "string", format: "uuid" }, quantity: { type: "number" } } } },
       },
     },
@@ -118,7 +131,7 @@ export const maintenanceApi: ApiFragment = {
       type: "object", description: "Any fields of MaintenanceServiceInput; none required",
       properties: {
         vehicle_id: { type: "string", format: "uuid" }, service_type: { type: "string" }, completed_on: { type: "string", format: "date" }, odometer_km: { type: ["number", "null"] },
-        cost: { type: ["number", "null"] }, supplier_id: { type: ["string", "null"] }, notes: { type: ["string", "null"] },
+        engine_hours: { type: ["number", "null"] }, cost: { type: ["number", "null"] }, supplier_id: { type: ["string", "null"] }, notes: { type: ["string", "null"] },
         parts: { type: "array", items: { type: "object", properties: { part_id: { type: "string", format: "uuid" }, quantity: { type: "number" } } } },
       },
     },
@@ -127,7 +140,7 @@ export const maintenanceApi: ApiFragment = {
       properties: {
         id: { type: "string", format: "uuid" }, vehicle_id: { type: "string", format: "uuid" }, kind: { enum: ["service", "wash"] }, service_type: { type: "string" },
         completed_on: { type: "string", format: "date" }, odometer_km: { type: ["number", "null"] }, telematics_odometer_km: { type: ["number", "null"] },
-        cost: { type: "number" }, total_cost: { type: "number" }, parts: { type: "array" }, attachments: { type: "array" },
+        engine_hours: { type: ["number", "null"] }, cost: { type: "number" }, total_cost: { type: "number" }, parts: { type: "array" }, attachments: { type: "array" },
       },
     },
     FuelReportInput: {
@@ -144,6 +157,13 @@ export const maintenanceApi: ApiFragment = {
         id: { type: "string", format: "uuid" }, vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" },
         price: { type: "number" }, odometer_km: { type: "number" }, full_tank: { type: "boolean" }, consumption_l_100km: { type: ["number", "null"] },
         flags: { type: "array", items: { enum: ["over_tank", "consumption_far", "odometer_backwards", "odometer_disagrees"] } },
+      },
+    },
+    MaintenanceSettings: {
+      type: "object", required: ["consumption_tolerance_pct", "odometer_tolerance_km"],
+      properties: {
+        consumption_tolerance_pct: { type: "integer", minimum: 5, maximum: 100, default: 30, description: "a full-tank consumption further than this from the estimate is flagged consumption_far" },
+        odometer_tolerance_km: { type: "integer", minimum: 1, maximum: 1000, default: 50, description: "an entered odometer further than this from the telematics one is flagged odometer_disagrees" },
       },
     },
   },

@@ -5,6 +5,7 @@ import { toFuelDto, toReminderDto, toServiceDto } from "../../modules/maintenanc
 import * as fuel from "../../modules/maintenance/fuel.service";
 import * as records from "../../modules/maintenance/records.service";
 import * as reminders from "../../modules/maintenance/reminders.service";
+import { getMaintenanceSettings, saveMaintenanceSettings } from "../../modules/maintenance/settings.service";
 import type { Attachment } from "../../modules/maintenance/records.service";
 import { authed, listQuery, param } from "./api-kit";
 import { readMultipart } from "./multipart";
@@ -94,6 +95,9 @@ export function maintenanceRoutes(ctx: AppContext) {
   }));
   r.get("/api/maintenance/fuel/:id", authed(ctx, async (req, _s, p) => toFuelDto(await fuel.getFuelReport(ctx, p, param(req, "id")))));
   r.delete("/api/maintenance/fuel/:id", authed(ctx, (req, _s, p) => fuel.deleteFuelReport(ctx, p, param(req, "id"))));
+
+  r.get("/api/maintenance/settings", authed(ctx, (_req, _s, p) => getMaintenanceSettings(ctx, p)));
+  r.put("/api/maintenance/settings", authed(ctx, async (req, _s, p) => saveMaintenanceSettings(ctx, p, (await bodyOf(req)).fields)));
 
   r.get("/api/maintenance/attachments/:id", authed(ctx, async (req, res, p) => {
     const a = await records.getAttachment(ctx, p, param(req, "id"));

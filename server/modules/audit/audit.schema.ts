@@ -5,7 +5,7 @@ import { dateParam } from "../../shared/date-schemas";
 export const AUDIT_ENTITIES = [
   "organization", "settings", "user", "driver", "vehicle", "team", "place", "alert_policy", "immobilization",
   "support_session", "tenant",
-  "booking", "car_sharing_settings", "car_sharing_entry", "car_sharing_rule",
+  "booking", "car_sharing_settings", "maintenance_settings", "car_sharing_entry", "car_sharing_rule",
   "maintenance_reminder", "maintenance_service", "fuel_report", "supplier", "part",
   "route_job", "route_template", "attendance_rule",
   "tms_order", "tms_optimization", "tms_settings", "tms_api_key",

@@ -26,9 +26,9 @@ export interface FuelResult {
 /**
  * Full-tank method over one vehicle's reports in fill order: at a full tank, the liters of every fill since the
  * previous full tank (partials included, this one too) over the km driven since that full tank. Flags: a fill larger
- * than the tank, a consumption further than CONSUMPTION_TOLERANCE from the estimate, an odometer below the previous fill's.
+ * than the tank, a consumption further than `tolerance` (the organisation's, default CONSUMPTION_TOLERANCE) from the estimate, an odometer below the previous fill's.
  */
-export function analyseFuel(entries: readonly FuelEntry[], vehicle: FuelVehicle): Map<string, FuelResult> {
+export function analyseFuel(entries: readonly FuelEntry[], vehicle: FuelVehicle, tolerance = CONSUMPTION_TOLERANCE): Map<string, FuelResult> {
   const out = new Map<string, FuelResult>();
   let lastFull: FuelEntry | null = null;
   let litersSince = 0;
@@ -47,7 +47,7 @@ export function analyseFuel(entries: readonly FuelEntry[], vehicle: FuelVehicle)
         consumption = Math.round((litersSince / distance) * 100 * 100) / 100;
         // rounded so that exactly the tolerance (10.4 against 8) is not flagged by a floating-point hair
         const off = Math.round((Math.abs(consumption - (vehicle.estimate ?? 0)) / (vehicle.estimate || 1)) * 10_000) / 10_000;
-        if (vehicle.estimate && off > CONSUMPTION_TOLERANCE) flags.push("consumption_far");
+        if (vehicle.estimate && off > tolerance) flags.push("consumption_far");
       }
       lastFull = e;
       litersSince = 0;

@@ -12,6 +12,7 @@ import { fuelInputSchema, type FuelInput } from "./maintenance.schema";
 import { assertChosen, assertVisible, visibleVehicles } from "./maintenance.vehicles";
 import { attach, checkAttachments, odometerDisagrees, type Attachment } from "./records.service";
 import { recordsRepo } from "./records.repo";
+import { tolerancesOf } from "./settings.service";
 
 export const FUEL_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const FUEL_IMPORT_MAX_ROWS = 5000;
@@ -32,7 +33,7 @@ export async function listFuel(ctx: AppContext, p: Principal, filter: { vehicle_
   const ids = filter.vehicle_id ? (visible.has(filter.vehicle_id) ? [filter.vehicle_id] : []) : [...visible.keys()];
   // The consumption needs the fills before the period: read every report of the vehicles, then cut to the period.
   const rows = await recordsRepo.fuel(ctx.db, p.orgId, { vehicleIds: ids });
-  const facts = await vehicleFacts(ctx, p.orgId, [...new Set(rows.map((r) => r.vehicle_id))]);
+  const [facts, tolerances] = await Promise.all([vehicleFacts(ctx, p.orgId, [...new Set(rows.map((r) => r.vehicle_id))]), tolerancesOf(ctx.db, p.orgId)]);
   const results = new Map<string, { consumption: number | null; distance_km: number | null; flags: FuelFlag[] }>();
   const byVehicle = new Map<string, typeof rows>();
   for (const r of rows) byVehicle.set(r.vehicle_id, [...(byVehicle.get(r.vehicle_id) ?? []), r]);
@@ -41,7 +42,7 @@ export async function listFuel(ctx: AppContext, p: Principal, filter: { vehicle_
     const estimate = f?.fuel_consumption ?? f?.estimated_consumption ?? null;
     const analysed = analyseFuel(list.map((r) => ({ id: r.id, filled_on: r.filled_on, odometer_km: Number(r.odometer_km), liters: Number(r.liters), full_tank: r.full_tank })), {
       tank_volume: f?.tank_volume ? Number(f.tank_volume) : null, estimate: estimate ? Number(estimate) : null,
-    });
+    }, tolerances.consumption);
     for (const [id, res] of analysed) results.set(id, res);
   }
   return rows
@@ -49,7 +50,7 @@ export async function listFuel(ctx: AppContext, p: Principal, filter: { vehicle_
     .map((r) => {
       const res = results.get(r.id)!;
       const flags = [...res.flags];
-      if (odometerDisagrees(Number(r.odometer_km), r.telematics_odometer_km === null ? null : Number(r.telematics_odometer_km))) flags.push("odometer_disagrees");
+      if (odometerDisagrees(Number(r.odometer_km), r.telematics_odometer_km === null ? null : Number(r.telematics_odometer_km), tolerances.odometerKm)) flags.push("odometer_disagrees");
       return { ...r, registration: visible.get(r.vehicle_id)?.registration ?? "", consumption: res.consumption, distance_km: res.distance_km, flags };
     })
     .sort((a, b) => b.filled_on.localeCompare(a.filled_on) || Number(b.odometer_km) - Number(a.odometer_km));

@@ -5,9 +5,10 @@ import type { ReminderView } from "./reminders.service";
 export function toReminderDto(r: ReminderView) {
   return {
     id: r.id, vehicle_id: r.vehicle_id, registration: r.registration, name: r.name, kind: r.kind,
-    interval_days: r.interval_days, interval_km: r.interval_km, before_days: r.before_days, before_km: r.before_km,
+    interval_days: r.interval_days, interval_km: r.interval_km, interval_hours: r.interval_hours, before_days: r.before_days, before_km: r.before_km,
+    before_hours: r.before_hours, base_engine_hours: num(r.base_engine_hours),
     repeat: r.repeat, active: r.active, base_date: r.base_date, base_odometer_km: num(r.base_odometer_km), responsible_user_id: r.responsible_user_id,
-    notes: r.notes, status: r.status, due_date: r.dueDate, due_km: r.dueKm, days_left: r.daysLeft, km_left: r.kmLeft,
+    notes: r.notes, status: r.status, due_date: r.dueDate, due_km: r.dueKm, days_left: r.daysLeft, km_left: r.kmLeft, due_hours: r.dueHours, hours_left: r.hoursLeft,
     odometer_km: r.odometer_km, engine_hours: r.engine_hours, completed_at: iso(r.completed_at), updated_at: iso(r.updated_at),
   };
 }
@@ -16,13 +17,14 @@ type Attachment = { id: string; file_name: string; content_type: string; byte_si
 const toAttachment = (a: Attachment) => ({ id: a.id, file_name: a.file_name, content_type: a.content_type, byte_size: a.byte_size, url: `/api/maintenance/attachments/${a.id}` });
 
 export function toServiceDto(s: {
-  id: string; vehicle_id: string; kind: string; service_type: string; reminder_id: string | null; completed_on: string; odometer_km: string | null;
+  id: string; vehicle_id: string; kind: string; service_type: string; reminder_id: string | null; completed_on: string; odometer_km: string | null; engine_hours?: string | null;
   telematics_odometer_km: string | null; cost: string; supplier_id: string | null; notes: string | null; created_at: Date;
   total_cost?: number; registration?: string; parts?: Array<{ part_id: string; name: string; quantity: string; unit_price: string }>; attachments?: Attachment[];
 }) {
   return {
     id: s.id, vehicle_id: s.vehicle_id, registration: s.registration ?? null, kind: s.kind, service_type: s.service_type, reminder_id: s.reminder_id,
-    completed_on: s.completed_on, odometer_km: num(s.odometer_km), telematics_odometer_km: num(s.telematics_odometer_km), cost: num(s.cost),
+    completed_on: s.completed_on, odometer_km: num(s.odometer_km), telematics_odometer_km: num(s.telematics_odometer_km),
+    engine_hours: num(s.engine_hours ?? null), cost: num(s.cost),
     total_cost: s.total_cost ?? num(s.cost), supplier_id: s.supplier_id, notes: s.notes, created_at: iso(s.created_at),
     ...(s.parts ? { parts: s.parts.map((x) => ({ part_id: x.part_id, name: x.name, quantity: num(x.quantity), unit_price: num(x.unit_price) })) } : {}),
     ...(s.attachments ? { attachments: s.attachments.map(toAttachment) } : {}),

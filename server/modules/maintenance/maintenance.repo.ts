@@ -9,7 +9,10 @@ export interface VehicleReading {
   odometer_km: number;
   /** the telematics odometer, null without a device */
   telematics_km: number | null;
+  /** the current engine hours: telematics for a vehicle with a device, else the last reading entered (null: none) */
   engine_hours: number | null;
+  /** the telematics engine hours, null without a device */
+  telematics_hours: number | null;
 }
 
 const none = (ids: readonly string[]) => ids.length === 0;
@@ -18,13 +21,14 @@ const none = (ids: readonly string[]) => ids.length === 0;
 export const remindersRepo = {
   async readings(db: DB, orgId: string, vehicleIds: readonly string[]): Promise<Map<string, VehicleReading>> {
     if (none(vehicleIds)) return new Map();
-    const { rows } = await sql<{ id: string; base: string; tm: number | null; hours: number | null; has_device: boolean; entered: string | null }>`
+    const { rows } = await sql<{ id: string; base: string; tm: number | null; hours: number | null; has_device: boolean; entered: string | null; entered_hours: string | null }>`
       SELECT v.id, v.odometer_km AS base, s.odometer_m AS tm, s.engine_hours_s AS hours,
              (v.device_imei IS NOT NULL OR s.device_id IS NOT NULL) AS has_device,
              greatest(
                (SELECT max(odometer_km) FROM maintenance_services m WHERE m.org_id = v.org_id AND m.vehicle_id = v.id),
                (SELECT max(odometer_km) FROM maintenance_fuel_reports f WHERE f.org_id = v.org_id AND f.vehicle_id = v.id)
-             ) AS entered
+             ) AS entered,
+             (SELECT max(engine_hours) FROM maintenance_services m WHERE m.org_id = v.org_id AND m.vehicle_id = v.id) AS entered_hours
       FROM vehicles v LEFT JOIN vehicle_state s ON s.vehicle_id = v.id
       WHERE v.org_id = ${orgId} AND v.id = ANY(${[...vehicleIds]}::uuid[])`.execute(db);
     return new Map(rows.map((r) => {
@@ -32,7 +36,9 @@ export const remindersRepo = {
       const telematics = r.has_device ? Math.round((base + (r.tm ?? 0) / 1000) * 10) / 10 : null;
       const entered = r.entered === null ? null : Number(r.entered);
       const odometer = telematics ?? Math.max(base, entered ?? 0);
-      return [r.id, { vehicle_id: r.id, odometer_km: odometer, telematics_km: telematics, engine_hours: r.has_device ? Math.round(((r.hours ?? 0) / 3600) * 10) / 10 : null }];
+      const telematicsHours = r.has_device ? Math.round(((r.hours ?? 0) / 3600) * 10) / 10 : null;
+      const hours = telematicsHours ?? (r.entered_hours === null ? null : Number(r.entered_hours));
+      return [r.id, { vehicle_id: r.id, odometer_km: odometer, telematics_km: telematics, engine_hours: hours, telematics_hours: telematicsHours }];
     }));
   },
   list(db: DB, orgId: string, vehicleIds: readonly string[], filter: { kind?: string } = {}) {

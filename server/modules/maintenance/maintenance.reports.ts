@@ -72,6 +72,7 @@ export const remindersDueReport = defineReport({
   columns: [
     { key: "vehicle", kind: "text" }, { key: "reminder", kind: "text" }, { key: "kind", kind: "text" }, { key: "status", kind: "text" },
     { key: "due_date", kind: "date" }, { key: "due_km", kind: "number" }, { key: "days_left", kind: "number" }, { key: "km_left", kind: "number" }, { key: "odometer_km", kind: "number" },
+    { key: "due_hours", kind: "number" }, { key: "hours_left", kind: "number" }, { key: "engine_hours", kind: "number" },
   ],
   chart: { type: "pie", category: "status", series: ["count"] },
   async run(scope) {
@@ -81,7 +82,7 @@ export const remindersDueReport = defineReport({
     return {
       rows: rows.slice(0, scope.maxRows).map((r): ReportRow => ({
         vehicle: r.registration, reminder: r.name, kind: r.kind, status: r.status, due_date: r.dueDate, due_km: r.dueKm, days_left: r.daysLeft,
-        km_left: r.kmLeft, odometer_km: r.odometer_km, count: 1,
+        km_left: r.kmLeft, odometer_km: r.odometer_km, due_hours: r.dueHours, hours_left: r.hoursLeft, engine_hours: r.engine_hours, count: 1,
       })),
     };
   },

@@ -7,10 +7,13 @@ export const SUPPLIER_CATEGORIES = ["service", "parts", "fuel", "wash", "other"]
 export const WASH_TYPES = ["exterior", "interior", "full"] as const;
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
-/** An entered odometer further than this from the telematics odometer is shown as a disagreement. */
+/** An entered odometer further than this from the telematics odometer is shown as a disagreement (the default). */
 export const ODOMETER_TOLERANCE_KM = 50;
-/** A full-tank consumption further than this share from the vehicle's estimate is flagged. */
+/** A full-tank consumption further than this share from the vehicle's estimate is flagged (the default). */
 export const CONSUMPTION_TOLERANCE = 0.3;
+/** The organisation's tolerances (maintenance settings), their defaults and bounds. */
+export const TOLERANCE_BOUNDS = { consumption_tolerance_pct: [5, 100], odometer_tolerance_km: [1, 1000] } as const;
+export const DEFAULT_TOLERANCES = { consumption_tolerance_pct: CONSUMPTION_TOLERANCE * 100, odometer_tolerance_km: ODOMETER_TOLERANCE_KM };
 
 const requiredNumber = (min: number, max: number) =>
   z.preprocess(
@@ -25,18 +28,22 @@ export const reminderInputSchema = z.object({
   kind: z.preprocess((v) => (v === "" || v == null ? "regular" : v), z.enum(REMINDER_KINDS, { error: "errors.invalid" })),
   interval_days: optionalInt(1, 3650),
   interval_km: optionalInt(1, 1_000_000),
+  interval_hours: optionalInt(1, 100_000),
   before_days: optionalInt(0, 365),
   before_km: optionalInt(0, 100_000),
+  before_hours: optionalInt(0, 10_000),
   repeat: checkbox(),
   active: checkbox(),
   base_date: requiredDate(),
   /** the odometer the interval counts from; blank: the vehicle's current odometer */
   base_odometer_km: optionalNumber(0, 10_000_000),
+  /** the engine hours the interval counts from; blank: the vehicle's current engine hours */
+  base_engine_hours: optionalNumber(0, 1_000_000),
   responsible_user_id: optionalUuid(),
   notes: optionalText(1000),
 }).superRefine((v, ctx) => {
   if (!v.vehicle_ids.length) ctx.addIssue({ code: "custom", path: ["vehicle_ids"], message: "errors.required" });
-  if (v.interval_days == null && v.interval_km == null) ctx.addIssue({ code: "custom", path: ["interval_days"], message: "maintenance:errors.intervalRequired" });
+  if (v.interval_days == null && v.interval_km == null && v.interval_hours == null) ctx.addIssue({ code: "custom", path: ["interval_days"], message: "maintenance:errors.intervalRequired" });
 });
 export type ReminderInput = z.infer<typeof reminderInputSchema>;
 
@@ -59,6 +66,8 @@ export const serviceInputSchema = z.object({
   service_type: requiredText(120),
   completed_on: requiredDate(),
   odometer_km: optionalNumber(0, 10_000_000),
+  /** the engine-hours reading (a vehicle without a device takes its hours from the last one entered) */
+  engine_hours: optionalNumber(0, 1_000_000),
   cost: optionalNumber(0, 100_000_000),
   supplier_id: optionalUuid(),
   notes: optionalText(2000),
@@ -131,3 +140,16 @@ export const recordFilterSchema = z.object({
   from: dateParam().catch(undefined),
   to: dateParam().catch(undefined),
 });
+
+const tolerance = (key: keyof typeof TOLERANCE_BOUNDS) => z.preprocess(
+  (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim().replace(",", ".")) : v),
+  z.number({ error: (iss) => (iss.input === undefined ? "errors.required" : "errors.number") })
+    .int("errors.number").min(TOLERANCE_BOUNDS[key][0], "errors.range").max(TOLERANCE_BOUNDS[key][1], "errors.range"),
+);
+
+/** The organisation's maintenance settings: the fuel tolerances (whole percent and km). */
+export const maintenanceSettingsSchema = z.object({
+  consumption_tolerance_pct: tolerance("consumption_tolerance_pct"),
+  odometer_tolerance_km: tolerance("odometer_tolerance_km"),
+});
+export type MaintenanceSettings = z.infer<typeof maintenanceSettingsSchema>;

@@ -9,6 +9,7 @@ import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, ODOMETER_TOLERANCE_KM, serviceI
 import { assertChosen, assertVisible, visibleVehicles } from "./maintenance.vehicles";
 import { remindersRepo } from "./maintenance.repo";
 import { recordsRepo } from "./records.repo";
+import { tolerancesOf } from "./settings.service";
 
 export interface Attachment {
   fileName: string;
@@ -41,9 +42,9 @@ export function checkAttachments(files: Attachment[]) {
   }
 }
 
-/** Whether an entered odometer disagrees with the telematics one by more than the tolerance. */
-export const odometerDisagrees = (entered: number | null, telematics: number | null) =>
-  entered !== null && telematics !== null && Math.abs(entered - telematics) > ODOMETER_TOLERANCE_KM;
+/** Whether an entered odometer disagrees with the telematics one by more than the tolerance (the organisation's). */
+export const odometerDisagrees = (entered: number | null, telematics: number | null, toleranceKm = ODOMETER_TOLERANCE_KM) =>
+  entered !== null && telematics !== null && Math.abs(entered - telematics) > toleranceKm;
 
 /**
  * Writes a service with its parts (taken out of stock at the part's price) and attachments, inside `trx`.
@@ -55,7 +56,7 @@ export async function writeService(trx: DB, p: Principal, input: ServiceInput, o
   const service = await recordsRepo.insertService(trx, {
     org_id: p.orgId, vehicle_id: input.vehicle_id, kind: "service", service_type: input.service_type, reminder_id: opts.reminderId ?? null,
     completed_on: input.completed_on, odometer_km: input.odometer_km ?? null, telematics_odometer_km: opts.telematicsKm,
-    cost: input.cost ?? 0, supplier_id: input.supplier_id ?? null, notes: input.notes ?? null, created_by: p.userId,
+    engine_hours: input.engine_hours ?? null, cost: input.cost ?? 0, supplier_id: input.supplier_id ?? null, notes: input.notes ?? null, created_by: p.userId,
   });
   await takeParts(trx, p, service.id, lines);
   await attach(trx, p, { service_id: service.id }, opts.attachments);
@@ -88,7 +89,7 @@ export async function createService(ctx: AppContext, p: Principal, raw: unknown,
   await assertChosen(ctx, p, [input.vehicle_id]);
   checkAttachments(attachments);
   const reading = (await remindersRepo.readings(ctx.db, p.orgId, [input.vehicle_id])).get(input.vehicle_id);
-  const withOdometer = { ...input, odometer_km: input.odometer_km ?? reading?.odometer_km ?? null };
+  const withOdometer = { ...input, odometer_km: input.odometer_km ?? reading?.odometer_km ?? null, engine_hours: input.engine_hours ?? reading?.engine_hours ?? null };
   return ctx.db.transaction().execute((trx) => writeService(trx, p, withOdometer, { telematicsKm: reading?.telematics_km ?? null, attachments }));
 }
 
@@ -111,10 +112,10 @@ export async function listServices(ctx: AppContext, p: Principal, kind: "service
   maintenancePolicy.read(p);
   const visible = await visibleVehicles(ctx, p);
   const ids = filter.vehicle_id ? (visible.has(filter.vehicle_id) ? [filter.vehicle_id] : []) : [...visible.keys()];
-  const rows = await recordsRepo.services(ctx.db, p.orgId, kind, { vehicleIds: ids, from: filter.from, to: filter.to });
+  const [rows, tolerances] = await Promise.all([recordsRepo.services(ctx.db, p.orgId, kind, { vehicleIds: ids, from: filter.from, to: filter.to }), tolerancesOf(ctx.db, p.orgId)]);
   return rows.map((r) => ({
     ...r, registration: visible.get(r.vehicle_id)?.registration ?? "", total_cost: Number(r.cost) + Number(r.parts_cost ?? 0),
-    odometer_disagrees: odometerDisagrees(r.odometer_km === null ? null : Number(r.odometer_km), r.telematics_odometer_km === null ? null : Number(r.telematics_odometer_km)),
+    odometer_disagrees: odometerDisagrees(r.odometer_km === null ? null : Number(r.odometer_km), r.telematics_odometer_km === null ? null : Number(r.telematics_odometer_km), tolerances.odometerKm),
   }));
 }
 
@@ -145,7 +146,7 @@ export async function deleteService(ctx: AppContext, p: Principal, id: string) {
 export function serviceFields(s: Awaited<ReturnType<typeof getService>>): Record<string, unknown> {
   return {
     vehicle_id: s.vehicle_id, service_type: s.service_type, completed_on: s.completed_on, odometer_km: s.odometer_km === null ? "" : String(Number(s.odometer_km)),
-    cost: String(Number(s.cost)), supplier_id: s.supplier_id ?? "", notes: s.notes ?? "",
+    engine_hours: s.engine_hours === null ? "" : String(Number(s.engine_hours)), cost: String(Number(s.cost)), supplier_id: s.supplier_id ?? "", notes: s.notes ?? "",
     part_id: s.parts.map((x) => x.part_id), part_quantity: s.parts.map((x) => String(Number(x.quantity))),
   };
 }
@@ -179,7 +180,7 @@ export async function updateService(ctx: AppContext, p: Principal, id: string, r
     await recordsRepo.deleteServiceParts(trx, p.orgId, id);
     const row = await recordsRepo.updateService(trx, p.orgId, id, {
       vehicle_id: input.vehicle_id, service_type: input.service_type, completed_on: input.completed_on, odometer_km: input.odometer_km ?? null,
-      telematics_odometer_km: telematicsKm, cost: input.cost ?? 0, supplier_id: input.supplier_id ?? null, notes: input.notes ?? null,
+      telematics_odometer_km: telematicsKm, engine_hours: input.engine_hours ?? null, cost: input.cost ?? 0, supplier_id: input.supplier_id ?? null, notes: input.notes ?? null,
     });
     await takeParts(trx, p, id, lines);
     await attach(trx, p, { service_id: id }, attachments);
@@ -213,8 +214,12 @@ export async function getAttachment(ctx: AppContext, p: Principal, id: string) {
 
 /** Each visible vehicle's current odometer, to prefill forms (telematics, else the last entered one). */
 export async function currentOdometers(ctx: AppContext, p: Principal): Promise<Record<string, number>> {
+  return Object.fromEntries([...(await currentReadings(ctx, p)).values()].map((r) => [r.vehicle_id, r.odometer_km]));
+}
+
+/** Each visible vehicle's current odometer and engine hours (telematics, else the last entered ones), to prefill forms. */
+export async function currentReadings(ctx: AppContext, p: Principal) {
   maintenancePolicy.read(p);
   const visible = await visibleVehicles(ctx, p);
-  const readings = await remindersRepo.readings(ctx.db, p.orgId, [...visible.keys()]);
-  return Object.fromEntries([...readings.values()].map((r) => [r.vehicle_id, r.odometer_km]));
+  return remindersRepo.readings(ctx.db, p.orgId, [...visible.keys()]);
 }

@@ -26,8 +26,9 @@ export async function runReminderNotices(ctx: AppContext, mailer: Mailer, now = 
       remindersRepo.registrations(ctx.db, orgId),
     ]);
     for (const r of reminders) {
-      const odometer = readings.get(r.vehicle_id)?.odometer_km ?? 0;
-      const state = stateOf(r, today, odometer);
+      const reading = readings.get(r.vehicle_id);
+      const odometer = reading?.odometer_km ?? 0;
+      const state = stateOf(r, today, reading);
       const stage = stageOf(state.status);
       if (!stage) continue;
       const person = r.responsible_user_id ? people.get(r.responsible_user_id) : undefined;
@@ -37,7 +38,8 @@ export async function runReminderNotices(ctx: AppContext, mailer: Mailer, now = 
         if (person?.email) {
           await mailer.send(reminderEmail({
             to: person.email, language: person.language === "en" ? "en" : "al", stage, name: r.name, vehicle: vehicles.get(r.vehicle_id) ?? "",
-            dueDate: state.dueDate, dueKm: state.dueKm, odometerKm: odometer, url: `${base}/maintenance/reminders/edit/${r.id}`,
+            dueDate: state.dueDate, dueKm: state.dueKm, odometerKm: odometer,
+            dueHours: state.dueHours, engineHours: reading?.engine_hours ?? null, url: `${base}/maintenance/reminders/edit/${r.id}`,
           }));
         }
         return Boolean(person?.email);

@@ -9,19 +9,26 @@ import { remindersRepo } from "./maintenance.repo";
 import { completeReminderSchema, reminderInputSchema, type ReminderFilter, type ReminderInput } from "./maintenance.schema";
 import { assertChosen, assertVisible, orgToday, visibleVehicles } from "./maintenance.vehicles";
 import { checkAttachments, writeService, type Attachment } from "./records.service";
-import { reminderState, type ReminderState } from "./reminder-status";
+import { rearm, reminderState, type ReminderState } from "./reminder-status";
+import type { VehicleReading } from "./maintenance.repo";
 
 type ReminderRow = Awaited<ReturnType<typeof remindersRepo.list>>[number];
 
 /** A reminder as screens and the API see it: its terms, its vehicle, the current odometer and its state. */
 export type ReminderView = ReminderRow & ReminderState & { registration: string; team_id: string | null; odometer_km: number; engine_hours: number | null };
 
-export function stateOf(r: ReminderRow, today: string, odometerKm: number): ReminderState {
+/** A reminder's state on `today` at the vehicle's reading (odometer and engine hours; none: 0). */
+export function stateOf(r: ReminderRow, today: string, reading: Pick<VehicleReading, "odometer_km" | "engine_hours"> | undefined): ReminderState {
   return reminderState({
-    interval_days: r.interval_days, interval_km: r.interval_km, before_days: r.before_days, before_km: r.before_km,
-    base_date: r.base_date, base_odometer_km: Number(r.base_odometer_km), active: r.active, completed: r.completed_at !== null,
-  }, today, odometerKm);
+    interval_days: r.interval_days, interval_km: r.interval_km, interval_hours: r.interval_hours, before_days: r.before_days, before_km: r.before_km,
+    before_hours: r.before_hours, base_date: r.base_date, base_odometer_km: Number(r.base_odometer_km), base_engine_hours: Number(r.base_engine_hours),
+    active: r.active, completed: r.completed_at !== null,
+  }, today, reading?.odometer_km ?? 0, reading?.engine_hours ?? 0);
 }
+
+const viewOf = (r: ReminderRow, v: { registration: string; team_id: string | null }, reading: VehicleReading | undefined, today: string): ReminderView => ({
+  ...r, ...stateOf(r, today, reading), registration: v.registration, team_id: v.team_id, odometer_km: reading?.odometer_km ?? 0, engine_hours: reading?.engine_hours ?? null,
+});
 
 const ORDER = { overdue: 0, due: 1, due_soon: 2, ok: 3, inactive: 4, done: 5 } as const;
 
@@ -34,12 +41,7 @@ export async function listReminders(ctx: AppContext, p: Principal, filter: Remin
   const [rows, readings, today] = await Promise.all([
     remindersRepo.list(ctx.db, p.orgId, ids, { kind: filter.kind }), remindersRepo.readings(ctx.db, p.orgId, ids), orgToday(ctx, p.orgId),
   ]);
-  let views: ReminderView[] = rows.map((r) => {
-    const reading = readings.get(r.vehicle_id);
-    const odometer = reading?.odometer_km ?? 0;
-    const v = visible.get(r.vehicle_id)!;
-    return { ...r, ...stateOf(r, today, odometer), registration: v.registration, team_id: v.team_id, odometer_km: odometer, engine_hours: reading?.engine_hours ?? null };
-  });
+  let views: ReminderView[] = rows.map((r) => viewOf(r, visible.get(r.vehicle_id)!, readings.get(r.vehicle_id), today));
   if (filter.status) views = views.filter((v) => v.status === filter.status);
   if (q.q) {
     const needle = q.q.toLowerCase();
@@ -57,8 +59,7 @@ export async function getReminder(ctx: AppContext, p: Principal, id: string): Pr
   if (!row) throw notFound("reminder");
   const v = await assertVisible(ctx, p, row.vehicle_id, "reminder");
   const reading = (await remindersRepo.readings(ctx.db, p.orgId, [row.vehicle_id])).get(row.vehicle_id);
-  const odometer = reading?.odometer_km ?? 0;
-  return { ...row, ...stateOf(row, await orgToday(ctx, p.orgId), odometer), registration: v.registration, team_id: v.team_id, odometer_km: odometer, engine_hours: reading?.engine_hours ?? null };
+  return viewOf(row, v, reading, await orgToday(ctx, p.orgId));
 }
 
 async function checkResponsible(ctx: AppContext, p: Principal, id: string | null | undefined) {
@@ -67,11 +68,12 @@ async function checkResponsible(ctx: AppContext, p: Principal, id: string | null
 
 const terms = (input: ReminderInput) => ({
   name: input.name, kind: input.kind, interval_days: input.interval_days ?? null, interval_km: input.interval_km ?? null,
-  before_days: input.before_days ?? 0, before_km: input.before_km ?? 0, repeat: input.repeat, active: input.active,
+  interval_hours: input.interval_hours ?? null, before_days: input.before_days ?? 0, before_km: input.before_km ?? 0,
+  before_hours: input.before_hours ?? 0, repeat: input.repeat, active: input.active,
   base_date: input.base_date, responsible_user_id: input.responsible_user_id ?? null, notes: input.notes ?? null,
 });
 
-/** One reminder per chosen vehicle; a blank start odometer is each vehicle's current odometer. */
+/** One reminder per chosen vehicle; a blank start odometer (engine hours) is each vehicle's current one. */
 export async function createReminders(ctx: AppContext, p: Principal, raw: unknown) {
   maintenancePolicy.write(p);
   const input = reminderInputSchema.parse(raw);
@@ -83,6 +85,7 @@ export async function createReminders(ctx: AppContext, p: Principal, raw: unknow
     const rows = await remindersRepo.insert(trx, ids.map((vehicleId) => ({
       org_id: p.orgId, vehicle_id: vehicleId, ...terms(input),
       base_odometer_km: input.base_odometer_km ?? readings.get(vehicleId)?.odometer_km ?? 0,
+      base_engine_hours: input.base_engine_hours ?? readings.get(vehicleId)?.engine_hours ?? 0,
     })));
     for (const row of rows) await audit.record(trx, p, { entity: "maintenance_reminder", id: row.id, action: "create", after: row });
     return rows;
@@ -98,10 +101,12 @@ export async function updateReminder(ctx: AppContext, p: Principal, id: string, 
   await assertChosen(ctx, p, input.vehicle_ids, "vehicle_ids");
   await checkResponsible(ctx, p, input.responsible_user_id);
   const vehicleId = input.vehicle_ids[0];
-  const odometer = input.base_odometer_km ?? (vehicleId === before.vehicle_id ? Number(before.base_odometer_km)
-    : (await remindersRepo.readings(ctx.db, p.orgId, [vehicleId])).get(vehicleId)?.odometer_km ?? 0);
+  const sameVehicle = vehicleId === before.vehicle_id;
+  const reading = sameVehicle ? undefined : (await remindersRepo.readings(ctx.db, p.orgId, [vehicleId])).get(vehicleId);
+  const odometer = input.base_odometer_km ?? (sameVehicle ? Number(before.base_odometer_km) : reading?.odometer_km ?? 0);
+  const hours = input.base_engine_hours ?? (sameVehicle ? Number(before.base_engine_hours) : reading?.engine_hours ?? 0);
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await remindersRepo.update(trx, p.orgId, id, { vehicle_id: vehicleId, ...terms(input), base_odometer_km: odometer });
+    const row = await remindersRepo.update(trx, p.orgId, id, { vehicle_id: vehicleId, ...terms(input), base_odometer_km: odometer, base_engine_hours: hours });
     if (!row) throw notFound("reminder");
     await audit.record(trx, p, { entity: "maintenance_reminder", id, action: "update", before, after: row });
     return row;
@@ -119,7 +124,7 @@ export async function deleteReminder(ctx: AppContext, p: Principal, id: string) 
 
 /**
  * Completing records a service (type = the reminder's name) and, for a repeating reminder, re-arms it from the
- * completion day and odometer (the entered one, else the current one) in a new cycle; otherwise it is done.
+ * completion day, odometer and engine hours (the entered ones, else the current ones) in a new cycle; otherwise it is done.
  */
 export async function completeReminder(ctx: AppContext, p: Principal, id: string, raw: unknown, attachments: Attachment[] = []) {
   maintenancePolicy.write(p);
@@ -128,12 +133,13 @@ export async function completeReminder(ctx: AppContext, p: Principal, id: string
   checkAttachments(attachments);
   const reading = (await remindersRepo.readings(ctx.db, p.orgId, [reminder.vehicle_id])).get(reminder.vehicle_id);
   const odometer = input.odometer_km ?? reading?.odometer_km ?? 0;
+  const hours = input.engine_hours ?? reading?.engine_hours ?? null;
   return ctx.db.transaction().execute(async (trx) => {
-    const service = await writeService(trx, p, { ...input, odometer_km: odometer, vehicle_id: reminder.vehicle_id, service_type: reminder.name }, {
+    const service = await writeService(trx, p, { ...input, odometer_km: odometer, engine_hours: hours, vehicle_id: reminder.vehicle_id, service_type: reminder.name }, {
       reminderId: id, telematicsKm: reading?.telematics_km ?? null, attachments,
     });
     const next = reminder.repeat
-      ? { base_date: input.completed_on, base_odometer_km: odometer, cycle: reminder.cycle + 1 }
+      ? { ...rearm(input.completed_on, odometer, hours ?? 0), cycle: reminder.cycle + 1 }
       : { completed_at: new Date(), cycle: reminder.cycle + 1 };
     const row = await remindersRepo.update(trx, p.orgId, id, next);
     await audit.record(trx, p, { entity: "maintenance_reminder", id, action: "update", before: reminder, after: row });

@@ -73,12 +73,15 @@ export function VehiclePicker({ options, chosen }: { options: FormOptions; chose
   );
 }
 
-export function ServiceForm(props: { options: FormOptions; today: string; odometers: Record<string, number>; actionData: unknown }) {
+export function ServiceForm(props: { options: FormOptions; today: string; odometers: Record<string, number>; engineHours?: Record<string, number>; actionData: unknown }) {
   const { t } = useTranslation("maintenance");
   const [params] = useSearchParams();
   const chosen = params.get("vehicle_id") ?? "";
   const odometer = props.odometers[chosen];
-  const s = formState({ vehicle_id: chosen, completed_on: props.today, odometer_km: odometer === undefined ? "" : String(odometer) }, formFailure(props.actionData, "save"));
+  const hours = props.engineHours?.[chosen];
+  const s = formState({
+    vehicle_id: chosen, completed_on: props.today, odometer_km: odometer === undefined ? "" : String(odometer), engine_hours: hours === undefined ? "" : String(hours),
+  }, formFailure(props.actionData, "save"));
   return (
     <section>
       <h1>{t("services.add")}</h1>
@@ -104,6 +107,7 @@ export function ServiceFields({ s, options }: { s: FormState; options: FormOptio
         <TextInput s={s} name="service_type" label={t("fields.service_type")} required hint={t("hints.name")} />
         <DateInput s={s} name="completed_on" label={t("fields.completed_on")} required />
         <TextInput s={s} name="odometer_km" label={t("fields.odometer")} inputMode="decimal" hint={t("hints.odometer")} />
+        <TextInput s={s} name="engine_hours" label={t("fields.engine_hours_reading")} inputMode="decimal" hint={t("hints.engine_hours")} />
         <TextInput s={s} name="cost" label={t("fields.cost")} inputMode="decimal" />
         <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={options.suppliers} />
       </div>

@@ -10,15 +10,20 @@ import { PartLines } from "./PartLines";
 export interface ReminderRowView {
   id: string; name: string; kind: string; registration: string; status: string; dueDate: string | null; dueKm: number | null;
   daysLeft: number | null; kmLeft: number | null; odometer_km: number; interval_days: number | null; interval_km: number | null; active: boolean; repeat: boolean;
+  interval_hours: number | null; dueHours: number | null; hoursLeft: number | null; engine_hours: number | null;
 }
 
-/** How far a reminder is from due: "in 12 days", "overdue by 3 days", "in 800 km", "overdue by 120 km". */
-export function DueText({ r }: { r: Pick<ReminderRowView, "daysLeft" | "kmLeft"> }) {
+/** Engine hours with a tenth only when there is one ("250", "12.5"). */
+export const hoursText = (n: ReturnType<typeof useNumber>, v: number) => n(v, Number.isInteger(v) ? 0 : 1);
+
+/** How far a reminder is from due: "in 12 days", "overdue by 3 days", "in 800 km", "overdue by 120 km", "overdue by 5 h". */
+export function DueText({ r }: { r: Pick<ReminderRowView, "daysLeft" | "kmLeft" | "hoursLeft"> }) {
   const { t } = useTranslation("maintenance");
   const n = useNumber();
   const parts: string[] = [];
   if (r.daysLeft !== null) parts.push(r.daysLeft < 0 ? t("due.overdueDays", { count: -r.daysLeft }) : t("due.inDays", { count: r.daysLeft }));
   if (r.kmLeft !== null) parts.push(r.kmLeft < 0 ? t("due.overdueKm", { km: n(-r.kmLeft) }) : t("due.inKm", { km: n(r.kmLeft) }));
+  if (r.hoursLeft !== null) parts.push(r.hoursLeft < 0 ? t("due.overdueHours", { hours: hoursText(n, -r.hoursLeft) }) : t("due.inHours", { hours: hoursText(n, r.hoursLeft) }));
   return <>{parts.join(" · ")}</>;
 }
 
@@ -70,7 +75,7 @@ export function RemindersList(props: {
           <thead>
             <tr>
               <th>{t("fields.status")}</th><th>{t("fields.name")}</th><th>{t("fields.vehicle")}</th><th>{t("fields.kind")}</th>
-              <th>{t("fields.interval")}</th><th>{t("fields.due")}</th><th>{t("fields.odometer")}</th>
+              <th>{t("fields.interval")}</th><th>{t("fields.due")}</th><th>{t("fields.odometer")}</th><th>{t("fields.engine_hours")}</th>
             </tr>
           </thead>
           <tbody>
@@ -80,9 +85,11 @@ export function RemindersList(props: {
                 <td><Link to={`/maintenance/reminders/edit/${r.id}`}>{r.name}</Link></td>
                 <td>{r.registration}</td>
                 <td>{t(`kinds.${r.kind}`)}</td>
-                <td>{[r.interval_days ? t("every.days", { count: r.interval_days }) : null, r.interval_km ? t("every.km", { km: n(r.interval_km) }) : null].filter(Boolean).join(" / ")}</td>
-                <td>{[r.dueDate, r.dueKm !== null ? `${n(r.dueKm)} km` : null].filter(Boolean).join(" · ")}<br /><small><DueText r={r} /></small></td>
+                <td>{[r.interval_days ? t("every.days", { count: r.interval_days }) : null, r.interval_km ? t("every.km", { km: n(r.interval_km) }) : null,
+                  r.interval_hours ? t("every.hours", { hours: n(r.interval_hours) }) : null].filter(Boolean).join(" / ")}</td>
+                <td>{[r.dueDate, r.dueKm !== null ? `${n(r.dueKm)} km` : null, r.dueHours !== null ? `${hoursText(n, r.dueHours)} h` : null].filter(Boolean).join(" · ")}<br /><small><DueText r={r} /></small></td>
                 <td>{n(r.odometer_km)} km</td>
+                <td>{r.engine_hours === null ? "–" : `${hoursText(n, r.engine_hours)} h`}</td>
               </tr>
             ))}
           </tbody>
@@ -121,8 +128,11 @@ export function ReminderForm(props: { saved: Values; actionData: unknown; option
           <TextInput s={s} name="interval_km" label={t("fields.interval_km")} inputMode="numeric" />
           <TextInput s={s} name="before_days" label={t("fields.before_days")} inputMode="numeric" />
           <TextInput s={s} name="before_km" label={t("fields.before_km")} inputMode="numeric" />
+          <TextInput s={s} name="interval_hours" label={t("fields.interval_hours")} inputMode="numeric" />
+          <TextInput s={s} name="before_hours" label={t("fields.before_hours")} inputMode="numeric" />
           <DateInput s={s} name="base_date" label={t("fields.base_date")} required />
           <TextInput s={s} name="base_odometer_km" label={t("fields.base_odometer_km")} inputMode="decimal" hint={t("hints.base_odometer_km")} />
+          <TextInput s={s} name="base_engine_hours" label={t("fields.base_engine_hours")} inputMode="decimal" hint={t("hints.base_engine_hours")} />
         </div>
         <Checkbox s={s} name="repeat" label={t("fields.repeat")} />
         <Checkbox s={s} name="active" label={t("fields.active")} />
@@ -134,10 +144,10 @@ export function ReminderForm(props: { saved: Values; actionData: unknown; option
 }
 
 /** Completing a reminder: a service report whose type is the reminder's name. */
-export function CompleteForm(props: { actionData: unknown; options: FormOptions; today: string; odometer: number }) {
+export function CompleteForm(props: { actionData: unknown; options: FormOptions; today: string; odometer: number; engineHours: number | null }) {
   const { t } = useTranslation("maintenance");
   const failure = formFailure(props.actionData, "complete");
-  const s = formState({ completed_on: props.today, odometer_km: String(props.odometer) }, failure);
+  const s = formState({ completed_on: props.today, odometer_km: String(props.odometer), engine_hours: props.engineHours === null ? "" : String(props.engineHours) }, failure);
   return (
     <Form method="post" encType="multipart/form-data" className="stack card" data-testid="complete-form">
       <h2>{t("reminders.complete")}</h2>
@@ -147,6 +157,7 @@ export function CompleteForm(props: { actionData: unknown; options: FormOptions;
       <div className="form-grid">
         <DateInput s={s} name="completed_on" label={t("fields.completed_on")} required />
         <TextInput s={s} name="odometer_km" label={t("fields.odometer")} inputMode="decimal" hint={t("hints.odometer")} />
+        <TextInput s={s} name="engine_hours" label={t("fields.engine_hours_reading")} inputMode="decimal" hint={t("hints.engine_hours")} />
         <TextInput s={s} name="cost" label={t("fields.cost")} inputMode="decimal" />
         <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={props.options.suppliers} />
       </div>

@@ -4,7 +4,7 @@ import { CsrfInput } from "../../../components/forms";
 import { useNumber } from "./fields";
 
 export interface ServiceDetailView {
-  id: string; registration: string; service_type: string; completed_on: string; odometer_km: string | null; telematics_odometer_km: string | null;
+  id: string; registration: string; service_type: string; completed_on: string; odometer_km: string | null; telematics_odometer_km: string | null; engine_hours?: string | null;
   cost: string; total_cost: number; notes: string | null;
   parts: Array<{ part_id: string; name: string; part_number: string | null; quantity: string; unit_price: string }>;
   attachments: Array<{ id: string; file_name: string; byte_size: number }>;
@@ -20,6 +20,7 @@ export function ServiceDetail({ service: s, canWrite, created }: { service: Serv
       <dl className="details" data-testid="service-detail">
         <dt>{t("fields.completed_on")}</dt><dd>{s.completed_on}</dd>
         <dt>{t("fields.odometer")}</dt><dd>{s.odometer_km === null ? "–" : n(s.odometer_km)}{s.telematics_odometer_km !== null && <> · {t("fields.telematics_odometer")}: {n(s.telematics_odometer_km)}</>}</dd>
+        {s.engine_hours != null && <><dt>{t("fields.engine_hours")}</dt><dd data-testid="service-engine-hours">{`${n(s.engine_hours, 1)} h`}</dd></>}
         <dt>{t("fields.cost")}</dt><dd>{n(s.cost, 2)}</dd>
         <dt>{t("services.total")}</dt><dd data-testid="service-total">{n(s.total_cost, 2)}</dd>
         {s.notes && <><dt>{t("fields.notes")}</dt><dd>{s.notes}</dd></>}

@@ -11,7 +11,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export const MAINTENANCE_TABS = ["reminders", "services", "wash", "fuel", "suppliers", "parts", "costs", "notifications"] as const;
+export const MAINTENANCE_TABS = ["reminders", "services", "wash", "fuel", "suppliers", "parts", "costs", "notifications", "settings"] as const;
 
 /** The maintenance section: its screens as tabs over the child pages. */
 export default function MaintenanceLayout() {

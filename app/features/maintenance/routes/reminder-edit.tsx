@@ -23,6 +23,7 @@ export default function ReminderEdit({ loaderData, actionData }: Route.Component
   const saved = {
     name: r.name, kind: r.kind, vehicle_ids: r.vehicle_id, responsible_user_id: r.responsible_user_id ?? "", interval_days: r.interval_days ?? "",
     interval_km: r.interval_km ?? "", before_days: r.before_days, before_km: r.before_km, base_date: r.base_date, base_odometer_km: r.base_odometer_km,
+    interval_hours: r.interval_hours ?? "", before_hours: r.before_hours, base_engine_hours: r.base_engine_hours,
     repeat: r.repeat, active: r.active, notes: r.notes ?? "",
   };
   return (
@@ -34,7 +35,7 @@ export default function ReminderEdit({ loaderData, actionData }: Route.Component
         {r.engine_hours !== null && <> · {t("fields.engine_hours")}: {n(r.engine_hours, 1)} h</>}
       </p>
       <ReminderForm many={false} saved={saved} actionData={actionData} options={loaderData.options} readOnly={!loaderData.canWrite} />
-      {loaderData.canWrite && r.status !== "done" && <CompleteForm actionData={actionData} options={loaderData.options} today={loaderData.today} odometer={r.odometer_km} />}
+      {loaderData.canWrite && r.status !== "done" && <CompleteForm actionData={actionData} options={loaderData.options} today={loaderData.today} odometer={r.odometer_km} engineHours={r.engine_hours} />}
       {loaderData.canWrite && (
         <Form method="post" className="form-actions">
           <CsrfInput />

@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import { getMaintenanceSettings, saveMaintenanceSettings } from "../../../server/modules/maintenance/settings.service";
+import { formAction, intent } from "../../lib/forms.server";
+import { load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import { can } from "../../lib/permissions";
+import { formFields, rawFields } from "./maintenance.server";
+
+/** /maintenance/settings: everyone with maintenance:read sees the tolerances, maintenance:write changes them. */
+export async function settingsLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:read");
+  const settings = await load(() => getMaintenanceSettings(context.app, p));
+  return { settings, canWrite: can(p, "maintenance:write"), saved: new URL(request.url).searchParams.has("saved") };
+}
+
+export async function settingsAction(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:write");
+  return formAction({ request, context }, {
+    save: intent({
+      schema: rawFields,
+      serviceParses: true,
+      run: async ({ form }) => {
+        await saveMaintenanceSettings(context.app, p, formFields(form));
+        return redirect("/maintenance/settings?saved=1");
+      },
+    }),
+  });
+}
