@@ -15,7 +15,7 @@ export interface MaintenanceTables {
   maintenance_settings: MaintenanceSettingsTable;
 }
 
-/** The organisation's fuel tolerances (0016); no row means the defaults. */
+/** The organisation's fuel tolerances (0019); no row means the defaults. */
 export interface MaintenanceSettingsTable {
   org_id: string;
   consumption_tolerance_pct: Generated<number>;
@@ -63,7 +63,7 @@ export interface MaintenanceRemindersTable {
   kind: Generated<"regular" | "obligatory">;
   interval_days: number | null;
   interval_km: number | null;
-  /** engine hours (0016) */
+  /** engine hours (0019) */
   interval_hours: number | null;
   before_days: Generated<number>;
   before_km: Generated<number>;
@@ -102,7 +102,7 @@ export interface MaintenanceServicesTable {
   completed_on: RequiredDate;
   odometer_km: NullableNumeric;
   telematics_odometer_km: NullableNumeric;
-  /** the engine hours entered (or current) at the service (0016) */
+  /** the engine hours entered (or current) at the service (0019) */
   engine_hours: NullableNumeric;
   cost: DefaultNumeric;
   supplier_id: string | null;
