@@ -40,7 +40,7 @@ describe("the calendar's day view without JavaScript", () => {
     const cell = (h: string) => html.slice(html.indexOf(`data-hour="${h}"`), html.indexOf("</td>", html.indexOf(`data-hour="${h}"`)));
     expect(cell("10:00")).toContain(`href="/car-sharing/bookings/${b.id}"`);
     expect(cell("10:00")).toContain("Ditore");
-    expect(html).toMatch(/<td class="busy" data-hour="11:00"><\/td>/);
+    expect(html).toMatch(/<td class="busy" data-hour="11:00" data-open="yes"><\/td>/);
     // the booked hours propose nothing; the hour after does
     const row = html.slice(html.indexOf(`data-vehicle="${v.registration}"`));
     const slot = (h: string) => `/car-sharing/bookings/new?vehicle=${v.id}&amp;start=${encodeURIComponent(`${day()} ${h}`)}`;

@@ -79,7 +79,8 @@ export async function baseOptions(ctx: AppContext, p: Principal) {
 
 /**
  * Saves the pool and each pool vehicle's base: a geofence of the organisation or none (an unknown one is
- * `VALIDATION` on `base_<vehicle>`). Vehicles the principal cannot see keep their membership and base.
+ * `VALIDATION` on `base_<vehicle>`; a vehicle whose base is not sent keeps it). Vehicles the principal cannot see keep
+ * their membership and base.
  */
 export async function savePoolVehicles(ctx: AppContext, p: Principal, fields: unknown) {
   carSharingPolicy.admin(p);
@@ -90,7 +91,8 @@ export async function savePoolVehicles(ctx: AppContext, p: Principal, fields: un
   const keep = visible.length ? [...(await repo.poolVehicleIds(ctx.db, p.orgId))].filter((id) => !visibleIds.has(id)) : [];
   const chosen = vehicle_ids.filter((id) => visibleIds.has(id));
   const next = [...new Set([...chosen, ...keep])];
-  const wanted = chosen.map((id) => [id, bases[id] ?? null] as const);
+  // a vehicle whose base is not sent keeps it ("" is none)
+  const wanted = chosen.filter((id) => id in bases).map((id) => [id, bases[id] ?? null] as const);
   const known = await existingPlaceIds(ctx, p.orgId, "geofence", wanted.flatMap(([, b]) => (b ? [b] : [])));
   const unknown = wanted.find(([, b]) => b && !known.has(b));
   if (unknown) throw new AppError("VALIDATION", "Unknown geofence", { field: `base_${unknown[0]}` });
