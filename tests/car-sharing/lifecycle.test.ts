@@ -109,6 +109,50 @@ describe("reminders", () => {
     expect((await statusOf(b.id)).reminder_sent_at).not.toBeNull();
   });
 
+  it("a passenger added by an edit after the reminder went out (start unchanged) gets one reminder of their own, once", async () => {
+    const admin = await principalFor(ctx, org.adminId);
+    const [driver, first, added, third] = await Promise.all(["Lead", "Early", "Late", "Later"].map((firstName) => createUser(ctx, { org, role: "driver", language: "en", firstName })));
+    const v = await poolVehicle(ctx, org);
+    const now = new Date();
+    const start = new Date(Math.ceil((now.getTime() + 20 * MIN) / MIN) * MIN);
+    const b = await createBooking(ctx, admin, { user_id: driver.id, vehicle_id: v.id, type: "shared", destination: "Vlorë", purpose: purposeId, passengers: [first.id], notify_users: "on",
+      start: formatInstant(start, TZ), end: formatInstant(new Date(start.getTime() + 60 * MIN), TZ) });
+    const mailer = createMailer(testConfig({ SMTP_URL: smtp.url }), pino({ level: "silent" }));
+    const mails = (u: { email: string | null }) => smtp.messages.filter((m) => m.to.includes(u.email!)).length;
+    await sendDueReminders(ctx, mailer, now);
+    await smtp.waitFor((m) => m.to.includes(first.email!));
+    await updateBooking(ctx, admin, b.id, { passengers: [first.id, added.id] });
+    // the app shows it to the new passenger only once their reminder went out
+    expect(await myReminders(ctx, await principalFor(ctx, added.id), now)).toHaveLength(0);
+    await sendDueReminders(ctx, mailer, new Date(now.getTime() + MIN));
+    await smtp.waitFor((m) => m.to.includes(added.email!) && decodeQuotedPrintable(m.raw).includes("Vlorë"));
+    expect(await myReminders(ctx, await principalFor(ctx, added.id), now)).toHaveLength(1);
+    await sendDueReminders(ctx, mailer, new Date(now.getTime() + 2 * MIN));
+    // two workers at once: the third passenger still hears once
+    await updateBooking(ctx, admin, b.id, { passengers: [first.id, added.id, third.id] });
+    const both = await Promise.all([sendDueReminders(ctx, mailer, new Date(now.getTime() + 3 * MIN)), sendDueReminders(ctx, mailer, new Date(now.getTime() + 3 * MIN))]);
+    expect(both[0].sent + both[1].sent).toBe(1);
+    await smtp.waitFor((m) => m.to.includes(third.email!));
+    expect([mails(driver), mails(first), mails(added), mails(third)]).toEqual([1, 1, 1, 1]);
+  });
+
+  it("without notify-users a passenger added after the reminder hears nothing", async () => {
+    const admin = await principalFor(ctx, org.adminId);
+    const [driver, added] = [await createUser(ctx, { org, role: "driver", language: "en" }), await createUser(ctx, { org, role: "driver", language: "en" })];
+    const v = await poolVehicle(ctx, org);
+    const now = new Date();
+    const start = new Date(Math.ceil((now.getTime() + 20 * MIN) / MIN) * MIN);
+    const b = await createBooking(ctx, admin, { user_id: driver.id, vehicle_id: v.id, type: "shared", destination: "Fier", purpose: purposeId,
+      start: formatInstant(start, TZ), end: formatInstant(new Date(start.getTime() + 60 * MIN), TZ) });
+    const mailer = createMailer(testConfig({ SMTP_URL: smtp.url }), pino({ level: "silent" }));
+    await sendDueReminders(ctx, mailer, now);
+    await updateBooking(ctx, admin, b.id, { passengers: [added.id] });
+    await sendDueReminders(ctx, mailer, new Date(now.getTime() + MIN));
+    const row = await ctx.db.selectFrom("booking_people").select("reminded_at").where("booking_id", "=", b.id).where("user_id", "=", added.id).executeTakeFirstOrThrow();
+    expect(row.reminded_at).toBeNull();
+    expect(smtp.messages.filter((m) => m.to.includes(added.email!))).toHaveLength(0);
+  });
+
   it("does not remind before the chosen minutes", async () => {
     const admin = await principalFor(ctx, org.adminId);
     const v = await poolVehicle(ctx, org);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBooking } from "../../server/modules/car-sharing/bookings.service";
-import { addDays, todayIn } from "../../server/shared/dates";
+import { calendarDay, createBooking } from "../../server/modules/car-sharing/bookings.service";
+import { deleteRule, saveGeneralSettings, saveRule } from "../../server/modules/car-sharing/car-sharing-settings.service";
+import { addDays, todayIn, weekday } from "../../server/shared/dates";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { person, poolVehicle, purpose, TZ } from "./helpers";
@@ -40,7 +41,7 @@ describe("the calendar's day view without JavaScript", () => {
     const cell = (h: string) => html.slice(html.indexOf(`data-hour="${h}"`), html.indexOf("</td>", html.indexOf(`data-hour="${h}"`)));
     expect(cell("10:00")).toContain(`href="/car-sharing/bookings/${b.id}"`);
     expect(cell("10:00")).toContain("Ditore");
-    expect(html).toMatch(/<td class="busy" data-hour="11:00"><\/td>/);
+    expect(html).toMatch(/<td class="busy" data-hour="11:00" data-open="yes"><\/td>/);
     // the booked hours propose nothing; the hour after does
     const row = html.slice(html.indexOf(`data-vehicle="${v.registration}"`));
     const slot = (h: string) => `/car-sharing/bookings/new?vehicle=${v.id}&amp;start=${encodeURIComponent(`${day()} ${h}`)}`;
@@ -58,6 +59,59 @@ describe("the calendar's day view without JavaScript", () => {
     const al = await (await admin.get(`/car-sharing/calendar/day?date=${day()}&lng=al`)).text();
     expect(al).toContain("Dita tjetër");
     expect(al).toContain("Oraret në Europe/Tirane");
+  });
+});
+
+describe("the day view's allowed hours", () => {
+  it("shades the hours outside the viewer's allowed hours (general, then their own rule) and offers no booking there", async () => {
+    const p = await principalFor(srv.ctx, org.adminId);
+    const hours = (from: string, to: string) => Object.fromEntries([0, 1, 2, 3, 4, 5, 6].flatMap((d) => [[`open_${d}`, "on"], [`from_${d}`, from], [`to_${d}`, to]]));
+    const general = (from: string, to: string) => ({ min_duration_min: "30", max_duration_min: "480", advance_days: "30", max_future_bookings: "3", min_lead_min: "0", reminder_min: "30", ...hours(from, to) });
+    const v = await poolVehicle(srv.ctx, org);
+    const driver = await person(srv.ctx, org, "driver", "Orari");
+    await saveGeneralSettings(srv.ctx, p, general("08:00", "18:00"));
+    try {
+      const page = async (lng = "en") => (await (await admin.get(`/car-sharing/calendar/day?date=${day()}&lng=${lng}`)).text());
+      const row = (html: string) => html.slice(html.indexOf(`data-vehicle="${v.registration}"`), html.indexOf("</tr>", html.indexOf(`data-vehicle="${v.registration}"`)));
+      const cell = (html: string, h: string) => { const r = row(html); const i = r.indexOf(`data-hour="${h}"`); return r.slice(r.lastIndexOf("<td", i), r.indexOf("</td>", i)); };
+      const slot = (h: string) => `start=${encodeURIComponent(`${day()} ${h}`)}`;
+      let html = await page();
+      for (const h of ["07:00", "18:00", "23:00"]) {
+        expect(cell(html, h)).toContain('data-open="no"');
+        expect(cell(html, h)).toContain("cs-closed");
+        expect(cell(html, h)).toContain('title="Outside the allowed booking hours"');
+        expect(cell(html, h)).not.toContain(slot(h));
+      }
+      for (const h of ["08:00", "17:00"]) {
+        expect(cell(html, h)).toContain('data-open="yes"');
+        expect(cell(html, h)).toContain(slot(h));
+      }
+      expect(html).toContain("Bookings allowed this day: 08:00–18:00");
+      expect(await page("al")).toContain("Jashtë orarit të lejuar të rezervimeve");
+      // the viewer's own rule wins: 10:00–12:00 (half-open hours stay shaded: 12:30 ends inside hour 12)
+      const rule = await saveRule(srv.ctx, p, { user_id: org.adminId, ...hours("10:00", "12:30"), custom_hours: "on" });
+      html = await page();
+      expect(cell(html, "09:00")).toContain('data-open="no"');
+      expect(cell(html, "10:00")).toContain(slot("10:00"));
+      expect(cell(html, "11:00")).toContain(slot("11:00"));
+      expect(cell(html, "12:00")).toContain('data-open="no"');
+      expect(cell(html, "12:00")).not.toContain(slot("12:00"));
+      expect(cell(html, "15:00")).toContain('data-open="no"');
+      // another viewer without a rule still sees the general hours
+      const theirs = await calendarDay(srv.ctx, await principalFor(srv.ctx, driver.id), day());
+      expect(theirs.openHours.flatMap((open, h) => (open ? [h] : []))).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
+      const mine = await calendarDay(srv.ctx, p, day());
+      expect(mine.openHours.flatMap((open, h) => (open ? [h] : []))).toEqual([10, 11]);
+      await deleteRule(srv.ctx, p, rule.id);
+      // a closed day: every hour shaded, nothing offered
+      await saveGeneralSettings(srv.ctx, p, { ...general("08:00", "18:00"), [`open_${weekday(day())}`]: "" });
+      html = await page();
+      expect(row(html)).not.toContain('data-open="yes"');
+      expect(row(html)).not.toContain('data-testid="free-slot"');
+      expect(html).toContain("No bookings are allowed this day");
+    } finally {
+      await saveGeneralSettings(srv.ctx, p, general("00:00", "24:00"));
+    }
   });
 });
 

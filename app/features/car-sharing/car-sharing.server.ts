@@ -3,6 +3,7 @@ import { AppError } from "../../../server/errors";
 import { toErrorBody } from "../../../server/http/error-mapping";
 import * as bookings from "../../../server/modules/car-sharing/bookings.service";
 import * as settings from "../../../server/modules/car-sharing/car-sharing-settings.service";
+import { heldUntil } from "../../../server/modules/car-sharing/booking-rules";
 import { HISTORY_TABS, type BookingFields, type HistoryTab } from "../../../server/modules/car-sharing/car-sharing.schema";
 import { bookingsCsv } from "../../../server/modules/car-sharing/car-sharing.export";
 import { listPeopleOptions } from "../../../server/modules/car-sharing/car-sharing-people";
@@ -30,7 +31,7 @@ export async function calendarLoader(context: LoadContext, request: Request) {
     from: cal.from.toISOString(),
     bookings: cal.bookings.map((b) => ({
       id: b.id, vehicle_id: b.vehicle_id, user_name: b.user_name, status: b.status,
-      start: formatInstant(b.starts_at, cal.timeZone), end: formatInstant(b.ends_at, cal.timeZone),
+      start: formatInstant(b.starts_at, cal.timeZone), end: formatInstant(heldUntil(b), cal.timeZone),
     })),
     canBook: can(p, "carSharing:write"),
   };
@@ -50,19 +51,22 @@ export async function calendarDayLoader(context: LoadContext, request: Request) 
   const slotEnd = (i: number) => (i === 23 ? `${cal.next} 00:00` : slotStart(i + 1));
   const list = cal.bookings.filter((b) => b.status !== "cancelled").map((b) => ({
     id: b.id, vehicle_id: b.vehicle_id, user_name: b.user_name, status: b.status,
-    start: formatInstant(b.starts_at, cal.timeZone), end: formatInstant(b.ends_at, cal.timeZone),
+    start: formatInstant(b.starts_at, cal.timeZone), end: formatInstant(heldUntil(b), cal.timeZone),
   }));
   const canBook = can(p, "carSharing:write");
   return {
     timeZone: cal.timeZone, day: cal.day, previous: cal.previous, next: cal.next, week: cal.week, today: now.slice(0, 10), hours, canBook,
+    allowed: cal.allowed,
     rows: cal.vehicles.map((v) => ({
       id: v.id, registration: v.registration,
       cells: hours.map((hour, i) => {
         const here = list.filter((b) => b.vehicle_id === v.id && b.start < slotEnd(i) && b.end > slotStart(i));
         // a booking is named in the first hour of the day it covers; the hours after show it as taken
         const first = here.filter((b) => b.start >= slotStart(i) || i === 0);
-        const proposal = !here.length && canBook && slotStart(i) > now ? slotStart(i) : null;
-        return { hour, busy: here.length > 0, bookings: first, proposal };
+        // hours outside the viewer's allowed booking hours are shaded and offer no booking
+        const open = cal.openHours[i];
+        const proposal = !here.length && open && canBook && slotStart(i) > now ? slotStart(i) : null;
+        return { hour, busy: here.length > 0, open, bookings: first, proposal };
       }),
     })),
   };
@@ -157,6 +161,7 @@ export async function bookingLoader(context: LoadContext, request: Request, rawI
       purpose: b.purpose_label, other_reason: b.other_reason, start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone),
       notify_users: b.notify_users, status: b.displayStatus, passengers: b.passengers.map((x) => x.name),
       cancelled_at: formatInstant(b.cancelled_at, timeZone), no_show: b.no_show,
+      returned_at: heldUntil(b) < b.ends_at ? formatInstant(heldUntil(b), timeZone) : null,
       distance_km: b.distance_km === null ? b.usage.distanceKm : Number(b.distance_km),
       trips: b.usage.trips, position: b.usage.position && { lat: b.usage.position.lat, lon: b.usage.position.lon, at: formatInstant(b.usage.position.at, timeZone) },
     },
@@ -234,9 +239,10 @@ export async function generalSettingsAction(context: LoadContext, request: Reque
 export async function poolVehiclesLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:admin");
   try {
-    return { vehicles: await settings.poolVehicles(context.app, p), loadFailed: false, saved: new URL(request.url).searchParams.get("saved") === "1" };
+    const [vehicles, geofences] = await Promise.all([settings.poolVehicles(context.app, p), settings.baseOptions(context.app, p)]);
+    return { vehicles, geofences, loadFailed: false, saved: new URL(request.url).searchParams.get("saved") === "1" };
   } catch {
-    return { vehicles: [], loadFailed: true, saved: false };
+    return { vehicles: [], geofences: [], loadFailed: true, saved: false };
   }
 }
 
@@ -244,7 +250,9 @@ export async function poolVehiclesAction(context: LoadContext, request: Request)
   const p = requirePermission(context, request, "carSharing:admin");
   const form = await readForm(request, context);
   try {
-    await settings.savePoolVehicles(context.app, p, { vehicle_ids: form.getAll("vehicle_ids").map(String) });
+    // each vehicle's base comes as base_<vehicle id> (empty: none)
+    const bases = Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith("base_")).map(([k, v]) => [k.slice(5), String(v)]));
+    await settings.savePoolVehicles(context.app, p, { vehicle_ids: form.getAll("vehicle_ids").map(String), bases });
   } catch (err) {
     return failure("save", err instanceof AppError ? new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings") : err);
   }

@@ -8,7 +8,7 @@ export type DayHours = { from: string; to: string } | null;
 export interface CarSharingTables {
   car_sharing_settings: CarSharingSettingsTable;
   car_sharing_rules: CarSharingRulesTable;
-  car_sharing_vehicles: { org_id: string; vehicle_id: string; added_at: Timestamp };
+  car_sharing_vehicles: { org_id: string; vehicle_id: string; added_at: Timestamp; base_place_id: ColumnType<string | null, string | null | undefined, string | null> };
   car_sharing_users: { org_id: string; user_id: string; may_book: Generated<boolean>; notification_scope: Generated<"none" | "own" | "all"> };
   car_sharing_entries: CarSharingEntriesTable;
   bookings: BookingsTable;
@@ -26,6 +26,8 @@ export interface CarSharingSettingsTable {
   allowed_hours: ColumnType<DayHours[], string | undefined, string>;
   no_show_grace_min: Generated<number>;
   activate_on_ignition: Generated<boolean>;
+  /** minutes a booked vehicle rests in its base with the ignition off before the booking completes early (0018) */
+  return_rest_min: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -85,6 +87,8 @@ export interface BookingPeopleTable {
   role: "driver" | "passenger";
   period: string;
   live: Generated<boolean>;
+  /** when this person's reminder went out (0018): a passenger added after the booking's reminder gets one of their own */
+  reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 

@@ -81,7 +81,7 @@ export const carSharingApi: ApiFragment = {
         purpose: { type: ["object", "null"] }, other_reason: { type: ["string", "null"] }, start: { type: "string", format: "date-time" },
         end: { type: "string", format: "date-time" }, notify_users: { type: "boolean" },
         status: { type: "string", enum: ["approved", "active", "completed", "cancelled", "finished", "unknown"] },
-        no_show: { type: "boolean" }, cancelled_at: { type: ["string", "null"] }, distance_km: { type: ["number", "null"] },
+        no_show: { type: "boolean" }, cancelled_at: { type: ["string", "null"] }, returned_at: { type: ["string", "null"], format: "date-time" }, distance_km: { type: ["number", "null"] },
         passengers: { type: "array", items: { type: "object" } },
         my_role: { type: ["string", "null"], enum: ["driver", "passenger", "booker", null], description: "in lists: the caller's part in the booking (booker: booked it for someone else)" },
       },

@@ -3,45 +3,90 @@ import type { Mailer } from "../../mail/mailer";
 import { formatInstant } from "../../shared/dates";
 import { bookingReminderEmail } from "../../../templates/email/booking-reminder";
 import { orgTimeZone } from "../organization/organization.service";
-import { bookingsRepo, vehicleUsage } from "./bookings.repo";
+import { bookingsRepo, vehicleUsage, type BookingRow } from "./bookings.repo";
+
+type Recipient = { email: string | null; name: string; language: string; driver: string | null };
 
 /**
  * Sends each due reminder once: the booking is claimed (reminder_sent_at) before the e-mails go out, so a restart
- * or a second worker never sends it twice; a failed send is logged, not retried (a late reminder is worse than none).
+ * or a second worker never sends it again; each person's row is claimed too (booking_people.reminded_at). A passenger
+ * added by an edit after the reminder went out (start unchanged) is reminded on the next run, once, alone. A failed
+ * send is logged, not retried (a late reminder is worse than none).
  */
 export async function sendDueReminders(ctx: AppContext, mailer: Mailer, now: Date): Promise<{ sent: number }> {
   let sent = 0;
-  const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, "");
   for (const due of await bookingsRepo.dueReminders(ctx.db, now)) {
     if (!(await bookingsRepo.claimReminder(ctx.db, due.id, now))) continue;
     const b = await bookingsRepo.findById(ctx.db, due.org_id, due.id);
     if (!b) continue;
-    const tz = await orgTimeZone(ctx, due.org_id);
+    const claimed = await bookingsRepo.claimPeople(ctx.db, due.org_id, b.id, b.notify_users, now);
+    const recipients = new Map<string, Recipient>();
     const user = await ctx.db.selectFrom("users").select(["email", "first_name", "default_language"]).where("org_id", "=", due.org_id).where("id", "=", b.user_id).executeTakeFirst();
-    const recipients = new Map<string, { email: string | null; name: string; language: string; driver: string | null }>();
-    if (user) recipients.set(b.user_id, { email: user.email, name: user.first_name, language: user.default_language, driver: null });
-    if (b.notify_users) {
-      for (const p of await bookingsRepo.passengers(ctx.db, due.org_id, [b.id])) recipients.set(p.user_id, { email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
+    if (user && claimed.has(b.user_id)) recipients.set(b.user_id, { email: user.email, name: user.first_name, language: user.default_language, driver: null });
+    for (const p of await bookingsRepo.passengers(ctx.db, due.org_id, [b.id])) {
+      if (claimed.has(p.user_id)) recipients.set(p.user_id, { email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
     }
     // the users tab's notification scope: "none" hears nothing, "all" hears every booking of the organisation
     for (const s of await bookingsRepo.notificationScopes(ctx.db, due.org_id)) {
       if (s.notification_scope === "none") recipients.delete(s.user_id);
       else if (!recipients.has(s.user_id)) recipients.set(s.user_id, { email: s.email, name: s.first_name, language: s.default_language, driver: b.user_name });
     }
-    for (const r of recipients.values()) {
-      if (!r.email) continue;
-      try {
-        await mailer.send(bookingReminderEmail({
-          to: r.email, language: r.language === "en" ? "en" : "al", name: r.name, driver: r.driver, vehicle: b.registration,
-          start: formatInstant(b.starts_at, tz), end: formatInstant(b.ends_at, tz), destination: b.destination, link: `${base}/car-sharing/bookings/${b.id}`,
-        }));
-        sent++;
-      } catch (err) {
-        ctx.log.warn({ err, booking: b.id }, "booking reminder not sent");
-      }
+    sent += await mailAll(ctx, mailer, due.org_id, b, recipients);
+  }
+  for (const late of await bookingsRepo.lateReminders(ctx.db, now)) {
+    const b = await bookingsRepo.findById(ctx.db, late.org_id, late.id);
+    if (!b) continue;
+    const claimed = await bookingsRepo.claimPeople(ctx.db, late.org_id, b.id, true, now);
+    const quiet = new Set((await bookingsRepo.notificationScopes(ctx.db, late.org_id)).filter((s) => s.notification_scope === "none").map((s) => s.user_id));
+    const recipients = new Map<string, Recipient>();
+    for (const p of await bookingsRepo.passengers(ctx.db, late.org_id, [b.id])) {
+      if (claimed.has(p.user_id) && !quiet.has(p.user_id)) recipients.set(p.user_id, { email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
     }
+    sent += await mailAll(ctx, mailer, late.org_id, b, recipients);
   }
   return { sent };
+}
+
+async function mailAll(ctx: AppContext, mailer: Mailer, orgId: string, b: BookingRow, recipients: Map<string, Recipient>) {
+  const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, "");
+  const tz = await orgTimeZone(ctx, orgId);
+  let sent = 0;
+  for (const r of recipients.values()) {
+    if (!r.email) continue;
+    try {
+      await mailer.send(bookingReminderEmail({
+        to: r.email, language: r.language === "en" ? "en" : "al", name: r.name, driver: r.driver, vehicle: b.registration,
+        start: formatInstant(b.starts_at, tz), end: formatInstant(b.ends_at, tz), destination: b.destination, link: `${base}/car-sharing/bookings/${b.id}`,
+      }));
+      sent++;
+    } catch (err) {
+      ctx.log.warn({ err, booking: b.id }, "booking reminder not sent");
+    }
+  }
+  return sent;
+}
+
+/**
+ * Early return: an active booking completes before its end when its vehicle is back inside its base (the pool
+ * vehicle's geofence, settings → vehicles) with the ignition off for `return_rest_min` minutes. "Back" means the
+ * base visit began during the booking and the car was driven (ignition on) during it; the return is the later of
+ * entering the base and the ignition going off after its last run. completed_at is that moment (before ends_at, which
+ * stays the booked end), the distance is stored as on a normal completion, and the vehicle is free for the next person.
+ */
+export async function completeReturnedBookings(ctx: AppContext, now: Date): Promise<{ returned: number }> {
+  let returned = 0;
+  for (const r of await bookingsRepo.dueReturns(ctx.db, now)) {
+    if (!r.last_on) continue; // never driven during the booking: the car did not come back, it never left
+    const offSince = await bookingsRepo.firstOffAfter(ctx.db, r.org_id, r.vehicle_id, r.last_on, now);
+    if (!offSince) continue;
+    const at = new Date(Math.max(offSince.getTime(), r.enter_time.getTime()));
+    if (now.getTime() - at.getTime() < r.rest_min * 60_000) continue;
+    const usage = await vehicleUsage(ctx.db, r.org_id, r.vehicle_id, r.starts_at, now);
+    const done = await ctx.db.transaction().execute((trx) =>
+      bookingsRepo.setStatus(trx, r.org_id, r.id, ["active"], "completed", { completed_at: at, distance_km: usage.distanceKm }));
+    if (done) returned++;
+  }
+  return { returned };
 }
 
 /**
@@ -50,7 +95,7 @@ export async function sendDueReminders(ctx: AppContext, mailer: Mailer, now: Dat
  * active → completed at the end with the distance driven; a booking whose vehicle sent nothing during it becomes unknown.
  */
 export async function runBookingLifecycle(ctx: AppContext, now: Date) {
-  const counts = { active: 0, completed: 0, noShow: 0, unknown: 0 };
+  const counts = { active: 0, completed: 0, noShow: 0, unknown: 0, returned: 0 };
   for (const b of await bookingsRepo.dueTransitions(ctx.db, now)) {
     const ended = b.ends_at <= now;
     const usage = await vehicleUsage(ctx.db, b.org_id, b.vehicle_id, b.starts_at, ended ? b.ends_at : now);
@@ -80,5 +125,7 @@ export async function runBookingLifecycle(ctx: AppContext, now: Date) {
       if (done) counts.completed++;
     });
   }
+  // after the transitions, so a booking activated in this run can also be returned in it
+  counts.returned = (await completeReturnedBookings(ctx, now)).returned;
   return counts;
 }

@@ -156,3 +156,18 @@ export function effectiveRules(general: EffectiveRules, ...overrides: Array<Rule
   }
   return out;
 }
+
+/**
+ * The day view's shading: is the local hour `hour` (0–23) of a day with these allowed hours wholly bookable? An hour
+ * only partly inside them (08:00 with hours from 08:30) is shaded too: a booking starting on the hour would be refused.
+ */
+export function hourAllowed(day: AllowedHours[number], hour: number): boolean {
+  if (!day) return false;
+  const from = `${String(hour).padStart(2, "0")}:00`;
+  const to = `${String(hour + 1).padStart(2, "0")}:00`;
+  return day.from <= from && to <= day.to;
+}
+
+/** Until when a booking held its vehicle: the return of one completed early, otherwise its booked end. */
+export const heldUntil = (b: { status: string; ends_at: Date; completed_at: Date | null }) =>
+  b.status === "completed" && b.completed_at && b.completed_at < b.ends_at ? b.completed_at : b.ends_at;

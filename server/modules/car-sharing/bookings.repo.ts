@@ -97,9 +97,13 @@ export const bookingsRepo = {
   async update(db: DB, orgId: string, id: string, b: Omit<NewBooking, "created_by">, passengers: readonly string[], rearmReminder: boolean) {
     const row = await db.updateTable("bookings").set({ ...b, ...(rearmReminder ? { reminder_sent_at: null } : {}) })
       .where("org_id", "=", orgId).where("id", "=", id).returning(["id", "period"]).executeTakeFirstOrThrow();
-    await db.deleteFrom("booking_people").where("org_id", "=", orgId).where("booking_id", "=", id).execute();
+    // who heard the reminder keeps that mark (unless the start moved); a passenger new to the booking has none
+    const heard = new Map((await db.deleteFrom("booking_people").where("org_id", "=", orgId).where("booking_id", "=", id)
+      .returning(["user_id", "reminded_at"]).execute()).map((p) => [p.user_id, p.reminded_at]));
     const people = [{ user_id: b.user_id, role: "driver" as const }, ...passengers.map((user_id) => ({ user_id, role: "passenger" as const }))];
-    await db.insertInto("booking_people").values(people.map((p) => ({ org_id: orgId, booking_id: id, period: row.period, ...p }))).execute();
+    await db.insertInto("booking_people").values(people.map((p) => ({
+      org_id: orgId, booking_id: id, period: row.period, ...p, reminded_at: rearmReminder ? null : heard.get(p.user_id) ?? null,
+    }))).execute();
   },
   findById(db: DB, orgId: string, id: string) {
     return bookingQuery(db, orgId).select([...COLUMNS, fullName("u").as("user_name")]).where("b.id", "=", id).executeTakeFirst();
@@ -180,7 +184,7 @@ export const bookingsRepo = {
       .where((eb) => eb.or([
         eb("b.user_id", "=", userId),
         eb.and([eb("b.notify_users", "=", true), eb.exists(eb.selectFrom("booking_people as p").select("p.user_id")
-          .whereRef("p.booking_id", "=", "b.id").where("p.user_id", "=", userId).where("p.role", "=", "passenger"))]),
+          .whereRef("p.booking_id", "=", "b.id").where("p.user_id", "=", userId).where("p.role", "=", "passenger").where("p.reminded_at", "is not", null))]),
       ]))
       .orderBy("b.starts_at").limit(5).execute();
   },
@@ -188,6 +192,52 @@ export const bookingsRepo = {
   async claimReminder(db: DB, id: string, now: Date) {
     const r = await db.updateTable("bookings").set({ reminder_sent_at: now }).where("id", "=", id).where("reminder_sent_at", "is", null).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
+  },
+  /**
+   * Active bookings whose vehicle may be back: its base (a geofence) has an open visit that began during the booking
+   * and its ignition is off now. `last_on` is the last ignition-on position of the booking (null: never driven);
+   * `off_since` the first ignition-off position after it.
+   */
+  /**
+   * Claims the reminder of the booking's people who have not had it (the driver always, passengers with notify-users):
+   * each row is marked once, so a person hears once however many runs or workers there are. Returns who was claimed.
+   */
+  async claimPeople(db: DB, orgId: string, bookingId: string, withPassengers: boolean, now: Date) {
+    let q = db.updateTable("booking_people").set({ reminded_at: now })
+      .where("org_id", "=", orgId).where("booking_id", "=", bookingId).where("reminded_at", "is", null);
+    if (!withPassengers) q = q.where("role", "=", "driver");
+    const rows = await q.returning("user_id").execute();
+    return new Set(rows.map((r) => r.user_id));
+  },
+  /** Reminded bookings not started yet (notify-users) with a passenger who has not had the reminder (added by an edit). */
+  lateReminders(db: DB, now: Date) {
+    return db.selectFrom("bookings as b").select(["b.id", "b.org_id"])
+      .where("b.status", "=", "approved").where("b.reminder_sent_at", "is not", null).where("b.starts_at", ">", now).where("b.notify_users", "=", true)
+      .where((eb) => eb.exists(eb.selectFrom("booking_people as p").select("p.user_id").whereRef("p.booking_id", "=", "b.id")
+        .where("p.role", "=", "passenger").where("p.reminded_at", "is", null)))
+      .limit(500).execute();
+  },
+  dueReturns(db: DB, now: Date) {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    return db.selectFrom("bookings as b")
+      .innerJoin("car_sharing_vehicles as cv", (j) => j.onRef("cv.org_id", "=", "b.org_id").onRef("cv.vehicle_id", "=", "b.vehicle_id"))
+      .innerJoin("vehicle_state as vs", (j) => j.onRef("vs.org_id", "=", "b.org_id").onRef("vs.vehicle_id", "=", "b.vehicle_id"))
+      .innerJoin("geofence_visits as gv", (j) => j.onRef("gv.org_id", "=", "b.org_id").onRef("gv.vehicle_id", "=", "b.vehicle_id")
+        .onRef("gv.place_id", "=", "cv.base_place_id").on("gv.exit_time", "is", null).onRef("gv.enter_time", ">=", "b.starts_at"))
+      .leftJoin("car_sharing_settings as s", "s.org_id", "b.org_id")
+      .select(["b.id", "b.org_id", "b.vehicle_id", "b.starts_at", "b.ends_at", "gv.enter_time",
+        sql<number>`coalesce(s.return_rest_min, 10)`.as("rest_min"),
+        sql<Date | null>`(select max(p.fix_time) from positions p where p.org_id = b.org_id and p.vehicle_id = b.vehicle_id
+          and p.fix_time >= b.starts_at and p.fix_time <= ${at} and p.ignition is true)`.as("last_on")])
+      .where("b.status", "=", "active").where("b.ends_at", ">", now).where("vs.ignition", "is", false)
+      .limit(1000).execute();
+  },
+  /** The first ignition-off position of the vehicle after `after` (up to `now`). */
+  async firstOffAfter(db: DB, orgId: string, vehicleId: string, after: Date, now: Date) {
+    const row = await db.selectFrom("positions").select(sql<Date | null>`min(fix_time)`.as("at"))
+      .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).where("fix_time", ">", after).where("fix_time", "<=", now)
+      .where("ignition", "is", false).executeTakeFirst();
+    return row?.at ?? null;
   },
   dueTransitions(db: DB, now: Date) {
     return db.selectFrom("bookings as b")

@@ -1,13 +1,13 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
-import { addDays, formatInstantDate, startOfWeek, zonedInstant } from "../../shared/dates";
+import { addDays, formatInstantDate, startOfWeek, weekday, zonedInstant } from "../../shared/dates";
 import type { Principal } from "../access/principal";
 import { can } from "../access/access.policy";
 import { visibleVehicleIds } from "../access/vehicle-scope";
 import { audit } from "../audit/audit.service";
 import { orgTimeZone } from "../organization/organization.service";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
-import { readDraft, timeViolations, type BookingDraft, type Violation } from "./booking-rules";
+import { hourAllowed, readDraft, timeViolations, type BookingDraft, type Violation } from "./booking-rules";
 import { BOOKING_SORTS, bookingsRepo, LIVE_STATUSES, vehicleUsage, type BookingRow, type BookingSort } from "./bookings.repo";
 import { carSharingPolicy } from "./car-sharing.policy";
 import { carSharingSettingsRepo } from "./car-sharing-settings.repo";
@@ -272,8 +272,13 @@ export async function calendarDay(ctx: AppContext, p: Principal, date: string | 
   const from = zonedInstant(day, "00:00", timeZone);
   const to = zonedInstant(addDays(day, 1), "00:00", timeZone);
   const vehicles = await bookableVehicles(ctx, p);
-  const bookings = await bookingsRepo.inRange(ctx.db, p.orgId, vehicles.map((v) => v.id), from, to);
-  return { timeZone, day, from, to, vehicles, bookings, previous: addDays(day, -1), next: addDays(day, 1), week: startOfWeek(day) };
+  const [bookings, rules] = await Promise.all([
+    bookingsRepo.inRange(ctx.db, p.orgId, vehicles.map((v) => v.id), from, to), rulesForUser(ctx, p.orgId, p.userId),
+  ]);
+  // the viewer's allowed hours of that weekday (general, or their team's / own specific rule): the hours outside are shaded
+  const allowed = rules.allowed_hours[weekday(day)] ?? null;
+  const openHours = Array.from({ length: 24 }, (_, h) => hourAllowed(allowed, h));
+  return { timeZone, day, from, to, vehicles, bookings, allowed, openHours, previous: addDays(day, -1), next: addDays(day, 1), week: startOfWeek(day) };
 }
 
 /** Reminders in the app: the principal's upcoming bookings whose reminder went out. */

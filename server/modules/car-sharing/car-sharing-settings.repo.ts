@@ -55,6 +55,14 @@ export const carSharingSettingsRepo = {
     const rows = await db.selectFrom("car_sharing_vehicles").select("vehicle_id").where("org_id", "=", orgId).execute();
     return new Set(rows.map((r) => r.vehicle_id));
   },
+  /** Each pool vehicle's base geofence (null: none). */
+  async poolBases(db: DB, orgId: string): Promise<Map<string, string | null>> {
+    const rows = await db.selectFrom("car_sharing_vehicles").select(["vehicle_id", "base_place_id"]).where("org_id", "=", orgId).execute();
+    return new Map(rows.map((r) => [r.vehicle_id, r.base_place_id]));
+  },
+  async setBase(db: DB, orgId: string, vehicleId: string, placeId: string | null) {
+    await db.updateTable("car_sharing_vehicles").set({ base_place_id: placeId }).where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).execute();
+  },
   async isPoolVehicle(db: DB, orgId: string, vehicleId: string) {
     return !!(await db.selectFrom("car_sharing_vehicles").select("vehicle_id").where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).executeTakeFirst());
   },

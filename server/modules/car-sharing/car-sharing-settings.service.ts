@@ -3,12 +3,13 @@ import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { audit } from "../audit/audit.service";
+import { existingPlaceIds, geofenceOptions } from "../places/places.service";
 import type { EffectiveRules } from "./booking-rules";
 import { effectiveRules } from "./booking-rules";
 import { carSharingPolicy } from "./car-sharing.policy";
 import { carSharingSettingsRepo as repo } from "./car-sharing-settings.repo";
 import {
-  ALL_DAY, bookingUserSchema, entrySchema, generalSettingsSchema, poolVehiclesSchema, specificRuleSchema,
+  ALL_DAY, DEFAULT_RETURN_REST_MIN, bookingUserSchema, entrySchema, generalSettingsSchema, poolVehiclesSchema, specificRuleSchema,
   type AllowedHours,
 } from "./car-sharing.schema";
 
@@ -16,11 +17,12 @@ export interface GeneralSettings extends EffectiveRules {
   reminder_min: number;
   no_show_grace_min: number;
   activate_on_ignition: boolean;
+  return_rest_min: number;
 }
 
 export const DEFAULT_SETTINGS: GeneralSettings = {
   min_duration_min: 30, max_duration_min: 480, advance_days: 30, max_future_bookings: 3, min_lead_min: 0,
-  reminder_min: 30, no_show_grace_min: 30, activate_on_ignition: false, allowed_hours: ALL_DAY,
+  reminder_min: 30, no_show_grace_min: 30, activate_on_ignition: false, return_rest_min: DEFAULT_RETURN_REST_MIN, allowed_hours: ALL_DAY,
 };
 
 /** The organisation's general settings (the defaults until saved once). */
@@ -30,7 +32,7 @@ export async function generalSettingsOf(ctx: AppContext, orgId: string): Promise
   return {
     min_duration_min: row.min_duration_min, max_duration_min: row.max_duration_min, advance_days: row.advance_days,
     max_future_bookings: row.max_future_bookings, min_lead_min: row.min_lead_min, reminder_min: row.reminder_min,
-    no_show_grace_min: row.no_show_grace_min, activate_on_ignition: row.activate_on_ignition, allowed_hours: row.allowed_hours as AllowedHours,
+    no_show_grace_min: row.no_show_grace_min, activate_on_ignition: row.activate_on_ignition, return_rest_min: row.return_rest_min, allowed_hours: row.allowed_hours as AllowedHours,
   };
 }
 
@@ -58,28 +60,46 @@ export async function saveGeneralSettings(ctx: AppContext, p: Principal, fields:
   });
 }
 
-/** Vehicles the principal may see, each with whether it is in the pool. */
+/** Vehicles the principal may see, each with whether it is in the pool and its base (a geofence, for early returns). */
 export async function poolVehicles(ctx: AppContext, p: Principal) {
   carSharingPolicy.read(p);
-  const [rows, pool] = await Promise.all([
+  const [rows, bases] = await Promise.all([
     scopeVehicles(ctx.db.selectFrom("vehicles").select(["vehicles.id", "vehicles.registration", "vehicles.category", "vehicles.team_id"]), p)
       .orderBy("vehicles.registration").execute(),
-    repo.poolVehicleIds(ctx.db, p.orgId),
+    repo.poolBases(ctx.db, p.orgId),
   ]);
-  return rows.map((v) => ({ ...v, inPool: pool.has(v.id) }));
+  return rows.map((v) => ({ ...v, inPool: bases.has(v.id), basePlaceId: bases.get(v.id) ?? null }));
 }
 
+/** The geofences a pool vehicle's base may be. */
+export async function baseOptions(ctx: AppContext, p: Principal) {
+  carSharingPolicy.admin(p);
+  return geofenceOptions(ctx, p.orgId);
+}
+
+/**
+ * Saves the pool and each pool vehicle's base: a geofence of the organisation or none (an unknown one is
+ * `VALIDATION` on `base_<vehicle>`; a vehicle whose base is not sent keeps it). Vehicles the principal cannot see keep
+ * their membership and base.
+ */
 export async function savePoolVehicles(ctx: AppContext, p: Principal, fields: unknown) {
   carSharingPolicy.admin(p);
-  const { vehicle_ids } = poolVehiclesSchema.parse(fields);
+  const { vehicle_ids, bases } = poolVehiclesSchema.parse(fields);
   const visible = await poolVehicles(ctx, p);
   const visibleIds = new Set(visible.map((v) => v.id));
   // vehicles the principal cannot see keep their pool membership
   const keep = visible.length ? [...(await repo.poolVehicleIds(ctx.db, p.orgId))].filter((id) => !visibleIds.has(id)) : [];
-  const next = [...new Set([...vehicle_ids.filter((id) => visibleIds.has(id)), ...keep])];
+  const chosen = vehicle_ids.filter((id) => visibleIds.has(id));
+  const next = [...new Set([...chosen, ...keep])];
+  // a vehicle whose base is not sent keeps it ("" is none)
+  const wanted = chosen.filter((id) => id in bases).map((id) => [id, bases[id] ?? null] as const);
+  const known = await existingPlaceIds(ctx, p.orgId, "geofence", wanted.flatMap(([, b]) => (b ? [b] : [])));
+  const unknown = wanted.find(([, b]) => b && !known.has(b));
+  if (unknown) throw new AppError("VALIDATION", "Unknown geofence", { field: `base_${unknown[0]}` });
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setPool(trx, p.orgId, next);
-    await audit.record(trx, p, { entity: "car_sharing_settings", id: p.orgId, action: "update", after: { pool_vehicles: next } });
+    for (const [id, base] of wanted) await repo.setBase(trx, p.orgId, id, base);
+    await audit.record(trx, p, { entity: "car_sharing_settings", id: p.orgId, action: "update", after: { pool_vehicles: next, bases: Object.fromEntries(wanted) } });
   });
 }
 

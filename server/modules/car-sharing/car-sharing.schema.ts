@@ -11,6 +11,9 @@ export const MIN_LEAD_OPTIONS = [0, 15, 30, 60, 120] as const;
 export const REMINDER_OPTIONS = [5, 15, 30, 60, 120] as const;
 /** Ours (not in the spec): minutes after the start before an unstarted booking frees its vehicle; 0 = never. */
 export const NO_SHOW_GRACE_OPTIONS = [0, 15, 30, 60, 120] as const;
+/** Ours: minutes a booked vehicle rests in its base with the ignition off before its booking completes early. */
+export const RETURN_REST_OPTIONS = [5, 10, 15, 30, 60] as const;
+export const DEFAULT_RETURN_REST_MIN = 10;
 
 export const BOOKING_TYPES = ["shared", "personal"] as const;
 export const BOOKING_STATUSES = ["approved", "active", "completed", "cancelled", "unknown"] as const;
@@ -61,6 +64,7 @@ export const generalSettingsSchema = z.preprocess(
     reminder_min: oneOf(REMINDER_OPTIONS),
     no_show_grace_min: oneOf(NO_SHOW_GRACE_OPTIONS).default(30),
     activate_on_ignition: checkbox(),
+    return_rest_min: oneOf(RETURN_REST_OPTIONS).default(DEFAULT_RETURN_REST_MIN),
     allowed_hours: allowedHoursSchema,
   }),
 );
@@ -92,7 +96,11 @@ export const entrySchema = z.object({
 });
 export type EntryInput = z.infer<typeof entrySchema>;
 
-export const poolVehiclesSchema = z.object({ vehicle_ids: z.preprocess(toList, z.array(z.uuid("errors.invalid"))) });
+/** The vehicles tab: the pool, and each vehicle's base (a geofence of the organisation, or none). */
+export const poolVehiclesSchema = z.object({
+  vehicle_ids: z.preprocess(toList, z.array(z.uuid("errors.invalid"))),
+  bases: z.record(z.string(), z.preprocess((v) => (v === "" || v === undefined ? null : v), z.uuid("errors.invalid").nullable())).default({}),
+});
 
 export const bookingUserSchema = z.object({
   user_id: z.uuid("errors.invalid"),

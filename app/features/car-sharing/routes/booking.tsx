@@ -26,7 +26,7 @@ export default function BookingDetails({ loaderData, actionData }: Route.Compone
       {editFailed && <div className="alert alert-error" role="alert" data-testid="form-alert">{te("BOOKING_EDIT_FAILED")}</div>}
       {failed && <div className="alert alert-error" role="alert" data-testid="form-alert">{te(failed.code, { defaultValue: te("BOOKING_CANCEL_FAILED") })}</div>}
       <dl className="cs-details" data-testid="booking-details">
-        <dt>{t("booking.status")}</dt><dd data-testid="booking-status">{t(`status.${b.status}`)}{b.no_show ? ` · ${t("booking.noShow")}` : ""}</dd>
+        <dt>{t("booking.status")}</dt><dd data-testid="booking-status">{t(`status.${b.status}`)}{b.no_show ? ` · ${t("booking.noShow")}` : ""}{b.returned_at ? ` · ${t("booking.returned", { time: b.returned_at })}` : ""}</dd>
         <dt>{t("booking.user")}</dt><dd>{b.user_name}</dd>
         <dt>{t("booking.vehicle")}</dt><dd>{b.registration}</dd>
         <dt>{t("booking.type")}</dt><dd>{t(`types.${b.type}`)}</dd>

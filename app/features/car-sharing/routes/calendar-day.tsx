@@ -10,7 +10,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) => calendarDayLoa
 /** Server-rendered day grid (organisation zone): vehicles as rows, hours as columns; a free hour links to a new booking. */
 export default function CalendarDay({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("carSharing");
-  const { day, previous, next, week, today, hours, rows, timeZone, canBook } = loaderData;
+  const { day, previous, next, week, today, hours, rows, timeZone, canBook, allowed } = loaderData;
   const weekdays = t("settings.weekdays", { returnObjects: true }) as Record<string, string>;
   const weekday = weekdays[`d${new Date(`${day}T12:00:00Z`).getUTCDay()}`];
   return (
@@ -26,6 +26,9 @@ export default function CalendarDay({ loaderData }: Route.ComponentProps) {
         <Link to={`?date=${next}`} rel="next">{t("calendar.nextDay")}</Link>
         <span className="muted" data-testid="calendar-day">{weekday} {day} · {t("calendar.timeZone", { zone: timeZone })}</span>
       </nav>
+      <p className="muted" data-testid="allowed-hours-note">
+        {allowed ? t("calendar.allowedHours", { from: allowed.from, to: allowed.to }) : t("calendar.closedDay")}
+      </p>
       {rows.length === 0 ? (
         <p className="muted" data-testid="calendar-empty">{t("calendar.noVehicles")}</p>
       ) : (
@@ -42,7 +45,8 @@ export default function CalendarDay({ loaderData }: Route.ComponentProps) {
                 <tr key={v.id} data-vehicle={v.registration}>
                   <th scope="row">{v.registration}</th>
                   {v.cells.map((c) => (
-                    <td key={c.hour} className={c.busy ? "busy" : "free"} data-hour={c.hour}>
+                    <td key={c.hour} className={`${c.busy ? "busy" : "free"}${c.open ? "" : " cs-closed"}`} data-hour={c.hour} data-open={c.open ? "yes" : "no"}
+                      title={c.open ? undefined : t("calendar.outsideHours")}>
                       {c.bookings.map((b) => (
                         <Link key={b.id} to={`/car-sharing/bookings/${b.id}`} className={`cs-booking cs-${b.status}`} data-testid="calendar-booking">
                           {b.start.slice(0, 10) === day ? b.start.slice(11) : "…"}–{b.end.slice(0, 10) === day ? b.end.slice(11) : "…"} {b.user_name}

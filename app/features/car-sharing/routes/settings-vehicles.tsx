@@ -8,7 +8,7 @@ import type { Route } from "./+types/settings-vehicles";
 export const loader = ({ request, context }: Route.LoaderArgs) => poolVehiclesLoader(context, request);
 export const action = ({ request, context }: Route.ActionArgs) => poolVehiclesAction(context, request);
 
-/** Which vehicles are in the car-sharing pool. */
+/** Which vehicles are in the car-sharing pool, and each one's base (where a return completes the booking early). */
 export default function PoolVehicles({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("carSharing");
   const { t: te } = useTranslation("errors");
@@ -18,14 +18,21 @@ export default function PoolVehicles({ loaderData, actionData }: Route.Component
       <CsrfInput />
       {loaderData.saved && <div className="alert alert-ok" role="status" data-testid="notice">{t("settings.saved")}</div>}
       <SettingsAlert actionData={actionData} />
+      <p className="muted">{t("settings.baseHint")}</p>
       <table className="table">
-        <thead><tr><th>{t("settings.inPool")}</th><th>{t("settings.registration")}</th><th>{t("settings.category")}</th></tr></thead>
+        <thead><tr><th>{t("settings.inPool")}</th><th>{t("settings.registration")}</th><th>{t("settings.category")}</th><th>{t("settings.base")}</th></tr></thead>
         <tbody>
           {loaderData.vehicles.map((v) => (
             <tr key={v.id}>
               <td><input type="checkbox" name="vehicle_ids" value={v.id} defaultChecked={v.inPool} aria-label={v.registration} /></td>
               <td>{v.registration}</td>
               <td>{v.category}</td>
+              <td>
+                <select name={`base_${v.id}`} defaultValue={v.basePlaceId ?? ""} aria-label={`${t("settings.base")} ${v.registration}`} data-testid="vehicle-base">
+                  <option value="">{t("settings.noBase")}</option>
+                  {loaderData.geofences.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
+                </select>
+              </td>
             </tr>
           ))}
         </tbody>
