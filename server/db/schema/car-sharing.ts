@@ -26,7 +26,7 @@ export interface CarSharingSettingsTable {
   allowed_hours: ColumnType<DayHours[], string | undefined, string>;
   no_show_grace_min: Generated<number>;
   activate_on_ignition: Generated<boolean>;
-  /** minutes a booked vehicle rests in its base with the ignition off before the booking completes early (0018) */
+  /** minutes a booked vehicle rests in its base with the ignition off before the booking completes early (0020) */
   return_rest_min: Generated<number>;
   updated_at: Timestamp;
 }
@@ -87,7 +87,7 @@ export interface BookingPeopleTable {
   role: "driver" | "passenger";
   period: string;
   live: Generated<boolean>;
-  /** when this person's reminder went out (0018): a passenger added after the booking's reminder gets one of their own */
+  /** when this person's reminder went out (0020): a passenger added after the booking's reminder gets one of their own */
   reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
