@@ -107,7 +107,11 @@ export async function measureIngest(ctx: AppContext, opts: IngestOptions): Promi
   const same = live.length === rebuilt.length && live.every((x, i) => x === rebuilt[i]);
   say(`derived while ingesting vs rebuilt from the stored positions (${sample.length} vehicles): ${live.length} vs ${rebuilt.length} segments, ${same ? "identical" : "DIFFERENT"}`);
   if (!same || !live.length) throw new Error("segments derived during ingest differ from a rebuild of the same positions");
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const median = (xs: number[]) => {
+    const v = [...xs].sort((a, b) => a - b);
+    const m = Math.floor(v.length / 2);
+    return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+  };
   const plain = median(rates.plain);
   const derived = median(rates.derived);
   return { plain, derived };
