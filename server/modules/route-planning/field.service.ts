@@ -4,6 +4,7 @@ import { todayIn } from "../../shared/dates";
 import type { Principal } from "../access/principal";
 import { circleBoundingBox } from "../places/geometry";
 import { metresTo, punctuality } from "./job-rules";
+import { liveEtas } from "./live-eta";
 import { routeJobsRepo } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { phonePositionSchema, type PhonePosition } from "./route-planning.schema";
@@ -17,7 +18,8 @@ export async function myJobsToday(ctx: AppContext, p: Principal, day?: string | 
   const date = day || todayIn(rules.timezone);
   const jobs = await routeJobsRepo.forDriver(ctx.db, p.orgId, p.userId, date);
   const now = new Date();
-  return { day: date, jobs: jobs.map((j) => ({ ...j, punctuality: punctuality(j, rules.timezone, rules.late_grace_min, now) })) };
+  const live = await liveEtas(ctx, p.orgId, rules, jobs, now);
+  return { day: date, jobs: jobs.map((j) => ({ ...j, punctuality: punctuality(j, rules.timezone, rules.late_grace_min, now), live: live(j) })) };
 }
 
 async function ownJob(ctx: AppContext, p: Principal, id: string) {

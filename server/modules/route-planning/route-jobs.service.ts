@@ -9,6 +9,7 @@ import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { assignableDrivers } from "../users/users.service";
 import { getVehicle } from "../vehicles/vehicles.service";
 import { occurrences, punctuality } from "./job-rules";
+import { liveEtas } from "./live-eta";
 import { routeJobsRepo, type JobFilter, type JobSort, type NewJob } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { assignInputSchema, jobInputSchema, jobUpdateSchema, type AssignInput, type JobInput, type JobUpdate } from "./route-planning.schema";
@@ -35,14 +36,15 @@ async function findVisibleJob(ctx: AppContext, p: Principal, id: string): Promis
   return job;
 }
 
-/** Jobs of a day with how they stand against their schedule (dispatch map, scheduler). */
+/** Jobs of a day with how they stand against their schedule and their live ETA (dispatch map, scheduler). */
 export async function dayJobs(ctx: AppContext, p: Principal, day?: string | null) {
   routePlanningPolicy.read(p);
   const rules = await routeRules(ctx, p.orgId);
   const date = day || todayIn(rules.timezone);
   const jobs = await routeJobsRepo.day(ctx.db, p, date);
   const now = new Date();
-  return { day: date, timezone: rules.timezone, jobs: jobs.map((j) => ({ ...j, punctuality: punctuality(j, rules.timezone, rules.late_grace_min, now) })) };
+  const live = await liveEtas(ctx, p.orgId, rules, jobs, now);
+  return { day: date, timezone: rules.timezone, jobs: jobs.map((j) => ({ ...j, punctuality: punctuality(j, rules.timezone, rules.late_grace_min, now), live: live(j) })) };
 }
 
 /** Checks the place, driver and vehicle a job names and gives the point its coordinates. */

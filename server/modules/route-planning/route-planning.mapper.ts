@@ -1,8 +1,9 @@
 import { iso } from "../shared/mapping";
+import type { LiveEta } from "./live-eta";
 import type { RouteJob } from "./route-jobs.service";
 
 /** A job as the API answers: no org_id, times HH:mm, ISO instants. */
-export function toJobDto(j: RouteJob & { punctuality?: string; distance_m?: number }) {
+export function toJobDto(j: RouteJob & { punctuality?: string; distance_m?: number; live?: LiveEta }) {
   return {
     id: j.id, name: j.name, place_id: j.place_id, address: j.address, latitude: j.latitude, longitude: j.longitude,
     contact_name: j.contact_name, contact_phone: j.contact_phone, notes: j.notes,
@@ -14,6 +15,7 @@ export function toJobDto(j: RouteJob & { punctuality?: string; distance_m?: numb
     planned_sequence: j.planned_sequence, planned_eta: j.planned_arrival ? j.planned_arrival.slice(0, 5) : null,
     ...(j.punctuality !== undefined ? { punctuality: j.punctuality } : {}),
     ...(j.distance_m !== undefined ? { distance_m: j.distance_m } : {}),
+    ...(j.live !== undefined ? { live_eta: j.live.time, live_eta_status: j.live.status, predicted_late: j.live.predictedLate } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { routeJobsRepo } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { optimizationsRepo } from "./route-planning.repo";
 import { routeRules } from "./route-settings.service";
+import { routeMatrixOptions } from "./travel-model";
 
 export const PLAN_DAY_JOB = "route-plan-day";
 /** The dispatcher's run: long enough for a good plan of a few hundred jobs, short enough to wait for. */
@@ -98,7 +99,7 @@ export async function runDayOptimization(ctx: AppContext, data: PlanDayData, sig
   let last = 0;
   try {
     const result: OptimizeResult = await optimizeRoutes(data.problem as never, {
-      timeLimitMs: data.timeLimitMs ?? PLAN_DAY_TIME_LIMIT_MS, seed: 1, signal, progressIntervalMs: 500,
+      matrix: routeMatrixOptions(), timeLimitMs: data.timeLimitMs ?? PLAN_DAY_TIME_LIMIT_MS, seed: 1, signal, progressIntervalMs: 500,
       onProgress: (pr) => {
         if (pr.elapsedMs - last < 1000) return;
         last = pr.elapsedMs;

@@ -89,3 +89,20 @@ export const optimizationsRepo = {
     }).where("org_id", "=", orgId).where("id", "=", id).execute();
   },
 };
+
+/** The live ETA's inputs: vehicles' last positions and their jobs of a day not finished, always of one organisation. */
+export const liveEtaRepo = {
+  positions(db: DB, orgId: string, vehicleIds: readonly string[]) {
+    if (!vehicleIds.length) return Promise.resolve([]);
+    return db.selectFrom("vehicle_state").select(["vehicle_id", "lat", "lon", "last_fix_time"])
+      .where("org_id", "=", orgId).where("vehicle_id", "in", [...vehicleIds])
+      .where("lat", "is not", null).where("lon", "is not", null).where("last_fix_time", "is not", null).execute();
+  },
+  remainingJobs(db: DB, orgId: string, vehicleIds: readonly string[], day: string) {
+    if (!vehicleIds.length) return Promise.resolve([]);
+    return db.selectFrom("route_jobs")
+      .select(["id", "vehicle_id", "status", "latitude", "longitude", "scheduled_date", "scheduled_arrival", "scheduled_departure", "planned_sequence", "arrived_at"])
+      .where("org_id", "=", orgId).where("vehicle_id", "in", [...vehicleIds]).where("scheduled_date", "=", day)
+      .where("status", "<>", "finished").execute();
+  },
+};
