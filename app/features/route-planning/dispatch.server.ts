@@ -1,4 +1,5 @@
 import { dayJobs } from "../../../server/modules/route-planning/route-jobs.service";
+import { LIVE_ETA_MAX_FIX_AGE_MIN } from "../../../server/modules/route-planning/live-eta";
 import { latestOptimization } from "../../../server/modules/route-planning/route-planning.optimize";
 import { listFleetState } from "../../../server/modules/positions/fleet.service";
 import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
@@ -15,7 +16,7 @@ export async function dispatchLoader(context: LoadContext, request: Request) {
     ? (await listFleetState(context.app, p)).map((v) => ({ id: v.vehicleId, registration: v.registration, latitude: v.latitude, longitude: v.longitude, fixTime: v.fixTime }))
     : (await vehicleOptions(context.app, p)).map((v) => ({ id: v.id, registration: v.registration, latitude: null, longitude: null, fixTime: null }));
   return {
-    ...day, vehicles, canWrite: can(p, "routePlanning:write"),
+    ...day, vehicles, canWrite: can(p, "routePlanning:write"), liveEtaMaxAgeMin: LIVE_ETA_MAX_FIX_AGE_MIN,
     optimization: await latestOptimization(context.app, p, day.day),
     mapConfig: mapConfigFrom(context), exposeMap: context.app.config.NODE_ENV !== "production",
   };

@@ -44,7 +44,7 @@ export async function dayJobs(ctx: AppContext, p: Principal, day?: string | null
   const jobs = await routeJobsRepo.day(ctx.db, p, date);
   const now = new Date();
   const live = await liveEtas(ctx, p.orgId, rules, jobs, now);
-  return { day: date, timezone: rules.timezone, jobs: jobs.map((j) => ({ ...j, punctuality: punctuality(j, rules.timezone, rules.late_grace_min, now), live: live(j) })) };
+  return { day: date, timezone: rules.timezone, graceMin: rules.late_grace_min, jobs: jobs.map((j) => ({ ...j, punctuality: punctuality(j, rules.timezone, rules.late_grace_min, now), live: live(j) })) };
 }
 
 /** Checks the place, driver and vehicle a job names and gives the point its coordinates. */

@@ -74,3 +74,18 @@ export function PunctualityBadge({ value }: { value: string }) {
   const { t } = useTranslation("routePlanning");
   return <span className={`badge punctuality-${value}`} data-punctuality={value}>{t(`punctuality.${value}`)}</span>;
 }
+
+/** A job's live ETA: the time (with "predicted late" in words), "no recent position", or a dash (arrived, unassigned, not today). */
+export function LiveEtaCell({ live, grace, maxAge }: { live: { status: string; time: string | null; predictedLate: boolean }; grace: number; maxAge: number }) {
+  const { t } = useTranslation("routePlanning");
+  if (live.status === "no_position") {
+    return <span className="muted" title={t("liveEta.noPositionTitle", { minutes: maxAge })} data-live-eta="no_position">{t("liveEta.noPosition")}</span>;
+  }
+  if (live.status !== "ok" || !live.time) return <span data-live-eta={live.status}>—</span>;
+  return (
+    <span data-live-eta="ok">
+      {live.time}
+      {live.predictedLate && <> <span className="badge predicted-late" title={t("liveEta.predictedLateTitle", { grace })} data-predicted-late="true">{t("liveEta.predictedLate")}</span></>}
+    </span>
+  );
+}

@@ -10,7 +10,7 @@ import { formFailure } from "../../../lib/form-failure";
 import { formAction, intent } from "../../../lib/forms.server";
 import { requirePermission } from "../../../lib/route-kit.server";
 import { DispatchMap } from "../components/DispatchMap";
-import { PunctualityBadge, StatusBadge } from "../components/fields";
+import { LiveEtaCell, PunctualityBadge, StatusBadge } from "../components/fields";
 import { dispatchLoader } from "../dispatch.server";
 import { inPlannedOrder, plannedRoutes } from "../planned-order";
 import type { Route } from "./+types/dispatch-map";
@@ -96,14 +96,17 @@ export default function DispatchMapPage({ loaderData, actionData }: Route.Compon
           )}
         </div>
       )}
+      <p className="muted">{t("liveEta.hint")}</p>
       <table className="table" data-testid="dispatch-jobs">
-        <thead><tr><th>{t("fields.vehicle")}</th><th>{t("fields.planned_sequence")}</th><th>{t("fields.planned_eta")}</th><th>{t("fields.window")}</th><th>{t("fields.name")}</th><th>{t("fields.status")}</th><th>{t("fields.punctuality")}</th>{canWrite && <th>{t("dispatch.assign")}</th>}</tr></thead>
+        <thead><tr><th>{t("fields.vehicle")}</th><th>{t("fields.planned_sequence")}</th><th>{t("fields.planned_eta")}</th><th>{t("fields.live_eta")}</th><th>{t("fields.window")}</th><th>{t("fields.name")}</th><th>{t("fields.status")}</th><th>{t("fields.punctuality")}</th>{canWrite && <th>{t("dispatch.assign")}</th>}</tr></thead>
         <tbody>
           {jobs.map((j) => (
-            <tr key={j.id} data-job={j.id} data-punctuality={j.punctuality} data-sequence={j.planned_sequence ?? undefined} className={`${j.punctuality === "late" || j.punctuality === "missed" ? "late" : ""}${picked === j.id ? " picked" : ""}`}>
+            <tr key={j.id} data-job={j.id} data-punctuality={j.punctuality} data-sequence={j.planned_sequence ?? undefined} data-predicted-late={j.live.predictedLate || undefined}
+              className={`${j.punctuality === "late" || j.punctuality === "missed" ? "late" : j.live.predictedLate ? "predicted-late" : ""}${picked === j.id ? " picked" : ""}`}>
               <td>{j.vehicle_registration ?? t("common.unassigned")}</td>
               <td>{j.planned_sequence ?? "—"}</td>
               <td data-testid="planned-eta">{j.planned_arrival?.slice(0, 5) ?? "—"}</td>
+              <td data-testid="live-eta"><LiveEtaCell live={j.live} grace={loaderData.graceMin} maxAge={loaderData.liveEtaMaxAgeMin} /></td>
               <td>{j.scheduled_arrival.slice(0, 5)}–{j.scheduled_departure.slice(0, 5)}</td>
               <td>{j.name}</td>
               <td><StatusBadge status={j.status} /></td>
@@ -123,7 +126,7 @@ export default function DispatchMapPage({ loaderData, actionData }: Route.Compon
               </td>}
             </tr>
           ))}
-          {!jobs.length && <tr><td colSpan={8} className="muted">{t("dispatch.noJobs")}</td></tr>}
+          {!jobs.length && <tr><td colSpan={9} className="muted">{t("dispatch.noJobs")}</td></tr>}
         </tbody>
       </table>
     </section>

@@ -7,6 +7,7 @@ import { formFailure } from "../../../lib/form-failure";
 import { assignAction } from "../route-planning.server";
 import { dispatchLoader } from "../dispatch.server";
 import { inPlannedOrder } from "../planned-order";
+import { LiveEtaCell } from "../components/fields";
 import type { Route } from "./+types/scheduler";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -63,6 +64,7 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
         </Form>
       </header>
       <p className="muted">{t("scheduler.hint")}</p>
+      <p className="muted">{t("liveEta.hint")}</p>
       <FormAlert code={failure?.code} />
       <div className="scheduler" data-testid="scheduler">
         {lanes.map((lane) => {
@@ -79,6 +81,7 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
                   const ia = localMinutes(j.arrived_at as unknown as string, timezone);
                   const ib = localMinutes(j.departed_at as unknown as string, timezone) ?? (ia != null ? ia + 5 : null);
                   const eta = j.planned_arrival ? minutes(j.planned_arrival) : null;
+                  const live = j.live.time ? minutes(j.live.time) : null;
                   return (
                     <div key={j.id} className="slot">
                       <div className={`bar planned ${j.punctuality}`} style={{ left: pct(a), width: width(a, b) }} draggable={canWrite}
@@ -87,6 +90,7 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
                         {j.planned_sequence != null && `${j.planned_sequence}. `}{j.name}
                       </div>
                       {eta != null && <div className="bar eta" style={{ left: pct(eta) }} title={`${t("fields.planned_eta")} ${j.planned_arrival!.slice(0, 5)}`} data-eta={j.id} />}
+                      {live != null && <div className="bar live" style={{ left: pct(live) }} title={`${t("fields.live_eta")} ${j.live.time}${j.live.predictedLate ? ` — ${t("liveEta.predictedLate")}` : ""}`} data-live={j.id} />}
                       {ia != null && ib != null && <div className="bar actual" style={{ left: pct(ia), width: width(ia, ib) }} title={t("scheduler.actual")} />}
                     </div>
                   );
@@ -99,21 +103,23 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
       <table className="table" data-testid="scheduler-plan">
         <caption>{t("scheduler.plan")}</caption>
         <thead>
-          <tr><th>{t("fields.vehicle")}</th><th>{t("fields.planned_sequence")}</th><th>{t("fields.name")}</th><th>{t("fields.planned_eta")}</th><th>{t("fields.window")}</th><th>{t("fields.arrived_at")}</th><th>{t("fields.departed_at")}</th></tr>
+          <tr><th>{t("fields.vehicle")}</th><th>{t("fields.planned_sequence")}</th><th>{t("fields.name")}</th><th>{t("fields.planned_eta")}</th><th>{t("fields.live_eta")}</th><th>{t("fields.window")}</th><th>{t("fields.arrived_at")}</th><th>{t("fields.departed_at")}</th></tr>
         </thead>
         <tbody>
           {jobs.map((j) => (
-            <tr key={j.id} data-job={j.id} data-sequence={j.planned_sequence ?? undefined} className={j.punctuality === "late" || j.punctuality === "missed" ? "late" : undefined}>
+            <tr key={j.id} data-job={j.id} data-sequence={j.planned_sequence ?? undefined} data-predicted-late={j.live.predictedLate || undefined}
+              className={j.punctuality === "late" || j.punctuality === "missed" ? "late" : j.live.predictedLate ? "predicted-late" : undefined}>
               <td>{j.vehicle_registration ?? t("common.unassigned")}</td>
               <td>{j.planned_sequence ?? "—"}</td>
               <td>{j.name}</td>
               <td data-testid="planned-eta">{j.planned_arrival?.slice(0, 5) ?? t("scheduler.notPlanned")}</td>
+              <td data-testid="live-eta"><LiveEtaCell live={j.live} grace={loaderData.graceMin} maxAge={loaderData.liveEtaMaxAgeMin} /></td>
               <td>{j.scheduled_arrival.slice(0, 5)}–{j.scheduled_departure.slice(0, 5)}</td>
               <td>{localTime(j.arrived_at as unknown as string, timezone) ?? "—"}</td>
               <td>{localTime(j.departed_at as unknown as string, timezone) ?? "—"}</td>
             </tr>
           ))}
-          {!jobs.length && <tr><td colSpan={7} className="muted">{t("dispatch.noJobs")}</td></tr>}
+          {!jobs.length && <tr><td colSpan={8} className="muted">{t("dispatch.noJobs")}</td></tr>}
         </tbody>
       </table>
       {canWrite && (
