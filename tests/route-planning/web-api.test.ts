@@ -3,8 +3,8 @@ import { updateRouteSettings } from "../../server/modules/route-planning/route-s
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
-import { addDays } from "../../server/shared/dates";
-import { at, draftOptimization, insertJob, today } from "./helpers";
+import { addDays, formatInstantTime } from "../../server/shared/dates";
+import { at, draftOptimization, insertJob, today, TZ } from "./helpers";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -132,14 +132,14 @@ describe("the accepted optimised route without JavaScript", () => {
     expect(rowAt(en, c.id)).toBeGreaterThan(0);
     expect(rowAt(en, c.id)).toBeLessThan(rowAt(en, a.id));
     expect(en).toContain("<th>Planned order</th><th>Planned ETA</th>");
-    expect(en).toMatch(new RegExp(`data-job="${a.id}"[^>]*data-sequence="2"[\\s\\S]*?09:12</td><td>09:00–09:30`));
+    expect(en).toMatch(new RegExp(`data-job="${a.id}"[^>]*data-sequence="2"[\\s\\S]*?09:12</td><td data-testid="live-eta"><span data-live-eta="none">—</span></td><td>09:00–09:30`));
     const al = await text(`/route-planning/routing-dispatch/map?day=${day}&lng=al`);
     expect(al).toContain("<th>Radha në itinerar</th><th>Mbërritja e parashikuar</th>");
 
     const plan = (html: string) => html.slice(html.indexOf('data-testid="scheduler-plan"'));
     const sched = plan(await text(`/route-planning/routing-dispatch/scheduler?day=${day}&lng=al`));
     expect(sched.indexOf(c.id)).toBeLessThan(sched.indexOf(a.id));
-    expect(sched).toMatch(/08:05<\/td><td>11:00–11:30<\/td><td>—<\/td>/);
+    expect(sched).toMatch(/08:05<\/td><td data-testid="live-eta"><span data-live-eta="none">—<\/span><\/td><td>11:00–11:30<\/td><td>—<\/td>/);
     expect(plan(await text(`/route-planning/routing-dispatch/scheduler?day=${day}&lng=en`))).toContain("Planned ETA");
 
     const login = await (await fetch(`${srv.url}/api/auth/login`, { method: "POST", body: new URLSearchParams({ email: driver.email!, password: driver.password, grant_type: "password" }) })).json();
@@ -180,5 +180,36 @@ describe("driver API", () => {
     const doc = await (await fetch(`${srv.url}/api/openapi.json`)).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/route-planning/my/jobs", "/api/route-planning/my/jobs/{id}/check-in", "/api/route-planning/my/day/start"]));
     expect(Object.keys(doc.components.schemas.RouteJob.properties)).toEqual(expect.arrayContaining(["planned_sequence", "planned_eta"]));
+  });
+});
+
+describe("live ETA on the screens and my/jobs", () => {
+  it("shows the live ETA with the predicted-late marker (both languages, no JavaScript), no recent position as such, and live_eta in my/jobs", async () => {
+    const driver = await createUser(srv.ctx, { org, role: "driver", driver: true, email: `eta-${Date.now()}@test.flota` });
+    const v = await createVehicle(srv.ctx, { org, driver: driver.id });
+    const soon = formatInstantTime(Date.now() + 60_000, TZ);
+    // about 3.6 hours' drive away (1° of latitude by the straight-line model): predicted late whatever the hour
+    const job = await insertJob(srv.ctx, org.orgId, { name: "Far visit", latitude: 42.0, longitude: 19.0, scheduled_arrival: soon < "23:00" ? soon : "23:00", scheduled_departure: "23:59", vehicle_id: v.id, driver_id: driver.id });
+    const place = (time: Date) => srv.ctx.db.insertInto("vehicle_state").values({ vehicle_id: v.id, org_id: org.orgId, device_id: "d", lat: 41.0, lon: 19.0, last_fix_time: time, alert_state: "{}" } as never)
+      .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ last_fix_time: time })).execute();
+    await place(new Date());
+    const row = (html: string) => html.slice(html.indexOf(`data-job="${job.id}"`)).split("</tr>")[0];
+    const en = row(await (await admin.get(`/route-planning/routing-dispatch/map?day=${today()}&lng=en`)).text());
+    expect(en).toMatch(/data-live-eta="ok">\d\d:\d\d/);
+    expect(en).toContain("Predicted late");
+    const al = await (await admin.get(`/route-planning/routing-dispatch/scheduler?day=${today()}&lng=al`)).text();
+    expect(al).toContain("<th>Mbërritja sipas pozicionit</th>");
+    expect(row(al.slice(al.indexOf('data-testid="scheduler-plan"')))).toContain("Pritet me vonesë");
+
+    const login = await (await fetch(`${srv.url}/api/auth/login`, { method: "POST", body: new URLSearchParams({ email: driver.email!, password: driver.password, grant_type: "password" }) })).json();
+    const mine = async () => (await (await fetch(`${srv.url}/api/route-planning/my/jobs`, { headers: { authorization: `Bearer ${login.access_token}` } })).json()).jobs[0];
+    expect(await mine()).toMatchObject({ id: job.id, live_eta_status: "ok", live_eta: expect.stringMatching(/^\d\d:\d\d$/), predicted_late: true });
+
+    await place(new Date(Date.now() - 60 * 60_000));
+    expect(await mine()).toMatchObject({ live_eta: null, live_eta_status: "no_position", predicted_late: false });
+    expect(row(await (await admin.get(`/route-planning/routing-dispatch/map?day=${today()}&lng=en`)).text())).toContain("No recent position");
+    expect(row(await (await admin.get(`/route-planning/routing-dispatch/map?day=${today()}&lng=al`)).text())).toContain("Pa pozicion të fundit");
+    const doc = await (await fetch(`${srv.url}/api/openapi.json`)).json();
+    expect(Object.keys(doc.components.schemas.RouteJob.properties)).toEqual(expect.arrayContaining(["live_eta", "live_eta_status", "predicted_late"]));
   });
 });
