@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createHttpApp } from "../../server/http/app";
 import { startLive } from "../../server/modules/live";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
-import { attachTestLive, createTestContext, type TestContext } from "./context";
+import { attachTestLive, createTestContext, createTestOrg, type TestContext } from "./context";
 import { startTestTelematics } from "./telematics";
 
 export interface TestServer {
@@ -112,4 +112,13 @@ export class FormClient {
     if (res.status !== 302) throw new Error(`login failed with ${res.status}`);
     return res;
   }
+}
+
+/** A test server, a new organisation (demo data when asked) and its administrator signed in through the login form. */
+export async function startSignedIn(orgOptions: Parameters<typeof createTestOrg>[1] = {}) {
+  const srv = await startTestServer();
+  const org = await createTestOrg(srv.ctx, orgOptions);
+  const admin = new FormClient(srv.url);
+  await admin.login(org.adminEmail, org.adminPassword);
+  return { srv, org, admin };
 }
