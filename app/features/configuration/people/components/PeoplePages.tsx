@@ -81,3 +81,14 @@ export function EditPersonPage(props: {
     </section>
   );
 }
+
+/** The add page of a driver or user: heading and the empty person form. */
+export function AddPersonPage(props: { area: Area; options: PersonFormOptions; failure?: unknown }) {
+  const { t } = useTranslation("people");
+  return (
+    <section>
+      <header className="page-header"><h1>{t(`${props.area}.add`)}</h1></header>
+      <PersonForm area={props.area} person={null} options={props.options} failure={props.failure} />
+    </section>
+  );
+}
