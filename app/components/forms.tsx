@@ -103,3 +103,18 @@ export function useUnsavedChangesGuard(formRef: React.RefObject<HTMLFormElement 
     }
   }, [blocker, t]);
 }
+
+/** The submit button of a record form ("Saving…" while the post runs, and disabled) and what follows it (cancel, delete). */
+export function SaveActions(props: { label: string; testId?: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  return (
+    <div className="form-actions">
+      <button type="submit" className="button primary" disabled={submitting} data-testid={props.testId}>
+        {submitting ? t("common:actions.saving") : props.label}
+      </button>
+      {props.children}
+    </div>
+  );
+}

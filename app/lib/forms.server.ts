@@ -105,3 +105,20 @@ export function assertUploadSize(request: Request, context: LoadContext) {
   const limit = (MAX_VEHICLE_IMAGES + 2) * context.app.config.UPLOAD_MAX_IMAGE_BYTES;
   if (length > limit) throw data({ error: "IMAGE_INVALID" }, { status: 413 });
 }
+
+/** The action of a page that edits one record in place (organisation, settings): save, then the same page with `ok`. */
+export function saveInPlace<S extends ZodType>(
+  args: { request: Request; context: LoadContext },
+  schema: S,
+  save: (value: z.output<S>) => Promise<unknown>,
+) {
+  return formAction(args, {
+    save: intent({
+      schema,
+      run: async ({ value }) => {
+        await save(value as z.output<S>);
+        return { ok: true as const };
+      },
+    }),
+  });
+}

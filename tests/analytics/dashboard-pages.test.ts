@@ -8,7 +8,7 @@ import { dashboardData } from "../../server/modules/analytics/dashboard/dashboar
 import { seedDemoDashboard } from "../../server/seed/seed-dashboard";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { FormClient, startSignedIn, type TestServer } from "../support/server";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -22,10 +22,7 @@ const tile = (over: Record<string, string | string[]> = {}) => ({
 });
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx, { demo: true });
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, admin } = await startSignedIn({ demo: true }));
   vehicle = await srv.ctx.db.selectFrom("vehicles").select(["id", "registration", "team_id"]).where("org_id", "=", org.orgId).orderBy("registration").executeTakeFirstOrThrow();
   // a 42 km trip two days ago: inside "previous seven days" whenever the test runs
   const start = new Date(Date.now() - 2 * 86_400_000);

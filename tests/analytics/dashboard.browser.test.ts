@@ -1,39 +1,30 @@
 import { sql } from "kysely";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, signInInBrowser } from "../support/browser";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { startTestServer, type TestServer } from "../support/server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite";
+import { hasChromium, signInInBrowser } from "../support/browser";
 
 /** The signed-in frame keeps a live connection open, so "network idle" never comes: wait for React Router itself. */
 const waitForHydration = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chromium", () => {
-  let srv: TestServer;
-  let org: TestOrg;
-  let browser: Browser;
+  const s = browserSuite();
   let vehicle: { id: string; registration: string };
 
-  const tiles = () => srv.ctx.db.selectFrom("dashboard_tiles").selectAll().where("user_id", "=", org.adminId).orderBy("position").execute();
-  const clearTiles = () => srv.ctx.db.deleteFrom("dashboard_tiles").where("user_id", "=", org.adminId).execute();
+  const tiles = () => s.srv.ctx.db.selectFrom("dashboard_tiles").selectAll().where("user_id", "=", s.org.adminId).orderBy("position").execute();
+  const clearTiles = () => s.srv.ctx.db.deleteFrom("dashboard_tiles").where("user_id", "=", s.org.adminId).execute();
 
   beforeAll(async () => {
-    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    org = await createTestOrg(srv.ctx, { demo: true });
-    vehicle = await srv.ctx.db.selectFrom("vehicles").select(["id", "registration"]).where("org_id", "=", org.orgId).orderBy("registration").executeTakeFirstOrThrow();
+    vehicle = await s.srv.ctx.db.selectFrom("vehicles").select(["id", "registration"]).where("org_id", "=", s.org.orgId).orderBy("registration").executeTakeFirstOrThrow();
     const start = new Date(Date.now() - 2 * 86_400_000);
     await sql`INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon, distance_m, max_speed_kmh, engine_s)
-      VALUES (${org.orgId}, ${vehicle.id}, 'trip', ${start.toISOString()}, ${new Date(start.getTime() + 3_600_000).toISOString()}, 41.3, 19.8, 41.4, 19.9, 42000, 90, 3600)`.execute(srv.ctx.db);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
+      VALUES (${s.org.orgId}, ${vehicle.id}, 'trip', ${start.toISOString()}, ${new Date(start.getTime() + 3_600_000).toISOString()}, 41.3, 19.8, 41.4, 19.9, 42000, 90, 3600)`.execute(s.srv.ctx.db);
   });
 
   async function open(javaScriptEnabled: boolean): Promise<Page> {
-    const page = await (await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 1000 } })).newPage();
+    const page = await (await s.browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 1000 } })).newPage();
     page.setDefaultTimeout(20_000);
-    await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
+    await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword);
     return page;
   }
 
@@ -75,7 +66,7 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
 
   it("with JavaScript: tiles are reordered and removed in place; benchmarks switch to teams", async () => {
     const page = await open(true);
-    await page.goto(`${srv.url}/dashboard/metrics/add`);
+    await page.goto(`${s.srv.url}/dashboard/metrics/add`);
     await waitForHydration(page);
     await page.selectOption('[data-testid="field-metric"]', "trips");
     expect(await page.locator('[data-testid="field-ranking"]').isVisible()).toBe(true);
@@ -93,7 +84,7 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
     await page.locator('[data-testid="tile-delete"]').first().click();
     await expect.poll(async () => (await tiles()).map((t) => t.id)).toEqual([first.id]);
     await page.waitForSelector('[data-testid="tile-notice"]');
-    await page.goto(`${srv.url}/dashboard/benchmarks`);
+    await page.goto(`${s.srv.url}/dashboard/benchmarks`);
     await page.selectOption("#by", "team");
     await page.click('[data-testid="benchmarks-filter"] button[type="submit"]');
     await page.waitForURL(/by=team/);
@@ -103,7 +94,7 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
   it("without JavaScript: tiles are added, shown as tables, reordered and removed", async () => {
     await clearTiles();
     const page = await open(false);
-    await page.goto(`${srv.url}/dashboard`);
+    await page.goto(`${s.srv.url}/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/dashboard/metrics");
     await page.click('[data-testid="add-tile"]');
     await addBarTile(page);
@@ -115,7 +106,7 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
     expect(await page.locator('[data-testid="tile"] details table').isVisible()).toBe(true);
     expect(await page.locator('[data-testid="tile"] table').textContent()).toContain(vehicle.registration);
     expect(await page.locator('[data-testid="tile-value"]').textContent()).toContain("42");
-    await page.goto(`${srv.url}/dashboard/metrics/add`);
+    await page.goto(`${s.srv.url}/dashboard/metrics/add`);
     await page.selectOption('[data-testid="field-metric"]', "stops");
     await page.selectOption('[data-testid="field-chart_type"]', "number");
     await page.click('[data-testid="save-tile"]');
@@ -132,7 +123,7 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
   for (const js of [true, false]) {
     it(`${js ? "with" : "without"} JavaScript: a notification needs an e-mail, then is saved and listed`, async () => {
       const page = await open(js);
-      await page.goto(`${srv.url}/analytics/notifications/add`);
+      await page.goto(`${s.srv.url}/analytics/notifications/add`);
       if (js) await waitForHydration(page);
       const name = `Weekly ${js ? "js" : "html"}`;
       await page.fill("#name", name);
@@ -149,7 +140,7 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
       await page.click('[data-testid="save-notification"]');
       await page.waitForURL(/\/analytics\/notifications\?created=1$/);
       expect(await page.locator('[data-testid="notification-row"]', { hasText: name }).textContent()).toContain("Monthly on day 3 at 07:00");
-      const saved = await srv.ctx.db.selectFrom("report_schedules").selectAll().where("org_id", "=", org.orgId).where("name", "=", name).executeTakeFirstOrThrow();
+      const saved = await s.srv.ctx.db.selectFrom("report_schedules").selectAll().where("org_id", "=", s.org.orgId).where("name", "=", name).executeTakeFirstOrThrow();
       expect(saved).toMatchObject({ interval: "monthly", month_day: 3, weekday: null, emails: ["owner@example.test"], user_ids: [] });
     });
   }

@@ -2,19 +2,15 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SegmentDetector, type Segment, type SegmentPoint } from "../../server/modules/analytics/segments/segment-detector";
 import { DEFAULT_SEGMENT_SETTINGS } from "../../server/modules/analytics/segments/segment-settings";
-import { rebuildDirtySegments, rebuildVehicleSegments, SegmentBatch, type DriversOf } from "../../server/modules/analytics/segments/segments.service";
+import { rebuildDirtySegments, rebuildVehicleSegments, } from "../../server/modules/analytics/segments/segments.service";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
+import { driversOf, positionWriter } from "./helpers";
 
 let ctx: TestContext;
 let org: TestOrg;
 let vehicles: Array<{ id: string; driver_id: string | null }>;
 const M_PER_DEG_LON = 111_320 * Math.cos((41.33 * Math.PI) / 180);
 const base = Date.parse("2026-11-10T06:00:00Z");
-
-const driversOf: DriversOf = async (trx, ids) => {
-  const rows = await trx.selectFrom("vehicles").select(["id", "driver_id"]).where("id", "in", ids).execute();
-  return new Map(rows.map((r) => [r.id, r.driver_id]));
-};
 
 /** A day of one vehicle: parked, driving and idling legs, a point every 10 s. */
 function day(legs: Array<[seconds: number, kmh: number, ignition: boolean]>, start = base): SegmentPoint[] {
@@ -33,22 +29,7 @@ function day(legs: Array<[seconds: number, kmh: number, ignition: boolean]>, sta
   return pts;
 }
 
-async function storePositions(vehicleId: string, pts: SegmentPoint[]) {
-  await sql`
-    INSERT INTO positions (org_id, vehicle_id, device_id, fix_time, lat, lon, speed_kmh, ignition, valid, odometer_m)
-    SELECT ${org.orgId}::uuid, ${vehicleId}::uuid, 'test', t, lat, lon, speed, ign, true, odo FROM unnest(
-      ${pts.map((p) => new Date(p.t).toISOString())}::timestamptz[], ${pts.map((p) => p.lat)}::float8[], ${pts.map((p) => p.lon)}::float8[],
-      ${pts.map((p) => p.speed)}::real[], ${pts.map((p) => p.ignition)}::bool[], ${pts.map((p) => p.odometerM)}::float8[]) AS x(t, lat, lon, speed, ign, odo)
-    ON CONFLICT DO NOTHING`.execute(ctx.db);
-}
-
-/** What the pipeline does: store the positions, then advance the detector in the same transaction. */
-async function ingest(vehicleId: string, pts: SegmentPoint[]) {
-  await storePositions(vehicleId, pts);
-  const batch = new SegmentBatch();
-  for (const p of pts) batch.add(vehicleId, org.orgId, p);
-  await ctx.db.transaction().execute((trx) => batch.write(trx));
-}
+const { storePositions, ingest } = positionWriter(() => ({ db: ctx.db, orgId: org.orgId }));
 
 const stored = (vehicleId: string) =>
   ctx.db.selectFrom("vehicle_segments").selectAll().where("vehicle_id", "=", vehicleId).orderBy("start_time").orderBy("kind").execute();

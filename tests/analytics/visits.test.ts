@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GeofenceIndex } from "../../server/modules/alerts/geofence-index";
 import { runReport } from "../../server/modules/analytics/analytics.service";
 import type { SegmentPoint } from "../../server/modules/analytics/segments/segment-detector";
-import { rebuildDirtySegments, rebuildVehicleSegments, SegmentBatch, type DriversOf } from "../../server/modules/analytics/segments/segments.service";
+import { rebuildDirtySegments, rebuildVehicleSegments, } from "../../server/modules/analytics/segments/segments.service";
 import { GeofenceVisitTracker } from "../../server/modules/analytics/visits/geofence-visits";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createPlace } from "../support/factories";
+import { driversOf, positionWriter } from "./helpers";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -20,11 +21,6 @@ const M_PER_DEG_LAT = 111_195;
 const M_PER_DEG_LON = M_PER_DEG_LAT * Math.cos((LAT * Math.PI) / 180);
 const at = (dxM: number, dyM = 0) => ({ lat: LAT + dyM / M_PER_DEG_LAT, lon: LON + dxM / M_PER_DEG_LON });
 const base = Date.parse("2026-11-10T06:00:00Z");
-
-const driversOf: DriversOf = async (trx, ids) => {
-  const rows = await trx.selectFrom("vehicles").select(["id", "driver_id"]).where("id", "in", ids).execute();
-  return new Map(rows.map((r) => [r.id, r.driver_id]));
-};
 
 /** Legs along the east–west line through the fence's centre (x metres east of it), a point every 10 s. */
 function track(x0: number, legs: Array<[seconds: number, kmh: number, ignition: boolean, direction?: 1 | -1]>, start = base): SegmentPoint[] {
@@ -103,21 +99,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-async function storePositions(vehicleId: string, pts: SegmentPoint[]) {
-  await sql`
-    INSERT INTO positions (org_id, vehicle_id, device_id, fix_time, lat, lon, speed_kmh, ignition, valid, odometer_m)
-    SELECT ${org.orgId}::uuid, ${vehicleId}::uuid, 'test', t, lat, lon, speed, ign, true, odo FROM unnest(
-      ${pts.map((p) => new Date(p.t).toISOString())}::timestamptz[], ${pts.map((p) => p.lat)}::float8[], ${pts.map((p) => p.lon)}::float8[],
-      ${pts.map((p) => p.speed)}::real[], ${pts.map((p) => p.ignition)}::bool[], ${pts.map((p) => p.odometerM)}::float8[]) AS x(t, lat, lon, speed, ign, odo)
-    ON CONFLICT DO NOTHING`.execute(ctx.db);
-}
-
-async function ingest(vehicleId: string, pts: SegmentPoint[]) {
-  await storePositions(vehicleId, pts);
-  const batch = new SegmentBatch();
-  for (const p of pts) batch.add(vehicleId, org.orgId, p);
-  await ctx.db.transaction().execute((trx) => batch.write(trx));
-}
+const { ingest } = positionWriter(() => ({ db: ctx.db, orgId: org.orgId }));
 
 const visitsOf = async (vehicleId: string) =>
   (await ctx.db.selectFrom("geofence_visits").selectAll().where("vehicle_id", "=", vehicleId).orderBy("enter_time").execute())

@@ -2,23 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as bookings from "../../server/modules/car-sharing/bookings.service";
 import * as settings from "../../server/modules/car-sharing/car-sharing-settings.service";
 import type { Principal } from "../../server/modules/access/principal";
-import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
+import { createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createTeam, createUser } from "../support/factories";
-import { codes, NOW, person, poolVehicle, purpose } from "./helpers";
+import { bookAt, bookingFixture, codes, NOW, person, poolVehicle, purpose } from "./helpers";
 
 let ctx: TestContext;
 let org: TestOrg;
 let admin: Principal;
 let purposeId: string;
 
-const book = (p: Principal, over: Record<string, unknown>) =>
-  bookings.createBooking(ctx, p, { type: "shared", destination: "Durrës", purpose: purposeId, start: "2030-03-05 10:00", end: "2030-03-05 11:00", ...over }, { now: NOW });
+const book = (p: Principal, over: Record<string, unknown>) => bookAt(ctx, purposeId, p, over);
 
 beforeAll(async () => {
-  ctx = createTestContext();
-  org = await createTestOrg(ctx);
-  admin = await principalFor(ctx, org.adminId);
-  purposeId = (await purpose(ctx, org)).id;
+  ({ ctx, org, admin, purposeId } = await bookingFixture());
 });
 afterAll(async () => ctx?.close());
 

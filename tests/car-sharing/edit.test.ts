@@ -4,9 +4,9 @@ import * as settings from "../../server/modules/car-sharing/car-sharing-settings
 import { bookingsCsv } from "../../server/modules/car-sharing/car-sharing.export";
 import type { Principal } from "../../server/modules/access/principal";
 import { zonedInstant } from "../../server/shared/dates";
-import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
+import { principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
-import { codes, NOW, person, poolVehicle, purpose, TZ } from "./helpers";
+import { bookAt, bookingFixture, codes, NOW, person, poolVehicle, purpose, TZ } from "./helpers";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -14,17 +14,13 @@ let admin: Principal;
 let purposeId: string;
 const page = { page: 1, size: 50, sort: "start", dir: "asc" as const, q: "" };
 
-const book = (p: Principal, over: Record<string, unknown>) =>
-  bookings.createBooking(ctx, p, { type: "shared", destination: "Durrës", purpose: purposeId, start: "2030-03-05 10:00", end: "2030-03-05 11:00", ...over }, { now: NOW });
+const book = (p: Principal, over: Record<string, unknown>) => bookAt(ctx, purposeId, p, over);
 const edit = (p: Principal, id: string, over: Record<string, unknown>, now = NOW) => bookings.updateBooking(ctx, p, id, over, { now });
 const history = (p: Principal, tab: "all" | "completed" | "in-progress" | "cancelled" = "all", q = "") => bookings.listHistory(ctx, p, tab, { ...page, q });
 const stored = (id: string) => ctx.db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  ctx = createTestContext();
-  org = await createTestOrg(ctx);
-  admin = await principalFor(ctx, org.adminId);
-  purposeId = (await purpose(ctx, org)).id;
+  ({ ctx, org, admin, purposeId } = await bookingFixture());
 });
 afterAll(async () => ctx?.close());
 

@@ -2,7 +2,9 @@ import type { AppContext } from "../../server/context";
 import { AppError } from "../../server/errors";
 import { zonedInstant } from "../../server/shared/dates";
 import { createUser, createVehicle } from "../support/factories";
-import type { TestOrg } from "../support/context";
+import type { Principal } from "../../server/modules/access/principal";
+import * as bookings from "../../server/modules/car-sharing/bookings.service";
+import { createTestContext, createTestOrg, principalFor, type TestOrg } from "../support/context";
 
 export const TZ = "Europe/Tirane";
 /** Monday 2030-03-04 08:00 in Tirana: the fixed "now" of the rule tests. */
@@ -29,3 +31,16 @@ export async function codes(p: Promise<unknown>): Promise<string[] | "OK"> {
     throw e;
   });
 }
+
+/** The service tests' set-up: a context, a new organisation, its administrator's principal and one trip purpose. */
+export async function bookingFixture() {
+  const ctx = createTestContext();
+  const org = await createTestOrg(ctx);
+  const admin = await principalFor(ctx, org.adminId);
+  const purposeId = (await purpose(ctx, org)).id;
+  return { ctx, org, admin, purposeId };
+}
+
+/** Books as `p` at the fixed "now": a shared trip to Durrës, 2030-03-05 10:00-11:00, unless `over` says otherwise. */
+export const bookAt = (ctx: AppContext, purposeId: string, p: Principal, over: Record<string, unknown>) =>
+  bookings.createBooking(ctx, p, { type: "shared", destination: "Durrës", purpose: purposeId, start: "2030-03-05 10:00", end: "2030-03-05 11:00", ...over }, { now: NOW });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarDay, createBooking } from "../../server/modules/car-sharing/bookings.service";
 import { deleteRule, saveGeneralSettings, saveRule } from "../../server/modules/car-sharing/car-sharing-settings.service";
 import { addDays, todayIn, weekday } from "../../server/shared/dates";
-import { createTestOrg, principalFor, type TestOrg } from "../support/context";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { principalFor, type TestOrg } from "../support/context";
+import { FormClient, startSignedIn, type TestServer } from "../support/server";
 import { person, poolVehicle, purpose, TZ } from "./helpers";
 
 let srv: TestServer;
@@ -13,10 +13,7 @@ let purposeId: string;
 const day = () => addDays(todayIn(TZ), 2);
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx);
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, admin } = await startSignedIn());
   purposeId = (await purpose(srv.ctx, org)).id;
 });
 afterAll(async () => srv?.close());

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toBookingDto } from "../../server/modules/car-sharing/car-sharing.mapper";
 import { getBooking } from "../../server/modules/car-sharing/bookings.service";
 import { formatInstant } from "../../server/shared/dates";
-import { createTestOrg, principalFor, type TestOrg } from "../support/context";
+import { principalFor, type TestOrg } from "../support/context";
 import { createPlace } from "../support/factories";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { startSignedIn, type FormClient, type TestServer } from "../support/server";
 import { person, poolVehicle, purpose, TZ } from "./helpers";
 
 let srv: TestServer;
@@ -13,10 +13,7 @@ let admin: FormClient;
 const MIN = 60_000;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx);
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, admin } = await startSignedIn());
 });
 afterAll(async () => srv?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../server/shared/dates";
-import { createTestOrg, principalFor, type TestOrg } from "../support/context";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { principalFor, type TestOrg } from "../support/context";
+import { FormClient, startSignedIn, type TestServer } from "../support/server";
 import { person, poolVehicle, purpose, TZ } from "./helpers";
 
 let srv: TestServer;
@@ -13,10 +13,7 @@ let purposeId: string;
 const day = () => addDays(todayIn(TZ), 2);
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx);
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, admin } = await startSignedIn());
   const v = await poolVehicle(srv.ctx, org);
   [vehicleId, registration] = [v.id, v.registration];
   purposeId = (await purpose(srv.ctx, org)).id;

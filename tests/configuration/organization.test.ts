@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed/seed";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { type TestOrg } from "../support/context";
+import { signedInClient, startDemoServer, type TestServer } from "../support/server";
 
 let srv: TestServer;
 let org: TestOrg;
 let domain: string;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx, { demo: true });
-  domain = `${org.orgId.slice(0, 8)}.test.flota`;
+  ({ srv, org, domain } = await startDemoServer());
 });
 afterAll(async () => srv?.close());
 
@@ -22,15 +20,13 @@ const company = {
 
 describe("company details", () => {
   it("saves every field for an administrator and shows the support e-mail on the help page", async () => {
-    const admin = new FormClient(srv.url);
-    await admin.login(org.adminEmail, org.adminPassword);
+    const admin = await signedInClient(srv, org.adminEmail, org.adminPassword);
     const res = await admin.post("/configuration/organization", company);
     expect(res.status).toBe(200);
     const row = await srv.ctx.db.selectFrom("organizations").selectAll().where("id", "=", org.orgId).executeTakeFirstOrThrow();
     expect(row).toMatchObject(company);
 
-    const viewer = new FormClient(srv.url);
-    await viewer.login(`viewer@${domain}`, DEMO_PASSWORD);
+    const viewer = await signedInClient(srv, `viewer@${domain}`, DEMO_PASSWORD);
     const help = await (await viewer.get("/configuration/help")).text();
     expect(help).toContain('href="mailto:support@transport.example"');
     expect(help).toContain("<code>127.0.0.1:5027</code> (TCP)");
@@ -44,8 +40,7 @@ describe("company details", () => {
   });
 
   it("requires the name and keeps the typed values", async () => {
-    const admin = new FormClient(srv.url);
-    await admin.login(org.adminEmail, org.adminPassword);
+    const admin = await signedInClient(srv, org.adminEmail, org.adminPassword);
     admin.cookies.set("lng", "en");
     const res = await admin.post("/configuration/organization", { ...company, name: "", city: "Durrës-Kept" });
     expect(res.status).toBe(400);
@@ -57,8 +52,7 @@ describe("company details", () => {
   });
 
   it("is read-only for a fleet manager, and the manager's post is refused", async () => {
-    const manager = new FormClient(srv.url);
-    await manager.login(`manager@${domain}`, DEMO_PASSWORD);
+    const manager = await signedInClient(srv, `manager@${domain}`, DEMO_PASSWORD);
     const page = await manager.get("/configuration/organization");
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -73,8 +67,7 @@ describe("company details", () => {
   });
 
   it("is closed to a viewer", async () => {
-    const viewer = new FormClient(srv.url);
-    await viewer.login(`viewer@${domain}`, DEMO_PASSWORD);
+    const viewer = await signedInClient(srv, `viewer@${domain}`, DEMO_PASSWORD);
     expect((await viewer.get("/configuration/organization")).status).toBe(403);
   });
 });

@@ -3,17 +3,15 @@ import { DEFAULT_ADMIN_PASSWORD } from "../../server/config";
 import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { hashPassword } from "../../server/security/passwords";
 import { usesDefaultPassword } from "../../server/modules/users/users.service";
-import { createTestOrg, principalFor, type TestOrg } from "../support/context";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { principalFor, type TestOrg } from "../support/context";
+import { signedInClient, startDemoServer, type TestServer } from "../support/server";
 
 let srv: TestServer;
 let org: TestOrg;
 let domain: string;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx, { demo: true });
-  domain = `${org.orgId.slice(0, 8)}.test.flota`;
+  ({ srv, org, domain } = await startDemoServer());
 });
 afterAll(async () => srv?.close());
 
@@ -21,8 +19,7 @@ const htmlLang = (html: string) => /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
 
 describe("profile", () => {
   it("saves the default language, sets the lng cookie and later pages render in that language", async () => {
-    const client = new FormClient(srv.url);
-    await client.login(`dispatcher@${domain}`, DEMO_PASSWORD);
+    const client = await signedInClient(srv, `dispatcher@${domain}`, DEMO_PASSWORD);
     const toEnglish = await client.post("/configuration/profile", { intent: "profile", first_name: "Dritan", last_name: "Shehu", phone: "", default_language: "en" });
     expect(toEnglish.status).toBe(302);
     expect(toEnglish.headers.getSetCookie().some((c) => /^lng=en;/.test(c))).toBe(true);
@@ -40,8 +37,7 @@ describe("profile", () => {
   });
 
   it("keeps typed values and never echoes passwords after a failed form", async () => {
-    const client = new FormClient(srv.url);
-    await client.login(`viewer@${domain}`, DEMO_PASSWORD);
+    const client = await signedInClient(srv, `viewer@${domain}`, DEMO_PASSWORD);
     client.cookies.set("lng", "en");
     const res = await client.post("/configuration/profile", { intent: "profile", first_name: "", last_name: "Kola-Kept", default_language: "en" });
     expect(res.status).toBe(400);
@@ -57,11 +53,9 @@ describe("profile", () => {
   });
 
   it("changes the password through the form only with the current password", async () => {
-    const client = new FormClient(srv.url);
-    await client.login(`driver@${domain}`, DEMO_PASSWORD);
+    const client = await signedInClient(srv, `driver@${domain}`, DEMO_PASSWORD);
     client.cookies.set("lng", "en");
-    const other = new FormClient(srv.url);
-    await other.login(`driver@${domain}`, DEMO_PASSWORD);
+    const other = await signedInClient(srv, `driver@${domain}`, DEMO_PASSWORD);
     const wrong = await client.post("/configuration/profile", { intent: "password", current_password: "not-the-one", new_password: "driver-pass-2", confirm_password: "driver-pass-2" });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toMatch(/id="current_password-error"[^>]*>.*The current password is wrong\./s);
@@ -77,8 +71,7 @@ describe("profile", () => {
   it("warns while the signed-in user still has the default administrator password", async () => {
     const admin = await principalFor(srv.ctx, org.adminId);
     expect(await usesDefaultPassword(srv.ctx, admin)).toBe(false);
-    const client = new FormClient(srv.url);
-    await client.login(org.adminEmail, org.adminPassword);
+    const client = await signedInClient(srv, org.adminEmail, org.adminPassword);
     expect(await (await client.get("/configuration/profile")).text()).not.toContain('data-testid="default-password"');
 
     await srv.ctx.db.updateTable("users").set({ password_hash: await hashPassword(DEFAULT_ADMIN_PASSWORD) }).where("id", "=", org.adminId).execute();

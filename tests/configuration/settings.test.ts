@@ -2,17 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { settingsInputSchema } from "../../server/modules/organization/organization.schema";
 import { getSettings, updateSettings } from "../../server/modules/organization/organization.service";
-import { createTestOrg, principalFor, type TestOrg } from "../support/context";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { principalFor, type TestOrg } from "../support/context";
+import { signedInClient, startDemoServer, type TestServer } from "../support/server";
 
 let srv: TestServer;
 let org: TestOrg;
 let domain: string;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx, { demo: true });
-  domain = `${org.orgId.slice(0, 8)}.test.flota`;
+  ({ srv, org, domain } = await startDemoServer());
 });
 afterAll(async () => srv?.close());
 
@@ -50,8 +48,7 @@ describe("settings rules", () => {
 
 describe("settings form without JavaScript", () => {
   it("saves switches off when their boxes are unticked", async () => {
-    const admin = new FormClient(srv.url);
-    await admin.login(org.adminEmail, org.adminPassword);
+    const admin = await signedInClient(srv, org.adminEmail, org.adminPassword);
     const res = await admin.post("/configuration/settings", { attendance_start_threshold: "10:00", checkin_radius_m: "100", checkout_radius_m: "300" });
     expect(res.status).toBe(200);
     const row = await srv.ctx.db.selectFrom("organization_settings").selectAll().where("org_id", "=", org.orgId).executeTakeFirstOrThrow();
@@ -60,8 +57,7 @@ describe("settings form without JavaScript", () => {
   });
 
   it("answers an out-of-range radius with 400 beside the field and keeps the typed values", async () => {
-    const admin = new FormClient(srv.url);
-    await admin.login(org.adminEmail, org.adminPassword);
+    const admin = await signedInClient(srv, org.adminEmail, org.adminPassword);
     admin.cookies.set("lng", "en");
     const res = await admin.post("/configuration/settings", { ...valid, attendance_start_threshold: "08:45", checkin_radius_m: "5" });
     expect(res.status).toBe(400);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed/seed";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { type TestOrg } from "../support/context";
+import { type FormClient, signedInClient, startSignedInBesideOther, type TestServer } from "../support/server";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -12,10 +12,7 @@ const teamByName = (orgId: string, name: string) =>
   srv.ctx.db.selectFrom("teams").selectAll().where("org_id", "=", orgId).where("name", "=", name).executeTakeFirst();
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  [org, other] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx, { demo: true })]);
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, other, admin } = await startSignedInBesideOther());
 });
 afterAll(async () => srv?.close());
 
@@ -93,8 +90,7 @@ describe("teams without JavaScript", () => {
   });
 
   it("a viewer sees only their own team, read-only, and cannot open the add page", async () => {
-    const viewer = new FormClient(srv.url);
-    await viewer.login(`viewer@${org.orgId.slice(0, 8)}.test.flota`, DEMO_PASSWORD);
+    const viewer = await signedInClient(srv, `viewer@${org.orgId.slice(0, 8)}.test.flota`, DEMO_PASSWORD);
     const own = await srv.ctx.db.selectFrom("users").innerJoin("teams", "teams.id", "users.team_id")
       .select(["teams.id", "teams.name"]).where("users.org_id", "=", org.orgId).where("users.role_id", "=", org.roles.viewer).executeTakeFirstOrThrow();
     const list = await (await viewer.get("/configuration/vehicles/teams")).text();

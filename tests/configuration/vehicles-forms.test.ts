@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed/seed";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { type TestOrg } from "../support/context";
+import { FormClient, startSignedInBesideOther, type TestServer } from "../support/server";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
@@ -33,10 +33,7 @@ const imageIds = (vehicleId: string) =>
   srv.ctx.db.selectFrom("vehicle_images").select("id").where("vehicle_id", "=", vehicleId).orderBy("created_at").execute().then((r) => r.map((x) => x.id));
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  [org, other] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx, { demo: true })]);
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, other, admin } = await startSignedInBesideOther());
 });
 afterAll(async () => srv?.close());
 

@@ -1,30 +1,19 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite";
+import { hasChromium, signInInBrowser, waitForHydration } from "../support/browser";
 
 if (!hasChromium) console.log("[vehicles-browser] skipped: Chromium is not installed (set CHROMIUM_PATH or apt-get install -y chromium)");
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
-  let srv: TestServer;
-  let org: TestOrg;
-  let browser: Browser;
+  const s = browserSuite();
 
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    org = await createTestOrg(srv.ctx, { demo: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
 
   async function signIn(page: Page) {
     page.setDefaultTimeout(15_000);
-    await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
+    await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword);
     const banner = page.locator('[data-testid="mobile-banner"]');
     if (await banner.count()) {
       await banner.locator("button").click();
@@ -33,10 +22,10 @@ describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
   }
 
   it("creates a vehicle with 2 images, lists it and shows its thumbnails", async () => {
-    const context = await browser.newContext();
+    const context = await s.browser.newContext();
     const page = await context.newPage();
     await signIn(page);
-    await page.goto(`${srv.url}/configuration/vehicles/add`);
+    await page.goto(`${s.srv.url}/configuration/vehicles/add`);
     await waitForHydration(page);
 
     await page.click('#vehicle-form button[type="submit"]');
@@ -63,7 +52,7 @@ describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
     }
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="vehicle-images"] img')].every((i) => i.complete && i.naturalWidth === 1));
 
-    await page.goto(`${srv.url}/configuration/vehicles/list?q=BR+555`);
+    await page.goto(`${s.srv.url}/configuration/vehicles/list?q=BR+555`);
     const rows = page.locator('[data-testid="vehicles-table"] tbody tr');
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain("BR 555 WS");
@@ -72,10 +61,10 @@ describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
   });
 
   it("asks before leaving the details page with unsaved changes", async () => {
-    const context = await browser.newContext();
+    const context = await s.browser.newContext();
     const page = await context.newPage();
     await signIn(page);
-    await page.goto(`${srv.url}/configuration/vehicles/list`);
+    await page.goto(`${s.srv.url}/configuration/vehicles/list`);
     await page.click('[data-testid="vehicles-table"] tbody tr:first-child a');
     await page.waitForURL(/\/configuration\/vehicles\/details\//);
     const detailsUrl = page.url();

@@ -1,30 +1,18 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite";
+import { hasChromium, signInInBrowser, waitForHydration } from "../support/browser";
 
 describe.skipIf(!hasChromium)("alert policy form with JavaScript", () => {
-  let srv: TestServer;
-  let browser: Browser;
-  let org: TestOrg;
+  const s = browserSuite();
 
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    org = await createTestOrg(srv.ctx, { demo: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
 
   it("shows only the chosen type's thresholds and saves a policy whose other thresholds are hidden", async () => {
-    const context = await browser.newContext();
+    const context = await s.browser.newContext();
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("pageerror", (e) => problems.push(e.message));
     try {
-      await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword, "/alerts/policies/add?lng=en");
+      await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword, "/alerts/policies/add?lng=en");
       await waitForHydration(page);
       const visible = (need: string) => page.locator(`[data-testid="threshold-${need}"]`).isVisible();
       await page.selectOption('[data-testid="alert-type"]', "speeding");
@@ -41,10 +29,10 @@ describe.skipIf(!hasChromium)("alert policy form with JavaScript", () => {
       expect(await page.locator('[data-testid="vehicle_ids-list"]').isVisible()).toBe(false);
       for (const d of ["0", "1", "2", "3", "4", "5", "6"]) await page.check(`input[name="days"][value="${d}"]`);
       await page.check('[data-testid="notify_in_app"]');
-      await page.check(`input[name="recipient_ids"][value="${org.adminId}"]`);
+      await page.check(`input[name="recipient_ids"][value="${s.org.adminId}"]`);
       await page.click('[data-testid="policy-submit"]');
       await page.waitForURL(/\/alerts\/policies\/policy\/[0-9a-f-]{36}/);
-      const saved = await srv.ctx.db.selectFrom("alert_policies").selectAll().where("org_id", "=", org.orgId).where("name", "=", "Engine started").executeTakeFirstOrThrow();
+      const saved = await s.srv.ctx.db.selectFrom("alert_policies").selectAll().where("org_id", "=", s.org.orgId).where("name", "=", "Engine started").executeTakeFirstOrThrow();
       expect(saved).toMatchObject({ alert_type: "ignition_on", all_vehicles: true, speed_limit_kmh: null, duration_min: null });
       expect(problems).toEqual([]);
     } finally {

@@ -1,37 +1,26 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { startTestServer, type TestServer } from "../support/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite";
+import { hasChromium, signInInBrowser, waitForHydration } from "../support/browser";
 
 /** The chunk time-out, shortened for the test (the product waits 120 s). */
 const SHORT_TIMEOUT_MS = 1500;
 
 describe.skipIf(!hasChromium)("409 notifications and chunk time-outs in Chromium", () => {
-  let srv: TestServer;
-  let org: TestOrg;
-  let browser: Browser;
+  const s = browserSuite();
 
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    org = await createTestOrg(srv.ctx, { demo: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
 
   async function addTeam(page: Page, name: string) {
-    await page.goto(`${srv.url}/configuration/vehicles/teams/add`);
+    await page.goto(`${s.srv.url}/configuration/vehicles/teams/add`);
     await page.fill('[data-testid="team-form"] input[name="name"]', name);
     await page.click('[data-testid="team-form"] button[type="submit"]');
   }
 
   for (const javaScriptEnabled of [true, false]) {
     it(`shows a 409 from a page form as the error notification (JavaScript ${javaScriptEnabled ? "on: a toast" : "off: in the page after the POST"})`, async () => {
-      const context = await browser.newContext({ javaScriptEnabled });
+      const context = await s.browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
-      await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
+      await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword);
       const name = `Night shift ${javaScriptEnabled ? "js" : "nojs"}`;
       await addTeam(page, name);
       await page.waitForURL((url) => url.pathname.startsWith("/configuration/vehicles/teams/update/"));
@@ -59,11 +48,11 @@ describe.skipIf(!hasChromium)("409 notifications and chunk time-outs in Chromium
 
   it("shows a 409 answered to a fetcher (the map's block dialog) as the error notification", async () => {
     // A vehicle whose device cannot take commands: the immobilisation service answers COMMAND_UNSUPPORTED (409).
-    const vehicle = await srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", org.orgId).orderBy("registration").executeTakeFirstOrThrow();
-    await srv.ctx.db.updateTable("vehicles").set({ device_imei: `35${Date.now()}`.slice(0, 15), device_protocol: "osmand" }).where("id", "=", vehicle.id).execute();
-    const context = await browser.newContext();
+    const vehicle = await s.srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", s.org.orgId).orderBy("registration").executeTakeFirstOrThrow();
+    await s.srv.ctx.db.updateTable("vehicles").set({ device_imei: `35${Date.now()}`.slice(0, 15), device_protocol: "osmand" }).where("id", "=", vehicle.id).execute();
+    const context = await s.browser.newContext();
     const page = await context.newPage();
-    await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword, `/manage?vehicle=${vehicle.id}`);
+    await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword, `/manage?vehicle=${vehicle.id}`);
     await page.waitForSelector(`[data-testid="vehicle-panel"][data-vehicle-id="${vehicle.id}"]`);
     await waitForHydration(page);
     await page.click('[data-testid="immobilize-controls"] [data-action="block"]');
@@ -78,10 +67,10 @@ describe.skipIf(!hasChromium)("409 notifications and chunk time-outs in Chromium
   });
 
   it("fails a route chunk that never arrives with 'Something went wrong!' and a reload offer", async () => {
-    const context = await browser.newContext();
+    const context = await s.browser.newContext();
     await context.addInitScript((ms) => { window.__flotaChunkTimeoutMs = ms; }, SHORT_TIMEOUT_MS);
     const page = await context.newPage();
-    await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword, "/configuration/profile");
+    await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword, "/configuration/profile");
     await waitForHydration(page);
     // From now on no script chunk answers: the next page's route module hangs.
     await page.route(/\/assets\/.*\.js$/, () => {});
@@ -95,24 +84,24 @@ describe.skipIf(!hasChromium)("409 notifications and chunk time-outs in Chromium
     expect(await reload.getAttribute("href")).toBe("/configuration/list");
     // The reload offer is a plain link: the server renders the page the user was going to (its scripts still hang here).
     await reload.click();
-    await page.waitForURL(`${srv.url}/configuration/list`, { waitUntil: "commit" });
+    await page.waitForURL(`${s.srv.url}/configuration/list`, { waitUntil: "commit" });
     await page.locator('[data-testid="config-cards"]').waitFor();
     expect(await page.locator('[data-testid="error-page"]').count()).toBe(0);
     await context.close();
   });
 
   it("fails the lazily loaded map bundle that never arrives the same way, inside the app", async () => {
-    const context = await browser.newContext();
+    const context = await s.browser.newContext();
     await context.addInitScript((ms) => { window.__flotaChunkTimeoutMs = ms; }, SHORT_TIMEOUT_MS);
     const page = await context.newPage();
-    await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword, "/configuration/profile");
+    await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword, "/configuration/profile");
     await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, () => {});
-    await page.goto(`${srv.url}/manage`);
+    await page.goto(`${s.srv.url}/manage`);
     const errorPage = page.locator('[data-testid="error-page"]');
     await errorPage.waitFor({ timeout: 20_000 });
     expect(await errorPage.locator("h1").textContent()).toBe("Something went wrong!");
     expect(await page.locator(".topbar").count()).toBe(1); // the app's error boundary, chrome kept
-    expect(new URL((await page.locator('[data-testid="error-reload"]').getAttribute("href"))!, srv.url).pathname).toBe("/manage");
+    expect(new URL((await page.locator('[data-testid="error-reload"]').getAttribute("href"))!, s.srv.url).pathname).toBe("/manage");
     await context.close();
   });
 });

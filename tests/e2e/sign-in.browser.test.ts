@@ -1,37 +1,25 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, signInInBrowser } from "../support/browser";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite";
+import { hasChromium, signInInBrowser } from "../support/browser";
 
 describe.skipIf(!hasChromium)("sign-in in Chromium", () => {
-  let srv: TestServer;
-  let org: TestOrg;
-  let browser: Browser;
+  const s = browserSuite();
 
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    org = await createTestOrg(srv.ctx, { demo: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
 
   for (const javaScriptEnabled of [false, true]) {
     it(`signs in with JavaScript ${javaScriptEnabled ? "on" : "off"}, shows field errors first`, async () => {
-      const context = await browser.newContext({ javaScriptEnabled });
+      const context = await s.browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
-      await page.goto(`${srv.url}/manage`);
+      await page.goto(`${s.srv.url}/manage`);
       expect(new URL(page.url()).pathname).toBe("/login");
-      await page.fill('input[name="email"]', org.adminEmail);
+      await page.fill('input[name="email"]', s.org.adminEmail);
       await page.fill('input[name="password"]', "wrong-password");
       await page.click('button[type="submit"]:has-text("Hyr")');
       await page.waitForSelector(".field-error");
       expect(await page.locator(".field-error").count()).toBe(2);
-      await page.fill('input[name="password"]', org.adminPassword);
+      await page.fill('input[name="password"]', s.org.adminPassword);
       await page.click('button[type="submit"]:has-text("Hyr")');
-      await page.waitForURL(`${srv.url}/manage`);
+      await page.waitForURL(`${s.srv.url}/manage`);
       // The admin's default language is English.
       await page.waitForSelector('[data-testid="fleet-table"]');
       expect(await page.locator("h1").first().textContent()).toBe("Fleet");
@@ -41,9 +29,9 @@ describe.skipIf(!hasChromium)("sign-in in Chromium", () => {
   }
 
   it("switches the language from the top bar", async () => {
-    const context = await browser.newContext();
+    const context = await s.browser.newContext();
     const page = await context.newPage();
-    await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
+    await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword);
     await page.waitForSelector('[data-testid="fleet-table"]');
     await page.click('[data-testid="language-switch"] button[value="al"]');
     await page.waitForFunction(() => document.documentElement.lang === "sq");

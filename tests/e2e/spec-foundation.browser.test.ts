@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { startTestServer, type TestServer } from "../support/server";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite";
+import { hasChromium, signInInBrowser, waitForHydration } from "../support/browser";
 
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36";
 const INVALID_AL = "Kjo lidhje gjurmimi është e pavlefshme ose ka skaduar";
@@ -16,21 +15,11 @@ function committedUrls(page: Page): string[] {
 }
 
 describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => {
-  let srv: TestServer;
-  let org: TestOrg;
-  let browser: Browser;
+  const s = browserSuite();
 
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    org = await createTestOrg(srv.ctx, { demo: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
 
   const withContext = async (opts: Parameters<Browser["newContext"]>[0], fn: (context: BrowserContext, page: Page) => Promise<void>) => {
-    const context = await browser.newContext(opts);
+    const context = await s.browser.newContext(opts);
     try {
       await fn(context, await context.newPage());
     } finally {
@@ -41,7 +30,7 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
   describe("public /int pages", () => {
     it("shows /int/order-track without a session: 200, no redirect, no banner, the invalid-link state", async () => {
       await withContext({ userAgent: ANDROID }, async (_context, page) => {
-        const res = await page.goto(`${srv.url}/int/order-track?token=unknown-token`);
+        const res = await page.goto(`${s.srv.url}/int/order-track?token=unknown-token`);
         expect(res?.status()).toBe(200);
         expect(new URL(page.url()).pathname).toBe("/int/order-track");
         await page.locator('[data-testid="order-track"][data-state="invalid"]').waitFor();
@@ -57,9 +46,9 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
 
     it("shows a signed-in user the same public page without the app chrome", async () => {
       await withContext({ userAgent: ANDROID }, async (_context, page) => {
-        await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
+        await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword);
         expect(await page.locator('[data-testid="mobile-banner"]').count()).toBe(1); // the app shows it
-        const res = await page.goto(`${srv.url}/int/order-track?token=x`);
+        const res = await page.goto(`${s.srv.url}/int/order-track?token=x`);
         expect(res?.status()).toBe(200);
         await page.locator('[data-testid="int-shell"]').waitFor();
         expect(await page.locator("h1").textContent()).toBe(INVALID_EN);
@@ -71,7 +60,7 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
 
     it("answers an unknown /int address with the public 404 page", async () => {
       await withContext({}, async (_context, page) => {
-        const res = await page.goto(`${srv.url}/int/unknown`);
+        const res = await page.goto(`${s.srv.url}/int/unknown`);
         expect(res?.status()).toBe(404);
         expect(new URL(page.url()).pathname).toBe("/int/unknown");
         await page.locator('[data-testid="int-shell"] [data-testid="error-page"]').waitFor();
@@ -83,7 +72,7 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
       it(`follows the hash form ${address} to the public page: no login, no banner`, async () => {
         await withContext({ userAgent: ANDROID }, async (_context, page) => {
           const urls = committedUrls(page);
-          await page.goto(`${srv.url}${address}`);
+          await page.goto(`${s.srv.url}${address}`);
           await page.waitForURL((url) => url.pathname === "/int/order-track");
           await page.locator('[data-testid="order-track"]').waitFor();
           expect(new URL(page.url()).search).toBe("?token=abc");
@@ -91,7 +80,7 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
           expect(await page.locator('input[name="password"]').count()).toBe(0);
           // The server answers / and /manage without seeing the hash; the page it sends (login for a visitor) is left
           // from <head> before anything is shown, and never hydrated.
-          expect(urls.at(-1)).toBe(`${srv.url}/int/order-track?token=abc`);
+          expect(urls.at(-1)).toBe(`${s.srv.url}/int/order-track?token=abc`);
           await waitForHydration(page);
           expect(await page.locator('[data-testid="mobile-banner"]').count()).toBe(0);
         });
@@ -100,7 +89,7 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
 
     it("follows a hash change to #/int/… on a signed-in page", async () => {
       await withContext({ userAgent: ANDROID }, async (_context, page) => {
-        await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
+        await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword);
         await waitForHydration(page);
         await page.evaluate(() => { window.location.hash = "#/int/order-track?token=zz"; });
         await page.waitForURL((url) => url.pathname === "/int/order-track" && url.search === "?token=zz");
@@ -112,16 +101,16 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
   });
 
   describe("access token handed over in the hash (spec section 2)", () => {
-    const apiLogin = async () => (await (await fetch(`${srv.url}/api/auth/login`, {
+    const apiLogin = async () => (await (await fetch(`${s.srv.url}/api/auth/login`, {
       method: "POST",
-      body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
+      body: new URLSearchParams({ email: s.org.adminEmail, password: s.org.adminPassword, grant_type: "password", web_login: "true" }),
     })).json()) as { access_token: string; user: { id: string } };
 
     it("stores the token as the session and sends the user to login carrying type, user and redirect_urls", async () => {
       const login = await apiLogin();
       await withContext({}, async (context, page) => {
         const hash = new URLSearchParams({ access_token: login.access_token, expires: "3600", user: login.user.id, token_type: "Bearer", type: "admin", redirect_urls: "/configuration/list" });
-        await page.goto(`${srv.url}/#${hash}`);
+        await page.goto(`${s.srv.url}/#${hash}`);
         await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("type") === "admin");
         const url = new URL(page.url());
         expect(url.searchParams.get("user")).toBe(login.user.id);
@@ -139,8 +128,8 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
     it("accepts the #/?access_token=… form; without type=admin login sends the signed-in user on to the landing page", async () => {
       const login = await apiLogin();
       await withContext({}, async (context, page) => {
-        await page.goto(`${srv.url}/manage#/?access_token=${login.access_token}&expires=3600&token_type=Bearer&user=${login.user.id}`);
-        await page.waitForURL(`${srv.url}/manage`);
+        await page.goto(`${s.srv.url}/manage#/?access_token=${login.access_token}&expires=3600&token_type=Bearer&user=${login.user.id}`);
+        await page.waitForURL(`${s.srv.url}/manage`);
         await page.locator('[data-testid="fleet-table"]').waitFor();
         expect((await context.cookies()).find((c) => c.name === "flota_session")?.value).toBe(login.access_token);
       });

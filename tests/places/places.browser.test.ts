@@ -1,33 +1,22 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite";
 import { hasChromium, launchBrowser } from "../support/browser";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { startTestServer, type TestServer } from "../support/server";
 
 if (!hasChromium) console.log("[places-browser] skipped: Chromium is not installed (set CHROMIUM_PATH or apt-get install -y chromium)");
 
 describe.skipIf(!hasChromium)("places in Chromium", () => {
-  let srv: TestServer;
-  let org: TestOrg;
-  let browser: Browser;
+  const s = browserSuite({});
 
-  beforeAll(async () => {
-    [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-    org = await createTestOrg(srv.ctx);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
 
   async function signIn(page: Page) {
     page.setDefaultTimeout(20_000);
-    await page.goto(`${srv.url}/login`);
+    await page.goto(`${s.srv.url}/login`);
     await page.waitForLoadState("networkidle");
-    await page.fill('input[name="email"]', org.adminEmail);
-    await page.fill('input[name="password"]', org.adminPassword);
+    await page.fill('input[name="email"]', s.org.adminEmail);
+    await page.fill('input[name="password"]', s.org.adminPassword);
     await page.locator("form", { has: page.locator('input[name="password"]') }).locator('button[type="submit"]').click();
-    await page.waitForURL(`${srv.url}/manage`);
+    await page.waitForURL(`${s.srv.url}/manage`);
   }
 
   /** Waits for the form map's own layers, then clicks the map where the given coordinate is drawn. */
@@ -45,9 +34,9 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
   }
 
   it("places a POI by clicking on the map; the coordinates land in the inputs and are saved", async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    const page = await (await s.browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     await signIn(page);
-    await page.goto(`${srv.url}/places/add-new-poi`);
+    await page.goto(`${s.srv.url}/places/add-new-poi`);
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     await clickMapAt(page, [19.8123, 41.3057]);
     await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#latitude")?.value ?? "") !== "");
@@ -59,12 +48,12 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     await page.fill("#category", "Depot");
     await page.click('[data-testid="place-submit"]');
     await page.waitForURL(/\/places\/edit-poi\/[0-9a-f-]{36}\?created=1$/);
-    const saved = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).where("name", "=", "Clicked depot").executeTakeFirstOrThrow();
+    const saved = await s.srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", s.org.orgId).where("name", "=", "Clicked depot").executeTakeFirstOrThrow();
     expect(saved.latitude).toBe(lat);
     expect(saved.longitude).toBe(lon);
 
     // The list shows it on the map too, in a layer that can be switched off.
-    await page.goto(`${srv.url}/places/points`);
+    await page.goto(`${s.srv.url}/places/points`);
     await page.waitForFunction(() => (window.__flotaPlacesMap?.queryRenderedFeatures({ layers: ["places-poi"] }).length ?? 0) > 0);
     const names = await page.evaluate(() => window.__flotaPlacesMap!.queryRenderedFeatures({ layers: ["places-poi"] }).map((f) => f.properties.name));
     expect(names).toEqual(["Clicked depot"]);
@@ -73,9 +62,9 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
   });
 
   it("asks before leaving a form with unsaved changes", async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await s.browser.newContext()).newPage();
     await signIn(page);
-    await page.goto(`${srv.url}/places/add-new-poi`);
+    await page.goto(`${s.srv.url}/places/add-new-poi`);
     await page.waitForSelector('[data-testid="place-editor-map"]');
     await page.fill("#name", "Not saved yet");
     const dialog = page.waitForEvent("dialog");
@@ -88,9 +77,9 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
   });
 
   it("sets a circle's centre by clicking and draws it with the typed radius", async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    const page = await (await s.browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     await signIn(page);
-    await page.goto(`${srv.url}/places/add-new-geofence`);
+    await page.goto(`${s.srv.url}/places/add-new-geofence`);
     await page.waitForSelector('[data-testid="place-editor-map"]');
     expect(await page.locator('[data-testid="polygon-fields"]').isHidden()).toBe(true);
     await clickMapAt(page, [19.81, 41.31]);
@@ -107,16 +96,16 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     await page.fill("#category", "Zone");
     await page.click('[data-testid="place-submit"]');
     await page.waitForURL(/\/places\/edit-geofence\/[0-9a-f-]{36}\?created=1$/);
-    const saved = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).where("name", "=", "Clicked circle").executeTakeFirstOrThrow();
+    const saved = await s.srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", s.org.orgId).where("name", "=", "Clicked circle").executeTakeFirstOrThrow();
     expect(saved).toMatchObject({ shape: "circle", radius_m: 1500 });
     expect(saved.latitude).toBeCloseTo(41.31, 3);
     expect(saved.longitude).toBeCloseTo(19.81, 3);
   });
 
   it("draws a polygon by clicking, removes the last vertex, and saves the vertices from the textarea", async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    const page = await (await s.browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     await signIn(page);
-    await page.goto(`${srv.url}/places/add-new-geofence`);
+    await page.goto(`${s.srv.url}/places/add-new-geofence`);
     await page.waitForSelector('[data-testid="place-editor-map"]'); // rendered once hydrated
     await page.check('[data-testid="shape-polygon"]');
     expect(await page.locator('[data-testid="circle-fields"]').isHidden()).toBe(true);
@@ -132,7 +121,7 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     await page.fill("#category", "Zone");
     await page.click('[data-testid="place-submit"]');
     await page.waitForURL(/\/places\/edit-geofence\/[0-9a-f-]{36}\?created=1$/);
-    const saved = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).where("name", "=", "Clicked zone").executeTakeFirstOrThrow();
+    const saved = await s.srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", s.org.orgId).where("name", "=", "Clicked zone").executeTakeFirstOrThrow();
     expect(saved.shape).toBe("polygon");
     expect(saved.polygon).toHaveLength(3);
     expect(saved.polygon![2][0]).toBeCloseTo(19.83, 3);

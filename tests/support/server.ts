@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createHttpApp } from "../../server/http/app";
 import { startLive } from "../../server/modules/live";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
-import { attachTestLive, createTestContext, type TestContext } from "./context";
+import { attachTestLive, createTestContext, createTestOrg, type TestContext } from "./context";
 import { startTestTelematics } from "./telematics";
 
 export interface TestServer {
@@ -112,4 +112,34 @@ export class FormClient {
     if (res.status !== 302) throw new Error(`login failed with ${res.status}`);
     return res;
   }
+}
+
+/** A test server, a new organisation (demo data when asked) and its administrator signed in through the login form. */
+export async function startSignedIn(orgOptions: Parameters<typeof createTestOrg>[1] = {}) {
+  const srv = await startTestServer();
+  const org = await createTestOrg(srv.ctx, orgOptions);
+  const admin = await signedInClient(srv, org.adminEmail, org.adminPassword);
+  return { srv, org, admin };
+}
+
+/** Like startSignedIn with demo data, plus a second demo organisation the first must not see. */
+export async function startSignedInBesideOther() {
+  const srv = await startTestServer();
+  const [org, other] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx, { demo: true })]);
+  const admin = await signedInClient(srv, org.adminEmail, org.adminPassword);
+  return { srv, org, other, admin };
+}
+
+/** A form client of the test server, signed in through the login form. */
+export async function signedInClient(srv: TestServer, email: string, password: string): Promise<FormClient> {
+  const client = new FormClient(srv.url);
+  await client.login(email, password);
+  return client;
+}
+
+/** A test server with a new demo organisation; the demo users sign in as `<role>@<domain>`. */
+export async function startDemoServer() {
+  const srv = await startTestServer();
+  const org = await createTestOrg(srv.ctx, { demo: true });
+  return { srv, org, domain: `${org.orgId.slice(0, 8)}.test.flota` };
 }

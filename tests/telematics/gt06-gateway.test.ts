@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { startTcpGateway, type TcpGateway } from "../../server/telematics/gateway/tcp-gateway";
+import { describe, expect, it, vi } from "vitest";
 import type { TcpGatewayOptions } from "../../server/telematics/gateway/session";
 import { gt06Ack, parseGt06Frame, GT06_COMMAND } from "../../server/telematics/protocols/gt06";
 import {
@@ -11,6 +10,7 @@ import {
 } from "../../server/telematics/simulator/gt06-encoder";
 import { RawDeviceClient as RawClient } from "../../server/telematics/simulator/raw-device-client";
 import type { DevicePosition } from "../../server/shared/device-contract";
+import { gatewayHarness, localGatewayOptions } from "./gateway-harness";
 import { captureLogger, deferred } from "./helpers";
 import { sleep } from "../support/wait";
 
@@ -18,31 +18,19 @@ const IMEI = "864717003283581";
 const fix = { fixTime: new Date("2024-05-01T10:00:00Z"), latitude: -23.5505, longitude: -46.6333, speed: 52, course: 184, satellites: 9 };
 const ACK_LENGTH = 10;
 
-let gateway: TcpGateway | undefined;
-const clients: RawClient[] = [];
-
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await gateway?.close();
-  gateway = undefined;
-});
+const harness = gatewayHarness<RawClient>();
 
 async function start(overrides: Partial<TcpGatewayOptions> = {}) {
   const log = captureLogger();
   const stored: DevicePosition[] = [];
   const options: TcpGatewayOptions = {
-    protocol: "gt06",
-    port: 0,
-    host: "127.0.0.1",
-    logger: log.logger,
+    ...localGatewayOptions("gt06", log.logger),
     isKnownDevice: async (id) => id === IMEI,
-    onUnknownDevice: vi.fn(async () => {}),
     onPositions: async (_id, positions) => void stored.push(...positions),
     ...overrides,
   };
-  gateway = await startTcpGateway(options);
-  const client = await RawClient.connect(gateway.port);
-  clients.push(client);
+  const gateway = await harness.start(options);
+  const client = harness.track(await RawClient.connect(gateway.port));
   return { gateway, options, stored, log, client };
 }
 
@@ -133,8 +121,7 @@ describe("GT06 TCP gateway", () => {
     await client.closed;
     expect(client.pendingBytes).toBe(0);
 
-    const early = await RawClient.connect(gateway.port);
-    clients.push(early);
+    const early = harness.track(await RawClient.connect(gateway.port));
     await early.write(encodeGt06Location(fix, 6));
     await early.closed;
     expect(early.pendingBytes).toBe(0);

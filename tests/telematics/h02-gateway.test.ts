@@ -1,35 +1,20 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { startTcpGateway, type TcpGateway } from "../../server/telematics/gateway/tcp-gateway";
+import { describe, expect, it } from "vitest";
 import { RawDeviceClient as RawClient } from "../../server/telematics/simulator/raw-device-client";
 import type { DevicePosition } from "../../server/shared/device-contract";
+import { gatewayHarness, localGatewayOptions } from "./gateway-harness";
 import { captureLogger, deferred } from "./helpers";
 import { waitFor } from "../support/wait";
 
 const ID = "4210051415";
 const report = (time: string) => `*HQ,${ID},V1,${time},A,0956.3869,N,08406.7068,W,010.00,090,221215,FFFFFBFF#`;
 
-let gateway: TcpGateway | undefined;
-const clients: RawClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await gateway?.close();
-  gateway = undefined;
-});
+const harness = gatewayHarness<RawClient>();
 
 async function start(onPositions = async (_id: string, _p: DevicePosition[]) => {}) {
-  const onUnknownDevice = vi.fn(async () => {});
-  gateway = await startTcpGateway({
-    protocol: "h02",
-    port: 0,
-    host: "127.0.0.1",
-    logger: captureLogger().logger,
-    isKnownDevice: async (id) => id === ID,
-    onUnknownDevice,
-    onPositions,
-  });
-  const client = await RawClient.connect(gateway.port);
-  clients.push(client);
-  return { gateway, client, onUnknownDevice };
+  const options = localGatewayOptions("h02", captureLogger().logger);
+  const gateway = await harness.start({ ...options, isKnownDevice: async (id) => id === ID, onPositions });
+  const client = harness.track(await RawClient.connect(gateway.port));
+  return { gateway, client, onUnknownDevice: options.onUnknownDevice };
 }
 
 describe("H02 TCP gateway (bonus)", () => {
@@ -51,13 +36,13 @@ describe("H02 TCP gateway (bonus)", () => {
   });
 
   it("refuses unknown devices and closes when the commit fails", async () => {
-    const { client, onUnknownDevice } = await start();
+    const { client, onUnknownDevice, gateway } = await start();
     await client.write(Buffer.from(report("164549").replace(ID, "999")));
     await client.closed;
     expect(onUnknownDevice).toHaveBeenCalledWith("999", "h02", expect.any(String));
 
     const failing = deferred();
-    await gateway!.close();
+    await gateway.close();
     const second = await start(async () => {
       failing.resolve();
       throw new Error("db down");

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { startTcpGateway, type TcpGateway } from "../../server/telematics/gateway/tcp-gateway";
+import { describe, expect, it } from "vitest";
 import type { TcpGatewayOptions } from "../../server/telematics/gateway/session";
 import { encodeImeiHandshake } from "../../server/telematics/protocols/teltonika";
 import { TeltonikaClient } from "../../server/telematics/simulator/teltonika-client";
 import { encodeTeltonikaAvl, type SimPosition } from "../../server/telematics/simulator/teltonika-encoder";
 import type { DevicePosition } from "../../server/shared/device-contract";
+import { gatewayHarness, localGatewayOptions } from "./gateway-harness";
 import { captureLogger, deferred } from "./helpers";
 import { sleep, waitFor } from "../support/wait";
 
@@ -19,36 +19,23 @@ const record = (minute: number): SimPosition => ({
   ignition: true,
 });
 
-let gateway: TcpGateway | undefined;
-const clients: TeltonikaClient[] = [];
-
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await gateway?.close();
-  gateway = undefined;
-});
+const harness = gatewayHarness<TeltonikaClient>();
 
 async function start(overrides: Partial<TcpGatewayOptions> = {}) {
   const log = captureLogger();
   const stored: Array<{ deviceId: string; positions: DevicePosition[] }> = [];
   const options: TcpGatewayOptions = {
-    protocol: "teltonika",
-    port: 0,
-    host: "127.0.0.1",
-    logger: log.logger,
+    ...localGatewayOptions("teltonika", log.logger),
     isKnownDevice: async (id) => id === KNOWN || id === OTHER,
-    onUnknownDevice: vi.fn(async () => {}),
     onPositions: async (deviceId, positions) => void stored.push({ deviceId, positions }),
     ...overrides,
   };
-  gateway = await startTcpGateway(options);
+  const gateway = await harness.start(options);
   return { gateway, options, stored, log };
 }
 
 async function connect(port: number) {
-  const client = await TeltonikaClient.connect(port);
-  clients.push(client);
-  return client;
+  return harness.track(await TeltonikaClient.connect(port));
 }
 
 describe("Teltonika TCP gateway", () => {

@@ -1,12 +1,9 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
 import { organizationInputSchema } from "../../../../server/modules/organization/organization.schema";
 import { getOrganization, updateOrganization } from "../../../../server/modules/organization/organization.service";
-import { shownValues, TextField } from "../components/SimpleField";
-import { CsrfInput, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
-import { failureFields, formFailure } from "../../../lib/form-failure";
-import { formAction, intent } from "../../../lib/forms.server";
+import { InPlaceFormPage } from "../components/InPlaceForm";
+import { TextField } from "../components/SimpleField";
+import { saveInPlace } from "../../../lib/forms.server";
 import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/organization";
 import { can } from "../../../lib/permissions";
@@ -28,49 +25,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requirePermission(context, request, "organization:read");
-  return formAction({ request, context }, {
-    save: intent({
-      schema: organizationInputSchema,
-      run: async ({ value }) => {
-        await updateOrganization(context.app, p, value);
-        return { ok: true as const };
-      },
-    }),
-  });
+  return saveInPlace({ request, context }, organizationInputSchema, (value) => updateOrganization(context.app, p, value));
 }
 
 export default function Organization({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("configuration");
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(formRef);
-  const failure = formFailure(actionData);
-  const fields = failureFields(failure);
-  const values = shownValues(loaderData.values, failure);
   const readOnly = !loaderData.canWrite;
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("organization.title")}</h1>
-        <p className="muted">{readOnly ? t("organization.readOnly") : t("organization.intro")}</p>
-      </header>
-      {actionData?.ok === true && <div className="alert alert-ok" role="status">{t("common:saved")}</div>}
-      <Form method="post" ref={formRef} noValidate className="card" data-testid="organization-form">
-        <CsrfInput />
-        <FormAlert code={failure?.code} fields={fields} />
-        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
-          <div className="form-grid">
-            {FIELDS.map(([name, type]) => (
-              <TextField key={name} name={name} type={type} label={t(`organization.fields.${name}`)} values={values} errors={fields} required={name === "name"} />
-            ))}
-          </div>
-        </fieldset>
-        {!readOnly && (
-          <div className="form-actions">
-            <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>{t("common:actions.save")}</button>
-          </div>
-        )}
-      </Form>
-    </section>
+    <InPlaceFormPage title={t("organization.title")} note={<p className="muted">{readOnly ? t("organization.readOnly") : t("organization.intro")}</p>}
+      saved={actionData?.ok === true} failure={actionData} values={loaderData.values} readOnly={readOnly} testId="organization-form" className="card">
+      {({ values, fields }) => (
+        <div className="form-grid">
+          {FIELDS.map(([name, type]) => (
+            <TextField key={name} name={name} type={type} label={t(`organization.fields.${name}`)} values={values} errors={fields} required={name === "name"} />
+          ))}
+        </div>
+      )}
+    </InPlaceFormPage>
   );
 }

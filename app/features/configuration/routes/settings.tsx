@@ -1,13 +1,11 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
 import { settingsInputSchema } from "../../../../server/modules/organization/organization.schema";
 import { getSettings, updateSettings } from "../../../../server/modules/organization/organization.service";
-import { shownValues, TextField } from "../components/SimpleField";
+import { InPlaceFormPage } from "../components/InPlaceForm";
+import { TextField } from "../components/SimpleField";
 import { TimeField } from "../../../components/dates";
-import { CsrfInput, Field, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
-import { failureFields, formFailure } from "../../../lib/form-failure";
-import { formAction, intent } from "../../../lib/forms.server";
+import { Field } from "../../../components/forms";
+import { saveInPlace } from "../../../lib/forms.server";
 import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/settings";
 import { can } from "../../../lib/permissions";
@@ -22,73 +20,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requirePermission(context, request, "settings:read");
-  return formAction({ request, context }, {
-    save: intent({
-      schema: settingsInputSchema,
-      run: async ({ value }) => {
-        await updateSettings(context.app, p, value);
-        return { ok: true as const };
-      },
-    }),
-  });
+  return saveInPlace({ request, context }, settingsInputSchema, (value) => updateSettings(context.app, p, value));
 }
 
 const checked = (v: unknown) => v === true || v === "on" || v === "true";
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("configuration");
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(formRef);
-  const failure = formFailure(actionData);
-  const fields = failureFields(failure);
-  const values = shownValues(loaderData.values, failure);
   const readOnly = !loaderData.canWrite;
   const radius = { min: 10, max: 10000, step: 1, inputMode: "numeric" as const };
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("settings.title")}</h1>
-        {readOnly && <p className="muted">{t("settings.readOnly")}</p>}
-      </header>
-      {actionData?.ok === true && <div className="alert alert-ok" role="status">{t("common:saved")}</div>}
-      <Form method="post" ref={formRef} noValidate data-testid="settings-form">
-        <CsrfInput />
-        <FormAlert code={failure?.code} fields={fields} />
-        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
-          <section className="card form-section">
-            <h2>{t("settings.attendance.title")}</h2>
-            <label className="field checkbox">
-              <input type="checkbox" name="attendance_enabled" defaultChecked={checked(values.attendance_enabled)} /> {t("settings.attendance.enabled")}
-            </label>
-            <p className="muted">{t("settings.attendance.help")}</p>
-            <div className="form-grid">
-              <Field label={t("settings.attendance.threshold")} name="attendance_start_threshold" errors={fields?.attendance_start_threshold}
-                required hint={t("settings.attendance.thresholdHint")}>
-                <TimeField id="attendance_start_threshold" name="attendance_start_threshold" defaultValue={String(values.attendance_start_threshold ?? "")}
-                  required aria-required invalid={!!fields?.attendance_start_threshold}
-                  aria-describedby={fields?.attendance_start_threshold ? "attendance_start_threshold-error" : undefined} />
-              </Field>
-            </div>
-          </section>
-          <section className="card form-section">
-            <h2>{t("settings.jobs.title")}</h2>
-            <p className="muted">{t("settings.jobs.help")}</p>
-            <div className="form-grid">
-              <TextField name="checkin_radius_m" type="number" label={t("settings.jobs.checkin")} values={values} errors={fields} required hint={t("settings.jobs.radiusHint")} extra={radius} />
-              <TextField name="checkout_radius_m" type="number" label={t("settings.jobs.checkout")} values={values} errors={fields} required hint={t("settings.jobs.radiusHint")} extra={radius} />
-            </div>
-            <label className="field checkbox">
-              <input type="checkbox" name="self_assign_jobs" defaultChecked={checked(values.self_assign_jobs)} /> {t("settings.jobs.selfAssign")}
-            </label>
-          </section>
-        </fieldset>
-        {!readOnly && (
-          <div className="form-actions">
-            <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>{t("common:actions.save")}</button>
+    <InPlaceFormPage title={t("settings.title")} note={readOnly && <p className="muted">{t("settings.readOnly")}</p>}
+      saved={actionData?.ok === true} failure={actionData} values={loaderData.values} readOnly={readOnly} testId="settings-form">
+      {({ values, fields }) => (<>
+        <section className="card form-section">
+          <h2>{t("settings.attendance.title")}</h2>
+          <label className="field checkbox">
+            <input type="checkbox" name="attendance_enabled" defaultChecked={checked(values.attendance_enabled)} /> {t("settings.attendance.enabled")}
+          </label>
+          <p className="muted">{t("settings.attendance.help")}</p>
+          <div className="form-grid">
+            <Field label={t("settings.attendance.threshold")} name="attendance_start_threshold" errors={fields?.attendance_start_threshold}
+              required hint={t("settings.attendance.thresholdHint")}>
+              <TimeField id="attendance_start_threshold" name="attendance_start_threshold" defaultValue={String(values.attendance_start_threshold ?? "")}
+                required aria-required invalid={!!fields?.attendance_start_threshold}
+                aria-describedby={fields?.attendance_start_threshold ? "attendance_start_threshold-error" : undefined} />
+            </Field>
           </div>
-        )}
-      </Form>
-    </section>
+        </section>
+        <section className="card form-section">
+          <h2>{t("settings.jobs.title")}</h2>
+          <p className="muted">{t("settings.jobs.help")}</p>
+          <div className="form-grid">
+            <TextField name="checkin_radius_m" type="number" label={t("settings.jobs.checkin")} values={values} errors={fields} required hint={t("settings.jobs.radiusHint")} extra={radius} />
+            <TextField name="checkout_radius_m" type="number" label={t("settings.jobs.checkout")} values={values} errors={fields} required hint={t("settings.jobs.radiusHint")} extra={radius} />
+          </div>
+          <label className="field checkbox">
+            <input type="checkbox" name="self_assign_jobs" defaultChecked={checked(values.self_assign_jobs)} /> {t("settings.jobs.selfAssign")}
+          </label>
+        </section>
+      </>)}
+    </InPlaceFormPage>
   );
 }

@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CHART_TYPES, METRICS, tileInputSchema } from "../../../../server/modules/analytics/dashboard/dashboard.schema";
 import { TIME_WINDOWS } from "../../../../server/modules/analytics/reports/period";
-import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../../components/forms";
-import { initialList, useRecordForm } from "../../../components/record-form";
+import { CsrfInput, FormAlert } from "../../../components/forms";
+import { CheckList, SelectField } from "../../../components/record-fields";
+import { useRecordForm } from "../../../components/record-form";
 import type { TileFormOptions } from "../dashboard.server";
 
 type Meta = FieldMetadata<unknown>;
@@ -31,29 +32,11 @@ export function TileForm(props: Props) {
   const ranks = !hydrated || chart === "bar" || chart === "pie" || chart === "table";
 
   const select = (name: string, values: readonly string[], label: (v: string) => string, opts: { hidden?: boolean; hint?: string; onChange?: (v: string) => void } = {}) => (
-    <div hidden={opts.hidden}>
-      <Field label={t(`fields.${name}`)} name={name} errors={f[name].errors} required hint={opts.hint}>
-        <select {...inputProps(f[name])} key={f[name].key} data-testid={`field-${name}`} onChange={opts.onChange && ((e) => opts.onChange!(e.currentTarget.value))}>
-          {values.map((v) => <option key={v} value={v}>{label(v)}</option>)}
-        </select>
-      </Field>
-    </div>
+    <SelectField meta={f[name]} label={t(`fields.${name}`)} items={values.map((v) => ({ value: v, label: label(v) }))} {...opts} />
   );
-  const checklist = (name: string, items: Array<{ id: string; label: string }>) => {
-    const chosen = new Set(initialList(f[name]));
-    return (
-      <div className={`field${f[name].errors?.length ? " has-error" : ""}`} data-testid={`${name}-list`}>
-        <span className="label" id={`${name}-label`}>{t(`fields.${name}`)}</span>
-        <div className="checklist" role="group" aria-labelledby={`${name}-label`} key={f[name].key}>
-          {items.map((item) => (
-            <label key={item.id}><input type="checkbox" name={name} value={item.id} defaultChecked={chosen.has(item.id)} /> {item.label}</label>
-          ))}
-          {items.length === 0 && <span className="muted">{t("form.nothingToChoose")}</span>}
-        </div>
-        <FieldErrors id={`${name}-error`} errors={f[name].errors} />
-      </div>
-    );
-  };
+  const checklist = (name: string, items: Array<{ id: string; label: string }>) => (
+    <CheckList meta={f[name]} label={t(`fields.${name}`)} items={items} errors={f[name].errors} emptyText={t("form.nothingToChoose")} />
+  );
 
   return (
     <Form method="post" {...getFormProps(form)} ref={ref} className="stack tile-form" data-testid="tile-form">

@@ -1,10 +1,10 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { DEFAULT_COLOR, PLACE_ICONS, geofenceInputSchema, poiInputSchema } from "../../../../server/modules/places/places.schema";
 import type { MapConfig } from "../../../lib/map/basemap-style";
-import { CsrfInput, Field, FormAlert, inputProps } from "../../../components/forms";
+import { CsrfInput, Field, FormAlert, inputProps, SaveActions } from "../../../components/forms";
 import { PlaceEditorMap, type EditorMode } from "./PlaceEditorMap";
 import { useRecordForm } from "../../../components/record-form";
 
@@ -31,7 +31,6 @@ interface Props {
  */
 export function PlaceForm(props: Props) {
   const { t } = useTranslation("places");
-  const navigation = useNavigation();
   const schema = props.kind === "poi" ? poiInputSchema : geofenceInputSchema;
   const { ref, form, fields, code } = useRecordForm({ id: `${props.kind}-form`, schema: schema, result: props.result, defaultValue: props.defaultValue, code: props.code });
   const f = fields as unknown as Record<string, Meta>;
@@ -104,14 +103,7 @@ export function PlaceForm(props: Props) {
         {hydrated && !props.readOnly && <PlaceEditorMap formRef={ref} mode={mode} config={props.mapConfig} expose={props.exposeMap ?? false} />}
       </fieldset>
 
-      {!props.readOnly && (
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={navigation.state === "submitting"} data-testid="place-submit">
-            {navigation.state === "submitting" ? t("common:actions.saving") : props.submitLabel}
-          </button>
-          {props.children}
-        </div>
-      )}
+      {!props.readOnly && <SaveActions label={props.submitLabel} testId="place-submit">{props.children}</SaveActions>}
     </Form>
   );
 }

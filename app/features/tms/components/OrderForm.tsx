@@ -1,9 +1,9 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { orderInputSchema } from "../../../../server/modules/tms/tms.schema";
-import { CsrfInput, Field, FormAlert, inputProps } from "../../../components/forms";
+import { CsrfInput, Field, FormAlert, inputProps, SaveActions } from "../../../components/forms";
 import { DateField, TimeField } from "../../../components/dates";
 import { useRecordForm } from "../../../components/record-form";
 
@@ -21,7 +21,6 @@ interface Props {
 /** The transport order form (spec section 3 fields, plus the delivery place and window). Works without JavaScript. */
 export function OrderForm(props: Props) {
   const { t } = useTranslation("tms");
-  const navigation = useNavigation();
   const { ref, form, fields, code } = useRecordForm({ id: "order-form", schema: orderInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
   const f = fields as unknown as Record<string, Meta>;
   const text = (name: string, opts: { required?: boolean; inputMode?: "decimal" | "numeric"; hint?: string } = {}) => (
@@ -69,14 +68,7 @@ export function OrderForm(props: Props) {
           <textarea {...inputProps(f.notes)} key={f.notes.key} rows={3} />
         </Field>
       </fieldset>
-      {!props.readOnly && (
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={navigation.state === "submitting"} data-testid="order-submit">
-            {navigation.state === "submitting" ? t("common:actions.saving") : props.submitLabel}
-          </button>
-          {props.children}
-        </div>
-      )}
+      {!props.readOnly && <SaveActions label={props.submitLabel} testId="order-submit">{props.children}</SaveActions>}
     </Form>
   );
 }

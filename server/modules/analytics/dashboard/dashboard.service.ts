@@ -71,15 +71,47 @@ function lowerBound<T>(list: readonly T[], t: number, at: (x: T) => number): num
   return lo;
 }
 
+/** A vehicle's figures in a map, made empty on first use. */
+function cell(m: Map<string, VehicleFigures>, id: string): VehicleFigures {
+  let f = m.get(id);
+  if (!f) m.set(id, (f = emptyFigures()));
+  return f;
+}
+
+/** A vehicle's figures on one day, made empty on first use. */
+function dayCell(perDay: Map<string, Map<string, VehicleFigures>>, day: string, id: string): VehicleFigures {
+  if (!perDay.has(day)) perDay.set(day, new Map());
+  return cell(perDay.get(day)!, id);
+}
+
+/** Adds the period's alert counts and each vehicle's fuel used to the figures (of figuresFor and dayFiguresFor). */
+function withAlertsAndFuel(
+  data: { vehicles: ScopedVehicle[]; alerts: ReadonlyArray<{ vehicle_id: string; day: string; n: number }> },
+  period: Period,
+  vehicleIds: Set<string>,
+  byDay: boolean,
+  figures: { perVehicle: Map<string, VehicleFigures>; perDay: Map<string, Map<string, VehicleFigures>> },
+) {
+  const { perVehicle, perDay } = figures;
+  for (const a of data.alerts) {
+    if (a.day < period.from || a.day > period.to || !vehicleIds.has(a.vehicle_id)) continue;
+    cell(perVehicle, a.vehicle_id).alerts += a.n;
+    if (byDay) dayCell(perDay, a.day, a.vehicle_id).alerts += a.n;
+  }
+  const consumption = new Map(data.vehicles.map((v) => [v.id, v.fuel_consumption === null ? null : Number(v.fuel_consumption)]));
+  const withFuel = (id: string, f: VehicleFigures) => {
+    const c = consumption.get(id);
+    f.fuel_used = c ? (f.distance / 1000) * (c / 100) : null;
+  };
+  for (const [id, f] of perVehicle) withFuel(id, f);
+  for (const m of perDay.values()) for (const [id, f] of m) withFuel(id, f);
+  return figures;
+}
+
 /** Per vehicle (and optionally per day) figures for one period. */
 function figuresFor(data: Awaited<ReturnType<typeof loadWindowData>>, period: Period, vehicleIds: Set<string>, speedLimitKmh: number, byDay = false) {
   const perVehicle = new Map<string, VehicleFigures>();
   const perDay = new Map<string, Map<string, VehicleFigures>>();
-  const cell = (m: Map<string, VehicleFigures>, id: string) => {
-    let f = m.get(id);
-    if (!f) m.set(id, (f = emptyFigures()));
-    return f;
-  };
   for (const id of vehicleIds) cell(perVehicle, id);
   const s0 = period.start.getTime();
   const s1 = period.end.getTime();
@@ -96,28 +128,11 @@ function figuresFor(data: Awaited<ReturnType<typeof loadWindowData>>, period: Pe
       addSegment(f, s, speedLimitKmh);
       if (byDay) {
         const day = days[lowerBound(dayStarts, startOf(s) + 1, (x) => x) - 1];
-        if (!perDay.has(day)) perDay.set(day, new Map());
-        addSegment(cell(perDay.get(day)!, id), s, speedLimitKmh);
+        addSegment(dayCell(perDay, day, id), s, speedLimitKmh);
       }
     }
   }
-  for (const a of data.alerts) {
-    if (a.day < period.from || a.day > period.to || !vehicleIds.has(a.vehicle_id)) continue;
-    cell(perVehicle, a.vehicle_id).alerts += a.n;
-    if (byDay) {
-      if (!perDay.has(a.day)) perDay.set(a.day, new Map());
-      cell(perDay.get(a.day)!, a.vehicle_id).alerts += a.n;
-    }
-  }
-  const consumption = new Map(data.vehicles.map((v) => [v.id, v.fuel_consumption === null ? null : Number(v.fuel_consumption)]));
-  const withFuel = (id: string, f: VehicleFigures) => {
-    const c = consumption.get(id);
-    f.fuel_used = c ? (f.distance / 1000) * (c / 100) : null;
-    return f;
-  };
-  for (const [id, f] of perVehicle) withFuel(id, f);
-  for (const m of perDay.values()) for (const [id, f] of m) withFuel(id, f);
-  return { perVehicle, perDay };
+  return withAlertsAndFuel(data, period, vehicleIds, byDay, { perVehicle, perDay });
 }
 
 /** Each vehicle's figures per local day of the union of the windows, added up in SQL, and alert counts: one round. */
@@ -164,39 +179,17 @@ function addFigures(f: VehicleFigures, d: VehicleFigures): void {
 function dayFiguresFor(data: Awaited<ReturnType<typeof loadDayFigures>>, period: Period, vehicleIds: Set<string>, byDay = false) {
   const perVehicle = new Map<string, VehicleFigures>();
   const perDay = new Map<string, Map<string, VehicleFigures>>();
-  const cell = (m: Map<string, VehicleFigures>, id: string) => {
-    let f = m.get(id);
-    if (!f) m.set(id, (f = emptyFigures()));
-    return f;
-  };
   for (const id of vehicleIds) {
     const f = cell(perVehicle, id);
     for (const { day, f: d } of data.byVehicle.get(id) ?? []) {
       if (day < period.from || day > period.to) continue;
       addFigures(f, d);
       if (byDay) {
-        if (!perDay.has(day)) perDay.set(day, new Map());
-        addFigures(cell(perDay.get(day)!, id), d);
+        addFigures(dayCell(perDay, day, id), d);
       }
     }
   }
-  for (const a of data.alerts) {
-    if (a.day < period.from || a.day > period.to || !vehicleIds.has(a.vehicle_id)) continue;
-    cell(perVehicle, a.vehicle_id).alerts += a.n;
-    if (byDay) {
-      if (!perDay.has(a.day)) perDay.set(a.day, new Map());
-      cell(perDay.get(a.day)!, a.vehicle_id).alerts += a.n;
-    }
-  }
-  const consumption = new Map(data.vehicles.map((v) => [v.id, v.fuel_consumption === null ? null : Number(v.fuel_consumption)]));
-  const withFuel = (id: string, f: VehicleFigures) => {
-    const c = consumption.get(id);
-    f.fuel_used = c ? (f.distance / 1000) * (c / 100) : null;
-    return f;
-  };
-  for (const [id, f] of perVehicle) withFuel(id, f);
-  for (const m of perDay.values()) for (const [id, f] of m) withFuel(id, f);
-  return { perVehicle, perDay };
+  return withAlertsAndFuel(data, period, vehicleIds, byDay, { perVehicle, perDay });
 }
 
 function tileVehicles(tile: Tile, vehicles: ScopedVehicle[]): Set<string> {

@@ -1,11 +1,11 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { ALARM_TYPES, ALERT_FAULTS, ALERT_TYPES, TYPE_NEEDS, needs, policyInputSchema, type AlertType } from "../../../../../server/modules/alerts/alerts.schema";
 import type { PolicyFormOptions } from "../../../../../server/modules/alerts/alerts.service";
 import { TimeField } from "../../../../components/dates";
-import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../../../components/forms";
+import { CsrfInput, Field, FieldErrors, FormAlert, inputProps, SaveActions } from "../../../../components/forms";
 import { DAYS } from "./policy-text";
 import { allErrorsOf, initialList, useRecordForm } from "../../../../components/record-form";
 
@@ -32,7 +32,6 @@ const typesNeeding = (need: Need) => ALERT_TYPES.filter((type) => (TYPE_NEEDS[ty
  */
 export function PolicyForm(props: Props) {
   const { t } = useTranslation("alerts");
-  const navigation = useNavigation();
   const { ref, form, fields, code } = useRecordForm({ id: "policy-form", schema: policyInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
   const f = fields as unknown as Record<string, Meta>;
   const initialType = (ALERT_TYPES as readonly string[]).includes(String(f.alert_type.initialValue)) ? (f.alert_type.initialValue as AlertType) : "speeding";
@@ -157,12 +156,7 @@ export function PolicyForm(props: Props) {
         </Field>
       </fieldset>
 
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={navigation.state === "submitting"} data-testid="policy-submit">
-          {navigation.state === "submitting" ? t("common:actions.saving") : props.submitLabel}
-        </button>
-        {props.children}
-      </div>
+      <SaveActions label={props.submitLabel} testId="policy-submit">{props.children}</SaveActions>
     </Form>
   );
 }

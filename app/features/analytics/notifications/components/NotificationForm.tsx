@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { SCHEDULE_RANGES } from "../../../../../server/modules/analytics/schedules/schedule-timing";
 import { scheduleInputSchema } from "../../../../../server/modules/analytics/schedules/schedules.schema";
 import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../../../components/forms";
+import { CheckList, SelectField } from "../../../../components/record-fields";
 import { allErrorsOf, initialList, useRecordForm } from "../../../../components/record-form";
 import type { NotificationFormOptions } from "../notifications.server";
 import "./notifications.css";
@@ -36,30 +37,11 @@ export function NotificationForm(props: Props) {
   useEffect(() => setHydrated(true), []);
 
   const select = (name: string, items: Array<{ value: string; label: string }>, opts: { hidden?: boolean; onChange?: (v: string) => void; hint?: string } = {}) => (
-    <div hidden={opts.hidden}>
-      <Field label={t(`fields.${name}`)} name={name} errors={f[name].errors} required hint={opts.hint}>
-        <select {...inputProps(f[name])} key={f[name].key} data-testid={`field-${name}`} onChange={opts.onChange && ((e) => opts.onChange!(e.currentTarget.value))}>
-          {items.map((i) => <option key={i.value} value={i.value}>{i.label}</option>)}
-        </select>
-      </Field>
-    </div>
+    <SelectField meta={f[name]} label={t(`fields.${name}`)} items={items} {...opts} />
   );
-  const checklist = (name: string, items: Array<{ id: string; label: string }>) => {
-    const chosen = new Set(initialList(f[name]));
-    const errors = allErrorsOf(f[name]);
-    return (
-      <div className={`field${errors.length ? " has-error" : ""}`} data-testid={`${name}-list`}>
-        <span className="label" id={`${name}-label`}>{t(`fields.${name}`)}</span>
-        <div className="checklist" role="group" aria-labelledby={`${name}-label`} key={f[name].key}>
-          {items.map((item) => (
-            <label key={item.id}><input type="checkbox" name={name} value={item.id} defaultChecked={chosen.has(item.id)} /> {item.label}</label>
-          ))}
-          {items.length === 0 && <span className="muted">{t("form.nothingToChoose")}</span>}
-        </div>
-        <FieldErrors id={`${name}-error`} errors={errors} />
-      </div>
-    );
-  };
+  const checklist = (name: string, items: Array<{ id: string; label: string }>) => (
+    <CheckList meta={f[name]} label={t(`fields.${name}`)} items={items} errors={allErrorsOf(f[name])} emptyText={t("form.nothingToChoose")} />
+  );
   const o = props.options;
   const emailErrors = allErrorsOf(f.emails);
 

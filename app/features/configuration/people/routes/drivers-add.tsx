@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { PersonForm } from "../components/PersonForm";
+import { AddPersonPage } from "../components/PeoplePages";
 import { personFormOptions, savePersonAction } from "../people.server";
 import { requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/drivers-add";
@@ -17,11 +16,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AddDriver({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("people");
-  return (
-    <section>
-      <header className="page-header"><h1>{t("drivers.add")}</h1></header>
-      <PersonForm area="drivers" person={null} options={loaderData.options} failure={actionData} />
-    </section>
-  );
+  return <AddPersonPage area="drivers" options={loaderData.options} failure={actionData} />;
 }

@@ -1,6 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { DeletePerson } from "../components/DeletePerson";
-import { PersonForm } from "../components/PersonForm";
+import { EditPersonPage } from "../components/PeoplePages";
 import { personEditAction, personEditPage } from "../people.server";
 import { idParam } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/drivers-edit";
@@ -16,16 +14,5 @@ export function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditDriver({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("people");
-  const { person, options, canWrite, canDelete } = loaderData;
-  const name = `${person.first_name} ${person.last_name}`;
-  return (
-    <section>
-      <header className="page-header">
-        <h1>{canWrite ? t("drivers.edit", { name }) : name}</h1>
-        {canDelete && <DeletePerson name={name} />}
-      </header>
-      <PersonForm area="drivers" person={person} options={options} failure={actionData} readOnly={!canWrite} />
-    </section>
-  );
+  return <EditPersonPage area="drivers" {...loaderData} failure={actionData} />;
 }

@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { teamInputSchema } from "../../../../../server/modules/teams/teams.schema";
-import { CsrfInput, Field, FormAlert } from "../../../../components/forms";
+import { CsrfInput, Field, FormAlert, SaveActions } from "../../../../components/forms";
 import { useRecordForm } from "../../../../components/record-form";
 
 export function TeamForm(props: {
@@ -15,7 +15,6 @@ export function TeamForm(props: {
   children?: ReactNode;
 }) {
   const { t } = useTranslation("vehicles");
-  const navigation = useNavigation();
   const { ref, form, fields, code } = useRecordForm({ id: "team-form", schema: teamInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
   const describe = (name: string, errors?: string[]) => ({
     id: name, name, "aria-invalid": errors?.length ? true : undefined, "aria-describedby": errors?.length ? `${name}-error` : undefined,
@@ -33,14 +32,7 @@ export function TeamForm(props: {
           <textarea {...describe("description", fields.description.errors)} key={fields.description.key} rows={3} defaultValue={(fields.description.initialValue as string | undefined) ?? ""} />
         </Field>
       </fieldset>
-      {!props.readOnly && (
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? t("common:actions.saving") : props.submitLabel}
-          </button>
-          {props.children}
-        </div>
-      )}
+      {!props.readOnly && <SaveActions label={props.submitLabel}>{props.children}</SaveActions>}
     </Form>
   );
 }

@@ -1,11 +1,11 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import {
   DEVICE_PROTOCOLS, FUEL_TYPES, MAX_VEHICLE_IMAGES, VEHICLE_CATEGORIES, vehicleInputSchema,
 } from "../../../../../server/modules/vehicles/vehicles.schema";
-import { CsrfInput, Field, FormAlert, inputProps } from "../../../../components/forms";
+import { CsrfInput, Field, FormAlert, inputProps, SaveActions } from "../../../../components/forms";
 import { useRecordForm } from "../../../../components/record-form";
 
 export interface Option { id: string; name: string }
@@ -37,7 +37,6 @@ export function VehicleForm(props: {
   children?: ReactNode;
 }) {
   const { t } = useTranslation("vehicles");
-  const navigation = useNavigation();
   const { ref, form, fields, code } = useRecordForm({ id: "vehicle-form", schema: vehicleInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
   const f = fields as unknown as Record<string, Meta>;
 
@@ -124,14 +123,7 @@ export function VehicleForm(props: {
           </section>
         )}
       </fieldset>
-      {!props.readOnly && (
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? t("common:actions.saving") : props.submitLabel}
-          </button>
-          {props.children}
-        </div>
-      )}
+      {!props.readOnly && <SaveActions label={props.submitLabel}>{props.children}</SaveActions>}
     </Form>
   );
 }

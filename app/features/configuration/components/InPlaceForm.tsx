@@ -1,0 +1,54 @@
+import { useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { CsrfInput, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
+import { failureFields, formFailure } from "../../../lib/form-failure";
+import { shownValues } from "./SimpleField";
+
+type Values = Record<string, unknown>;
+
+/**
+ * A page that edits one record in place (organisation, settings): heading, saved notice, the form with its error
+ * banner, fields disabled when read-only, and save. `children` draws the fields from the shown values and errors.
+ */
+export function InPlaceFormPage(props: {
+  title: string;
+  note?: ReactNode;
+  saved: boolean;
+  failure: unknown;
+  values: Values;
+  readOnly: boolean;
+  testId: string;
+  className?: string;
+  children: (shown: { values: Values; fields: Record<string, string[]> }) => ReactNode;
+}) {
+  const { t } = useTranslation("configuration");
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChangesGuard(formRef);
+  const failure = formFailure(props.failure);
+  const fields = failureFields(failure);
+  const values = shownValues(props.values, failure);
+  const { readOnly } = props;
+  return (
+    <section>
+      <header className="page-header">
+        <h1>{props.title}</h1>
+        {props.note}
+      </header>
+      {props.saved && <div className="alert alert-ok" role="status">{t("common:saved")}</div>}
+      <Form method="post" ref={formRef} noValidate className={props.className} data-testid={props.testId}>
+        <CsrfInput />
+        <FormAlert code={failure?.code} fields={fields} />
+        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
+          {props.children({ values, fields })}
+        </fieldset>
+        {!readOnly && (
+          <div className="form-actions">
+            <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>{t("common:actions.save")}</button>
+          </div>
+        )}
+      </Form>
+    </section>
+  );
+}
