@@ -3,7 +3,7 @@ import * as catalogue from "../../../server/modules/maintenance/catalogue.servic
 import { formAction, intent } from "../../lib/forms.server";
 import { idParam, listQueryFrom, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";
-import { formFields, formOptions, rawFields } from "./maintenance.server";
+import { fieldsIntent, formOptions } from "./maintenance.server";
 
 type Kind = "suppliers" | "parts";
 
@@ -18,12 +18,9 @@ export async function catalogueLoader(context: LoadContext, request: Request, ki
 export async function catalogueAddAction(context: LoadContext, request: Request, kind: Kind) {
   const p = requirePermission(context, request, "maintenance:write");
   return formAction({ request, context }, {
-    save: intent({
-      schema: rawFields, serviceParses: true,
-      run: async ({ form }) => {
-        const row = kind === "suppliers" ? await catalogue.saveSupplier(context.app, p, null, formFields(form)) : await catalogue.savePart(context.app, p, null, formFields(form));
-        return redirect(`/maintenance/${kind}/edit/${row.id}?saved=1`);
-      },
+    save: fieldsIntent(async (fields) => {
+      const row = kind === "suppliers" ? await catalogue.saveSupplier(context.app, p, null, fields) : await catalogue.savePart(context.app, p, null, fields);
+      return redirect(`/maintenance/${kind}/edit/${row.id}?saved=1`);
     }),
   });
 }
@@ -40,21 +37,15 @@ export async function catalogueEditAction(context: LoadContext, request: Request
   const p = requirePermission(context, request, "maintenance:write");
   const id = idParam(rawId);
   return formAction({ request, context }, {
-    save: intent({
-      schema: rawFields, serviceParses: true,
-      run: async ({ form }) => {
-        if (kind === "suppliers") await catalogue.saveSupplier(context.app, p, id, formFields(form));
-        else await catalogue.savePart(context.app, p, id, formFields(form));
-        return redirect(`/maintenance/${kind}/edit/${id}?saved=1`);
-      },
+    save: fieldsIntent(async (fields) => {
+      if (kind === "suppliers") await catalogue.saveSupplier(context.app, p, id, fields);
+      else await catalogue.savePart(context.app, p, id, fields);
+      return redirect(`/maintenance/${kind}/edit/${id}?saved=1`);
     }),
-    stock: intent({
-      schema: rawFields, serviceParses: true,
-      run: async ({ form }) => {
-        if (kind !== "parts") return redirect(`/maintenance/${kind}/edit/${id}`);
-        await catalogue.moveStock(context.app, p, id, formFields(form));
-        return redirect(`/maintenance/parts/edit/${id}?saved=1`);
-      },
+    stock: fieldsIntent(async (fields) => {
+      if (kind !== "parts") return redirect(`/maintenance/${kind}/edit/${id}`);
+      await catalogue.moveStock(context.app, p, id, fields);
+      return redirect(`/maintenance/parts/edit/${id}?saved=1`);
     }),
     delete: intent({
       run: async () => {

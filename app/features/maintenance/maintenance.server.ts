@@ -17,6 +17,11 @@ import { readReminderNotices } from "../../../server/modules/maintenance/reminde
 /** Forms whose service parses the fields itself: Conform only collects them (typed values come back on failure). */
 export const rawFields = z.object({});
 
+/** A button whose service parses the fields itself: `run` gets them as posted (and the form, for its files). */
+export function fieldsIntent(run: (fields: Record<string, unknown>, form: FormData) => Promise<Response>) {
+  return intent({ schema: rawFields, serviceParses: true, run: ({ form }) => run(formFields(form), form) });
+}
+
 /** The choices maintenance forms offer: the user's vehicles, teams, people, suppliers and parts. */
 export async function formOptions(context: LoadContext, p: Principal) {
   const [vehicles, teams, people, suppliers, parts] = await Promise.all([
@@ -48,13 +53,9 @@ export async function reminderAddLoader(context: LoadContext, request: Request) 
 export async function reminderAddAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "maintenance:write");
   return formAction({ request, context }, {
-    save: intent({
-      schema: rawFields,
-      serviceParses: true,
-      run: async ({ form }) => {
-        const rows = await reminders.createReminders(context.app, p, formFields(form));
-        return redirect(rows.length === 1 ? `/maintenance/reminders/edit/${rows[0].id}?created=1` : `/maintenance/reminders?created=${rows.length}`);
-      },
+    save: fieldsIntent(async (fields) => {
+      const rows = await reminders.createReminders(context.app, p, fields);
+      return redirect(rows.length === 1 ? `/maintenance/reminders/edit/${rows[0].id}?created=1` : `/maintenance/reminders?created=${rows.length}`);
     }),
   });
 }
@@ -73,21 +74,13 @@ export async function reminderEditAction(context: LoadContext, request: Request,
   const p = requirePermission(context, request, "maintenance:write");
   const id = idParam(rawId);
   return formAction({ request, context }, {
-    save: intent({
-      schema: rawFields,
-      serviceParses: true,
-      run: async ({ form }) => {
-        await reminders.updateReminder(context.app, p, id, formFields(form));
-        return redirect(`/maintenance/reminders/edit/${id}?saved=1`);
-      },
+    save: fieldsIntent(async (fields) => {
+      await reminders.updateReminder(context.app, p, id, fields);
+      return redirect(`/maintenance/reminders/edit/${id}?saved=1`);
     }),
-    complete: intent({
-      schema: rawFields,
-      serviceParses: true,
-      run: async ({ form }) => {
-        await reminders.completeReminder(context.app, p, id, formFields(form), await readAttachments(form));
-        return redirect(`/maintenance/reminders/edit/${id}?completed=1`);
-      },
+    complete: fieldsIntent(async (fields, form) => {
+      await reminders.completeReminder(context.app, p, id, fields, await readAttachments(form));
+      return redirect(`/maintenance/reminders/edit/${id}?completed=1`);
     }),
     delete: intent({
       run: async () => {

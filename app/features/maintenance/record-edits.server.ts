@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import * as fuel from "../../../server/modules/maintenance/fuel.service";
 import * as records from "../../../server/modules/maintenance/records.service";
-import { formAction, intent } from "../../lib/forms.server";
+import { formAction } from "../../lib/forms.server";
 import { idParam, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { readAttachments } from "./attachments.server";
-import { formFields, formOptions, rawFields } from "./maintenance.server";
+import { fieldsIntent, formOptions } from "./maintenance.server";
 
 /** Editing a service or a car wash (same form fields and rules as adding; the saved values first). */
 export async function serviceEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
@@ -20,12 +20,9 @@ export async function serviceEditAction(context: LoadContext, request: Request, 
   const p = requirePermission(context, request, "maintenance:write");
   const id = idParam(rawId);
   return formAction({ request, context }, {
-    save: intent({
-      schema: rawFields, serviceParses: true,
-      run: async ({ form }) => {
-        const row = await records.updateService(context.app, p, id, formFields(form), { attachments: await readAttachments(form) });
-        return redirect(row.kind === "wash" ? "/maintenance/wash?saved=1" : `/maintenance/services/${id}?saved=1`);
-      },
+    save: fieldsIntent(async (fields, form) => {
+      const row = await records.updateService(context.app, p, id, fields, { attachments: await readAttachments(form) });
+      return redirect(row.kind === "wash" ? "/maintenance/wash?saved=1" : `/maintenance/services/${id}?saved=1`);
     }),
   });
 }
@@ -44,12 +41,9 @@ export async function fuelEditAction(context: LoadContext, request: Request, raw
   const p = requirePermission(context, request, "maintenance:write");
   const id = idParam(rawId);
   return formAction({ request, context }, {
-    save: intent({
-      schema: rawFields, serviceParses: true,
-      run: async ({ form }) => {
-        await fuel.updateFuelReport(context.app, p, id, formFields(form), { attachments: await readAttachments(form) });
-        return redirect("/maintenance/fuel?saved=1");
-      },
+    save: fieldsIntent(async (fields, form) => {
+      await fuel.updateFuelReport(context.app, p, id, fields, { attachments: await readAttachments(form) });
+      return redirect("/maintenance/fuel?saved=1");
     }),
   });
 }

@@ -10,7 +10,7 @@ import { uploadedFile } from "../../lib/import.server";
 import { idParam, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";
 import { readAttachments } from "./attachments.server";
-import { formFields, formOptions, rawFields } from "./maintenance.server";
+import { fieldsIntent, formOptions } from "./maintenance.server";
 
 const filterOf = (request: Request) => recordFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
 
@@ -34,12 +34,9 @@ export async function serviceAddLoader(context: LoadContext, request: Request) {
 export async function serviceAddAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "maintenance:write");
   return formAction({ request, context }, {
-    save: intent({
-      schema: rawFields, serviceParses: true,
-      run: async ({ form }) => {
-        const row = await records.createService(context.app, p, formFields(form), await readAttachments(form));
-        return redirect(`/maintenance/services/${row.id}?created=1`);
-      },
+    save: fieldsIntent(async (fields, form) => {
+      const row = await records.createService(context.app, p, fields, await readAttachments(form));
+      return redirect(`/maintenance/services/${row.id}?created=1`);
     }),
   });
 }
@@ -67,12 +64,9 @@ export async function serviceAction(context: LoadContext, request: Request, rawI
 export async function washAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "maintenance:write");
   return formAction({ request, context }, {
-    save: intent({
-      schema: rawFields, serviceParses: true,
-      run: async ({ form }) => {
-        await records.createWash(context.app, p, formFields(form));
-        return redirect("/maintenance/wash?created=1");
-      },
+    save: fieldsIntent(async (fields) => {
+      await records.createWash(context.app, p, fields);
+      return redirect("/maintenance/wash?created=1");
     }),
   });
 }
@@ -105,12 +99,9 @@ export async function fuelAddLoader(context: LoadContext, request: Request) {
 export async function fuelAddAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "maintenance:write");
   return formAction({ request, context }, {
-    save: intent({
-      schema: rawFields, serviceParses: true,
-      run: async ({ form }) => {
-        await fuel.createFuelReport(context.app, p, formFields(form), await readAttachments(form));
-        return redirect("/maintenance/fuel?created=1");
-      },
+    save: fieldsIntent(async (fields, form) => {
+      await fuel.createFuelReport(context.app, p, fields, await readAttachments(form));
+      return redirect("/maintenance/fuel?created=1");
     }),
   });
 }

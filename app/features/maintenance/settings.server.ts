@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { getMaintenanceSettings, saveMaintenanceSettings } from "../../../server/modules/maintenance/settings.service";
-import { formAction, intent } from "../../lib/forms.server";
+import { formAction } from "../../lib/forms.server";
 import { load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";
-import { formFields, rawFields } from "./maintenance.server";
+import { fieldsIntent } from "./maintenance.server";
 
 /** /maintenance/settings: everyone with maintenance:read sees the tolerances, maintenance:write changes them. */
 export async function settingsLoader(context: LoadContext, request: Request) {
@@ -15,13 +15,9 @@ export async function settingsLoader(context: LoadContext, request: Request) {
 export async function settingsAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "maintenance:write");
   return formAction({ request, context }, {
-    save: intent({
-      schema: rawFields,
-      serviceParses: true,
-      run: async ({ form }) => {
-        await saveMaintenanceSettings(context.app, p, formFields(form));
-        return redirect("/maintenance/settings?saved=1");
-      },
+    save: fieldsIntent(async (fields) => {
+      await saveMaintenanceSettings(context.app, p, fields);
+      return redirect("/maintenance/settings?saved=1");
     }),
   });
 }
