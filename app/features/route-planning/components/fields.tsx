@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import { DateField, TimeField } from "../../../components/dates";
 import { Field } from "../../../components/forms";
 
@@ -87,5 +88,19 @@ export function LiveEtaCell({ live, grace, maxAge }: { live: { status: string; t
       {live.time}
       {live.predictedLate && <> <span className="badge predicted-late" title={t("liveEta.predictedLateTitle", { grace })} data-predicted-late="true">{t("liveEta.predictedLate")}</span></>}
     </span>
+  );
+}
+
+/** The header of a page about one day (dispatch map, scheduler): its title and the day picker (a plain GET form). */
+export function DayPageHeader({ title, day }: { title: string; day: string }) {
+  const { t } = useTranslation("routePlanning");
+  return (
+    <header className="page-header">
+      <h1>{title}</h1>
+      <Form method="get" className="form-actions">
+        <label>{t("dispatch.day")} <DateField name="day" defaultValue={day} /></label>
+        <button type="submit" className="button">{t("filter.show")}</button>
+      </Form>
+    </header>
   );
 }

@@ -4,13 +4,12 @@ import { Form, Link, redirect } from "react-router";
 import { acceptOptimization, discardOptimization, startDayOptimization } from "../../../../server/modules/route-planning/route-planning.optimize";
 import { assignInputSchema } from "../../../../server/modules/route-planning/route-planning.schema";
 import { assignJob } from "../../../../server/modules/route-planning/route-jobs.service";
-import { DateField } from "../../../components/dates";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
 import { formAction, intent } from "../../../lib/forms.server";
 import { requirePermission } from "../../../lib/route-kit.server";
 import { DispatchMap } from "../components/DispatchMap";
-import { LiveEtaCell, PunctualityBadge, StatusBadge } from "../components/fields";
+import { DayPageHeader, LiveEtaCell, PunctualityBadge, StatusBadge } from "../components/fields";
 import { dispatchLoader } from "../dispatch.server";
 import { inPlannedOrder, plannedRoutes } from "../planned-order";
 import type { Route } from "./+types/dispatch-map";
@@ -50,13 +49,7 @@ export default function DispatchMapPage({ loaderData, actionData }: Route.Compon
     : plannedRoutes(jobs, registration);
   return (
     <section className="stack">
-      <header className="page-header">
-        <h1>{t("dispatch.title")}</h1>
-        <Form method="get" className="form-actions">
-          <label>{t("dispatch.day")} <DateField name="day" defaultValue={day} /></label>
-          <button type="submit" className="button">{t("filter.show")}</button>
-        </Form>
-      </header>
+      <DayPageHeader title={t("dispatch.title")} day={day} />
       <FormAlert code={failure?.code} />
       <DispatchMap config={loaderData.mapConfig} expose={loaderData.exposeMap} onPick={setPicked}
         jobs={jobs.map((j) => ({ id: j.id, name: j.name, latitude: j.latitude, longitude: j.longitude, status: j.status, punctuality: j.punctuality, vehicle: j.vehicle_registration }))}

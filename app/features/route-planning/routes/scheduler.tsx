@@ -1,13 +1,12 @@
 import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
-import { DateField } from "../../../components/dates";
 import { CsrfInput, FormAlert, useCsrfToken } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
 import { assignAction } from "../route-planning.server";
 import { dispatchLoader } from "../dispatch.server";
 import { inPlannedOrder } from "../planned-order";
-import { LiveEtaCell } from "../components/fields";
+import { DayPageHeader, LiveEtaCell } from "../components/fields";
 import type { Route } from "./+types/scheduler";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -56,13 +55,7 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
   };
   return (
     <section className="stack">
-      <header className="page-header">
-        <h1>{t("scheduler.title")}</h1>
-        <Form method="get" className="form-actions">
-          <label>{t("dispatch.day")} <DateField name="day" defaultValue={day} /></label>
-          <button type="submit" className="button">{t("filter.show")}</button>
-        </Form>
-      </header>
+      <DayPageHeader title={t("scheduler.title")} day={day} />
       <p className="muted">{t("scheduler.hint")}</p>
       <p className="muted">{t("liveEta.hint")}</p>
       <FormAlert code={failure?.code} />
