@@ -45,21 +45,31 @@ function checkPoint(v: { place_id?: string | null; latitude?: number | null; lon
   if (v.longitude == null) ctx.addIssue({ code: "custom", path: ["longitude"], message: "errors.required" });
 }
 
-export const jobInputSchema = z.object({
+/** The fields of one job, added or edited. */
+const jobFields = {
   ...pointFields,
   scheduled_date: requiredDate(),
   scheduled_arrival: requiredTime(),
   scheduled_departure: requiredTime(),
   driver_id: optionalUuid(),
   vehicle_id: optionalUuid(),
+};
+
+/** A job's place (or point) and its time window. */
+function checkJob(v: { place_id?: string | null; latitude?: number | null; longitude?: number | null; scheduled_arrival: string; scheduled_departure: string }, ctx: z.RefinementCtx) {
+  checkPoint(v, ctx);
+  checkWindow({ arrival: v.scheduled_arrival, departure: v.scheduled_departure }, ctx);
+}
+
+export const jobInputSchema = z.object({
+  ...jobFields,
   /** repeat on these weekdays from scheduled_date up to repeat_until */
   days: weekdays().optional().default([]),
   repeat_until: optionalDate(),
   /** and/or on these explicit dates */
   dates: dateList().optional().default([]),
 }).superRefine((v, ctx) => {
-  checkPoint(v, ctx);
-  checkWindow({ arrival: v.scheduled_arrival, departure: v.scheduled_departure }, ctx);
+  checkJob(v, ctx);
   if (v.days.length && !v.repeat_until) ctx.addIssue({ code: "custom", path: ["repeat_until"], message: "errors.required" });
   if (v.repeat_until && v.repeat_until < v.scheduled_date) ctx.addIssue({ code: "custom", path: ["repeat_until"], message: "errors.dateRangeReversed" });
 });
@@ -67,15 +77,9 @@ export type JobInput = z.infer<typeof jobInputSchema>;
 
 /** Editing one scheduled job (its recurrence is not replayed). */
 export const jobUpdateSchema = z.object({
-  ...pointFields,
-  scheduled_date: requiredDate(),
-  scheduled_arrival: requiredTime(),
-  scheduled_departure: requiredTime(),
-  driver_id: optionalUuid(),
-  vehicle_id: optionalUuid(),
+  ...jobFields,
 }).superRefine((v, ctx) => {
-  checkPoint(v, ctx);
-  checkWindow({ arrival: v.scheduled_arrival, departure: v.scheduled_departure }, ctx);
+  checkJob(v, ctx);
 });
 export type JobUpdate = z.infer<typeof jobUpdateSchema>;
 
