@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
-import { createTestOrg, type TestOrg } from "../support/context";
+import type { TestOrg } from "../support/context";
 import { createVehicle } from "../support/factories";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { FormClient, startSignedIn, type TestServer } from "../support/server";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -12,10 +12,7 @@ let today: string;
 const csrfOf = async (path: string) => /name="_csrf" value="([^"]+)"/.exec(await (await admin.get(path)).text())![1];
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx);
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, admin } = await startSignedIn());
   today = await orgToday(srv.ctx, org.orgId);
 });
 afterAll(async () => srv?.close());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { FormClient, startSignedIn, type TestServer } from "../support/server";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -10,10 +10,7 @@ let admin: FormClient;
 let today: string;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx);
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, admin } = await startSignedIn());
   today = await orgToday(srv.ctx, org.orgId);
 });
 afterAll(async () => srv?.close());

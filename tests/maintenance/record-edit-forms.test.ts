@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestOrg, principalFor, type TestOrg } from "../support/context";
+import { principalFor, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { createUser, createVehicle } from "../support/factories";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { FormClient, startSignedIn, type TestServer } from "../support/server";
 import * as catalogue from "../../server/modules/maintenance/catalogue.service";
 import * as fuel from "../../server/modules/maintenance/fuel.service";
 import * as records from "../../server/modules/maintenance/records.service";
@@ -17,10 +17,7 @@ let org: TestOrg;
 let admin: FormClient;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx);
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, admin } = await startSignedIn());
 });
 afterAll(async () => srv?.close());
 

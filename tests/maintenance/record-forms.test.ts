@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestOrg, type TestOrg } from "../support/context";
+import type { TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { createVehicle } from "../support/factories";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { FormClient, startSignedIn, type TestServer } from "../support/server";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -10,10 +10,7 @@ let admin: FormClient;
 let vanId: string;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx);
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, admin } = await startSignedIn());
   const van = await createVehicle(srv.ctx, { org, registration: "AB 100 CD", device: true });
   vanId = van.id;
   await srv.ctx.db.insertInto("vehicle_state").values({ vehicle_id: van.id, org_id: org.orgId, device_id: "d", odometer_m: 12_345_000, alert_state: "{}" }).execute();

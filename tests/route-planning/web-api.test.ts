@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
-import { createTestOrg, principalFor, type TestOrg } from "../support/context";
+import { principalFor, type TestOrg } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
-import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { FormClient, startSignedIn, type TestServer } from "../support/server";
 import { addDays, formatInstantTime } from "../../server/shared/dates";
 import { at, draftOptimization, insertJob, today, TZ } from "./helpers";
 
@@ -11,10 +11,7 @@ let org: TestOrg;
 let admin: FormClient;
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  org = await createTestOrg(srv.ctx, { demo: true });
-  admin = new FormClient(srv.url);
-  await admin.login(org.adminEmail, org.adminPassword);
+  ({ srv, org, admin } = await startSignedIn({ demo: true }));
 });
 afterAll(async () => srv?.close());
 
