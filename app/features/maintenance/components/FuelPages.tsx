@@ -4,8 +4,8 @@ import { CsrfInput, FormAlert } from "../../../components/forms";
 import { ImportRefused, ImportUploadForm, type ImportRowError } from "../../../components/ImportPreview";
 import { formFailure } from "../../../lib/form-failure";
 import type { FormOptions } from "../maintenance.server";
-import { Checkbox, DateInput, FormErrors, Select, SubmitRow, TextArea, TextInput, formState, useNumber, type FormState } from "./fields";
-import { RecordFilter, VehiclePicker } from "./RecordPages";
+import { Checkbox, DateInput, FormErrors, Select, TextArea, TextInput, formState, useNumber, type FormState } from "./fields";
+import { AddRecordPage, RecordFilter } from "./RecordPages";
 
 export interface FuelRow {
   id: string; registration: string; filled_on: string; liters: string; price: string; bill_number: string | null; odometer_km: string;
@@ -67,16 +67,9 @@ export function FuelForm(props: { options: FormOptions; today: string; odometers
   const odometer = props.odometers[chosen];
   const s = formState({ vehicle_id: chosen, filled_on: props.today, full_tank: true, odometer_km: odometer === undefined ? "" : String(odometer) }, formFailure(props.actionData, "save"));
   return (
-    <section>
-      <h1>{t("fuel.add")}</h1>
-      <VehiclePicker options={props.options} chosen={chosen} />
-      <Form method="post" encType="multipart/form-data" className="stack card" data-testid="fuel-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="save" />
-        <FuelFields s={s} options={props.options} />
-        <SubmitRow label={t("common:actions.save")} />
-      </Form>
-    </section>
+    <AddRecordPage title={t("fuel.add")} options={props.options} chosen={chosen} testId="fuel-form">
+      <FuelFields s={s} options={props.options} />
+    </AddRecordPage>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
 import { CsrfInput } from "../../../components/forms";
@@ -59,6 +60,23 @@ export function ServicesList(props: { items: ServiceRow[]; filter: Record<string
   );
 }
 
+/** The page adding a service or fuel report: the vehicle chosen first, then the form (with files) and its fields. */
+export function AddRecordPage({ title, options, chosen, testId, children }: { title: string; options: FormOptions; chosen: string; testId: string; children: ReactNode }) {
+  const { t } = useTranslation("maintenance");
+  return (
+    <section>
+      <h1>{title}</h1>
+      <VehiclePicker options={options} chosen={chosen} />
+      <Form method="post" encType="multipart/form-data" className="stack card" data-testid={testId}>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="save" />
+        {children}
+        <SubmitRow label={t("common:actions.save")} />
+      </Form>
+    </section>
+  );
+}
+
 /** Chooses the vehicle first (GET), so the odometer can be prefilled from telematics without JavaScript. */
 export function VehiclePicker({ options, chosen }: { options: FormOptions; chosen: string }) {
   const { t } = useTranslation("maintenance");
@@ -83,16 +101,9 @@ export function ServiceForm(props: { options: FormOptions; today: string; odomet
     vehicle_id: chosen, completed_on: props.today, odometer_km: odometer === undefined ? "" : String(odometer), engine_hours: hours === undefined ? "" : String(hours),
   }, formFailure(props.actionData, "save"));
   return (
-    <section>
-      <h1>{t("services.add")}</h1>
-      <VehiclePicker options={props.options} chosen={chosen} />
-      <Form method="post" encType="multipart/form-data" className="stack card" data-testid="service-form">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="save" />
-        <ServiceFields s={s} options={props.options} />
-        <SubmitRow label={t("common:actions.save")} />
-      </Form>
-    </section>
+    <AddRecordPage title={t("services.add")} options={props.options} chosen={chosen} testId="service-form">
+      <ServiceFields s={s} options={props.options} />
+    </AddRecordPage>
   );
 }
 
