@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { DateField, TimeField } from "../../../components/dates";
-import { Field } from "../../../components/forms";
+import { CsrfInput, Field } from "../../../components/forms";
 
 export type Values = Record<string, unknown>;
 export type Errors = Record<string, string[]>;
@@ -102,5 +102,21 @@ export function DayPageHeader({ title, day }: { title: string; day: string }) {
         <button type="submit" className="button">{t("filter.show")}</button>
       </Form>
     </header>
+  );
+}
+
+/** Assigns one job to a vehicle, or none (a plain POST form: job_id, vehicle_id). */
+export function AssignForm({ job, vehicles, label, testId }: { job: { id: string; vehicle_id?: string | null }; vehicles: Array<{ id: string; registration: string }>; label: string; testId?: string }) {
+  const { t } = useTranslation("routePlanning");
+  return (
+    <Form method="post" className="inline-form">
+      <CsrfInput />
+      <input type="hidden" name="job_id" value={job.id} />
+      <select name="vehicle_id" defaultValue={job.vehicle_id ?? ""} aria-label={t("fields.vehicle")}>
+        <option value="">{t("common.unassigned")}</option>
+        {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
+      </select>
+      <button type="submit" className="button small" data-testid={testId}>{label}</button>
+    </Form>
   );
 }

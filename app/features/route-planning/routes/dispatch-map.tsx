@@ -9,7 +9,7 @@ import { formFailure } from "../../../lib/form-failure";
 import { formAction, intent } from "../../../lib/forms.server";
 import { requirePermission } from "../../../lib/route-kit.server";
 import { DispatchMap } from "../components/DispatchMap";
-import { DayPageHeader, LiveEtaCell, PunctualityBadge, StatusBadge } from "../components/fields";
+import { AssignForm, DayPageHeader, LiveEtaCell, PunctualityBadge, StatusBadge } from "../components/fields";
 import { dispatchLoader } from "../dispatch.server";
 import { inPlannedOrder, plannedRoutes } from "../planned-order";
 import type { Route } from "./+types/dispatch-map";
@@ -106,15 +106,7 @@ export default function DispatchMapPage({ loaderData, actionData }: Route.Compon
               <td>{j.status !== "finished" && <PunctualityBadge value={j.punctuality} />}</td>
               {canWrite && <td>
                 {j.status !== "finished" && (
-                  <Form method="post" className="inline-form">
-                    <CsrfInput />
-                    <input type="hidden" name="job_id" value={j.id} />
-                    <select name="vehicle_id" defaultValue={j.vehicle_id ?? ""} aria-label={t("fields.vehicle")}>
-                      <option value="">{t("common.unassigned")}</option>
-                      {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
-                    </select>
-                    <button type="submit" className="button small" data-testid="assign-submit">{t("dispatch.assign")}</button>
-                  </Form>
+                  <AssignForm job={j} vehicles={vehicles} label={t("dispatch.assign")} testId="assign-submit" />
                 )}
               </td>}
             </tr>

@@ -1,12 +1,12 @@
 import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useSubmit } from "react-router";
-import { CsrfInput, FormAlert, useCsrfToken } from "../../../components/forms";
+import { useSubmit } from "react-router";
+import { FormAlert, useCsrfToken } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
 import { assignAction } from "../route-planning.server";
 import { dispatchLoader } from "../dispatch.server";
 import { inPlannedOrder } from "../planned-order";
-import { DayPageHeader, LiveEtaCell } from "../components/fields";
+import { AssignForm, DayPageHeader, LiveEtaCell } from "../components/fields";
 import type { Route } from "./+types/scheduler";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -124,15 +124,7 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
                 <tr key={j.id}>
                   <td>{j.scheduled_arrival.slice(0, 5)} {j.name}</td>
                   <td>
-                    <Form method="post" className="inline-form">
-                      <CsrfInput />
-                      <input type="hidden" name="job_id" value={j.id} />
-                      <select name="vehicle_id" defaultValue={j.vehicle_id ?? ""} aria-label={t("fields.vehicle")}>
-                        <option value="">{t("common.unassigned")}</option>
-                        {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
-                      </select>
-                      <button type="submit" className="button small">{t("scheduler.reassign")}</button>
-                    </Form>
+                    <AssignForm job={j} vehicles={vehicles} label={t("scheduler.reassign")} />
                   </td>
                 </tr>
               ))}
