@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { DateField, TimeField } from "../../../components/dates";
@@ -117,6 +118,17 @@ export function AssignForm({ job, vehicles, label, testId }: { job: { id: string
         {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
       </select>
       <button type="submit" className="button small" data-testid={testId}>{label}</button>
+    </Form>
+  );
+}
+
+/** A POST form for one button of a page with several (its `intent`), validated on the server only. */
+export function IntentForm({ intent, className, testId, children }: { intent: string; className: string; testId: string; children: ReactNode }) {
+  return (
+    <Form method="post" noValidate className={className} data-testid={testId}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
     </Form>
   );
 }

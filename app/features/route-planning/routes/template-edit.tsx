@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
-import { DateInput, Input, Select, TimeInput } from "../components/fields";
+import { DateInput, Input, IntentForm, Select, TimeInput } from "../components/fields";
 import { TemplateForm } from "../components/TemplateForm";
 import { templateEditAction, templateEditLoader } from "../route-planning.server";
 import { TEMPLATES_PATH } from "../paths";
@@ -62,9 +62,7 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
           </tbody>
         </table>
         {canWrite && (
-          <Form method="post" noValidate className="stack" data-testid="stop-form">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="addStop" />
+          <IntentForm intent="addStop" className="stack" testId="stop-form">
             <h3>{t("templates.addStop")}</h3>
             <FormAlert code={stopFailure?.code} fields={stopErrors} />
             <div className="form-grid">
@@ -80,13 +78,11 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
             </div>
             <Input name="notes" label={t("fields.notes")} values={stopValues} errors={stopErrors} textarea />
             <div className="form-actions"><button type="submit" className="button" data-testid="stop-submit">{t("templates.addStop")}</button></div>
-          </Form>
+          </IntentForm>
         )}
       </section>
       {canWrite && (
-        <Form method="post" noValidate className="card stack" data-testid="generate-form">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="generate" />
+        <IntentForm intent="generate" className="card stack" testId="generate-form">
           <h2>{t("templates.generate")}</h2>
           <p className="muted">{t("templates.generateHint")}</p>
           <FormAlert code={genFailure?.code} fields={failureFields(genFailure)} />
@@ -98,7 +94,7 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
             <button type="submit" className="button primary" data-testid="generate-submit">{t("templates.generate")}</button>
             <button type="submit" name="intent" value="delete" className="button danger">{t("common.delete")}</button>
           </div>
-        </Form>
+        </IntentForm>
       )}
     </section>
   );
