@@ -160,9 +160,7 @@ export async function snapshotOrgB(db: DB, orgId: string): Promise<string> {
     db.selectFrom("maintenance_parts").selectAll().where("org_id", "=", orgId).orderBy("id").execute(),
     db.selectFrom("maintenance_suppliers").selectAll().where("org_id", "=", orgId).orderBy("id").execute(),
     db.selectFrom("maintenance_fuel_reports").selectAll().where("org_id", "=", orgId).orderBy("id").execute(),
-    // (without the lateness sweep's marks: a worker another test file starts may sweep B's late job meanwhile)
-    db.selectFrom("route_jobs").selectAll().where("org_id", "=", orgId).orderBy("id").execute()
-      .then((rows) => rows.map(({ late_alerted_at: _l, missed_alerted_at: _m, ...row }) => row)),
+    db.selectFrom("route_jobs").selectAll().where("org_id", "=", orgId).orderBy("id").execute(),
     db.selectFrom("route_templates").selectAll().where("org_id", "=", orgId).orderBy("id").execute(),
   ]);
   const bookings = await db.selectFrom("bookings").selectAll().where("org_id", "=", orgId).orderBy("id").execute();
