@@ -18,7 +18,6 @@ import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
-import { createOrganization } from "../server/seed/seed";
 import { createAlertHook } from "../server/modules/alerts/alert-pipeline";
 import { AlertRulesCache } from "../server/modules/alerts/alert-rules";
 import { ALERT_TYPES } from "../server/modules/alerts/alerts.schema";
@@ -30,6 +29,7 @@ import { createPositionPipeline } from "../server/modules/positions/positions.se
 import type { JobQueue } from "../server/queue/job-queue";
 import type { DevicePosition } from "../server/shared/device-contract";
 import { localDay, zonedMidnight } from "../server/modules/alerts/local-time";
+import { makeBenchOrg, rng } from "./bench-fleet";
 import { openDatabase } from "./bench-db";
 
 const arg = (name: string, fallback: number) => {
@@ -37,25 +37,10 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 
-/** Deterministic pseudo-random numbers, so both organisations drive the same tracks. */
-function rng(seed: number) {
-  let s = seed % 2147483647;
-  return () => (s = (s * 16807) % 2147483647) / 2147483647;
-}
-
 // Albania's rough extent: where the geofences and the tracks are.
 const AREA = { minLon: 19.3, maxLon: 20.6, minLat: 39.9, maxLat: 42.3 };
 
-async function makeOrg(ctx: AppContext, name: string, vehicles: number, prefix: string) {
-  const { org, adminId } = await createOrganization(ctx.db, { name, admin: { email: `${prefix}@bench.flota`, password: "bench-password" } });
-  const imeis = Array.from({ length: vehicles }, (_, i) => `${prefix}${String(i).padStart(15 - prefix.length, "0")}`);
-  const rows = await ctx.db.insertInto("vehicles")
-    .values(imeis.map((imei, i) => ({ org_id: org.id, registration: `${prefix.toUpperCase()} ${i}`, category: "Car" as const, device_imei: imei, device_protocol: "teltonika" as const })))
-    .returning("id").execute();
-  return { orgId: org.id, adminId, imeis, vehicleIds: rows.map((r) => r.id) };
-}
-
-async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeOrg>>, geofences: number, policies: number, perPolicy: number, allVehicles: number) {
+async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeBenchOrg>>, geofences: number, policies: number, perPolicy: number, allVehicles: number) {
   const rnd = rng(7);
   const places = [];
   for (let i = 0; i < geofences; i++) {
@@ -185,8 +170,8 @@ async function main() {
     let loadMs = 0;
     for (let round = 0; round < rounds; round++) {
       // Fresh organisations each round, so both runs write into equally empty vehicle histories.
-      const plain = await makeOrg(ctx, `Plain ${round}`, vehicles, `31${round}`);
-      const ruled = await makeOrg(ctx, `Rules ${round}`, vehicles, `32${round}`);
+      const plain = await makeBenchOrg(ctx, `Plain ${round}`, vehicles, `31${round}`);
+      const ruled = await makeBenchOrg(ctx, `Rules ${round}`, vehicles, `32${round}`);
       await addRules(ctx, ruled, geofences, policies, perPolicy, allVehicles);
       const t = performance.now();
       const rules = (await cache.forOrgs([ruled.orgId])).get(ruled.orgId)!;
@@ -201,7 +186,7 @@ async function main() {
           return { onFix: run.onFix };
         },
       };
-      const evalOrg = await makeOrg(ctx, `Eval ${round}`, vehicles, `33${round}`);
+      const evalOrg = await makeBenchOrg(ctx, `Eval ${round}`, vehicles, `33${round}`);
       await addRules(ctx, evalOrg, geofences, policies, perPolicy, allVehicles);
       const runs: Array<["plain" | "rules" | "evalOnly", typeof plain, PositionHook]> = [["plain", plain, hook], ["rules", ruled, hook], ["evalOnly", evalOrg, evalOnly]];
       if (round % 2) runs.reverse();

@@ -13,20 +13,12 @@ import { destination, type LonLat } from "../server/modules/places/geometry";
 import type { PositionHook } from "../server/modules/positions/position-hooks";
 import { createPositionPipeline } from "../server/modules/positions/positions.service";
 import type { DevicePosition } from "../server/shared/device-contract";
-
-/** The bench's area (Tirana) and its seeded random numbers, shared with bench/reports.ts. */
-export const HOME: LonLat = [19.8187, 41.3275];
-
-export function rng(seed: number) {
-  let s = seed % 2147483647 || 1;
-  return () => (s = (s * 16807) % 2147483647) / 2147483647;
-}
+import { HOME, makeBenchOrg, rng } from "./bench-fleet";
 
 interface IngestOptions {
   positions: number;
   vehicles: number;
   say(s: string): void;
-  makeOrg(ctx: AppContext, name: string, vehicles: number, prefix: string): Promise<{ orgId: string; imeis: string[]; vehicleIds: string[] }>;
   addGeofences(ctx: AppContext, orgId: string, n: number, seed: number): Promise<unknown>;
 }
 
@@ -76,7 +68,7 @@ async function drive(ctx: AppContext, registry: DeviceRegistry, hooks: PositionH
 }
 
 export async function measureIngest(ctx: AppContext, opts: IngestOptions): Promise<{ plain: number; derived: number }> {
-  const { say, makeOrg, addGeofences } = opts;
+  const { say, addGeofences } = opts;
   const ingestPositions = opts.positions;
   const ingestVehicles = opts.vehicles;
   const registry = new DeviceRegistry(ctx.db);
@@ -88,7 +80,7 @@ export async function measureIngest(ctx: AppContext, opts: IngestOptions): Promi
   for (let round = 0; round < 2; round++) {
     const order: Array<"plain" | "derived"> = round % 2 ? ["derived", "plain"] : ["plain", "derived"];
     for (const kind of order) {
-      const o = await makeOrg(ctx, `Ingest ${kind} ${round}`, ingestVehicles, `${kind === "plain" ? 5 : 6}${round}`);
+      const o = await makeBenchOrg(ctx, `Ingest ${kind} ${round}`, ingestVehicles, `${kind === "plain" ? 5 : 6}${round}`);
       await addGeofences(ctx, o.orgId, 60, 5);
       const r = await drive(ctx, registry, kind === "plain" ? [] : [hook], ingestTracks(o.imeis, ingestPositions, ingestStart));
       rates[kind].push(r.rate);

@@ -29,9 +29,9 @@ import { SegmentBatch } from "../server/modules/analytics/segments/segments.serv
 import { issueSession, loadPrincipal } from "../server/modules/auth/auth.service";
 import { circleBoundingBox, destination, type LonLat } from "../server/modules/places/geometry";
 import type { JobQueue } from "../server/queue/job-queue";
-import { createOrganization } from "../server/seed/seed";
 import { openDatabase } from "./bench-db";
-import { HOME, measureIngest, rng } from "./reports-ingest";
+import { HOME, makeBenchOrg, rng } from "./bench-fleet";
+import { measureIngest } from "./reports-ingest";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -111,15 +111,6 @@ function vanMonth(seed: number, start: number, days: number, onStop: (p: LonLat)
 const copyRow = (orgId: string, vehicleId: string, f: Fix) =>
   `${orgId}\t${vehicleId}\tbench\t${new Date(f.t).toISOString()}\t${f.lat.toFixed(6)}\t${f.lon.toFixed(6)}\t${f.speed.toFixed(1)}\t${Math.round(f.course)}\t${f.ignition ? "t" : "f"}\tt\t${f.odo.toFixed(1)}\n`;
 const COPY_COLUMNS = ["org_id", "vehicle_id", "device_id", "fix_time", "lat", "lon", "speed_kmh", "course", "ignition", "valid", "odometer_m"];
-
-async function makeOrg(ctx: AppContext, name: string, vehicles: number, prefix: string) {
-  const { org, adminId } = await createOrganization(ctx.db, { name, admin: { email: `${prefix}@bench.flota`, password: "bench-password" } });
-  const imeis = Array.from({ length: vehicles }, (_, i) => `${prefix}${String(i).padStart(15 - prefix.length, "0")}`);
-  const rows = await ctx.db.insertInto("vehicles")
-    .values(imeis.map((imei, i) => ({ org_id: org.id, registration: `${prefix.toUpperCase()} ${String(i).padStart(3, "0")}`, category: "Van" as const, device_imei: imei, device_protocol: "teltonika" as const })))
-    .returning("id").execute();
-  return { orgId: org.id, orgName: name, adminId, imeis, vehicleIds: rows.map((r) => r.id) };
-}
 
 /** Depots and client sites as circle geofences round the area the vans drive in. */
 async function addGeofences(ctx: AppContext, orgId: string, n: number, seed: number) {
@@ -222,7 +213,7 @@ async function main() {
   try {
     await migrate(handle.pool);
     say(`${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}; ${vehicles} vehicles × ${days} days`);
-    const org = await makeOrg(ctx, "Bench fleet", vehicles, "77");
+    const org = await makeBenchOrg(ctx, "Bench fleet", vehicles, "77", "Van");
     await addGeofences(ctx, org.orgId, 60, 5);
     // the month: whole UTC days ending at today's midnight, so the dashboard's windows fall on it
     const end = Math.floor(Date.now() / DAY) * DAY;
@@ -315,7 +306,7 @@ async function main() {
       `${(xlsx.ms / 1000).toFixed(1)} s including the report query (${xlsx.realRows} real rows), ${(xlsx.bytes / 1048576).toFixed(1)} MB, peak RSS ${xlsx.peakMb.toFixed(0)} MB (process at start ${xlsx.startMb.toFixed(0)} MB) (target < 15 s, < 300 MB)`);
 
     // 6. Ingest through the pipeline with and without segment derivation (and visits, 60 geofences), alternating.
-    const ingest = await measureIngest(ctx, { positions: ingestPositions, vehicles: ingestVehicles, say, makeOrg, addGeofences });
+    const ingest = await measureIngest(ctx, { positions: ingestPositions, vehicles: ingestVehicles, say, addGeofences });
     check("ingest with segment derivation", ingest.derived >= 0.8 * ingest.plain,
       `${Math.round(ingest.derived)} positions/s vs ${Math.round(ingest.plain)} without = ${((100 * ingest.derived) / ingest.plain).toFixed(0)} % (target ≥ 80 %)`);
 

@@ -10,8 +10,8 @@ import { geofenceVisitsReport, poiVisitsReport } from "./types/visit-reports";
 import { tmsDeliveriesReport, tmsOrdersReport } from "../../tms/tms.reports";
 
 /**
- * Every report type, in the order the list shows them. A module adds its reports here (maintenance, car
- * sharing, route planning and transport orders will); each is one ReportDefinition.
+ * Every report type, in the order the list shows them. A module adds its reports here, as car sharing,
+ * maintenance, route planning, transport orders and video do; each is one ReportDefinition.
  */
 export const REPORTS: readonly ReportDefinition[] = [
   tripsReport, stopsReport, dailySummaryReport, vehicleDetailsReport, mileageReport, engineHoursReport,
