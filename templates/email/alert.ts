@@ -33,7 +33,7 @@ export function alertSummary(language: "al" | "en", type: string, details: Recor
   const vars: Record<string, string> = {
     speed: String(details.speed ?? ""), limit: String(details.limit ?? ""), minutes: String(details.minutes ?? ""),
     place: placeName ?? "", fault: lookup(l.faults, details.fault), alarm: lookup(l.alarms, details.alarm),
-    job: String(details.job_name ?? ""), arrival: String(details.scheduled_arrival ?? ""), departure: String(details.scheduled_departure ?? ""),
+    job: String(details.job_name ?? ""), arrival: String(details.scheduled_arrival ?? ""), eta: String(details.eta ?? ""), departure: String(details.scheduled_departure ?? ""),
   };
   return fillWith(vars)((l.summary as Record<string, string>)[type] ?? type);
 }

@@ -94,9 +94,11 @@ describe("alert policies without JavaScript", () => {
     const en = await (await admin.get("/alerts/policies/add?lng=en")).text();
     expect(en).toContain('<option value="job_late">Route job late</option>');
     expect(en).toContain('<option value="job_missed">Route job missed</option>');
+    expect(en).toContain('<option value="job_eta_late">Route job expected late</option>');
     expect(en).toContain("the lateness margin is set in route planning");
     const al = await (await admin.get("/alerts/policies/add?lng=al")).text();
     expect(al).toContain('<option value="job_late">Punë në itinerar me vonesë</option>');
+    expect(al).toContain('<option value="job_eta_late">Punë në itinerar që pritet me vonesë</option>');
     expect(al).toContain("marzhi i vonesës caktohet te cilësimet e planifikimit të itinerareve");
     const res = await admin.post("/alerts/policies/add?lng=en", speeding({ name: "Late visits", alert_type: "job_late", daily_limit: "3", notify_email: "on", emails: "ops@example.com" }));
     expect(res.status).toBe(302);

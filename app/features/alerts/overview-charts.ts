@@ -12,7 +12,7 @@ export interface OverviewCounts {
 export const TYPE_COLORS: Record<string, string> = {
   speeding: "#dc2626", geofence_enter: "#2563eb", geofence_exit: "#0891b2", geofence_dwell: "#7c3aed", ignition_on: "#16a34a",
   ignition_off: "#64748b", idling: "#d97706", movement_outside_hours: "#db2777", device_fault: "#92400e", device_alarm: "#b91c1c", unseen: "#475569",
-  job_late: "#ca8a04", job_missed: "#7f1d1d",
+  job_eta_late: "#f59e0b", job_late: "#ca8a04", job_missed: "#7f1d1d",
 };
 
 /** Every day of the period, YYYY-MM-DD, so quiet days show as gaps. */

@@ -5,7 +5,7 @@ export const ALERT_TYPES = [
   "speeding", "geofence_enter", "geofence_exit", "geofence_dwell", "ignition_on", "ignition_off", "idling",
   "movement_outside_hours", "device_fault", "device_alarm", "unseen",
   // raised by route planning's lateness sweep (server/modules/route-planning/lateness.ts), not by positions
-  "job_late", "job_missed",
+  "job_eta_late", "job_late", "job_missed",
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 export type EmailStatus = "none" | "pending" | "sent" | "failed";

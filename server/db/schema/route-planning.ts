@@ -81,6 +81,8 @@ export interface RouteJobsTable extends JobPointColumns {
   checkout_distance_m: number | null;
   late_alerted_at: Date | null;
   missed_alerted_at: Date | null;
+  /** job_eta_late raised for this visit (0021) */
+  eta_alerted_at: Date | null;
   /** Place in the vehicle's accepted optimised route (1 = first) and the optimiser's arrival (wall clock), 0018. */
   planned_sequence: number | null;
   planned_arrival: string | null;

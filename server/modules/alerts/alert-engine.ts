@@ -292,6 +292,7 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
         break;
       }
       case "unseen":
+      case "job_eta_late":
       case "job_late":
       case "job_missed":
         break;

@@ -25,6 +25,7 @@ export const TYPE_NEEDS = {
   device_alarm: { alarms: true },
   unseen: { duration: true },
   // the lateness margin is route planning's setting (one rule for the map, the reports and the alerts)
+  job_eta_late: {},
   job_late: {},
   job_missed: {},
 } satisfies Record<AlertType, { speed?: true; geofences?: true; duration?: true; timeRange?: true; faults?: true; alarms?: true }>;

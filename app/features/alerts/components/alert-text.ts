@@ -29,6 +29,7 @@ export function alertSummary(t: TFunction, a: AlertWords): string {
     alarm: alarm ? t(`alerts:alarms.${alarm}`, { defaultValue: alarm }) : "",
     job: text(d.job_name),
     arrival: text(d.scheduled_arrival),
+    eta: text(d.eta),
     departure: text(d.scheduled_departure),
   });
 }

@@ -98,7 +98,7 @@ export function PolicyForm(props: Props) {
             </select>
           </Field>
         </div>
-        {(!hydrated || type === "job_late" || type === "job_missed") && <p className="hint" data-testid="job-types-hint">{t("policies.hints.jobs")}</p>}
+        {(!hydrated || type === "job_eta_late" || type === "job_late" || type === "job_missed") && <p className="hint" data-testid="job-types-hint">{t("policies.hints.jobs")}</p>}
       </fieldset>
 
       <fieldset className="form-section card">

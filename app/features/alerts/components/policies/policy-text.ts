@@ -40,6 +40,7 @@ export function alertSummary(t: TFunction, a: { alert_type: string; place_name: 
     alarm: d.alarm ? t(`alerts:alarms.${String(d.alarm)}`) : "",
     job: d.job_name ?? "",
     arrival: d.scheduled_arrival ?? "",
+    eta: d.eta ?? "",
     departure: d.scheduled_departure ?? "",
   });
 }
