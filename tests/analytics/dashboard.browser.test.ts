@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { dashboardRepo } from "../../server/modules/analytics/dashboard/dashboard.repo";
 import { browserSuite } from "../support/browser-suite";
 import { hasChromium, signInInBrowser } from "../support/browser";
 
@@ -144,4 +145,30 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
       expect(saved).toMatchObject({ interval: "monthly", month_day: 3, weekday: null, emails: ["owner@example.test"], user_ids: [] });
     });
   }
+
+  it("in Albanian with JavaScript: the figures hydrate as the server wrote them (12 387,7), with no mismatch", async () => {
+    await clearTiles();
+    const db = s.srv.ctx.db;
+    await dashboardRepo.insert(db, s.org.orgId, s.org.adminId, { metric: "distance", chart_type: "number", time_window: "previous_7_days", ranking: null, ranking_size: 10, aggregation: "total", vehicle_ids: [], team_ids: [] });
+    // a long trip beside beforeAll's 42 km: 12,345.678 km + 42 km = 12,387.678 km, written "12 387,7" in Albanian
+    const start = new Date(Date.now() - 2 * 86_400_000 + 7_200_000);
+    await sql`INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon, distance_m, max_speed_kmh, engine_s)
+      VALUES (${s.org.orgId}, ${vehicle.id}, 'trip', ${start.toISOString()}, ${new Date(start.getTime() + 60_000).toISOString()}, 41.3, 19.8, 41.4, 19.9, 12345678, 90, 60)`.execute(db);
+    try {
+      const page = await open(true);
+      const problems: string[] = [];
+      page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+      page.on("pageerror", (e) => problems.push(e.message));
+      await page.goto(`${s.srv.url}/dashboard/metrics?lng=al`);
+      await waitForHydration(page);
+      // hydration has settled once React Router's navigation state is idle
+      await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } }).__reactRouterDataRouter?.state.navigation.state === "idle");
+      expect(await page.locator('[data-testid="tile-value"]').textContent()).toContain("12\u00a0387,7");
+      expect(problems.filter((p) => /hydrat|did not match|error #41[89]|error #42[35]/i.test(p))).toEqual([]);
+      await page.context().close();
+    } finally {
+      await sql`DELETE FROM vehicle_segments WHERE vehicle_id = ${vehicle.id} AND distance_m = 12345678`.execute(db);
+      await clearTiles();
+    }
+  });
 });

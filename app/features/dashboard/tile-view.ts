@@ -1,4 +1,5 @@
 import type { Metric } from "../../../server/modules/analytics/dashboard/dashboard.schema";
+import { formatNumber } from "../../lib/numbers";
 
 /** The report behind each metric (a catalogue type name: /analytics/reports/:type). */
 export const METRIC_REPORT: Record<Metric, string> = {
@@ -37,7 +38,6 @@ export function displayValue(metric: Metric, v: number | null): number | null {
 /** Metrics with a unit label in locales/<lng>/dashboard.json "units". */
 export const HAS_UNIT: ReadonlySet<Metric> = new Set(["distance", "driving_time", "idling_time", "max_speed", "fuel_used", "utilisation", "engine_hours", "eco_score"]);
 
-export function formatNumber(v: number | null, lng: string): string {
-  if (v === null) return "—";
-  return new Intl.NumberFormat(lng === "al" ? "sq" : "en", { maximumFractionDigits: 1 }).format(v);
+export function formatTileNumber(v: number | null, lng: string): string {
+  return v === null ? "—" : formatNumber(v, lng);
 }

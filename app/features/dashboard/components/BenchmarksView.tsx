@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { METRICS, type Metric } from "../../../../server/modules/analytics/dashboard/dashboard.schema";
 import { TIME_WINDOWS } from "../../../../server/modules/analytics/reports/period";
-import { formatNumber, HAS_UNIT } from "../tile-view";
+import { formatTileNumber, HAS_UNIT } from "../tile-view";
 
 interface Props {
   by: "vehicle" | "driver" | "team";
@@ -18,7 +18,7 @@ const BY_LABEL = { vehicle: "byVehicle", driver: "byDriver", team: "byTeam" } as
 /** Vehicles, drivers or teams in rows, every metric in a column, the fleet average as the last row (a GET form). */
 export function BenchmarksView({ by, window, from, to, rows, fleet }: Props) {
   const { t, i18n } = useTranslation("dashboard");
-  const num = (v: number | null) => formatNumber(v, i18n.language);
+  const num = (v: number | null) => formatTileNumber(v, i18n.language);
   const mark = (m: Metric, v: number | null) => {
     const avg = fleet[m];
     if (v === null || avg === null || v === avg) return null;

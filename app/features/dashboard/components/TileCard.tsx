@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { CsrfInput } from "../../../components/forms";
 import type { TileView } from "../dashboard.server";
 import { tileOption } from "../tile-charts";
-import { formatNumber, HAS_UNIT } from "../tile-view";
+import { formatTileNumber, HAS_UNIT } from "../tile-view";
 import { TileChart } from "./TileChart";
 
 /**
@@ -18,7 +18,7 @@ export function TileCard({ tile, canWrite, first, last }: { tile: TileView; canW
   useEffect(() => setHydrated(true), []);
   const metric = t(`metric.${tile.metric}`);
   const unit = HAS_UNIT.has(tile.metric as never) ? t(`units.${tile.metric}`) : "";
-  const num = (v: number | null) => formatNumber(v, i18n.language);
+  const num = (v: number | null) => formatTileNumber(v, i18n.language);
   const option = useMemo(() => tileOption(tile, metric), [tile, metric]);
   const ranked = tile.chart_type !== "number" && tile.chart_type !== "line";
   const title = t("tileTitle", { metric, window: t(`window.${tile.time_window}`) });

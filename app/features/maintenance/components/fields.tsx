@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/dates";
 import { Field, FieldErrors, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, type FormFailure } from "../../../lib/form-failure";
+import { formatNumber } from "../../../lib/numbers";
 
 export type Values = Record<string, unknown>;
 
@@ -91,5 +92,5 @@ export function SubmitRow({ label, children }: { label: string; children?: React
 export function useNumber() {
   const { i18n } = useTranslation();
   return (v: number | string | null | undefined, digits = 0) =>
-    v === null || v === undefined || v === "" ? "–" : Number(v).toLocaleString(i18n.language === "al" ? "sq-AL" : "en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+    v === null || v === undefined || v === "" ? "–" : formatNumber(Number(v), i18n.language, { min: digits, max: digits });
 }
