@@ -4,6 +4,7 @@ import { seedDemoMaintenance } from "./seed-maintenance";
 import { seedDemoRoutePlanning } from "./seed-route-planning";
 import { seedDemoTms } from "./seed-tms";
 import { seedDemoVideo } from "./seed-video";
+import { seedDemoHistory } from "./seed-history";
 import { seedDemoDashboard } from "./seed-dashboard";
 import type { DB } from "../db/database";
 import { hashPassword } from "../security/passwords";
@@ -124,6 +125,7 @@ export async function ensureInitialData(db: DB, opts: { adminEmail: string; admi
     await seedDemoRoutePlanning(db, org.id);
     await seedDemoTms(db, org.id);
     await seedDemoVideo(db, org.id);
+    await seedDemoHistory(db, org.id);
     await seedDemoDashboard(db, org.id, adminId, manager ? [manager.id] : []);
   }
   return { created: true as const, orgId: org.id };

@@ -1,0 +1,101 @@
+import { sql } from "kysely";
+import type { DB } from "../db/database";
+import { copyFrom } from "../db/copy-from";
+import { rebuildVehicleSegments } from "../modules/analytics/segments/segments.service";
+import { knownTimeZone } from "../modules/organization/organization.service";
+import { segmentDistanceM } from "../modules/positions/geo";
+import { vehiclesRepo } from "../modules/vehicles/vehicles.repo";
+import { addDays, todayIn, weekday, zonedInstant } from "../shared/dates";
+import { VehicleSim } from "../simulator/vehicle-sim";
+
+/** Days of driving behind the demo fleet: this week and the previous one, whatever the weekday. */
+export const DEMO_HISTORY_DAYS = 14;
+const STEP_S = 30;
+/** A parked tracker's heartbeat between working days. */
+const PARKED_HEARTBEAT_S = 2 * 3600;
+interface Point { t: number; lat: number; lon: number; course: number }
+const COLUMNS = ["org_id", "vehicle_id", "device_id", "fix_time", "server_time", "lat", "lon", "speed_kmh", "course", "satellites", "ignition", "valid", "odometer_m"];
+
+/** Seeded random numbers (Lehmer), so every first start drives the same history. */
+function seeded(seed: number) {
+  let s = seed % 2147483647 || 1;
+  return () => (s = (s * 16807) % 2147483647) / 2147483647;
+}
+
+/** The working hours of a local day: weekdays 08:00–17:00, Saturday mornings for one vehicle in three, Sundays off. */
+function shift(date: string, index: number): [string, string] | null {
+  const d = weekday(date);
+  if (d === 0) return null;
+  if (d === 6) return index % 3 === 0 ? ["08:30", "12:30"] : null;
+  return [`0${7 + (index % 3)}:${index % 2 ? "30" : "45"}`, index % 4 === 0 ? "18:00" : "17:00"];
+}
+
+/**
+ * The demo fleet's last two weeks, so that the dashboard, the reports and replay answer from the first start: each
+ * tracked vehicle drives its Tirana route as the live simulator does (server/simulator/vehicle-sim.ts) during its
+ * working hours, a fix every 30 s, parked overnight with a heartbeat every two hours. Positions go in by COPY and
+ * trips, stops, idling and geofence visits are derived by the backfill (rebuildVehicleSegments). The vehicle's
+ * state is left where its history ends, with the device odometer the live simulator starts from, so live driving
+ * carries on from it; the odometer entered for the vehicle is lowered by the distance driven, so the current
+ * odometer (entered + tracked) stays what the maintenance demo set.
+ */
+export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): Promise<{ positions: number }> {
+  const tz = knownTimeZone((await db.selectFrom("organization_settings").select("timezone").where("org_id", "=", orgId).executeTakeFirst())?.timezone);
+  // the live simulator's order: its index decides the route and the device odometer it starts from
+  const vehicles = await db.selectFrom("vehicles").select(["id", "device_imei", "odometer_km"])
+    .where("org_id", "=", orgId).where("device_imei", "is not", null).where("device_protocol", "in", ["teltonika", "osmand"])
+    .orderBy("created_at").limit(50).execute();
+  const today = todayIn(tz, now);
+  const first = addDays(today, -(DEMO_HISTORY_DAYS - 1));
+  const latest = now.getTime() - 15 * 60_000;
+  await sql`SELECT flota_ensure_position_partitions(${zonedInstant(first, "00:00", tz).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`.execute(db);
+  const driversOf = (trx: DB, ids: string[]) => vehiclesRepo.driversOf(trx, ids);
+  let positions = 0;
+  for (const [index, v] of vehicles.entries()) {
+    const sim = new VehicleSim(index, seeded(7919 * (index + 1)));
+    const startOdometer = sim.odometerM;
+    // Flota's odometer as the pipeline keeps it for a device without one: great-circle distance between fixes
+    const track: { text: string; last: Point | null; engineS: number; odometerM: number } = { text: "", last: null, engineS: 0, odometerM: 0 };
+    const row = (t: number, lat: number, lon: number, speed: number, course: number, ignition: boolean) => {
+      if (track.last) track.odometerM += segmentDistanceM(track.last, { t, lat, lon });
+      track.text += `${orgId}\t${v.id}\t${v.device_imei}\t${new Date(t).toISOString()}\t${new Date(t + 2000).toISOString()}\t${lat}\t${lon}\t${speed}\t${course}\t9\t${ignition ? "t" : "f"}\tt\t${track.odometerM.toFixed(1)}\n`;
+      track.last = { t, lat, lon, course };
+      positions++;
+    };
+    for (let date = first; date <= today; date = addDays(date, 1)) {
+      const hours = shift(date, index);
+      if (!hours) continue;
+      const from = zonedInstant(date, hours[0], tz).getTime();
+      const to = Math.min(zonedInstant(date, hours[1], tz).getTime(), latest);
+      if (to - from < 30 * 60_000) continue;
+      // parked since the previous evening: a heartbeat every two hours where it stood
+      const parked = track.last;
+      if (parked) for (let t = parked.t + PARKED_HEARTBEAT_S * 1000; t < from; t += PARKED_HEARTBEAT_S * 1000) row(t, parked.lat, parked.lon, 0, parked.course, false);
+      for (let t = from; t <= to; t += STEP_S * 1000) {
+        const f = sim.step(STEP_S, new Date(t));
+        if (f.ignition) track.engineS += STEP_S;
+        row(t, f.latitude, f.longitude, f.speed, f.course, f.ignition);
+      }
+      const evening = track.last!;
+      row(evening.t + 60_000, evening.lat, evening.lon, 0, evening.course, false);
+    }
+    const end = track.last;
+    if (!end) continue;
+    const drivenM = track.odometerM;
+    await db.transaction().execute(async (trx) => {
+      await copyFrom(trx, "positions", COLUMNS, track.text);
+      await trx.insertInto("vehicle_state").values({
+        vehicle_id: v.id, org_id: orgId, device_id: v.device_imei, lat: end.lat, lon: end.lon, speed_kmh: 0, course: end.course, satellites: 9,
+        valid: true, ignition: false, odometer_m: drivenM, device_odometer_m: startOdometer, engine_hours_s: track.engineS,
+        last_fix_time: new Date(end.t), last_server_time: new Date(end.t + 2000), state_since: new Date(end.t), ignition_seen: true,
+        alert_state: "{}", updated_at: new Date(),
+      }).execute();
+      const enteredKm = Number(v.odometer_km ?? 0);
+      if (enteredKm * 1000 >= drivenM) {
+        await trx.updateTable("vehicles").set({ odometer_km: sql<never>`${Math.round(enteredKm - drivenM / 1000)}` }).where("id", "=", v.id).execute();
+      }
+    });
+    await rebuildVehicleSegments(db, driversOf, { vehicleId: v.id, orgId }, 0);
+  }
+  return { positions };
+}
