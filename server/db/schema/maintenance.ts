@@ -143,6 +143,8 @@ export interface MaintenanceFuelReportsTable {
   bill_number: string | null;
   odometer_km: Numeric;
   telematics_odometer_km: NullableNumeric;
+  /** the engine-hours reading entered with the refuel (0022) */
+  engine_hours: NullableNumeric;
   full_tank: Generated<boolean>;
   supplier_id: string | null;
   notes: string | null;

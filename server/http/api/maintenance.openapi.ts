@@ -147,16 +147,25 @@ export const maintenanceApi: ApiFragment = {
       type: "object", required: ["vehicle_id", "filled_on", "liters", "odometer_km"],
       properties: {
         vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" }, price: { type: "number" },
-        bill_number: { type: "string" }, odometer_km: { type: "number" }, full_tank: { type: "boolean" }, supplier_id: { type: ["string", "null"] }, notes: { type: "string" },
+        bill_number: { type: "string" }, odometer_km: { type: "number" },
+        engine_hours: { type: ["number", "null"], minimum: 0, description: "the engine-hours meter at the fill (hours, tenths kept); blank or null: none. Full tanks with readings give consumption_l_per_hour" },
+        full_tank: { type: "boolean" }, supplier_id: { type: ["string", "null"] }, notes: { type: "string" },
       },
     },
-    FuelReportPatch: { type: "object", properties: { vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" }, price: { type: "number" }, bill_number: { type: "string" }, odometer_km: { type: "number" }, full_tank: { type: "boolean" }, supplier_id: { type: ["string", "null"] }, notes: { type: "string" } } },
+    FuelReportPatch: {
+      type: "object", description: "Any fields of FuelReportInput; none required (engine_hours: null clears the reading)",
+      properties: {
+        vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" }, price: { type: "number" }, bill_number: { type: "string" },
+        odometer_km: { type: "number" }, engine_hours: { type: ["number", "null"], minimum: 0 }, full_tank: { type: "boolean" }, supplier_id: { type: ["string", "null"] }, notes: { type: "string" },
+      },
+    },
     FuelReport: {
       type: "object",
       properties: {
         id: { type: "string", format: "uuid" }, vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" },
-        price: { type: "number" }, odometer_km: { type: "number" }, full_tank: { type: "boolean" }, consumption_l_100km: { type: ["number", "null"] },
-        flags: { type: "array", items: { enum: ["over_tank", "consumption_far", "odometer_backwards", "odometer_disagrees"] } },
+        price: { type: "number" }, odometer_km: { type: "number" }, engine_hours: { type: ["number", "null"] }, full_tank: { type: "boolean" }, consumption_l_100km: { type: ["number", "null"] },
+        consumption_l_per_hour: { type: ["number", "null"], description: "liters per engine hour since the previous full tank, when both full tanks carry an engine-hours reading (in the list)" },
+        flags: { type: "array", items: { enum: ["over_tank", "consumption_far", "odometer_backwards", "engine_hours_backwards", "odometer_disagrees"] } },
       },
     },
     MaintenanceSettings: {

@@ -5,7 +5,7 @@ import { audit } from "../audit/audit.service";
 import { parseCsvRecords } from "../../shared/csv";
 import { isDate } from "../../shared/dates";
 import { catalogueRepo } from "./catalogue.repo";
-import { analyseFuel, type FuelFlag } from "./fuel-consumption";
+import { analyseFuel, type FuelResult } from "./fuel-consumption";
 import { maintenancePolicy } from "./maintenance.policy";
 import { remindersRepo } from "./maintenance.repo";
 import { fuelInputSchema, type FuelInput } from "./maintenance.schema";
@@ -34,13 +34,15 @@ export async function listFuel(ctx: AppContext, p: Principal, filter: { vehicle_
   // The consumption needs the fills before the period: read every report of the vehicles, then cut to the period.
   const rows = await recordsRepo.fuel(ctx.db, p.orgId, { vehicleIds: ids });
   const [facts, tolerances] = await Promise.all([vehicleFacts(ctx, p.orgId, [...new Set(rows.map((r) => r.vehicle_id))]), tolerancesOf(ctx.db, p.orgId)]);
-  const results = new Map<string, { consumption: number | null; distance_km: number | null; flags: FuelFlag[] }>();
+  const results = new Map<string, FuelResult>();
   const byVehicle = new Map<string, typeof rows>();
   for (const r of rows) byVehicle.set(r.vehicle_id, [...(byVehicle.get(r.vehicle_id) ?? []), r]);
   for (const [vehicleId, list] of byVehicle) {
     const f = facts.get(vehicleId);
     const estimate = f?.fuel_consumption ?? f?.estimated_consumption ?? null;
-    const analysed = analyseFuel(list.map((r) => ({ id: r.id, filled_on: r.filled_on, odometer_km: Number(r.odometer_km), liters: Number(r.liters), full_tank: r.full_tank })), {
+    const analysed = analyseFuel(list.map((r) => ({
+      id: r.id, filled_on: r.filled_on, odometer_km: Number(r.odometer_km), engine_hours: r.engine_hours === null ? null : Number(r.engine_hours), liters: Number(r.liters), full_tank: r.full_tank,
+    })), {
       tank_volume: f?.tank_volume ? Number(f.tank_volume) : null, estimate: estimate ? Number(estimate) : null,
     }, tolerances.consumption);
     for (const [id, res] of analysed) results.set(id, res);
@@ -51,7 +53,10 @@ export async function listFuel(ctx: AppContext, p: Principal, filter: { vehicle_
       const res = results.get(r.id)!;
       const flags = [...res.flags];
       if (odometerDisagrees(Number(r.odometer_km), r.telematics_odometer_km === null ? null : Number(r.telematics_odometer_km), tolerances.odometerKm)) flags.push("odometer_disagrees");
-      return { ...r, registration: visible.get(r.vehicle_id)?.registration ?? "", consumption: res.consumption, distance_km: res.distance_km, flags };
+      return {
+        ...r, registration: visible.get(r.vehicle_id)?.registration ?? "", consumption: res.consumption, distance_km: res.distance_km,
+        l_per_hour: res.l_per_hour, hours_run: res.hours_run, flags,
+      };
     })
     .sort((a, b) => b.filled_on.localeCompare(a.filled_on) || Number(b.odometer_km) - Number(a.odometer_km));
 }
@@ -66,7 +71,7 @@ export async function getFuelReport(ctx: AppContext, p: Principal, id: string) {
 
 const record = (p: Principal, input: FuelInput, telematicsKm: number | null) => ({
   org_id: p.orgId, vehicle_id: input.vehicle_id, filled_on: input.filled_on, liters: input.liters, price: input.price ?? 0,
-  bill_number: input.bill_number ?? null, odometer_km: input.odometer_km, telematics_odometer_km: telematicsKm, full_tank: input.full_tank,
+  bill_number: input.bill_number ?? null, odometer_km: input.odometer_km, telematics_odometer_km: telematicsKm, engine_hours: input.engine_hours ?? null, full_tank: input.full_tank,
   supplier_id: input.supplier_id ?? null, notes: input.notes ?? null, created_by: p.userId,
 });
 
@@ -90,7 +95,7 @@ export async function createFuelReport(ctx: AppContext, p: Principal, raw: unkno
 export function fuelFields(r: Awaited<ReturnType<typeof getFuelReport>>): Record<string, unknown> {
   return {
     vehicle_id: r.vehicle_id, filled_on: r.filled_on, liters: String(Number(r.liters)), price: String(Number(r.price)), bill_number: r.bill_number ?? "",
-    odometer_km: String(Number(r.odometer_km)), full_tank: r.full_tank, supplier_id: r.supplier_id ?? "", notes: r.notes ?? "",
+    odometer_km: String(Number(r.odometer_km)), engine_hours: r.engine_hours === null ? "" : String(Number(r.engine_hours)), full_tank: r.full_tank, supplier_id: r.supplier_id ?? "", notes: r.notes ?? "",
   };
 }
 
@@ -136,7 +141,7 @@ export interface FuelRowError {
   message: string;
 }
 
-const HEADERS = ["date", "registration", "liters", "price", "odometer", "bill_number", "supplier", "full_tank"] as const;
+const HEADERS = ["date", "registration", "liters", "price", "odometer", "engine_hours", "bill_number", "supplier", "full_tank"] as const;
 const YES = new Set(["yes", "y", "true", "1", "po", "full", "plot"]);
 
 /**
@@ -172,7 +177,7 @@ export async function importFuelCsv(ctx: AppContext, p: Principal, file: { name:
     if (supplierName && !supplierId) rowErrors.push({ row: rec.line, field: "supplier", message: `unknown supplier "${supplierName}"` });
     const parsed = fuelInputSchema.safeParse({
       vehicle_id: vehicleId ?? "00000000-0000-4000-8000-000000000000", filled_on: cell("date"), liters: cell("liters"), price: cell("price"), odometer_km: cell("odometer"),
-      bill_number: cell("bill_number"), supplier_id: supplierId ?? "", full_tank: col.full_tank < 0 || YES.has(cell("full_tank").toLowerCase()),
+      engine_hours: cell("engine_hours"), bill_number: cell("bill_number"), supplier_id: supplierId ?? "", full_tank: col.full_tank < 0 || YES.has(cell("full_tank").toLowerCase()),
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -33,14 +33,15 @@ export function toServiceDto(s: {
 
 export function toFuelDto(f: {
   id: string; vehicle_id: string; filled_on: string; liters: string; price: string; bill_number: string | null; odometer_km: string;
-  telematics_odometer_km: string | null; full_tank: boolean; supplier_id: string | null; notes: string | null; created_at: Date;
-  registration?: string; consumption?: number | null; flags?: string[]; attachments?: Attachment[];
+  telematics_odometer_km: string | null; engine_hours: string | null; full_tank: boolean; supplier_id: string | null; notes: string | null; created_at: Date;
+  registration?: string; consumption?: number | null; l_per_hour?: number | null; flags?: string[]; attachments?: Attachment[];
 }) {
   return {
     id: f.id, vehicle_id: f.vehicle_id, registration: f.registration ?? null, filled_on: f.filled_on, liters: num(f.liters), price: num(f.price),
-    bill_number: f.bill_number, odometer_km: num(f.odometer_km), telematics_odometer_km: num(f.telematics_odometer_km), full_tank: f.full_tank,
+    bill_number: f.bill_number, odometer_km: num(f.odometer_km), telematics_odometer_km: num(f.telematics_odometer_km),
+    engine_hours: num(f.engine_hours), full_tank: f.full_tank,
     supplier_id: f.supplier_id, notes: f.notes, created_at: iso(f.created_at),
-    ...(f.consumption !== undefined ? { consumption_l_100km: f.consumption, flags: f.flags ?? [] } : {}),
+    ...(f.consumption !== undefined ? { consumption_l_100km: f.consumption, consumption_l_per_hour: f.l_per_hour ?? null, flags: f.flags ?? [] } : {}),
     ...(f.attachments ? { attachments: f.attachments.map(toAttachment) } : {}),
   };
 }

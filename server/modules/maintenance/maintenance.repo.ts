@@ -9,7 +9,7 @@ export interface VehicleReading {
   odometer_km: number;
   /** the telematics odometer, null without a device */
   telematics_km: number | null;
-  /** the current engine hours: telematics for a vehicle with a device, else the last reading entered (null: none) */
+  /** the current engine hours: telematics for a vehicle with a device, else the highest reading entered with a service or a refuel (null: none) */
   engine_hours: number | null;
   /** the telematics engine hours, null without a device */
   telematics_hours: number | null;
@@ -28,7 +28,10 @@ export const remindersRepo = {
                (SELECT max(odometer_km) FROM maintenance_services m WHERE m.org_id = v.org_id AND m.vehicle_id = v.id),
                (SELECT max(odometer_km) FROM maintenance_fuel_reports f WHERE f.org_id = v.org_id AND f.vehicle_id = v.id)
              ) AS entered,
-             (SELECT max(engine_hours) FROM maintenance_services m WHERE m.org_id = v.org_id AND m.vehicle_id = v.id) AS entered_hours
+             greatest(
+               (SELECT max(engine_hours) FROM maintenance_services m WHERE m.org_id = v.org_id AND m.vehicle_id = v.id),
+               (SELECT max(engine_hours) FROM maintenance_fuel_reports f WHERE f.org_id = v.org_id AND f.vehicle_id = v.id)
+             ) AS entered_hours
       FROM vehicles v LEFT JOIN vehicle_state s ON s.vehicle_id = v.id
       WHERE v.org_id = ${orgId} AND v.id = ANY(${[...vehicleIds]}::uuid[])`.execute(db);
     return new Map(rows.map((r) => {

@@ -46,7 +46,8 @@ export const fuelReport = defineReport({
   texts: texts("fuel_refuels"),
   columns: [
     { key: "date", kind: "date" }, { key: "vehicle", kind: "text" }, { key: "liters", kind: "number", total: "sum" }, { key: "price", kind: "number", total: "sum" },
-    { key: "odometer_km", kind: "number" }, { key: "full_tank", kind: "text" }, { key: "consumption", kind: "number", total: "avg" }, { key: "flags", kind: "text" },
+    { key: "odometer_km", kind: "number" }, { key: "engine_hours", kind: "number" }, { key: "full_tank", kind: "text" }, { key: "consumption", kind: "number", total: "avg" },
+    { key: "l_per_hour", kind: "number", total: "avg" }, { key: "flags", kind: "text" },
     { key: "bill_number", kind: "text" },
   ],
   chart: { type: "bar", category: "vehicle", series: ["liters"] },
@@ -56,7 +57,7 @@ export const fuelReport = defineReport({
     return {
       rows: rows.slice(0, scope.maxRows).map((r): ReportRow => ({
         date: r.filled_on, vehicle: r.registration, liters: Number(r.liters), price: Number(r.price), odometer_km: Number(r.odometer_km),
-        full_tank: r.full_tank ? "yes" : "no", consumption: r.consumption, flags: r.flags.join(", "), bill_number: r.bill_number ?? "",
+        engine_hours: r.engine_hours === null ? null : Number(r.engine_hours), full_tank: r.full_tank ? "yes" : "no", consumption: r.consumption, l_per_hour: r.l_per_hour, flags: r.flags.join(", "), bill_number: r.bill_number ?? "",
       })),
       truncated: rows.length > scope.maxRows,
     };

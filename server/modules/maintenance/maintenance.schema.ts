@@ -15,6 +15,12 @@ export const CONSUMPTION_TOLERANCE = 0.3;
 export const TOLERANCE_BOUNDS = { consumption_tolerance_pct: [5, 100], odometer_tolerance_km: [1, 1000] } as const;
 export const DEFAULT_TOLERANCES = { consumption_tolerance_pct: CONSUMPTION_TOLERANCE * 100, odometer_tolerance_km: ODOMETER_TOLERANCE_KM };
 
+/**
+ * An engine-hours reading, the same rule wherever one is entered (services, completions, fuel reports): hours, not
+ * negative, blank is none; the database keeps tenths (numeric(12, 1)).
+ */
+export const engineHoursReading = () => optionalNumber(0, 1_000_000);
+
 const requiredNumber = (min: number, max: number) =>
   z.preprocess(
     (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim().replace(",", ".")) : v),
@@ -66,8 +72,8 @@ export const serviceInputSchema = z.object({
   service_type: requiredText(120),
   completed_on: requiredDate(),
   odometer_km: optionalNumber(0, 10_000_000),
-  /** the engine-hours reading (a vehicle without a device takes its hours from the last one entered) */
-  engine_hours: optionalNumber(0, 1_000_000),
+  /** the engine-hours reading (a vehicle without a device takes its hours from the highest one entered) */
+  engine_hours: engineHoursReading(),
   cost: optionalNumber(0, 100_000_000),
   supplier_id: optionalUuid(),
   notes: optionalText(2000),
@@ -95,6 +101,8 @@ export const fuelInputSchema = z.object({
   price: optionalNumber(0, 10_000_000),
   bill_number: optionalText(60),
   odometer_km: requiredNumber(0, 10_000_000),
+  /** the engine-hours meter at the fill (plant, reefers, generators): l/h between full tanks; blank is none */
+  engine_hours: engineHoursReading(),
   full_tank: checkbox(),
   supplier_id: optionalUuid(),
   notes: optionalText(1000),

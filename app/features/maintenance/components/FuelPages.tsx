@@ -8,8 +8,8 @@ import { Checkbox, DateInput, FormErrors, Select, TextArea, TextInput, formState
 import { AddRecordPage, RecordFilter } from "./RecordPages";
 
 export interface FuelRow {
-  id: string; registration: string; filled_on: string; liters: string; price: string; bill_number: string | null; odometer_km: string;
-  full_tank: boolean; supplier_name: string | null; consumption: number | null; flags: string[];
+  id: string; registration: string; filled_on: string; liters: string; price: string; bill_number: string | null; odometer_km: string; engine_hours: string | null;
+  full_tank: boolean; supplier_name: string | null; consumption: number | null; l_per_hour: number | null; flags: string[];
 }
 
 export function FuelList(props: { items: FuelRow[]; filter: Record<string, string | undefined>; options: FormOptions; canWrite: boolean; imported: string | null; flash: string | null }) {
@@ -28,16 +28,18 @@ export function FuelList(props: { items: FuelRow[]; filter: Record<string, strin
         <table className="table" data-testid="fuel-table">
           <thead>
             <tr>
-              <th>{t("fields.date")}</th><th>{t("fields.vehicle")}</th><th>{t("fields.liters")}</th><th>{t("fields.price")}</th><th>{t("fields.odometer")}</th>
-              <th>{t("fields.full_tank")}</th><th>{t("fuel.consumption")}</th><th>{t("fields.flags")}</th><th>{t("fields.bill_number")}</th><th>{t("fields.supplier")}</th>{props.canWrite && <th />}
+              <th>{t("fields.date")}</th><th>{t("fields.vehicle")}</th><th>{t("fields.liters")}</th><th>{t("fields.price")}</th><th>{t("fields.odometer")}</th><th>{t("fields.engine_hours")}</th>
+              <th>{t("fields.full_tank")}</th><th>{t("fuel.consumption")}</th><th>{t("fuel.consumptionHours")}</th><th>{t("fields.flags")}</th><th>{t("fields.bill_number")}</th><th>{t("fields.supplier")}</th>{props.canWrite && <th />}
             </tr>
           </thead>
           <tbody>
             {props.items.map((r) => (
               <tr key={r.id} data-flags={r.flags.join(" ")}>
                 <td>{r.filled_on}</td><td>{r.registration}</td><td>{n(r.liters, 2)}</td><td>{n(r.price, 2)}</td><td>{n(r.odometer_km)}</td>
+                <td data-testid="engine-hours">{r.engine_hours === null ? "–" : `${n(r.engine_hours, 1)} h`}</td>
                 <td>{r.full_tank ? t("fuel.full") : t("fuel.partial")}</td>
                 <td data-testid="consumption">{r.consumption === null ? "–" : n(r.consumption, 2)}</td>
+                <td data-testid="consumption-hours">{r.l_per_hour === null ? "–" : n(r.l_per_hour, 2)}</td>
                 <td>{r.flags.map((f) => <span key={f} className="maintenance-flag">{t(`fuel.flags.${f}`)}</span>)}</td>
                 <td>{r.bill_number ?? ""}</td><td>{r.supplier_name ?? ""}</td>
                 {props.canWrite && (
@@ -85,6 +87,7 @@ export function FuelFields({ s, options }: { s: FormState; options: FormOptions 
         <TextInput s={s} name="liters" label={t("fields.liters")} required inputMode="decimal" />
         <TextInput s={s} name="price" label={t("fields.price")} inputMode="decimal" />
         <TextInput s={s} name="odometer_km" label={t("fields.odometer")} required inputMode="decimal" hint={t("hints.odometer")} />
+        <TextInput s={s} name="engine_hours" label={t("fields.engine_hours_reading")} inputMode="decimal" hint={t("fuel.engineHoursHint")} />
         <TextInput s={s} name="bill_number" label={t("fields.bill_number")} />
         <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={options.suppliers} />
       </div>
