@@ -1,14 +1,16 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { UNSAFE_DataRouterStateContext, UNSAFE_FetchersContext } from "react-router";
+import { Link, UNSAFE_DataRouterStateContext, UNSAFE_FetchersContext } from "react-router";
 import type { ConflictNotice } from "../lib/route-kit.server";
 
 export interface Notice {
   id: number;
-  /** "alert": an in-app alert notification (styled apart from answers to the user's own actions) */
-  kind: "error" | "ok" | "alert";
+  /** "alert", "reminder": in-app notifications of alerts and maintenance reminders (styled apart from answers to the user's own actions) */
+  kind: "error" | "ok" | "alert" | "reminder";
   title: string;
   body?: string;
+  /** where the notification leads (its title becomes the link) */
+  href?: string;
   status?: number;
 }
 
@@ -54,7 +56,7 @@ function useActionConflicts(notify: Notify) {
   return answers.map(noticeOf).filter((n): n is ConflictNotice => n !== null).map(toNotice);
 }
 
-/** Toast region for notifications: 409 answers of forms and fetchers, and those raised by scripts (alerts). */
+/** Toast region for notifications: 409 answers of forms and fetchers, and those raised by scripts (alerts, reminders). */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const notify = useCallback<Notify>((n) => {
@@ -81,7 +83,7 @@ function Toast({ notice: n, onClose }: { notice: Omit<Notice, "id">; onClose?: (
   const { t } = useTranslation();
   return (
     <div className={`toast toast-${n.kind}`} role={n.kind === "error" ? "alert" : "status"} data-kind={n.kind} data-status={n.status}>
-      <strong>{n.title}</strong>
+      {n.href ? <Link to={n.href} data-testid="toast-link"><strong>{n.title}</strong></Link> : <strong>{n.title}</strong>}
       {n.body && <div>{n.body}</div>}
       {n.status !== undefined && <small>{t("notification.status", { status: n.status })}</small>}
       {onClose && <button type="button" className="link-button" onClick={onClose} aria-label="×">×</button>}

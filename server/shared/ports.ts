@@ -30,6 +30,8 @@ export type BusMessage =
   | { k: "subs"; u: string }
   /** an alert for the listed users of an organisation (in-app notification) */
   | { k: "alert"; o: string; u: string[]; a: Record<string, unknown> }
+  /** a maintenance reminder notice for its responsible user (in-app notification, server/modules/maintenance/reminder-announce.ts) */
+  | { k: "reminder"; o: string; u: string[]; r: Record<string, unknown> }
   /** a device command for the process that holds the device */
   | { k: "cmd"; q: CommandRequest }
   /** that process has the device and sent the command (answer `to` the asking process) */

@@ -13,11 +13,11 @@ export interface LiveBus extends LivePort {
 export const LIVE_CHANNEL = "flota_live";
 // NOTIFY payloads must stay under 8000 bytes; one compact position is about 110 bytes.
 const NOTIFY_CHUNK = 50;
-/** An alert notice is under 1 kB; 100 user ids add about 4 kB. */
+/** An alert (or reminder) notice is under 1 kB; 100 user ids add about 4 kB. */
 const ALERT_USERS_CHUNK = 100;
 
 function splitForTransport(msg: BusMessage, chunk: number): BusMessage[] {
-  if (msg.k === "alert" && msg.u.length > ALERT_USERS_CHUNK) {
+  if ((msg.k === "alert" || msg.k === "reminder") && msg.u.length > ALERT_USERS_CHUNK) {
     const parts: BusMessage[] = [];
     for (let i = 0; i < msg.u.length; i += ALERT_USERS_CHUNK) parts.push({ ...msg, u: msg.u.slice(i, i + ALERT_USERS_CHUNK) });
     return parts;

@@ -4,6 +4,7 @@ import { WebSocketServer, WebSocket } from "ws";
 import type { AppContext } from "../../context";
 import { parseCookies, SESSION_COOKIE } from "../../security/cookies";
 import { can, canSeeVehicle } from "../access/access.policy";
+import type { Permission } from "../access/permissions";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { loadPrincipal } from "../auth/auth.service";
@@ -63,9 +64,9 @@ export class LiveHub {
     void this.authenticate(req, url).then(
       (p) => {
         if (!p) return refuse(socket, 401, "Unauthorized");
-        // ?alerts=only: a page's notification socket (toasts, unread counter) without any positions
+        // ?alerts=only: a page's notification socket (toasts, bell counters of alerts and maintenance reminders) without any positions
         const alertsOnly = url.searchParams.get("alerts") === "only";
-        if (!can(p, "manage:read") && !(alertsOnly && can(p, "alerts:read"))) return refuse(socket, 403, "Forbidden");
+        if (!can(p, "manage:read") && !(alertsOnly && (can(p, "alerts:read") || can(p, "maintenance:read")))) return refuse(socket, 403, "Forbidden");
         const requested = alertsOnly ? [] : url.searchParams.getAll("channel");
         if (requested.some((c) => parseChannel(c)?.userId !== p.userId.toLowerCase())) return refuse(socket, 403, "Forbidden");
         this.wss.handleUpgrade(req, socket, head, (ws) => void this.accept(ws, p, requested.length || alertsOnly ? requested : null));
@@ -126,18 +127,8 @@ export class LiveHub {
       for (const c of this.byUser.get(m.u) ?? []) void this.reload(c).catch((err) => this.ctx.log.warn({ err }, "reloading live subscriptions failed"));
       return;
     }
-    if (m.k === "alert") {
-      const text = JSON.stringify({ type: "alert", ...m.a });
-      const vehicle = { id: String(m.a.vehicleId), org_id: m.o, team_id: (m.a.vehicleTeamId as string | null | undefined) ?? null };
-      for (const userId of m.u) {
-        for (const c of this.byUser.get(userId) ?? []) {
-          if (c.p.orgId !== m.o || !can(c.p, "alerts:read") || !canSeeVehicle(c.p, vehicle) || c.ws.readyState !== WebSocket.OPEN) continue;
-          c.ws.send(text);
-          this.delivered++;
-        }
-      }
-      return;
-    }
+    if (m.k === "alert") return this.notify(m.o, m.u, "alerts:read", { type: "alert", ...m.a });
+    if (m.k === "reminder") return this.notify(m.o, m.u, "maintenance:read", { type: "reminder", ...m.r });
     if (m.k !== "pos") return;
     const now = new Date();
     for (const pos of m.p) {
@@ -148,6 +139,19 @@ export class LiveHub {
       const text = JSON.stringify(positionMessage(pos, now));
       for (const c of clients) {
         if (c.p.orgId !== pos[1] || c.ws.readyState !== WebSocket.OPEN || c.ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+        c.ws.send(text);
+        this.delivered++;
+      }
+    }
+  }
+
+  /** An in-app notice to the listed users' sockets, if they may read its kind and see its vehicle. */
+  private notify(orgId: string, userIds: string[], permission: Permission, notice: Record<string, unknown>): void {
+    const text = JSON.stringify(notice);
+    const vehicle = { id: String(notice.vehicleId), org_id: orgId, team_id: (notice.vehicleTeamId as string | null | undefined) ?? null };
+    for (const userId of userIds) {
+      for (const c of this.byUser.get(userId) ?? []) {
+        if (c.p.orgId !== orgId || !can(c.p, permission) || !canSeeVehicle(c.p, vehicle) || c.ws.readyState !== WebSocket.OPEN) continue;
         c.ws.send(text);
         this.delivered++;
       }

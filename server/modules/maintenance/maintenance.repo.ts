@@ -51,8 +51,10 @@ export const remindersRepo = {
     return q.orderBy("name").orderBy("id").execute();
   },
   /** Every active, not completed reminder of every organisation (the daily check). */
-  listOpen(db: DB) {
-    return db.selectFrom("maintenance_reminders").selectAll().where("active", "=", true).where("completed_at", "is", null).orderBy("org_id").execute();
+  listOpen(db: DB, orgId?: string) {
+    let q = db.selectFrom("maintenance_reminders").selectAll().where("active", "=", true).where("completed_at", "is", null);
+    if (orgId) q = q.where("org_id", "=", orgId);
+    return q.orderBy("org_id").execute();
   },
   find(db: DB, orgId: string, id: string) {
     return db.selectFrom("maintenance_reminders").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
@@ -72,9 +74,10 @@ export const remindersRepo = {
     const rows = await db.selectFrom("users").select(["id", "email", "default_language"]).where("org_id", "=", orgId).where("active", "=", true).execute();
     return new Map(rows.map((r) => [r.id, { email: r.email, language: r.default_language }]));
   },
+  /** The organisation's vehicles: registration for the notices, team for who may see them. */
   async registrations(db: DB, orgId: string) {
-    const rows = await db.selectFrom("vehicles").select(["id", "registration"]).where("org_id", "=", orgId).execute();
-    return new Map(rows.map((r) => [r.id, r.registration]));
+    const rows = await db.selectFrom("vehicles").select(["id", "registration", "team_id"]).where("org_id", "=", orgId).execute();
+    return new Map(rows.map((r) => [r.id, { registration: r.registration, teamId: r.team_id }]));
   },
   /** Claims a notice: true only the first time for this reminder, cycle and stage (across restarts and workers). */
   async claimNotice(db: DB, orgId: string, reminderId: string, cycle: number, stage: "due_soon" | "due" | "overdue", userId: string | null = null) {

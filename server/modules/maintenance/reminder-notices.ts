@@ -3,6 +3,7 @@ import type { Mailer } from "../../mail/mailer";
 import { reminderEmail } from "../../../templates/email/maintenance-reminder";
 import { remindersRepo } from "./maintenance.repo";
 import { orgToday } from "./maintenance.vehicles";
+import { announceReminderNotices, reminderPath, type CommittedReminderNotice } from "./reminder-announce";
 import { stageOf } from "./reminder-status";
 import { stateOf } from "./reminders.service";
 
@@ -10,10 +11,21 @@ import { stateOf } from "./reminders.service";
  * Marks reminders due and tells their responsible users, once per reminder, cycle and stage (due soon, due,
  * overdue): the notice row is claimed and the e-mail sent in one transaction, so a failed send is tried again on
  * the next run and a sent one is never repeated, across restarts and several workers. The same row, naming the
- * user, is their in-app notice: it appears with the e-mail and just as once.
+ * user, is their in-app notice: it appears with the e-mail and just as once, and once committed it is pushed to the
+ * user's open pages (reminder-announce.ts). `orgId` limits a run to one organisation (the job runs over all).
  */
-export async function runReminderNotices(ctx: AppContext, mailer: Mailer, now = new Date()): Promise<{ sent: number }> {
-  const open = await remindersRepo.listOpen(ctx.db);
+export async function runReminderNotices(ctx: AppContext, mailer: Mailer, now = new Date(), orgId?: string): Promise<{ sent: number }> {
+  const committed: CommittedReminderNotice[] = [];
+  try {
+    return await claimNotices(ctx, mailer, now, committed, orgId);
+  } finally {
+    // what committed before a failure (an unreachable mail server) is pushed all the same
+    await announceReminderNotices(ctx, committed);
+  }
+}
+
+async function claimNotices(ctx: AppContext, mailer: Mailer, now: Date, committed: CommittedReminderNotice[], onlyOrg?: string): Promise<{ sent: number }> {
+  const open = await remindersRepo.listOpen(ctx.db, onlyOrg);
   const byOrg = new Map<string, typeof open>();
   for (const r of open) byOrg.set(r.org_id, [...(byOrg.get(r.org_id) ?? []), r]);
   const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, "");
@@ -31,20 +43,28 @@ export async function runReminderNotices(ctx: AppContext, mailer: Mailer, now = 
       const state = stateOf(r, today, reading);
       const stage = stageOf(state.status);
       if (!stage) continue;
-      const person = r.responsible_user_id ? people.get(r.responsible_user_id) : undefined;
-      const done = await ctx.db.transaction().execute(async (trx) => {
+      const userId = r.responsible_user_id && people.has(r.responsible_user_id) ? r.responsible_user_id : null;
+      const person = userId ? people.get(userId) : undefined;
+      const vehicle = vehicles.get(r.vehicle_id);
+      const claimed = await ctx.db.transaction().execute(async (trx) => {
         // the claimed row is also the responsible user's in-app notice (reminder-inbox.service.ts)
-        if (!(await remindersRepo.claimNotice(trx, orgId, r.id, r.cycle, stage, person ? r.responsible_user_id : null))) return false;
+        if (!(await remindersRepo.claimNotice(trx, orgId, r.id, r.cycle, stage, userId))) return null;
         if (person?.email) {
           await mailer.send(reminderEmail({
-            to: person.email, language: person.language === "en" ? "en" : "al", stage, name: r.name, vehicle: vehicles.get(r.vehicle_id) ?? "",
+            to: person.email, language: person.language === "en" ? "en" : "al", stage, name: r.name, vehicle: vehicle?.registration ?? "",
             dueDate: state.dueDate, dueKm: state.dueKm, odometerKm: odometer,
-            dueHours: state.dueHours, engineHours: reading?.engine_hours ?? null, url: `${base}/maintenance/reminders/edit/${r.id}`,
+            dueHours: state.dueHours, engineHours: reading?.engine_hours ?? null, url: `${base}${reminderPath(r.id)}`,
           }));
         }
-        return Boolean(person?.email);
+        return { mailed: Boolean(person?.email) };
       });
-      if (done) sent++;
+      if (claimed?.mailed) sent++;
+      if (claimed && userId) {
+        committed.push({
+          orgId, userId, reminderId: r.id, cycle: r.cycle, stage, name: r.name,
+          vehicleId: r.vehicle_id, vehicleName: vehicle?.registration ?? "", vehicleTeamId: vehicle?.teamId ?? null,
+        });
+      }
     }
   }
   return { sent };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { reconnectDelay } from "../../../lib/map/backoff";
+import { useNoticeSocket } from "../../../lib/notice-socket";
 import { useNotify } from "../../../components/Notifications";
 import { alertSummary, alertTypeLabel } from "./alert-text";
 
@@ -25,19 +25,18 @@ export function isAlertNotice(m: unknown): m is AlertNoticeMessage {
 
 /**
  * The header's alert bell: the unread count from the layout's loader, raised by notices arriving on
- * `/live?alerts=only` (each also shown as a toast). Without JavaScript it is a plain link with the count.
+ * the page's notification socket (app/lib/notice-socket.ts; each also shown as a toast). Without JavaScript it is a plain link with the count.
  */
-export function AlertBell({ unread, live }: { unread: number; live: boolean }) {
+export function AlertBell({ unread, live, loadedAt }: { unread: number; live: boolean; loadedAt?: number }) {
   const { t } = useTranslation("alertLog");
   const notify = useNotify();
   const [count, setCount] = useState(unread);
-  const [state, setState] = useState<"off" | "connecting" | "open" | "closed">("off");
   const seen = useRef(new Set<string>());
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
 
   // A fresh server count (navigation, "mark as read") replaces the live one.
-  useEffect(() => setCount(unread), [unread]);
+  useEffect(() => setCount(unread), [unread, loadedAt]);
 
   const onNotice = useRef<(n: AlertNoticeMessage) => void>(() => {});
   onNotice.current = (n) => {
@@ -53,38 +52,9 @@ export function AlertBell({ unread, live }: { unread: number; live: boolean }) {
     if (/^\/alerts\/(log|overview)\/?$/.test(pathname) && revalidator.state === "idle") void revalidator.revalidate();
   };
 
-  useEffect(() => {
-    if (!live) return;
-    let socket: WebSocket | null = null;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let attempt = 0;
-    let stopped = false;
-    const connect = () => {
-      setState("connecting");
-      const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/live?alerts=only`);
-      socket = ws;
-      ws.onopen = () => { attempt = 0; setState("open"); };
-      ws.onmessage = (event) => {
-        let msg: unknown;
-        try { msg = JSON.parse(String(event.data)); } catch { return; }
-        if (isAlertNotice(msg)) onNotice.current(msg);
-      };
-      ws.onclose = () => {
-        if (socket !== ws) return;
-        socket = null;
-        setState("closed");
-        if (!stopped) timer = setTimeout(connect, reconnectDelay(attempt++));
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      const ws = socket;
-      socket = null;
-      ws?.close();
-    };
-  }, [live]);
+  const state = useNoticeSocket(live, (msg) => {
+    if (isAlertNotice(msg)) onNotice.current(msg);
+  });
 
   const label = count > 0 ? t("bell.unread", { count }) : t("bell.none");
   return (

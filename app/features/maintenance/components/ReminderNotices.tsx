@@ -43,17 +43,3 @@ export function ReminderNotices({ items, read }: { items: ReminderNoticeView[]; 
     </section>
   );
 }
-
-/** The header's maintenance-reminder indicator: the unread count, a plain link to the notifications (no JavaScript needed). */
-export function ReminderBell({ unread }: { unread: number }) {
-  const { t } = useTranslation("maintenance");
-  const label = unread > 0 ? t("inbox.bell.unread", { count: unread }) : t("inbox.bell.none");
-  return (
-    <Link to="/maintenance/notifications" className={`alert-bell${unread > 0 ? " has-unread" : ""}`} title={label} aria-label={label} data-testid="reminder-bell" data-count={unread}>
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path fill="currentColor" d="M22.7 19.3 13.6 10.2a6 6 0 0 0-7.8-7.8l3.9 3.9-2.8 2.8-3.9-3.9a6 6 0 0 0 7.8 7.8l9.1 9.1a1 1 0 0 0 1.4 0l1.4-1.4a1 1 0 0 0 0-1.4Z" />
-      </svg>
-      {unread > 0 && <span className="alert-bell-count" data-testid="reminder-bell-count">{unread > 99 ? "99+" : unread}</span>}
-    </Link>
-  );
-}

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Form, NavLink, Outlet, useRouteError } from "react-router";
+import { Form, NavLink, Outlet, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { unreadAlertCount } from "../../../../server/modules/alerts/alerts.service";
 import { AlertBell } from "../../alerts/components/AlertBell";
-import { ReminderBell } from "../../maintenance/components/ReminderNotices";
+import { ReminderBell } from "../../maintenance/components/ReminderBell";
 import { unreadReminderNotices } from "../../../../server/modules/maintenance/reminder-inbox.service";
 import { ErrorContent, errorStatus } from "../../../components/ErrorContent";
 import { CsrfInput } from "../../../components/forms";
@@ -23,8 +23,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unreadAlerts: await unreadAlertCount(context.app, p),
     // maintenance reminders in the app (docs/maintenance.md): shown to users who may read maintenance
     reminders: can(p, "maintenance:read") ? await unreadReminderNotices(context.app, p) : null,
+    // a fresh load replaces the bells' live counts even when the number is the same as the last load's
+    loadedAt: Date.now(),
     support: p.support ? { operator: p.support.name, user: `${p.firstName} ${p.lastName}`, organization: p.support.orgName } : null,
   };
+}
+
+/**
+ * Opening a reminder reads its notices (maintenance.server.ts, in a loader that runs beside this one): the header's
+ * counts are loaded again on the way to the reminders and the notifications, so the bell drops what was read.
+ */
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || /^\/maintenance\/(notifications|reminders)(\/|$)/.test(nextUrl.pathname);
 }
 
 interface ChromeProps {
@@ -34,12 +44,13 @@ interface ChromeProps {
   alerts?: { unread: number } | null;
   /** unread maintenance-reminder notifications: shown to users who may read maintenance */
   reminders?: number | null;
+  loadedAt?: number;
   /** a support session: marked above the header, with the way back */
   support?: SupportBannerData | null;
   children: React.ReactNode;
 }
 
-function Chrome({ nav, user, alerts, reminders, support, children }: ChromeProps) {
+function Chrome({ nav, user, alerts, reminders, loadedAt, support, children }: ChromeProps) {
   const { t } = useTranslation();
   return (
     <div className="app-shell">
@@ -58,8 +69,8 @@ function Chrome({ nav, user, alerts, reminders, support, children }: ChromeProps
           ))}
         </nav>
         <div className="topbar-user">
-          {alerts && <AlertBell unread={alerts.unread} live />}
-          {reminders != null && <ReminderBell unread={reminders} />}
+          {alerts && <AlertBell unread={alerts.unread} loadedAt={loadedAt} live />}
+          {reminders != null && <ReminderBell unread={reminders} loadedAt={loadedAt} live />}
           <LanguageSwitch />
           {user && (
             <NavLink to="/configuration/profile" className="user-chip" title={user.role}>{user.name}</NavLink>
@@ -77,7 +88,7 @@ function Chrome({ nav, user, alerts, reminders, support, children }: ChromeProps
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null} reminders={loaderData.reminders} support={loaderData.support}>
+    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null} reminders={loaderData.reminders} loadedAt={loaderData.loadedAt} support={loaderData.support}>
       <Outlet />
     </Chrome>
   );
