@@ -11,8 +11,8 @@ import { VehicleSim } from "../simulator/vehicle-sim";
 /** Days of driving behind the demo fleet: this week and the previous one, whatever the weekday. */
 export const DEMO_HISTORY_DAYS = 14;
 const STEP_S = 30;
-/** A parked tracker's heartbeat between working days. */
-const PARKED_HEARTBEAT_S = 2 * 3600;
+/** A parked tracker's heartbeat between working days: within the one-hour gap that marks a stop "no data". */
+const PARKED_HEARTBEAT_S = 30 * 60;
 interface Point { t: number; lat: number; lon: number; course: number }
 const COLUMNS = ["org_id", "vehicle_id", "device_id", "fix_time", "server_time", "lat", "lon", "speed_kmh", "course", "satellites", "ignition", "valid", "odometer_m"];
 
@@ -33,7 +33,7 @@ function shift(date: string, index: number): [string, string] | null {
 /**
  * The demo fleet's last two weeks, so that the dashboard, the reports and replay answer from the first start: each
  * tracked vehicle drives its Tirana route as the live simulator does (server/simulator/vehicle-sim.ts) during its
- * working hours, a fix every 30 s, parked overnight with a heartbeat every two hours. Positions go in by COPY and
+ * working hours, a fix every 30 s, parked overnight with a heartbeat every half hour. Positions go in by COPY and
  * trips, stops, idling and geofence visits are derived by the backfill (rebuildVehicleSegments). The vehicle's
  * state is left where its history ends, with the device odometer the live simulator starts from, so live driving
  * carries on from it; the odometer entered for the vehicle is lowered by the distance driven, so the current
@@ -68,7 +68,7 @@ export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): 
       const from = zonedInstant(date, hours[0], tz).getTime();
       const to = Math.min(zonedInstant(date, hours[1], tz).getTime(), latest);
       if (to - from < 30 * 60_000) continue;
-      // parked since the previous evening: a heartbeat every two hours where it stood
+      // parked since the previous evening: a heartbeat every half hour where it stood
       const parked = track.last;
       if (parked) for (let t = parked.t + PARKED_HEARTBEAT_S * 1000; t < from; t += PARKED_HEARTBEAT_S * 1000) row(t, parked.lat, parked.lon, 0, parked.course, false);
       for (let t = from; t <= to; t += STEP_S * 1000) {

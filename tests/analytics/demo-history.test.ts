@@ -67,6 +67,8 @@ describe("demo history (seedDemoHistory)", () => {
       for (const d of ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23", "2026-11-24", "2026-11-25"]) expect(days).toContain(d);
       expect(days).not.toContain("2026-11-22");
     }
+    // parked overnight with half-hourly heartbeats: no stop is marked as a gap in the data
+    expect(await ctx.db.selectFrom("vehicle_segments").select("vehicle_id").where("org_id", "=", org.orgId).where("gap", "=", true).execute()).toEqual([]);
     const positions = await ctx.db.selectFrom("positions").select((eb) => eb.fn.max("odometer_m").as("odo")).select("vehicle_id").where("org_id", "=", org.orgId).groupBy("vehicle_id").execute();
     const driven = positions.reduce((sum, p) => sum + Number(p.odo), 0);
     const inTrips = trips.reduce((sum, s) => sum + Number(s.distance_m), 0);
