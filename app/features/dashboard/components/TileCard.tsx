@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CsrfInput } from "../../../components/forms";
 import type { TileView } from "../dashboard.server";
-import { tileOption } from "../tile-charts";
+import { tileIsEmpty, tileOption } from "../tile-charts";
 import { formatTileNumber, HAS_UNIT } from "../tile-view";
 import { TileChart } from "./TileChart";
 
@@ -36,7 +36,7 @@ export function TileCard({ tile, canWrite, first, last }: { tile: TileView; canW
       </tbody>
     </table>
   );
-  const empty = tile.chart_type === "line" ? tile.series.length === 0 : tile.entries.length === 0;
+  const empty = tileIsEmpty(tile);
 
   return (
     <li className="card tile" data-testid="tile" data-id={tile.id} data-metric={tile.metric} data-chart={tile.chart_type}>
