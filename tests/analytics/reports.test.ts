@@ -110,6 +110,21 @@ describe("report catalogue (real PostgreSQL)", () => {
   });
 });
 
+describe("eco score by driver", () => {
+  it("lists trips without a known driver last and unranked, however well they scored", async () => {
+    const anon = await ctx.db.selectFrom("vehicles").select(["id", "registration", "team_id", "driver_id"]).where("org_id", "=", org.orgId).where("driver_id", "is", null).orderBy("registration").executeTakeFirstOrThrow();
+    await segment(anon, "trip", 700, 730, { distance: 10_000, engine: 1800 });
+    try {
+      const rows = (await runReport(ctx, admin, "eco_score", params({ by: "driver" }))).result.rows;
+      // the two drivers of beforeAll's trips score 68 (see above); 10 km without an event scores 100
+      expect(rows.map((r) => [r.score, r.rank])).toEqual([[68, 1], [68, 2], [100, null]]);
+      expect(rows[2].name).toBe("—");
+    } finally {
+      await sql`DELETE FROM vehicle_segments WHERE vehicle_id = ${anon.id}`.execute(ctx.db);
+    }
+  });
+});
+
 describe("report exports", () => {
   it("CSV: translated headers with units, values as the screen shows them, a totals line", async () => {
     const { reportCsv } = await import("../../server/modules/analytics/exports/csv-export");

@@ -90,10 +90,14 @@ export const ecoScoreReport = defineReport({
     }
     const rows = [...acc.entries()].map(([k, a]) => ({
       name: params.by === "driver" ? (k ? l.driver(k) : "—") : l.vehicle(k), distance: a.distance, harsh_accel: a.accel, harsh_brake: a.brake,
-      harsh_corner: a.corner, speeding: a.speeding, idle: a.idle, points: a.points, score: ecoScore(a.distance / 1000, a.points), rank: 0,
+      harsh_corner: a.corner, speeding: a.speeding, idle: a.idle, points: a.points, score: ecoScore(a.distance / 1000, a.points),
+      rank: null as number | null, unknown: k === "",
     }));
-    rows.sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || String(a.name).localeCompare(String(b.name)));
-    rows.forEach((r, i) => (r.rank = r.score === null ? 0 : i + 1));
+    // trips without a known driver are nobody's score: listed last, unranked
+    rows.sort((a, b) => Number(a.unknown) - Number(b.unknown) || (b.score ?? -1) - (a.score ?? -1) || String(a.name).localeCompare(String(b.name)));
+    let rank = 0;
+    for (const r of rows) r.rank = r.unknown || r.score === null ? null : ++rank;
+    for (const r of rows) delete (r as { unknown?: boolean }).unknown;
     return { rows: rows as ReportRow[] };
   },
 });
