@@ -113,7 +113,7 @@ export function tableOf(run: ReportRun, lng: Lng, vehicleIdByLabel?: Map<string,
   const tz = run.period.timeZone;
   const cols = d.columns;
   const t = totals(cols, run.result.rows);
-  const bars = chartBars(run);
+  const bars = chartBars(run, lng);
   const series = d.chart && cols.find((c) => c.key === d.chart!.series[0]);
   return {
     columns: cols.map((c) => ({ key: c.key, label: columnLabel(lng, c, d.type), kind: c.kind })),

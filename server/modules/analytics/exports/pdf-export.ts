@@ -11,14 +11,15 @@ const FONT_SIZE = 7.5;
 const BAR_COLOUR = "#2563eb";
 
 /** Sums each category's first series value (numbers as exported: km, hours, …), largest first, at most 20 bars. */
-export function chartBars(run: ReportRun): Array<{ label: string; value: number }> {
+export function chartBars(run: ReportRun, lng: "al" | "en"): Array<{ label: string; value: number }> {
   const chart = run.definition.chart;
   if (!chart) return [];
   const col = run.definition.columns.find((c) => c.key === chart.series[0]);
   const cat = run.definition.columns.find((c) => c.key === chart.category);
   const sums = new Map<string, number>();
   for (const r of run.result.rows) {
-    const label = String(r[chart.category] ?? "");
+    // a text category in the reader's words, as the table writes it ("business" is "Business", "Biznes")
+    const label = cat?.kind === "text" ? formatCell("text", r[chart.category], lng, run.period.timeZone, run.definition.type) : String(r[chart.category] ?? "");
     const v = col ? numericCell(col.kind, r[col.key]) ?? 0 : 1;
     sums.set(label, (sums.get(label) ?? 0) + v);
   }
@@ -49,7 +50,7 @@ export async function writeReportPdf(run: ReportRun, lng: "al" | "en", orgName: 
     .text(`${text.params.period}: ${run.common.from} – ${run.common.to}   ·   ${text.run.generated.replace("{{time}}", formatInstant(new Date(), tz))}`);
   doc.fillColor("black").moveDown(0.5);
 
-  const bars = chartBars(run);
+  const bars = chartBars(run, lng);
   if (bars.length) drawBars(doc, bars, width, columnLabelOf(run, lng));
 
   const cols = run.definition.columns;
