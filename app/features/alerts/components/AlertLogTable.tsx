@@ -29,14 +29,14 @@ export function AlertLogTable({ items, timeZone, canReplay, footage = null }: { 
             <tr key={a.id} data-alert-id={a.id} data-type={a.alertType} className={a.read === false ? "unread" : undefined}>
               <td>{a.read === false && <span className="unread-dot" title={t("log.unread")} data-testid="unread-marker"><span className="visually-hidden">{t("log.unread")}</span></span>}</td>
               <td className="nowrap"><time dateTime={a.occurredAt}>{formatAlertTime(a.occurredAt, timeZone)}</time></td>
-              <td>{a.registration}</td>
+              <td className="nowrap">{a.registration}</td>
               <td>{a.driverName ?? t("common:none")}</td>
               <td>{alertTypeLabel(t, a.alertType)}</td>
               <td>{alertSummary(t, a)}</td>
               <td>{a.placeName ?? t("common:none")}</td>
               <td>{a.policyId ? <Link to={`/alerts/policies/policy/${a.policyId}`}>{a.policyName}</Link> : a.policyName}</td>
-              {canReplay && <td className="nowrap"><Link to={replayHref(a.vehicleId, a.occurredAt, timeZone)} data-testid="show-on-map">{t("log.showOnMap")}</Link></td>}
-              {footage && <td className="nowrap"><AlertFootageCell links={footage} alertId={a.id} vehicleId={a.vehicleId} occurredAt={a.occurredAt} timeZone={timeZone} /></td>}
+              {canReplay && <td><Link to={replayHref(a.vehicleId, a.occurredAt, timeZone)} data-testid="show-on-map">{t("log.showOnMap")}</Link></td>}
+              {footage && <td><AlertFootageCell links={footage} alertId={a.id} vehicleId={a.vehicleId} occurredAt={a.occurredAt} timeZone={timeZone} /></td>}
             </tr>
           ))}
           {items.length === 0 && <tr><td colSpan={(canReplay ? 9 : 8) + (footage ? 1 : 0)} className="muted">{t("log.empty")}</td></tr>}
