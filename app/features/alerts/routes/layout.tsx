@@ -23,7 +23,7 @@ export default function AlertsLayout() {
   ];
   return (
     <div>
-      <nav className="alerts-tabs" aria-label={t("title")} data-testid="alerts-tabs">
+      <nav className="section-tabs" aria-label={t("title")} data-testid="alerts-tabs">
         {tabs.map((tab) => (
           <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
         ))}

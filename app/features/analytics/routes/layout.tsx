@@ -22,7 +22,7 @@ export default function AnalyticsLayout() {
   ];
   return (
     <div className="analytics">
-      <nav className="alerts-tabs" aria-label={t("title")} data-testid="analytics-tabs">
+      <nav className="section-tabs" aria-label={t("title")} data-testid="analytics-tabs">
         {tabs.map((tab) => (
           <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
         ))}

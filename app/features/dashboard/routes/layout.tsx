@@ -20,7 +20,7 @@ export default function DashboardLayout() {
   ];
   return (
     <div className="dashboard">
-      <nav className="dashboard-tabs" aria-label={t("title")} data-testid="dashboard-tabs">
+      <nav className="section-tabs" aria-label={t("title")} data-testid="dashboard-tabs">
         {tabs.map((tab) => (
           <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
         ))}

@@ -18,7 +18,7 @@ export default function MaintenanceLayout() {
   const { t } = useTranslation("maintenance");
   return (
     <div className="maintenance">
-      <nav className="alerts-tabs" aria-label={t("title")} data-testid="maintenance-tabs">
+      <nav className="section-tabs" aria-label={t("title")} data-testid="maintenance-tabs">
         {MAINTENANCE_TABS.map((key) => (
           <NavLink key={key} to={`/maintenance/${key}`} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${key}`)}</NavLink>
         ))}

@@ -22,7 +22,7 @@ export default function PlacesLayout({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div>
-      <nav className="places-tabs" aria-label={t("title")} data-testid="places-tabs">
+      <nav className="section-tabs" aria-label={t("title")} data-testid="places-tabs">
         {tabs.map((tab) => (
           <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
         ))}

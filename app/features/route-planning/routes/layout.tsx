@@ -24,7 +24,7 @@ export default function RoutePlanningLayout() {
   const { t } = useTranslation("routePlanning");
   return (
     <div>
-      <nav className="places-tabs" aria-label={t("title")} data-testid="route-planning-tabs">
+      <nav className="section-tabs" aria-label={t("title")} data-testid="route-planning-tabs">
         {TABS.map((tab) => (
           <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
         ))}

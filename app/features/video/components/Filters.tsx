@@ -78,7 +78,7 @@ export function Filters({ vehicles, timeZone, mode, geofences = [] }: Props) {
 export function VideoTabs({ active }: { active: "list" | "search" }) {
   const { t } = useTranslation("video");
   return (
-    <nav className="tabs" aria-label={t("title")}>
+    <nav className="section-tabs" aria-label={t("title")}>
       <a href="/video" aria-current={active === "list" ? "page" : undefined} className={active === "list" ? "active" : undefined}>{t("tabs.list")}</a>
       <a href="/video/search" aria-current={active === "search" ? "page" : undefined} className={active === "search" ? "active" : undefined}>{t("tabs.search")}</a>
     </nav>
