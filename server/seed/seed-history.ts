@@ -16,6 +16,21 @@ const PARKED_HEARTBEAT_S = 30 * 60;
 interface Point { t: number; lat: number; lon: number; course: number }
 const COLUMNS = ["org_id", "vehicle_id", "device_id", "fix_time", "server_time", "lat", "lon", "speed_kmh", "course", "satellites", "ignition", "valid", "odometer_m"];
 
+const PARKED_FIX_MS = 4 * STEP_S * 1000;
+
+/**
+ * A working day's longer stops, as [start, end) instants: a customer mid-morning, lunch, a customer mid-afternoon
+ * (20–50 minutes each, on the 30-second grid), where the simulator's own pauses last only minutes.
+ */
+function customerStops(from: number, to: number, random: () => number): Array<[number, number]> {
+  const grid = (ms: number) => from + Math.round((ms - from) / (STEP_S * 1000)) * STEP_S * 1000;
+  const length = to - from;
+  return [0.25, 0.5, 0.75].map((share): [number, number] => {
+    const start = grid(from + length * (share + (random() - 0.5) * 0.08));
+    return [start, grid(start + (20 + random() * 30) * 60_000)];
+  }).filter(([a, b]) => b < to);
+}
+
 /** Seeded random numbers (Lehmer), so every first start drives the same history. */
 function seeded(seed: number) {
   let s = seed % 2147483647 || 1;
@@ -33,8 +48,9 @@ function shift(date: string, index: number): [string, string] | null {
 /**
  * The demo fleet's last two weeks, so that the dashboard, the reports and replay answer from the first start: each
  * tracked vehicle drives its Tirana route as the live simulator does (server/simulator/vehicle-sim.ts) during its
- * working hours, a fix every 30 s, parked overnight with a heartbeat every half hour. Positions go in by COPY and
- * trips, stops, idling and geofence visits are derived by the backfill (rebuildVehicleSegments). The vehicle's
+ * working hours with three longer stops a day (customers, lunch), a fix every 30 s, parked overnight with a heartbeat
+ * every half hour. Positions go in by COPY and trips, stops, idling and geofence visits are derived by the backfill
+ * (rebuildVehicleSegments). The vehicle's
  * state is left where its history ends, with the device odometer the live simulator starts from, so live driving
  * carries on from it; the odometer entered for the vehicle is lowered by the distance driven, so the current
  * odometer (entered + tracked) stays what the maintenance demo set.
@@ -53,6 +69,7 @@ export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): 
   let positions = 0;
   for (const [index, v] of vehicles.entries()) {
     const sim = new VehicleSim(index, seeded(7919 * (index + 1)));
+    const random = seeded(104_729 * (index + 1));
     const startOdometer = sim.odometerM;
     // Flota's odometer as the pipeline keeps it for a device without one: great-circle distance between fixes
     const track: { text: string; last: Point | null; engineS: number; odometerM: number } = { text: "", last: null, engineS: 0, odometerM: 0 };
@@ -71,7 +88,15 @@ export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): 
       // parked since the previous evening: a heartbeat every half hour where it stood
       const parked = track.last;
       if (parked) for (let t = parked.t + PARKED_HEARTBEAT_S * 1000; t < from; t += PARKED_HEARTBEAT_S * 1000) row(t, parked.lat, parked.lon, 0, parked.course, false);
+      const breaks = customerStops(from, to, random);
       for (let t = from; t <= to; t += STEP_S * 1000) {
+        const stop = breaks.find(([a, b]) => t >= a && t < b);
+        if (stop) {
+          // at a customer or at lunch: engine off where it stands, a fix every two minutes
+          const here = track.last;
+          if (here && (t - stop[0]) % PARKED_FIX_MS === 0) row(t, here.lat, here.lon, 0, here.course, false);
+          continue;
+        }
         const f = sim.step(STEP_S, new Date(t));
         if (f.ignition) track.engineS += STEP_S;
         row(t, f.latitude, f.longitude, f.speed, f.course, f.ignition);

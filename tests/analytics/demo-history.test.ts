@@ -67,6 +67,15 @@ describe("demo history (seedDemoHistory)", () => {
       for (const d of ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23", "2026-11-24", "2026-11-25"]) expect(days).toContain(d);
       expect(days).not.toContain("2026-11-22");
     }
+    // three longer stops a working day (customers, lunch: 20–50 minutes with the engine off; the stop the detector
+    // sees is a little shorter or longer by the idling and pauses around it), beside the simulator's short pauses
+    const stops = await ctx.db.selectFrom("vehicle_segments").select(["vehicle_id", "start_time", "end_time"])
+      .where("org_id", "=", org.orgId).where("kind", "=", "stop").execute();
+    for (const v of vehicles) {
+      const long = stops.filter((s) => s.vehicle_id === v.id && localDay(new Date(s.start_time)) === "2026-11-24"
+        && (s.end_time.getTime() - s.start_time.getTime()) >= 15 * 60_000 && (s.end_time.getTime() - s.start_time.getTime()) <= 60 * 60_000);
+      expect(long.length, `${v.id} ${stops.filter((s) => s.vehicle_id === v.id && localDay(new Date(s.start_time)) === "2026-11-24").map((s) => Math.round((s.end_time.getTime() - s.start_time.getTime()) / 60_000)).join(",")}`).toBeGreaterThanOrEqual(3);
+    }
     // parked overnight with half-hourly heartbeats: no stop is marked as a gap in the data
     expect(await ctx.db.selectFrom("vehicle_segments").select("vehicle_id").where("org_id", "=", org.orgId).where("gap", "=", true).execute()).toEqual([]);
     const positions = await ctx.db.selectFrom("positions").select((eb) => eb.fn.max("odometer_m").as("odo")).select("vehicle_id").where("org_id", "=", org.orgId).groupBy("vehicle_id").execute();
