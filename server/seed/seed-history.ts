@@ -14,7 +14,8 @@ const STEP_S = 30;
 /** A parked tracker's heartbeat between working days: within the one-hour gap that marks a stop "no data". */
 const PARKED_HEARTBEAT_S = 30 * 60;
 interface Point { t: number; lat: number; lon: number; course: number }
-const COLUMNS = ["org_id", "vehicle_id", "device_id", "fix_time", "server_time", "lat", "lon", "speed_kmh", "course", "satellites", "ignition", "valid", "odometer_m"];
+const COLUMNS = ["org_id", "vehicle_id", "device_id", "fix_time", "server_time", "lat", "lon", "speed_kmh", "course", "satellites", "ignition", "valid", "odometer_m", "attributes"];
+const ECO_EVENTS = ["harshAcceleration", "harshBraking", "harshCornering"] as const;
 
 const PARKED_FIX_MS = 4 * STEP_S * 1000;
 
@@ -48,9 +49,9 @@ function shift(date: string, index: number): [string, string] | null {
 /**
  * The demo fleet's last two weeks, so that the dashboard, the reports and replay answer from the first start: each
  * tracked vehicle drives its Tirana route as the live simulator does (server/simulator/vehicle-sim.ts) during its
- * working hours with three longer stops a day (customers, lunch), a fix every 30 s, parked overnight with a heartbeat
- * every half hour. Positions go in by COPY and trips, stops, idling and geofence visits are derived by the backfill
- * (rebuildVehicleSegments). The vehicle's
+ * working hours with three longer stops a day (customers, lunch) and, for some drivers, harsh manoeuvres and bursts
+ * over the speed limit; a fix every 30 s, parked overnight with a heartbeat every half hour. Positions go in by COPY
+ * and trips, stops, idling and geofence visits are derived by the backfill (rebuildVehicleSegments). The vehicle's
  * state is left where its history ends, with the device odometer the live simulator starts from, so live driving
  * carries on from it; the odometer entered for the vehicle is lowered by the distance driven, so the current
  * odometer (entered + tracked) stays what the maintenance demo set.
@@ -70,12 +71,16 @@ export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): 
   for (const [index, v] of vehicles.entries()) {
     const sim = new VehicleSim(index, seeded(7919 * (index + 1)));
     const random = seeded(104_729 * (index + 1));
+    /** how often this vehicle's driver brakes hard or speeds: 0 (smooth) to 2 */
+    const style = (index % 5) / 2;
+    let burst = 0;
     const startOdometer = sim.odometerM;
     // Flota's odometer as the pipeline keeps it for a device without one: great-circle distance between fixes
     const track: { text: string; last: Point | null; engineS: number; odometerM: number } = { text: "", last: null, engineS: 0, odometerM: 0 };
-    const row = (t: number, lat: number, lon: number, speed: number, course: number, ignition: boolean) => {
+    const row = (t: number, lat: number, lon: number, speed: number, course: number, ignition: boolean, alarm: string | null = null) => {
       if (track.last) track.odometerM += segmentDistanceM(track.last, { t, lat, lon });
-      track.text += `${orgId}\t${v.id}\t${v.device_imei}\t${new Date(t).toISOString()}\t${new Date(t + 2000).toISOString()}\t${lat}\t${lon}\t${speed}\t${course}\t9\t${ignition ? "t" : "f"}\tt\t${track.odometerM.toFixed(1)}\n`;
+      const attributes = alarm ? `{"alarm": "${alarm}"}` : "{}";
+      track.text += `${orgId}\t${v.id}\t${v.device_imei}\t${new Date(t).toISOString()}\t${new Date(t + 2000).toISOString()}\t${lat}\t${lon}\t${speed}\t${course}\t9\t${ignition ? "t" : "f"}\tt\t${track.odometerM.toFixed(1)}\t${attributes}\n`;
       track.last = { t, lat, lon, course };
       positions++;
     };
@@ -99,7 +104,13 @@ export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): 
         }
         const f = sim.step(STEP_S, new Date(t));
         if (f.ignition) track.engineS += STEP_S;
-        row(t, f.latitude, f.longitude, f.speed, f.course, f.ignition);
+        // drivers differ: some now and then report a harsh manoeuvre (the device's eco event) or a burst over the limit
+        const moving = f.speed > 5;
+        const eco = moving && random() < style / 400 ? ECO_EVENTS[Math.floor(random() * ECO_EVENTS.length)] : null;
+        if (moving && burst === 0 && random() < style / 1500) burst = 2;
+        const speed = burst > 0 ? 92 + Math.round(random() * 18) : f.speed;
+        if (burst > 0) burst--;
+        row(t, f.latitude, f.longitude, speed, f.course, f.ignition, eco);
       }
       const evening = track.last!;
       row(evening.t + 60_000, evening.lat, evening.lon, 0, evening.course, false);

@@ -76,6 +76,17 @@ describe("demo history (seedDemoHistory)", () => {
         && (s.end_time.getTime() - s.start_time.getTime()) >= 15 * 60_000 && (s.end_time.getTime() - s.start_time.getTime()) <= 60 * 60_000);
       expect(long.length, `${v.id} ${stops.filter((s) => s.vehicle_id === v.id && localDay(new Date(s.start_time)) === "2026-11-24").map((s) => Math.round((s.end_time.getTime() - s.start_time.getTime()) / 60_000)).join(",")}`).toBeGreaterThanOrEqual(3);
     }
+    // driving styles differ: the first vehicle's driver (style 0) is smooth, others brake hard and speed now and then
+    const events = await ctx.db.selectFrom("vehicle_segments").select("vehicle_id")
+      .select((eb) => [eb.fn.sum<string>("harsh_brake").as("brake"), eb.fn.sum<string>("harsh_accel").as("accel"), eb.fn.sum<string>("harsh_corner").as("corner")])
+      .where("org_id", "=", org.orgId).where("kind", "=", "trip").groupBy("vehicle_id").execute();
+    const harsh = (id: string) => { const e = events.find((x) => x.vehicle_id === id); return e ? Number(e.brake) + Number(e.accel) + Number(e.corner) : 0; };
+    expect(harsh(vehicles[0].id)).toBe(0);
+    expect(harsh(vehicles[4].id)).toBeGreaterThan(5);
+    const speeding = await ctx.db.selectFrom("vehicle_segments").select(["vehicle_id", "max_speed_kmh"]).where("org_id", "=", org.orgId).where("kind", "=", "speeding").execute();
+    expect(speeding.filter((s) => s.vehicle_id === vehicles[0].id)).toEqual([]);
+    expect(speeding.filter((s) => s.vehicle_id === vehicles[4].id).length).toBeGreaterThan(0);
+    expect(speeding.every((s) => s.max_speed_kmh > 90)).toBe(true);
     // parked overnight with half-hourly heartbeats: no stop is marked as a gap in the data
     expect(await ctx.db.selectFrom("vehicle_segments").select("vehicle_id").where("org_id", "=", org.orgId).where("gap", "=", true).execute()).toEqual([]);
     const positions = await ctx.db.selectFrom("positions").select((eb) => eb.fn.max("odometer_m").as("odo")).select("vehicle_id").where("org_id", "=", org.orgId).groupBy("vehicle_id").execute();
