@@ -77,3 +77,20 @@ export function useNoticeSocket(enabled: boolean, onMessage: (m: unknown) => voi
   }, [enabled]);
   return state;
 }
+
+/**
+ * A header bell's count: the server's unread count, raised once per live notice id; a fresh server count (a
+ * navigation, "mark as read", opening the item) replaces the live one. `raise` answers false for a repeat.
+ */
+export function useLiveCount(unread: number, loadedAt?: number): [number, (id: string) => boolean] {
+  const [count, setCount] = useState(unread);
+  const seen = useRef(new Set<string>());
+  useEffect(() => setCount(unread), [unread, loadedAt]);
+  const raise = (id: string) => {
+    if (seen.current.has(id)) return false;
+    seen.current.add(id);
+    setCount((c) => c + 1);
+    return true;
+  };
+  return [count, raise];
+}

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { useNoticeSocket } from "../../../lib/notice-socket";
+import { useLiveCount, useNoticeSocket } from "../../../lib/notice-socket";
 import { useNotify } from "../../../components/Notifications";
 import { alertSummary, alertTypeLabel } from "./alert-text";
 
@@ -30,19 +30,13 @@ export function isAlertNotice(m: unknown): m is AlertNoticeMessage {
 export function AlertBell({ unread, live, loadedAt }: { unread: number; live: boolean; loadedAt?: number }) {
   const { t } = useTranslation("alertLog");
   const notify = useNotify();
-  const [count, setCount] = useState(unread);
-  const seen = useRef(new Set<string>());
+  const [count, raise] = useLiveCount(unread, loadedAt);
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
 
-  // A fresh server count (navigation, "mark as read") replaces the live one.
-  useEffect(() => setCount(unread), [unread, loadedAt]);
-
   const onNotice = useRef<(n: AlertNoticeMessage) => void>(() => {});
   onNotice.current = (n) => {
-    if (seen.current.has(n.id)) return;
-    seen.current.add(n.id);
-    setCount((c) => c + 1);
+    if (!raise(n.id)) return;
     notify({
       kind: "alert",
       title: `${alertTypeLabel(t, n.alertType)} · ${n.vehicleName}`,

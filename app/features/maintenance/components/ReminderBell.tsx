@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { useNotify } from "../../../components/Notifications";
-import { useNoticeSocket } from "../../../lib/notice-socket";
+import { useLiveCount, useNoticeSocket } from "../../../lib/notice-socket";
 
 /** What the live socket sends when a reminder notice of the user's is stored (server/modules/maintenance/reminder-announce.ts). */
 export interface ReminderNoticeMessage {
@@ -30,18 +29,12 @@ export function isReminderNotice(m: unknown): m is ReminderNoticeMessage {
 export function ReminderBell({ unread, live, loadedAt }: { unread: number; live: boolean; loadedAt?: number }) {
   const { t } = useTranslation("maintenance");
   const notify = useNotify();
-  const [count, setCount] = useState(unread);
-  const seen = useRef(new Set<string>());
+  const [count, raise] = useLiveCount(unread, loadedAt);
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
 
-  // A fresh server count (navigation, "mark all as read", opening a reminder) replaces the live one.
-  useEffect(() => setCount(unread), [unread, loadedAt]);
-
   const state = useNoticeSocket(live, (msg) => {
-    if (!isReminderNotice(msg) || seen.current.has(msg.id)) return;
-    seen.current.add(msg.id);
-    setCount((c) => c + 1);
+    if (!isReminderNotice(msg) || !raise(msg.id)) return;
     const stage = t(`status.${msg.stage}`);
     notify({
       kind: "reminder",
