@@ -78,10 +78,14 @@ describe.skipIf(!buildExists())("report pages", () => {
     expect(al.text).toContain("Gjithsej");
   });
 
-  it("shows the daily summary's chart data (one bar per day) for the browser to draw", async () => {
+  it("draws the daily summary's chart on the server as SVG (one bar per day), so it shows without JavaScript", async () => {
     const page = await html(admin, `/analytics/reports/daily_summary?${period}&lng=en`);
-    expect(page.text).toContain('data-testid="report-chart"');
+    expect(page.text).toContain('data-testid="report-chart-svg"');
     expect(page.text).toContain('data-bars="1"');
+    const svg = page.text.slice(page.text.indexOf('data-testid="report-chart-svg"')).match(/<svg[\s\S]*?<\/svg>/)?.[0] ?? "";
+    // one bar (a path) for the day and the day's label on the axis
+    expect(svg).toContain("<path");
+    expect(svg).toContain(DAY);
   });
 
   it("explains a wrong period at its field", async () => {

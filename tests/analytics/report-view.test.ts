@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reportChartOption } from "../../app/features/analytics/reports/components/ReportChart";
+import { reportChartOption } from "../../app/features/analytics/reports/report-chart";
 import { timelinePoints } from "../../app/features/analytics/reports/components/TimelineMap";
 import { reportInput, runQuery } from "../../app/features/analytics/reports/reports.server";
 import { REPORTS, reportByType } from "../../server/modules/analytics/reports/catalogue";

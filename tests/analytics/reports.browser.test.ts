@@ -55,6 +55,10 @@ describe.skipIf(!hasChromium || !buildExists())("report screens in the browser",
       if (javaScriptEnabled) {
         await page.waitForSelector('[data-testid="report-chart"][data-ready="1"]');
         expect(await page.locator('[data-testid="report-chart"] canvas').count()).toBe(1);
+        // the interactive chart took the place of the server's drawing
+        expect(await page.locator('[data-testid="report-chart-svg"]').count()).toBe(0);
+      } else {
+        expect(await page.locator('[data-testid="report-chart-svg"] svg').count()).toBe(1);
       }
       const download = page.waitForEvent("download");
       await page.click('[data-testid="export-xlsx"]');

@@ -9,7 +9,7 @@ import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
 import { idParam, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { tileOption } from "./tile-charts";
-import { renderTileSvg } from "./tile-svg.server";
+import { renderChartSvg } from "../../components/charts/chart-svg.server";
 import { displayValue, reportLink } from "./tile-view";
 
 const METRICS_PAGE = "/dashboard/metrics";
@@ -37,7 +37,7 @@ export async function metricsLoader(context: LoadContext, request: Request) {
   return {
     canWrite: can(p, "dashboard:write"),
     notice: q.has("saved") ? "saved" : q.has("removed") ? "removed" : null,
-    tiles: views.map((v) => ({ ...v, svg: renderTileSvg(tileOption(v, v.metric)) })),
+    tiles: views.map((v) => ({ ...v, svg: renderChartSvg(tileOption(v, v.metric)) })),
   };
 }
 export type TileView = Awaited<ReturnType<typeof metricsLoader>>["tiles"][number];

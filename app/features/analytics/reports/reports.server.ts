@@ -16,6 +16,8 @@ import { driverOptions, vehicleOptions } from "../../../../server/modules/vehicl
 import { placeOptions } from "../../../../server/modules/places/places.service";
 import { todayIn } from "../../../../server/shared/dates";
 import { resolveLanguage } from "../../../i18n/i18n.server";
+import { renderChartSvg } from "../../../components/charts/chart-svg.server";
+import { reportChartHeight, reportChartOption, type ReportChartData } from "./report-chart";
 import { formAction, intent } from "../../../lib/forms.server";
 import { requirePermission, type LoadContext } from "../../../lib/route-kit.server";
 import { can } from "../../../lib/permissions";
@@ -104,7 +106,9 @@ export interface ReportTable {
   truncated: boolean;
   /** per row, the detailed report of the row's vehicle for the same period (null: no single vehicle) */
   vehicleLinks: Array<string | null> | null;
-  chart: { type: "bar" | "line" | "pie"; label: string; bars: Array<{ label: string; value: number }>; time: boolean } | null;
+  chart: ReportChartData | null;
+  /** the chart drawn on the server as SVG (shown until the page runs, and without JavaScript) */
+  chartSvg: string | null;
 }
 
 /** A run as the page shows it: cells formatted as in the exports (organisation's zone, km, h:mm). */
@@ -115,6 +119,9 @@ export function tableOf(run: ReportRun, lng: Lng, vehicleIdByLabel?: Map<string,
   const t = totals(cols, run.result.rows);
   const bars = chartBars(run, lng);
   const series = d.chart && cols.find((c) => c.key === d.chart!.series[0]);
+  const chart: ReportChartData | null = d.chart && bars.length
+    ? { type: d.chart.type, label: series ? columnLabel(lng, series, d.type) : "", bars: bars.map((b) => ({ label: b.label, value: Math.round(b.value * 100) / 100 })), time: ["day", "period"].includes(d.chart.category) }
+    : null;
   return {
     columns: cols.map((c) => ({ key: c.key, label: columnLabel(lng, c, d.type), kind: c.kind })),
     rows: run.result.rows.map((r) => cols.map((c) => formatCell(c.kind, r[c.key], lng, tz, d.type))),
@@ -127,9 +134,8 @@ export function tableOf(run: ReportRun, lng: Lng, vehicleIdByLabel?: Map<string,
         return id ? detailsPath(id, run.common.from, run.common.to) : null;
       })
       : null,
-    chart: d.chart && bars.length
-      ? { type: d.chart.type, label: series ? columnLabel(lng, series, d.type) : "", bars: bars.map((b) => ({ label: b.label, value: Math.round(b.value * 100) / 100 })), time: ["day", "period"].includes(d.chart.category) }
-      : null,
+    chart,
+    chartSvg: chart && renderChartSvg(reportChartOption(chart), 1100, reportChartHeight(chart)),
   };
 }
 

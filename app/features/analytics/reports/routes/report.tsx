@@ -38,7 +38,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
       {d.table && (
         <div className="report-result" data-testid="report-result">
           <ReportActions type={d.type} query={d.query} canArchive={d.canArchive} />
-          {d.table.chart && <ReportChart chart={d.table.chart} />}
+          {d.table.chart && <ReportChart chart={d.table.chart} svg={d.table.chartSvg} />}
           <ReportTableView table={d.table} />
         </div>
       )}

@@ -6,10 +6,10 @@ import { SVGRenderer } from "echarts/renderers";
 echarts.use([BarChart, LineChart, PieChart, GridComponent, SVGRenderer]);
 
 /**
- * A chart tile drawn on the server as SVG by ECharts (its server-side rendering), so a browser without JavaScript
- * sees the chart too; with JavaScript the interactive chart takes its place.
+ * A chart drawn on the server as SVG by ECharts (its server-side rendering), so a browser without JavaScript sees
+ * the chart too; with JavaScript the interactive chart takes its place (dashboard tiles, report charts).
  */
-export function renderTileSvg(option: Record<string, unknown> | null, width = 480, height = 256): string | null {
+export function renderChartSvg(option: Record<string, unknown> | null, width = 480, height = 256): string | null {
   if (!option) return null;
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   try {
