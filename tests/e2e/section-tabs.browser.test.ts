@@ -6,6 +6,7 @@ import { hasChromium, signInInBrowser } from "../support/browser";
 // and without JavaScript, every section shows its tabs as a row of tabs, not as links run together.
 const SECTIONS = [
   "/places", "/alerts/log", "/analytics/reports/list", "/dashboard/metrics", "/maintenance/reminders", "/route-planning", "/video",
+  "/car-sharing", "/tms",
 ];
 
 describe.skipIf(!hasChromium)("section tabs in Chromium", () => {

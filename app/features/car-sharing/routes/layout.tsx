@@ -21,7 +21,7 @@ export default function CarSharingLayout({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="car-sharing">
-      <nav className="cs-tabs" aria-label={t("title")} data-testid="car-sharing-tabs">
+      <nav className="section-tabs" aria-label={t("title")} data-testid="car-sharing-tabs">
         {tabs.map((tab) => (
           <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
         ))}

@@ -23,7 +23,7 @@ export default function TmsLayout({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div>
-      <nav className="tms-tabs no-print" aria-label={t("title")} data-testid="tms-tabs">
+      <nav className="section-tabs no-print" aria-label={t("title")} data-testid="tms-tabs">
         {tabs.map((tab) => (
           <NavLink key={tab.key} to={tab.to} end={tab.end} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
         ))}
