@@ -81,3 +81,12 @@ export async function load<T>(fn: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
+
+/** A section's index: on to its default screen, keeping a chosen language (`?lng=`) so a shared link opens in it. */
+export function indexRedirect(request: Request, to: string): Response {
+  const lng = new URL(request.url).searchParams.get("lng");
+  if (!lng) return redirect(to);
+  const url = new URL(to, "http://flota.invalid");
+  url.searchParams.set("lng", lng);
+  return redirect(`${url.pathname}${url.search}`);
+}

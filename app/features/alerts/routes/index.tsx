@@ -1,5 +1,6 @@
-import { redirect } from "react-router";
+import { indexRedirect } from "../../../lib/route-kit.server";
+import type { Route } from "./+types/index";
 
-export function loader() {
-  return redirect("/alerts/log");
+export function loader({ request }: Route.LoaderArgs) {
+  return indexRedirect(request, "/alerts/log");
 }

@@ -1,10 +1,9 @@
-import { redirect } from "react-router";
+import { indexRedirect, requirePermission } from "../../../lib/route-kit.server";
 import { areaRedirect } from "../../../../server/modules/auth/auth.service";
-import { requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/index";
 
 /** Spec: /analytics goes to the role's redirect_urls.analytics, else to the report list. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "analytics:read");
-  return redirect(areaRedirect(p, "analytics", "/analytics/reports/list"));
+  return indexRedirect(request, areaRedirect(p, "analytics", "/analytics/reports/list"));
 }

@@ -1,8 +1,7 @@
-import { redirect } from "react-router";
-import { requirePermission } from "../../../lib/route-kit.server";
+import { indexRedirect, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/index";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(context, request, "routePlanning:read");
-  return redirect("/route-planning/scheduled-routes/assign-routes");
+  return indexRedirect(request, "/route-planning/scheduled-routes/assign-routes");
 }

@@ -1,3 +1,4 @@
-import { redirect } from "react-router";
+import { indexRedirect } from "../../../lib/route-kit.server";
+import type { Route } from "./+types/index";
 
-export const loader = () => redirect("/tms/optimize");
+export const loader = ({ request }: Route.LoaderArgs) => indexRedirect(request, "/tms/optimize");
