@@ -2,7 +2,8 @@ import { useCallback, useRef, useState, type InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { todayIn } from "../../lib/dates";
 import { CalendarPopover } from "./CalendarPopover";
-import { browserTimeZone, setInputValue, useHydrated } from "./input-value";
+import { useHydrated } from "../../lib/use-hydrated";
+import { browserTimeZone, setInputValue } from "./input-value";
 
 /** The example in hints and messages: a real day written the spec's way. */
 export const EXAMPLE_DATE = "2026-11-24";

@@ -1,5 +1,3 @@
-import { useEffect, useState } from "react";
-
 /**
  * Writes a value into an uncontrolled input as if the person had typed it: React's onChange, Conform's
  * validation and the unsaved-changes guard all hear about it.
@@ -11,13 +9,6 @@ export function setInputValue(input: HTMLInputElement, value: string): void {
   else input.value = value;
   input.dispatchEvent(new Event("input", { bubbles: true }));
   input.dispatchEvent(new Event("change", { bubbles: true }));
-}
-
-/** False on the server and in the first client render: the calendar button exists only once JavaScript runs. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /** The browser's own zone, for "today" when a field is not told the organisation's. */

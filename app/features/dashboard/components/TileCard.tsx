@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CsrfInput } from "../../../components/forms";
 import type { TileView } from "../dashboard.server";
 import { tileIsEmpty, tileOption } from "../tile-charts";
 import { formatTileNumber, HAS_UNIT } from "../tile-view";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { TileChart } from "./TileChart";
 
 /**
@@ -14,8 +15,7 @@ import { TileChart } from "./TileChart";
  */
 export function TileCard({ tile, canWrite, first, last }: { tile: TileView; canWrite: boolean; first: boolean; last: boolean }) {
   const { t, i18n } = useTranslation("dashboard");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const metric = t(`metric.${tile.metric}`);
   const unit = HAS_UNIT.has(tile.metric as never) ? t(`units.${tile.metric}`) : "";
   const num = (v: number | null) => formatTileNumber(v, i18n.language);

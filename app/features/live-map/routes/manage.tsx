@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { fleetFilterSchema } from "../../../../server/modules/positions/positions.schema";
@@ -18,6 +18,7 @@ import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/manage";
 import "../../../styles/map.css";
 import { can } from "../../../lib/permissions";
+import { useHydrated } from "../../../lib/use-hydrated";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -51,12 +52,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const strip = (u: URL) => { const s = new URLSearchParams(u.search); s.delete("vehicle"); s.sort(); return s.toString(); };
   return strip(currentUrl) !== strip(nextUrl) ? defaultShouldRevalidate : false;
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export default function Manage({ loaderData }: Route.ComponentProps) {

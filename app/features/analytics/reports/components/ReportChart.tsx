@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { useEChart } from "../../../../components/charts/useEChart";
+import { useHydrated } from "../../../../lib/use-hydrated";
 import { reportChartHeight, reportChartOption, type ReportChartData } from "../report-chart";
 
 type ECharts = import("./echarts-reports").ECharts;
@@ -21,8 +22,7 @@ function LiveReportChart({ chart }: { chart: ReportChartData }) {
  * interactive chart once the page runs. `data-bars` lets a test read what is drawn.
  */
 export function ReportChart({ chart, svg }: { chart: ReportChartData; svg: string | null }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (hydrated || !svg) return <LiveReportChart chart={chart} />;
   return (
     <div className="report-chart report-chart-svg" data-testid="report-chart-svg" data-type={chart.type} data-bars={chart.bars.length}
