@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
+import { HeaderBell } from "../../../components/HeaderBell";
 import { useNotify } from "../../../components/Notifications";
 import { useLiveCount, useNoticeSocket } from "../../../lib/notice-socket";
 
@@ -48,12 +49,7 @@ export function ReminderBell({ unread, live, loadedAt }: { unread: number; live:
 
   const label = count > 0 ? t("inbox.bell.unread", { count }) : t("inbox.bell.none");
   return (
-    <Link to="/maintenance/notifications" className={`alert-bell${count > 0 ? " has-unread" : ""}`} title={label} aria-label={label}
-      data-testid="reminder-bell" data-count={count} data-live={state}>
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path fill="currentColor" d="M22.7 19.3 13.6 10.2a6 6 0 0 0-7.8-7.8l3.9 3.9-2.8 2.8-3.9-3.9a6 6 0 0 0 7.8 7.8l9.1 9.1a1 1 0 0 0 1.4 0l1.4-1.4a1 1 0 0 0 0-1.4Z" />
-      </svg>
-      {count > 0 && <span className="alert-bell-count" data-testid="reminder-bell-count">{count > 99 ? "99+" : count}</span>}
-    </Link>
+    <HeaderBell to="/maintenance/notifications" label={label} count={count} live={state} testId="reminder-bell"
+      iconPath="M22.7 19.3 13.6 10.2a6 6 0 0 0-7.8-7.8l3.9 3.9-2.8 2.8-3.9-3.9a6 6 0 0 0 7.8 7.8l9.1 9.1a1 1 0 0 0 1.4 0l1.4-1.4a1 1 0 0 0 0-1.4Z" />
   );
 }
