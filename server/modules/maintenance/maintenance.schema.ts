@@ -16,8 +16,8 @@ export const TOLERANCE_BOUNDS = { consumption_tolerance_pct: [5, 100], odometer_
 export const DEFAULT_TOLERANCES = { consumption_tolerance_pct: CONSUMPTION_TOLERANCE * 100, odometer_tolerance_km: ODOMETER_TOLERANCE_KM };
 
 /**
- * An engine-hours reading, the same rule wherever one is entered (services, completions, fuel reports): hours, not
- * negative, blank is none; the database keeps tenths (numeric(12, 1)).
+ * An engine-hours reading, the same rule wherever one is entered (services, completions, fuel reports, a reminder's
+ * base): hours, not negative, blank is none; the database keeps tenths (numeric(12, 1)).
  */
 export const engineHoursReading = () => optionalNumber(0, 1_000_000);
 
@@ -44,7 +44,7 @@ export const reminderInputSchema = z.object({
   /** the odometer the interval counts from; blank: the vehicle's current odometer */
   base_odometer_km: optionalNumber(0, 10_000_000),
   /** the engine hours the interval counts from; blank: the vehicle's current engine hours */
-  base_engine_hours: optionalNumber(0, 1_000_000),
+  base_engine_hours: engineHoursReading(),
   responsible_user_id: optionalUuid(),
   notes: optionalText(1000),
 }).superRefine((v, ctx) => {
