@@ -1,36 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorkers } from "../../jobs/workers";
-import { ALERT_MAIL_JOB } from "../../server/modules/alerts/alert-notify";
-import { alertsJobs } from "../../server/modules/alerts/alerts.jobs";
-import { createPolicy, parsePolicyInput } from "../../server/modules/alerts/alerts.service";
 import { sweepPredictedLateJobs } from "../../server/modules/route-planning/eta-alerts";
-import { addDays, zonedInstant } from "../../server/shared/dates";
-import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
+import type { TestContext, TestOrg } from "../support/context";
 import { createDriver, createOrganisation, createUser, createVehicle } from "../support/factories";
-import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
-import { insertJob, today, TZ } from "./helpers";
+import { decodeQuotedPrintable } from "../support/smtp";
+import { insertJob } from "./helpers";
+import { everyDayPolicy, startAlertMail, TOMORROW, tomorrowAt } from "./alert-helpers";
 
 // job_eta_late: the live ETA (straight-line model: great-circle distance × 1.3 at 40 km/h) after the scheduled
 // arrival plus the margin (15 min), raised once per job through the policies (real PostgreSQL, SMTP, mail worker).
 
+let env: Awaited<ReturnType<typeof startAlertMail>>;
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let stopWorkers: () => Promise<void>;
-
+let smtp: typeof env.smtp;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = createTestContext({ config: { SMTP_URL: smtp.url, PUBLIC_URL: "https://flota.example.test" } });
-  stopWorkers = await startWorkers(ctx, alertsJobs.filter((d) => d.name === ALERT_MAIL_JOB));
+  env = await startAlertMail();
+  ({ ctx, smtp } = env);
 });
-afterAll(async () => {
-  await stopWorkers?.();
-  await ctx?.close();
-  await smtp?.close();
-});
+afterAll(async () => env?.close());
 
-/** Tomorrow's jobs and instants: a worker another test file starts sweeps with the real clock. */
-const DAY = addDays(today(), 1);
-const at = (hhmm: string) => zonedInstant(DAY, hhmm, TZ);
+const DAY = TOMORROW;
+const at = tomorrowAt;
 const sweep = (org: TestOrg, hhmm: string) => sweepPredictedLateJobs(ctx, at(hhmm), undefined, { orgIds: [org.orgId] });
 const JOB = { latitude: 41.3275, longitude: 19.8187 };
 /**
@@ -43,10 +32,7 @@ async function fix(org: TestOrg, vehicleId: string, time: Date, p = FAR) {
   await ctx.db.insertInto("vehicle_state").values({ vehicle_id: vehicleId, org_id: org.orgId, device_id: "d", lat: p.lat, lon: p.lon, last_fix_time: time, valid: true, alert_state: "{}" } as never)
     .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ lat: p.lat, lon: p.lon, last_fix_time: time })).execute();
 }
-async function policy(org: TestOrg, fields: Record<string, unknown>) {
-  const admin = await principalFor(ctx, org.adminId);
-  return createPolicy(ctx, admin, parsePolicyInput({ days: ["0", "1", "2", "3", "4", "5", "6"], notify_in_app: "on", recipient_ids: [org.adminId], alert_type: "job_eta_late", ...fields }));
-}
+const policy = (org: TestOrg, fields: Record<string, unknown>) => everyDayPolicy(ctx, org, { alert_type: "job_eta_late", ...fields });
 const job = (org: TestOrg, over: Record<string, unknown>) =>
   insertJob(ctx, org.orgId, { scheduled_date: DAY, scheduled_arrival: "09:00", scheduled_departure: "10:00", ...JOB, ...over });
 const alertsOf = (orgId: string) => ctx.db.selectFrom("alerts").selectAll().where("org_id", "=", orgId).orderBy("occurred_at").execute();

@@ -1,47 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorkers } from "../../jobs/workers";
-import { alertsJobs } from "../../server/modules/alerts/alerts.jobs";
-import { ALERT_MAIL_JOB } from "../../server/modules/alerts/alert-notify";
-import { createPolicy, listAlerts, parsePolicyInput } from "../../server/modules/alerts/alerts.service";
+import { listAlerts } from "../../server/modules/alerts/alerts.service";
 import { logFilterSchema } from "../../server/modules/alerts/alerts.schema";
 import { sweepLateJobs } from "../../server/modules/route-planning/lateness";
-import { addDays, zonedInstant } from "../../server/shared/dates";
-import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
+import { principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createDriver, createOrganisation, createUser, createVehicle } from "../support/factories";
-import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
+import { decodeQuotedPrintable } from "../support/smtp";
 import { waitFor } from "../support/wait";
-import { insertJob, today, TZ } from "./helpers";
+import { insertJob } from "./helpers";
+import { everyDayPolicy, startAlertMail, TOMORROW, tomorrowAt } from "./alert-helpers";
 
+let env: Awaited<ReturnType<typeof startAlertMail>>;
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let stopWorkers: () => Promise<void>;
-
+let smtp: typeof env.smtp;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = createTestContext({ config: { SMTP_URL: smtp.url, PUBLIC_URL: "https://flota.example.test" } });
-  // only the alert e-mail job: the sweep is called by the tests at chosen instants
-  stopWorkers = await startWorkers(ctx, alertsJobs.filter((d) => d.name === ALERT_MAIL_JOB));
+  env = await startAlertMail();
+  ({ ctx, smtp } = env);
 });
-afterAll(async () => {
-  await stopWorkers?.();
-  await ctx?.close();
-  await smtp?.close();
-});
+afterAll(async () => env?.close());
 
-/**
- * Tomorrow's jobs and instants: a worker another test file starts sweeps with the real clock, and must not find
- * these jobs late before the test's own sweeps do.
- */
-const DAY = addDays(today(), 1);
-const at = (hhmm: string) => zonedInstant(DAY, hhmm, TZ);
+const DAY = TOMORROW;
+const at = tomorrowAt;
 /** A sweep at the instant, limited to the test's organisation (other files sweep at their own instants). */
 const sweep = (org: TestOrg, hhmm: string) => sweepLateJobs(ctx, at(hhmm), undefined, { orgIds: [org.orgId] });
 const job = (orgId: string, over: Record<string, unknown>) => insertJob(ctx, orgId, { scheduled_date: DAY, ...over });
 
-async function policy(org: TestOrg, fields: Record<string, unknown>) {
-  const admin = await principalFor(ctx, org.adminId);
-  return createPolicy(ctx, admin, parsePolicyInput({ days: ["0", "1", "2", "3", "4", "5", "6"], notify_in_app: "on", recipient_ids: [org.adminId], ...fields }));
-}
+const policy = (org: TestOrg, fields: Record<string, unknown>) => everyDayPolicy(ctx, org, fields);
 
 const alertsOf = (orgId: string) => ctx.db.selectFrom("alerts").selectAll().where("org_id", "=", orgId).orderBy("occurred_at").orderBy("policy_name").execute();
 const noticesOf = async (alertId: string) =>
