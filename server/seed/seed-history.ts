@@ -6,6 +6,7 @@ import { knownTimeZone } from "../modules/organization/organization.service";
 import { segmentDistanceM } from "../modules/positions/geo";
 import { vehiclesRepo } from "../modules/vehicles/vehicles.repo";
 import { addDays, todayIn, weekday, zonedInstant } from "../shared/dates";
+import { createRng } from "../shared/random";
 import { VehicleSim } from "../simulator/vehicle-sim";
 
 /** Days of driving behind the demo fleet: this week and the previous one, whatever the weekday. */
@@ -30,12 +31,6 @@ function customerStops(from: number, to: number, random: () => number): Array<[n
     const start = grid(from + length * (share + (random() - 0.5) * 0.08));
     return [start, grid(start + (20 + random() * 30) * 60_000)];
   }).filter(([a, b]) => b < to);
-}
-
-/** Seeded random numbers (Lehmer), so every first start drives the same history. */
-function seeded(seed: number) {
-  let s = seed % 2147483647 || 1;
-  return () => (s = (s * 16807) % 2147483647) / 2147483647;
 }
 
 /** The working hours of a local day: weekdays 08:00–17:00, Saturday mornings for one vehicle in three, Sundays off. */
@@ -69,8 +64,8 @@ export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): 
   const driversOf = (trx: DB, ids: string[]) => vehiclesRepo.driversOf(trx, ids);
   let positions = 0;
   for (const [index, v] of vehicles.entries()) {
-    const sim = new VehicleSim(index, seeded(7919 * (index + 1)));
-    const random = seeded(104_729 * (index + 1));
+    const sim = new VehicleSim(index, createRng(7919 * (index + 1)));
+    const random = createRng(104_729 * (index + 1));
     /** how often this vehicle's driver brakes hard or speeds: 0 (smooth) to 2 */
     const style = (index % 5) / 2;
     let burst = 0;

@@ -1,4 +1,4 @@
-import { createRng } from "../../server/optimization/solver/rng";
+import { createRng } from "../../server/shared/random";
 import type { TravelMatrix, VrpJob, VrpProblem, VrpVehicle } from "../../server/optimization/types";
 
 /** Euclidean matrix; travel time equals distance (1 unit per second). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkFeasibility } from "../../server/optimization/feasibility";
-import { createRng } from "../../server/optimization/solver/rng";
+import { createRng } from "../../server/shared/random";
 import { solveVrp } from "../../server/optimization/solver/solve";
 import { bruteForce } from "./brute-force";
 import { randomProblem, routeIds } from "./helpers";

@@ -3,7 +3,7 @@ import { Control } from "./control";
 import { minimiseFleet, repairFleet } from "./fleet";
 import { PICKUP, SINGLE, type Model } from "./model";
 import { fitsAlone } from "./reasons";
-import { createRng } from "./rng";
+import { createRng } from "../../shared/random";
 import { DEFAULT_PARAMS, RuinRecreate, type SisrParams } from "./ruin-recreate";
 import { fleetTier, Solution } from "./solution";
 

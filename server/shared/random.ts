@@ -1,4 +1,4 @@
-/** Small seeded PRNG (mulberry32): deterministic runs for a given seed. */
+/** Small seeded PRNG (mulberry32): deterministic runs for a given seed (the optimiser's search, the demo history). */
 export function createRng(seed: number): () => number {
   let a = seed >>> 0 || 0x9e3779b9;
   return () => {
