@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "../../server/db/embedded";
+import { freePort } from "../support/free-port";
 import {
   blockedOnDisk, checkoutId, copyBinaries, firstBlockedDirectory, mayAccess, planCluster, POINTER_FILE, type PathStat,
 } from "../../server/db/embedded-location";
@@ -90,7 +91,7 @@ describe.skipIf(!asRoot)("embedded PostgreSQL started by root from a private fol
     expect(blockedOnDisk(path.join(dataFolder, "postgres"), user)?.dir).toBe(home);
 
     const relocateRoot = path.join(tmp, "var-lib-flota");
-    const port = 52000 + Math.floor(Math.random() * 3000);
+    const port = await freePort();
     const notices: string[] = [];
     const first = await startEmbeddedPostgres({ dir: dataFolder, port, relocateRoot, notice: (m) => notices.push(m) });
     try {

@@ -5,6 +5,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/db/embedded";
 import { migrate } from "../../server/db/migrate";
+import { freePort } from "../support/free-port";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,7 +27,7 @@ export default async function setup(project: TestProject) {
     adminUrl = process.env.DATABASE_URL;
   } else {
     tmp = await mkdtemp(path.join(tmpdir(), "flota-test-"));
-    const port = 55000 + Math.floor(Math.random() * 5000);
+    const port = await freePort();
     embedded = await startEmbeddedPostgres({ dir: tmp, port });
     adminUrl = embedded.url;
     console.log(`[tests] DATABASE_URL is not set: using an embedded PostgreSQL on port ${port}`);
