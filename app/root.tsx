@@ -1,5 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { useChangeLanguage } from "remix-i18next/react";
 import type { Route } from "./+types/root";
 import { ErrorContent, errorStatus } from "./components/ErrorContent";
@@ -28,7 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     buildId: context.app.buildId,
     platform: detectPlatform(request.headers.get("User-Agent")),
     bannerDismissed: cookies.banner_dismissed === "1",
-    user: user ? { id: user.userId, name: `${user.firstName} ${user.lastName}`, role: user.role.name, permissions: [...user.permissions] } : null,
+    user: user
+      ? {
+          id: user.userId,
+          name: `${user.firstName} ${user.lastName}`,
+          role: user.role.name,
+          permissions: [...user.permissions],
+        }
+      : null,
   };
 }
 

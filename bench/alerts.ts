@@ -40,44 +40,118 @@ const arg = (name: string, fallback: number) => {
 // Albania's rough extent: where the geofences and the tracks are.
 const AREA = { minLon: 19.3, maxLon: 20.6, minLat: 39.9, maxLat: 42.3 };
 
-async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeBenchOrg>>, geofences: number, policies: number, perPolicy: number, allVehicles: number) {
+async function addRules(
+  ctx: AppContext,
+  org: Awaited<ReturnType<typeof makeBenchOrg>>,
+  geofences: number,
+  policies: number,
+  perPolicy: number,
+  allVehicles: number,
+) {
   const rnd = rng(7);
   const places = [];
   for (let i = 0; i < geofences; i++) {
-    const c: LonLat = [AREA.minLon + rnd() * (AREA.maxLon - AREA.minLon), AREA.minLat + rnd() * (AREA.maxLat - AREA.minLat)];
+    const c: LonLat = [
+      AREA.minLon + rnd() * (AREA.maxLon - AREA.minLon),
+      AREA.minLat + rnd() * (AREA.maxLat - AREA.minLat),
+    ];
     if (i % 4 === 0) {
       const ring: LonLat[] = [0, 72, 144, 216, 288].map((b) => destination(c, b, 100 + rnd() * 500));
       const box = polygonBoundingBox(ring);
-      places.push({ org_id: org.orgId, kind: "geofence" as const, shape: "polygon" as const, name: `Zone ${i}`, category: "Bench", latitude: c[1], longitude: c[0], radius_m: null, polygon: JSON.stringify(ring), min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon });
+      places.push({
+        org_id: org.orgId,
+        kind: "geofence" as const,
+        shape: "polygon" as const,
+        name: `Zone ${i}`,
+        category: "Bench",
+        latitude: c[1],
+        longitude: c[0],
+        radius_m: null,
+        polygon: JSON.stringify(ring),
+        min_lat: box.minLat,
+        max_lat: box.maxLat,
+        min_lon: box.minLon,
+        max_lon: box.maxLon,
+      });
     } else {
       const radius = 50 + rnd() * 450;
       const box = circleBoundingBox(c, radius);
-      places.push({ org_id: org.orgId, kind: "geofence" as const, shape: "circle" as const, name: `Site ${i}`, category: "Bench", latitude: c[1], longitude: c[0], radius_m: radius, polygon: null, min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon });
+      places.push({
+        org_id: org.orgId,
+        kind: "geofence" as const,
+        shape: "circle" as const,
+        name: `Site ${i}`,
+        category: "Bench",
+        latitude: c[1],
+        longitude: c[0],
+        radius_m: radius,
+        polygon: null,
+        min_lat: box.minLat,
+        max_lat: box.maxLat,
+        min_lon: box.minLon,
+        max_lon: box.maxLon,
+      });
     }
   }
   const fenceIds: string[] = [];
-  for (let i = 0; i < places.length; i += 1000) fenceIds.push(...(await ctx.db.insertInto("places").values(places.slice(i, i + 1000)).returning("id").execute()).map((r) => r.id));
+  for (let i = 0; i < places.length; i += 1000)
+    fenceIds.push(
+      ...(
+        await ctx.db
+          .insertInto("places")
+          .values(places.slice(i, i + 1000))
+          .returning("id")
+          .execute()
+      ).map((r) => r.id),
+    );
 
   const types = ALERT_TYPES.filter((t) => t !== "unseen");
   const rows = Array.from({ length: policies }, (_, i) => {
     const type = types[i % types.length];
     return {
-      org_id: org.orgId, name: `Policy ${i}`, alert_type: type, all_vehicles: i < allVehicles, all_geofences: i % 2 === 0,
+      org_id: org.orgId,
+      name: `Policy ${i}`,
+      alert_type: type,
+      all_vehicles: i < allVehicles,
+      all_geofences: i % 2 === 0,
       speed_limit_kmh: type === "speeding" ? 90 + (i % 5) * 10 : null,
       duration_min: type === "geofence_dwell" || type === "idling" ? 5 + (i % 4) * 5 : null,
-      time_from: type === "movement_outside_hours" ? "07:00" : null, time_to: type === "movement_outside_hours" ? "19:00" : null,
-      daily_limit: i % 3 === 0 ? 20 : null, notify_in_app: true, notify_email: false,
+      time_from: type === "movement_outside_hours" ? "07:00" : null,
+      time_to: type === "movement_outside_hours" ? "19:00" : null,
+      daily_limit: i % 3 === 0 ? 20 : null,
+      notify_in_app: true,
+      notify_email: false,
     };
   });
-  const ids = (await ctx.db.insertInto("alert_policies").values(rows).returning(["id", "all_vehicles", "all_geofences", "alert_type"]).execute());
+  const ids = await ctx.db
+    .insertInto("alert_policies")
+    .values(rows)
+    .returning(["id", "all_vehicles", "all_geofences", "alert_type"])
+    .execute();
   const links = { v: [] as object[], g: [] as object[], r: [] as object[] };
   for (const p of ids) {
     links.r.push({ org_id: org.orgId, policy_id: p.id, user_id: org.adminId });
-    if (!p.all_vehicles) for (let k = 0; k < perPolicy; k++) links.v.push({ org_id: org.orgId, policy_id: p.id, vehicle_id: org.vehicleIds[Math.floor(rnd() * org.vehicleIds.length)] });
-    if (!p.all_geofences && p.alert_type.startsWith("geofence")) for (let k = 0; k < 5; k++) links.g.push({ org_id: org.orgId, policy_id: p.id, place_id: fenceIds[Math.floor(rnd() * fenceIds.length)] });
+    if (!p.all_vehicles)
+      for (let k = 0; k < perPolicy; k++)
+        links.v.push({
+          org_id: org.orgId,
+          policy_id: p.id,
+          vehicle_id: org.vehicleIds[Math.floor(rnd() * org.vehicleIds.length)],
+        });
+    if (!p.all_geofences && p.alert_type.startsWith("geofence"))
+      for (let k = 0; k < 5; k++)
+        links.g.push({ org_id: org.orgId, policy_id: p.id, place_id: fenceIds[Math.floor(rnd() * fenceIds.length)] });
   }
-  const insert = async (table: "alert_policy_vehicles" | "alert_policy_geofences" | "alert_policy_recipients", values: object[]) => {
-    for (let i = 0; i < values.length; i += 2000) await ctx.db.insertInto(table).values(values.slice(i, i + 2000) as never).onConflict((oc) => oc.doNothing()).execute();
+  const insert = async (
+    table: "alert_policy_vehicles" | "alert_policy_geofences" | "alert_policy_recipients",
+    values: object[],
+  ) => {
+    for (let i = 0; i < values.length; i += 2000)
+      await ctx.db
+        .insertInto(table)
+        .values(values.slice(i, i + 2000) as never)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
   };
   await insert("alert_policy_vehicles", links.v);
   await insert("alert_policy_geofences", links.g);
@@ -88,11 +162,19 @@ async function addRules(ctx: AppContext, org: Awaited<ReturnType<typeof makeBenc
  * One packet of `records` fixes (10 s apart) per vehicle and round, from a simple driver model: speed
  * drifting between 30 and 110 km/h, now and then a stop of 1–20 minutes (engine off after two), the odd alarm.
  */
-function tracks(imeis: string[], total: number, records: number, start: number): Array<{ imei: string; packets: DevicePosition[][] }> {
+function tracks(
+  imeis: string[],
+  total: number,
+  records: number,
+  start: number,
+): Array<{ imei: string; packets: DevicePosition[][] }> {
   const rnd = rng(11);
   const perVehicle = Math.ceil(total / imeis.length / records);
   return imeis.map((imei) => {
-    let pos: LonLat = [AREA.minLon + rnd() * (AREA.maxLon - AREA.minLon), AREA.minLat + rnd() * (AREA.maxLat - AREA.minLat)];
+    let pos: LonLat = [
+      AREA.minLon + rnd() * (AREA.maxLon - AREA.minLon),
+      AREA.minLat + rnd() * (AREA.maxLat - AREA.minLat),
+    ];
     let course = rnd() * 360;
     let speed = 40 + rnd() * 50;
     let stopLeft = 0;
@@ -118,8 +200,19 @@ function tracks(imeis: string[], total: number, records: number, start: number):
           v = speed;
         }
         packet.push({
-          deviceId: imei, protocol: "teltonika", fixTime: new Date(t), latitude: pos[1], longitude: pos[0], altitude: 100, speed: v, course,
-          satellites: 9, valid: true, ignition: !(stopLeft > 0 && stoppedFor > 12), attributes: {}, ...(rnd() < 0.0005 ? { alarm: "sos" as const } : {}),
+          deviceId: imei,
+          protocol: "teltonika",
+          fixTime: new Date(t),
+          latitude: pos[1],
+          longitude: pos[0],
+          altitude: 100,
+          speed: v,
+          course,
+          satellites: 9,
+          valid: true,
+          ignition: !(stopLeft > 0 && stoppedFor > 12),
+          attributes: {},
+          ...(rnd() < 0.0005 ? { alarm: "sos" as const } : {}),
         });
       }
       packets.push(packet);
@@ -129,12 +222,19 @@ function tracks(imeis: string[], total: number, records: number, start: number):
 }
 
 async function drive(ctx: AppContext, registry: DeviceRegistry, hook: PositionHook, load: ReturnType<typeof tracks>) {
-  const pipeline = createPositionPipeline({ db: ctx.db, log: ctx.log, lookup: (id) => registry.lookup(id), hooks: [hook] });
+  const pipeline = createPositionPipeline({
+    db: ctx.db,
+    log: ctx.log,
+    lookup: (id) => registry.lookup(id),
+    hooks: [hook],
+  });
   const started = performance.now();
   // Every vehicle sends its packets one after the other, as a device waits for each acknowledgement.
-  await Promise.all(load.map(async (v) => {
-    for (const packet of v.packets) await pipeline.onPositions(v.imei, packet);
-  }));
+  await Promise.all(
+    load.map(async (v) => {
+      for (const packet of v.packets) await pipeline.onPositions(v.imei, packet);
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   await pipeline.close();
   return { rate: pipeline.stats.stored / seconds, stored: pipeline.stats.stored, seconds };
@@ -152,17 +252,34 @@ async function main() {
   const allVehicles = arg("all-vehicle-policies", 5);
   // Tracks start at this local hour (Tirana) of the previous day: working hours by default.
   const startHour = arg("start-hour", 9);
-  const start = zonedMidnight(localDay(Date.now() - 86_400_000, "Europe/Tirane"), "Europe/Tirane").getTime() + startHour * 3600_000;
+  const start =
+    zonedMidnight(localDay(Date.now() - 86_400_000, "Europe/Tirane"), "Europe/Tirane").getTime() + startHour * 3600_000;
   const db = await openDatabase();
-  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: "", LOG_LEVEL: "warn", FLOTA_DEMO: "false" });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: db.url,
+    REDIS_URL: "",
+    LOG_LEVEL: "warn",
+    FLOTA_DEMO: "false",
+  });
   const handle = connectDatabase(db.url, 12);
-  const ctx: AppContext = { config, db: handle.db, log: pino({ level: "warn" }), jobs: null as unknown as JobQueue, buildId: "bench" };
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    log: pino({ level: "warn" }),
+    jobs: null as unknown as JobQueue,
+    buildId: "bench",
+  };
   try {
     await migrate(handle.pool);
     // In-app notices go out on the live bus, as in a running server.
     const bus = await createLiveBus({ redisUrl: null, databaseUrl: db.url, log: ctx.log });
     ctx.live = bus;
-    console.log(`bench: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
+    console.log(
+      `bench: ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} (other work on the machine skews the figures)`,
+    );
     const results: Record<"plain" | "rules" | "evalOnly", number[]> = { plain: [], rules: [], evalOnly: [] };
     const cache = new AlertRulesCache(ctx.db, 1000);
     const registry = new DeviceRegistry(ctx.db);
@@ -176,7 +293,10 @@ async function main() {
       const t = performance.now();
       const rules = (await cache.forOrgs([ruled.orgId])).get(ruled.orgId)!;
       loadMs = performance.now() - t;
-      if (round === 0) console.log(`bench: rules compiled in ${loadMs.toFixed(0)} ms: ${rules.policyCount} policies, ${rules.geofences?.size ?? 0} geofences, ${rules.byVehicle.size} vehicles with policies (avg ${(([...rules.byVehicle.values()].reduce((s, l) => s + l.length, 0)) / rules.byVehicle.size).toFixed(0)} each)`);
+      if (round === 0)
+        console.log(
+          `bench: rules compiled in ${loadMs.toFixed(0)} ms: ${rules.policyCount} policies, ${rules.geofences?.size ?? 0} geofences, ${rules.byVehicle.size} vehicles with policies (avg ${([...rules.byVehicle.values()].reduce((s, l) => s + l.length, 0) / rules.byVehicle.size).toFixed(0)} each)`,
+        );
       const hook = createAlertHook(ctx, cache);
       // The engine with its state, but the alerts neither stored nor announced: the evaluation's own cost.
       const evalOnly: PositionHook = {
@@ -188,18 +308,42 @@ async function main() {
       };
       const evalOrg = await makeBenchOrg(ctx, `Eval ${round}`, vehicles, `33${round}`);
       await addRules(ctx, evalOrg, geofences, policies, perPolicy, allVehicles);
-      const runs: Array<["plain" | "rules" | "evalOnly", typeof plain, PositionHook]> = [["plain", plain, hook], ["rules", ruled, hook], ["evalOnly", evalOrg, evalOnly]];
+      const runs: Array<["plain" | "rules" | "evalOnly", typeof plain, PositionHook]> = [
+        ["plain", plain, hook],
+        ["rules", ruled, hook],
+        ["evalOnly", evalOrg, evalOnly],
+      ];
       if (round % 2) runs.reverse();
       for (const [kind, org, h] of runs) {
         const r = await drive(ctx, registry, h, tracks(org.imeis, positions, records, start));
         results[kind].push(r.rate);
-        const label = { plain: "without rules           ", rules: "with rules              ", evalOnly: "with rules, not stored  " }[kind];
-        console.log(`bench: round ${round + 1} ${label} ${r.stored} positions in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} positions/s`);
+        const label = {
+          plain: "without rules           ",
+          rules: "with rules              ",
+          evalOnly: "with rules, not stored  ",
+        }[kind];
+        console.log(
+          `bench: round ${round + 1} ${label} ${r.stored} positions in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} positions/s`,
+        );
         if (kind === "rules" && round === 0) {
-          const byType = await ctx.db.selectFrom("alerts").select(["alert_type", (eb) => eb.fn.countAll<number>().as("n")]).where("org_id", "=", org.orgId).groupBy("alert_type").execute();
+          const byType = await ctx.db
+            .selectFrom("alerts")
+            .select(["alert_type", (eb) => eb.fn.countAll<number>().as("n")])
+            .where("org_id", "=", org.orgId)
+            .groupBy("alert_type")
+            .execute();
           console.log(`bench: alerts by type ${byType.map((r) => `${r.alert_type} ${r.n}`).join(", ")}`);
         }
-        if (kind === "rules") alerts += Number((await ctx.db.selectFrom("alerts").select((eb) => eb.fn.countAll<number>().as("n")).where("org_id", "=", org.orgId).executeTakeFirstOrThrow()).n);
+        if (kind === "rules")
+          alerts += Number(
+            (
+              await ctx.db
+                .selectFrom("alerts")
+                .select((eb) => eb.fn.countAll<number>().as("n"))
+                .where("org_id", "=", org.orgId)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -207,9 +351,17 @@ async function main() {
     const ruled = median(results.rules);
     const slower = ((plain - ruled) / plain) * 100;
     const evaluated = median(results.evalOnly);
-    console.log(`bench: evaluation alone (alerts not stored): ${Math.round(evaluated)} positions/s, ${(((plain - evaluated) / plain) * 100).toFixed(1)} % slower; alerts per 1,000 positions ${((alerts / rounds / positions) * 1000).toFixed(1)}`);
-    console.log(`bench: load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-    console.log(`without rules ${Math.round(plain)} positions/s; with ${geofences} geofences and ${policies} policies ${Math.round(ruled)} positions/s (${slower.toFixed(1)} % slower; target < 25 %); alerts raised ${alerts}`);
+    console.log(
+      `bench: evaluation alone (alerts not stored): ${Math.round(evaluated)} positions/s, ${(((plain - evaluated) / plain) * 100).toFixed(1)} % slower; alerts per 1,000 positions ${((alerts / rounds / positions) * 1000).toFixed(1)}`,
+    );
+    console.log(
+      `bench: load average after ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
+    console.log(
+      `without rules ${Math.round(plain)} positions/s; with ${geofences} geofences and ${policies} policies ${Math.round(ruled)} positions/s (${slower.toFixed(1)} % slower; target < 25 %); alerts raised ${alerts}`,
+    );
     ctx.live = undefined;
     await bus.close();
   } finally {
@@ -218,7 +370,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -49,16 +49,37 @@ async function main() {
   const handle = connectDatabase(database.url, 4);
   try {
     await migrate(handle.pool);
-    const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: database.url, LOG_LEVEL: "silent", FLOTA_DEMO: "false" });
-    const ctx: AppContext = { config, db: handle.db, log: pino({ level: "silent" }), jobs: {} as JobQueue, buildId: "bench" };
-    const a = await createOrganization(ctx.db, { name: "Bench A", admin: { email: "a@bench.flota", password: "bench-password" } });
-    const b = await createOrganization(ctx.db, { name: "Bench B", admin: { email: "b@bench.flota", password: "bench-password" } });
-    const issued = await issueSession(ctx, { id: a.adminId, org_id: a.org.id, web_only: false }, "web", { ip: null, userAgent: null });
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATABASE_URL: database.url,
+      LOG_LEVEL: "silent",
+      FLOTA_DEMO: "false",
+    });
+    const ctx: AppContext = {
+      config,
+      db: handle.db,
+      log: pino({ level: "silent" }),
+      jobs: {} as JobQueue,
+      buildId: "bench",
+    };
+    const a = await createOrganization(ctx.db, {
+      name: "Bench A",
+      admin: { email: "a@bench.flota", password: "bench-password" },
+    });
+    const b = await createOrganization(ctx.db, {
+      name: "Bench B",
+      admin: { email: "b@bench.flota", password: "bench-password" },
+    });
+    const issued = await issueSession(ctx, { id: a.adminId, org_id: a.org.id, web_only: false }, "web", {
+      ip: null,
+      userAgent: null,
+    });
     const p = (await loadPrincipal(ctx, issued.token))!;
 
     // The same vehicle update transaction with and without its audit row (alternating rounds, so load drifts evenly).
     const v = await createVehicle(ctx, p, vehicleInputSchema.parse({ registration: "BENCH 1", category: "Van" }));
-    const input = (i: number) => vehicleInputSchema.parse({ registration: "BENCH 1", category: "Van", identifier_name: `Van ${i}` });
+    const input = (i: number) =>
+      vehicleInputSchema.parse({ registration: "BENCH 1", category: "Van", identifier_name: `Van ${i}` });
     let withAuditMs = 0;
     let withoutMs = 0;
     for (let round = 0; round < 4; round++) {
@@ -104,14 +125,20 @@ async function main() {
       ["last 7 days", () => listAuditLog(ctx, p, { from: weekAgo }, page)],
       ["page 1,000 (offset 49,950)", () => listAuditLog(ctx, p, {}, { page: 1000, size: 50 })],
     ];
-    console.log(`audit.record: vehicle update ${withAudit.toFixed(2)} ms with its audit row, ${without.toFixed(2)} ms without (+${(withAudit - without).toFixed(2)} ms, ${WRITES} writes each)`);
+    console.log(
+      `audit.record: vehicle update ${withAudit.toFixed(2)} ms with its audit row, ${without.toFixed(2)} ms without (+${(withAudit - without).toFixed(2)} ms, ${WRITES} writes each)`,
+    );
     console.log(`filled ${ROWS.toLocaleString("en")} audit rows in ${fill.toFixed(1)} s`);
     for (const [label, fn] of cases) {
       const { ms, value } = await timed(fn);
-      console.log(`list ${label}: ${ms.toFixed(1)} ms (total ${value.total.toLocaleString("en")}${value.more ? "+" : ""})`);
+      console.log(
+        `list ${label}: ${ms.toFixed(1)} ms (total ${value.total.toLocaleString("en")}${value.more ? "+" : ""})`,
+      );
     }
     const csv = await timed(() => exportAuditCsv(ctx, p, {}), 2);
-    console.log(`CSV export, ${csv.value.split("\r\n").length - 2} rows: ${csv.ms.toFixed(0)} ms, ${(csv.value.length / 1e6).toFixed(1)} MB`);
+    console.log(
+      `CSV export, ${csv.value.split("\r\n").length - 2} rows: ${csv.ms.toFixed(0)} ms, ${(csv.value.length / 1e6).toFixed(1)} MB`,
+    );
   } finally {
     await handle.close();
     await database.cleanup();

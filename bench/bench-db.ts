@@ -20,13 +20,25 @@ export async function openDatabase(): Promise<{ url: string; cleanup(): Promise<
       async cleanup() {
         const d = new pg.Client({ connectionString: admin });
         await d.connect();
-        await d.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+        await d.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+          [name],
+        );
         await d.query(`DROP DATABASE IF EXISTS ${name}`);
         await d.end();
       },
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), "flota-bench-"));
-  const embedded: EmbeddedDatabase = await startEmbeddedPostgres({ dir, port: 56000 + Math.floor(Math.random() * 3000) });
-  return { url: embedded.url, async cleanup() { await embedded.stop(); await rm(dir, { recursive: true, force: true }); } };
+  const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
+    dir,
+    port: 56000 + Math.floor(Math.random() * 3000),
+  });
+  return {
+    url: embedded.url,
+    async cleanup() {
+      await embedded.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

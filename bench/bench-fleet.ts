@@ -13,11 +13,30 @@ export function rng(seed: number) {
 }
 
 /** An organisation with `vehicles` Teltonika-tracked vehicles whose IMEIs start with `prefix`. */
-export async function makeBenchOrg(ctx: AppContext, name: string, vehicles: number, prefix: string, category: "Car" | "Van" = "Car") {
-  const { org, adminId } = await createOrganization(ctx.db, { name, admin: { email: `${prefix}@bench.flota`, password: "bench-password" } });
+export async function makeBenchOrg(
+  ctx: AppContext,
+  name: string,
+  vehicles: number,
+  prefix: string,
+  category: "Car" | "Van" = "Car",
+) {
+  const { org, adminId } = await createOrganization(ctx.db, {
+    name,
+    admin: { email: `${prefix}@bench.flota`, password: "bench-password" },
+  });
   const imeis = Array.from({ length: vehicles }, (_, i) => `${prefix}${String(i).padStart(15 - prefix.length, "0")}`);
-  const rows = await ctx.db.insertInto("vehicles")
-    .values(imeis.map((imei, i) => ({ org_id: org.id, registration: `${prefix.toUpperCase()} ${String(i).padStart(3, "0")}`, category, device_imei: imei, device_protocol: "teltonika" as const })))
-    .returning("id").execute();
+  const rows = await ctx.db
+    .insertInto("vehicles")
+    .values(
+      imeis.map((imei, i) => ({
+        org_id: org.id,
+        registration: `${prefix.toUpperCase()} ${String(i).padStart(3, "0")}`,
+        category,
+        device_imei: imei,
+        device_protocol: "teltonika" as const,
+      })),
+    )
+    .returning("id")
+    .execute();
   return { orgId: org.id, orgName: name, adminId, imeis, vehicleIds: rows.map((r) => r.id) };
 }

@@ -53,11 +53,13 @@ interface LoadJob {
 
 async function loadProcess(job: LoadJob) {
   const send = (m: unknown) => process.send!(m);
-  const clients = await Promise.all(job.imeis.map(async (imei) => {
-    const c = await TeltonikaClient.connect(job.port);
-    if (!(await c.handshake(imei))) throw new Error(`refused ${imei}`);
-    return c;
-  }));
+  const clients = await Promise.all(
+    job.imeis.map(async (imei) => {
+      const c = await TeltonikaClient.connect(job.port);
+      if (!(await c.handshake(imei))) throw new Error(`refused ${imei}`);
+      return c;
+    }),
+  );
   const latencies: number[] = [];
   let latencyFrom = Number.POSITIVE_INFINITY;
   const ws = new WebSocket(job.wsUrl);
@@ -90,23 +92,40 @@ async function loadProcess(job: LoadJob) {
   setTimeout(() => (stop = true), warmupMs + job.seconds * 1000);
   // Each device's packet is encoded once; per send only the records' timestamps and the CRC are rewritten, so that
   // the simulated devices take as little as possible of the CPU the server shares with them.
-  await Promise.all(clients.map(async (c, d) => {
-    const frame = encodeTeltonikaAvl(Array.from({ length: job.records }, (_, i) => ({
-      fixTime: new Date(base + i * 50), latitude: 41.3 + d * 1e-4, longitude: 19.8 + i * 1e-5, speed: 40, satellites: 9, ignition: true,
-    })));
-    const dataLength = frame.readUInt32BE(4);
-    const recordLength = (dataLength - 3) / job.records; // codec id, count … records … count
-    for (let seq = 0; !stop; seq++) {
-      for (let i = 0; i < job.records; i++) frame.writeBigUInt64BE(BigInt(base + (seq * job.records + i) * 50), 10 + i * recordLength);
-      frame.writeUInt32BE(crc16Ibm(frame.subarray(8, 8 + dataLength)), 8 + dataLength);
-      await c.write(frame);
-      const n = (await c.read(4, 30_000)).readUInt32BE(0); // not `acked += await …`: that loses concurrent increments
-      acked += n;
-    }
-  }));
+  await Promise.all(
+    clients.map(async (c, d) => {
+      const frame = encodeTeltonikaAvl(
+        Array.from({ length: job.records }, (_, i) => ({
+          fixTime: new Date(base + i * 50),
+          latitude: 41.3 + d * 1e-4,
+          longitude: 19.8 + i * 1e-5,
+          speed: 40,
+          satellites: 9,
+          ignition: true,
+        })),
+      );
+      const dataLength = frame.readUInt32BE(4);
+      const recordLength = (dataLength - 3) / job.records; // codec id, count … records … count
+      for (let seq = 0; !stop; seq++) {
+        for (let i = 0; i < job.records; i++)
+          frame.writeBigUInt64BE(BigInt(base + (seq * job.records + i) * 50), 10 + i * recordLength);
+        frame.writeUInt32BE(crc16Ibm(frame.subarray(8, 8 + dataLength)), 8 + dataLength);
+        await c.write(frame);
+        const n = (await c.read(4, 30_000)).readUInt32BE(0); // not `acked += await …`: that loses concurrent increments
+        acked += n;
+      }
+    }),
+  );
   const measuredS = (Date.now() - measuredFrom) / 1000;
   const cpu = process.cpuUsage(cpuFrom);
-  send({ phase: "throughput", acked: acked - ackedAtMeasureStart, seconds: measuredS, total: acked, wall: (Date.now() - started) / 1000, cpuMs: Math.round((cpu.user + cpu.system) / 1000) });
+  send({
+    phase: "throughput",
+    acked: acked - ackedAtMeasureStart,
+    seconds: measuredS,
+    total: acked,
+    wall: (Date.now() - started) / 1000,
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  });
 
   // Phase 2: open loop at a fixed rate, one record per packet (live mode); fix time = send time.
   // A short pause first, so that phase 1's write-back (checkpoint, autovacuum) is not billed to phase 2 alone.
@@ -115,29 +134,51 @@ async function loadProcess(job: LoadJob) {
   latencyFrom = Date.now() + 2000; // skip the first two seconds
   const until = latencyFrom + job.seconds * 1000;
   let sent = 0;
-  await Promise.all(clients.map(async (c, d) => {
-    await new Promise((r) => setTimeout(r, (d / clients.length) * intervalMs));
-    let next = Date.now();
-    while (Date.now() < until) {
-      const now = Date.now();
-      await c.sendRecords([{ fixTime: new Date(now), latitude: 41.31 + d * 1e-4, longitude: 19.82, speed: 35, satellites: 9, ignition: true }], undefined, 30_000);
-      if (now >= latencyFrom) sent++;
-      next += intervalMs;
-      const wait = next - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    }
-  }));
+  await Promise.all(
+    clients.map(async (c, d) => {
+      await new Promise((r) => setTimeout(r, (d / clients.length) * intervalMs));
+      let next = Date.now();
+      while (Date.now() < until) {
+        const now = Date.now();
+        await c.sendRecords(
+          [
+            {
+              fixTime: new Date(now),
+              latitude: 41.31 + d * 1e-4,
+              longitude: 19.82,
+              speed: 35,
+              satellites: 9,
+              ignition: true,
+            },
+          ],
+          undefined,
+          30_000,
+        );
+        if (now >= latencyFrom) sent++;
+        next += intervalMs;
+        const wait = next - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+    }),
+  );
   await new Promise((r) => setTimeout(r, 1500));
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-  send({ phase: "latency", sent, achievedRate: Math.round(sent / job.seconds), received: latencies.length, p50: q(0.5), p99: q(0.99), max: latencies.at(-1) });
+  send({
+    phase: "latency",
+    sent,
+    achievedRate: Math.round(sent / job.seconds),
+    received: latencies.length,
+    p50: q(0.5),
+    p99: q(0.99),
+    max: latencies.at(-1),
+  });
   for (const c of clients) c.close();
   ws.close();
   process.exit(0);
 }
 
 // ---------------------------------------------------------------- server process
-
 
 /**
  * CPU time (ms) used so far by each PostgreSQL backend, read from /proc: only when the server runs on this machine
@@ -167,13 +208,22 @@ async function backendCpuSince(pool: pg.Pool, from: Map<number, number> | null):
 }
 
 async function benchBackends(pool: pg.Pool): Promise<number[]> {
-  const { rows } = await pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  const { rows } = await pool.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+  );
   return rows.map((r) => r.pid);
 }
 
 /** PostgreSQL's own bulk-load rate into a table shaped like positions, on the same machine. */
-async function copyCeiling(pool: pg.Pool, orgId: string, vehicleIds: string[], rows = 300_000): Promise<{ rate: number; how: string; cpuUsPerRow: number | null }> {
-  await pool.query(`CREATE TABLE bench_copy (LIKE positions INCLUDING DEFAULTS INCLUDING CONSTRAINTS); ALTER TABLE bench_copy ADD PRIMARY KEY (vehicle_id, fix_time)`);
+async function copyCeiling(
+  pool: pg.Pool,
+  orgId: string,
+  vehicleIds: string[],
+  rows = 300_000,
+): Promise<{ rate: number; how: string; cpuUsPerRow: number | null }> {
+  await pool.query(
+    `CREATE TABLE bench_copy (LIKE positions INCLUDING DEFAULTS INCLUDING CONSTRAINTS); ALTER TABLE bench_copy ADD PRIMARY KEY (vehicle_id, fix_time)`,
+  );
   const base = Date.now() - 10 * 3600_000;
   const lines: string[] = [];
   for (let i = 0; i < rows; i++) {
@@ -191,10 +241,16 @@ async function copyCeiling(pool: pg.Pool, orgId: string, vehicleIds: string[], r
     const pid = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0].pid;
     const cpu0 = backendCpuMs([pid])?.get(pid);
     const t = performance.now();
-    await client.query(`COPY bench_copy (org_id, vehicle_id, device_id, fix_time, server_time, lat, lon, speed_kmh, course, altitude, satellites, ignition, valid, odometer_m, attributes) FROM '${file}' WITH (FORMAT csv, QUOTE '"')`);
+    await client.query(
+      `COPY bench_copy (org_id, vehicle_id, device_id, fix_time, server_time, lat, lon, speed_kmh, course, altitude, satellites, ignition, valid, odometer_m, attributes) FROM '${file}' WITH (FORMAT csv, QUOTE '"')`,
+    );
     const rate = rows / ((performance.now() - t) / 1000);
     const cpu1 = backendCpuMs([pid])?.get(pid);
-    return { rate, how: "server-side COPY FROM file", cpuUsPerRow: cpu0 === undefined || cpu1 === undefined ? null : ((cpu1 - cpu0) * 1000) / rows };
+    return {
+      rate,
+      how: "server-side COPY FROM file",
+      cpuUsPerRow: cpu0 === undefined || cpu1 === undefined ? null : ((cpu1 - cpu0) * 1000) / rows,
+    };
   } catch (err) {
     return { rate: NaN, how: `COPY unavailable: ${(err as Error).message}`, cpuUsPerRow: null };
   } finally {
@@ -210,27 +266,65 @@ async function serverProcess() {
   const rate = arg("rate", 2000);
   const concurrency = arg("concurrency", 2);
   const db = await openDatabase();
-  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: "", LOG_LEVEL: "warn", FLOTA_DEMO: "false" });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: db.url,
+    REDIS_URL: "",
+    LOG_LEVEL: "warn",
+    FLOTA_DEMO: "false",
+  });
   const handle = connectDatabase(db.url, 12);
   const log = pino({ level: "warn" });
   const ctx: AppContext = { config, db: handle.db, log, jobs: null as unknown as JobQueue, buildId: "bench" };
   try {
     await migrate(handle.pool);
-    const { org, adminId } = await createOrganization(ctx.db, { name: "Bench", admin: { email: "bench@flota.local", password: "bench-password" } });
+    const { org, adminId } = await createOrganization(ctx.db, {
+      name: "Bench",
+      admin: { email: "bench@flota.local", password: "bench-password" },
+    });
     const imeis = Array.from({ length: devices }, (_, i) => `35900${String(i).padStart(10, "0")}`);
-    const vehicles = await ctx.db.insertInto("vehicles")
-      .values(imeis.map((imei, i) => ({ org_id: org.id, registration: `BN ${String(i).padStart(4, "0")}`, category: "Car" as const, device_imei: imei, device_protocol: "teltonika" as const })))
-      .returning("id").execute();
-    const user = await ctx.db.selectFrom("users").select(["id", "org_id", "web_only"]).where("id", "=", adminId).executeTakeFirstOrThrow();
+    const vehicles = await ctx.db
+      .insertInto("vehicles")
+      .values(
+        imeis.map((imei, i) => ({
+          org_id: org.id,
+          registration: `BN ${String(i).padStart(4, "0")}`,
+          category: "Car" as const,
+          device_imei: imei,
+          device_protocol: "teltonika" as const,
+        })),
+      )
+      .returning("id")
+      .execute();
+    const user = await ctx.db
+      .selectFrom("users")
+      .select(["id", "org_id", "web_only"])
+      .where("id", "=", adminId)
+      .executeTakeFirstOrThrow();
     const { socketToken } = await issueSession(ctx, user, "web", { ip: null, userAgent: "bench" });
-    await ctx.db.insertInto("live_subscriptions").values(vehicles.map((v) => ({ org_id: org.id, user_id: adminId, channel: `markers-${adminId}-1700000000`, vehicle_id: v.id }))).execute();
+    await ctx.db
+      .insertInto("live_subscriptions")
+      .values(
+        vehicles.map((v) => ({
+          org_id: org.id,
+          user_id: adminId,
+          channel: `markers-${adminId}-1700000000`,
+          vehicle_id: v.id,
+        })),
+      )
+      .execute();
 
     const server = createServer((_q, r) => r.writeHead(404).end());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const bus = await createLiveBus({ redisUrl: null, databaseUrl: db.url, log });
     const web = { ...ctx, live: bus, devices: new DeviceRegistry(ctx.db) };
     const live = startLive(web, server);
-    const rt = await startTelematics(web, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 }, pipeline: { concurrency } });
+    const rt = await startTelematics(web, {
+      ephemeral: true,
+      host: "127.0.0.1",
+      ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0 },
+      pipeline: { concurrency },
+    });
     const httpPort = (server.address() as { port: number }).port;
     // Server side of the latency: frame sent (fix time) → position back from the bus in this process.
     const busLatencies: number[] = [];
@@ -240,17 +334,32 @@ async function serverProcess() {
       const now = Date.now();
       for (const p of m.p) if (p[7] >= phase2From.t) busLatencies.push(now - p[7]);
     });
-    console.log(`bench: ${cpus().length} cores, load average before ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
-    console.log(`bench: ${devices} Teltonika devices, ${records} records/packet for throughput; ${rate} positions/s for latency; ${seconds} s each; pipeline concurrency ${concurrency}`);
+    console.log(
+      `bench: ${cpus().length} cores, load average before ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} (other work on the machine skews the figures)`,
+    );
+    console.log(
+      `bench: ${devices} Teltonika devices, ${records} records/packet for throughput; ${rate} positions/s for latency; ${seconds} s each; pipeline concurrency ${concurrency}`,
+    );
 
-    const job: LoadJob = { port: rt.ports.teltonika!, wsUrl: `ws://127.0.0.1:${httpPort}/live?token=${encodeURIComponent(socketToken)}`, imeis, records, seconds, rate };
+    const job: LoadJob = {
+      port: rt.ports.teltonika!,
+      wsUrl: `ws://127.0.0.1:${httpPort}/live?token=${encodeURIComponent(socketToken)}`,
+      imeis,
+      records,
+      seconds,
+      rate,
+    };
     const results: Record<string, Record<string, number>> = {};
     // CPU per stored position in phase 1, per process: where the time goes, whatever else runs on the machine
     let cpuAtStart: { server: NodeJS.CpuUsage; pg: Map<number, number> | null } | null = null;
     let pgCpu: Promise<number | null> = Promise.resolve(null);
     const cpu: Record<string, number | null> = {};
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--role", "load"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--role", "load"], {
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
       child.on("message", (m: Record<string, number> & { phase: string }) => {
         if (m.phase === "measure-start") {
           const server = process.cpuUsage();
@@ -273,20 +382,37 @@ async function serverProcess() {
     cpu.pgMs = await pgCpu;
     busLatencies.sort((a, b) => a - b);
     const bq = (p: number) => busLatencies[Math.min(busLatencies.length - 1, Math.floor(p * busLatencies.length))];
-    console.log(`bench: server side (sent → back from the bus, before the WebSocket): p50 ${bq(0.5)} ms, p99 ${bq(0.99)} ms over ${busLatencies.length} positions`);
+    console.log(
+      `bench: server side (sent → back from the bus, before the WebSocket): p50 ${bq(0.5)} ms, p99 ${bq(0.99)} ms over ${busLatencies.length} positions`,
+    );
     const count = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM positions`.execute(ctx.db)).rows[0].n);
-    console.log(`bench: ${count} rows in positions; pipeline ${JSON.stringify(rt.pipeline.stats)}; live messages delivered ${live.hub.delivered}`);
+    console.log(
+      `bench: ${count} rows in positions; pipeline ${JSON.stringify(rt.pipeline.stats)}; live messages delivered ${live.hub.delivered}`,
+    );
     await rt.close();
     await live.close();
     await bus.close();
     server.close();
-    const ceiling = await copyCeiling(handle.pool, org.id, vehicles.map((v) => v.id));
-    console.log(`bench: COPY ceiling via ${ceiling.how}; load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    const ceiling = await copyCeiling(
+      handle.pool,
+      org.id,
+      vehicles.map((v) => v.id),
+    );
+    console.log(
+      `bench: COPY ceiling via ${ceiling.how}; load average after ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
     const stored = Math.round(results.throughput.acked / results.throughput.seconds);
-    const us = (ms: number | null | undefined) => (ms === null || ms === undefined ? "n/a" : `${((ms * 1000) / results.throughput.acked).toFixed(1)} µs`);
-    console.log(`bench: CPU per stored position in phase 1: server process ${us(cpu.serverMs)}, PostgreSQL backends ${us(cpu.pgMs)}, load process ${us(cpu.loadMs)}; ` +
-      `COPY ceiling ${ceiling.cpuUsPerRow === null ? "n/a" : `${ceiling.cpuUsPerRow.toFixed(1)} µs`} of PostgreSQL CPU per row`);
-    console.log(`stored ${stored} positions/s; live p50 ${results.latency.p50} ms, p99 ${results.latency.p99} ms; COPY ceiling ${Math.round(ceiling.rate)} rows/s (stored = ${Math.round((100 * stored) / ceiling.rate)} % of it)`);
+    const us = (ms: number | null | undefined) =>
+      ms === null || ms === undefined ? "n/a" : `${((ms * 1000) / results.throughput.acked).toFixed(1)} µs`;
+    console.log(
+      `bench: CPU per stored position in phase 1: server process ${us(cpu.serverMs)}, PostgreSQL backends ${us(cpu.pgMs)}, load process ${us(cpu.loadMs)}; ` +
+        `COPY ceiling ${ceiling.cpuUsPerRow === null ? "n/a" : `${ceiling.cpuUsPerRow.toFixed(1)} µs`} of PostgreSQL CPU per row`,
+    );
+    console.log(
+      `stored ${stored} positions/s; live p50 ${results.latency.p50} ms, p99 ${results.latency.p99} ms; COPY ceiling ${Math.round(ceiling.rate)} rows/s (stored = ${Math.round((100 * stored) / ceiling.rate)} % of it)`,
+    );
   } finally {
     await handle.close();
     await db.cleanup();
@@ -294,13 +420,20 @@ async function serverProcess() {
 }
 
 if (process.argv.includes("--role") && process.argv[process.argv.indexOf("--role") + 1] === "load") {
-  process.once("message", (job) => void loadProcess(job as LoadJob).catch((err) => {
-    console.error(err);
-    process.exit(1);
-  }));
+  process.once(
+    "message",
+    (job) =>
+      void loadProcess(job as LoadJob).catch((err) => {
+        console.error(err);
+        process.exit(1);
+      }),
+  );
 } else {
-  serverProcess().then(() => process.exit(0), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  serverProcess().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -39,7 +39,8 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const quantile = (xs: number[], q: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] : NaN);
+const quantile = (xs: number[], q: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] : NaN;
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
 const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -61,13 +62,19 @@ function instrumentPage() {
   };
   requestAnimationFrame(loop);
   try {
-    new PerformanceObserver((list) => { if (bench.recording) for (const e of list.getEntries()) longTasks.push(e.duration); }).observe({ type: "longtask", buffered: false });
-  } catch { /* no long task timing */ }
+    new PerformanceObserver((list) => {
+      if (bench.recording) for (const e of list.getEntries()) longTasks.push(e.duration);
+    }).observe({ type: "longtask", buffered: false });
+  } catch {
+    /* no long task timing */
+  }
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
-      this.addEventListener("message", () => { if (bench.recording) bench.messages++; });
+      this.addEventListener("message", () => {
+        if (bench.recording) bench.messages++;
+      });
     }
   } as typeof WebSocket;
 }
@@ -76,7 +83,10 @@ async function main() {
   const vehicles = arg("vehicles", 10_000);
   const rate = arg("rate", 2000);
   const seconds = arg("seconds", 20);
-  const guard = setTimeout(() => { console.error("bench: guard time reached"); process.exit(2); }, 6 * 60_000);
+  const guard = setTimeout(() => {
+    console.error("bench: guard time reached");
+    process.exit(2);
+  }, 6 * 60_000);
   const buildDir = path.resolve(import.meta.dirname, "..", "build");
   if (!existsSync(path.join(buildDir, "server", "index.js"))) throw new Error("No build: run `npm run build` first");
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found`);
@@ -84,40 +94,93 @@ async function main() {
   const db = await openDatabase();
   const redisUrl = process.env.REDIS_URL || null;
   // NODE_ENV=test: the page exposes window.__flotaMap (as in the browser tests); MAP_STYLE=offline: no internet.
-  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl ?? "", LOG_LEVEL: "warn", FLOTA_DEMO: "false", NODE_ENV: "test", MAP_STYLE: "offline" });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl ?? "",
+    LOG_LEVEL: "warn",
+    FLOTA_DEMO: "false",
+    NODE_ENV: "test",
+    MAP_STYLE: "offline",
+  });
   const handle = connectDatabase(db.url, 8);
-  const ctx: AppContext = { config, db: handle.db, log: pino({ level: "warn" }), jobs: null as unknown as JobQueue, buildId: build.assets.version };
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    log: pino({ level: "warn" }),
+    jobs: null as unknown as JobQueue,
+    buildId: build.assets.version,
+  };
   const server = createServer(createHttpApp(ctx, { build, clientDir: path.join(buildDir, "client") }));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
   let live: ReturnType<typeof startLive> | null = null;
   let bus: LiveBus | null = null;
   try {
     await migrate(handle.pool);
-    const { org, adminId } = await createOrganization(ctx.db, { name: "Bench", admin: { email: "bench@flota.local", password: "bench-password" } });
+    const { org, adminId } = await createOrganization(ctx.db, {
+      name: "Bench",
+      admin: { email: "bench@flota.local", password: "bench-password" },
+    });
     const ids: string[] = [];
     const now = Date.now();
     const start: [number, number][] = [];
     for (let i = 0; i < vehicles; i += 1000) {
-      const rows = await ctx.db.insertInto("vehicles").values(Array.from({ length: Math.min(1000, vehicles - i) }, (_, k) => ({
-        org_id: org.id, registration: `BN ${String(i + k).padStart(5, "0")}`, category: "Car" as const,
-        device_imei: `35900${String(i + k).padStart(10, "0")}`, device_protocol: "teltonika" as const,
-      }))).returning("id").execute();
+      const rows = await ctx.db
+        .insertInto("vehicles")
+        .values(
+          Array.from({ length: Math.min(1000, vehicles - i) }, (_, k) => ({
+            org_id: org.id,
+            registration: `BN ${String(i + k).padStart(5, "0")}`,
+            category: "Car" as const,
+            device_imei: `35900${String(i + k).padStart(10, "0")}`,
+            device_protocol: "teltonika" as const,
+          })),
+        )
+        .returning("id")
+        .execute();
       for (const r of rows) {
         ids.push(r.id);
         start.push([39.8 + Math.random() * 2.7, 19.4 + Math.random() * 1.5]);
       }
     }
     for (let i = 0; i < ids.length; i += 1000) {
-      await ctx.db.insertInto("vehicle_state").values(ids.slice(i, i + 1000).map((id, k) => ({
-        vehicle_id: id, org_id: org.id, lat: start[i + k][0], lon: start[i + k][1], speed_kmh: 0, course: 0, valid: true,
-        ignition: false, last_fix_time: new Date(now - 600_000), last_server_time: new Date(now - 600_000), state_since: new Date(now - 600_000),
-      }))).execute();
+      await ctx.db
+        .insertInto("vehicle_state")
+        .values(
+          ids.slice(i, i + 1000).map((id, k) => ({
+            vehicle_id: id,
+            org_id: org.id,
+            lat: start[i + k][0],
+            lon: start[i + k][1],
+            speed_kmh: 0,
+            course: 0,
+            valid: true,
+            ignition: false,
+            last_fix_time: new Date(now - 600_000),
+            last_server_time: new Date(now - 600_000),
+            state_since: new Date(now - 600_000),
+          })),
+        )
+        .execute();
     }
-    const user = await ctx.db.selectFrom("users").select(["id", "org_id", "web_only"]).where("id", "=", adminId).executeTakeFirstOrThrow();
+    const user = await ctx.db
+      .selectFrom("users")
+      .select(["id", "org_id", "web_only"])
+      .where("id", "=", adminId)
+      .executeTakeFirstOrThrow();
     const session = await issueSession(ctx, user, "web", { ip: null, userAgent: "bench" });
 
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -126,8 +189,14 @@ async function main() {
     ctx.live = liveBus;
     live = startLive(requirePorts(ctx, "live"), server);
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    console.log(`bench: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
-    console.log(`bench: ${vehicles} vehicles, ${rate} positions/s for ${seconds} s over the ${liveBus.kind} live bus; Chromium headless, software WebGL`);
+    console.log(
+      `bench: ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} (other work on the machine skews the figures)`,
+    );
+    console.log(
+      `bench: ${vehicles} vehicles, ${rate} positions/s for ${seconds} s over the ${liveBus.kind} live bus; Chromium headless, software WebGL`,
+    );
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addCookies([{ name: SESSION_COOKIE, value: session.token, url: base }]);
@@ -136,7 +205,9 @@ async function main() {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    page.on("console", (m) => { if (process.env.BENCH_DEBUG) console.log(`page: ${m.text()}`); });
+    page.on("console", (m) => {
+      if (process.env.BENCH_DEBUG) console.log(`page: ${m.text()}`);
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
     const heap = async () => {
@@ -147,30 +218,50 @@ async function main() {
     const t0 = performance.now();
     await page.goto(`${base}/manage`, { timeout: 120_000 });
     await page.waitForSelector('[data-testid="fleet-map"][data-ready="1"]', { timeout: 120_000 });
-    await page.waitForFunction((n) => document.querySelector('[data-testid="fleet-map"] .map-canvas')?.getAttribute("data-pin-count") === String(n), vehicles, { timeout: 120_000 });
+    await page.waitForFunction(
+      (n) =>
+        document.querySelector('[data-testid="fleet-map"] .map-canvas')?.getAttribute("data-pin-count") === String(n),
+      vehicles,
+      { timeout: 120_000 },
+    );
     await page.waitForSelector('[data-testid="live-state"][data-state="open"]', { timeout: 60_000 });
     for (let i = 0; ; i++) {
-      const { n } = await ctx.db.selectFrom("live_subscriptions").select((eb) => eb.fn.countAll<string>().as("n")).where("user_id", "=", adminId).executeTakeFirstOrThrow();
+      const { n } = await ctx.db
+        .selectFrom("live_subscriptions")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("user_id", "=", adminId)
+        .executeTakeFirstOrThrow();
       if (Number(n) >= vehicles) break;
       if (i >= 120) throw new Error(`the page subscribed to ${n} of ${vehicles} vehicles`);
       await sleep(500);
     }
     if (process.env.BENCH_EVAL) await page.evaluate(process.env.BENCH_EVAL);
-    if (process.env.BENCH_HIDE) await page.addStyleTag({ content: `${process.env.BENCH_HIDE} { display: none !important; }` });
-    console.log(`bench: page ready with ${vehicles} pins and subscribed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (process.env.BENCH_HIDE)
+      await page.addStyleTag({ content: `${process.env.BENCH_HIDE} { display: none !important; }` });
+    console.log(
+      `bench: page ready with ${vehicles} pins and subscribed in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     await sleep(2000);
     const before = await heap();
     // Baseline: the same page with no updates flowing (what the busy machine and software WebGL allow).
-    await page.evaluate(() => { (window as unknown as { __bench: { recording: boolean } }).__bench.recording = true; });
+    await page.evaluate(() => {
+      (window as unknown as { __bench: { recording: boolean } }).__bench.recording = true;
+    });
     await sleep(3000);
     const idle = await page.evaluate(() => {
-      const b = (window as unknown as { __bench: { recording: boolean; frames: number[]; longTasks: number[]; messages: number } }).__bench;
+      const b = (
+        window as unknown as {
+          __bench: { recording: boolean; frames: number[]; longTasks: number[]; messages: number };
+        }
+      ).__bench;
       b.recording = false;
       const out = { frames: b.frames.splice(0), longTasks: b.longTasks.splice(0) };
       b.messages = 0;
       return out;
     });
-    console.log(`bench: idle (no updates) frames ${(idle.frames.length / 3).toFixed(1)}/s: interval p50 ${f1(quantile(idle.frames, 0.5))} ms, p99 ${f1(quantile(idle.frames, 0.99))} ms; long tasks ${idle.longTasks.length}`);
+    console.log(
+      `bench: idle (no updates) frames ${(idle.frames.length / 3).toFixed(1)}/s: interval p50 ${f1(quantile(idle.frames, 0.5))} ms, p99 ${f1(quantile(idle.frames, 0.99))} ms; long tasks ${idle.longTasks.length}`,
+    );
 
     // Publish: every 20 ms, rate/50 positions of vehicles taken in turn, each a little further on.
     const tickMs = 20;
@@ -189,7 +280,17 @@ async function main() {
           const s = start[i];
           s[0] += (Math.random() - 0.5) * 0.002;
           s[1] += (Math.random() - 0.5) * 0.002;
-          p.push([ids[i], org.id, s[0], s[1], 30 + Math.random() * 40, Math.floor(Math.random() * 360), 1, fix, fix - 60_000]);
+          p.push([
+            ids[i],
+            org.id,
+            s[0],
+            s[1],
+            30 + Math.random() * 40,
+            Math.floor(Math.random() * 360),
+            1,
+            fix,
+            fix - 60_000,
+          ]);
           last.set(ids[i], [s[1], s[0]]);
         }
         await liveBus.publish({ k: "pos", p });
@@ -213,7 +314,13 @@ async function main() {
     }
     await publishFor(seconds * 1000, true);
     if (profiling) {
-      const { profile } = (await cdp.send("Profiler.stop")) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+      const { profile } = (await cdp.send("Profiler.stop")) as {
+        profile: {
+          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+          samples: number[];
+          timeDeltas: number[];
+        };
+      };
       const self = new Map<string, number>();
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       profile.samples.forEach((id, i) => {
@@ -227,16 +334,30 @@ async function main() {
     }
     const elapsed = (performance.now() - started) / 1000;
     const result = await page.evaluate(() => {
-      const w = window as unknown as { __bench: { recording: boolean; frames: number[]; longTasks: number[]; messages: number }; __flotaMapTimings: number[] };
+      const w = window as unknown as {
+        __bench: { recording: boolean; frames: number[]; longTasks: number[]; messages: number };
+        __flotaMapTimings: number[];
+      };
       w.__bench.recording = false;
-      return { frames: w.__bench.frames.slice(), longTasks: w.__bench.longTasks.slice(), messages: w.__bench.messages, updates: w.__flotaMapTimings.slice() };
+      return {
+        frames: w.__bench.frames.slice(),
+        longTasks: w.__bench.longTasks.slice(),
+        messages: w.__bench.messages,
+        updates: w.__flotaMapTimings.slice(),
+      };
     });
     const during = await heap();
     await sleep(3000);
     // Did the last position of every vehicle reach the map source?
     const expected = [...last.entries()];
     const matched = await page.evaluate(async (exp) => {
-      const source = (window as unknown as { __flotaMap?: { getSource(id: string): { getData(): Promise<GeoJSON.FeatureCollection<GeoJSON.Point>> } | undefined } }).__flotaMap?.getSource("vehicles");
+      const source = (
+        window as unknown as {
+          __flotaMap?: {
+            getSource(id: string): { getData(): Promise<GeoJSON.FeatureCollection<GeoJSON.Point>> } | undefined;
+          };
+        }
+      ).__flotaMap?.getSource("vehicles");
       if (!source) return -1;
       const data = await source.getData();
       const at = new Map(data.features.map((f) => [f.properties?.vehicleId as string, f.geometry.coordinates]));
@@ -252,13 +373,29 @@ async function main() {
     }, expected);
 
     const frames = result.frames;
-    console.log(`bench: published ${published} positions in ${elapsed.toFixed(1)} s (${Math.round(published / elapsed)}/s); the page received ${result.messages} socket messages (${Math.round(result.messages / elapsed)}/s); hub delivered ${live.hub.delivered} in all`);
-    console.log(`bench: frames ${frames.length} (${(frames.length / elapsed).toFixed(1)}/s): interval p50 ${f1(quantile(frames, 0.5))} ms, p99 ${f1(quantile(frames, 0.99))} ms, max ${f1(Math.max(...frames))} ms`);
-    console.log(`bench: vehicle-source updates ${result.updates.length}: main-thread p50 ${f1(quantile(result.updates, 0.5))} ms, p99 ${f1(quantile(result.updates, 0.99))} ms`);
-    console.log(`bench: long tasks (>50 ms) ${result.longTasks.length}, total ${Math.round(result.longTasks.reduce((a, b) => a + b, 0))} ms, longest ${f1(Math.max(0, ...result.longTasks))} ms`);
-    console.log(`bench: last positions on the map ${matched}/${expected.length}; JS heap used ${mb(before.used)} before, ${mb(during.used)} under load (total ${mb(during.total)}); DOM nodes ${during.nodes}; page errors ${errors.length}`);
-    console.log(`bench: load average after ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-    console.log(`map frame interval p50 ${f1(quantile(frames, 0.5))} ms, p99 ${f1(quantile(frames, 0.99))} ms; source update p50 ${f1(quantile(result.updates, 0.5))} ms, p99 ${f1(quantile(result.updates, 0.99))} ms; JS heap ${mb(during.used)} (${vehicles} vehicles, ${rate}/s)`);
+    console.log(
+      `bench: published ${published} positions in ${elapsed.toFixed(1)} s (${Math.round(published / elapsed)}/s); the page received ${result.messages} socket messages (${Math.round(result.messages / elapsed)}/s); hub delivered ${live.hub.delivered} in all`,
+    );
+    console.log(
+      `bench: frames ${frames.length} (${(frames.length / elapsed).toFixed(1)}/s): interval p50 ${f1(quantile(frames, 0.5))} ms, p99 ${f1(quantile(frames, 0.99))} ms, max ${f1(Math.max(...frames))} ms`,
+    );
+    console.log(
+      `bench: vehicle-source updates ${result.updates.length}: main-thread p50 ${f1(quantile(result.updates, 0.5))} ms, p99 ${f1(quantile(result.updates, 0.99))} ms`,
+    );
+    console.log(
+      `bench: long tasks (>50 ms) ${result.longTasks.length}, total ${Math.round(result.longTasks.reduce((a, b) => a + b, 0))} ms, longest ${f1(Math.max(0, ...result.longTasks))} ms`,
+    );
+    console.log(
+      `bench: last positions on the map ${matched}/${expected.length}; JS heap used ${mb(before.used)} before, ${mb(during.used)} under load (total ${mb(during.total)}); DOM nodes ${during.nodes}; page errors ${errors.length}`,
+    );
+    console.log(
+      `bench: load average after ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
+    console.log(
+      `map frame interval p50 ${f1(quantile(frames, 0.5))} ms, p99 ${f1(quantile(frames, 0.99))} ms; source update p50 ${f1(quantile(result.updates, 0.5))} ms, p99 ${f1(quantile(result.updates, 0.99))} ms; JS heap ${mb(during.used)} (${vehicles} vehicles, ${rate}/s)`,
+    );
     if (errors.length) console.log(errors.slice(0, 5).join("\n"));
   } finally {
     clearTimeout(guard);
@@ -271,7 +408,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -37,7 +37,8 @@ export function monthOfDriving(end: Date, days = 30, seed = 7): MonthFix[] {
     const dayStart = start.getTime() + d * 86_400_000;
     let t = dayStart;
     const park = (until: number, at: { lat: number; lon: number }) => {
-      for (; t < until; t += 600_000) fixes.push({ at: new Date(t), lat: at.lat, lon: at.lon, speed: 0, course: 0, ignition: false });
+      for (; t < until; t += 600_000)
+        fixes.push({ at: new Date(t), lat: at.lat, lon: at.lon, speed: 0, course: 0, ignition: false });
     };
     park(dayStart + 7 * 3_600_000, home); // the night: 7 hours parked
     let pos = { ...home };
@@ -51,13 +52,22 @@ export function monthOfDriving(end: Date, days = 30, seed = 7): MonthFix[] {
       if (deliveries.length && t >= deliveries[0]) {
         deliveries.shift();
         const stopEnd = t + (5 + rnd() * 15) * 60_000;
-        for (; t < stopEnd; t += 60_000) fixes.push({ at: new Date(t), lat: pos.lat, lon: pos.lon, speed: 0, course, ignition: false });
+        for (; t < stopEnd; t += 60_000)
+          fixes.push({ at: new Date(t), lat: pos.lat, lon: pos.lon, speed: 0, course, ignition: false });
         continue;
       }
       if (t >= nextTurn) {
         // Back towards home when far out, otherwise a random turn on the grid.
         const far = Math.abs(pos.lat - home.lat) > 0.05 || Math.abs(pos.lon - home.lon) > 0.07;
-        if (far) course = Math.abs(pos.lat - home.lat) > Math.abs(pos.lon - home.lon) ? (pos.lat > home.lat ? 180 : 0) : pos.lon > home.lon ? 270 : 90;
+        if (far)
+          course =
+            Math.abs(pos.lat - home.lat) > Math.abs(pos.lon - home.lon)
+              ? pos.lat > home.lat
+                ? 180
+                : 0
+              : pos.lon > home.lon
+                ? 270
+                : 90;
         else course = (course + (rnd() < 0.5 ? 90 : 270)) % 360;
         nextTurn = t + (30 + rnd() * 90) * 1000;
         if (rnd() < 0.3) waitUntil = t + (20 + rnd() * 60) * 1000;
@@ -69,7 +79,14 @@ export function monthOfDriving(end: Date, days = 30, seed = 7): MonthFix[] {
         lat: pos.lat + (Math.cos(rad) * m + (rnd() - 0.5) * 4) / 110_574,
         lon: pos.lon + (Math.sin(rad) * m + (rnd() - 0.5) * 4) / (111_320 * Math.cos((pos.lat * Math.PI) / 180)),
       };
-      fixes.push({ at: new Date(t), lat: pos.lat, lon: pos.lon, speed: Math.round(speed * 10) / 10, course, ignition: true });
+      fixes.push({
+        at: new Date(t),
+        lat: pos.lat,
+        lon: pos.lon,
+        speed: Math.round(speed * 10) / 10,
+        course,
+        ignition: true,
+      });
       t += 10_000;
     }
     park(dayStart + 86_400_000, pos);
@@ -78,13 +95,32 @@ export function monthOfDriving(end: Date, days = 30, seed = 7): MonthFix[] {
 }
 
 /** Writes the fixes straight into `positions` (the pipeline's validation and state are not what is measured). */
-export async function insertFixes(db: Kysely<Database>, org: { orgId: string }, vehicle: { id: string; imei: string }, fixes: MonthFix[]) {
+export async function insertFixes(
+  db: Kysely<Database>,
+  org: { orgId: string },
+  vehicle: { id: string; imei: string },
+  fixes: MonthFix[],
+) {
   for (let i = 0; i < fixes.length; i += 2000) {
     const chunk = fixes.slice(i, i + 2000);
-    await db.insertInto("positions").values(chunk.map((f) => ({
-      org_id: org.orgId, vehicle_id: vehicle.id, device_id: vehicle.imei, fix_time: f.at, lat: f.lat, lon: f.lon,
-      speed_kmh: f.speed, course: f.course, satellites: 9, ignition: f.ignition, valid: true,
-    }))).execute();
+    await db
+      .insertInto("positions")
+      .values(
+        chunk.map((f) => ({
+          org_id: org.orgId,
+          vehicle_id: vehicle.id,
+          device_id: vehicle.imei,
+          fix_time: f.at,
+          lat: f.lat,
+          lon: f.lon,
+          speed_kmh: f.speed,
+          course: f.course,
+          satellites: 9,
+          ignition: f.ignition,
+          valid: true,
+        })),
+      )
+      .execute();
   }
   await sql`ANALYZE positions`.execute(db);
 }

@@ -34,7 +34,8 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 async function main() {
@@ -44,23 +45,57 @@ async function main() {
   if (!existsSync(path.join(buildDir, "server", "index.js"))) throw new Error("No build: run `npm run build` first");
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const db = await openDatabase();
-  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, REDIS_URL: "", LOG_LEVEL: "warn", FLOTA_DEMO: "false", NODE_ENV: "production", MAP_STYLE: "offline" });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: db.url,
+    REDIS_URL: "",
+    LOG_LEVEL: "warn",
+    FLOTA_DEMO: "false",
+    NODE_ENV: "production",
+    MAP_STYLE: "offline",
+  });
   const handle = connectDatabase(db.url, 5);
-  const ctx: AppContext = { config, db: handle.db, log: pino({ level: "warn" }), jobs: null as unknown as JobQueue, buildId: build.assets.version };
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    log: pino({ level: "warn" }),
+    jobs: null as unknown as JobQueue,
+    buildId: build.assets.version,
+  };
   const server = createServer(createHttpApp(ctx, { build, clientDir: path.join(buildDir, "client") }));
   try {
     await migrate(handle.pool);
-    const { org, adminId } = await createOrganization(ctx.db, { name: "Bench", admin: { email: "bench@flota.local", password: "bench-password" } });
-    const [vehicle] = await ctx.db.insertInto("vehicles")
-      .values({ org_id: org.id, registration: "BN 0001", category: "Car", device_imei: "359000000000001", device_protocol: "teltonika" }).returning("id").execute();
+    const { org, adminId } = await createOrganization(ctx.db, {
+      name: "Bench",
+      admin: { email: "bench@flota.local", password: "bench-password" },
+    });
+    const [vehicle] = await ctx.db
+      .insertInto("vehicles")
+      .values({
+        org_id: org.id,
+        registration: "BN 0001",
+        category: "Car",
+        device_imei: "359000000000001",
+        device_protocol: "teltonika",
+      })
+      .returning("id")
+      .execute();
     const end = new Date(Date.now() - 3_600_000);
     const fixes = monthOfDriving(end, days);
     const t0 = performance.now();
     await insertFixes(ctx.db, { orgId: org.id }, { id: vehicle.id, imei: "359000000000001" }, fixes);
-    console.log(`bench: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} (other work on the machine skews the figures)`);
+    console.log(
+      `bench: ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} (other work on the machine skews the figures)`,
+    );
     console.log(`bench: ${fixes.length} fixes over ${days} days stored in ${ms(performance.now() - t0)}`);
 
-    const user = await ctx.db.selectFrom("users").select(["id", "org_id", "web_only"]).where("id", "=", adminId).executeTakeFirstOrThrow();
+    const user = await ctx.db
+      .selectFrom("users")
+      .select(["id", "org_id", "web_only"])
+      .where("id", "=", adminId)
+      .executeTakeFirstOrThrow();
     const session = await issueSession(ctx, user, "web", { ip: null, userAgent: "bench" });
     const principal = await loadPrincipal(ctx, session.token);
     if (!principal) throw new Error("no principal");
@@ -73,18 +108,31 @@ async function main() {
 
     // The parts, in this process: PostgreSQL alone, the query as Node gets it, getReplay (query, stops,
     // distance), the thinning; and the full track's JSON for comparison.
-    const explain = await sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE SELECT fix_time, lat, lon, speed_kmh, course, ignition FROM positions
-        WHERE vehicle_id = ${vehicle.id} AND fix_time >= ${from} AND fix_time <= ${to} AND valid ORDER BY fix_time`.execute(ctx.db);
+    const explain = await sql<{
+      "QUERY PLAN": string;
+    }>`EXPLAIN ANALYZE SELECT fix_time, lat, lon, speed_kmh, course, ignition FROM positions
+        WHERE vehicle_id = ${vehicle.id} AND fix_time >= ${from} AND fix_time <= ${to} AND valid ORDER BY fix_time`.execute(
+      ctx.db,
+    );
     const execution = explain.rows.map((r) => r["QUERY PLAN"]).find((l) => l.startsWith("Execution Time")) ?? "";
     console.log(`bench: PostgreSQL's own ${execution.toLowerCase()}`);
     const rawTimes: number[] = [];
     const dbTimes: number[] = [];
     const thinTimes: number[] = [];
-    let drawn = 0, fullJson = 0, tolerance = 0;
+    let drawn = 0,
+      fullJson = 0,
+      tolerance = 0;
     for (let i = 0; i < runs; i++) {
       const a = performance.now();
-      await ctx.db.selectFrom("positions").select(["fix_time", "lat", "lon", "speed_kmh", "course", "ignition"])
-        .where("vehicle_id", "=", vehicle.id).where("fix_time", ">=", from).where("fix_time", "<=", to).where("valid", "=", true).orderBy("fix_time").execute();
+      await ctx.db
+        .selectFrom("positions")
+        .select(["fix_time", "lat", "lon", "speed_kmh", "course", "ignition"])
+        .where("vehicle_id", "=", vehicle.id)
+        .where("fix_time", ">=", from)
+        .where("fix_time", "<=", to)
+        .where("valid", "=", true)
+        .orderBy("fix_time")
+        .execute();
       rawTimes.push(performance.now() - a);
       const b = performance.now();
       const replay = await getReplay(ctx, principal, { vehicleId: vehicle.id, from, to });
@@ -96,24 +144,35 @@ async function main() {
       tolerance = track.toleranceM;
       fullJson = JSON.stringify(replay.points).length;
     }
-    console.log(`bench: the positions query as Node gets it (transfer, row parsing) p50 ${ms(quantile(rawTimes, 0.5))}`);
-    console.log(`bench: getReplay (query, stops, distance) p50 ${ms(quantile(dbTimes, 0.5))}; thinning p50 ${ms(quantile(thinTimes, 0.5))} → ${drawn} points (tolerance ${tolerance.toFixed(1)} m)`);
+    console.log(
+      `bench: the positions query as Node gets it (transfer, row parsing) p50 ${ms(quantile(rawTimes, 0.5))}`,
+    );
+    console.log(
+      `bench: getReplay (query, stops, distance) p50 ${ms(quantile(dbTimes, 0.5))}; thinning p50 ${ms(quantile(thinTimes, 0.5))} → ${drawn} points (tolerance ${tolerance.toFixed(1)} m)`,
+    );
 
     // The whole answer over HTTP: session, loader (query, stops, alerts, thinning), turbo-stream serialisation.
     const times: number[] = [];
     let bytes = 0;
     for (let i = 0; i < runs + 1; i++) {
       const a = performance.now();
-      const res = await fetch(`${base}/replay.data?${query}`, { headers: { cookie: `${SESSION_COOKIE}=${session.token}`, "accept-encoding": "identity" } });
+      const res = await fetch(`${base}/replay.data?${query}`, {
+        headers: { cookie: `${SESSION_COOKIE}=${session.token}`, "accept-encoding": "identity" },
+      });
       const body = await res.arrayBuffer();
       const took = performance.now() - a;
       if (res.status !== 200) throw new Error(`replay.data answered ${res.status}`);
       bytes = body.byteLength;
-      if (i > 0) times.push(took); // the first request also warms the route module
+      if (i > 0)
+        times.push(took); // the first request also warms the route module
       else console.log(`bench: first request ${ms(took)}`);
     }
-    console.log(`bench: /replay.data ${runs} runs: p50 ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))}; answer ${(bytes / 1024).toFixed(0)} KB (the full track alone would be ${(fullJson / 1024).toFixed(0)} KB of JSON); load average now ${loadavg()[0].toFixed(1)}`);
-    console.log(`month replay p50 ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))} (${fixes.length} fixes drawn as ${drawn} points, ${(bytes / 1024).toFixed(0)} KB answer)`);
+    console.log(
+      `bench: /replay.data ${runs} runs: p50 ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))}; answer ${(bytes / 1024).toFixed(0)} KB (the full track alone would be ${(fullJson / 1024).toFixed(0)} KB of JSON); load average now ${loadavg()[0].toFixed(1)}`,
+    );
+    console.log(
+      `month replay p50 ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))} (${fixes.length} fixes drawn as ${drawn} points, ${(bytes / 1024).toFixed(0)} KB answer)`,
+    );
   } finally {
     server.close();
     await handle.close();
@@ -121,7 +180,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

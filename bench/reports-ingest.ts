@@ -22,7 +22,6 @@ interface IngestOptions {
   addGeofences(ctx: AppContext, orgId: string, n: number, seed: number): Promise<unknown>;
 }
 
-
 function ingestTracks(imeis: string[], total: number, start: number) {
   const rnd = rng(11);
   const records = 10;
@@ -47,7 +46,20 @@ function ingestTracks(imeis: string[], total: number, start: number) {
           pos = destination(pos, course, (speed / 3.6) * 10);
           v = speed;
         }
-        packet.push({ deviceId: imei, protocol: "teltonika", fixTime: new Date(t), latitude: pos[1], longitude: pos[0], altitude: 100, speed: v, course, satellites: 9, valid: true, ignition: stopLeft < 30, attributes: {} });
+        packet.push({
+          deviceId: imei,
+          protocol: "teltonika",
+          fixTime: new Date(t),
+          latitude: pos[1],
+          longitude: pos[0],
+          altitude: 100,
+          speed: v,
+          course,
+          satellites: 9,
+          valid: true,
+          ignition: stopLeft < 30,
+          attributes: {},
+        });
       }
       packets.push(packet);
     }
@@ -55,12 +67,19 @@ function ingestTracks(imeis: string[], total: number, start: number) {
   });
 }
 
-async function drive(ctx: AppContext, registry: DeviceRegistry, hooks: PositionHook[], load: ReturnType<typeof ingestTracks>) {
+async function drive(
+  ctx: AppContext,
+  registry: DeviceRegistry,
+  hooks: PositionHook[],
+  load: ReturnType<typeof ingestTracks>,
+) {
   const pipeline = createPositionPipeline({ db: ctx.db, log: ctx.log, lookup: (id) => registry.lookup(id), hooks });
   const started = performance.now();
-  await Promise.all(load.map(async (v) => {
-    for (const packet of v.packets) await pipeline.onPositions(v.imei, packet);
-  }));
+  await Promise.all(
+    load.map(async (v) => {
+      for (const packet of v.packets) await pipeline.onPositions(v.imei, packet);
+    }),
+  );
   // the clock stops when every position is stored and, with the hook, derived (its queue flushes on close)
   await pipeline.close();
   const seconds = (performance.now() - started) / 1000;
@@ -80,25 +99,51 @@ export async function measureIngest(ctx: AppContext, opts: IngestOptions): Promi
   for (let round = 0; round < 2; round++) {
     const order: Array<"plain" | "derived"> = round % 2 ? ["derived", "plain"] : ["plain", "derived"];
     for (const kind of order) {
-      const o = await makeBenchOrg(ctx, `Ingest ${kind} ${round}`, ingestVehicles, `${kind === "plain" ? 5 : 6}${round}`);
+      const o = await makeBenchOrg(
+        ctx,
+        `Ingest ${kind} ${round}`,
+        ingestVehicles,
+        `${kind === "plain" ? 5 : 6}${round}`,
+      );
       await addGeofences(ctx, o.orgId, 60, 5);
-      const r = await drive(ctx, registry, kind === "plain" ? [] : [hook], ingestTracks(o.imeis, ingestPositions, ingestStart));
+      const r = await drive(
+        ctx,
+        registry,
+        kind === "plain" ? [] : [hook],
+        ingestTracks(o.imeis, ingestPositions, ingestStart),
+      );
       rates[kind].push(r.rate);
       if (kind === "derived") derivedOrg = o;
-      say(`ingest round ${round + 1} ${kind === "plain" ? "without derivation" : "with derivation   "} ${r.stored} positions in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} positions/s`);
+      say(
+        `ingest round ${round + 1} ${kind === "plain" ? "without derivation" : "with derivation   "} ${r.stored} positions in ${r.seconds.toFixed(1)} s = ${Math.round(r.rate)} positions/s`,
+      );
     }
   }
   // The check: what was derived while ingesting equals a from-scratch rebuild of the same vehicles' positions.
   const sample = derivedOrg!.vehicleIds.slice(0, 20);
-  const shapes = async () => (await ctx.db.selectFrom("vehicle_segments").select(["vehicle_id", "kind", "start_time", "end_time", "distance_m"])
-    .where("vehicle_id", "in", sample).orderBy("vehicle_id").orderBy("start_time").orderBy("kind").execute())
-    .map((r) => `${r.vehicle_id} ${r.kind} ${r.start_time.getTime()}-${r.end_time.getTime()} ${r.distance_m.toFixed(1)}`);
+  const shapes = async () =>
+    (
+      await ctx.db
+        .selectFrom("vehicle_segments")
+        .select(["vehicle_id", "kind", "start_time", "end_time", "distance_m"])
+        .where("vehicle_id", "in", sample)
+        .orderBy("vehicle_id")
+        .orderBy("start_time")
+        .orderBy("kind")
+        .execute()
+    ).map(
+      (r) => `${r.vehicle_id} ${r.kind} ${r.start_time.getTime()}-${r.end_time.getTime()} ${r.distance_m.toFixed(1)}`,
+    );
   const live = await shapes();
-  for (const vehicleId of sample) await rebuildVehicleSegments(ctx.db, driversOf, { vehicleId, orgId: derivedOrg!.orgId }, 0);
+  for (const vehicleId of sample)
+    await rebuildVehicleSegments(ctx.db, driversOf, { vehicleId, orgId: derivedOrg!.orgId }, 0);
   const rebuilt = await shapes();
   const same = live.length === rebuilt.length && live.every((x, i) => x === rebuilt[i]);
-  say(`derived while ingesting vs rebuilt from the stored positions (${sample.length} vehicles): ${live.length} vs ${rebuilt.length} segments, ${same ? "identical" : "DIFFERENT"}`);
-  if (!same || !live.length) throw new Error("segments derived during ingest differ from a rebuild of the same positions");
+  say(
+    `derived while ingesting vs rebuilt from the stored positions (${sample.length} vehicles): ${live.length} vs ${rebuilt.length} segments, ${same ? "identical" : "DIFFERENT"}`,
+  );
+  if (!same || !live.length)
+    throw new Error("segments derived during ingest differ from a rebuild of the same positions");
   const median = (xs: number[]) => {
     const v = [...xs].sort((a, b) => a - b);
     const m = Math.floor(v.length / 2);

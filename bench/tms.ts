@@ -22,7 +22,7 @@ const limitS = arg("time-limit", DEFAULT_SETTINGS.time_limit_s);
 const nOrders = arg("orders", 1000);
 const nTrucks = arg("trucks", 30);
 let seed = arg("seed", 1);
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
 const depot = { latitude: 41.3275, longitude: 19.8187 };
 const orders: PlanOrder[] = Array.from({ length: nOrders }, (_, i) => {
@@ -31,15 +31,23 @@ const orders: PlanOrder[] = Array.from({ length: nOrders }, (_, i) => {
   const windowed = rand() < 0.3;
   const start = 8 * 60 + Math.floor(rand() * 7) * 60;
   return {
-    id: `o${i}`, latitude: depot.latitude + r * Math.sin(a), longitude: depot.longitude + r * Math.cos(a) * 1.3,
-    weight: Math.round((5 + rand() * 95) * 100) / 100, packets: 1 + Math.floor(rand() * 10),
-    window_start: windowed ? start : null, window_end: windowed ? start + 120 : null,
+    id: `o${i}`,
+    latitude: depot.latitude + r * Math.sin(a),
+    longitude: depot.longitude + r * Math.cos(a) * 1.3,
+    weight: Math.round((5 + rand() * 95) * 100) / 100,
+    packets: 1 + Math.floor(rand() * 10),
+    window_start: windowed ? start : null,
+    window_end: windowed ? start + 120 : null,
   };
 });
 const totalWeight = orders.reduce((s, o) => s + Number(o.weight), 0);
 const totalPackets = orders.reduce((s, o) => s + o.packets, 0);
 // The fleet carries about 95% of the day's load: a few orders must be left out with a reason.
-const trucks: TmsTruck[] = Array.from({ length: nTrucks }, (_, i) => ({ vehicle_id: `t${i}`, capacity_weight: Math.round((totalWeight / nTrucks) * 0.95), capacity_packets: Math.round((totalPackets / nTrucks) * 0.95) }));
+const trucks: TmsTruck[] = Array.from({ length: nTrucks }, (_, i) => ({
+  vehicle_id: `t${i}`,
+  capacity_weight: Math.round((totalWeight / nTrucks) * 0.95),
+  capacity_packets: Math.round((totalPackets / nTrucks) * 0.95),
+}));
 const settings = { ...DEFAULT_SETTINGS, window_start: 7 * 60, window_end: 19 * 60 };
 
 const { problem, locations } = indexLocations(planProblem(orders, trucks, depot, settings));
@@ -64,13 +72,26 @@ async function report(label: string, limit: number) {
   }).length;
   const everyOrder = placed.size + solution.unassigned.length === nOrders;
   console.log(`${label}: limit ${limit} s, took ${(ms / 1000).toFixed(1)} s, ${solution.iterations} iterations`);
-  console.log(`  placed ${placed.size}/${nOrders}, unplaced ${solution.unassigned.length} (${[...reasons].map(([k, v]) => `${k} ${v}`).join(", ") || "none"}), trucks used ${solution.summary.vehicles}/${nTrucks}`);
-  console.log(`  distance ${(solution.summary.distance / 1000).toFixed(1)} km, trucks over capacity ${over}, every order placed or given a reason: ${everyOrder}, feasibility violations ${violations.length}`);
-  return { distance: solution.summary.distance, placed: placed.size, feasible: over === 0 && everyOrder && violations.length === 0, ms };
+  console.log(
+    `  placed ${placed.size}/${nOrders}, unplaced ${solution.unassigned.length} (${[...reasons].map(([k, v]) => `${k} ${v}`).join(", ") || "none"}), trucks used ${solution.summary.vehicles}/${nTrucks}`,
+  );
+  console.log(
+    `  distance ${(solution.summary.distance / 1000).toFixed(1)} km, trucks over capacity ${over}, every order placed or given a reason: ${everyOrder}, feasibility violations ${violations.length}`,
+  );
+  return {
+    distance: solution.summary.distance,
+    placed: placed.size,
+    feasible: over === 0 && everyOrder && violations.length === 0,
+    ms,
+  };
 }
 
-console.log(`TMS bench: ${nOrders} orders (${Math.round(totalWeight)} kg, ${totalPackets} packets, 30% with a 2-hour window), ${nTrucks} trucks of ${trucks[0].capacity_weight} kg / ${trucks[0].capacity_packets} packets; ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}`);
+console.log(
+  `TMS bench: ${nOrders} orders (${Math.round(totalWeight)} kg, ${totalPackets} packets, 30% with a 2-hour window), ${nTrucks} trucks of ${trucks[0].capacity_weight} kg / ${trucks[0].capacity_packets} packets; ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}`,
+);
 const short = await report("configured limit", limitS);
 const long = await report("10x limit", limitS * 10);
-console.log(`\nresult: feasible ${short.feasible && long.feasible}; distance at the configured limit is ${(((short.distance - long.distance) / long.distance) * 100).toFixed(2)}% above the 10x run (placed ${short.placed} vs ${long.placed}); within limit: ${short.ms <= limitS * 1000 + 2000}`);
+console.log(
+  `\nresult: feasible ${short.feasible && long.feasible}; distance at the configured limit is ${(((short.distance - long.distance) / long.distance) * 100).toFixed(2)}% above the 10x run (placed ${short.placed} vs ${long.placed}); within limit: ${short.ms <= limitS * 1000 + 2000}`,
+);
 if (!short.feasible) process.exitCode = 1;

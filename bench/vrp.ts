@@ -27,7 +27,12 @@ interface SetSpec {
 }
 
 const SETS: Record<string, SetSpec> = {
-  solomon: { folder: "solomon", ext: ".txt", defaultLimit: 10, classOf: (n) => n.match(/^[A-Z]+\d/i)?.[0].toUpperCase() ?? n },
+  solomon: {
+    folder: "solomon",
+    ext: ".txt",
+    defaultLimit: 10,
+    classOf: (n) => n.match(/^[A-Z]+\d/i)?.[0].toUpperCase() ?? n,
+  },
   homberger: { folder: "homberger", ext: ".txt", defaultLimit: 30, classOf: (n) => n.split("_")[0].toUpperCase() },
   "augerat-A": { folder: "augerat-A", ext: ".vrp", defaultLimit: 5, classOf: () => "A" },
   "augerat-B": { folder: "augerat-B", ext: ".vrp", defaultLimit: 5, classOf: () => "B" },
@@ -70,7 +75,9 @@ const COMMIT = (() => {
 /** Machine conditions printed with the figures: the solver shares the CPU with whatever else runs. */
 function conditions(): string {
   const commit = COMMIT;
-  const load = loadavg().map((x) => x.toFixed(2)).join(" ");
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
   return `${new Date().toISOString()}, commit ${commit}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}), load average ${load}`;
 }
 
@@ -94,10 +101,22 @@ async function main() {
   const iterations = arg("iterations") ? Number(arg("iterations")) : undefined;
   // tuning knobs for experiments; the defaults are what the engine ships with
   const tuning: SearchTuning = {};
-  const knobs: [string, keyof SearchTuning][] = [["t0", "t0"], ["tf", "tf"], ["avg-removed", "avgRemoved"], ["max-string", "maxString"], ["blink", "blink"], ["split-grow", "splitGrow"], ["route-removal", "routeRemoval"], ["repair-share", "repairShare"], ["fleet-share", "fleetShare"]];
+  const knobs: [string, keyof SearchTuning][] = [
+    ["t0", "t0"],
+    ["tf", "tf"],
+    ["avg-removed", "avgRemoved"],
+    ["max-string", "maxString"],
+    ["blink", "blink"],
+    ["split-grow", "splitGrow"],
+    ["route-removal", "routeRemoval"],
+    ["repair-share", "repairShare"],
+    ["fleet-share", "fleetShare"],
+  ];
   for (const [flag, key] of knobs) if (arg(flag) !== undefined) tuning[key] = Number(arg(flag));
   const bks: Record<string, Bks> = JSON.parse(readFileSync(join(dataDir, "bks.json"), "utf8"));
-  const only = arg("instances")?.split(",").map((s) => s.trim().toLowerCase());
+  const only = arg("instances")
+    ?.split(",")
+    .map((s) => s.trim().toLowerCase());
   const files = readdirSync(join(dataDir, spec.folder))
     .filter((f) => f.endsWith(spec.ext))
     .map((f) => basename(f, spec.ext))
@@ -107,7 +126,9 @@ async function main() {
   // --convention hierarchical: vehicles first, then distance in double precision (the primary bks.json value)
   const hierarchical = vrptw && arg("convention") === "hierarchical";
   const dimacs = vrptw && !hierarchical;
-  console.log(`set ${setName}, ${files.length} instances, time limit ${limit} s, seed ${seed}, node ${process.version}${Object.keys(tuning).length ? `, tuning ${JSON.stringify(tuning)}` : ""}`);
+  console.log(
+    `set ${setName}, ${files.length} instances, time limit ${limit} s, seed ${seed}, node ${process.version}${Object.keys(tuning).length ? `, tuning ${JSON.stringify(tuning)}` : ""}`,
+  );
   console.log(`conditions at start: ${conditions()}`);
   console.log(
     `convention: ${
@@ -118,7 +139,9 @@ async function main() {
           : "CVRPLIB Augerat (exactly k vehicles, TSPLIB EUC_2D nint distances, objective total distance)"
     }`,
   );
-  console.log("| instance | vehicles | distance | BKS vehicles | BKS distance | gap % | time s | iterations | feasible |");
+  console.log(
+    "| instance | vehicles | distance | BKS vehicles | BKS distance | gap % | time s | iterations | feasible |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
   const rows: { cls: string; gap: number; vehicles: number; time: number; iterations: number }[] = [];
   const errors: string[] = [];
@@ -139,20 +162,33 @@ async function main() {
     }
     const ref = reference(bks[name], dimacs);
     const proven = /proven optimal/i.test(bks[name].convention);
-    const sol = await solveVrp(problem, { timeLimitMs: iterations ? 3_600_000 : limit * 1000, maxIterations: iterations, seed }, tuning);
+    const sol = await solveVrp(
+      problem,
+      { timeLimitMs: iterations ? 3_600_000 : limit * 1000, maxIterations: iterations, seed },
+      tuning,
+    );
     const distance = sol.summary.distance / scale;
     // the solver's own problem, then the set's convention recomputed from the instance file alone
     const violations = [...checkFeasibility(problem, sol), ...checkConvention(sol, distance)];
     const gap = (100 * (distance - ref.distance)) / ref.distance;
     const feasible = violations.length === 0 && sol.unassigned.length === 0;
-    rows.push({ cls: spec.classOf(name), gap, vehicles: sol.summary.vehicles, time: sol.elapsedMs / 1000, iterations: sol.iterations });
+    rows.push({
+      cls: spec.classOf(name),
+      gap,
+      vehicles: sol.summary.vehicles,
+      time: sol.elapsedMs / 1000,
+      iterations: sol.iterations,
+    });
     let flag = "";
     // best known values are printed to 2 decimals: a smaller difference is rounding
     if (distance < ref.distance - (proven ? 1e-9 : 0.005)) {
       flag = proven ? " **ERROR: below the proven optimum**" : " (below the best known value: verify)";
       if (proven) errors.push(`${name}: ${distance} < proven optimum ${ref.distance}`);
     }
-    if (!feasible) errors.push(`${name}: ${violations.map((v) => v.message).join("; ") || ""}${sol.unassigned.length ? ` ${sol.unassigned.length} unassigned` : ""}`);
+    if (!feasible)
+      errors.push(
+        `${name}: ${violations.map((v) => v.message).join("; ") || ""}${sol.unassigned.length ? ` ${sol.unassigned.length} unassigned` : ""}`,
+      );
     console.log(
       `| ${name} | ${sol.summary.vehicles} | ${distance.toFixed(1)} | ${ref.vehicles} | ${ref.distance} | ${gap.toFixed(2)}${flag} | ${(sol.elapsedMs / 1000).toFixed(1)} | ${sol.iterations} | ${feasible ? "yes" : `NO (${violations.length} violations, ${sol.unassigned.length} unassigned)`} |`,
     );
@@ -168,7 +204,9 @@ async function main() {
   }
   const avgGap = rows.reduce((a, r) => a + r.gap, 0) / Math.max(rows.length, 1);
   console.log("");
-  console.log(`average gap ${avgGap.toFixed(2)}% over ${rows.length} instances, median iterations ${median(rows.map((r) => r.iterations))}`);
+  console.log(
+    `average gap ${avgGap.toFixed(2)}% over ${rows.length} instances, median iterations ${median(rows.map((r) => r.iterations))}`,
+  );
   console.log(`conditions at end: ${conditions()}`);
   if (errors.length > 0) {
     // a figure below a proven optimum, or a solution outside the convention, is a bug: never a result

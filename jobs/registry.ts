@@ -12,5 +12,16 @@ import { videoJobs } from "../server/modules/video/video.jobs";
 import type { JobDefinition } from "../server/job-definition";
 
 /** Every module's jobs (`<module>.jobs.ts`). A new module adds its list here; workers.ts groups them by queue. */
-export const ALL_JOBS: readonly JobDefinition[] = [...passwordResetJobs, ...alertsJobs, ...positionsJobs, ...liveJobs, ...optimizationJobs, ...analyticsJobs,
-  ...carSharingJobs, ...maintenanceJobs, ...routePlanningJobs, ...tmsJobs, ...videoJobs];
+export const ALL_JOBS: readonly JobDefinition[] = [
+  ...passwordResetJobs,
+  ...alertsJobs,
+  ...positionsJobs,
+  ...liveJobs,
+  ...optimizationJobs,
+  ...analyticsJobs,
+  ...carSharingJobs,
+  ...maintenanceJobs,
+  ...routePlanningJobs,
+  ...tmsJobs,
+  ...videoJobs,
+];

@@ -8,7 +8,9 @@ import { ALL_JOBS } from "./registry";
 const DEFAULT_CONCURRENCY = 2;
 
 /** The definitions grouped by queue: one processor map and one concurrency per queue. */
-export function groupByQueue(definitions: readonly JobDefinition[]): Map<QueueName, { jobs: JobDefinition[]; concurrency: number }> {
+export function groupByQueue(
+  definitions: readonly JobDefinition[],
+): Map<QueueName, { jobs: JobDefinition[]; concurrency: number }> {
   const queues = new Map<QueueName, { jobs: JobDefinition[]; concurrency: number }>();
   for (const d of definitions) {
     let q = queues.get(d.queue);
@@ -30,7 +32,10 @@ export interface RunningWorkers {
  * Starts one worker per queue with every definition of that queue (all modules' `<module>.jobs.ts`, listed
  * in jobs/registry.ts) and schedules the recurring ones; returns a function that stops the workers.
  */
-export async function startWorkers(ctx: AppContext, definitions: readonly JobDefinition[] = ALL_JOBS): Promise<RunningWorkers> {
+export async function startWorkers(
+  ctx: AppContext,
+  definitions: readonly JobDefinition[] = ALL_JOBS,
+): Promise<RunningWorkers> {
   const state = new Map<string, unknown>();
   // Inherits from ctx rather than copying it, so ports a process adds later (commands) are seen by jobs too.
   const jobCtx: JobContext = Object.assign(Object.create(ctx) as AppContext, {
@@ -49,10 +54,15 @@ export async function startWorkers(ctx: AppContext, definitions: readonly JobDef
   }
   for (const d of definitions) {
     if (!d.repeat) continue;
-    await ctx.jobs.queue(d.queue).upsertJobScheduler(d.name, d.repeat, { name: d.name, data: {} })
+    await ctx.jobs
+      .queue(d.queue)
+      .upsertJobScheduler(d.name, d.repeat, { name: d.name, data: {} })
       .catch((err) => ctx.log.warn({ err, job: d.name }, "scheduling a recurring job failed"));
   }
-  ctx.log.info({ queues: [...queues.keys()], jobs: definitions.length, backend: ctx.jobs.backend.kind }, "job workers started");
+  ctx.log.info(
+    { queues: [...queues.keys()], jobs: definitions.length, backend: ctx.jobs.backend.kind },
+    "job workers started",
+  );
   const stop = async () => {
     await Promise.all([...workers.values()].map((w) => w.close()));
   };

@@ -9,7 +9,11 @@ import { createLiveBus } from "./modules/live/live-bus";
 import { JobQueue } from "./queue/job-queue";
 
 export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Logger {
-  return pino({ level: config.LOG_LEVEL, base: { app: "flota" }, redact: ["req.headers.authorization", "req.headers.cookie"] });
+  return pino({
+    level: config.LOG_LEVEL,
+    base: { app: "flota" },
+    redact: ["req.headers.authorization", "req.headers.cookie"],
+  });
 }
 
 export interface Runtime {
@@ -39,15 +43,32 @@ export async function openRuntime(config: Config, log: Logger, opts: RuntimeOpti
   let url = config.DATABASE_URL;
   if (!url) {
     log.info({ dir: config.dataDir, port: config.FLOTA_DB_PORT }, "starting embedded PostgreSQL");
-    embedded = await startEmbeddedPostgres({ dir: config.dataDir, port: config.FLOTA_DB_PORT, log: (m) => log.debug({ pg: m }), notice: (m) => log.info(m) });
+    embedded = await startEmbeddedPostgres({
+      dir: config.dataDir,
+      port: config.FLOTA_DB_PORT,
+      log: (m) => log.debug({ pg: m }),
+      notice: (m) => log.info(m),
+    });
     url = embedded.url;
   }
   const database = connectDatabase(url, opts.poolSize ?? 10);
   await migrate(database.pool, (m) => log.info(m));
-  const jobs = new JobQueue(config.REDIS_URL ? { kind: "redis", url: config.REDIS_URL } : { kind: "postgres", url }, log, config.QUEUE_PREFIX);
+  const jobs = new JobQueue(
+    config.REDIS_URL ? { kind: "redis", url: config.REDIS_URL } : { kind: "postgres", url },
+    log,
+    config.QUEUE_PREFIX,
+  );
   const web = (opts.role ?? "web") === "web";
   const live = await createLiveBus({ redisUrl: config.REDIS_URL, databaseUrl: url, log, listen: web });
-  const ctx: AppContext = { config, db: database.db, log, jobs, buildId: opts.buildId ?? "dev", live, devices: web ? new DeviceRegistry(database.db) : undefined };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    log,
+    jobs,
+    buildId: opts.buildId ?? "dev",
+    live,
+    devices: web ? new DeviceRegistry(database.db) : undefined,
+  };
   return {
     ctx,
     database,

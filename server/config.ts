@@ -23,7 +23,10 @@ const envSchema = z.object({
   FLOTA_ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
   FLOTA_DEMO: bool.default(true),
   FLOTA_WORKER: z.enum(["inline", "off"]).default("inline"),
-  QUEUE_PREFIX: z.string().regex(/^[a-z0-9-]*$/).default(""),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]*$/)
+    .default(""),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -52,17 +55,25 @@ const envSchema = z.object({
   CAMERA_PORT: port.default(5232),
   CAMERA_PUBLIC_HOST: z.string().optional(),
   FLOTA_STORAGE_DIR: z.string().optional(),
-  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   MAP_STYLE: z.enum(["online", "offline"]).default("online"),
   MAP_STYLE_URL: z.string().url().optional(),
   PMTILES_URL: z.string().url().optional(),
-  MAP_CSP_ORIGINS: z.string().optional().transform((v, c) => {
-    const list = (v ?? "").split(/[\s,]+/).filter(Boolean);
-    for (const o of list) {
-      if (!/^https?:\/\/[^/\s]+$/.test(o)) c.addIssue({ code: "custom", message: `${o} is not an origin (scheme://host[:port])` });
-    }
-    return list;
-  }),
+  MAP_CSP_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      const list = (v ?? "").split(/[\s,]+/).filter(Boolean);
+      for (const o of list) {
+        if (!/^https?:\/\/[^/\s]+$/.test(o))
+          c.addIssue({ code: "custom", message: `${o} is not an origin (scheme://host[:port])` });
+      }
+      return list;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -89,7 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) throw new ConfigError("Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set");
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID)
+    throw new ConfigError("Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set");
   const smtpConfigured = Boolean(e.SMTP_URL || e.SMTP_HOST);
   return {
     ...e,
@@ -97,12 +109,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedDatabase: !e.DATABASE_URL,
     usingDefaultAdminPassword: e.FLOTA_ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD,
     simulator: e.FLOTA_SIMULATOR ?? e.FLOTA_DEMO,
-    secureCookies: e.COOKIE_SECURE ?? (e.PUBLIC_URL?.startsWith("https://") ?? false),
+    secureCookies: e.COOKIE_SECURE ?? e.PUBLIC_URL?.startsWith("https://") ?? false,
     smtp: smtpConfigured
-      ? { url: e.SMTP_URL, host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
+      ? {
+          url: e.SMTP_URL,
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+        }
       : null,
-    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL }
-      : null,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, label: e.OIDC_LABEL }
+        : null,
   };
 }

@@ -16,14 +16,22 @@ export function ErrorContent({ error, home = true }: { error: unknown; home?: bo
   const reload = status >= 500 ? (isChunkLoadTimeout(error) ? error.href : createPath(location)) : null;
   return (
     <>
-      <h1>{status === 404 ? t("errorPage.notFound") : status === 403 ? t("errorPage.forbidden") : t("errorPage.title")}</h1>
+      <h1>
+        {status === 404 ? t("errorPage.notFound") : status === 403 ? t("errorPage.forbidden") : t("errorPage.title")}
+      </h1>
       <p>{status === 404 && !home ? t("errorPage.notFoundPublic") : t("errorPage.body")}</p>
       {reload !== null && (
         <p>
-          <a className="button primary" href={reload} data-testid="error-reload">{t("errorPage.reload")}</a>
+          <a className="button primary" href={reload} data-testid="error-reload">
+            {t("errorPage.reload")}
+          </a>
         </p>
       )}
-      {home && <p><a href="/manage">{t("errorPage.home")}</a></p>}
+      {home && (
+        <p>
+          <a href="/manage">{t("errorPage.home")}</a>
+        </p>
+      )}
     </>
   );
 }

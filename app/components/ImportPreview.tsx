@@ -35,7 +35,9 @@ export function ImportUploadForm(props: {
       <label htmlFor="file">{props.fileLabel}</label>
       <input id="file" name="file" type="file" accept={props.accept} required />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={props.busy} data-testid={props.buttonTestId}>{props.uploadLabel}</button>
+        <button type="submit" className="button primary" disabled={props.busy} data-testid={props.buttonTestId}>
+          {props.uploadLabel}
+        </button>
       </div>
     </Form>
   );
@@ -45,7 +47,11 @@ export function ImportUploadForm(props: {
 export function ImportAlert({ code, hasErrors }: { code?: string | null; hasErrors?: string }) {
   const errorText = useErrorText();
   if (!code) return null;
-  return <div className="alert alert-error" role="alert" data-testid="import-alert">{code === "IMPORT_HAS_ERRORS" && hasErrors ? hasErrors : errorText(code)}</div>;
+  return (
+    <div className="alert alert-error" role="alert" data-testid="import-alert">
+      {code === "IMPORT_HAS_ERRORS" && hasErrors ? hasErrors : errorText(code)}
+    </div>
+  );
 }
 
 export interface ImportCommit {
@@ -96,15 +102,27 @@ export function ImportPreview(props: {
   const showNothing = c.saveValid ? invalid > 0 && valid === 0 : valid === 0;
   return (
     <div className="card stack" data-testid="import-summary" data-valid={valid} data-errors={invalid}>
-      <p role="status" data-testid="import-counts">{props.counts}</p>
+      <p role="status" data-testid="import-counts">
+        {props.counts}
+      </p>
       {errors.length > 0 && (
         <>
           {labels.errorsTitle && <h2>{labels.errorsTitle}</h2>}
           <table className="table import-errors" data-testid="import-errors">
-            <thead><tr><th>{labels.row}</th><th>{labels.field}</th><th>{labels.message}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{labels.row}</th>
+                <th>{labels.field}</th>
+                <th>{labels.message}</th>
+              </tr>
+            </thead>
             <tbody>
               {errors.slice(0, props.maxErrors ?? errors.length).map((e, i) => (
-                <tr key={i} data-row={e.row} data-field={e.field}><td>{e.row}</td><td>{fieldText(e.field)}</td><td>{messageText(e.message)}</td></tr>
+                <tr key={i} data-row={e.row} data-field={e.field}>
+                  <td>{e.row}</td>
+                  <td>{fieldText(e.field)}</td>
+                  <td>{messageText(e.message)}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -112,24 +130,60 @@ export function ImportPreview(props: {
       )}
       <Form method="post" action={c.action} className="form-actions">
         <CsrfInput />
-        {Object.entries(c.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-        {showAll && <button type="submit" className={c.saveValid && mixed ? "button" : "button primary"} data-testid="import-save" disabled={c.busy}>{c.saveAll}</button>}
+        {Object.entries(c.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {showAll && (
+          <button
+            type="submit"
+            className={c.saveValid && mixed ? "button" : "button primary"}
+            data-testid="import-save"
+            disabled={c.busy}
+          >
+            {c.saveAll}
+          </button>
+        )}
         {c.saveValid && mixed && (
-          <button type="submit" name="validOnly" value="1" className="button primary" data-testid="import-save-valid" disabled={c.busy}>{c.saveValid}</button>
+          <button
+            type="submit"
+            name="validOnly"
+            value="1"
+            className="button primary"
+            data-testid="import-save-valid"
+            disabled={c.busy}
+          >
+            {c.saveValid}
+          </button>
         )}
         {showNothing && <p>{c.nothingValid}</p>}
-        {c.another && <Link to={c.another.to} className="button">{c.another.label}</Link>}
+        {c.another && (
+          <Link to={c.another.to} className="button">
+            {c.another.label}
+          </Link>
+        )}
       </Form>
     </div>
   );
 }
 
 /** A file refused whole because rows are wrong (nothing kept, nothing saved): its rows listed in an alert. */
-export function ImportRefused({ title, errors, line }: { title: string; errors: readonly ImportRowError[]; line: (e: ImportRowError) => string }) {
+export function ImportRefused({
+  title,
+  errors,
+  line,
+}: {
+  title: string;
+  errors: readonly ImportRowError[];
+  line: (e: ImportRowError) => string;
+}) {
   return (
     <div className="alert alert-error" role="alert" data-testid="row-errors">
       <p>{title}</p>
-      <ul>{errors.map((e, i) => <li key={i}>{line(e)}</li>)}</ul>
+      <ul>
+        {errors.map((e, i) => (
+          <li key={i}>{line(e)}</li>
+        ))}
+      </ul>
     </div>
   );
 }

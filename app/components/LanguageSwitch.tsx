@@ -14,7 +14,14 @@ export function LanguageSwitch() {
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       <span className="visually-hidden">{t("nav.language")}</span>
       {LANGUAGES.map((lng) => (
-        <button key={lng} type="submit" name="lng" value={lng} aria-pressed={i18n.language === lng} className="link-button">
+        <button
+          key={lng}
+          type="submit"
+          name="lng"
+          value={lng}
+          aria-pressed={i18n.language === lng}
+          className="link-button"
+        >
           {t(`languages.${lng}`)}
         </button>
       ))}

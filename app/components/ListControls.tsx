@@ -6,11 +6,19 @@ export function SearchBox({ placeholder, children }: { placeholder?: string; chi
   const [params] = useSearchParams();
   return (
     <Form method="get" className="search-box" role="search">
-      <input type="search" name="q" defaultValue={params.get("q") ?? ""} placeholder={placeholder ?? t("actions.search")} aria-label={t("actions.search")} />
+      <input
+        type="search"
+        name="q"
+        defaultValue={params.get("q") ?? ""}
+        placeholder={placeholder ?? t("actions.search")}
+        aria-label={t("actions.search")}
+      />
       {params.get("sort") && <input type="hidden" name="sort" value={params.get("sort") ?? ""} />}
       {params.get("dir") && <input type="hidden" name="dir" value={params.get("dir") ?? ""} />}
       {children}
-      <button type="submit" className="button">{t("actions.search")}</button>
+      <button type="submit" className="button">
+        {t("actions.search")}
+      </button>
     </Form>
   );
 }
@@ -47,9 +55,21 @@ export function Pagination({ page, pages, total }: { page: number; pages: number
   return (
     <nav className="pagination" aria-label="pagination">
       <span>{t("list.total", { total })}</span>
-      {page > 1 ? <Link to={href(page - 1)} rel="prev">{t("list.previous")}</Link> : <span className="disabled">{t("list.previous")}</span>}
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev">
+          {t("list.previous")}
+        </Link>
+      ) : (
+        <span className="disabled">{t("list.previous")}</span>
+      )}
       <span>{t("list.page", { page, pages })}</span>
-      {page < pages ? <Link to={href(page + 1)} rel="next">{t("list.next")}</Link> : <span className="disabled">{t("list.next")}</span>}
+      {page < pages ? (
+        <Link to={href(page + 1)} rel="next">
+          {t("list.next")}
+        </Link>
+      ) : (
+        <span className="disabled">{t("list.next")}</span>
+      )}
     </nav>
   );
 }

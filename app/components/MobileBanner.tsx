@@ -21,7 +21,9 @@ export function MobileBanner({ platform }: { platform: Platform }) {
       <Form method="post" action="/preferences" className="inline">
         <CsrfInput />
         <input type="hidden" name="intent" value="dismiss-banner" />
-        <button type="submit" className="link-button" aria-label={t("banner.dismiss")}>×</button>
+        <button type="submit" className="link-button" aria-label={t("banner.dismiss")}>
+          ×
+        </button>
       </Form>
     </aside>
   );

@@ -38,10 +38,18 @@ function useActionConflicts(notify: Notify) {
   const [hydrated, setHydrated] = useState(false);
   const shown = useRef(new WeakSet<object>());
   const toNotice = useCallback(
-    (n: ConflictNotice): Omit<Notice, "id"> => ({ kind: "error", title: n.error, body: t(n.error, { defaultValue: n.message }), status: n.status }),
+    (n: ConflictNotice): Omit<Notice, "id"> => ({
+      kind: "error",
+      title: n.error,
+      body: t(n.error, { defaultValue: n.message }),
+      status: n.status,
+    }),
     [t],
   );
-  const answers: unknown[] = [...Object.values(state?.actionData ?? {}), ...(fetcherData ? [...fetcherData.values()] : [])];
+  const answers: unknown[] = [
+    ...Object.values(state?.actionData ?? {}),
+    ...(fetcherData ? [...fetcherData.values()] : []),
+  ];
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     for (const answer of answers) {
@@ -53,7 +61,10 @@ function useActionConflicts(notify: Notify) {
   });
   // Server render (and the hydration render that must match it): the notices of the submitted form, in the page.
   if (hydrated) return [];
-  return answers.map(noticeOf).filter((n): n is ConflictNotice => n !== null).map(toNotice);
+  return answers
+    .map(noticeOf)
+    .filter((n): n is ConflictNotice => n !== null)
+    .map(toNotice);
 }
 
 /** Toast region for notifications: 409 answers of forms and fetchers, and those raised by scripts (alerts, reminders). */
@@ -70,7 +81,9 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     <NotifyContext.Provider value={value}>
       {children}
       <div className="toasts" aria-live="polite" data-testid="notifications">
-        {rendered.map((n, i) => <Toast key={`page-${i}`} notice={n} />)}
+        {rendered.map((n, i) => (
+          <Toast key={`page-${i}`} notice={n} />
+        ))}
         {notices.map((n) => (
           <Toast key={n.id} notice={n} onClose={() => setNotices((all) => all.filter((x) => x.id !== n.id))} />
         ))}
@@ -82,11 +95,26 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
 function Toast({ notice: n, onClose }: { notice: Omit<Notice, "id">; onClose?: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className={`toast toast-${n.kind}`} role={n.kind === "error" ? "alert" : "status"} data-kind={n.kind} data-status={n.status}>
-      {n.href ? <Link to={n.href} data-testid="toast-link"><strong>{n.title}</strong></Link> : <strong>{n.title}</strong>}
+    <div
+      className={`toast toast-${n.kind}`}
+      role={n.kind === "error" ? "alert" : "status"}
+      data-kind={n.kind}
+      data-status={n.status}
+    >
+      {n.href ? (
+        <Link to={n.href} data-testid="toast-link">
+          <strong>{n.title}</strong>
+        </Link>
+      ) : (
+        <strong>{n.title}</strong>
+      )}
       {n.body && <div>{n.body}</div>}
       {n.status !== undefined && <small>{t("notification.status", { status: n.status })}</small>}
-      {onClose && <button type="button" className="link-button" onClick={onClose} aria-label="×">×</button>}
+      {onClose && (
+        <button type="button" className="link-button" onClick={onClose} aria-label="×">
+          ×
+        </button>
+      )}
     </div>
   );
 }

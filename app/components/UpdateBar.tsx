@@ -30,7 +30,9 @@ export function UpdateBar({ buildId }: { buildId: string }) {
   return (
     <div className="update-bar" role="status" data-testid="update-bar">
       <span>{t("updateBar.message")}</span>
-      <button type="button" onClick={() => window.location.reload()}>{t("updateBar.reload")}</button>
+      <button type="button" onClick={() => window.location.reload()}>
+        {t("updateBar.reload")}
+      </button>
     </div>
   );
 }

@@ -37,17 +37,31 @@ export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | n
   if (!errors?.length) return null;
   return (
     <div className="field-error" id={id} role="alert">
-      {[...new Set(errors)].map((e) => <div key={e}>{text(e)}</div>)}
+      {[...new Set(errors)].map((e) => (
+        <div key={e}>{text(e)}</div>
+      ))}
     </div>
   );
 }
 
-export function Field(props: { label: string; name: string; errors?: string[] | null; children: ReactNode; hint?: string; required?: boolean }) {
+export function Field(props: {
+  label: string;
+  name: string;
+  errors?: string[] | null;
+  children: ReactNode;
+  hint?: string;
+  required?: boolean;
+}) {
   return (
     <div className={`field${props.errors?.length ? " has-error" : ""}`}>
       <label htmlFor={props.name}>
         {props.label}
-        {props.required && <span className="required" aria-hidden="true"> *</span>}
+        {props.required && (
+          <span className="required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        )}
       </label>
       {props.children}
       {props.hint && <small className="hint">{props.hint}</small>}
@@ -64,7 +78,11 @@ export function FormAlert({ code, fields }: { code?: string | null; fields?: Rec
   const text = useErrorText();
   if (!code) return null;
   const message = code === "VALIDATION" && fields && Object.keys(fields).length ? text("REQUIRED_FIELDS") : text(code);
-  return <div className="alert alert-error" role="alert" data-testid="form-alert">{message}</div>;
+  return (
+    <div className="alert alert-error" role="alert" data-testid="form-alert">
+      {message}
+    </div>
+  );
 }
 
 /** Asks before leaving a form with unsaved changes (only with JavaScript; spec: unsaved changes prompt a confirmation). */
@@ -75,10 +93,14 @@ export function useUnsavedChangesGuard(formRef: React.RefObject<HTMLFormElement 
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const mark = () => { dirty.current = true; };
+    const mark = () => {
+      dirty.current = true;
+    };
     form.addEventListener("input", mark);
     form.addEventListener("change", mark);
-    const onSubmit = () => { dirty.current = false; };
+    const onSubmit = () => {
+      dirty.current = false;
+    };
     form.addEventListener("submit", onSubmit);
     const beforeUnload = (e: BeforeUnloadEvent) => {
       if (dirty.current) e.preventDefault();
@@ -91,8 +113,12 @@ export function useUnsavedChangesGuard(formRef: React.RefObject<HTMLFormElement 
       window.removeEventListener("beforeunload", beforeUnload);
     };
   }, [formRef]);
-  useEffect(() => { if (submitted) dirty.current = false; }, [submitted]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (submitted) dirty.current = false;
+  }, [submitted]);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm(t("unsaved.confirm"))) {

@@ -20,8 +20,17 @@ export function SelectField(props: {
   return (
     <div hidden={props.hidden}>
       <Field label={props.label} name={meta.name} errors={meta.errors} required hint={props.hint}>
-        <select {...inputProps(meta)} key={meta.key} data-testid={`field-${meta.name}`} onChange={onChange && ((e) => onChange(e.currentTarget.value))}>
-          {props.items.map((i) => <option key={i.value} value={i.value}>{i.label}</option>)}
+        <select
+          {...inputProps(meta)}
+          key={meta.key}
+          data-testid={`field-${meta.name}`}
+          onChange={onChange && ((e) => onChange(e.currentTarget.value))}
+        >
+          {props.items.map((i) => (
+            <option key={i.value} value={i.value}>
+              {i.label}
+            </option>
+          ))}
         </select>
       </Field>
     </div>
@@ -41,10 +50,14 @@ export function CheckList(props: {
   const chosen = new Set(initialList(meta));
   return (
     <div className={`field${errors?.length ? " has-error" : ""}`} data-testid={`${name}-list`}>
-      <span className="label" id={`${name}-label`}>{props.label}</span>
+      <span className="label" id={`${name}-label`}>
+        {props.label}
+      </span>
       <div className="checklist" role="group" aria-labelledby={`${name}-label`} key={meta.key}>
         {items.map((item) => (
-          <label key={item.id}><input type="checkbox" name={name} value={item.id} defaultChecked={chosen.has(item.id)} /> {item.label}</label>
+          <label key={item.id}>
+            <input type="checkbox" name={name} value={item.id} defaultChecked={chosen.has(item.id)} /> {item.label}
+          </label>
         ))}
         {items.length === 0 && <span className="muted">{props.emptyText}</span>}
       </div>

@@ -7,7 +7,8 @@ export const DEFAULT_LANGUAGE: Language = "al";
 /** HTML lang attribute: the product's code "al" is Albanian, whose BCP 47 tag is "sq". */
 export const htmlLang = (lng: Language) => (lng === "al" ? "sq" : "en");
 
-export const isLanguage = (v: unknown): v is Language => typeof v === "string" && (LANGUAGES as readonly string[]).includes(v);
+export const isLanguage = (v: unknown): v is Language =>
+  typeof v === "string" && (LANGUAGES as readonly string[]).includes(v);
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
 

@@ -10,7 +10,10 @@ export interface ApiErrorBody {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly body: ApiErrorBody) {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
     super(body.message ?? `HTTP ${status}`);
   }
 }
@@ -27,7 +30,8 @@ export interface ApiClientOptions {
 }
 
 export function createApiClient(opts: ApiClientOptions) {
-  const goToLogin = opts.goToLogin ?? (() => window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname)}`));
+  const goToLogin =
+    opts.goToLogin ?? (() => window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname)}`));
   async function request(path: string, init: RequestInit & { json?: unknown; blob?: boolean } = {}) {
     const headers = new Headers({ ...(opts.headers ?? {}), ...Object.fromEntries(new Headers(init.headers)) });
     if (init.method && init.method !== "GET") headers.set("X-CSRF-Token", opts.csrfToken);
@@ -43,7 +47,9 @@ export function createApiClient(opts: ApiClientOptions) {
     }
     let parsed: ApiErrorBody = {};
     try {
-      parsed = (await (init.blob ? res.blob().then((b) => b.text()) : res.text()).then((t) => JSON.parse(t))) as ApiErrorBody;
+      parsed = (await (init.blob ? res.blob().then((b) => b.text()) : res.text()).then((t) =>
+        JSON.parse(t),
+      )) as ApiErrorBody;
     } catch {
       parsed = {};
     }
@@ -51,7 +57,12 @@ export function createApiClient(opts: ApiClientOptions) {
       goToLogin();
     } else if (res.status === 409) {
       const title = parsed.error ?? "CONFLICT";
-      opts.notify({ kind: "error", title, body: opts.translate ? opts.translate(title, parsed.message) : parsed.message, status: res.status });
+      opts.notify({
+        kind: "error",
+        title,
+        body: opts.translate ? opts.translate(title, parsed.message) : parsed.message,
+        status: res.status,
+      });
     }
     throw new ApiError(res.status, parsed);
   }

@@ -6,7 +6,9 @@
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 declare global {
-  interface Window { __flotaChunkTimeoutMs?: number }
+  interface Window {
+    __flotaChunkTimeoutMs?: number;
+  }
 }
 
 export function chunkTimeoutMs(): number {
@@ -30,8 +32,14 @@ export function withChunkTimeout<T>(load: Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = window.setTimeout(() => reject(new ChunkLoadTimeoutError(window.location.href)), chunkTimeoutMs());
     load.then(
-      (value) => { window.clearTimeout(timer); resolve(value); },
-      (err: unknown) => { window.clearTimeout(timer); reject(err); },
+      (value) => {
+        window.clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        window.clearTimeout(timer);
+        reject(err);
+      },
     );
   });
 }

@@ -26,7 +26,8 @@ export function formFailure(actionData: unknown, intent?: string): FormFailure |
 /** Field errors by field name, for pages that render their inputs themselves (the form-level entry left out). */
 export function failureFields(failure: FormFailure | null): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const [name, errors] of Object.entries(failure?.reply.error ?? {})) if (name && errors?.length) out[name] = errors;
+  for (const [name, errors] of Object.entries(failure?.reply.error ?? {}))
+    if (name && errors?.length) out[name] = errors;
   return out;
 }
 

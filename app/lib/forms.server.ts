@@ -58,7 +58,13 @@ export async function formAction<T>(
     return failed(name, 400, "VALIDATION", submission.reply({ hideFields: intent.hideFields }));
   }
   try {
-    const value = !submission ? undefined : intent.serviceParses ? submission.payload : submission.status === "success" ? submission.value : undefined;
+    const value = !submission
+      ? undefined
+      : intent.serviceParses
+        ? submission.payload
+        : submission.status === "success"
+          ? submission.value
+          : undefined;
     return await intent.run({ value: value as never, form });
   } catch (err) {
     return failure(name, err, submission, intent.hideFields);
@@ -70,7 +76,13 @@ export function refuse(intent: string, code: string, status = 400) {
   return failed(intent, status, code, { status: "error", initialValue: null, error: { "": [code] } });
 }
 
-function failed(intent: string, status: number, code: string, reply: SubmissionResult<string[]>, notice: Pick<FormFailure, "notice"> = {}) {
+function failed(
+  intent: string,
+  status: number,
+  code: string,
+  reply: SubmissionResult<string[]>,
+  notice: Pick<FormFailure, "notice"> = {},
+) {
   return data<FormFailure>({ ok: false, intent, code, status, reply, ...notice }, { status });
 }
 
@@ -83,7 +95,10 @@ export function failure(intent: string, err: unknown, submission?: Submission<un
     return failed(intent, 400, "VALIDATION", submission.reply({ hideFields }));
   }
   const body = toErrorBody(err);
-  const fieldErrors: Record<string, string[]> = { ...body.fields, ...(body.details?.fields as Record<string, string[]> | undefined) };
+  const fieldErrors: Record<string, string[]> = {
+    ...body.fields,
+    ...(body.details?.fields as Record<string, string[]> | undefined),
+  };
   const field = typeof body.details?.field === "string" ? body.details.field : null;
   if (field) fieldErrors[field] = [`errors.${body.error}`];
   // A service's VALIDATION about one named field (an unknown team, say) is "not valid", not "please fill all fields".

@@ -32,5 +32,7 @@ export const HASH_HANDOFF_SCRIPT = `(function () {
 })();`;
 
 declare global {
-  interface Window { __flotaLeaving?: boolean }
+  interface Window {
+    __flotaLeaving?: boolean;
+  }
 }

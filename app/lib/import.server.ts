@@ -17,7 +17,10 @@ export function bodyTooLarge(request: Request, maxBytes: number, slack = MULTIPA
 }
 
 /** The preview page's loader data: the checked file named by ?token=, or null for the upload form. */
-export async function previewFromToken<T>(request: Request, get: (token: string) => Promise<T>): Promise<{ summary: T | null }> {
+export async function previewFromToken<T>(
+  request: Request,
+  get: (token: string) => Promise<T>,
+): Promise<{ summary: T | null }> {
   const token = new URL(request.url).searchParams.get("token");
   return { summary: token ? await load(() => get(token)) : null };
 }

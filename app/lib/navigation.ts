@@ -25,7 +25,15 @@ export const NAV_ITEMS: NavItem[] = [
     to: "/configuration/list",
     labelKey: "nav.configuration",
     icon: "settings",
-    anyOf: ["organization:read", "drivers:read", "vehicles:read", "teams:read", "users:read", "settings:read", "audit:read"],
+    anyOf: [
+      "organization:read",
+      "drivers:read",
+      "vehicles:read",
+      "teams:read",
+      "users:read",
+      "settings:read",
+      "audit:read",
+    ],
   },
   { to: "/administration/organizations", labelKey: "admin:nav", icon: "domain", anyOf: ["installation:admin"] },
 ];

@@ -17,4 +17,5 @@ export function can(user: PermissionHolder, permission: Permission): boolean {
 }
 
 /** Holds at least one of the permissions (a navigation entry that covers several screens). */
-export const canAny = (user: PermissionHolder, permissions: readonly Permission[]) => permissions.some((perm) => can(user, perm));
+export const canAny = (user: PermissionHolder, permissions: readonly Permission[]) =>
+  permissions.some((perm) => can(user, perm));

@@ -3,7 +3,9 @@ import { UNSAFE_DataRouterContext, createPath, matchRoutes, useNavigation } from
 import { ChunkLoadTimeoutError, chunkTimeoutMs, isChunkLoadTimeout } from "./chunk-timeout";
 
 declare global {
-  interface Window { __reactRouterRouteModules?: Record<string, unknown> }
+  interface Window {
+    __reactRouterRouteModules?: Record<string, unknown>;
+  }
 }
 
 /**
@@ -22,7 +24,8 @@ export function useRouteChunkWatchdog() {
     const timer = window.setTimeout(() => {
       const loaded = window.__reactRouterRouteModules ?? {};
       const matches = matchRoutes(router.routes, target) ?? [];
-      if (matches.length === 0 || matches.some((m) => !(m.route.id in loaded))) setFailure(new ChunkLoadTimeoutError(createPath(target)));
+      if (matches.length === 0 || matches.some((m) => !(m.route.id in loaded)))
+        setFailure(new ChunkLoadTimeoutError(createPath(target)));
     }, chunkTimeoutMs());
     return () => window.clearTimeout(timer);
   }, [target, router]);
@@ -37,7 +40,9 @@ export function useChunkFailure() {
   const [, fail] = useState<null>(null);
   return useCallback((err: unknown): boolean => {
     if (!isChunkLoadTimeout(err)) return false;
-    fail(() => { throw err; });
+    fail(() => {
+      throw err;
+    });
     return true;
   }, []);
 }

@@ -21,6 +21,10 @@ export function buildIfNeeded(root: string, log: (m: string) => void): void {
   if (built && built >= sources) return;
   log(built ? "sources changed; rebuilding the web app" : "building the web app (first start)");
   const bin = path.join(root, "node_modules", ".bin", "react-router");
-  const res = spawnSync(bin, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const res = spawnSync(bin, ["build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (res.status !== 0) throw new Error("react-router build failed");
 }

@@ -60,13 +60,17 @@ async function main() {
     "",
     `  Flota is running at ${url}`,
     `  Sign in as ${config.FLOTA_ADMIN_EMAIL} with password ${config.usingDefaultAdminPassword ? config.FLOTA_ADMIN_PASSWORD : "(from FLOTA_ADMIN_PASSWORD)"}`,
-    config.FLOTA_DEMO ? `  Demo users manager@, dispatcher@, viewer@, driver@flota.local use password ${DEMO_PASSWORD}` : "",
+    config.FLOTA_DEMO
+      ? `  Demo users manager@, dispatcher@, viewer@, driver@flota.local use password ${DEMO_PASSWORD}`
+      : "",
     `  Database: ${runtime.embedded ? `embedded PostgreSQL in ${runtime.embedded.dataDir}` : "DATABASE_URL"}; jobs: ${config.REDIS_URL ? "Redis" : "PostgreSQL"}`,
     "",
   ].filter((l, i, a) => l !== "" || i === 0 || i === a.length - 1);
   console.log(lines.join("\n"));
   if (config.usingDefaultAdminPassword) {
-    log.warn("The administrator uses the default password. Set FLOTA_ADMIN_PASSWORD or change it under Configuration > Profile.");
+    log.warn(
+      "The administrator uses the default password. Set FLOTA_ADMIN_PASSWORD or change it under Configuration > Profile.",
+    );
   }
 
   let stopping = false;

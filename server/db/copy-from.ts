@@ -14,7 +14,10 @@ import { prepareValue } from "pg/lib/utils.js";
  * rest up to the Sync and answers with the error. Other statements are untouched.
  */
 export class CopyRequest {
-  constructor(readonly data: string, readonly then: CompiledQuery | null) {}
+  constructor(
+    readonly data: string,
+    readonly then: CompiledQuery | null,
+  ) {}
 }
 
 export interface CopyResult {
@@ -35,14 +38,24 @@ export function enableCopyFrom(client: pg.PoolClient | pg.Client): void {
 }
 
 /** Runs `COPY <table> (<columns>) FROM STDIN` with `data` (COPY text format), then `then`, in one round trip. */
-export async function copyFrom(db: Kysely<any>, table: string, columns: readonly string[], data: string, then: CompiledQuery | null = null): Promise<CopyResult> {
-  const result = await db.executeQuery(CompiledQuery.raw(`COPY ${table} (${columns.join(", ")}) FROM STDIN`, [new CopyRequest(data, then)]));
+export async function copyFrom(
+  db: Kysely<any>,
+  table: string,
+  columns: readonly string[],
+  data: string,
+  then: CompiledQuery | null = null,
+): Promise<CopyResult> {
+  const result = await db.executeQuery(
+    CompiledQuery.raw(`COPY ${table} (${columns.join(", ")}) FROM STDIN`, [new CopyRequest(data, then)]),
+  );
   return result.rows[0] as CopyResult;
 }
 
 /** A field in COPY text format: backslash, tab, newline and carriage return escaped. */
 export function copyText(value: string): string {
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : value;
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
+    : value;
 }
 
 interface Wire {
@@ -112,7 +125,8 @@ class CopyThenQuery {
   }
 
   handleReadyForQuery() {
-    if (!this.failed) this.resolve({ command: "COPY", rowCount: this.copied, rows: [{ copied: this.copied, row: this.row }] });
+    if (!this.failed)
+      this.resolve({ command: "COPY", rowCount: this.copied, rows: [{ copied: this.copied, row: this.row }] });
   }
 
   handleRowDescription() {}

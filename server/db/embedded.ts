@@ -5,9 +5,25 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import {
-  binariesReachable, blockedOnDisk, copyBinaries, describeBlocked, mkdirOpen, planCluster, POINTER_FILE, readPointer, writePointer, type OsUser,
+  binariesReachable,
+  blockedOnDisk,
+  copyBinaries,
+  describeBlocked,
+  mkdirOpen,
+  planCluster,
+  POINTER_FILE,
+  readPointer,
+  writePointer,
+  type OsUser,
 } from "./embedded-location";
-import { initCluster, installedBinaries, postgresSystemUser, startServer, stopServer, type PgBinaries } from "./embedded-server";
+import {
+  initCluster,
+  installedBinaries,
+  postgresSystemUser,
+  startServer,
+  stopServer,
+  type PgBinaries,
+} from "./embedded-server";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -70,7 +86,9 @@ export async function startEmbeddedPostgres(opts: {
       runAs,
       log,
     }).catch((e: unknown) => {
-      throw new EmbeddedDatabaseError(`The embedded PostgreSQL did not start (data in ${dataDir}, port ${opts.port}; is the port in use?): ${e instanceof Error ? e.message : String(e)}`);
+      throw new EmbeddedDatabaseError(
+        `The embedded PostgreSQL did not start (data in ${dataDir}, port ${opts.port}; is the port in use?): ${e instanceof Error ? e.message : String(e)}`,
+      );
     });
   }
   const admin = new pg.Client({ connectionString: `${base}/postgres` });
@@ -92,18 +110,28 @@ export async function startEmbeddedPostgres(opts: {
 }
 
 /** As root: binaries and cluster folder the postgres user can reach (see embedded-location.ts). */
-async function locateForUser(dataFolder: string, installed: PgBinaries, user: OsUser, relocateRoot: string, notice: (m: string) => void) {
+async function locateForUser(
+  dataFolder: string,
+  installed: PgBinaries,
+  user: OsUser,
+  relocateRoot: string,
+  notice: (m: string) => void,
+) {
   let bin = installed;
   const binBlocked = binariesReachable(installed.nativeDir, user);
   if (binBlocked) {
     const copy = await copyBinaries(installed.nativeDir, relocateRoot, installed.version).catch((e: Error) => {
-      throw new EmbeddedDatabaseError(`The ${user.name} system user, which runs the embedded PostgreSQL when Flota runs as root, cannot reach its programs ` +
-        `(${describeBlocked(binBlocked)}), and copying them to ${relocateRoot} failed: ${e.message}. ` +
-        `Run Flota as an ordinary user, clone it outside the private folder, or use an external database (DATABASE_URL).`);
+      throw new EmbeddedDatabaseError(
+        `The ${user.name} system user, which runs the embedded PostgreSQL when Flota runs as root, cannot reach its programs ` +
+          `(${describeBlocked(binBlocked)}), and copying them to ${relocateRoot} failed: ${e.message}. ` +
+          `Run Flota as an ordinary user, clone it outside the private folder, or use an external database (DATABASE_URL).`,
+      );
     });
     bin = { ...installed, nativeDir: copy.dir };
-    notice(`the ${user.name} user cannot reach the PostgreSQL programs in node_modules (${describeBlocked(binBlocked)}): ` +
-      `running them from ${copy.copied ? "a new copy in" : "the copy in"} ${copy.dir}`);
+    notice(
+      `the ${user.name} user cannot reach the PostgreSQL programs in node_modules (${describeBlocked(binBlocked)}): ` +
+        `running them from ${copy.copied ? "a new copy in" : "the copy in"} ${copy.dir}`,
+    );
   }
 
   const pointer = await readPointer(dataFolder);
@@ -125,21 +153,27 @@ async function locateForUser(dataFolder: string, installed: PgBinaries, user: Os
       return { bin, dataDir: plan.cluster };
     case "recorded":
       if (plan.pointer.dataFolder !== dataFolder) {
-        notice(`${path.join(dataFolder, POINTER_FILE)} was written for ${plan.pointer.dataFolder} (a moved or copied checkout?): both use the database in ${plan.cluster}`);
+        notice(
+          `${path.join(dataFolder, POINTER_FILE)} was written for ${plan.pointer.dataFolder} (a moved or copied checkout?): both use the database in ${plan.cluster}`,
+        );
       }
       notice(`the embedded database lives in ${plan.cluster} (recorded in ${path.join(dataFolder, POINTER_FILE)})`);
       if (!existsSync(plan.cluster)) await mkdirOpen(path.dirname(plan.cluster));
       return { bin, dataDir: plan.cluster };
     case "relocate":
       await mkdirOpen(path.dirname(plan.cluster)).catch((e: Error) => {
-        throw new EmbeddedDatabaseError(`The embedded database cannot be created: ${plan.pointer.reason}, and ${path.dirname(plan.cluster)} could not be made (${e.message}). ` +
-          "Set FLOTA_DATA_DIR to a folder that user can reach (e.g. /srv/flota-data), run Flota as an ordinary user, or use an external database (DATABASE_URL).");
+        throw new EmbeddedDatabaseError(
+          `The embedded database cannot be created: ${plan.pointer.reason}, and ${path.dirname(plan.cluster)} could not be made (${e.message}). ` +
+            "Set FLOTA_DATA_DIR to a folder that user can reach (e.g. /srv/flota-data), run Flota as an ordinary user, or use an external database (DATABASE_URL).",
+        );
       });
       await writePointer(dataFolder, plan.pointer);
       // an empty folder left by a start that failed on the permissions before this existed
       if (existsSync(here)) await rmdir(here).catch(() => {});
-      notice(`${plan.pointer.reason}: keeping the embedded database in ${plan.cluster} instead of ${here} ` +
-        `(recorded in ${path.join(dataFolder, POINTER_FILE)}; back up that folder, see README "Backups")`);
+      notice(
+        `${plan.pointer.reason}: keeping the embedded database in ${plan.cluster} instead of ${here} ` +
+          `(recorded in ${path.join(dataFolder, POINTER_FILE)}; back up that folder, see README "Backups")`,
+      );
       return { bin, dataDir: plan.cluster };
   }
 }

@@ -15,7 +15,9 @@ export async function migrate(pool: pg.Pool, log: (msg: string) => void = () => 
     await client.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
     );
-    const done = new Set((await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name));
+    const done = new Set(
+      (await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),
+    );
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith(".sql")).sort();
     for (const file of files) {
       if (done.has(file)) continue;

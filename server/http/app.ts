@@ -39,12 +39,17 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.disable("x-powered-by");
   if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
 
-  app.use(pinoHttp({
-    logger: ctx.log,
-    autoLogging: { ignore: (req) => /^\/(assets\/|healthz|readyz|favicon)/.test(req.url?.slice(1) ?? "") },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-    serializers: { req: (req) => ({ method: req.method, url: req.url?.replace(/access_token=[^&]+/, "access_token=***") }) },
-  }));
+  app.use(
+    pinoHttp({
+      logger: ctx.log,
+      autoLogging: { ignore: (req) => /^\/(assets\/|healthz|readyz|favicon)/.test(req.url?.slice(1) ?? "") },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url?.replace(/access_token=[^&]+/, "access_token=***") }),
+      },
+    }),
+  );
   app.use(compression());
   const csp = contentSecurityPolicy(ctx.config);
   app.use((_req, res, next) => {
@@ -58,7 +63,9 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use("/assets", express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
 
-  app.get("/healthz", (_req, res) => { res.json({ status: "ok" }); });
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
   app.get("/readyz", async (_req, res) => {
     try {
       await ctx.db.selectFrom("app_meta").select("key").limit(1).execute();
@@ -67,7 +74,10 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
       res.status(503).json({ status: "unavailable" });
     }
   });
-  app.get("/version", (_req, res) => { res.setHeader("Cache-Control", "no-store"); res.json({ version: ctx.buildId }); });
+  app.get("/version", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ version: ctx.buildId });
+  });
 
   app.use(principalMiddleware(ctx));
   app.use(tokenHandoff(ctx));
@@ -89,13 +99,21 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(tmsIntegrationRoutes(ctx));
   app.use(openApiRoutes(ctx));
   app.use(videoRoutes(ctx));
-  app.all("/api/{*rest}", (req, res) => { res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 }); });
+  app.all("/api/{*rest}", (req, res) => {
+    res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 });
+  });
 
   app.all(
     "/{*rest}",
     createRequestHandler({
       build: opts.build,
-      getLoadContext: (req) => ({ app: ctx, principal: req.principal, csrfToken: req.csrfToken, sessionToken: req.sessionToken, clientIp: req.ip ?? null }),
+      getLoadContext: (req) => ({
+        app: ctx,
+        principal: req.principal,
+        csrfToken: req.csrfToken,
+        sessionToken: req.sessionToken,
+        clientIp: req.ip ?? null,
+      }),
     }),
   );
 

@@ -27,9 +27,21 @@ export function basemapFor(config: MapEnv): Basemap {
   if (config.MAP_STYLE === "offline") return { styleUrl: null, pmtilesUrl: null, attribution: null, origins: [] };
   const extra = config.MAP_CSP_ORIGINS ?? [];
   const origins = (...urls: string[]) => [...new Set([...urls.map((u) => new URL(u).origin), ...extra])];
-  if (config.MAP_STYLE_URL) return { styleUrl: config.MAP_STYLE_URL, pmtilesUrl: null, attribution: null, origins: origins(config.MAP_STYLE_URL) };
-  if (config.PMTILES_URL) return { styleUrl: null, pmtilesUrl: config.PMTILES_URL, attribution: null, origins: origins(config.PMTILES_URL) };
-  return { styleUrl: DEFAULT_MAP_STYLE_URL, pmtilesUrl: null, attribution: OPENFREEMAP_ATTRIBUTION, origins: origins(DEFAULT_MAP_STYLE_URL) };
+  if (config.MAP_STYLE_URL)
+    return {
+      styleUrl: config.MAP_STYLE_URL,
+      pmtilesUrl: null,
+      attribution: null,
+      origins: origins(config.MAP_STYLE_URL),
+    };
+  if (config.PMTILES_URL)
+    return { styleUrl: null, pmtilesUrl: config.PMTILES_URL, attribution: null, origins: origins(config.PMTILES_URL) };
+  return {
+    styleUrl: DEFAULT_MAP_STYLE_URL,
+    pmtilesUrl: null,
+    attribution: OPENFREEMAP_ATTRIBUTION,
+    origins: origins(DEFAULT_MAP_STYLE_URL),
+  };
 }
 
 /**

@@ -12,12 +12,19 @@ export interface ErrorBody {
 /** The one place where errors become HTTP answers (spec section 8: 409 bodies carry error and message). */
 export function toErrorBody(err: unknown): ErrorBody {
   if (err instanceof AppError) {
-    return { error: err.code, message: err.message, status: err.status, ...(err.details ? { details: err.details } : {}) };
+    return {
+      error: err.code,
+      message: err.message,
+      status: err.status,
+      ...(err.details ? { details: err.details } : {}),
+    };
   }
   // Body parser failures: a malformed or oversized body is the caller's mistake, not ours.
   const parserType = (err as { type?: unknown } | null)?.type;
-  if (parserType === "entity.parse.failed") return { error: "VALIDATION", message: "The request body is not valid JSON or form data", status: 400 };
-  if (parserType === "entity.too.large") return { error: "PAYLOAD_TOO_LARGE", message: "The request body is too large", status: 413 };
+  if (parserType === "entity.parse.failed")
+    return { error: "VALIDATION", message: "The request body is not valid JSON or form data", status: 400 };
+  if (parserType === "entity.too.large")
+    return { error: "PAYLOAD_TOO_LARGE", message: "The request body is too large", status: 413 };
   if (err instanceof ZodError) {
     const fields: Record<string, string[]> = {};
     for (const issue of err.issues) {

@@ -6,4 +6,3 @@
 export const INTEGRATION_PREFIX = "/int";
 
 export const isIntegrationPath = (pathname: string) => pathname.startsWith(INTEGRATION_PREFIX);
-

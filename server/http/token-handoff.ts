@@ -13,13 +13,25 @@ import { appendCookie } from "./principal-middleware";
  */
 export function tokenHandoff(ctx: AppContext) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || req.path.startsWith("/api/") || isIntegrationPath(req.path) || typeof req.query.access_token !== "string") return next();
+    if (
+      req.method !== "GET" ||
+      req.path.startsWith("/api/") ||
+      isIntegrationPath(req.path) ||
+      typeof req.query.access_token !== "string"
+    )
+      return next();
     const token = req.query.access_token;
     const expires = Number(req.query.expires ?? req.query.expires_in);
-    const maxAge = Number.isFinite(expires) && expires > 0
-      ? (expires > 1e9 ? expires - Date.now() / 1000 : expires)
-      : ctx.config.SESSION_TTL_HOURS * 3600;
-    appendCookie(res, serializeCookie(SESSION_COOKIE, token, { secure: ctx.config.secureCookies, maxAge: Math.max(60, maxAge) }));
+    const maxAge =
+      Number.isFinite(expires) && expires > 0
+        ? expires > 1e9
+          ? expires - Date.now() / 1000
+          : expires
+        : ctx.config.SESSION_TTL_HOURS * 3600;
+    appendCookie(
+      res,
+      serializeCookie(SESSION_COOKIE, token, { secure: ctx.config.secureCookies, maxAge: Math.max(60, maxAge) }),
+    );
     const target = new URLSearchParams();
     for (const key of ["type", "user", "redirect_urls"]) {
       const v = req.query[key];

@@ -32,7 +32,10 @@ export function createMailer(config: Config, log: Logger): Mailer {
   return {
     async send(mail) {
       if (!transport) {
-        log.warn({ to: mail.to, subject: mail.subject, text: mail.text }, "SMTP is not configured; e-mail written to the log instead");
+        log.warn(
+          { to: mail.to, subject: mail.subject, text: mail.text },
+          "SMTP is not configured; e-mail written to the log instead",
+        );
         return;
       }
       await transport.sendMail({ from: config.MAIL_FROM, ...mail });

@@ -47,9 +47,15 @@ export function checkFeasibility(problem: VrpProblem, solution: VrpSolution): Vi
   const seenPickup = new Map<string, number>();
   const seenDelivery = new Map<string, number>();
   const usedVehicles = new Set<string>();
-  const dims = Math.max(1, ...problem.vehicles.map((v) => v.capacity?.length ?? 0), ...problem.jobs.map((j) => Math.max(j.delivery?.length ?? 0, j.pickup?.length ?? 0)), ...(problem.shipments ?? []).map((s) => s.amount?.length ?? 0));
+  const dims = Math.max(
+    1,
+    ...problem.vehicles.map((v) => v.capacity?.length ?? 0),
+    ...problem.jobs.map((j) => Math.max(j.delivery?.length ?? 0, j.pickup?.length ?? 0)),
+    ...(problem.shipments ?? []).map((s) => s.amount?.length ?? 0),
+  );
   const amount = (a: number[] | undefined, d: number) => a?.[d] ?? 0;
-  const has = (vSkills: string[] | undefined, need: string[] | undefined) => (need ?? []).every((s) => (vSkills ?? []).includes(s));
+  const has = (vSkills: string[] | undefined, need: string[] | undefined) =>
+    (need ?? []).every((s) => (vSkills ?? []).includes(s));
 
   let totalDistance = 0;
   solution.routes.forEach((route, ri) => {
@@ -58,22 +64,34 @@ export function checkFeasibility(problem: VrpProblem, solution: VrpSolution): Vi
       out.push({ kind: "UNKNOWN_VEHICLE", vehicleId: route.vehicleId, message: `route ${ri}: unknown vehicle` });
       return;
     }
-    if (usedVehicles.has(vehicle.id)) out.push({ kind: "VEHICLE_REUSED", vehicleId: vehicle.id, message: "vehicle has more than one route" });
+    if (usedVehicles.has(vehicle.id))
+      out.push({ kind: "VEHICLE_REUSED", vehicleId: vehicle.id, message: "vehicle has more than one route" });
     usedVehicles.add(vehicle.id);
     const visits = route.steps.filter((s) => s.type !== "start" && s.type !== "end");
     const starts = route.steps.filter((s) => s.type === "start").length;
     const ends = route.steps.filter((s) => s.type === "end").length;
     if (starts !== 1 || ends !== (vehicle.end == null ? 0 : 1)) {
-      out.push({ kind: "ROUTE_SHAPE", vehicleId: vehicle.id, message: `route has ${starts} start and ${ends} end steps` });
+      out.push({
+        kind: "ROUTE_SHAPE",
+        vehicleId: vehicle.id,
+        message: `route has ${starts} start and ${ends} end steps`,
+      });
     }
 
     // loads: everything delivered by plain jobs is on board at the start
     const load = new Array<number>(dims).fill(0);
-    for (const s of visits) if (s.type === "job" && jobById.has(s.id!)) for (let d = 0; d < dims; d++) load[d] += amount(jobById.get(s.id!)!.delivery, d);
+    for (const s of visits)
+      if (s.type === "job" && jobById.has(s.id!))
+        for (let d = 0; d < dims; d++) load[d] += amount(jobById.get(s.id!)!.delivery, d);
     const cap = (d: number) => vehicle.capacity?.[d] ?? Infinity;
     const checkLoad = (where: string) => {
       for (let d = 0; d < dims; d++) {
-        if (load[d] > cap(d) + EPS) out.push({ kind: "CAPACITY", vehicleId: vehicle.id, message: `${where}: load ${load[d]} > capacity ${cap(d)} in dimension ${d}` });
+        if (load[d] > cap(d) + EPS)
+          out.push({
+            kind: "CAPACITY",
+            vehicleId: vehicle.id,
+            message: `${where}: load ${load[d]} > capacity ${cap(d)} in dimension ${d}`,
+          });
       }
     };
     checkLoad("start");
@@ -115,31 +133,61 @@ export function checkFeasibility(problem: VrpProblem, solution: VrpSolution): Vi
         for (let d = 0; d < dims; d++) load[d] += sign * amount(sh.amount, d);
         if (s.type === "pickup") onBoard.add(id);
         else if (!onBoard.delete(id)) {
-          out.push({ kind: "PICKUP_DELIVERY", vehicleId: vehicle.id, id, message: "delivery without an earlier pickup on the same route" });
+          out.push({
+            kind: "PICKUP_DELIVERY",
+            vehicleId: vehicle.id,
+            id,
+            message: "delivery without an earlier pickup on the same route",
+          });
         }
       }
-      if (!has(vehicle.skills, skills)) out.push({ kind: "SKILLS", vehicleId: vehicle.id, id, message: `vehicle lacks skills ${skills?.join(",")}` });
+      if (!has(vehicle.skills, skills))
+        out.push({ kind: "SKILLS", vehicleId: vehicle.id, id, message: `vehicle lacks skills ${skills?.join(",")}` });
       distance += matrix.distances[loc * size + location];
       const arrival = time + matrix.durations[loc * size + location];
       const start = firstStartInWindows(arrival, windows);
       if (start === Infinity) {
-        out.push({ kind: "TIME_WINDOW", vehicleId: vehicle.id, id, message: `arrival ${arrival} after every time window` });
+        out.push({
+          kind: "TIME_WINDOW",
+          vehicleId: vehicle.id,
+          id,
+          message: `arrival ${arrival} after every time window`,
+        });
         time = arrival + service;
       } else time = start + service;
       loc = location;
       checkLoad(`after ${s.type} ${id}`);
     }
-    for (const id of onBoard) out.push({ kind: "PICKUP_DELIVERY", vehicleId: vehicle.id, id, message: "picked up but not delivered on the same route" });
+    for (const id of onBoard)
+      out.push({
+        kind: "PICKUP_DELIVERY",
+        vehicleId: vehicle.id,
+        id,
+        message: "picked up but not delivered on the same route",
+      });
     if (vehicle.end != null) {
       distance += matrix.distances[loc * size + vehicle.end];
       time += matrix.durations[loc * size + vehicle.end];
     }
-    if (vehicle.shift && time > vehicle.shift.end + EPS) out.push({ kind: "SHIFT", vehicleId: vehicle.id, message: `route ends at ${time} after shift end ${vehicle.shift.end}` });
+    if (vehicle.shift && time > vehicle.shift.end + EPS)
+      out.push({
+        kind: "SHIFT",
+        vehicleId: vehicle.id,
+        message: `route ends at ${time} after shift end ${vehicle.shift.end}`,
+      });
     if (vehicle.maxDuration != null && time - shiftStart > vehicle.maxDuration + EPS) {
-      out.push({ kind: "MAX_DURATION", vehicleId: vehicle.id, message: `route lasts ${time - shiftStart} > ${vehicle.maxDuration}` });
+      out.push({
+        kind: "MAX_DURATION",
+        vehicleId: vehicle.id,
+        message: `route lasts ${time - shiftStart} > ${vehicle.maxDuration}`,
+      });
     }
     if (Math.abs(distance - route.distance) > EPS * Math.max(1, distance)) {
-      out.push({ kind: "REPORTED_VALUE", vehicleId: vehicle.id, message: `reported distance ${route.distance}, recomputed ${distance}` });
+      out.push({
+        kind: "REPORTED_VALUE",
+        vehicleId: vehicle.id,
+        message: `reported distance ${route.distance}, recomputed ${distance}`,
+      });
     }
     totalDistance += distance;
   });
@@ -161,13 +209,19 @@ export function checkFeasibility(problem: VrpProblem, solution: VrpSolution): Vi
   // fleet limits count the vehicles that serve something
   const used = solution.routes.filter((r) => r.steps.some((s) => s.type !== "start" && s.type !== "end")).length;
   if (problem.maxVehicles !== undefined && used > problem.maxVehicles) {
-    out.push({ kind: "FLEET_SIZE", message: `${used} vehicles used, more than the fleet limit ${problem.maxVehicles}` });
+    out.push({
+      kind: "FLEET_SIZE",
+      message: `${used} vehicles used, more than the fleet limit ${problem.maxVehicles}`,
+    });
   }
   if (problem.minVehicles !== undefined && used < problem.minVehicles) {
     out.push({ kind: "FLEET_SIZE", message: `${used} vehicles used, fewer than the ${problem.minVehicles} required` });
   }
   if (Math.abs(totalDistance - solution.summary.distance) > EPS * Math.max(1, totalDistance)) {
-    out.push({ kind: "REPORTED_VALUE", message: `summary distance ${solution.summary.distance}, recomputed ${totalDistance}` });
+    out.push({
+      kind: "REPORTED_VALUE",
+      message: `summary distance ${solution.summary.distance}, recomputed ${totalDistance}`,
+    });
   }
   return out;
 }

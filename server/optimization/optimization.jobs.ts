@@ -26,7 +26,11 @@ export type OptimizeRoutesJobResult = OptimizeResult;
 /** At most two progress updates per second reach the queue. */
 const PROGRESS_INTERVAL_MS = 500;
 
-export async function optimizeRoutesProcessor(job: OptimizeRoutesJob, token?: string, signal?: AbortSignal): Promise<OptimizeRoutesJobResult> {
+export async function optimizeRoutesProcessor(
+  job: OptimizeRoutesJob,
+  token?: string,
+  signal?: AbortSignal,
+): Promise<OptimizeRoutesJobResult> {
   void token;
   const problem = optimizationProblemSchema.parse(job.data.problem);
   const matrix = job.data.matrix ? matrixOptionsSchema.parse(job.data.matrix) : undefined;
@@ -44,7 +48,14 @@ export async function optimizeRoutesProcessor(job: OptimizeRoutesJob, token?: st
     progressIntervalMs: PROGRESS_INTERVAL_MS,
     onProgress: (p) => send({ stage: "solving", ...p }),
   });
-  send({ stage: "done", elapsedMs: result.elapsedMs, bestCost: result.summary.cost, unassigned: result.summary.unassigned, iteration: result.iterations, status: result.status });
+  send({
+    stage: "done",
+    elapsedMs: result.elapsedMs,
+    bestCost: result.summary.cost,
+    unassigned: result.summary.unassigned,
+    iteration: result.iterations,
+    status: result.status,
+  });
   await written;
   return JSON.parse(JSON.stringify(result)) as OptimizeRoutesJobResult;
 }

@@ -85,7 +85,23 @@ export type OptimizationInput = z.input<typeof optimizationProblemSchema>;
 export type OptimizationProblem = z.output<typeof optimizationProblemSchema>;
 
 export const matrixOptionsSchema = z.discriminatedUnion("provider", [
-  z.object({ provider: z.literal("haversine"), detourFactor: z.number().min(1).optional(), speedKmh: z.number().positive().optional() }),
-  z.object({ provider: z.literal("osrm"), url: z.string().url(), profile: z.string().optional(), maxLocationsPerRequest: z.number().int().min(2).optional(), timeoutMs: z.number().int().positive().optional() }),
-  z.object({ provider: z.literal("valhalla"), url: z.string().url(), costing: z.string().optional(), maxLocationsPerRequest: z.number().int().min(1).optional(), timeoutMs: z.number().int().positive().optional() }),
+  z.object({
+    provider: z.literal("haversine"),
+    detourFactor: z.number().min(1).optional(),
+    speedKmh: z.number().positive().optional(),
+  }),
+  z.object({
+    provider: z.literal("osrm"),
+    url: z.string().url(),
+    profile: z.string().optional(),
+    maxLocationsPerRequest: z.number().int().min(2).optional(),
+    timeoutMs: z.number().int().positive().optional(),
+  }),
+  z.object({
+    provider: z.literal("valhalla"),
+    url: z.string().url(),
+    costing: z.string().optional(),
+    maxLocationsPerRequest: z.number().int().min(1).optional(),
+    timeoutMs: z.number().int().positive().optional(),
+  }),
 ]);

@@ -18,7 +18,11 @@ interface OsrmTableResponse {
 }
 
 /** OSRM Table service: GET /table/v1/{profile}/{lon,lat;...}?annotations=duration,distance, in blocks. */
-export async function fetchOsrmMatrix(points: LatLon[], opts: OsrmOptions, signal?: AbortSignal): Promise<TravelMatrix> {
+export async function fetchOsrmMatrix(
+  points: LatLon[],
+  opts: OsrmOptions,
+  signal?: AbortSignal,
+): Promise<TravelMatrix> {
   const n = points.length;
   const distances = new Float64Array(n * n);
   const durations = new Float64Array(n * n);
@@ -36,7 +40,9 @@ export async function fetchOsrmMatrix(points: LatLon[], opts: OsrmOptions, signa
       const res = await fetch(url, { signal: combine(signal, opts.timeoutMs) });
       const body = (await res.json().catch(() => ({ code: `HTTP ${res.status}` }))) as OsrmTableResponse;
       if (!res.ok || body.code !== "Ok" || !body.durations || !body.distances) {
-        throw new Error(`OSRM table request failed: ${body.code}${body.message ? ` ${body.message}` : ""} (HTTP ${res.status})`);
+        throw new Error(
+          `OSRM table request failed: ${body.code}${body.message ? ` ${body.message}` : ""} (HTTP ${res.status})`,
+        );
       }
       src.forEach((a, i) => {
         dst.forEach((b, j) => {

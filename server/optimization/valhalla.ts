@@ -23,7 +23,11 @@ interface ValhallaResponse {
 }
 
 /** Valhalla Matrix service: POST /sources_to_targets (distances in km are converted to metres). */
-export async function fetchValhallaMatrix(points: LatLon[], opts: ValhallaOptions, signal?: AbortSignal): Promise<TravelMatrix> {
+export async function fetchValhallaMatrix(
+  points: LatLon[],
+  opts: ValhallaOptions,
+  signal?: AbortSignal,
+): Promise<TravelMatrix> {
   const n = points.length;
   const distances = new Float64Array(n * n);
   const durations = new Float64Array(n * n);
@@ -46,7 +50,10 @@ export async function fetchValhallaMatrix(points: LatLon[], opts: ValhallaOption
       });
       const json = (await res.json().catch(() => ({}))) as ValhallaResponse;
       const table = json.sources_to_targets;
-      if (!res.ok || !table) throw new Error(`Valhalla matrix request failed: ${json.error ?? "no sources_to_targets"} (HTTP ${res.status})`);
+      if (!res.ok || !table)
+        throw new Error(
+          `Valhalla matrix request failed: ${json.error ?? "no sources_to_targets"} (HTTP ${res.status})`,
+        );
       src.forEach((a, i) => {
         dst.forEach((b, j) => {
           let t: number | null | undefined;

@@ -27,22 +27,36 @@ function connectionOptions(backend: QueueBackend) {
   return { connectionString: backend.url, schema: "bullmq", max: 4, migrate: true };
 }
 
-const DEFAULT_JOB_OPTIONS: JobsOptions = { removeOnComplete: 1000, removeOnFail: 5000, attempts: 3, backoff: { type: "exponential", delay: 2000 } };
+const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  removeOnComplete: 1000,
+  removeOnFail: 5000,
+  attempts: 3,
+  backoff: { type: "exponential", delay: 2000 },
+};
 
 export class JobQueue {
   private queues = new Map<QueueName, Queue>();
   private workers: Worker[] = [];
 
   /** `prefix` separates several installations (or test runs) sharing one database or Redis. */
-  constructor(readonly backend: QueueBackend, private log: Logger, private prefix = "") {}
+  constructor(
+    readonly backend: QueueBackend,
+    private log: Logger,
+    private prefix = "",
+  ) {}
 
   queue(name: QueueName): Queue {
     let q = this.queues.get(name);
     if (!q) {
       const fullName = this.prefix + name;
-      q = this.backend.kind === "redis"
-        ? new Queue(fullName, { connection: connectionOptions(this.backend) as never })
-        : new Queue(fullName, { connection: connectionOptions(this.backend) as never }, createPostgresBackend as never);
+      q =
+        this.backend.kind === "redis"
+          ? new Queue(fullName, { connection: connectionOptions(this.backend) as never })
+          : new Queue(
+              fullName,
+              { connection: connectionOptions(this.backend) as never },
+              createPostgresBackend as never,
+            );
       q.on("error", (err) => this.log.error({ err, queue: name }, "queue error"));
       this.queues.set(name, q);
     }
@@ -57,7 +71,13 @@ export class JobQueue {
   /** Several jobs in one round trip; a job id already queued or kept makes that job a no-op. */
   async enqueueMany(name: QueueName, jobs: Array<{ name: string; data: unknown; jobId?: string }>): Promise<void> {
     if (!jobs.length) return;
-    await this.queue(name).addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { ...DEFAULT_JOB_OPTIONS, ...(j.jobId ? { jobId: j.jobId } : {}) } })));
+    await this.queue(name).addBulk(
+      jobs.map((j) => ({
+        name: j.name,
+        data: j.data,
+        opts: { ...DEFAULT_JOB_OPTIONS, ...(j.jobId ? { jobId: j.jobId } : {}) },
+      })),
+    );
   }
 
   /** Starts a worker for one queue; processors are looked up by job name. */
@@ -69,9 +89,10 @@ export class JobQueue {
     };
     const opts = { connection: connectionOptions(this.backend) as never, concurrency };
     const fullName = this.prefix + name;
-    const worker = this.backend.kind === "redis"
-      ? new Worker(fullName, handler, opts)
-      : new Worker(fullName, handler, opts, createPostgresBackend as never);
+    const worker =
+      this.backend.kind === "redis"
+        ? new Worker(fullName, handler, opts)
+        : new Worker(fullName, handler, opts, createPostgresBackend as never);
     worker.on("failed", (job, err) => this.log.warn({ err, queue: name, job: job?.name, id: job?.id }, "job failed"));
     worker.on("error", (err) => this.log.error({ err, queue: name }, "worker error"));
     this.workers.push(worker);

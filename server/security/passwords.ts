@@ -22,7 +22,10 @@ export async function verifyPassword(password: string, stored: string | null | u
   if (alg !== "scrypt" || !saltB64 || !keyB64) return false;
   const expected = Buffer.from(keyB64, "base64");
   const key = await scrypt(password, Buffer.from(saltB64, "base64"), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAXMEM,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -5,9 +5,27 @@ import { schedulesRepo } from "../modules/analytics/schedules/schedules.repo";
 import { scheduleInputSchema } from "../modules/analytics/schedules/schedules.schema";
 
 /** The administrator's and managers' demo dashboards (how the fleet did this week) and a Monday 07:00 trips e-mail to the administrator. */
-export async function seedDemoDashboard(db: DB, orgId: string, adminId: string, managerIds: string[] = []): Promise<void> {
-  for (const userId of [adminId, ...managerIds]) for (const t of STARTER_TILES) await dashboardRepo.insert(db, orgId, userId, t);
-  await schedulesRepo.insert(db, orgId, adminId, scheduleInputSchema.parse({
-    name: "Udhëtimet e javës", report_type: "trips", hour: 7, time_range: "previous_week", interval: "weekly", weekday: 1, user_ids: [adminId],
-  }), {});
+export async function seedDemoDashboard(
+  db: DB,
+  orgId: string,
+  adminId: string,
+  managerIds: string[] = [],
+): Promise<void> {
+  for (const userId of [adminId, ...managerIds])
+    for (const t of STARTER_TILES) await dashboardRepo.insert(db, orgId, userId, t);
+  await schedulesRepo.insert(
+    db,
+    orgId,
+    adminId,
+    scheduleInputSchema.parse({
+      name: "Udhëtimet e javës",
+      report_type: "trips",
+      hour: 7,
+      time_range: "previous_week",
+      interval: "weekly",
+      weekday: 1,
+      user_ids: [adminId],
+    }),
+    {},
+  );
 }

@@ -14,8 +14,28 @@ export const DEMO_HISTORY_DAYS = 14;
 const STEP_S = 30;
 /** A parked tracker's heartbeat between working days: within the one-hour gap that marks a stop "no data". */
 const PARKED_HEARTBEAT_S = 30 * 60;
-interface Point { t: number; lat: number; lon: number; course: number }
-const COLUMNS = ["org_id", "vehicle_id", "device_id", "fix_time", "server_time", "lat", "lon", "speed_kmh", "course", "satellites", "ignition", "valid", "odometer_m", "attributes"];
+interface Point {
+  t: number;
+  lat: number;
+  lon: number;
+  course: number;
+}
+const COLUMNS = [
+  "org_id",
+  "vehicle_id",
+  "device_id",
+  "fix_time",
+  "server_time",
+  "lat",
+  "lon",
+  "speed_kmh",
+  "course",
+  "satellites",
+  "ignition",
+  "valid",
+  "odometer_m",
+  "attributes",
+];
 const ECO_EVENTS = ["harshAcceleration", "harshBraking", "harshCornering"] as const;
 
 const PARKED_FIX_MS = 4 * STEP_S * 1000;
@@ -27,10 +47,12 @@ const PARKED_FIX_MS = 4 * STEP_S * 1000;
 function customerStops(from: number, to: number, random: () => number): Array<[number, number]> {
   const grid = (ms: number) => from + Math.round((ms - from) / (STEP_S * 1000)) * STEP_S * 1000;
   const length = to - from;
-  return [0.25, 0.5, 0.75].map((share): [number, number] => {
-    const start = grid(from + length * (share + (random() - 0.5) * 0.08));
-    return [start, grid(start + (20 + random() * 30) * 60_000)];
-  }).filter(([a, b]) => b < to);
+  return [0.25, 0.5, 0.75]
+    .map((share): [number, number] => {
+      const start = grid(from + length * (share + (random() - 0.5) * 0.08));
+      return [start, grid(start + (20 + random() * 30) * 60_000)];
+    })
+    .filter(([a, b]) => b < to);
 }
 
 /** The working hours of a local day: weekdays 08:00–17:00, Saturday mornings for one vehicle in three, Sundays off. */
@@ -52,15 +74,26 @@ function shift(date: string, index: number): [string, string] | null {
  * odometer (entered + tracked) stays what the maintenance demo set.
  */
 export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): Promise<{ positions: number }> {
-  const tz = knownTimeZone((await db.selectFrom("organization_settings").select("timezone").where("org_id", "=", orgId).executeTakeFirst())?.timezone);
+  const tz = knownTimeZone(
+    (await db.selectFrom("organization_settings").select("timezone").where("org_id", "=", orgId).executeTakeFirst())
+      ?.timezone,
+  );
   // the live simulator's order: its index decides the route and the device odometer it starts from
-  const vehicles = await db.selectFrom("vehicles").select(["id", "device_imei", "odometer_km"])
-    .where("org_id", "=", orgId).where("device_imei", "is not", null).where("device_protocol", "in", ["teltonika", "osmand"])
-    .orderBy("created_at").limit(50).execute();
+  const vehicles = await db
+    .selectFrom("vehicles")
+    .select(["id", "device_imei", "odometer_km"])
+    .where("org_id", "=", orgId)
+    .where("device_imei", "is not", null)
+    .where("device_protocol", "in", ["teltonika", "osmand"])
+    .orderBy("created_at")
+    .limit(50)
+    .execute();
   const today = todayIn(tz, now);
   const first = addDays(today, -(DEMO_HISTORY_DAYS - 1));
   const latest = now.getTime() - 15 * 60_000;
-  await sql`SELECT flota_ensure_position_partitions(${zonedInstant(first, "00:00", tz).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`.execute(db);
+  await sql`SELECT flota_ensure_position_partitions(${zonedInstant(first, "00:00", tz).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`.execute(
+    db,
+  );
   const driversOf = (trx: DB, ids: string[]) => vehiclesRepo.driversOf(trx, ids);
   let positions = 0;
   for (const [index, v] of vehicles.entries()) {
@@ -71,8 +104,21 @@ export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): 
     let burst = 0;
     const startOdometer = sim.odometerM;
     // Flota's odometer as the pipeline keeps it for a device without one: great-circle distance between fixes
-    const track: { text: string; last: Point | null; engineS: number; odometerM: number } = { text: "", last: null, engineS: 0, odometerM: 0 };
-    const row = (t: number, lat: number, lon: number, speed: number, course: number, ignition: boolean, alarm: string | null = null) => {
+    const track: { text: string; last: Point | null; engineS: number; odometerM: number } = {
+      text: "",
+      last: null,
+      engineS: 0,
+      odometerM: 0,
+    };
+    const row = (
+      t: number,
+      lat: number,
+      lon: number,
+      speed: number,
+      course: number,
+      ignition: boolean,
+      alarm: string | null = null,
+    ) => {
       if (track.last) track.odometerM += segmentDistanceM(track.last, { t, lat, lon });
       const attributes = alarm ? `{"alarm": "${alarm}"}` : "{}";
       track.text += `${orgId}\t${v.id}\t${v.device_imei}\t${new Date(t).toISOString()}\t${new Date(t + 2000).toISOString()}\t${lat}\t${lon}\t${speed}\t${course}\t9\t${ignition ? "t" : "f"}\tt\t${track.odometerM.toFixed(1)}\t${attributes}\n`;
@@ -87,7 +133,9 @@ export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): 
       if (to - from < 30 * 60_000) continue;
       // parked since the previous evening: a heartbeat every half hour where it stood
       const parked = track.last;
-      if (parked) for (let t = parked.t + PARKED_HEARTBEAT_S * 1000; t < from; t += PARKED_HEARTBEAT_S * 1000) row(t, parked.lat, parked.lon, 0, parked.course, false);
+      if (parked)
+        for (let t = parked.t + PARKED_HEARTBEAT_S * 1000; t < from; t += PARKED_HEARTBEAT_S * 1000)
+          row(t, parked.lat, parked.lon, 0, parked.course, false);
       const breaks = customerStops(from, to, random);
       for (let t = from; t <= to; t += STEP_S * 1000) {
         const stop = breaks.find(([a, b]) => t >= a && t < b);
@@ -115,15 +163,37 @@ export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): 
     const drivenM = track.odometerM;
     await db.transaction().execute(async (trx) => {
       await copyFrom(trx, "positions", COLUMNS, track.text);
-      await trx.insertInto("vehicle_state").values({
-        vehicle_id: v.id, org_id: orgId, device_id: v.device_imei, lat: end.lat, lon: end.lon, speed_kmh: 0, course: end.course, satellites: 9,
-        valid: true, ignition: false, odometer_m: drivenM, device_odometer_m: startOdometer, engine_hours_s: track.engineS,
-        last_fix_time: new Date(end.t), last_server_time: new Date(end.t + 2000), state_since: new Date(end.t), ignition_seen: true,
-        alert_state: "{}", updated_at: new Date(),
-      }).execute();
+      await trx
+        .insertInto("vehicle_state")
+        .values({
+          vehicle_id: v.id,
+          org_id: orgId,
+          device_id: v.device_imei,
+          lat: end.lat,
+          lon: end.lon,
+          speed_kmh: 0,
+          course: end.course,
+          satellites: 9,
+          valid: true,
+          ignition: false,
+          odometer_m: drivenM,
+          device_odometer_m: startOdometer,
+          engine_hours_s: track.engineS,
+          last_fix_time: new Date(end.t),
+          last_server_time: new Date(end.t + 2000),
+          state_since: new Date(end.t),
+          ignition_seen: true,
+          alert_state: "{}",
+          updated_at: new Date(),
+        })
+        .execute();
       const enteredKm = Number(v.odometer_km ?? 0);
       if (enteredKm * 1000 >= drivenM) {
-        await trx.updateTable("vehicles").set({ odometer_km: sql<never>`${Math.round(enteredKm - drivenM / 1000)}` }).where("id", "=", v.id).execute();
+        await trx
+          .updateTable("vehicles")
+          .set({ odometer_km: sql<never>`${Math.round(enteredKm - drivenM / 1000)}` })
+          .where("id", "=", v.id)
+          .execute();
       }
     });
     await rebuildVehicleSegments(db, driversOf, { vehicleId: v.id, orgId }, 0);

@@ -15,6 +15,13 @@ export async function seedDemoVideo(db: DB, orgId: string): Promise<void> {
     .limit(5)
     .execute();
   if (vehicles.length === 0) return;
-  await db.insertInto("vehicle_cameras").values(vehicles.map((v) => ({ org_id: orgId, vehicle_id: v.id, front: true, rear: true }))).execute();
-  await db.insertInto("video_settings").values({ org_id: orgId, retention_days: 30 }).onConflict((oc) => oc.column("org_id").doNothing()).execute();
+  await db
+    .insertInto("vehicle_cameras")
+    .values(vehicles.map((v) => ({ org_id: orgId, vehicle_id: v.id, front: true, rear: true })))
+    .execute();
+  await db
+    .insertInto("video_settings")
+    .values({ org_id: orgId, retention_days: 30 })
+    .onConflict((oc) => oc.column("org_id").doNothing())
+    .execute();
 }

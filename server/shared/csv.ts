@@ -19,15 +19,25 @@ export function parseCsvRecords(text: string): Array<{ line: number; cells: stri
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else { if (c === "\n") line++; cell += c; }
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else {
+        if (c === "\n") line++;
+        cell += c;
+      }
       continue;
     }
-    if (!sawAny) { start = line; sawAny = true; }
+    if (!sawAny) {
+      start = line;
+      sawAny = true;
+    }
     if (c === '"') quoted = true;
-    else if (c === ",") { cells.push(cell); cell = ""; }
-    else if (c === "\n" || c === "\r") {
+    else if (c === ",") {
+      cells.push(cell);
+      cell = "";
+    } else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
       endRecord();
       line++;

@@ -47,7 +47,9 @@ const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 export function parseDate(text: string | null | undefined): CalendarDate | null {
   const m = DATE_RE.exec(text?.trim() ?? "");
   if (!m) return null;
-  const year = +m[1], month = +m[2], day = +m[3];
+  const year = +m[1],
+    month = +m[2],
+    day = +m[3];
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return { year, month, day };
 }
@@ -145,7 +147,8 @@ export function addDays(date: string, days: number): string {
 export function addMonths(date: string, months: number): string {
   const d = requireDate(date);
   const index = d.year * 12 + (d.month - 1) + months;
-  const year = Math.floor(index / 12), month = (index % 12) + 1;
+  const year = Math.floor(index / 12),
+    month = (index % 12) + 1;
   return formatDate({ year, month, day: Math.min(d.day, daysInMonth(year, month)) });
 }
 
@@ -193,10 +196,12 @@ export function monthGrid(year: number, month: number): GridDay[][] {
   const last = formatDate({ year, month, day: daysInMonth(year, month) });
   const weeks: GridDay[][] = [];
   for (let start = startOfWeek(first); start <= last; start = addDays(start, 7)) {
-    weeks.push(Array.from({ length: 7 }, (_, i) => {
-      const date = addDays(start, i);
-      return { date, inMonth: date.slice(0, 7) === first.slice(0, 7), weekday: (WEEK_START + i) % 7 };
-    }));
+    weeks.push(
+      Array.from({ length: 7 }, (_, i) => {
+        const date = addDays(start, i);
+        return { date, inMonth: date.slice(0, 7) === first.slice(0, 7), weekday: (WEEK_START + i) % 7 };
+      }),
+    );
   }
   return weeks;
 }
@@ -217,7 +222,14 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   if (!f) {
     // Only numbers are read back from this formatter, so its locale never reaches the screen.
     f = new Intl.DateTimeFormat("en-US", {
-      timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
     });
     formatters.set(timeZone, f);
   }
@@ -234,7 +246,8 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-const asMs = (instant: Date | number | string) => (instant instanceof Date ? instant.getTime() : typeof instant === "number" ? instant : Date.parse(instant));
+const asMs = (instant: Date | number | string) =>
+  instant instanceof Date ? instant.getTime() : typeof instant === "number" ? instant : Date.parse(instant);
 
 /**
  * The zone's offset from UTC at an instant, asked of Intl once per zone and quarter hour (every zone changes
@@ -262,8 +275,13 @@ export function zonedParts(instant: Date | number | string, timeZone: string): Z
   const ms = asMs(instant);
   const local = new Date(ms + zoneOffsetMs(ms, timeZone));
   return {
-    year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(),
-    minute: local.getUTCMinutes(), second: local.getUTCSeconds(), weekday: local.getUTCDay(),
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    weekday: local.getUTCDay(),
   };
 }
 
@@ -276,14 +294,22 @@ export function formatInstantDate(instant: Date | number | string | null | undef
 }
 
 /** "HH:mm" (or "HH:mm:ss") of an instant in the zone; "" for a missing or unreadable one. */
-export function formatInstantTime(instant: Date | number | string | null | undefined, timeZone: string, seconds = false): string {
+export function formatInstantTime(
+  instant: Date | number | string | null | undefined,
+  timeZone: string,
+  seconds = false,
+): string {
   if (!readable(instant)) return "";
   const p = zonedParts(instant, timeZone);
   return seconds ? `${formatTime(p)}:${pad2(p.second)}` : formatTime(p);
 }
 
 /** "YYYY-MM-DD HH:mm" (or with ":ss") of an instant in the zone; "" for a missing or unreadable one. */
-export function formatInstant(instant: Date | number | string | null | undefined, timeZone: string, opts: { seconds?: boolean } = {}): string {
+export function formatInstant(
+  instant: Date | number | string | null | undefined,
+  timeZone: string,
+  opts: { seconds?: boolean } = {},
+): string {
   if (!readable(instant)) return "";
   return `${formatInstantDate(instant, timeZone)} ${formatInstantTime(instant, timeZone, opts.seconds)}`;
 }
@@ -327,7 +353,16 @@ export function parseZonedDateTime(text: string | null | undefined, timeZone: st
 // ---- Dashboard time windows (spec section 9), weeks Sunday to Saturday ----
 
 export const TIME_WINDOWS = [
-  "today", "yesterday", "thisWeek", "previousWeek", "previousSevenDays", "twoWeeksAgo", "threeWeeksAgo", "thisMonth", "previousMonth", "previousThreeMonths",
+  "today",
+  "yesterday",
+  "thisWeek",
+  "previousWeek",
+  "previousSevenDays",
+  "twoWeeksAgo",
+  "threeWeeksAgo",
+  "thisMonth",
+  "previousMonth",
+  "previousThreeMonths",
 ] as const;
 export type TimeWindow = (typeof TIME_WINDOWS)[number];
 
@@ -342,15 +377,25 @@ export function timeWindow(name: TimeWindow, today: string): { from: string; to:
   const weekAgo = (n: number) => weekRange(addDays(today, -7 * n));
   const month = monthRange(today);
   switch (name) {
-    case "today": return { from: today, to: today };
-    case "yesterday": return { from: addDays(today, -1), to: addDays(today, -1) };
-    case "thisWeek": return { from: startOfWeek(today), to: today };
-    case "previousWeek": return weekAgo(1);
-    case "previousSevenDays": return { from: addDays(today, -7), to: addDays(today, -1) };
-    case "twoWeeksAgo": return weekAgo(2);
-    case "threeWeeksAgo": return weekAgo(3);
-    case "thisMonth": return { from: month.from, to: today };
-    case "previousMonth": return monthRange(addMonths(month.from, -1));
-    case "previousThreeMonths": return { from: addMonths(month.from, -3), to: addDays(month.from, -1) };
+    case "today":
+      return { from: today, to: today };
+    case "yesterday":
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case "thisWeek":
+      return { from: startOfWeek(today), to: today };
+    case "previousWeek":
+      return weekAgo(1);
+    case "previousSevenDays":
+      return { from: addDays(today, -7), to: addDays(today, -1) };
+    case "twoWeeksAgo":
+      return weekAgo(2);
+    case "threeWeeksAgo":
+      return weekAgo(3);
+    case "thisMonth":
+      return { from: month.from, to: today };
+    case "previousMonth":
+      return monthRange(addMonths(month.from, -1));
+    case "previousThreeMonths":
+      return { from: addMonths(month.from, -3), to: addDays(month.from, -1) };
   }
 }

@@ -62,10 +62,7 @@ export interface DeviceStatus {
 }
 
 /** Command a caller can send to a connected device through a gateway. */
-export type DeviceCommand =
-  | { type: "engineStop" }
-  | { type: "engineResume" }
-  | { type: "custom"; text: string };
+export type DeviceCommand = { type: "engineStop" } | { type: "engineResume" } | { type: "custom"; text: string };
 
 export interface CommandResult {
   ok: boolean;

@@ -12,7 +12,12 @@ export class DemoCamera {
   private readonly clip: Buffer;
   private busy: Promise<void> = Promise.resolve();
 
-  constructor(private readonly imei: string, private readonly port: number, seed: number, private readonly log: Logger) {
+  constructor(
+    private readonly imei: string,
+    private readonly port: number,
+    seed: number,
+    private readonly log: Logger,
+  ) {
     this.photo = samplePhoto(seed);
     this.clip = sampleClip(seed);
   }
@@ -32,18 +37,29 @@ export class DemoCamera {
 
   /** A file the camera took on its own trigger (periodic photo, ignition). */
   periodic(position: { lat: number; lon: number }, delayMs: number) {
-    this.upload([{ file: "photoFront", data: this.photo, meta: { trigger: "periodic", time: new Date(Date.now() + delayMs), durationS: 0, ...position } }], delayMs);
+    this.upload(
+      [
+        {
+          file: "photoFront",
+          data: this.photo,
+          meta: { trigger: "periodic", time: new Date(Date.now() + delayMs), durationS: 0, ...position },
+        },
+      ],
+      delayMs,
+    );
   }
 
   private upload(files: CameraFile[], delayMs: number) {
-    this.busy = this.busy.then(async () => {
-      await new Promise((r) => setTimeout(r, delayMs));
-      const client = await DualCamClient.connect(this.port);
-      try {
-        await client.upload(this.imei, files, { timeoutMs: 10_000 });
-      } finally {
-        client.close();
-      }
-    }).catch((err) => this.log.debug({ err, imei: this.imei }, "demo camera upload failed"));
+    this.busy = this.busy
+      .then(async () => {
+        await new Promise((r) => setTimeout(r, delayMs));
+        const client = await DualCamClient.connect(this.port);
+        try {
+          await client.upload(this.imei, files, { timeoutMs: 10_000 });
+        } finally {
+          client.close();
+        }
+      })
+      .catch((err) => this.log.debug({ err, imei: this.imei }, "demo camera upload failed"));
   }
 }

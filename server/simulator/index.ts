@@ -15,7 +15,11 @@ const MAX_INTERVAL_MS = 10000;
  * Drives the demo vehicles (Teltonika and OsmAnd devices from the seed) over loopback with the real
  * protocols into this process's gateways: one record every 5–10 s per vehicle.
  */
-export async function startDemoSimulator(ctx: AppContext, ports: { teltonika?: number; osmand?: number; camera?: number }, opts: { limit?: number } = {}): Promise<DemoSimulator> {
+export async function startDemoSimulator(
+  ctx: AppContext,
+  ports: { teltonika?: number; osmand?: number; camera?: number },
+  opts: { limit?: number } = {},
+): Promise<DemoSimulator> {
   const log = ctx.log.child({ module: "simulator" });
   const rows = await ctx.db
     .selectFrom("vehicles")
@@ -25,14 +29,17 @@ export async function startDemoSimulator(ctx: AppContext, ports: { teltonika?: n
     .orderBy("created_at")
     .limit(opts.limit ?? 50)
     .execute();
-  const withCamera = new Set((await ctx.db.selectFrom("vehicle_cameras").select("vehicle_id").execute()).map((c) => c.vehicle_id));
+  const withCamera = new Set(
+    (await ctx.db.selectFrom("vehicle_cameras").select("vehicle_id").execute()).map((c) => c.vehicle_id),
+  );
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const clients = new Set<TeltonikaClient>();
 
   const runVehicle = (index: number, imei: string, protocol: "teltonika" | "osmand", hasCamera: boolean) => {
     const sim = new VehicleSim(index);
-    const camera = hasCamera && ports.camera && protocol === "teltonika" ? new DemoCamera(imei, ports.camera, index, log) : null;
+    const camera =
+      hasCamera && ports.camera && protocol === "teltonika" ? new DemoCamera(imei, ports.camera, index, log) : null;
     let here = { lat: 41.3275, lon: 19.8187 };
     let client: TeltonikaClient | null = null;
     let last = Date.now();
@@ -54,9 +61,13 @@ export async function startDemoSimulator(ctx: AppContext, ports: { teltonika?: n
           // An immobilisation command may be waiting: answer it like a device with DOUT1 on the relay.
           if (client.pendingBytes >= 8) {
             const text = await client.receiveCommand(1000);
-            await client.respondToCommand(camera?.handleCommand(text, here) ?? `DOUT1:${text.endsWith("1") ? 1 : 0} DOUT2:0`);
+            await client.respondToCommand(
+              camera?.handleCommand(text, here) ?? `DOUT1:${text.endsWith("1") ? 1 : 0} DOUT2:0`,
+            );
           }
-          await client.sendRecords([{ ...fix, satellites: 9, altitude: 110, odometer: fix.odometerM, motion: fix.speed > 0, power: 12.6 }]);
+          await client.sendRecords([
+            { ...fix, satellites: 9, altitude: 110, odometer: fix.odometerM, motion: fix.speed > 0, power: 12.6 },
+          ]);
         }
       } catch (err) {
         log.debug({ err, imei }, "simulated device send failed; reconnecting");
@@ -70,16 +81,21 @@ export async function startDemoSimulator(ctx: AppContext, ports: { teltonika?: n
     };
     const schedule = () => {
       if (stopped) return;
-      const t = setTimeout(() => {
-        timers.delete(t);
-        void tick();
-      }, MIN_INTERVAL_MS + Math.random() * (MAX_INTERVAL_MS - MIN_INTERVAL_MS));
+      const t = setTimeout(
+        () => {
+          timers.delete(t);
+          void tick();
+        },
+        MIN_INTERVAL_MS + Math.random() * (MAX_INTERVAL_MS - MIN_INTERVAL_MS),
+      );
       timers.add(t);
     };
     schedule();
   };
 
-  rows.forEach((r, i) => runVehicle(i, r.device_imei!, r.device_protocol as "teltonika" | "osmand", withCamera.has(r.id)));
+  rows.forEach((r, i) =>
+    runVehicle(i, r.device_imei!, r.device_protocol as "teltonika" | "osmand", withCamera.has(r.id)),
+  );
   log.info({ vehicles: rows.length }, "demo fleet simulator started");
   return {
     vehicles: rows.length,

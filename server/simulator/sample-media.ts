@@ -59,8 +59,10 @@ function scene(w: number, h: number, seed: number, shift: number): Pixel {
     const cx = w / 2;
     if (Math.abs(x - cx) < half) {
       const carX = cx + ((shift * 3) % Math.max(1, Math.floor(half))) - half / 2;
-      if (Math.abs(x - carX) < 10 * depth + 2 && Math.abs(y - (horizon + (h - horizon) * 0.4)) < 6 * depth + 2) return [200, 30, 30];
-      if (Math.abs(x - cx) < 1 + depth * 3 && Math.floor((y * 4) / (1 + depth * 10) + shift) % 8 < 4) return [250, 250, 250];
+      if (Math.abs(x - carX) < 10 * depth + 2 && Math.abs(y - (horizon + (h - horizon) * 0.4)) < 6 * depth + 2)
+        return [200, 30, 30];
+      if (Math.abs(x - cx) < 1 + depth * 3 && Math.floor((y * 4) / (1 + depth * 10) + shift) % 8 < 4)
+        return [250, 250, 250];
       return [70, 70, 75];
     }
     return [60 + (seed % 50), 140, 60];
@@ -68,7 +70,12 @@ function scene(w: number, h: number, seed: number, shift: number): Pixel {
 }
 
 export function samplePhoto(seed: number, w = 320, h = 180): Buffer {
-  return Buffer.concat([SIGNATURE, chunk("IHDR", ihdr(w, h)), chunk("IDAT", scanlines(w, h, scene(w, h, seed, seed))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk("IHDR", ihdr(w, h)),
+    chunk("IDAT", scanlines(w, h, scene(w, h, seed, seed))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** An animated PNG: `frames` frames at 5 per second. */

@@ -16,8 +16,9 @@ type Phase = "driving" | "idling" | "parked";
 function bearing(a: [number, number], b: [number, number]): number {
   const r = Math.PI / 180;
   const y = Math.sin((b[1] - a[1]) * r) * Math.cos(b[0] * r);
-  const x = Math.cos(a[0] * r) * Math.sin(b[0] * r) - Math.sin(a[0] * r) * Math.cos(b[0] * r) * Math.cos((b[1] - a[1]) * r);
-  return ((Math.atan2(y, x) / r) + 360) % 360;
+  const x =
+    Math.cos(a[0] * r) * Math.sin(b[0] * r) - Math.sin(a[0] * r) * Math.cos(b[0] * r) * Math.cos((b[1] - a[1]) * r);
+  return (Math.atan2(y, x) / r + 360) % 360;
 }
 
 /**
@@ -33,7 +34,10 @@ export class VehicleSim {
   private speed = 0;
   odometerM: number;
 
-  constructor(index: number, private random: () => number = Math.random) {
+  constructor(
+    index: number,
+    private random: () => number = Math.random,
+  ) {
     const r = TIRANA_ROUTES[index % TIRANA_ROUTES.length].points;
     this.route = index % 2 ? [...r].reverse() : r;
     this.segment = Math.floor(this.random() * (r.length - 1));

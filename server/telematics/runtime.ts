@@ -7,7 +7,11 @@ import { createTmsArrivalHook } from "../modules/tms/tms.hooks";
 import { recordUnknownDevice } from "../modules/devices/device-registry";
 import type { LocalCommands } from "../modules/immobilization/command-relay";
 import { createCameraUploads } from "../modules/video/video-uploads";
-import { createPositionPipeline, type PipelineOptions, type PositionPipeline } from "../modules/positions/positions.service";
+import {
+  createPositionPipeline,
+  type PipelineOptions,
+  type PositionPipeline,
+} from "../modules/positions/positions.service";
 import { startCameraServer, type CameraServer } from "./gateway/dualcam-server";
 import { startOsmAndServer, startTcpGateway, type OsmAndServer, type TcpGateway, type TcpProtocol } from "./index";
 
@@ -40,7 +44,10 @@ export interface StartTelematicsOptions {
  * pipeline (store, then acknowledge, then publish live on ctx.live) and the unknown-device log; device
  * lookups go through ctx.devices. The returned `commands` reach the devices connected here.
  */
-export async function startTelematics(ctx: WithPorts<"devices">, opts: StartTelematicsOptions = {}): Promise<TelematicsRuntime> {
+export async function startTelematics(
+  ctx: WithPorts<"devices">,
+  opts: StartTelematicsOptions = {},
+): Promise<TelematicsRuntime> {
   const { config, log } = ctx;
   const registry = ctx.devices;
   const alertRules = new AlertRulesCache(ctx.db, opts.alertRulesCheckMs ?? 1000);
@@ -50,19 +57,32 @@ export async function startTelematics(ctx: WithPorts<"devices">, opts: StartTele
     lookup: (id) => registry.lookup(id),
     publish: (p) => ctx.live?.publish({ k: "pos", p }),
     // Every module that reacts to positions adds its hook here; alerts come first.
-    hooks: [createAlertHook(ctx, alertRules), createSegmentsHook(ctx), createRoutePlanningHook(ctx), createTmsArrivalHook(ctx)],
+    hooks: [
+      createAlertHook(ctx, alertRules),
+      createSegmentsHook(ctx),
+      createRoutePlanningHook(ctx),
+      createTmsArrivalHook(ctx),
+    ],
     ...opts.pipeline,
   });
   const callbacks = {
     isKnownDevice: async (id: string) => (await registry.lookup(id)) !== null,
     onUnknownDevice: async (id: string, protocol: string, remote: string) => {
       log.info({ deviceId: id, protocol, remote }, "refused unknown device");
-      await recordUnknownDevice(ctx.db, id, protocol, remote).catch((err) => log.warn({ err }, "recording unknown device failed"));
+      await recordUnknownDevice(ctx.db, id, protocol, remote).catch((err) =>
+        log.warn({ err }, "recording unknown device failed"),
+      );
     },
-    onPositions: (id: string, positions: Parameters<PositionPipeline["onPositions"]>[1]) => pipeline.onPositions(id, positions),
+    onPositions: (id: string, positions: Parameters<PositionPipeline["onPositions"]>[1]) =>
+      pipeline.onPositions(id, positions),
   };
   const configured = {
-    teltonika: config.TELTONIKA_PORT, gt06: config.GT06_PORT, h02: config.H02_PORT, osmand: config.OSMAND_PORT, camera: config.CAMERA_PORT, ...opts.ports,
+    teltonika: config.TELTONIKA_PORT,
+    gt06: config.GT06_PORT,
+    h02: config.H02_PORT,
+    osmand: config.OSMAND_PORT,
+    camera: config.CAMERA_PORT,
+    ...opts.ports,
   };
   const enabled = (port: number | undefined) => port !== undefined && (port > 0 || Boolean(opts.ephemeral));
   const host = opts.host ?? config.GATEWAY_HOST;
@@ -82,7 +102,13 @@ export async function startTelematics(ctx: WithPorts<"devices">, opts: StartTele
       ports.osmand = osmand.port;
     }
     if (enabled(configured.camera)) {
-      camera = await startCameraServer({ port: configured.camera, host, logger: log, ...createCameraUploads(ctx), onUnknownDevice: (id, remote) => callbacks.onUnknownDevice(id, "dualcam", remote) });
+      camera = await startCameraServer({
+        port: configured.camera,
+        host,
+        logger: log,
+        ...createCameraUploads(ctx),
+        onUnknownDevice: (id, remote) => callbacks.onUnknownDevice(id, "dualcam", remote),
+      });
       ports.camera = camera.port;
     }
   } catch (err) {

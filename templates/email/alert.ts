@@ -5,7 +5,8 @@ import { emailText } from "./email-text";
 
 const labels = { al: alertsAl, en: alertsEn } as const;
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const fillWith = (vars: Record<string, string>) => (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? "");
+const fillWith = (vars: Record<string, string>) => (s: string) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? "");
 
 export interface AlertMail {
   to: string;
@@ -27,13 +28,26 @@ export interface AlertMail {
 type Labels = typeof alertsEn;
 
 /** The one-line description of an alert, in the recipient's language (same wording as the log). */
-export function alertSummary(language: "al" | "en", type: string, details: Record<string, unknown>, placeName: string | null): string {
+export function alertSummary(
+  language: "al" | "en",
+  type: string,
+  details: Record<string, unknown>,
+  placeName: string | null,
+): string {
   const l = labels[language] as Labels;
-  const lookup = (group: Record<string, string>, key: unknown) => (typeof key === "string" && group[key]) || String(key ?? "");
+  const lookup = (group: Record<string, string>, key: unknown) =>
+    (typeof key === "string" && group[key]) || String(key ?? "");
   const vars: Record<string, string> = {
-    speed: String(details.speed ?? ""), limit: String(details.limit ?? ""), minutes: String(details.minutes ?? ""),
-    place: placeName ?? "", fault: lookup(l.faults, details.fault), alarm: lookup(l.alarms, details.alarm),
-    job: String(details.job_name ?? ""), arrival: String(details.scheduled_arrival ?? ""), eta: String(details.eta ?? ""), departure: String(details.scheduled_departure ?? ""),
+    speed: String(details.speed ?? ""),
+    limit: String(details.limit ?? ""),
+    minutes: String(details.minutes ?? ""),
+    place: placeName ?? "",
+    fault: lookup(l.faults, details.fault),
+    alarm: lookup(l.alarms, details.alarm),
+    job: String(details.job_name ?? ""),
+    arrival: String(details.scheduled_arrival ?? ""),
+    eta: String(details.eta ?? ""),
+    departure: String(details.scheduled_departure ?? ""),
   };
   return fillWith(vars)((l.summary as Record<string, string>)[type] ?? type);
 }
@@ -49,10 +63,21 @@ export function alertEmail(m: AlertMail): OutgoingMail {
     [t.time, m.time],
     [t.what, summary],
     ...(m.placeName ? ([[t.place, m.placeName]] as Array<[string, string]>) : []),
-    ...(m.lat !== null && m.lon !== null ? ([[t.location, `${m.lat.toFixed(5)}, ${m.lon.toFixed(5)}`]] as Array<[string, string]>) : []),
+    ...(m.lat !== null && m.lon !== null
+      ? ([[t.location, `${m.lat.toFixed(5)}, ${m.lon.toFixed(5)}`]] as Array<[string, string]>)
+      : []),
     [t.policy, m.policyName],
   ];
-  const text = [fill(t.intro), "", ...rows.map(([k, v]) => `${k}: ${v}`), "", `${t.openMap}: ${m.mapUrl}`, `${t.openLog}: ${m.logUrl}`, "", t.footer].join("\n");
+  const text = [
+    fill(t.intro),
+    "",
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    "",
+    `${t.openMap}: ${m.mapUrl}`,
+    `${t.openLog}: ${m.logUrl}`,
+    "",
+    t.footer,
+  ].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2933">
 <h2 style="margin:0 0 8px">${escape(fill(t.heading))} – ${escape(m.vehicleName)}</h2>
 <p>${escape(fill(t.intro))}</p>

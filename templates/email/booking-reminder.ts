@@ -20,7 +20,14 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 /** The reminder before a booking starts, in the recipient's language. */
 export function bookingReminderEmail(m: BookingReminderMail): OutgoingMail {
   const t = (m.language === "en" ? en : al).reminder;
-  const vars: Record<string, string> = { name: m.name, driver: m.driver ?? "", vehicle: m.vehicle, start: m.start, end: m.end, destination: m.destination };
+  const vars: Record<string, string> = {
+    name: m.name,
+    driver: m.driver ?? "",
+    vehicle: m.vehicle,
+    start: m.start,
+    end: m.end,
+    destination: m.destination,
+  };
   const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? "");
   const body = fill(m.driver ? t.passengerBody : t.body);
   const text = [fill(t.greeting), "", body, "", `${t.link}: ${m.link}`].join("\n");

@@ -25,10 +25,22 @@ export interface ReminderMail {
 export function reminderEmail(m: ReminderMail): OutgoingMail {
   const l = texts[m.language] ?? texts.al;
   const stage = l.status[m.stage].toLowerCase();
-  const vars = { stage, name: m.name, vehicle: m.vehicle, date: m.dueDate ?? "", km: String(m.dueKm ?? ""), odometer: String(Math.round(m.odometerKm)),
-    hours: String(m.dueHours ?? ""), engineHours: String(m.engineHours ?? 0) };
-  const lines = [fill(l.email.body, vars), ...(m.dueDate ? [fill(l.email.dueDate, vars)] : []), ...(m.dueKm !== null ? [fill(l.email.dueKm, vars)] : []),
-    ...(m.dueHours != null ? [fill(l.email.dueHours, vars)] : [])];
+  const vars = {
+    stage,
+    name: m.name,
+    vehicle: m.vehicle,
+    date: m.dueDate ?? "",
+    km: String(m.dueKm ?? ""),
+    odometer: String(Math.round(m.odometerKm)),
+    hours: String(m.dueHours ?? ""),
+    engineHours: String(m.engineHours ?? 0),
+  };
+  const lines = [
+    fill(l.email.body, vars),
+    ...(m.dueDate ? [fill(l.email.dueDate, vars)] : []),
+    ...(m.dueKm !== null ? [fill(l.email.dueKm, vars)] : []),
+    ...(m.dueHours != null ? [fill(l.email.dueHours, vars)] : []),
+  ];
   return {
     to: m.to,
     subject: fill(l.email.subject, vars),

@@ -23,13 +23,26 @@ afterAll(async () => srv?.close());
 const imei = () => `86${String(Math.floor(Math.random() * 1e13)).padStart(13, "0")}`;
 const vehicle = (extra: Record<string, unknown> = {}) =>
   vehicleInputSchema.parse({ registration: `AU ${randomUUID().slice(0, 5).toUpperCase()}`, category: "Van", ...extra });
-const codeOf = (p: Promise<unknown>) => p.then(() => "no error", (e) => (e instanceof AppError ? e.code : String(e)));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "no error",
+    (e) => (e instanceof AppError ? e.code : String(e)),
+  );
 const lastAudit = (entity: string, id: string) =>
-  srv.ctx.db.selectFrom("audit_log").selectAll().where("org_id", "=", org.orgId).where("entity_type", "=", entity).where("entity_id", "=", id)
-    .orderBy("id", "desc").executeTakeFirstOrThrow();
+  srv.ctx.db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("org_id", "=", org.orgId)
+    .where("entity_type", "=", entity)
+    .where("entity_id", "=", id)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
 
 async function apiToken(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, { method: "POST", body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }) });
+  const res = await fetch(`${srv.url}/api/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }),
+  });
   return (await res.json()).access_token as string;
 }
 
@@ -39,16 +52,32 @@ describe("device quota", () => {
     await srv.ctx.db.updateTable("organizations").set({ device_quota: 1 }).where("id", "=", small.orgId).execute();
     const p = await principalFor(srv.ctx, small.adminId);
     await createVehicle(srv.ctx, p, vehicle({ device_imei: imei(), device_protocol: "teltonika" }));
-    expect(await codeOf(createVehicle(srv.ctx, p, vehicle({ device_imei: imei(), device_protocol: "teltonika" })))).toBe("DEVICE_QUOTA_EXCEEDED");
+    expect(
+      await codeOf(createVehicle(srv.ctx, p, vehicle({ device_imei: imei(), device_protocol: "teltonika" }))),
+    ).toBe("DEVICE_QUOTA_EXCEEDED");
     const bare = await createVehicle(srv.ctx, p, vehicle());
     const input = vehicle({ registration: bare.registration, device_imei: imei(), device_protocol: "teltonika" });
     expect(await codeOf(updateVehicle(srv.ctx, p, bare.id, input))).toBe("DEVICE_QUOTA_EXCEEDED");
-    expect((await srv.ctx.db.selectFrom("vehicles").select("device_imei").where("id", "=", bare.id).executeTakeFirstOrThrow()).device_imei).toBeNull();
+    expect(
+      (
+        await srv.ctx.db
+          .selectFrom("vehicles")
+          .select("device_imei")
+          .where("id", "=", bare.id)
+          .executeTakeFirstOrThrow()
+      ).device_imei,
+    ).toBeNull();
 
     const token = await apiToken(small.adminEmail, small.adminPassword);
     const res = await fetch(`${srv.url}/api/vehicles`, {
-      method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ registration: "QUOTA 1", category: "Car", device_imei: imei(), device_protocol: "teltonika" }),
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        registration: "QUOTA 1",
+        category: "Car",
+        device_imei: imei(),
+        device_protocol: "teltonika",
+      }),
     });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: "DEVICE_QUOTA_EXCEEDED", details: { quota: 1, used: 1 } });
@@ -64,7 +93,12 @@ describe("device quota", () => {
     const c = new FormClient(srv.url);
     c.cookies.set("lng", "en");
     await c.login(small.adminEmail, small.adminPassword);
-    const res = await c.post("/configuration/vehicles/add", { registration: "FORM 1", category: "Car", device_imei: imei(), device_protocol: "teltonika" });
+    const res = await c.post("/configuration/vehicles/add", {
+      registration: "FORM 1",
+      category: "Car",
+      device_imei: imei(),
+      device_protocol: "teltonika",
+    });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("reached its quota of vehicles with a device");
   });
@@ -84,20 +118,55 @@ describe("audit log", () => {
 
   it("records a place change with before and after", async () => {
     const p = await principalFor(srv.ctx, org.adminId);
-    const poi = await createPoi(srv.ctx, p, { name: "Depot A", category: "Depot", latitude: 41.33, longitude: 19.82, icon: "pin", icon_color: "#2563eb" });
+    const poi = await createPoi(srv.ctx, p, {
+      name: "Depot A",
+      category: "Depot",
+      latitude: 41.33,
+      longitude: 19.82,
+      icon: "pin",
+      icon_color: "#2563eb",
+    });
     expect((await lastAudit("place", poi.id)).action).toBe("create");
-    await updatePoi(srv.ctx, p, poi.id, { name: "Depot B", category: "Depot", latitude: 41.34, longitude: 19.82, icon: "pin", icon_color: "#2563eb" });
+    await updatePoi(srv.ctx, p, poi.id, {
+      name: "Depot B",
+      category: "Depot",
+      latitude: 41.34,
+      longitude: 19.82,
+      icon: "pin",
+      icon_color: "#2563eb",
+    });
     const row = await lastAudit("place", poi.id);
-    expect(row).toMatchObject({ action: "update", before: { name: "Depot A", latitude: 41.33 }, after: { name: "Depot B", latitude: 41.34 } });
+    expect(row).toMatchObject({
+      action: "update",
+      before: { name: "Depot A", latitude: 41.33 },
+      after: { name: "Depot B", latitude: 41.34 },
+    });
   });
 
   it("records an alert policy change with before and after", async () => {
     const p = await principalFor(srv.ctx, org.adminId);
-    const input = { name: "Speeding 90", alert_type: "speeding", all_vehicles: true, speed_limit_kmh: 90, days: [1, 2, 3, 4, 5], notify_in_app: true, recipient_ids: [org.adminId] };
+    const input = {
+      name: "Speeding 90",
+      alert_type: "speeding",
+      all_vehicles: true,
+      speed_limit_kmh: 90,
+      days: [1, 2, 3, 4, 5],
+      notify_in_app: true,
+      recipient_ids: [org.adminId],
+    };
     const policy = await createPolicy(srv.ctx, p, policyInputSchema.parse(input) as never);
-    await updatePolicy(srv.ctx, p, policy.id, policyInputSchema.parse({ ...input, name: "Speeding 100", speed_limit_kmh: 100 }) as never);
+    await updatePolicy(
+      srv.ctx,
+      p,
+      policy.id,
+      policyInputSchema.parse({ ...input, name: "Speeding 100", speed_limit_kmh: 100 }) as never,
+    );
     const row = await lastAudit("alert_policy", policy.id);
-    expect(row).toMatchObject({ action: "update", before: { name: "Speeding 90", speed_limit_kmh: 90 }, after: { name: "Speeding 100", speed_limit_kmh: 100 } });
+    expect(row).toMatchObject({
+      action: "update",
+      before: { name: "Speeding 90", speed_limit_kmh: 90 },
+      after: { name: "Speeding 100", speed_limit_kmh: 100 },
+    });
   });
 
   it("records an immobilisation command, even when the device is offline", async () => {
@@ -106,13 +175,22 @@ describe("audit log", () => {
     const result = await requestImmobilization(srv.ctx, p, { vehicleId: v.id, action: "block" }, { timeoutMs: 50 });
     expect(result.status).toBe("Failed");
     const row = await lastAudit("immobilization", result.id);
-    expect(row).toMatchObject({ action: "block", before: null, after: { vehicle_id: v.id, registration: v.registration, action: "block", status: "Pending" } });
+    expect(row).toMatchObject({
+      action: "block",
+      before: null,
+      after: { vehicle_id: v.id, registration: v.registration, action: "block", status: "Pending" },
+    });
   });
 
   it("never writes secrets: a user's password hash is left out", async () => {
     const p = await principalFor(srv.ctx, org.adminId);
     const { updateProfile } = await import("../../server/modules/users/users.service");
-    await updateProfile(srv.ctx, p, { first_name: "Audited", last_name: "Admin", phone: null, default_language: "en" } as never);
+    await updateProfile(srv.ctx, p, {
+      first_name: "Audited",
+      last_name: "Admin",
+      phone: null,
+      default_language: "en",
+    } as never);
     const row = await lastAudit("user", org.adminId);
     expect(JSON.stringify(row.before)).not.toContain("password_hash");
     expect(row.after).toMatchObject({ first_name: "Audited" });
@@ -149,7 +227,10 @@ describe("audit log", () => {
     const csv = await fetch(`${srv.url}/api/audit-log.csv?entity=alert_policy`, { headers: auth });
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = await csv.text();
-    const lines = text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("time,user,support_by,entity_type,entity_id,label,action,before,after");
     expect(lines.slice(1).every((l) => l.includes(",alert_policy,"))).toBe(true);
     expect(text).toContain("Speeding 100");
@@ -164,9 +245,16 @@ describe("audit log", () => {
     expect(download.headers.get("content-disposition")).toContain("audit-log.csv");
     expect(await download.text()).toContain("After name");
 
-    const manager = await srv.ctx.db.selectFrom("users").select("email").where("org_id", "=", org.orgId).where("email", "like", "manager@%").executeTakeFirstOrThrow();
+    const manager = await srv.ctx.db
+      .selectFrom("users")
+      .select("email")
+      .where("org_id", "=", org.orgId)
+      .where("email", "like", "manager@%")
+      .executeTakeFirstOrThrow();
     const managerToken = await apiToken(manager.email!, "demo-demo");
-    expect((await fetch(`${srv.url}/api/audit-log`, { headers: { authorization: `Bearer ${managerToken}` } })).status).toBe(403);
+    expect(
+      (await fetch(`${srv.url}/api/audit-log`, { headers: { authorization: `Bearer ${managerToken}` } })).status,
+    ).toBe(403);
     const mc = new FormClient(srv.url);
     await mc.login(manager.email!, "demo-demo");
     expect((await mc.get("/configuration/audit-log")).status).toBe(403);
@@ -184,7 +272,10 @@ describe("audit log", () => {
     const auth = { authorization: `Bearer ${token}` };
     const page = await (await fetch(`${srv.url}/api/audit-log?size=50`, { headers: auth })).json();
     expect(page).toMatchObject({ total: 10000, more: true, pages: 200 });
-    const csv = (await (await fetch(`${srv.url}/api/audit-log.csv`, { headers: auth })).text()).trim().split("\r\n").slice(1);
+    const csv = (await (await fetch(`${srv.url}/api/audit-log.csv`, { headers: auth })).text())
+      .trim()
+      .split("\r\n")
+      .slice(1);
     expect(csv).toHaveLength(10050);
     const ids = csv.map((line) => line.split(",")[4]);
     expect(new Set(ids).size).toBe(10050);

@@ -14,7 +14,16 @@ const DEVICE = `77${Date.now().toString().slice(-8)}`;
 beforeAll(async () => {
   srv = await startTestServer({ telematics: true });
   [operator, tenant] = await Promise.all([createTestOrg(srv.ctx, { operator: true }), createTestOrg(srv.ctx)]);
-  await srv.ctx.db.insertInto("vehicles").values({ org_id: tenant.orgId, registration: "SUSP 1", category: "Car", device_imei: DEVICE, device_protocol: "osmand" }).execute();
+  await srv.ctx.db
+    .insertInto("vehicles")
+    .values({
+      org_id: tenant.orgId,
+      registration: "SUSP 1",
+      category: "Car",
+      device_imei: DEVICE,
+      device_protocol: "osmand",
+    })
+    .execute();
 });
 afterAll(async () => srv?.close());
 
@@ -24,12 +33,28 @@ describe("devices of a suspended organisation", () => {
     await setTenantStatus(srv.ctx, op, tenant.orgId, "suspended");
     const url = `http://127.0.0.1:${srv.telematics!.ports.osmand}/`;
     const fixTime = new Date(Date.now() - 60_000);
-    const res = await sendOsmAnd(url, { deviceId: DEVICE, fixTime, latitude: 41.3275, longitude: 19.8187, speed: 20, course: 0, altitude: 100 });
+    const res = await sendOsmAnd(url, {
+      deviceId: DEVICE,
+      fixTime,
+      latitude: 41.3275,
+      longitude: 19.8187,
+      speed: 20,
+      course: 0,
+      altitude: 100,
+    });
     expect(res.status).toBe(200);
-    const stored = await srv.ctx.db.selectFrom("positions").select(["org_id", "fix_time"]).where("device_id", "=", DEVICE).execute();
+    const stored = await srv.ctx.db
+      .selectFrom("positions")
+      .select(["org_id", "fix_time"])
+      .where("device_id", "=", DEVICE)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0].org_id).toBe(tenant.orgId);
-    const unknown = await srv.ctx.db.selectFrom("unknown_devices").select("identifier").where("identifier", "=", DEVICE).execute();
+    const unknown = await srv.ctx.db
+      .selectFrom("unknown_devices")
+      .select("identifier")
+      .where("identifier", "=", DEVICE)
+      .execute();
     expect(unknown).toEqual([]);
   });
 });

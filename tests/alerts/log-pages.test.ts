@@ -43,7 +43,9 @@ describe("alert log without JavaScript", () => {
     expect(cells).toContain("Speeding");
     expect(cells).toContain("97 km/h, limit 90 km/h");
     expect(cells).toContain(`href="/alerts/policies/policy/${f.policies.speeding}"`);
-    expect(cells).toContain(`href="/replay?vehicle=${f.v.a1.id}&amp;from=2025-01-10+00%3A15&amp;to=2025-01-10+00%3A45"`);
+    expect(cells).toContain(
+      `href="/replay?vehicle=${f.v.a1.id}&amp;from=2025-01-10+00%3A15&amp;to=2025-01-10+00%3A45"`,
+    );
     expect(cells).toContain('data-testid="unread-marker"');
     const alarm = html.slice(html.indexOf(`data-alert-id="${f.ids.alarm}"`));
     const alarmCells = alarm.slice(0, alarm.indexOf("</tr>"));
@@ -54,11 +56,24 @@ describe("alert log without JavaScript", () => {
   });
 
   it("filters by vehicle, type, policy and unread", async () => {
-    expect(listedIds((await page(admin, `/alerts/log?vehicle=${f.v.a1.id}`)).html)).toEqual([f.ids.jan10early, f.ids.jan09late]);
+    expect(listedIds((await page(admin, `/alerts/log?vehicle=${f.v.a1.id}`)).html)).toEqual([
+      f.ids.jan10early,
+      f.ids.jan09late,
+    ]);
     expect(listedIds((await page(admin, "/alerts/log?type=ignition_on")).html)).toEqual([f.ids.jan11, f.ids.jan10late]);
-    expect(listedIds((await page(admin, `/alerts/log?policy=${f.policies.speeding}`)).html)).toEqual([f.ids.jan10early, f.ids.jan09late]);
-    expect(listedIds((await page(admin, "/alerts/log?unread=1&from=2025-01-01&to=2025-01-31")).html)).toEqual([f.ids.jan11, f.ids.jan10late, f.ids.jan10early]);
-    const combined = await page(admin, `/alerts/log?from=2025-01-10&to=2025-01-11&type=ignition_on&vehicle=${f.v.b.id}`);
+    expect(listedIds((await page(admin, `/alerts/log?policy=${f.policies.speeding}`)).html)).toEqual([
+      f.ids.jan10early,
+      f.ids.jan09late,
+    ]);
+    expect(listedIds((await page(admin, "/alerts/log?unread=1&from=2025-01-01&to=2025-01-31")).html)).toEqual([
+      f.ids.jan11,
+      f.ids.jan10late,
+      f.ids.jan10early,
+    ]);
+    const combined = await page(
+      admin,
+      `/alerts/log?from=2025-01-10&to=2025-01-11&type=ignition_on&vehicle=${f.v.b.id}`,
+    );
     expect(listedIds(combined.html)).toEqual([f.ids.jan11]);
     expect(combined.html).toMatch(/<input[^>]*name="unread"(?![^>]*checked)[^>]*>/);
   });
@@ -68,7 +83,9 @@ describe("alert log without JavaScript", () => {
     expect(listedIds(first.html)).toEqual(f.february.slice(0, 10));
     expect(first.html).toContain("Page 1 of 3");
     expect(first.html).toContain("25 in total");
-    expect(first.html).toContain('href="/alerts/log?from=2025-02-01&amp;to=2025-02-28&amp;size=10&amp;lng=en&amp;page=2"');
+    expect(first.html).toContain(
+      'href="/alerts/log?from=2025-02-01&amp;to=2025-02-28&amp;size=10&amp;lng=en&amp;page=2"',
+    );
     const third = await page(admin, "/alerts/log?from=2025-02-01&to=2025-02-28&size=10&page=3");
     expect(listedIds(third.html)).toEqual(f.february.slice(20));
   });
@@ -104,7 +121,10 @@ describe("alert log without JavaScript", () => {
     const before = await page(admin, "/manage");
     expect(bellCount(before.html)).toBe(28);
     expect(before.html).toContain('href="/alerts/log?unread=1"');
-    const marked = await admin.post("/alerts/log?from=2025-01-10&to=2025-01-10", { intent: "read-page", id: [f.ids.jan10late, f.ids.jan10early] });
+    const marked = await admin.post("/alerts/log?from=2025-01-10&to=2025-01-10", {
+      intent: "read-page",
+      id: [f.ids.jan10late, f.ids.jan10early],
+    });
     expect(marked.status).toBe(200);
     const markedHtml = await marked.text();
     expect(markedHtml).toContain("Marked as read: 2");
@@ -125,26 +145,43 @@ describe("alert log without JavaScript", () => {
     const p = await principalFor(srv.ctx, f.adminId);
     const o = await alertsOverview(srv.ctx, p, { from: "2025-01-01", to: "2025-01-31" });
     expect(o.total).toBe(5);
-    expect(Object.fromEntries(o.byType.map((r) => [r.alert_type, r.count]))).toEqual({ speeding: 2, ignition_on: 2, device_alarm: 1 });
-    expect(Object.fromEntries(o.byVehicle.map((r) => [r.vehicle_id, r.count]))).toEqual({ [f.v.a1.id]: 2, [f.v.a2.id]: 1, [f.v.b.id]: 2 });
+    expect(Object.fromEntries(o.byType.map((r) => [r.alert_type, r.count]))).toEqual({
+      speeding: 2,
+      ignition_on: 2,
+      device_alarm: 1,
+    });
+    expect(Object.fromEntries(o.byVehicle.map((r) => [r.vehicle_id, r.count]))).toEqual({
+      [f.v.a1.id]: 2,
+      [f.v.a2.id]: 1,
+      [f.v.b.id]: 2,
+    });
     expect(o.byDay.map((r) => `${r.day} ${r.alert_type} ${r.count}`).sort()).toEqual([
-      "2025-01-09 speeding 1", "2025-01-10 device_alarm 1", "2025-01-10 ignition_on 1", "2025-01-10 speeding 1", "2025-01-11 ignition_on 1",
+      "2025-01-09 speeding 1",
+      "2025-01-10 device_alarm 1",
+      "2025-01-10 ignition_on 1",
+      "2025-01-10 speeding 1",
+      "2025-01-11 ignition_on 1",
     ]);
 
     const { status, html } = await page(admin, "/alerts/overview?from=2025-01-01&to=2025-01-31&lng=en");
     expect(status).toBe(200);
     expect(html).toContain("<h1>Alert overview</h1>");
     expect(html).toMatch(/data-testid="overview-total"[\s\S]*?<strong>5<\/strong>/);
-    const cell = (attr: string, text: string) => new RegExp(`<tr[^>]*${attr}[^>]*><td>${text}</td><td class="num">(\\d+)</td>`).exec(html)?.[1];
+    const cell = (attr: string, text: string) =>
+      new RegExp(`<tr[^>]*${attr}[^>]*><td>${text}</td><td class="num">(\\d+)</td>`).exec(html)?.[1];
     expect(cell('data-type="speeding"', "Speeding")).toBe("2");
     expect(cell('data-type="device_alarm"', "Device alarm")).toBe("1");
     expect(cell(`data-vehicle-id="${f.v.b.id}"`, f.v.b.registration)).toBe("2");
     expect(cell(`data-vehicle-id="${f.v.a2.id}"`, f.v.a2.registration)).toBe("1");
-    const dayTotal = (day: string) => new RegExp(`<tr data-day="${day}">[\\s\\S]*?data-total="true">(\\d+)<`).exec(html)?.[1];
+    const dayTotal = (day: string) =>
+      new RegExp(`<tr data-day="${day}">[\\s\\S]*?data-total="true">(\\d+)<`).exec(html)?.[1];
     expect([dayTotal("2025-01-09"), dayTotal("2025-01-10"), dayTotal("2025-01-11")]).toEqual(["1", "3", "1"]);
     expect(html).not.toContain('data-day="2025-01-12"');
     // the vehicle and type filters narrow the overview too
-    const narrowed = await page(admin, `/alerts/overview?from=2025-01-01&to=2025-01-31&vehicle=${f.v.b.id}&type=ignition_on`);
+    const narrowed = await page(
+      admin,
+      `/alerts/overview?from=2025-01-01&to=2025-01-31&vehicle=${f.v.b.id}&type=ignition_on`,
+    );
     expect(narrowed.html).toMatch(/data-testid="overview-total"[\s\S]*?<strong>1<\/strong>/);
   });
 
@@ -190,7 +227,10 @@ describe("alert log without JavaScript", () => {
     const res = await admin.get("/alerts/log.csv?from=2025-01-10&to=2025-01-10&lng=en");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
-    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("time,type,type_label,vehicle,driver,summary,place,policy,latitude,longitude,speed_kmh,read");
     expect(lines).toHaveLength(4);
     expect(lines[3]).toContain(`2025-01-10 00:30,speeding,Speeding,${f.v.a1.registration}`);
@@ -210,8 +250,17 @@ describe("alert log without JavaScript", () => {
 describe("route planning's late and missed jobs in the log", () => {
   it("lists them with the type filter, their job in the summary, in both languages", async () => {
     const late = await insertAlert(srv.ctx, f.orgId, {
-      vehicle: f.v.a1.id, type: "job_late", at: "2025-06-15T07:20:00Z", policy: null, policyName: "Delivery Kombinat",
-      details: { job_id: "00000000-0000-4000-8000-000000000001", job_name: "Delivery Kombinat", scheduled_arrival: "09:00", scheduled_departure: "10:00" },
+      vehicle: f.v.a1.id,
+      type: "job_late",
+      at: "2025-06-15T07:20:00Z",
+      policy: null,
+      policyName: "Delivery Kombinat",
+      details: {
+        job_id: "00000000-0000-4000-8000-000000000001",
+        job_name: "Delivery Kombinat",
+        scheduled_arrival: "09:00",
+        scheduled_departure: "10:00",
+      },
     });
     const en = await page(admin, "/alerts/log?from=2025-06-15&to=2025-06-15&type=job_late&lng=en");
     expect(listedIds(en.html)).toEqual([late]);
@@ -220,6 +269,8 @@ describe("route planning's late and missed jobs in the log", () => {
     const al = await page(admin, "/alerts/log?from=2025-06-15&to=2025-06-15&type=job_late&lng=al");
     expect(al.html).toContain("Punë në itinerar me vonesë");
     expect(al.html).toContain("Delivery Kombinat pa mbërritur deri në 09:00 plus marzhin");
-    expect(listedIds((await page(admin, "/alerts/log?from=2025-06-15&to=2025-06-15&type=job_missed")).html)).toEqual([]);
+    expect(listedIds((await page(admin, "/alerts/log?from=2025-06-15&to=2025-06-15&type=job_missed")).html)).toEqual(
+      [],
+    );
   });
 });

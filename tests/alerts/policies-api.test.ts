@@ -31,8 +31,15 @@ const api = (path: string, init: { method?: string; body?: unknown; as?: string 
   });
 
 const base = () => ({
-  name: "API speeding", alert_type: "speeding", vehicle_ids: vehicleIds.slice(0, 2), speed_limit_kmh: 80,
-  days: [1, 2, 3, 4, 5], notify_in_app: true, recipient_ids: [org.adminId], notify_email: true, emails: ["ops@example.com"],
+  name: "API speeding",
+  alert_type: "speeding",
+  vehicle_ids: vehicleIds.slice(0, 2),
+  speed_limit_kmh: 80,
+  days: [1, 2, 3, 4, 5],
+  notify_in_app: true,
+  recipient_ids: [org.adminId],
+  notify_email: true,
+  emails: ["ops@example.com"],
 });
 
 beforeAll(async () => {
@@ -40,12 +47,39 @@ beforeAll(async () => {
   [org, other] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx)]);
   token = await login(org.adminEmail, org.adminPassword);
   viewerToken = await login(`viewer@${org.orgId.slice(0, 8)}.test.flota`, DEMO_PASSWORD);
-  vehicleIds = (await srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", org.orgId).orderBy("registration").execute()).map((v) => v.id);
-  geofenceId = (await createGeofence(srv.ctx, await principalFor(srv.ctx, org.adminId), { name: "Depot", category: "Zone", shape: "circle", latitude: 41.3, longitude: 19.8, radius_m: 300 })).id;
+  vehicleIds = (
+    await srv.ctx.db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", org.orgId)
+      .orderBy("registration")
+      .execute()
+  ).map((v) => v.id);
+  geofenceId = (
+    await createGeofence(srv.ctx, await principalFor(srv.ctx, org.adminId), {
+      name: "Depot",
+      category: "Zone",
+      shape: "circle",
+      latitude: 41.3,
+      longitude: 19.8,
+      radius_m: 300,
+    })
+  ).id;
   const pb = await principalFor(srv.ctx, other.adminId);
-  otherPolicyId = (await createPolicy(srv.ctx, pb, policyInputSchema.parse({
-    name: "OTHERORG policy", alert_type: "ignition_off", all_vehicles: true, days: [0, 6], notify_in_app: true, recipient_ids: [other.adminId],
-  }) as never)).id;
+  otherPolicyId = (
+    await createPolicy(
+      srv.ctx,
+      pb,
+      policyInputSchema.parse({
+        name: "OTHERORG policy",
+        alert_type: "ignition_off",
+        all_vehicles: true,
+        days: [0, 6],
+        notify_in_app: true,
+        recipient_ids: [other.adminId],
+      }) as never,
+    )
+  ).id;
 });
 afterAll(async () => srv?.close());
 
@@ -57,7 +91,15 @@ describe("/api/alerts/policies", () => {
     expect(created.status).toBe(201);
     const body = await created.json();
     id = body.id;
-    expect(body).toMatchObject({ name: "API speeding", alert_type: "speeding", speed_limit_kmh: 80, active: true, days: [1, 2, 3, 4, 5], emails: ["ops@example.com"], recipient_ids: [org.adminId] });
+    expect(body).toMatchObject({
+      name: "API speeding",
+      alert_type: "speeding",
+      speed_limit_kmh: 80,
+      active: true,
+      days: [1, 2, 3, 4, 5],
+      emails: ["ops@example.com"],
+      recipient_ids: [org.adminId],
+    });
     expect([...body.vehicle_ids].sort()).toEqual(vehicleIds.slice(0, 2).sort());
 
     expect(await (await api(`/api/alerts/policies/${id}`)).json()).toMatchObject({ id, name: "API speeding" });
@@ -70,18 +112,43 @@ describe("/api/alerts/policies", () => {
 
     const updated = await api(`/api/alerts/policies/${id}`, {
       method: "PUT",
-      body: { ...base(), name: "API geofence", alert_type: "geofence_exit", geofence_ids: [geofenceId], speed_limit_kmh: 80, emails: "a@example.com, b@example.com" },
+      body: {
+        ...base(),
+        name: "API geofence",
+        alert_type: "geofence_exit",
+        geofence_ids: [geofenceId],
+        speed_limit_kmh: 80,
+        emails: "a@example.com, b@example.com",
+      },
     });
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ name: "API geofence", alert_type: "geofence_exit", speed_limit_kmh: null, all_geofences: false, geofence_ids: [geofenceId], emails: ["a@example.com", "b@example.com"] });
+    expect(await updated.json()).toMatchObject({
+      name: "API geofence",
+      alert_type: "geofence_exit",
+      speed_limit_kmh: null,
+      all_geofences: false,
+      geofence_ids: [geofenceId],
+      emails: ["a@example.com", "b@example.com"],
+    });
 
     const off = await api(`/api/alerts/policies/${id}/active`, { method: "POST", body: { active: false } });
     expect(off.status).toBe(200);
     expect((await off.json()).active).toBe(false);
     // A PUT without `active` keeps the policy switched off.
-    expect((await (await api(`/api/alerts/policies/${id}`, { method: "PUT", body: { ...base(), name: "API speeding again" } })).json()).active).toBe(false);
-    expect((await (await api(`/api/alerts/policies/${id}/active`, { method: "POST", body: { active: true } })).json()).active).toBe(true);
-    expect((await api(`/api/alerts/policies/${id}/active`, { method: "POST", body: { active: "maybe" } })).status).toBe(400);
+    expect(
+      (
+        await (
+          await api(`/api/alerts/policies/${id}`, { method: "PUT", body: { ...base(), name: "API speeding again" } })
+        ).json()
+      ).active,
+    ).toBe(false);
+    expect(
+      (await (await api(`/api/alerts/policies/${id}/active`, { method: "POST", body: { active: true } })).json())
+        .active,
+    ).toBe(true);
+    expect((await api(`/api/alerts/policies/${id}/active`, { method: "POST", body: { active: "maybe" } })).status).toBe(
+      400,
+    );
 
     expect((await api(`/api/alerts/policies/${id}`, { method: "DELETE" })).status).toBe(204);
     expect((await api(`/api/alerts/policies/${id}`)).status).toBe(404);
@@ -89,16 +156,29 @@ describe("/api/alerts/policies", () => {
   });
 
   it("answers 400 with the field errors and saves nothing", async () => {
-    const res = await api("/api/alerts/policies", { method: "POST", body: { ...base(), name: "", speed_limit_kmh: null, notify_in_app: false, recipient_ids: [], emails: [] } });
+    const res = await api("/api/alerts/policies", {
+      method: "POST",
+      body: { ...base(), name: "", speed_limit_kmh: null, notify_in_app: false, recipient_ids: [], emails: [] },
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body).toMatchObject({ error: "VALIDATION", status: 400 });
     expect(body.fields).toMatchObject({
-      name: ["errors.required"], speed_limit_kmh: ["errors.required"], emails: ["alerts:errors.emailRequired"],
+      name: ["errors.required"],
+      speed_limit_kmh: ["errors.required"],
+      emails: ["alerts:errors.emailRequired"],
     });
-    const fences = await (await api("/api/alerts/policies", { method: "POST", body: { ...base(), alert_type: "geofence_dwell", duration_min: 10 } })).json();
+    const fences = await (
+      await api("/api/alerts/policies", {
+        method: "POST",
+        body: { ...base(), alert_type: "geofence_dwell", duration_min: 10 },
+      })
+    ).json();
     expect(fences.fields).toMatchObject({ geofence_ids: ["alerts:errors.geofencesRequired"] });
-    const unknown = await api("/api/alerts/policies", { method: "POST", body: { ...base(), name: "Unknown vehicle", vehicle_ids: ["00000000-0000-4000-8000-000000000000"] } });
+    const unknown = await api("/api/alerts/policies", {
+      method: "POST",
+      body: { ...base(), name: "Unknown vehicle", vehicle_ids: ["00000000-0000-4000-8000-000000000000"] },
+    });
     expect(unknown.status).toBe(400);
     const count = await srv.ctx.db.selectFrom("alert_policies").select("id").where("org_id", "=", org.orgId).execute();
     expect(count).toEqual([]);
@@ -116,7 +196,11 @@ describe("/api/alerts/policies", () => {
       expect(await res.text()).not.toContain("OTHERORG");
     }
     expect(await (await api("/api/alerts/policies?q=otherorg")).json()).toMatchObject({ total: 0, items: [] });
-    const row = await srv.ctx.db.selectFrom("alert_policies").select(["name", "active"]).where("id", "=", otherPolicyId).executeTakeFirst();
+    const row = await srv.ctx.db
+      .selectFrom("alert_policies")
+      .select(["name", "active"])
+      .where("id", "=", otherPolicyId)
+      .executeTakeFirst();
     expect(row).toEqual({ name: "OTHERORG policy", active: true });
   });
 

@@ -16,15 +16,34 @@ let otherPolicyId: string;
 
 const ALL_DAYS = ["0", "1", "2", "3", "4", "5", "6"];
 const byName = (name: string) =>
-  srv.ctx.db.selectFrom("alert_policies").selectAll().where("org_id", "=", org.orgId).where("name", "=", name).executeTakeFirst();
-const links = async (table: "alert_policy_vehicles" | "alert_policy_geofences" | "alert_policy_recipients", policyId: string) =>
-  (await srv.ctx.db.selectFrom(table).selectAll().where("policy_id", "=", policyId).execute()).length;
+  srv.ctx.db
+    .selectFrom("alert_policies")
+    .selectAll()
+    .where("org_id", "=", org.orgId)
+    .where("name", "=", name)
+    .executeTakeFirst();
+const links = async (
+  table: "alert_policy_vehicles" | "alert_policy_geofences" | "alert_policy_recipients",
+  policyId: string,
+) => (await srv.ctx.db.selectFrom(table).selectAll().where("policy_id", "=", policyId).execute()).length;
 
 /** A valid speeding policy as the form posts it; tests override fields. */
 const speeding = (over: Record<string, string | string[]> = {}): Record<string, string | string[]> => ({
-  name: "Highway speeding", alert_type: "speeding", active: "true", vehicle_ids: [vehicles[0].id, vehicles[1].id],
-  speed_limit_kmh: "90", duration_min: "", time_from: "", time_to: "", days: ALL_DAYS, daily_limit: "5", driver_limit: "",
-  notify_in_app: "on", recipient_ids: [org.adminId], emails: "", ...over,
+  name: "Highway speeding",
+  alert_type: "speeding",
+  active: "true",
+  vehicle_ids: [vehicles[0].id, vehicles[1].id],
+  speed_limit_kmh: "90",
+  duration_min: "",
+  time_from: "",
+  time_to: "",
+  days: ALL_DAYS,
+  daily_limit: "5",
+  driver_limit: "",
+  notify_in_app: "on",
+  recipient_ids: [org.adminId],
+  emails: "",
+  ...over,
 });
 
 beforeAll(async () => {
@@ -32,13 +51,39 @@ beforeAll(async () => {
   [org, other] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx)]);
   admin = new FormClient(srv.url);
   await admin.login(org.adminEmail, org.adminPassword);
-  vehicles = await srv.ctx.db.selectFrom("vehicles").select(["id", "registration"]).where("org_id", "=", org.orgId).orderBy("registration").limit(3).execute();
+  vehicles = await srv.ctx.db
+    .selectFrom("vehicles")
+    .select(["id", "registration"])
+    .where("org_id", "=", org.orgId)
+    .orderBy("registration")
+    .limit(3)
+    .execute();
   const pa = await principalFor(srv.ctx, org.adminId);
-  geofenceId = (await createGeofence(srv.ctx, pa, { name: "Rinas airport", category: "Zone", shape: "circle", latitude: 41.41, longitude: 19.72, radius_m: 800 })).id;
+  geofenceId = (
+    await createGeofence(srv.ctx, pa, {
+      name: "Rinas airport",
+      category: "Zone",
+      shape: "circle",
+      latitude: 41.41,
+      longitude: 19.72,
+      radius_m: 800,
+    })
+  ).id;
   const pb = await principalFor(srv.ctx, other.adminId);
-  otherPolicyId = (await createPolicy(srv.ctx, pb, policyInputSchema.parse({
-    name: "OTHERORG policy", alert_type: "ignition_on", all_vehicles: "on", days: ALL_DAYS, notify_in_app: "on", recipient_ids: [other.adminId],
-  }) as never)).id;
+  otherPolicyId = (
+    await createPolicy(
+      srv.ctx,
+      pb,
+      policyInputSchema.parse({
+        name: "OTHERORG policy",
+        alert_type: "ignition_on",
+        all_vehicles: "on",
+        days: ALL_DAYS,
+        notify_in_app: "on",
+        recipient_ids: [other.adminId],
+      }) as never,
+    )
+  ).id;
 });
 afterAll(async () => srv?.close());
 
@@ -58,16 +103,39 @@ describe("alert policies without JavaScript", () => {
     expect(albanian).toContain("Kufiri i shpejtësisë (km/h)");
     expect(albanian).toContain("Tejkalim shpejtësie");
     // Without JavaScript every threshold fieldset is there, each saying which types use it.
-    for (const need of ["speed", "duration", "geofences", "alarms", "faults"]) expect(albanian).toContain(`data-testid="threshold-${need}"`);
+    for (const need of ["speed", "duration", "geofences", "alarms", "faults"])
+      expect(albanian).toContain(`data-testid="threshold-${need}"`);
     expect(albanian).toContain("Përdoret nga:");
   });
 
   it("creates a speeding policy and shows it in words", async () => {
-    const res = await admin.post("/alerts/policies/add", speeding({ emails: "Dispatch@Example.com, boss@example.com\nboss@example.com", notify_email: "on", time_from: "08:00", time_to: "18:00", days: ["1", "2", "3", "4", "5"] }));
+    const res = await admin.post(
+      "/alerts/policies/add",
+      speeding({
+        emails: "Dispatch@Example.com, boss@example.com\nboss@example.com",
+        notify_email: "on",
+        time_from: "08:00",
+        time_to: "18:00",
+        days: ["1", "2", "3", "4", "5"],
+      }),
+    );
     expect(res.status).toBe(302);
     const saved = await byName("Highway speeding");
-    expect(saved).toMatchObject({ alert_type: "speeding", speed_limit_kmh: 90, duration_min: null, all_vehicles: false, daily_limit: 5, driver_limit: null,
-      notify_in_app: true, notify_email: true, emails: ["dispatch@example.com", "boss@example.com"], days: [1, 2, 3, 4, 5], time_from: "08:00:00", time_to: "18:00:00", active: true });
+    expect(saved).toMatchObject({
+      alert_type: "speeding",
+      speed_limit_kmh: 90,
+      duration_min: null,
+      all_vehicles: false,
+      daily_limit: 5,
+      driver_limit: null,
+      notify_in_app: true,
+      notify_email: true,
+      emails: ["dispatch@example.com", "boss@example.com"],
+      days: [1, 2, 3, 4, 5],
+      time_from: "08:00:00",
+      time_to: "18:00:00",
+      active: true,
+    });
     expect(res.headers.get("location")).toBe(`/alerts/policies/policy/${saved!.id}?created=1`);
     expect(await links("alert_policy_vehicles", saved!.id)).toBe(2);
     const view = await (await admin.get(`/alerts/policies/policy/${saved!.id}?created=1`)).text();
@@ -100,11 +168,26 @@ describe("alert policies without JavaScript", () => {
     expect(al).toContain('<option value="job_late">Punë në itinerar me vonesë</option>');
     expect(al).toContain('<option value="job_eta_late">Punë në itinerar që pritet me vonesë</option>');
     expect(al).toContain("marzhi i vonesës caktohet te cilësimet e planifikimit të itinerareve");
-    const res = await admin.post("/alerts/policies/add?lng=en", speeding({ name: "Late visits", alert_type: "job_late", daily_limit: "3", notify_email: "on", emails: "ops@example.com" }));
+    const res = await admin.post(
+      "/alerts/policies/add?lng=en",
+      speeding({
+        name: "Late visits",
+        alert_type: "job_late",
+        daily_limit: "3",
+        notify_email: "on",
+        emails: "ops@example.com",
+      }),
+    );
     expect(res.status).toBe(302);
     const saved = await byName("Late visits");
     // the speed limit typed in the (unused) threshold is not stored
-    expect(saved).toMatchObject({ alert_type: "job_late", speed_limit_kmh: null, daily_limit: 3, notify_email: true, emails: ["ops@example.com"] });
+    expect(saved).toMatchObject({
+      alert_type: "job_late",
+      speed_limit_kmh: null,
+      daily_limit: 3,
+      notify_email: true,
+      emails: ["ops@example.com"],
+    });
     const view = await (await admin.get(`/alerts/policies/policy/${saved!.id}?lng=en`)).text();
     expect(view).toContain("A route job not reached by its arrival time plus the lateness margin");
   });
@@ -117,7 +200,14 @@ describe("alert policies without JavaScript", () => {
     expect(html).toContain('id="name-error"');
     expect(html).toContain("This field is required.");
     expect(html).toContain('value="77"');
-    expect(await srv.ctx.db.selectFrom("alert_policies").select("id").where("org_id", "=", org.orgId).where("speed_limit_kmh", "=", 77).execute()).toEqual([]);
+    expect(
+      await srv.ctx.db
+        .selectFrom("alert_policies")
+        .select("id")
+        .where("org_id", "=", org.orgId)
+        .where("speed_limit_kmh", "=", 77)
+        .execute(),
+    ).toEqual([]);
   });
 
   it("speeding needs a speed limit; geofence types need geofences", async () => {
@@ -126,44 +216,84 @@ describe("alert policies without JavaScript", () => {
     expect(await noLimit.text()).toContain('id="speed_limit_kmh-error"');
     expect(await byName("No limit")).toBeUndefined();
 
-    const noFences = await admin.post("/alerts/policies/add", speeding({ name: "No fences", alert_type: "geofence_enter", speed_limit_kmh: "" }));
+    const noFences = await admin.post(
+      "/alerts/policies/add",
+      speeding({ name: "No fences", alert_type: "geofence_enter", speed_limit_kmh: "" }),
+    );
     expect(noFences.status).toBe(400);
     expect(await noFences.text()).toContain("Choose all geofences or at least one geofence");
     expect(await byName("No fences")).toBeUndefined();
   });
 
   it("e-mail notifications need an e-mail address or a user", async () => {
-    const res = await admin.post("/alerts/policies/add", speeding({ name: "Mail nobody", notify_in_app: "", notify_email: "on", recipient_ids: [], emails: "" }));
+    const res = await admin.post(
+      "/alerts/policies/add",
+      speeding({ name: "Mail nobody", notify_in_app: "", notify_email: "on", recipient_ids: [], emails: "" }),
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("please fill all fields");
     expect(html).toContain("At least one e-mail must be chosen for e-mail notifications");
     expect(await byName("Mail nobody")).toBeUndefined();
-    const bad = await (await admin.post("/alerts/policies/add", speeding({ name: "Bad mail", notify_email: "on", emails: "not-an-address" }))).text();
+    const bad = await (
+      await admin.post(
+        "/alerts/policies/add",
+        speeding({ name: "Bad mail", notify_email: "on", emails: "not-an-address" }),
+      )
+    ).text();
     expect(bad).toContain("Not a valid e-mail address");
     expect(await byName("Bad mail")).toBeUndefined();
   });
 
   it("ignores and clears thresholds the chosen type does not use", async () => {
-    const res = await admin.post("/alerts/policies/add", speeding({
-      name: "Idle trucks", alert_type: "idling", duration_min: "15", speed_limit_kmh: "0", alarm_kinds: ["sos"], fault_kinds: ["noPositions"], geofence_ids: [geofenceId],
-    }));
+    const res = await admin.post(
+      "/alerts/policies/add",
+      speeding({
+        name: "Idle trucks",
+        alert_type: "idling",
+        duration_min: "15",
+        speed_limit_kmh: "0",
+        alarm_kinds: ["sos"],
+        fault_kinds: ["noPositions"],
+        geofence_ids: [geofenceId],
+      }),
+    );
     expect(res.status).toBe(302);
     const saved = await byName("Idle trucks");
-    expect(saved).toMatchObject({ alert_type: "idling", duration_min: 15, speed_limit_kmh: null, alarm_kinds: [], fault_kinds: [], all_geofences: true });
+    expect(saved).toMatchObject({
+      alert_type: "idling",
+      duration_min: 15,
+      speed_limit_kmh: null,
+      alarm_kinds: [],
+      fault_kinds: [],
+      all_geofences: true,
+    });
     expect(await links("alert_policy_geofences", saved!.id)).toBe(0);
-    expect(await (await admin.get(`/alerts/policies/policy/${saved!.id}`)).text()).toContain("Engine idling for over 15 min");
+    expect(await (await admin.get(`/alerts/policies/policy/${saved!.id}`)).text()).toContain(
+      "Engine idling for over 15 min",
+    );
   });
 
   it("creates a geofence policy for chosen geofences and device-alarm policies for any or chosen alarms", async () => {
-    const fence = await admin.post("/alerts/policies/add", speeding({ name: "Airport entry", alert_type: "geofence_enter", speed_limit_kmh: "", geofence_ids: [geofenceId] }));
+    const fence = await admin.post(
+      "/alerts/policies/add",
+      speeding({
+        name: "Airport entry",
+        alert_type: "geofence_enter",
+        speed_limit_kmh: "",
+        geofence_ids: [geofenceId],
+      }),
+    );
     expect(fence.status).toBe(302);
     const saved = await byName("Airport entry");
     expect(saved).toMatchObject({ all_geofences: false, speed_limit_kmh: null });
     expect(await links("alert_policy_geofences", saved!.id)).toBe(1);
     expect(await (await admin.get(fence.headers.get("location")!)).text()).toContain("Entering Rinas airport");
 
-    const alarms = await admin.post("/alerts/policies/add", speeding({ name: "SOS", alert_type: "device_alarm", alarm_kinds: ["sos", "crash"] }));
+    const alarms = await admin.post(
+      "/alerts/policies/add",
+      speeding({ name: "SOS", alert_type: "device_alarm", alarm_kinds: ["sos", "crash"] }),
+    );
     expect(alarms.status).toBe(302);
     expect(await (await admin.get(alarms.headers.get("location")!)).text()).toContain("Device alarm: SOS, Crash");
   });
@@ -178,17 +308,36 @@ describe("alert policies without JavaScript", () => {
     expect(page).not.toContain(`checked="" value="${vehicles[2].id}"`);
     expect(page).toContain("dispatch@example.com\nboss@example.com");
 
-    const res = await admin.post(`/alerts/policies/edit/${saved.id}`, speeding({
-      name: "Highway speeding 100", speed_limit_kmh: "100", notify_email: "on", emails: "dispatch@example.com\nboss@example.com", time_from: "08:00", time_to: "18:00", days: ["1", "2", "3", "4", "5"],
-    }));
+    const res = await admin.post(
+      `/alerts/policies/edit/${saved.id}`,
+      speeding({
+        name: "Highway speeding 100",
+        speed_limit_kmh: "100",
+        notify_email: "on",
+        emails: "dispatch@example.com\nboss@example.com",
+        time_from: "08:00",
+        time_to: "18:00",
+        days: ["1", "2", "3", "4", "5"],
+      }),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/alerts/policies/policy/${saved.id}?saved=1`);
     const after = await byName("Highway speeding 100");
-    expect(after).toMatchObject({ id: saved.id, speed_limit_kmh: 100, days: [1, 2, 3, 4, 5], time_from: "08:00:00", emails: ["dispatch@example.com", "boss@example.com"], daily_limit: 5 });
+    expect(after).toMatchObject({
+      id: saved.id,
+      speed_limit_kmh: 100,
+      days: [1, 2, 3, 4, 5],
+      time_from: "08:00:00",
+      emails: ["dispatch@example.com", "boss@example.com"],
+      daily_limit: 5,
+    });
     expect(await links("alert_policy_vehicles", saved.id)).toBe(2);
     expect(await links("alert_policy_recipients", saved.id)).toBe(1);
 
-    const invalid = await admin.post(`/alerts/policies/edit/${saved.id}`, speeding({ name: "Broken", speed_limit_kmh: "999" }));
+    const invalid = await admin.post(
+      `/alerts/policies/edit/${saved.id}`,
+      speeding({ name: "Broken", speed_limit_kmh: "999" }),
+    );
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain("The value is out of range.");
     expect((await byName("Highway speeding 100"))?.speed_limit_kmh).toBe(100);
@@ -207,7 +356,14 @@ describe("alert policies without JavaScript", () => {
 
     const edit = await (await admin.get(`/alerts/policies/edit/${saved.id}`)).text();
     expect(edit).toContain('name="active" value="false"');
-    expect((await admin.post(`/alerts/policies/edit/${saved.id}`, speeding({ name: "Highway speeding 100", speed_limit_kmh: "100", active: "false" }))).status).toBe(302);
+    expect(
+      (
+        await admin.post(
+          `/alerts/policies/edit/${saved.id}`,
+          speeding({ name: "Highway speeding 100", speed_limit_kmh: "100", active: "false" }),
+        )
+      ).status,
+    ).toBe(302);
     expect((await byName("Highway speeding 100"))?.active).toBe(false);
 
     expect((await admin.post(path, { intent: "activate" })).status).toBe(302);
@@ -216,10 +372,19 @@ describe("alert policies without JavaScript", () => {
 
   it("lists the policy's latest alerts with a link to the log", async () => {
     const saved = (await byName("Highway speeding 100"))!;
-    await srv.ctx.db.insertInto("alerts").values({
-      org_id: org.orgId, policy_id: saved.id, policy_name: saved.name, alert_type: "speeding", vehicle_id: vehicles[0].id,
-      occurred_at: new Date("2025-03-04T10:15:00Z"), speed_kmh: 123, details: JSON.stringify({ speed: 123, limit: 100 }),
-    }).execute();
+    await srv.ctx.db
+      .insertInto("alerts")
+      .values({
+        org_id: org.orgId,
+        policy_id: saved.id,
+        policy_name: saved.name,
+        alert_type: "speeding",
+        vehicle_id: vehicles[0].id,
+        occurred_at: new Date("2025-03-04T10:15:00Z"),
+        speed_kmh: 123,
+        details: JSON.stringify({ speed: 123, limit: 100 }),
+      })
+      .execute();
     const view = await (await admin.get(`/alerts/policies/policy/${saved.id}`)).text();
     expect(view).toContain("123 km/h, limit 100 km/h");
     expect(view).toContain("2025-03-04 11:15:00");
@@ -238,7 +403,11 @@ describe("alert policies without JavaScript", () => {
     expect(res.headers.get("location")).toBe("/alerts/policies?deleted=1");
     expect(await byName("Highway speeding 100")).toBeUndefined();
     expect((await admin.get(path)).status).toBe(404);
-    const kept = await srv.ctx.db.selectFrom("alerts").select(["policy_id", "policy_name"]).where("org_id", "=", org.orgId).execute();
+    const kept = await srv.ctx.db
+      .selectFrom("alerts")
+      .select(["policy_id", "policy_name"])
+      .where("org_id", "=", org.orgId)
+      .execute();
     expect(kept).toEqual([{ policy_id: null, policy_name: "Highway speeding 100" }]);
   });
 
@@ -258,8 +427,11 @@ describe("alert policies without JavaScript", () => {
     expect((await viewer.get(`/alerts/policies/edit/${target.id}`)).status).toBe(403);
     const csrf = viewer.cookies.get("flota_csrf")!;
     expect((await viewer.post("/alerts/policies/add", speeding({ name: "Viewer policy" }), { csrf })).status).toBe(403);
-    expect((await viewer.post(`/alerts/policies/edit/${target.id}`, speeding({ name: "Viewer edit" }), { csrf })).status).toBe(403);
-    for (const intent of ["deactivate", "delete"]) expect((await viewer.post(`/alerts/policies/policy/${target.id}`, { intent }, { csrf })).status).toBe(403);
+    expect(
+      (await viewer.post(`/alerts/policies/edit/${target.id}`, speeding({ name: "Viewer edit" }), { csrf })).status,
+    ).toBe(403);
+    for (const intent of ["deactivate", "delete"])
+      expect((await viewer.post(`/alerts/policies/policy/${target.id}`, { intent }, { csrf })).status).toBe(403);
     expect(await byName("Viewer policy")).toBeUndefined();
     expect(await byName("Idle trucks")).toMatchObject({ active: true });
   });
@@ -274,13 +446,26 @@ describe("alert policies without JavaScript", () => {
       expect(await page.text()).not.toContain("OTHERORG");
       expect((await admin.post(path, { intent: "delete" }, { csrf })).status, path).toBe(404);
     }
-    expect((await admin.post(`/alerts/policies/edit/${otherPolicyId}`, speeding({ name: "Stolen" }), { csrf })).status).toBe(404);
-    const untouched = await srv.ctx.db.selectFrom("alert_policies").select(["name", "active"]).where("id", "=", otherPolicyId).executeTakeFirst();
+    expect(
+      (await admin.post(`/alerts/policies/edit/${otherPolicyId}`, speeding({ name: "Stolen" }), { csrf })).status,
+    ).toBe(404);
+    const untouched = await srv.ctx.db
+      .selectFrom("alert_policies")
+      .select(["name", "active"])
+      .where("id", "=", otherPolicyId)
+      .executeTakeFirst();
     expect(untouched).toEqual({ name: "OTHERORG policy", active: true });
     // Another organisation's vehicle cannot be chosen.
-    const otherVehicle = await srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "<>", org.orgId).executeTakeFirst();
+    const otherVehicle = await srv.ctx.db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "<>", org.orgId)
+      .executeTakeFirst();
     if (otherVehicle) {
-      const res = await admin.post("/alerts/policies/add", speeding({ name: "Cross org", vehicle_ids: [otherVehicle.id] }));
+      const res = await admin.post(
+        "/alerts/policies/add",
+        speeding({ name: "Cross org", vehicle_ids: [otherVehicle.id] }),
+      );
       expect(res.status).toBe(400);
       expect(await res.text()).toContain('id="vehicle_ids-error"');
       expect(await byName("Cross org")).toBeUndefined();

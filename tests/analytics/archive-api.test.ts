@@ -16,7 +16,10 @@ let vehicle: { id: string };
 const DAY = "2026-11-17";
 
 const call = (t: string, path: string, init: RequestInit = {}) =>
-  fetch(srv.url + path, { ...init, headers: { authorization: `Bearer ${t}`, "content-type": "application/json", ...(init.headers ?? {}) } });
+  fetch(srv.url + path, {
+    ...init,
+    headers: { authorization: `Bearer ${t}`, "content-type": "application/json", ...(init.headers ?? {}) },
+  });
 
 beforeAll(async () => {
   if (!buildExists()) return;
@@ -24,19 +27,37 @@ beforeAll(async () => {
   [org, other] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx, { demo: true })]);
   token = (await principalFor(srv.ctx, org.adminId)).token;
   otherToken = (await principalFor(srv.ctx, other.adminId)).token;
-  vehicle = await srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", org.orgId).orderBy("registration").executeTakeFirstOrThrow();
+  vehicle = await srv.ctx.db
+    .selectFrom("vehicles")
+    .select("id")
+    .where("org_id", "=", org.orgId)
+    .orderBy("registration")
+    .executeTakeFirstOrThrow();
   await sql`INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon, distance_m, max_speed_kmh)
-    VALUES (${org.orgId}, ${vehicle.id}, 'trip', '2026-11-17T07:00:00Z', '2026-11-17T08:00:00Z', 41.3, 19.8, 41.4, 19.9, 25000, 70)`.execute(srv.ctx.db);
+    VALUES (${org.orgId}, ${vehicle.id}, 'trip', '2026-11-17T07:00:00Z', '2026-11-17T08:00:00Z', 41.3, 19.8, 41.4, 19.9, 25000, 70)`.execute(
+    srv.ctx.db,
+  );
 });
 afterAll(async () => srv?.close());
 
 describe.skipIf(!buildExists())("/api/analytics/archive", () => {
   it("runs a report in the background, lists it RUNNING, then COMPLETED with its files", async () => {
-    const res = await call(token, "/api/analytics/reports/trips/archive", { method: "POST", body: JSON.stringify({ from: DAY, to: DAY, vehicle_ids: [vehicle.id] }) });
+    const res = await call(token, "/api/analytics/reports/trips/archive", {
+      method: "POST",
+      body: JSON.stringify({ from: DAY, to: DAY, vehicle_ids: [vehicle.id] }),
+    });
     expect(res.status).toBe(202);
     const { id } = await res.json();
     let list = await (await call(token, "/api/analytics/archive")).json();
-    expect(list.items[0]).toMatchObject({ id, type: "trips", from: DAY, to: DAY, status: "RUNNING", progress: 0, files: [] });
+    expect(list.items[0]).toMatchObject({
+      id,
+      type: "trips",
+      from: DAY,
+      to: DAY,
+      status: "RUNNING",
+      progress: 0,
+      files: [],
+    });
     expect(list.items[0]).not.toHaveProperty("org_id");
     expect(await generateArchive(srv.ctx, id)).toBe("COMPLETED");
     list = await (await call(token, "/api/analytics/archive")).json();
@@ -56,17 +77,35 @@ describe.skipIf(!buildExists())("/api/analytics/archive", () => {
   });
 
   it("refuses what the screen refuses: the detailed report without a vehicle, or with one the user may not see", async () => {
-    const missing = await call(token, "/api/analytics/reports/vehicle_details/archive", { method: "POST", body: JSON.stringify({ from: DAY, to: DAY }) });
+    const missing = await call(token, "/api/analytics/reports/vehicle_details/archive", {
+      method: "POST",
+      body: JSON.stringify({ from: DAY, to: DAY }),
+    });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ error: "VEHICLE_REQUIRED" });
-    const foreign = await call(otherToken, "/api/analytics/reports/vehicle_details/archive", { method: "POST", body: JSON.stringify({ from: DAY, to: DAY, vehicle_ids: [vehicle.id] }) });
+    const foreign = await call(otherToken, "/api/analytics/reports/vehicle_details/archive", {
+      method: "POST",
+      body: JSON.stringify({ from: DAY, to: DAY, vehicle_ids: [vehicle.id] }),
+    });
     expect(foreign.status).toBe(404);
-    const order = await call(token, "/api/analytics/reports/trips/archive", { method: "POST", body: JSON.stringify({ from: DAY, to: "2026-11-01" }) });
+    const order = await call(token, "/api/analytics/reports/trips/archive", {
+      method: "POST",
+      body: JSON.stringify({ from: DAY, to: "2026-11-01" }),
+    });
     expect(order.status).toBe(400);
   });
 
   it("retries a FAILED report", async () => {
-    const id = (await archiveRepo.insert(srv.ctx.db, { orgId: org.orgId, requestedBy: org.adminId, scheduleId: null, type: "trips", params: { from: DAY, to: DAY }, from: DAY, to: DAY, runKey: null }))!;
+    const id = (await archiveRepo.insert(srv.ctx.db, {
+      orgId: org.orgId,
+      requestedBy: org.adminId,
+      scheduleId: null,
+      type: "trips",
+      params: { from: DAY, to: DAY },
+      from: DAY,
+      to: DAY,
+      runKey: null,
+    }))!;
     await archiveRepo.finish(srv.ctx.db, id, "FAILED", { error: "INTERNAL" });
     const list = await (await call(token, "/api/analytics/archive")).json();
     expect(list.items.find((a: { id: string }) => a.id === id)).toMatchObject({ status: "FAILED", error: "INTERNAL" });
@@ -77,8 +116,15 @@ describe.skipIf(!buildExists())("/api/analytics/archive", () => {
   it("describes the analytics API in /api/openapi.json", async () => {
     const doc = await (await fetch(`${srv.url}/api/openapi.json`)).json();
     expect(doc.tags.map((t: { name: string }) => t.name)).toContain("analytics");
-    for (const path of ["/api/analytics/reports", "/api/analytics/reports/{type}", "/api/analytics/reports/{type}/export", "/api/analytics/reports/{type}/archive",
-      "/api/analytics/archive", "/api/analytics/archive/{id}/files/{format}", "/api/analytics/archive/{id}/retry"]) {
+    for (const path of [
+      "/api/analytics/reports",
+      "/api/analytics/reports/{type}",
+      "/api/analytics/reports/{type}/export",
+      "/api/analytics/reports/{type}/archive",
+      "/api/analytics/archive",
+      "/api/analytics/archive/{id}/files/{format}",
+      "/api/analytics/archive/{id}/retry",
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
     expect(doc.paths["/api/analytics/reports/{type}"].get.parameters[0].schema.enum).toEqual(REPORT_TYPES);

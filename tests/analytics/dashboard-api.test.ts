@@ -12,39 +12,112 @@ let otherVehicleId: string;
 let otherUserId: string;
 
 async function login(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, { method: "POST", body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }) });
+  const res = await fetch(`${srv.url}/api/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }),
+  });
   return (await res.json()).access_token as string;
 }
 const call = (method: string, path: string, body?: unknown, t = token) =>
-  fetch(`${srv.url}${path}`, { method, headers: { authorization: `Bearer ${t}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${srv.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${t}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   srv = await startTestServer();
   [org, other] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx, { demo: true })]);
   token = await login(org.adminEmail, org.adminPassword);
-  vehicleId = (await srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", org.orgId).orderBy("registration").executeTakeFirstOrThrow()).id;
-  otherVehicleId = (await srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", other.orgId).orderBy("registration").executeTakeFirstOrThrow()).id;
+  vehicleId = (
+    await srv.ctx.db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", org.orgId)
+      .orderBy("registration")
+      .executeTakeFirstOrThrow()
+  ).id;
+  otherVehicleId = (
+    await srv.ctx.db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", other.orgId)
+      .orderBy("registration")
+      .executeTakeFirstOrThrow()
+  ).id;
   otherUserId = other.adminId;
 });
 afterAll(async () => srv?.close());
 
 describe("/api/dashboard", () => {
   it("adds, reads, changes, orders and removes the user's tiles", async () => {
-    const a = await call("POST", "/api/dashboard/tiles", { metric: "distance", chart_type: "bar", ranking: "bottom", ranking_size: 50, time_window: "previous_week", vehicle_ids: [vehicleId] });
+    const a = await call("POST", "/api/dashboard/tiles", {
+      metric: "distance",
+      chart_type: "bar",
+      ranking: "bottom",
+      ranking_size: 50,
+      time_window: "previous_week",
+      vehicle_ids: [vehicleId],
+    });
     expect(a.status).toBe(201);
     const tileA = await a.json();
-    expect(tileA).toMatchObject({ metric: "distance", chart_type: "bar", ranking: "bottom", ranking_size: 50, position: 0 });
-    const tileB = await (await call("POST", "/api/dashboard/tiles", { metric: "eco_score", chart_type: "number", time_window: "today" })).json();
-    expect((await call("POST", "/api/dashboard/tiles", { metric: "happiness", chart_type: "number", time_window: "today" })).status).toBe(400);
+    expect(tileA).toMatchObject({
+      metric: "distance",
+      chart_type: "bar",
+      ranking: "bottom",
+      ranking_size: 50,
+      position: 0,
+    });
+    const tileB = await (
+      await call("POST", "/api/dashboard/tiles", { metric: "eco_score", chart_type: "number", time_window: "today" })
+    ).json();
+    expect(
+      (await call("POST", "/api/dashboard/tiles", { metric: "happiness", chart_type: "number", time_window: "today" }))
+        .status,
+    ).toBe(400);
     // only the organisation's vehicles and teams the user sees
-    const otherTeam = await srv.ctx.db.selectFrom("teams").select("id").where("org_id", "=", other.orgId).executeTakeFirstOrThrow();
+    const otherTeam = await srv.ctx.db
+      .selectFrom("teams")
+      .select("id")
+      .where("org_id", "=", other.orgId)
+      .executeTakeFirstOrThrow();
     for (const ref of [{ vehicle_ids: [otherVehicleId] }, { team_ids: [otherTeam.id] }]) {
-      expect((await call("POST", "/api/dashboard/tiles", { metric: "trips", chart_type: "number", time_window: "today", ...ref })).status, JSON.stringify(ref)).toBe(400);
-      expect((await call("PUT", `/api/dashboard/tiles/${tileA.id}`, { metric: "trips", chart_type: "number", time_window: "today", ...ref })).status, JSON.stringify(ref)).toBe(400);
+      expect(
+        (
+          await call("POST", "/api/dashboard/tiles", {
+            metric: "trips",
+            chart_type: "number",
+            time_window: "today",
+            ...ref,
+          })
+        ).status,
+        JSON.stringify(ref),
+      ).toBe(400);
+      expect(
+        (
+          await call("PUT", `/api/dashboard/tiles/${tileA.id}`, {
+            metric: "trips",
+            chart_type: "number",
+            time_window: "today",
+            ...ref,
+          })
+        ).status,
+        JSON.stringify(ref),
+      ).toBe(400);
     }
 
-    const put = await call("PUT", `/api/dashboard/tiles/${tileA.id}`, { metric: "trips", chart_type: "line", time_window: "this_month" });
-    expect(await put.json()).toMatchObject({ id: tileA.id, metric: "trips", chart_type: "line", ranking: null, vehicle_ids: [] });
+    const put = await call("PUT", `/api/dashboard/tiles/${tileA.id}`, {
+      metric: "trips",
+      chart_type: "line",
+      time_window: "this_month",
+    });
+    expect(await put.json()).toMatchObject({
+      id: tileA.id,
+      metric: "trips",
+      chart_type: "line",
+      ranking: null,
+      vehicle_ids: [],
+    });
 
     expect((await call("PUT", "/api/dashboard/tiles/order", { ids: [tileB.id] })).status).toBe(400);
     expect((await call("PUT", "/api/dashboard/tiles/order", { ids: [tileB.id, tileA.id] })).status).toBe(204);
@@ -60,9 +133,27 @@ describe("/api/dashboard", () => {
     expect((await call("DELETE", `/api/dashboard/tiles/${tileA.id}`, undefined, t2)).status).toBe(404);
     // a viewer arranges their own dashboard; a driver has none
     const viewer = await createUser(srv.ctx, { org, role: "viewer" });
-    expect((await call("POST", "/api/dashboard/tiles", { metric: "trips", chart_type: "number", time_window: "today" }, await login(viewer.email!, viewer.password))).status).toBe(201);
+    expect(
+      (
+        await call(
+          "POST",
+          "/api/dashboard/tiles",
+          { metric: "trips", chart_type: "number", time_window: "today" },
+          await login(viewer.email!, viewer.password),
+        )
+      ).status,
+    ).toBe(201);
     const driver = await createUser(srv.ctx, { org, role: "driver" });
-    expect((await call("POST", "/api/dashboard/tiles", { metric: "trips", chart_type: "number", time_window: "today" }, await login(driver.email!, driver.password))).status).toBe(403);
+    expect(
+      (
+        await call(
+          "POST",
+          "/api/dashboard/tiles",
+          { metric: "trips", chart_type: "number", time_window: "today" },
+          await login(driver.email!, driver.password),
+        )
+      ).status,
+    ).toBe(403);
 
     expect((await call("DELETE", `/api/dashboard/tiles/${tileB.id}`)).status).toBe(204);
     expect((await call("GET", `/api/dashboard/tiles/${tileB.id}`)).status).toBe(404);
@@ -79,7 +170,14 @@ describe("/api/dashboard", () => {
 
 describe("/api/analytics/schedules", () => {
   const weekly = (over: Record<string, unknown> = {}) => ({
-    name: "API weekly", report_type: "trips", hour: 7, time_range: "previous_week", interval: "weekly", weekday: 1, emails: ["Boss@Example.test"], ...over,
+    name: "API weekly",
+    report_type: "trips",
+    hour: 7,
+    time_range: "previous_week",
+    interval: "weekly",
+    weekday: 1,
+    emails: ["Boss@Example.test"],
+    ...over,
   });
 
   it("creates, lists, changes and deletes a schedule; at least one e-mail; the organisation's own references only", async () => {
@@ -89,16 +187,31 @@ describe("/api/analytics/schedules", () => {
     expect(body.error).toBe("VALIDATION");
     expect(body.fields?.emails ?? body.details?.fields?.emails).toEqual(["errors.EMAIL_RECIPIENT_REQUIRED"]);
     for (const ref of [{ vehicle_ids: [otherVehicleId] }, { user_ids: [otherUserId] }, { driver_ids: [otherUserId] }]) {
-      expect((await call("POST", "/api/analytics/schedules", weekly({ name: "XREF", ...ref }))).status, JSON.stringify(ref)).toBe(400);
+      expect(
+        (await call("POST", "/api/analytics/schedules", weekly({ name: "XREF", ...ref }))).status,
+        JSON.stringify(ref),
+      ).toBe(400);
     }
-    expect(await srv.ctx.db.selectFrom("report_schedules").select("id").where("name", "=", "XREF").execute()).toEqual([]);
+    expect(await srv.ctx.db.selectFrom("report_schedules").select("id").where("name", "=", "XREF").execute()).toEqual(
+      [],
+    );
 
     const created = await call("POST", "/api/analytics/schedules", weekly({ vehicle_ids: [vehicleId] }));
     expect(created.status).toBe(201);
     const s = await created.json();
-    expect(s).toMatchObject({ name: "API weekly", emails: ["boss@example.test"], vehicle_ids: [vehicleId], weekday: 1, month_day: null });
-    expect((await (await call("GET", "/api/analytics/schedules")).json()).map((x: { id: string }) => x.id)).toContain(s.id);
-    const changed = await (await call("PUT", `/api/analytics/schedules/${s.id}`, weekly({ interval: "daily", hour: 6 }))).json();
+    expect(s).toMatchObject({
+      name: "API weekly",
+      emails: ["boss@example.test"],
+      vehicle_ids: [vehicleId],
+      weekday: 1,
+      month_day: null,
+    });
+    expect((await (await call("GET", "/api/analytics/schedules")).json()).map((x: { id: string }) => x.id)).toContain(
+      s.id,
+    );
+    const changed = await (
+      await call("PUT", `/api/analytics/schedules/${s.id}`, weekly({ interval: "daily", hour: 6 }))
+    ).json();
     expect(changed).toMatchObject({ interval: "daily", hour: 6, weekday: null });
     const otherToken = await login(other.adminEmail, other.adminPassword);
     expect((await call("GET", `/api/analytics/schedules/${s.id}`, undefined, otherToken)).status).toBe(404);
@@ -109,7 +222,14 @@ describe("/api/analytics/schedules", () => {
 
   it("is described in /api/openapi.json", async () => {
     const doc = await (await fetch(`${srv.url}/api/openapi.json`)).json();
-    for (const path of ["/api/dashboard/tiles", "/api/dashboard/tiles/{id}", "/api/dashboard/tiles/order", "/api/dashboard/benchmarks", "/api/analytics/schedules", "/api/analytics/schedules/{id}"]) {
+    for (const path of [
+      "/api/dashboard/tiles",
+      "/api/dashboard/tiles/{id}",
+      "/api/dashboard/tiles/order",
+      "/api/dashboard/benchmarks",
+      "/api/analytics/schedules",
+      "/api/analytics/schedules/{id}",
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.components.schemas).toHaveProperty("DashboardTileInput");

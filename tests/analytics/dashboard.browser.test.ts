@@ -12,18 +12,33 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
   const s = browserSuite();
   let vehicle: { id: string; registration: string };
 
-  const tiles = () => s.srv.ctx.db.selectFrom("dashboard_tiles").selectAll().where("user_id", "=", s.org.adminId).orderBy("position").execute();
+  const tiles = () =>
+    s.srv.ctx.db
+      .selectFrom("dashboard_tiles")
+      .selectAll()
+      .where("user_id", "=", s.org.adminId)
+      .orderBy("position")
+      .execute();
   const clearTiles = () => s.srv.ctx.db.deleteFrom("dashboard_tiles").where("user_id", "=", s.org.adminId).execute();
 
   beforeAll(async () => {
-    vehicle = await s.srv.ctx.db.selectFrom("vehicles").select(["id", "registration"]).where("org_id", "=", s.org.orgId).orderBy("registration").executeTakeFirstOrThrow();
+    vehicle = await s.srv.ctx.db
+      .selectFrom("vehicles")
+      .select(["id", "registration"])
+      .where("org_id", "=", s.org.orgId)
+      .orderBy("registration")
+      .executeTakeFirstOrThrow();
     const start = new Date(Date.now() - 2 * 86_400_000);
     await sql`INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon, distance_m, max_speed_kmh, engine_s)
-      VALUES (${s.org.orgId}, ${vehicle.id}, 'trip', ${start.toISOString()}, ${new Date(start.getTime() + 3_600_000).toISOString()}, 41.3, 19.8, 41.4, 19.9, 42000, 90, 3600)`.execute(s.srv.ctx.db);
+      VALUES (${s.org.orgId}, ${vehicle.id}, 'trip', ${start.toISOString()}, ${new Date(start.getTime() + 3_600_000).toISOString()}, 41.3, 19.8, 41.4, 19.9, 42000, 90, 3600)`.execute(
+      s.srv.ctx.db,
+    );
   });
 
   async function open(javaScriptEnabled: boolean): Promise<Page> {
-    const page = await (await s.browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 1000 } })).newPage();
+    const page = await (
+      await s.browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 1000 } })
+    ).newPage();
     page.setDefaultTimeout(20_000);
     await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword);
     return page;
@@ -42,7 +57,9 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
     await clearTiles();
     const page = await open(true);
     const problems: string[] = [];
-    page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
     page.on("pageerror", (e) => problems.push(e.message));
     await page.click('nav a[href="/dashboard"]');
     await page.waitForURL(/\/dashboard\/metrics$/);
@@ -140,29 +157,59 @@ describe.skipIf(!hasChromium)("dashboard and report e-mail notifications in Chro
       await page.fill('[data-testid="field-emails"]', "owner@example.test");
       await page.click('[data-testid="save-notification"]');
       await page.waitForURL(/\/analytics\/notifications\?created=1$/);
-      expect(await page.locator('[data-testid="notification-row"]', { hasText: name }).textContent()).toContain("Monthly on day 3 at 07:00");
-      const saved = await s.srv.ctx.db.selectFrom("report_schedules").selectAll().where("org_id", "=", s.org.orgId).where("name", "=", name).executeTakeFirstOrThrow();
-      expect(saved).toMatchObject({ interval: "monthly", month_day: 3, weekday: null, emails: ["owner@example.test"], user_ids: [] });
+      expect(await page.locator('[data-testid="notification-row"]', { hasText: name }).textContent()).toContain(
+        "Monthly on day 3 at 07:00",
+      );
+      const saved = await s.srv.ctx.db
+        .selectFrom("report_schedules")
+        .selectAll()
+        .where("org_id", "=", s.org.orgId)
+        .where("name", "=", name)
+        .executeTakeFirstOrThrow();
+      expect(saved).toMatchObject({
+        interval: "monthly",
+        month_day: 3,
+        weekday: null,
+        emails: ["owner@example.test"],
+        user_ids: [],
+      });
     });
   }
 
   it("in Albanian with JavaScript: the figures hydrate as the server wrote them (12 387,7), with no mismatch", async () => {
     await clearTiles();
     const db = s.srv.ctx.db;
-    await dashboardRepo.insert(db, s.org.orgId, s.org.adminId, { metric: "distance", chart_type: "number", time_window: "previous_7_days", ranking: null, ranking_size: 10, aggregation: "total", vehicle_ids: [], team_ids: [] });
+    await dashboardRepo.insert(db, s.org.orgId, s.org.adminId, {
+      metric: "distance",
+      chart_type: "number",
+      time_window: "previous_7_days",
+      ranking: null,
+      ranking_size: 10,
+      aggregation: "total",
+      vehicle_ids: [],
+      team_ids: [],
+    });
     // a long trip beside beforeAll's 42 km: 12,345.678 km + 42 km = 12,387.678 km, written "12 387,7" in Albanian
     const start = new Date(Date.now() - 2 * 86_400_000 + 7_200_000);
     await sql`INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon, distance_m, max_speed_kmh, engine_s)
-      VALUES (${s.org.orgId}, ${vehicle.id}, 'trip', ${start.toISOString()}, ${new Date(start.getTime() + 60_000).toISOString()}, 41.3, 19.8, 41.4, 19.9, 12345678, 90, 60)`.execute(db);
+      VALUES (${s.org.orgId}, ${vehicle.id}, 'trip', ${start.toISOString()}, ${new Date(start.getTime() + 60_000).toISOString()}, 41.3, 19.8, 41.4, 19.9, 12345678, 90, 60)`.execute(
+      db,
+    );
     try {
       const page = await open(true);
       const problems: string[] = [];
-      page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+      page.on("console", (m) => {
+        if (m.type() === "error") problems.push(m.text());
+      });
       page.on("pageerror", (e) => problems.push(e.message));
       await page.goto(`${s.srv.url}/dashboard/metrics?lng=al`);
       await waitForHydration(page);
       // hydration has settled once React Router's navigation state is idle
-      await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } }).__reactRouterDataRouter?.state.navigation.state === "idle");
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } })
+            .__reactRouterDataRouter?.state.navigation.state === "idle",
+      );
       expect(await page.locator('[data-testid="tile-value"]').textContent()).toContain("12\u00a0387,7");
       expect(problems.filter((p) => /hydrat|did not match|error #41[89]|error #42[35]/i.test(p))).toEqual([]);
       await page.context().close();

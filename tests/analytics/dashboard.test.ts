@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addTile, benchmarks, dashboardData, moveTile, removeTile } from "../../server/modules/analytics/dashboard/dashboard.service";
+import {
+  addTile,
+  benchmarks,
+  dashboardData,
+  moveTile,
+  removeTile,
+} from "../../server/modules/analytics/dashboard/dashboard.service";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 
 let ctx: TestContext;
@@ -23,7 +29,13 @@ beforeAll(async () => {
   ctx = createTestContext();
   org = await createTestOrg(ctx, { demo: true });
   admin = await principalFor(ctx, org.adminId);
-  const vs = await ctx.db.selectFrom("vehicles").select(["id", "registration", "team_id", "driver_id"]).where("org_id", "=", org.orgId).where("driver_id", "is not", null).orderBy("registration").execute();
+  const vs = await ctx.db
+    .selectFrom("vehicles")
+    .select(["id", "registration", "team_id", "driver_id"])
+    .where("org_id", "=", org.orgId)
+    .where("driver_id", "is not", null)
+    .orderBy("registration")
+    .execute();
   a = vs[0];
   b = vs.find((v) => v.team_id !== a.team_id)!;
   await trip(a, "2026-11-23T07:00:00Z", 60, 40); // Monday this week
@@ -35,9 +47,26 @@ afterAll(async () => ctx?.close());
 
 describe("dashboard tiles", () => {
   it("computes each tile from the stored segments in its window, ranked, totalled or averaged", async () => {
-    const total = await addTile(ctx, admin, { metric: "distance", chart_type: "number", time_window: "this_week", aggregation: "total" });
-    const average = await addTile(ctx, admin, { metric: "trips", chart_type: "number", time_window: "previous_week", aggregation: "average", vehicle_ids: [b.id] });
-    const ranked = await addTile(ctx, admin, { metric: "distance", chart_type: "bar", time_window: "this_week", ranking: "bottom", ranking_size: "10" });
+    const total = await addTile(ctx, admin, {
+      metric: "distance",
+      chart_type: "number",
+      time_window: "this_week",
+      aggregation: "total",
+    });
+    const average = await addTile(ctx, admin, {
+      metric: "trips",
+      chart_type: "number",
+      time_window: "previous_week",
+      aggregation: "average",
+      vehicle_ids: [b.id],
+    });
+    const ranked = await addTile(ctx, admin, {
+      metric: "distance",
+      chart_type: "bar",
+      time_window: "this_week",
+      ranking: "bottom",
+      ranking_size: "10",
+    });
     const line = await addTile(ctx, admin, { metric: "trips", chart_type: "line", time_window: "this_week" });
     const data = await dashboardData(ctx, admin, NOW);
     const byId = new Map(data.map((d) => [d.tile.id, d]));
@@ -47,7 +76,11 @@ describe("dashboard tiles", () => {
     const entries = byId.get(ranked.id)!.entries;
     expect(entries).toHaveLength(10);
     expect(entries[0].value).toBe(0);
-    expect(byId.get(line.id)!.series).toEqual([{ day: "2026-11-22", value: 0 }, { day: "2026-11-23", value: 2 }, { day: "2026-11-24", value: 1 }]);
+    expect(byId.get(line.id)!.series).toEqual([
+      { day: "2026-11-22", value: 0 },
+      { day: "2026-11-23", value: 2 },
+      { day: "2026-11-24", value: 1 },
+    ]);
   });
 
   it("keeps the order the user gives and forgets removed tiles", async () => {
@@ -69,7 +102,9 @@ describe("dashboard tiles", () => {
 
   it("refuses a tile without a metric or with a ranking size other than 10 or 50", async () => {
     await expect(addTile(ctx, admin, { chart_type: "number", time_window: "today" })).rejects.toThrow();
-    await expect(addTile(ctx, admin, { metric: "trips", chart_type: "bar", time_window: "today", ranking_size: "20" })).rejects.toThrow();
+    await expect(
+      addTile(ctx, admin, { metric: "trips", chart_type: "bar", time_window: "today", ranking_size: "20" }),
+    ).rejects.toThrow();
   });
 });
 

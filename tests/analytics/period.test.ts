@@ -40,17 +40,38 @@ describe("dashboard time windows (weeks start on Sunday, organisation zone)", ()
 });
 
 describe("daily summary per vehicle and local day", () => {
-  const seg = (kind: SummarySegment["kind"], startIso: string, endIso: string, over: Partial<SummarySegment> = {}): SummarySegment => ({
-    vehicleId: "v1", kind, start: Date.parse(startIso), end: Date.parse(endIso), distanceM: 0, maxSpeedKmh: 0, engineS: 0, idleS: 0, ...over,
+  const seg = (
+    kind: SummarySegment["kind"],
+    startIso: string,
+    endIso: string,
+    over: Partial<SummarySegment> = {},
+  ): SummarySegment => ({
+    vehicleId: "v1",
+    kind,
+    start: Date.parse(startIso),
+    end: Date.parse(endIso),
+    distanceM: 0,
+    maxSpeedKmh: 0,
+    engineS: 0,
+    idleS: 0,
+    ...over,
   });
 
   it("puts a trip across local midnight whole on the day it starts, and splits the stops at midnight", () => {
     const p = periodOf("2026-11-17", "2026-11-18", TZ);
-    const rows = dailySummary([
-      seg("stop", "2026-11-16T23:00:00Z", "2026-11-17T22:40:00Z"), // 00:00–23:40 local on the 17th
-      seg("trip", "2026-11-17T22:40:00Z", "2026-11-17T23:30:00Z", { distanceM: 42_000, maxSpeedKmh: 88, engineS: 3000, idleS: 120 }), // 23:40–00:30
-      seg("stop", "2026-11-17T23:30:00Z", "2026-11-18T23:00:00Z"), // 00:30–24:00 on the 18th
-    ], p);
+    const rows = dailySummary(
+      [
+        seg("stop", "2026-11-16T23:00:00Z", "2026-11-17T22:40:00Z"), // 00:00–23:40 local on the 17th
+        seg("trip", "2026-11-17T22:40:00Z", "2026-11-17T23:30:00Z", {
+          distanceM: 42_000,
+          maxSpeedKmh: 88,
+          engineS: 3000,
+          idleS: 120,
+        }), // 23:40–00:30
+        seg("stop", "2026-11-17T23:30:00Z", "2026-11-18T23:00:00Z"), // 00:30–24:00 on the 18th
+      ],
+      p,
+    );
     expect(rows.map((r) => [r.day, r.trips, r.distanceM, r.drivingS, r.stopS / 60])).toEqual([
       ["2026-11-17", 1, 42_000, 3000 - 120, 23 * 60 + 40],
       ["2026-11-18", 0, 0, 0, 23 * 60 + 30],
@@ -58,14 +79,23 @@ describe("daily summary per vehicle and local day", () => {
   });
 
   it("never gives the 23-hour spring day more than 23 hours, nor the 25-hour autumn day less than 25", () => {
-    const spring = dailySummary([seg("stop", "2026-03-28T12:00:00Z", "2026-03-30T12:00:00Z")], periodOf("2026-03-29", "2026-03-29", TZ));
+    const spring = dailySummary(
+      [seg("stop", "2026-03-28T12:00:00Z", "2026-03-30T12:00:00Z")],
+      periodOf("2026-03-29", "2026-03-29", TZ),
+    );
     expect(spring[0].stopS / 3600).toBe(23);
-    const autumn = dailySummary([seg("stop", "2026-10-24T12:00:00Z", "2026-10-26T12:00:00Z")], periodOf("2026-10-25", "2026-10-25", TZ));
+    const autumn = dailySummary(
+      [seg("stop", "2026-10-24T12:00:00Z", "2026-10-26T12:00:00Z")],
+      periodOf("2026-10-25", "2026-10-25", TZ),
+    );
     expect(autumn[0].stopS / 3600).toBe(25);
   });
 
   it("leaves out a trip that starts before the period even when it ends inside", () => {
-    const rows = dailySummary([seg("trip", "2026-11-16T22:50:00Z", "2026-11-16T23:20:00Z", { distanceM: 9000 })], periodOf("2026-11-17", "2026-11-17", TZ));
+    const rows = dailySummary(
+      [seg("trip", "2026-11-16T22:50:00Z", "2026-11-16T23:20:00Z", { distanceM: 9000 })],
+      periodOf("2026-11-17", "2026-11-17", TZ),
+    );
     expect(rows).toEqual([]);
   });
 });

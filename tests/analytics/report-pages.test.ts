@@ -18,11 +18,18 @@ beforeAll(async () => {
   if (!buildExists()) return;
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx, { demo: true });
-  vehicle = await srv.ctx.db.selectFrom("vehicles").select(["id", "registration"]).where("org_id", "=", org.orgId).orderBy("registration").executeTakeFirstOrThrow();
+  vehicle = await srv.ctx.db
+    .selectFrom("vehicles")
+    .select(["id", "registration"])
+    .where("org_id", "=", org.orgId)
+    .orderBy("registration")
+    .executeTakeFirstOrThrow();
   // a morning trip (07:00–08:00 UTC = 08:00–09:00 in Tirana), then a stop
   await sql`INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon, distance_m, max_speed_kmh)
     VALUES (${org.orgId}, ${vehicle.id}, 'trip', '2026-11-17T07:00:00Z', '2026-11-17T08:00:00Z', 41.3, 19.8, 41.4, 19.9, 25000, 70),
-           (${org.orgId}, ${vehicle.id}, 'stop', '2026-11-17T08:00:00Z', '2026-11-17T10:00:00Z', 41.4, 19.9, 41.4, 19.9, 0, 0)`.execute(srv.ctx.db);
+           (${org.orgId}, ${vehicle.id}, 'stop', '2026-11-17T08:00:00Z', '2026-11-17T10:00:00Z', 41.4, 19.9, 41.4, 19.9, 0, 0)`.execute(
+    srv.ctx.db,
+  );
   admin = new FormClient(srv.url);
   await admin.login(org.adminEmail, org.adminPassword);
 });
@@ -72,7 +79,9 @@ describe.skipIf(!buildExists())("report pages", () => {
     expect(page.text).toContain('data-testid="report-total"');
     // a vehicle opens its detailed report for the same period
     expect(page.text).toContain(`href="/analytics/reports/vehicle/details/${vehicle.id}?from=${DAY}&amp;to=${DAY}"`);
-    expect(page.text).toContain(`/analytics/reports/trips/export/pdf?from=${DAY}&amp;to=${DAY}&amp;vehicle_ids=${vehicle.id}`);
+    expect(page.text).toContain(
+      `/analytics/reports/trips/export/pdf?from=${DAY}&amp;to=${DAY}&amp;vehicle_ids=${vehicle.id}`,
+    );
     const al = await html(admin, `/analytics/reports/trips?${period}&lng=al`);
     expect(al.text).toContain("Distanca (km)".slice(0, 5));
     expect(al.text).toContain("Gjithsej");
@@ -82,7 +91,8 @@ describe.skipIf(!buildExists())("report pages", () => {
     const page = await html(admin, `/analytics/reports/daily_summary?${period}&lng=en`);
     expect(page.text).toContain('data-testid="report-chart-svg"');
     expect(page.text).toContain('data-bars="1"');
-    const svg = page.text.slice(page.text.indexOf('data-testid="report-chart-svg"')).match(/<svg[\s\S]*?<\/svg>/)?.[0] ?? "";
+    const svg =
+      page.text.slice(page.text.indexOf('data-testid="report-chart-svg"')).match(/<svg[\s\S]*?<\/svg>/)?.[0] ?? "";
     // one bar (a path) for the day and the day's label on the axis
     expect(svg).toContain("<path");
     expect(svg).toContain(DAY);
@@ -114,9 +124,13 @@ describe.skipIf(!buildExists())("report pages", () => {
     expect(page.text).toContain('data-kind="trip"');
     expect(page.text).toContain('data-kind="stop"');
     expect(page.text).toMatch(/data-testid="summary-trips"[^>]*>1</);
-    expect(page.text).toContain(`/analytics/reports/vehicle_details/export/pdf?from=${DAY}&amp;to=${DAY}&amp;vehicle_ids=${vehicle.id}`);
+    expect(page.text).toContain(
+      `/analytics/reports/vehicle_details/export/pdf?from=${DAY}&amp;to=${DAY}&amp;vehicle_ids=${vehicle.id}`,
+    );
     expect((await html(admin, "/analytics/reports/vehicle/details/not-a-uuid")).status).toBe(404);
-    expect((await html(admin, "/analytics/reports/vehicle/details/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await html(admin, "/analytics/reports/vehicle/details/00000000-0000-4000-8000-000000000000")).status).toBe(
+      404,
+    );
   });
 
   it("downloads CSV, Excel and PDF outside the frame, and refuses a bad period as text", async () => {
@@ -128,9 +142,17 @@ describe.skipIf(!buildExists())("report pages", () => {
     expect(text).toContain("25.0");
     expect(text).not.toContain("<html");
     const xlsx = await admin.get(`/analytics/reports/trips/export/xlsx?${period}`);
-    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe("PK");
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
     const pdf = await admin.get(`/analytics/reports/vehicle_details/export/pdf?${period}&vehicle_ids=${vehicle.id}`);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     const refused = await admin.get(`/analytics/reports/vehicle_details/export/pdf?${period}`);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toBe("VEHICLE_REQUIRED");
@@ -138,10 +160,19 @@ describe.skipIf(!buildExists())("report pages", () => {
   });
 
   it("runs a report in the background: RUNNING with progress, then COMPLETED with downloads", async () => {
-    const res = await admin.post("/analytics/reports/trips", { intent: "archive", from: DAY, to: DAY, vehicle_ids: vehicle.id }, { from: `/analytics/reports/trips?${period}` });
+    const res = await admin.post(
+      "/analytics/reports/trips",
+      { intent: "archive", from: DAY, to: DAY, vehicle_ids: vehicle.id },
+      { from: `/analytics/reports/trips?${period}` },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/analytics/archive?started=1");
-    const archive = await srv.ctx.db.selectFrom("archived_reports").selectAll().where("org_id", "=", org.orgId).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const archive = await srv.ctx.db
+      .selectFrom("archived_reports")
+      .selectAll()
+      .where("org_id", "=", org.orgId)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
     expect(archive).toMatchObject({ status: "RUNNING", report_type: "trips", requested_by: org.adminId });
     await archiveRepo.progress(srv.ctx.db, archive.id, 40);
     const running = await html(admin, "/analytics/archive?started=1&lng=en");
@@ -162,7 +193,16 @@ describe.skipIf(!buildExists())("report pages", () => {
   });
 
   it("shows a FAILED report with its reason and retries it", async () => {
-    const id = (await archiveRepo.insert(srv.ctx.db, { orgId: org.orgId, requestedBy: org.adminId, scheduleId: null, type: "trips", params: { from: DAY, to: DAY }, from: DAY, to: DAY, runKey: null }))!;
+    const id = (await archiveRepo.insert(srv.ctx.db, {
+      orgId: org.orgId,
+      requestedBy: org.adminId,
+      scheduleId: null,
+      type: "trips",
+      params: { from: DAY, to: DAY },
+      from: DAY,
+      to: DAY,
+      runKey: null,
+    }))!;
     await archiveRepo.finish(srv.ctx.db, id, "FAILED", { error: "INTERRUPTED" });
     const page = await html(admin, "/analytics/archive?lng=en");
     expect(page.text).toMatch(/data-status="FAILED"/);
@@ -176,12 +216,32 @@ describe.skipIf(!buildExists())("report pages", () => {
   });
 
   it("permissions: a viewer runs reports but neither archives nor sees others' archives; a driver gets no reports", async () => {
-    const archive = await srv.ctx.db.selectFrom("archived_reports").select("id").where("org_id", "=", org.orgId).where("status", "=", "COMPLETED").executeTakeFirstOrThrow();
+    const archive = await srv.ctx.db
+      .selectFrom("archived_reports")
+      .select("id")
+      .where("org_id", "=", org.orgId)
+      .where("status", "=", "COMPLETED")
+      .executeTakeFirstOrThrow();
     const [viewerRow, driverRow] = await Promise.all([
-      srv.ctx.db.selectFrom("users").select("id").where("org_id", "=", org.orgId).where("id", "<>", org.adminId).where("is_driver", "=", false).executeTakeFirstOrThrow(),
-      srv.ctx.db.selectFrom("users").select("id").where("org_id", "=", org.orgId).where("is_driver", "=", true).executeTakeFirstOrThrow(),
+      srv.ctx.db
+        .selectFrom("users")
+        .select("id")
+        .where("org_id", "=", org.orgId)
+        .where("id", "<>", org.adminId)
+        .where("is_driver", "=", false)
+        .executeTakeFirstOrThrow(),
+      srv.ctx.db
+        .selectFrom("users")
+        .select("id")
+        .where("org_id", "=", org.orgId)
+        .where("is_driver", "=", true)
+        .executeTakeFirstOrThrow(),
     ]);
-    await srv.ctx.db.updateTable("users").set({ role_id: org.roles.viewer, vehicle_access: "all", team_id: null }).where("id", "=", viewerRow.id).execute();
+    await srv.ctx.db
+      .updateTable("users")
+      .set({ role_id: org.roles.viewer, vehicle_access: "all", team_id: null })
+      .where("id", "=", viewerRow.id)
+      .execute();
     await srv.ctx.db.updateTable("users").set({ role_id: org.roles.driver }).where("id", "=", driverRow.id).execute();
     const as = async (userId: string) => {
       const c = new FormClient(srv.url);

@@ -16,10 +16,17 @@ describe.skipIf(!hasChromium || !buildExists())("report screens in the browser",
   beforeAll(async () => {
     [srv, browser] = await Promise.all([startTestServer({ withWorkers: true }), launchBrowser()]);
     org = await createTestOrg(srv.ctx, { demo: true });
-    vehicle = await srv.ctx.db.selectFrom("vehicles").select(["id", "registration"]).where("org_id", "=", org.orgId).orderBy("registration").executeTakeFirstOrThrow();
+    vehicle = await srv.ctx.db
+      .selectFrom("vehicles")
+      .select(["id", "registration"])
+      .where("org_id", "=", org.orgId)
+      .orderBy("registration")
+      .executeTakeFirstOrThrow();
     await sql`INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon, distance_m, max_speed_kmh)
       VALUES (${org.orgId}, ${vehicle.id}, 'trip', '2026-11-17T07:00:00Z', '2026-11-17T08:00:00Z', 41.3, 19.8, 41.4, 19.9, 25000, 70),
-             (${org.orgId}, ${vehicle.id}, 'stop', '2026-11-17T08:00:00Z', '2026-11-17T10:00:00Z', 41.4, 19.9, 41.4, 19.9, 0, 0)`.execute(srv.ctx.db);
+             (${org.orgId}, ${vehicle.id}, 'stop', '2026-11-17T08:00:00Z', '2026-11-17T10:00:00Z', 41.4, 19.9, 41.4, 19.9, 0, 0)`.execute(
+      srv.ctx.db,
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -39,7 +46,9 @@ describe.skipIf(!hasChromium || !buildExists())("report screens in the browser",
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
-      page.on("console", (m) => { if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) errors.push(m.text()); });
+      page.on("console", (m) => {
+        if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) errors.push(m.text());
+      });
       await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword, "/analytics?lng=en");
       await page.waitForSelector('[data-testid="report-list"]');
       expect(new URL(page.url()).pathname).toBe("/analytics/reports/list");
@@ -72,8 +81,16 @@ describe.skipIf(!hasChromium || !buildExists())("report screens in the browser",
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
-      page.on("console", (m) => { if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) errors.push(m.text()); });
-      await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword, "/analytics/reports/vehicle_details?lng=en");
+      page.on("console", (m) => {
+        if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) errors.push(m.text());
+      });
+      await signInInBrowser(
+        page,
+        srv.url,
+        org.adminEmail,
+        org.adminPassword,
+        "/analytics/reports/vehicle_details?lng=en",
+      );
       await page.waitForSelector('[data-testid="report-form"]');
       if (javaScriptEnabled) await waitForHydration(page);
       await fillPeriod(page);
@@ -105,7 +122,13 @@ describe.skipIf(!hasChromium || !buildExists())("report screens in the browser",
     it(`runs a report in the background and follows it to COMPLETED in the archive, in both languages (${mode})`, async () => {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
-      await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword, `/analytics/reports/trips?from=${DAY}&to=${DAY}&lng=al`);
+      await signInInBrowser(
+        page,
+        srv.url,
+        org.adminEmail,
+        org.adminPassword,
+        `/analytics/reports/trips?from=${DAY}&to=${DAY}&lng=al`,
+      );
       await page.waitForSelector('[data-testid="report-table"]');
       if (javaScriptEnabled) await waitForHydration(page);
       await page.click('[data-testid="report-background"]');
@@ -125,7 +148,9 @@ describe.skipIf(!hasChromium || !buildExists())("report screens in the browser",
       expect(await row.textContent()).toContain("Completed");
       await page.goto(`${srv.url}/analytics/archive?lng=al`);
       expect(await row.textContent()).toContain("Përfunduar");
-      expect(await row.locator('[data-testid="archive-pdf"]').getAttribute("href")).toMatch(/^\/analytics\/archive\/[0-9a-f-]{36}\/files\/pdf$/);
+      expect(await row.locator('[data-testid="archive-pdf"]').getAttribute("href")).toMatch(
+        /^\/analytics\/archive\/[0-9a-f-]{36}\/files\/pdf$/,
+      );
       await context.close();
     });
   }

@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { latestDue, runKey, runPeriod, type ScheduleTiming } from "../../server/modules/analytics/schedules/schedule-timing";
+import {
+  latestDue,
+  runKey,
+  runPeriod,
+  type ScheduleTiming,
+} from "../../server/modules/analytics/schedules/schedule-timing";
 
 const TZ = "Europe/Tirane";
-const weeklyMonday7: ScheduleTiming = { hour: 7, interval: "weekly", weekday: 1, monthDay: null, timeRange: "previous_week" };
+const weeklyMonday7: ScheduleTiming = {
+  hour: 7,
+  interval: "weekly",
+  weekday: 1,
+  monthDay: null,
+  timeRange: "previous_week",
+};
 
 describe("when a scheduled report is due", () => {
   it("every Monday at 07:00 local time, for the previous Sunday-to-Saturday week", () => {
@@ -26,7 +37,13 @@ describe("when a scheduled report is due", () => {
     const d = latestDue(daily, TZ, new Date("2026-03-29T12:00:00Z"));
     expect(d).toEqual({ day: "2026-03-29", at: new Date("2026-03-28T23:00:00Z") });
     expect(runPeriod(daily, TZ, d.at)).toEqual({ from: "2026-03-28", to: "2026-03-28" });
-    const monthly: ScheduleTiming = { hour: 6, interval: "monthly", weekday: null, monthDay: 1, timeRange: "previous_month" };
+    const monthly: ScheduleTiming = {
+      hour: 6,
+      interval: "monthly",
+      weekday: null,
+      monthDay: 1,
+      timeRange: "previous_month",
+    };
     const m = latestDue(monthly, TZ, new Date("2026-11-24T09:00:00Z"));
     expect(m.day).toBe("2026-11-01");
     expect(runPeriod(monthly, TZ, m.at)).toEqual({ from: "2026-10-01", to: "2026-10-31" });

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { driversOf } from "../../server/modules/analytics/analytics.jobs";
 import { SegmentQueue } from "../../server/modules/analytics/segments/segment-queue";
 import { createSegmentsHook } from "../../server/modules/analytics/segments/segments.hook";
-import { DERIVATION_GRACE_S, rebuildDirtySegments, rebuildVehicleSegments } from "../../server/modules/analytics/segments/segments.service";
+import {
+  DERIVATION_GRACE_S,
+  rebuildDirtySegments,
+  rebuildVehicleSegments,
+} from "../../server/modules/analytics/segments/segments.service";
 import { DeviceRegistry } from "../../server/modules/devices/device-registry";
 import { createPositionPipeline, type PositionPipeline } from "../../server/modules/positions/positions.service";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
@@ -20,7 +24,11 @@ function packets(imei: string, startMs: number) {
   const fixes = [];
   let lon = 19.8;
   let t = startMs;
-  for (const [s, kmh, ign] of [[600, 0, false], [1200, 50, true], [600, 0, false]] as const) {
+  for (const [s, kmh, ign] of [
+    [600, 0, false],
+    [1200, 50, true],
+    [600, 0, false],
+  ] as const) {
     for (let e = 0; e < s; e += 10) {
       fixes.push(position(imei, { fixTime: new Date(t), latitude: 41.33, longitude: lon, speed: kmh, ignition: ign }));
       lon += (kmh * 10) / 3.6 / M_PER_DEG_LON;
@@ -35,16 +43,34 @@ function packets(imei: string, startMs: number) {
 /** A position pipeline whose derivation waits an hour unless settled: what a process that dies leaves behind. */
 function slowPipeline() {
   const registry = new DeviceRegistry(ctx.db);
-  const p = createPositionPipeline({ db: ctx.db, log: ctx.log, lookup: (id) => registry.lookup(id), hooks: [createSegmentsHook(ctx, { intervalMs: 3600_000 })] });
+  const p = createPositionPipeline({
+    db: ctx.db,
+    log: ctx.log,
+    lookup: (id) => registry.lookup(id),
+    hooks: [createSegmentsHook(ctx, { intervalMs: 3600_000 })],
+  });
   pipelines.push(p);
   return p;
 }
 
 const trips = async (vehicleId: string) =>
-  (await ctx.db.selectFrom("vehicle_segments").select("start_time").where("vehicle_id", "=", vehicleId).where("kind", "=", "trip").orderBy("start_time").execute())
-    .map((r) => r.start_time.getTime());
+  (
+    await ctx.db
+      .selectFrom("vehicle_segments")
+      .select("start_time")
+      .where("vehicle_id", "=", vehicleId)
+      .where("kind", "=", "trip")
+      .orderBy("start_time")
+      .execute()
+  ).map((r) => r.start_time.getTime());
 const dirtyFrom = async (vehicleId: string) =>
-  (await ctx.db.selectFrom("vehicle_segment_state").select("dirty_from").where("vehicle_id", "=", vehicleId).executeTakeFirst())?.dirty_from?.getTime() ?? null;
+  (
+    await ctx.db
+      .selectFrom("vehicle_segment_state")
+      .select("dirty_from")
+      .where("vehicle_id", "=", vehicleId)
+      .executeTakeFirst()
+  )?.dirty_from?.getTime() ?? null;
 
 beforeAll(async () => {
   ctx = createTestContext();
@@ -83,7 +109,11 @@ describe("segment derivation after the commit (real PostgreSQL)", () => {
     await rebuildDirtySegments(ctx.db, driversOf);
     expect(await trips(d.id)).toEqual([]);
 
-    await ctx.db.updateTable("vehicle_state").set({ updated_at: new Date(Date.now() - (DERIVATION_GRACE_S + 5) * 1000) }).where("vehicle_id", "=", d.id).execute();
+    await ctx.db
+      .updateTable("vehicle_state")
+      .set({ updated_at: new Date(Date.now() - (DERIVATION_GRACE_S + 5) * 1000) })
+      .where("vehicle_id", "=", d.id)
+      .execute();
     await rebuildDirtySegments(ctx.db, driversOf);
     expect(await trips(d.id)).toEqual([base + 590_000]);
     expect(await dirtyFrom(d.id)).toBeNull();
@@ -112,7 +142,23 @@ describe("segment derivation after the commit (real PostgreSQL)", () => {
     // rebuild read (which ended at the tenth packet's last fix, base + 1990 s): re-derive from it
     const q = new SegmentQueue(ctx.db, ctx.log, async () => new Map());
     const stray = base + 2_000_005;
-    await q.add([{ vehicleId: d.id, orgId: org.orgId, point: { t: stray, lat: 41.33, lon: 19.8, speed: 0, valid: true, ignition: false, deviceOdometerM: null, odometerM: 0, alarm: null } }]);
+    await q.add([
+      {
+        vehicleId: d.id,
+        orgId: org.orgId,
+        point: {
+          t: stray,
+          lat: 41.33,
+          lon: 19.8,
+          speed: 0,
+          valid: true,
+          ignition: false,
+          deviceOdometerM: null,
+          odometerM: 0,
+          alarm: null,
+        },
+      },
+    ]);
     expect(await dirtyFrom(d.id)).toBe(stray);
   });
 
@@ -121,8 +167,21 @@ describe("segment derivation after the commit (real PostgreSQL)", () => {
     const q = new SegmentQueue(ctx.db, ctx.log, async () => {
       throw new Error("geofences unavailable");
     });
-    const point = (t: number) => ({ t, lat: 41.33, lon: 19.8, speed: 0, valid: true, ignition: false, deviceOdometerM: null, odometerM: 0, alarm: null });
-    await q.add([{ vehicleId: d.id, orgId: org.orgId, point: point(base + 20_000) }, { vehicleId: d.id, orgId: org.orgId, point: point(base + 10_000) }]);
+    const point = (t: number) => ({
+      t,
+      lat: 41.33,
+      lon: 19.8,
+      speed: 0,
+      valid: true,
+      ignition: false,
+      deviceOdometerM: null,
+      odometerM: 0,
+      alarm: null,
+    });
+    await q.add([
+      { vehicleId: d.id, orgId: org.orgId, point: point(base + 20_000) },
+      { vehicleId: d.id, orgId: org.orgId, point: point(base + 10_000) },
+    ]);
     expect(await dirtyFrom(d.id)).toBe(base + 10_000);
   });
 });

@@ -19,7 +19,11 @@ function day(startMs: number, lonShift = 0): Array<Partial<DevicePosition> & { t
   const out: Array<Partial<DevicePosition> & { t: number }> = [];
   let lon = 19.8 + lonShift;
   let t = startMs;
-  for (const [s, kmh, ign] of [[600, 0, false], [1200, 50, true], [600, 0, false]] as const) {
+  for (const [s, kmh, ign] of [
+    [600, 0, false],
+    [1200, 50, true],
+    [600, 0, false],
+  ] as const) {
     for (let e = 0; e < s; e += 10) {
       out.push({ t, latitude: 41.33, longitude: lon, speed: kmh, attributes: { ignition: ign } });
       lon += (kmh * 10) / 3.6 / M_PER_DEG_LON;
@@ -30,7 +34,16 @@ function day(startMs: number, lonShift = 0): Array<Partial<DevicePosition> & { t
 }
 
 const feed = (imei: string, steps: Array<Partial<DevicePosition> & { t: number }>) =>
-  rt.pipeline.onPositions(imei, steps.map(({ t, ...rest }) => position(imei, { fixTime: new Date(t), ignition: (rest.attributes as { ignition?: boolean })?.ignition, ...rest })));
+  rt.pipeline.onPositions(
+    imei,
+    steps.map(({ t, ...rest }) =>
+      position(imei, {
+        fixTime: new Date(t),
+        ignition: (rest.attributes as { ignition?: boolean })?.ignition,
+        ...rest,
+      }),
+    ),
+  );
 /** derivation follows the commits within a second; settle() waits for it */
 const fed = async (imei: string, steps: Array<Partial<DevicePosition> & { t: number }>) => {
   await feed(imei, steps);
@@ -38,7 +51,13 @@ const fed = async (imei: string, steps: Array<Partial<DevicePosition> & { t: num
 };
 
 const trips = (vehicleId: string) =>
-  ctx.db.selectFrom("vehicle_segments").selectAll().where("vehicle_id", "=", vehicleId).where("kind", "=", "trip").orderBy("start_time").execute();
+  ctx.db
+    .selectFrom("vehicle_segments")
+    .selectAll()
+    .where("vehicle_id", "=", vehicleId)
+    .where("kind", "=", "trip")
+    .orderBy("start_time")
+    .execute();
 
 beforeAll(async () => {
   ctx = createTestContext();
@@ -71,9 +90,16 @@ describe("segments from the position pipeline (real PostgreSQL)", () => {
     expect(await trips(d.id)).toHaveLength(1);
     // the late mark is written with the positions, before any derivation
     await feed(d.imei, day(base, 0.5));
-    const state = await ctx.db.selectFrom("vehicle_segment_state").select("dirty_from").where("vehicle_id", "=", d.id).executeTakeFirstOrThrow();
+    const state = await ctx.db
+      .selectFrom("vehicle_segment_state")
+      .select("dirty_from")
+      .where("vehicle_id", "=", d.id)
+      .executeTakeFirstOrThrow();
     expect(state.dirty_from?.getTime()).toBe(base);
     await rebuildDirtySegments(ctx.db, driversOf);
-    expect((await trips(d.id)).map((r) => r.start_time.getTime())).toEqual([base + 590_000, base + 86_400_000 + 590_000]);
+    expect((await trips(d.id)).map((r) => r.start_time.getTime())).toEqual([
+      base + 590_000,
+      base + 86_400_000 + 590_000,
+    ]);
   });
 });

@@ -1,8 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SegmentDetector, type Segment, type SegmentPoint } from "../../server/modules/analytics/segments/segment-detector";
+import {
+  SegmentDetector,
+  type Segment,
+  type SegmentPoint,
+} from "../../server/modules/analytics/segments/segment-detector";
 import { DEFAULT_SEGMENT_SETTINGS } from "../../server/modules/analytics/segments/segment-settings";
-import { rebuildDirtySegments, rebuildVehicleSegments, } from "../../server/modules/analytics/segments/segments.service";
+import { rebuildDirtySegments, rebuildVehicleSegments } from "../../server/modules/analytics/segments/segments.service";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
 import { driversOf, positionWriter } from "./helpers";
 
@@ -32,12 +36,25 @@ function day(legs: Array<[seconds: number, kmh: number, ignition: boolean]>, sta
 const { storePositions, ingest } = positionWriter(() => ({ db: ctx.db, orgId: org.orgId }));
 
 const stored = (vehicleId: string) =>
-  ctx.db.selectFrom("vehicle_segments").selectAll().where("vehicle_id", "=", vehicleId).orderBy("start_time").orderBy("kind").execute();
+  ctx.db
+    .selectFrom("vehicle_segments")
+    .selectAll()
+    .where("vehicle_id", "=", vehicleId)
+    .orderBy("start_time")
+    .orderBy("kind")
+    .execute();
 
 const shape = (segs: Array<Pick<Segment, "kind" | "start" | "end" | "distanceM">>) =>
   segs.map((s) => `${s.kind}:${(s.start - base) / 1000}-${(s.end - base) / 1000}:${Math.round(s.distanceM)}`).sort();
 const shapeRows = (rows: Awaited<ReturnType<typeof stored>>) =>
-  shape(rows.map((r) => ({ kind: r.kind, start: r.start_time.getTime(), end: r.end_time.getTime(), distanceM: r.distance_m })));
+  shape(
+    rows.map((r) => ({
+      kind: r.kind,
+      start: r.start_time.getTime(),
+      end: r.end_time.getTime(),
+      distanceM: r.distance_m,
+    })),
+  );
 
 function derived(pts: SegmentPoint[]) {
   const d = new SegmentDetector(DEFAULT_SEGMENT_SETTINGS);
@@ -49,11 +66,24 @@ function derived(pts: SegmentPoint[]) {
 beforeAll(async () => {
   ctx = createTestContext();
   org = await createTestOrg(ctx, { demo: true });
-  vehicles = await ctx.db.selectFrom("vehicles").select(["id", "driver_id"]).where("org_id", "=", org.orgId).orderBy("registration").limit(4).execute();
+  vehicles = await ctx.db
+    .selectFrom("vehicles")
+    .select(["id", "driver_id"])
+    .where("org_id", "=", org.orgId)
+    .orderBy("registration")
+    .limit(4)
+    .execute();
 });
 afterAll(async () => ctx?.close());
 
-const legs: Array<[number, number, boolean]> = [[900, 0, false], [1800, 50, true], [600, 0, false], [1200, 40, true], [300, 0, true], [900, 0, false]];
+const legs: Array<[number, number, boolean]> = [
+  [900, 0, false],
+  [1800, 50, true],
+  [600, 0, false],
+  [1200, 40, true],
+  [300, 0, true],
+  [900, 0, false],
+];
 
 describe("segments stored as positions arrive (real PostgreSQL)", () => {
   it("stores the same segments batch by batch as one pass over the day, with the vehicle's driver", async () => {
@@ -68,23 +98,46 @@ describe("segments stored as positions arrive (real PostgreSQL)", () => {
 
   it("folds in late positions: a trip inside an earlier stop appears after the sweep, as if they had come in order", async () => {
     const v = vehicles[1];
-    const pts = day([[900, 0, false], [1800, 50, true], [2400, 0, false], [1200, 40, true], [900, 0, false]]);
+    const pts = day([
+      [900, 0, false],
+      [1800, 50, true],
+      [2400, 0, false],
+      [1200, 40, true],
+      [900, 0, false],
+    ]);
     // the device held back a 300 s drive in the middle of the long afternoon stop and sends it later
     const later = day([[300, 30, true]], base + (900 + 1800 + 900) * 1000).map((p) => ({ ...p, lon: p.lon + 0.3 }));
     const onTime = pts.filter((p) => !later.some((l) => l.t === p.t));
     await ingest(v.id, onTime);
     expect((await stored(v.id)).filter((r) => r.kind === "trip")).toHaveLength(2);
     await ingest(v.id, later);
-    const dirty = await ctx.db.selectFrom("vehicle_segment_state").select("dirty_from").where("vehicle_id", "=", v.id).executeTakeFirstOrThrow();
+    const dirty = await ctx.db
+      .selectFrom("vehicle_segment_state")
+      .select("dirty_from")
+      .where("vehicle_id", "=", v.id)
+      .executeTakeFirstOrThrow();
     expect(dirty.dirty_from?.getTime()).toBe(later[0].t);
     expect(await rebuildDirtySegments(ctx.db, driversOf)).toBeGreaterThanOrEqual(1);
     const all = [...onTime, ...later];
     expect(shapeRows(await stored(v.id))).toEqual(shape(derived(all)));
     expect((await stored(v.id)).filter((r) => r.kind === "trip")).toHaveLength(3);
-    const after = await ctx.db.selectFrom("vehicle_segment_state").select("dirty_from").where("vehicle_id", "=", v.id).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom("vehicle_segment_state")
+      .select("dirty_from")
+      .where("vehicle_id", "=", v.id)
+      .executeTakeFirstOrThrow();
     expect(after.dirty_from).toBeNull();
     // new positions continue from the rebuilt state
-    await ingest(v.id, day([[1200, 60, true], [600, 0, false]], pts[pts.length - 1].t + 10_000));
+    await ingest(
+      v.id,
+      day(
+        [
+          [1200, 60, true],
+          [600, 0, false],
+        ],
+        pts[pts.length - 1].t + 10_000,
+      ),
+    );
     expect((await stored(v.id)).filter((r) => r.kind === "trip")).toHaveLength(4);
   });
 
@@ -109,7 +162,12 @@ describe("segments stored as positions arrive (real PostgreSQL)", () => {
       ON CONFLICT (vehicle_id) DO UPDATE SET last_fix_time = excluded.last_fix_time`.execute(ctx.db);
     await rebuildDirtySegments(ctx.db, driversOf);
     expect(shapeRows(await stored(v.id))).toEqual(shape(derived(pts)));
-    const again = await rebuildVehicleSegments(ctx.db, driversOf, { vehicleId: v.id, orgId: org.orgId }, base + 3600_000);
+    const again = await rebuildVehicleSegments(
+      ctx.db,
+      driversOf,
+      { vehicleId: v.id, orgId: org.orgId },
+      base + 3600_000,
+    );
     // 3600 s is inside the second trip: re-derivation starts at the stop before it (2700 s)
     expect(again.from).toBe(base + 2700 * 1000);
     expect(shapeRows(await stored(v.id))).toEqual(shape(derived(pts)));

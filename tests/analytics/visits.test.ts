@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GeofenceIndex } from "../../server/modules/alerts/geofence-index";
 import { runReport } from "../../server/modules/analytics/analytics.service";
 import type { SegmentPoint } from "../../server/modules/analytics/segments/segment-detector";
-import { rebuildDirtySegments, rebuildVehicleSegments, } from "../../server/modules/analytics/segments/segments.service";
+import { rebuildDirtySegments, rebuildVehicleSegments } from "../../server/modules/analytics/segments/segments.service";
 import { GeofenceVisitTracker } from "../../server/modules/analytics/visits/geofence-visits";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createPlace } from "../support/factories";
@@ -23,7 +23,11 @@ const at = (dxM: number, dyM = 0) => ({ lat: LAT + dyM / M_PER_DEG_LAT, lon: LON
 const base = Date.parse("2026-11-10T06:00:00Z");
 
 /** Legs along the east–west line through the fence's centre (x metres east of it), a point every 10 s. */
-function track(x0: number, legs: Array<[seconds: number, kmh: number, ignition: boolean, direction?: 1 | -1]>, start = base): SegmentPoint[] {
+function track(
+  x0: number,
+  legs: Array<[seconds: number, kmh: number, ignition: boolean, direction?: 1 | -1]>,
+  start = base,
+): SegmentPoint[] {
   const pts: SegmentPoint[] = [];
   let t = start;
   let x = x0;
@@ -42,20 +46,37 @@ function track(x0: number, legs: Array<[seconds: number, kmh: number, ignition: 
 const fenceIndex = (radiusM: number) => {
   const dLat = radiusM / M_PER_DEG_LAT;
   const dLon = radiusM / M_PER_DEG_LON;
-  return new GeofenceIndex([{
-    id: "g1", name: "Depot", shape: "circle", centre: [LON, LAT], radiusM, ring: null,
-    box: { minLat: LAT - dLat, maxLat: LAT + dLat, minLon: LON - dLon, maxLon: LON + dLon },
-  }]);
+  return new GeofenceIndex([
+    {
+      id: "g1",
+      name: "Depot",
+      shape: "circle",
+      centre: [LON, LAT],
+      radiusM,
+      ring: null,
+      box: { minLat: LAT - dLat, maxLat: LAT + dLat, minLon: LON - dLon, maxLon: LON + dLon },
+    },
+  ]);
 };
-const point = (t: number, dx: number, over: Partial<SegmentPoint> = {}): SegmentPoint =>
-  ({ t, ...at(dx), speed: 30, valid: true, ignition: true, deviceOdometerM: null, odometerM: t / 100, ...over });
+const point = (t: number, dx: number, over: Partial<SegmentPoint> = {}): SegmentPoint => ({
+  t,
+  ...at(dx),
+  speed: 30,
+  valid: true,
+  ignition: true,
+  deviceOdometerM: null,
+  odometerM: t / 100,
+  ...over,
+});
 
 describe("geofence visit rules (tracker)", () => {
   it("a visit starts at the first position inside and ends at the first position outside, boundary inside", () => {
     const tr = new GeofenceVisitTracker(fenceIndex(200));
     expect(tr.push(point(0, -200.5))).toEqual([]);
     const enter = tr.push(point(10, -199.5));
-    expect(enter).toEqual([{ placeId: "g1", enter: { t: 10, lat: expect.any(Number), lon: expect.any(Number), odometerM: 0.1 }, exit: null }]);
+    expect(enter).toEqual([
+      { placeId: "g1", enter: { t: 10, lat: expect.any(Number), lon: expect.any(Number), odometerM: 0.1 }, exit: null },
+    ]);
     expect(tr.push(point(20, 0))).toEqual([]);
     expect(tr.push(point(30, 199.5))).toEqual([]);
     const exit = tr.push(point(40, 200.5));
@@ -67,10 +88,29 @@ describe("geofence visit rules (tracker)", () => {
     const dLat = 1000 / M_PER_DEG_LAT;
     const dLon = 1000 / M_PER_DEG_LON;
     const index = new GeofenceIndex([
-      { id: "inner", name: "Yard", shape: "circle", centre: [LON, LAT], radiusM: 100, ring: null, box: { minLat: LAT - dLat / 10, maxLat: LAT + dLat / 10, minLon: LON - dLon / 10, maxLon: LON + dLon / 10 } },
-      { id: "outer", name: "Town", shape: "polygon", centre: [LON, LAT], radiusM: null,
-        ring: [[LON - dLon, LAT - dLat], [LON + dLon, LAT - dLat], [LON + dLon, LAT + dLat], [LON - dLon, LAT + dLat]],
-        box: { minLat: LAT - dLat, maxLat: LAT + dLat, minLon: LON - dLon, maxLon: LON + dLon } },
+      {
+        id: "inner",
+        name: "Yard",
+        shape: "circle",
+        centre: [LON, LAT],
+        radiusM: 100,
+        ring: null,
+        box: { minLat: LAT - dLat / 10, maxLat: LAT + dLat / 10, minLon: LON - dLon / 10, maxLon: LON + dLon / 10 },
+      },
+      {
+        id: "outer",
+        name: "Town",
+        shape: "polygon",
+        centre: [LON, LAT],
+        radiusM: null,
+        ring: [
+          [LON - dLon, LAT - dLat],
+          [LON + dLon, LAT - dLat],
+          [LON + dLon, LAT + dLat],
+          [LON - dLon, LAT + dLat],
+        ],
+        box: { minLat: LAT - dLat, maxLat: LAT + dLat, minLon: LON - dLon, maxLon: LON + dLon },
+      },
     ]);
     const tr = new GeofenceVisitTracker(index);
     expect(tr.push(point(0, -500)).map((c) => c.placeId)).toEqual(["outer"]);
@@ -94,35 +134,71 @@ beforeAll(async () => {
   ctx = createTestContext();
   org = await createTestOrg(ctx, { demo: true });
   admin = await principalFor(ctx, org.adminId);
-  vehicles = await ctx.db.selectFrom("vehicles").select(["id", "registration", "team_id", "driver_id"]).where("org_id", "=", org.orgId)
-    .where("driver_id", "is not", null).orderBy("registration").execute();
+  vehicles = await ctx.db
+    .selectFrom("vehicles")
+    .select(["id", "registration", "team_id", "driver_id"])
+    .where("org_id", "=", org.orgId)
+    .where("driver_id", "is not", null)
+    .orderBy("registration")
+    .execute();
 });
 afterAll(async () => ctx?.close());
 
 const { ingest } = positionWriter(() => ({ db: ctx.db, orgId: org.orgId }));
 
 const visitsOf = async (vehicleId: string) =>
-  (await ctx.db.selectFrom("geofence_visits").selectAll().where("vehicle_id", "=", vehicleId).orderBy("enter_time").execute())
-    .map((v) => ({ enter: (v.enter_time.getTime() - base) / 1000, exit: v.exit_time ? (v.exit_time.getTime() - base) / 1000 : null, driver: v.driver_id, odo: v.exit_odometer_m === null ? null : Math.round(v.exit_odometer_m - v.enter_odometer_m) }));
+  (
+    await ctx.db
+      .selectFrom("geofence_visits")
+      .selectAll()
+      .where("vehicle_id", "=", vehicleId)
+      .orderBy("enter_time")
+      .execute()
+  ).map((v) => ({
+    enter: (v.enter_time.getTime() - base) / 1000,
+    exit: v.exit_time ? (v.exit_time.getTime() - base) / 1000 : null,
+    driver: v.driver_id,
+    odo: v.exit_odometer_m === null ? null : Math.round(v.exit_odometer_m - v.enter_odometer_m),
+  }));
 
 // Parked 600 s at 1550 m west, drives in (inside from 740 s), parks 600 s inside, drives out and back in, parks, leaves.
-const LEGS: Array<[number, number, boolean, (1 | -1)?]> = [[600, 0, false], [150, 36, true], [600, 0, false], [80, 36, true], [80, 36, true, -1], [600, 0, false], [300, 36, true]];
+const LEGS: Array<[number, number, boolean, (1 | -1)?]> = [
+  [600, 0, false],
+  [150, 36, true],
+  [600, 0, false],
+  [80, 36, true],
+  [80, 36, true, -1],
+  [600, 0, false],
+  [300, 36, true],
+];
 
 describe("geofence visits derived with the segments (real PostgreSQL)", () => {
   it("opens a visit when the vehicle enters, closes it when it leaves, batch by batch, with the driver and the distance inside", async () => {
     const v = vehicles[0];
     await createPlace(ctx, { org, kind: "geofence", lat: LAT, lon: LON, radiusM: 200, name: "Depo" });
     const pts = track(-1550, LEGS);
-    await ingest(v.id, pts.filter((p) => p.t < base + 1000_000));
+    await ingest(
+      v.id,
+      pts.filter((p) => p.t < base + 1000_000),
+    );
     expect(await visitsOf(v.id)).toEqual([{ enter: 740, exit: null, driver: v.driver_id, odo: null }]);
-    for (let i = 0; i < pts.length; i += 25) await ingest(v.id, pts.slice(i, i + 25).filter((p) => p.t >= base + 1000_000));
+    for (let i = 0; i < pts.length; i += 25)
+      await ingest(
+        v.id,
+        pts.slice(i, i + 25).filter((p) => p.t >= base + 1000_000),
+      );
     // out at 1380 s (x = 250 m), back in at 1490 s (x = 150 m), out for good at 2140 s
     expect(await visitsOf(v.id)).toEqual([
       { enter: 740, exit: 1380, driver: v.driver_id, odo: 400 },
       { enter: 1490, exit: 2140, driver: v.driver_id, odo: 500 },
     ]);
     // re-deriving from inside the first visit (the stop in the fence began after the entry) keeps its entry time
-    const again = await rebuildVehicleSegments(ctx.db, driversOf, { vehicleId: v.id, orgId: org.orgId }, base + 1360_000);
+    const again = await rebuildVehicleSegments(
+      ctx.db,
+      driversOf,
+      { vehicleId: v.id, orgId: org.orgId },
+      base + 1360_000,
+    );
     expect(again.from).toBe(base + 750_000);
     expect(await visitsOf(v.id)).toEqual([
       { enter: 740, exit: 1380, driver: v.driver_id, odo: 400 },
@@ -139,18 +215,34 @@ describe("geofence visits derived with the segments (real PostgreSQL)", () => {
     expect(await visitsOf(v.id)).toEqual([{ enter: 740, exit: 2140, driver: v.driver_id, odo: expect.any(Number) }]);
     await ingest(v.id, later);
     await rebuildDirtySegments(ctx.db, driversOf);
-    expect((await visitsOf(v.id)).map((x) => [x.enter, x.exit])).toEqual([[740, 1380], [1490, 2140]]);
+    expect((await visitsOf(v.id)).map((x) => [x.enter, x.exit])).toEqual([
+      [740, 1380],
+      [1490, 2140],
+    ]);
   });
 
   it("deleting the geofence deletes its visits, and the vehicle's next positions go on without it", async () => {
     const v = vehicles[2];
-    const fence = await createPlace(ctx, { org, kind: "geofence", lat: LAT + 0.1, lon: LON, radiusM: 300, name: "Temporary" });
+    const fence = await createPlace(ctx, {
+      org,
+      kind: "geofence",
+      lat: LAT + 0.1,
+      lon: LON,
+      radiusM: 300,
+      name: "Temporary",
+    });
     const pts = track(-1000, [[200, 36, true]]).map((p) => ({ ...p, lat: p.lat + 0.1 }));
     await ingest(v.id, pts.slice(0, 10));
-    expect((await ctx.db.selectFrom("geofence_visits").select("place_id").where("vehicle_id", "=", v.id).execute()).map((r) => r.place_id)).toEqual([fence.id]);
+    expect(
+      (await ctx.db.selectFrom("geofence_visits").select("place_id").where("vehicle_id", "=", v.id).execute()).map(
+        (r) => r.place_id,
+      ),
+    ).toEqual([fence.id]);
     await ctx.db.deleteFrom("places").where("id", "=", fence.id).execute();
     await ingest(v.id, pts.slice(10));
-    expect(await ctx.db.selectFrom("geofence_visits").select("place_id").where("vehicle_id", "=", v.id).execute()).toEqual([]);
+    expect(
+      await ctx.db.selectFrom("geofence_visits").select("place_id").where("vehicle_id", "=", v.id).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -163,14 +255,24 @@ const T = Date.parse("2026-11-17T07:00:00Z");
 const H = 3600_000;
 const isoAt = (ms: number) => new Date(ms).toISOString();
 
-async function visit(v: V, placeId: string, enter: number, exit: number | null, odo: [number, number | null] = [0, null]) {
+async function visit(
+  v: V,
+  placeId: string,
+  enter: number,
+  exit: number | null,
+  odo: [number, number | null] = [0, null],
+) {
   await sql`INSERT INTO geofence_visits (org_id, vehicle_id, place_id, enter_time, exit_time, driver_id, enter_lat, enter_lon, enter_odometer_m, exit_odometer_m)
-    VALUES (${org.orgId}, ${v.id}, ${placeId}, ${isoAt(enter)}, ${exit === null ? null : isoAt(exit)}, ${v.driver_id}, ${LAT}, ${LON}, ${odo[0]}, ${odo[1]})`.execute(ctx.db);
+    VALUES (${org.orgId}, ${v.id}, ${placeId}, ${isoAt(enter)}, ${exit === null ? null : isoAt(exit)}, ${v.driver_id}, ${LAT}, ${LON}, ${odo[0]}, ${odo[1]})`.execute(
+    ctx.db,
+  );
 }
 
 async function stop(v: V, start: number, end: number, lat: number, lon: number, kind = "stop") {
   await sql`INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, driver_id, start_lat, start_lon, end_lat, end_lon, engine_s)
-    VALUES (${org.orgId}, ${v.id}, ${kind}, ${isoAt(start)}, ${isoAt(end)}, ${v.driver_id}, ${lat}, ${lon}, ${lat}, ${lon}, 0)`.execute(ctx.db);
+    VALUES (${org.orgId}, ${v.id}, ${kind}, ${isoAt(start)}, ${isoAt(end)}, ${v.driver_id}, ${lat}, ${lon}, ${lat}, ${lon}, 0)`.execute(
+    ctx.db,
+  );
 }
 
 const params = (over: Record<string, unknown> = {}) => ({ from: DAY, to: DAY, ...over });
@@ -196,7 +298,9 @@ describe("geofence visits report", () => {
 
   it("lists each visit that overlaps the period with entry, exit, time inside and time inside the period", async () => {
     const rows = (await runReport(ctx, admin, "geofence_visits", only())).result.rows;
-    expect(rows.map((r) => [r.geofence, r.enter, r.exit, r.duration, r.in_period, r.distance_inside, r.visits])).toEqual([
+    expect(
+      rows.map((r) => [r.geofence, r.enter, r.exit, r.duration, r.in_period, r.distance_inside, r.visits]),
+    ).toEqual([
       ["Veri", isoAt(DAY_START - H), isoAt(DAY_START + 2 * H), 3 * 3600, 2 * 3600, 0, 1],
       ["Veri", isoAt(T), isoAt(T + H / 2), 1800, 1800, 2500, 1],
       // still inside: no exit, in the period until the day's end (23:00Z), the whole visit until now
@@ -226,7 +330,9 @@ describe("geofence visits report", () => {
     const rows = (await runReport(ctx, teamOnly, "geofence_visits", params())).result.rows;
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain(hidden.registration);
-    expect((await runReport(ctx, teamOnly, "geofence_visits", params({ vehicle_ids: [hidden.id] }))).result.rows).toEqual([]);
+    expect(
+      (await runReport(ctx, teamOnly, "geofence_visits", params({ vehicle_ids: [hidden.id] }))).result.rows,
+    ).toEqual([]);
     const oneVehicle = { ...admin, vehicleIds: [seen.id] };
     const allowed = (await runReport(ctx, oneVehicle, "geofence_visits", params())).result.rows;
     expect(allowed).toHaveLength(3);
@@ -234,7 +340,9 @@ describe("geofence visits report", () => {
     const other = await createTestOrg(ctx, { demo: true });
     const otherAdmin = await principalFor(ctx, other.adminId);
     expect((await runReport(ctx, otherAdmin, "geofence_visits", params())).result.rows).toEqual([]);
-    expect((await runReport(ctx, otherAdmin, "geofence_visits", params({ vehicle_ids: [seen.id] }))).result.rows).toEqual([]);
+    expect(
+      (await runReport(ctx, otherAdmin, "geofence_visits", params({ vehicle_ids: [seen.id] }))).result.rows,
+    ).toEqual([]);
   });
 });
 
@@ -243,7 +351,10 @@ describe("point-of-interest visits report", () => {
   let hidden: V;
   const PLAT = 42.5;
   const PLON = 20.5;
-  const m = (dx: number, dy: number) => ({ lat: PLAT + dy / M_PER_DEG_LAT, lon: PLON + dx / (M_PER_DEG_LAT * Math.cos((PLAT * Math.PI) / 180)) });
+  const m = (dx: number, dy: number) => ({
+    lat: PLAT + dy / M_PER_DEG_LAT,
+    lon: PLON + dx / (M_PER_DEG_LAT * Math.cos((PLAT * Math.PI) / 180)),
+  });
   beforeAll(async () => {
     seen = vehicles[5];
     hidden = vehicles.find((v) => v.team_id !== seen.team_id && v.id !== vehicles[4].id)!;
@@ -270,13 +381,20 @@ describe("point-of-interest visits report", () => {
     ]);
     const wide = (await runReport(ctx, admin, "poi_visits", only({ radius_m: 200 }))).result.rows;
     expect(wide.map((r) => [r.poi, r.arrival])).toEqual([
-      ["Klienti A", isoAt(DAY_START - 2 * H)], ["Klienti A", isoAt(T)], ["Klienti B", isoAt(T + H)],
+      ["Klienti A", isoAt(DAY_START - 2 * H)],
+      ["Klienti A", isoAt(T)],
+      ["Klienti B", isoAt(T + H)],
     ]);
     const grouped = (await runReport(ctx, admin, "poi_visits", only({ radius_m: 200, group_by: "place" }))).result.rows;
-    expect(grouped.map((r) => [r.poi, r.visits, r.in_period])).toEqual([["Klienti A", 2, 3600 + 900], ["Klienti B", 1, 3600]]);
+    expect(grouped.map((r) => [r.poi, r.visits, r.in_period])).toEqual([
+      ["Klienti A", 2, 3600 + 900],
+      ["Klienti B", 1, 3600],
+    ]);
     const long = (await runReport(ctx, admin, "poi_visits", only({ radius_m: 200, min_minutes: 30 }))).result.rows;
     expect(long).toHaveLength(2);
-    await expect(runReport(ctx, admin, "poi_visits", only({ radius_m: 5 }))).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(runReport(ctx, admin, "poi_visits", only({ radius_m: 5 }))).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
   });
 
   it("is scoped to the user's teams and the organisation", async () => {
@@ -286,11 +404,16 @@ describe("point-of-interest visits report", () => {
     const rows = (await runReport(ctx, teamOnly, "poi_visits", params())).result.rows;
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain(hidden.registration);
-    expect((await runReport(ctx, teamOnly, "poi_visits", params({ vehicle_ids: [hidden.id] }))).result.rows).toEqual([]);
+    expect((await runReport(ctx, teamOnly, "poi_visits", params({ vehicle_ids: [hidden.id] }))).result.rows).toEqual(
+      [],
+    );
     const allowed = (await runReport(ctx, { ...admin, vehicleIds: [seen.id] }, "poi_visits", params())).result.rows;
     expect(allowed).toHaveLength(2);
     expect(JSON.stringify(allowed)).not.toContain(hidden.registration);
     const other = await createTestOrg(ctx, { demo: true });
-    expect((await runReport(ctx, await principalFor(ctx, other.adminId), "poi_visits", params({ vehicle_ids: [seen.id] }))).result.rows).toEqual([]);
+    expect(
+      (await runReport(ctx, await principalFor(ctx, other.adminId), "poi_visits", params({ vehicle_ids: [seen.id] })))
+        .result.rows,
+    ).toEqual([]);
   });
 });

@@ -11,18 +11,26 @@ export interface TestUser {
 }
 
 /** An active administrator of `org` with its own e-mail, password and language. */
-export async function addUser(ctx: AppContext, org: TestOrg, opts: { language?: "al" | "en"; prefix?: string; email?: string } = {}): Promise<TestUser> {
+export async function addUser(
+  ctx: AppContext,
+  org: TestOrg,
+  opts: { language?: "al" | "en"; prefix?: string; email?: string } = {},
+): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail(opts.prefix ?? "person");
   const password = "old-password-1";
-  const row = await ctx.db.insertInto("users").values({
-    org_id: org.orgId,
-    email,
-    password_hash: await hashPassword(password),
-    first_name: "Ana",
-    last_name: "Test",
-    role_id: org.roles.administrator,
-    default_language: opts.language ?? "en",
-  }).returning("id").executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .insertInto("users")
+    .values({
+      org_id: org.orgId,
+      email,
+      password_hash: await hashPassword(password),
+      first_name: "Ana",
+      last_name: "Test",
+      role_id: org.roles.administrator,
+      default_language: opts.language ?? "en",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return { id: row.id, email, password };
 }
 
@@ -30,7 +38,10 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
-      enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")));
+      enc.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
 }
 
 function splitHead(raw: string): { headers: Record<string, string>; body: string } {
@@ -58,7 +69,11 @@ export function readMail(mail: ReceivedMail): { subject: string; text: string; h
   const subject = decodeWords(headers.subject ?? "");
   const boundary = /boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
   if (!boundary) return { subject, text: decodeBody(headers, body), html: "" };
-  const parts = body.split(`--${boundary}`).slice(1).filter((p) => !p.startsWith("--")).map((p) => splitHead(p.replace(/^\r?\n/, "")));
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((p) => !p.startsWith("--"))
+    .map((p) => splitHead(p.replace(/^\r?\n/, "")));
   const part = (type: string) => {
     const found = parts.find((p) => (p.headers["content-type"] ?? "").toLowerCase().startsWith(type));
     return found ? decodeBody(found.headers, found.body) : "";
@@ -69,18 +84,26 @@ export function readMail(mail: ReceivedMail): { subject: string; text: string; h
 export const codeFrom = (text: string) => /^\s*(\d{6})\s*$/m.exec(text)?.[1] ?? null;
 
 /** Posts a form from a chosen loopback source address, so the server sees another client address. */
-export function postFrom(localAddress: string, url: string, fields: Record<string, string>): Promise<{ status: number; body: string }> {
+export function postFrom(
+  localAddress: string,
+  url: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const body = new URLSearchParams(fields).toString();
   return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: "POST",
-      localAddress,
-      headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        localAddress,
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

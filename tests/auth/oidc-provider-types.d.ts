@@ -8,10 +8,13 @@ declare module "oidc-provider" {
   }
 
   export default class Provider {
-    constructor(issuer: string, configuration: {
-      findAccount(ctx: unknown, sub: string): Promise<Account | undefined> | Account | undefined;
-      [option: string]: unknown;
-    });
+    constructor(
+      issuer: string,
+      configuration: {
+        findAccount(ctx: unknown, sub: string): Promise<Account | undefined> | Account | undefined;
+        [option: string]: unknown;
+      },
+    );
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
   }
 }

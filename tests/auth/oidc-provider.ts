@@ -22,12 +22,14 @@ export async function startOidcProvider() {
     issuer,
     configure(redirectUri: string) {
       const provider = new Provider(issuer, {
-        clients: [{
-          client_id: OIDC_CLIENT_ID,
-          client_secret: OIDC_CLIENT_SECRET,
-          redirect_uris: [redirectUri],
-          token_endpoint_auth_method: "client_secret_post",
-        }],
+        clients: [
+          {
+            client_id: OIDC_CLIENT_ID,
+            client_secret: OIDC_CLIENT_SECRET,
+            redirect_uris: [redirectUri],
+            token_endpoint_auth_method: "client_secret_post",
+          },
+        ],
         async findAccount(_ctx, sub) {
           const unverified = sub.startsWith(UNVERIFIED_PREFIX);
           const email = unverified ? sub.slice(UNVERIFIED_PREFIX.length) : sub;
@@ -42,7 +44,11 @@ export async function startOidcProvider() {
       });
       handler = provider.callback();
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -79,17 +79,35 @@ describe("password reset without JavaScript, e-mail through the job queue and re
     expect(right.status).toBe(200);
     expect(await right.text()).toContain('data-step="password"');
 
-    const mismatch = await c.post("/resetPassword", { intent: "complete", email: user.email, code, password: "new-password-1", confirm_password: "new-password-2" });
+    const mismatch = await c.post("/resetPassword", {
+      intent: "complete",
+      email: user.email,
+      code,
+      password: "new-password-1",
+      confirm_password: "new-password-2",
+    });
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toContain("The passwords do not match.");
 
-    const done = await c.post("/resetPassword", { intent: "complete", email: user.email, code, password: "new-password-1", confirm_password: "new-password-1" });
+    const done = await c.post("/resetPassword", {
+      intent: "complete",
+      email: user.email,
+      code,
+      password: "new-password-1",
+      confirm_password: "new-password-1",
+    });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('data-step="done"');
 
     expect(await signIn(user.email, "new-password-1")).toBe(302);
     expect(await signIn(user.email, user.password)).toBe(401);
-    const reused = await c.post("/resetPassword", { intent: "complete", email: user.email, code, password: "third-password", confirm_password: "third-password" });
+    const reused = await c.post("/resetPassword", {
+      intent: "complete",
+      email: user.email,
+      code,
+      password: "third-password",
+      confirm_password: "third-password",
+    });
     expect(reused.status).toBe(400);
     expect(await signIn(user.email, "third-password")).toBe(401);
   });
@@ -109,7 +127,12 @@ describe("password reset without JavaScript, e-mail through the job queue and re
     const pathname = target.pathname + target.search;
     const page = await (await c.get(pathname)).text();
     expect(page).toContain(`value="${code}"`);
-    const done = await c.post(pathname, { email: user.email, code, password: "nuk-e-di-123", confirm_password: "nuk-e-di-123" });
+    const done = await c.post(pathname, {
+      email: user.email,
+      code,
+      password: "nuk-e-di-123",
+      confirm_password: "nuk-e-di-123",
+    });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('data-step="done"');
     expect(await signIn(user.email, "nuk-e-di-123")).toBe(302);
@@ -137,11 +160,20 @@ describe("password reset without JavaScript, e-mail through the job queue and re
     const user = await addUser(srv.ctx, org);
     const c = visitor();
     const { code } = await requestCode(c, user);
-    await srv.ctx.db.updateTable("password_resets").set({ expires_at: new Date(Date.now() - 60_000) }).where("user_id", "=", user.id).execute();
+    await srv.ctx.db
+      .updateTable("password_resets")
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where("user_id", "=", user.id)
+      .execute();
     const res = await c.post("/resetPassword", { intent: "verify", email: user.email, code });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("The code has expired. Ask for a new one.");
-    const complete = await c.post("/newPassword", { email: user.email, code, password: "new-password-1", confirm_password: "new-password-1" });
+    const complete = await c.post("/newPassword", {
+      email: user.email,
+      code,
+      password: "new-password-1",
+      confirm_password: "new-password-1",
+    });
     expect(complete.status).toBe(400);
     expect(await signIn(user.email, user.password)).toBe(302);
   });
@@ -151,14 +183,24 @@ describe("password reset without JavaScript, e-mail through the job queue and re
     const c = visitor();
     const { code } = await requestCode(c, user);
     for (let i = 0; i < MAX_CODE_ATTEMPTS - 1; i++) {
-      expect((await c.post("/resetPassword", { intent: "verify", email: user.email, code: otherCode(code) })).status).toBe(400);
+      expect(
+        (await c.post("/resetPassword", { intent: "verify", email: user.email, code: otherCode(code) })).status,
+      ).toBe(400);
     }
     expect((await c.post("/resetPassword", { intent: "verify", email: user.email, code })).status).toBe(200);
-    expect((await c.post("/resetPassword", { intent: "verify", email: user.email, code: otherCode(code) })).status).toBe(400);
+    expect(
+      (await c.post("/resetPassword", { intent: "verify", email: user.email, code: otherCode(code) })).status,
+    ).toBe(400);
     const blocked = await c.post("/resetPassword", { intent: "verify", email: user.email, code });
     expect(blocked.status).toBe(400);
     expect(await blocked.text()).toContain("The code is wrong.");
-    const complete = await c.post("/resetPassword", { intent: "complete", email: user.email, code, password: "new-password-1", confirm_password: "new-password-1" });
+    const complete = await c.post("/resetPassword", {
+      intent: "complete",
+      email: user.email,
+      code,
+      password: "new-password-1",
+      confirm_password: "new-password-1",
+    });
     expect(complete.status).toBe(400);
     expect(await signIn(user.email, user.password)).toBe(302);
   });
@@ -172,7 +214,10 @@ describe("password reset without JavaScript, e-mail through the job queue and re
     const unknownRes = await b.post("/resetPassword", { intent: "request", email: unknown });
     expect(unknownRes.status).toBe(knownRes.status);
     const shape = (html: string, email: string, client: FormClient) =>
-      html.replaceAll(email, "EMAIL").replaceAll(client.cookies.get("flota_csrf") ?? "-", "CSRF").replace(/\d{13}/g, "TIME");
+      html
+        .replaceAll(email, "EMAIL")
+        .replaceAll(client.cookies.get("flota_csrf") ?? "-", "CSRF")
+        .replace(/\d{13}/g, "TIME");
     expect(shape(await unknownRes.text(), unknown, b)).toBe(shape(await knownRes.text(), known.email, a));
 
     const knownAgain = await a.post("/resetPassword", { intent: "resend", email: known.email });
@@ -204,7 +249,9 @@ describe("password reset without JavaScript, e-mail through the job queue and re
 
 describe.skipIf(!hasChromium)("password reset in Chromium", () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
   afterAll(async () => browser?.close());
 
   for (const javaScriptEnabled of [true, false]) {
@@ -223,7 +270,9 @@ describe.skipIf(!hasChromium)("password reset in Chromium", () => {
       const resend = page.locator('[data-testid="resend"]');
       if (javaScriptEnabled) {
         expect(await resend.isDisabled()).toBe(true);
-        await page.waitForFunction(() => Number(document.querySelector('[data-testid="resend-countdown"]')?.getAttribute("data-seconds")) < 60);
+        await page.waitForFunction(
+          () => Number(document.querySelector('[data-testid="resend-countdown"]')?.getAttribute("data-seconds")) < 60,
+        );
         expect(await resend.isDisabled()).toBe(true);
       } else {
         expect(await resend.isDisabled()).toBe(false);

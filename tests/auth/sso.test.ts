@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestOrg, uniqueEmail, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
-import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, UNVERIFIED_PREFIX, signInAtProvider, startOidcProvider } from "./oidc-provider";
+import {
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+  UNVERIFIED_PREFIX,
+  signInAtProvider,
+  startOidcProvider,
+} from "./oidc-provider";
 
 let idp: Awaited<ReturnType<typeof startOidcProvider>>;
 let srv: TestServer;
@@ -10,7 +16,9 @@ let callbackUrl: string;
 
 beforeAll(async () => {
   idp = await startOidcProvider();
-  srv = await startTestServer({ config: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_LABEL: "Test IdP" } });
+  srv = await startTestServer({
+    config: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_LABEL: "Test IdP" },
+  });
   callbackUrl = `${srv.url}/auth/sso/callback`;
   idp.configure(callbackUrl);
   org = await createTestOrg(srv.ctx);

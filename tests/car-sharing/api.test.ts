@@ -12,7 +12,10 @@ let purposeId: string;
 const day = () => addDays(todayIn(TZ), 3);
 
 async function login(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, { method: "POST", body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }) });
+  const res = await fetch(`${srv.url}/api/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }),
+  });
   return (await res.json()).access_token as string;
 }
 const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
@@ -35,64 +38,169 @@ describe("/api/car-sharing", () => {
     const [v1, v2] = [await poolVehicle(srv.ctx, org), await poolVehicle(srv.ctx, org)];
     const d = await person(srv.ctx, org, "driver");
     const t = await login(d.email!, d.password);
-    const created = await api("/api/car-sharing/bookings", { token: t, method: "POST", body: { vehicle_id: v1.id, type: "shared", destination: "Berat", purpose: purposeId, start: `${day()} 09:00`, end: `${day()} 10:00`, notify_users: true } });
+    const created = await api("/api/car-sharing/bookings", {
+      token: t,
+      method: "POST",
+      body: {
+        vehicle_id: v1.id,
+        type: "shared",
+        destination: "Berat",
+        purpose: purposeId,
+        start: `${day()} 09:00`,
+        end: `${day()} 10:00`,
+        notify_users: true,
+      },
+    });
     expect(created.status).toBe(201);
     const booking = await created.json();
-    expect(booking).toMatchObject({ user: { id: d.id }, vehicle: { id: v1.id }, status: "approved", destination: "Berat", notify_users: true, passengers: [] });
+    expect(booking).toMatchObject({
+      user: { id: d.id },
+      vehicle: { id: v1.id },
+      status: "approved",
+      destination: "Berat",
+      notify_users: true,
+      passengers: [],
+    });
     expect(booking).not.toHaveProperty("org_id");
-    const free = await (await api(`/api/car-sharing/vehicles/free?start=${encodeURIComponent(`${day()} 09:30`)}&end=${encodeURIComponent(`${day()} 11:00`)}`, { token: t })).json();
+    const free = await (
+      await api(
+        `/api/car-sharing/vehicles/free?start=${encodeURIComponent(`${day()} 09:30`)}&end=${encodeURIComponent(`${day()} 11:00`)}`,
+        { token: t },
+      )
+    ).json();
     expect(free.items.map((v: { id: string }) => v.id)).toContain(v2.id);
     expect(free.items.map((v: { id: string }) => v.id)).not.toContain(v1.id);
-    const refused = await api("/api/car-sharing/bookings", { token: t, method: "POST", body: { vehicle_id: v1.id, type: "shared", purpose: "other", start: `${day()} 09:30`, end: `${day()} 09:40` } });
+    const refused = await api("/api/car-sharing/bookings", {
+      token: t,
+      method: "POST",
+      body: { vehicle_id: v1.id, type: "shared", purpose: "other", start: `${day()} 09:30`, end: `${day()} 09:40` },
+    });
     expect(refused.status).toBe(400);
     const body = await refused.json();
     expect(body.error).toBe("DESTINATION_REQUIRED");
-    expect(body.details.violations.map((x: { code: string }) => x.code)).toEqual(["DESTINATION_REQUIRED", "OTHER_REASON_REQUIRED", "DURATION_TOO_SHORT", "VEHICLE_OVERLAP", "USER_TIME_OVERLAP"]);
+    expect(body.details.violations.map((x: { code: string }) => x.code)).toEqual([
+      "DESTINATION_REQUIRED",
+      "OTHER_REASON_REQUIRED",
+      "DURATION_TOO_SHORT",
+      "VEHICLE_OVERLAP",
+      "USER_TIME_OVERLAP",
+    ]);
     const mine = await (await api("/api/car-sharing/bookings?tab=in-progress", { token: t })).json();
     expect(mine.items.map((b: { id: string }) => b.id)).toEqual([booking.id]);
     const cancelled = await api(`/api/car-sharing/bookings/${booking.id}/cancel`, { token: t, method: "POST" });
     expect((await cancelled.json()).status).toBe("cancelled");
     const again = await api(`/api/car-sharing/bookings/${booking.id}/cancel`, { token: t, method: "POST" });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: "BOOKING_CANCEL_FAILED", message: "Failed to cancel booking", status: 409 });
+    expect(await again.json()).toMatchObject({
+      error: "BOOKING_CANCEL_FAILED",
+      message: "Failed to cancel booking",
+      status: 409,
+    });
   });
 
   it("PUT edits an approved booking with the same rules (fields left out stay); a passenger lists it with my_role; a cancelled one answers BOOKING_EDIT_FAILED", async () => {
     const [v1, v2] = [await poolVehicle(srv.ctx, org), await poolVehicle(srv.ctx, org)];
     const [d, rider] = [await person(srv.ctx, org, "driver"), await person(srv.ctx, org, "driver")];
     const t = await login(d.email!, d.password);
-    const booking = await (await api("/api/car-sharing/bookings", { token: t, method: "POST", body: { vehicle_id: v1.id, type: "shared", destination: "Berat", purpose: purposeId, start: `${day()} 16:00`, end: `${day()} 17:00` } })).json();
-    await api("/api/car-sharing/bookings", { method: "POST", body: { user_id: org.adminId, vehicle_id: v2.id, type: "shared", destination: "x", purpose: purposeId, start: `${day()} 18:00`, end: `${day()} 19:00` } });
-    const moved = await api(`/api/car-sharing/bookings/${booking.id}`, { token: t, method: "PUT", body: { start: `${day()} 16:30`, end: `${day()} 17:30`, passengers: [rider.id] } });
+    const booking = await (
+      await api("/api/car-sharing/bookings", {
+        token: t,
+        method: "POST",
+        body: {
+          vehicle_id: v1.id,
+          type: "shared",
+          destination: "Berat",
+          purpose: purposeId,
+          start: `${day()} 16:00`,
+          end: `${day()} 17:00`,
+        },
+      })
+    ).json();
+    await api("/api/car-sharing/bookings", {
+      method: "POST",
+      body: {
+        user_id: org.adminId,
+        vehicle_id: v2.id,
+        type: "shared",
+        destination: "x",
+        purpose: purposeId,
+        start: `${day()} 18:00`,
+        end: `${day()} 19:00`,
+      },
+    });
+    const moved = await api(`/api/car-sharing/bookings/${booking.id}`, {
+      token: t,
+      method: "PUT",
+      body: { start: `${day()} 16:30`, end: `${day()} 17:30`, passengers: [rider.id] },
+    });
     expect(moved.status).toBe(200);
-    expect(await moved.json()).toMatchObject({ id: booking.id, destination: "Berat", vehicle: { id: v1.id }, passengers: [{ id: rider.id }] });
-    const overlap = await api(`/api/car-sharing/bookings/${booking.id}`, { token: t, method: "PUT", body: { vehicle_id: v2.id, start: `${day()} 18:30`, end: `${day()} 19:30` } });
+    expect(await moved.json()).toMatchObject({
+      id: booking.id,
+      destination: "Berat",
+      vehicle: { id: v1.id },
+      passengers: [{ id: rider.id }],
+    });
+    const overlap = await api(`/api/car-sharing/bookings/${booking.id}`, {
+      token: t,
+      method: "PUT",
+      body: { vehicle_id: v2.id, start: `${day()} 18:30`, end: `${day()} 19:30` },
+    });
     expect(overlap.status).toBe(409);
     expect((await overlap.json()).details.violations).toEqual([{ code: "VEHICLE_OVERLAP", field: "vehicle_id" }]);
-    const riderList = await (await api("/api/car-sharing/bookings", { token: await login(rider.email!, rider.password) })).json();
-    expect(riderList.items.map((b: { id: string; my_role: string }) => [b.id, b.my_role])).toEqual([[booking.id, "passenger"]]);
+    const riderList = await (
+      await api("/api/car-sharing/bookings", { token: await login(rider.email!, rider.password) })
+    ).json();
+    expect(riderList.items.map((b: { id: string; my_role: string }) => [b.id, b.my_role])).toEqual([
+      [booking.id, "passenger"],
+    ]);
     await api(`/api/car-sharing/bookings/${booking.id}/cancel`, { token: t, method: "POST" });
-    const late = await api(`/api/car-sharing/bookings/${booking.id}`, { token: t, method: "PUT", body: { destination: "Fier" } });
+    const late = await api(`/api/car-sharing/bookings/${booking.id}`, {
+      token: t,
+      method: "PUT",
+      body: { destination: "Fier" },
+    });
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ error: "BOOKING_EDIT_FAILED", message: "Failed to update booking" });
   });
 
   it("50 concurrent POSTs for overlapping times on one vehicle: exactly one 201, 49 answers VEHICLE_OVERLAP", async () => {
     const v = await poolVehicle(srv.ctx, org);
-    const users = await Promise.all(Array.from({ length: 50 }, () => createUser(srv.ctx, { org, role: "driver", email: null })));
-    const answers = await Promise.all(users.map(async (u, i) => {
-      const res = await api("/api/car-sharing/bookings", { method: "POST", body: { user_id: u.id, vehicle_id: v.id, type: "shared", destination: "Fier", purpose: purposeId, start: `${day()} 1${i % 4}:00`, end: `${day()} 15:00` } });
-      return { status: res.status, body: await res.json() };
-    }));
+    const users = await Promise.all(
+      Array.from({ length: 50 }, () => createUser(srv.ctx, { org, role: "driver", email: null })),
+    );
+    const answers = await Promise.all(
+      users.map(async (u, i) => {
+        const res = await api("/api/car-sharing/bookings", {
+          method: "POST",
+          body: {
+            user_id: u.id,
+            vehicle_id: v.id,
+            type: "shared",
+            destination: "Fier",
+            purpose: purposeId,
+            start: `${day()} 1${i % 4}:00`,
+            end: `${day()} 15:00`,
+          },
+        });
+        return { status: res.status, body: await res.json() };
+      }),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 201);
     expect(new Set(refused.map((a) => a.status))).toEqual(new Set([409]));
-    for (const a of refused) expect(a.body.details.violations).toEqual([{ code: "VEHICLE_OVERLAP", field: "vehicle_id" }]);
+    for (const a of refused)
+      expect(a.body.details.violations).toEqual([{ code: "VEHICLE_OVERLAP", field: "vehicle_id" }]);
   });
 
   it("is described in /api/openapi.json", async () => {
     const doc = await (await fetch(`${srv.url}/api/openapi.json`)).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/car-sharing/bookings", "/api/car-sharing/bookings/{id}/cancel", "/api/car-sharing/vehicles/free"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/car-sharing/bookings",
+        "/api/car-sharing/bookings/{id}/cancel",
+        "/api/car-sharing/vehicles/free",
+      ]),
+    );
     expect(doc.paths["/api/car-sharing/bookings/{id}"].put.responses).toHaveProperty("409");
   });
 

@@ -75,7 +75,9 @@ describe.skipIf(!hasChromium)("booking from the calendar in Chromium without Jav
     await page.click('[data-testid="booking-save"]');
     await page.waitForURL((u) => /^\/car-sharing\/bookings\/[0-9a-f-]{36}$/.test(u.pathname));
     await page.goto(`${srv.url}/car-sharing/calendar/day?date=${day}`);
-    expect(await page.locator('td[data-hour="09:00"] [data-testid="calendar-booking"]').textContent()).toContain("09:00–10:00");
+    expect(await page.locator('td[data-hour="09:00"] [data-testid="calendar-booking"]').textContent()).toContain(
+      "09:00–10:00",
+    );
     expect(await page.locator('td[data-hour="09:00"] [data-testid="free-slot"]').count()).toBe(0);
     await page.click('td[data-hour="09:00"] [data-testid="calendar-booking"]');
     await page.click('[data-testid="edit-start"]');

@@ -23,9 +23,15 @@ describe("booking validation against the database", () => {
     const v = await poolVehicle(ctx, org);
     const [a, b, c] = await Promise.all([person(ctx, org), person(ctx, org), person(ctx, org)]);
     expect(await codes(book(admin, { user_id: a.id, vehicle_id: v.id }))).toBe("OK");
-    expect(await codes(book(admin, { user_id: b.id, vehicle_id: v.id, start: "2030-03-05 10:30", end: "2030-03-05 11:30" }))).toEqual(["VEHICLE_OVERLAP"]);
-    expect(await codes(book(admin, { user_id: b.id, vehicle_id: v.id, start: "2030-03-05 11:00", end: "2030-03-05 12:00" }))).toBe("OK");
-    expect(await codes(book(admin, { user_id: c.id, vehicle_id: v.id, start: "2030-03-05 09:00", end: "2030-03-05 10:00" }))).toBe("OK");
+    expect(
+      await codes(book(admin, { user_id: b.id, vehicle_id: v.id, start: "2030-03-05 10:30", end: "2030-03-05 11:30" })),
+    ).toEqual(["VEHICLE_OVERLAP"]);
+    expect(
+      await codes(book(admin, { user_id: b.id, vehicle_id: v.id, start: "2030-03-05 11:00", end: "2030-03-05 12:00" })),
+    ).toBe("OK");
+    expect(
+      await codes(book(admin, { user_id: c.id, vehicle_id: v.id, start: "2030-03-05 09:00", end: "2030-03-05 10:00" })),
+    ).toBe("OK");
   });
 
   it("USER_TIME_OVERLAP for the same user on another vehicle; PASSENGER_OVERLAP singular and plural listing names", async () => {
@@ -35,10 +41,29 @@ describe("booking validation against the database", () => {
     expect(await codes(book(admin, { user_id: u.id, vehicle_id: v1.id, passengers: [p1.id, p2.id] }))).toBe("OK");
     expect(await codes(book(admin, { user_id: u.id, vehicle_id: v2.id }))).toEqual(["USER_TIME_OVERLAP"]);
     const other = await person(ctx, org);
-    const one = await bookings.createBooking(ctx, admin, { user_id: other.id, vehicle_id: v2.id, type: "shared", destination: "x", purpose: purposeId, start: "2030-03-05 10:00", end: "2030-03-05 11:00", passengers: [p1.id] }, { now: NOW })
+    const one = await bookings
+      .createBooking(
+        ctx,
+        admin,
+        {
+          user_id: other.id,
+          vehicle_id: v2.id,
+          type: "shared",
+          destination: "x",
+          purpose: purposeId,
+          start: "2030-03-05 10:00",
+          end: "2030-03-05 11:00",
+          passengers: [p1.id],
+        },
+        { now: NOW },
+      )
       .catch((e) => e);
-    expect(one.details.violations).toEqual([{ code: "PASSENGER_OVERLAP_SINGULAR", field: "passengers", params: { names: `Arta ${p1.last_name}`, count: 1 } }]);
-    const both = await book(admin, { user_id: other.id, vehicle_id: v3.id, passengers: [p1.id, p2.id] }).catch((e) => e);
+    expect(one.details.violations).toEqual([
+      { code: "PASSENGER_OVERLAP_SINGULAR", field: "passengers", params: { names: `Arta ${p1.last_name}`, count: 1 } },
+    ]);
+    const both = await book(admin, { user_id: other.id, vehicle_id: v3.id, passengers: [p1.id, p2.id] }).catch(
+      (e) => e,
+    );
     expect(both.code).toBe("PASSENGER_OVERLAP");
     expect(both.details.violations[0].params.names).toBe([`Arta ${p1.last_name}`, `Besa ${p2.last_name}`].join(", "));
     // a passenger may not drive another booking at the same time either
@@ -48,10 +73,28 @@ describe("booking validation against the database", () => {
   it("USER_FUTURE_CAP_REACHED at the cap; a user's specific rule overrides the general cap", async () => {
     const u = await person(ctx, org);
     const vs = await Promise.all([1, 2, 3, 4].map(() => poolVehicle(ctx, org)));
-    for (let i = 0; i < 3; i++) expect(await codes(book(admin, { user_id: u.id, vehicle_id: vs[i].id, start: `2030-03-0${5 + i} 10:00`, end: `2030-03-0${5 + i} 11:00` }))).toBe("OK");
-    expect(await codes(book(admin, { user_id: u.id, vehicle_id: vs[3].id, start: "2030-03-09 10:00", end: "2030-03-09 11:00" }))).toEqual(["USER_FUTURE_CAP_REACHED"]);
+    for (let i = 0; i < 3; i++)
+      expect(
+        await codes(
+          book(admin, {
+            user_id: u.id,
+            vehicle_id: vs[i].id,
+            start: `2030-03-0${5 + i} 10:00`,
+            end: `2030-03-0${5 + i} 11:00`,
+          }),
+        ),
+      ).toBe("OK");
+    expect(
+      await codes(
+        book(admin, { user_id: u.id, vehicle_id: vs[3].id, start: "2030-03-09 10:00", end: "2030-03-09 11:00" }),
+      ),
+    ).toEqual(["USER_FUTURE_CAP_REACHED"]);
     await settings.saveRule(ctx, admin, { user_id: u.id, max_future_bookings: "4" });
-    expect(await codes(book(admin, { user_id: u.id, vehicle_id: vs[3].id, start: "2030-03-09 10:00", end: "2030-03-09 11:00" }))).toBe("OK");
+    expect(
+      await codes(
+        book(admin, { user_id: u.id, vehicle_id: vs[3].id, start: "2030-03-09 10:00", end: "2030-03-09 11:00" }),
+      ),
+    ).toBe("OK");
   });
 
   it("specific rules: the user's rule beats the team's, which beats the general settings", async () => {
@@ -65,19 +108,77 @@ describe("booking validation against the database", () => {
     expect(await codes(book(admin, { ...slot, user_id: inTeam.id }))).toEqual(["DURATION_TOO_SHORT"]);
     expect(await codes(book(admin, { ...slot, user_id: ruled.id }))).toBe("OK");
     const general = await person(ctx, org);
-    expect(await codes(book(admin, { vehicle_id: v.id, start: "2030-03-06 16:00", end: "2030-03-06 16:20", user_id: general.id }))).toEqual(["DURATION_TOO_SHORT"]);
+    expect(
+      await codes(
+        book(admin, { vehicle_id: v.id, start: "2030-03-06 16:00", end: "2030-03-06 16:20", user_id: general.id }),
+      ),
+    ).toEqual(["DURATION_TOO_SHORT"]);
   });
 
   it("general settings are the organisation's; their options are enforced", async () => {
-    const hours = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].flatMap((d) => [[`open_${d}`, d === 0 ? "" : "on"], [`from_${d}`, "06:00"], [`to_${d}`, "22:00"]]));
-    await expect(settings.saveGeneralSettings(ctx, admin, { min_duration_min: "20", max_duration_min: "240", advance_days: "7", max_future_bookings: "3", min_lead_min: "0", reminder_min: "5", ...hours }))
-      .rejects.toThrow();
-    await settings.saveGeneralSettings(ctx, admin, { min_duration_min: "15", max_duration_min: "240", advance_days: "7", max_future_bookings: "5", min_lead_min: "15", reminder_min: "5", ...hours });
-    expect(await settings.getGeneralSettings(ctx, admin)).toMatchObject({ min_duration_min: 15, advance_days: 7, min_lead_min: 15, allowed_hours: [null, { from: "06:00", to: "22:00" }, expect.anything(), expect.anything(), expect.anything(), expect.anything(), expect.anything()] });
+    const hours = Object.fromEntries(
+      [0, 1, 2, 3, 4, 5, 6].flatMap((d) => [
+        [`open_${d}`, d === 0 ? "" : "on"],
+        [`from_${d}`, "06:00"],
+        [`to_${d}`, "22:00"],
+      ]),
+    );
+    await expect(
+      settings.saveGeneralSettings(ctx, admin, {
+        min_duration_min: "20",
+        max_duration_min: "240",
+        advance_days: "7",
+        max_future_bookings: "3",
+        min_lead_min: "0",
+        reminder_min: "5",
+        ...hours,
+      }),
+    ).rejects.toThrow();
+    await settings.saveGeneralSettings(ctx, admin, {
+      min_duration_min: "15",
+      max_duration_min: "240",
+      advance_days: "7",
+      max_future_bookings: "5",
+      min_lead_min: "15",
+      reminder_min: "5",
+      ...hours,
+    });
+    expect(await settings.getGeneralSettings(ctx, admin)).toMatchObject({
+      min_duration_min: 15,
+      advance_days: 7,
+      min_lead_min: 15,
+      allowed_hours: [
+        null,
+        { from: "06:00", to: "22:00" },
+        expect.anything(),
+        expect.anything(),
+        expect.anything(),
+        expect.anything(),
+        expect.anything(),
+      ],
+    });
     const [u, v] = [await person(ctx, org), await poolVehicle(ctx, org)];
-    expect(await codes(book(admin, { user_id: u.id, vehicle_id: v.id, start: "2030-03-10 10:00", end: "2030-03-10 10:15" }))).toEqual(["OUTSIDE_ALLOWED_HOURS"]);
-    expect(await codes(book(admin, { user_id: u.id, vehicle_id: v.id, start: "2030-03-04 08:10", end: "2030-03-04 12:11" }))).toEqual(["ADVANCE_LIMIT_TOO_SHORT", "DURATION_TOO_LONG"]);
-    await settings.saveGeneralSettings(ctx, admin, { min_duration_min: "30", max_duration_min: "480", advance_days: "30", max_future_bookings: "3", min_lead_min: "0", reminder_min: "30", ...Object.fromEntries([0, 1, 2, 3, 4, 5, 6].flatMap((d) => [[`open_${d}`, "on"], [`from_${d}`, "00:00"], [`to_${d}`, "24:00"]])) });
+    expect(
+      await codes(book(admin, { user_id: u.id, vehicle_id: v.id, start: "2030-03-10 10:00", end: "2030-03-10 10:15" })),
+    ).toEqual(["OUTSIDE_ALLOWED_HOURS"]);
+    expect(
+      await codes(book(admin, { user_id: u.id, vehicle_id: v.id, start: "2030-03-04 08:10", end: "2030-03-04 12:11" })),
+    ).toEqual(["ADVANCE_LIMIT_TOO_SHORT", "DURATION_TOO_LONG"]);
+    await settings.saveGeneralSettings(ctx, admin, {
+      min_duration_min: "30",
+      max_duration_min: "480",
+      advance_days: "30",
+      max_future_bookings: "3",
+      min_lead_min: "0",
+      reminder_min: "30",
+      ...Object.fromEntries(
+        [0, 1, 2, 3, 4, 5, 6].flatMap((d) => [
+          [`open_${d}`, "on"],
+          [`from_${d}`, "00:00"],
+          [`to_${d}`, "24:00"],
+        ]),
+      ),
+    });
   });
 
   it("a user books only for themselves, pool vehicles only, and the required fields come back together", async () => {
@@ -88,10 +189,24 @@ describe("booking validation against the database", () => {
     const other = await person(ctx, org);
     expect(await codes(book(p, { user_id: other.id, vehicle_id: v.id }))).toEqual(["FORBIDDEN"]);
     expect(await codes(book(p, { vehicle_id: notPool.id }))).toEqual(["VEHICLE_NOT_IN_POOL"]);
-    expect(await codes(book(p, { vehicle_id: v.id, purpose: "other", other_reason: "" }))).toEqual(["OTHER_REASON_REQUIRED"]);
-    expect(await codes(bookings.createBooking(ctx, p, { purpose: "other" }, { now: NOW }))).toEqual(["TYPE_REQUIRED", "VEHICLE_REQUIRED", "DESTINATION_REQUIRED", "OTHER_REASON_REQUIRED", "FIELD_REQUIRED", "FIELD_REQUIRED"]);
+    expect(await codes(book(p, { vehicle_id: v.id, purpose: "other", other_reason: "" }))).toEqual([
+      "OTHER_REASON_REQUIRED",
+    ]);
+    expect(await codes(bookings.createBooking(ctx, p, { purpose: "other" }, { now: NOW }))).toEqual([
+      "TYPE_REQUIRED",
+      "VEHICLE_REQUIRED",
+      "DESTINATION_REQUIRED",
+      "OTHER_REASON_REQUIRED",
+      "FIELD_REQUIRED",
+      "FIELD_REQUIRED",
+    ]);
     const created = await book(p, { vehicle_id: v.id, purpose: "other", other_reason: "Airport run" });
-    expect(created).toMatchObject({ user_id: driver.id, status: "approved", other_reason: "Airport run", purpose_id: null });
+    expect(created).toMatchObject({
+      user_id: driver.id,
+      status: "approved",
+      other_reason: "Airport run",
+      purpose_id: null,
+    });
   });
 
   it("the users tab can take the right to book away (BOOKING_NOT_ALLOWED)", async () => {
@@ -119,7 +234,11 @@ describe("booking validation against the database", () => {
     const stranger = await principalFor(ctx, otherOrg.adminId);
     expect(await codes(bookings.getBooking(ctx, stranger, b.id))).toEqual(["NOT_FOUND"]);
     expect(await codes(bookings.cancelBooking(ctx, stranger, b.id))).toEqual(["NOT_FOUND"]);
-    expect(await codes(book(stranger, { user_id: u.id, vehicle_id: v.id }))).toEqual(["USER_REQUIRED", "VEHICLE_REQUIRED", "PURPOSE_REQUIRED"]);
+    expect(await codes(book(stranger, { user_id: u.id, vehicle_id: v.id }))).toEqual([
+      "USER_REQUIRED",
+      "VEHICLE_REQUIRED",
+      "PURPOSE_REQUIRED",
+    ]);
     const colleague = await principalFor(ctx, (await person(ctx, org)).id);
     expect(await codes(bookings.getBooking(ctx, colleague, b.id))).toEqual(["NOT_FOUND"]);
   });
@@ -128,11 +247,29 @@ describe("booking validation against the database", () => {
 describe("never double-booked", () => {
   it("50 concurrent requests for overlapping times on one vehicle: exactly one succeeds, the others get VEHICLE_OVERLAP", async () => {
     const v = await poolVehicle(ctx, org);
-    const users = await Promise.all(Array.from({ length: 50 }, () => createUser(ctx, { org, role: "driver", email: null })));
-    const results = await Promise.all(users.map((u, i) => codes(book(admin, { user_id: u.id, vehicle_id: v.id, start: `2030-03-07 ${String(8 + (i % 5)).padStart(2, "0")}:00`, end: "2030-03-07 14:00" }))));
+    const users = await Promise.all(
+      Array.from({ length: 50 }, () => createUser(ctx, { org, role: "driver", email: null })),
+    );
+    const results = await Promise.all(
+      users.map((u, i) =>
+        codes(
+          book(admin, {
+            user_id: u.id,
+            vehicle_id: v.id,
+            start: `2030-03-07 ${String(8 + (i % 5)).padStart(2, "0")}:00`,
+            end: "2030-03-07 14:00",
+          }),
+        ),
+      ),
+    );
     expect(results.filter((r) => r === "OK")).toHaveLength(1);
     for (const r of results.filter((r) => r !== "OK")) expect(r).toEqual(["VEHICLE_OVERLAP"]);
-    const stored = await ctx.db.selectFrom("bookings").select("id").where("vehicle_id", "=", v.id).where("status", "=", "approved").execute();
+    const stored = await ctx.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("vehicle_id", "=", v.id)
+      .where("status", "=", "approved")
+      .execute();
     expect(stored).toHaveLength(1);
   });
 
@@ -140,16 +277,32 @@ describe("never double-booked", () => {
     const u = await person(ctx, org);
     const vs = await Promise.all(Array.from({ length: 20 }, () => poolVehicle(ctx, org)));
     await settings.saveRule(ctx, admin, { user_id: u.id, max_future_bookings: "5" });
-    const results = await Promise.all(vs.map((v) => codes(book(admin, { user_id: u.id, vehicle_id: v.id, start: "2030-03-08 09:00", end: "2030-03-08 12:00" }))));
+    const results = await Promise.all(
+      vs.map((v) =>
+        codes(book(admin, { user_id: u.id, vehicle_id: v.id, start: "2030-03-08 09:00", end: "2030-03-08 12:00" })),
+      ),
+    );
     expect(results.filter((r) => r === "OK")).toHaveLength(1);
     for (const r of results.filter((r) => r !== "OK")) expect(r).toEqual(["USER_TIME_OVERLAP"]);
   });
 
   it("the database itself refuses an overlap that skips the service's checks", async () => {
     const [a, b, v] = [await person(ctx, org), await person(ctx, org), await poolVehicle(ctx, org)];
-    const row = (userId: string) => ({ org_id: org.orgId, user_id: userId, vehicle_id: v.id, type: "shared" as const, destination: "x", purpose_id: purposeId,
-      starts_at: new Date("2030-04-01T08:00:00Z"), ends_at: new Date("2030-04-01T10:00:00Z"), created_by: org.adminId });
+    const row = (userId: string) => ({
+      org_id: org.orgId,
+      user_id: userId,
+      vehicle_id: v.id,
+      type: "shared" as const,
+      destination: "x",
+      purpose_id: purposeId,
+      starts_at: new Date("2030-04-01T08:00:00Z"),
+      ends_at: new Date("2030-04-01T10:00:00Z"),
+      created_by: org.adminId,
+    });
     await ctx.db.insertInto("bookings").values(row(a.id)).execute();
-    await expect(ctx.db.insertInto("bookings").values(row(b.id)).execute()).rejects.toMatchObject({ code: "23P01", constraint: "bookings_vehicle_overlap" });
+    await expect(ctx.db.insertInto("bookings").values(row(b.id)).execute()).rejects.toMatchObject({
+      code: "23P01",
+      constraint: "bookings_vehicle_overlap",
+    });
   });
 });

@@ -2,7 +2,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeReturnedBookings, runBookingLifecycle } from "../../server/modules/car-sharing/booking-lifecycle";
 import { createBooking, getBooking } from "../../server/modules/car-sharing/bookings.service";
-import { generalSettingsOf, poolVehicles, saveGeneralSettings, savePoolVehicles } from "../../server/modules/car-sharing/car-sharing-settings.service";
+import {
+  generalSettingsOf,
+  poolVehicles,
+  saveGeneralSettings,
+  savePoolVehicles,
+} from "../../server/modules/car-sharing/car-sharing-settings.service";
 import { formatInstant } from "../../server/shared/dates";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createPlace, createUser } from "../support/factories";
@@ -13,8 +18,24 @@ let org: TestOrg;
 let purposeId: string;
 let baseId: string;
 const MIN = 60_000;
-const hours = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].flatMap((d) => [[`open_${d}`, "on"], [`from_${d}`, "00:00"], [`to_${d}`, "24:00"]]));
-const general = (over: Record<string, string> = {}) => ({ min_duration_min: "15", max_duration_min: "480", advance_days: "30", max_future_bookings: "5", min_lead_min: "0", reminder_min: "30", no_show_grace_min: "30", ...hours, ...over });
+const hours = Object.fromEntries(
+  [0, 1, 2, 3, 4, 5, 6].flatMap((d) => [
+    [`open_${d}`, "on"],
+    [`from_${d}`, "00:00"],
+    [`to_${d}`, "24:00"],
+  ]),
+);
+const general = (over: Record<string, string> = {}) => ({
+  min_duration_min: "15",
+  max_duration_min: "480",
+  advance_days: "30",
+  max_future_bookings: "5",
+  min_lead_min: "0",
+  reminder_min: "30",
+  no_show_grace_min: "30",
+  ...hours,
+  ...over,
+});
 
 beforeAll(async () => {
   ctx = createTestContext();
@@ -26,33 +47,98 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const minute = (d: Date) => new Date(Math.floor(d.getTime() / MIN) * MIN);
-const statusOf = async (id: string) => ctx.db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const statusOf = async (id: string) =>
+  ctx.db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 async function storedBooking(vehicleId: string, userId: string, start: Date, end: Date) {
-  const row = await ctx.db.insertInto("bookings").values({ org_id: org.orgId, user_id: userId, vehicle_id: vehicleId, type: "shared", destination: "Test", purpose_id: purposeId, starts_at: start, ends_at: end, created_by: org.adminId })
-    .returning(["id", "period"]).executeTakeFirstOrThrow();
-  await ctx.db.insertInto("booking_people").values({ org_id: org.orgId, booking_id: row.id, user_id: userId, role: "driver", period: row.period }).execute();
+  const row = await ctx.db
+    .insertInto("bookings")
+    .values({
+      org_id: org.orgId,
+      user_id: userId,
+      vehicle_id: vehicleId,
+      type: "shared",
+      destination: "Test",
+      purpose_id: purposeId,
+      starts_at: start,
+      ends_at: end,
+      created_by: org.adminId,
+    })
+    .returning(["id", "period"])
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto("booking_people")
+    .values({ org_id: org.orgId, booking_id: row.id, user_id: userId, role: "driver", period: row.period })
+    .execute();
   return row.id;
 }
 async function position(vehicleId: string, at: Date, odometerM: number, ignition: boolean) {
-  await sql`SELECT flota_ensure_position_partitions(${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`.execute(ctx.db);
-  await ctx.db.insertInto("positions").values({ org_id: org.orgId, vehicle_id: vehicleId, device_id: "test", fix_time: at, lat: 41.3275, lon: 19.8187, ignition, odometer_m: odometerM } as never).execute();
+  await sql`SELECT flota_ensure_position_partitions(${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`.execute(
+    ctx.db,
+  );
+  await ctx.db
+    .insertInto("positions")
+    .values({
+      org_id: org.orgId,
+      vehicle_id: vehicleId,
+      device_id: "test",
+      fix_time: at,
+      lat: 41.3275,
+      lon: 19.8187,
+      ignition,
+      odometer_m: odometerM,
+    } as never)
+    .execute();
 }
 async function state(vehicleId: string, ignition: boolean, at: Date) {
-  await ctx.db.insertInto("vehicle_state").values({ vehicle_id: vehicleId, org_id: org.orgId, lat: 41.3275, lon: 19.8187, ignition, last_fix_time: at } as never)
-    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ ignition, last_fix_time: at } as never)).execute();
+  await ctx.db
+    .insertInto("vehicle_state")
+    .values({
+      vehicle_id: vehicleId,
+      org_id: org.orgId,
+      lat: 41.3275,
+      lon: 19.8187,
+      ignition,
+      last_fix_time: at,
+    } as never)
+    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ ignition, last_fix_time: at } as never))
+    .execute();
 }
 async function visit(vehicleId: string, placeId: string, enter: Date, exit: Date | null = null) {
-  await ctx.db.insertInto("geofence_visits").values({ org_id: org.orgId, vehicle_id: vehicleId, place_id: placeId, enter_time: enter, exit_time: exit, enter_lat: 41.3275, enter_lon: 19.8187 } as never).execute();
+  await ctx.db
+    .insertInto("geofence_visits")
+    .values({
+      org_id: org.orgId,
+      vehicle_id: vehicleId,
+      place_id: placeId,
+      enter_time: enter,
+      exit_time: exit,
+      enter_lat: 41.3275,
+      enter_lon: 19.8187,
+    } as never)
+    .execute();
 }
 const setBase = (vehicleId: string, placeId: string | null) =>
-  ctx.db.updateTable("car_sharing_vehicles").set({ base_place_id: placeId }).where("org_id", "=", org.orgId).where("vehicle_id", "=", vehicleId).execute();
+  ctx.db
+    .updateTable("car_sharing_vehicles")
+    .set({ base_place_id: placeId })
+    .where("org_id", "=", org.orgId)
+    .where("vehicle_id", "=", vehicleId)
+    .execute();
 
 /**
  * An active booking from an hour ago to two hours ahead whose car was driven 12.3 km and came back: it entered the
  * base 22 minutes ago and its ignition went off 20 minutes ago (the return). `opts` bends one part of that story.
  */
-async function drivenAndBack(opts: { base?: boolean; inside?: boolean; ignitionNow?: boolean; enteredBeforeStart?: boolean; driven?: boolean } = {}) {
+async function drivenAndBack(
+  opts: {
+    base?: boolean;
+    inside?: boolean;
+    ignitionNow?: boolean;
+    enteredBeforeStart?: boolean;
+    driven?: boolean;
+  } = {},
+) {
   const now = minute(new Date());
   const v = await poolVehicle(ctx, org);
   if (opts.base !== false) await setBase(v.id, baseId);
@@ -84,7 +170,11 @@ describe("early return to the vehicle's base", () => {
     expect(done.completed_at).toEqual(b.returnedAt);
     expect(done.ends_at).toEqual(b.end); // the booked end stays
     expect(Number(done.distance_km)).toBe(12.3);
-    const people = await ctx.db.selectFrom("booking_people").select("live").where("booking_id", "=", b.id).executeTakeFirstOrThrow();
+    const people = await ctx.db
+      .selectFrom("booking_people")
+      .select("live")
+      .where("booking_id", "=", b.id)
+      .executeTakeFirstOrThrow();
     expect(people.live).toBe(false);
     // the details show it completed, returned early; the API says when
     const details = await getBooking(ctx, await principalFor(ctx, org.adminId), b.id);
@@ -96,7 +186,15 @@ describe("early return to the vehicle's base", () => {
     const next = await createUser(ctx, { org, role: "driver", email: null });
     const admin = await principalFor(ctx, org.adminId);
     const from = new Date(b.now.getTime() + 10 * MIN);
-    const slot = { user_id: next.id, vehicle_id: b.v.id, type: "shared", destination: "Durrës", purpose: purposeId, start: formatInstant(from, TZ), end: formatInstant(new Date(from.getTime() + 60 * MIN), TZ) };
+    const slot = {
+      user_id: next.id,
+      vehicle_id: b.v.id,
+      type: "shared",
+      destination: "Durrës",
+      purpose: purposeId,
+      start: formatInstant(from, TZ),
+      end: formatInstant(new Date(from.getTime() + 60 * MIN), TZ),
+    };
     expect(await codes(createBooking(ctx, admin, slot))).toEqual(["VEHICLE_OVERLAP"]);
     await completeReturnedBookings(ctx, b.now);
     expect((await statusOf(b.id)).status).toBe("completed");
@@ -146,7 +244,10 @@ describe("a pool vehicle's base (settings → vehicles)", () => {
     const poi = await createPlace(ctx, { org, kind: "poi" });
     const foreign = await createPlace(ctx, { kind: "geofence" });
     for (const wrong of [poi.id, foreign.id]) {
-      await expect(savePoolVehicles(ctx, admin, { vehicle_ids: ids, bases: { [v.id]: wrong } })).rejects.toMatchObject({ code: "VALIDATION", details: { field: `base_${v.id}` } });
+      await expect(savePoolVehicles(ctx, admin, { vehicle_ids: ids, bases: { [v.id]: wrong } })).rejects.toMatchObject({
+        code: "VALIDATION",
+        details: { field: `base_${v.id}` },
+      });
     }
     expect((await poolVehicles(ctx, admin)).find((x) => x.id === v.id)?.basePlaceId).toBe(baseId);
     await savePoolVehicles(ctx, admin, { vehicle_ids: ids, bases: { [v.id]: "" } });

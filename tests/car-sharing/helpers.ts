@@ -17,19 +17,32 @@ export async function poolVehicle(ctx: AppContext, org: TestOrg, opts: { team?: 
 }
 
 export async function purpose(ctx: AppContext, org: TestOrg, label = "Client visit") {
-  return ctx.db.insertInto("car_sharing_entries").values({ org_id: org.orgId, kind: "purpose", label: `${label} ${Math.random().toString(36).slice(2, 7)}` })
-    .returningAll().executeTakeFirstOrThrow();
+  return ctx.db
+    .insertInto("car_sharing_entries")
+    .values({ org_id: org.orgId, kind: "purpose", label: `${label} ${Math.random().toString(36).slice(2, 7)}` })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-export const person = (ctx: AppContext, org: TestOrg, role: "driver" | "administrator" | "viewer" = "driver", firstName = "Test") =>
-  createUser(ctx, { org, role, firstName });
+export const person = (
+  ctx: AppContext,
+  org: TestOrg,
+  role: "driver" | "administrator" | "viewer" = "driver",
+  firstName = "Test",
+) => createUser(ctx, { org, role, firstName });
 
 /** The codes a refused booking carries, in order; "OK" when it was created. */
 export async function codes(p: Promise<unknown>): Promise<string[] | "OK"> {
-  return p.then(() => "OK" as const, (e: unknown) => {
-    if (e instanceof AppError) return ((e.details?.violations as Array<{ code: string }> | undefined) ?? [{ code: e.code }]).map((v) => v.code);
-    throw e;
-  });
+  return p.then(
+    () => "OK" as const,
+    (e: unknown) => {
+      if (e instanceof AppError)
+        return ((e.details?.violations as Array<{ code: string }> | undefined) ?? [{ code: e.code }]).map(
+          (v) => v.code,
+        );
+      throw e;
+    },
+  );
 }
 
 /** The service tests' set-up: a context, a new organisation, its administrator's principal and one trip purpose. */
@@ -43,4 +56,16 @@ export async function bookingFixture() {
 
 /** Books as `p` at the fixed "now": a shared trip to Durrës, 2030-03-05 10:00-11:00, unless `over` says otherwise. */
 export const bookAt = (ctx: AppContext, purposeId: string, p: Principal, over: Record<string, unknown>) =>
-  bookings.createBooking(ctx, p, { type: "shared", destination: "Durrës", purpose: purposeId, start: "2030-03-05 10:00", end: "2030-03-05 11:00", ...over }, { now: NOW });
+  bookings.createBooking(
+    ctx,
+    p,
+    {
+      type: "shared",
+      destination: "Durrës",
+      purpose: purposeId,
+      start: "2030-03-05 10:00",
+      end: "2030-03-05 11:00",
+      ...over,
+    },
+    { now: NOW },
+  );

@@ -26,11 +26,49 @@ describe("car-sharing reports in the analytics catalogue", () => {
       { starts_at: at(17), ends_at: at(18), status: "cancelled" as const, no_show: true },
     ];
     for (const r of rows) {
-      await ctx.db.insertInto("bookings").values({ org_id: org.orgId, user_id: u.id, vehicle_id: v.id, type: "shared", destination: "x", purpose_id: purposeId, created_by: org.adminId, ...r }).execute();
+      await ctx.db
+        .insertInto("bookings")
+        .values({
+          org_id: org.orgId,
+          user_id: u.id,
+          vehicle_id: v.id,
+          type: "shared",
+          destination: "x",
+          purpose_id: purposeId,
+          created_by: org.adminId,
+          ...r,
+        })
+        .execute();
     }
-    const byVehicle = await runReport(ctx, admin, "car_sharing_vehicles", { from: "2030-03-05", to: "2030-03-05", vehicle_ids: [v.id] });
-    expect(byVehicle.result.rows).toEqual([{ vehicle: v.registration, in_pool: "yes", bookings: 1, booked: 6 * 3600, utilisation: 25, distance: 42_500, cancellations: 1, no_shows: 1 }]);
-    const byUser = await runReport(ctx, admin, "car_sharing_users", { from: "2030-03-05", to: "2030-03-05", vehicle_ids: [v.id] });
-    expect(byUser.result.rows.find((r) => r.user === "Report User")).toEqual({ user: "Report User", bookings: 1, booked: 6 * 3600, distance: 42_500, cancellations: 1, no_shows: 1 });
+    const byVehicle = await runReport(ctx, admin, "car_sharing_vehicles", {
+      from: "2030-03-05",
+      to: "2030-03-05",
+      vehicle_ids: [v.id],
+    });
+    expect(byVehicle.result.rows).toEqual([
+      {
+        vehicle: v.registration,
+        in_pool: "yes",
+        bookings: 1,
+        booked: 6 * 3600,
+        utilisation: 25,
+        distance: 42_500,
+        cancellations: 1,
+        no_shows: 1,
+      },
+    ]);
+    const byUser = await runReport(ctx, admin, "car_sharing_users", {
+      from: "2030-03-05",
+      to: "2030-03-05",
+      vehicle_ids: [v.id],
+    });
+    expect(byUser.result.rows.find((r) => r.user === "Report User")).toEqual({
+      user: "Report User",
+      bookings: 1,
+      booked: 6 * 3600,
+      distance: 42_500,
+      cancellations: 1,
+      no_shows: 1,
+    });
   });
 });

@@ -4,7 +4,9 @@ import { seedDemoCarSharing } from "../../server/seed/seed-car-sharing";
 import { createTestContext, createTestOrg, principalFor, type TestContext } from "../support/context";
 
 let ctx: TestContext;
-beforeAll(() => { ctx = createTestContext(); });
+beforeAll(() => {
+  ctx = createTestContext();
+});
 afterAll(async () => ctx?.close());
 
 describe("demo car sharing", () => {

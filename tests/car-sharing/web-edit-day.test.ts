@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarDay, createBooking } from "../../server/modules/car-sharing/bookings.service";
-import { deleteRule, saveGeneralSettings, saveRule } from "../../server/modules/car-sharing/car-sharing-settings.service";
+import {
+  deleteRule,
+  saveGeneralSettings,
+  saveRule,
+} from "../../server/modules/car-sharing/car-sharing-settings.service";
 import { addDays, todayIn, weekday } from "../../server/shared/dates";
 import { principalFor, type TestOrg } from "../support/context";
 import { FormClient, startSignedIn, type TestServer } from "../support/server";
@@ -20,7 +24,16 @@ afterAll(async () => srv?.close());
 
 async function bookFor(userId: string, vehicleId: string, start: string, end: string, passengers: string[] = []) {
   const p = await principalFor(srv.ctx, org.adminId);
-  return createBooking(srv.ctx, p, { user_id: userId, vehicle_id: vehicleId, type: "shared", destination: "Elbasan", purpose: purposeId, start, end, passengers });
+  return createBooking(srv.ctx, p, {
+    user_id: userId,
+    vehicle_id: vehicleId,
+    type: "shared",
+    destination: "Elbasan",
+    purpose: purposeId,
+    start,
+    end,
+    passengers,
+  });
 }
 
 describe("the calendar's day view without JavaScript", () => {
@@ -35,13 +48,15 @@ describe("the calendar's day view without JavaScript", () => {
     expect(html).toContain(v.registration);
     expect(html).toContain("Europe/Tirane");
     expect(html).toContain(`/car-sharing/bookings/${b.id}`);
-    const cell = (h: string) => html.slice(html.indexOf(`data-hour="${h}"`), html.indexOf("</td>", html.indexOf(`data-hour="${h}"`)));
+    const cell = (h: string) =>
+      html.slice(html.indexOf(`data-hour="${h}"`), html.indexOf("</td>", html.indexOf(`data-hour="${h}"`)));
     expect(cell("10:00")).toContain(`href="/car-sharing/bookings/${b.id}"`);
     expect(cell("10:00")).toContain("Ditore");
     expect(html).toMatch(/<td class="busy" data-hour="11:00" data-open="yes"><\/td>/);
     // the booked hours propose nothing; the hour after does
     const row = html.slice(html.indexOf(`data-vehicle="${v.registration}"`));
-    const slot = (h: string) => `/car-sharing/bookings/new?vehicle=${v.id}&amp;start=${encodeURIComponent(`${day()} ${h}`)}`;
+    const slot = (h: string) =>
+      `/car-sharing/bookings/new?vehicle=${v.id}&amp;start=${encodeURIComponent(`${day()} ${h}`)}`;
     expect(row).not.toContain(slot("10:00"));
     expect(row).not.toContain(slot("11:00"));
     expect(row).toContain(slot("12:00"));
@@ -52,7 +67,9 @@ describe("the calendar's day view without JavaScript", () => {
     const week = await (await admin.get(`/car-sharing/calendar?week=${day()}`)).text();
     expect(week).toContain(`href="/car-sharing/calendar/day?date=${day()}"`);
     // a past day proposes nothing; Albanian
-    expect(await (await admin.get("/car-sharing/calendar/day?date=2020-01-08")).text()).not.toContain('data-testid="free-slot"');
+    expect(await (await admin.get("/car-sharing/calendar/day?date=2020-01-08")).text()).not.toContain(
+      'data-testid="free-slot"',
+    );
     const al = await (await admin.get(`/car-sharing/calendar/day?date=${day()}&lng=al`)).text();
     expect(al).toContain("Dita tjetër");
     expect(al).toContain("Oraret në Europe/Tirane");
@@ -62,15 +79,39 @@ describe("the calendar's day view without JavaScript", () => {
 describe("the day view's allowed hours", () => {
   it("shades the hours outside the viewer's allowed hours (general, then their own rule) and offers no booking there", async () => {
     const p = await principalFor(srv.ctx, org.adminId);
-    const hours = (from: string, to: string) => Object.fromEntries([0, 1, 2, 3, 4, 5, 6].flatMap((d) => [[`open_${d}`, "on"], [`from_${d}`, from], [`to_${d}`, to]]));
-    const general = (from: string, to: string) => ({ min_duration_min: "30", max_duration_min: "480", advance_days: "30", max_future_bookings: "3", min_lead_min: "0", reminder_min: "30", ...hours(from, to) });
+    const hours = (from: string, to: string) =>
+      Object.fromEntries(
+        [0, 1, 2, 3, 4, 5, 6].flatMap((d) => [
+          [`open_${d}`, "on"],
+          [`from_${d}`, from],
+          [`to_${d}`, to],
+        ]),
+      );
+    const general = (from: string, to: string) => ({
+      min_duration_min: "30",
+      max_duration_min: "480",
+      advance_days: "30",
+      max_future_bookings: "3",
+      min_lead_min: "0",
+      reminder_min: "30",
+      ...hours(from, to),
+    });
     const v = await poolVehicle(srv.ctx, org);
     const driver = await person(srv.ctx, org, "driver", "Orari");
     await saveGeneralSettings(srv.ctx, p, general("08:00", "18:00"));
     try {
-      const page = async (lng = "en") => (await (await admin.get(`/car-sharing/calendar/day?date=${day()}&lng=${lng}`)).text());
-      const row = (html: string) => html.slice(html.indexOf(`data-vehicle="${v.registration}"`), html.indexOf("</tr>", html.indexOf(`data-vehicle="${v.registration}"`)));
-      const cell = (html: string, h: string) => { const r = row(html); const i = r.indexOf(`data-hour="${h}"`); return r.slice(r.lastIndexOf("<td", i), r.indexOf("</td>", i)); };
+      const page = async (lng = "en") =>
+        await (await admin.get(`/car-sharing/calendar/day?date=${day()}&lng=${lng}`)).text();
+      const row = (html: string) =>
+        html.slice(
+          html.indexOf(`data-vehicle="${v.registration}"`),
+          html.indexOf("</tr>", html.indexOf(`data-vehicle="${v.registration}"`)),
+        );
+      const cell = (html: string, h: string) => {
+        const r = row(html);
+        const i = r.indexOf(`data-hour="${h}"`);
+        return r.slice(r.lastIndexOf("<td", i), r.indexOf("</td>", i));
+      };
       const slot = (h: string) => `start=${encodeURIComponent(`${day()} ${h}`)}`;
       let html = await page();
       for (const h of ["07:00", "18:00", "23:00"]) {
@@ -120,12 +161,21 @@ describe("editing a booking without JavaScript", () => {
     await driver.login(u.email!, u.password);
     const b = await bookFor(u.id, v1.id, `${day()} 14:00`, `${day()} 15:00`);
     await bookFor(other.id, v2.id, `${day()} 14:00`, `${day()} 15:00`);
-    expect(await (await driver.get(`/car-sharing/bookings/${b.id}`)).text()).toContain(`href="/car-sharing/bookings/${b.id}/edit"`);
+    expect(await (await driver.get(`/car-sharing/bookings/${b.id}`)).text()).toContain(
+      `href="/car-sharing/bookings/${b.id}/edit"`,
+    );
     const form = await (await driver.get(`/car-sharing/bookings/${b.id}/edit`)).text();
     expect(form).toContain('value="Elbasan"');
     expect(form).toContain(`value="${day()} 14:00"`);
     expect(form).not.toContain('name="user_id"');
-    const fields = { vehicle_id: v2.id, type: "shared", destination: "Fier", purpose: purposeId, start: `${day()} 14:30`, end: `${day()} 15:30` };
+    const fields = {
+      vehicle_id: v2.id,
+      type: "shared",
+      destination: "Fier",
+      purpose: purposeId,
+      start: `${day()} 14:30`,
+      end: `${day()} 15:30`,
+    };
     const refused = await driver.post(`/car-sharing/bookings/${b.id}/edit`, fields);
     expect(refused.status).toBe(409);
     const html = await refused.text();
@@ -144,10 +194,20 @@ describe("editing a booking without JavaScript", () => {
     expect(gone.status).toBe(302);
     expect(gone.headers.get("location")).toBe(`/car-sharing/bookings/${b.id}?editFailed=1`);
     // a form sent anyway is refused; the page goes back to the details, which say why
-    const late = await driver.post(`/car-sharing/bookings/${b.id}/edit`, { ...fields, vehicle_id: v1.id, destination: "Too late" });
+    const late = await driver.post(`/car-sharing/bookings/${b.id}/edit`, {
+      ...fields,
+      vehicle_id: v1.id,
+      destination: "Too late",
+    });
     expect(late.headers.get("location")).toBe(`/car-sharing/bookings/${b.id}?editFailed=1`);
-    expect(await (await driver.get(`/car-sharing/bookings/${b.id}?editFailed=1`)).text()).toContain("Failed to update booking");
-    const row = await srv.ctx.db.selectFrom("bookings").select(["destination", "status"]).where("id", "=", b.id).executeTakeFirstOrThrow();
+    expect(await (await driver.get(`/car-sharing/bookings/${b.id}?editFailed=1`)).text()).toContain(
+      "Failed to update booking",
+    );
+    const row = await srv.ctx.db
+      .selectFrom("bookings")
+      .select(["destination", "status"])
+      .where("id", "=", b.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ destination: "Fier", status: "cancelled" });
   });
 });
@@ -155,7 +215,9 @@ describe("editing a booking without JavaScript", () => {
 describe("history of a passenger", () => {
   it("lists the booking one rides in, marked Passenger; another user's passenger booking is not listed", async () => {
     const v = await poolVehicle(srv.ctx, org);
-    const [driver, rider, stranger, otherRider] = await Promise.all([1, 2, 3, 4].map(() => person(srv.ctx, org, "driver")));
+    const [driver, rider, stranger, otherRider] = await Promise.all(
+      [1, 2, 3, 4].map(() => person(srv.ctx, org, "driver")),
+    );
     const mine = await bookFor(driver.id, v.id, `${day()} 18:00`, `${day()} 19:00`, [rider.id]);
     const theirs = await bookFor(stranger.id, v.id, `${day()} 20:00`, `${day()} 21:00`, [otherRider.id]);
     const c = new FormClient(srv.url);

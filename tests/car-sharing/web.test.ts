@@ -30,7 +30,9 @@ describe("car sharing without JavaScript", () => {
     expect(html).toContain(`/car-sharing/bookings/new?vehicle=${vehicleId}&amp;start=2030-03-03%2008%3A00`);
     expect(html).toContain("Europe/Tirane");
     // a past week proposes no booking
-    expect(await (await admin.get("/car-sharing/calendar?week=2020-01-08")).text()).not.toContain('data-testid="free-slot"');
+    expect(await (await admin.get("/car-sharing/calendar?week=2020-01-08")).text()).not.toContain(
+      'data-testid="free-slot"',
+    );
     const al = await (await admin.get("/car-sharing/calendar?lng=al")).text();
     expect(al).toContain("Kalendari");
     expect(al).toContain("E diel");
@@ -38,11 +40,18 @@ describe("car sharing without JavaScript", () => {
 
   it("refuses a booking with every violated rule next to its field, translated, and keeps the values", async () => {
     const res = await admin.post("/car-sharing/bookings/new", {
-      vehicle_id: vehicleId, type: "shared", destination: "", purpose: "other", other_reason: "", start: `${day()} 10:00`, end: `${day()} 09:00`,
+      vehicle_id: vehicleId,
+      type: "shared",
+      destination: "",
+      purpose: "other",
+      other_reason: "",
+      start: `${day()} 10:00`,
+      end: `${day()} 09:00`,
     });
     expect(res.status).toBe(400);
     const html = await res.text();
-    for (const code of ["DESTINATION_REQUIRED", "OTHER_REASON_REQUIRED", "END_BEFORE_START"]) expect(html).toContain(`data-code="${code}"`);
+    for (const code of ["DESTINATION_REQUIRED", "OTHER_REASON_REQUIRED", "END_BEFORE_START"])
+      expect(html).toContain(`data-code="${code}"`);
     expect(html).toContain("Enter the destination.");
     expect(html).toContain("The end must come after the start.");
     expect(html).toContain(`value="${day()} 10:00"`);
@@ -50,7 +59,13 @@ describe("car sharing without JavaScript", () => {
 
   it("books from a free slot, shows the details, and cancels after a confirmation (permanent)", async () => {
     const res = await admin.post("/car-sharing/bookings/new", {
-      user_id: org.adminId, vehicle_id: vehicleId, type: "personal", destination: "Vlorë", purpose: purposeId, start: `${day()} 10:00`, end: `${day()} 12:00`,
+      user_id: org.adminId,
+      vehicle_id: vehicleId,
+      type: "personal",
+      destination: "Vlorë",
+      purpose: purposeId,
+      start: `${day()} 10:00`,
+      end: `${day()} 12:00`,
     });
     expect(res.status).toBe(302);
     const location = res.headers.get("location")!;
@@ -60,7 +75,13 @@ describe("car sharing without JavaScript", () => {
     expect(details).toContain("Approved");
     expect(details).toContain("Vlorë");
     const again = await admin.post("/car-sharing/bookings/new", {
-      user_id: org.adminId, vehicle_id: vehicleId, type: "shared", destination: "x", purpose: purposeId, start: `${day()} 11:00`, end: `${day()} 13:00`,
+      user_id: org.adminId,
+      vehicle_id: vehicleId,
+      type: "shared",
+      destination: "x",
+      purpose: purposeId,
+      start: `${day()} 11:00`,
+      end: `${day()} 13:00`,
     });
     expect(again.status).toBe(409);
     const refused = await again.text();
@@ -71,7 +92,11 @@ describe("car sharing without JavaScript", () => {
     const cancel = await admin.post(`/car-sharing/bookings/${id}`, { intent: "cancel" });
     expect(cancel.status).toBe(302);
     expect(await (await admin.get(`/car-sharing/bookings/${id}`)).text()).toContain("Cancelled");
-    const twice = await admin.post(`/car-sharing/bookings/${id}`, { intent: "cancel" }, { from: `/car-sharing/bookings/${id}` });
+    const twice = await admin.post(
+      `/car-sharing/bookings/${id}`,
+      { intent: "cancel" },
+      { from: `/car-sharing/bookings/${id}` },
+    );
     expect(twice.status).toBe(409);
     expect(await twice.text()).toContain("Failed to cancel booking");
   });
@@ -80,7 +105,15 @@ describe("car sharing without JavaScript", () => {
     const u = await person(srv.ctx, org, "driver", "Historia");
     const p = await principalFor(srv.ctx, org.adminId);
     const { createBooking } = await import("../../server/modules/car-sharing/bookings.service");
-    await createBooking(srv.ctx, p, { user_id: u.id, vehicle_id: vehicleId, type: "shared", destination: "Shkodër", purpose: purposeId, start: `${day()} 15:00`, end: `${day()} 16:00` });
+    await createBooking(srv.ctx, p, {
+      user_id: u.id,
+      vehicle_id: vehicleId,
+      type: "shared",
+      destination: "Shkodër",
+      purpose: purposeId,
+      start: `${day()} 15:00`,
+      end: `${day()} 16:00`,
+    });
     const all = await (await admin.get("/car-sharing/history?q=shkod")).text();
     expect(all).toContain("Shkodër");
     expect(all).not.toContain("Vlorë");
@@ -101,15 +134,50 @@ describe("car sharing without JavaScript", () => {
     expect(res.headers.get("location")).toBe("/car-sharing/settings/general-settings");
     const html = await (await admin.get("/car-sharing/settings/general-settings")).text();
     for (const v of [15, 30, 45, 60, 90, 120]) expect(html).toContain(`<option value="${v}">${v} minutes</option>`);
-    const hours = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].flatMap((d) => [[`open_${d}`, "on"], [`from_${d}`, "00:00"], [`to_${d}`, "24:00"]]));
-    const ok = await admin.post("/car-sharing/settings/general-settings", { min_duration_min: "45", max_duration_min: "600", advance_days: "14", max_future_bookings: "2", min_lead_min: "15", reminder_min: "60", no_show_grace_min: "30", ...hours });
+    const hours = Object.fromEntries(
+      [0, 1, 2, 3, 4, 5, 6].flatMap((d) => [
+        [`open_${d}`, "on"],
+        [`from_${d}`, "00:00"],
+        [`to_${d}`, "24:00"],
+      ]),
+    );
+    const ok = await admin.post("/car-sharing/settings/general-settings", {
+      min_duration_min: "45",
+      max_duration_min: "600",
+      advance_days: "14",
+      max_future_bookings: "2",
+      min_lead_min: "15",
+      reminder_min: "60",
+      no_show_grace_min: "30",
+      ...hours,
+    });
     expect(ok.status).toBe(302);
-    const row = await srv.ctx.db.selectFrom("car_sharing_settings").selectAll().where("org_id", "=", org.orgId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ min_duration_min: 45, max_duration_min: 600, advance_days: 14, max_future_bookings: 2, min_lead_min: 15, reminder_min: 60 });
-    const bad = await admin.post("/car-sharing/settings/general-settings", { min_duration_min: "20", max_duration_min: "600", advance_days: "14", max_future_bookings: "2", min_lead_min: "15", reminder_min: "60", ...hours });
+    const row = await srv.ctx.db
+      .selectFrom("car_sharing_settings")
+      .selectAll()
+      .where("org_id", "=", org.orgId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      min_duration_min: 45,
+      max_duration_min: 600,
+      advance_days: 14,
+      max_future_bookings: 2,
+      min_lead_min: 15,
+      reminder_min: 60,
+    });
+    const bad = await admin.post("/car-sharing/settings/general-settings", {
+      min_duration_min: "20",
+      max_duration_min: "600",
+      advance_days: "14",
+      max_future_bookings: "2",
+      min_lead_min: "15",
+      reminder_min: "60",
+      ...hours,
+    });
     expect(bad.status).toBe(409);
     expect(await bad.text()).toContain("Failed to save booking settings");
-    for (const tab of ["vehicles", "users", "entries", "specific-rules"]) expect((await admin.get(`/car-sharing/settings/${tab}`)).status).toBe(200);
+    for (const tab of ["vehicles", "users", "entries", "specific-rules"])
+      expect((await admin.get(`/car-sharing/settings/${tab}`)).status).toBe(200);
   });
 
   it("entries: deleting a purpose in use gives the delete failure", async () => {
@@ -119,14 +187,32 @@ describe("car sharing without JavaScript", () => {
   });
 
   it("entries and specific rules are added and deleted with plain forms; a rule already gone answers the delete failure", async () => {
-    expect((await admin.post("/car-sharing/settings/entries", { intent: "save", kind: "destination", label: "Pogradec" })).status).toBe(302);
+    expect(
+      (await admin.post("/car-sharing/settings/entries", { intent: "save", kind: "destination", label: "Pogradec" }))
+        .status,
+    ).toBe(302);
     expect(await (await admin.get("/car-sharing/settings/entries")).text()).toContain("Pogradec");
     const u = await person(srv.ctx, org, "driver", "Rregull");
-    expect((await admin.post("/car-sharing/settings/specific-rules", { intent: "save", user_id: u.id, min_duration_min: "15", max_duration_min: "" })).status).toBe(302);
-    const rule = await srv.ctx.db.selectFrom("car_sharing_rules").selectAll().where("user_id", "=", u.id).executeTakeFirstOrThrow();
+    expect(
+      (
+        await admin.post("/car-sharing/settings/specific-rules", {
+          intent: "save",
+          user_id: u.id,
+          min_duration_min: "15",
+          max_duration_min: "",
+        })
+      ).status,
+    ).toBe(302);
+    const rule = await srv.ctx.db
+      .selectFrom("car_sharing_rules")
+      .selectAll()
+      .where("user_id", "=", u.id)
+      .executeTakeFirstOrThrow();
     expect(rule).toMatchObject({ min_duration_min: 15, max_duration_min: null, allowed_hours: null });
     expect(await (await admin.get("/car-sharing/settings/specific-rules")).text()).toContain(`Rregull ${u.last_name}`);
-    expect((await admin.post("/car-sharing/settings/specific-rules", { intent: "delete", id: rule.id })).status).toBe(302);
+    expect((await admin.post("/car-sharing/settings/specific-rules", { intent: "delete", id: rule.id })).status).toBe(
+      302,
+    );
     const again = await admin.post("/car-sharing/settings/specific-rules", { intent: "delete", id: rule.id });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Failed to delete the rule.");
@@ -139,7 +225,14 @@ describe("car sharing without JavaScript", () => {
     expect((await c.get("/car-sharing/settings/general-settings")).status).toBe(403);
     const form = await (await c.get("/car-sharing/bookings/new")).text();
     expect(form).not.toContain('name="user_id"');
-    const res = await c.post("/car-sharing/bookings/new", { vehicle_id: vehicleId, type: "shared", destination: "Korçë", purpose: purposeId, start: `${day()} 18:00`, end: `${day()} 19:00` });
+    const res = await c.post("/car-sharing/bookings/new", {
+      vehicle_id: vehicleId,
+      type: "shared",
+      destination: "Korçë",
+      purpose: purposeId,
+      start: `${day()} 18:00`,
+      end: `${day()} 19:00`,
+    });
     expect(res.status).toBe(302);
     const viewer = await person(srv.ctx, org, "viewer");
     const v = new FormClient(srv.url);

@@ -13,9 +13,18 @@ beforeAll(async () => {
 afterAll(async () => srv?.close());
 
 const company = {
-  name: "Transport Shqipëria", legal_name: "Transport Shqipëria sh.p.k.", business_number: "L91234567A", fiscal_number: "K98765432B",
-  country: "Albania", province: "Tiranë", region: "Qendër", city: "Tiranë", postal_code: "1001", address: "Rruga e Kavajës 10",
-  phone: "+355 4 222 3333", email: "support@transport.example",
+  name: "Transport Shqipëria",
+  legal_name: "Transport Shqipëria sh.p.k.",
+  business_number: "L91234567A",
+  fiscal_number: "K98765432B",
+  country: "Albania",
+  province: "Tiranë",
+  region: "Qendër",
+  city: "Tiranë",
+  postal_code: "1001",
+  address: "Rruga e Kavajës 10",
+  phone: "+355 4 222 3333",
+  email: "support@transport.example",
 };
 
 describe("company details", () => {
@@ -23,7 +32,11 @@ describe("company details", () => {
     const admin = await signedInClient(srv, org.adminEmail, org.adminPassword);
     const res = await admin.post("/configuration/organization", company);
     expect(res.status).toBe(200);
-    const row = await srv.ctx.db.selectFrom("organizations").selectAll().where("id", "=", org.orgId).executeTakeFirstOrThrow();
+    const row = await srv.ctx.db
+      .selectFrom("organizations")
+      .selectAll()
+      .where("id", "=", org.orgId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject(company);
 
     const viewer = await signedInClient(srv, `viewer@${domain}`, DEMO_PASSWORD);
@@ -47,7 +60,11 @@ describe("company details", () => {
     const html = await res.text();
     expect(html).toContain("please fill all fields");
     expect(html).toContain('value="Durrës-Kept"');
-    const row = await srv.ctx.db.selectFrom("organizations").select("city").where("id", "=", org.orgId).executeTakeFirstOrThrow();
+    const row = await srv.ctx.db
+      .selectFrom("organizations")
+      .select("city")
+      .where("id", "=", org.orgId)
+      .executeTakeFirstOrThrow();
     expect(row.city).not.toBe("Durrës-Kept");
   });
 
@@ -62,7 +79,11 @@ describe("company details", () => {
     expect(form).not.toContain('type="submit"');
     const res = await manager.post("/configuration/organization", { ...company, name: "Hijacked" });
     expect(res.status).toBe(403);
-    const row = await srv.ctx.db.selectFrom("organizations").select("name").where("id", "=", org.orgId).executeTakeFirstOrThrow();
+    const row = await srv.ctx.db
+      .selectFrom("organizations")
+      .select("name")
+      .where("id", "=", org.orgId)
+      .executeTakeFirstOrThrow();
     expect(row.name).not.toBe("Hijacked");
   });
 

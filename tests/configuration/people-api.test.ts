@@ -9,23 +9,44 @@ let auth: Record<string, string>;
 beforeAll(async () => {
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx, { demo: true });
-  const login = await (await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
-  })).json();
+  const login = await (
+    await fetch(`${srv.url}/api/auth/login`, {
+      method: "POST",
+      body: new URLSearchParams({
+        email: org.adminEmail,
+        password: org.adminPassword,
+        grant_type: "password",
+        web_login: "true",
+      }),
+    })
+  ).json();
   auth = { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
 });
 afterAll(async () => srv?.close());
 
 /** A driver who also signs in: web only, limited to one vehicle, in English, switched off. */
 async function signInDriver() {
-  const vehicle = await srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", org.orgId).orderBy("registration").executeTakeFirstOrThrow();
+  const vehicle = await srv.ctx.db
+    .selectFrom("vehicles")
+    .select("id")
+    .where("org_id", "=", org.orgId)
+    .orderBy("registration")
+    .executeTakeFirstOrThrow();
   const res = await fetch(`${srv.url}/api/users`, {
     method: "POST",
     headers: auth,
     body: JSON.stringify({
-      first_name: "Sokol", last_name: "Hoxha", email: uniqueEmail("sokol"), password: "sokol-pass-1", role_id: org.roles.driver,
-      is_driver: true, web_only: true, vehicle_access: "selected", vehicle_ids: [vehicle.id], default_language: "en", active: false,
+      first_name: "Sokol",
+      last_name: "Hoxha",
+      email: uniqueEmail("sokol"),
+      password: "sokol-pass-1",
+      role_id: org.roles.driver,
+      is_driver: true,
+      web_only: true,
+      vehicle_access: "selected",
+      vehicle_ids: [vehicle.id],
+      default_language: "en",
+      active: false,
     }),
   });
   expect(res.status).toBe(201);
@@ -41,13 +62,23 @@ describe("drivers API and drivers screen agree", () => {
     const res = await fetch(`${srv.url}/api/drivers/${id}`, {
       method: "PUT",
       headers: auth,
-      body: JSON.stringify({ first_name: "Sokol", last_name: "Hoxhaj", role_id: org.roles.driver, is_driver: true, personal_number: "API12345" }),
+      body: JSON.stringify({
+        first_name: "Sokol",
+        last_name: "Hoxhaj",
+        role_id: org.roles.driver,
+        is_driver: true,
+        personal_number: "API12345",
+      }),
     });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ last_name: "Hoxhaj", personal_number: "API12345" });
     expect(Object.fromEntries(SIGN_IN_FIELDS.map((f) => [f, body[f]]))).toEqual({
-      web_only: true, vehicle_access: "selected", vehicle_ids: [vehicleId], default_language: "en", active: false,
+      web_only: true,
+      vehicle_access: "selected",
+      vehicle_ids: [vehicleId],
+      default_language: "en",
+      active: false,
     });
   });
 
@@ -55,17 +86,40 @@ describe("drivers API and drivers screen agree", () => {
     const { id } = await signInDriver();
     const admin = new FormClient(srv.url);
     await admin.login(org.adminEmail, org.adminPassword);
-    const form = await admin.post(`/configuration/drivers/edit/${id}`, { first_name: "Sokol", last_name: "Form", role_id: org.roles.driver, is_driver: "on" });
+    const form = await admin.post(`/configuration/drivers/edit/${id}`, {
+      first_name: "Sokol",
+      last_name: "Form",
+      role_id: org.roles.driver,
+      is_driver: "on",
+    });
     expect(form.status).toBe(302);
-    const afterForm = await srv.ctx.db.selectFrom("users").select(["last_name", "web_only", "active", "default_language"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const afterForm = await srv.ctx.db
+      .selectFrom("users")
+      .select(["last_name", "web_only", "active", "default_language"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(afterForm).toEqual({ last_name: "Form", web_only: true, active: false, default_language: "en" });
 
     const res = await fetch(`${srv.url}/api/users/${id}`, {
       method: "PUT",
       headers: auth,
-      body: JSON.stringify({ first_name: "Sokol", last_name: "Form", email: uniqueEmail("sokol2"), role_id: org.roles.driver, is_driver: true, active: true, default_language: "al" }),
+      body: JSON.stringify({
+        first_name: "Sokol",
+        last_name: "Form",
+        email: uniqueEmail("sokol2"),
+        role_id: org.roles.driver,
+        is_driver: true,
+        active: true,
+        default_language: "al",
+      }),
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ web_only: false, vehicle_access: "all", vehicle_ids: [], default_language: "al", active: true });
+    expect(await res.json()).toMatchObject({
+      web_only: false,
+      vehicle_access: "all",
+      vehicle_ids: [],
+      default_language: "al",
+      active: true,
+    });
   });
 });

@@ -2,10 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_PERMISSIONS } from "../../server/modules/access/permissions";
 import { loadPrincipal } from "../../server/modules/auth/auth.service";
 import { personInputSchema } from "../../server/modules/users/users.schema";
-import { changePassword, createPerson, deletePerson, listPeople, updatePerson } from "../../server/modules/users/users.service";
+import {
+  changePassword,
+  createPerson,
+  deletePerson,
+  listPeople,
+  updatePerson,
+} from "../../server/modules/users/users.service";
 import { getVehicle, listVehicles } from "../../server/modules/vehicles/vehicles.service";
 import { parseListQuery } from "../../server/modules/shared/listing";
-import { createTestContext, createTestOrg, principalFor, uniqueEmail, type TestContext, type TestOrg } from "../support/context";
+import {
+  createTestContext,
+  createTestOrg,
+  principalFor,
+  uniqueEmail,
+  type TestContext,
+  type TestOrg,
+} from "../support/context";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -24,7 +37,11 @@ const userId = async (email: string) =>
 const person = (fields: Record<string, unknown>) =>
   personInputSchema.parse({ first_name: "Arta", last_name: "Hoxha", role_id: org.roles.viewer, ...fields });
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => "no error", (e: { code?: string }) => e.code ?? String(e));
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "no error",
+    (e: { code?: string }) => e.code ?? String(e),
+  );
 
 describe("people service: creating and changing people", () => {
   it("refuses an e-mail that another account uses (EMAIL_TAKEN), whatever its case", async () => {
@@ -45,25 +62,49 @@ describe("people service: creating and changing people", () => {
   it("keeps at least one active administrator when demoting (LAST_ADMIN)", async () => {
     const manager = await principalFor(ctx, await userId(`manager@${domain}`));
     const admin = await ctx.db.selectFrom("users").selectAll().where("id", "=", org.adminId).executeTakeFirstOrThrow();
-    const demoted = person({ first_name: admin.first_name, last_name: admin.last_name, email: admin.email, role_id: org.roles.viewer });
+    const demoted = person({
+      first_name: admin.first_name,
+      last_name: admin.last_name,
+      email: admin.email,
+      role_id: org.roles.viewer,
+    });
     expect(await codeOf(updatePerson(ctx, manager, "users", org.adminId, demoted))).toBe("LAST_ADMIN");
-    const role = await ctx.db.selectFrom("users").select("role_id").where("id", "=", org.adminId).executeTakeFirstOrThrow();
+    const role = await ctx.db
+      .selectFrom("users")
+      .select("role_id")
+      .where("id", "=", org.adminId)
+      .executeTakeFirstOrThrow();
     expect(role.role_id).toBe(org.roles.administrator);
   });
 
   it("keeps at least one active administrator when deleting (LAST_ADMIN), and nobody deletes themselves", async () => {
-    const superRole = await ctx.db.insertInto("roles")
-      .values({ org_id: org.orgId, key: "super_user", name: "Super user", permissions: [...ALL_PERMISSIONS], options: {} })
-      .returning("id").executeTakeFirstOrThrow();
+    const superRole = await ctx.db
+      .insertInto("roles")
+      .values({
+        org_id: org.orgId,
+        key: "super_user",
+        name: "Super user",
+        permissions: [...ALL_PERMISSIONS],
+        options: {},
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const admin = await principalFor(ctx, org.adminId);
     const row = await createPerson(ctx, admin, "users", person({ email: uniqueEmail("super"), role_id: superRole.id }));
     const superUser = await principalFor(ctx, row.id);
     expect(await codeOf(deletePerson(ctx, superUser, "users", org.adminId))).toBe("LAST_ADMIN");
     expect(await codeOf(deletePerson(ctx, superUser, "users", superUser.userId))).toBe("CONFLICT");
     expect(await codeOf(deletePerson(ctx, admin, "users", admin.userId))).toBe("CONFLICT");
-    expect(await ctx.db.selectFrom("users").select("id").where("id", "=", org.adminId).executeTakeFirst()).toBeDefined();
+    expect(
+      await ctx.db.selectFrom("users").select("id").where("id", "=", org.adminId).executeTakeFirst(),
+    ).toBeDefined();
 
-    const second = await createPerson(ctx, admin, "users", person({ email: uniqueEmail("admin2"), role_id: org.roles.administrator }));
+    const second = await createPerson(
+      ctx,
+      admin,
+      "users",
+      person({ email: uniqueEmail("admin2"), role_id: org.roles.administrator }),
+    );
     expect(await codeOf(deletePerson(ctx, superUser, "users", second.id))).toBe("no error");
   });
 
@@ -72,7 +113,17 @@ describe("people service: creating and changing people", () => {
     const all = await listVehicles(ctx, admin, parseListQuery({ size: 200 }));
     expect(all.total).toBe(25);
     const chosen = all.items.slice(0, 2).map((v) => v.id);
-    const row = await createPerson(ctx, admin, "users", person({ email: uniqueEmail("limited"), role_id: org.roles.fleet_manager, vehicle_access: "selected", vehicle_ids: chosen }));
+    const row = await createPerson(
+      ctx,
+      admin,
+      "users",
+      person({
+        email: uniqueEmail("limited"),
+        role_id: org.roles.fleet_manager,
+        vehicle_access: "selected",
+        vehicle_ids: chosen,
+      }),
+    );
     const limited = await principalFor(ctx, row.id);
     const seen = await listVehicles(ctx, limited, parseListQuery({ size: 200 }));
     expect(seen.items.map((v) => v.id).sort()).toEqual([...chosen].sort());
@@ -100,11 +151,19 @@ describe("people service: passwords", () => {
     const row = await createPerson(ctx, admin, "users", person({ email: uniqueEmail("pw"), password: "first-pass-1" }));
     const here = await principalFor(ctx, row.id);
     const elsewhere = await principalFor(ctx, row.id);
-    const wrong = changePassword(ctx, here, { current_password: "not-it-at-all", new_password: "second-pass-2", confirm_password: "second-pass-2" });
+    const wrong = changePassword(ctx, here, {
+      current_password: "not-it-at-all",
+      new_password: "second-pass-2",
+      confirm_password: "second-pass-2",
+    });
     expect(await codeOf(wrong)).toBe("CURRENT_PASSWORD_WRONG");
     expect(await loadPrincipal(ctx, elsewhere.token)).not.toBeNull();
 
-    await changePassword(ctx, here, { current_password: "first-pass-1", new_password: "second-pass-2", confirm_password: "second-pass-2" });
+    await changePassword(ctx, here, {
+      current_password: "first-pass-1",
+      new_password: "second-pass-2",
+      confirm_password: "second-pass-2",
+    });
     expect(await loadPrincipal(ctx, elsewhere.token)).toBeNull();
     expect((await loadPrincipal(ctx, here.token))?.userId).toBe(row.id);
   });
@@ -113,24 +172,69 @@ describe("people service: passwords", () => {
 describe("people service: vehicle access edited by someone who sees fewer vehicles", () => {
   it("keeps the selected vehicles the editor cannot see", async () => {
     const admin = await principalFor(ctx, org.adminId);
-    const teams = await ctx.db.selectFrom("teams").select("id").where("org_id", "=", org.orgId).orderBy("name").execute();
+    const teams = await ctx.db
+      .selectFrom("teams")
+      .select("id")
+      .where("org_id", "=", org.orgId)
+      .orderBy("name")
+      .execute();
     const [teamA, teamB] = [teams[0].id, teams[1].id];
-    const vehicles = await ctx.db.selectFrom("vehicles").select(["id", "team_id"]).where("org_id", "=", org.orgId).execute();
+    const vehicles = await ctx.db
+      .selectFrom("vehicles")
+      .select(["id", "team_id"])
+      .where("org_id", "=", org.orgId)
+      .execute();
     const inA = vehicles.find((v) => v.team_id === teamA)!.id;
     const inB = vehicles.find((v) => v.team_id === teamB)!.id;
-    const role = await ctx.db.insertInto("roles").values({
-      org_id: org.orgId, key: "team_user_admin", name: "Team user admin",
-      permissions: ["users:read", "users:write", "vehicles:read", "teams:read"], options: "{}",
-    }).returning("id").executeTakeFirstOrThrow();
-    const editorRow = await createPerson(ctx, admin, "users", person({ email: uniqueEmail("editor"), password: "editor-pass-1", role_id: role.id, team_id: teamA }));
-    const target = await createPerson(ctx, admin, "users", person({
-      email: uniqueEmail("target"), role_id: role.id, team_id: teamA, vehicle_access: "selected", vehicle_ids: [inA, inB],
-    }));
+    const role = await ctx.db
+      .insertInto("roles")
+      .values({
+        org_id: org.orgId,
+        key: "team_user_admin",
+        name: "Team user admin",
+        permissions: ["users:read", "users:write", "vehicles:read", "teams:read"],
+        options: "{}",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const editorRow = await createPerson(
+      ctx,
+      admin,
+      "users",
+      person({ email: uniqueEmail("editor"), password: "editor-pass-1", role_id: role.id, team_id: teamA }),
+    );
+    const target = await createPerson(
+      ctx,
+      admin,
+      "users",
+      person({
+        email: uniqueEmail("target"),
+        role_id: role.id,
+        team_id: teamA,
+        vehicle_access: "selected",
+        vehicle_ids: [inA, inB],
+      }),
+    );
     const editor = await principalFor(ctx, editorRow.id);
-    await updatePerson(ctx, editor, "users", target.id, person({
-      email: uniqueEmail("target2"), role_id: role.id, team_id: teamA, vehicle_access: "selected", vehicle_ids: [inA], first_name: "Renamed",
-    }));
-    const kept = await ctx.db.selectFrom("user_vehicles").select("vehicle_id").where("user_id", "=", target.id).execute();
+    await updatePerson(
+      ctx,
+      editor,
+      "users",
+      target.id,
+      person({
+        email: uniqueEmail("target2"),
+        role_id: role.id,
+        team_id: teamA,
+        vehicle_access: "selected",
+        vehicle_ids: [inA],
+        first_name: "Renamed",
+      }),
+    );
+    const kept = await ctx.db
+      .selectFrom("user_vehicles")
+      .select("vehicle_id")
+      .where("user_id", "=", target.id)
+      .execute();
     expect(kept.map((k) => k.vehicle_id).sort()).toEqual([inA, inB].sort());
   });
 });

@@ -5,7 +5,6 @@ import { hasChromium, signInInBrowser } from "../support/browser";
 describe.skipIf(!hasChromium)("driver form in Chromium with JavaScript", () => {
   const s = browserSuite();
 
-
   it("asks before leaving unsaved changes, shows 'please fill all fields', then saves", async () => {
     const context = await s.browser.newContext();
     await context.addCookies([{ name: "banner_dismissed", value: "1", url: s.srv.url }]);
@@ -37,7 +36,12 @@ describe.skipIf(!hasChromium)("driver form in Chromium with JavaScript", () => {
     await page.click('[data-testid="person-form"] button[type="submit"]');
     await page.waitForURL(`${s.srv.url}/configuration/drivers/list?saved=1`);
     await page.waitForSelector('[data-testid="drivers-table"] td:has-text("Teuta Bytyqi")');
-    const row = await s.srv.ctx.db.selectFrom("users").select(["birthday", "is_driver"]).where("org_id", "=", s.org.orgId).where("last_name", "=", "Bytyqi").executeTakeFirstOrThrow();
+    const row = await s.srv.ctx.db
+      .selectFrom("users")
+      .select(["birthday", "is_driver"])
+      .where("org_id", "=", s.org.orgId)
+      .where("last_name", "=", "Bytyqi")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ birthday: "1992-02-29", is_driver: true });
     expect(pageErrors).toEqual([]);
     await context.close();

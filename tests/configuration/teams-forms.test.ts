@@ -23,7 +23,11 @@ describe("teams without JavaScript", () => {
     const html = await res.text();
     const port = (await teamByName(org.orgId, "Durrës Port"))!;
     const vehicles = await srv.ctx.db.selectFrom("vehicles").select("id").where("team_id", "=", port.id).execute();
-    expect(html).toMatch(new RegExp(`href="/configuration/vehicles/teams/update/${port.id}"[^>]*>Durrës Port</a></td><td>[^<]*</td><td>${vehicles.length}</td>`));
+    expect(html).toMatch(
+      new RegExp(
+        `href="/configuration/vehicles/teams/update/${port.id}"[^>]*>Durrës Port</a></td><td>[^<]*</td><td>${vehicles.length}</td>`,
+      ),
+    );
     expect(html).toContain('href="/configuration/vehicles/teams/add"');
     const other = await (await admin.get("/configuration/vehicles/teams?q=tirana")).text();
     expect(other).toContain("Tirana Centre");
@@ -36,7 +40,10 @@ describe("teams without JavaScript", () => {
     const html = await bad.text();
     expect(html).toContain("please fill all fields");
     expect(html).toContain("Night shift</textarea>");
-    const ok = await admin.post("/configuration/vehicles/teams/add", { name: "Vlorë South", description: "Night shift" });
+    const ok = await admin.post("/configuration/vehicles/teams/add", {
+      name: "Vlorë South",
+      description: "Night shift",
+    });
     expect(ok.status).toBe(302);
     const team = await teamByName(org.orgId, "Vlorë South");
     expect(team?.description).toBe("Night shift");
@@ -82,17 +89,30 @@ describe("teams without JavaScript", () => {
   });
 
   it("answers 404 for another organisation's team and leaves it unchanged", async () => {
-    const foreign = await srv.ctx.db.selectFrom("teams").select(["id", "name"]).where("org_id", "=", other.orgId).executeTakeFirstOrThrow();
+    const foreign = await srv.ctx.db
+      .selectFrom("teams")
+      .select(["id", "name"])
+      .where("org_id", "=", other.orgId)
+      .executeTakeFirstOrThrow();
     expect((await admin.get(`/configuration/vehicles/teams/update/${foreign.id}`)).status).toBe(404);
-    const res = await admin.post(`/configuration/vehicles/teams/update/${foreign.id}`, { name: "Taken over" }, { from: "/configuration/vehicles/teams" });
+    const res = await admin.post(
+      `/configuration/vehicles/teams/update/${foreign.id}`,
+      { name: "Taken over" },
+      { from: "/configuration/vehicles/teams" },
+    );
     expect(res.status).toBe(404);
     expect(await teamByName(other.orgId, foreign.name)).toBeTruthy();
   });
 
   it("a viewer sees only their own team, read-only, and cannot open the add page", async () => {
     const viewer = await signedInClient(srv, `viewer@${org.orgId.slice(0, 8)}.test.flota`, DEMO_PASSWORD);
-    const own = await srv.ctx.db.selectFrom("users").innerJoin("teams", "teams.id", "users.team_id")
-      .select(["teams.id", "teams.name"]).where("users.org_id", "=", org.orgId).where("users.role_id", "=", org.roles.viewer).executeTakeFirstOrThrow();
+    const own = await srv.ctx.db
+      .selectFrom("users")
+      .innerJoin("teams", "teams.id", "users.team_id")
+      .select(["teams.id", "teams.name"])
+      .where("users.org_id", "=", org.orgId)
+      .where("users.role_id", "=", org.roles.viewer)
+      .executeTakeFirstOrThrow();
     const list = await (await viewer.get("/configuration/vehicles/teams")).text();
     expect(list).toContain(own.name);
     expect(list).toContain("1 in total");

@@ -3,7 +3,10 @@ import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { type TestOrg } from "../support/context";
 import { FormClient, startSignedInBesideOther, type TestServer } from "../support/server";
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 let srv: TestServer;
 let org: TestOrg;
@@ -26,11 +29,27 @@ function uploadForm(count: number) {
 }
 
 const vehicleByReg = (registration: string) =>
-  srv.ctx.db.selectFrom("vehicles").selectAll().where("org_id", "=", org.orgId).where("registration", "=", registration).executeTakeFirst();
+  srv.ctx.db
+    .selectFrom("vehicles")
+    .selectAll()
+    .where("org_id", "=", org.orgId)
+    .where("registration", "=", registration)
+    .executeTakeFirst();
 const vehicleByFleet = (fleet: string) =>
-  srv.ctx.db.selectFrom("vehicles").selectAll().where("org_id", "=", org.orgId).where("fleet_number", "=", fleet).executeTakeFirstOrThrow();
+  srv.ctx.db
+    .selectFrom("vehicles")
+    .selectAll()
+    .where("org_id", "=", org.orgId)
+    .where("fleet_number", "=", fleet)
+    .executeTakeFirstOrThrow();
 const imageIds = (vehicleId: string) =>
-  srv.ctx.db.selectFrom("vehicle_images").select("id").where("vehicle_id", "=", vehicleId).orderBy("created_at").execute().then((r) => r.map((x) => x.id));
+  srv.ctx.db
+    .selectFrom("vehicle_images")
+    .select("id")
+    .where("vehicle_id", "=", vehicleId)
+    .orderBy("created_at")
+    .execute()
+    .then((r) => r.map((x) => x.id));
 
 beforeAll(async () => {
   ({ srv, org, other, admin } = await startSignedInBesideOther());
@@ -65,10 +84,12 @@ describe("vehicle list", () => {
 
   it("renders the list and details in Albanian", async () => {
     const list = await (await admin.get("/configuration/vehicles/list?lng=al")).text();
-    for (const word of ["Mjetet", "Targa", "Kategoria", "Kamion", "Furgon", "Veturë", "Shto mjet"]) expect(list).toContain(word);
+    for (const word of ["Mjetet", "Targa", "Kategoria", "Kamion", "Furgon", "Veturë", "Shto mjet"])
+      expect(list).toContain(word);
     const truck = await vehicleByReg("AA 101 AA");
     const details = await (await admin.get(`/configuration/vehicles/details/${truck!.id}?lng=al`)).text();
-    for (const word of ["Numri i shasisë", "Karburanti", "Vëllimi i rezervuarit", "Ekipi", "Imazhet", "Fshi mjetin"]) expect(details).toContain(word);
+    for (const word of ["Numri i shasisë", "Karburanti", "Vëllimi i rezervuarit", "Ekipi", "Imazhet", "Fshi mjetin"])
+      expect(details).toContain(word);
     expect(details).not.toMatch(/>(fields|sections|images|details)\.[a-z_]+</);
   });
 
@@ -81,7 +102,16 @@ describe("vehicle list", () => {
 
 describe("create vehicle without JavaScript", () => {
   it("answers 400 with 'please fill all fields', the field error and every typed value kept", async () => {
-    const res = await admin.post("/configuration/vehicles/add", vehicleForm({ registration: "", category: "Van", identifier_name: "Kept name", fleet_number: "F-777", country: "Kosovo" }));
+    const res = await admin.post(
+      "/configuration/vehicles/add",
+      vehicleForm({
+        registration: "",
+        category: "Van",
+        identifier_name: "Kept name",
+        fleet_number: "F-777",
+        country: "Kosovo",
+      }),
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("please fill all fields");
@@ -99,7 +129,10 @@ describe("create vehicle without JavaScript", () => {
   });
 
   it("refuses 4 images with 'maximum number of images exceeded' and creates nothing", async () => {
-    const res = await admin.post("/configuration/vehicles/add", vehicleForm({ registration: "IM 444 AA", category: "Car" }, 4));
+    const res = await admin.post(
+      "/configuration/vehicles/add",
+      vehicleForm({ registration: "IM 444 AA", category: "Car" }, 4),
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("maximum number of images exceeded");
@@ -108,7 +141,10 @@ describe("create vehicle without JavaScript", () => {
   });
 
   it("creates the vehicle with its images and redirects to its details", async () => {
-    const res = await admin.post("/configuration/vehicles/add", vehicleForm({ registration: "nw 100 ab", category: "Truck", fuel: "diesel", vehicle_year: "2021" }, 2));
+    const res = await admin.post(
+      "/configuration/vehicles/add",
+      vehicleForm({ registration: "nw 100 ab", category: "Truck", fuel: "diesel", vehicle_year: "2021" }, 2),
+    );
     expect(res.status).toBe(302);
     const v = await vehicleByReg("NW 100 AB");
     expect(v).toMatchObject({ category: "Truck", fuel: "diesel", vehicle_year: 2021 });
@@ -120,13 +156,20 @@ describe("create vehicle without JavaScript", () => {
   });
 
   it("answers 409 with the message beside the field for a registration in use", async () => {
-    const res = await admin.post("/configuration/vehicles/add", vehicleForm({ registration: "aa 101 aa", category: "Car" }));
+    const res = await admin.post(
+      "/configuration/vehicles/add",
+      vehicleForm({ registration: "aa 101 aa", category: "Car" }),
+    );
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("A vehicle with this registration exists.");
   });
 
   it("refuses a post without the CSRF token", async () => {
-    const res = await admin.post("/configuration/vehicles/add", vehicleForm({ registration: "CS 001 RF", category: "Car" }), { csrf: null });
+    const res = await admin.post(
+      "/configuration/vehicles/add",
+      vehicleForm({ registration: "CS 001 RF", category: "Car" }),
+      { csrf: null },
+    );
     expect(res.status).toBe(403);
     expect(await vehicleByReg("CS 001 RF")).toBeUndefined();
   });
@@ -136,15 +179,32 @@ describe("vehicle details without JavaScript", () => {
   it("saves edits, keeping values and showing errors on a bad value", async () => {
     const v = await vehicleByFleet("F-002");
     const path = `/configuration/vehicles/details/${v.id}`;
-    const bad = await admin.post(path, vehicleForm({ registration: v.registration, category: "Van", vehicle_year: "1800", size: "3.5t" }));
+    const bad = await admin.post(
+      path,
+      vehicleForm({ registration: v.registration, category: "Van", vehicle_year: "1800", size: "3.5t" }),
+    );
     expect(bad.status).toBe(400);
     const html = await bad.text();
     expect(html).toContain("The value is out of range.");
     expect(html).toContain('value="3.5t"');
-    const ok = await admin.post(path, vehicleForm({ registration: v.registration, category: "Van", vehicle_year: "2018", size: "3.5t", electric: "on" }));
+    const ok = await admin.post(
+      path,
+      vehicleForm({
+        registration: v.registration,
+        category: "Van",
+        vehicle_year: "2018",
+        size: "3.5t",
+        electric: "on",
+      }),
+    );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe(`${path}?saved=1`);
-    expect(await vehicleByReg(v.registration)).toMatchObject({ vehicle_year: 2018, size: "3.5t", electric: true, fleet_number: null });
+    expect(await vehicleByReg(v.registration)).toMatchObject({
+      vehicle_year: 2018,
+      size: "3.5t",
+      electric: true,
+      fleet_number: null,
+    });
   });
 
   it("uploads images: 4 at once gives the message and saves none, then 2 are stored and served", async () => {
@@ -191,15 +251,36 @@ describe("vehicle details without JavaScript", () => {
   });
 
   it("answers 404 for another organisation's vehicle, its images and a malformed id", async () => {
-    const foreign = await srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", other.orgId).executeTakeFirstOrThrow();
-    const foreignImage = await srv.ctx.db.insertInto("vehicle_images")
-      .values({ org_id: other.orgId, vehicle_id: foreign.id, content_type: "image/png", byte_size: PNG.length, data: PNG }).returning("id").executeTakeFirstOrThrow();
+    const foreign = await srv.ctx.db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", other.orgId)
+      .executeTakeFirstOrThrow();
+    const foreignImage = await srv.ctx.db
+      .insertInto("vehicle_images")
+      .values({
+        org_id: other.orgId,
+        vehicle_id: foreign.id,
+        content_type: "image/png",
+        byte_size: PNG.length,
+        data: PNG,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     expect((await admin.get(`/configuration/vehicles/details/${foreign.id}`)).status).toBe(404);
-    expect((await admin.get(`/configuration/vehicles/details/${foreign.id}/images/${foreignImage.id}`)).status).toBe(404);
+    expect((await admin.get(`/configuration/vehicles/details/${foreign.id}/images/${foreignImage.id}`)).status).toBe(
+      404,
+    );
     expect((await admin.get("/configuration/vehicles/details/not-a-uuid")).status).toBe(404);
-    const post = await admin.post(`/configuration/vehicles/details/${foreign.id}`, { intent: "delete" }, { from: "/configuration/vehicles/list" });
+    const post = await admin.post(
+      `/configuration/vehicles/details/${foreign.id}`,
+      { intent: "delete" },
+      { from: "/configuration/vehicles/list" },
+    );
     expect(post.status).toBe(404);
-    expect(await srv.ctx.db.selectFrom("vehicles").select("id").where("id", "=", foreign.id).executeTakeFirst()).toBeTruthy();
+    expect(
+      await srv.ctx.db.selectFrom("vehicles").select("id").where("id", "=", foreign.id).executeTakeFirst(),
+    ).toBeTruthy();
   });
 });
 
@@ -226,10 +307,19 @@ describe("a viewer without write permission", () => {
     expect((await viewer.get("/configuration/vehicles/add")).status).toBe(403);
     const list = await (await viewer.get("/configuration/vehicles/list")).text();
     const id = /href="\/configuration\/vehicles\/details\/([0-9a-f-]{36})"/.exec(list)![1];
-    const before = await srv.ctx.db.selectFrom("vehicles").select(["registration", "size"]).where("id", "=", id).executeTakeFirstOrThrow();
-    const res = await viewer.post(`/configuration/vehicles/details/${id}`, vehicleForm({ registration: before.registration, category: "Car", size: "hacked" }));
+    const before = await srv.ctx.db
+      .selectFrom("vehicles")
+      .select(["registration", "size"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const res = await viewer.post(
+      `/configuration/vehicles/details/${id}`,
+      vehicleForm({ registration: before.registration, category: "Car", size: "hacked" }),
+    );
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("You are not allowed to do this.");
-    expect((await srv.ctx.db.selectFrom("vehicles").select("size").where("id", "=", id).executeTakeFirstOrThrow()).size).toBe(before.size);
+    expect(
+      (await srv.ctx.db.selectFrom("vehicles").select("size").where("id", "=", id).executeTakeFirstOrThrow()).size,
+    ).toBe(before.size);
   });
 });

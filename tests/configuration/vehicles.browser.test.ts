@@ -3,13 +3,18 @@ import { describe, expect, it } from "vitest";
 import { browserSuite } from "../support/browser-suite";
 import { hasChromium, signInInBrowser, waitForHydration } from "../support/browser";
 
-if (!hasChromium) console.log("[vehicles-browser] skipped: Chromium is not installed (set CHROMIUM_PATH or apt-get install -y chromium)");
+if (!hasChromium)
+  console.log(
+    "[vehicles-browser] skipped: Chromium is not installed (set CHROMIUM_PATH or apt-get install -y chromium)",
+  );
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
   const s = browserSuite();
-
 
   async function signIn(page: Page) {
     page.setDefaultTimeout(15_000);
@@ -43,14 +48,20 @@ describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
     await page.waitForURL(/\/configuration\/vehicles\/details\/[0-9a-f-]{36}\?created=1$/);
     await page.waitForSelector('[data-testid="notice"]');
 
-    const sources = await page.locator('[data-testid="vehicle-images"] img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    const sources = await page
+      .locator('[data-testid="vehicle-images"] img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
     expect(sources).toHaveLength(2);
     for (const src of sources) {
       const res = await page.request.get(src);
       expect(res.status()).toBe(200);
       expect(res.headers()["content-type"]).toBe("image/png");
     }
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="vehicle-images"] img')].every((i) => i.complete && i.naturalWidth === 1));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="vehicle-images"] img')].every(
+        (i) => i.complete && i.naturalWidth === 1,
+      ),
+    );
 
     await page.goto(`${s.srv.url}/configuration/vehicles/list?q=BR+555`);
     const rows = page.locator('[data-testid="vehicles-table"] tbody tr');
@@ -70,7 +81,12 @@ describe.skipIf(!hasChromium)("vehicle configuration in Chromium", () => {
     const detailsUrl = page.url();
     await waitForHydration(page);
     await page.fill("#size", "changed");
-    const dialog = new Promise<string>((resolve) => page.once("dialog", async (d) => { resolve(d.message()); await d.dismiss(); }));
+    const dialog = new Promise<string>((resolve) =>
+      page.once("dialog", async (d) => {
+        resolve(d.message());
+        await d.dismiss();
+      }),
+    );
     await page.click('a:has-text("Back to vehicles")');
     expect(await dialog).toBe("You have unsaved changes. Leave this page and lose them?");
     expect(page.url()).toBe(detailsUrl);

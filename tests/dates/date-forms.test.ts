@@ -50,7 +50,9 @@ describe("alert log period without JavaScript", () => {
 
     const al = await page("/alerts/log?from=2025-01-01&to=01/31/2025&lng=al");
     expect(al.status).toBe(400);
-    expect(al.html).toContain("Data e mbarimit nuk është një ditë e vërtetë. Shkruajeni si YYYY-MM-DD, p.sh. 2026-11-24.");
+    expect(al.html).toContain(
+      "Data e mbarimit nuk është një ditë e vërtetë. Shkruajeni si YYYY-MM-DD, p.sh. 2026-11-24.",
+    );
     expect(inputNamed(al.html, "to")).toContain('value="01/31/2025"');
 
     const overview = await page("/alerts/overview?from=2025-13-01&lng=en");
@@ -71,7 +73,9 @@ describe("alert log period without JavaScript", () => {
 
   it("the API refuses an impossible day instead of ignoring it", async () => {
     const token = (await principalFor(srv.ctx, f.adminId)).token;
-    const res = await fetch(`${srv.url}/api/alerts?from=2025-02-30&to=2025-03-01`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${srv.url}/api/alerts?from=2025-02-30&to=2025-03-01`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "VALIDATION", fields: { from: ["errors.date"] } });
   });
@@ -79,17 +83,26 @@ describe("alert log period without JavaScript", () => {
 
 describe("replay period without JavaScript", () => {
   it("is written 'YYYY-MM-DD HH:mm'; a wrong one is explained at its field in both languages", async () => {
-    const bad = new URLSearchParams({ vehicle: f.v.a1.id, from: "2025-01-10 25:00", to: "2025-01-10 10:00", lng: "en" });
+    const bad = new URLSearchParams({
+      vehicle: f.v.a1.id,
+      from: "2025-01-10 25:00",
+      to: "2025-01-10 10:00",
+      lng: "en",
+    });
     const en = await page(`/replay?${bad}`);
     expect(en.status).toBe(400);
-    expect(en.html).toMatch(/id="replay-from-error"[^>]*>Write the date and time as YYYY-MM-DD HH:mm, e\.g\. 2026-11-24 14:30\./);
+    expect(en.html).toMatch(
+      /id="replay-from-error"[^>]*>Write the date and time as YYYY-MM-DD HH:mm, e\.g\. 2026-11-24 14:30\./,
+    );
     expect(inputNamed(en.html, "from")).toContain('placeholder="YYYY-MM-DD HH:mm"');
     expect(en.html).not.toContain('id="replay-to-error"');
     bad.set("lng", "al");
     expect((await page(`/replay?${bad}`)).html).toContain("Shkruani datën dhe orën si YYYY-MM-DD HH:mm");
 
     const day = addDays(todayIn("UTC"), -2);
-    const good = await page(`/replay?${new URLSearchParams({ vehicle: f.v.a1.id, from: `${day} 00:00`, to: `${day} 23:59`, lng: "en" })}`);
+    const good = await page(
+      `/replay?${new URLSearchParams({ vehicle: f.v.a1.id, from: `${day} 00:00`, to: `${day} 23:59`, lng: "en" })}`,
+    );
     expect(good.status).toBe(200);
     expect(good.html).not.toContain("replay-from-error");
     expect(inputNamed(good.html, "from")).toContain(`value="${day} 00:00"`);
@@ -103,11 +116,17 @@ describe("24-hour times without JavaScript", () => {
     const bad = await admin.post("/configuration/settings", { ...fields, attendance_start_threshold: "7:30 PM" });
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    expect(html).toMatch(/id="attendance_start_threshold-error"[^>]*>.*Write the time as HH:mm on the 24-hour clock, e\.g\. 14:30\./s);
+    expect(html).toMatch(
+      /id="attendance_start_threshold-error"[^>]*>.*Write the time as HH:mm on the 24-hour clock, e\.g\. 14:30\./s,
+    );
     expect(inputNamed(html, "attendance_start_threshold")).toContain('placeholder="HH:mm"');
     const ok = await admin.post("/configuration/settings", { ...fields, attendance_start_threshold: "19:30" });
     expect(ok.status).toBe(200);
-    const row = await srv.ctx.db.selectFrom("organization_settings").select("attendance_start_threshold").where("org_id", "=", f.orgId).executeTakeFirstOrThrow();
+    const row = await srv.ctx.db
+      .selectFrom("organization_settings")
+      .select("attendance_start_threshold")
+      .where("org_id", "=", f.orgId)
+      .executeTakeFirstOrThrow();
     expect(row.attendance_start_threshold.slice(0, 5)).toBe("19:30");
     admin.cookies.delete("lng");
   });

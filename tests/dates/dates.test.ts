@@ -1,8 +1,35 @@
 import { describe, expect, it } from "vitest";
 import {
-  addDays, addMonths, dateRangeSchema, dateSchema, dateTimeSchema, daysBetween, formatInstant, formatInstantDate, formatInstantTime, monthGrid,
-  normalizeDateInput, normalizeDateTimeInput, normalizeTimeInput, optionalDate, optionalTime, parseDate, parseDateTime, parseTime,
-  parseZonedDateTime, requiredDate, startOfDayIn, startOfWeek, TIME_WINDOWS, timeSchema, timeWindow, todayIn, weekday, weekRange, WEEK_COLUMNS, zonedInstant,
+  addDays,
+  addMonths,
+  dateRangeSchema,
+  dateSchema,
+  dateTimeSchema,
+  daysBetween,
+  formatInstant,
+  formatInstantDate,
+  formatInstantTime,
+  monthGrid,
+  normalizeDateInput,
+  normalizeDateTimeInput,
+  normalizeTimeInput,
+  optionalDate,
+  optionalTime,
+  parseDate,
+  parseDateTime,
+  parseTime,
+  parseZonedDateTime,
+  requiredDate,
+  startOfDayIn,
+  startOfWeek,
+  TIME_WINDOWS,
+  timeSchema,
+  timeWindow,
+  todayIn,
+  weekday,
+  weekRange,
+  WEEK_COLUMNS,
+  zonedInstant,
 } from "../../app/lib/dates";
 
 const TZ = "Europe/Tirane";
@@ -11,7 +38,19 @@ describe("calendar days (YYYY-MM-DD)", () => {
   it("reads real days and refuses days that do not exist or other spellings", () => {
     expect(parseDate("2026-11-24")).toEqual({ year: 2026, month: 11, day: 24 });
     expect(parseDate("2024-02-29")).toEqual({ year: 2024, month: 2, day: 29 });
-    for (const bad of ["2026-02-30", "2026-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00", "11/24/2026", "24.11.2026", "2026-1-5", "2026-11-24T00:00", ""]) {
+    for (const bad of [
+      "2026-02-30",
+      "2026-02-29",
+      "2026-04-31",
+      "2026-13-01",
+      "2026-00-10",
+      "2026-01-00",
+      "11/24/2026",
+      "24.11.2026",
+      "2026-1-5",
+      "2026-11-24T00:00",
+      "",
+    ]) {
       expect(parseDate(bad), bad).toBeNull();
     }
     expect(parseDate("1900-02-29")).toBeNull();
@@ -44,7 +83,8 @@ describe("24-hour times (HH:mm)", () => {
   it("reads 00:00 to 23:59 and refuses 12-hour and out-of-range times", () => {
     expect(parseTime("00:00")).toEqual({ hour: 0, minute: 0 });
     expect(parseTime("23:59")).toEqual({ hour: 23, minute: 59 });
-    for (const bad of ["24:00", "12:60", "9:30", "12:00 AM", "12:00 PM", "1230", "10:00:00"]) expect(parseTime(bad), bad).toBeNull();
+    for (const bad of ["24:00", "12:60", "9:30", "12:00 AM", "12:00 PM", "1230", "10:00:00"])
+      expect(parseTime(bad), bad).toBeNull();
     expect(parseTime("10:00:00", true)).toEqual({ hour: 10, minute: 0 });
   });
 
@@ -100,7 +140,12 @@ describe("weeks start on Sunday (spec section 9)", () => {
     const grid = monthGrid(2026, 11); // 2026-11-01 is a Sunday
     expect(grid[0][0]).toEqual({ date: "2026-11-01", inMonth: true, weekday: 0 });
     expect(grid.every((w) => w.length === 7 && weekday(w[0].date) === 0 && weekday(w[6].date) === 6)).toBe(true);
-    expect(grid.flat().filter((d) => d.inMonth).map((d) => d.date)).toHaveLength(30);
+    expect(
+      grid
+        .flat()
+        .filter((d) => d.inMonth)
+        .map((d) => d.date),
+    ).toHaveLength(30);
     const february = monthGrid(2026, 2); // 2026-02-01 is a Sunday, 28 days: exactly four rows
     expect(february).toHaveLength(4);
     const december = monthGrid(2026, 12); // starts on a Tuesday: leading Sunday 2026-11-29
@@ -139,9 +184,18 @@ describe("zod schemas shared by the server and the forms", () => {
   it("periods: the end may not come before the start, and may be limited in length", () => {
     const range = dateRangeSchema({ maxDays: 31 });
     expect(range.parse({ from: "2026-11-01", to: "2026-11-30" })).toEqual({ from: "2026-11-01", to: "2026-11-30" });
-    expect(range.safeParse({ from: "2026-11-30", to: "2026-11-01" }).error?.issues[0]).toMatchObject({ path: ["to"], message: "errors.dateRangeReversed" });
-    expect(range.safeParse({ from: "2026-01-01", to: "2026-03-01" }).error?.issues[0]).toMatchObject({ path: ["from"], message: "errors.dateRangeTooLong" });
-    expect(range.safeParse({ from: "2026-02-30", to: "" }).error?.issues[0]).toMatchObject({ path: ["from"], message: "errors.date" });
+    expect(range.safeParse({ from: "2026-11-30", to: "2026-11-01" }).error?.issues[0]).toMatchObject({
+      path: ["to"],
+      message: "errors.dateRangeReversed",
+    });
+    expect(range.safeParse({ from: "2026-01-01", to: "2026-03-01" }).error?.issues[0]).toMatchObject({
+      path: ["from"],
+      message: "errors.dateRangeTooLong",
+    });
+    expect(range.safeParse({ from: "2026-02-30", to: "" }).error?.issues[0]).toMatchObject({
+      path: ["from"],
+      message: "errors.date",
+    });
   });
 });
 

@@ -16,12 +16,23 @@ describe.skipIf(!hasChromium)("alerts end to end in Chromium", () => {
   beforeAll(async () => {
     [srv, browser] = await Promise.all([startTestServer({ telematics: true }), launchBrowser()]);
     org = await createMapOrg(srv.ctx, 1);
-    await storeFixes(srv.ctx, org, org.vehicles[0], [{ at: new Date(Date.now() - 60_000), lat: 41.3275, lon: 19.8187, speed: 40, ignition: true }]);
+    await storeFixes(srv.ctx, org, org.vehicles[0], [
+      { at: new Date(Date.now() - 60_000), lat: 41.3275, lon: 19.8187, speed: 40, ignition: true },
+    ]);
     const admin = await principalFor(srv.ctx, org.adminId);
-    await createPolicy(srv.ctx, admin, parsePolicyInput({
-      name: "Town limit 50", alert_type: "speeding", speed_limit_kmh: "50", all_vehicles: "on",
-      days: ["0", "1", "2", "3", "4", "5", "6"], notify_in_app: "on", recipient_ids: [org.adminId],
-    }));
+    await createPolicy(
+      srv.ctx,
+      admin,
+      parsePolicyInput({
+        name: "Town limit 50",
+        alert_type: "speeding",
+        speed_limit_kmh: "50",
+        all_vehicles: "on",
+        days: ["0", "1", "2", "3", "4", "5", "6"],
+        notify_in_app: "on",
+        recipient_ids: [org.adminId],
+      }),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -43,7 +54,19 @@ describe.skipIf(!hasChromium)("alerts end to end in Chromium", () => {
       const device = await TeltonikaClient.connect((srv.telematics as TelematicsRuntime).ports.teltonika as number);
       try {
         expect(await device.handshake(vehicle.imei)).toBe(true);
-        expect(await device.sendRecords([{ fixTime: new Date(Date.now() - 2000), latitude: 41.33, longitude: 19.82, speed: 72, course: 90, satellites: 10, ignition: true }])).toBe(1);
+        expect(
+          await device.sendRecords([
+            {
+              fixTime: new Date(Date.now() - 2000),
+              latitude: 41.33,
+              longitude: 19.82,
+              speed: 72,
+              course: 90,
+              satellites: 10,
+              ignition: true,
+            },
+          ]),
+        ).toBe(1);
       } finally {
         device.close();
       }
@@ -64,10 +87,28 @@ describe.skipIf(!hasChromium)("alerts end to end in Chromium", () => {
       const again = await TeltonikaClient.connect((srv.telematics as TelematicsRuntime).ports.teltonika as number);
       try {
         expect(await again.handshake(vehicle.imei)).toBe(true);
-        expect(await again.sendRecords([
-          { fixTime: new Date(Date.now() - 1500), latitude: 41.331, longitude: 19.821, speed: 30, course: 90, satellites: 10, ignition: true },
-          { fixTime: new Date(Date.now() - 1000), latitude: 41.332, longitude: 19.822, speed: 66, course: 90, satellites: 10, ignition: true },
-        ])).toBe(2);
+        expect(
+          await again.sendRecords([
+            {
+              fixTime: new Date(Date.now() - 1500),
+              latitude: 41.331,
+              longitude: 19.821,
+              speed: 30,
+              course: 90,
+              satellites: 10,
+              ignition: true,
+            },
+            {
+              fixTime: new Date(Date.now() - 1000),
+              latitude: 41.332,
+              longitude: 19.822,
+              speed: 66,
+              course: 90,
+              satellites: 10,
+              ignition: true,
+            },
+          ]),
+        ).toBe(2);
       } finally {
         again.close();
       }

@@ -5,7 +5,6 @@ import { hasChromium, signInInBrowser, waitForHydration } from "../support/brows
 describe.skipIf(!hasChromium)("alert policy form with JavaScript", () => {
   const s = browserSuite();
 
-
   it("shows only the chosen type's thresholds and saves a policy whose other thresholds are hidden", async () => {
     const context = await s.browser.newContext();
     const page = await context.newPage();
@@ -32,8 +31,18 @@ describe.skipIf(!hasChromium)("alert policy form with JavaScript", () => {
       await page.check(`input[name="recipient_ids"][value="${s.org.adminId}"]`);
       await page.click('[data-testid="policy-submit"]');
       await page.waitForURL(/\/alerts\/policies\/policy\/[0-9a-f-]{36}/);
-      const saved = await s.srv.ctx.db.selectFrom("alert_policies").selectAll().where("org_id", "=", s.org.orgId).where("name", "=", "Engine started").executeTakeFirstOrThrow();
-      expect(saved).toMatchObject({ alert_type: "ignition_on", all_vehicles: true, speed_limit_kmh: null, duration_min: null });
+      const saved = await s.srv.ctx.db
+        .selectFrom("alert_policies")
+        .selectAll()
+        .where("org_id", "=", s.org.orgId)
+        .where("name", "=", "Engine started")
+        .executeTakeFirstOrThrow();
+      expect(saved).toMatchObject({
+        alert_type: "ignition_on",
+        all_vehicles: true,
+        speed_limit_kmh: null,
+        duration_min: null,
+      });
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -18,14 +18,29 @@ async function startTileHost() {
       state.styles++;
       if (state.mode === "style-down") return req.socket.destroy();
       res.setHeader("Content-Type", "application/json");
-      return res.end(JSON.stringify({
-        version: 8,
-        sources: { streets: { type: "vector", tiles: [`${origin}/tiles/{z}/{x}/{y}.pbf`], maxzoom: 14, attribution: "© Loopback Streets © OpenStreetMap contributors" } },
-        layers: [
-          { id: "street-background", type: "background", paint: { "background-color": "#f8f4f0" } },
-          { id: "street-water", type: "fill", source: "streets", "source-layer": "water", paint: { "fill-color": "#9ebdff" } },
-        ],
-      }));
+      return res.end(
+        JSON.stringify({
+          version: 8,
+          sources: {
+            streets: {
+              type: "vector",
+              tiles: [`${origin}/tiles/{z}/{x}/{y}.pbf`],
+              maxzoom: 14,
+              attribution: "© Loopback Streets © OpenStreetMap contributors",
+            },
+          },
+          layers: [
+            { id: "street-background", type: "background", paint: { "background-color": "#f8f4f0" } },
+            {
+              id: "street-water",
+              type: "fill",
+              source: "streets",
+              "source-layer": "water",
+              paint: { "fill-color": "#9ebdff" },
+            },
+          ],
+        }),
+      );
     }
     if (req.url?.startsWith("/tiles/")) {
       state.tiles++;
@@ -37,7 +52,15 @@ async function startTileHost() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { state, url, close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    state,
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 const basemapOf = (page: Page) => page.getAttribute('[data-testid="fleet-map"] .map-canvas', "data-basemap");
@@ -55,7 +78,9 @@ describe.skipIf(!hasChromium)("basemap: online style with offline fallback", () 
       launchBrowser(),
     ]);
     org = await createMapOrg(srv.ctx, 1);
-    await storeFixes(srv.ctx, org, org.vehicles[0], [{ at: new Date(Date.now() - 60_000), lat: 41.3275, lon: 19.8187, speed: 0, ignition: false }]);
+    await storeFixes(srv.ctx, org, org.vehicles[0], [
+      { at: new Date(Date.now() - 60_000), lat: 41.3275, lon: 19.8187, speed: 0, ignition: false },
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -121,7 +146,9 @@ describe.skipIf(!hasChromium)("basemap: online style with offline fallback", () 
     await expect.poll(() => page.evaluate(() => Boolean(window.__flotaMap?.getSource("countries")))).toBe(true);
     expect(await page.evaluate(() => window.__flotaMap?.getLayer("street-water"))).toBeUndefined();
     const pins = await page.evaluate(async () => {
-      const source = window.__flotaMap?.getSource("vehicles") as { getData(): Promise<GeoJSON.FeatureCollection> } | undefined;
+      const source = window.__flotaMap?.getSource("vehicles") as
+        | { getData(): Promise<GeoJSON.FeatureCollection> }
+        | undefined;
       return source ? (await source.getData()).features.length : -1;
     });
     expect(pins).toBe(1);

@@ -31,7 +31,9 @@ describe.skipIf(!hasChromium)("application chrome in Chromium", () => {
   });
 
   it("hides the mobile banner's badge on an unknown platform and shows the one for Android", async () => {
-    const android = await browser.newContext({ userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36" });
+    const android = await browser.newContext({
+      userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36",
+    });
     const page = await android.newPage();
     await page.goto(`${srv.url}/login`);
     expect(await page.locator('[data-testid="badge-android"]').isVisible()).toBe(true);

@@ -9,7 +9,6 @@ const SHORT_TIMEOUT_MS = 1500;
 describe.skipIf(!hasChromium)("409 notifications and chunk time-outs in Chromium", () => {
   const s = browserSuite();
 
-
   async function addTeam(page: Page, name: string) {
     await page.goto(`${s.srv.url}/configuration/vehicles/teams/add`);
     await page.fill('[data-testid="team-form"] input[name="name"]', name);
@@ -26,7 +25,9 @@ describe.skipIf(!hasChromium)("409 notifications and chunk time-outs in Chromium
       await page.waitForURL((url) => url.pathname.startsWith("/configuration/vehicles/teams/update/"));
       if (javaScriptEnabled) await waitForHydration(page);
       let status = 0;
-      page.on("response", (res) => { if (res.request().method() === "POST") status = res.status(); });
+      page.on("response", (res) => {
+        if (res.request().method() === "POST") status = res.status();
+      });
       await addTeam(page, name);
       if (javaScriptEnabled) await waitForHydration(page);
       const notice = page.locator('[data-testid="notifications"] .toast-error');
@@ -48,8 +49,17 @@ describe.skipIf(!hasChromium)("409 notifications and chunk time-outs in Chromium
 
   it("shows a 409 answered to a fetcher (the map's block dialog) as the error notification", async () => {
     // A vehicle whose device cannot take commands: the immobilisation service answers COMMAND_UNSUPPORTED (409).
-    const vehicle = await s.srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", s.org.orgId).orderBy("registration").executeTakeFirstOrThrow();
-    await s.srv.ctx.db.updateTable("vehicles").set({ device_imei: `35${Date.now()}`.slice(0, 15), device_protocol: "osmand" }).where("id", "=", vehicle.id).execute();
+    const vehicle = await s.srv.ctx.db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", s.org.orgId)
+      .orderBy("registration")
+      .executeTakeFirstOrThrow();
+    await s.srv.ctx.db
+      .updateTable("vehicles")
+      .set({ device_imei: `35${Date.now()}`.slice(0, 15), device_protocol: "osmand" })
+      .where("id", "=", vehicle.id)
+      .execute();
     const context = await s.browser.newContext();
     const page = await context.newPage();
     await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword, `/manage?vehicle=${vehicle.id}`);
@@ -68,7 +78,9 @@ describe.skipIf(!hasChromium)("409 notifications and chunk time-outs in Chromium
 
   it("fails a route chunk that never arrives with 'Something went wrong!' and a reload offer", async () => {
     const context = await s.browser.newContext();
-    await context.addInitScript((ms) => { window.__flotaChunkTimeoutMs = ms; }, SHORT_TIMEOUT_MS);
+    await context.addInitScript((ms) => {
+      window.__flotaChunkTimeoutMs = ms;
+    }, SHORT_TIMEOUT_MS);
     const page = await context.newPage();
     await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword, "/configuration/profile");
     await waitForHydration(page);
@@ -92,7 +104,9 @@ describe.skipIf(!hasChromium)("409 notifications and chunk time-outs in Chromium
 
   it("fails the lazily loaded map bundle that never arrives the same way, inside the app", async () => {
     const context = await s.browser.newContext();
-    await context.addInitScript((ms) => { window.__flotaChunkTimeoutMs = ms; }, SHORT_TIMEOUT_MS);
+    await context.addInitScript((ms) => {
+      window.__flotaChunkTimeoutMs = ms;
+    }, SHORT_TIMEOUT_MS);
     const page = await context.newPage();
     await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword, "/configuration/profile");
     await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, () => {});
@@ -101,7 +115,9 @@ describe.skipIf(!hasChromium)("409 notifications and chunk time-outs in Chromium
     await errorPage.waitFor({ timeout: 20_000 });
     expect(await errorPage.locator("h1").textContent()).toBe("Something went wrong!");
     expect(await page.locator(".topbar").count()).toBe(1); // the app's error boundary, chrome kept
-    expect(new URL((await page.locator('[data-testid="error-reload"]').getAttribute("href"))!, s.srv.url).pathname).toBe("/manage");
+    expect(
+      new URL((await page.locator('[data-testid="error-reload"]').getAttribute("href"))!, s.srv.url).pathname,
+    ).toBe("/manage");
     await context.close();
   });
 });

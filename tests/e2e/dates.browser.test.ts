@@ -21,8 +21,16 @@ describe.skipIf(!hasChromium)("dates in an American browser", () => {
     page = await context.newPage();
     page.on("pageerror", (e) => problems.push(e.message));
     // the fields' server HTML (no calendar button) must hydrate without a mismatch
-    page.on("console", (m) => { if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) problems.push(m.text()); });
-    await signInInBrowser(page, srv.url, f.adminEmail, f.adminPassword, "/alerts/log?from=2025-01-10&to=2025-01-10&lng=en");
+    page.on("console", (m) => {
+      if (m.type() === "error" && /hydrat|did not match/i.test(m.text())) problems.push(m.text());
+    });
+    await signInInBrowser(
+      page,
+      srv.url,
+      f.adminEmail,
+      f.adminPassword,
+      "/alerts/log?from=2025-01-10&to=2025-01-10&lng=en",
+    );
   });
   afterAll(async () => {
     await context?.close();
@@ -41,7 +49,9 @@ describe.skipIf(!hasChromium)("dates in an American browser", () => {
     expect(await headers.first().getAttribute("abbr")).toBe("Sunday");
     expect(await headers.last().getAttribute("abbr")).toBe("Saturday");
     // every first cell of a row is a Sunday
-    const firstDays = await picker.locator("tbody tr td:first-child").evaluateAll((tds) => tds.map((td) => td.getAttribute("data-date")!));
+    const firstDays = await picker
+      .locator("tbody tr td:first-child")
+      .evaluateAll((tds) => tds.map((td) => td.getAttribute("data-date")!));
     expect(firstDays[0]).toBe("2024-12-29");
     for (const d of firstDays) expect(new Date(`${d}T12:00:00Z`).getUTCDay()).toBe(0);
     expect(await picker.locator('[aria-selected="true"]').getAttribute("data-date")).toBe("2025-01-10");
@@ -80,7 +90,10 @@ describe.skipIf(!hasChromium)("dates in an American browser", () => {
     expect(await page.inputValue("#af-to")).toBe("2025-02-18");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("af-to-calendar");
 
-    await Promise.all([page.waitForURL(/from=2025-01-08&to=2025-02-18/), page.click(".alert-filters button[type=submit]")]);
+    await Promise.all([
+      page.waitForURL(/from=2025-01-08&to=2025-02-18/),
+      page.click(".alert-filters button[type=submit]"),
+    ]);
   });
 
   it("no page shows an American date, a 12-hour time or a browser-formatted date input", async () => {
@@ -107,9 +120,17 @@ describe.skipIf(!hasChromium)("dates in an American browser", () => {
       const text = await page.locator("body").innerText();
       expect(text, path).not.toMatch(american);
       expect(text, path).not.toMatch(twelveHour);
-      const values = await page.locator("input").evaluateAll((inputs) => inputs.map((i) => `${(i as HTMLInputElement).type}:${(i as HTMLInputElement).value}`));
-      expect(values.filter((v) => /^(date|datetime-local|time|month|week):/.test(v)), path).toEqual([]);
-      expect(values.filter((v) => american.test(v) || twelveHour.test(v)), path).toEqual([]);
+      const values = await page
+        .locator("input")
+        .evaluateAll((inputs) => inputs.map((i) => `${(i as HTMLInputElement).type}:${(i as HTMLInputElement).value}`));
+      expect(
+        values.filter((v) => /^(date|datetime-local|time|month|week):/.test(v)),
+        path,
+      ).toEqual([]);
+      expect(
+        values.filter((v) => american.test(v) || twelveHour.test(v)),
+        path,
+      ).toEqual([]);
     }
     await page.goto(`${srv.url}/alerts/log?from=2025-01-10&to=2025-01-10&lng=en`);
     expect(await page.locator("tbody time").first().textContent()).toMatch(/^2025-01-1\d \d{2}:\d{2}$/);
@@ -121,7 +142,9 @@ describe.skipIf(!hasChromium)("dates in an American browser", () => {
     // the date-and-time field: today is marked, and choosing a day keeps the time
     await waitForHydration(page);
     await page.click('[data-testid="replay-from-calendar"]');
-    expect(await page.locator('[data-testid="date-picker"] td[aria-current="date"]').getAttribute("data-date")).toBe(from.slice(0, 10));
+    expect(await page.locator('[data-testid="date-picker"] td[aria-current="date"]').getAttribute("data-date")).toBe(
+      from.slice(0, 10),
+    );
     await page.click('[data-testid="date-picker-prev"]');
     await page.locator('[data-testid="date-picker"] tbody tr:nth-child(2) td:first-child').click();
     expect(await page.inputValue("#replay-from")).toMatch(/^\d{4}-\d{2}-\d{2} 00:00$/);

@@ -50,15 +50,24 @@ describe.skipIf(!hasChromium)("replay in Chromium", () => {
 
     await page.selectOption('[data-testid="playback-speed"]', "16");
     await page.click('[data-testid="play-toggle"]');
-    await page.waitForFunction((e) => Number((document.querySelector('[data-testid="scrubber"]') as HTMLInputElement).value) === e, end);
+    await page.waitForFunction(
+      (e) => Number((document.querySelector('[data-testid="scrubber"]') as HTMLInputElement).value) === e,
+      end,
+    );
     await page.waitForSelector('[data-testid="play-toggle"][aria-pressed="false"]');
 
     await scrubber.fill(String(start));
-    await page.waitForFunction((s) => Number((document.querySelector('[data-testid="scrubber"]') as HTMLInputElement).value) === s, start);
+    await page.waitForFunction(
+      (s) => Number((document.querySelector('[data-testid="scrubber"]') as HTMLInputElement).value) === s,
+      start,
+    );
     await page.locator('[data-testid="speed-chart"]').scrollIntoViewIfNeeded();
     const box = (await page.locator('[data-testid="speed-chart"]').boundingBox())!;
     await page.mouse.click(box.x + box.width - 30, box.y + box.height / 2);
-    await page.waitForFunction((s) => Number((document.querySelector('[data-testid="scrubber"]') as HTMLInputElement).value) !== s, start);
+    await page.waitForFunction(
+      (s) => Number((document.querySelector('[data-testid="scrubber"]') as HTMLInputElement).value) !== s,
+      start,
+    );
     const sought = Number(await scrubber.inputValue());
     expect(sought).toBeGreaterThan(start + (end - start) / 2);
     expect(sought).toBeLessThanOrEqual(end);

@@ -10,11 +10,19 @@ import { createMapOrg, storeFixes, type MapTestOrg } from "../telematics-ui/help
 function pinOf(page: Page, vehicleId: string) {
   return page.evaluate(async (id) => {
     const map = window.__flotaMap;
-    const source = map?.getSource("vehicles") as { getData(): Promise<GeoJSON.FeatureCollection<GeoJSON.Point>> } | undefined;
+    const source = map?.getSource("vehicles") as
+      | { getData(): Promise<GeoJSON.FeatureCollection<GeoJSON.Point>> }
+      | undefined;
     if (!source) return null;
     const data = await source.getData();
     const f = data.features.find((x) => x.properties?.vehicleId === id);
-    return f ? { coordinates: f.geometry.coordinates, pin: f.properties?.pin as string, course: f.properties?.course as number } : null;
+    return f
+      ? {
+          coordinates: f.geometry.coordinates,
+          pin: f.properties?.pin as string,
+          course: f.properties?.course as number,
+        }
+      : null;
   }, vehicleId);
 }
 
@@ -28,7 +36,9 @@ describe.skipIf(!hasChromium)("live map in Chromium", () => {
     [srv, browser] = await Promise.all([startTestServer({ telematics: true }), launchBrowser()]);
     telematics = srv.telematics as TelematicsRuntime;
     org = await createMapOrg(srv.ctx, 1);
-    await storeFixes(srv.ctx, org, org.vehicles[0], [{ at: new Date(Date.now() - 60_000), lat: 41.3275, lon: 19.8187, speed: 0, ignition: false }]);
+    await storeFixes(srv.ctx, org, org.vehicles[0], [
+      { at: new Date(Date.now() - 60_000), lat: 41.3275, lon: 19.8187, speed: 0, ignition: false },
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -41,7 +51,9 @@ describe.skipIf(!hasChromium)("live map in Chromium", () => {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("pageerror", (e) => problems.push(e.message));
-    page.on("console", (m) => { if (m.type() === "error") problems.push(m.text()); });
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
     await page.goto(`${srv.url}/login`);
     await page.fill('input[name="email"]', org.adminEmail);
     await page.fill('input[name="password"]', org.adminPassword);
@@ -53,15 +65,34 @@ describe.skipIf(!hasChromium)("live map in Chromium", () => {
     const before = await pinOf(page, vehicle.id);
     expect(before).toMatchObject({ coordinates: [19.8187, 41.3275], pin: "pin-stopped" });
     // The page subscribes right after the socket opens; wait until the server has the subscription.
-    await expect.poll(async () => {
-      const row = await srv.ctx.db.selectFrom("live_subscriptions").select("vehicle_id").where("vehicle_id", "=", vehicle.id).executeTakeFirst();
-      return row?.vehicle_id ?? null;
-    }, { timeout: 10_000 }).toBe(vehicle.id);
+    await expect
+      .poll(
+        async () => {
+          const row = await srv.ctx.db
+            .selectFrom("live_subscriptions")
+            .select("vehicle_id")
+            .where("vehicle_id", "=", vehicle.id)
+            .executeTakeFirst();
+          return row?.vehicle_id ?? null;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(vehicle.id);
 
     const device = await TeltonikaClient.connect(telematics.ports.teltonika as number);
     try {
       expect(await device.handshake(vehicle.imei)).toBe(true);
-      const acked = await device.sendRecords([{ fixTime: new Date(Date.now() - 1000), latitude: 41.3402, longitude: 19.8456, speed: 42, course: 135, satellites: 10, ignition: true }]);
+      const acked = await device.sendRecords([
+        {
+          fixTime: new Date(Date.now() - 1000),
+          latitude: 41.3402,
+          longitude: 19.8456,
+          speed: 42,
+          course: 135,
+          satellites: 10,
+          ignition: true,
+        },
+      ]);
       expect(acked).toBe(1);
     } finally {
       device.close();
@@ -99,14 +130,22 @@ describe.skipIf(!hasChromium)("live map in Chromium", () => {
       await page.waitForSelector("dialog[open] h2");
       expect(await page.locator("dialog[open] h2").textContent()).toBe("Block the engine?");
       expect(new URL(page.url()).pathname).toBe("/manage");
-      expect(await srv.ctx.db.selectFrom("device_commands").select("id").where("vehicle_id", "=", vehicle.id).execute()).toEqual([]);
+      expect(
+        await srv.ctx.db.selectFrom("device_commands").select("id").where("vehicle_id", "=", vehicle.id).execute(),
+      ).toEqual([]);
       // No device is connected now, so the command is recorded as Failed (device offline).
       await page.click('[data-testid="confirm-immobilization"]');
       await page.waitForSelector('[data-testid="immobilization-result"]');
-      const rows = await srv.ctx.db.selectFrom("device_commands").select(["action", "status", "error"]).where("vehicle_id", "=", vehicle.id).execute();
+      const rows = await srv.ctx.db
+        .selectFrom("device_commands")
+        .select(["action", "status", "error"])
+        .where("vehicle_id", "=", vehicle.id)
+        .execute();
       expect(rows).toEqual([{ action: "block", status: "Failed", error: "device offline" }]);
       expect(await page.getAttribute('[data-testid="immobilization-result"]', "data-status")).toBe("Failed");
-      expect(await page.locator('[data-testid="immobilization-result"]').textContent()).toBe("Block: Failed (Device offline)");
+      expect(await page.locator('[data-testid="immobilization-result"]').textContent()).toBe(
+        "Block: Failed (Device offline)",
+      );
       await page.waitForFunction(() => !document.querySelector("dialog[open]"), undefined, { timeout: 5000 });
     } finally {
       await context.close();

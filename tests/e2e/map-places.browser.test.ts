@@ -31,8 +31,23 @@ describe.skipIf(!hasChromium)("places on the live map in Chromium", () => {
     [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     org = await createMapOrg(srv.ctx, 1);
     const admin = await principalFor(srv.ctx, org.adminId);
-    await createPoi(srv.ctx, admin, { name: "Depot Kashar", category: "depot", city: "Tirana", latitude: 41.35, longitude: 19.75, icon: "pin", icon_color: "#16a34a" });
-    await createGeofence(srv.ctx, admin, { name: "Port zone", category: "port", shape: "circle", latitude: 41.31, longitude: 19.45, radius_m: 800 });
+    await createPoi(srv.ctx, admin, {
+      name: "Depot Kashar",
+      category: "depot",
+      city: "Tirana",
+      latitude: 41.35,
+      longitude: 19.75,
+      icon: "pin",
+      icon_color: "#16a34a",
+    });
+    await createGeofence(srv.ctx, admin, {
+      name: "Port zone",
+      category: "port",
+      shape: "circle",
+      latitude: 41.31,
+      longitude: 19.45,
+      radius_m: 800,
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -44,7 +59,9 @@ describe.skipIf(!hasChromium)("places on the live map in Chromium", () => {
     const page = await context.newPage();
     await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
     await page.waitForSelector('[data-testid="fleet-map"][data-ready="1"]');
-    await expect.poll(async () => (await placesOnMap(page))?.names ?? [], { timeout: 15_000 }).toEqual(["Depot Kashar", "Port zone"]);
+    await expect
+      .poll(async () => (await placesOnMap(page))?.names ?? [], { timeout: 15_000 })
+      .toEqual(["Depot Kashar", "Port zone"]);
     expect(await placesOnMap(page)).toMatchObject({ pois: true, geofences: true });
     await page.uncheck('[data-testid="map-layers"] input[name="layer-geofences"]');
     await expect.poll(async () => (await placesOnMap(page))?.geofences).toBe(false);

@@ -5,7 +5,6 @@ import { hasChromium, signInInBrowser } from "../support/browser";
 describe.skipIf(!hasChromium)("sign-in in Chromium", () => {
   const s = browserSuite();
 
-
   for (const javaScriptEnabled of [false, true]) {
     it(`signs in with JavaScript ${javaScriptEnabled ? "on" : "off"}, shows field errors first`, async () => {
       const context = await s.browser.newContext({ javaScriptEnabled });

@@ -10,15 +10,19 @@ const INVALID_EN = "This tracking link is invalid or has expired";
 /** Every address the page's main frame committed to, in order. */
 function committedUrls(page: Page): string[] {
   const seen: string[] = [];
-  page.on("framenavigated", (frame) => { if (frame === page.mainFrame()) seen.push(frame.url()); });
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) seen.push(frame.url());
+  });
   return seen;
 }
 
 describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => {
   const s = browserSuite();
 
-
-  const withContext = async (opts: Parameters<Browser["newContext"]>[0], fn: (context: BrowserContext, page: Page) => Promise<void>) => {
+  const withContext = async (
+    opts: Parameters<Browser["newContext"]>[0],
+    fn: (context: BrowserContext, page: Page) => Promise<void>,
+  ) => {
     const context = await s.browser.newContext(opts);
     try {
       await fn(context, await context.newPage());
@@ -91,7 +95,9 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
       await withContext({ userAgent: ANDROID }, async (_context, page) => {
         await signInInBrowser(page, s.srv.url, s.org.adminEmail, s.org.adminPassword);
         await waitForHydration(page);
-        await page.evaluate(() => { window.location.hash = "#/int/order-track?token=zz"; });
+        await page.evaluate(() => {
+          window.location.hash = "#/int/order-track?token=zz";
+        });
         await page.waitForURL((url) => url.pathname === "/int/order-track" && url.search === "?token=zz");
         await page.locator('[data-testid="int-shell"]').waitFor();
         expect(await page.locator(".topbar").count()).toBe(0);
@@ -101,15 +107,30 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
   });
 
   describe("access token handed over in the hash (spec section 2)", () => {
-    const apiLogin = async () => (await (await fetch(`${s.srv.url}/api/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({ email: s.org.adminEmail, password: s.org.adminPassword, grant_type: "password", web_login: "true" }),
-    })).json()) as { access_token: string; user: { id: string } };
+    const apiLogin = async () =>
+      (await (
+        await fetch(`${s.srv.url}/api/auth/login`, {
+          method: "POST",
+          body: new URLSearchParams({
+            email: s.org.adminEmail,
+            password: s.org.adminPassword,
+            grant_type: "password",
+            web_login: "true",
+          }),
+        })
+      ).json()) as { access_token: string; user: { id: string } };
 
     it("stores the token as the session and sends the user to login carrying type, user and redirect_urls", async () => {
       const login = await apiLogin();
       await withContext({}, async (context, page) => {
-        const hash = new URLSearchParams({ access_token: login.access_token, expires: "3600", user: login.user.id, token_type: "Bearer", type: "admin", redirect_urls: "/configuration/list" });
+        const hash = new URLSearchParams({
+          access_token: login.access_token,
+          expires: "3600",
+          user: login.user.id,
+          token_type: "Bearer",
+          type: "admin",
+          redirect_urls: "/configuration/list",
+        });
         await page.goto(`${s.srv.url}/#${hash}`);
         await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("type") === "admin");
         const url = new URL(page.url());
@@ -128,7 +149,9 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
     it("accepts the #/?access_token=… form; without type=admin login sends the signed-in user on to the landing page", async () => {
       const login = await apiLogin();
       await withContext({}, async (context, page) => {
-        await page.goto(`${s.srv.url}/manage#/?access_token=${login.access_token}&expires=3600&token_type=Bearer&user=${login.user.id}`);
+        await page.goto(
+          `${s.srv.url}/manage#/?access_token=${login.access_token}&expires=3600&token_type=Bearer&user=${login.user.id}`,
+        );
         await page.waitForURL(`${s.srv.url}/manage`);
         await page.locator('[data-testid="fleet-table"]').waitFor();
         expect((await context.cookies()).find((c) => c.name === "flota_session")?.value).toBe(login.access_token);

@@ -34,7 +34,9 @@ describe("POST /api/auth/login (spec section 7)", () => {
     expect(typeof body.aye_token).toBe("string");
     expect(body.aye_token).not.toBe(body.access_token);
 
-    const details = await fetch(`${srv.url}/auth/details/admin`, { headers: { authorization: `Bearer ${body.access_token}` } });
+    const details = await fetch(`${srv.url}/auth/details/admin`, {
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
     expect(details.status).toBe(200);
     const d = await details.json();
     expect(d.user.id).toBe(org.adminId);
@@ -61,7 +63,11 @@ describe("POST /api/auth/login (spec section 7)", () => {
   });
 
   it("answers 400, not 500, to a malformed JSON body", async () => {
-    const res = await fetch(`${srv.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{ not json" });
+    const res = await fetch(`${srv.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{ not json",
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe("VALIDATION");
   });
@@ -72,10 +78,12 @@ describe("POST /api/auth/login (spec section 7)", () => {
   });
 
   it("ends the session on logout", async () => {
-    const login = await (await fetch(`${srv.url}/api/auth/login`, {
-      method: "POST",
-      body: form({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
-    })).json();
+    const login = await (
+      await fetch(`${srv.url}/api/auth/login`, {
+        method: "POST",
+        body: form({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
+      })
+    ).json();
     const auth = { authorization: `Bearer ${login.access_token}` };
     expect((await fetch(`${srv.url}/api/vehicles`, { headers: auth })).status).toBe(200);
     expect((await fetch(`${srv.url}/api/auth/logout`, { method: "POST", headers: auth })).status).toBe(204);

@@ -10,10 +10,17 @@ let token: string;
 beforeAll(async () => {
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx);
-  const login = await (await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
-  })).json();
+  const login = await (
+    await fetch(`${srv.url}/api/auth/login`, {
+      method: "POST",
+      body: new URLSearchParams({
+        email: org.adminEmail,
+        password: org.adminPassword,
+        grant_type: "password",
+        web_login: "true",
+      }),
+    })
+  ).json();
   token = login.access_token;
 });
 afterAll(async () => srv?.close());
@@ -22,7 +29,13 @@ describe("browser API client (spec section 8)", () => {
   const client = (bearer: string) => {
     const notify = vi.fn();
     const goToLogin = vi.fn();
-    const api = createApiClient({ csrfToken: "x", notify, goToLogin, baseUrl: srv.url, headers: { authorization: `Bearer ${bearer}` } });
+    const api = createApiClient({
+      csrfToken: "x",
+      notify,
+      goToLogin,
+      baseUrl: srv.url,
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     return { api, notify, goToLogin };
   };
 
@@ -31,7 +44,12 @@ describe("browser API client (spec section 8)", () => {
     await api.post("/api/teams", { name: "Dispatch" });
     await expect(api.post("/api/teams", { name: "dispatch" })).rejects.toBeInstanceOf(ApiError);
     expect(notify).toHaveBeenCalledTimes(1);
-    expect(notify).toHaveBeenCalledWith({ kind: "error", title: "TEAM_NAME_TAKEN", body: "A team with this name exists", status: 409 });
+    expect(notify).toHaveBeenCalledWith({
+      kind: "error",
+      title: "TEAM_NAME_TAKEN",
+      body: "A team with this name exists",
+      status: 409,
+    });
     expect(goToLogin).not.toHaveBeenCalled();
   });
 
@@ -44,14 +62,18 @@ describe("browser API client (spec section 8)", () => {
 
   it("passes other failures to the caller without a notification", async () => {
     const { api, notify, goToLogin } = client(token);
-    await expect(api.get("/api/vehicles/00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ status: 404, body: { error: "NOT_FOUND" } });
+    await expect(api.get("/api/vehicles/00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+      status: 404,
+      body: { error: "NOT_FOUND" },
+    });
     expect(notify).not.toHaveBeenCalled();
     expect(goToLogin).not.toHaveBeenCalled();
   });
 
   it("reads an error carried by a blob answer as JSON", async () => {
     const { api } = client(token);
-    await expect(api.blob("/api/vehicles/00000000-0000-4000-8000-000000000000/images/00000000-0000-4000-8000-000000000001"))
-      .rejects.toMatchObject({ status: 404, body: { error: "NOT_FOUND" } });
+    await expect(
+      api.blob("/api/vehicles/00000000-0000-4000-8000-000000000000/images/00000000-0000-4000-8000-000000000001"),
+    ).rejects.toMatchObject({ status: 404, body: { error: "NOT_FOUND" } });
   });
 });

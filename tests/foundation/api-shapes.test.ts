@@ -15,10 +15,17 @@ beforeAll(async () => {
   teamId = (await createTeam(srv.ctx, { org })).id;
   driverId = (await createDriver(srv.ctx, { org, team: teamId })).id;
   await createVehicle(srv.ctx, { org, team: teamId, driver: driverId, device: true });
-  const login = await (await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
-  })).json();
+  const login = await (
+    await fetch(`${srv.url}/api/auth/login`, {
+      method: "POST",
+      body: new URLSearchParams({
+        email: org.adminEmail,
+        password: org.adminPassword,
+        grant_type: "password",
+        web_login: "true",
+      }),
+    })
+  ).json();
   token = login.access_token;
 });
 afterAll(async () => srv?.close());
@@ -50,7 +57,10 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 function expectMapped(body: unknown, what: string) {
   const all = entries(body);
   expect(all.length, what).toBeGreaterThan(0);
-  expect(all.filter(([k]) => k === "org_id" || k === "password_hash" || k === "min_lat"), what).toEqual([]);
+  expect(
+    all.filter(([k]) => k === "org_id" || k === "password_hash" || k === "min_lat"),
+    what,
+  ).toEqual([]);
   for (const [k, v] of all) {
     if (/(_at|At)$/.test(k) && v !== null) expect(v, `${what}: ${k}`).toMatch(ISO);
   }
@@ -62,10 +72,17 @@ describe("the API answers with mapped shapes, not database rows", () => {
     expectMapped(list, "GET /api/vehicles");
     const id = list.items[0].id as string;
     expectMapped(await call("GET", `/api/vehicles/${id}`), "GET /api/vehicles/:id");
-    const created = await call("POST", "/api/vehicles", { registration: `AP ${Date.now() % 100000} X`, category: "Van", fuel_consumption: "8,5" });
+    const created = await call("POST", "/api/vehicles", {
+      registration: `AP ${Date.now() % 100000} X`,
+      category: "Van",
+      fuel_consumption: "8,5",
+    });
     expectMapped(created, "POST /api/vehicles");
     expect(created.fuel_consumption).toBe(8.5);
-    const updated = await call("PUT", `/api/vehicles/${created.id}`, { registration: created.registration, category: "Truck" });
+    const updated = await call("PUT", `/api/vehicles/${created.id}`, {
+      registration: created.registration,
+      category: "Truck",
+    });
     expectMapped(updated, "PUT /api/vehicles/:id");
     expect(updated).toMatchObject({ id: created.id, category: "Truck", fuel_consumption: null });
     expect(updated.updated_at).toMatch(ISO);
@@ -80,11 +97,22 @@ describe("the API answers with mapped shapes, not database rows", () => {
     expectMapped(await call("GET", `/api/drivers/${driverId}`), "GET /api/drivers/:id");
     expectMapped(await call("GET", "/api/users"), "GET /api/users");
     expectMapped(await call("GET", "/api/profile"), "GET /api/profile");
-    const poi = await call("POST", "/api/places/pois", { name: "Depot", category: "Depot", latitude: 41.33, longitude: 19.82 });
+    const poi = await call("POST", "/api/places/pois", {
+      name: "Depot",
+      category: "Depot",
+      latitude: 41.33,
+      longitude: 19.82,
+    });
     expectMapped(poi, "POST /api/places/pois");
     expectMapped(await call("GET", "/api/places/pois"), "GET /api/places/pois");
     const policy = await call("POST", "/api/alerts/policies", {
-      name: "Shape check", alert_type: "speeding", speed_limit_kmh: 90, all_vehicles: true, days: ["1", "2"], notify_in_app: true, recipient_ids: [org.adminId],
+      name: "Shape check",
+      alert_type: "speeding",
+      speed_limit_kmh: 90,
+      all_vehicles: true,
+      days: ["1", "2"],
+      notify_in_app: true,
+      recipient_ids: [org.adminId],
     });
     expectMapped(policy, "POST /api/alerts/policies");
     expectMapped(await call("GET", "/api/alerts/policies"), "GET /api/alerts/policies");

@@ -15,7 +15,13 @@ describe("configuration from the environment", () => {
   });
 
   it("reads PORT, FLOTA_DATA_DIR, DATABASE_URL, REDIS_URL and FLOTA_DEMO", () => {
-    const c = loadConfig({ PORT: "8080", FLOTA_DATA_DIR: "/srv/flota", DATABASE_URL: "postgres://u@db/flota", REDIS_URL: "redis://cache:6379", FLOTA_DEMO: "false" });
+    const c = loadConfig({
+      PORT: "8080",
+      FLOTA_DATA_DIR: "/srv/flota",
+      DATABASE_URL: "postgres://u@db/flota",
+      REDIS_URL: "redis://cache:6379",
+      FLOTA_DEMO: "false",
+    });
     expect(c.PORT).toBe(8080);
     expect(c.dataDir).toBe("/srv/flota");
     expect(c.embeddedDatabase).toBe(false);
@@ -24,7 +30,9 @@ describe("configuration from the environment", () => {
   });
 
   it("fails fast, naming every bad variable", () => {
-    expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "not a url", FLOTA_ADMIN_PASSWORD: "short" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "not a url", FLOTA_ADMIN_PASSWORD: "short" })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: "eighty", DATABASE_URL: "not a url", FLOTA_ADMIN_PASSWORD: "short" });
     } catch (e) {

@@ -8,7 +8,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "../../server/db/embedded";
 import { freePort } from "../support/free-port";
 import {
-  blockedOnDisk, checkoutId, copyBinaries, firstBlockedDirectory, mayAccess, planCluster, POINTER_FILE, type PathStat,
+  blockedOnDisk,
+  checkoutId,
+  copyBinaries,
+  firstBlockedDirectory,
+  mayAccess,
+  planCluster,
+  POINTER_FILE,
+  type PathStat,
 } from "../../server/db/embedded-location";
 import { installedBinaries, postgresSystemUser } from "../../server/db/embedded-server";
 
@@ -28,11 +35,18 @@ describe("can the postgres user reach a path (pure rules)", () => {
 
   it("finds the first directory on the way that cannot be entered; missing ones are Flota's to create", () => {
     const tree: Record<string, PathStat> = {
-      "/": dir(0o755), "/root": dir(0o700), "/root/flota": dir(0o755), "/root/flota/data": dir(0o755),
-      "/srv": dir(0o755), "/srv/flota": dir(0o755),
+      "/": dir(0o755),
+      "/root": dir(0o700),
+      "/root/flota": dir(0o755),
+      "/root/flota/data": dir(0o755),
+      "/srv": dir(0o755),
+      "/srv/flota": dir(0o755),
     };
     const statOf = (p: string) => tree[p] ?? null;
-    expect(firstBlockedDirectory("/root/flota/data/postgres", pgUser, statOf)).toEqual({ dir: "/root", stat: tree["/root"] });
+    expect(firstBlockedDirectory("/root/flota/data/postgres", pgUser, statOf)).toEqual({
+      dir: "/root",
+      stat: tree["/root"],
+    });
     expect(firstBlockedDirectory("/srv/flota/data/postgres", pgUser, statOf)).toBeNull();
     expect(firstBlockedDirectory("/var/lib/flota/x/postgres", pgUser, statOf)).toBeNull(); // "/var" missing in this tree
     tree["/root"] = dir(0o750, 0, 999);
@@ -43,7 +57,15 @@ describe("can the postgres user reach a path (pure rules)", () => {
 
   it("plans the cluster: a pointer wins, a reachable folder is used, a new cluster moves, an existing one is never moved silently", () => {
     const blocked = { dir: "/root", stat: dir(0o700) };
-    const base = { dataFolder: "/root/flota/data", pointer: null, clusterHere: false, blockedHere: null, relocateRoot: "/var/lib/flota", blockedRelocateRoot: null, user: pgUser };
+    const base = {
+      dataFolder: "/root/flota/data",
+      pointer: null,
+      clusterHere: false,
+      blockedHere: null,
+      relocateRoot: "/var/lib/flota",
+      blockedRelocateRoot: null,
+      user: pgUser,
+    };
     expect(planCluster(base)).toEqual({ kind: "here", cluster: "/root/flota/data/postgres" });
 
     const moved = planCluster({ ...base, blockedHere: blocked, now: new Date("2026-11-24T12:00:00Z") });
@@ -56,13 +78,22 @@ describe("can the postgres user reach a path (pure rules)", () => {
     expect(planCluster({ ...base, blockedHere: blocked })).toMatchObject({ cluster: moved.cluster });
     expect(checkoutId("/root/other/data")).not.toBe(checkoutId("/root/flota/data"));
 
-    expect(planCluster({ ...base, pointer: moved.pointer, blockedHere: blocked })).toEqual({ kind: "recorded", cluster: moved.cluster, pointer: moved.pointer });
+    expect(planCluster({ ...base, pointer: moved.pointer, blockedHere: blocked })).toEqual({
+      kind: "recorded",
+      cluster: moved.cluster,
+      pointer: moved.pointer,
+    });
 
     const existing = planCluster({ ...base, clusterHere: true, blockedHere: blocked });
     expect(existing.kind).toBe("refuse");
-    if (existing.kind === "refuse") expect(existing.message).toMatch(/does not move an existing database.*FLOTA_DATA_DIR/);
+    if (existing.kind === "refuse")
+      expect(existing.message).toMatch(/does not move an existing database.*FLOTA_DATA_DIR/);
 
-    const nowhere = planCluster({ ...base, blockedHere: blocked, blockedRelocateRoot: { dir: "/var/lib", stat: dir(0o700) } });
+    const nowhere = planCluster({
+      ...base,
+      blockedHere: blocked,
+      blockedRelocateRoot: { dir: "/var/lib", stat: dir(0o700) },
+    });
     expect(nowhere.kind).toBe("refuse");
     if (nowhere.kind === "refuse") expect(nowhere.message).toMatch(/cannot enter \/var\/lib .*FLOTA_DATA_DIR/);
   });
@@ -71,7 +102,10 @@ describe("can the postgres user reach a path (pure rules)", () => {
 // ---------------------------------------------------------------- for real, as root
 
 const asRoot = userInfo().uid === 0;
-if (!asRoot) console.log("[embedded-location] not running as root: the private-folder start is skipped (it needs the postgres system user)");
+if (!asRoot)
+  console.log(
+    "[embedded-location] not running as root: the private-folder start is skipped (it needs the postgres system user)",
+  );
 
 const cleanup: string[] = [];
 afterAll(async () => {
@@ -79,7 +113,9 @@ afterAll(async () => {
 });
 
 describe.skipIf(!asRoot)("embedded PostgreSQL started by root from a private folder", () => {
-  it("sees the private folder, keeps the cluster under the relocation root with a pointer, and finds it again", { timeout: 120_000 }, async () => {
+  it("sees the private folder, keeps the cluster under the relocation root with a pointer, and finds it again", {
+    timeout: 120_000,
+  }, async () => {
     const tmp = await mkdtemp(path.join(tmpdir(), "flota-private-"));
     cleanup.push(tmp);
     await chmod(tmp, 0o755); // mkdtemp makes it private
@@ -120,7 +156,9 @@ describe.skipIf(!asRoot)("embedded PostgreSQL started by root from a private fol
     }
   });
 
-  it("copies the PostgreSQL programs once into a folder the postgres user can run them from", { timeout: 60_000 }, async () => {
+  it("copies the PostgreSQL programs once into a folder the postgres user can run them from", {
+    timeout: 60_000,
+  }, async () => {
     const tmp = await mkdtemp(path.join(tmpdir(), "flota-bin-"));
     cleanup.push(tmp);
     await chmod(tmp, 0o755);
@@ -129,10 +167,19 @@ describe.skipIf(!asRoot)("embedded PostgreSQL started by root from a private fol
     expect(first.copied).toBe(true);
     expect(existsSync(path.join(first.dir, ".complete"))).toBe(true);
     const link = path.join("lib", "libpq.so.5");
-    if (existsSync(path.join(installed.nativeDir, link))) expect(readlinkSync(path.join(first.dir, link))).toBe(readlinkSync(path.join(installed.nativeDir, link))); // links kept as links
+    if (existsSync(path.join(installed.nativeDir, link)))
+      expect(readlinkSync(path.join(first.dir, link))).toBe(readlinkSync(path.join(installed.nativeDir, link))); // links kept as links
     const user = await postgresSystemUser(() => {});
-    const version = execFileSync(path.join(first.dir, "bin", "postgres"), ["--version"], { uid: user.uid, gid: user.gid, cwd: "/", encoding: "utf8" });
+    const version = execFileSync(path.join(first.dir, "bin", "postgres"), ["--version"], {
+      uid: user.uid,
+      gid: user.gid,
+      cwd: "/",
+      encoding: "utf8",
+    });
     expect(version).toMatch(/PostgreSQL\) 1\d\./);
-    expect(await copyBinaries(installed.nativeDir, path.join(tmp, "var-lib-flota"), installed.version)).toEqual({ dir: first.dir, copied: false });
+    expect(await copyBinaries(installed.nativeDir, path.join(tmp, "var-lib-flota"), installed.version)).toEqual({
+      dir: first.dir,
+      copied: false,
+    });
   });
 });

@@ -12,15 +12,23 @@ const post = (fields: Record<string, string | string[]>) => {
   for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
   return new Request("http://flota.test/form", { method: "POST", body });
 };
-const schema = z.object({ name: z.string().min(1, "errors.required"), password: z.string().min(8, "errors.passwordLength") });
+const schema = z.object({
+  name: z.string().min(1, "errors.required"),
+  password: z.string().min(8, "errors.passwordLength"),
+});
 /** `data()` answers: the body and the status. */
 const unwrap = (answer: unknown) => answer as { data: unknown; init: { status: number } };
 
 describe("formAction", () => {
   it("answers a failed parse with 400, VALIDATION, the field errors and the typed values without hidden fields", async () => {
-    const answer = unwrap(await formAction({ request: post({ name: "", password: "short", city: "Vlorë" }), context }, {
-      save: intent({ schema, hideFields: ["password"], run: async () => "saved" }),
-    }));
+    const answer = unwrap(
+      await formAction(
+        { request: post({ name: "", password: "short", city: "Vlorë" }), context },
+        {
+          save: intent({ schema, hideFields: ["password"], run: async () => "saved" }),
+        },
+      ),
+    );
     expect(answer.init.status).toBe(400);
     const failure = formFailure(answer.data);
     expect(failure).toMatchObject({ ok: false, intent: "save", code: "VALIDATION", status: 400 });
@@ -32,8 +40,19 @@ describe("formAction", () => {
   it("runs the posted intent with the parsed value, and 'save' for a form naming none or an unknown one", async () => {
     const seen: string[] = [];
     const intents = {
-      save: intent({ schema, run: async ({ value }) => { seen.push(`save:${value.name}`); return "ok"; } }),
-      delete: intent({ run: async () => { seen.push("delete"); return "ok"; } }),
+      save: intent({
+        schema,
+        run: async ({ value }) => {
+          seen.push(`save:${value.name}`);
+          return "ok";
+        },
+      }),
+      delete: intent({
+        run: async () => {
+          seen.push("delete");
+          return "ok";
+        },
+      }),
     };
     await formAction({ request: post({ name: "A", password: "long-enough" }), context }, intents);
     await formAction({ request: post({ intent: "delete" }), context }, intents);
@@ -43,9 +62,18 @@ describe("formAction", () => {
   });
 
   it("shows a service refusal's code, beside the field it names, for the button that failed", async () => {
-    const answer = unwrap(await formAction({ request: post({ intent: "delete" }), context }, {
-      delete: intent({ run: async () => { throw new AppError("TEAM_IN_USE", "in use", { field: "name" }); } }),
-    }));
+    const answer = unwrap(
+      await formAction(
+        { request: post({ intent: "delete" }), context },
+        {
+          delete: intent({
+            run: async () => {
+              throw new AppError("TEAM_IN_USE", "in use", { field: "name" });
+            },
+          }),
+        },
+      ),
+    );
     const failure = formFailure(answer.data, "delete");
     expect(failure).toMatchObject({ code: "TEAM_IN_USE", status: answer.init.status });
     expect(failureFields(failure)).toEqual({ name: ["errors.TEAM_IN_USE"] });
@@ -53,9 +81,23 @@ describe("formAction", () => {
   });
 
   it("turns NOT_FOUND into the 404 page and refuses a form without the CSRF token", async () => {
-    const notFound = formAction({ request: post({}), context }, { save: intent({ run: async () => { throw new AppError("NOT_FOUND"); } }) });
+    const notFound = formAction(
+      { request: post({}), context },
+      {
+        save: intent({
+          run: async () => {
+            throw new AppError("NOT_FOUND");
+          },
+        }),
+      },
+    );
     await expect(notFound).rejects.toMatchObject({ data: { error: "NOT_FOUND" }, init: { status: 404 } });
-    const forged = new Request("http://flota.test/form", { method: "POST", body: new URLSearchParams({ _csrf: "wrong" }) });
-    await expect(formAction({ request: forged, context }, { save: intent({ run: async () => "never" }) })).rejects.toMatchObject({ init: { status: 403 } });
+    const forged = new Request("http://flota.test/form", {
+      method: "POST",
+      body: new URLSearchParams({ _csrf: "wrong" }),
+    });
+    await expect(
+      formAction({ request: forged, context }, { save: intent({ run: async () => "never" }) }),
+    ).rejects.toMatchObject({ init: { status: 403 } });
   });
 });

@@ -47,8 +47,13 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/video/media/:id": (b) => ({ id: b.mediaId }),
   // Reports: B's vehicle in the detailed report (its page, the report page, its download), B's archived report.
   "/analytics/reports/vehicle/details/:id": (b) => ({ id: b.vehicleId }),
-  "/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
-  "/analytics/reports/:type/export/:format": (b) => ({ type: "vehicle_details", format: `pdf?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
+  "/analytics/reports/:type": (b) => ({
+    type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}`,
+  }),
+  "/analytics/reports/:type/export/:format": (b) => ({
+    type: "vehicle_details",
+    format: `pdf?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}`,
+  }),
   "/analytics/archive/:id/files/:format": (b) => ({ id: b.archiveId, format: "pdf" }),
   // a tile is its user's own: B's tile is not found
   "/dashboard/metrics/edit/:id": (b) => ({ id: b.tileId }),
@@ -93,7 +98,9 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/integrations/orders/:orderId": (b) => ({ orderId: b.tmsOrderRef }),
   "/api/integrations/orders/:orderId/finish": (b) => ({ orderId: b.tmsOrderRef }),
   // B's vehicle by id in a report that needs one: not found; the export without it: refused
-  "/api/analytics/reports/:type": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
+  "/api/analytics/reports/:type": (b) => ({
+    type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}`,
+  }),
   "/api/analytics/reports/:type/export": () => ({ type: "vehicle_details" }),
   "/api/maintenance/reminders/:id": (b) => ({ id: b.reminderId }),
   "/api/maintenance/reminders/:id/complete": (b) => ({ id: b.reminderId }),
@@ -101,14 +108,17 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/maintenance/fuel/:id": (b) => ({ id: b.fuelId }),
   "/api/maintenance/attachments/:id": (b) => ({ id: b.attachmentId }),
   "/api/video/:id": (b) => ({ id: b.mediaId }),
-  "/api/analytics/reports/:type/archive": (b) => ({ type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}` }),
+  "/api/analytics/reports/:type/archive": (b) => ({
+    type: `vehicle_details?from=2026-11-17&to=2026-11-17&vehicle_ids=${b.vehicleId}`,
+  }),
   "/api/analytics/archive/:id/files/:format": (b) => ({ id: b.archiveId, format: "pdf" }),
   "/api/analytics/archive/:id/retry": (b) => ({ id: b.archiveId }),
   "/api/dashboard/tiles/:id": (b) => ({ id: b.tileId }),
   "/api/analytics/schedules/:id": (b) => ({ id: b.scheduleId }),
 };
 
-const fill = (pattern: string, params: Record<string, string>) => pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
+const fill = (pattern: string, params: Record<string, string>) =>
+  pattern.replace(/:(\w+)/g, (_, k: string) => params[k]);
 
 function pagePaths(build: ServerBuild): string[] {
   const full = (id: string): string => {
@@ -146,7 +156,6 @@ let tokenA: string;
 let keyA: string;
 const client = () => new FormClient(srv.url);
 
-
 beforeAll(async () => {
   srv = await startTestServer();
   const buildDir = path.resolve(import.meta.dirname, "../..", process.env.FLOTA_BUILD_DIR ?? "build");
@@ -154,10 +163,17 @@ beforeAll(async () => {
   [a, bOrg] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx, { demo: true })]);
   b = await seedOrgB(srv.ctx, bOrg);
   keyA = (await createApiKey(srv.ctx, await principalFor(srv.ctx, a.adminId), { name: "A key" })).key;
-  const login = await (await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: a.adminEmail, password: a.adminPassword, grant_type: "password", web_login: "true" }),
-  })).json();
+  const login = await (
+    await fetch(`${srv.url}/api/auth/login`, {
+      method: "POST",
+      body: new URLSearchParams({
+        email: a.adminEmail,
+        password: a.adminPassword,
+        grant_type: "password",
+        web_login: "true",
+      }),
+    })
+  ).json();
   tokenA = login.access_token;
 });
 afterAll(async () => srv?.close());
@@ -169,7 +185,9 @@ describe("organisation isolation", () => {
   });
 
   it("covers every /api route with parameters", () => {
-    const dynamic = apiRoutes(srv.server).map((r) => r.path).filter((p) => p.includes(":"));
+    const dynamic = apiRoutes(srv.server)
+      .map((r) => r.path)
+      .filter((p) => p.includes(":"));
     expect(dynamic.length).toBeGreaterThan(0);
     expect([...new Set(dynamic)].filter((p) => !(p in API_PARAMS))).toEqual([]);
   });
@@ -213,7 +231,15 @@ describe("organisation isolation", () => {
       { intent: "delete" },
       { intent: "cancel" },
       { intent: "delete-image", imageId: b.imageId },
-      { intent: "update", registration: "STOLEN1", category: "Car", name: "stolen", first_name: "x", last_name: "y", role_id: a.roles.viewer },
+      {
+        intent: "update",
+        registration: "STOLEN1",
+        category: "Car",
+        name: "stolen",
+        first_name: "x",
+        last_name: "y",
+        role_id: a.roles.viewer,
+      },
       {},
     ];
     for (const [pattern, params] of existingPageParams()) {
@@ -232,8 +258,19 @@ describe("organisation isolation", () => {
       const url = `${srv.url}${fill(route.path, API_PARAMS[route.path](b))}`;
       for (const method of route.methods) {
         const who = route.path.startsWith("/api/integrations/") ? { "x-api-key": keyA } : auth;
-        const init: RequestInit = { method: method.toUpperCase(), headers: { ...who, "content-type": "application/json" } };
-        if (!["get", "delete"].includes(method)) init.body = JSON.stringify({ registration: "STOLEN2", category: "Car", name: "stolen", first_name: "x", last_name: "y", role_id: a.roles.viewer });
+        const init: RequestInit = {
+          method: method.toUpperCase(),
+          headers: { ...who, "content-type": "application/json" },
+        };
+        if (!["get", "delete"].includes(method))
+          init.body = JSON.stringify({
+            registration: "STOLEN2",
+            category: "Car",
+            name: "stolen",
+            first_name: "x",
+            last_name: "y",
+            role_id: a.roles.viewer,
+          });
         const res = await fetch(url, init);
         expect([400, 403, 404], `${method} ${route.path}`).toContain(res.status);
         expect(await res.text(), `${method} ${route.path}`).not.toContain(MARK);
@@ -244,41 +281,111 @@ describe("organisation isolation", () => {
 
   it("lists only A's records through /api and refuses references to B's records", async () => {
     const auth = { authorization: `Bearer ${tokenA}`, "content-type": "application/json" };
-    for (const list of ["/api/teams", "/api/vehicles", "/api/users", "/api/drivers", "/api/organization", "/api/settings", "/api/profile", "/api/alerts/policies", "/api/audit-log", "/api/audit-log.csv", "/api/audit-log/users",
-    "/api/maintenance/reminders", "/api/maintenance/services", "/api/maintenance/fuel", "/api/route-planning/jobs", "/api/route-planning/my/jobs"]) {
+    for (const list of [
+      "/api/teams",
+      "/api/vehicles",
+      "/api/users",
+      "/api/drivers",
+      "/api/organization",
+      "/api/settings",
+      "/api/profile",
+      "/api/alerts/policies",
+      "/api/audit-log",
+      "/api/audit-log.csv",
+      "/api/audit-log/users",
+      "/api/maintenance/reminders",
+      "/api/maintenance/services",
+      "/api/maintenance/fuel",
+      "/api/route-planning/jobs",
+      "/api/route-planning/my/jobs",
+    ]) {
       const res = await fetch(`${srv.url}${list}?q=${MARK}&size=200`, { headers: auth });
       expect(res.status, list).toBe(200);
       expect(await res.text(), list).not.toContain(MARK);
     }
     const before = await snapshotOrgB(srv.ctx.db, bOrg.orgId);
-    expect(await (await fetch(`${srv.url}/api/maintenance/settings`, { headers: auth })).json()).toEqual({ consumption_tolerance_pct: 30, odometer_tolerance_km: 50 });
-    const settings = await fetch(`${srv.url}/api/maintenance/settings`, { method: "PUT", headers: auth, body: JSON.stringify({ consumption_tolerance_pct: 31, odometer_tolerance_km: 51 }) });
+    expect(await (await fetch(`${srv.url}/api/maintenance/settings`, { headers: auth })).json()).toEqual({
+      consumption_tolerance_pct: 30,
+      odometer_tolerance_km: 50,
+    });
+    const settings = await fetch(`${srv.url}/api/maintenance/settings`, {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ consumption_tolerance_pct: 31, odometer_tolerance_km: 51 }),
+    });
     expect(settings.status).toBe(200);
     expect(await snapshotOrgB(srv.ctx.db, bOrg.orgId)).toBe(before);
-    const vehicle = await fetch(`${srv.url}/api/vehicles`, { method: "POST", headers: auth, body: JSON.stringify({ registration: "XREF1", category: "Car", team_id: b.teamId }) });
+    const vehicle = await fetch(`${srv.url}/api/vehicles`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ registration: "XREF1", category: "Car", team_id: b.teamId }),
+    });
     expect(vehicle.status).toBe(400);
-    const user = await fetch(`${srv.url}/api/users`, { method: "POST", headers: auth, body: JSON.stringify({ first_name: "X", last_name: "Ref", role_id: b.roleId }) });
+    const user = await fetch(`${srv.url}/api/users`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ first_name: "X", last_name: "Ref", role_id: b.roleId }),
+    });
     expect(user.status).toBe(400);
     const access = await fetch(`${srv.url}/api/users`, {
-      method: "POST", headers: auth,
-      body: JSON.stringify({ first_name: "X", last_name: "Ref", role_id: a.roles.viewer, vehicle_access: "selected", vehicle_ids: [b.vehicleId] }),
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({
+        first_name: "X",
+        last_name: "Ref",
+        role_id: a.roles.viewer,
+        vehicle_access: "selected",
+        vehicle_ids: [b.vehicleId],
+      }),
     });
     expect(access.status).toBe(400);
-    const created = await srv.ctx.db.selectFrom("users").select("id").where("org_id", "=", a.orgId).where("last_name", "=", "Ref").execute();
+    const created = await srv.ctx.db
+      .selectFrom("users")
+      .select("id")
+      .where("org_id", "=", a.orgId)
+      .where("last_name", "=", "Ref")
+      .execute();
     expect(created).toEqual([]);
-    const policyRefs = [{ vehicle_ids: [b.vehicleId] }, { team_ids: [b.teamId] }, { recipient_ids: [b.userId] }, { alert_type: "geofence_exit", geofence_ids: [b.geofenceId] }];
+    const policyRefs = [
+      { vehicle_ids: [b.vehicleId] },
+      { team_ids: [b.teamId] },
+      { recipient_ids: [b.userId] },
+      { alert_type: "geofence_exit", geofence_ids: [b.geofenceId] },
+    ];
     for (const ref of policyRefs) {
       const res = await fetch(`${srv.url}/api/alerts/policies`, {
-        method: "POST", headers: auth,
-        body: JSON.stringify({ name: "XREF policy", alert_type: "ignition_on", all_vehicles: true, days: [1], notify_email: true, emails: ["x@a.test"], ...ref }),
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({
+          name: "XREF policy",
+          alert_type: "ignition_on",
+          all_vehicles: true,
+          days: [1],
+          notify_email: true,
+          emails: ["x@a.test"],
+          ...ref,
+        }),
       });
       expect(res.status, JSON.stringify(ref)).toBe(400);
     }
-    expect(await srv.ctx.db.selectFrom("alert_policies").select("id").where("org_id", "=", a.orgId).where("name", "=", "XREF policy").execute()).toEqual([]);
+    expect(
+      await srv.ctx.db
+        .selectFrom("alert_policies")
+        .select("id")
+        .where("org_id", "=", a.orgId)
+        .where("name", "=", "XREF policy")
+        .execute(),
+    ).toEqual([]);
   });
   it("TMS: lists only A's orders, plans, depots and keys; A's integration key reads nothing of B's; a tracking link shows nothing else", async () => {
     const auth = { authorization: `Bearer ${tokenA}` };
-    for (const list of ["/api/tms/orders", "/api/tms/optimizations", "/api/tms/depots", "/api/tms/api-keys", "/api/tms/settings"]) {
+    for (const list of [
+      "/api/tms/orders",
+      "/api/tms/optimizations",
+      "/api/tms/depots",
+      "/api/tms/api-keys",
+      "/api/tms/settings",
+    ]) {
       const res = await fetch(`${srv.url}${list}?q=${MARK}&size=200`, { headers: auth });
       expect(res.status, list).toBe(200);
       expect(await res.text(), list).not.toContain(MARK);
@@ -289,11 +396,22 @@ describe("organisation isolation", () => {
     const noKey = await fetch(`${srv.url}/api/integrations/orders`, { headers: auth });
     expect(noKey.status).toBe(401);
     const plan = await fetch(`${srv.url}/api/tms/optimizations`, {
-      method: "POST", headers: { ...auth, "content-type": "application/json" },
-      body: JSON.stringify({ name: "XREF plan", day: "2026-12-01", depotId: b.tmsDepotId, orders: [b.tmsOrderId], trucks: [{ vehicleId: b.vehicleId, capacityWeight: 10, capacityPackets: 1 }] }),
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "XREF plan",
+        day: "2026-12-01",
+        depotId: b.tmsDepotId,
+        orders: [b.tmsOrderId],
+        trucks: [{ vehicleId: b.vehicleId, capacityWeight: 10, capacityPackets: 1 }],
+      }),
     });
     expect(plan.status).toBe(400);
-    const order = await srv.ctx.db.selectFrom("tms_orders").select("tracking_token").where("id", "=", b.tmsOrderId).executeTakeFirstOrThrow();
+    const order = await srv.ctx.db
+      .selectFrom("tms_orders")
+      .select("tracking_token")
+      .where("id", "=", b.tmsOrderId)
+      .executeTakeFirstOrThrow();
     const html = await (await fetch(`${srv.url}/int/order-track?token=${order.tracking_token}`)).text();
     expect(html).toContain(`${MARK}-ORD`);
     expect(html).not.toContain(`${MARK} customer`);

@@ -3,7 +3,12 @@ import { groupByQueue } from "../../jobs/workers";
 import { ALL_JOBS } from "../../jobs/registry";
 import type { JobDefinition } from "../../server/job-definition";
 
-const job = (queue: JobDefinition["queue"], name: string, concurrency?: number): JobDefinition => ({ queue, name, concurrency, handler: async () => null });
+const job = (queue: JobDefinition["queue"], name: string, concurrency?: number): JobDefinition => ({
+  queue,
+  name,
+  concurrency,
+  handler: async () => null,
+});
 
 describe("jobs registered per module, grouped by queue", () => {
   it("puts every module's jobs of a queue on that queue's one worker, at the lowest concurrency asked", () => {
@@ -19,14 +24,37 @@ describe("jobs registered per module, grouped by queue", () => {
 
   it("the registry holds each module's jobs; maintenance, optimisation and report generation run one at a time", () => {
     const queues = groupByQueue(ALL_JOBS);
-    expect(queues.get("maintenance")!.jobs.map((j) => j.name).sort()).toEqual([
-      "alert-timers", "alerts-retention", "analytics-retention", "analytics-schedules", "analytics-segments", "booking-lifecycle", "booking-reminders", "live-subscriptions-prune", "maintenance-reminders", "positions-retention", "route-job-lateness", "video-sweep",
-    ].sort());
+    expect(
+      queues
+        .get("maintenance")!
+        .jobs.map((j) => j.name)
+        .sort(),
+    ).toEqual(
+      [
+        "alert-timers",
+        "alerts-retention",
+        "analytics-retention",
+        "analytics-schedules",
+        "analytics-segments",
+        "booking-lifecycle",
+        "booking-reminders",
+        "live-subscriptions-prune",
+        "maintenance-reminders",
+        "positions-retention",
+        "route-job-lateness",
+        "video-sweep",
+      ].sort(),
+    );
     expect(queues.get("maintenance")!.concurrency).toBe(1);
     expect(queues.get("optimization")).toMatchObject({ concurrency: 1 });
     expect(queues.get("reports")).toMatchObject({ concurrency: 1 });
     expect(queues.get("reports")!.jobs.map((j) => j.name)).toEqual(["analytics-archive"]);
-    expect(queues.get("mail")!.jobs.map((j) => j.name).sort()).toEqual(["alert-email", "password-reset"]);
+    expect(
+      queues
+        .get("mail")!
+        .jobs.map((j) => j.name)
+        .sort(),
+    ).toEqual(["alert-email", "password-reset"]);
     for (const d of ALL_JOBS.filter((j) => j.repeat)) expect(d.queue).toBe("maintenance");
   });
 });

@@ -3,11 +3,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const dir = path.resolve(import.meta.dirname, "../../locales");
-const load = (lng: string, file: string) => JSON.parse(readFileSync(path.join(dir, lng, file), "utf8")) as Record<string, unknown>;
+const load = (lng: string, file: string) =>
+  JSON.parse(readFileSync(path.join(dir, lng, file), "utf8")) as Record<string, unknown>;
 
 function keys(obj: Record<string, unknown>, prefix = ""): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === "object" && !Array.isArray(v) ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+    v && typeof v === "object" && !Array.isArray(v)
+      ? keys(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [`${prefix}${k}`],
   );
 }
 
@@ -19,8 +22,12 @@ function emptyValues(obj: Record<string, unknown>): string[] {
 }
 
 describe("translations", () => {
-  const al = readdirSync(path.join(dir, "al")).filter((f) => f.endsWith(".json")).sort();
-  const en = readdirSync(path.join(dir, "en")).filter((f) => f.endsWith(".json")).sort();
+  const al = readdirSync(path.join(dir, "al"))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+  const en = readdirSync(path.join(dir, "en"))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
 
   it("has the same namespaces in Albanian and English", () => {
     expect(al).toEqual(en);

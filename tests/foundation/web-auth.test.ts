@@ -70,9 +70,18 @@ describe("web sign-in without JavaScript", () => {
   });
 
   it("uses a custom login redirect from the role options", async () => {
-    await srv.ctx.db.updateTable("roles").set({ options: JSON.stringify({ redirect_urls: { login: "/configuration/list" } }) })
-      .where("org_id", "=", org.orgId).where("key", "=", "viewer").execute();
-    const viewer = await srv.ctx.db.selectFrom("users").select("email").where("org_id", "=", org.orgId).where("email", "like", "viewer@%").executeTakeFirstOrThrow();
+    await srv.ctx.db
+      .updateTable("roles")
+      .set({ options: JSON.stringify({ redirect_urls: { login: "/configuration/list" } }) })
+      .where("org_id", "=", org.orgId)
+      .where("key", "=", "viewer")
+      .execute();
+    const viewer = await srv.ctx.db
+      .selectFrom("users")
+      .select("email")
+      .where("org_id", "=", org.orgId)
+      .where("email", "like", "viewer@%")
+      .executeTakeFirstOrThrow();
     const c = new FormClient(srv.url);
     const res = await c.login(viewer.email!, "demo-demo");
     expect(location(res)).toBe("/configuration/list");
@@ -128,12 +137,26 @@ describe("web sign-in without JavaScript", () => {
 
 describe("access token handed over in the URL (spec section 2)", () => {
   it("stores the token as the session and sends the user to login carrying type, user and redirect_urls", async () => {
-    const login = await (await fetch(`${srv.url}/api/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
-    })).json();
+    const login = await (
+      await fetch(`${srv.url}/api/auth/login`, {
+        method: "POST",
+        body: new URLSearchParams({
+          email: org.adminEmail,
+          password: org.adminPassword,
+          grant_type: "password",
+          web_login: "true",
+        }),
+      })
+    ).json();
     const c = new FormClient(srv.url);
-    const qs = new URLSearchParams({ access_token: login.access_token, expires: "3600", user: login.user.id, token_type: "Bearer", type: "admin", redirect_urls: "/configuration/list" });
+    const qs = new URLSearchParams({
+      access_token: login.access_token,
+      expires: "3600",
+      user: login.user.id,
+      token_type: "Bearer",
+      type: "admin",
+      redirect_urls: "/configuration/list",
+    });
     const res = await c.get(`/manage?${qs}`);
     expect(res.status).toBe(303);
     const target = new URL(location(res)!, srv.url);
@@ -160,7 +183,12 @@ describe("access token handed over in the URL (spec section 2)", () => {
 
 describe("error pages", () => {
   it("shows 'not found' and 'no access' pages in both languages inside the app", async () => {
-    const viewer = await srv.ctx.db.selectFrom("users").select("email").where("org_id", "=", org.orgId).where("email", "like", "viewer@%").executeTakeFirstOrThrow();
+    const viewer = await srv.ctx.db
+      .selectFrom("users")
+      .select("email")
+      .where("org_id", "=", org.orgId)
+      .where("email", "like", "viewer@%")
+      .executeTakeFirstOrThrow();
     const c = new FormClient(srv.url);
     await c.login(viewer.email!, "demo-demo");
     c.cookies.set("lng", "al");
@@ -172,7 +200,9 @@ describe("error pages", () => {
     expect(await missing.text()).toContain("Kjo faqe nuk ekziston.");
     c.cookies.set("lng", "en");
     expect(await (await c.get("/configuration/users/list")).text()).toContain("You do not have access to this page.");
-    expect(await (await c.get("/configuration/vehicles/details/00000000-0000-4000-8000-000000000000")).text()).toContain("This page does not exist.");
+    expect(
+      await (await c.get("/configuration/vehicles/details/00000000-0000-4000-8000-000000000000")).text(),
+    ).toContain("This page does not exist.");
   });
 });
 
@@ -180,7 +210,9 @@ describe("chrome", () => {
   it("decides the mobile banner badge from the user agent", async () => {
     const get = async (ua: string) => (await fetch(`${srv.url}/login`, { headers: { "user-agent": ua } })).text();
     const ios = await get("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148");
-    const android = await get("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36");
+    const android = await get(
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36",
+    );
     const desktop = await get("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36");
     for (const html of [ios, android, desktop]) expect(html).toContain("Na gjeni në platformat mobile");
     expect(ios).toContain('data-testid="badge-ios"');

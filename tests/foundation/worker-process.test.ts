@@ -21,11 +21,22 @@ describe("npm run worker: the job worker as its own process", () => {
     org = await createTestOrg(ctx);
     worker = spawn(path.join(root, "node_modules/.bin/tsx"), ["jobs/main.ts"], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), REDIS_URL: "", SMTP_URL: smtp.url, LOG_LEVEL: "info", QUEUE_PREFIX: ctx.config.QUEUE_PREFIX },
+      env: {
+        ...process.env,
+        DATABASE_URL: inject("databaseUrl"),
+        REDIS_URL: "",
+        SMTP_URL: smtp.url,
+        LOG_LEVEL: "info",
+        QUEUE_PREFIX: ctx.config.QUEUE_PREFIX,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    worker.stdout?.on("data", (d: Buffer) => { output += d.toString(); });
-    worker.stderr?.on("data", (d: Buffer) => { output += d.toString(); });
+    worker.stdout?.on("data", (d: Buffer) => {
+      output += d.toString();
+    });
+    worker.stderr?.on("data", (d: Buffer) => {
+      output += d.toString();
+    });
   });
   afterAll(async () => {
     worker?.kill("SIGTERM");

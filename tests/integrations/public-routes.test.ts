@@ -85,7 +85,11 @@ describe("public integrations routes (/int…, spec section 2), without JavaScri
 
   it("switches the language of a public page with a plain form and comes back to it", async () => {
     const c = new FormClient(srv.url);
-    const res = await c.post("/preferences", { intent: "language", lng: "en", returnTo: "/int/order-track?token=abc" }, { from: "/int/order-track?token=abc" });
+    const res = await c.post(
+      "/preferences",
+      { intent: "language", lng: "en", returnTo: "/int/order-track?token=abc" },
+      { from: "/int/order-track?token=abc" },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/int/order-track?token=abc");
     expect(await (await c.get("/int/order-track?token=abc")).text()).toContain(INVALID_EN);

@@ -16,16 +16,43 @@ let org: TestOrg;
 let admin: Principal;
 let today: string;
 
-const code = (p: Promise<unknown>) => p.then(() => "OK", (e: unknown) => (e instanceof AppError ? e.code : (e as { issues?: Array<{ path: unknown[] }> }).issues ? `ZOD:${(e as { issues: Array<{ path: unknown[] }> }).issues.map((i) => i.path.join(".")).join(",")}` : String(e)));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => "OK",
+    (e: unknown) =>
+      e instanceof AppError
+        ? e.code
+        : (e as { issues?: Array<{ path: unknown[] }> }).issues
+          ? `ZOD:${(e as { issues: Array<{ path: unknown[] }> }).issues.map((i) => i.path.join(".")).join(",")}`
+          : String(e),
+  );
 
 /** Puts a vehicle's telematics engine hours (and odometer) where the position pipeline keeps them. */
 async function setTelematics(vehicleId: string, hours: number, km = 0) {
-  await ctx.db.insertInto("vehicle_state").values({ vehicle_id: vehicleId, org_id: org.orgId, device_id: "dev", odometer_m: km * 1000, engine_hours_s: Math.round(hours * 3600), alert_state: "{}" })
-    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ odometer_m: km * 1000, engine_hours_s: Math.round(hours * 3600) })).execute();
+  await ctx.db
+    .insertInto("vehicle_state")
+    .values({
+      vehicle_id: vehicleId,
+      org_id: org.orgId,
+      device_id: "dev",
+      odometer_m: km * 1000,
+      engine_hours_s: Math.round(hours * 3600),
+      alert_state: "{}",
+    })
+    .onConflict((oc) =>
+      oc.column("vehicle_id").doUpdateSet({ odometer_m: km * 1000, engine_hours_s: Math.round(hours * 3600) }),
+    )
+    .execute();
 }
 
 const terms = (vehicleId: string, over: Record<string, unknown> = {}) => ({
-  vehicle_ids: [vehicleId], name: "Hydraulic oil", kind: "regular", repeat: "on", active: "on", base_date: today, ...over,
+  vehicle_ids: [vehicleId],
+  name: "Hydraulic oil",
+  kind: "regular",
+  repeat: "on",
+  active: "on",
+  base_date: today,
+  ...over,
 });
 
 beforeAll(async () => {
@@ -44,9 +71,20 @@ describe("reminders by engine hours", () => {
   it("counts from the telematics engine hours and turns due soon, due and overdue by hours (the list's state filter too)", async () => {
     const tractor = await createVehicle(ctx, { org, category: "Truck", device: true });
     await setTelematics(tractor.id, 1_200);
-    const [r] = await reminders.createReminders(ctx, admin, terms(tractor.id, { interval_hours: "250", before_hours: "25" }));
+    const [r] = await reminders.createReminders(
+      ctx,
+      admin,
+      terms(tractor.id, { interval_hours: "250", before_hours: "25" }),
+    );
     expect(Number(r.base_engine_hours)).toBe(1_200);
-    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({ status: "ok", dueHours: 1_450, hoursLeft: 250, engine_hours: 1_200, dueDate: null, dueKm: null });
+    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
+      status: "ok",
+      dueHours: 1_450,
+      hoursLeft: 250,
+      engine_hours: 1_200,
+      dueDate: null,
+      dueKm: null,
+    });
     const at = async (hours: number) => {
       await setTelematics(tractor.id, hours);
       return reminders.getReminder(ctx, admin, r.id);
@@ -56,7 +94,12 @@ describe("reminders by engine hours", () => {
     expect(await at(1_450)).toMatchObject({ status: "due", hoursLeft: 0 });
     expect(await at(1_451)).toMatchObject({ status: "due", hoursLeft: -1 });
     expect(await at(1_451.2)).toMatchObject({ status: "overdue", hoursLeft: -1.2 });
-    const overdue = await reminders.listReminders(ctx, admin, { status: "overdue" }, { q: "", page: 1, size: 200, dir: "asc" });
+    const overdue = await reminders.listReminders(
+      ctx,
+      admin,
+      { status: "overdue" },
+      { q: "", page: 1, size: 200, dir: "asc" },
+    );
     expect(overdue.items.map((x) => x.id)).toContain(r.id);
     expect(overdue.counts.overdue).toBeGreaterThanOrEqual(1);
   });
@@ -64,11 +107,23 @@ describe("reminders by engine hours", () => {
   it("with km: whichever comes first", async () => {
     const truck = await createVehicle(ctx, { org, category: "Truck", device: true });
     await setTelematics(truck.id, 0, 0);
-    const [r] = await reminders.createReminders(ctx, admin, terms(truck.id, { interval_km: "15000", before_km: "1000", interval_hours: "500", before_hours: "50" }));
+    const [r] = await reminders.createReminders(
+      ctx,
+      admin,
+      terms(truck.id, { interval_km: "15000", before_km: "1000", interval_hours: "500", before_hours: "50" }),
+    );
     await setTelematics(truck.id, 460, 2_000); // hours inside the warning, km far
-    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({ status: "due_soon", kmLeft: 13_000, hoursLeft: 40 });
+    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
+      status: "due_soon",
+      kmLeft: 13_000,
+      hoursLeft: 40,
+    });
     await setTelematics(truck.id, 100, 15_500); // km overdue, hours far
-    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({ status: "overdue", kmLeft: -500, hoursLeft: 400 });
+    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
+      status: "overdue",
+      kmLeft: -500,
+      hoursLeft: 400,
+    });
     await setTelematics(truck.id, 100, 2_000);
     expect((await reminders.getReminder(ctx, admin, r.id)).status).toBe("ok");
   });
@@ -76,12 +131,20 @@ describe("reminders by engine hours", () => {
   it("repeats from the completion's engine hours: the entered reading, else the current one", async () => {
     const forklift = await createVehicle(ctx, { org, category: "Truck", device: true });
     await setTelematics(forklift.id, 990);
-    const [r] = await reminders.createReminders(ctx, admin, terms(forklift.id, { interval_hours: "1000", before_hours: "100", base_engine_hours: "0" }));
+    const [r] = await reminders.createReminders(
+      ctx,
+      admin,
+      terms(forklift.id, { interval_hours: "1000", before_hours: "100", base_engine_hours: "0" }),
+    );
     expect((await reminders.getReminder(ctx, admin, r.id)).status).toBe("due_soon");
     const done = await reminders.completeReminder(ctx, admin, r.id, { completed_on: today, engine_hours: "985" });
     expect(done.reminder).toMatchObject({ base_engine_hours: "985.0", cycle: 1 });
     expect(Number(done.service.engine_hours)).toBe(985);
-    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({ status: "ok", dueHours: 1_985, hoursLeft: 995 });
+    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
+      status: "ok",
+      dueHours: 1_985,
+      hoursLeft: 995,
+    });
     await setTelematics(forklift.id, 2_000);
     expect((await reminders.getReminder(ctx, admin, r.id)).status).toBe("overdue");
     const again = await reminders.completeReminder(ctx, admin, r.id, { completed_on: today });
@@ -91,14 +154,31 @@ describe("reminders by engine hours", () => {
 
   it("a vehicle without a device takes its engine hours from the last reading entered with a service", async () => {
     const generator = await createVehicle(ctx, { org, category: "Truck" });
-    const [r] = await reminders.createReminders(ctx, admin, terms(generator.id, { interval_hours: "200", before_hours: "20" }));
+    const [r] = await reminders.createReminders(
+      ctx,
+      admin,
+      terms(generator.id, { interval_hours: "200", before_hours: "20" }),
+    );
     expect(Number(r.base_engine_hours)).toBe(0);
     expect((await reminders.getReminder(ctx, admin, r.id)).engine_hours).toBeNull();
-    await records.createService(ctx, admin, { vehicle_id: generator.id, service_type: "Check", completed_on: today, engine_hours: "185" });
-    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({ status: "due_soon", engine_hours: 185, hoursLeft: 15 });
+    await records.createService(ctx, admin, {
+      vehicle_id: generator.id,
+      service_type: "Check",
+      completed_on: today,
+      engine_hours: "185",
+    });
+    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
+      status: "due_soon",
+      engine_hours: 185,
+      hoursLeft: 15,
+    });
     expect((await records.currentReadings(ctx, admin)).get(generator.id)?.engine_hours).toBe(185);
     // a service without a reading takes the current one, so the next form is prefilled like the odometer
-    const blank = await records.createService(ctx, admin, { vehicle_id: generator.id, service_type: "Filter", completed_on: today });
+    const blank = await records.createService(ctx, admin, {
+      vehicle_id: generator.id,
+      service_type: "Filter",
+      completed_on: today,
+    });
     expect(Number(blank.engine_hours)).toBe(185);
   });
 
@@ -106,16 +186,32 @@ describe("reminders by engine hours", () => {
     const van = await createVehicle(ctx, { org });
     expect(await code(reminders.createReminders(ctx, admin, terms(van.id, { interval_hours: "100" })))).toBe("OK");
     expect(await code(reminders.createReminders(ctx, admin, terms(van.id)))).toBe("ZOD:interval_days");
-    expect(await code(reminders.createReminders(ctx, admin, terms(van.id, { interval_hours: "0" })))).toBe("ZOD:interval_hours");
-    expect(await code(reminders.createReminders(ctx, admin, terms(van.id, { interval_hours: "10", before_hours: "-1" })))).toBe("ZOD:before_hours");
+    expect(await code(reminders.createReminders(ctx, admin, terms(van.id, { interval_hours: "0" })))).toBe(
+      "ZOD:interval_hours",
+    );
+    expect(
+      await code(reminders.createReminders(ctx, admin, terms(van.id, { interval_hours: "10", before_hours: "-1" }))),
+    ).toBe("ZOD:before_hours");
   });
 
   it("e-mails the due engine hours in the user's language", async () => {
     const mechanic = await createUser(ctx, { org, language: "en" });
-    const email = (await ctx.db.selectFrom("users").select("email").where("id", "=", mechanic.id).executeTakeFirstOrThrow()).email!;
+    const email = (
+      await ctx.db.selectFrom("users").select("email").where("id", "=", mechanic.id).executeTakeFirstOrThrow()
+    ).email!;
     const pto = await createVehicle(ctx, { org, registration: "PTO 1", device: true });
     await setTelematics(pto.id, 700);
-    await reminders.createReminders(ctx, admin, terms(pto.id, { name: "PTO service", interval_hours: "300", before_hours: "30", base_engine_hours: "400", responsible_user_id: mechanic.id }));
+    await reminders.createReminders(
+      ctx,
+      admin,
+      terms(pto.id, {
+        name: "PTO service",
+        interval_hours: "300",
+        before_hours: "30",
+        base_engine_hours: "400",
+        responsible_user_id: mechanic.id,
+      }),
+    );
     await runReminderNotices(ctx, createMailer(ctx.config, ctx.log));
     const mail = decodeQuotedPrintable((await smtp.waitFor((m) => m.to.includes(email))).raw);
     expect(mail).toContain("PTO service");

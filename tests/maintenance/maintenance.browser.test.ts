@@ -14,7 +14,9 @@ describe.skipIf(!hasChromium)("maintenance in Chromium without JavaScript", () =
   beforeAll(async () => {
     [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     org = await createTestOrg(srv.ctx);
-    vans = await Promise.all(["BRW 1", "BRW 2", "BRW 3"].map((registration) => createVehicle(srv.ctx, { org, registration })));
+    vans = await Promise.all(
+      ["BRW 1", "BRW 2", "BRW 3"].map((registration) => createVehicle(srv.ctx, { org, registration })),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -28,12 +30,18 @@ describe.skipIf(!hasChromium)("maintenance in Chromium without JavaScript", () =
     await page.goto(`${srv.url}/login?next=${encodeURIComponent("/maintenance")}`);
     await page.fill('input[name="email"]', org.adminEmail);
     await page.fill('input[name="password"]', org.adminPassword);
-    await page.locator("form", { has: page.locator('input[name="password"]') }).locator('button[type="submit"]').click();
+    await page
+      .locator("form", { has: page.locator('input[name="password"]') })
+      .locator('button[type="submit"]')
+      .click();
     await page.waitForURL(`${srv.url}/maintenance/reminders`);
 
     await page.click('a[href="/maintenance/reminders/add"]');
     await page.fill('input[name="name"]', "Oil change");
-    await page.selectOption('select[name="vehicle_ids"]', vans.map((v) => v.id));
+    await page.selectOption(
+      'select[name="vehicle_ids"]',
+      vans.map((v) => v.id),
+    );
     await page.fill('input[name="interval_km"]', "15000");
     await page.fill('input[name="before_km"]', "1000");
     await page.fill('input[name="base_odometer_km"]', "0");

@@ -7,7 +7,14 @@ import type { BusMessage, LiveBus } from "../../server/modules/live/live-bus";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
 import { runReminderNotices } from "../../server/modules/maintenance/reminder-notices";
 import { createReminders } from "../../server/modules/maintenance/reminders.service";
-import { attachTestLive, createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
+import {
+  attachTestLive,
+  createTestContext,
+  createTestOrg,
+  principalFor,
+  type TestContext,
+  type TestOrg,
+} from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
 import { waitFor } from "../support/wait";
 import { LiveClient } from "../telematics-pipeline/ws-client";
@@ -44,9 +51,15 @@ const mailer = () => createMailer(ctx.config, ctx.log);
 
 /** A notification socket of the user's page (`/live?alerts=only`), ready to receive. */
 async function openPage(userId: string): Promise<LiveClient> {
-  const user = await ctx.db.selectFrom("users").select(["id", "org_id", "web_only"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom("users")
+    .select(["id", "org_id", "web_only"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   const { socketToken } = await issueSession(ctx, user, "web", { ip: null, userAgent: "reminder-live" });
-  const client = await LiveClient.open(`ws://127.0.0.1:${port}/live?alerts=only&token=${encodeURIComponent(socketToken)}`);
+  const client = await LiveClient.open(
+    `ws://127.0.0.1:${port}/live?alerts=only&token=${encodeURIComponent(socketToken)}`,
+  );
   await client.waitFor((m) => m.type === "ready");
   return client;
 }
@@ -59,14 +72,24 @@ async function dueSoon(vehicleId: string, name: string, responsible: string) {
   const admin = await principalFor(ctx, org.adminId);
   const today = await orgToday(ctx, org.orgId);
   const [r] = await createReminders(ctx, admin, {
-    vehicle_ids: [vehicleId], name, interval_days: "365", before_days: "30", active: "on", base_date: today, responsible_user_id: responsible,
+    vehicle_ids: [vehicleId],
+    name,
+    interval_days: "365",
+    before_days: "30",
+    active: "on",
+    base_date: today,
+    responsible_user_id: responsible,
   });
   return r;
 }
 const later = () => runReminderNotices(ctx, mailer(), new Date(Date.now() + 340 * 86_400_000), org.orgId);
 
 const noticeRow = (reminderId: string) =>
-  ctx.db.selectFrom("maintenance_reminder_notices").select(["stage", "user_id", "read_at"]).where("reminder_id", "=", reminderId).execute();
+  ctx.db
+    .selectFrom("maintenance_reminder_notices")
+    .select(["stage", "user_id", "read_at"])
+    .where("reminder_id", "=", reminderId)
+    .execute();
 
 describe("reminder notices pushed live", () => {
   it("after the commit, the responsible user's page gets the vehicle, name, stage and link; nobody else's does", async () => {
@@ -84,23 +107,41 @@ describe("reminder notices pushed live", () => {
       // read through another connection when the message arrives: the row must already be committed
       void noticeRow(String(m.r.reminderId)).then((rows) => published.push({ m, stored: rows.length }));
     });
-    const [mine, theirs, drivers] = await Promise.all([openPage(mechanic.id), openPage(colleague.id), openPage(driver.id)]);
+    const [mine, theirs, drivers] = await Promise.all([
+      openPage(mechanic.id),
+      openPage(colleague.id),
+      openPage(driver.id),
+    ]);
     try {
       await later();
       await waitFor(() => published.length === 2, 10_000);
       const tyresMsg = published.find((p) => p.m.r.reminderId === tyres.id)!;
       expect(tyresMsg.stored).toBe(1);
       expect(tyresMsg.m).toEqual({
-        k: "reminder", o: org.orgId, u: [mechanic.id],
+        k: "reminder",
+        o: org.orgId,
+        u: [mechanic.id],
         r: {
-          id: `${tyres.id}:${tyres.cycle}:due_soon`, reminderId: tyres.id, stage: "due_soon", name: "Tyres",
-          vehicleId: van.id, vehicleName: "LIVE 1", vehicleTeamId: van.team_id, url: `/maintenance/reminders/edit/${tyres.id}`,
+          id: `${tyres.id}:${tyres.cycle}:due_soon`,
+          reminderId: tyres.id,
+          stage: "due_soon",
+          name: "Tyres",
+          vehicleId: van.id,
+          vehicleName: "LIVE 1",
+          vehicleTeamId: van.team_id,
+          url: `/maintenance/reminders/edit/${tyres.id}`,
         },
       });
       expect(published.find((p) => p.m.r.reminderId === brakes.id)?.m.u).toEqual([driver.id]);
 
       const got = await mine.waitFor((m) => m.type === "reminder");
-      expect(got).toMatchObject({ reminderId: tyres.id, stage: "due_soon", name: "Tyres", vehicleName: "LIVE 1", url: `/maintenance/reminders/edit/${tyres.id}` });
+      expect(got).toMatchObject({
+        reminderId: tyres.id,
+        stage: "due_soon",
+        name: "Tyres",
+        vehicleName: "LIVE 1",
+        url: `/maintenance/reminders/edit/${tyres.id}`,
+      });
       await new Promise((r) => setTimeout(r, 300));
       expect(mine.messages.filter((m) => m.type === "reminder")).toHaveLength(1);
       // the colleague is not responsible; the driver is, but may not read maintenance: their row is stored, nothing is pushed
@@ -143,7 +184,12 @@ describe("reminder notices pushed live", () => {
     const r = await dueSoon(van.id, "Filtri", mechanic.id);
     const working = ctx.live;
     // a real bus whose connections are gone: every publish fails
-    const broken = await createLiveBus({ redisUrl: null, databaseUrl: inject("databaseUrl"), log: ctx.log, listen: false });
+    const broken = await createLiveBus({
+      redisUrl: null,
+      databaseUrl: inject("databaseUrl"),
+      log: ctx.log,
+      listen: false,
+    });
     await broken.close();
     const warn = vi.spyOn(ctx.log, "warn");
     ctx.live = broken;

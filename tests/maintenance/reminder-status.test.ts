@@ -1,9 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { HOURS_DUE_WINDOW, KM_DUE_WINDOW, rearm, reminderState, type ReminderTerms } from "../../server/modules/maintenance/reminder-status";
+import {
+  HOURS_DUE_WINDOW,
+  KM_DUE_WINDOW,
+  rearm,
+  reminderState,
+  type ReminderTerms,
+} from "../../server/modules/maintenance/reminder-status";
 
 const terms = (over: Partial<ReminderTerms> = {}): ReminderTerms => ({
-  interval_days: null, interval_km: null, interval_hours: null, before_days: 0, before_km: 0, before_hours: 0, base_date: "2026-01-01",
-  base_odometer_km: 10_000, base_engine_hours: 1_200, active: true, completed: false, ...over,
+  interval_days: null,
+  interval_km: null,
+  interval_hours: null,
+  before_days: 0,
+  before_km: 0,
+  before_hours: 0,
+  base_date: "2026-01-01",
+  base_odometer_km: 10_000,
+  base_engine_hours: 1_200,
+  active: true,
+  completed: false,
+  ...over,
 });
 
 describe("reminder state by time (days)", () => {
@@ -64,24 +80,48 @@ describe("reminder state by engine hours", () => {
     [1_451.1, "overdue", -1.1],
     [1_500, "overdue", -50],
   ])("at %d h it is %s (%d h left)", (hours, status, hoursLeft) => {
-    expect(reminderState(r, "2026-06-01", 0, hours)).toMatchObject({ status, hoursLeft, dueHours: 1_450, dueDate: null, dueKm: null, kmLeft: null });
+    expect(reminderState(r, "2026-06-01", 0, hours)).toMatchObject({
+      status,
+      hoursLeft,
+      dueHours: 1_450,
+      dueDate: null,
+      dueKm: null,
+      kmLeft: null,
+    });
   });
   it("without a warning, just before the due hours is still OK", () => {
     expect(reminderState(terms({ interval_hours: 250 }), "2026-06-01", 0, 1_449.9).status).toBe("ok");
   });
   it("an inactive hours reminder stays inactive past due", () => {
-    expect(reminderState(terms({ interval_hours: 250, active: false }), "2026-06-01", 0, 2_000).status).toBe("inactive");
+    expect(reminderState(terms({ interval_hours: 250, active: false }), "2026-06-01", 0, 2_000).status).toBe(
+      "inactive",
+    );
   });
   it("re-arms from the completion's day, odometer and engine hours", () => {
     const next = terms({ interval_hours: 250, ...rearm("2026-06-01", 30_000, 1_460) });
-    expect(reminderState(next, "2026-06-02", 30_000, 1_461)).toMatchObject({ status: "ok", dueHours: 1_710, hoursLeft: 249 });
+    expect(reminderState(next, "2026-06-02", 30_000, 1_461)).toMatchObject({
+      status: "ok",
+      dueHours: 1_710,
+      hoursLeft: 249,
+    });
   });
 });
 
 describe("engine hours with days or km: whichever comes first", () => {
-  const r = terms({ interval_days: 365, interval_km: 15_000, interval_hours: 500, before_days: 30, before_km: 1_000, before_hours: 50 });
+  const r = terms({
+    interval_days: 365,
+    interval_km: 15_000,
+    interval_hours: 500,
+    before_days: 30,
+    before_km: 1_000,
+    before_hours: 50,
+  });
   it("the hours make it overdue while the date and distance are far", () => {
-    expect(reminderState(r, "2026-03-01", 12_000, 1_702)).toMatchObject({ status: "overdue", hoursLeft: -2, kmLeft: 13_000 });
+    expect(reminderState(r, "2026-03-01", 12_000, 1_702)).toMatchObject({
+      status: "overdue",
+      hoursLeft: -2,
+      kmLeft: 13_000,
+    });
   });
   it("the hours make it due soon while the km are OK", () => {
     expect(reminderState(r, "2026-03-01", 12_000, 1_660).status).toBe("due_soon");

@@ -29,11 +29,23 @@ describe.skipIf(!hasChromium)("maintenance reminder notices pushed live, in Chro
   async function remindAdmin(name: string) {
     const admin = await principalFor(srv.ctx, org.adminId);
     const [r] = await createReminders(srv.ctx, admin, {
-      vehicle_ids: [van.id], name, interval_days: "365", before_days: "30", active: "on", base_date: await orgToday(srv.ctx, org.orgId), responsible_user_id: org.adminId,
+      vehicle_ids: [van.id],
+      name,
+      interval_days: "365",
+      before_days: "30",
+      active: "on",
+      base_date: await orgToday(srv.ctx, org.orgId),
+      responsible_user_id: org.adminId,
     });
     return r;
   }
-  const runJob = () => runReminderNotices(srv.ctx, createMailer(srv.ctx.config, srv.ctx.log), new Date(Date.now() + 340 * 86_400_000), org.orgId);
+  const runJob = () =>
+    runReminderNotices(
+      srv.ctx,
+      createMailer(srv.ctx.config, srv.ctx.log),
+      new Date(Date.now() + 340 * 86_400_000),
+      org.orgId,
+    );
 
   it("the job's notice raises the bell and shows a toast in the page's language that leads to the reminder", async () => {
     const context = await browser.newContext();

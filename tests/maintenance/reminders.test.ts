@@ -16,13 +16,26 @@ let other: Principal;
 let today: string;
 let team: string;
 
-const code = (p: Promise<unknown>) => p.then(() => "OK", (e: unknown) => (e instanceof AppError ? e.code : (e as { issues?: Array<{ path: unknown[] }> }).issues ? `ZOD:${(e as { issues: Array<{ path: unknown[] }> }).issues.map((i) => i.path.join(".")).join(",")}` : String(e)));
-const list = (p: Principal, filter = {}) => reminders.listReminders(ctx, p, filter, { q: "", page: 1, size: 200, dir: "asc" });
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => "OK",
+    (e: unknown) =>
+      e instanceof AppError
+        ? e.code
+        : (e as { issues?: Array<{ path: unknown[] }> }).issues
+          ? `ZOD:${(e as { issues: Array<{ path: unknown[] }> }).issues.map((i) => i.path.join(".")).join(",")}`
+          : String(e),
+  );
+const list = (p: Principal, filter = {}) =>
+  reminders.listReminders(ctx, p, filter, { q: "", page: 1, size: 200, dir: "asc" });
 
 /** Puts a vehicle's telematics odometer at `km` (the state the position pipeline keeps). */
 async function setTelematicsKm(vehicleId: string, orgId: string, km: number) {
-  await ctx.db.insertInto("vehicle_state").values({ vehicle_id: vehicleId, org_id: orgId, device_id: "dev", odometer_m: km * 1000, alert_state: "{}" })
-    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ odometer_m: km * 1000 })).execute();
+  await ctx.db
+    .insertInto("vehicle_state")
+    .values({ vehicle_id: vehicleId, org_id: orgId, device_id: "dev", odometer_m: km * 1000, alert_state: "{}" })
+    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ odometer_m: km * 1000 }))
+    .execute();
 }
 
 beforeAll(async () => {
@@ -32,8 +45,18 @@ beforeAll(async () => {
   admin = await principalFor(ctx, org.adminId);
   other = await principalFor(ctx, b.adminId);
   team = (await createTeam(ctx, { org })).id;
-  const viewerRow = await ctx.db.insertInto("users").values({ org_id: org.orgId, first_name: "View", last_name: "Er", role_id: org.roles.viewer, team_id: team, email: `viewer-${org.orgId.slice(0, 6)}@test.flota` })
-    .returning("id").executeTakeFirstOrThrow();
+  const viewerRow = await ctx.db
+    .insertInto("users")
+    .values({
+      org_id: org.orgId,
+      first_name: "View",
+      last_name: "Er",
+      role_id: org.roles.viewer,
+      team_id: team,
+      email: `viewer-${org.orgId.slice(0, 6)}@test.flota`,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   viewer = await principalFor(ctx, viewerRow.id);
   today = await orgToday(ctx, org.orgId);
 });
@@ -45,7 +68,14 @@ describe("service reminders", () => {
     await setTelematicsKm(vans[0].id, org.orgId, 14_500);
     await setTelematicsKm(vans[1].id, org.orgId, 20_000);
     const rows = await reminders.createReminders(ctx, admin, {
-      vehicle_ids: vans.map((v) => v.id), name: "Oil change", kind: "regular", interval_km: "15000", before_km: "1000", repeat: "on", active: "on", base_date: today,
+      vehicle_ids: vans.map((v) => v.id),
+      name: "Oil change",
+      kind: "regular",
+      interval_km: "15000",
+      before_km: "1000",
+      repeat: "on",
+      active: "on",
+      base_date: today,
     });
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => Number(r.base_odometer_km)).sort((a, b) => a - b)).toEqual([0, 14_500, 20_000]);
@@ -64,25 +94,77 @@ describe("service reminders", () => {
   it("refuses a reminder without any interval, without vehicles, or with another organisation's vehicle", async () => {
     const van = await createVehicle(ctx, { org });
     const otherVan = await createVehicle(ctx, { org: { orgId: other.orgId } as TestOrg });
-    expect(await code(reminders.createReminders(ctx, admin, { vehicle_ids: [van.id], name: "X", base_date: today }))).toBe("ZOD:interval_days");
-    expect(await code(reminders.createReminders(ctx, admin, { vehicle_ids: [], name: "X", interval_days: "10", base_date: today }))).toBe("ZOD:vehicle_ids");
-    expect(await code(reminders.createReminders(ctx, admin, { vehicle_ids: [otherVan.id], name: "X", interval_days: "10", base_date: today }))).toBe("VALIDATION");
+    expect(
+      await code(reminders.createReminders(ctx, admin, { vehicle_ids: [van.id], name: "X", base_date: today })),
+    ).toBe("ZOD:interval_days");
+    expect(
+      await code(
+        reminders.createReminders(ctx, admin, { vehicle_ids: [], name: "X", interval_days: "10", base_date: today }),
+      ),
+    ).toBe("ZOD:vehicle_ids");
+    expect(
+      await code(
+        reminders.createReminders(ctx, admin, {
+          vehicle_ids: [otherVan.id],
+          name: "X",
+          interval_days: "10",
+          base_date: today,
+        }),
+      ),
+    ).toBe("VALIDATION");
   });
 
   it("a vehicle without a device falls back to the last entered odometer", async () => {
     const car = await createVehicle(ctx, { org, category: "Car" });
-    const [r] = await reminders.createReminders(ctx, admin, { vehicle_ids: [car.id], name: "Tyres", interval_km: "10000", before_km: "500", active: "on", repeat: "on", base_date: today, base_odometer_km: "1000" });
+    const [r] = await reminders.createReminders(ctx, admin, {
+      vehicle_ids: [car.id],
+      name: "Tyres",
+      interval_km: "10000",
+      before_km: "500",
+      active: "on",
+      repeat: "on",
+      base_date: today,
+      base_odometer_km: "1000",
+    });
     expect((await reminders.getReminder(ctx, admin, r.id)).status).toBe("ok");
-    await ctx.db.insertInto("maintenance_fuel_reports").values({ org_id: org.orgId, vehicle_id: car.id, filled_on: today, liters: 40, odometer_km: 10_700 }).execute();
-    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({ status: "due_soon", odometer_km: 10_700, kmLeft: 300 });
+    await ctx.db
+      .insertInto("maintenance_fuel_reports")
+      .values({ org_id: org.orgId, vehicle_id: car.id, filled_on: today, liters: 40, odometer_km: 10_700 })
+      .execute();
+    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
+      status: "due_soon",
+      odometer_km: 10_700,
+      kmLeft: 300,
+    });
   });
 
   it("time reminders: due soon inside the warning days, overdue after the day; inactive ones are left alone", async () => {
     const car = await createVehicle(ctx, { org, category: "Car" });
     const [soon, late, off] = await Promise.all([
-      reminders.createReminders(ctx, admin, { vehicle_ids: [car.id], name: "Insurance", kind: "obligatory", interval_days: "365", before_days: "30", active: "on", base_date: addDays(today, -350) }),
-      reminders.createReminders(ctx, admin, { vehicle_ids: [car.id], name: "Inspection", kind: "obligatory", interval_days: "365", active: "on", base_date: addDays(today, -370) }),
-      reminders.createReminders(ctx, admin, { vehicle_ids: [car.id], name: "Registration", kind: "obligatory", interval_days: "365", base_date: addDays(today, -370) }),
+      reminders.createReminders(ctx, admin, {
+        vehicle_ids: [car.id],
+        name: "Insurance",
+        kind: "obligatory",
+        interval_days: "365",
+        before_days: "30",
+        active: "on",
+        base_date: addDays(today, -350),
+      }),
+      reminders.createReminders(ctx, admin, {
+        vehicle_ids: [car.id],
+        name: "Inspection",
+        kind: "obligatory",
+        interval_days: "365",
+        active: "on",
+        base_date: addDays(today, -370),
+      }),
+      reminders.createReminders(ctx, admin, {
+        vehicle_ids: [car.id],
+        name: "Registration",
+        kind: "obligatory",
+        interval_days: "365",
+        base_date: addDays(today, -370),
+      }),
     ]);
     expect(await reminders.getReminder(ctx, admin, soon[0].id)).toMatchObject({ status: "due_soon", daysLeft: 15 });
     expect(await reminders.getReminder(ctx, admin, late[0].id)).toMatchObject({ status: "overdue", daysLeft: -5 });
@@ -95,12 +177,37 @@ describe("service reminders", () => {
   it("completing a repeating reminder records a service with parts from stock and re-arms from the completion day and odometer", async () => {
     const van = await createVehicle(ctx, { org, device: true });
     await setTelematicsKm(van.id, org.orgId, 30_100);
-    const [r] = await reminders.createReminders(ctx, admin, { vehicle_ids: [van.id], name: "Oil change", interval_km: "15000", interval_days: "365", before_km: "1000", repeat: "on", active: "on", base_date: addDays(today, -100), base_odometer_km: "15000" });
+    const [r] = await reminders.createReminders(ctx, admin, {
+      vehicle_ids: [van.id],
+      name: "Oil change",
+      interval_km: "15000",
+      interval_days: "365",
+      before_km: "1000",
+      repeat: "on",
+      active: "on",
+      base_date: addDays(today, -100),
+      base_odometer_km: "15000",
+    });
     expect((await reminders.getReminder(ctx, admin, r.id)).status).toBe("overdue");
-    const oil = await catalogue.savePart(ctx, admin, null, { name: "Engine oil 5W-30 (l)", part_number: "OIL-530", unit_price: "9.5" });
+    const oil = await catalogue.savePart(ctx, admin, null, {
+      name: "Engine oil 5W-30 (l)",
+      part_number: "OIL-530",
+      unit_price: "9.5",
+    });
     await catalogue.moveStock(ctx, admin, oil.id, { quantity: "20", reason: "purchase" });
-    const done = await reminders.completeReminder(ctx, admin, r.id, { completed_on: today, odometer_km: "", cost: "40", part_id: [oil.id, ""], part_quantity: ["6", ""] });
-    expect(done.service).toMatchObject({ service_type: "Oil change", reminder_id: r.id, odometer_km: "30100.0", completed_on: today });
+    const done = await reminders.completeReminder(ctx, admin, r.id, {
+      completed_on: today,
+      odometer_km: "",
+      cost: "40",
+      part_id: [oil.id, ""],
+      part_quantity: ["6", ""],
+    });
+    expect(done.service).toMatchObject({
+      service_type: "Oil change",
+      reminder_id: r.id,
+      odometer_km: "30100.0",
+      completed_on: today,
+    });
     const after = await reminders.getReminder(ctx, admin, r.id);
     expect(after).toMatchObject({ status: "ok", base_date: today, cycle: 1, dueKm: 45_100, daysLeft: 365 });
     expect(Number((await catalogue.getPart(ctx, admin, oil.id)).stock)).toBe(14);
@@ -108,10 +215,27 @@ describe("service reminders", () => {
 
   it("completing a one-off reminder marks it done; parts beyond the stock are refused and nothing is saved", async () => {
     const van = await createVehicle(ctx, { org });
-    const [r] = await reminders.createReminders(ctx, admin, { vehicle_ids: [van.id], name: "Registration", kind: "obligatory", interval_days: "365", active: "on", base_date: today });
+    const [r] = await reminders.createReminders(ctx, admin, {
+      vehicle_ids: [van.id],
+      name: "Registration",
+      kind: "obligatory",
+      interval_days: "365",
+      active: "on",
+      base_date: today,
+    });
     const filter = await catalogue.savePart(ctx, admin, null, { name: "Air filter", unit_price: "12" });
-    expect(await code(reminders.completeReminder(ctx, admin, r.id, { completed_on: today, part_id: [filter.id], part_quantity: ["1"] }))).toBe("PART_OUT_OF_STOCK");
-    expect(await ctx.db.selectFrom("maintenance_services").select("id").where("reminder_id", "=", r.id).execute()).toEqual([]);
+    expect(
+      await code(
+        reminders.completeReminder(ctx, admin, r.id, {
+          completed_on: today,
+          part_id: [filter.id],
+          part_quantity: ["1"],
+        }),
+      ),
+    ).toBe("PART_OUT_OF_STOCK");
+    expect(
+      await ctx.db.selectFrom("maintenance_services").select("id").where("reminder_id", "=", r.id).execute(),
+    ).toEqual([]);
     await reminders.completeReminder(ctx, admin, r.id, { completed_on: today, odometer_km: "500" });
     expect((await reminders.getReminder(ctx, admin, r.id)).status).toBe("done");
   });
@@ -119,11 +243,36 @@ describe("service reminders", () => {
   it("edits one reminder and deletes it; a viewer of the vehicle's team reads but may not write; another organisation sees nothing", async () => {
     const van = await createVehicle(ctx, { org, team });
     const hidden = await createVehicle(ctx, { org });
-    const [elsewhere] = await reminders.createReminders(ctx, admin, { vehicle_ids: [hidden.id], name: "Hidden", interval_days: "10", active: "on", base_date: today });
+    const [elsewhere] = await reminders.createReminders(ctx, admin, {
+      vehicle_ids: [hidden.id],
+      name: "Hidden",
+      interval_days: "10",
+      active: "on",
+      base_date: today,
+    });
     expect(await code(reminders.getReminder(ctx, viewer, elsewhere.id))).toBe("NOT_FOUND");
-    const [r] = await reminders.createReminders(ctx, admin, { vehicle_ids: [van.id], name: "Brakes", interval_km: "30000", active: "on", base_date: today, base_odometer_km: "0" });
-    await reminders.updateReminder(ctx, admin, r.id, { vehicle_ids: [van.id], name: "Brake pads", interval_km: "25000", before_km: "2000", active: "on", base_date: today, base_odometer_km: "100" });
-    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({ name: "Brake pads", dueKm: 25_100, repeat: false });
+    const [r] = await reminders.createReminders(ctx, admin, {
+      vehicle_ids: [van.id],
+      name: "Brakes",
+      interval_km: "30000",
+      active: "on",
+      base_date: today,
+      base_odometer_km: "0",
+    });
+    await reminders.updateReminder(ctx, admin, r.id, {
+      vehicle_ids: [van.id],
+      name: "Brake pads",
+      interval_km: "25000",
+      before_km: "2000",
+      active: "on",
+      base_date: today,
+      base_odometer_km: "100",
+    });
+    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
+      name: "Brake pads",
+      dueKm: 25_100,
+      repeat: false,
+    });
     expect(await code(reminders.getReminder(ctx, viewer, r.id))).toBe("OK");
     expect(await code(reminders.updateReminder(ctx, viewer, r.id, {}))).toBe("FORBIDDEN");
     expect(await code(reminders.getReminder(ctx, other, r.id))).toBe("NOT_FOUND");

@@ -27,10 +27,38 @@ beforeAll(async () => {
   const part = await catalogue.savePart(ctx, admin, null, { name: "Spark plug", part_number: "SP-4", unit_price: "6" });
   await catalogue.moveStock(ctx, admin, part.id, { quantity: "20", reason: "purchase" });
   for (const v of [seen, hidden]) {
-    await records.createService(ctx, admin, { vehicle_id: v.id, service_type: "Ignition", completed_on: "2026-11-10", cost: "40", part_id: [part.id], part_quantity: ["4"] });
-    await fuel.createFuelReport(ctx, admin, { vehicle_id: v.id, filled_on: "2026-11-11", liters: "50", price: "100", odometer_km: "1000", full_tank: "on" });
-    await fuel.createFuelReport(ctx, admin, { vehicle_id: v.id, filled_on: "2026-11-20", liters: "40", price: "80", odometer_km: "1500", full_tank: "on" });
-    await createReminders(ctx, admin, { vehicle_ids: [v.id], name: "Inspection", kind: "obligatory", interval_days: "365", active: "on", base_date: "2025-01-01" });
+    await records.createService(ctx, admin, {
+      vehicle_id: v.id,
+      service_type: "Ignition",
+      completed_on: "2026-11-10",
+      cost: "40",
+      part_id: [part.id],
+      part_quantity: ["4"],
+    });
+    await fuel.createFuelReport(ctx, admin, {
+      vehicle_id: v.id,
+      filled_on: "2026-11-11",
+      liters: "50",
+      price: "100",
+      odometer_km: "1000",
+      full_tank: "on",
+    });
+    await fuel.createFuelReport(ctx, admin, {
+      vehicle_id: v.id,
+      filled_on: "2026-11-20",
+      liters: "40",
+      price: "80",
+      odometer_km: "1500",
+      full_tank: "on",
+    });
+    await createReminders(ctx, admin, {
+      vehicle_ids: [v.id],
+      name: "Inspection",
+      kind: "obligatory",
+      interval_days: "365",
+      active: "on",
+      base_date: "2025-01-01",
+    });
   }
 });
 afterAll(async () => ctx?.close());
@@ -45,7 +73,9 @@ describe("maintenance reports in the analytics catalogue", () => {
       expect(Object.keys(r.texts!.en.columns).sort()).toEqual(r.columns.map((c) => c.key).sort());
     }
     const costs = await runReport(ctx, admin, "maintenance_costs", { ...params, vehicle_ids: [seen.id] });
-    expect(costs.result.rows).toEqual([expect.objectContaining({ vehicle: "SEEN 1", service: 40, parts: 24, fuel: 180, total: 244 })]);
+    expect(costs.result.rows).toEqual([
+      expect.objectContaining({ vehicle: "SEEN 1", service: 40, parts: 24, fuel: 180, total: 244 }),
+    ]);
     const refuels = await runReport(ctx, admin, "fuel_refuels", { ...params, vehicle_ids: [seen.id] });
     expect(refuels.result.rows.map((r) => r.consumption)).toEqual([8, null]);
     expect(reportCsv(refuels, "en")).toContain("l/100 km");
@@ -63,7 +93,10 @@ describe("maintenance reports in the analytics catalogue", () => {
   });
 
   it("needs the maintenance permission", async () => {
-    const noMaintenance = { ...admin, permissions: new Set([...admin.permissions].filter((x) => !x.startsWith("maintenance:"))) } as Principal;
+    const noMaintenance = {
+      ...admin,
+      permissions: new Set([...admin.permissions].filter((x) => !x.startsWith("maintenance:"))),
+    } as Principal;
     await expect(runReport(ctx, noMaintenance, "parts_used", params)).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });

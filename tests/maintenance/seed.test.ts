@@ -5,7 +5,9 @@ import { listFuel } from "../../server/modules/maintenance/fuel.service";
 import { createTestContext, createTestOrg, principalFor, type TestContext } from "../support/context";
 
 let ctx: TestContext;
-beforeAll(() => { ctx = createTestContext(); });
+beforeAll(() => {
+  ctx = createTestContext();
+});
 afterAll(async () => ctx?.close());
 
 describe("demo maintenance data", () => {
@@ -21,7 +23,12 @@ describe("demo maintenance data", () => {
     expect(page.counts.due_soon).toBeGreaterThanOrEqual(2);
     const fuel = await listFuel(ctx, admin, {});
     expect(fuel.filter((f) => f.consumption !== null).length).toBeGreaterThan(5);
-    const stock = await ctx.db.selectFrom("maintenance_parts").select(["name", "stock"]).where("org_id", "=", org.orgId).orderBy("name").execute();
+    const stock = await ctx.db
+      .selectFrom("maintenance_parts")
+      .select(["name", "stock"])
+      .where("org_id", "=", org.orgId)
+      .orderBy("name")
+      .execute();
     expect(stock.find((s) => s.name.startsWith("Vaj"))?.stock).toBe("42.00");
   });
 });

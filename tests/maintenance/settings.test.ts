@@ -15,11 +15,28 @@ let admin: Principal;
 let viewer: { email: string | null; password: string };
 let today: string;
 
-const code = (p: Promise<unknown>) => p.then(() => "OK", (e: unknown) => (e instanceof AppError ? e.code : (e as { issues?: Array<{ path: unknown[] }> }).issues ? `ZOD:${(e as { issues: Array<{ path: unknown[] }> }).issues.map((i) => i.path.join(".")).join(",")}` : String(e)));
-const saved = () => srv.ctx.db.selectFrom("maintenance_settings").select(["consumption_tolerance_pct", "odometer_tolerance_km"]).where("org_id", "=", org.orgId).executeTakeFirst();
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => "OK",
+    (e: unknown) =>
+      e instanceof AppError
+        ? e.code
+        : (e as { issues?: Array<{ path: unknown[] }> }).issues
+          ? `ZOD:${(e as { issues: Array<{ path: unknown[] }> }).issues.map((i) => i.path.join(".")).join(",")}`
+          : String(e),
+  );
+const saved = () =>
+  srv.ctx.db
+    .selectFrom("maintenance_settings")
+    .select(["consumption_tolerance_pct", "odometer_tolerance_km"])
+    .where("org_id", "=", org.orgId)
+    .executeTakeFirst();
 
 async function login(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, { method: "POST", body: new URLSearchParams({ email, password, grant_type: "password" }) });
+  const res = await fetch(`${srv.url}/api/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password, grant_type: "password" }),
+  });
   return (await res.json()).access_token as string;
 }
 
@@ -34,12 +51,28 @@ afterAll(async () => srv?.close());
 
 describe("maintenance settings: the fuel tolerances", () => {
   it("defaults to 30 % and 50 km; the organisation's consumption tolerance decides consumption_far", async () => {
-    expect(await getMaintenanceSettings(srv.ctx, admin)).toEqual({ consumption_tolerance_pct: 30, odometer_tolerance_km: 50 });
+    expect(await getMaintenanceSettings(srv.ctx, admin)).toEqual({
+      consumption_tolerance_pct: 30,
+      odometer_tolerance_km: 50,
+    });
     const van = await createVehicle(srv.ctx, { org });
     await srv.ctx.db.updateTable("vehicles").set({ fuel_consumption: 8 }).where("id", "=", van.id).execute();
-    await fuel.createFuelReport(srv.ctx, admin, { vehicle_id: van.id, filled_on: today, liters: "50", odometer_km: "1000", full_tank: "on" });
-    const second = await fuel.createFuelReport(srv.ctx, admin, { vehicle_id: van.id, filled_on: today, liters: "50", odometer_km: "1500", full_tank: "on" });
-    const flagsOf = async () => (await fuel.listFuel(srv.ctx, admin, { vehicle_id: van.id })).find((r) => r.id === second.id)!;
+    await fuel.createFuelReport(srv.ctx, admin, {
+      vehicle_id: van.id,
+      filled_on: today,
+      liters: "50",
+      odometer_km: "1000",
+      full_tank: "on",
+    });
+    const second = await fuel.createFuelReport(srv.ctx, admin, {
+      vehicle_id: van.id,
+      filled_on: today,
+      liters: "50",
+      odometer_km: "1500",
+      full_tank: "on",
+    });
+    const flagsOf = async () =>
+      (await fuel.listFuel(srv.ctx, admin, { vehicle_id: van.id })).find((r) => r.id === second.id)!;
     // 10 l/100 km against 8: +25 %
     expect(await flagsOf()).toMatchObject({ consumption: 10, flags: [] });
     await saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "25", odometer_tolerance_km: "50" });
@@ -51,12 +84,30 @@ describe("maintenance settings: the fuel tolerances", () => {
 
   it("the organisation's odometer tolerance decides odometer_disagrees in the fuel and service lists, for this organisation only", async () => {
     const van = await createVehicle(srv.ctx, { org, device: true });
-    await srv.ctx.db.insertInto("vehicle_state").values({ vehicle_id: van.id, org_id: org.orgId, device_id: "d", odometer_m: 10_000_000, alert_state: "{}" }).execute();
-    const fill = await fuel.createFuelReport(srv.ctx, admin, { vehicle_id: van.id, filled_on: today, liters: "30", odometer_km: "10040", full_tank: "on" });
-    const service = await records.createService(srv.ctx, admin, { vehicle_id: van.id, service_type: "Check", completed_on: today, odometer_km: "10040" });
+    await srv.ctx.db
+      .insertInto("vehicle_state")
+      .values({ vehicle_id: van.id, org_id: org.orgId, device_id: "d", odometer_m: 10_000_000, alert_state: "{}" })
+      .execute();
+    const fill = await fuel.createFuelReport(srv.ctx, admin, {
+      vehicle_id: van.id,
+      filled_on: today,
+      liters: "30",
+      odometer_km: "10040",
+      full_tank: "on",
+    });
+    const service = await records.createService(srv.ctx, admin, {
+      vehicle_id: van.id,
+      service_type: "Check",
+      completed_on: today,
+      odometer_km: "10040",
+    });
     const state = async () => ({
-      fuel: (await fuel.listFuel(srv.ctx, admin, { vehicle_id: van.id })).find((r) => r.id === fill.id)!.flags.includes("odometer_disagrees"),
-      service: (await records.listServices(srv.ctx, admin, "service", { vehicle_id: van.id })).find((r) => r.id === service.id)!.odometer_disagrees,
+      fuel: (await fuel.listFuel(srv.ctx, admin, { vehicle_id: van.id }))
+        .find((r) => r.id === fill.id)!
+        .flags.includes("odometer_disagrees"),
+      service: (await records.listServices(srv.ctx, admin, "service", { vehicle_id: van.id })).find(
+        (r) => r.id === service.id,
+      )!.odometer_disagrees,
     });
     expect(await state()).toEqual({ fuel: false, service: false });
     await saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "30", odometer_tolerance_km: "40" });
@@ -64,18 +115,41 @@ describe("maintenance settings: the fuel tolerances", () => {
     await saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "30", odometer_tolerance_km: "39" });
     expect(await state()).toEqual({ fuel: true, service: true });
     const other = await createTestOrg(srv.ctx);
-    expect(await getMaintenanceSettings(srv.ctx, await principalFor(srv.ctx, other.adminId))).toEqual({ consumption_tolerance_pct: 30, odometer_tolerance_km: 50 });
+    expect(await getMaintenanceSettings(srv.ctx, await principalFor(srv.ctx, other.adminId))).toEqual({
+      consumption_tolerance_pct: 30,
+      odometer_tolerance_km: 50,
+    });
     await saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "30", odometer_tolerance_km: "50" });
   });
 
   it("refuses values outside the bounds (5–100 %, 1–1000 km), blanks and fractions, and changes nothing", async () => {
     await saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "30", odometer_tolerance_km: "50" });
-    for (const [pct, km, field] of [["4", "50", "consumption_tolerance_pct"], ["101", "50", "consumption_tolerance_pct"], ["", "50", "consumption_tolerance_pct"],
-      ["12.5", "50", "consumption_tolerance_pct"], ["30", "0", "odometer_tolerance_km"], ["30", "1001", "odometer_tolerance_km"], ["30", "abc", "odometer_tolerance_km"]]) {
-      expect(await code(saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: pct, odometer_tolerance_km: km })), `${pct}/${km}`).toBe(`ZOD:${field}`);
+    for (const [pct, km, field] of [
+      ["4", "50", "consumption_tolerance_pct"],
+      ["101", "50", "consumption_tolerance_pct"],
+      ["", "50", "consumption_tolerance_pct"],
+      ["12.5", "50", "consumption_tolerance_pct"],
+      ["30", "0", "odometer_tolerance_km"],
+      ["30", "1001", "odometer_tolerance_km"],
+      ["30", "abc", "odometer_tolerance_km"],
+    ]) {
+      expect(
+        await code(
+          saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: pct, odometer_tolerance_km: km }),
+        ),
+        `${pct}/${km}`,
+      ).toBe(`ZOD:${field}`);
     }
-    expect(await code(saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "5", odometer_tolerance_km: "1000" }))).toBe("OK");
-    expect(await code(saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "100", odometer_tolerance_km: "1" }))).toBe("OK");
+    expect(
+      await code(
+        saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "5", odometer_tolerance_km: "1000" }),
+      ),
+    ).toBe("OK");
+    expect(
+      await code(
+        saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "100", odometer_tolerance_km: "1" }),
+      ),
+    ).toBe("OK");
     expect(await saved()).toEqual({ consumption_tolerance_pct: 100, odometer_tolerance_km: 1 });
     await saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "30", odometer_tolerance_km: "50" });
   });
@@ -90,14 +164,22 @@ describe("/maintenance/settings without JavaScript", () => {
     expect(page).toContain('href="/maintenance/settings"');
     expect(page).toContain('name="consumption_tolerance_pct"');
     expect(page).toContain('value="30"');
-    const refused = await c.post("/maintenance/settings", { intent: "save", consumption_tolerance_pct: "150", odometer_tolerance_km: "75" });
+    const refused = await c.post("/maintenance/settings", {
+      intent: "save",
+      consumption_tolerance_pct: "150",
+      odometer_tolerance_km: "75",
+    });
     expect(refused.status).toBe(400);
     const html = await refused.text();
     expect(html).toContain('value="150"');
     expect(html).toContain('value="75"');
     expect(html).toContain('aria-invalid="true"');
     expect(await saved()).toMatchObject({ consumption_tolerance_pct: 30, odometer_tolerance_km: 50 });
-    const ok = await c.post("/maintenance/settings", { intent: "save", consumption_tolerance_pct: "20", odometer_tolerance_km: "75" });
+    const ok = await c.post("/maintenance/settings", {
+      intent: "save",
+      consumption_tolerance_pct: "20",
+      odometer_tolerance_km: "75",
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/maintenance/settings?saved=1");
     expect(await saved()).toEqual({ consumption_tolerance_pct: 20, odometer_tolerance_km: 75 });
@@ -117,7 +199,15 @@ describe("/maintenance/settings without JavaScript", () => {
     expect(html).toContain('data-testid="settings-read-only"');
     expect(html).toMatch(/<fieldset[^>]*disabled/);
     const csrf = v.cookies.get("flota_csrf")!;
-    expect((await v.post("/maintenance/settings", { intent: "save", consumption_tolerance_pct: "10", odometer_tolerance_km: "10" }, { csrf })).status).toBe(403);
+    expect(
+      (
+        await v.post(
+          "/maintenance/settings",
+          { intent: "save", consumption_tolerance_pct: "10", odometer_tolerance_km: "10" },
+          { csrf },
+        )
+      ).status,
+    ).toBe(403);
     expect(await saved()).toMatchObject({ consumption_tolerance_pct: 30, odometer_tolerance_km: 50 });
   });
 });
@@ -125,17 +215,34 @@ describe("/maintenance/settings without JavaScript", () => {
 describe("/api/maintenance/settings", () => {
   it("reads and saves the tolerances; bounds refused; a viewer reads only", async () => {
     const token = await login(org.adminEmail, org.adminPassword);
-    const api = (init: RequestInit = {}, t = token) => fetch(`${srv.url}/api/maintenance/settings`, { ...init, headers: { authorization: `Bearer ${t}`, "content-type": "application/json" } });
+    const api = (init: RequestInit = {}, t = token) =>
+      fetch(`${srv.url}/api/maintenance/settings`, {
+        ...init,
+        headers: { authorization: `Bearer ${t}`, "content-type": "application/json" },
+      });
     expect(await (await api()).json()).toEqual({ consumption_tolerance_pct: 30, odometer_tolerance_km: 50 });
-    const put = await api({ method: "PUT", body: JSON.stringify({ consumption_tolerance_pct: 40, odometer_tolerance_km: 100 }) });
+    const put = await api({
+      method: "PUT",
+      body: JSON.stringify({ consumption_tolerance_pct: 40, odometer_tolerance_km: 100 }),
+    });
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({ consumption_tolerance_pct: 40, odometer_tolerance_km: 100 });
-    const bad = await api({ method: "PUT", body: JSON.stringify({ consumption_tolerance_pct: 40, odometer_tolerance_km: 2000 }) });
+    const bad = await api({
+      method: "PUT",
+      body: JSON.stringify({ consumption_tolerance_pct: 40, odometer_tolerance_km: 2000 }),
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain("odometer_tolerance_km");
     const vt = await login(viewer.email!, viewer.password);
     expect(await (await api({}, vt)).json()).toEqual({ consumption_tolerance_pct: 40, odometer_tolerance_km: 100 });
-    expect((await api({ method: "PUT", body: JSON.stringify({ consumption_tolerance_pct: 10, odometer_tolerance_km: 10 }) }, vt)).status).toBe(403);
+    expect(
+      (
+        await api(
+          { method: "PUT", body: JSON.stringify({ consumption_tolerance_pct: 10, odometer_tolerance_km: 10 }) },
+          vt,
+        )
+      ).status,
+    ).toBe(403);
     expect(await saved()).toEqual({ consumption_tolerance_pct: 40, odometer_tolerance_km: 100 });
   });
 });

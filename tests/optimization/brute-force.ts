@@ -54,7 +54,9 @@ export function bruteForce(p: VrpProblem): { vehicles: number; distance: number 
       }
       const better =
         !best ||
-        (minimizeVehicles ? used < best.vehicles || (used === best.vehicles && dist < best.distance - 1e-9) : dist < best.distance - 1e-9);
+        (minimizeVehicles
+          ? used < best.vehicles || (used === best.vehicles && dist < best.distance - 1e-9)
+          : dist < best.distance - 1e-9);
       if (better) best = { vehicles: used, distance: dist };
       return;
     }

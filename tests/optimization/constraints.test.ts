@@ -19,7 +19,15 @@ function routeOf(sol: VrpSolution, id: string) {
 describe("pickup and delivery (shipments)", () => {
   it("picks up before delivering, on the same vehicle, tracking the load along the route", async () => {
     // each shipment fills more than half the truck: it must be delivered before the next pickup
-    const pts: [number, number][] = [[0, 0], [10, 0], [20, 0], [10, 10], [20, 10], [10, -10], [20, -10]];
+    const pts: [number, number][] = [
+      [0, 0],
+      [10, 0],
+      [20, 0],
+      [10, 10],
+      [20, 10],
+      [10, -10],
+      [20, -10],
+    ];
     const p: VrpProblem = {
       matrix: euclidean(pts),
       vehicles: [{ id: "truck", start: 0, end: 0, capacity: [10] }],
@@ -42,7 +50,15 @@ describe("pickup and delivery (shipments)", () => {
   });
 
   it("keeps both halves on one vehicle and combines shipments when capacity allows", async () => {
-    const pts: [number, number][] = [[0, 0], [5, 5], [50, 50], [6, 5], [51, 50], [-40, 0], [-45, 0]];
+    const pts: [number, number][] = [
+      [0, 0],
+      [5, 5],
+      [50, 50],
+      [6, 5],
+      [51, 50],
+      [-40, 0],
+      [-45, 0],
+    ];
     const p: VrpProblem = {
       matrix: euclidean(pts),
       vehicles: [
@@ -68,7 +84,11 @@ describe("pickup and delivery (shipments)", () => {
 
   it("returns a shipment heavier than any vehicle unassigned with reason CAPACITY", async () => {
     const p: VrpProblem = {
-      matrix: euclidean([[0, 0], [1, 0], [2, 0]]),
+      matrix: euclidean([
+        [0, 0],
+        [1, 0],
+        [2, 0],
+      ]),
       vehicles: [{ id: "a", start: 0, end: 0, capacity: [10] }],
       jobs: [],
       shipments: [{ id: "big", pickup: { location: 1 }, delivery: { location: 2 }, amount: [11] }],
@@ -79,8 +99,17 @@ describe("pickup and delivery (shipments)", () => {
 });
 
 describe("capacity, skills, windows, shifts", () => {
-  const line = euclidean([[0, 0], [10, 0], [11, 0], [12, 0], [13, 0], [14, 0], [15, 0]]);
-  const sixJobs = (demand: number[]) => Array.from({ length: 6 }, (_, i) => ({ id: `j${i + 1}`, location: i + 1, delivery: demand }));
+  const line = euclidean([
+    [0, 0],
+    [10, 0],
+    [11, 0],
+    [12, 0],
+    [13, 0],
+    [14, 0],
+    [15, 0],
+  ]);
+  const sixJobs = (demand: number[]) =>
+    Array.from({ length: 6 }, (_, i) => ({ id: `j${i + 1}`, location: i + 1, delivery: demand }));
 
   it("respects every capacity dimension (kg and packets)", async () => {
     const p: VrpProblem = {
@@ -131,9 +160,22 @@ describe("capacity, skills, windows, shifts", () => {
 
   it("uses the second of several time windows when the first cannot be reached", async () => {
     const p: VrpProblem = {
-      matrix: euclidean([[0, 0], [100, 0]]),
+      matrix: euclidean([
+        [0, 0],
+        [100, 0],
+      ]),
       vehicles: [{ id: "a", start: 0, end: 0, shift: { start: 0, end: 2000 } }],
-      jobs: [{ id: "j", location: 1, service: 10, timeWindows: [{ start: 0, end: 50 }, { start: 500, end: 600 }] }],
+      jobs: [
+        {
+          id: "j",
+          location: 1,
+          service: 10,
+          timeWindows: [
+            { start: 0, end: 50 },
+            { start: 500, end: 600 },
+          ],
+        },
+      ],
     };
     const sol = await solveChecked(p);
     const step = sol.routes[0].steps.find((s) => s.id === "j")!;
@@ -144,7 +186,13 @@ describe("capacity, skills, windows, shifts", () => {
 
   it("orders visits by time windows and reports TIME_WINDOW, SHIFT and MAX_DURATION", async () => {
     const p: VrpProblem = {
-      matrix: euclidean([[0, 0], [10, 0], [20, 0], [300, 0], [0, 200]]),
+      matrix: euclidean([
+        [0, 0],
+        [10, 0],
+        [20, 0],
+        [300, 0],
+        [0, 200],
+      ]),
       vehicles: [{ id: "a", start: 0, end: 0, shift: { start: 0, end: 500 }, maxDuration: 450 }],
       jobs: [
         { id: "late", location: 1, timeWindows: [{ start: 100, end: 120 }] },
@@ -163,9 +211,16 @@ describe("capacity, skills, windows, shifts", () => {
 
   it("does not drive back on open routes and starts at the shift start", async () => {
     const p: VrpProblem = {
-      matrix: euclidean([[0, 0], [10, 0], [20, 0]]),
+      matrix: euclidean([
+        [0, 0],
+        [10, 0],
+        [20, 0],
+      ]),
       vehicles: [{ id: "a", start: 0, end: null, shift: { start: 1000, end: 2000 } }],
-      jobs: [{ id: "x", location: 2 }, { id: "y", location: 1 }],
+      jobs: [
+        { id: "x", location: 2 },
+        { id: "y", location: 1 },
+      ],
     };
     const sol = await solveChecked(p);
     expect(sol.routes[0].steps.map((s) => s.type)).toEqual(["start", "job", "job"]);
@@ -177,7 +232,12 @@ describe("capacity, skills, windows, shifts", () => {
 describe("objective", () => {
   it("serves high-priority jobs first when not everything fits", async () => {
     const p: VrpProblem = {
-      matrix: euclidean([[0, 0], [1, 0], [2, 0], [50, 0]]),
+      matrix: euclidean([
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [50, 0],
+      ]),
       vehicles: [{ id: "a", start: 0, end: 0, capacity: [10] }],
       jobs: [
         { id: "near1", location: 1, delivery: [5] },
@@ -193,7 +253,13 @@ describe("objective", () => {
 
   it("prefers fewer vehicles over distance, and distance alone when vehicles are free", async () => {
     // two clusters on opposite sides: one vehicle can do both within the shift, two are shorter
-    const pts: [number, number][] = [[0, 0], [40, 0], [41, 0], [-40, 0], [-41, 0]];
+    const pts: [number, number][] = [
+      [0, 0],
+      [40, 0],
+      [41, 0],
+      [-40, 0],
+      [-41, 0],
+    ];
     const base: VrpProblem = {
       matrix: euclidean(pts),
       vehicles: [
@@ -211,12 +277,19 @@ describe("objective", () => {
 
   it("counts fixed and per-km costs of a heterogeneous fleet", async () => {
     const p: VrpProblem = {
-      matrix: euclidean([[0, 0], [1000, 0], [2000, 0]]),
+      matrix: euclidean([
+        [0, 0],
+        [1000, 0],
+        [2000, 0],
+      ]),
       vehicles: [
         { id: "van", start: 0, end: 0, costPerKm: 2, fixedCost: 100 },
         { id: "bike", start: 0, end: 0, costPerKm: 0.5, fixedCost: 0 },
       ],
-      jobs: [{ id: "a", location: 1 }, { id: "b", location: 2 }],
+      jobs: [
+        { id: "a", location: 1 },
+        { id: "b", location: 2 },
+      ],
     };
     const sol = await solveChecked(p);
     expect(sol.routes.map((r) => r.vehicleId)).toEqual(["bike"]);
@@ -230,7 +303,10 @@ describe("objective", () => {
     const p: VrpProblem = {
       matrix: { size: 3, distances, durations },
       vehicles: [{ id: "a", start: 0, end: 0 }],
-      jobs: [{ id: "x", location: 1 }, { id: "y", location: 2 }],
+      jobs: [
+        { id: "x", location: 1 },
+        { id: "y", location: 2 },
+      ],
     };
     const byTime = await solveChecked({ ...p, objective: { metric: "duration" } });
     expect(byTime.summary.travelTime).toBeCloseTo(30);
@@ -245,7 +321,10 @@ describe("fleet minimisation", () => {
   it("packs jobs into the fewest vehicles when that is the second objective", async () => {
     // demands pair up exactly to the capacity (5 full vehicles); insertion by distance alone opens more
     const demands = [6, 4, 7, 3, 5, 5, 8, 2, 9, 1];
-    const pts: [number, number][] = [[0, 0], ...demands.map((_, i): [number, number] => [Math.cos(i) * 30, Math.sin(i) * 30])];
+    const pts: [number, number][] = [
+      [0, 0],
+      ...demands.map((_, i): [number, number] => [Math.cos(i) * 30, Math.sin(i) * 30]),
+    ];
     const p: VrpProblem = {
       matrix: euclidean(pts),
       vehicles: Array.from({ length: 8 }, (_, i) => ({ id: `v${i}`, start: 0, end: 0, capacity: [10] })),

@@ -21,7 +21,13 @@ if (!haveAugerat) console.log(`skipping the Augerat fleet-limit tests: ${DATA} n
  * job alone and both light ones together (≈ 600). So k + 1 = 3 routes is cheaper than k = 2.
  */
 function eastWest(maxVehicles?: number): VrpProblem {
-  const pts: [number, number][] = [[0, 0], [100, 0], [-100, 0], [100, 1], [-100, 1]];
+  const pts: [number, number][] = [
+    [0, 0],
+    [100, 0],
+    [-100, 0],
+    [100, 1],
+    [-100, 1],
+  ];
   return {
     matrix: euclidean(pts),
     vehicles: ["a", "b", "c"].map((id) => ({ id, start: 0, end: 0, capacity: [10] })),
@@ -52,7 +58,13 @@ describe("fleet limit (maxVehicles) in the solver", () => {
     expect(limited.unassigned).toEqual([]);
     expect(limited.summary.vehicles).toBe(2);
     expect(limited.summary.distance).toBeGreaterThan(800);
-    for (const r of limited.routes) expect(r.steps.filter((s) => s.id).map((s) => s.id!.split("-")[0]).sort()).toEqual(["east", "west"]);
+    for (const r of limited.routes)
+      expect(
+        r.steps
+          .filter((s) => s.id)
+          .map((s) => s.id!.split("-")[0])
+          .sort(),
+      ).toEqual(["east", "west"]);
   });
 
   it("leaves out what one vehicle cannot hold, with reason FLEET_LIMIT", async () => {
@@ -67,7 +79,13 @@ describe("fleet limit (maxVehicles) in the solver", () => {
   it("finds the k-route plan when the greedy construction cannot", async () => {
     // demands that fill 3 trucks of 100 exactly, only as {50,30,20} {45,35,20} {60,25,15}
     const demands = [50, 30, 20, 45, 35, 20, 60, 25, 15];
-    const pts: [number, number][] = [[0, 0], ...demands.map((_, i): [number, number] => [Math.round(60 * Math.cos(i * 2.4)), Math.round(60 * Math.sin(i * 2.4))])];
+    const pts: [number, number][] = [
+      [0, 0],
+      ...demands.map((_, i): [number, number] => [
+        Math.round(60 * Math.cos(i * 2.4)),
+        Math.round(60 * Math.sin(i * 2.4)),
+      ]),
+    ];
     const p: VrpProblem = {
       matrix: euclidean(pts),
       vehicles: Array.from({ length: 5 }, (_, i) => ({ id: `v${i}`, start: 0, end: 0, capacity: [100] })),
@@ -101,16 +119,42 @@ describe("fleet limit (maxVehicles) in the solver", () => {
 /** A solution made of customer ids per route; only the visit order and the distance matter to the checkers. */
 function solutionOf(p: VrpProblem, routes: string[][], distances?: number[]): VrpSolution {
   const size = p.matrix.size;
-  const step = (type: "start" | "end" | "job", id?: string) => ({ type, id, location: 0, arrival: 0, serviceStart: 0, departure: 0, waiting: 0, load: [0], distance: 0, travelTime: 0 });
+  const step = (type: "start" | "end" | "job", id?: string) => ({
+    type,
+    id,
+    location: 0,
+    arrival: 0,
+    serviceStart: 0,
+    departure: 0,
+    waiting: 0,
+    load: [0],
+    distance: 0,
+    travelTime: 0,
+  });
   const rs = routes.map((ids, i) => {
     const locs = [0, ...ids.map((id) => p.jobs.find((j) => j.id === id)!.location), 0];
     let d = 0;
     for (let k = 0; k + 1 < locs.length; k++) d += p.matrix.distances[locs[k] * size + locs[k + 1]];
     d = distances?.[i] ?? d;
-    return { vehicleId: p.vehicles[i].id, vehicleIndex: i, steps: [step("start"), ...ids.map((id) => step("job", id)), step("end")], distance: d, travelTime: d, duration: 0, cost: d };
+    return {
+      vehicleId: p.vehicles[i].id,
+      vehicleIndex: i,
+      steps: [step("start"), ...ids.map((id) => step("job", id)), step("end")],
+      distance: d,
+      travelTime: d,
+      duration: 0,
+      cost: d,
+    };
   });
   const total = rs.reduce((a, r) => a + r.distance, 0);
-  return { status: "completed", routes: rs, unassigned: [], summary: { cost: total, distance: total, travelTime: total, vehicles: rs.length, served: 0, unassigned: 0 }, iterations: 0, elapsedMs: 0 };
+  return {
+    status: "completed",
+    routes: rs,
+    unassigned: [],
+    summary: { cost: total, distance: total, travelTime: total, vehicles: rs.length, served: 0, unassigned: 0 },
+    iterations: 0,
+    elapsedMs: 0,
+  };
 }
 
 describe("independent checkers refuse solutions outside the convention", () => {
@@ -130,7 +174,10 @@ describe("independent checkers refuse solutions outside the convention", () => {
   const problem = { ...cvrpToProblem(inst), vehicles: cvrpToProblem({ ...inst, vehicles: 4 }).vehicles };
 
   it("accepts k routes with the EUC_2D cost", () => {
-    const sol = solutionOf(problem, [["2", "3"], ["4", "5"]]);
+    const sol = solutionOf(problem, [
+      ["2", "3"],
+      ["4", "5"],
+    ]);
     // 5 + 5 + 10, then 5 + nint(√13) = 4 + nint(√2) = 1
     expect(sol.summary.distance).toBe(30);
     expect(checkFeasibility(problem, sol)).toEqual([]);
@@ -150,19 +197,31 @@ describe("independent checkers refuse solutions outside the convention", () => {
   });
 
   it("refuses a mis-costed solution: wrong total, or distances not rounded as EUC_2D", () => {
-    const sol = solutionOf(problem, [["2", "3"], ["4", "5"]]);
+    const sol = solutionOf(problem, [
+      ["2", "3"],
+      ["4", "5"],
+    ]);
     expect(checkCvrpConvention(inst, sol, 31).map((v) => v.kind)).toEqual(["REPORTED_VALUE"]);
     // the same routes costed with unrounded Euclidean edges: 20 + 5 + √13 + √2 ≈ 30.02
     const unrounded = 25 + Math.sqrt(13) + Math.SQRT2;
     expect(checkCvrpConvention(inst, sol, unrounded).map((v) => v.kind)).toEqual(["REPORTED_VALUE"]);
     // and the solver-side checker catches a route whose reported distance does not match
-    const wrong = solutionOf(problem, [["2", "3"], ["4", "5"]], [20, 7]);
+    const wrong = solutionOf(
+      problem,
+      [
+        ["2", "3"],
+        ["4", "5"],
+      ],
+      [20, 7],
+    );
     expect(checkFeasibility(problem, wrong).map((v) => v.kind)).toContain("REPORTED_VALUE");
   });
 
   it("refuses overloaded routes, repeated and missing customers", () => {
     const sol = solutionOf(problem, [["2", "3", "4"], ["2"]]);
-    const kinds = checkCvrpConvention(inst, sol, sol.summary.distance).map((v) => v.kind).sort();
+    const kinds = checkCvrpConvention(inst, sol, sol.summary.distance)
+      .map((v) => v.kind)
+      .sort();
     expect(kinds).toEqual(["CAPACITY", "DUPLICATE", "MISSING"]);
   });
 
@@ -180,7 +239,14 @@ describe.skipIf(!haveAugerat)("Augerat instances under the CVRPLIB convention", 
     text
       .split(/\r?\n/)
       .filter((l) => /^Route/i.test(l))
-      .map((l) => l.slice(l.indexOf(":") + 1).trim().split(/\s+/).filter(Boolean).map((c) => String(Number(c) + 1)));
+      .map((l) =>
+        l
+          .slice(l.indexOf(":") + 1)
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((c) => String(Number(c) + 1)),
+      );
 
   it("every optimal .sol has k routes and its cost, except the two known faulty files", () => {
     const bad: Record<string, string[]> = {};

@@ -6,7 +6,8 @@ export function euclidean(points: [number, number][]): TravelMatrix {
   const n = points.length;
   const distances = new Float64Array(n * n);
   for (let a = 0; a < n; a++) {
-    for (let b = 0; b < n; b++) distances[a * n + b] = Math.hypot(points[a][0] - points[b][0], points[a][1] - points[b][1]);
+    for (let b = 0; b < n; b++)
+      distances[a * n + b] = Math.hypot(points[a][0] - points[b][0], points[a][1] - points[b][1]);
   }
   return { size: n, distances, durations: distances };
 }
@@ -46,5 +47,9 @@ export function randomProblem(o: RandomOptions): VrpProblem {
 }
 
 export function routeIds(sol: { routes: { vehicleId: string; steps: { type: string; id?: string }[] }[] }): string[][] {
-  return sol.routes.map((r) => r.steps.filter((s) => s.id !== undefined).map((s) => `${s.type === "delivery" ? "d:" : s.type === "pickup" ? "p:" : ""}${s.id}`));
+  return sol.routes.map((r) =>
+    r.steps
+      .filter((s) => s.id !== undefined)
+      .map((s) => `${s.type === "delivery" ? "d:" : s.type === "pickup" ? "p:" : ""}${s.id}`),
+  );
 }

@@ -20,7 +20,14 @@ function readRoutes(text: string): number[][] {
   return text
     .split(/\r?\n/)
     .filter((l) => /^Route/i.test(l))
-    .map((l) => l.slice(l.indexOf(":") + 1).trim().split(/\s+/).filter(Boolean).map(Number));
+    .map((l) =>
+      l
+        .slice(l.indexOf(":") + 1)
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
+    );
 }
 
 /** A solution made of job ids only; the checker recomputes everything else. */
@@ -32,10 +39,36 @@ function asSolution(p: VrpProblem, routes: string[][]): VrpSolution {
     let d = 0;
     [0, ...locs].forEach((a, k, arr) => (d += p.matrix.distances[a * size + (arr[k + 1] ?? 0)]));
     total += d;
-    const step = (type: "start" | "end" | "job", id?: string) => ({ type, id, location: 0, arrival: 0, serviceStart: 0, departure: 0, waiting: 0, load: [0], distance: 0, travelTime: 0 });
-    return { vehicleId: p.vehicles[i].id, vehicleIndex: i, steps: [step("start"), ...ids.map((id) => step("job", id)), step("end")], distance: d, travelTime: d, duration: 0, cost: d };
+    const step = (type: "start" | "end" | "job", id?: string) => ({
+      type,
+      id,
+      location: 0,
+      arrival: 0,
+      serviceStart: 0,
+      departure: 0,
+      waiting: 0,
+      load: [0],
+      distance: 0,
+      travelTime: 0,
+    });
+    return {
+      vehicleId: p.vehicles[i].id,
+      vehicleIndex: i,
+      steps: [step("start"), ...ids.map((id) => step("job", id)), step("end")],
+      distance: d,
+      travelTime: d,
+      duration: 0,
+      cost: d,
+    };
   });
-  return { status: "completed", routes: rs, unassigned: [], summary: { cost: total, distance: total, travelTime: total, vehicles: rs.length, served: 0, unassigned: 0 }, iterations: 0, elapsedMs: 0 };
+  return {
+    status: "completed",
+    routes: rs,
+    unassigned: [],
+    summary: { cost: total, distance: total, travelTime: total, vehicles: rs.length, served: 0, unassigned: 0 },
+    iterations: 0,
+    elapsedMs: 0,
+  };
 }
 
 describe("benchmark instance parsers", () => {
@@ -48,7 +81,10 @@ describe("benchmark instance parsers", () => {
     expect(inst.nodes[0]).toMatchObject({ id: 0, x: 40, y: 50, due: 1236 });
     expect(inst.nodes[1]).toMatchObject({ id: 1, x: 45, y: 68, demand: 10, ready: 912, due: 967, service: 90 });
     const { problem, scale } = solomonToProblem(inst, { convention: "dimacs" });
-    const sol = asSolution(problem, readRoutes(readFileSync(join(DATA, "solomon/bks-dimacs/C101.sol"), "utf8")).map((r) => r.map(String)));
+    const sol = asSolution(
+      problem,
+      readRoutes(readFileSync(join(DATA, "solomon/bks-dimacs/C101.sol"), "utf8")).map((r) => r.map(String)),
+    );
     expect(checkFeasibility(problem, sol)).toEqual([]);
     expect(sol.summary.distance / scale).toBeCloseTo(827.3, 6);
   });
@@ -62,7 +98,9 @@ describe("benchmark instance parsers", () => {
     expect(inst.vehicles).toBe(5);
     const problem = cvrpToProblem(inst);
     // .sol customer i is node i + 1, which is job id String(i + 1)
-    const routes = readRoutes(readFileSync(join(DATA, "augerat-A/A-n32-k5.sol"), "utf8")).map((r) => r.map((c) => String(c + 1)));
+    const routes = readRoutes(readFileSync(join(DATA, "augerat-A/A-n32-k5.sol"), "utf8")).map((r) =>
+      r.map((c) => String(c + 1)),
+    );
     const opt = asSolution(problem, routes);
     expect(checkFeasibility(problem, opt)).toEqual([]);
     expect(opt.summary.distance).toBe(784);
@@ -74,7 +112,11 @@ describe("benchmark instance parsers", () => {
 
 describe("feasibility checker", () => {
   const problem: VrpProblem = {
-    matrix: { size: 3, distances: new Float64Array([0, 10, 10, 10, 0, 10, 10, 10, 0]), durations: new Float64Array([0, 10, 10, 10, 0, 10, 10, 10, 0]) },
+    matrix: {
+      size: 3,
+      distances: new Float64Array([0, 10, 10, 10, 0, 10, 10, 10, 0]),
+      durations: new Float64Array([0, 10, 10, 10, 0, 10, 10, 10, 0]),
+    },
     vehicles: [{ id: "v", start: 0, end: 0, capacity: [5], shift: { start: 0, end: 100 }, skills: [] }],
     jobs: [
       { id: "a", location: 1, delivery: [3], timeWindows: [{ start: 0, end: 15 }] },
@@ -99,11 +141,17 @@ describe("feasibility checker", () => {
   });
 
   it("reports shift overrun and reported distances that do not match", () => {
-    const p: VrpProblem = { ...problem, vehicles: [{ ...problem.vehicles[0], shift: { start: 0, end: 15 } }], shipments: [] };
+    const p: VrpProblem = {
+      ...problem,
+      vehicles: [{ ...problem.vehicles[0], shift: { start: 0, end: 15 } }],
+      shipments: [],
+    };
     const sol = asSolution(p, [["a"]]);
     sol.unassigned = [{ id: "b", type: "job", reason: "SKILLS" }];
     sol.routes[0].distance = 5;
-    const kinds = checkFeasibility(p, sol).map((v) => v.kind).sort();
+    const kinds = checkFeasibility(p, sol)
+      .map((v) => v.kind)
+      .sort();
     expect(kinds).toEqual(["REPORTED_VALUE", "SHIFT"]);
   });
 });

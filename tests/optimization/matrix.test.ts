@@ -29,7 +29,11 @@ const fakeDistance = (a: number, b: number) => (a === b ? 0 : 1000 * (Math.abs(a
 let server: Server;
 let base = "";
 const osrmRequests: URL[] = [];
-const valhallaBodies: { sources: { lat: number; lon: number }[]; targets: { lat: number; lon: number }[]; costing: string }[] = [];
+const valhallaBodies: {
+  sources: { lat: number; lon: number }[];
+  targets: { lat: number; lon: number }[];
+  costing: string;
+}[] = [];
 
 function handler(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url!, "http://localhost");
@@ -41,7 +45,9 @@ function handler(req: IncomingMessage, res: ServerResponse) {
     osrmRequests.push(url);
     const [, , , profile, list] = url.pathname.split("/");
     if (profile !== "driving") return send(400, { code: "InvalidService", message: "profile" });
-    const pts = decodeURIComponent(list).split(";").map((s) => indexOfLon(Number(s.split(",")[0])));
+    const pts = decodeURIComponent(list)
+      .split(";")
+      .map((s) => indexOfLon(Number(s.split(",")[0])));
     const sources = (url.searchParams.get("sources") ?? "").split(";").map(Number);
     const destinations = (url.searchParams.get("destinations") ?? "").split(";").map(Number);
     if (url.searchParams.get("annotations") !== "duration,distance") return send(400, { code: "InvalidOptions" });
@@ -101,7 +107,8 @@ describe("OSRM table client", () => {
     const m = await buildMatrix(coords, { provider: "osrm", url: base, maxLocationsPerRequest: 2 });
     // blocks of one source and one destination: 3 x 3 requests, none above two coordinates
     expect(osrmRequests.length).toBe(9);
-    for (const u of osrmRequests) expect(decodeURIComponent(u.pathname.split("/")[4]).split(";").length).toBeLessThanOrEqual(2);
+    for (const u of osrmRequests)
+      expect(decodeURIComponent(u.pathname.split("/")[4]).split(";").length).toBeLessThanOrEqual(2);
     for (let a = 0; a < 3; a++) {
       for (let b = 0; b < 3; b++) {
         const expected = a === 1 && b === 2 ? UNREACHABLE : fakeDistance(a, b);

@@ -10,7 +10,13 @@ function cityProblem(jobs: number): OptimizationInput {
   const depot = { lat: 41.3275, lon: 19.8187 };
   return {
     dimensions: ["kg"],
-    vehicles: Array.from({ length: 6 }, (_, i) => ({ id: `van-${i + 1}`, start: depot, end: depot, shift: { start: 8 * 3600, end: 18 * 3600 }, capacity: [400] })),
+    vehicles: Array.from({ length: 6 }, (_, i) => ({
+      id: `van-${i + 1}`,
+      start: depot,
+      end: depot,
+      shift: { start: 8 * 3600, end: 18 * 3600 },
+      capacity: [400],
+    })),
     jobs: Array.from({ length: jobs }, (_, i) => ({
       id: `stop-${i + 1}`,
       location: { lat: 41.28 + ((i * 37) % 97) / 1000, lon: 19.76 + ((i * 53) % 113) / 1000 },
@@ -47,7 +53,12 @@ describe("route optimisation job", () => {
   const job = async (id: string) => (await ctx.jobs.queue("optimization").getJob(id)) as Job | undefined;
 
   it("returns the routes and reports progress while it runs", async () => {
-    const id = await ctx.jobs.enqueue("optimization", "optimize-routes", { problem: cityProblem(30), timeLimitMs: 1500, seed: 1 }, { attempts: 1 });
+    const id = await ctx.jobs.enqueue(
+      "optimization",
+      "optimize-routes",
+      { problem: cityProblem(30), timeLimitMs: 1500, seed: 1 },
+      { attempts: 1 },
+    );
     const done = await until(async () => {
       const j = await job(id);
       return j && (await j.getState()) === "completed" ? j : undefined;
@@ -59,10 +70,17 @@ describe("route optimisation job", () => {
   });
 
   it("stops early when the job is cancelled and keeps the best solution so far", async () => {
-    const id = await ctx.jobs.enqueue("optimization", "optimize-routes", { problem: cityProblem(120), timeLimitMs: 60_000, seed: 2 }, { attempts: 1 });
+    const id = await ctx.jobs.enqueue(
+      "optimization",
+      "optimize-routes",
+      { problem: cityProblem(120), timeLimitMs: 60_000, seed: 2 },
+      { attempts: 1 },
+    );
     await until(async () => {
       const j = await job(id);
-      return j && typeof j.progress === "object" && (j.progress as { stage?: string }).stage === "solving" ? true : undefined;
+      return j && typeof j.progress === "object" && (j.progress as { stage?: string }).stage === "solving"
+        ? true
+        : undefined;
     });
     expect(workers.worker("optimization")!.cancelJob(id)).toBe(true);
     const finished = await until(async () => {

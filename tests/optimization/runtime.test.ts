@@ -47,12 +47,18 @@ describe("time limit, progress and cancellation", () => {
   it("reports progress: elapsed and iterations grow, best cost never gets worse", async () => {
     const p = randomProblem({ jobs: 50, vehicles: 10, seed: 24, capacity: 40, timeWindows: true });
     const seen: SolveProgress[] = [];
-    const sol = await solveVrp(p, { maxIterations: 3000, seed: 4, progressIntervalMs: 0, onProgress: (pr) => seen.push({ ...pr }) });
+    const sol = await solveVrp(p, {
+      maxIterations: 3000,
+      seed: 4,
+      progressIntervalMs: 0,
+      onProgress: (pr) => seen.push({ ...pr }),
+    });
     expect(seen.length).toBeGreaterThan(2);
     for (let i = 1; i < seen.length; i++) {
       expect(seen[i].elapsedMs).toBeGreaterThanOrEqual(seen[i - 1].elapsedMs);
       expect(seen[i].iteration).toBeGreaterThanOrEqual(seen[i - 1].iteration);
-      if (seen[i].unassigned === seen[i - 1].unassigned) expect(seen[i].bestCost).toBeLessThanOrEqual(seen[i - 1].bestCost + 1e-9);
+      if (seen[i].unassigned === seen[i - 1].unassigned)
+        expect(seen[i].bestCost).toBeLessThanOrEqual(seen[i - 1].bestCost + 1e-9);
     }
     const last = seen[seen.length - 1];
     expect(last.iteration).toBe(sol.iterations);

@@ -46,16 +46,19 @@ describe("optimality against brute-force enumeration", () => {
     expect(sol.summary.distance).toBeCloseTo(opt!.distance, 6);
   });
 
-  it.each([201, 202, 203])("vehicles-then-distance objective matches the enumerated optimum (seed %i)", async (seed) => {
-    const p = randomProblem({ jobs: 6, vehicles: 3, seed, capacity: 25 });
-    p.objective = { metric: "distance", minimizeVehicles: true };
-    const opt = bruteForce(p)!;
-    expect(opt).not.toBeNull();
-    const sol = await solveVrp(p, { maxIterations: 3000, seed: 2 });
-    expect(checkFeasibility(p, sol)).toEqual([]);
-    expect(sol.summary.vehicles).toBe(opt.vehicles);
-    expect(sol.summary.distance).toBeCloseTo(opt.distance, 6);
-  });
+  it.each([201, 202, 203])(
+    "vehicles-then-distance objective matches the enumerated optimum (seed %i)",
+    async (seed) => {
+      const p = randomProblem({ jobs: 6, vehicles: 3, seed, capacity: 25 });
+      p.objective = { metric: "distance", minimizeVehicles: true };
+      const opt = bruteForce(p)!;
+      expect(opt).not.toBeNull();
+      const sol = await solveVrp(p, { maxIterations: 3000, seed: 2 });
+      expect(checkFeasibility(p, sol)).toEqual([]);
+      expect(sol.summary.vehicles).toBe(opt.vehicles);
+      expect(sol.summary.distance).toBeCloseTo(opt.distance, 6);
+    },
+  );
 });
 
 describe("mixed jobs and shipments with windows and two capacity dimensions", () => {
@@ -75,7 +78,14 @@ describe("mixed jobs and shipments with windows and two capacity dimensions", ()
       return {
         id: `s${k}`,
         pickup: { location: a.location, service: 5, timeWindows: [{ start, end: start + 300 }] },
-        delivery: { location: b.location, service: 5, timeWindows: [{ start: start + 100, end: start + 700 }, { start: 1200, end: 1400 }] },
+        delivery: {
+          location: b.location,
+          service: 5,
+          timeWindows: [
+            { start: start + 100, end: start + 700 },
+            { start: 1200, end: 1400 },
+          ],
+        },
         amount: [5 + Math.floor(rand() * 10), 1],
       };
     });

@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
 import {
-  boundingBox, circleBoundingBox, circleToPolygon, destination, distanceM, inBox, pointInCircle, pointInPolygon, polygonBoundingBox, selfIntersects,
+  boundingBox,
+  circleBoundingBox,
+  circleToPolygon,
+  destination,
+  distanceM,
+  inBox,
+  pointInCircle,
+  pointInPolygon,
+  polygonBoundingBox,
+  selfIntersects,
   type LonLat,
 } from "../../server/modules/places/geometry";
 import { parsePolygonText, polygonProblem } from "../../server/modules/places/places.schema";
 
 const TIRANA: LonLat = [19.8187, 41.3275];
-const square: LonLat[] = [[19.8, 41.3], [19.9, 41.3], [19.9, 41.4], [19.8, 41.4]];
+const square: LonLat[] = [
+  [19.8, 41.3],
+  [19.9, 41.3],
+  [19.9, 41.4],
+  [19.8, 41.4],
+];
 
 describe("distance and circles", () => {
   it("measures a known distance (Tirana–Durrës about 33 km)", () => {
@@ -51,14 +65,28 @@ describe("point in polygon", () => {
   });
 
   it("handles a concave polygon", () => {
-    const u: LonLat[] = [[0, 0], [3, 0], [3, 3], [2, 3], [2, 1], [1, 1], [1, 3], [0, 3]];
+    const u: LonLat[] = [
+      [0, 0],
+      [3, 0],
+      [3, 3],
+      [2, 3],
+      [2, 1],
+      [1, 1],
+      [1, 3],
+      [0, 3],
+    ];
     expect(pointInPolygon([1.5, 2], u)).toBe(false); // in the notch
     expect(pointInPolygon([0.5, 2], u)).toBe(true);
     expect(pointInPolygon([2.5, 2], u)).toBe(true);
   });
 
   it("handles a polygon across the antimeridian", () => {
-    const fiji: LonLat[] = [[179, -17], [-179, -17], [-179, -16], [179, -16]];
+    const fiji: LonLat[] = [
+      [179, -17],
+      [-179, -17],
+      [-179, -16],
+      [179, -16],
+    ];
     expect(pointInPolygon([179.5, -16.5], fiji)).toBe(true);
     expect(pointInPolygon([-179.5, -16.5], fiji)).toBe(true);
     expect(pointInPolygon([0, -16.5], fiji)).toBe(false);
@@ -70,21 +98,75 @@ describe("point in polygon", () => {
 
 describe("polygon rules", () => {
   it("detects crossing edges (a bow tie) but not a simple polygon", () => {
-    expect(selfIntersects([[0, 0], [1, 1], [1, 0], [0, 1]])).toBe(true);
+    expect(
+      selfIntersects([
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+      ]),
+    ).toBe(true);
     expect(selfIntersects(square)).toBe(false);
-    expect(selfIntersects([[0, 0], [2, 0], [2, 2], [1, 0], [0, 2]])).toBe(true); // a vertex touching an edge
+    expect(
+      selfIntersects([
+        [0, 0],
+        [2, 0],
+        [2, 2],
+        [1, 0],
+        [0, 2],
+      ]),
+    ).toBe(true); // a vertex touching an edge
   });
 
   it("needs three distinct vertices that enclose an area", () => {
-    expect(polygonProblem([[0, 0], [1, 1], [0, 0], [1, 1]])).toBe("errors.polygonVertices");
-    expect(polygonProblem([[0, 0], [1, 1], [2, 2]])).toBe("errors.polygonVertices"); // collinear
-    expect(polygonProblem([[0, 0], [1, 0], [0, 1], [0, 0]])).toBeNull(); // a closed triangle
-    expect(polygonProblem([[0, 0], [2, 2], [2, 0], [0, 1]])).toBe("errors.polygonSelfIntersects");
-    expect(polygonProblem([[0, 0], [1, 1], [1, 0], [0, 1]])).toBe("errors.polygonSelfIntersects"); // symmetric bow tie, zero area
+    expect(
+      polygonProblem([
+        [0, 0],
+        [1, 1],
+        [0, 0],
+        [1, 1],
+      ]),
+    ).toBe("errors.polygonVertices");
+    expect(
+      polygonProblem([
+        [0, 0],
+        [1, 1],
+        [2, 2],
+      ]),
+    ).toBe("errors.polygonVertices"); // collinear
+    expect(
+      polygonProblem([
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ]),
+    ).toBeNull(); // a closed triangle
+    expect(
+      polygonProblem([
+        [0, 0],
+        [2, 2],
+        [2, 0],
+        [0, 1],
+      ]),
+    ).toBe("errors.polygonSelfIntersects");
+    expect(
+      polygonProblem([
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+      ]),
+    ).toBe("errors.polygonSelfIntersects"); // symmetric bow tie, zero area
   });
 
   it("reads 'lat, lon' lines and reports the first bad line", () => {
-    expect(parsePolygonText("41.3, 19.8\n\n41.4 19.9\n")).toEqual({ points: [[19.8, 41.3], [19.9, 41.4]] });
+    expect(parsePolygonText("41.3, 19.8\n\n41.4 19.9\n")).toEqual({
+      points: [
+        [19.8, 41.3],
+        [19.9, 41.4],
+      ],
+    });
     expect(parsePolygonText("41.3, 19.8\nabc\n")).toEqual({ badLine: 2 });
     expect(parsePolygonText("91, 19.8")).toEqual({ badLine: 1 });
   });

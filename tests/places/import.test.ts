@@ -9,7 +9,15 @@ let admin: FormClient;
 
 const HEADER = "type,name,category,city,latitude,longitude,icon,icon_color,radius_m,polygon";
 const countPlaces = async (orgId: string) =>
-  Number((await srv.ctx.db.selectFrom("places").select((eb) => eb.fn.countAll<number>().as("n")).where("org_id", "=", orgId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await srv.ctx.db
+        .selectFrom("places")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("org_id", "=", orgId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 function upload(content: string, name: string, type = "text/plain") {
   const form = new FormData();
@@ -21,7 +29,13 @@ function upload(content: string, name: string, type = "text/plain") {
 /** Uploads, follows the redirect to the summary page and returns its token and HTML. */
 async function check(content: string, name: string) {
   const res = await upload(content, name);
-  expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBe(302);
+  expect(
+    res.status,
+    await res
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 300)),
+  ).toBe(302);
   const location = res.headers.get("location")!;
   const token = new URL(location, srv.url).searchParams.get("token")!;
   const html = await (await admin.get(location)).text();
@@ -51,7 +65,9 @@ describe("place import and export", () => {
     const before = await countPlaces(org.orgId);
     const { token, html, location } = await check(csv, "places.csv");
     expect(html).toContain("places.csv: 4 rows, 3 valid, 1 with errors.");
-    expect(html).toMatch(/data-row="3" data-field="latitude"><td>3<\/td><td>Latitude<\/td><td>The value is out of range.<\/td>/);
+    expect(html).toMatch(
+      /data-row="3" data-field="latitude"><td>3<\/td><td>Latitude<\/td><td>The value is out of range.<\/td>/,
+    );
     expect(await countPlaces(org.orgId)).toBe(before);
 
     // Saving everything is refused while the file has errors: still nothing saved.
@@ -63,7 +79,12 @@ describe("place import and export", () => {
     const saved = await commit(token, location, true);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe("/places/points?imported=3");
-    const rows = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).orderBy("name").execute();
+    const rows = await srv.ctx.db
+      .selectFrom("places")
+      .selectAll()
+      .where("org_id", "=", org.orgId)
+      .orderBy("name")
+      .execute();
     expect(rows.map((r) => r.name)).toEqual(["Depo Kashar", "Porti, Durrës", "Qendra"]);
     expect(rows[1]).toMatchObject({ kind: "geofence", shape: "circle", radius_m: 800, icon_color: "#f59e0b" });
     expect(rows[2].polygon).toHaveLength(4);
@@ -73,14 +94,23 @@ describe("place import and export", () => {
   });
 
   it("the preview page in both languages: counts, one error row a problem, only the valid-rows button, works without JavaScript", async () => {
-    const csv = [HEADER, "poi,A,Depot,,41.3,19.7,,,,", "poi,B,Depot,,123.5,19.7,,,,", "poi,,Depot,,41.3,19.7,,,,", "poi,D,Depot,,41.3,19.7,,,,"].join("\n");
+    const csv = [
+      HEADER,
+      "poi,A,Depot,,41.3,19.7,,,,",
+      "poi,B,Depot,,123.5,19.7,,,,",
+      "poi,,Depot,,41.3,19.7,,,,",
+      "poi,D,Depot,,41.3,19.7,,,,",
+    ].join("\n");
     const { location } = await check(csv, "mixed.csv");
     const page = async (lng: string) => (await admin.get(`${location}&lng=${lng}`)).text();
-    const buttons = (html: string) => [...html.matchAll(/<button[^>]*data-testid="(import-save[^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
+    const buttons = (html: string) =>
+      [...html.matchAll(/<button[^>]*data-testid="(import-save[^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
     const en = await page("en");
     expect(en).toContain("mixed.csv: 4 rows, 2 valid, 2 with errors.");
     expect(en.match(/<tr data-row=/g)).toHaveLength(2);
-    expect(en).toMatch(/data-row="3" data-field="latitude"><td>3<\/td><td>Latitude<\/td><td>The value is out of range.<\/td>/);
+    expect(en).toMatch(
+      /data-row="3" data-field="latitude"><td>3<\/td><td>Latitude<\/td><td>The value is out of range.<\/td>/,
+    );
     expect(en).toMatch(/data-row="4" data-field="name"><td>4<\/td><td>Name<\/td><td>This field is required.<\/td>/);
     expect(buttons(en)).toEqual([["import-save-valid", "Import the valid rows only (2)"]]);
     // A plain form: it posts back to this preview (token kept) with the token and the intent as hidden fields.
@@ -88,7 +118,9 @@ describe("place import and export", () => {
     const al = await page("al");
     expect(al).toContain("mixed.csv: 4 rreshta, 2 të vlefshëm, 2 me gabime.");
     expect(al).toContain("<th>Rreshti</th><th>Fusha</th><th>Problemi</th>");
-    expect(al).toMatch(/data-row="3" data-field="latitude"><td>3<\/td><td>[^<]+<\/td><td>Vlera është jashtë kufijve.<\/td>/);
+    expect(al).toMatch(
+      /data-row="3" data-field="latitude"><td>3<\/td><td>[^<]+<\/td><td>Vlera është jashtë kufijve.<\/td>/,
+    );
     expect(buttons(al)).toEqual([["import-save-valid", "Importo vetëm rreshtat e vlefshëm (2)"]]);
   });
 
@@ -105,19 +137,65 @@ describe("place import and export", () => {
     const geojson = {
       type: "FeatureCollection",
       features: [
-        { type: "Feature", geometry: { type: "Point", coordinates: [20.08, 41.11] }, properties: { name: "GJ point", category: "Client" } },
-        { type: "Feature", geometry: { type: "Point", coordinates: [20.09, 41.12] }, properties: { name: "GJ circle", category: "Zone", radius_m: 250 } },
-        { type: "Feature", geometry: { type: "Polygon", coordinates: [[[20, 41], [20.1, 41], [20.1, 41.1], [20, 41]]] }, properties: { name: "GJ polygon", category: "Zone" } },
-        { type: "Feature", geometry: { type: "LineString", coordinates: [[20, 41], [21, 42]] }, properties: { name: "GJ line", category: "Zone" } },
+        {
+          type: "Feature",
+          geometry: { type: "Point", coordinates: [20.08, 41.11] },
+          properties: { name: "GJ point", category: "Client" },
+        },
+        {
+          type: "Feature",
+          geometry: { type: "Point", coordinates: [20.09, 41.12] },
+          properties: { name: "GJ circle", category: "Zone", radius_m: 250 },
+        },
+        {
+          type: "Feature",
+          geometry: {
+            type: "Polygon",
+            coordinates: [
+              [
+                [20, 41],
+                [20.1, 41],
+                [20.1, 41.1],
+                [20, 41],
+              ],
+            ],
+          },
+          properties: { name: "GJ polygon", category: "Zone" },
+        },
+        {
+          type: "Feature",
+          geometry: {
+            type: "LineString",
+            coordinates: [
+              [20, 41],
+              [21, 42],
+            ],
+          },
+          properties: { name: "GJ line", category: "Zone" },
+        },
       ],
     };
     const { token, html, location } = await check(JSON.stringify(geojson), "zones.geojson");
     expect(html).toContain("4 rows, 3 valid, 1 with errors.");
     expect(html).toMatch(/data-row="4" data-field="geometry"/);
     expect((await commit(token, location, true)).status).toBe(302);
-    const rows = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).where("name", "like", "GJ %").orderBy("name").execute();
-    expect(rows.map((r) => [r.name, r.shape])).toEqual([["GJ circle", "circle"], ["GJ point", "point"], ["GJ polygon", "polygon"]]);
-    expect(rows[2].polygon).toEqual([[20, 41], [20.1, 41], [20.1, 41.1]]);
+    const rows = await srv.ctx.db
+      .selectFrom("places")
+      .selectAll()
+      .where("org_id", "=", org.orgId)
+      .where("name", "like", "GJ %")
+      .orderBy("name")
+      .execute();
+    expect(rows.map((r) => [r.name, r.shape])).toEqual([
+      ["GJ circle", "circle"],
+      ["GJ point", "point"],
+      ["GJ polygon", "polygon"],
+    ]);
+    expect(rows[2].polygon).toEqual([
+      [20, 41],
+      [20.1, 41],
+      [20.1, 41.1],
+    ]);
   });
 
   it("imports KML Placemarks with a Point or a Polygon", async () => {
@@ -132,9 +210,19 @@ describe("place import and export", () => {
     const { token, html, location } = await check(kml, "places.kml");
     expect(html).toContain("2 rows, 2 valid, 0 with errors.");
     expect((await commit(token, location)).status).toBe(302);
-    const depot = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).where("name", "=", "KML & depot").executeTakeFirst();
+    const depot = await srv.ctx.db
+      .selectFrom("places")
+      .selectAll()
+      .where("org_id", "=", org.orgId)
+      .where("name", "=", "KML & depot")
+      .executeTakeFirst();
     expect(depot).toMatchObject({ kind: "poi", category: "Depot", latitude: 41.2, longitude: 19.9 });
-    const zone = await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).where("name", "=", "KML zone").executeTakeFirst();
+    const zone = await srv.ctx.db
+      .selectFrom("places")
+      .selectAll()
+      .where("org_id", "=", org.orgId)
+      .where("name", "=", "KML zone")
+      .executeTakeFirst();
     expect(zone).toMatchObject({ kind: "geofence", shape: "polygon", category: "KML" });
   });
 
@@ -177,13 +265,31 @@ describe("place import and export", () => {
       return client.post(location, { intent: "commit", token }, { from: location });
     };
     const shape = (rows: Array<Record<string, unknown>>) =>
-      rows.map((r) => [r.kind, r.shape, r.name, r.category, r.city, r.latitude, r.longitude, r.icon, r.icon_color, r.radius_m, JSON.stringify(r.polygon)]).sort();
+      rows
+        .map((r) => [
+          r.kind,
+          r.shape,
+          r.name,
+          r.category,
+          r.city,
+          r.latitude,
+          r.longitude,
+          r.icon,
+          r.icon_color,
+          r.radius_m,
+          JSON.stringify(r.polygon),
+        ])
+        .sort();
     const original = shape(await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", org.orgId).execute());
     expect((await saveAll(peer, csv, "export.csv")).status).toBe(302);
-    expect(shape(await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", other.orgId).execute())).toEqual(original);
+    expect(
+      shape(await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", other.orgId).execute()),
+    ).toEqual(original);
     await srv.ctx.db.deleteFrom("places").where("org_id", "=", other.orgId).execute();
     expect((await saveAll(peer, JSON.stringify(geojson), "export.geojson")).status).toBe(302);
-    expect(shape(await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", other.orgId).execute())).toEqual(original);
+    expect(
+      shape(await srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", other.orgId).execute()),
+    ).toEqual(original);
   });
 
   it("another user's import token is not found", async () => {
@@ -193,6 +299,13 @@ describe("place import and export", () => {
     expect((await peer.get(`/places/import?token=${token}`)).status).toBe(404);
     const res = await peer.post(`/places/import`, { intent: "commit", token });
     expect(res.status).toBe(404);
-    expect(await srv.ctx.db.selectFrom("places").select("id").where("org_id", "=", other.orgId).where("name", "=", "Mine").execute()).toEqual([]);
+    expect(
+      await srv.ctx.db
+        .selectFrom("places")
+        .select("id")
+        .where("org_id", "=", other.orgId)
+        .where("name", "=", "Mine")
+        .execute(),
+    ).toEqual([]);
   });
 });

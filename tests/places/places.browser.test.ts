@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { browserSuite } from "../support/browser-suite";
 import { hasChromium, launchBrowser } from "../support/browser";
 
-if (!hasChromium) console.log("[places-browser] skipped: Chromium is not installed (set CHROMIUM_PATH or apt-get install -y chromium)");
+if (!hasChromium)
+  console.log("[places-browser] skipped: Chromium is not installed (set CHROMIUM_PATH or apt-get install -y chromium)");
 
 describe.skipIf(!hasChromium)("places in Chromium", () => {
   const s = browserSuite({});
-
 
   async function signIn(page: Page) {
     page.setDefaultTimeout(20_000);
@@ -15,7 +15,10 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     await page.waitForLoadState("networkidle");
     await page.fill('input[name="email"]', s.org.adminEmail);
     await page.fill('input[name="password"]', s.org.adminPassword);
-    await page.locator("form", { has: page.locator('input[name="password"]') }).locator('button[type="submit"]').click();
+    await page
+      .locator("form", { has: page.locator('input[name="password"]') })
+      .locator('button[type="submit"]')
+      .click();
     await page.waitForURL(`${s.srv.url}/manage`);
   }
 
@@ -48,17 +51,28 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     await page.fill("#category", "Depot");
     await page.click('[data-testid="place-submit"]');
     await page.waitForURL(/\/places\/edit-poi\/[0-9a-f-]{36}\?created=1$/);
-    const saved = await s.srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", s.org.orgId).where("name", "=", "Clicked depot").executeTakeFirstOrThrow();
+    const saved = await s.srv.ctx.db
+      .selectFrom("places")
+      .selectAll()
+      .where("org_id", "=", s.org.orgId)
+      .where("name", "=", "Clicked depot")
+      .executeTakeFirstOrThrow();
     expect(saved.latitude).toBe(lat);
     expect(saved.longitude).toBe(lon);
 
     // The list shows it on the map too, in a layer that can be switched off.
     await page.goto(`${s.srv.url}/places/points`);
-    await page.waitForFunction(() => (window.__flotaPlacesMap?.queryRenderedFeatures({ layers: ["places-poi"] }).length ?? 0) > 0);
-    const names = await page.evaluate(() => window.__flotaPlacesMap!.queryRenderedFeatures({ layers: ["places-poi"] }).map((f) => f.properties.name));
+    await page.waitForFunction(
+      () => (window.__flotaPlacesMap?.queryRenderedFeatures({ layers: ["places-poi"] }).length ?? 0) > 0,
+    );
+    const names = await page.evaluate(() =>
+      window.__flotaPlacesMap!.queryRenderedFeatures({ layers: ["places-poi"] }).map((f) => f.properties.name),
+    );
     expect(names).toEqual(["Clicked depot"]);
     await page.locator('[data-testid="places-map"] input[type="checkbox"]').first().uncheck();
-    expect(await page.evaluate(() => window.__flotaPlacesMap!.getLayoutProperty("places-poi", "visibility"))).toBe("none");
+    expect(await page.evaluate(() => window.__flotaPlacesMap!.getLayoutProperty("places-poi", "visibility"))).toBe(
+      "none",
+    );
   });
 
   it("asks before leaving a form with unsaved changes", async () => {
@@ -86,7 +100,9 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("#latitude")?.value ?? "") !== "");
     await page.fill("#radius_m", "1500");
     const ring = await page.waitForFunction(async () => {
-      const src = window.__flotaPlacesMap?.getSource("place-shape") as unknown as { getData(): Promise<GeoJSON.FeatureCollection> } | undefined;
+      const src = window.__flotaPlacesMap?.getSource("place-shape") as unknown as
+        | { getData(): Promise<GeoJSON.FeatureCollection> }
+        | undefined;
       const data = await src?.getData();
       const geometry = data?.features[0]?.geometry;
       return geometry?.type === "Polygon" ? geometry.coordinates[0].length : 0;
@@ -96,7 +112,12 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     await page.fill("#category", "Zone");
     await page.click('[data-testid="place-submit"]');
     await page.waitForURL(/\/places\/edit-geofence\/[0-9a-f-]{36}\?created=1$/);
-    const saved = await s.srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", s.org.orgId).where("name", "=", "Clicked circle").executeTakeFirstOrThrow();
+    const saved = await s.srv.ctx.db
+      .selectFrom("places")
+      .selectAll()
+      .where("org_id", "=", s.org.orgId)
+      .where("name", "=", "Clicked circle")
+      .executeTakeFirstOrThrow();
     expect(saved).toMatchObject({ shape: "circle", radius_m: 1500 });
     expect(saved.latitude).toBeCloseTo(41.31, 3);
     expect(saved.longitude).toBeCloseTo(19.81, 3);
@@ -109,10 +130,17 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     await page.waitForSelector('[data-testid="place-editor-map"]'); // rendered once hydrated
     await page.check('[data-testid="shape-polygon"]');
     expect(await page.locator('[data-testid="circle-fields"]').isHidden()).toBe(true);
-    for (const ll of [[19.78, 41.29], [19.82, 41.29], [19.83, 41.32], [19.79, 41.31]] as Array<[number, number]>) {
+    for (const ll of [
+      [19.78, 41.29],
+      [19.82, 41.29],
+      [19.83, 41.32],
+      [19.79, 41.31],
+    ] as Array<[number, number]>) {
       await clickMapAt(page, ll);
     }
-    await page.waitForFunction(() => (document.querySelector<HTMLTextAreaElement>("#polygon")?.value.split("\n").length ?? 0) === 4);
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLTextAreaElement>("#polygon")?.value.split("\n").length ?? 0) === 4,
+    );
     await page.click('[data-testid="remove-last-vertex"]');
     expect(await page.locator('[data-testid="polygon-vertex"]').count()).toBe(3);
     const text = await page.inputValue("#polygon");
@@ -121,7 +149,12 @@ describe.skipIf(!hasChromium)("places in Chromium", () => {
     await page.fill("#category", "Zone");
     await page.click('[data-testid="place-submit"]');
     await page.waitForURL(/\/places\/edit-geofence\/[0-9a-f-]{36}\?created=1$/);
-    const saved = await s.srv.ctx.db.selectFrom("places").selectAll().where("org_id", "=", s.org.orgId).where("name", "=", "Clicked zone").executeTakeFirstOrThrow();
+    const saved = await s.srv.ctx.db
+      .selectFrom("places")
+      .selectAll()
+      .where("org_id", "=", s.org.orgId)
+      .where("name", "=", "Clicked zone")
+      .executeTakeFirstOrThrow();
     expect(saved.shape).toBe("polygon");
     expect(saved.polygon).toHaveLength(3);
     expect(saved.polygon![2][0]).toBeCloseTo(19.83, 3);

@@ -9,16 +9,40 @@ let admin: Principal;
 let viewer: Principal;
 let other: Principal;
 
-const poi = (over: Record<string, unknown> = {}) => ({ name: "Depot", category: "Depot", city: "Tiranë", latitude: 41.33, longitude: 19.82, icon: "warehouse", icon_color: "#ff0000", ...over }) as never;
-const code = async (p: Promise<unknown>) => p.then(() => "OK", (e: unknown) => (e instanceof AppError ? e.code : (e as { issues?: Array<{ path: unknown[]; message: string }> }).issues?.map((i) => `${i.path.join(".")}:${i.message}`).join(",")));
+const poi = (over: Record<string, unknown> = {}) =>
+  ({
+    name: "Depot",
+    category: "Depot",
+    city: "Tiranë",
+    latitude: 41.33,
+    longitude: 19.82,
+    icon: "warehouse",
+    icon_color: "#ff0000",
+    ...over,
+  }) as never;
+const code = async (p: Promise<unknown>) =>
+  p.then(
+    () => "OK",
+    (e: unknown) =>
+      e instanceof AppError
+        ? e.code
+        : (e as { issues?: Array<{ path: unknown[]; message: string }> }).issues
+            ?.map((i) => `${i.path.join(".")}:${i.message}`)
+            .join(","),
+  );
 
 beforeAll(async () => {
   ctx = createTestContext();
   const [a, b] = await Promise.all([createTestOrg(ctx, { demo: true }), createTestOrg(ctx)]);
   admin = await principalFor(ctx, a.adminId);
   other = await principalFor(ctx, b.adminId);
-  const viewerRow = await ctx.db.selectFrom("users").select("users.id").innerJoin("roles", "roles.id", "users.role_id")
-    .where("users.org_id", "=", a.orgId).where("roles.key", "=", "viewer").executeTakeFirstOrThrow();
+  const viewerRow = await ctx.db
+    .selectFrom("users")
+    .select("users.id")
+    .innerJoin("roles", "roles.id", "users.role_id")
+    .where("users.org_id", "=", a.orgId)
+    .where("roles.key", "=", "viewer")
+    .executeTakeFirstOrThrow();
   viewer = await principalFor(ctx, viewerRow.id);
 });
 afterAll(async () => ctx?.close());
@@ -26,14 +50,25 @@ afterAll(async () => ctx?.close());
 describe("points of interest", () => {
   it("creates a POI with its point as bounding box and defaults for icon and colour", async () => {
     const created = await places.createPoi(ctx, admin, poi({ icon: "", icon_color: "" }));
-    expect(created).toMatchObject({ kind: "poi", shape: "point", icon: "pin", icon_color: "#2563eb", min_lat: 41.33, max_lat: 41.33, min_lon: 19.82, max_lon: 19.82 });
+    expect(created).toMatchObject({
+      kind: "poi",
+      shape: "point",
+      icon: "pin",
+      icon_color: "#2563eb",
+      min_lat: 41.33,
+      max_lat: 41.33,
+      min_lon: 19.82,
+      max_lon: 19.82,
+    });
   });
 
   it("checks the coordinate ranges and required fields", async () => {
     expect(await code(places.createPoi(ctx, admin, poi({ latitude: 90.0001 })))).toBe("latitude:errors.range");
     expect(await code(places.createPoi(ctx, admin, poi({ longitude: -180.5 })))).toBe("longitude:errors.range");
     expect(await code(places.createPoi(ctx, admin, poi({ latitude: 90, longitude: -180 })))).toBe("OK");
-    expect(await code(places.createPoi(ctx, admin, poi({ name: " ", category: "" })))).toBe("name:errors.required,category:errors.required");
+    expect(await code(places.createPoi(ctx, admin, poi({ name: " ", category: "" })))).toBe(
+      "name:errors.required,category:errors.required",
+    );
     expect(await code(places.createPoi(ctx, admin, poi({ latitude: "" })))).toBe("latitude:errors.required");
     expect(await code(places.createPoi(ctx, admin, poi({ icon_color: "red" })))).toBe("icon_color:errors.color");
   });
@@ -43,7 +78,13 @@ describe("points of interest", () => {
     await places.createPoi(ctx, admin, poi({ name: "Aa Fuel Fier", category: "FuelSvc", city: "Fier" }));
     await places.updatePoi(ctx, admin, p.id, poi({ name: "Zz Fuel Elbasan", category: "FuelSvc", city: "Elbasan" }));
     expect((await places.getPoi(ctx, admin, p.id)).city).toBe("Elbasan");
-    const byCategory = await places.listPlaces(ctx, admin, "poi", { q: "", page: 1, size: 20, sort: "name", dir: "desc" }, { category: "fuelsvc" });
+    const byCategory = await places.listPlaces(
+      ctx,
+      admin,
+      "poi",
+      { q: "", page: 1, size: 20, sort: "name", dir: "desc" },
+      { category: "fuelsvc" },
+    );
     expect(byCategory.items.map((i) => i.name)).toEqual(["Zz Fuel Elbasan", "Aa Fuel Fier"]);
     const search = await places.listPlaces(ctx, admin, "poi", { q: "fier", page: 1, size: 20, dir: "asc" });
     expect(search.items.map((i) => i.name)).toEqual(["Aa Fuel Fier"]);
@@ -55,20 +96,37 @@ describe("points of interest", () => {
     expect(await code(places.createPoi(ctx, viewer, poi()))).toBe("FORBIDDEN");
     expect(await code(places.listPlaces(ctx, viewer, "poi", { q: "", page: 1, size: 20, dir: "asc" }))).toBe("OK");
     const driverLike = { ...viewer, permissions: new Set<string>(["manage:read"]) } as Principal;
-    expect(await code(places.listPlaces(ctx, driverLike, "poi", { q: "", page: 1, size: 20, dir: "asc" }))).toBe("FORBIDDEN");
+    expect(await code(places.listPlaces(ctx, driverLike, "poi", { q: "", page: 1, size: 20, dir: "asc" }))).toBe(
+      "FORBIDDEN",
+    );
   });
 });
 
 describe("geofences", () => {
   it("creates a circle with a bounding box around it", async () => {
-    const g = await places.createGeofence(ctx, admin, { name: "Port", category: "Zone", shape: "circle", latitude: "41.31", longitude: "19.45", radius_m: "1000" });
+    const g = await places.createGeofence(ctx, admin, {
+      name: "Port",
+      category: "Zone",
+      shape: "circle",
+      latitude: "41.31",
+      longitude: "19.45",
+      radius_m: "1000",
+    });
     expect(g).toMatchObject({ shape: "circle", radius_m: 1000, polygon: null });
     expect(g.max_lat - g.min_lat).toBeCloseTo(2000 / 111_195, 4);
     expect(g.min_lon).toBeLessThan(19.45);
   });
 
   it("checks the radius range 10..100000 m", async () => {
-    const circle = (radius_m: unknown) => places.createGeofence(ctx, admin, { name: "C", category: "Zone", shape: "circle", latitude: 41, longitude: 19, radius_m });
+    const circle = (radius_m: unknown) =>
+      places.createGeofence(ctx, admin, {
+        name: "C",
+        category: "Zone",
+        shape: "circle",
+        latitude: 41,
+        longitude: 19,
+        radius_m,
+      });
     expect(await code(circle(9.99))).toBe("radius_m:errors.range");
     expect(await code(circle(100_001))).toBe("radius_m:errors.range");
     expect(await code(circle(""))).toBe("radius_m:errors.required");
@@ -77,16 +135,37 @@ describe("geofences", () => {
   });
 
   it("stores a polygon open, with its vertex average as label point, and refuses bad polygons", async () => {
-    const g = await places.createGeofence(ctx, admin, { name: "Square", category: "Zone", shape: "polygon", polygon: "41.3, 19.8\n41.3, 19.9\n41.4, 19.9\n41.4, 19.8\n41.3, 19.8" });
-    expect(g.polygon).toEqual([[19.8, 41.3], [19.9, 41.3], [19.9, 41.4], [19.8, 41.4]]);
+    const g = await places.createGeofence(ctx, admin, {
+      name: "Square",
+      category: "Zone",
+      shape: "polygon",
+      polygon: "41.3, 19.8\n41.3, 19.9\n41.4, 19.9\n41.4, 19.8\n41.3, 19.8",
+    });
+    expect(g.polygon).toEqual([
+      [19.8, 41.3],
+      [19.9, 41.3],
+      [19.9, 41.4],
+      [19.8, 41.4],
+    ]);
     expect(g.latitude).toBeCloseTo(41.35, 6);
     expect([g.min_lat, g.max_lat, g.min_lon, g.max_lon]).toEqual([41.3, 41.4, 19.8, 19.9]);
-    const polygon = (text: unknown) => places.createGeofence(ctx, admin, { name: "P", category: "Zone", shape: "polygon", polygon: text });
+    const polygon = (text: unknown) =>
+      places.createGeofence(ctx, admin, { name: "P", category: "Zone", shape: "polygon", polygon: text });
     expect(await code(polygon("41.3, 19.8\n41.3, 19.9\n41.3, 19.8"))).toBe("polygon:errors.polygonVertices");
-    expect(await code(polygon("41.3, 19.8\n41.4, 19.9\n41.3, 19.9\n41.35, 19.8"))).toBe("polygon:errors.polygonSelfIntersects");
+    expect(await code(polygon("41.3, 19.8\n41.4, 19.9\n41.3, 19.9\n41.35, 19.8"))).toBe(
+      "polygon:errors.polygonSelfIntersects",
+    );
     expect(await code(polygon("41.3, 19.8\nnorth"))).toBe("polygon:errors.polygonFormat");
     expect(await code(polygon(""))).toBe("polygon:errors.required");
-    expect(await code(polygon([[19.8, 41.3], [19.9, 41.3], [19.9, 41.4]]))).toBe("OK");
+    expect(
+      await code(
+        polygon([
+          [19.8, 41.3],
+          [19.9, 41.3],
+          [19.9, 41.4],
+        ]),
+      ),
+    ).toBe("OK");
   });
 
   it("a POI id is not a geofence and vice versa", async () => {
@@ -100,12 +179,30 @@ describe("geofences", () => {
 describe("organisations", () => {
   it("another organisation's POI and geofence ids give NOT_FOUND and stay unchanged", async () => {
     const p = await places.createPoi(ctx, other, poi({ name: "Secret" }));
-    const g = await places.createGeofence(ctx, other, { name: "Secret zone", category: "Zone", shape: "circle", latitude: 41, longitude: 19, radius_m: 100 });
+    const g = await places.createGeofence(ctx, other, {
+      name: "Secret zone",
+      category: "Zone",
+      shape: "circle",
+      latitude: 41,
+      longitude: 19,
+      radius_m: 100,
+    });
     expect(await code(places.getPoi(ctx, admin, p.id))).toBe("NOT_FOUND");
     expect(await code(places.updatePoi(ctx, admin, p.id, poi({ name: "Stolen" })))).toBe("NOT_FOUND");
     expect(await code(places.deletePlace(ctx, admin, "poi", p.id))).toBe("NOT_FOUND");
     expect(await code(places.getGeofence(ctx, admin, g.id))).toBe("NOT_FOUND");
-    expect(await code(places.updateGeofence(ctx, admin, g.id, { name: "Stolen", category: "Zone", shape: "circle", latitude: 1, longitude: 1, radius_m: 100 }))).toBe("NOT_FOUND");
+    expect(
+      await code(
+        places.updateGeofence(ctx, admin, g.id, {
+          name: "Stolen",
+          category: "Zone",
+          shape: "circle",
+          latitude: 1,
+          longitude: 1,
+          radius_m: 100,
+        }),
+      ),
+    ).toBe("NOT_FOUND");
     expect(await code(places.deletePlace(ctx, admin, "geofence", g.id))).toBe("NOT_FOUND");
     // The id is looked up before the fields: an empty body for another organisation's place is NOT_FOUND, not VALIDATION.
     expect(await code(places.updatePoi(ctx, admin, p.id, {}))).toBe("NOT_FOUND");

@@ -20,10 +20,16 @@ export const tomorrowAt = (hhmm: string) => zonedInstant(TOMORROW, hhmm, TZ);
 /** A test context with SMTP on loopback and only the alert e-mail job: the sweeps are called by the tests at chosen instants. */
 export async function startAlertMail() {
   const smtp = await startSmtpServer();
-  const ctx: TestContext = createTestContext({ config: { SMTP_URL: smtp.url, PUBLIC_URL: "https://flota.example.test" } });
-  const stopWorkers = await startWorkers(ctx, alertsJobs.filter((d) => d.name === ALERT_MAIL_JOB));
+  const ctx: TestContext = createTestContext({
+    config: { SMTP_URL: smtp.url, PUBLIC_URL: "https://flota.example.test" },
+  });
+  const stopWorkers = await startWorkers(
+    ctx,
+    alertsJobs.filter((d) => d.name === ALERT_MAIL_JOB),
+  );
   return {
-    ctx, smtp,
+    ctx,
+    smtp,
     async close() {
       await stopWorkers();
       await ctx.close();
@@ -35,5 +41,14 @@ export async function startAlertMail() {
 /** A policy every day of the week, in the app for the administrator unless the fields say otherwise. */
 export async function everyDayPolicy(ctx: TestContext, org: TestOrg, fields: Record<string, unknown>) {
   const admin = await principalFor(ctx, org.adminId);
-  return createPolicy(ctx, admin, parsePolicyInput({ days: ["0", "1", "2", "3", "4", "5", "6"], notify_in_app: "on", recipient_ids: [org.adminId], ...fields }));
+  return createPolicy(
+    ctx,
+    admin,
+    parsePolicyInput({
+      days: ["0", "1", "2", "3", "4", "5", "6"],
+      notify_in_app: "on",
+      recipient_ids: [org.adminId],
+      ...fields,
+    }),
+  );
 }

@@ -23,26 +23,41 @@ describe("automatic check-in from the position pipeline", () => {
     const v = await createVehicle(ctx, { org, device: true });
     const other = await createVehicle(ctx, { org, device: true });
     const job = await insertJob(ctx, org.orgId, { vehicle_id: v.id, latitude: 41.3275, longitude: 19.8187 });
-    const tomorrow = await insertJob(ctx, org.orgId, { vehicle_id: v.id, latitude: 41.3275, longitude: 19.8187, scheduled_date: addDays(today(), 1) });
+    const tomorrow = await insertJob(ctx, org.orgId, {
+      vehicle_id: v.id,
+      latitude: 41.3275,
+      longitude: 19.8187,
+      scheduled_date: addDays(today(), 1),
+    });
     const notMine = await insertJob(ctx, org.orgId, { vehicle_id: other.id, latitude: 41.3275, longitude: 19.8187 });
     const pipeline = createPositionPipeline({
-      db: ctx.db, log: ctx.log, hooks: [createRoutePlanningHook(ctx)],
+      db: ctx.db,
+      log: ctx.log,
+      hooks: [createRoutePlanningHook(ctx)],
       lookup: async (id) => (id === v.imei ? { vehicleId: v.id, orgId: org.orgId } : null),
     });
     const t = Date.now() - 600_000;
     // driving past within the radius: no check-in
-    await pipeline.onPositions(v.imei, [position(v.imei, { fixTime: new Date(t), latitude: 41.3276, longitude: 19.8187, speed: 40 })]);
+    await pipeline.onPositions(v.imei, [
+      position(v.imei, { fixTime: new Date(t), latitude: 41.3276, longitude: 19.8187, speed: 40 }),
+    ]);
     expect((await find(job.id)).status).toBe("not_started");
     // stopped 300 m away: outside the 100 m radius
-    await pipeline.onPositions(v.imei, [position(v.imei, { fixTime: new Date(t + 60_000), latitude: 41.3302, longitude: 19.8187, speed: 0 })]);
+    await pipeline.onPositions(v.imei, [
+      position(v.imei, { fixTime: new Date(t + 60_000), latitude: 41.3302, longitude: 19.8187, speed: 0 }),
+    ]);
     expect((await find(job.id)).status).toBe("not_started");
     // stopped 20 m away
-    await pipeline.onPositions(v.imei, [position(v.imei, { fixTime: new Date(t + 120_000), latitude: 41.32768, longitude: 19.8187, speed: 0 })]);
+    await pipeline.onPositions(v.imei, [
+      position(v.imei, { fixTime: new Date(t + 120_000), latitude: 41.32768, longitude: 19.8187, speed: 0 }),
+    ]);
     const started = await find(job.id);
     expect(started).toMatchObject({ status: "started", checkin_source: "auto", checkin_distance_m: 20 });
     expect(started.arrived_at?.getTime()).toBe(t + 120_000);
     // leaves: 500 m away
-    await pipeline.onPositions(v.imei, [position(v.imei, { fixTime: new Date(t + 900_000), latitude: 41.332, longitude: 19.8187, speed: 30 })]);
+    await pipeline.onPositions(v.imei, [
+      position(v.imei, { fixTime: new Date(t + 900_000), latitude: 41.332, longitude: 19.8187, speed: 30 }),
+    ]);
     const finished = await find(job.id);
     expect(finished).toMatchObject({ status: "finished", checkout_source: "auto" });
     expect(finished.departed_at?.getTime()).toBe(t + 900_000);
@@ -57,11 +72,20 @@ describe("demo data", () => {
     const { seedDemoRoutePlanning } = await import("../../server/seed/seed-route-planning");
     const demo = await createOrganisation(ctx, { demo: true });
     await seedDemoRoutePlanning(ctx.db, demo.orgId);
-    const todays = await ctx.db.selectFrom("route_jobs").select(["vehicle_id"]).where("org_id", "=", demo.orgId).where("scheduled_date", "=", today()).execute();
+    const todays = await ctx.db
+      .selectFrom("route_jobs")
+      .select(["vehicle_id"])
+      .where("org_id", "=", demo.orgId)
+      .where("scheduled_date", "=", today())
+      .execute();
     expect(todays.filter((j) => j.vehicle_id).length).toBeGreaterThanOrEqual(10);
     expect(todays.filter((j) => !j.vehicle_id).length).toBe(2);
-    expect(await ctx.db.selectFrom("route_templates").select("id").where("org_id", "=", demo.orgId).execute()).toHaveLength(1);
-    expect(await ctx.db.selectFrom("attendance_rules").select("id").where("org_id", "=", demo.orgId).execute()).toHaveLength(1);
+    expect(
+      await ctx.db.selectFrom("route_templates").select("id").where("org_id", "=", demo.orgId).execute(),
+    ).toHaveLength(1);
+    expect(
+      await ctx.db.selectFrom("attendance_rules").select("id").where("org_id", "=", demo.orgId).execute(),
+    ).toHaveLength(1);
   });
 });
 
@@ -73,9 +97,20 @@ describe("late and missed jobs in the alert log", () => {
     const v = await createVehicle(ctx, { org: o });
     // tomorrow: a worker another test file starts sweeps with the real clock and must not find the job late first
     const day = addDays(today(), 1);
-    const job = await insertJob(ctx, o.orgId, { vehicle_id: v.id, scheduled_date: day, scheduled_arrival: "09:00", scheduled_departure: "10:00" });
+    const job = await insertJob(ctx, o.orgId, {
+      vehicle_id: v.id,
+      scheduled_date: day,
+      scheduled_arrival: "09:00",
+      scheduled_departure: "10:00",
+    });
     const at = (hhmm: string) => zonedInstant(day, hhmm, "Europe/Tirane");
-    const alertsOf = () => ctx.db.selectFrom("alerts").select(["id", "alert_type"]).where("org_id", "=", o.orgId).orderBy("occurred_at").execute();
+    const alertsOf = () =>
+      ctx.db
+        .selectFrom("alerts")
+        .select(["id", "alert_type"])
+        .where("org_id", "=", o.orgId)
+        .orderBy("occurred_at")
+        .execute();
     await sweepLateJobs(ctx, at("09:10"), undefined, { orgIds: [o.orgId] });
     expect(await alertsOf()).toEqual([]);
     await sweepLateJobs(ctx, at("09:20"), undefined, { orgIds: [o.orgId] });
@@ -85,9 +120,20 @@ describe("late and missed jobs in the alert log", () => {
     await sweepLateJobs(ctx, at("10:10"), undefined, { orgIds: [o.orgId] });
     const raised = await alertsOf();
     expect(raised.map((a) => a.alert_type)).toEqual(["job_late", "job_missed"]);
-    const notices = await ctx.db.selectFrom("alert_notifications").select("user_id").where("alert_id", "=", raised[0].id).execute();
+    const notices = await ctx.db
+      .selectFrom("alert_notifications")
+      .select("user_id")
+      .where("alert_id", "=", raised[0].id)
+      .execute();
     expect(notices.map((n) => n.user_id)).toContain(o.adminId);
-    const done = await insertJob(ctx, o.orgId, { vehicle_id: v.id, scheduled_date: day, scheduled_arrival: "09:00", scheduled_departure: "10:00", status: "started", arrived_at: at("09:05") });
+    const done = await insertJob(ctx, o.orgId, {
+      vehicle_id: v.id,
+      scheduled_date: day,
+      scheduled_arrival: "09:00",
+      scheduled_departure: "10:00",
+      status: "started",
+      arrived_at: at("09:05"),
+    });
     await sweepLateJobs(ctx, at("11:00"), undefined, { orgIds: [o.orgId] });
     expect((await alertsOf()).length).toBe(2);
     expect(job.id && done.id).toBeTruthy();

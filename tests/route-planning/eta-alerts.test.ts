@@ -29,14 +29,36 @@ const JOB = { latitude: 41.3275, longitude: 19.8187 };
 const FAR = { lat: JOB.latitude + 0.2, lon: JOB.longitude };
 
 async function fix(org: TestOrg, vehicleId: string, time: Date, p = FAR) {
-  await ctx.db.insertInto("vehicle_state").values({ vehicle_id: vehicleId, org_id: org.orgId, device_id: "d", lat: p.lat, lon: p.lon, last_fix_time: time, valid: true, alert_state: "{}" } as never)
-    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ lat: p.lat, lon: p.lon, last_fix_time: time })).execute();
+  await ctx.db
+    .insertInto("vehicle_state")
+    .values({
+      vehicle_id: vehicleId,
+      org_id: org.orgId,
+      device_id: "d",
+      lat: p.lat,
+      lon: p.lon,
+      last_fix_time: time,
+      valid: true,
+      alert_state: "{}",
+    } as never)
+    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ lat: p.lat, lon: p.lon, last_fix_time: time }))
+    .execute();
 }
-const policy = (org: TestOrg, fields: Record<string, unknown>) => everyDayPolicy(ctx, org, { alert_type: "job_eta_late", ...fields });
+const policy = (org: TestOrg, fields: Record<string, unknown>) =>
+  everyDayPolicy(ctx, org, { alert_type: "job_eta_late", ...fields });
 const job = (org: TestOrg, over: Record<string, unknown>) =>
-  insertJob(ctx, org.orgId, { scheduled_date: DAY, scheduled_arrival: "09:00", scheduled_departure: "10:00", ...JOB, ...over });
-const alertsOf = (orgId: string) => ctx.db.selectFrom("alerts").selectAll().where("org_id", "=", orgId).orderBy("occurred_at").execute();
-const markOf = async (jobId: string) => (await ctx.db.selectFrom("route_jobs").select("eta_alerted_at").where("id", "=", jobId).executeTakeFirstOrThrow()).eta_alerted_at;
+  insertJob(ctx, org.orgId, {
+    scheduled_date: DAY,
+    scheduled_arrival: "09:00",
+    scheduled_departure: "10:00",
+    ...JOB,
+    ...over,
+  });
+const alertsOf = (orgId: string) =>
+  ctx.db.selectFrom("alerts").selectAll().where("org_id", "=", orgId).orderBy("occurred_at").execute();
+const markOf = async (jobId: string) =>
+  (await ctx.db.selectFrom("route_jobs").select("eta_alerted_at").where("id", "=", jobId).executeTakeFirstOrThrow())
+    .eta_alerted_at;
 
 describe("route jobs expected late (job_eta_late)", () => {
   it("warns once, before the job is late, with the estimate in the app and by e-mail in each recipient's language", async () => {
@@ -44,7 +66,13 @@ describe("route jobs expected late (job_eta_late)", () => {
     const albanian = await createUser(ctx, { org, role: "viewer", language: "al" });
     const driver = await createDriver(ctx, { org });
     const v = await createVehicle(ctx, { org });
-    const p = await policy(org, { name: "Running late", vehicle_ids: [v.id], recipient_ids: [albanian.id], notify_email: "on", emails: "ops@example.test" });
+    const p = await policy(org, {
+      name: "Running late",
+      vehicle_ids: [v.id],
+      recipient_ids: [albanian.id],
+      notify_email: "on",
+      emails: "ops@example.test",
+    });
     const visit = await job(org, { name: "Delivery Kombinat", vehicle_id: v.id, driver_id: driver.id });
 
     await fix(org, v.id, at("08:30"));
@@ -55,9 +83,24 @@ describe("route jobs expected late (job_eta_late)", () => {
     await fix(org, v.id, at("08:35"));
     expect(await sweep(org, "08:35")).toBe(1);
     const [a] = await alertsOf(org.orgId);
-    expect(a).toMatchObject({ alert_type: "job_eta_late", policy_id: p.id, policy_name: "Running late", vehicle_id: v.id, driver_id: driver.id });
-    expect(a.details).toMatchObject({ job_id: visit.id, job_name: "Delivery Kombinat", scheduled_arrival: "09:00", eta: "09:19" });
-    expect((await ctx.db.selectFrom("alert_notifications").select("user_id").where("alert_id", "=", a.id).execute()).map((n) => n.user_id)).toEqual([albanian.id]);
+    expect(a).toMatchObject({
+      alert_type: "job_eta_late",
+      policy_id: p.id,
+      policy_name: "Running late",
+      vehicle_id: v.id,
+      driver_id: driver.id,
+    });
+    expect(a.details).toMatchObject({
+      job_id: visit.id,
+      job_name: "Delivery Kombinat",
+      scheduled_arrival: "09:00",
+      eta: "09:19",
+    });
+    expect(
+      (await ctx.db.selectFrom("alert_notifications").select("user_id").where("alert_id", "=", a.id).execute()).map(
+        (n) => n.user_id,
+      ),
+    ).toEqual([albanian.id]);
     expect(await markOf(visit.id)).toEqual(at("08:35"));
 
     // once per visit: still late by the estimate a minute later, and two sweeps at once, raise nothing more
@@ -110,16 +153,35 @@ describe("route jobs expected late (job_eta_late)", () => {
     await fix(org, stale.id, at("08:19"));
     await fix(org, started.id, at("09:16"));
     await fix(org, outside.id, at("09:16"));
-    const noFix = await job(org, { name: "Stale", vehicle_id: stale.id, scheduled_arrival: "09:30", scheduled_departure: "10:30" });
-    const reached = await job(org, { name: "Reached", vehicle_id: started.id, scheduled_arrival: "09:30", scheduled_departure: "10:30", status: "started", arrived_at: at("09:10") });
-    const notCovered = await job(org, { name: "Outside", vehicle_id: outside.id, scheduled_arrival: "09:30", scheduled_departure: "10:30" });
+    const noFix = await job(org, {
+      name: "Stale",
+      vehicle_id: stale.id,
+      scheduled_arrival: "09:30",
+      scheduled_departure: "10:30",
+    });
+    const reached = await job(org, {
+      name: "Reached",
+      vehicle_id: started.id,
+      scheduled_arrival: "09:30",
+      scheduled_departure: "10:30",
+      status: "started",
+      arrived_at: at("09:10"),
+    });
+    const notCovered = await job(org, {
+      name: "Outside",
+      vehicle_id: outside.id,
+      scheduled_arrival: "09:30",
+      scheduled_departure: "10:30",
+    });
     expect(await sweep(org, "09:16")).toBe(0);
     expect(await alertsOf(org.orgId)).toEqual([]);
     for (const j of [late, noFix, reached, notCovered]) expect(await markOf(j.id)).toBeNull();
     // the stale vehicle reports again (15 minutes is the limit): its job is expected at 09:59:22, after 09:45
     await fix(org, stale.id, at("09:16"));
     expect(await sweep(org, "09:16")).toBe(1);
-    expect((await alertsOf(org.orgId)).map((a) => a.details)).toEqual([expect.objectContaining({ job_id: noFix.id, eta: "10:00" })]);
+    expect((await alertsOf(org.orgId)).map((a) => a.details)).toEqual([
+      expect.objectContaining({ job_id: noFix.id, eta: "10:00" }),
+    ]);
   });
 
   it("a policy's time range that opens later still warns (the job is claimed only when a policy holds it)", async () => {

@@ -49,7 +49,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
-    await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [dbName]);
+    await c.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [dbName],
+    );
     await c.query(`DROP DATABASE IF EXISTS ${dbName}`);
     await c.end();
     if (embedded) await embedded.stop();

@@ -13,7 +13,8 @@ export default class SummaryReporter implements Reporter {
         else if (state === "failed") failed++;
         else skipped++;
       }
-      if (mod.state() === "failed" && ![...mod.children.allTests()].some((t) => t.result().state === "failed")) failed++;
+      if (mod.state() === "failed" && ![...mod.children.allTests()].some((t) => t.result().state === "failed"))
+        failed++;
     }
     failed += unhandledErrors.length;
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);

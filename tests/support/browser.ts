@@ -10,7 +10,16 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
 }
 
@@ -25,7 +34,13 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /** Signs in through the real login form; lands on `next` (default: the role's landing page). */
-export async function signInInBrowser(page: Page, baseUrl: string, email: string, password: string, next?: string): Promise<void> {
+export async function signInInBrowser(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+  next?: string,
+): Promise<void> {
   await page.goto(`${baseUrl}/login${next ? `?next=${encodeURIComponent(next)}` : ""}`);
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', password);

@@ -42,9 +42,19 @@ export function createTestContext(opts: { config?: Record<string, string>; redis
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const redisUrl = inject("redisUrl");
   // Each context gets its own queue names, so parallel test files never take each other's jobs.
-  const jobs = new JobQueue(opts.redis && redisUrl ? { kind: "redis", url: redisUrl } : { kind: "postgres", url: inject("databaseUrl") }, log, config.QUEUE_PREFIX);
+  const jobs = new JobQueue(
+    opts.redis && redisUrl ? { kind: "redis", url: redisUrl } : { kind: "postgres", url: inject("databaseUrl") },
+    log,
+    config.QUEUE_PREFIX,
+  );
   const ctx: TestContext = {
-    config, db: handle.db, log, jobs, buildId: "test", handle, devices: new DeviceRegistry(handle.db),
+    config,
+    db: handle.db,
+    log,
+    jobs,
+    buildId: "test",
+    handle,
+    devices: new DeviceRegistry(handle.db),
     async close() {
       await (ctx.live as LiveBus | undefined)?.close();
       ctx.live = undefined;
@@ -56,8 +66,15 @@ export function createTestContext(opts: { config?: Record<string, string>; redis
 }
 
 /** Gives the context its live bus (PostgreSQL NOTIFY, or Redis with `redisUrl`), as a web process has; closed with the context. */
-export async function attachTestLive(ctx: TestContext, opts: { redisUrl?: string | null } = {}): Promise<TestContext & { live: LiveBus }> {
-  const bus = await createLiveBus({ redisUrl: opts.redisUrl ?? null, databaseUrl: inject("databaseUrl"), log: ctx.log });
+export async function attachTestLive(
+  ctx: TestContext,
+  opts: { redisUrl?: string | null } = {},
+): Promise<TestContext & { live: LiveBus }> {
+  const bus = await createLiveBus({
+    redisUrl: opts.redisUrl ?? null,
+    databaseUrl: inject("databaseUrl"),
+    log: ctx.log,
+  });
   ctx.live = bus;
   return ctx as TestContext & { live: LiveBus };
 }
@@ -73,17 +90,29 @@ export interface TestOrg {
 }
 
 /** A fresh organisation (tenant) for one test file; `demo` adds teams, people and 25 vehicles. */
-export async function createTestOrg(ctx: AppContext, opts: { demo?: boolean; name?: string; operator?: boolean } = {}): Promise<TestOrg> {
+export async function createTestOrg(
+  ctx: AppContext,
+  opts: { demo?: boolean; name?: string; operator?: boolean } = {},
+): Promise<TestOrg> {
   const adminEmail = uniqueEmail("admin");
   const adminPassword = "test-password-1";
-  const { org, roles, adminId } = await createOrganization(ctx.db, { name: opts.name ?? `Org ${randomUUID().slice(0, 6)}`, operator: opts.operator, admin: { email: adminEmail, password: adminPassword, language: "en" } });
-  if (opts.demo) await seedDemo(ctx.db, org.id, roles, { emailDomain: `${org.id.slice(0, 8)}.test.flota`, imeiPrefix: "" });
+  const { org, roles, adminId } = await createOrganization(ctx.db, {
+    name: opts.name ?? `Org ${randomUUID().slice(0, 6)}`,
+    operator: opts.operator,
+    admin: { email: adminEmail, password: adminPassword, language: "en" },
+  });
+  if (opts.demo)
+    await seedDemo(ctx.db, org.id, roles, { emailDomain: `${org.id.slice(0, 8)}.test.flota`, imeiPrefix: "" });
   return { orgId: org.id, roles, adminId, adminEmail, adminPassword };
 }
 
 /** Signs a user in directly through the service and returns the principal a request would carry. */
 export async function principalFor(ctx: AppContext, userId: string): Promise<Principal & { token: string }> {
-  const user = await ctx.db.selectFrom("users").select(["id", "org_id", "web_only"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom("users")
+    .select(["id", "org_id", "web_only"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   const issued = await issueSession(ctx, user, "web", { ip: "127.0.0.1", userAgent: "vitest" });
   const p = await loadPrincipal(ctx, issued.token);
   if (!p) throw new Error("principal not loaded");

@@ -12,19 +12,27 @@ import { createTestOrg, uniqueEmail, type TestOrg } from "./context";
  */
 
 /** A 15-digit identifier nobody else in the shared test database uses. */
-export const randomImei = () => `86${String(randomInt(0, 1e9)).padStart(9, "0")}${String(randomInt(0, 1e4)).padStart(4, "0")}`;
+export const randomImei = () =>
+  `86${String(randomInt(0, 1e9)).padStart(9, "0")}${String(randomInt(0, 1e4)).padStart(4, "0")}`;
 
 const short = () => randomUUID().slice(0, 6);
 
 export type Protocol = "teltonika" | "gt06" | "osmand" | "h02";
 
-export function createOrganisation(ctx: AppContext, opts: { name?: string; operator?: boolean; demo?: boolean } = {}): Promise<TestOrg> {
+export function createOrganisation(
+  ctx: AppContext,
+  opts: { name?: string; operator?: boolean; demo?: boolean } = {},
+): Promise<TestOrg> {
   return createTestOrg(ctx, opts);
 }
 
 export async function createTeam(ctx: AppContext, opts: { org?: TestOrg; name?: string } = {}) {
   const org = opts.org ?? (await createOrganisation(ctx));
-  const team = await ctx.db.insertInto("teams").values({ org_id: org.orgId, name: opts.name ?? `Team ${short()}` }).returningAll().executeTakeFirstOrThrow();
+  const team = await ctx.db
+    .insertInto("teams")
+    .values({ org_id: org.orgId, name: opts.name ?? `Team ${short()}` })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { ...team, org };
 }
 
@@ -45,15 +53,25 @@ export interface UserOptions {
 /** A person: a user who signs in (e-mail and password) unless `email: null`; `driver` makes them a driver. */
 export async function createUser(ctx: AppContext, opts: UserOptions = {}) {
   const org = opts.org ?? (await createOrganisation(ctx));
-  const teamId = opts.team === "new" ? (await createTeam(ctx, { org })).id : opts.team ?? null;
+  const teamId = opts.team === "new" ? (await createTeam(ctx, { org })).id : (opts.team ?? null);
   const email = opts.email === undefined ? uniqueEmail(opts.role ?? "user") : opts.email;
   const password = opts.password ?? "test-password-1";
-  const user = await ctx.db.insertInto("users").values({
-    org_id: org.orgId, email, password_hash: email ? await hashPassword(password) : null,
-    first_name: opts.firstName ?? "Test", last_name: opts.lastName ?? `Person ${short()}`,
-    role_id: org.roles[opts.role ?? (opts.driver ? "driver" : "viewer")], team_id: teamId, is_driver: opts.driver ?? opts.role === "driver",
-    default_language: opts.language ?? "en", active: opts.active ?? true,
-  }).returningAll().executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .insertInto("users")
+    .values({
+      org_id: org.orgId,
+      email,
+      password_hash: email ? await hashPassword(password) : null,
+      first_name: opts.firstName ?? "Test",
+      last_name: opts.lastName ?? `Person ${short()}`,
+      role_id: org.roles[opts.role ?? (opts.driver ? "driver" : "viewer")],
+      team_id: teamId,
+      is_driver: opts.driver ?? opts.role === "driver",
+      default_language: opts.language ?? "en",
+      active: opts.active ?? true,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { ...user, org, password };
 }
 
@@ -75,14 +93,30 @@ type ImeiOf<O extends VehicleOptions> = O["device"] extends undefined | false ? 
 /** A vehicle, with a device when asked; `imei` is null without one. */
 export async function createVehicle<O extends VehicleOptions>(ctx: AppContext, opts: O = {} as O) {
   const org = opts.org ?? (await createOrganisation(ctx));
-  const teamId = opts.team === "new" ? (await createTeam(ctx, { org })).id : opts.team ?? null;
-  const driverId = opts.driver === "new" ? (await createDriver(ctx, { org, team: teamId })).id : opts.driver ?? null;
-  const device = opts.device === true ? { protocol: "teltonika" as const } : typeof opts.device === "string" ? { protocol: opts.device } : opts.device || null;
-  const imei = device ? device.imei ?? (device.protocol === "osmand" ? `osm-${short()}${short()}` : randomImei()) : null;
-  const vehicle = await ctx.db.insertInto("vehicles").values({
-    org_id: org.orgId, registration: opts.registration ?? `T${randomInt(100, 999)} ${short().toUpperCase()}`, category: opts.category ?? "Van",
-    team_id: teamId, driver_id: driverId, device_imei: imei, device_protocol: device?.protocol ?? null,
-  }).returningAll().executeTakeFirstOrThrow();
+  const teamId = opts.team === "new" ? (await createTeam(ctx, { org })).id : (opts.team ?? null);
+  const driverId = opts.driver === "new" ? (await createDriver(ctx, { org, team: teamId })).id : (opts.driver ?? null);
+  const device =
+    opts.device === true
+      ? { protocol: "teltonika" as const }
+      : typeof opts.device === "string"
+        ? { protocol: opts.device }
+        : opts.device || null;
+  const imei = device
+    ? (device.imei ?? (device.protocol === "osmand" ? `osm-${short()}${short()}` : randomImei()))
+    : null;
+  const vehicle = await ctx.db
+    .insertInto("vehicles")
+    .values({
+      org_id: org.orgId,
+      registration: opts.registration ?? `T${randomInt(100, 999)} ${short().toUpperCase()}`,
+      category: opts.category ?? "Van",
+      team_id: teamId,
+      driver_id: driverId,
+      device_imei: imei,
+      device_protocol: device?.protocol ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { ...vehicle, imei: imei as ImeiOf<O>, org };
 }
 
@@ -102,14 +136,28 @@ export async function createPlace(ctx: AppContext, opts: PlaceOptions = {}) {
   const lat = opts.lat ?? 41.3275;
   const lon = opts.lon ?? 19.8187;
   const kind = opts.kind ?? "poi";
-  const r = kind === "geofence" ? opts.radiusM ?? 200 : 0;
+  const r = kind === "geofence" ? (opts.radiusM ?? 200) : 0;
   const dLat = r / 111_320;
   const dLon = r / (111_320 * Math.cos((lat * Math.PI) / 180));
-  const place = await ctx.db.insertInto("places").values({
-    org_id: org.orgId, kind, shape: kind === "geofence" ? "circle" : "point", name: opts.name ?? `Place ${short()}`, category: opts.category ?? "Depot",
-    latitude: lat, longitude: lon, radius_m: kind === "geofence" ? r : null, polygon: null,
-    min_lat: lat - dLat, max_lat: lat + dLat, min_lon: lon - dLon, max_lon: lon + dLon,
-  }).returningAll().executeTakeFirstOrThrow();
+  const place = await ctx.db
+    .insertInto("places")
+    .values({
+      org_id: org.orgId,
+      kind,
+      shape: kind === "geofence" ? "circle" : "point",
+      name: opts.name ?? `Place ${short()}`,
+      category: opts.category ?? "Depot",
+      latitude: lat,
+      longitude: lon,
+      radius_m: kind === "geofence" ? r : null,
+      polygon: null,
+      min_lat: lat - dLat,
+      max_lat: lat + dLat,
+      min_lon: lon - dLon,
+      max_lon: lon + dLon,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { ...place, org };
 }
 
@@ -132,16 +180,35 @@ export async function createAlertPolicy(ctx: AppContext, opts: AlertPolicyOption
   const org = opts.org ?? (await createOrganisation(ctx));
   const type = opts.type ?? "speeding";
   const recipients = opts.recipientIds ?? [org.adminId];
-  const policy = await ctx.db.insertInto("alert_policies").values({
-    org_id: org.orgId, name: opts.name ?? `Policy ${short()}`, alert_type: type, active: true,
-    all_vehicles: !opts.vehicleIds?.length, all_geofences: !opts.geofenceIds?.length,
-    speed_limit_kmh: type === "speeding" ? opts.speedLimitKmh ?? 90 : null,
-    duration_min: type === "idling" || type === "unseen" ? opts.durationMin ?? 10 : null,
-    days: [0, 1, 2, 3, 4, 5, 6], notify_in_app: recipients.length > 0, notify_email: Boolean(opts.emails?.length), emails: opts.emails ?? [],
-    created_by: org.adminId,
-  }).returningAll().executeTakeFirstOrThrow();
-  const link = async (table: "alert_policy_vehicles" | "alert_policy_geofences" | "alert_policy_recipients", col: string, ids: string[]) => {
-    if (ids.length) await ctx.db.insertInto(table).values(ids.map((id) => ({ org_id: org.orgId, policy_id: policy.id, [col]: id })) as never).execute();
+  const policy = await ctx.db
+    .insertInto("alert_policies")
+    .values({
+      org_id: org.orgId,
+      name: opts.name ?? `Policy ${short()}`,
+      alert_type: type,
+      active: true,
+      all_vehicles: !opts.vehicleIds?.length,
+      all_geofences: !opts.geofenceIds?.length,
+      speed_limit_kmh: type === "speeding" ? (opts.speedLimitKmh ?? 90) : null,
+      duration_min: type === "idling" || type === "unseen" ? (opts.durationMin ?? 10) : null,
+      days: [0, 1, 2, 3, 4, 5, 6],
+      notify_in_app: recipients.length > 0,
+      notify_email: Boolean(opts.emails?.length),
+      emails: opts.emails ?? [],
+      created_by: org.adminId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const link = async (
+    table: "alert_policy_vehicles" | "alert_policy_geofences" | "alert_policy_recipients",
+    col: string,
+    ids: string[],
+  ) => {
+    if (ids.length)
+      await ctx.db
+        .insertInto(table)
+        .values(ids.map((id) => ({ org_id: org.orgId, policy_id: policy.id, [col]: id })) as never)
+        .execute();
   };
   await link("alert_policy_vehicles", "vehicle_id", opts.vehicleIds ?? []);
   await link("alert_policy_geofences", "place_id", opts.geofenceIds ?? []);

@@ -26,7 +26,9 @@ export const buildExists = () => existsSync(path.join(buildDir, "server", "index
  * The real Express app with the built web app, on a free loopback port (npm test builds first).
  * `live` serves the /live WebSocket (PostgreSQL fan-out); `telematics` also starts the gateways and pipeline.
  */
-export async function startTestServer(opts: { config?: Record<string, string>; withWorkers?: boolean; live?: boolean; telematics?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { config?: Record<string, string>; withWorkers?: boolean; live?: boolean; telematics?: boolean } = {},
+): Promise<TestServer> {
   if (!buildExists()) throw new Error("No build: run `npm run build` (npm test does it first)");
   const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const ctx = createTestContext({ config: opts.config });
@@ -80,13 +82,21 @@ export class FormClient {
   }
 
   async get(pathname: string, init: RequestInit = {}) {
-    const res = await fetch(this.baseUrl + pathname, { ...init, redirect: "manual", headers: { ...(init.headers ?? {}), cookie: this.cookieHeader() } });
+    const res = await fetch(this.baseUrl + pathname, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers ?? {}), cookie: this.cookieHeader() },
+    });
     this.store(res);
     return res;
   }
 
   /** Fetches the page for its CSRF token, then posts the form like a browser without JavaScript. */
-  async post(pathname: string, fields: Record<string, string | string[]> | FormData, opts: { csrf?: string | null; from?: string } = {}) {
+  async post(
+    pathname: string,
+    fields: Record<string, string | string[]> | FormData,
+    opts: { csrf?: string | null; from?: string } = {},
+  ) {
     let csrf = opts.csrf;
     if (csrf === undefined) {
       const page = await this.get(opts.from ?? pathname);
@@ -102,7 +112,12 @@ export class FormClient {
       for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
       if (csrf) body.set("_csrf", csrf);
     }
-    const res = await fetch(this.baseUrl + pathname, { method: "POST", body, redirect: "manual", headers: { cookie: this.cookieHeader() } });
+    const res = await fetch(this.baseUrl + pathname, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { cookie: this.cookieHeader() },
+    });
     this.store(res);
     return res;
   }
@@ -125,7 +140,10 @@ export async function startSignedIn(orgOptions: Parameters<typeof createTestOrg>
 /** Like startSignedIn with demo data, plus a second demo organisation the first must not see. */
 export async function startSignedInBesideOther() {
   const srv = await startTestServer();
-  const [org, other] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx, { demo: true })]);
+  const [org, other] = await Promise.all([
+    createTestOrg(srv.ctx, { demo: true }),
+    createTestOrg(srv.ctx, { demo: true }),
+  ]);
   const admin = await signedInClient(srv, org.adminEmail, org.adminPassword);
   return { srv, org, other, admin };
 }

@@ -51,5 +51,8 @@ export async function startSmtpServer() {
 
 /** Decodes a quoted-printable text part enough for assertions. */
 export function decodeQuotedPrintable(s: string): string {
-  return Buffer.from(s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+  return Buffer.from(
+    s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
 }

@@ -7,8 +7,16 @@ import type { TestContext } from "./context";
  * server/cli/start.ts does: the context's `commands` port is a command relay over the gateways and, when
  * the context has a live bus (attachTestLive), the other processes.
  */
-export async function startTestTelematics(ctx: TestContext, opts: StartTelematicsOptions & { claimMs?: number } = {}): Promise<TelematicsRuntime> {
-  const rt = await startTelematics(ctx, { ephemeral: true, host: "127.0.0.1", ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0, camera: 0 }, ...opts });
+export async function startTestTelematics(
+  ctx: TestContext,
+  opts: StartTelematicsOptions & { claimMs?: number } = {},
+): Promise<TelematicsRuntime> {
+  const rt = await startTelematics(ctx, {
+    ephemeral: true,
+    host: "127.0.0.1",
+    ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0, camera: 0 },
+    ...opts,
+  });
   const relay = createCommandRelay({ bus: ctx.live, local: rt.commands, log: ctx.log, claimMs: opts.claimMs });
   ctx.commands = relay;
   return {

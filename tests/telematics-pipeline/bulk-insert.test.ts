@@ -55,9 +55,20 @@ describe("bulk insert of positions (COPY for new records, INSERT … ON CONFLICT
     const d = devices[1];
     const attributes = { note: 'tab\there, newline\nthere, back\\slash, "quoted", ë ç 🚚', n: 1.5e-7, flag: true };
     await pipeline.onPositions(d.imei, [
-      position(d.imei, { fixTime: new Date(base()), latitude: -12.3456789, longitude: 0.000001, speed: 12.5, altitude: -3, attributes }),
+      position(d.imei, {
+        fixTime: new Date(base()),
+        latitude: -12.3456789,
+        longitude: 0.000001,
+        speed: 12.5,
+        altitude: -3,
+        attributes,
+      }),
     ]);
-    const row = await ctx.db.selectFrom("positions").selectAll().where("vehicle_id", "=", d.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom("positions")
+      .selectAll()
+      .where("vehicle_id", "=", d.id)
+      .executeTakeFirstOrThrow();
     expect(row.device_id).toBe(d.imei);
     expect(row.lat).toBe(-12.3456789);
     expect(row.lon).toBe(0.000001);
@@ -72,10 +83,23 @@ describe("bulk insert of positions (COPY for new records, INSERT … ON CONFLICT
     const t = base();
     await pipeline.onPositions(d.imei, [position(d.imei, { fixTime: new Date(t) })]);
     // stored behind the pipeline's back: newer than the vehicle's state
-    await ctx.db.insertInto("positions").values({ org_id: org.orgId, vehicle_id: d.id, device_id: d.imei, fix_time: new Date(t + 20_000), lat: 41, lon: 19 }).execute();
+    await ctx.db
+      .insertInto("positions")
+      .values({
+        org_id: org.orgId,
+        vehicle_id: d.id,
+        device_id: d.imei,
+        fix_time: new Date(t + 20_000),
+        lat: 41,
+        lon: 19,
+      })
+      .execute();
     const stored = pipeline.stats.stored;
     const duplicates = pipeline.stats.duplicates;
-    await pipeline.onPositions(d.imei, [10_000, 20_000, 30_000].map((dt) => position(d.imei, { fixTime: new Date(t + dt), latitude: 41.31 })));
+    await pipeline.onPositions(
+      d.imei,
+      [10_000, 20_000, 30_000].map((dt) => position(d.imei, { fixTime: new Date(t + dt), latitude: 41.31 })),
+    );
     expect(pipeline.stats.stored - stored).toBe(2);
     expect(pipeline.stats.duplicates - duplicates).toBe(1);
     expect(await countPositions(ctx, d.id)).toBe(4);

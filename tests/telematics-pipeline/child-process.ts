@@ -12,7 +12,10 @@ export interface Child<T> {
 }
 
 /** Spawns the fixture server as a separate Node process (no tsx wrapper, so SIGKILL hits the server itself). */
-export async function spawnChild<T>(mode: "live" | "gateway", env: Record<string, string | undefined>): Promise<Child<T>> {
+export async function spawnChild<T>(
+  mode: "live" | "gateway",
+  env: Record<string, string | undefined>,
+): Promise<Child<T>> {
   const proc = spawn(process.execPath, ["--import", "tsx", script, mode], {
     cwd: root,
     env: { ...process.env, ...env },

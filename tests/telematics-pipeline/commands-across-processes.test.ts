@@ -32,7 +32,10 @@ function commandSuite(kind: "postgres" | "redis") {
     expect(live.kind).toBe(kind);
     relay = createCommandRelay({ bus: live, local: null, log: ctx.log });
     ctx.commands = relay;
-    child = await spawnChild<{ teltonika: number }>("gateway", { DATABASE_URL: inject("databaseUrl"), REDIS_URL: url ?? "" });
+    child = await spawnChild<{ teltonika: number }>("gateway", {
+      DATABASE_URL: inject("databaseUrl"),
+      REDIS_URL: url ?? "",
+    });
   });
   afterAll(async () => {
     for (const c of clients) c.close();
@@ -63,7 +66,12 @@ function commandSuite(kind: "postgres" | "redis") {
     await device.respondToCommand("DOUT1:0 DOUT2:0");
     expect(await unblock).toMatchObject({ status: "Unblocked", response: "DOUT1:0 DOUT2:0" });
 
-    const rows = await ctx.db.selectFrom("device_commands").select(["status", "response"]).where("vehicle_id", "=", d.id).orderBy("created_at").execute();
+    const rows = await ctx.db
+      .selectFrom("device_commands")
+      .select(["status", "response"])
+      .where("vehicle_id", "=", d.id)
+      .orderBy("created_at")
+      .execute();
     expect(rows.map((r) => r.status)).toEqual(["Blocked", "Unblocked"]);
   });
 
@@ -80,7 +88,12 @@ function commandSuite(kind: "postgres" | "redis") {
 
   it("reports a device connected to no process as Failed: device offline", async () => {
     const admin = await principalFor(ctx, org.adminId);
-    const offline = await requestImmobilization(ctx, admin, { vehicleId: devices[2].id, action: "block" }, { timeoutMs: 5000 });
+    const offline = await requestImmobilization(
+      ctx,
+      admin,
+      { vehicleId: devices[2].id, action: "block" },
+      { timeoutMs: 5000 },
+    );
     expect(offline).toMatchObject({ status: "Failed", error: "device offline", errorCode: "DEVICE_OFFLINE" });
   });
 }

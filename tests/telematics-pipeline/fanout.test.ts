@@ -41,17 +41,27 @@ function fanOutSuite(kind: "postgres" | "redis") {
   it("delivers a position stored by process A to a WebSocket client of process B", async () => {
     const [watched, other] = devices;
     const admin = await principalFor(ctx, org.adminId);
-    const user = await ctx.db.selectFrom("users").select(["id", "org_id", "web_only"]).where("id", "=", org.adminId).executeTakeFirstOrThrow();
+    const user = await ctx.db
+      .selectFrom("users")
+      .select(["id", "org_id", "web_only"])
+      .where("id", "=", org.adminId)
+      .executeTakeFirstOrThrow();
     const { socketToken } = await issueSession(ctx, user, "web", { ip: null, userAgent: "fanout" });
     const ch = `markers-${org.adminId}-${Math.floor(Date.now() / 1000)}`;
     expect((await subscribePositions(ctx, admin, ch, [watched.id])).vehicles).toEqual([watched.id]);
 
-    const client = await LiveClient.open(`ws://127.0.0.1:${child.info.port}/live?token=${encodeURIComponent(socketToken)}`);
+    const client = await LiveClient.open(
+      `ws://127.0.0.1:${child.info.port}/live?token=${encodeURIComponent(socketToken)}`,
+    );
     expect((await client.waitFor((m) => m.type === "ready")).vehicles).toEqual([watched.id]);
 
     const t = Date.now() - 1000;
-    await rt.pipeline.onPositions(other.imei, [position(other.imei, { fixTime: new Date(t), speed: 20, ignition: true })]);
-    await rt.pipeline.onPositions(watched.imei, [position(watched.imei, { fixTime: new Date(t), speed: 33, ignition: true, latitude: 41.34 })]);
+    await rt.pipeline.onPositions(other.imei, [
+      position(other.imei, { fixTime: new Date(t), speed: 20, ignition: true }),
+    ]);
+    await rt.pipeline.onPositions(watched.imei, [
+      position(watched.imei, { fixTime: new Date(t), speed: 33, ignition: true, latitude: 41.34 }),
+    ]);
     const msg = await client.waitFor((m) => m.type === "position");
     expect(msg).toMatchObject({ vehicleId: watched.id, speed: 33, latitude: 41.34, status: "Moving" });
     expect(client.positions(other.id)).toHaveLength(0);
@@ -59,7 +69,9 @@ function fanOutSuite(kind: "postgres" | "redis") {
     // A subscription added in process A reaches process B's hub through the same channel.
     await subscribePositions(ctx, admin, ch, [other.id]);
     await new Promise((r) => setTimeout(r, 300));
-    await rt.pipeline.onPositions(other.imei, [position(other.imei, { fixTime: new Date(t + 1000), speed: 21, ignition: true })]);
+    await rt.pipeline.onPositions(other.imei, [
+      position(other.imei, { fixTime: new Date(t + 1000), speed: 21, ignition: true }),
+    ]);
     await client.waitFor((m) => m.type === "position" && m.vehicleId === other.id);
     client.close();
   });

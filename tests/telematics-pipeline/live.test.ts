@@ -15,7 +15,8 @@ let session: { access_token: string; aye_token: string; user: { id: string } };
 let teamId: string;
 
 const hasBuild = buildExists();
-if (!hasBuild) console.log("[telematics-pipeline] no web build: the /live and subscribe API tests are skipped (run npm run build)");
+if (!hasBuild)
+  console.log("[telematics-pipeline] no web build: the /live and subscribe API tests are skipped (run npm run build)");
 
 async function login(email: string, password: string) {
   const res = await fetch(`${srv.url}/api/auth/login`, {
@@ -26,10 +27,13 @@ async function login(email: string, password: string) {
   return res.json();
 }
 
-const channel = (prefix = "markers", userId = session.user.id) => `${prefix}-${userId}-${Math.floor(Date.now() / 1000)}`;
+const channel = (prefix = "markers", userId = session.user.id) =>
+  `${prefix}-${userId}-${Math.floor(Date.now() / 1000)}`;
 const subscribe = (param: string, body: unknown, method = "POST", token = session.access_token) =>
   fetch(`${srv.url}/api/subscribe/positions/${param}`, {
-    method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body),
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
   });
 const wsUrl = (q: string) => `${srv.url.replace("http", "ws")}/live${q}`;
 
@@ -42,7 +46,9 @@ describe.skipIf(!hasBuild)("live positions over /live (single process, PostgreSQ
     devices = await attachDevices(srv.ctx, org.orgId, 9);
     // The dispatcher sees one team's vehicles only.
     session = await login(`dispatcher@${org.orgId.slice(0, 8)}.test.flota`, DEMO_PASSWORD);
-    teamId = (await srv.ctx.db.selectFrom("users").select("team_id").where("id", "=", session.user.id).executeTakeFirstOrThrow()).team_id!;
+    teamId = (
+      await srv.ctx.db.selectFrom("users").select("team_id").where("id", "=", session.user.id).executeTakeFirstOrThrow()
+    ).team_id!;
   });
   afterAll(async () => {
     await srv?.close();
@@ -59,14 +65,22 @@ describe.skipIf(!hasBuild)("live positions over /live (single process, PostgreSQ
     expect((await subscribe(`markers-${session.user.id}-now`, [v.id])).status).toBe(400);
     expect((await subscribe(channel("markers", other.adminId), [v.id])).status).toBe(403);
     expect((await subscribe(channel(), { foo: 1 })).status).toBe(400);
-    const noAuth = await fetch(`${srv.url}/api/subscribe/positions/${channel()}`, { method: "POST", body: "[]", headers: { "content-type": "application/json" } });
+    const noAuth = await fetch(`${srv.url}/api/subscribe/positions/${channel()}`, {
+      method: "POST",
+      body: "[]",
+      headers: { "content-type": "application/json" },
+    });
     expect(noAuth.status).toBe(401);
   });
 
   it("subscribes only the vehicles the user may see and delivers positions only for those", async () => {
     const mine = devices.filter((d) => d.team_id === teamId);
     const notMine = devices.find((d) => d.team_id !== teamId)!;
-    const foreign = await srv.ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", other.orgId).executeTakeFirstOrThrow();
+    const foreign = await srv.ctx.db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", other.orgId)
+      .executeTakeFirstOrThrow();
     const [subscribed, unsubscribedVisible] = mine;
     const ch = channel();
     const res = await subscribe(ch, [subscribed.id, notMine.id, foreign.id, "junk"]);
@@ -78,15 +92,40 @@ describe.skipIf(!hasBuild)("live positions over /live (single process, PostgreSQ
     expect(ready.vehicles).toEqual([subscribed.id]);
 
     const t = Date.now() - 5000;
-    await rt.pipeline.onPositions(notMine.imei, [position(notMine.imei, { fixTime: new Date(t), speed: 10, ignition: true })]);
-    await rt.pipeline.onPositions(unsubscribedVisible.imei, [position(unsubscribedVisible.imei, { fixTime: new Date(t), speed: 10, ignition: true })]);
-    await rt.pipeline.onPositions(subscribed.imei, [position(subscribed.imei, { fixTime: new Date(t), speed: 42, course: 270, ignition: true, latitude: 41.33, longitude: 19.81 })]);
+    await rt.pipeline.onPositions(notMine.imei, [
+      position(notMine.imei, { fixTime: new Date(t), speed: 10, ignition: true }),
+    ]);
+    await rt.pipeline.onPositions(unsubscribedVisible.imei, [
+      position(unsubscribedVisible.imei, { fixTime: new Date(t), speed: 10, ignition: true }),
+    ]);
+    await rt.pipeline.onPositions(subscribed.imei, [
+      position(subscribed.imei, {
+        fixTime: new Date(t),
+        speed: 42,
+        course: 270,
+        ignition: true,
+        latitude: 41.33,
+        longitude: 19.81,
+      }),
+    ]);
     const msg = await client.waitFor((m) => m.type === "position");
     expect(msg).toMatchObject({
-      type: "position", vehicleId: subscribed.id, IsEngineOn: true, Speed: 42, ignition: 1, speed: 42, latitude: 41.33, longitude: 19.81,
-      course: 270, fixTime: new Date(t).toISOString(), status: "Moving", displayState: "moving",
+      type: "position",
+      vehicleId: subscribed.id,
+      IsEngineOn: true,
+      Speed: 42,
+      ignition: 1,
+      speed: 42,
+      latitude: 41.33,
+      longitude: 19.81,
+      course: 270,
+      fixTime: new Date(t).toISOString(),
+      status: "Moving",
+      displayState: "moving",
     });
-    await rt.pipeline.onPositions(subscribed.imei, [position(subscribed.imei, { fixTime: new Date(t + 1000), speed: 0, ignition: false })]);
+    await rt.pipeline.onPositions(subscribed.imei, [
+      position(subscribed.imei, { fixTime: new Date(t + 1000), speed: 0, ignition: false }),
+    ]);
     await client.waitFor((m) => m.type === "position" && m.status === "Off");
     expect(new Set(client.positions().map((m) => m.vehicleId))).toEqual(new Set([subscribed.id]));
     client.close();
@@ -114,6 +153,8 @@ describe.skipIf(!hasBuild)("live positions over /live (single process, PostgreSQ
 
   it("refuses a socket without a valid token or with a foreign origin cookie", async () => {
     await expect(LiveClient.open(wsUrl("?token=nope"))).rejects.toThrow("HTTP 401");
-    await expect(LiveClient.open(wsUrl(""), { cookie: `flota_session=${session.access_token}`, origin: "https://evil.example" })).rejects.toThrow("HTTP 401");
+    await expect(
+      LiveClient.open(wsUrl(""), { cookie: `flota_session=${session.access_token}`, origin: "https://evil.example" }),
+    ).rejects.toThrow("HTTP 401");
   });
 });

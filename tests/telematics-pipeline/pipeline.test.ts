@@ -32,7 +32,14 @@ describe("position pipeline over a real Teltonika connection", () => {
     const client = await TeltonikaClient.connect(rt.ports.teltonika!);
     expect(await client.handshake(d.imei)).toBe(true);
     const base = t0().getTime();
-    const records = [0, 1, 2].map((i) => ({ fixTime: new Date(base + i * 10_000), latitude: 41.32 + i * 0.001, longitude: 19.81, speed: 30, satellites: 8, ignition: true }));
+    const records = [0, 1, 2].map((i) => ({
+      fixTime: new Date(base + i * 10_000),
+      latitude: 41.32 + i * 0.001,
+      longitude: 19.81,
+      speed: 30,
+      satellites: 8,
+      ignition: true,
+    }));
     const acked = await client.sendRecords(records);
     expect(acked).toBe(3);
     // The ack came after the commit: the rows are visible from another connection right away.
@@ -75,8 +82,17 @@ describe("position pipeline over a real Teltonika connection", () => {
     expect(s.odometer_m).toBeLessThan(1010);
     expect(s.engine_hours_s).toBe(120);
     expect(s.ignition).toBe(false);
-    const stored = await ctx.db.selectFrom("positions").select(["odometer_m"]).where("vehicle_id", "=", d.id).orderBy("fix_time").execute();
-    expect(stored.map((r) => Math.round(r.odometer_m))).toEqual([0, Math.round(s.odometer_m), Math.round(s.odometer_m)]);
+    const stored = await ctx.db
+      .selectFrom("positions")
+      .select(["odometer_m"])
+      .where("vehicle_id", "=", d.id)
+      .orderBy("fix_time")
+      .execute();
+    expect(stored.map((r) => Math.round(r.odometer_m))).toEqual([
+      0,
+      Math.round(s.odometer_m),
+      Math.round(s.odometer_m),
+    ]);
   });
 
   it("uses the device odometer when it reports one", async () => {
@@ -84,7 +100,13 @@ describe("position pipeline over a real Teltonika connection", () => {
     const base = t0().getTime();
     await rt.pipeline.onPositions(d.imei, [
       position(d.imei, { fixTime: new Date(base), odometer: 5_000_000, ignition: true }),
-      position(d.imei, { fixTime: new Date(base + 60_000), odometer: 5_000_750, latitude: 41.4, ignition: true, speed: 45 }),
+      position(d.imei, {
+        fixTime: new Date(base + 60_000),
+        odometer: 5_000_750,
+        latitude: 41.4,
+        ignition: true,
+        speed: 45,
+      }),
     ]);
     expect((await stateOf(ctx, d.id))!.odometer_m).toBe(750);
   });
@@ -92,9 +114,18 @@ describe("position pipeline over a real Teltonika connection", () => {
   it("feeds the fleet state with status, display state, counters and faults", async () => {
     const admin = await principalFor(ctx, org.adminId);
     const d = devices[4];
-    await rt.pipeline.onPositions(d.imei, [position(d.imei, { fixTime: new Date(), ignition: true, speed: 52, course: 90 })]);
+    await rt.pipeline.onPositions(d.imei, [
+      position(d.imei, { fixTime: new Date(), ignition: true, speed: 52, course: 90 }),
+    ]);
     const live = await getVehicleLive(ctx, admin, d.id);
-    expect(live).toMatchObject({ status: "Moving", displayState: "moving", ignition: 1, speed: 52, course: 90, faults: [] });
+    expect(live).toMatchObject({
+      status: "Moving",
+      displayState: "moving",
+      ignition: 1,
+      speed: 52,
+      course: 90,
+      faults: [],
+    });
     const fleet = await listFleetState(ctx, admin);
     expect(fleet).toHaveLength(25);
     const withoutPositions = fleet.filter((v) => v.fixTime === null);
@@ -108,8 +139,13 @@ describe("position pipeline over a real Teltonika connection", () => {
   });
 
   it("scopes the fleet to the user's team", async () => {
-    const teamUser = await ctx.db.selectFrom("users").innerJoin("roles", "roles.id", "users.role_id")
-      .select(["users.id", "users.team_id"]).where("users.org_id", "=", org.orgId).where("roles.key", "=", "dispatcher").executeTakeFirstOrThrow();
+    const teamUser = await ctx.db
+      .selectFrom("users")
+      .innerJoin("roles", "roles.id", "users.role_id")
+      .select(["users.id", "users.team_id"])
+      .where("users.org_id", "=", org.orgId)
+      .where("roles.key", "=", "dispatcher")
+      .executeTakeFirstOrThrow();
     const p = await principalFor(ctx, teamUser.id);
     const fleet = await listFleetState(ctx, p);
     expect(fleet.length).toBeGreaterThan(0);
@@ -127,15 +163,24 @@ describe("unknown devices", () => {
     const listed = await listUnknownDevices(ctx, admin);
     expect(listed.find((u) => u.identifier === imei)).toMatchObject({ protocol: "teltonika", attempts: 1 });
 
-    const viewer = await ctx.db.selectFrom("users").innerJoin("roles", "roles.id", "users.role_id").select("users.id")
-      .where("users.org_id", "=", org.orgId).where("roles.key", "=", "viewer").executeTakeFirstOrThrow();
-    await expect(listUnknownDevices(ctx, await principalFor(ctx, viewer.id))).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const viewer = await ctx.db
+      .selectFrom("users")
+      .innerJoin("roles", "roles.id", "users.role_id")
+      .select("users.id")
+      .where("users.org_id", "=", org.orgId)
+      .where("roles.key", "=", "viewer")
+      .executeTakeFirstOrThrow();
+    await expect(listUnknownDevices(ctx, await principalFor(ctx, viewer.id))).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
 
     const vehicle = devices[5];
     await attachUnknownDevice(ctx, admin, { identifier: imei, vehicleId: vehicle.id });
     const again = await TeltonikaClient.connect(rt.ports.teltonika!);
     expect(await again.handshake(imei)).toBe(true);
-    expect(await again.sendRecords([{ fixTime: new Date(), latitude: 41.33, longitude: 19.82, satellites: 7 }])).toBe(1);
+    expect(await again.sendRecords([{ fixTime: new Date(), latitude: 41.33, longitude: 19.82, satellites: 7 }])).toBe(
+      1,
+    );
     expect(await countPositions(ctx, vehicle.id)).toBe(1);
     again.close();
     expect((await listUnknownDevices(ctx, admin)).some((u) => u.identifier === imei)).toBe(false);
@@ -147,17 +192,35 @@ describe("unknown devices", () => {
     expect(tenantAdmin.operator).toBe(false);
     await expect(listUnknownDevices(ctx, tenantAdmin)).rejects.toMatchObject({ code: "FORBIDDEN" });
     const imei = randomImei();
-    await ctx.db.insertInto("unknown_devices").values({ identifier: imei, protocol: "teltonika", remote_address: "127.0.0.1" }).execute();
-    const mine = await ctx.db.insertInto("vehicles").values({ org_id: tenant.orgId, registration: "TN 001 AA", category: "Car" }).returning("id").executeTakeFirstOrThrow();
-    await expect(attachUnknownDevice(ctx, tenantAdmin, { identifier: imei, vehicleId: mine.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await ctx.db
+      .insertInto("unknown_devices")
+      .values({ identifier: imei, protocol: "teltonika", remote_address: "127.0.0.1" })
+      .execute();
+    const mine = await ctx.db
+      .insertInto("vehicles")
+      .values({ org_id: tenant.orgId, registration: "TN 001 AA", category: "Car" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await expect(attachUnknownDevice(ctx, tenantAdmin, { identifier: imei, vehicleId: mine.id })).rejects.toMatchObject(
+      { code: "FORBIDDEN" },
+    );
   });
 
   it("will not attach to another organisation's vehicle", async () => {
     const other = await createTestOrg(ctx, { demo: true });
-    const theirs = await ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", other.orgId).executeTakeFirstOrThrow();
+    const theirs = await ctx.db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", other.orgId)
+      .executeTakeFirstOrThrow();
     const imei = randomImei();
-    await ctx.db.insertInto("unknown_devices").values({ identifier: imei, protocol: "gt06", remote_address: "127.0.0.1" }).execute();
+    await ctx.db
+      .insertInto("unknown_devices")
+      .values({ identifier: imei, protocol: "gt06", remote_address: "127.0.0.1" })
+      .execute();
     const admin = await principalFor(ctx, org.adminId);
-    await expect(attachUnknownDevice(ctx, admin, { identifier: imei, vehicleId: theirs.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(attachUnknownDevice(ctx, admin, { identifier: imei, vehicleId: theirs.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

@@ -19,7 +19,14 @@ afterAll(async () => ctx?.close());
 
 /** Rows a test hook writes: unknown_devices is a table without foreign keys, handy as a scratch pad. */
 const marks = async (prefix: string) =>
-  (await ctx.db.selectFrom("unknown_devices").select("identifier").where("identifier", "like", `${prefix}%`).orderBy("identifier").execute()).map((r) => r.identifier);
+  (
+    await ctx.db
+      .selectFrom("unknown_devices")
+      .select("identifier")
+      .where("identifier", "like", `${prefix}%`)
+      .orderBy("identifier")
+      .execute()
+  ).map((r) => r.identifier);
 
 describe("position hooks: a list of modules riding along the position transaction", () => {
   it("each hook sees every vehicle's new fixes in fix-time order, writes in the same transaction, and acts after the commit", async () => {
@@ -42,7 +49,14 @@ describe("position hooks: a list of modules riding along the position transactio
           hasWrites: () => found.length > 0,
           async write(trx) {
             for (const f of found) {
-              await trx.insertInto("unknown_devices").values({ identifier: `${tag}-ok-${f.t}-${f.vehicleId.slice(0, 4)}`, protocol: "hook", remote_address: "test" }).execute();
+              await trx
+                .insertInto("unknown_devices")
+                .values({
+                  identifier: `${tag}-ok-${f.t}-${f.vehicleId.slice(0, 4)}`,
+                  protocol: "hook",
+                  remote_address: "test",
+                })
+                .execute();
             }
           },
           async afterCommit() {
@@ -57,25 +71,41 @@ describe("position hooks: a list of modules riding along the position transactio
       async begin() {
         return {
           async write(trx) {
-            await trx.insertInto("unknown_devices").values({ identifier: `${tag}-bad`, protocol: "hook", remote_address: "test" }).execute();
+            await trx
+              .insertInto("unknown_devices")
+              .values({ identifier: `${tag}-bad`, protocol: "hook", remote_address: "test" })
+              .execute();
             await sql`SELECT 1 / 0`.execute(trx);
           },
         };
       },
     };
     const pipeline = createPositionPipeline({
-      db: ctx.db, log: ctx.log, hooks: [recorder, failing],
-      lookup: async (id) => (id === a.imei ? { vehicleId: a.id, orgId: org.orgId } : id === b.imei ? { vehicleId: b.id, orgId: org.orgId } : null),
+      db: ctx.db,
+      log: ctx.log,
+      hooks: [recorder, failing],
+      lookup: async (id) =>
+        id === a.imei
+          ? { vehicleId: a.id, orgId: org.orgId }
+          : id === b.imei
+            ? { vehicleId: b.id, orgId: org.orgId }
+            : null,
     });
     const t = Date.now() - 3600_000;
     // Out of order inside the packet: the hooks still see them sorted.
-    await pipeline.onPositions(a.imei, [t + 2000, t, t + 1000].map((ms) => position(a.imei, { fixTime: new Date(ms), speed: 10, ignition: true })));
+    await pipeline.onPositions(
+      a.imei,
+      [t + 2000, t, t + 1000].map((ms) => position(a.imei, { fixTime: new Date(ms), speed: 10, ignition: true })),
+    );
     // Acknowledged only after the commit: the hook's rows are there already.
     expect(await marks(`${tag}-ok`)).toHaveLength(3);
     await Promise.all([
       pipeline.onPositions(b.imei, [position(b.imei, { fixTime: new Date(t + 500) })]),
       // older than the vehicle's last fix: stored, but it does not move the state, so no hook sees it
-      pipeline.onPositions(a.imei, [position(a.imei, { fixTime: new Date(t + 1500) }), position(a.imei, { fixTime: new Date(t + 3000) })]),
+      pipeline.onPositions(a.imei, [
+        position(a.imei, { fixTime: new Date(t + 1500) }),
+        position(a.imei, { fixTime: new Date(t + 3000) }),
+      ]),
     ]);
     await pipeline.close();
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listImmobilizationHistory, requestImmobilization } from "../../server/modules/immobilization/immobilization.service";
+import {
+  listImmobilizationHistory,
+  requestImmobilization,
+} from "../../server/modules/immobilization/immobilization.service";
 import { getReplay, replayToCsv, replayToGpx } from "../../server/modules/positions/replay.service";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
@@ -13,8 +16,13 @@ let rt: TelematicsRuntime;
 let devices: Awaited<ReturnType<typeof attachDevices>>;
 
 async function userWithRole(orgId: string, key: string) {
-  const u = await ctx.db.selectFrom("users").innerJoin("roles", "roles.id", "users.role_id").select("users.id")
-    .where("users.org_id", "=", orgId).where("roles.key", "=", key).executeTakeFirstOrThrow();
+  const u = await ctx.db
+    .selectFrom("users")
+    .innerJoin("roles", "roles.id", "users.role_id")
+    .select("users.id")
+    .where("users.org_id", "=", orgId)
+    .where("roles.key", "=", key)
+    .executeTakeFirstOrThrow();
   return principalFor(ctx, u.id);
 }
 
@@ -36,7 +44,7 @@ describe("replay", () => {
   beforeAll(async () => {
     const d = devices[0];
     const pts = [
-      position(d.imei, { fixTime: at(0), latitude: 41.320, speed: 40, ignition: true }),
+      position(d.imei, { fixTime: at(0), latitude: 41.32, speed: 40, ignition: true }),
       position(d.imei, { fixTime: at(1), latitude: 41.329, speed: 45, ignition: true }),
       position(d.imei, { fixTime: at(2), latitude: 41.338, speed: 0, ignition: false }),
       position(d.imei, { fixTime: at(12), latitude: 41.338, speed: 0, ignition: false }),
@@ -50,7 +58,9 @@ describe("replay", () => {
     const admin = await principalFor(ctx, org.adminId);
     const r = await getReplay(ctx, admin, { vehicleId: devices[0].id, from: at(-1), to: at(20) });
     expect(r.points.map((p) => p.t)).toEqual([0, 1, 2, 12, 13].map((m) => at(m).toISOString()));
-    expect(r.stops).toEqual([{ from: at(2).toISOString(), to: at(13).toISOString(), lat: 41.338, lon: 19.8187, durationS: 660 }]);
+    expect(r.stops).toEqual([
+      { from: at(2).toISOString(), to: at(13).toISOString(), lat: 41.338, lon: 19.8187, durationS: 660 },
+    ]);
     expect(r.distanceKm).toBeGreaterThan(2.9);
     expect(r.distanceKm).toBeLessThan(3.1);
     expect(r.maxSpeed).toBe(60);
@@ -74,20 +84,38 @@ describe("replay", () => {
     const admin = await principalFor(ctx, org.adminId);
     const id = devices[0].id;
     const day = 86_400_000;
-    await expect(getReplay(ctx, admin, { vehicleId: id, from: new Date(Date.now() - 366 * day), to: new Date(Date.now() - 360 * day) }))
-      .rejects.toMatchObject({ code: "PERIOD_TOO_OLD" });
-    await expect(getReplay(ctx, admin, { vehicleId: id, from: new Date(Date.now() - 360 * day), to: new Date(Date.now() - 359 * day) }))
-      .resolves.toMatchObject({ points: [] });
-    await expect(getReplay(ctx, admin, { vehicleId: id, from: at(5), to: at(5) })).rejects.toMatchObject({ code: "PERIOD_INVALID" });
-    await expect(getReplay(ctx, admin, { vehicleId: id, from: new Date(Date.now() - 32 * day), to: new Date() })).rejects.toMatchObject({ code: "PERIOD_INVALID" });
+    await expect(
+      getReplay(ctx, admin, {
+        vehicleId: id,
+        from: new Date(Date.now() - 366 * day),
+        to: new Date(Date.now() - 360 * day),
+      }),
+    ).rejects.toMatchObject({ code: "PERIOD_TOO_OLD" });
+    await expect(
+      getReplay(ctx, admin, {
+        vehicleId: id,
+        from: new Date(Date.now() - 360 * day),
+        to: new Date(Date.now() - 359 * day),
+      }),
+    ).resolves.toMatchObject({ points: [] });
+    await expect(getReplay(ctx, admin, { vehicleId: id, from: at(5), to: at(5) })).rejects.toMatchObject({
+      code: "PERIOD_INVALID",
+    });
+    await expect(
+      getReplay(ctx, admin, { vehicleId: id, from: new Date(Date.now() - 32 * day), to: new Date() }),
+    ).rejects.toMatchObject({ code: "PERIOD_INVALID" });
   });
 
   it("needs replay:read and hides other organisations' vehicles", async () => {
     const driver = await userWithRole(org.orgId, "driver");
-    await expect(getReplay(ctx, driver, { vehicleId: devices[0].id, from: at(0), to: at(5) })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(getReplay(ctx, driver, { vehicleId: devices[0].id, from: at(0), to: at(5) })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     const other = await createTestOrg(ctx, { demo: true });
     const outsider = await principalFor(ctx, other.adminId);
-    await expect(getReplay(ctx, outsider, { vehicleId: devices[0].id, from: at(0), to: at(5) })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getReplay(ctx, outsider, { vehicleId: devices[0].id, from: at(0), to: at(5) })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });
 
@@ -127,29 +155,55 @@ describe("immobilisation", () => {
     const silent = await requestImmobilization(ctx, admin, { vehicleId: d.id, action: "block" }, { timeoutMs: 200 });
     expect(silent).toMatchObject({ status: "Failed", error: "no answer in time" });
     device.close();
-    const rows = await ctx.db.selectFrom("device_commands").select(["status", "error", "answered_at"]).where("vehicle_id", "=", d.id).execute();
+    const rows = await ctx.db
+      .selectFrom("device_commands")
+      .select(["status", "error", "answered_at"])
+      .where("vehicle_id", "=", d.id)
+      .execute();
     expect(rows.every((r) => r.status === "Failed" && r.answered_at)).toBe(true);
   });
 
   it("refuses users without immobilization:command, hides the history without immobilization:read, isolates organisations", async () => {
     const viewer = await userWithRole(org.orgId, "viewer");
-    await expect(requestImmobilization(ctx, viewer, { vehicleId: devices[1].id, action: "block" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      requestImmobilization(ctx, viewer, { vehicleId: devices[1].id, action: "block" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(listImmobilizationHistory(ctx, viewer, {})).rejects.toMatchObject({ code: "FORBIDDEN" });
     const dispatcher = await userWithRole(org.orgId, "dispatcher");
-    await expect(requestImmobilization(ctx, dispatcher, { vehicleId: devices[1].id, action: "block" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      requestImmobilization(ctx, dispatcher, { vehicleId: devices[1].id, action: "block" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
 
     const other = await createTestOrg(ctx, { demo: true });
     const outsider = await principalFor(ctx, other.adminId);
-    await expect(requestImmobilization(ctx, outsider, { vehicleId: devices[1].id, action: "block" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      requestImmobilization(ctx, outsider, { vehicleId: devices[1].id, action: "block" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await listImmobilizationHistory(ctx, outsider, {})).total).toBe(0);
-    const before = await ctx.db.selectFrom("device_commands").select("id").where("vehicle_id", "=", devices[1].id).execute();
+    const before = await ctx.db
+      .selectFrom("device_commands")
+      .select("id")
+      .where("vehicle_id", "=", devices[1].id)
+      .execute();
     expect(before).toHaveLength(2);
   });
 
   it("answers COMMAND_UNSUPPORTED for a phone (OsmAnd) device", async () => {
     const admin = await principalFor(ctx, org.adminId);
-    const [phone] = await ctx.db.selectFrom("vehicles").select("id").where("org_id", "=", org.orgId).where("device_imei", "is", null).limit(1).execute();
-    await ctx.db.updateTable("vehicles").set({ device_imei: `osm-${phone.id.slice(0, 8)}`, device_protocol: "osmand" }).where("id", "=", phone.id).execute();
-    await expect(requestImmobilization(ctx, admin, { vehicleId: phone.id, action: "block" })).rejects.toMatchObject({ code: "COMMAND_UNSUPPORTED" });
+    const [phone] = await ctx.db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", org.orgId)
+      .where("device_imei", "is", null)
+      .limit(1)
+      .execute();
+    await ctx.db
+      .updateTable("vehicles")
+      .set({ device_imei: `osm-${phone.id.slice(0, 8)}`, device_protocol: "osmand" })
+      .where("id", "=", phone.id)
+      .execute();
+    await expect(requestImmobilization(ctx, admin, { vehicleId: phone.id, action: "block" })).rejects.toMatchObject({
+      code: "COMMAND_UNSUPPORTED",
+    });
   });
 });

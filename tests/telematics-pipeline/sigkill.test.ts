@@ -26,7 +26,12 @@ async function runDevice(port: number, imei: string, base: number, acked: number
   if (!(await client.handshake(imei))) throw new Error("refused");
   for (let packet = 0; ; packet++) {
     const records = Array.from({ length: 5 }, (_, i) => ({
-      fixTime: new Date(base + (packet * 5 + i) * 1000), latitude: 41.32 + packet * 1e-4, longitude: 19.81, speed: 30, satellites: 8, ignition: true,
+      fixTime: new Date(base + (packet * 5 + i) * 1000),
+      latitude: 41.32 + packet * 1e-4,
+      longitude: 19.81,
+      speed: 30,
+      satellites: 8,
+      ignition: true,
     }));
     try {
       const n = await client.sendRecords(records, undefined, 3000);
@@ -64,7 +69,11 @@ describe("crash safety", () => {
       expect(await client.handshake(d.imei)).toBe(true);
       for (const packet of unacked[i]) expect(await client.sendRecords(packet)).toBe(packet.length);
       client.close();
-      const after = await ctx.db.selectFrom("positions").select((eb) => eb.fn.countAll<number>().as("n")).where("vehicle_id", "=", d.id).executeTakeFirstOrThrow();
+      const after = await ctx.db
+        .selectFrom("positions")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("vehicle_id", "=", d.id)
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(acked[i].length + unacked[i].flat().length);
     }
     await child.kill("SIGKILL");

@@ -2,13 +2,28 @@ import { describe, expect, it } from "vitest";
 import { detectStops } from "../../server/modules/positions/replay.service";
 import { applyFix, emptyTrackState, type Fix } from "../../server/modules/positions/track-state";
 import {
-  counterOf, deviceFaults, displayState, faultFlags, fleetCounters, IDLE_AFTER_MS, NO_DATA_FAULT_MS, PIN_COLOR_NAMES, pinColor,
+  counterOf,
+  deviceFaults,
+  displayState,
+  faultFlags,
+  fleetCounters,
+  IDLE_AFTER_MS,
+  NO_DATA_FAULT_MS,
+  PIN_COLOR_NAMES,
+  pinColor,
   vehicleStatus,
 } from "../../server/modules/positions/vehicle-status";
 
 const now = new Date("2026-06-01T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
-const state = (over: Record<string, unknown> = {}) => ({ lastFixTime: ago(1000), lastServerTime: ago(1000), ignition: true, speed: 0, stateSince: ago(1000), ...over });
+const state = (over: Record<string, unknown> = {}) => ({
+  lastFixTime: ago(1000),
+  lastServerTime: ago(1000),
+  ignition: true,
+  speed: 0,
+  stateSince: ago(1000),
+  ...over,
+});
 
 describe("vehicle status (spec section 4)", () => {
   it("is Unknown without a position, Off with the engine off, Idle at speed 0 with the engine on, Moving otherwise", () => {
@@ -24,8 +39,12 @@ describe("vehicle status (spec section 4)", () => {
     expect(counterOf(state({ ignition: true, speed: 1 }), now)).toBe("moving");
     expect(counterOf(state({ ignition: true, speed: 0 }), now)).toBe("standBy");
     expect(counterOf({ lastFixTime: null }, now)).toBe("unknown");
-    expect(counterOf(state({ lastServerTime: ago(NO_DATA_FAULT_MS + 1), lastFixTime: ago(NO_DATA_FAULT_MS + 1) }), now)).toBe("off");
-    expect(counterOf(state({ lastServerTime: ago(NO_DATA_FAULT_MS), lastFixTime: ago(NO_DATA_FAULT_MS) }), now)).toBe("standBy");
+    expect(
+      counterOf(state({ lastServerTime: ago(NO_DATA_FAULT_MS + 1), lastFixTime: ago(NO_DATA_FAULT_MS + 1) }), now),
+    ).toBe("off");
+    expect(counterOf(state({ lastServerTime: ago(NO_DATA_FAULT_MS), lastFixTime: ago(NO_DATA_FAULT_MS) }), now)).toBe(
+      "standBy",
+    );
   });
 
   it("shows moving, stopped, stand by, idle (engine on standing over 5 minutes) and off", () => {
@@ -34,7 +53,12 @@ describe("vehicle status (spec section 4)", () => {
     expect(displayState(state({ stateSince: ago(IDLE_AFTER_MS) }), now)).toBe("stand by");
     expect(displayState(state({ stateSince: ago(IDLE_AFTER_MS + 1) }), now)).toBe("idle");
     expect(displayState({ lastFixTime: null }, now)).toBe("off");
-    expect(displayState(state({ lastServerTime: ago(NO_DATA_FAULT_MS + 1000), lastFixTime: ago(NO_DATA_FAULT_MS + 1000) }), now)).toBe("off");
+    expect(
+      displayState(
+        state({ lastServerTime: ago(NO_DATA_FAULT_MS + 1000), lastFixTime: ago(NO_DATA_FAULT_MS + 1000) }),
+        now,
+      ),
+    ).toBe("off");
   });
 
   it("treats a device without ignition input as engine on only while moving", () => {
@@ -64,14 +88,26 @@ describe("device faults", () => {
   });
 
   it("flags antenna problems when at least half of the last 10+ records had no fix", () => {
-    expect(faultFlags({ recentFixBits: 0b11111, recentCount: 10, movingWithoutIgnitionS: 0 })).toEqual(["antennaProblems"]);
+    expect(faultFlags({ recentFixBits: 0b11111, recentCount: 10, movingWithoutIgnitionS: 0 })).toEqual([
+      "antennaProblems",
+    ]);
     expect(faultFlags({ recentFixBits: 0b1111, recentCount: 10, movingWithoutIgnitionS: 0 })).toEqual([]);
     expect(faultFlags({ recentFixBits: 0b111, recentCount: 3, movingWithoutIgnitionS: 0 })).toEqual([]);
   });
 });
 
 const fix = (t: number, over: Partial<Fix> = {}): Fix => ({
-  fixTime: t, lat: 41.3275, lon: 19.8187, speed: 0, course: 0, altitude: 100, satellites: 9, valid: true, ignition: true, odometer: null, ...over,
+  fixTime: t,
+  lat: 41.3275,
+  lon: 19.8187,
+  speed: 0,
+  course: 0,
+  altitude: 100,
+  satellites: 9,
+  valid: true,
+  ignition: true,
+  odometer: null,
+  ...over,
 });
 
 describe("track state", () => {
@@ -121,7 +157,14 @@ describe("track state", () => {
 });
 
 describe("replay stops", () => {
-  const p = (min: number, speed: number, ignition: 0 | 1 = 1) => ({ t: new Date(min * 60_000).toISOString(), lat: 41 + min / 1000, lon: 19.8, speed, course: 0, ignition });
+  const p = (min: number, speed: number, ignition: 0 | 1 = 1) => ({
+    t: new Date(min * 60_000).toISOString(),
+    lat: 41 + min / 1000,
+    lon: 19.8,
+    speed,
+    course: 0,
+    ignition,
+  });
   it("finds standing periods of at least 3 minutes, ended by the next moving point", () => {
     const pts = [p(0, 30), p(1, 0), p(2, 0, 0), p(5, 0, 0), p(6, 40), p(7, 0), p(8, 0), p(9, 30)];
     const stops = detectStops(pts);
@@ -135,7 +178,16 @@ describe("socket position message", () => {
     const { positionMessage } = await import("../../server/modules/live/live-hub");
     const t = Date.now() - 1000;
     const moving = positionMessage(["v1", "o1", 41.3, 19.8, 42, 90, 1, t, t]);
-    expect(moving).toMatchObject({ type: "position", vehicleId: "v1", IsEngineOn: true, Speed: 42, ignition: 1, speed: 42, status: "Moving", displayState: "moving" });
+    expect(moving).toMatchObject({
+      type: "position",
+      vehicleId: "v1",
+      IsEngineOn: true,
+      Speed: 42,
+      ignition: 1,
+      speed: 42,
+      status: "Moving",
+      displayState: "moving",
+    });
     const noInput = positionMessage(["v1", "o1", 41.3, 19.8, 0, 0, -1, t, t]);
     expect(noInput).toMatchObject({ IsEngineOn: false, ignition: 0, status: "Off", displayState: "stopped" });
     const idling = positionMessage(["v1", "o1", 41.3, 19.8, 0, 0, 1, t, t - 10 * 60_000]);

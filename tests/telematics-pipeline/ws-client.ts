@@ -26,7 +26,8 @@ export class LiveClient {
     for (;;) {
       const hit = this.messages.find(pred);
       if (hit) return hit;
-      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(this.messages).slice(0, 500)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching message; got ${JSON.stringify(this.messages).slice(0, 500)}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }

@@ -12,16 +12,34 @@ export interface MapTestOrg extends TestOrg {
 }
 
 /** A demo organisation where `devices` vehicles of the viewer's team carry a fresh Teltonika IMEI. */
-export async function createMapOrg(ctx: AppContext, devices = 3, opts: { operator?: boolean } = {}): Promise<MapTestOrg> {
+export async function createMapOrg(
+  ctx: AppContext,
+  devices = 3,
+  opts: { operator?: boolean } = {},
+): Promise<MapTestOrg> {
   const org = await createTestOrg(ctx, { demo: true, operator: opts.operator });
-  const viewer = await ctx.db.selectFrom("users").innerJoin("roles", "roles.id", "users.role_id")
-    .select(["users.email", "users.team_id"]).where("users.org_id", "=", org.orgId).where("roles.key", "=", "viewer").executeTakeFirstOrThrow();
-  const rows = await ctx.db.selectFrom("vehicles").select(["id", "registration"]).where("org_id", "=", org.orgId)
-    .where("team_id", "=", viewer.team_id as string).orderBy("registration").execute();
+  const viewer = await ctx.db
+    .selectFrom("users")
+    .innerJoin("roles", "roles.id", "users.role_id")
+    .select(["users.email", "users.team_id"])
+    .where("users.org_id", "=", org.orgId)
+    .where("roles.key", "=", "viewer")
+    .executeTakeFirstOrThrow();
+  const rows = await ctx.db
+    .selectFrom("vehicles")
+    .select(["id", "registration"])
+    .where("org_id", "=", org.orgId)
+    .where("team_id", "=", viewer.team_id as string)
+    .orderBy("registration")
+    .execute();
   const vehicles = [];
   for (const row of rows.slice(0, devices)) {
     const imei = randomImei();
-    await ctx.db.updateTable("vehicles").set({ device_imei: imei, device_protocol: "teltonika" }).where("id", "=", row.id).execute();
+    await ctx.db
+      .updateTable("vehicles")
+      .set({ device_imei: imei, device_protocol: "teltonika" })
+      .where("id", "=", row.id)
+      .execute();
     vehicles.push({ ...row, imei });
   }
   return { ...org, vehicles, viewerEmail: viewer.email as string, viewerPassword: DEMO_PASSWORD };
@@ -37,11 +55,30 @@ export interface SimpleFix {
 }
 
 /** Stores fixes through the real position pipeline (validation, vehicle state, positions table). */
-export async function storeFixes(ctx: AppContext, org: { orgId: string }, vehicle: { id: string; imei: string }, fixes: SimpleFix[]) {
-  const pipeline = createPositionPipeline({ db: ctx.db, log: ctx.log, lookup: async (id) => (id === vehicle.imei ? { vehicleId: vehicle.id, orgId: org.orgId } : null) });
+export async function storeFixes(
+  ctx: AppContext,
+  org: { orgId: string },
+  vehicle: { id: string; imei: string },
+  fixes: SimpleFix[],
+) {
+  const pipeline = createPositionPipeline({
+    db: ctx.db,
+    log: ctx.log,
+    lookup: async (id) => (id === vehicle.imei ? { vehicleId: vehicle.id, orgId: org.orgId } : null),
+  });
   const positions: DevicePosition[] = fixes.map((f) => ({
-    deviceId: vehicle.imei, protocol: "teltonika", fixTime: f.at, latitude: f.lat, longitude: f.lon, altitude: 100,
-    speed: f.speed, course: f.course ?? 90, satellites: 9, valid: true, ignition: f.ignition ?? f.speed > 0, attributes: {},
+    deviceId: vehicle.imei,
+    protocol: "teltonika",
+    fixTime: f.at,
+    latitude: f.lat,
+    longitude: f.lon,
+    altitude: 100,
+    speed: f.speed,
+    course: f.course ?? 90,
+    satellites: 9,
+    valid: true,
+    ignition: f.ignition ?? f.speed > 0,
+    attributes: {},
   }));
   await pipeline.onPositions(vehicle.imei, positions);
   await pipeline.close();
@@ -51,8 +88,23 @@ export async function storeFixes(ctx: AppContext, org: { orgId: string }, vehicl
 export function sampleDrive(endMinutesAgo = 5): SimpleFix[] {
   const end = Date.now() - endMinutesAgo * 60_000;
   const fixes: SimpleFix[] = [];
-  for (let i = 0; i < 10; i++) fixes.push({ at: new Date(end - (20 - i) * 60_000), lat: 41.3275, lon: 19.8187 + i * 0.004, speed: 40 + i, course: 90 });
-  for (let i = 0; i < 6; i++) fixes.push({ at: new Date(end - (10 - i) * 60_000), lat: 41.3275, lon: 19.8587, speed: 0, course: 90, ignition: false });
+  for (let i = 0; i < 10; i++)
+    fixes.push({
+      at: new Date(end - (20 - i) * 60_000),
+      lat: 41.3275,
+      lon: 19.8187 + i * 0.004,
+      speed: 40 + i,
+      course: 90,
+    });
+  for (let i = 0; i < 6; i++)
+    fixes.push({
+      at: new Date(end - (10 - i) * 60_000),
+      lat: 41.3275,
+      lon: 19.8587,
+      speed: 0,
+      course: 90,
+      ignition: false,
+    });
   fixes.push({ at: new Date(end), lat: 41.33, lon: 19.87, speed: 30, course: 45 });
   return fixes;
 }

@@ -18,7 +18,9 @@ describe("immobilisation without JavaScript", () => {
     viewer = new FormClient(srv.url);
     await viewer.login(org.viewerEmail, org.viewerPassword);
   });
-  afterAll(async () => { await srv?.close(); });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
   it("shows block and unblock only to users allowed to command", async () => {
     const path = `/manage?lng=en&vehicle=${org.vehicles[0].id}`;
@@ -31,9 +33,17 @@ describe("immobilisation without JavaScript", () => {
   });
 
   it("answers 403 when a viewer posts a block", async () => {
-    const res = await viewer.post("/immobilization/command", { vehicle: org.vehicles[0].id, action: "block" }, { from: "/manage" });
+    const res = await viewer.post(
+      "/immobilization/command",
+      { vehicle: org.vehicles[0].id, action: "block" },
+      { from: "/manage" },
+    );
     expect(res.status).toBe(403);
-    const count = await srv.ctx.db.selectFrom("device_commands").select((eb) => eb.fn.countAll<number>().as("n")).where("vehicle_id", "=", org.vehicles[0].id).executeTakeFirstOrThrow();
+    const count = await srv.ctx.db
+      .selectFrom("device_commands")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("vehicle_id", "=", org.vehicles[0].id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -47,7 +57,9 @@ describe("immobilisation without JavaScript", () => {
     const res = await admin.post(confirmPath, { vehicle: org.vehicles[0].id, action: "block" });
     expect(res.status).toBe(200);
     const result = await res.text();
-    expect(result).toMatch(/data-testid="immobilization-result" data-status="Failed">Block: Failed<span class="reason"> \(<!-- -->Device offline<!-- -->\)<\/span>/);
+    expect(result).toMatch(
+      /data-testid="immobilization-result" data-status="Failed">Block: Failed<span class="reason"> \(<!-- -->Device offline<!-- -->\)<\/span>/,
+    );
     const history = await (await admin.get("/immobilization?lng=en")).text();
     const row = /<tr data-status="Failed">([\s\S]*?)<\/tr>/.exec(history)?.[1] ?? "";
     expect(row).toContain(org.vehicles[0].registration);
@@ -73,7 +85,11 @@ describe("immobilisation without JavaScript", () => {
     } finally {
       device.close();
     }
-    const rows = await srv.ctx.db.selectFrom("device_commands").select(["action", "status"]).where("vehicle_id", "=", vehicle.id).execute();
+    const rows = await srv.ctx.db
+      .selectFrom("device_commands")
+      .select(["action", "status"])
+      .where("vehicle_id", "=", vehicle.id)
+      .execute();
     expect(rows).toEqual([{ action: "block", status: "Blocked" }]);
   });
 

@@ -15,13 +15,22 @@ describe("/manage with a large fleet, without JavaScript", () => {
   beforeAll(async () => {
     srv = await startTestServer();
     org = await createTestOrg(srv.ctx);
-    await srv.ctx.db.insertInto("vehicles").values(Array.from({ length: total }, (_, i) => ({
-      org_id: org.orgId, registration: `LF ${String(i).padStart(4, "0")}`, category: "Car" as const,
-    }))).execute();
+    await srv.ctx.db
+      .insertInto("vehicles")
+      .values(
+        Array.from({ length: total }, (_, i) => ({
+          org_id: org.orgId,
+          registration: `LF ${String(i).padStart(4, "0")}`,
+          category: "Car" as const,
+        })),
+      )
+      .execute();
     admin = new FormClient(srv.url);
     await admin.login(org.adminEmail, org.adminPassword);
   });
-  afterAll(async () => { await srv?.close(); });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
   it("renders one page of rows with links to the others, and the counters count the whole fleet", async () => {
     const first = await (await admin.get("/manage?lng=en")).text();

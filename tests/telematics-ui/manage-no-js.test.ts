@@ -18,11 +18,15 @@ describe("/manage without JavaScript", () => {
     srv = await startTestServer();
     org = await createMapOrg(srv.ctx, 3, { operator: true });
     await storeFixes(srv.ctx, org, org.vehicles[0], sampleDrive(1));
-    await storeFixes(srv.ctx, org, org.vehicles[1], [{ at: new Date(Date.now() - 120_000), lat: 41.32, lon: 19.81, speed: 0, ignition: false }]);
+    await storeFixes(srv.ctx, org, org.vehicles[1], [
+      { at: new Date(Date.now() - 120_000), lat: 41.32, lon: 19.81, speed: 0, ignition: false },
+    ]);
     admin = new FormClient(srv.url);
     await admin.login(org.adminEmail, org.adminPassword);
   });
-  afterAll(async () => { await srv?.close(); });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
   it("lists every vehicle with status, speed, last update and faults in English", async () => {
     const html = await (await admin.get("/manage?lng=en")).text();
@@ -82,14 +86,21 @@ describe("/manage without JavaScript", () => {
   });
   it("attaches an unknown device to a vehicle from the faults page", async () => {
     const identifier = randomImei();
-    await srv.ctx.db.insertInto("unknown_devices").values({ identifier, protocol: "teltonika", remote_address: "10.0.0.9" }).execute();
+    await srv.ctx.db
+      .insertInto("unknown_devices")
+      .values({ identifier, protocol: "teltonika", remote_address: "10.0.0.9" })
+      .execute();
     const before = await (await admin.get("/manage/faults?lng=en")).text();
     expect(before).toContain(`data-identifier="${identifier}"`);
     const target = org.vehicles[2];
     const res = await admin.post("/manage/faults?lng=en", { identifier, vehicleId: target.id });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(`Device ${identifier} is now attached to ${target.registration}.`);
-    const vehicle = await srv.ctx.db.selectFrom("vehicles").select(["device_imei", "device_protocol"]).where("id", "=", target.id).executeTakeFirstOrThrow();
+    const vehicle = await srv.ctx.db
+      .selectFrom("vehicles")
+      .select(["device_imei", "device_protocol"])
+      .where("id", "=", target.id)
+      .executeTakeFirstOrThrow();
     expect(vehicle).toEqual({ device_imei: identifier, device_protocol: "teltonika" });
     const after = await (await admin.get("/manage/faults?lng=en")).text();
     expect(after).not.toContain(`data-identifier="${identifier}"`);

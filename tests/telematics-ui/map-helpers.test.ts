@@ -4,13 +4,34 @@ import { reconnectDelay, subscriptionParam } from "../../app/lib/map/backoff";
 import type { FleetVehicle } from "../../app/lib/map/fleet-types";
 import { applyPosition, countFleet, mergeFleet } from "../../app/lib/map/live-fleet";
 import { fromLocalInput, formatDateTime, toLocalInput } from "../../app/lib/map/time";
-import { CLUSTER_LAYER, CLUSTER_OPTIONS, PIN_LAYER, VEHICLE_SOURCE, normaliseCourse, vehicleFeatures, vehicleLayers } from "../../app/lib/map/vehicle-layers";
+import {
+  CLUSTER_LAYER,
+  CLUSTER_OPTIONS,
+  PIN_LAYER,
+  VEHICLE_SOURCE,
+  normaliseCourse,
+  vehicleFeatures,
+  vehicleLayers,
+} from "../../app/lib/map/vehicle-layers";
 import { PIN_COLORS, pinKind } from "../../app/lib/map/vehicle-style";
 
 const vehicle = (over: Partial<FleetVehicle> = {}): FleetVehicle => ({
-  vehicleId: "v1", registration: "AA 101 AA", category: "Car", teamId: null, teamName: null, driverName: null,
-  status: "Moving", displayState: "moving", ignition: 1, speed: 50, latitude: 41.3, longitude: 19.8, course: 90,
-  fixTime: "2026-01-01T10:00:00.000Z", faults: [], ...over,
+  vehicleId: "v1",
+  registration: "AA 101 AA",
+  category: "Car",
+  teamId: null,
+  teamName: null,
+  driverName: null,
+  status: "Moving",
+  displayState: "moving",
+  ignition: 1,
+  speed: 50,
+  latitude: 41.3,
+  longitude: 19.8,
+  course: 90,
+  fixTime: "2026-01-01T10:00:00.000Z",
+  faults: [],
+  ...over,
 });
 
 describe("vehicle source and layers", () => {
@@ -27,11 +48,14 @@ describe("vehicle source and layers", () => {
   });
 
   it("makes one point per positioned vehicle, coloured by state and pointing along the course", () => {
-    const fc = vehicleFeatures([
-      vehicle(),
-      vehicle({ vehicleId: "v2", status: "Off", displayState: "stopped", course: -90 }),
-      vehicle({ vehicleId: "v3", status: "Unknown", displayState: "off", latitude: null, longitude: null }),
-    ], "v2");
+    const fc = vehicleFeatures(
+      [
+        vehicle(),
+        vehicle({ vehicleId: "v2", status: "Off", displayState: "stopped", course: -90 }),
+        vehicle({ vehicleId: "v3", status: "Unknown", displayState: "off", latitude: null, longitude: null }),
+      ],
+      "v2",
+    );
     expect(fc.features.map((f) => f.properties.vehicleId)).toEqual(["v1", "v2"]);
     expect(fc.features[0].geometry.coordinates).toEqual([19.8, 41.3]);
     expect(fc.features[0].properties.pin).toBe("pin-moving");
@@ -56,16 +80,38 @@ describe("vehicle source and layers", () => {
 describe("live updates", () => {
   it("moves only the matching vehicle and ignores an older fix", () => {
     const list = [vehicle(), vehicle({ vehicleId: "v2" })];
-    const moved = applyPosition(list, { type: "position", vehicleId: "v1", latitude: 42, longitude: 20, speed: 0, ignition: 0, fixTime: "2026-01-01T10:01:00.000Z", status: "Off", displayState: "stopped" });
+    const moved = applyPosition(list, {
+      type: "position",
+      vehicleId: "v1",
+      latitude: 42,
+      longitude: 20,
+      speed: 0,
+      ignition: 0,
+      fixTime: "2026-01-01T10:01:00.000Z",
+      status: "Off",
+      displayState: "stopped",
+    });
     expect(moved[0]).toMatchObject({ latitude: 42, longitude: 20, speed: 0, status: "Off", displayState: "stopped" });
     expect(moved[1]).toBe(list[1]);
-    const stale = applyPosition(moved, { type: "position", vehicleId: "v1", latitude: 1, longitude: 1, fixTime: "2026-01-01T09:00:00.000Z" });
+    const stale = applyPosition(moved, {
+      type: "position",
+      vehicleId: "v1",
+      latitude: 1,
+      longitude: 1,
+      fixTime: "2026-01-01T09:00:00.000Z",
+    });
     expect(stale[0].latitude).toBe(42);
   });
 
   it("keeps a newer live fix when the server list is reloaded, and follows the server's list", () => {
-    const live = [vehicle({ latitude: 42, fixTime: "2026-01-01T10:05:00.000Z" }), vehicle({ vehicleId: "v2", latitude: 40, fixTime: "2026-01-01T09:00:00.000Z" })];
-    const server = [vehicle({ latitude: 41, fixTime: "2026-01-01T10:00:00.000Z", driverName: "New driver" }), vehicle({ vehicleId: "v3" })];
+    const live = [
+      vehicle({ latitude: 42, fixTime: "2026-01-01T10:05:00.000Z" }),
+      vehicle({ vehicleId: "v2", latitude: 40, fixTime: "2026-01-01T09:00:00.000Z" }),
+    ];
+    const server = [
+      vehicle({ latitude: 41, fixTime: "2026-01-01T10:00:00.000Z", driverName: "New driver" }),
+      vehicle({ vehicleId: "v3" }),
+    ];
     const merged = mergeFleet(server, live);
     expect(merged.map((v) => v.vehicleId)).toEqual(["v1", "v3"]);
     expect(merged[0]).toMatchObject({ latitude: 42, fixTime: "2026-01-01T10:05:00.000Z", driverName: "New driver" });
@@ -74,8 +120,12 @@ describe("live updates", () => {
 
   it("counts vehicles the way the server does", () => {
     const c = countFleet([
-      vehicle(), vehicle({ displayState: "stopped", status: "Off" }), vehicle({ displayState: "stand by", status: "Idle" }),
-      vehicle({ displayState: "idle", status: "Idle" }), vehicle({ displayState: "off", status: "Off" }), vehicle({ status: "Unknown", displayState: "off" }),
+      vehicle(),
+      vehicle({ displayState: "stopped", status: "Off" }),
+      vehicle({ displayState: "stand by", status: "Idle" }),
+      vehicle({ displayState: "idle", status: "Idle" }),
+      vehicle({ displayState: "off", status: "Off" }),
+      vehicle({ status: "Unknown", displayState: "off" }),
     ]);
     expect(c).toEqual({ moving: 1, stopped: 1, standBy: 2, off: 1, unknown: 1, total: 6 });
   });

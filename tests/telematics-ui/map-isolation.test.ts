@@ -15,7 +15,9 @@ describe("map screens never reach another organisation's vehicles", () => {
     admin = new FormClient(srv.url);
     await admin.login(a.adminEmail, a.adminPassword);
   });
-  afterAll(async () => { await srv?.close(); });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
   it("does not show, replay, export or command B's vehicle for A's administrator", async () => {
     const id = b.vehicles[0].id;
@@ -28,7 +30,10 @@ describe("map screens never reach another organisation's vehicles", () => {
     expect(await replay.text()).not.toContain('data-testid="replay-summary"');
     expect((await admin.get(`/replay/export.csv?${period}`)).status).toBe(404);
     expect((await admin.get(`/immobilization/command?vehicle=${id}&action=block`)).status).toBe(404);
-    const post = await admin.post(`/immobilization/command?vehicle=${a.vehicles[0].id}&action=block`, { vehicle: id, action: "block" });
+    const post = await admin.post(`/immobilization/command?vehicle=${a.vehicles[0].id}&action=block`, {
+      vehicle: id,
+      action: "block",
+    });
     expect(post.status).toBe(404);
     const rows = await srv.ctx.db.selectFrom("device_commands").select("id").where("vehicle_id", "=", id).execute();
     expect(rows).toEqual([]);

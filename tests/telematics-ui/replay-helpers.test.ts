@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { BASE_RATE, advanceClock, interpolateAt, pointIndexAt, timesOf, type TrackPoint } from "../../app/lib/map/playback";
+import {
+  BASE_RATE,
+  advanceClock,
+  interpolateAt,
+  pointIndexAt,
+  timesOf,
+  type TrackPoint,
+} from "../../app/lib/map/playback";
 import { formatDuration, stopsGeoJson, trackBounds, trackGeoJson } from "../../app/lib/map/replay-geo";
 import { cursorOption, speedChartOption, speedSeries } from "../../app/lib/map/speed-chart";
 
@@ -47,7 +54,11 @@ describe("playback interpolation", () => {
 
 describe("speed chart", () => {
   it("plots km/h against time with a cursor line at the scrubber", () => {
-    expect(speedSeries(track)).toEqual([[times[0], 0], [times[1], 60], [times[2], 30]]);
+    expect(speedSeries(track)).toEqual([
+      [times[0], 0],
+      [times[1], 60],
+      [times[2], 30],
+    ]);
     const option = speedChartOption(track, times[1], { speed: "Speed", unit: "km/h" });
     expect(option.xAxis.type).toBe("time");
     expect(option.yAxis).toMatchObject({ name: "km/h", min: 0, max: 60 });
@@ -60,10 +71,20 @@ describe("speed chart", () => {
 
 describe("replay geometry", () => {
   it("draws the track as one line, stops as points and fits both corners", () => {
-    expect(trackGeoJson(track).features[0].geometry.coordinates).toEqual([[19.0, 41.0], [19.2, 41.1], [19.2, 41.3]]);
+    expect(trackGeoJson(track).features[0].geometry.coordinates).toEqual([
+      [19.0, 41.0],
+      [19.2, 41.1],
+      [19.2, 41.3],
+    ]);
     expect(trackGeoJson(track.slice(0, 1)).features).toHaveLength(0);
-    expect(stopsGeoJson([{ from: track[0].t, to: track[1].t, lat: 41, lon: 19, durationS: 600 }]).features[0].geometry.coordinates).toEqual([19, 41]);
-    expect(trackBounds(track)).toEqual([[19.0, 41.0], [19.2, 41.3]]);
+    expect(
+      stopsGeoJson([{ from: track[0].t, to: track[1].t, lat: 41, lon: 19, durationS: 600 }]).features[0].geometry
+        .coordinates,
+    ).toEqual([19, 41]);
+    expect(trackBounds(track)).toEqual([
+      [19.0, 41.0],
+      [19.2, 41.3],
+    ]);
     expect(formatDuration(3900)).toBe("1 h 05 min");
     expect(formatDuration(420)).toBe("7 min");
   });

@@ -13,8 +13,16 @@ async function replayData(client: FormClient, query: string) {
   const decoded = await decodeViaTurboStream(res.body as ReadableStream<Uint8Array>, globalThis);
   await decoded.done;
   const routes = decoded.value as Record<string, { data?: { replay?: Record<string, unknown> } }>;
-  const replay = Object.values(routes).map((r) => r.data?.replay).find(Boolean);
-  return replay as { track: { t: string }[]; tablePoints: unknown[]; pointCount: number; stops: { from: string; to: string }[]; toleranceM: number };
+  const replay = Object.values(routes)
+    .map((r) => r.data?.replay)
+    .find(Boolean);
+  return replay as {
+    track: { t: string }[];
+    tablePoints: unknown[];
+    pointCount: number;
+    stops: { from: string; to: string }[];
+    toleranceM: number;
+  };
 }
 
 describe("replay of a month", () => {
@@ -37,7 +45,9 @@ describe("replay of a month", () => {
       to: toLocalInput(new Date(end.getTime() + 60_000), DEFAULT_TIME_ZONE),
     }).toString();
   }, 120_000);
-  afterAll(async () => { await srv?.close(); });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
   it("the page's loader sends the thinned track, the first table rows and the full count", async () => {
     const replay = await replayData(client, query);

@@ -21,7 +21,9 @@ describe("/replay without JavaScript", () => {
     const to = toLocalInput(new Date(Date.now() + 60_000), DEFAULT_TIME_ZONE);
     period = new URLSearchParams({ vehicle: org.vehicles[0].id, from, to }).toString();
   });
-  afterAll(async () => { await srv?.close(); });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
   it("shows the summary, the stops and every point of the period", async () => {
     const res = await admin.get(`/replay?lng=en&${period}`);
@@ -36,7 +38,11 @@ describe("/replay without JavaScript", () => {
   });
 
   it("refuses a period older than one year with the translated message", async () => {
-    const old = new URLSearchParams({ vehicle: org.vehicles[0].id, from: "2020-03-01T00:00", to: "2020-03-02T00:00" }).toString();
+    const old = new URLSearchParams({
+      vehicle: org.vehicles[0].id,
+      from: "2020-03-01T00:00",
+      to: "2020-03-02T00:00",
+    }).toString();
     const en = await admin.get(`/replay?lng=en&${old}`);
     expect(en.status).toBe(400);
     const enHtml = await en.text();
@@ -67,7 +73,11 @@ describe("/replay without JavaScript", () => {
   });
 
   it("refuses exports beyond one year and for visitors who are not signed in", async () => {
-    const old = new URLSearchParams({ vehicle: org.vehicles[0].id, from: "2020-03-01T00:00", to: "2020-03-02T00:00" }).toString();
+    const old = new URLSearchParams({
+      vehicle: org.vehicles[0].id,
+      from: "2020-03-01T00:00",
+      to: "2020-03-02T00:00",
+    }).toString();
     const res = await admin.get(`/replay/export.csv?${old}`);
     expect(res.status).toBe(400);
     expect(await res.text()).toBe("PERIOD_TOO_OLD");

@@ -1,13 +1,34 @@
 import { describe, expect, it } from "vitest";
 import { monthOfDriving } from "../../bench/month-track";
-import { detectStops, drawnTrack, SPEED_CHART_SLICES, type Replay, type ReplayPoint } from "../../server/modules/positions/replay.service";
+import {
+  detectStops,
+  drawnTrack,
+  SPEED_CHART_SLICES,
+  type Replay,
+  type ReplayPoint,
+} from "../../server/modules/positions/replay.service";
 import { projectTrack, thinningTolerance, thinTrack } from "../../server/modules/positions/track-thinning";
 
 const end = new Date("2026-06-30T12:00:00Z");
 const fixes = monthOfDriving(end, 30);
-const points: ReplayPoint[] = fixes.map((f) => ({ t: f.at.toISOString(), lat: f.lat, lon: f.lon, speed: f.speed, course: f.course, ignition: f.ignition ? 1 : 0 }));
+const points: ReplayPoint[] = fixes.map((f) => ({
+  t: f.at.toISOString(),
+  lat: f.lat,
+  lon: f.lon,
+  speed: f.speed,
+  course: f.course,
+  ignition: f.ignition ? 1 : 0,
+}));
 const from = new Date(end.getTime() - 30 * 86_400_000);
-const replay: Replay = { vehicleId: "v", from: from.toISOString(), to: end.toISOString(), points, stops: detectStops(points), distanceKm: 0, maxSpeed: 0 };
+const replay: Replay = {
+  vehicleId: "v",
+  from: from.toISOString(),
+  to: end.toISOString(),
+  points,
+  stops: detectStops(points),
+  distanceKm: 0,
+  maxSpeed: 0,
+};
 
 /** Largest distance (m) of an original point from the thinned line between the kept points around it. */
 function worstDeviation(all: ReplayPoint[], kept: ReplayPoint[]): number {
@@ -18,7 +39,8 @@ function worstDeviation(all: ReplayPoint[], kept: ReplayPoint[]): number {
     const a = index.get(kept[k - 1].t) as number;
     const b = index.get(kept[k].t) as number;
     for (let i = a + 1; i < b; i++) {
-      const dx = x[b] - x[a], dy = y[b] - y[a];
+      const dx = x[b] - x[a],
+        dy = y[b] - y[a];
       const len2 = dx * dx + dy * dy;
       const f = len2 ? Math.max(0, Math.min(1, ((x[i] - x[a]) * dx + (y[i] - y[a]) * dy) / len2)) : 0;
       worst = Math.max(worst, Math.hypot(x[a] + f * dx - x[i], y[a] + f * dy - y[i]));
@@ -60,7 +82,8 @@ describe("replay track thinning", () => {
   it("keeps the slowest and fastest fix of every slice of the speed chart", () => {
     const t0 = Date.parse(points[0].t);
     const span = Date.parse(points.at(-1)!.t) - t0;
-    const slice = (p: ReplayPoint) => Math.min(SPEED_CHART_SLICES - 1, Math.floor(((Date.parse(p.t) - t0) / span) * SPEED_CHART_SLICES));
+    const slice = (p: ReplayPoint) =>
+      Math.min(SPEED_CHART_SLICES - 1, Math.floor(((Date.parse(p.t) - t0) / span) * SPEED_CHART_SLICES));
     const full = new Map<number, { min: number; max: number }>();
     for (const p of points) {
       const s = full.get(slice(p)) ?? { min: Infinity, max: -Infinity };
@@ -76,9 +99,24 @@ describe("replay track thinning", () => {
 
   it("drops nothing off a straight line only when it is within tolerance, and keeps a real corner", () => {
     const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 8, 0, i * 10)).toISOString();
-    const line = Array.from({ length: 50 }, (_, i) => ({ t: at(i), lat: 41.3, lon: 19.8 + i * 0.0005, speed: 50, ignition: 1 as const }));
+    const line = Array.from({ length: 50 }, (_, i) => ({
+      t: at(i),
+      lat: 41.3,
+      lon: 19.8 + i * 0.0005,
+      speed: 50,
+      ignition: 1 as const,
+    }));
     expect(thinTrack(line, { toleranceM: 2 })).toHaveLength(2);
-    const corner = [...line.slice(0, 25), ...Array.from({ length: 25 }, (_, i) => ({ t: at(25 + i), lat: 41.3 + (i + 1) * 0.0005, lon: line[24].lon, speed: 50, ignition: 1 as const }))];
+    const corner = [
+      ...line.slice(0, 25),
+      ...Array.from({ length: 25 }, (_, i) => ({
+        t: at(25 + i),
+        lat: 41.3 + (i + 1) * 0.0005,
+        lon: line[24].lon,
+        speed: 50,
+        ignition: 1 as const,
+      })),
+    ];
     const thinned = thinTrack(corner, { toleranceM: 2 });
     expect(thinned.map((p) => p.t)).toEqual([corner[0].t, corner[24].t, corner[49].t]);
   });

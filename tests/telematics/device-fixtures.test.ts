@@ -136,10 +136,13 @@ describe.skipIf(!gt06)("GT06 fixtures", () => {
     expect(p.latitude).toBeCloseTo(d.latitude, 5);
     expect(p.longitude).toBeCloseTo(d.longitude, 5);
     expect([p.speed, p.course, p.satellites, p.valid]).toEqual([d.speedKph, d.course, d.satellites, d.valid]);
-    if (d.mcc !== undefined) expect(p.attributes).toMatchObject({ mcc: d.mcc, mnc: d.mnc, lac: d.lac, cellId: d.cellId });
+    if (d.mcc !== undefined)
+      expect(p.attributes).toMatchObject({ mcc: d.mcc, mnc: d.mnc, lac: d.lac, cellId: d.cellId });
     if (s.expect.fixTime) expect(p.fixTime.toISOString()).toBe(new Date(s.expect.fixTime).toISOString());
-    if (s.expect.latitude !== undefined) expect(Math.abs(p.latitude - s.expect.latitude)).toBeLessThan(s.expect.tolerance);
-    if (s.expect.longitude !== undefined) expect(Math.abs(p.longitude - s.expect.longitude)).toBeLessThan(s.expect.tolerance);
+    if (s.expect.latitude !== undefined)
+      expect(Math.abs(p.latitude - s.expect.latitude)).toBeLessThan(s.expect.tolerance);
+    if (s.expect.longitude !== undefined)
+      expect(Math.abs(p.longitude - s.expect.longitude)).toBeLessThan(s.expect.tolerance);
     if (s.expect.valid !== undefined) expect(p.valid).toBe(s.expect.valid);
     for (const [k, v] of Object.entries(s.expect.attribute ?? {})) expectAttribute(p, k, v);
   });
@@ -202,7 +205,9 @@ describe.skipIf(!h02)("H02 fixtures", () => {
     const message = decodeH02Frame(frame);
     const d = s.derived ?? {};
     if (s.expect.result === "null") {
-      expect(message.kind === "ignored" || (message.kind === "heartbeat" && Object.keys(message.attributes).length === 0)).toBe(true);
+      expect(
+        message.kind === "ignored" || (message.kind === "heartbeat" && Object.keys(message.attributes).length === 0),
+      ).toBe(true);
       return;
     }
     if (message.kind === "heartbeat") {
@@ -222,8 +227,10 @@ describe.skipIf(!h02)("H02 fixtures", () => {
     if (d.valid !== undefined) expect(p.valid).toBe(d.valid);
     if (d.validFlag !== undefined) expect(p.valid).toBe(d.validFlag === "A");
     if (s.expect.fixTime) expect(p.fixTime.toISOString()).toBe(new Date(s.expect.fixTime).toISOString());
-    if (s.expect.latitude !== undefined) expect(Math.abs(p.latitude - s.expect.latitude)).toBeLessThan(s.expect.tolerance);
-    if (s.expect.longitude !== undefined) expect(Math.abs(p.longitude - s.expect.longitude)).toBeLessThan(s.expect.tolerance);
+    if (s.expect.latitude !== undefined)
+      expect(Math.abs(p.latitude - s.expect.latitude)).toBeLessThan(s.expect.tolerance);
+    if (s.expect.longitude !== undefined)
+      expect(Math.abs(p.longitude - s.expect.longitude)).toBeLessThan(s.expect.tolerance);
     if (s.expect.valid !== undefined) expect(p.valid).toBe(s.expect.valid);
     for (const [k, v] of Object.entries(s.expect.attribute ?? {})) expectAttribute(p, k, v);
   });
@@ -232,7 +239,9 @@ describe.skipIf(!h02)("H02 fixtures", () => {
   it.each(commands.map((c, i) => [title(c, i), c]))("command %s", (_name, c: Json) => {
     const type = c.expect.commandType as "engineStop" | "engineResume";
     const [, id, , time] = c.text.slice(1, -1).split(",");
-    const at = new Date(Date.UTC(2020, 0, 1, Number(time.slice(0, 2)), Number(time.slice(2, 4)), Number(time.slice(4, 6))));
+    const at = new Date(
+      Date.UTC(2020, 0, 1, Number(time.slice(0, 2)), Number(time.slice(2, 4)), Number(time.slice(4, 6))),
+    );
     expect(encodeH02Command(id, { type }, at).toString("latin1")).toBe(c.text);
   });
 });

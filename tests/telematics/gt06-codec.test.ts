@@ -51,7 +51,13 @@ describe("GT06 decoder", () => {
   });
 
   it("applies hemisphere bits and ACC from the course/status word", () => {
-    const fix = { fixTime: new Date("2024-01-02T03:04:05Z"), latitude: -33.45, longitude: -70.66, speed: 77, course: 359 };
+    const fix = {
+      fixTime: new Date("2024-01-02T03:04:05Z"),
+      latitude: -33.45,
+      longitude: -70.66,
+      speed: 77,
+      course: 359,
+    };
     const message = decodeGt06Message(parseGt06Frame(encodeGt06Location({ ...fix, ignition: true }, 9)), "x");
     if (message.kind !== "position") throw new Error(message.kind);
     expect(message.position.latitude).toBeCloseTo(-33.45, 5);
@@ -66,10 +72,19 @@ describe("GT06 decoder", () => {
   });
 
   it("handles 0x7979 frames with a 2-byte length", () => {
-    const frame = encodeGt06Frame(0x21, 5, Buffer.concat([Buffer.from([0, 0, 0, 7, 1]), Buffer.from("Relay OK")]), true);
+    const frame = encodeGt06Frame(
+      0x21,
+      5,
+      Buffer.concat([Buffer.from([0, 0, 0, 7, 1]), Buffer.from("Relay OK")]),
+      true,
+    );
     expect(frame.readUInt16BE(0)).toBe(0x7979);
     expect(gt06FrameLength(frame)).toBe(frame.length);
-    expect(decodeGt06Message(parseGt06Frame(frame), "x")).toMatchObject({ kind: "commandResponse", serverFlag: 7, text: "Relay OK" });
+    expect(decodeGt06Message(parseGt06Frame(frame), "x")).toMatchObject({
+      kind: "commandResponse",
+      serverFlag: 7,
+      text: "Relay OK",
+    });
   });
 
   it("decodes the 0x15 command response", () => {

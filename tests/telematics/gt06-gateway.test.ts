@@ -15,7 +15,14 @@ import { captureLogger, deferred } from "./helpers";
 import { sleep } from "../support/wait";
 
 const IMEI = "864717003283581";
-const fix = { fixTime: new Date("2024-05-01T10:00:00Z"), latitude: -23.5505, longitude: -46.6333, speed: 52, course: 184, satellites: 9 };
+const fix = {
+  fixTime: new Date("2024-05-01T10:00:00Z"),
+  latitude: -23.5505,
+  longitude: -46.6333,
+  speed: 52,
+  course: 184,
+  satellites: 9,
+};
 const ACK_LENGTH = 10;
 
 const harness = gatewayHarness<RawClient>();
@@ -66,7 +73,15 @@ describe("GT06 TCP gateway", () => {
     await login(client);
     await client.write(encodeGt06Location({ ...fix, ignition: true }, 0x22, 0x22));
     const [position] = await seen.promise;
-    expect(position).toMatchObject({ deviceId: IMEI, protocol: "gt06", speed: 52, course: 184, satellites: 9, valid: true, ignition: true });
+    expect(position).toMatchObject({
+      deviceId: IMEI,
+      protocol: "gt06",
+      speed: 52,
+      course: 184,
+      satellites: 9,
+      valid: true,
+      ignition: true,
+    });
     expect(position.latitude).toBeCloseTo(-23.5505, 5);
     expect(position.longitude).toBeCloseTo(-46.6333, 5);
     await sleep(100);
@@ -88,13 +103,20 @@ describe("GT06 TCP gateway", () => {
     const { client } = await start({ onDeviceStatus });
     await login(client);
     await client.write(encodeGt06Heartbeat(0x0129, { ignition: true, voltageLevel: 3 }));
-    expect((await client.read(ACK_LENGTH)).toString("hex")).toBe(gt06Ack({ protocolNumber: 0x13, serial: 0x0129 }).toString("hex"));
-    expect(onDeviceStatus).toHaveBeenCalledWith(IMEI, expect.objectContaining({ ignition: true, attributes: expect.objectContaining({ batteryLevel: 50 }) }));
+    expect((await client.read(ACK_LENGTH)).toString("hex")).toBe(
+      gt06Ack({ protocolNumber: 0x13, serial: 0x0129 }).toString("hex"),
+    );
+    expect(onDeviceStatus).toHaveBeenCalledWith(
+      IMEI,
+      expect.objectContaining({ ignition: true, attributes: expect.objectContaining({ batteryLevel: 50 }) }),
+    );
   });
 
   it("stores and acknowledges SOS alarms; coalesced frames are all handled", async () => {
     const { client, stored } = await start();
-    await client.write(Buffer.concat([encodeGt06Login(IMEI, 1), encodeGt06Alarm(fix, "sos", 2), encodeGt06Location(fix, 3)]));
+    await client.write(
+      Buffer.concat([encodeGt06Login(IMEI, 1), encodeGt06Alarm(fix, "sos", 2), encodeGt06Location(fix, 3)]),
+    );
     const acks = await client.read(3 * ACK_LENGTH);
     expect(acks.subarray(ACK_LENGTH, 2 * ACK_LENGTH).equals(gt06Ack({ protocolNumber: 0x16, serial: 2 }))).toBe(true);
     expect(acks.subarray(2 * ACK_LENGTH).equals(gt06Ack({ protocolNumber: 0x12, serial: 3 }))).toBe(true);

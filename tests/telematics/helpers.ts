@@ -21,4 +21,3 @@ export function deferred<T = void>() {
   });
   return { promise, resolve, reject };
 }
-

@@ -20,8 +20,20 @@ describe("OsmAnd decoder", () => {
   });
 
   it("decodes a GET query: knots to km/h, bearing, battery, ignition, extra attributes", () => {
-    const p = one(get("id=123&lat=60.5&lon=30.25&timestamp=1377177267&speed=10&bearing=45&altitude=12&accuracy=4&batt=87&ignition=true&fuel=24"));
-    expect(p).toMatchObject({ deviceId: "123", latitude: 60.5, longitude: 30.25, course: 45, altitude: 12, ignition: true, valid: true });
+    const p = one(
+      get(
+        "id=123&lat=60.5&lon=30.25&timestamp=1377177267&speed=10&bearing=45&altitude=12&accuracy=4&batt=87&ignition=true&fuel=24",
+      ),
+    );
+    expect(p).toMatchObject({
+      deviceId: "123",
+      latitude: 60.5,
+      longitude: 30.25,
+      course: 45,
+      altitude: 12,
+      ignition: true,
+      valid: true,
+    });
     expect(p.speed).toBeCloseTo(18.52, 6);
     expect(p.attributes).toMatchObject({ batteryLevel: 87, accuracy: 4, fuel: 24 });
   });
@@ -40,7 +52,14 @@ describe("OsmAnd decoder", () => {
   });
 
   it("merges a POST form body", () => {
-    const p = one(decodeOsmAnd({ method: "POST", url: "/", contentType: "application/x-www-form-urlencoded", body: "id=9&lat=1.5&lon=2.5&timestamp=1377177267" }));
+    const p = one(
+      decodeOsmAnd({
+        method: "POST",
+        url: "/",
+        contentType: "application/x-www-form-urlencoded",
+        body: "id=9&lat=1.5&lon=2.5&timestamp=1377177267",
+      }),
+    );
     expect(p).toMatchObject({ deviceId: "9", latitude: 1.5, longitude: 2.5 });
   });
 
@@ -63,7 +82,13 @@ describe("OsmAnd decoder", () => {
   });
 
   it("treats negative JSON speed and heading as unknown", () => {
-    const body = JSON.stringify({ device_id: "d", location: { timestamp: "2025-05-09T04:11:30.579Z", coords: { latitude: 1, longitude: 2, speed: -1, heading: -1 } } });
+    const body = JSON.stringify({
+      device_id: "d",
+      location: {
+        timestamp: "2025-05-09T04:11:30.579Z",
+        coords: { latitude: 1, longitude: 2, speed: -1, heading: -1 },
+      },
+    });
     expect(one(decodeOsmAnd({ method: "POST", url: "/", body }))).toMatchObject({ speed: 0, course: 0 });
   });
 
@@ -81,7 +106,11 @@ describe("OsmAnd decoder", () => {
   it("rejects JSON without device_id or coordinates", () => {
     const noId = decodeOsmAnd({ method: "POST", url: "/", body: '{"location":{}}' });
     expect(noId).toMatchObject({ ok: false, message: expect.stringMatching(/device_id/) });
-    const noCoords = decodeOsmAnd({ method: "POST", url: "/", body: '{"device_id":"1","location":{"timestamp":"2025-01-01T00:00:00Z","coords":{}}}' });
+    const noCoords = decodeOsmAnd({
+      method: "POST",
+      url: "/",
+      body: '{"device_id":"1","location":{"timestamp":"2025-01-01T00:00:00Z","coords":{}}}',
+    });
     expect(noCoords).toMatchObject({ ok: false, message: expect.stringMatching(/latitude/) });
   });
 });

@@ -27,7 +27,16 @@ async function start(overrides: Partial<DeviceCallbacks> = {}) {
   return { url: `http://127.0.0.1:${server.port}/`, stored, callbacks };
 }
 
-const sample = { deviceId: DEVICE, fixTime: new Date("2025-06-15T13:45:12Z"), latitude: 37.4219983, longitude: -122.084, speed: 36, course: 90, altitude: 5, batteryLevel: 80 };
+const sample = {
+  deviceId: DEVICE,
+  fixTime: new Date("2025-06-15T13:45:12Z"),
+  latitude: 37.4219983,
+  longitude: -122.084,
+  speed: 36,
+  course: 90,
+  altitude: 5,
+  batteryLevel: 80,
+};
 
 describe("OsmAnd HTTP endpoint", () => {
   it.each(["query", "form", "json"] as const)("stores a %s request and answers 200", async (format) => {
@@ -36,7 +45,14 @@ describe("OsmAnd HTTP endpoint", () => {
     expect(response.status).toBe(200);
     expect(stored).toHaveLength(1);
     const [p] = stored;
-    expect(p).toMatchObject({ deviceId: DEVICE, protocol: "osmand", latitude: 37.4219983, longitude: -122.084, course: 90, altitude: 5 });
+    expect(p).toMatchObject({
+      deviceId: DEVICE,
+      protocol: "osmand",
+      latitude: 37.4219983,
+      longitude: -122.084,
+      course: 90,
+      altitude: 5,
+    });
     expect(p.fixTime.toISOString()).toBe("2025-06-15T13:45:12.000Z");
     expect(p.speed).toBeCloseTo(36, 6);
     expect(p.attributes.batteryLevel).toBe(80);
@@ -76,7 +92,11 @@ describe("OsmAnd HTTP endpoint", () => {
     const badLat = await fetch(`${url}?id=${DEVICE}&lat=north&lon=2`);
     expect(badLat.status).toBe(400);
     expect(await badLat.text()).toMatch(/lat is not a number/);
-    const badJson = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    const badJson = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
     expect(badJson.status).toBe(400);
     expect(await badJson.text()).toMatch(/JSON/);
     expect(stored).toHaveLength(0);

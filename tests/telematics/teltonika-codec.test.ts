@@ -35,7 +35,15 @@ describe("Teltonika decoder on the documentation examples", () => {
     const [p] = packet.positions;
     expect(p.fixTime.toISOString()).toBe("2019-06-10T10:04:46.000Z");
     expect(p.deviceId).toBe("356307042441013");
-    expect(p.attributes).toMatchObject({ priority: 1, eventIoId: 1, io21: 3, io1: 1, io66: 24079, io241: 24602, io78: 0 });
+    expect(p.attributes).toMatchObject({
+      priority: 1,
+      eventIoId: 1,
+      io21: 3,
+      io1: 1,
+      io66: 24079,
+      io241: 24602,
+      io78: 0,
+    });
     expect(p.power).toBeCloseTo(24.079);
     expect(p.attributes.in1).toBe(true);
     expect(p.valid).toBe(false); // 0 satellites
@@ -107,14 +115,30 @@ describe("Teltonika framing and errors", () => {
 });
 
 describe("Teltonika IO mapping and simulator round trip", () => {
-  const base = { fixTime: new Date("2024-05-01T10:00:00Z"), latitude: 54.6872, longitude: 25.2797, speed: 63, course: 270, satellites: 11, altitude: 120 };
+  const base = {
+    fixTime: new Date("2024-05-01T10:00:00Z"),
+    latitude: 54.6872,
+    longitude: 25.2797,
+    speed: 63,
+    course: 270,
+    satellites: 11,
+    altitude: 120,
+  };
 
   it("maps well-known IO ids and keeps raw IO", () => {
     const frame = encodeTeltonikaAvl([
       { ...base, ignition: true, motion: true, power: 12.6, odometer: 123456, io: { 21: 4, 179: 1, 247: 1, 69: 1 } },
     ]);
     const [p] = records(frame.toString("hex")).positions;
-    expect(p).toMatchObject({ latitude: 54.6872, longitude: 25.2797, speed: 63, course: 270, satellites: 11, altitude: 120, valid: true });
+    expect(p).toMatchObject({
+      latitude: 54.6872,
+      longitude: 25.2797,
+      speed: 63,
+      course: 270,
+      satellites: 11,
+      altitude: 120,
+      valid: true,
+    });
     expect(p.ignition).toBe(true);
     expect(p.motion).toBe(true);
     expect(p.power).toBeCloseTo(12.6);
@@ -135,7 +159,14 @@ describe("Teltonika IO mapping and simulator round trip", () => {
 
   it("round-trips Codec 8 Extended with variable-length IO and negative coordinates", () => {
     const frame = encodeTeltonikaAvl(
-      [{ ...base, latitude: -33.4379166, longitude: -70.64967, io: { 256: Buffer.from("VIN123", "ascii"), 16: 2n ** 40n } }],
+      [
+        {
+          ...base,
+          latitude: -33.4379166,
+          longitude: -70.64967,
+          io: { 256: Buffer.from("VIN123", "ascii"), 16: 2n ** 40n },
+        },
+      ],
       0x8e,
     );
     const packet = records(frame.toString("hex"));

@@ -48,7 +48,11 @@ describe("Teltonika TCP gateway", () => {
     const bad = await connect(gateway.port);
     expect(await bad.handshake("999999999999999")).toBe(false);
     await bad.closed;
-    expect(options.onUnknownDevice).toHaveBeenCalledWith("999999999999999", "teltonika", expect.stringContaining("127.0.0.1"));
+    expect(options.onUnknownDevice).toHaveBeenCalledWith(
+      "999999999999999",
+      "teltonika",
+      expect.stringContaining("127.0.0.1"),
+    );
     expect(gateway.connectedDevices()).toEqual([KNOWN]);
   });
 
@@ -104,7 +108,12 @@ describe("Teltonika TCP gateway", () => {
     const { gateway, stored } = await start();
     const client = await connect(gateway.port);
     await client.write(
-      Buffer.concat([encodeImeiHandshake(KNOWN), encodeTeltonikaAvl([record(1)]), Buffer.from([0xff]), encodeTeltonikaAvl([record(2), record(3)])]),
+      Buffer.concat([
+        encodeImeiHandshake(KNOWN),
+        encodeTeltonikaAvl([record(1)]),
+        Buffer.from([0xff]),
+        encodeTeltonikaAvl([record(2), record(3)]),
+      ]),
     );
     const reply = await client.read(9);
     expect(reply.toString("hex")).toBe("01" + "00000001" + "00000002");

@@ -10,7 +10,13 @@ let org: TestOrg;
 let admin: FormClient;
 let p: Principal;
 
-const orderRow = (order_id: string) => srv.ctx.db.selectFrom("tms_orders").selectAll().where("org_id", "=", org.orgId).where("order_id", "=", order_id).executeTakeFirst();
+const orderRow = (order_id: string) =>
+  srv.ctx.db
+    .selectFrom("tms_orders")
+    .selectAll()
+    .where("org_id", "=", org.orgId)
+    .where("order_id", "=", order_id)
+    .executeTakeFirst();
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -29,19 +35,40 @@ describe("orders without JavaScript, in both languages", () => {
     const html = await (await admin.get("/tms/orders?lng=en")).text();
     expect(html).toContain('href="/tms"');
     expect(html).toContain("<h1>Transport orders</h1>");
-    for (const path of ["/tms/optimize", "/tms/orders", "/tms/dispatch", "/tms/settings"]) expect(html).toContain(`href="${path}"`);
+    for (const path of ["/tms/optimize", "/tms/orders", "/tms/dispatch", "/tms/settings"])
+      expect(html).toContain(`href="${path}"`);
     const al = await (await admin.get("/tms/orders?lng=al")).text();
     expect(al).toContain("<h1>Porositë e transportit</h1>");
   });
 
   it("creates an order, shows its details with status PENDING and a tracking link, lists it", async () => {
     const res = await admin.post("/tms/orders/add", {
-      order_id: "WEB-1", client_order_id: "CL-9", customer_code: "CUST-7", customer_name: "Bar Rinia", latitude: "41,33", longitude: "19.82",
-      region: "Tiranë", business: "HoReCa", packets: "4", weight: "35.5", sales_agent: "Arta", delivery_date_at: "2026-12-05", window_start: "09:00", window_end: "12:00", notes: "Back door",
+      order_id: "WEB-1",
+      client_order_id: "CL-9",
+      customer_code: "CUST-7",
+      customer_name: "Bar Rinia",
+      latitude: "41,33",
+      longitude: "19.82",
+      region: "Tiranë",
+      business: "HoReCa",
+      packets: "4",
+      weight: "35.5",
+      sales_agent: "Arta",
+      delivery_date_at: "2026-12-05",
+      window_start: "09:00",
+      window_end: "12:00",
+      notes: "Back door",
     });
     expect(res.status).toBe(302);
     const saved = await orderRow("WEB-1");
-    expect(saved).toMatchObject({ status: "PENDING", latitude: 41.33, weight: "35.50", window_start: 540, window_end: 720, client_order_id: "CL-9" });
+    expect(saved).toMatchObject({
+      status: "PENDING",
+      latitude: 41.33,
+      weight: "35.50",
+      window_start: 540,
+      window_end: 720,
+      client_order_id: "CL-9",
+    });
     expect(res.headers.get("location")).toBe(`/tms/orders/${saved!.id}?created=1`);
     const view = await (await admin.get(`/tms/orders/${saved!.id}?lng=en`)).text();
     expect(view).toContain('data-status="PENDING"');
@@ -52,7 +79,15 @@ describe("orders without JavaScript, in both languages", () => {
   });
 
   it("missing and wrong fields: 'please fill all fields', typed values kept, nothing saved", async () => {
-    const res = await admin.post("/tms/orders/add?lng=en", { order_id: "HALF-1", customer_code: "", latitude: "95", longitude: "19", delivery_date_at: "2026-13-01", window_start: "10:00", window_end: "09:00" });
+    const res = await admin.post("/tms/orders/add?lng=en", {
+      order_id: "HALF-1",
+      customer_code: "",
+      latitude: "95",
+      longitude: "19",
+      delivery_date_at: "2026-13-01",
+      window_start: "10:00",
+      window_end: "09:00",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("please fill all fields");
@@ -63,16 +98,35 @@ describe("orders without JavaScript, in both languages", () => {
 
   it("a duplicate order id is refused with ORDER_ID_TAKEN beside the field", async () => {
     await tmsOrder(srv.ctx, p, { order_id: "WEB-DUP" });
-    const res = await admin.post("/tms/orders/add?lng=en", { order_id: "WEB-DUP", customer_code: "C", latitude: "41", longitude: "19", delivery_date_at: "2026-12-05" });
+    const res = await admin.post("/tms/orders/add?lng=en", {
+      order_id: "WEB-DUP",
+      customer_code: "C",
+      latitude: "41",
+      longitude: "19",
+      delivery_date_at: "2026-12-05",
+    });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("An order with this order ID exists.");
   });
 
   it("edits a PENDING order; deletes it after confirmation", async () => {
     const o = await tmsOrder(srv.ctx, p, { order_id: "WEB-EDIT" });
-    const res = await admin.post(`/tms/orders/edit/${o.id}`, { order_id: "WEB-EDIT", customer_code: "NEW", latitude: "41.1", longitude: "19.5", delivery_date_at: "2026-12-06", packets: "9", weight: "" });
+    const res = await admin.post(`/tms/orders/edit/${o.id}`, {
+      order_id: "WEB-EDIT",
+      customer_code: "NEW",
+      latitude: "41.1",
+      longitude: "19.5",
+      delivery_date_at: "2026-12-06",
+      packets: "9",
+      weight: "",
+    });
     expect(res.status).toBe(302);
-    expect(await orderRow("WEB-EDIT")).toMatchObject({ customer_code: "NEW", packets: 9, weight: "0.00", delivery_date_at: "2026-12-06" });
+    expect(await orderRow("WEB-EDIT")).toMatchObject({
+      customer_code: "NEW",
+      packets: 9,
+      weight: "0.00",
+      delivery_date_at: "2026-12-06",
+    });
     const confirm = await (await admin.get(`/tms/orders/edit/${o.id}?delete=1`)).text();
     expect(confirm).toContain('data-testid="delete-confirm"');
     const del = await admin.post(`/tms/orders/edit/${o.id}`, { intent: "delete" });
@@ -84,14 +138,32 @@ describe("orders without JavaScript, in both languages", () => {
 describe("optimisation screens without JavaScript", () => {
   it("plans a day: draft, optimise, result with load bars and delivering links, move with the capacity check, complete, read-only after", async () => {
     const depot = await tmsDepot(srv.ctx, p, "Rinas");
-    const [a, b] = [await truck(srv.ctx, org, { registration: "AA 100 TR" }), await truck(srv.ctx, org, { registration: "AA 200 TR" })];
+    const [a, b] = [
+      await truck(srv.ctx, org, { registration: "AA 100 TR" }),
+      await truck(srv.ctx, org, { registration: "AA 200 TR" }),
+    ];
     const orders = [];
-    for (let i = 0; i < 6; i++) orders.push(await tmsOrder(srv.ctx, p, { order_id: `PLAN-${i}`, delivery_date_at: "2026-12-10", weight: "100", packets: "5" }));
+    for (let i = 0; i < 6; i++)
+      orders.push(
+        await tmsOrder(srv.ctx, p, {
+          order_id: `PLAN-${i}`,
+          delivery_date_at: "2026-12-10",
+          weight: "100",
+          packets: "5",
+        }),
+      );
     const form = await (await admin.get("/tms/optimize/add?day=2026-12-10&lng=en")).text();
     for (const o of orders) expect(form).toContain(`value="${o.id}"`);
     const res = await admin.post("/tms/optimize/add", {
-      name: "Tuesday", day: "2026-12-10", depot_id: depot.id, orders: orders.map((o) => o.id),
-      truck: [a.id, b.id], [`weight_${a.id}`]: "300", [`packets_${a.id}`]: "20", [`weight_${b.id}`]: "300", [`packets_${b.id}`]: "20",
+      name: "Tuesday",
+      day: "2026-12-10",
+      depot_id: depot.id,
+      orders: orders.map((o) => o.id),
+      truck: [a.id, b.id],
+      [`weight_${a.id}`]: "300",
+      [`packets_${a.id}`]: "20",
+      [`weight_${b.id}`]: "300",
+      [`packets_${b.id}`]: "20",
     });
     expect(res.status).toBe(302);
     const id = /edit\/([0-9a-f-]{36})/.exec(res.headers.get("location")!)![1];
@@ -112,12 +184,26 @@ describe("optimisation screens without JavaScript", () => {
     expect(result).toContain("Weight 300 / 300 kg");
     expect(result).toContain(`/tms/delivering/${id}/${a.id}`);
 
-    const rows = await srv.ctx.db.selectFrom("tms_orders").select(["id", "vehicle_id"]).where("optimization_id", "=", id).execute();
+    const rows = await srv.ctx.db
+      .selectFrom("tms_orders")
+      .select(["id", "vehicle_id"])
+      .where("optimization_id", "=", id)
+      .execute();
     const onA = rows.find((r) => r.vehicle_id === a.id)!;
-    const over = await admin.post(`/tms/optimize/edit/${id}?lng=en`, { intent: "move", order: onA.id, vehicle_id: b.id, position: "1" });
+    const over = await admin.post(`/tms/optimize/edit/${id}?lng=en`, {
+      intent: "move",
+      order: onA.id,
+      vehicle_id: b.id,
+      position: "1",
+    });
     expect(over.status).toBe(409);
     expect(await over.text()).toContain("The truck would be over its capacity.");
-    const out = await admin.post(`/tms/optimize/edit/${id}`, { intent: "move", order: onA.id, vehicle_id: "", position: "" });
+    const out = await admin.post(`/tms/optimize/edit/${id}`, {
+      intent: "move",
+      order: onA.id,
+      vehicle_id: "",
+      position: "",
+    });
     expect(out.status).toBe(302);
     const withOut = await (await admin.get(`/tms/optimize/edit/${id}?lng=al`)).text();
     expect(withOut).toContain("E lënë jashtë nga planifikuesi");
@@ -125,7 +211,15 @@ describe("optimisation screens without JavaScript", () => {
     const done = await admin.post(`/tms/optimize/edit/${id}`, { intent: "complete" });
     expect(done.headers.get("location")).toBe(`/tms/optimize/edit/${id}?completed=1`);
     expect((await plans.getPlan(srv.ctx, p, id)).status).toBe("completed");
-    expect((await srv.ctx.db.selectFrom("tms_orders").select("optimization_id").where("id", "=", onA.id).executeTakeFirstOrThrow()).optimization_id).toBeNull();
+    expect(
+      (
+        await srv.ctx.db
+          .selectFrom("tms_orders")
+          .select("optimization_id")
+          .where("id", "=", onA.id)
+          .executeTakeFirstOrThrow()
+      ).optimization_id,
+    ).toBeNull();
     const again = await admin.post(`/tms/optimize/edit/${id}?lng=en`, { intent: "run" });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("A completed optimisation cannot be changed.");
@@ -147,20 +241,35 @@ describe("optimisation screens without JavaScript", () => {
 describe("a refused plan keeps what was typed (no JavaScript), in both languages", () => {
   /** Whether the checkbox `name`=`value` is rendered checked (attributes in any order). */
   const checked = (html: string, name: string, value: string) =>
-    (html.match(/<input [^>]*>/g) ?? []).some((tag) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`) && / checked=""/.test(tag));
+    (html.match(/<input [^>]*>/g) ?? []).some(
+      (tag) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`) && / checked=""/.test(tag),
+    );
 
   it("re-renders the form with every field as typed and the field errors", async () => {
     const depots = [await tmsDepot(srv.ctx, p, "Durrës Port"), await tmsDepot(srv.ctx, p, "Elbasan")];
-    const [a, b] = [await truck(srv.ctx, org, { registration: "TY 101 AA" }), await truck(srv.ctx, org, { registration: "TY 202 BB" })];
+    const [a, b] = [
+      await truck(srv.ctx, org, { registration: "TY 101 AA" }),
+      await truck(srv.ctx, org, { registration: "TY 202 BB" }),
+    ];
     const [o1, o2] = [
       await tmsOrder(srv.ctx, p, { order_id: "TYPED-1", delivery_date_at: "2026-12-14" }),
       await tmsOrder(srv.ctx, p, { order_id: "TYPED-2", delivery_date_at: "2026-12-14" }),
     ];
     const typed = {
-      name: "Monday typed", day: "2026-12-14", depot_id: depots[1].id, orders: [o2.id],
-      truck: [b.id], [`weight_${a.id}`]: "777", [`packets_${a.id}`]: "12", [`weight_${b.id}`]: "lots", [`packets_${b.id}`]: "33",
+      name: "Monday typed",
+      day: "2026-12-14",
+      depot_id: depots[1].id,
+      orders: [o2.id],
+      truck: [b.id],
+      [`weight_${a.id}`]: "777",
+      [`packets_${a.id}`]: "12",
+      [`weight_${b.id}`]: "lots",
+      [`packets_${b.id}`]: "33",
     };
-    for (const [lng, error, notNumber] of [["en", "please fill all fields", "Enter a number."], ["al", "Ju lutem plotësoni të gjitha fushat", "Shkruani një numër."]] as const) {
+    for (const [lng, error, notNumber] of [
+      ["en", "please fill all fields", "Enter a number."],
+      ["al", "Ju lutem plotësoni të gjitha fushat", "Shkruani një numër."],
+    ] as const) {
       const res = await admin.post(`/tms/optimize/add?day=2026-12-14&lng=${lng}`, typed);
       expect(res.status).toBe(400);
       const html = await res.text();
@@ -176,7 +285,14 @@ describe("a refused plan keeps what was typed (no JavaScript), in both languages
       // the error beside the capacity that caused it
       expect(html).toMatch(new RegExp(`id="weight_${b.id}-error"[^>]*>.*?${notNumber.replace(".", "\\.")}`, "s"));
     }
-    expect(await srv.ctx.db.selectFrom("tms_optimizations").select("id").where("org_id", "=", org.orgId).where("name", "=", "Monday typed").execute()).toEqual([]);
+    expect(
+      await srv.ctx.db
+        .selectFrom("tms_optimizations")
+        .select("id")
+        .where("org_id", "=", org.orgId)
+        .where("name", "=", "Monday typed")
+        .execute(),
+    ).toEqual([]);
   });
 
   it("keeps the typed values when the service refuses (an order already in another plan), on the edit page too", async () => {
@@ -184,11 +300,26 @@ describe("a refused plan keeps what was typed (no JavaScript), in both languages
     const a = await truck(srv.ctx, org, { registration: "TY 303 CC" });
     const taken = await tmsOrder(srv.ctx, p, { order_id: "TAKEN-1", delivery_date_at: "2026-12-15" });
     const free = await tmsOrder(srv.ctx, p, { order_id: "FREE-1", delivery_date_at: "2026-12-15" });
-    const base = { day: "2026-12-15", depot_id: depot.id, truck: [a.id], [`weight_${a.id}`]: "500", [`packets_${a.id}`]: "40" };
+    const base = {
+      day: "2026-12-15",
+      depot_id: depot.id,
+      truck: [a.id],
+      [`weight_${a.id}`]: "500",
+      [`packets_${a.id}`]: "40",
+    };
     const first = await plans.createPlan(srv.ctx, p, { ...base, name: "Holds the order", orders: [taken.id] });
     const other = await plans.createPlan(srv.ctx, p, { ...base, name: "Other plan", orders: [free.id] });
-    for (const [lng, message] of [["en", "The order already belongs to another optimisation."], ["al", "Porosia i përket tashmë një optimizimi tjetër."]] as const) {
-      const res = await admin.post(`/tms/optimize/edit/${other.id}?lng=${lng}`, { intent: "save", ...base, name: "Renamed typed", orders: [free.id, taken.id], [`weight_${a.id}`]: "456" });
+    for (const [lng, message] of [
+      ["en", "The order already belongs to another optimisation."],
+      ["al", "Porosia i përket tashmë një optimizimi tjetër."],
+    ] as const) {
+      const res = await admin.post(`/tms/optimize/edit/${other.id}?lng=${lng}`, {
+        intent: "save",
+        ...base,
+        name: "Renamed typed",
+        orders: [free.id, taken.id],
+        [`weight_${a.id}`]: "456",
+      });
       expect(res.status).toBe(409);
       const html = await res.text();
       expect(html).toContain(message);
@@ -203,15 +334,47 @@ describe("a refused plan keeps what was typed (no JavaScript), in both languages
 
 describe("settings without JavaScript", () => {
   it("saves the planning defaults, refuses a reversed working day, adds a depot, creates a key shown once and revokes it", async () => {
-    const ok = await admin.post("/tms/settings", { intent: "save", service_minutes: "8", weight_unit: "kg", packet_unit: "pallets", window_start: "07:30", window_end: "17:00", time_limit_s: "20", arrival_radius_m: "200" });
+    const ok = await admin.post("/tms/settings", {
+      intent: "save",
+      service_minutes: "8",
+      weight_unit: "kg",
+      packet_unit: "pallets",
+      window_start: "07:30",
+      window_end: "17:00",
+      time_limit_s: "20",
+      arrival_radius_m: "200",
+    });
     expect(ok.headers.get("location")).toBe("/tms/settings?saved=1");
-    expect(await srv.ctx.db.selectFrom("tms_settings").selectAll().where("org_id", "=", org.orgId).executeTakeFirstOrThrow()).toMatchObject({ service_minutes: 8, packet_unit: "pallets", window_start: 450, window_end: 1020, time_limit_s: 20, arrival_radius_m: 200 });
-    const bad = await admin.post("/tms/settings?lng=en", { intent: "save", service_minutes: "8", weight_unit: "kg", packet_unit: "packets", window_start: "18:00", window_end: "08:00", time_limit_s: "700", arrival_radius_m: "200" });
+    expect(
+      await srv.ctx.db.selectFrom("tms_settings").selectAll().where("org_id", "=", org.orgId).executeTakeFirstOrThrow(),
+    ).toMatchObject({
+      service_minutes: 8,
+      packet_unit: "pallets",
+      window_start: 450,
+      window_end: 1020,
+      time_limit_s: 20,
+      arrival_radius_m: 200,
+    });
+    const bad = await admin.post("/tms/settings?lng=en", {
+      intent: "save",
+      service_minutes: "8",
+      weight_unit: "kg",
+      packet_unit: "packets",
+      window_start: "18:00",
+      window_end: "08:00",
+      time_limit_s: "700",
+      arrival_radius_m: "200",
+    });
     expect(bad.status).toBe(400);
     const html = await bad.text();
     expect(html).toContain("The window must end after it starts.");
     expect(html).toContain('value="700"');
-    const depot = await admin.post("/tms/settings", { intent: "addDepot", name: "Depo Fier", latitude: "40.72", longitude: "19.56" });
+    const depot = await admin.post("/tms/settings", {
+      intent: "addDepot",
+      name: "Depo Fier",
+      latitude: "40.72",
+      longitude: "19.56",
+    });
     expect(depot.headers.get("location")).toBe("/tms/settings?depotAdded=1");
     expect(await (await admin.get("/tms/settings?lng=al")).text()).toContain("Depo Fier");
     const created = await admin.post("/tms/settings?lng=en", { intent: "createKey", name: "ERP" });
@@ -220,7 +383,12 @@ describe("settings without JavaScript", () => {
     expect((await fetch(`${srv.url}/api/integrations/orders`, { headers: { "x-api-key": key } })).status).toBe(200);
     const again = await (await admin.get("/tms/settings")).text();
     expect(again).not.toContain(key);
-    const row = await srv.ctx.db.selectFrom("tms_api_keys").select(["id", "key_hash"]).where("org_id", "=", org.orgId).where("name", "=", "ERP").executeTakeFirstOrThrow();
+    const row = await srv.ctx.db
+      .selectFrom("tms_api_keys")
+      .select(["id", "key_hash"])
+      .where("org_id", "=", org.orgId)
+      .where("name", "=", "ERP")
+      .executeTakeFirstOrThrow();
     expect(row.key_hash).not.toContain(key.slice(4, 12) + key.slice(-8));
     const revoked = await admin.post("/tms/settings", { intent: "revokeKey", key: row.id });
     expect(revoked.headers.get("location")).toBe("/tms/settings?revoked=1");

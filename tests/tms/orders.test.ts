@@ -15,14 +15,29 @@ let admin: Principal;
 let viewer: Principal;
 let other: Principal;
 
-const code = async (p: Promise<unknown>) => p.then(() => "OK", (e: unknown) => (e instanceof AppError ? e.code : (e as { issues?: Array<{ path: unknown[]; message: string }> }).issues?.map((i) => `${i.path.join(".")}:${i.message}`).join(",")));
+const code = async (p: Promise<unknown>) =>
+  p.then(
+    () => "OK",
+    (e: unknown) =>
+      e instanceof AppError
+        ? e.code
+        : (e as { issues?: Array<{ path: unknown[]; message: string }> }).issues
+            ?.map((i) => `${i.path.join(".")}:${i.message}`)
+            .join(","),
+  );
 
 /** An order taken through a plan up to STARTED (dispatched on one truck). */
 async function startedOrder() {
   const order = await tmsOrder(ctx, admin, { delivery_date_at: "2026-12-02" });
   const depot = await tmsDepot(ctx, admin);
   const v = await truck(ctx, org);
-  const plan = await plans.createPlan(ctx, admin, { name: "P", day: "2026-12-02", depot_id: depot.id, orders: [order.id], trucks: [{ vehicle_id: v.id, capacity_weight: 100, capacity_packets: 10 }] });
+  const plan = await plans.createPlan(ctx, admin, {
+    name: "P",
+    day: "2026-12-02",
+    depot_id: depot.id,
+    orders: [order.id],
+    trucks: [{ vehicle_id: v.id, capacity_weight: 100, capacity_packets: 10 }],
+  });
   await plans.solvePlan(ctx, admin.orgId, plan.id, { timeLimitMs: 200 });
   await plans.completePlan(ctx, admin, plan.id);
   await plans.dispatchPlan(ctx, admin, plan.id);
@@ -35,15 +50,22 @@ beforeAll(async () => {
   org = await createTestOrg(ctx, { demo: true });
   admin = await principalFor(ctx, org.adminId);
   other = await principalFor(ctx, b.adminId);
-  const viewerRow = await ctx.db.selectFrom("users").select("users.id").innerJoin("roles", "roles.id", "users.role_id")
-    .where("users.org_id", "=", org.orgId).where("roles.key", "=", "viewer").executeTakeFirstOrThrow();
+  const viewerRow = await ctx.db
+    .selectFrom("users")
+    .select("users.id")
+    .innerJoin("roles", "roles.id", "users.role_id")
+    .where("users.org_id", "=", org.orgId)
+    .where("roles.key", "=", "viewer")
+    .executeTakeFirstOrThrow();
   viewer = await principalFor(ctx, viewerRow.id);
 });
 afterAll(async () => ctx?.close());
 
 describe("order states (spec section 4: PENDING, STARTED, FINISHED)", () => {
   it("allows exactly PENDING → STARTED and STARTED → FINISHED", () => {
-    const allowed = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => canMove(from, to)).map((to) => `${from}>${to}`));
+    const allowed = ORDER_STATUSES.flatMap((from) =>
+      ORDER_STATUSES.filter((to) => canMove(from, to)).map((to) => `${from}>${to}`),
+    );
     expect(allowed).toEqual(["PENDING>STARTED", "STARTED>FINISHED"]);
     expect(ORDER_TRANSITIONS.FINISHED).toEqual([]);
   });
@@ -84,11 +106,19 @@ describe("order states (spec section 4: PENDING, STARTED, FINISHED)", () => {
 
   it("only a PENDING order can be edited or deleted (ORDER_NOT_PENDING)", async () => {
     const o = await startedOrder();
-    const fields = { order_id: o.order_id, customer_code: "X", latitude: "41", longitude: "19", delivery_date_at: "2026-12-02" };
+    const fields = {
+      order_id: o.order_id,
+      customer_code: "X",
+      latitude: "41",
+      longitude: "19",
+      delivery_date_at: "2026-12-02",
+    };
     expect(await code(orders.updateOrder(ctx, admin, o.id, fields))).toBe("ORDER_NOT_PENDING");
     expect(await code(orders.deleteOrder(ctx, admin, o.id))).toBe("ORDER_NOT_PENDING");
     const pending = await tmsOrder(ctx, admin);
-    expect(await code(orders.updateOrder(ctx, admin, pending.id, { ...fields, order_id: pending.order_id, weight: "12.5" }))).toBe("OK");
+    expect(
+      await code(orders.updateOrder(ctx, admin, pending.id, { ...fields, order_id: pending.order_id, weight: "12.5" })),
+    ).toBe("OK");
     expect(await code(orders.deleteOrder(ctx, admin, pending.id))).toBe("OK");
   });
 });
@@ -101,10 +131,25 @@ describe("order rules", () => {
   });
 
   it("required fields, numbers and the delivery window are checked", async () => {
-    expect(await code(orders.createOrder(ctx, admin, { order_id: "", customer_code: "", latitude: "", longitude: "x", delivery_date_at: "2026-02-30" })))
-      .toBe("order_id:errors.required,customer_code:errors.required,latitude:errors.required,longitude:errors.number,delivery_date_at:errors.date");
-    expect(await code(tmsOrder(ctx, admin, { weight: "-1", packets: "1.5" }))).toBe("packets:errors.number,weight:errors.range");
-    expect(await code(tmsOrder(ctx, admin, { window_start: "12:00", window_end: "10:00" }))).toBe("window_end:errors.windowOrder");
+    expect(
+      await code(
+        orders.createOrder(ctx, admin, {
+          order_id: "",
+          customer_code: "",
+          latitude: "",
+          longitude: "x",
+          delivery_date_at: "2026-02-30",
+        }),
+      ),
+    ).toBe(
+      "order_id:errors.required,customer_code:errors.required,latitude:errors.required,longitude:errors.number,delivery_date_at:errors.date",
+    );
+    expect(await code(tmsOrder(ctx, admin, { weight: "-1", packets: "1.5" }))).toBe(
+      "packets:errors.number,weight:errors.range",
+    );
+    expect(await code(tmsOrder(ctx, admin, { window_start: "12:00", window_end: "10:00" }))).toBe(
+      "window_end:errors.windowOrder",
+    );
     expect(await code(tmsOrder(ctx, admin, { window_start: "12:00" }))).toBe("window_end:errors.required");
     const ok = await tmsOrder(ctx, admin, { window_start: "09:00", window_end: "11:30", weight: "12,75" });
     expect(ok).toMatchObject({ window_start: 540, window_end: 690, weight: "12.75" });

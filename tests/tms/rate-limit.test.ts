@@ -36,7 +36,8 @@ describe("integration API rate limit (real PostgreSQL)", () => {
     const { key } = await createApiKey(ctxA, p, { name: "Shared" });
     const { key: other } = await createApiKey(ctxA, p, { name: "Other" });
     const [a, b] = await Promise.all([webProcess(ctxA, 5), webProcess(ctxB, 5)]);
-    const get = (base: string, k: string) => fetch(`${base}/api/integrations/orders/none`, { headers: { "x-api-key": k } });
+    const get = (base: string, k: string) =>
+      fetch(`${base}/api/integrations/orders/none`, { headers: { "x-api-key": k } });
     const statuses: number[] = [];
     for (const base of [a, b, a, b, a]) statuses.push((await get(base, key)).status);
     expect(statuses).toEqual([404, 404, 404, 404, 404]);
@@ -62,7 +63,15 @@ describe("integration API rate limit (real PostgreSQL)", () => {
     // half-way through the minute after: 3 × 0.5 + 1
     const later = await takeKeyRequest(ctxA, key, 10, at("12:02:30"));
     expect(later).toMatchObject({ allowed: true, remaining: 7, retryAfterS: 30 });
-    const rows = await ctxA.db.selectFrom("tms_api_key_usage").select("window_start").where("key_id", "=", id).orderBy("window_start").execute();
-    expect(rows.map((r) => r.window_start.toISOString())).toEqual(["2026-11-25T12:01:00.000Z", "2026-11-25T12:02:00.000Z"]);
+    const rows = await ctxA.db
+      .selectFrom("tms_api_key_usage")
+      .select("window_start")
+      .where("key_id", "=", id)
+      .orderBy("window_start")
+      .execute();
+    expect(rows.map((r) => r.window_start.toISOString())).toEqual([
+      "2026-11-25T12:01:00.000Z",
+      "2026-11-25T12:02:00.000Z",
+    ]);
   });
 });

@@ -12,13 +12,20 @@ export const TIRANA = { latitude: 41.3275, longitude: 19.8187 };
 export function tmsOrder(ctx: AppContext, p: Principal, over: Record<string, unknown> = {}) {
   counter++;
   return createOrder(ctx, p, {
-    order_id: `ORD-${Date.now().toString(36)}-${counter}`, customer_code: `C${counter}`, customer_name: `Customer ${counter}`,
-    latitude: String(TIRANA.latitude + ((counter % 17) - 8) * 0.004), longitude: String(TIRANA.longitude + ((counter % 13) - 6) * 0.004),
-    packets: "2", weight: "10", delivery_date_at: "2026-12-01", ...over,
+    order_id: `ORD-${Date.now().toString(36)}-${counter}`,
+    customer_code: `C${counter}`,
+    customer_name: `Customer ${counter}`,
+    latitude: String(TIRANA.latitude + ((counter % 17) - 8) * 0.004),
+    longitude: String(TIRANA.longitude + ((counter % 13) - 6) * 0.004),
+    packets: "2",
+    weight: "10",
+    delivery_date_at: "2026-12-01",
+    ...over,
   });
 }
 
 export const tmsDepot = (ctx: AppContext, p: Principal, name = `Depot ${++counter}`) =>
   createDepot(ctx, p, { name, latitude: String(TIRANA.latitude), longitude: String(TIRANA.longitude) });
 
-export const truck = (ctx: AppContext, org: TestOrg, opts: VehicleOptions = {}) => createVehicle(ctx, { org, category: "Truck", ...opts });
+export const truck = (ctx: AppContext, org: TestOrg, opts: VehicleOptions = {}) =>
+  createVehicle(ctx, { org, category: "Truck", ...opts });

@@ -33,10 +33,19 @@ describe.skipIf(!hasChromium)("TMS in Chromium: import, optimise, complete, disp
     page.setDefaultTimeout(30_000);
     await signInInBrowser(page, srv.url, org.adminEmail, org.adminPassword);
 
-    const lines = Array.from({ length: 12 }, (_, i) => `BR-${i},CUST-${i},${(41.30 + i * 0.004).toFixed(4)},${(19.80 + (i % 4) * 0.01).toFixed(4)},${DAY},40,3`);
+    const lines = Array.from(
+      { length: 12 },
+      (_, i) => `BR-${i},CUST-${i},${(41.3 + i * 0.004).toFixed(4)},${(19.8 + (i % 4) * 0.01).toFixed(4)},${DAY},40,3`,
+    );
     await page.goto(`${srv.url}/tms/optimize/import?lng=en`);
     await waitForHydration(page);
-    await page.setInputFiles('input[name="file"]', { name: "orders.csv", mimeType: "text/csv", buffer: Buffer.from(`orderId,customerCode,latitude,longitude,deliveryDateAt,weight,packets\n${lines.join("\n")}\n`) });
+    await page.setInputFiles('input[name="file"]', {
+      name: "orders.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        `orderId,customerCode,latitude,longitude,deliveryDateAt,weight,packets\n${lines.join("\n")}\n`,
+      ),
+    });
     await page.click('[data-testid="import-check"]');
     await page.waitForSelector('[data-testid="import-summary"][data-valid="12"]');
     await page.click('[data-testid="import-save"]');
@@ -65,7 +74,12 @@ describe.skipIf(!hasChromium)("TMS in Chromium: import, optimise, complete, disp
     await page.waitForSelector('[data-testid="notice"]');
     expect(await page.locator('[data-testid="dispatch-truck"] [data-status="STARTED"]').count()).toBe(12);
 
-    const order = await srv.ctx.db.selectFrom("tms_orders").select("tracking_token").where("org_id", "=", org.orgId).where("order_id", "=", "BR-3").executeTakeFirstOrThrow();
+    const order = await srv.ctx.db
+      .selectFrom("tms_orders")
+      .select("tracking_token")
+      .where("org_id", "=", org.orgId)
+      .where("order_id", "=", "BR-3")
+      .executeTakeFirstOrThrow();
     const customer = await (await browser.newContext()).newPage();
     await customer.goto(`${srv.url}/int/order-track?token=${order.tracking_token}&lng=en`);
     await customer.waitForSelector('[data-testid="order-track"][data-status="STARTED"]');

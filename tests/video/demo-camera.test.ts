@@ -37,13 +37,22 @@ describe("demo camera", () => {
     expect(await tracker.handshake(v.imei)).toBe(true);
     await waitFor(() => rt.gateways.teltonika!.isConnected(v.imei));
     const camera = new DemoCamera(v.imei, rt.ports.camera!, 1, ctx.log);
-    const asked = requestFootage(ctx, p, { vehicleId: v.id, camera: "front", mediaType: "video", durationS: "10" }, { timeoutMs: 3000 });
+    const asked = requestFootage(
+      ctx,
+      p,
+      { vehicleId: v.id, camera: "front", mediaType: "video", durationS: "10" },
+      { timeoutMs: 3000 },
+    );
     const text = await tracker.receiveCommand();
     await tracker.respondToCommand(camera.handleCommand(text, { lat: 41.32, lon: 19.81 })!);
     const sent = await asked;
     expect(sent.status).toBe("sent");
     await waitFor(async () => (await getMedia(ctx, p, sent.id)).status === "completed", 10_000);
-    expect(await getMedia(ctx, p, sent.id)).toMatchObject({ contentType: "image/png", durationS: 10, trigger: "server_request" });
+    expect(await getMedia(ctx, p, sent.id)).toMatchObject({
+      contentType: "image/png",
+      durationS: 10,
+      trigger: "server_request",
+    });
     tracker.close();
   });
 });

@@ -67,12 +67,16 @@ describe("DualCam codec", () => {
 
   it("carries metadata: trigger, time, duration and position", () => {
     const time = new Date("2026-11-24T10:15:30.000Z");
-    const p = decodeDualCamFrame(encodeMeta({ trigger: "green_driving", time, durationS: 10, lat: 41.3275, lon: 19.8187 }));
+    const p = decodeDualCamFrame(
+      encodeMeta({ trigger: "green_driving", time, durationS: 10, lat: 41.3275, lon: 19.8187 }),
+    );
     expect(p).toMatchObject({ kind: "meta", trigger: "green_driving", durationS: 10 });
     if (p.kind !== "meta") throw new Error();
     expect(p.time.toISOString()).toBe(time.toISOString());
     expect(p.lat).toBeCloseTo(41.3275, 6);
-    expect(decodeDualCamFrame(encodeMeta({ trigger: "periodic", time, durationS: 0, lat: null, lon: null }))).toMatchObject({ lat: null, lon: null });
+    expect(
+      decodeDualCamFrame(encodeMeta({ trigger: "periodic", time, durationS: 0, lat: null, lon: null })),
+    ).toMatchObject({ lat: null, lon: null });
   });
 
   it("writes the server's resume with the offset in packets", () => {
@@ -81,8 +85,17 @@ describe("DualCam codec", () => {
 
   it("writes camreq as the SMS/GPRS command documents it (type 0 video / 1 photo, source 1 front / 2 rear)", () => {
     const at = new Date("2026-11-24T10:00:00Z");
-    expect(camreqCommand({ mediaType: "video", camera: "front", at, durationS: 10 })).toBe(`camreq:0,1,${at.getTime() / 1000},10`);
-    expect(camreqCommand({ mediaType: "photo", camera: "rear", at, durationS: 10, host: "cam.example", port: 5232 })).toBe(`camreq:1,2,${at.getTime() / 1000},0,cam.example,5232`);
-    expect(parseCamreq(`camreq:0,2,${at.getTime() / 1000},5,x,1`)).toEqual({ mediaType: "video", camera: "rear", at, durationS: 5 });
+    expect(camreqCommand({ mediaType: "video", camera: "front", at, durationS: 10 })).toBe(
+      `camreq:0,1,${at.getTime() / 1000},10`,
+    );
+    expect(
+      camreqCommand({ mediaType: "photo", camera: "rear", at, durationS: 10, host: "cam.example", port: 5232 }),
+    ).toBe(`camreq:1,2,${at.getTime() / 1000},0,cam.example,5232`);
+    expect(parseCamreq(`camreq:0,2,${at.getTime() / 1000},5,x,1`)).toEqual({
+      mediaType: "video",
+      camera: "rear",
+      at,
+      durationS: 5,
+    });
   });
 });

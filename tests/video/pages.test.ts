@@ -17,10 +17,27 @@ beforeAll(async () => {
   const v = await createCameraVehicle(srv.ctx, { org });
   vehicleId = v.id;
   const capturedAt = new Date();
-  const m = await srv.ctx.db.insertInto("video_media").values({
-    org_id: org.orgId, vehicle_id: v.id, device_id: v.imei, trigger: "ignition", media_type: "photo", camera: "front", captured_at: capturedAt,
-    status: "completed", failure: null, lat: 41.33, lon: 19.82, content_type: "image/jpeg", size_bytes: photo.length, sha256: sha256(photo), file_key: "pending",
-  }).returning("id").executeTakeFirstOrThrow();
+  const m = await srv.ctx.db
+    .insertInto("video_media")
+    .values({
+      org_id: org.orgId,
+      vehicle_id: v.id,
+      device_id: v.imei,
+      trigger: "ignition",
+      media_type: "photo",
+      camera: "front",
+      captured_at: capturedAt,
+      status: "completed",
+      failure: null,
+      lat: 41.33,
+      lon: 19.82,
+      content_type: "image/jpeg",
+      size_bytes: photo.length,
+      sha256: sha256(photo),
+      file_key: "pending",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const key = mediaKey(org.orgId, m.id, capturedAt, "photo");
   await mediaStore(srv.ctx.config).write(key, photo);
   await srv.ctx.db.updateTable("video_media").set({ file_key: key }).where("id", "=", m.id).execute();
@@ -37,17 +54,28 @@ async function signedIn(role: "administrator" | "viewer" | "driver" = "administr
 
 describe("video pages without JavaScript", () => {
   it("shows a harsh-braking alert's footage in the alert log, and offers a clip for a camera vehicle's other alerts", async () => {
-    const mk = (at: Date) => srv.ctx.db.insertInto("alerts").values({
-      org_id: org.orgId, policy_name: "Harsh braking", alert_type: "device_alarm", vehicle_id: vehicleId, occurred_at: at, details: JSON.stringify({ alarm: "harshBraking" }),
-    }).returning("id").executeTakeFirstOrThrow();
+    const mk = (at: Date) =>
+      srv.ctx.db
+        .insertInto("alerts")
+        .values({
+          org_id: org.orgId,
+          policy_name: "Harsh braking",
+          alert_type: "device_alarm",
+          vehicle_id: vehicleId,
+          occurred_at: at,
+          details: JSON.stringify({ alarm: "harshBraking" }),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
     const withVideo = await mk(new Date(Date.now() - 120_000));
     const without = await mk(new Date(Date.now() - 60_000));
     await srv.ctx.db.updateTable("video_media").set({ alert_id: withVideo.id }).where("id", "=", photoId).execute();
     const c = await signedIn();
     const html = await (await c.get("/alerts/log")).text();
-    const rowOf = (id: string) => html.slice(html.indexOf(`data-alert-id="${id}"`), html.indexOf("</tr>", html.indexOf(`data-alert-id="${id}"`)));
+    const rowOf = (id: string) =>
+      html.slice(html.indexOf(`data-alert-id="${id}"`), html.indexOf("</tr>", html.indexOf(`data-alert-id="${id}"`)));
     expect(rowOf(withVideo.id)).toContain(`/video/details/${photoId}`);
-    expect(rowOf(without.id)).toContain("data-testid=\"alert-request-clip\"");
+    expect(rowOf(without.id)).toContain('data-testid="alert-request-clip"');
     expect(rowOf(without.id)).toContain(`request=${vehicleId}`);
     const details = await (await c.get(`/video/details/${photoId}`)).text();
     expect(details).toContain("Harsh braking");
@@ -67,7 +95,11 @@ describe("video pages without JavaScript", () => {
 
   it("requests footage through the form: offline device ends failed with its reason on the details page", async () => {
     const c = await signedIn();
-    const res = await c.post("/video?index", { vehicleId, camera: "front", mediaType: "video", at: "", durationS: "10" }, { from: "/video" });
+    const res = await c.post(
+      "/video?index",
+      { vehicleId, camera: "front", mediaType: "video", at: "", durationS: "10" },
+      { from: "/video" },
+    );
     expect(res.status).toBe(302);
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/video\/details\/[0-9a-f-]{36}\?created=1$/);
@@ -78,7 +110,11 @@ describe("video pages without JavaScript", () => {
 
   it("shows the field's message for a clip without a valid duration, and refuses a vehicle without camera", async () => {
     const c = await signedIn();
-    const res = await c.post("/video?index", { vehicleId, camera: "front", mediaType: "video", durationS: "45" }, { from: "/video" });
+    const res = await c.post(
+      "/video?index",
+      { vehicleId, camera: "front", mediaType: "video", durationS: "45" },
+      { from: "/video" },
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Clip duration must be between 1 and 30 seconds.");
   });
@@ -117,7 +153,11 @@ describe("video pages without JavaScript", () => {
     const html = await (await viewer.get("/video")).text();
     expect(html).toContain('data-testid="video-list"');
     expect(html).not.toContain('data-testid="request-form"');
-    const posted = await viewer.post("/video?index", { vehicleId, camera: "front", mediaType: "photo" }, { from: "/video" });
+    const posted = await viewer.post(
+      "/video?index",
+      { vehicleId, camera: "front", mediaType: "photo" },
+      { from: "/video" },
+    );
     expect(posted.status).toBe(403);
     const driver = await signedIn("driver");
     expect((await driver.get("/video")).status).toBe(403);
@@ -130,12 +170,20 @@ describe("video pages without JavaScript", () => {
     const res = await c.post("/video?index", { intent: "retention", retentionDays: "7" }, { from: "/video" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/video?retention=saved");
-    const row = await srv.ctx.db.selectFrom("video_settings").select("retention_days").where("org_id", "=", org.orgId).executeTakeFirstOrThrow();
+    const row = await srv.ctx.db
+      .selectFrom("video_settings")
+      .select("retention_days")
+      .where("org_id", "=", org.orgId)
+      .executeTakeFirstOrThrow();
     expect(row.retention_days).toBe(7);
-    expect((await c.post("/video?index", { intent: "retention", retentionDays: "0" }, { from: "/video" })).status).toBe(400);
+    expect((await c.post("/video?index", { intent: "retention", retentionDays: "0" }, { from: "/video" })).status).toBe(
+      400,
+    );
     const viewer = await signedIn("viewer");
     expect(await (await viewer.get("/video")).text()).not.toContain('data-testid="retention-form"');
-    expect((await viewer.post("/video?index", { intent: "retention", retentionDays: "3" }, { from: "/video" })).status).toBe(403);
+    expect(
+      (await viewer.post("/video?index", { intent: "retention", retentionDays: "3" }, { from: "/video" })).status,
+    ).toBe(403);
   });
 
   it("offers a photo request from the live map's panel of a vehicle with a camera", async () => {
@@ -146,9 +194,17 @@ describe("video pages without JavaScript", () => {
   });
 
   it("answers the API: list, one item, a request (201), settings", async () => {
-    const login = await (await fetch(`${srv.url}/api/auth/login`, {
-      method: "POST", body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
-    })).json();
+    const login = await (
+      await fetch(`${srv.url}/api/auth/login`, {
+        method: "POST",
+        body: new URLSearchParams({
+          email: org.adminEmail,
+          password: org.adminPassword,
+          grant_type: "password",
+          web_login: "true",
+        }),
+      })
+    ).json();
     const auth = { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
     const list = await (await fetch(`${srv.url}/api/video?vehicleId=${vehicleId}`, { headers: auth })).json();
     expect(list.items.map((m: { id: string }) => m.id)).toContain(photoId);
@@ -156,13 +212,29 @@ describe("video pages without JavaScript", () => {
     expect(one).toMatchObject({ id: photoId, status: "completed", mediaUrl: `/video/media/${photoId}` });
     expect(one).not.toHaveProperty("org_id");
     expect(one).not.toHaveProperty("file_key");
-    const posted = await fetch(`${srv.url}/api/video/requests`, { method: "POST", headers: auth, body: JSON.stringify({ vehicleId, camera: "rear", mediaType: "photo" }) });
+    const posted = await fetch(`${srv.url}/api/video/requests`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ vehicleId, camera: "rear", mediaType: "photo" }),
+    });
     expect(posted.status).toBe(201);
-    expect(await posted.json()).toMatchObject({ status: "failed", failure: "device_offline", trigger: "server_request" });
-    const bad = await fetch(`${srv.url}/api/video/requests`, { method: "POST", headers: auth, body: JSON.stringify({ vehicleId, camera: "rear", mediaType: "video", durationS: 60 }) });
+    expect(await posted.json()).toMatchObject({
+      status: "failed",
+      failure: "device_offline",
+      trigger: "server_request",
+    });
+    const bad = await fetch(`${srv.url}/api/video/requests`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ vehicleId, camera: "rear", mediaType: "video", durationS: 60 }),
+    });
     expect(bad.status).toBe(400);
-    expect(await (await fetch(`${srv.url}/api/video/settings`, { headers: auth })).json()).toHaveProperty("retentionDays");
+    expect(await (await fetch(`${srv.url}/api/video/settings`, { headers: auth })).json()).toHaveProperty(
+      "retentionDays",
+    );
     const doc = await (await fetch(`${srv.url}/api/openapi.json`, { headers: auth })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/video", "/api/video/{id}", "/api/video/requests"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/video", "/api/video/{id}", "/api/video/requests"]),
+    );
   });
 });

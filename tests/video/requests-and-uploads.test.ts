@@ -44,14 +44,25 @@ async function tracker(imei: string) {
   return client;
 }
 
-const clipMeta = (time: Date, trigger: "server_request" | "green_driving" | "periodic" = "server_request") => ({ trigger, time, durationS: 10, lat: 41.33, lon: 19.82 });
+const clipMeta = (time: Date, trigger: "server_request" | "green_driving" | "periodic" = "server_request") => ({
+  trigger,
+  time,
+  durationS: 10,
+  lat: 41.33,
+  lon: 19.82,
+});
 
 describe("video requests over the real device protocol", () => {
   it("sends camreq to the tracker, moves to sent, receives the clip on the camera server and commits it verified", async () => {
     const p = await admin();
     const v = await createCameraVehicle(ctx, { org });
     const device = await tracker(v.imei);
-    const asked = requestFootage(ctx, p, { vehicleId: v.id, camera: "front", mediaType: "video", at: "2026-11-24 10:00", durationS: "10" }, { timeoutMs: 3000 });
+    const asked = requestFootage(
+      ctx,
+      p,
+      { vehicleId: v.id, camera: "front", mediaType: "video", at: "2026-11-24 10:00", durationS: "10" },
+      { timeoutMs: 3000 },
+    );
     const text = await device.receiveCommand();
     const cam = parseCamreq(text);
     expect(cam).toMatchObject({ mediaType: "video", camera: "front", durationS: 10 });
@@ -67,7 +78,13 @@ describe("video requests over the real device protocol", () => {
     device.close();
 
     const done = await getMedia(ctx, p, sent.id);
-    expect(done).toMatchObject({ status: "completed", progress: 100, sizeBytes: clip.length, sha256: sha256(clip), contentType: "video/mp4" });
+    expect(done).toMatchObject({
+      status: "completed",
+      progress: 100,
+      sizeBytes: clip.length,
+      sha256: sha256(clip),
+      contentType: "video/mp4",
+    });
     const file = await mediaFile(ctx, p, sent.id);
     const chunks: Buffer[] = [];
     for await (const c of file.read({ start: 0, end: 99 })) chunks.push(c as Buffer);
@@ -89,10 +106,20 @@ describe("video requests over the real device protocol", () => {
     const p = await admin();
     const v = await createCameraVehicle(ctx, { org });
     const device = await tracker(v.imei);
-    const silent = await requestFootage(ctx, p, { vehicleId: v.id, camera: "front", mediaType: "photo" }, { timeoutMs: 300 });
+    const silent = await requestFootage(
+      ctx,
+      p,
+      { vehicleId: v.id, camera: "front", mediaType: "photo" },
+      { timeoutMs: 300 },
+    );
     expect(silent).toMatchObject({ status: "failed", failure: "timeout" });
     await device.receiveCommand();
-    const asked = requestFootage(ctx, p, { vehicleId: v.id, camera: "front", mediaType: "video", durationS: "5" }, { timeoutMs: 3000 });
+    const asked = requestFootage(
+      ctx,
+      p,
+      { vehicleId: v.id, camera: "front", mediaType: "video", durationS: "5" },
+      { timeoutMs: 3000 },
+    );
     await device.receiveCommand();
     await device.respondToCommand("No footage found for requested time");
     expect(await asked).toMatchObject({ status: "failed", failure: "no_footage" });
@@ -103,12 +130,18 @@ describe("video requests over the real device protocol", () => {
     const p = await admin();
     const { createVehicle } = await import("../support/factories");
     const plain = await createVehicle(ctx, { org, device: "teltonika" });
-    await expect(requestFootage(ctx, p, { vehicleId: plain.id, camera: "front", mediaType: "photo" })).rejects.toMatchObject({ code: "CAMERA_UNAVAILABLE" });
+    await expect(
+      requestFootage(ctx, p, { vehicleId: plain.id, camera: "front", mediaType: "photo" }),
+    ).rejects.toMatchObject({ code: "CAMERA_UNAVAILABLE" });
     const v = await createCameraVehicle(ctx, { org });
-    await expect(requestFootage(ctx, p, { vehicleId: v.id, camera: "front", mediaType: "video", durationS: "31" })).rejects.toThrow();
+    await expect(
+      requestFootage(ctx, p, { vehicleId: v.id, camera: "front", mediaType: "video", durationS: "31" }),
+    ).rejects.toThrow();
     await expect(requestFootage(ctx, p, { vehicleId: v.id, camera: "front", mediaType: "video" })).rejects.toThrow();
     const viewer = await principalWithRole(ctx, org, "viewer");
-    await expect(requestFootage(ctx, viewer, { vehicleId: v.id, camera: "front", mediaType: "photo" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      requestFootage(ctx, viewer, { vehicleId: v.id, camera: "front", mediaType: "photo" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("resumes a dropped transfer from the last acknowledged packet and commits only the complete file", async () => {
@@ -120,7 +153,11 @@ describe("video requests over the real device protocol", () => {
     const cut = await first.upload(v.imei, [{ file: "videoRear", data: clip, meta }], { dropAfter: 20 });
     expect(cut).toMatchObject({ sent: 20, closedByServer: false });
     await waitFor(async () => {
-      const t = await ctx.db.selectFrom("video_transfers").selectAll().where("device_id", "=", v.imei).executeTakeFirst();
+      const t = await ctx.db
+        .selectFrom("video_transfers")
+        .selectAll()
+        .where("device_id", "=", v.imei)
+        .executeTakeFirst();
       return t?.received_packets === 20;
     });
     const partial = await listMedia(ctx, p, filter({ vehicleId: v.id }));
@@ -133,7 +170,9 @@ describe("video requests over the real device protocol", () => {
     expect(rest.sent).toBe(41 - 20);
     const done = await getMedia(ctx, p, partial.items[0].id);
     expect(done).toMatchObject({ status: "completed", sha256: sha256(clip), sizeBytes: clip.length });
-    expect(await ctx.db.selectFrom("video_transfers").selectAll().where("device_id", "=", v.imei).execute()).toHaveLength(0);
+    expect(
+      await ctx.db.selectFrom("video_transfers").selectAll().where("device_id", "=", v.imei).execute(),
+    ).toHaveLength(0);
   });
 
   it("answers a bad CRC with a resume from the last good packet", async () => {
@@ -141,7 +180,11 @@ describe("video requests over the real device protocol", () => {
     const v = await createCameraVehicle(ctx, { org });
     const photo = sampleFile("photo", 5 * 1024);
     const cam = await DualCamClient.connect(rt.ports.camera!);
-    const r = await cam.upload(v.imei, [{ file: "photoFront", data: photo, meta: { ...clipMeta(new Date(), "periodic"), durationS: 0 } }], { corrupt: 2 });
+    const r = await cam.upload(
+      v.imei,
+      [{ file: "photoFront", data: photo, meta: { ...clipMeta(new Date(), "periodic"), durationS: 0 } }],
+      { corrupt: 2 },
+    );
     expect(r.resumedFrom).toEqual([0, 2]);
     const { items } = await listMedia(ctx, p, filter({ vehicleId: v.id }));
     expect(items[0]).toMatchObject({ status: "completed", mediaType: "photo", sha256: sha256(photo) });
@@ -151,12 +194,28 @@ describe("video requests over the real device protocol", () => {
     const p = await admin();
     const v = await createCameraVehicle(ctx, { org });
     const at = new Date(Date.now() - 5 * 60_000);
-    const alert = await ctx.db.insertInto("alerts").values({
-      org_id: org.orgId, policy_name: "Harsh braking", alert_type: "device_alarm", vehicle_id: v.id, occurred_at: at, lat: 41.33, lon: 19.82,
-      details: JSON.stringify({ alarm: "harshBraking" }),
-    }).returning("id").executeTakeFirstOrThrow();
+    const alert = await ctx.db
+      .insertInto("alerts")
+      .values({
+        org_id: org.orgId,
+        policy_name: "Harsh braking",
+        alert_type: "device_alarm",
+        vehicle_id: v.id,
+        occurred_at: at,
+        lat: 41.33,
+        lon: 19.82,
+        details: JSON.stringify({ alarm: "harshBraking" }),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const cam = await DualCamClient.connect(rt.ports.camera!);
-    await cam.upload(v.imei, [{ file: "videoFront", data: sampleFile("video", 3000), meta: clipMeta(new Date(at.getTime() + 4000), "green_driving") }]);
+    await cam.upload(v.imei, [
+      {
+        file: "videoFront",
+        data: sampleFile("video", 3000),
+        meta: clipMeta(new Date(at.getTime() + 4000), "green_driving"),
+      },
+    ]);
     const { items } = await listMedia(ctx, p, filter({ vehicleId: v.id, trigger: "green_driving" }));
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ alertId: alert.id, status: "completed", lat: 41.33, lon: 19.82 });
@@ -174,18 +233,36 @@ describe("video requests over the real device protocol", () => {
     await closed;
     // an unknown camera is refused
     const stranger = await DualCamClient.connect(rt.ports.camera!);
-    const r = await stranger.upload("356000000000001", [{ file: "photoFront", data: sampleFile("photo", 10), meta: { ...clipMeta(new Date()), durationS: 0 } }]);
+    const r = await stranger.upload("356000000000001", [
+      { file: "photoFront", data: sampleFile("photo", 10), meta: { ...clipMeta(new Date()), durationS: 0 } },
+    ]);
     expect(r).toMatchObject({ sent: 0, closedByServer: true });
     // a camera that announces a file and vanishes leaves nothing completed
     const quitter = await DualCamClient.connect(rt.ports.camera!);
-    await quitter.upload(v.imei, [{ file: "photoRear", data: sampleFile("photo", 4096), meta: { ...clipMeta(new Date(), "periodic"), durationS: 0 } }], { dropAfter: 1 });
+    await quitter.upload(
+      v.imei,
+      [
+        {
+          file: "photoRear",
+          data: sampleFile("photo", 4096),
+          meta: { ...clipMeta(new Date(), "periodic"), durationS: 0 },
+        },
+      ],
+      { dropAfter: 1 },
+    );
     const p = await admin();
     await waitFor(async () => (await listMedia(ctx, p, filter({ vehicleId: v.id }))).items.length === 1);
     const { items } = await listMedia(ctx, p, filter({ vehicleId: v.id }));
     expect(items[0].status).toBe("uploading");
     // the server still serves the next camera
     const good = await DualCamClient.connect(rt.ports.camera!);
-    await good.upload(v.imei, [{ file: "photoFront", data: sampleFile("photo", 900), meta: { ...clipMeta(new Date(), "periodic"), durationS: 0 } }]);
+    await good.upload(v.imei, [
+      {
+        file: "photoFront",
+        data: sampleFile("photo", 900),
+        meta: { ...clipMeta(new Date(), "periodic"), durationS: 0 },
+      },
+    ]);
     expect((await listMedia(ctx, p, filter({ vehicleId: v.id, status: "completed" }))).items).toHaveLength(1);
   });
 });
@@ -196,7 +273,13 @@ describe("video access follows vehicle scoping", () => {
     const team = await createTeam(ctx, { org });
     const v = await createCameraVehicle(ctx, { org, team: team.id });
     const cam = await DualCamClient.connect(rt.ports.camera!);
-    await cam.upload(v.imei, [{ file: "photoFront", data: sampleFile("photo", 2000), meta: { ...clipMeta(new Date(), "periodic"), durationS: 0 } }]);
+    await cam.upload(v.imei, [
+      {
+        file: "photoFront",
+        data: sampleFile("photo", 2000),
+        meta: { ...clipMeta(new Date(), "periodic"), durationS: 0 },
+      },
+    ]);
     const { items } = await listMedia(ctx, p, filter({ vehicleId: v.id }));
     const id = items[0].id;
 
@@ -210,7 +293,9 @@ describe("video access follows vehicle scoping", () => {
     const dispatcher = await principalWithRole(ctx, org, "dispatcher", otherTeam.id);
     if (dispatcher.teamIds !== "all") {
       await expect(getMedia(ctx, dispatcher, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-      await expect(requestFootage(ctx, dispatcher, { vehicleId: v.id, camera: "front", mediaType: "photo" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(
+        requestFootage(ctx, dispatcher, { vehicleId: v.id, camera: "front", mediaType: "photo" }),
+      ).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     const driver = await principalWithRole(ctx, org, "driver");
     await expect(getMedia(ctx, driver, id)).rejects.toBeInstanceOf(AppError);

@@ -6,11 +6,19 @@ import { principalFor, type TestOrg } from "../support/context";
 /** A vehicle with a Teltonika tracker and a DualCam (front and rear). */
 export async function createCameraVehicle(ctx: AppContext, opts: { org?: TestOrg; team?: string | null } = {}) {
   const v = await createVehicle(ctx, { org: opts.org, team: opts.team ?? null, device: "teltonika" });
-  await ctx.db.insertInto("vehicle_cameras").values({ org_id: v.org.orgId, vehicle_id: v.id, front: true, rear: true }).execute();
+  await ctx.db
+    .insertInto("vehicle_cameras")
+    .values({ org_id: v.org.orgId, vehicle_id: v.id, front: true, rear: true })
+    .execute();
   return v;
 }
 
-export async function principalWithRole(ctx: AppContext, org: TestOrg, role: UserOptions["role"], team: string | null = null) {
+export async function principalWithRole(
+  ctx: AppContext,
+  org: TestOrg,
+  role: UserOptions["role"],
+  team: string | null = null,
+) {
   const u = await createUser(ctx, { org, role, team });
   return principalFor(ctx, u.id);
 }

@@ -28,15 +28,18 @@ export function useEChart<E extends ChartInstance>(
     let disposed = false;
     let instance: E | null = null;
     const onResize = () => instance?.resize();
-    withChunkTimeout(load()).then((echarts) => {
-      if (disposed || !el.current) return;
-      instance = echarts.init(el.current, undefined, { renderer: "canvas" });
-      chart.current = instance;
-      latestSetup.current(instance, el.current);
-      window.addEventListener("resize", onResize);
-    }, (err: unknown) => {
-      if (disposed || !chunkFailed(err)) console.error(err);
-    });
+    withChunkTimeout(load()).then(
+      (echarts) => {
+        if (disposed || !el.current) return;
+        instance = echarts.init(el.current, undefined, { renderer: "canvas" });
+        chart.current = instance;
+        latestSetup.current(instance, el.current);
+        window.addEventListener("resize", onResize);
+      },
+      (err: unknown) => {
+        if (disposed || !chunkFailed(err)) console.error(err);
+      },
+    );
     return () => {
       disposed = true;
       window.removeEventListener("resize", onResize);

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { addDays, addMonths, monthCaption, monthGrid, parseDate, startOfWeek, WEEK_COLUMNS, weekdayName } from "../../lib/dates";
+import {
+  addDays,
+  addMonths,
+  monthCaption,
+  monthGrid,
+  parseDate,
+  startOfWeek,
+  WEEK_COLUMNS,
+  weekdayName,
+} from "../../lib/dates";
 
 export interface CalendarPopoverProps {
   /** the chosen day, shown selected; null when the field is empty or unreadable */
@@ -71,14 +80,44 @@ export function CalendarPopover({ value, today, min, max, onChoose, onClose }: C
   };
 
   return (
-    <div ref={root} className="date-picker" role="dialog" tabIndex={-1} aria-modal="false" aria-label={t("picker.dialog")} data-testid="date-picker"
-      onKeyDown={(e) => { if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); onClose(); } }}>
+    <div
+      ref={root}
+      className="date-picker"
+      role="dialog"
+      tabIndex={-1}
+      aria-modal="false"
+      aria-label={t("picker.dialog")}
+      data-testid="date-picker"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") {
+          e.preventDefault();
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <div className="date-picker-head">
-        <button type="button" className="date-picker-nav" aria-label={t("picker.previousMonth")} data-testid="date-picker-prev"
-          onClick={() => go(addMonths(focused, -1), false)}>‹</button>
-        <h2 id={captionId} className="date-picker-caption" aria-live="polite">{monthCaption(t, shown.year, shown.month)}</h2>
-        <button type="button" className="date-picker-nav" aria-label={t("picker.nextMonth")} data-testid="date-picker-next"
-          onClick={() => go(addMonths(focused, 1), false)}>›</button>
+        <button
+          type="button"
+          className="date-picker-nav"
+          aria-label={t("picker.previousMonth")}
+          data-testid="date-picker-prev"
+          onClick={() => go(addMonths(focused, -1), false)}
+        >
+          ‹
+        </button>
+        <h2 id={captionId} className="date-picker-caption" aria-live="polite">
+          {monthCaption(t, shown.year, shown.month)}
+        </h2>
+        <button
+          type="button"
+          className="date-picker-nav"
+          aria-label={t("picker.nextMonth")}
+          data-testid="date-picker-next"
+          onClick={() => go(addMonths(focused, 1), false)}
+        >
+          ›
+        </button>
       </div>
       <table role="grid" aria-labelledby={captionId} aria-describedby={helpId} onKeyDown={onGridKey}>
         <thead>
@@ -96,12 +135,29 @@ export function CalendarPopover({ value, today, min, max, onChoose, onClose }: C
             <tr key={week[0].date}>
               {week.map((day) => {
                 const enabled = allowed(day.date);
-                const classes = ["date-picker-day", day.inMonth ? "" : "outside", day.date === today ? "today" : "", day.date === value ? "selected" : ""];
+                const classes = [
+                  "date-picker-day",
+                  day.inMonth ? "" : "outside",
+                  day.date === today ? "today" : "",
+                  day.date === value ? "selected" : "",
+                ];
                 return (
-                  <td key={day.date} role="gridcell" data-date={day.date} data-weekday={day.weekday} tabIndex={day.date === focused ? 0 : -1}
-                    className={classes.filter(Boolean).join(" ")} aria-selected={day.date === value} aria-disabled={!enabled || undefined}
-                    aria-current={day.date === today ? "date" : undefined} aria-label={`${day.date}, ${weekdayName(t, day.weekday)}`}
-                    onClick={() => { if (enabled) onChoose(day.date); else go(day.date); }}>
+                  <td
+                    key={day.date}
+                    role="gridcell"
+                    data-date={day.date}
+                    data-weekday={day.weekday}
+                    tabIndex={day.date === focused ? 0 : -1}
+                    className={classes.filter(Boolean).join(" ")}
+                    aria-selected={day.date === value}
+                    aria-disabled={!enabled || undefined}
+                    aria-current={day.date === today ? "date" : undefined}
+                    aria-label={`${day.date}, ${weekdayName(t, day.weekday)}`}
+                    onClick={() => {
+                      if (enabled) onChoose(day.date);
+                      else go(day.date);
+                    }}
+                  >
                     {Number(day.date.slice(8))}
                   </td>
                 );
@@ -110,10 +166,18 @@ export function CalendarPopover({ value, today, min, max, onChoose, onClose }: C
           ))}
         </tbody>
       </table>
-      <p id={helpId} className="visually-hidden">{t("picker.help")}</p>
+      <p id={helpId} className="visually-hidden">
+        {t("picker.help")}
+      </p>
       <div className="date-picker-foot">
-        {allowed(today) && <button type="button" className="link-button" onClick={() => onChoose(today)}>{t("picker.today")}</button>}
-        <button type="button" className="link-button" onClick={onClose}>{t("picker.close")}</button>
+        {allowed(today) && (
+          <button type="button" className="link-button" onClick={() => onChoose(today)}>
+            {t("picker.today")}
+          </button>
+        )}
+        <button type="button" className="link-button" onClick={onClose}>
+          {t("picker.close")}
+        </button>
       </div>
     </div>
   );

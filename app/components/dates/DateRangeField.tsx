@@ -30,17 +30,36 @@ export function DateRangeField({ from, to, min, max, timeZone, className = "fiel
   const { t } = useTranslation("dates");
   const [fromValue, setFrom] = useState(from.defaultValue ?? "");
   const [toValue, setTo] = useState(to.defaultValue ?? "");
-  const end = (props: RangeEnd, fallback: string, bounds: { min?: string; max?: string }, track: (v: string) => void) => {
+  const end = (
+    props: RangeEnd,
+    fallback: string,
+    bounds: { min?: string; max?: string },
+    track: (v: string) => void,
+  ) => {
     const { label, error, ...input } = props;
     const id = input.id ?? input.name;
     const errorId = error ? `${id}-error` : undefined;
     return (
       <div className={`${className}${error ? " has-error" : ""}`}>
         <label htmlFor={id}>{label ?? fallback}</label>
-        <DateField {...input} id={id} min={bounds.min} max={bounds.max} timeZone={timeZone} invalid={input.invalid || !!error}
+        <DateField
+          {...input}
+          id={id}
+          min={bounds.min}
+          max={bounds.max}
+          timeZone={timeZone}
+          invalid={input.invalid || !!error}
           aria-describedby={[input["aria-describedby"], errorId].filter(Boolean).join(" ") || undefined}
-          onChange={(e) => { track(e.currentTarget.value.trim()); input.onChange?.(e); }} />
-        {error && <div className="field-error" id={errorId} role="alert">{error}</div>}
+          onChange={(e) => {
+            track(e.currentTarget.value.trim());
+            input.onChange?.(e);
+          }}
+        />
+        {error && (
+          <div className="field-error" id={errorId} role="alert">
+            {error}
+          </div>
+        )}
       </div>
     );
   };

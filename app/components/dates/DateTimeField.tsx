@@ -1,7 +1,8 @@
 import { DATE_TIME_FORMAT, DATE_TIME_PATTERN, normalizeDateTimeInput, parseDateTime, parseDate } from "../../lib/dates";
 import { PickerInput, type PickerInputProps } from "./PickerInput";
 
-const timeOf = (text: string) => parseDateTime(text)?.time ?? (/\b([01]\d|2[0-3]):[0-5]\d$/.exec(text.trim())?.[0] ?? "00:00");
+const timeOf = (text: string) =>
+  parseDateTime(text)?.time ?? /\b([01]\d|2[0-3]):[0-5]\d$/.exec(text.trim())?.[0] ?? "00:00";
 
 const shape = {
   hint: "dateTime" as const,
@@ -9,7 +10,8 @@ const shape = {
   placeholder: DATE_TIME_FORMAT,
   maxLength: 16,
   normalize: normalizeDateTimeInput,
-  dayOf: (text: string) => parseDateTime(text)?.date ?? (parseDate(text.trim().slice(0, 10)) ? text.trim().slice(0, 10) : null),
+  dayOf: (text: string) =>
+    parseDateTime(text)?.date ?? (parseDate(text.trim().slice(0, 10)) ? text.trim().slice(0, 10) : null),
   /** choosing a day keeps the time already written (midnight when there is none) */
   withDay: (text: string, day: string) => `${day} ${timeOf(text)}`,
 };

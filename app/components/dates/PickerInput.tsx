@@ -9,7 +9,10 @@ import { browserTimeZone, setInputValue } from "./input-value";
 export const EXAMPLE_DATE = "2026-11-24";
 
 /** The attributes a date or time field passes through to its <input> (id, name, aria-*, data-*, onChange …). */
-export type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "min" | "max" | "pattern" | "placeholder" | "inputMode" | "defaultValue" | "value">;
+export type NativeInputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "min" | "max" | "pattern" | "placeholder" | "inputMode" | "defaultValue" | "value"
+>;
 
 export interface PickerInputProps extends NativeInputProps {
   name: string;
@@ -41,7 +44,17 @@ interface Shape {
  * A text input in the spec's format (works as a plain validated form field without JavaScript) that, once
  * JavaScript runs, gets a button opening a Sunday-first calendar which fills it.
  */
-export function PickerInput({ shape, min, max, timeZone, invalid, defaultValue, className, "aria-invalid": ariaInvalid, ...rest }: PickerInputProps & { shape: Shape }) {
+export function PickerInput({
+  shape,
+  min,
+  max,
+  timeZone,
+  invalid,
+  defaultValue,
+  className,
+  "aria-invalid": ariaInvalid,
+  ...rest
+}: PickerInputProps & { shape: Shape }) {
   const { t } = useTranslation("dates");
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
@@ -61,26 +74,55 @@ export function PickerInput({ shape, min, max, timeZone, invalid, defaultValue, 
     setOpen({ value: shape.dayOf(input.current?.value ?? ""), today: todayIn(timeZone ?? browserTimeZone()) });
   };
   return (
-    <span className={`date-field${className ? ` ${className}` : ""}`} data-date-field
-      onBlur={(e) => { if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(null); }}>
-      <input ref={input} type="text" inputMode="numeric" autoComplete="off" spellCheck={false} pattern={shape.pattern}
-        placeholder={shape.placeholder} title={t(`hint.${shape.hint}`, { example: EXAMPLE_DATE })} maxLength={shape.maxLength} defaultValue={defaultValue ?? ""} aria-invalid={invalid || ariaInvalid || undefined}
-        data-min={min} data-max={max} {...rest}
+    <span
+      className={`date-field${className ? ` ${className}` : ""}`}
+      data-date-field
+      onBlur={(e) => {
+        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(null);
+      }}
+    >
+      <input
+        ref={input}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        pattern={shape.pattern}
+        placeholder={shape.placeholder}
+        title={t(`hint.${shape.hint}`, { example: EXAMPLE_DATE })}
+        maxLength={shape.maxLength}
+        defaultValue={defaultValue ?? ""}
+        aria-invalid={invalid || ariaInvalid || undefined}
+        data-min={min}
+        data-max={max}
+        {...rest}
         onBlur={(e) => {
           const tidy = shape.normalize(e.currentTarget.value);
           if (tidy !== e.currentTarget.value) setInputValue(e.currentTarget, tidy);
           rest.onBlur?.(e);
-        }} />
+        }}
+      />
       {hydrated && (
-        <button ref={button} type="button" className="date-field-button" aria-label={t("picker.open")} aria-haspopup="dialog" aria-expanded={!!open}
-          disabled={rest.disabled || rest.readOnly} onClick={toggle} data-testid={rest.id ? `${rest.id}-calendar` : undefined}>
+        <button
+          ref={button}
+          type="button"
+          className="date-field-button"
+          aria-label={t("picker.open")}
+          aria-haspopup="dialog"
+          aria-expanded={!!open}
+          disabled={rest.disabled || rest.readOnly}
+          onClick={toggle}
+          data-testid={rest.id ? `${rest.id}-calendar` : undefined}
+        >
           <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
             <rect x="2.5" y="4" width="15" height="13.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
             <path d="M2.5 8h15M6.5 2v4M13.5 2v4" stroke="currentColor" strokeWidth="1.5" />
           </svg>
         </button>
       )}
-      {open && <CalendarPopover value={open.value} today={open.today} min={min} max={max} onChoose={choose} onClose={close} />}
+      {open && (
+        <CalendarPopover value={open.value} today={open.today} min={min} max={max} onChoose={choose} onClose={close} />
+      )}
     </span>
   );
 }

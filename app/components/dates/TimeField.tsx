@@ -18,12 +18,24 @@ export function TimeField({ defaultValue, invalid, className, "aria-invalid": ar
   const { t } = useTranslation("dates");
   const shown = defaultValue ? timeForField(defaultValue) || defaultValue : "";
   return (
-    <input type="text" inputMode="numeric" autoComplete="off" spellCheck={false} pattern={TIME_PATTERN} placeholder={TIME_FORMAT} title={t("hint.time")} maxLength={5}
-      className={`time-field${className ? ` ${className}` : ""}`} defaultValue={shown} aria-invalid={invalid || ariaInvalid || undefined} {...rest}
+    <input
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      spellCheck={false}
+      pattern={TIME_PATTERN}
+      placeholder={TIME_FORMAT}
+      title={t("hint.time")}
+      maxLength={5}
+      className={`time-field${className ? ` ${className}` : ""}`}
+      defaultValue={shown}
+      aria-invalid={invalid || ariaInvalid || undefined}
+      {...rest}
       onBlur={(e) => {
         const tidy = normalizeTimeInput(e.currentTarget.value);
         if (tidy !== e.currentTarget.value) setInputValue(e.currentTarget, tidy);
         rest.onBlur?.(e);
-      }} />
+      }}
+    />
   );
 }

@@ -1,10 +1,29 @@
 import { data, redirect } from "react-router";
 import { loadPrincipal } from "../../../server/modules/auth/auth.service";
 import { endSupportSession, startSupportSession } from "../../../server/modules/tenants/support.service";
-import { tenantCreateSchema, tenantDeleteSchema, tenantUpdateSchema } from "../../../server/modules/tenants/tenants.schema";
-import { createTenant, deleteTenant, getTenant, listTenants, setTenantStatus, updateTenant } from "../../../server/modules/tenants/tenants.service";
+import {
+  tenantCreateSchema,
+  tenantDeleteSchema,
+  tenantUpdateSchema,
+} from "../../../server/modules/tenants/tenants.schema";
+import {
+  createTenant,
+  deleteTenant,
+  getTenant,
+  listTenants,
+  setTenantStatus,
+  updateTenant,
+} from "../../../server/modules/tenants/tenants.service";
 import { formAction, intent } from "../../lib/forms.server";
-import { idParam, listQueryFrom, load, readForm, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
+import {
+  idParam,
+  listQueryFrom,
+  load,
+  readForm,
+  requirePermission,
+  requireUser,
+  type LoadContext,
+} from "../../lib/route-kit.server";
 import { resetBaseUrl } from "../auth/auth.server";
 import { clientMeta } from "../auth/session-cookies.server";
 import { endSupportCookies, startSupportCookies, supportReturnToken } from "./support-cookies.server";
@@ -17,7 +36,10 @@ const admin = (context: LoadContext, request: Request) => requirePermission(cont
 export async function organizationsLoader(request: Request, context: LoadContext) {
   const p = admin(context, request);
   const url = new URL(request.url);
-  return { page: await load(() => listTenants(context.app, p, listQueryFrom(request))), notice: url.searchParams.get("deleted") ? "deleted" as const : null };
+  return {
+    page: await load(() => listTenants(context.app, p, listQueryFrom(request))),
+    notice: url.searchParams.get("deleted") ? ("deleted" as const) : null,
+  };
 }
 
 export function addOrganizationLoader(request: Request, context: LoadContext) {
@@ -27,16 +49,19 @@ export function addOrganizationLoader(request: Request, context: LoadContext) {
 
 export async function addOrganizationAction(request: Request, context: LoadContext) {
   const p = admin(context, request);
-  return formAction({ request, context }, {
-    save: intent({
-      schema: tenantCreateSchema,
-      hideFields: ["admin_password"],
-      run: async ({ value }) => {
-        const created = await createTenant(context.app, p, value, { baseUrl: resetBaseUrl(context, request) });
-        return redirect(`${ORGS}/${created.id}?created=${value.password_mode}`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: tenantCreateSchema,
+        hideFields: ["admin_password"],
+        run: async ({ value }) => {
+          const created = await createTenant(context.app, p, value, { baseUrl: resetBaseUrl(context, request) });
+          return redirect(`${ORGS}/${created.id}?created=${value.password_mode}`);
+        },
+      }),
+    },
+  );
 }
 
 export async function organizationLoader(request: Request, context: LoadContext, id: string | undefined) {
@@ -44,7 +69,8 @@ export async function organizationLoader(request: Request, context: LoadContext,
   const url = new URL(request.url);
   const tenant = await load(() => getTenant(context.app, p, idParam(id)));
   const created = url.searchParams.get("created");
-  const notice = created === "email" || created === "password" ? created : url.searchParams.get("saved") ? "saved" : null;
+  const notice =
+    created === "email" || created === "password" ? created : url.searchParams.get("saved") ? "saved" : null;
   return { tenant, notice, confirmDelete: url.searchParams.get("delete") === "1" };
 }
 
@@ -53,31 +79,36 @@ export async function organizationAction(request: Request, context: LoadContext,
   const p = admin(context, request);
   const id = idParam(rawId);
   const saved = () => redirect(`${ORGS}/${id}?saved=1`);
-  return formAction({ request, context }, {
-    update: intent({
-      schema: tenantUpdateSchema,
-      run: async ({ value }) => {
-        await updateTenant(context.app, p, id, value);
-        return saved();
-      },
-    }),
-    suspend: intent({ run: async () => (await setTenantStatus(context.app, p, id, "suspended"), saved()) }),
-    reactivate: intent({ run: async () => (await setTenantStatus(context.app, p, id, "active"), saved()) }),
-    delete: intent({
-      schema: tenantDeleteSchema,
-      run: async ({ value }) => {
-        await deleteTenant(context.app, p, id, value.confirmation);
-        return redirect(`${ORGS}?deleted=1`);
-      },
-    }),
-    support: intent({
-      run: async () => {
-        if (!context.sessionToken) throw data({ error: "FORBIDDEN" }, { status: 403 });
-        const issued = await startSupportSession(context.app, p, id, clientMeta(request, context));
-        return redirect("/manage", { headers: startSupportCookies(context, issued, { token: context.sessionToken, expiresAt: p.expiresAt }) });
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      update: intent({
+        schema: tenantUpdateSchema,
+        run: async ({ value }) => {
+          await updateTenant(context.app, p, id, value);
+          return saved();
+        },
+      }),
+      suspend: intent({ run: async () => (await setTenantStatus(context.app, p, id, "suspended"), saved()) }),
+      reactivate: intent({ run: async () => (await setTenantStatus(context.app, p, id, "active"), saved()) }),
+      delete: intent({
+        schema: tenantDeleteSchema,
+        run: async ({ value }) => {
+          await deleteTenant(context.app, p, id, value.confirmation);
+          return redirect(`${ORGS}?deleted=1`);
+        },
+      }),
+      support: intent({
+        run: async () => {
+          if (!context.sessionToken) throw data({ error: "FORBIDDEN" }, { status: 403 });
+          const issued = await startSupportSession(context.app, p, id, clientMeta(request, context));
+          return redirect("/manage", {
+            headers: startSupportCookies(context, issued, { token: context.sessionToken, expiresAt: p.expiresAt }),
+          });
+        },
+      }),
+    },
+  );
 }
 
 /** The way back from a support session: it ends, and the browser is the installation administrator again. */

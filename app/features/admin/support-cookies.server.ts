@@ -9,11 +9,18 @@ export function supportReturnToken(request: Request): string | null {
 }
 
 /** Signs the browser into the support session and keeps the administrator's token for the way back. */
-export function startSupportCookies(context: LoadContext, support: { token: string; expiresAt: Date }, returnTo: { token: string; expiresAt: Date }): Headers {
+export function startSupportCookies(
+  context: LoadContext,
+  support: { token: string; expiresAt: Date },
+  returnTo: { token: string; expiresAt: Date },
+): Headers {
   const secure = context.app.config.secureCookies;
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCookie(SESSION_COOKIE, support.token, { secure, expires: support.expiresAt }));
-  headers.append("Set-Cookie", serializeCookie(SUPPORT_RETURN_COOKIE, returnTo.token, { secure, expires: returnTo.expiresAt, sameSite: "Strict" }));
+  headers.append(
+    "Set-Cookie",
+    serializeCookie(SUPPORT_RETURN_COOKIE, returnTo.token, { secure, expires: returnTo.expiresAt, sameSite: "Strict" }),
+  );
   return headers;
 }
 
@@ -21,7 +28,12 @@ export function startSupportCookies(context: LoadContext, support: { token: stri
 export function endSupportCookies(context: LoadContext, back: { token: string; expiresAt: Date } | null): Headers {
   const secure = context.app.config.secureCookies;
   const headers = new Headers();
-  headers.append("Set-Cookie", back ? serializeCookie(SESSION_COOKIE, back.token, { secure, expires: back.expiresAt }) : clearCookie(SESSION_COOKIE, secure));
+  headers.append(
+    "Set-Cookie",
+    back
+      ? serializeCookie(SESSION_COOKIE, back.token, { secure, expires: back.expiresAt })
+      : clearCookie(SESSION_COOKIE, secure),
+  );
   headers.append("Set-Cookie", clearCookie(SUPPORT_RETURN_COOKIE, secure));
   return headers;
 }

@@ -17,7 +17,10 @@ export type PeriodError = "reversed" | "tooLong" | "invalidFrom" | "invalidTo";
  * Reads filters whose only failing fields can be the period's ends (every other field falls back quietly):
  * an unreadable end is left out of the filter and reported, so the page shows what was typed and why it is wrong.
  */
-export function readPeriodFilter<T>(schema: z.ZodType<T>, raw: Record<string, string>): { filter: T; invalid: PeriodError | null } {
+export function readPeriodFilter<T>(
+  schema: z.ZodType<T>,
+  raw: Record<string, string>,
+): { filter: T; invalid: PeriodError | null } {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { filter: parsed.data, invalid: null };
   const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
@@ -27,7 +30,8 @@ export function readPeriodFilter<T>(schema: z.ZodType<T>, raw: Record<string, st
 }
 
 export function periodError(err: unknown): PeriodError | null {
-  if (err instanceof AppError && err.code === "PERIOD_INVALID") return err.details?.field === "from" ? "tooLong" : "reversed";
+  if (err instanceof AppError && err.code === "PERIOD_INVALID")
+    return err.details?.field === "from" ? "tooLong" : "reversed";
   return null;
 }
 
@@ -48,7 +52,12 @@ export function logFilterFrom(url: URL): { filter: LogFilter; values: LogFilterV
     filter,
     invalid,
     values: {
-      from: filter.from ?? raw.from ?? "", to: filter.to ?? raw.to ?? "", vehicle: filter.vehicle ?? "", type: filter.type ?? "", policy: filter.policy ?? "", unread: !!filter.unread,
+      from: filter.from ?? raw.from ?? "",
+      to: filter.to ?? raw.to ?? "",
+      vehicle: filter.vehicle ?? "",
+      type: filter.type ?? "",
+      policy: filter.policy ?? "",
+      unread: !!filter.unread,
     },
   };
 }
@@ -66,9 +75,21 @@ export async function logFilterOptions(context: LoadContext, p: Principal) {
 }
 
 interface LogItem {
-  id: string; policyId: string | null; policyName: string; alertType: string; vehicleId: string; registration: string;
-  identifierName: string | null; driverName: string | null; placeName: string | null; occurredAt: string;
-  lat: number | null; lon: number | null; speedKmh: number | null; details: Record<string, unknown>; read: boolean | null;
+  id: string;
+  policyId: string | null;
+  policyName: string;
+  alertType: string;
+  vehicleId: string;
+  registration: string;
+  identifierName: string | null;
+  driverName: string | null;
+  placeName: string | null;
+  occurredAt: string;
+  lat: number | null;
+  lon: number | null;
+  speedKmh: number | null;
+  details: Record<string, unknown>;
+  read: boolean | null;
 }
 
 const iso = (d: Date | string) => (typeof d === "string" ? new Date(d).toISOString() : d.toISOString());
@@ -77,20 +98,61 @@ const iso = (d: Date | string) => (typeof d === "string" ? new Date(d).toISOStri
 export async function loadLogPage(context: LoadContext, p: Principal, url: URL) {
   const { filter, values, invalid } = logFilterFrom(url);
   const { page, size } = parseListQuery(url.searchParams);
-  if (invalid) return { values, items: [] as LogItem[], total: 0, page: 1, pages: 1, size, timeZone: await orgTimeZone(context.app, p.orgId), error: invalid };
+  if (invalid)
+    return {
+      values,
+      items: [] as LogItem[],
+      total: 0,
+      page: 1,
+      pages: 1,
+      size,
+      timeZone: await orgTimeZone(context.app, p.orgId),
+      error: invalid,
+    };
   try {
     const result = await listAlerts(context.app, p, filter, { page, size });
-    const items = result.items.map((a): LogItem => ({
-      id: a.id, policyId: a.policy_id, policyName: a.policy_name, alertType: a.alert_type as string, vehicleId: a.vehicle_id,
-      registration: a.registration, identifierName: a.identifier_name, driverName: a.driver_name, placeName: a.place_name,
-      occurredAt: iso(a.occurred_at), lat: a.lat, lon: a.lon, speedKmh: a.speed_kmh,
-      details: (a.details ?? {}) as Record<string, unknown>, read: a.read,
-    }));
-    return { values, items, total: result.total, page: result.page, pages: result.pages, size: result.size, timeZone: result.timezone, error: null as PeriodError | null };
+    const items = result.items.map(
+      (a): LogItem => ({
+        id: a.id,
+        policyId: a.policy_id,
+        policyName: a.policy_name,
+        alertType: a.alert_type as string,
+        vehicleId: a.vehicle_id,
+        registration: a.registration,
+        identifierName: a.identifier_name,
+        driverName: a.driver_name,
+        placeName: a.place_name,
+        occurredAt: iso(a.occurred_at),
+        lat: a.lat,
+        lon: a.lon,
+        speedKmh: a.speed_kmh,
+        details: (a.details ?? {}) as Record<string, unknown>,
+        read: a.read,
+      }),
+    );
+    return {
+      values,
+      items,
+      total: result.total,
+      page: result.page,
+      pages: result.pages,
+      size: result.size,
+      timeZone: result.timezone,
+      error: null as PeriodError | null,
+    };
   } catch (err) {
     const error = periodError(err);
     if (!error) throw err;
-    return { values, items: [], total: 0, page: 1, pages: 1, size, timeZone: await orgTimeZone(context.app, p.orgId), error };
+    return {
+      values,
+      items: [],
+      total: 0,
+      page: 1,
+      pages: 1,
+      size,
+      timeZone: await orgTimeZone(context.app, p.orgId),
+      error,
+    };
   }
 }
 export type LogPage = Awaited<ReturnType<typeof loadLogPage>>;

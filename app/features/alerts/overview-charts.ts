@@ -10,9 +10,20 @@ export interface OverviewCounts {
 
 /** One colour per alert type, the same in every chart. */
 export const TYPE_COLORS: Record<string, string> = {
-  speeding: "#dc2626", geofence_enter: "#2563eb", geofence_exit: "#0891b2", geofence_dwell: "#7c3aed", ignition_on: "#16a34a",
-  ignition_off: "#64748b", idling: "#d97706", movement_outside_hours: "#db2777", device_fault: "#92400e", device_alarm: "#b91c1c", unseen: "#475569",
-  job_eta_late: "#f59e0b", job_late: "#ca8a04", job_missed: "#7f1d1d",
+  speeding: "#dc2626",
+  geofence_enter: "#2563eb",
+  geofence_exit: "#0891b2",
+  geofence_dwell: "#7c3aed",
+  ignition_on: "#16a34a",
+  ignition_off: "#64748b",
+  idling: "#d97706",
+  movement_outside_hours: "#db2777",
+  device_fault: "#92400e",
+  device_alarm: "#b91c1c",
+  unseen: "#475569",
+  job_eta_late: "#f59e0b",
+  job_late: "#ca8a04",
+  job_missed: "#7f1d1d",
 };
 
 /** Every day of the period, YYYY-MM-DD, so quiet days show as gaps. */
@@ -43,12 +54,19 @@ export function byTypeOption(c: OverviewCounts, label: Label) {
   return {
     tooltip: { trigger: "item", formatter: "{b}: {c} ({d}%)" },
     legend: { type: "scroll", bottom: 0 },
-    series: [{
-      type: "pie",
-      radius: ["35%", "65%"],
-      center: ["50%", "45%"],
-      data: c.byType.map((r) => ({ name: label(r.alert_type), value: r.count, type: r.alert_type, itemStyle: { color: TYPE_COLORS[r.alert_type] } })),
-    }],
+    series: [
+      {
+        type: "pie",
+        radius: ["35%", "65%"],
+        center: ["50%", "45%"],
+        data: c.byType.map((r) => ({
+          name: label(r.alert_type),
+          value: r.count,
+          type: r.alert_type,
+          itemStyle: { color: TYPE_COLORS[r.alert_type] },
+        })),
+      },
+    ],
   };
 }
 
@@ -59,7 +77,15 @@ export function byVehicleOption(c: OverviewCounts, countLabel: string) {
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: "value", minInterval: 1 },
     yAxis: { type: "category", data: rows.map((r) => r.registration) },
-    series: [{ type: "bar", name: countLabel, barMaxWidth: 28, data: rows.map((r) => ({ value: r.count, vehicleId: r.vehicle_id })), itemStyle: { color: "#2563eb" } }],
+    series: [
+      {
+        type: "bar",
+        name: countLabel,
+        barMaxWidth: 28,
+        data: rows.map((r) => ({ value: r.count, vehicleId: r.vehicle_id })),
+        itemStyle: { color: "#2563eb" },
+      },
+    ],
   };
 }
 
@@ -72,7 +98,12 @@ export function byDayOption(c: OverviewCounts, label: Label) {
     xAxis: { type: "category", data: m.days },
     yAxis: { type: "value", minInterval: 1 },
     series: m.types.map((type) => ({
-      type: "bar", stack: "day", barMaxWidth: 36, name: label(type), alertType: type, itemStyle: { color: TYPE_COLORS[type] },
+      type: "bar",
+      stack: "day",
+      barMaxWidth: 36,
+      name: label(type),
+      alertType: type,
+      itemStyle: { color: TYPE_COLORS[type] },
       data: m.days.map((day) => m.count(day, type)),
     })),
   };

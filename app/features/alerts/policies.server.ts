@@ -5,13 +5,21 @@ import * as alerts from "../../../server/modules/alerts/alerts.service";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { formAction, intent } from "../../lib/forms.server";
 import { formatDateTime } from "../../lib/map/time";
-import { idParam, listQueryFrom, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import {
+  idParam,
+  listQueryFrom,
+  load,
+  readForm,
+  requirePermission,
+  type LoadContext,
+} from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";
 
 const VIEW = "/alerts/policies/policy";
 
 /** The list's type filter, read like the log's (an unknown type is no filter). */
-const typeFilter = (request: Request): AlertType | undefined => logFilterSchema.shape.type.parse(new URL(request.url).searchParams.get("type") ?? undefined);
+const typeFilter = (request: Request): AlertType | undefined =>
+  logFilterSchema.shape.type.parse(new URL(request.url).searchParams.get("type") ?? undefined);
 
 /** /alerts/policies: server-side search, sort, paging and a type filter. */
 export async function policiesListLoader(context: LoadContext, request: Request) {
@@ -72,15 +80,17 @@ export async function policyFormLoader(context: LoadContext, request: Request, r
   const p = requirePermission(context, request, "alerts:write");
   const policy = rawId === undefined ? null : await load(() => alerts.getPolicy(context.app, p, idParam(rawId)));
   const options = await alerts.policyFormOptions(context.app, p);
-  const defaults: Record<string, string | string[]> = policy ? policyFormValues(policy) : {
-    alert_type: "speeding",
-    active: "true",
-    all_vehicles: "on",
-    all_geofences: "on",
-    days: ["0", "1", "2", "3", "4", "5", "6"],
-    notify_in_app: "on",
-    recipient_ids: options.users.some((u) => u.id === p.userId) ? [p.userId] : [],
-  };
+  const defaults: Record<string, string | string[]> = policy
+    ? policyFormValues(policy)
+    : {
+        alert_type: "speeding",
+        active: "true",
+        all_vehicles: "on",
+        all_geofences: "on",
+        days: ["0", "1", "2", "3", "4", "5", "6"],
+        notify_in_app: "on",
+        recipient_ids: options.users.some((u) => u.id === p.userId) ? [p.userId] : [],
+      };
   return {
     policy: policy ? { id: policy.id, name: policy.name, version: String(policy.updated_at as unknown) } : null,
     defaults,
@@ -95,15 +105,20 @@ export async function savePolicyAction(context: LoadContext, request: Request, r
   const form = await readForm(request, context);
   // Another organisation's id answers 404 before the form is even validated.
   if (id) await load(() => alerts.getPolicy(context.app, p, id));
-  return formAction({ request, context, form }, {
-    save: intent({
-      schema: policyInputSchema,
-      run: async ({ value }) => {
-        const saved = id ? await alerts.updatePolicy(context.app, p, id, value) : await alerts.createPolicy(context.app, p, value);
-        return redirect(`${VIEW}/${saved.id}?${id ? "saved" : "created"}=1`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context, form },
+    {
+      save: intent({
+        schema: policyInputSchema,
+        run: async ({ value }) => {
+          const saved = id
+            ? await alerts.updatePolicy(context.app, p, id, value)
+            : await alerts.createPolicy(context.app, p, value);
+          return redirect(`${VIEW}/${saved.id}?${id ? "saved" : "created"}=1`);
+        },
+      }),
+    },
+  );
 }
 
 /** The read-only page: the policy with names for its links, and its latest 20 alerts. */
@@ -128,13 +143,24 @@ export async function policyViewLoader(context: LoadContext, request: Request, r
   const confirm = new URL(request.url).searchParams;
   return {
     policy: {
-      id: policy.id, name: policy.name, alert_type: policy.alert_type, active: policy.active,
-      all_vehicles: policy.all_vehicles, all_geofences: policy.all_geofences,
-      speed_limit_kmh: policy.speed_limit_kmh, duration_min: policy.duration_min,
-      alarm_kinds: policy.alarm_kinds, fault_kinds: policy.fault_kinds,
-      time_from: policy.time_from?.slice(0, 5) ?? null, time_to: policy.time_to?.slice(0, 5) ?? null, days: policy.days,
-      daily_limit: policy.daily_limit, driver_limit: policy.driver_limit,
-      notify_in_app: policy.notify_in_app, notify_email: policy.notify_email, emails: policy.emails,
+      id: policy.id,
+      name: policy.name,
+      alert_type: policy.alert_type,
+      active: policy.active,
+      all_vehicles: policy.all_vehicles,
+      all_geofences: policy.all_geofences,
+      speed_limit_kmh: policy.speed_limit_kmh,
+      duration_min: policy.duration_min,
+      alarm_kinds: policy.alarm_kinds,
+      fault_kinds: policy.fault_kinds,
+      time_from: policy.time_from?.slice(0, 5) ?? null,
+      time_to: policy.time_to?.slice(0, 5) ?? null,
+      days: policy.days,
+      daily_limit: policy.daily_limit,
+      driver_limit: policy.driver_limit,
+      notify_in_app: policy.notify_in_app,
+      notify_email: policy.notify_email,
+      emails: policy.emails,
     },
     vehicles: { names: vehicles.shown.map((v) => v.registration), hidden: vehicles.hidden },
     teams: { names: teams.shown.map((t) => t.name), hidden: teams.hidden },

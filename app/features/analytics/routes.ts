@@ -6,9 +6,5 @@ const page = (file: string) => `features/analytics/routes/${file}.tsx`;
 
 /** Reports, archived reports and report e-mail notifications (inside the signed-in frame). */
 export const analyticsPages: RouteConfigEntry[] = [
-  route("analytics", page("layout"), [
-    index(page("index")),
-    ...reportRoutes,
-    ...notificationRoutes,
-  ]),
+  route("analytics", page("layout"), [index(page("index")), ...reportRoutes, ...notificationRoutes]),
 ];

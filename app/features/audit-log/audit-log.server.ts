@@ -7,7 +7,9 @@ import { listQueryFrom, requirePermission, type LoadContext } from "../../lib/ro
 /** The web glue of the audit log: the screen's loader and the CSV download. */
 
 function filterFrom(url: URL): { filter: AuditFilter; invalid: boolean } {
-  const raw = Object.fromEntries(["from", "to", "user", "entity"].map((k) => [k, url.searchParams.get(k) ?? undefined]));
+  const raw = Object.fromEntries(
+    ["from", "to", "user", "entity"].map((k) => [k, url.searchParams.get(k) ?? undefined]),
+  );
   const parsed = auditFilterSchema.safeParse(raw);
   return parsed.success ? { filter: parsed.data, invalid: false } : { filter: {}, invalid: true };
 }
@@ -22,10 +24,24 @@ export async function auditLogLoader(request: Request, context: LoadContext) {
   try {
     const page = await listAuditLog(context.app, p, filter, { page: q.page, size: q.size });
     const items = page.items.map((r) => ({ ...r, time: localTime(r.at, page.timezone) }));
-    return { page: { ...page, items }, filter, authors, entities, error: invalid ? "VALIDATION" : null, timezone: page.timezone };
+    return {
+      page: { ...page, items },
+      filter,
+      authors,
+      entities,
+      error: invalid ? "VALIDATION" : null,
+      timezone: page.timezone,
+    };
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "PERIOD_INVALID") throw err;
-    return { page: { items: [], total: 0, page: 1, size: q.size, pages: 1, more: false, timezone: "" }, filter, authors, entities, error: err.code, timezone: "" };
+    return {
+      page: { items: [], total: 0, page: 1, size: q.size, pages: 1, more: false, timezone: "" },
+      filter,
+      authors,
+      entities,
+      error: err.code,
+      timezone: "",
+    };
   }
 }
 

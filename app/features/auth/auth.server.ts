@@ -12,5 +12,8 @@ export function resetBaseUrl(context: LoadContext, request: Request): string {
 export function codeErrorReply(form: FormData, err: unknown) {
   if (!(err instanceof AppError) || (err.code !== "RESET_CODE_INVALID" && err.code !== "RESET_CODE_EXPIRED")) throw err;
   const submission = parseWithZod(form, { schema: resetCodeSchema });
-  return submission.reply({ fieldErrors: { code: [`errors.${err.code}`] }, hideFields: ["password", "confirm_password"] });
+  return submission.reply({
+    fieldErrors: { code: [`errors.${err.code}`] },
+    hideFields: ["password", "confirm_password"],
+  });
 }

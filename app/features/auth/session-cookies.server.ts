@@ -5,7 +5,10 @@ export function sessionCookieHeaders(context: LoadContext, token: string, expire
   const secure = context.app.config.secureCookies;
   const headers = new Headers();
   headers.append("Set-Cookie", serializeCookie(SESSION_COOKIE, token, { secure, expires: expiresAt }));
-  headers.append("Set-Cookie", serializeCookie(LANGUAGE_COOKIE, language, { secure, maxAge: 365 * 86400, httpOnly: false }));
+  headers.append(
+    "Set-Cookie",
+    serializeCookie(LANGUAGE_COOKIE, language, { secure, maxAge: 365 * 86400, httpOnly: false }),
+  );
   return headers;
 }
 

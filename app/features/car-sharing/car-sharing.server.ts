@@ -4,14 +4,26 @@ import { toErrorBody } from "../../../server/http/error-mapping";
 import * as bookings from "../../../server/modules/car-sharing/bookings.service";
 import * as settings from "../../../server/modules/car-sharing/car-sharing-settings.service";
 import { heldUntil } from "../../../server/modules/car-sharing/booking-rules";
-import { HISTORY_TABS, type BookingFields, type HistoryTab } from "../../../server/modules/car-sharing/car-sharing.schema";
+import {
+  HISTORY_TABS,
+  type BookingFields,
+  type HistoryTab,
+} from "../../../server/modules/car-sharing/car-sharing.schema";
 import { bookingsCsv } from "../../../server/modules/car-sharing/car-sharing.export";
 import { listPeopleOptions } from "../../../server/modules/car-sharing/car-sharing-people";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { formatInstant, isDate, parseDateTime } from "../../../server/shared/dates";
 import { failure, formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
-import { conflictNotice, idParam, listQueryFrom, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import {
+  conflictNotice,
+  idParam,
+  listQueryFrom,
+  load,
+  readForm,
+  requirePermission,
+  type LoadContext,
+} from "../../lib/route-kit.server";
 
 /** The web glue of car sharing: loaders and actions call the same services as /api/car-sharing. */
 
@@ -27,11 +39,19 @@ export async function calendarLoader(context: LoadContext, request: Request) {
     ...cal,
     today: nowLocal.slice(0, 10),
     nextHour: inAnHour.slice(0, 10) === nowLocal.slice(0, 10) ? `${inAnHour.slice(11, 13)}:00` : null,
-    reminders: reminders.map((r) => ({ id: r.id, registration: r.registration, start: formatInstant(r.starts_at, cal.timeZone) })),
+    reminders: reminders.map((r) => ({
+      id: r.id,
+      registration: r.registration,
+      start: formatInstant(r.starts_at, cal.timeZone),
+    })),
     from: cal.from.toISOString(),
     bookings: cal.bookings.map((b) => ({
-      id: b.id, vehicle_id: b.vehicle_id, user_name: b.user_name, status: b.status,
-      start: formatInstant(b.starts_at, cal.timeZone), end: formatInstant(heldUntil(b), cal.timeZone),
+      id: b.id,
+      vehicle_id: b.vehicle_id,
+      user_name: b.user_name,
+      status: b.status,
+      start: formatInstant(b.starts_at, cal.timeZone),
+      end: formatInstant(heldUntil(b), cal.timeZone),
     })),
     canBook: can(p, "carSharing:write"),
   };
@@ -49,16 +69,30 @@ export async function calendarDayLoader(context: LoadContext, request: Request) 
   const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, "0")}:00`);
   const slotStart = (i: number) => `${cal.day} ${hours[i]}`;
   const slotEnd = (i: number) => (i === 23 ? `${cal.next} 00:00` : slotStart(i + 1));
-  const list = cal.bookings.filter((b) => b.status !== "cancelled").map((b) => ({
-    id: b.id, vehicle_id: b.vehicle_id, user_name: b.user_name, status: b.status,
-    start: formatInstant(b.starts_at, cal.timeZone), end: formatInstant(heldUntil(b), cal.timeZone),
-  }));
+  const list = cal.bookings
+    .filter((b) => b.status !== "cancelled")
+    .map((b) => ({
+      id: b.id,
+      vehicle_id: b.vehicle_id,
+      user_name: b.user_name,
+      status: b.status,
+      start: formatInstant(b.starts_at, cal.timeZone),
+      end: formatInstant(heldUntil(b), cal.timeZone),
+    }));
   const canBook = can(p, "carSharing:write");
   return {
-    timeZone: cal.timeZone, day: cal.day, previous: cal.previous, next: cal.next, week: cal.week, today: now.slice(0, 10), hours, canBook,
+    timeZone: cal.timeZone,
+    day: cal.day,
+    previous: cal.previous,
+    next: cal.next,
+    week: cal.week,
+    today: now.slice(0, 10),
+    hours,
+    canBook,
     allowed: cal.allowed,
     rows: cal.vehicles.map((v) => ({
-      id: v.id, registration: v.registration,
+      id: v.id,
+      registration: v.registration,
       cells: hours.map((hour, i) => {
         const here = list.filter((b) => b.vehicle_id === v.id && b.start < slotEnd(i) && b.end > slotStart(i));
         // a booking is named in the first hour of the day it covers; the hours after show it as taken
@@ -84,15 +118,28 @@ export async function bookingFormLoader(context: LoadContext, request: Request) 
   ]);
   const start = parseDateTime(params.get("start")) ? params.get("start")! : "";
   return {
-    vehicles, purposes, destinations, people, timeZone, isOperator: can(p, "carSharing:admin"), me: p.userId,
+    vehicles,
+    purposes,
+    destinations,
+    people,
+    timeZone,
+    isOperator: can(p, "carSharing:admin"),
+    me: p.userId,
     initial: { vehicle_id: params.get("vehicle") ?? "", start, end: "" },
   };
 }
 
 const fieldsOf = (form: FormData): BookingFields => ({
-  user_id: form.get("user_id") ?? undefined, vehicle_id: form.get("vehicle_id"), type: form.get("type"),
-  passengers: form.getAll("passengers").filter((v) => v !== ""), destination: form.get("destination"), purpose: form.get("purpose"),
-  other_reason: form.get("other_reason"), start: form.get("start"), end: form.get("end"), notify_users: form.get("notify_users"),
+  user_id: form.get("user_id") ?? undefined,
+  vehicle_id: form.get("vehicle_id"),
+  type: form.get("type"),
+  passengers: form.getAll("passengers").filter((v) => v !== ""),
+  destination: form.get("destination"),
+  purpose: form.get("purpose"),
+  other_reason: form.get("other_reason"),
+  start: form.get("start"),
+  end: form.get("end"),
+  notify_users: form.get("notify_users"),
 });
 
 /** A refused booking: every violation next to its field (with its parameters), the values kept. */
@@ -100,11 +147,19 @@ function bookingRefused(err: unknown, form: FormData) {
   if (!(err instanceof AppError)) throw err;
   const body = toErrorBody(err);
   const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "_csrf" && typeof v === "string"));
-  return data({
-    ok: false as const, code: body.error, status: body.status,
-    violations: (err.details?.violations as bookings.Violation[] | undefined) ?? [{ code: body.error, field: String(err.details?.field ?? "") }],
-    values: { ...values, passengers: form.getAll("passengers").map(String) }, ...conflictNotice(body),
-  }, { status: body.status });
+  return data(
+    {
+      ok: false as const,
+      code: body.error,
+      status: body.status,
+      violations: (err.details?.violations as bookings.Violation[] | undefined) ?? [
+        { code: body.error, field: String(err.details?.field ?? "") },
+      ],
+      values: { ...values, passengers: form.getAll("passengers").map(String) },
+      ...conflictNotice(body),
+    },
+    { status: body.status },
+  );
 }
 
 export async function bookingFormAction(context: LoadContext, request: Request) {
@@ -130,10 +185,18 @@ export async function bookingEditLoader(context: LoadContext, request: Request, 
     ...form,
     me: b.user_id, // the booking's user: not offered as a passenger
     booking: { id: b.id, registration: b.registration, user_name: b.user_name },
-    initial: { vehicle_id: b.vehicle_id, start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone) },
+    initial: {
+      vehicle_id: b.vehicle_id,
+      start: formatInstant(b.starts_at, timeZone),
+      end: formatInstant(b.ends_at, timeZone),
+    },
     stored: {
-      type: b.type, destination: b.destination, purpose: b.purpose_id ?? "other", other_reason: b.other_reason ?? "",
-      notify_users: b.notify_users ? "on" : "", passengers: b.passengers.map((x) => x.user_id),
+      type: b.type,
+      destination: b.destination,
+      purpose: b.purpose_id ?? "other",
+      other_reason: b.other_reason ?? "",
+      notify_users: b.notify_users ? "on" : "",
+      passengers: b.passengers.map((x) => x.user_id),
     } as Record<string, unknown>,
   };
 }
@@ -157,30 +220,53 @@ export async function bookingLoader(context: LoadContext, request: Request, rawI
   const params = new URL(request.url).searchParams;
   return {
     booking: {
-      id: b.id, registration: b.registration, user_name: b.user_name, type: b.type, destination: b.destination,
-      purpose: b.purpose_label, other_reason: b.other_reason, start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone),
-      notify_users: b.notify_users, status: b.displayStatus, passengers: b.passengers.map((x) => x.name),
-      cancelled_at: formatInstant(b.cancelled_at, timeZone), no_show: b.no_show,
+      id: b.id,
+      registration: b.registration,
+      user_name: b.user_name,
+      type: b.type,
+      destination: b.destination,
+      purpose: b.purpose_label,
+      other_reason: b.other_reason,
+      start: formatInstant(b.starts_at, timeZone),
+      end: formatInstant(b.ends_at, timeZone),
+      notify_users: b.notify_users,
+      status: b.displayStatus,
+      passengers: b.passengers.map((x) => x.name),
+      cancelled_at: formatInstant(b.cancelled_at, timeZone),
+      no_show: b.no_show,
       returned_at: heldUntil(b) < b.ends_at ? formatInstant(heldUntil(b), timeZone) : null,
       distance_km: b.distance_km === null ? b.usage.distanceKm : Number(b.distance_km),
-      trips: b.usage.trips, position: b.usage.position && { lat: b.usage.position.lat, lon: b.usage.position.lon, at: formatInstant(b.usage.position.at, timeZone) },
+      trips: b.usage.trips,
+      position: b.usage.position && {
+        lat: b.usage.position.lat,
+        lon: b.usage.position.lon,
+        at: formatInstant(b.usage.position.at, timeZone),
+      },
     },
-    canCancel: b.canCancel, confirmCancel: params.get("cancel") === "1", created: params.get("created") === "1", cancelled: params.get("cancelled") === "1",
-    canEdit: b.canEdit, updated: params.get("updated") === "1", editFailed: params.get("editFailed") === "1",
+    canCancel: b.canCancel,
+    confirmCancel: params.get("cancel") === "1",
+    created: params.get("created") === "1",
+    cancelled: params.get("cancelled") === "1",
+    canEdit: b.canEdit,
+    updated: params.get("updated") === "1",
+    editFailed: params.get("editFailed") === "1",
   };
 }
 
 export async function bookingAction(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "carSharing:write");
   const id = idParam(rawId);
-  return formAction({ request, context }, {
-    cancel: intent({
-      run: async () => {
-        await bookings.cancelBooking(context.app, p, id);
-        return redirect(`/car-sharing/bookings/${id}?cancelled=1`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      cancel: intent({
+        run: async () => {
+          await bookings.cancelBooking(context.app, p, id);
+          return redirect(`/car-sharing/bookings/${id}?cancelled=1`);
+        },
+      }),
+    },
+  );
 }
 
 const tabOf = (request: Request): HistoryTab => {
@@ -194,10 +280,20 @@ export async function historyLoader(context: LoadContext, request: Request) {
   const page = await load(() => bookings.listHistory(context.app, p, tab, listQueryFrom(request)));
   const timeZone = await orgTimeZone(context.app, p.orgId);
   return {
-    tab, total: page.total, page: page.page, pages: page.pages,
+    tab,
+    total: page.total,
+    page: page.page,
+    pages: page.pages,
     items: page.items.map((b) => ({
-      id: b.id, registration: b.registration, user_name: b.user_name, destination: b.destination, purpose: b.purpose_label ?? b.other_reason,
-      start: formatInstant(b.starts_at, timeZone), end: formatInstant(b.ends_at, timeZone), status: b.displayStatus, role: b.my_role,
+      id: b.id,
+      registration: b.registration,
+      user_name: b.user_name,
+      destination: b.destination,
+      purpose: b.purpose_label ?? b.other_reason,
+      start: formatInstant(b.starts_at, timeZone),
+      end: formatInstant(b.ends_at, timeZone),
+      status: b.displayStatus,
+      role: b.my_role,
     })),
   };
 }
@@ -207,7 +303,11 @@ export async function historyCsvLoader(context: LoadContext, request: Request) {
   const q = { ...listQueryFrom(request), page: 1, size: 200 };
   const body = await load(() => bookingsCsv(context.app, p, tabOf(request), q));
   return new Response(body, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="bookings.csv"', "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="bookings.csv"',
+      "Cache-Control": "private, no-store",
+    },
   });
 }
 
@@ -220,7 +320,10 @@ export function settingsLayoutLoader(context: LoadContext, request: Request) {
 
 export async function generalSettingsLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:admin");
-  return { settings: await settings.getGeneralSettings(context.app, p), saved: new URL(request.url).searchParams.get("saved") === "1" };
+  return {
+    settings: await settings.getGeneralSettings(context.app, p),
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+  };
 }
 
 export async function generalSettingsAction(context: LoadContext, request: Request) {
@@ -232,14 +335,24 @@ export async function generalSettingsAction(context: LoadContext, request: Reque
   } catch (err) {
     // Whatever the cause, the page says the spec's "Failed to save booking settings".
     const saveFailed = new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings");
-    return failure("save", err instanceof AppError && err.code === "BOOKING_SETTINGS_SAVE_FAILED" ? err : err instanceof AppError || (err as Error).name === "ZodError" ? saveFailed : err);
+    return failure(
+      "save",
+      err instanceof AppError && err.code === "BOOKING_SETTINGS_SAVE_FAILED"
+        ? err
+        : err instanceof AppError || (err as Error).name === "ZodError"
+          ? saveFailed
+          : err,
+    );
   }
 }
 
 export async function poolVehiclesLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:admin");
   try {
-    const [vehicles, geofences] = await Promise.all([settings.poolVehicles(context.app, p), settings.baseOptions(context.app, p)]);
+    const [vehicles, geofences] = await Promise.all([
+      settings.poolVehicles(context.app, p),
+      settings.baseOptions(context.app, p),
+    ]);
     return { vehicles, geofences, loadFailed: false, saved: new URL(request.url).searchParams.get("saved") === "1" };
   } catch {
     return { vehicles: [], geofences: [], loadFailed: true, saved: false };
@@ -251,29 +364,40 @@ export async function poolVehiclesAction(context: LoadContext, request: Request)
   const form = await readForm(request, context);
   try {
     // each vehicle's base comes as base_<vehicle id> (empty: none)
-    const bases = Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith("base_")).map(([k, v]) => [k.slice(5), String(v)]));
+    const bases = Object.fromEntries(
+      [...form.entries()].filter(([k]) => k.startsWith("base_")).map(([k, v]) => [k.slice(5), String(v)]),
+    );
     await settings.savePoolVehicles(context.app, p, { vehicle_ids: form.getAll("vehicle_ids").map(String), bases });
   } catch (err) {
-    return failure("save", err instanceof AppError ? new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings") : err);
+    return failure(
+      "save",
+      err instanceof AppError ? new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings") : err,
+    );
   }
   return redirect("/car-sharing/settings/vehicles?saved=1");
 }
 
 export async function bookingUsersLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:admin");
-  return { users: await settings.bookingUsers(context.app, p), saved: new URL(request.url).searchParams.get("saved") === "1" };
+  return {
+    users: await settings.bookingUsers(context.app, p),
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+  };
 }
 
 export async function bookingUsersAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:admin");
-  return formAction({ request, context }, {
-    save: intent({
-      run: async ({ form }) => {
-        await settings.saveBookingUser(context.app, p, Object.fromEntries(form.entries()));
-        return redirect("/car-sharing/settings/users?saved=1");
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        run: async ({ form }) => {
+          await settings.saveBookingUser(context.app, p, Object.fromEntries(form.entries()));
+          return redirect("/car-sharing/settings/users?saved=1");
+        },
+      }),
+    },
+  );
 }
 
 export async function entriesLoader(context: LoadContext, request: Request) {
@@ -283,20 +407,23 @@ export async function entriesLoader(context: LoadContext, request: Request) {
 
 export async function entriesAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:admin");
-  return formAction({ request, context }, {
-    save: intent({
-      run: async ({ form }) => {
-        await settings.addEntry(context.app, p, Object.fromEntries(form.entries()));
-        return redirect("/car-sharing/settings/entries");
-      },
-    }),
-    delete: intent({
-      run: async ({ form }) => {
-        await settings.deleteEntry(context.app, p, idParam(String(form.get("id") ?? "")));
-        return redirect("/car-sharing/settings/entries");
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        run: async ({ form }) => {
+          await settings.addEntry(context.app, p, Object.fromEntries(form.entries()));
+          return redirect("/car-sharing/settings/entries");
+        },
+      }),
+      delete: intent({
+        run: async ({ form }) => {
+          await settings.deleteEntry(context.app, p, idParam(String(form.get("id") ?? "")));
+          return redirect("/car-sharing/settings/entries");
+        },
+      }),
+    },
+  );
 }
 
 export async function rulesLoader(context: LoadContext, request: Request) {
@@ -307,18 +434,21 @@ export async function rulesLoader(context: LoadContext, request: Request) {
 
 export async function rulesAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "carSharing:admin");
-  return formAction({ request, context }, {
-    save: intent({
-      run: async ({ form }) => {
-        await settings.saveRule(context.app, p, Object.fromEntries(form.entries()));
-        return redirect("/car-sharing/settings/specific-rules");
-      },
-    }),
-    delete: intent({
-      run: async ({ form }) => {
-        await settings.deleteRule(context.app, p, idParam(String(form.get("id") ?? "")));
-        return redirect("/car-sharing/settings/specific-rules");
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        run: async ({ form }) => {
+          await settings.saveRule(context.app, p, Object.fromEntries(form.entries()));
+          return redirect("/car-sharing/settings/specific-rules");
+        },
+      }),
+      delete: intent({
+        run: async ({ form }) => {
+          await settings.deleteRule(context.app, p, idParam(String(form.get("id") ?? "")));
+          return redirect("/car-sharing/settings/specific-rules");
+        },
+      }),
+    },
+  );
 }

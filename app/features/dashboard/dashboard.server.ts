@@ -20,19 +20,19 @@ export async function metricsLoader(context: LoadContext, request: Request) {
   const tiles = await dashboard.dashboardData(context.app, p);
   const q = new URL(request.url).searchParams;
   const views = tiles.map((d) => ({
-      id: d.tile.id,
-      metric: d.tile.metric,
-      chart_type: d.tile.chart_type,
-      ranking: d.tile.ranking,
-      ranking_size: d.tile.ranking_size,
-      aggregation: d.tile.aggregation,
-      time_window: d.tile.time_window,
-      from: d.from,
-      to: d.to,
-      report: reportLink(d.tile, d.from, d.to),
-      value: displayValue(d.tile.metric, d.value),
-      entries: d.entries.map((e) => ({ id: e.id, label: e.label, value: displayValue(d.tile.metric, e.value) })),
-      series: d.series.map((s) => ({ day: s.day, value: displayValue(d.tile.metric, s.value) })),
+    id: d.tile.id,
+    metric: d.tile.metric,
+    chart_type: d.tile.chart_type,
+    ranking: d.tile.ranking,
+    ranking_size: d.tile.ranking_size,
+    aggregation: d.tile.aggregation,
+    time_window: d.tile.time_window,
+    from: d.from,
+    to: d.to,
+    report: reportLink(d.tile, d.from, d.to),
+    value: displayValue(d.tile.metric, d.value),
+    entries: d.entries.map((e) => ({ id: e.id, label: e.label, value: displayValue(d.tile.metric, e.value) })),
+    series: d.series.map((s) => ({ day: s.day, value: displayValue(d.tile.metric, s.value) })),
   }));
   return {
     canWrite: can(p, "dashboard:write"),
@@ -47,19 +47,52 @@ const tileId = z.object({ id: z.uuid() });
 /** The tiles' buttons: move up, move down, remove (each names its tile). */
 export async function metricsAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "dashboard:write");
-  return formAction({ request, context }, {
-    up: intent({ schema: tileId, run: async ({ value }) => { await dashboard.moveTile(context.app, p, value.id, -1); return redirect(METRICS_PAGE); } }),
-    down: intent({ schema: tileId, run: async ({ value }) => { await dashboard.moveTile(context.app, p, value.id, 1); return redirect(METRICS_PAGE); } }),
-    delete: intent({ schema: tileId, run: async ({ value }) => { await dashboard.removeTile(context.app, p, value.id); return redirect(`${METRICS_PAGE}?removed=1`); } }),
-    starter: intent({ schema: z.object({}), run: async () => { await dashboard.addStarterTiles(context.app, p); return redirect(`${METRICS_PAGE}?saved=1`); } }),
-  });
+  return formAction(
+    { request, context },
+    {
+      up: intent({
+        schema: tileId,
+        run: async ({ value }) => {
+          await dashboard.moveTile(context.app, p, value.id, -1);
+          return redirect(METRICS_PAGE);
+        },
+      }),
+      down: intent({
+        schema: tileId,
+        run: async ({ value }) => {
+          await dashboard.moveTile(context.app, p, value.id, 1);
+          return redirect(METRICS_PAGE);
+        },
+      }),
+      delete: intent({
+        schema: tileId,
+        run: async ({ value }) => {
+          await dashboard.removeTile(context.app, p, value.id);
+          return redirect(`${METRICS_PAGE}?removed=1`);
+        },
+      }),
+      starter: intent({
+        schema: z.object({}),
+        run: async () => {
+          await dashboard.addStarterTiles(context.app, p);
+          return redirect(`${METRICS_PAGE}?saved=1`);
+        },
+      }),
+    },
+  );
 }
 
 /** A stored tile as the strings a form posts. */
 function tileFormValues(t: Tile): Record<string, string | string[]> {
   return {
-    metric: t.metric, chart_type: t.chart_type, ranking: t.ranking ?? "", ranking_size: String(t.ranking_size), aggregation: t.aggregation,
-    time_window: t.time_window, vehicle_ids: t.vehicle_ids, team_ids: t.team_ids,
+    metric: t.metric,
+    chart_type: t.chart_type,
+    ranking: t.ranking ?? "",
+    ranking_size: String(t.ranking_size),
+    aggregation: t.aggregation,
+    time_window: t.time_window,
+    vehicle_ids: t.vehicle_ids,
+    team_ids: t.team_ids,
   };
 }
 
@@ -70,9 +103,21 @@ export async function tileFormLoader(context: LoadContext, request: Request, raw
   const [vehicles, teams] = await Promise.all([vehicleOptions(context.app, p), teamOptions(context.app, p)]);
   return {
     tile: tile ? { id: tile.id } : null,
-    defaults: tile ? tileFormValues(tile) : { metric: "distance", chart_type: "bar", ranking: "top", ranking_size: "10", aggregation: "total", time_window: "this_week" },
+    defaults: tile
+      ? tileFormValues(tile)
+      : {
+          metric: "distance",
+          chart_type: "bar",
+          ranking: "top",
+          ranking_size: "10",
+          aggregation: "total",
+          time_window: "this_week",
+        },
     options: {
-      vehicles: vehicles.map((v) => ({ id: v.id, label: v.identifier_name ? `${v.registration} (${v.identifier_name})` : v.registration })),
+      vehicles: vehicles.map((v) => ({
+        id: v.id,
+        label: v.identifier_name ? `${v.registration} (${v.identifier_name})` : v.registration,
+      })),
       teams: teams.map((t) => ({ id: t.id, label: t.name })),
     },
   };
@@ -86,16 +131,19 @@ export async function saveTileAction(context: LoadContext, request: Request, raw
   const form = await readForm(request, context);
   // another user's or organisation's tile answers 404 before the form is read
   if (id) await load(() => dashboard.getTile(context.app, p, id));
-  return formAction({ request, context, form }, {
-    save: intent({
-      schema: tileInputSchema,
-      run: async ({ value }) => {
-        if (id) await dashboard.updateTile(context.app, p, id, value);
-        else await dashboard.addTile(context.app, p, value);
-        return redirect(`${METRICS_PAGE}?saved=1`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context, form },
+    {
+      save: intent({
+        schema: tileInputSchema,
+        run: async ({ value }) => {
+          if (id) await dashboard.updateTile(context.app, p, id, value);
+          else await dashboard.addTile(context.app, p, value);
+          return redirect(`${METRICS_PAGE}?saved=1`);
+        },
+      }),
+    },
+  );
 }
 
 const BY = ["vehicle", "driver", "team"] as const;
@@ -105,12 +153,20 @@ export async function benchmarksLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "dashboard:read");
   const q = new URL(request.url).searchParams;
   const by = (BY as readonly string[]).includes(q.get("by") ?? "") ? (q.get("by") as (typeof BY)[number]) : "vehicle";
-  const window = (TIME_WINDOWS as readonly string[]).includes(q.get("window") ?? "") ? (q.get("window") as TimeWindow) : "this_week";
+  const window = (TIME_WINDOWS as readonly string[]).includes(q.get("window") ?? "")
+    ? (q.get("window") as TimeWindow)
+    : "this_week";
   const b = await dashboard.benchmarks(context.app, p, window, by);
   const show = (values: Record<string, number | null>) =>
-    Object.fromEntries(Object.entries(values).map(([m, v]) => [m, displayValue(m as Tile["metric"], v)])) as Record<Tile["metric"], number | null>;
+    Object.fromEntries(Object.entries(values).map(([m, v]) => [m, displayValue(m as Tile["metric"], v)])) as Record<
+      Tile["metric"],
+      number | null
+    >;
   return {
-    by, window, from: b.from, to: b.to,
+    by,
+    window,
+    from: b.from,
+    to: b.to,
     rows: b.rows.map((r) => ({ id: r.id, label: r.label, values: show(r.values) })),
     fleet: show(b.fleet),
   };

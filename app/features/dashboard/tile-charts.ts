@@ -21,7 +21,8 @@ export function tileOption(tile: ChartTile, seriesName: string): Record<string, 
   if (tileIsEmpty(tile)) return null;
   if (tile.chart_type === "line") {
     return {
-      tooltip, grid: { left: 48, right: 16, top: 16, bottom: 32 },
+      tooltip,
+      grid: { left: 48, right: 16, top: 16, bottom: 32 },
       xAxis: { type: "category", data: tile.series.map((s) => s.day.slice(5)) },
       yAxis: { type: "value" },
       // straight segments: a smoothed curve dips below zero between a busy day and an idle one
@@ -31,7 +32,8 @@ export function tileOption(tile: ChartTile, seriesName: string): Record<string, 
   if (tile.chart_type === "bar") {
     const entries = [...tile.entries].reverse();
     return {
-      tooltip, grid: { left: 110, right: 24, top: 8, bottom: 24 },
+      tooltip,
+      grid: { left: 110, right: 24, top: 8, bottom: 24 },
       xAxis: { type: "value" },
       yAxis: { type: "category", data: entries.map((e) => e.label), axisLabel: { width: 100, overflow: "truncate" } },
       series: [{ type: "bar", name: seriesName, data: entries.map((e) => e.value), itemStyle: { color: "#2563eb" } }],
@@ -40,7 +42,14 @@ export function tileOption(tile: ChartTile, seriesName: string): Record<string, 
   if (tile.chart_type === "pie") {
     return {
       tooltip,
-      series: [{ type: "pie", name: seriesName, radius: ["35%", "70%"], data: tile.entries.map((e) => ({ name: e.label, value: e.value })) }],
+      series: [
+        {
+          type: "pie",
+          name: seriesName,
+          radius: ["35%", "70%"],
+          data: tile.entries.map((e) => ({ name: e.label, value: e.value })),
+        },
+      ],
     };
   }
   return null;

@@ -18,7 +18,11 @@ export const METRIC_REPORT: Record<Metric, string> = {
 };
 
 /** The report of a tile for its period and vehicles, opened with the same choices. */
-export function reportLink(t: { metric: Metric; vehicle_ids: string[]; team_ids: string[] }, from: string, to: string): string {
+export function reportLink(
+  t: { metric: Metric; vehicle_ids: string[]; team_ids: string[] },
+  from: string,
+  to: string,
+): string {
   const q = new URLSearchParams({ from, to });
   for (const id of t.vehicle_ids) q.append("vehicle_ids", id);
   for (const id of t.team_ids) q.append("team_ids", id);
@@ -26,7 +30,12 @@ export function reportLink(t: { metric: Metric; vehicle_ids: string[]; team_ids:
 }
 
 /** Base units (m, s) to what people read (km, h); the rest is shown as computed. */
-const SCALE: Partial<Record<Metric, number>> = { distance: 1 / 1000, driving_time: 1 / 3600, idling_time: 1 / 3600, engine_hours: 1 / 3600 };
+const SCALE: Partial<Record<Metric, number>> = {
+  distance: 1 / 1000,
+  driving_time: 1 / 3600,
+  idling_time: 1 / 3600,
+  engine_hours: 1 / 3600,
+};
 
 /** A metric's value in its display unit, rounded to one decimal (counts stay whole). */
 export function displayValue(metric: Metric, v: number | null): number | null {
@@ -36,7 +45,16 @@ export function displayValue(metric: Metric, v: number | null): number | null {
 }
 
 /** Metrics with a unit label in locales/<lng>/dashboard.json "units". */
-export const HAS_UNIT: ReadonlySet<Metric> = new Set(["distance", "driving_time", "idling_time", "max_speed", "fuel_used", "utilisation", "engine_hours", "eco_score"]);
+export const HAS_UNIT: ReadonlySet<Metric> = new Set([
+  "distance",
+  "driving_time",
+  "idling_time",
+  "max_speed",
+  "fuel_used",
+  "utilisation",
+  "engine_hours",
+  "eco_score",
+]);
 
 export function formatTileNumber(v: number | null, lng: string): string {
   return v === null ? "—" : formatNumber(v, lng);

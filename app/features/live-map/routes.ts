@@ -7,4 +7,6 @@ export const liveMapPages: RouteConfigEntry[] = prefix("manage", [
 ]);
 
 /** The offline basemap the maps fall back to. */
-export const liveMapFiles: RouteConfigEntry[] = [route("map/basemap.geojson", "features/live-map/routes/basemap-geojson.tsx")];
+export const liveMapFiles: RouteConfigEntry[] = [
+  route("map/basemap.geojson", "features/live-map/routes/basemap-geojson.tsx"),
+];

@@ -10,19 +10,29 @@ export async function notificationsLoader(context: LoadContext, request: Request
   const p = requirePermission(context, request, "maintenance:read");
   const [items, tz] = await Promise.all([reminderNotices(context.app, p), orgTimeZone(context.app, p.orgId)]);
   return {
-    items: items.map((n) => ({ reminder_id: n.reminder_id, stage: n.stage, name: n.name, registration: n.registration, sent_at: formatInstant(n.sent_at, tz), unread: n.read_at === null })),
+    items: items.map((n) => ({
+      reminder_id: n.reminder_id,
+      stage: n.stage,
+      name: n.name,
+      registration: n.registration,
+      sent_at: formatInstant(n.sent_at, tz),
+      unread: n.read_at === null,
+    })),
     read: new URL(request.url).searchParams.has("read"),
   };
 }
 
 export async function notificationsAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "maintenance:read");
-  return formAction({ request, context }, {
-    "read-all": intent({
-      run: async () => {
-        await readReminderNotices(context.app, p, "all");
-        return redirect("/maintenance/notifications?read=1");
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      "read-all": intent({
+        run: async () => {
+          await readReminderNotices(context.app, p, "all");
+          return redirect("/maintenance/notifications?read=1");
+        },
+      }),
+    },
+  );
 }

@@ -11,20 +11,32 @@ export async function serviceEditLoader(context: LoadContext, request: Request, 
   const p = requirePermission(context, request, "maintenance:write");
   const s = await load(() => records.getService(context.app, p, idParam(rawId)));
   return {
-    record: { id: s.id, kind: s.kind, registration: s.registration, service_type: s.service_type, attachments: s.attachments.map((a) => ({ id: a.id, file_name: a.file_name })) },
-    values: records.serviceFields(s), options: await formOptions(context, p),
+    record: {
+      id: s.id,
+      kind: s.kind,
+      registration: s.registration,
+      service_type: s.service_type,
+      attachments: s.attachments.map((a) => ({ id: a.id, file_name: a.file_name })),
+    },
+    values: records.serviceFields(s),
+    options: await formOptions(context, p),
   };
 }
 
 export async function serviceEditAction(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "maintenance:write");
   const id = idParam(rawId);
-  return formAction({ request, context }, {
-    save: fieldsIntent(async (fields, form) => {
-      const row = await records.updateService(context.app, p, id, fields, { attachments: await readAttachments(form) });
-      return redirect(row.kind === "wash" ? "/maintenance/wash?saved=1" : `/maintenance/services/${id}?saved=1`);
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: fieldsIntent(async (fields, form) => {
+        const row = await records.updateService(context.app, p, id, fields, {
+          attachments: await readAttachments(form),
+        });
+        return redirect(row.kind === "wash" ? "/maintenance/wash?saved=1" : `/maintenance/services/${id}?saved=1`);
+      }),
+    },
+  );
 }
 
 /** Editing a fuel report. */
@@ -32,18 +44,27 @@ export async function fuelEditLoader(context: LoadContext, request: Request, raw
   const p = requirePermission(context, request, "maintenance:write");
   const r = await load(() => fuel.getFuelReport(context.app, p, idParam(rawId)));
   return {
-    record: { id: r.id, registration: r.registration, filled_on: r.filled_on, attachments: r.attachments.map((a) => ({ id: a.id, file_name: a.file_name })) },
-    values: fuel.fuelFields(r), options: await formOptions(context, p),
+    record: {
+      id: r.id,
+      registration: r.registration,
+      filled_on: r.filled_on,
+      attachments: r.attachments.map((a) => ({ id: a.id, file_name: a.file_name })),
+    },
+    values: fuel.fuelFields(r),
+    options: await formOptions(context, p),
   };
 }
 
 export async function fuelEditAction(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "maintenance:write");
   const id = idParam(rawId);
-  return formAction({ request, context }, {
-    save: fieldsIntent(async (fields, form) => {
-      await fuel.updateFuelReport(context.app, p, id, fields, { attachments: await readAttachments(form) });
-      return redirect("/maintenance/fuel?saved=1");
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: fieldsIntent(async (fields, form) => {
+        await fuel.updateFuelReport(context.app, p, id, fields, { attachments: await readAttachments(form) });
+        return redirect("/maintenance/fuel?saved=1");
+      }),
+    },
+  );
 }

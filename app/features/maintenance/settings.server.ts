@@ -14,10 +14,13 @@ export async function settingsLoader(context: LoadContext, request: Request) {
 
 export async function settingsAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "maintenance:write");
-  return formAction({ request, context }, {
-    save: fieldsIntent(async (fields) => {
-      await saveMaintenanceSettings(context.app, p, fields);
-      return redirect("/maintenance/settings?saved=1");
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: fieldsIntent(async (fields) => {
+        await saveMaintenanceSettings(context.app, p, fields);
+        return redirect("/maintenance/settings?saved=1");
+      }),
+    },
+  );
 }

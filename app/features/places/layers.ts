@@ -47,17 +47,23 @@ export function placesLayerSpec(opts: { url?: string; data?: GeoJSON.FeatureColl
     source: { type: "geojson", data: opts.data ?? opts.url ?? PLACES_LAYERS_URL },
     layers: [
       {
-        id: PLACES_LAYER_IDS.geofenceFill, type: "fill", source: PLACES_SOURCE,
+        id: PLACES_LAYER_IDS.geofenceFill,
+        type: "fill",
+        source: PLACES_SOURCE,
         filter: ["==", ["get", "kind"], "geofence"],
         paint: { "fill-color": color, "fill-opacity": 0.15 },
       },
       {
-        id: PLACES_LAYER_IDS.geofenceLine, type: "line", source: PLACES_SOURCE,
+        id: PLACES_LAYER_IDS.geofenceLine,
+        type: "line",
+        source: PLACES_SOURCE,
         filter: ["==", ["get", "kind"], "geofence"],
         paint: { "line-color": color, "line-width": 2 },
       },
       {
-        id: PLACES_LAYER_IDS.poi, type: "circle", source: PLACES_SOURCE,
+        id: PLACES_LAYER_IDS.poi,
+        type: "circle",
+        source: PLACES_SOURCE,
         filter: ["==", ["get", "kind"], "poi"],
         paint: {
           "circle-color": color,

@@ -14,8 +14,17 @@ export async function loadPlacesList(context: LoadContext, request: Request, kin
     load(() => placeCategories(context.app, p, kind)),
   ]);
   const items: PlaceRow[] = page.items.map((r) => ({
-    id: r.id, name: r.name, category: r.category, city: r.city, latitude: r.latitude, longitude: r.longitude,
-    icon: r.icon, icon_color: r.icon_color, shape: r.shape, radius_m: r.radius_m, vertices: r.polygon?.length ?? 0,
+    id: r.id,
+    name: r.name,
+    category: r.category,
+    city: r.city,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    icon: r.icon,
+    icon_color: r.icon_color,
+    shape: r.shape,
+    radius_m: r.radius_m,
+    vertices: r.polygon?.length ?? 0,
   }));
   return {
     page: { ...page, items },

@@ -13,11 +13,27 @@ export async function dispatchLoader(context: LoadContext, request: Request) {
   const asked = new URL(request.url).searchParams.get("day");
   const day = await dayJobs(context.app, p, asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : null);
   const vehicles = can(p, "manage:read")
-    ? (await listFleetState(context.app, p)).map((v) => ({ id: v.vehicleId, registration: v.registration, latitude: v.latitude, longitude: v.longitude, fixTime: v.fixTime }))
-    : (await vehicleOptions(context.app, p)).map((v) => ({ id: v.id, registration: v.registration, latitude: null, longitude: null, fixTime: null }));
+    ? (await listFleetState(context.app, p)).map((v) => ({
+        id: v.vehicleId,
+        registration: v.registration,
+        latitude: v.latitude,
+        longitude: v.longitude,
+        fixTime: v.fixTime,
+      }))
+    : (await vehicleOptions(context.app, p)).map((v) => ({
+        id: v.id,
+        registration: v.registration,
+        latitude: null,
+        longitude: null,
+        fixTime: null,
+      }));
   return {
-    ...day, vehicles, canWrite: can(p, "routePlanning:write"), liveEtaMaxAgeMin: LIVE_ETA_MAX_FIX_AGE_MIN,
+    ...day,
+    vehicles,
+    canWrite: can(p, "routePlanning:write"),
+    liveEtaMaxAgeMin: LIVE_ETA_MAX_FIX_AGE_MIN,
     optimization: await latestOptimization(context.app, p, day.day),
-    mapConfig: mapConfigFrom(context), exposeMap: context.app.config.NODE_ENV !== "production",
+    mapConfig: mapConfigFrom(context),
+    exposeMap: context.app.config.NODE_ENV !== "production",
   };
 }

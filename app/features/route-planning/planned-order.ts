@@ -11,8 +11,9 @@ export interface PlannedJob {
 }
 
 const bySchedule = (a: PlannedJob, b: PlannedJob) =>
-  (a.planned_sequence ?? Number.MAX_SAFE_INTEGER) - (b.planned_sequence ?? Number.MAX_SAFE_INTEGER)
-  || a.scheduled_arrival.localeCompare(b.scheduled_arrival) || a.id.localeCompare(b.id);
+  (a.planned_sequence ?? Number.MAX_SAFE_INTEGER) - (b.planned_sequence ?? Number.MAX_SAFE_INTEGER) ||
+  a.scheduled_arrival.localeCompare(b.scheduled_arrival) ||
+  a.id.localeCompare(b.id);
 
 /** Jobs grouped by vehicle in the order of `vehicles`, each vehicle's in planned order; unassigned (or unknown vehicle) last. */
 export function inPlannedOrder<J extends PlannedJob>(jobs: readonly J[], vehicles: ReadonlyArray<{ id: string }>): J[] {
@@ -28,8 +29,10 @@ export function plannedRoutes(jobs: readonly PlannedJob[], registration: Readonl
     if (j.vehicle_id == null || j.planned_sequence == null) continue;
     byVehicle.set(j.vehicle_id, [...(byVehicle.get(j.vehicle_id) ?? []), j]);
   }
-  return [...byVehicle.entries()].filter(([, list]) => list.length > 1).map(([vehicleId, list]) => ({
-    vehicle: registration.get(vehicleId) ?? vehicleId,
-    coordinates: [...list].sort(bySchedule).map((j) => [j.longitude, j.latitude] as [number, number]),
-  }));
+  return [...byVehicle.entries()]
+    .filter(([, list]) => list.length > 1)
+    .map(([vehicleId, list]) => ({
+      vehicle: registration.get(vehicleId) ?? vehicleId,
+      coordinates: [...list].sort(bySchedule).map((j) => [j.longitude, j.latitude] as [number, number]),
+    }));
 }

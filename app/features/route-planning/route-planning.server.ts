@@ -1,7 +1,15 @@
 import { redirect } from "react-router";
 import * as jobs from "../../../server/modules/route-planning/route-jobs.service";
 import * as templates from "../../../server/modules/route-planning/templates.service";
-import { jobInputSchema, jobUpdateSchema, routeSettingsSchema, stopInputSchema, templateInputSchema, generateInputSchema, assignInputSchema } from "../../../server/modules/route-planning/route-planning.schema";
+import {
+  jobInputSchema,
+  jobUpdateSchema,
+  routeSettingsSchema,
+  stopInputSchema,
+  templateInputSchema,
+  generateInputSchema,
+  assignInputSchema,
+} from "../../../server/modules/route-planning/route-planning.schema";
 import { getRouteSettings, updateRouteSettings } from "../../../server/modules/route-planning/route-settings.service";
 import { allPlaces } from "../../../server/modules/places/places.service";
 import { driverOptions, vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
@@ -27,14 +35,25 @@ async function options(context: LoadContext, p: Principal) {
   };
 }
 
-const mapProps = (context: LoadContext) => ({ mapConfig: mapConfigFrom(context), exposeMap: context.app.config.NODE_ENV !== "production" });
+const mapProps = (context: LoadContext) => ({
+  mapConfig: mapConfigFrom(context),
+  exposeMap: context.app.config.NODE_ENV !== "production",
+});
 
 export async function jobsListLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "routePlanning:read");
   const url = new URL(request.url);
-  const filter = { from: url.searchParams.get("from") || null, to: url.searchParams.get("to") || null, status: url.searchParams.get("status") || null };
+  const filter = {
+    from: url.searchParams.get("from") || null,
+    to: url.searchParams.get("to") || null,
+    status: url.searchParams.get("status") || null,
+  };
   const valid = (d: string | null) => (d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d : null);
-  const page = await jobs.listJobs(context.app, p, listQueryFrom(request), { ...filter, from: valid(filter.from), to: valid(filter.to) });
+  const page = await jobs.listJobs(context.app, p, listQueryFrom(request), {
+    ...filter,
+    from: valid(filter.from),
+    to: valid(filter.to),
+  });
   return { page, filter, canWrite: can(p, "routePlanning:write") };
 }
 
@@ -45,15 +64,20 @@ export async function jobAddLoader(context: LoadContext, request: Request) {
 
 export async function jobAddAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "routePlanning:write");
-  return formAction({ request, context }, {
-    save: intent({
-      schema: jobInputSchema,
-      run: async ({ value }) => {
-        const ids = await jobs.createJobs(context.app, p, value);
-        return ids.length === 1 ? redirect(`${JOBS_PATH}/edit/${ids[0]}?created=1`) : redirect(`${JOBS_PATH}?created=${ids.length}`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: jobInputSchema,
+        run: async ({ value }) => {
+          const ids = await jobs.createJobs(context.app, p, value);
+          return ids.length === 1
+            ? redirect(`${JOBS_PATH}/edit/${ids[0]}?created=1`)
+            : redirect(`${JOBS_PATH}?created=${ids.length}`);
+        },
+      }),
+    },
+  );
 }
 
 export async function jobEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
@@ -61,7 +85,10 @@ export async function jobEditLoader(context: LoadContext, request: Request, rawI
   const job = await load(() => jobs.getJob(context.app, p, idParam(rawId)));
   const canWrite = can(p, "routePlanning:write");
   return {
-    job, canWrite, ...(canWrite ? await options(context, p) : { drivers: [], vehicles: [], places: [] }), ...mapProps(context),
+    job,
+    canWrite,
+    ...(canWrite ? await options(context, p) : { drivers: [], vehicles: [], places: [] }),
+    ...mapProps(context),
     confirmDelete: canWrite && new URL(request.url).searchParams.get("delete") === "1",
   };
 }
@@ -69,25 +96,51 @@ export async function jobEditLoader(context: LoadContext, request: Request, rawI
 export async function jobEditAction(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "routePlanning:write");
   const id = idParam(rawId);
-  return formAction({ request, context }, {
-    save: intent({
-      schema: jobUpdateSchema,
-      serviceParses: true,
-      run: async ({ value }) => {
-        await jobs.updateJob(context.app, p, id, value as Record<string, unknown>);
-        return redirect(`${JOBS_PATH}/edit/${id}?saved=1`);
-      },
-    }),
-    checkin: intent({ run: async () => { await jobs.setJobStatus(context.app, p, id, "started"); return redirect(`${JOBS_PATH}/edit/${id}?saved=1`); } }),
-    checkout: intent({ run: async () => { await jobs.setJobStatus(context.app, p, id, "finished"); return redirect(`${JOBS_PATH}/edit/${id}?saved=1`); } }),
-    reset: intent({ run: async () => { await jobs.setJobStatus(context.app, p, id, "not_started"); return redirect(`${JOBS_PATH}/edit/${id}?saved=1`); } }),
-    delete: intent({ run: async () => { await jobs.deleteJob(context.app, p, id); return redirect(`${JOBS_PATH}?deleted=1`); } }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: jobUpdateSchema,
+        serviceParses: true,
+        run: async ({ value }) => {
+          await jobs.updateJob(context.app, p, id, value as Record<string, unknown>);
+          return redirect(`${JOBS_PATH}/edit/${id}?saved=1`);
+        },
+      }),
+      checkin: intent({
+        run: async () => {
+          await jobs.setJobStatus(context.app, p, id, "started");
+          return redirect(`${JOBS_PATH}/edit/${id}?saved=1`);
+        },
+      }),
+      checkout: intent({
+        run: async () => {
+          await jobs.setJobStatus(context.app, p, id, "finished");
+          return redirect(`${JOBS_PATH}/edit/${id}?saved=1`);
+        },
+      }),
+      reset: intent({
+        run: async () => {
+          await jobs.setJobStatus(context.app, p, id, "not_started");
+          return redirect(`${JOBS_PATH}/edit/${id}?saved=1`);
+        },
+      }),
+      delete: intent({
+        run: async () => {
+          await jobs.deleteJob(context.app, p, id);
+          return redirect(`${JOBS_PATH}?deleted=1`);
+        },
+      }),
+    },
+  );
 }
 
 export async function templatesListLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "routePlanning:read");
-  return { page: await templates.listTemplates(context.app, p, listQueryFrom(request)), canWrite: can(p, "routePlanning:write") };
+  return {
+    page: await templates.listTemplates(context.app, p, listQueryFrom(request)),
+    canWrite: can(p, "routePlanning:write"),
+  };
 }
 
 export async function templateAddLoader(context: LoadContext, request: Request) {
@@ -97,15 +150,18 @@ export async function templateAddLoader(context: LoadContext, request: Request) 
 
 export async function templateAddAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "routePlanning:write");
-  return formAction({ request, context }, {
-    save: intent({
-      schema: templateInputSchema,
-      run: async ({ value }) => {
-        const t = await templates.createTemplate(context.app, p, value);
-        return redirect(`${TEMPLATES_PATH}/edit/${t.id}?created=1`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: templateInputSchema,
+        run: async ({ value }) => {
+          const t = await templates.createTemplate(context.app, p, value);
+          return redirect(`${TEMPLATES_PATH}/edit/${t.id}?created=1`);
+        },
+      }),
+    },
+  );
 }
 
 export async function templateEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
@@ -119,19 +175,45 @@ export async function templateEditAction(context: LoadContext, request: Request,
   const p = requirePermission(context, request, "routePlanning:write");
   const id = idParam(rawId);
   const back = `${TEMPLATES_PATH}/edit/${id}`;
-  return formAction({ request, context }, {
-    save: intent({ schema: templateInputSchema, serviceParses: true, run: async ({ value }) => { await templates.updateTemplate(context.app, p, id, value as Record<string, unknown>); return redirect(`${back}?saved=1`); } }),
-    addStop: intent({ schema: stopInputSchema, run: async ({ value }) => { await templates.addStop(context.app, p, id, value); return redirect(`${back}?saved=1`); } }),
-    deleteStop: intent({ run: async ({ form }) => { await templates.deleteStop(context.app, p, id, idParam(String(form.get("stop_id") ?? ""))); return redirect(`${back}?saved=1`); } }),
-    generate: intent({
-      schema: generateInputSchema,
-      run: async ({ value }) => {
-        const n = await templates.generateFromTemplate(context.app, p, id, value);
-        return redirect(`${JOBS_PATH}?created=${n}&from=${value.from}&to=${value.to}`);
-      },
-    }),
-    delete: intent({ run: async () => { await templates.deleteTemplate(context.app, p, id); return redirect(`${TEMPLATES_PATH}?deleted=1`); } }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: templateInputSchema,
+        serviceParses: true,
+        run: async ({ value }) => {
+          await templates.updateTemplate(context.app, p, id, value as Record<string, unknown>);
+          return redirect(`${back}?saved=1`);
+        },
+      }),
+      addStop: intent({
+        schema: stopInputSchema,
+        run: async ({ value }) => {
+          await templates.addStop(context.app, p, id, value);
+          return redirect(`${back}?saved=1`);
+        },
+      }),
+      deleteStop: intent({
+        run: async ({ form }) => {
+          await templates.deleteStop(context.app, p, id, idParam(String(form.get("stop_id") ?? "")));
+          return redirect(`${back}?saved=1`);
+        },
+      }),
+      generate: intent({
+        schema: generateInputSchema,
+        run: async ({ value }) => {
+          const n = await templates.generateFromTemplate(context.app, p, id, value);
+          return redirect(`${JOBS_PATH}?created=${n}&from=${value.from}&to=${value.to}`);
+        },
+      }),
+      delete: intent({
+        run: async () => {
+          await templates.deleteTemplate(context.app, p, id);
+          return redirect(`${TEMPLATES_PATH}?deleted=1`);
+        },
+      }),
+    },
+  );
 }
 
 export async function settingsLoader(context: LoadContext, request: Request) {
@@ -142,15 +224,33 @@ export async function settingsLoader(context: LoadContext, request: Request) {
 
 export async function settingsAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "routePlanning:write");
-  return formAction({ request, context }, {
-    save: intent({ schema: routeSettingsSchema, run: async ({ value }) => { await updateRouteSettings(context.app, p, value); return { ok: true as const }; } }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: routeSettingsSchema,
+        run: async ({ value }) => {
+          await updateRouteSettings(context.app, p, value);
+          return { ok: true as const };
+        },
+      }),
+    },
+  );
 }
 
 /** The assign form of the dispatch map and the scheduler (works without JavaScript). */
 export async function assignAction(context: LoadContext, request: Request, back: string) {
   const p = requirePermission(context, request, "routePlanning:write");
-  return formAction({ request, context }, {
-    save: intent({ schema: assignInputSchema, run: async ({ value }) => { await jobs.assignJob(context.app, p, value); return redirect(back); } }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: assignInputSchema,
+        run: async ({ value }) => {
+          await jobs.assignJob(context.app, p, value);
+          return redirect(back);
+        },
+      }),
+    },
+  );
 }

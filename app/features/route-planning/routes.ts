@@ -24,6 +24,4 @@ export const routePlanningPages: RouteConfigEntry[] = [
 ];
 
 /** The sample import file (both languages) and the day's jobs as GeoJSON for the dispatch map. */
-export const routePlanningFiles: RouteConfigEntry[] = [
-  route("route-planning/sample-jobs.csv", page("sample-csv")),
-];
+export const routePlanningFiles: RouteConfigEntry[] = [route("route-planning/sample-jobs.csv", page("sample-csv"))];

@@ -4,14 +4,35 @@ import * as orders from "../../../server/modules/tms/orders.service";
 import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
 import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
-import { idParam, listQueryFrom, load, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
+import {
+  idParam,
+  listQueryFrom,
+  load,
+  requirePermission,
+  requireUser,
+  type LoadContext,
+} from "../../lib/route-kit.server";
 
 export async function ordersListLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "tms:read");
   const filter = orderFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const page = await load(() => orders.listOrders(context.app, p, listQueryFrom(request), filter));
   return {
-    page: { ...page, items: page.items.map((o) => ({ id: o.id, order_id: o.order_id, client_order_id: o.client_order_id, customer_code: o.customer_code, customer_name: o.customer_name, region: o.region, packets: o.packets, weight: Number(o.weight), delivery_date_at: o.delivery_date_at, status: o.status })) },
+    page: {
+      ...page,
+      items: page.items.map((o) => ({
+        id: o.id,
+        order_id: o.order_id,
+        client_order_id: o.client_order_id,
+        customer_code: o.customer_code,
+        customer_name: o.customer_name,
+        region: o.region,
+        packets: o.packets,
+        weight: Number(o.weight),
+        delivery_date_at: o.delivery_date_at,
+        status: o.status,
+      })),
+    },
     canWrite: can(p, "tms:write"),
   };
 }
@@ -22,10 +43,22 @@ export type OrderFormValues = Record<string, string>;
 export function orderFormValues(o: orders.Order) {
   const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
   return {
-    order_id: o.order_id, client_order_id: text(o.client_order_id), customer_code: o.customer_code, customer_name: text(o.customer_name),
-    address: text(o.address), latitude: String(o.latitude), longitude: String(o.longitude), region: text(o.region), business: text(o.business),
-    packets: String(o.packets), weight: String(Number(o.weight)), sales_agent: text(o.sales_agent), delivery_date_at: o.delivery_date_at,
-    window_start: fromMinutes(o.window_start), window_end: fromMinutes(o.window_end), notes: text(o.notes),
+    order_id: o.order_id,
+    client_order_id: text(o.client_order_id),
+    customer_code: o.customer_code,
+    customer_name: text(o.customer_name),
+    address: text(o.address),
+    latitude: String(o.latitude),
+    longitude: String(o.longitude),
+    region: text(o.region),
+    business: text(o.business),
+    packets: String(o.packets),
+    weight: String(Number(o.weight)),
+    sales_agent: text(o.sales_agent),
+    delivery_date_at: o.delivery_date_at,
+    window_start: fromMinutes(o.window_start),
+    window_end: fromMinutes(o.window_end),
+    notes: text(o.notes),
   };
 }
 
@@ -36,15 +69,18 @@ export function addOrderLoader(context: LoadContext, request: Request) {
 
 export async function addOrderAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "tms:write");
-  return formAction({ request, context }, {
-    save: intent({
-      schema: orderInputSchema,
-      run: async ({ value }) => {
-        const order = await orders.createOrder(context.app, p, value);
-        return redirect(`/tms/orders/${order.id}?created=1`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: orderInputSchema,
+        run: async ({ value }) => {
+          const order = await orders.createOrder(context.app, p, value);
+          return redirect(`/tms/orders/${order.id}?created=1`);
+        },
+      }),
+    },
+  );
 }
 
 export async function orderLoader(context: LoadContext, request: Request, rawId: string | undefined) {
@@ -54,7 +90,17 @@ export async function orderLoader(context: LoadContext, request: Request, rawId:
   const truck = vehicles.find((v) => v.id === order.vehicle_id);
   const canWrite = can(p, "tms:write");
   return {
-    order: { ...orderFormValues(order), id: order.id, status: order.status, sequence: order.sequence, eta: order.eta?.toISOString() ?? null, started_at: order.started_at?.toISOString() ?? null, finished_at: order.finished_at?.toISOString() ?? null, finished_by: order.finished_by, optimization_id: order.optimization_id },
+    order: {
+      ...orderFormValues(order),
+      id: order.id,
+      status: order.status,
+      sequence: order.sequence,
+      eta: order.eta?.toISOString() ?? null,
+      started_at: order.started_at?.toISOString() ?? null,
+      finished_at: order.finished_at?.toISOString() ?? null,
+      finished_by: order.finished_by,
+      optimization_id: order.optimization_id,
+    },
     truck: truck ? truck.registration : null,
     trackingUrl: orders.trackingPath(order.tracking_token),
     version: String(order.updated_at.getTime()),
@@ -66,26 +112,29 @@ export async function orderLoader(context: LoadContext, request: Request, rawId:
 export async function orderAction(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requireUser(context, request);
   const id = idParam(rawId);
-  return formAction({ request, context }, {
-    save: intent({
-      schema: orderInputSchema,
-      serviceParses: true,
-      run: async ({ value }) => {
-        await orders.updateOrder(context.app, p, id, value);
-        return redirect(`/tms/orders/${id}?saved=1`);
-      },
-    }),
-    finish: intent({
-      run: async () => {
-        await orders.finishOrder(context.app, p, id, "planner");
-        return redirect(`/tms/orders/${id}?finished=1`);
-      },
-    }),
-    delete: intent({
-      run: async () => {
-        await orders.deleteOrder(context.app, p, id);
-        return redirect("/tms/orders?deleted=1");
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: orderInputSchema,
+        serviceParses: true,
+        run: async ({ value }) => {
+          await orders.updateOrder(context.app, p, id, value);
+          return redirect(`/tms/orders/${id}?saved=1`);
+        },
+      }),
+      finish: intent({
+        run: async () => {
+          await orders.finishOrder(context.app, p, id, "planner");
+          return redirect(`/tms/orders/${id}?finished=1`);
+        },
+      }),
+      delete: intent({
+        run: async () => {
+          await orders.deleteOrder(context.app, p, id);
+          return redirect("/tms/orders?deleted=1");
+        },
+      }),
+    },
+  );
 }

@@ -27,23 +27,53 @@ export async function plansListLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "tms:read");
   const list = await load(() => plans.listPlans(context.app, p));
   return {
-    plans: list.map((x) => ({ id: x.id, name: x.name, day: x.day, status: x.status, run_state: x.run_state, trucks: x.trucks.length, orders: Number(x.orders ?? 0), dispatched: Boolean(x.dispatched_at) })),
+    plans: list.map((x) => ({
+      id: x.id,
+      name: x.name,
+      day: x.day,
+      status: x.status,
+      run_state: x.run_state,
+      trucks: x.trucks.length,
+      orders: Number(x.orders ?? 0),
+      dispatched: Boolean(x.dispatched_at),
+    })),
     canWrite: can(p, "tms:write"),
   };
 }
 
 /** What the plan form offers: depots, the user's vehicles as trucks, the day's unplanned pending orders. */
-async function formOptions(context: LoadContext, p: ReturnType<typeof requireUser>, day: string, planId: string | null) {
+async function formOptions(
+  context: LoadContext,
+  p: ReturnType<typeof requireUser>,
+  day: string,
+  planId: string | null,
+) {
   const [depots, vehicles, page] = await Promise.all([
-    listDepots(context.app, p), vehicleOptions(context.app, p),
+    listDepots(context.app, p),
+    vehicleOptions(context.app, p),
     listOrders(context.app, p, { q: "", page: 1, size: 200, dir: "asc", sort: "order_id" }, { status: "PENDING", day }),
   ]);
   // A page of 200 is the form's reach; larger days are planned through import + the API.
-  const orders = page.items.filter((o) => !o.optimization_id || o.optimization_id === planId)
-    .map((o) => ({ id: o.id, order_id: o.order_id, customer_code: o.customer_code, customer_name: o.customer_name, region: o.region, packets: o.packets, weight: Number(o.weight), window: o.window_start !== null ? `${o.window_start}-${o.window_end}` : null, inPlan: o.optimization_id === planId && planId !== null }));
+  const orders = page.items
+    .filter((o) => !o.optimization_id || o.optimization_id === planId)
+    .map((o) => ({
+      id: o.id,
+      order_id: o.order_id,
+      customer_code: o.customer_code,
+      customer_name: o.customer_name,
+      region: o.region,
+      packets: o.packets,
+      weight: Number(o.weight),
+      window: o.window_start !== null ? `${o.window_start}-${o.window_end}` : null,
+      inPlan: o.optimization_id === planId && planId !== null,
+    }));
   return {
     depots: depots.map((d) => ({ id: d.id, name: d.name })),
-    vehicles: vehicles.map((v) => ({ id: v.id, label: v.identifier_name ? `${v.registration} · ${v.identifier_name}` : v.registration, category: v.category })),
+    vehicles: vehicles.map((v) => ({
+      id: v.id,
+      label: v.identifier_name ? `${v.registration} · ${v.identifier_name}` : v.registration,
+      category: v.category,
+    })),
     orders,
   };
 }
@@ -57,16 +87,19 @@ export async function addPlanLoader(context: LoadContext, request: Request) {
 
 export async function addPlanAction(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "tms:write");
-  return formAction({ request, context }, {
-    // the schema makes a refusal (Conform's or the service's) come back with every field as typed
-    save: intent({
-      schema: planFormSchema,
-      run: async ({ form }) => {
-        const plan = await plans.createPlan(context.app, p, formRecord(form));
-        return redirect(`/tms/optimize/edit/${plan.id}?created=1`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      // the schema makes a refusal (Conform's or the service's) come back with every field as typed
+      save: intent({
+        schema: planFormSchema,
+        run: async ({ form }) => {
+          const plan = await plans.createPlan(context.app, p, formRecord(form));
+          return redirect(`/tms/optimize/edit/${plan.id}?created=1`);
+        },
+      }),
+    },
+  );
 }
 
 export async function editPlanLoader(context: LoadContext, request: Request, rawId: string | undefined) {
@@ -74,15 +107,41 @@ export async function editPlanLoader(context: LoadContext, request: Request, raw
   const id = idParam(rawId);
   const details = await load(() => plans.planDetails(context.app, p, id));
   const { plan } = details;
-  const [options, settings] = await Promise.all([formOptions(context, p, plan.day, plan.id), getSettings(context.app, p)]);
+  const [options, settings] = await Promise.all([
+    formOptions(context, p, plan.day, plan.id),
+    getSettings(context.app, p),
+  ]);
   const label = new Map(options.vehicles.map((v) => [v.id, v.label]));
   const canWrite = can(p, "tms:write");
   return {
-    plan: { id: plan.id, name: plan.name, day: plan.day, depot_id: plan.depot_id, status: plan.status, run_state: plan.run_state, progress: plan.progress, dispatched: Boolean(plan.dispatched_at), hasResult: Boolean(plan.result) },
+    plan: {
+      id: plan.id,
+      name: plan.name,
+      day: plan.day,
+      depot_id: plan.depot_id,
+      status: plan.status,
+      run_state: plan.run_state,
+      progress: plan.progress,
+      dispatched: Boolean(plan.dispatched_at),
+      hasResult: Boolean(plan.result),
+    },
     trucks: details.trucks.map((t) => ({ ...t, label: label.get(t.vehicle_id) ?? t.vehicle_id.slice(0, 8) })),
-    orders: details.orders.map((o) => ({ id: o.id, order_id: o.order_id, customer_code: o.customer_code, customer_name: o.customer_name, packets: o.packets, weight: Number(o.weight), vehicle_id: o.vehicle_id, sequence: o.sequence, latitude: o.latitude, longitude: o.longitude })),
+    orders: details.orders.map((o) => ({
+      id: o.id,
+      order_id: o.order_id,
+      customer_code: o.customer_code,
+      customer_name: o.customer_name,
+      packets: o.packets,
+      weight: Number(o.weight),
+      vehicle_id: o.vehicle_id,
+      sequence: o.sequence,
+      latitude: o.latitude,
+      longitude: o.longitude,
+    })),
     unassigned: plan.result?.unassigned ?? [],
-    depot: details.depot ? { name: details.depot.name, latitude: details.depot.latitude, longitude: details.depot.longitude } : null,
+    depot: details.depot
+      ? { name: details.depot.name, latitude: details.depot.latitude, longitude: details.depot.longitude }
+      : null,
     options,
     weightUnit: settings.weight_unit,
     canWrite,
@@ -95,12 +154,42 @@ export async function editPlanAction(context: LoadContext, request: Request, raw
   const p = requireUser(context, request);
   const id = idParam(rawId);
   const back = (q: string) => redirect(`/tms/optimize/edit/${id}?${q}`);
-  return formAction({ request, context }, {
-    // serviceParses: another organisation's plan is 404 before any validation
-    save: intent({ schema: planFormSchema, serviceParses: true, run: async ({ form }) => { await plans.updatePlan(context.app, p, id, formRecord(form)); return back("saved=1"); } }),
-    run: intent({ run: async () => { await plans.runPlan(context.app, p, id); return back("queued=1"); } }),
-    move: intent({ run: async ({ form }) => { await plans.moveOrder(context.app, p, id, formRecord(form)); return back("moved=1"); } }),
-    complete: intent({ run: async () => { await plans.completePlan(context.app, p, id); return back("completed=1"); } }),
-    delete: intent({ run: async () => { await plans.deletePlan(context.app, p, id); return redirect("/tms/optimize?deleted=1"); } }),
-  });
+  return formAction(
+    { request, context },
+    {
+      // serviceParses: another organisation's plan is 404 before any validation
+      save: intent({
+        schema: planFormSchema,
+        serviceParses: true,
+        run: async ({ form }) => {
+          await plans.updatePlan(context.app, p, id, formRecord(form));
+          return back("saved=1");
+        },
+      }),
+      run: intent({
+        run: async () => {
+          await plans.runPlan(context.app, p, id);
+          return back("queued=1");
+        },
+      }),
+      move: intent({
+        run: async ({ form }) => {
+          await plans.moveOrder(context.app, p, id, formRecord(form));
+          return back("moved=1");
+        },
+      }),
+      complete: intent({
+        run: async () => {
+          await plans.completePlan(context.app, p, id);
+          return back("completed=1");
+        },
+      }),
+      delete: intent({
+        run: async () => {
+          await plans.deletePlan(context.app, p, id);
+          return redirect("/tms/optimize?deleted=1");
+        },
+      }),
+    },
+  );
 }

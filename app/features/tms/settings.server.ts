@@ -10,12 +10,21 @@ export async function settingsLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "tms:read");
   const canAdmin = can(p, "settings:write");
   const [values, depots, apiKeys] = await Promise.all([
-    settings.getSettings(context.app, p), settings.listDepots(context.app, p), canAdmin ? keys.listApiKeys(context.app, p) : Promise.resolve([]),
+    settings.getSettings(context.app, p),
+    settings.listDepots(context.app, p),
+    canAdmin ? keys.listApiKeys(context.app, p) : Promise.resolve([]),
   ]);
   return {
     values: settings.settingsFormValues(values),
     depots: depots.map((d) => ({ id: d.id, name: d.name, latitude: d.latitude, longitude: d.longitude })),
-    apiKeys: apiKeys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, created_at: k.created_at.toISOString().slice(0, 10), last_used_at: k.last_used_at?.toISOString().slice(0, 16).replace("T", " ") ?? null, revoked: Boolean(k.revoked_at) })),
+    apiKeys: apiKeys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      prefix: k.prefix,
+      created_at: k.created_at.toISOString().slice(0, 10),
+      last_used_at: k.last_used_at?.toISOString().slice(0, 16).replace("T", " ") ?? null,
+      revoked: Boolean(k.revoked_at),
+    })),
     canWrite: can(p, "tms:write"),
     canAdmin,
   };
@@ -23,12 +32,41 @@ export async function settingsLoader(context: LoadContext, request: Request) {
 
 export async function settingsAction(context: LoadContext, request: Request) {
   const p = requireUser(context, request);
-  return formAction<Response | { ok: true; newKey: string }>({ request, context }, {
-    save: intent({ schema: settingsInputSchema, run: async ({ value }) => { await settings.saveSettings(context.app, p, value); return redirect("/tms/settings?saved=1"); } }),
-    addDepot: intent({ run: async ({ form }) => { await settings.createDepot(context.app, p, Object.fromEntries(form)); return redirect("/tms/settings?depotAdded=1"); } }),
-    deleteDepot: intent({ run: async ({ form }) => { await settings.deleteDepot(context.app, p, idParam(String(form.get("depot") ?? ""))); return redirect("/tms/settings?depotDeleted=1"); } }),
-    // The new key is shown once, in the answer (never in a URL).
-    createKey: intent({ run: async ({ form }) => ({ ok: true as const, newKey: (await keys.createApiKey(context.app, p, Object.fromEntries(form))).key }) }),
-    revokeKey: intent({ run: async ({ form }) => { await keys.revokeApiKey(context.app, p, idParam(String(form.get("key") ?? ""))); return redirect("/tms/settings?revoked=1"); } }),
-  });
+  return formAction<Response | { ok: true; newKey: string }>(
+    { request, context },
+    {
+      save: intent({
+        schema: settingsInputSchema,
+        run: async ({ value }) => {
+          await settings.saveSettings(context.app, p, value);
+          return redirect("/tms/settings?saved=1");
+        },
+      }),
+      addDepot: intent({
+        run: async ({ form }) => {
+          await settings.createDepot(context.app, p, Object.fromEntries(form));
+          return redirect("/tms/settings?depotAdded=1");
+        },
+      }),
+      deleteDepot: intent({
+        run: async ({ form }) => {
+          await settings.deleteDepot(context.app, p, idParam(String(form.get("depot") ?? "")));
+          return redirect("/tms/settings?depotDeleted=1");
+        },
+      }),
+      // The new key is shown once, in the answer (never in a URL).
+      createKey: intent({
+        run: async ({ form }) => ({
+          ok: true as const,
+          newKey: (await keys.createApiKey(context.app, p, Object.fromEntries(form))).key,
+        }),
+      }),
+      revokeKey: intent({
+        run: async ({ form }) => {
+          await keys.revokeApiKey(context.app, p, idParam(String(form.get("key") ?? "")));
+          return redirect("/tms/settings?revoked=1");
+        },
+      }),
+    },
+  );
 }

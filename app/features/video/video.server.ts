@@ -46,26 +46,32 @@ export async function requestAction(context: LoadContext, request: Request) {
   const form = await readForm(request, context);
   if (form.get("intent") === "retention") {
     const p = requirePermission(context, request, "settings:write");
-    return formAction({ request, context, form }, {
-      retention: intent({
-        schema: retentionSchema,
-        run: async ({ value }) => {
-          await video.setRetention(context.app, p, value);
-          return redirect("/video?retention=saved");
-        },
-      }),
-    });
+    return formAction(
+      { request, context, form },
+      {
+        retention: intent({
+          schema: retentionSchema,
+          run: async ({ value }) => {
+            await video.setRetention(context.app, p, value);
+            return redirect("/video?retention=saved");
+          },
+        }),
+      },
+    );
   }
   const p = requirePermission(context, request, "video:request");
-  return formAction({ request, context, form }, {
-    save: intent({
-      schema: footageRequestSchema,
-      run: async ({ value }) => {
-        const m = await video.requestFootage(context.app, p, value);
-        return redirect(`/video/details/${m.id}?created=1`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context, form },
+    {
+      save: intent({
+        schema: footageRequestSchema,
+        run: async ({ value }) => {
+          const m = await video.requestFootage(context.app, p, value);
+          return redirect(`/video/details/${m.id}?created=1`);
+        },
+      }),
+    },
+  );
 }
 
 export async function detailsLoader(context: LoadContext, request: Request, rawId: string | undefined) {
@@ -108,7 +114,11 @@ export async function mediaLoader(context: LoadContext, request: Request, rawId:
   if (range) {
     return new Response(body(range), {
       status: 206,
-      headers: { ...headers, "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${file.size}` },
+      headers: {
+        ...headers,
+        "Content-Length": String(range.end - range.start + 1),
+        "Content-Range": `bytes ${range.start}-${range.end}/${file.size}`,
+      },
     });
   }
   return new Response(body(), { status: 200, headers: { ...headers, "Content-Length": String(file.size) } });
@@ -150,9 +160,15 @@ function streamOf(stream: NodeJS.ReadableStream): ReadableStream<Uint8Array> {
 /** For the alert log, live map and replay: footage per alert and the vehicles with a camera (null without video:read). */
 export async function footageLinks(context: LoadContext, p: Principal, alertIds: readonly string[]) {
   if (!can(p, "video:read")) return null;
-  const [media, cameras] = await Promise.all([video.mediaForAlerts(context.app, p, alertIds), video.cameraVehicles(context.app, p)]);
+  const [media, cameras] = await Promise.all([
+    video.mediaForAlerts(context.app, p, alertIds),
+    video.cameraVehicles(context.app, p),
+  ]);
   return {
-    byAlert: Object.fromEntries(media.filter((m) => m.alert_id).map((m) => [m.alert_id!, m.id])) as Record<string, string>,
+    byAlert: Object.fromEntries(media.filter((m) => m.alert_id).map((m) => [m.alert_id!, m.id])) as Record<
+      string,
+      string
+    >,
     cameraVehicles: cameras.map((c) => c.id),
     canRequest: can(p, "video:request"),
   };

@@ -1,6 +1,13 @@
 import type { Map as MapLibreMap, MapOptions, StyleSpecification } from "maplibre-gl";
 import type * as MapLibre from "maplibre-gl";
-import { needsPmtiles, offlineStyle, pmtilesStyle, swapBasemap, withAttribution, type MapConfig } from "./basemap-style";
+import {
+  needsPmtiles,
+  offlineStyle,
+  pmtilesStyle,
+  swapBasemap,
+  withAttribution,
+  type MapConfig,
+} from "./basemap-style";
 import { registerPmtiles } from "./load-maplibre";
 
 export type BasemapKind = "online" | "offline";
@@ -23,19 +30,31 @@ interface RemoteBasemap {
 
 const isAbsolute = (u: string) => /^[a-z][a-z0-9+.-]*:/i.test(u);
 /** Relative URLs in a style are relative to the style's own URL; `{z}`-style tokens must survive. */
-const resolveUrl = (u: string, base: string) => (isAbsolute(u) ? u : new URL(u, base).href.replace(/%7B/gi, "{").replace(/%7D/gi, "}"));
+const resolveUrl = (u: string, base: string) =>
+  isAbsolute(u) ? u : new URL(u, base).href.replace(/%7B/gi, "{").replace(/%7D/gi, "}");
 
 export function absoluteStyle(style: StyleSpecification, base: string): StyleSpecification {
-  const sources = Object.fromEntries(Object.entries(style.sources ?? {}).map(([id, src]) => {
-    const s = { ...src } as Record<string, unknown>;
-    if (typeof s.url === "string") s.url = resolveUrl(s.url, base);
-    if (Array.isArray(s.tiles)) s.tiles = (s.tiles as string[]).map((t) => resolveUrl(t, base));
-    if (typeof s.data === "string") s.data = resolveUrl(s.data, base);
-    return [id, s];
-  })) as StyleSpecification["sources"];
-  const sprite = typeof style.sprite === "string" ? resolveUrl(style.sprite, base)
-    : Array.isArray(style.sprite) ? style.sprite.map((x) => ({ ...x, url: resolveUrl(x.url, base) })) : style.sprite;
-  return { ...style, sources, ...(sprite ? { sprite } : {}), ...(style.glyphs ? { glyphs: resolveUrl(style.glyphs, base) } : {}) };
+  const sources = Object.fromEntries(
+    Object.entries(style.sources ?? {}).map(([id, src]) => {
+      const s = { ...src } as Record<string, unknown>;
+      if (typeof s.url === "string") s.url = resolveUrl(s.url, base);
+      if (Array.isArray(s.tiles)) s.tiles = (s.tiles as string[]).map((t) => resolveUrl(t, base));
+      if (typeof s.data === "string") s.data = resolveUrl(s.data, base);
+      return [id, s];
+    }),
+  ) as StyleSpecification["sources"];
+  const sprite =
+    typeof style.sprite === "string"
+      ? resolveUrl(style.sprite, base)
+      : Array.isArray(style.sprite)
+        ? style.sprite.map((x) => ({ ...x, url: resolveUrl(x.url, base) }))
+        : style.sprite;
+  return {
+    ...style,
+    sources,
+    ...(sprite ? { sprite } : {}),
+    ...(style.glyphs ? { glyphs: resolveUrl(style.glyphs, base) } : {}),
+  };
 }
 
 async function fetchStyle(url: string): Promise<StyleSpecification | null> {
@@ -45,7 +64,9 @@ async function fetchStyle(url: string): Promise<StyleSpecification | null> {
     const res = await fetch(url, { signal: abort.signal, credentials: "omit" });
     if (!res.ok) return null;
     const style = (await res.json()) as StyleSpecification;
-    return style && style.version === 8 && style.sources && Array.isArray(style.layers) ? absoluteStyle(style, res.url || url) : null;
+    return style && style.version === 8 && style.sources && Array.isArray(style.layers)
+      ? absoluteStyle(style, res.url || url)
+      : null;
   } catch {
     return null;
   } finally {
@@ -63,7 +84,11 @@ function recentlyUnreachable(): boolean {
 }
 
 function rememberUnreachable() {
-  try { sessionStorage.setItem(UNREACHABLE_KEY, String(Date.now())); } catch { /* private mode: nothing to remember */ }
+  try {
+    sessionStorage.setItem(UNREACHABLE_KEY, String(Date.now()));
+  } catch {
+    /* private mode: nothing to remember */
+  }
 }
 
 /** The remote basemap (style URL or PMTiles), or null when it is not configured or cannot be fetched. */
@@ -105,14 +130,16 @@ function watchRemote(map: MapLibreMap, remote: RemoteBasemap, fail: () => void):
   const onError = (ev: object) => {
     const e = ev as SourceEvent;
     if (!e.sourceId || !sources.has(e.sourceId)) return;
-    if (!e.tile) give(); // the source itself (tile JSON, PMTiles header) failed
+    if (!e.tile)
+      give(); // the source itself (tile JSON, PMTiles header) failed
     else if (++failures >= TILE_FAILURES_IN_A_ROW) give();
   };
   let timer: ReturnType<typeof setTimeout>;
   const arm = () => {
     timer = setTimeout(() => {
       if (loaded) return;
-      if (document.hidden) arm(); // a hidden tab loads nothing: no verdict yet
+      if (document.hidden)
+        arm(); // a hidden tab loads nothing: no verdict yet
       else give();
     }, FIRST_TILE_TIMEOUT_MS);
   };
@@ -145,7 +172,10 @@ export async function createBasemapMap(
   if (!remote) return { map, stop: () => {} };
   const stop = watchRemote(map, remote, () => {
     rememberUnreachable();
-    map.setStyle(offlineStyle(origin), { diff: false, transformStyle: (previous, next) => swapBasemap(previous, next, remote) });
+    map.setStyle(offlineStyle(origin), {
+      diff: false,
+      transformStyle: (previous, next) => swapBasemap(previous, next, remote),
+    });
     onBasemap("offline");
   });
   return { map, stop };

@@ -21,7 +21,12 @@ export function countriesStyle(basemapUrl: string): StyleSpecification {
     layers: [
       { id: "sea", type: "background", paint: { "background-color": SEA_COLOR } },
       { id: "land", type: "fill", source: "countries", paint: { "fill-color": LAND_COLOR } },
-      { id: "borders", type: "line", source: "countries", paint: { "line-color": BORDER_COLOR, "line-width": ["interpolate", ["linear"], ["zoom"], 2, 0.4, 8, 1.2] } },
+      {
+        id: "borders",
+        type: "line",
+        source: "countries",
+        paint: { "line-color": BORDER_COLOR, "line-width": ["interpolate", ["linear"], ["zoom"], 2, 0.4, 8, 1.2] },
+      },
     ],
   };
 }
@@ -37,10 +42,31 @@ export function pmtilesStyle(pmtilesUrl: string): StyleSpecification {
     layers: [
       { id: "sea", type: "background", paint: { "background-color": SEA_COLOR } },
       { id: "earth", type: "fill", source: src, "source-layer": "earth", paint: { "fill-color": LAND_COLOR } },
-      { id: "landuse", type: "fill", source: src, "source-layer": "landuse", paint: { "fill-color": "#e3ecd9", "fill-opacity": 0.7 } },
+      {
+        id: "landuse",
+        type: "fill",
+        source: src,
+        "source-layer": "landuse",
+        paint: { "fill-color": "#e3ecd9", "fill-opacity": 0.7 },
+      },
       { id: "water", type: "fill", source: src, "source-layer": "water", paint: { "fill-color": SEA_COLOR } },
-      { id: "roads", type: "line", source: src, "source-layer": "roads", paint: { "line-color": "#ffffff", "line-width": ["interpolate", ["exponential", 1.6], ["zoom"], 6, 0.5, 16, 8] } },
-      { id: "boundaries", type: "line", source: src, "source-layer": "boundaries", paint: { "line-color": BORDER_COLOR, "line-dasharray": [3, 2] } },
+      {
+        id: "roads",
+        type: "line",
+        source: src,
+        "source-layer": "roads",
+        paint: {
+          "line-color": "#ffffff",
+          "line-width": ["interpolate", ["exponential", 1.6], ["zoom"], 6, 0.5, 16, 8],
+        },
+      },
+      {
+        id: "boundaries",
+        type: "line",
+        source: src,
+        "source-layer": "boundaries",
+        paint: { "line-color": BORDER_COLOR, "line-dasharray": [3, 2] },
+      },
     ],
   };
 }
@@ -55,15 +81,21 @@ export function needsPmtiles(config: MapConfig): boolean {
 /** Gives the style's vector sources that declare no credit the configured one (a tile JSON's credit still replaces it). */
 export function withAttribution(style: StyleSpecification, attribution: string | null | undefined): StyleSpecification {
   if (!attribution) return style;
-  const sources = Object.fromEntries(Object.entries(style.sources ?? {}).map(([id, src]) => [
-    id,
-    src.type === "vector" && !src.attribution ? { ...src, attribution } : src,
-  ]));
+  const sources = Object.fromEntries(
+    Object.entries(style.sources ?? {}).map(([id, src]) => [
+      id,
+      src.type === "vector" && !src.attribution ? { ...src, attribution } : src,
+    ]),
+  );
   return { ...style, sources };
 }
 
 /** Basemap layers out, app layers (vehicles, tracks, places) kept, when one basemap replaces another. */
-export function swapBasemap(previous: StyleSpecification | undefined, next: StyleSpecification, basemap: { sources: string[]; layers: string[] }): StyleSpecification {
+export function swapBasemap(
+  previous: StyleSpecification | undefined,
+  next: StyleSpecification,
+  basemap: { sources: string[]; layers: string[] },
+): StyleSpecification {
   if (!previous) return next;
   const oldSources = new Set(basemap.sources);
   const oldLayers = new Set(basemap.layers);

@@ -24,11 +24,16 @@ export function basemapGeoJson(): Promise<string> {
     const features = collection.features.map((f) => ({
       type: "Feature" as const,
       properties: { name: (f.properties as { name?: string } | null)?.name ?? "" },
-      geometry: f.geometry && "coordinates" in f.geometry ? { ...f.geometry, coordinates: roundCoordinates(f.geometry.coordinates) } : f.geometry,
+      geometry:
+        f.geometry && "coordinates" in f.geometry
+          ? { ...f.geometry, coordinates: roundCoordinates(f.geometry.coordinates) }
+          : f.geometry,
     }));
     return JSON.stringify({ type: "FeatureCollection", features });
   })();
-  cached.catch(() => { cached = null; });
+  cached.catch(() => {
+    cached = null;
+  });
   return cached;
 }
 

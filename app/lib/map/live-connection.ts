@@ -33,7 +33,9 @@ export class LiveConnection {
     return this.opts.origin ?? window.location.origin;
   }
 
-  private readonly onPageHide = () => { void this.unsubscribe(); };
+  private readonly onPageHide = () => {
+    void this.unsubscribe();
+  };
 
   start() {
     this.stopped = false;
@@ -69,7 +71,11 @@ export class LiveConnection {
     };
     ws.onmessage = (event) => {
       let msg: unknown;
-      try { msg = JSON.parse(String(event.data)); } catch { return; }
+      try {
+        msg = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
       if (isLivePosition(msg)) this.opts.onPosition(msg);
     };
     ws.onclose = () => {
@@ -82,7 +88,8 @@ export class LiveConnection {
   }
 
   private async call(method: "POST" | "DELETE", param: string, ids: string[]) {
-    for (let i = 0; i < ids.length; i += SUBSCRIBE_CHUNK) await this.send(method, param, ids.slice(i, i + SUBSCRIBE_CHUNK));
+    for (let i = 0; i < ids.length; i += SUBSCRIBE_CHUNK)
+      await this.send(method, param, ids.slice(i, i + SUBSCRIBE_CHUNK));
   }
 
   private async send(method: "POST" | "DELETE", param: string, ids: string[]) {

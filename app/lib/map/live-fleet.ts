@@ -18,7 +18,12 @@ export function countFleet(vehicles: Pick<FleetVehicle, "status" | "displayState
 export function isLivePosition(msg: unknown): msg is LivePositionMessage {
   if (!msg || typeof msg !== "object") return false;
   const m = msg as Record<string, unknown>;
-  return m.type === "position" && typeof m.vehicleId === "string" && typeof m.latitude === "number" && typeof m.longitude === "number";
+  return (
+    m.type === "position" &&
+    typeof m.vehicleId === "string" &&
+    typeof m.latitude === "number" &&
+    typeof m.longitude === "number"
+  );
 }
 
 /** The vehicle after a live position, or the same object when the position is older than what it shows. */
@@ -52,7 +57,8 @@ export function applyPositions(vehicles: FleetVehicle[], batch: Iterable<LivePos
   const byId = new Map<string, LivePositionMessage[]>();
   for (const msg of batch) {
     const list = byId.get(msg.vehicleId);
-    if (list) list.push(msg); else byId.set(msg.vehicleId, [msg]);
+    if (list) list.push(msg);
+    else byId.set(msg.vehicleId, [msg]);
   }
   if (!byId.size) return vehicles;
   let out: FleetVehicle[] | null = null;
@@ -88,8 +94,15 @@ export function mergeFleet(server: FleetVehicle[], live: FleetVehicle[]): FleetV
     if (!known || fixMs(known) <= fixMs(v)) return v;
     return {
       ...v,
-      latitude: known.latitude, longitude: known.longitude, speed: known.speed, course: known.course, fixTime: known.fixTime,
-      ignition: known.ignition, status: known.status, displayState: known.displayState, pinColor: known.pinColor,
+      latitude: known.latitude,
+      longitude: known.longitude,
+      speed: known.speed,
+      course: known.course,
+      fixTime: known.fixTime,
+      ignition: known.ignition,
+      status: known.status,
+      displayState: known.displayState,
+      pinColor: known.pinColor,
     };
   });
 }

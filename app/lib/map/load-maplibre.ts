@@ -9,17 +9,22 @@ let pmtilesRegistered = false;
  * ChunkLoadTimeoutError when the bundle has not arrived within the chunk time-out; a failed load is tried afresh.
  */
 export function loadMapLibre(): Promise<typeof MapLibre> {
-  loading ??= withChunkTimeout(Promise.all([
-    import("maplibre-gl"),
-    import("maplibre-gl/dist/maplibre-gl-worker.mjs?url"),
-    import("maplibre-gl/dist/maplibre-gl.css"),
-  ])).then(([lib, worker]) => {
-    lib.setWorkerUrl(new URL(worker.default, window.location.href).href);
-    return lib;
-  }, (err: unknown) => {
-    loading = null;
-    throw err;
-  });
+  loading ??= withChunkTimeout(
+    Promise.all([
+      import("maplibre-gl"),
+      import("maplibre-gl/dist/maplibre-gl-worker.mjs?url"),
+      import("maplibre-gl/dist/maplibre-gl.css"),
+    ]),
+  ).then(
+    ([lib, worker]) => {
+      lib.setWorkerUrl(new URL(worker.default, window.location.href).href);
+      return lib;
+    },
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
   return loading;
 }
 

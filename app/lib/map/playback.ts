@@ -36,7 +36,8 @@ export function pointIndexAt(times: number[], ms: number): number {
   let hi = times.length - 1;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    if (times[mid] <= ms) lo = mid; else hi = mid;
+    if (times[mid] <= ms) lo = mid;
+    else hi = mid;
   }
   return lo;
 }

@@ -12,14 +12,25 @@ export function trackGeoJson(points: TrackPoint[]): GeoJSON.FeatureCollection<Ge
   if (points.length < 2) return { type: "FeatureCollection", features: [] };
   return {
     type: "FeatureCollection",
-    features: [{ type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: points.map((p) => [p.lon, p.lat]) } }],
+    features: [
+      {
+        type: "Feature",
+        properties: {},
+        geometry: { type: "LineString", coordinates: points.map((p) => [p.lon, p.lat]) },
+      },
+    ],
   };
 }
 
 export function stopsGeoJson(stops: TrackStop[]): GeoJSON.FeatureCollection<GeoJSON.Point> {
   return {
     type: "FeatureCollection",
-    features: stops.map((s, i) => ({ type: "Feature", id: i, properties: { from: s.from, durationS: s.durationS }, geometry: { type: "Point", coordinates: [s.lon, s.lat] } })),
+    features: stops.map((s, i) => ({
+      type: "Feature",
+      id: i,
+      properties: { from: s.from, durationS: s.durationS },
+      geometry: { type: "Point", coordinates: [s.lon, s.lat] },
+    })),
   };
 }
 
@@ -36,22 +47,37 @@ export interface ReplayAlert {
 }
 
 /** Alerts with a position, as map points (type for the label, id for tests). */
-export function alertsGeoJson(alerts: Array<{ id: string; type: string; lat: number | null; lon: number | null }>): GeoJSON.FeatureCollection<GeoJSON.Point> {
+export function alertsGeoJson(
+  alerts: Array<{ id: string; type: string; lat: number | null; lon: number | null }>,
+): GeoJSON.FeatureCollection<GeoJSON.Point> {
   return {
     type: "FeatureCollection",
-    features: alerts.filter((a) => a.lat !== null && a.lon !== null)
-      .map((a) => ({ type: "Feature", properties: { id: a.id, type: a.type }, geometry: { type: "Point", coordinates: [a.lon as number, a.lat as number] } })),
+    features: alerts
+      .filter((a) => a.lat !== null && a.lon !== null)
+      .map((a) => ({
+        type: "Feature",
+        properties: { id: a.id, type: a.type },
+        geometry: { type: "Point", coordinates: [a.lon as number, a.lat as number] },
+      })),
   };
 }
 
 export function trackBounds(points: Pick<TrackPoint, "lat" | "lon">[]): [[number, number], [number, number]] | null {
   if (!points.length) return null;
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (const p of points) {
-    w = Math.min(w, p.lon); e = Math.max(e, p.lon);
-    s = Math.min(s, p.lat); n = Math.max(n, p.lat);
+    w = Math.min(w, p.lon);
+    e = Math.max(e, p.lon);
+    s = Math.min(s, p.lat);
+    n = Math.max(n, p.lat);
   }
-  return [[w, s], [e, n]];
+  return [
+    [w, s],
+    [e, n],
+  ];
 }
 
 /** Minutes as "1 h 05 min" / "12 min" for stop durations. */

@@ -1,6 +1,12 @@
 import { AppError } from "../../../server/errors";
 import { alertsForReplay } from "../../../server/modules/alerts/alerts.service";
-import { drawnTrack, findReplayVehicle, getReplay, type Replay, type ReplayPoint } from "../../../server/modules/positions/replay.service";
+import {
+  drawnTrack,
+  findReplayVehicle,
+  getReplay,
+  type Replay,
+  type ReplayPoint,
+} from "../../../server/modules/positions/replay.service";
 import type { Principal } from "../../../server/modules/access/principal";
 import type { LoadContext } from "../route-kit.server";
 import type { ReplayAlert } from "./replay-geo";
@@ -31,7 +37,12 @@ export type ReplayOutcome =
   | { replay: null; registration: null; alerts: ReplayAlert[]; error: ReplayErrorCode | null };
 
 /** Runs the replay for the query; refusals the page explains (too old, invalid, unknown vehicle) come back as codes. */
-export async function runReplay(context: LoadContext, p: Principal, query: ReplayQuery, timeZone: string): Promise<ReplayOutcome> {
+export async function runReplay(
+  context: LoadContext,
+  p: Principal,
+  query: ReplayQuery,
+  timeZone: string,
+): Promise<ReplayOutcome> {
   if (!query.vehicle) return { replay: null, registration: null, alerts: [], error: null };
   const from = fromLocalInput(query.from, timeZone);
   const to = fromLocalInput(query.to, timeZone);
@@ -41,10 +52,18 @@ export async function runReplay(context: LoadContext, p: Principal, query: Repla
       getReplay(context.app, p, { vehicleId: query.vehicle, from, to }),
       findReplayVehicle(context.app, p, query.vehicle),
     ]);
-    const alerts = (await alertsForReplay(context.app, p, query.vehicle, from, to)).map((a): ReplayAlert => ({
-      id: a.id, type: a.alert_type, at: new Date(a.occurred_at).toISOString(), lat: a.lat, lon: a.lon, policyName: a.policy_name,
-      placeName: a.place_name, details: (a.details ?? {}) as Record<string, unknown>,
-    }));
+    const alerts = (await alertsForReplay(context.app, p, query.vehicle, from, to)).map(
+      (a): ReplayAlert => ({
+        id: a.id,
+        type: a.alert_type,
+        at: new Date(a.occurred_at).toISOString(),
+        lat: a.lat,
+        lon: a.lon,
+        policyName: a.policy_name,
+        placeName: a.place_name,
+        details: (a.details ?? {}) as Record<string, unknown>,
+      }),
+    );
     return { replay, registration: vehicle.registration, alerts, error: null };
   } catch (err) {
     if (err instanceof AppError && (REPLAY_ERRORS as readonly string[]).includes(err.code)) {
@@ -69,21 +88,43 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 export function replayView(replay: Replay, alerts: ReplayAlert[]): ReplayView {
   const { points, ...rest } = replay;
-  const drawn = drawnTrack(replay, alerts.map((a) => Date.parse(a.at)));
+  const drawn = drawnTrack(
+    replay,
+    alerts.map((a) => Date.parse(a.at)),
+  );
   // 1e-6° (about 0.1 m) is far below the thinning tolerance and shortens the answer.
   const track = drawn.points.map((p) => ({ ...p, lat: round6(p.lat), lon: round6(p.lon) }));
-  return { ...rest, track, toleranceM: drawn.toleranceM, tablePoints: points.slice(0, POINTS_TABLE_LIMIT), pointCount: points.length };
+  return {
+    ...rest,
+    track,
+    toleranceM: drawn.toleranceM,
+    tablePoints: points.slice(0, POINTS_TABLE_LIMIT),
+    pointCount: points.length,
+  };
 }
 
 /** Shared by the GPX and CSV exports: the file, or a plain-text refusal with the error code. */
-export async function exportReplay(context: LoadContext, p: Principal, request: Request, format: "gpx" | "csv", render: (r: Replay, registration: string) => string) {
+export async function exportReplay(
+  context: LoadContext,
+  p: Principal,
+  request: Request,
+  format: "gpx" | "csv",
+  render: (r: Replay, registration: string) => string,
+) {
   const timeZone = await orgTimeZone(context.app, p);
   const query = replayQueryFrom(new URL(request.url), timeZone);
-  if (!query.vehicle) return new Response("vehicle is required", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!query.vehicle)
+    return new Response("vehicle is required", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const out = await runReplay(context, p, query, timeZone);
   if (!out.replay) {
     const status = out.error === "NOT_FOUND" ? 404 : 400;
-    return new Response(out.error ?? "PERIOD_INVALID", { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(out.error ?? "PERIOD_INVALID", {
+      status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const safeName = out.registration.replace(/[^A-Za-z0-9_-]+/g, "_");
   const fileName = `${safeName}_${query.from.slice(0, 10)}.${format}`;

@@ -11,7 +11,12 @@ export const speedSeries = (points: TrackPoint[]): [number, number][] =>
   points.map((p) => [Date.parse(p.t), Math.round(p.speed * 10) / 10]);
 
 /** ECharts option: km/h over time, with a vertical marker at the scrubber's instant. */
-export function speedChartOption(points: TrackPoint[], cursorMs: number | null, labels: SpeedChartLabels, timeZone = "UTC") {
+export function speedChartOption(
+  points: TrackPoint[],
+  cursorMs: number | null,
+  labels: SpeedChartLabels,
+  timeZone = "UTC",
+) {
   const data = speedSeries(points);
   const max = data.reduce((m, [, s]) => Math.max(m, s), 0);
   const multiDay = data.length > 1 && data[data.length - 1][0] - data[0][0] > 86_400_000;
@@ -42,7 +47,14 @@ export function speedChartOption(points: TrackPoint[], cursorMs: number | null, 
 }
 
 function cursorMarkLine(cursorMs: number | null) {
-  return { symbol: "none", silent: true, animation: false, label: { show: false }, lineStyle: { color: "#b42318", type: "solid" as const }, data: cursorMs === null ? [] : [{ xAxis: cursorMs }] };
+  return {
+    symbol: "none",
+    silent: true,
+    animation: false,
+    label: { show: false },
+    lineStyle: { color: "#b42318", type: "solid" as const },
+    data: cursorMs === null ? [] : [{ xAxis: cursorMs }],
+  };
 }
 
 /** Partial option that only moves the scrubber line (merged by setOption, the series data stays). */

@@ -7,7 +7,9 @@ import { loadMapLibre } from "./load-maplibre";
 import { useChunkFailure } from "../use-chunk-watchdog";
 
 declare global {
-  interface Window { __flotaPlacesMap?: MapLibreMap }
+  interface Window {
+    __flotaPlacesMap?: MapLibreMap;
+  }
 }
 
 export const ALBANIA_CENTER: [number, number] = [20.0, 41.2];
@@ -18,7 +20,13 @@ export const ALBANIA_CENTER: [number, number] = [20.0, 41.2];
  */
 export function useMapLibre(
   config: MapConfig,
-  opts: { expose?: boolean; center?: [number, number]; zoom?: number; compass?: boolean; onLoad: (map: MapLibreMap, lib: typeof MapLibre) => void },
+  opts: {
+    expose?: boolean;
+    center?: [number, number];
+    zoom?: number;
+    compass?: boolean;
+    onLoad: (map: MapLibreMap, lib: typeof MapLibre) => void;
+  },
 ) {
   const [failed, setFailed] = useState(false);
   const chunkFailed = useChunkFailure();
@@ -35,12 +43,19 @@ export function useMapLibre(
     (async () => {
       const lib = await loadMapLibre();
       if (cancelled || !element) return;
-      const made = await createBasemapMap(lib, config, {
-        container: element,
-        center: opts.center ?? ALBANIA_CENTER,
-        zoom: opts.zoom ?? 6,
-        attributionControl: { compact: true },
-      }, (kind) => { element.dataset.basemap = kind; });
+      const made = await createBasemapMap(
+        lib,
+        config,
+        {
+          container: element,
+          center: opts.center ?? ALBANIA_CENTER,
+          zoom: opts.zoom ?? 6,
+          attributionControl: { compact: true },
+        },
+        (kind) => {
+          element.dataset.basemap = kind;
+        },
+      );
       if (cancelled) {
         made.stop();
         made.map.remove();

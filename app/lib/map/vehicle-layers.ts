@@ -26,7 +26,10 @@ export interface VehicleFeatureProps {
 export type VehicleFeature = GeoJSON.Feature<GeoJSON.Point, VehicleFeatureProps>;
 
 export const hasPosition = (v: Pick<FleetVehicle, "latitude" | "longitude">) =>
-  typeof v.latitude === "number" && typeof v.longitude === "number" && Number.isFinite(v.latitude) && Number.isFinite(v.longitude);
+  typeof v.latitude === "number" &&
+  typeof v.longitude === "number" &&
+  Number.isFinite(v.latitude) &&
+  Number.isFinite(v.longitude);
 
 function vehicleFeature(v: FleetVehicle, selected: boolean, id: number | string): VehicleFeature {
   return {
@@ -44,7 +47,10 @@ function vehicleFeature(v: FleetVehicle, selected: boolean, id: number | string)
 }
 
 /** The map's vehicle source: one point per vehicle with a known position; pins point along the course. */
-export function vehicleFeatures(vehicles: FleetVehicle[], selectedId?: string | null): GeoJSON.FeatureCollection<GeoJSON.Point, VehicleFeatureProps> {
+export function vehicleFeatures(
+  vehicles: FleetVehicle[],
+  selectedId?: string | null,
+): GeoJSON.FeatureCollection<GeoJSON.Point, VehicleFeatureProps> {
   const features: VehicleFeature[] = [];
   for (const v of vehicles) {
     if (hasPosition(v)) features.push(vehicleFeature(v, v.vehicleId === selectedId, features.length));
@@ -67,7 +73,10 @@ export class VehicleSourceSync {
 
   constructor(private readonly getSource: () => GeoJSONSource | undefined) {}
 
-  update(vehicles: FleetVehicle[], selectedId: string | null): { count: number; changed: number; bounds: Bounds | null } | null {
+  update(
+    vehicles: FleetVehicle[],
+    selectedId: string | null,
+  ): { count: number; changed: number; bounds: Bounds | null } | null {
     const source = this.getSource();
     if (!source) return null;
     const full = source !== this.source;
@@ -77,11 +86,15 @@ export class VehicleSourceSync {
     }
     const changed: VehicleFeature[] = [];
     const seen = new Set<string>();
-    let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+    let w = Infinity,
+      s = Infinity,
+      e = -Infinity,
+      n = -Infinity;
     for (const v of vehicles) {
       if (!hasPosition(v)) continue;
       seen.add(v.vehicleId);
-      const lon = v.longitude as number, lat = v.latitude as number;
+      const lon = v.longitude as number,
+        lat = v.latitude as number;
       if (lon < w) w = lon;
       if (lon > e) e = lon;
       if (lat < s) s = lat;
@@ -97,7 +110,16 @@ export class VehicleSourceSync {
     for (const id of removed) this.sent.delete(id);
     if (full) void source.setData({ type: "FeatureCollection", features: changed });
     else if (changed.length || removed.length) void source.updateData({ add: changed, remove: removed });
-    return { count: seen.size, changed: changed.length + removed.length, bounds: seen.size ? [[w, s], [e, n]] : null };
+    return {
+      count: seen.size,
+      changed: changed.length + removed.length,
+      bounds: seen.size
+        ? [
+            [w, s],
+            [e, n],
+          ]
+        : null,
+    };
   }
 }
 
@@ -117,7 +139,12 @@ export function vehicleLayers() {
       source: VEHICLE_SOURCE,
       filter: ["has", "point_count"],
       layout: {
-        "icon-image": ["case", [">", ["get", "point_count"], 999], `${CLUSTER_IMAGE_PREFIX}999+`, ["concat", CLUSTER_IMAGE_PREFIX, ["to-string", ["get", "point_count"]]]],
+        "icon-image": [
+          "case",
+          [">", ["get", "point_count"], 999],
+          `${CLUSTER_IMAGE_PREFIX}999+`,
+          ["concat", CLUSTER_IMAGE_PREFIX, ["to-string", ["get", "point_count"]]],
+        ],
         "icon-allow-overlap": true,
       },
     },
@@ -126,7 +153,12 @@ export function vehicleLayers() {
       type: "circle" as const,
       source: VEHICLE_SOURCE,
       filter: ["all", ["!", ["has", "point_count"]], ["==", ["get", "selected"], true]],
-      paint: { "circle-radius": 18, "circle-color": "rgba(15,92,140,0.18)", "circle-stroke-color": "#0f5c8c", "circle-stroke-width": 2 },
+      paint: {
+        "circle-radius": 18,
+        "circle-color": "rgba(15,92,140,0.18)",
+        "circle-stroke-color": "#0f5c8c",
+        "circle-stroke-width": 2,
+      },
     },
     {
       id: PIN_LAYER,

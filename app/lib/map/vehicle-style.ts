@@ -19,7 +19,8 @@ export function pinKind(status: VehicleStatus | null | undefined, displayState?:
 }
 
 /** CSS class of the status badge (app.css status-*, map.css status-standby). */
-export const statusClass = (v: Pick<FleetVehicle, "status" | "displayState">) => `status status-${pinKind(v.status, v.displayState)}`;
+export const statusClass = (v: Pick<FleetVehicle, "status" | "displayState">) =>
+  `status status-${pinKind(v.status, v.displayState)}`;
 
 /** Translation key of the state users see: the display state, or the status when there is no position. */
 export function stateLabelKey(v: Pick<FleetVehicle, "status" | "displayState">): string {

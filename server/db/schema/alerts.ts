@@ -2,10 +2,21 @@ import type { ColumnType, Generated } from "kysely";
 import type { Json, Timestamp } from "./common";
 
 export const ALERT_TYPES = [
-  "speeding", "geofence_enter", "geofence_exit", "geofence_dwell", "ignition_on", "ignition_off", "idling",
-  "movement_outside_hours", "device_fault", "device_alarm", "unseen",
+  "speeding",
+  "geofence_enter",
+  "geofence_exit",
+  "geofence_dwell",
+  "ignition_on",
+  "ignition_off",
+  "idling",
+  "movement_outside_hours",
+  "device_fault",
+  "device_alarm",
+  "unseen",
   // raised by route planning's lateness sweep (server/modules/route-planning/lateness.ts), not by positions
-  "job_eta_late", "job_late", "job_missed",
+  "job_eta_late",
+  "job_late",
+  "job_missed",
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 export type EmailStatus = "none" | "pending" | "sent" | "failed";
@@ -40,10 +51,18 @@ interface PolicyLink {
   org_id: string;
   policy_id: string;
 }
-export interface AlertPolicyVehiclesTable extends PolicyLink { vehicle_id: string }
-export interface AlertPolicyTeamsTable extends PolicyLink { team_id: string }
-export interface AlertPolicyGeofencesTable extends PolicyLink { place_id: string }
-export interface AlertPolicyRecipientsTable extends PolicyLink { user_id: string }
+export interface AlertPolicyVehiclesTable extends PolicyLink {
+  vehicle_id: string;
+}
+export interface AlertPolicyTeamsTable extends PolicyLink {
+  team_id: string;
+}
+export interface AlertPolicyGeofencesTable extends PolicyLink {
+  place_id: string;
+}
+export interface AlertPolicyRecipientsTable extends PolicyLink {
+  user_id: string;
+}
 
 export interface AlertsTable {
   id: Generated<string>;

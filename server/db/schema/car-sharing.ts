@@ -8,8 +8,18 @@ export type DayHours = { from: string; to: string } | null;
 export interface CarSharingTables {
   car_sharing_settings: CarSharingSettingsTable;
   car_sharing_rules: CarSharingRulesTable;
-  car_sharing_vehicles: { org_id: string; vehicle_id: string; added_at: Timestamp; base_place_id: ColumnType<string | null, string | null | undefined, string | null> };
-  car_sharing_users: { org_id: string; user_id: string; may_book: Generated<boolean>; notification_scope: Generated<"none" | "own" | "all"> };
+  car_sharing_vehicles: {
+    org_id: string;
+    vehicle_id: string;
+    added_at: Timestamp;
+    base_place_id: ColumnType<string | null, string | null | undefined, string | null>;
+  };
+  car_sharing_users: {
+    org_id: string;
+    user_id: string;
+    may_book: Generated<boolean>;
+    notification_scope: Generated<"none" | "own" | "all">;
+  };
   car_sharing_entries: CarSharingEntriesTable;
   bookings: BookingsTable;
   booking_people: BookingPeopleTable;
@@ -90,5 +100,3 @@ export interface BookingPeopleTable {
   /** when this person's reminder went out (0020): a passenger added after the booking's reminder gets one of their own */
   reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
-
-

@@ -23,9 +23,22 @@ export type { RoleOptions } from "./access";
  * A new module adds its file and one entry to this list.
  */
 export interface Database
-  extends OrganizationTables, AccessTables, TeamTables, UserTables, VehicleTables, AuthTables, TelematicsTables, PlaceTables, AlertTables,
-    AdminTables, AnalyticsTables,
-    CarSharingTables, MaintenanceTables, RoutePlanningTables, TmsTables, VideoTables {}
+  extends OrganizationTables,
+    AccessTables,
+    TeamTables,
+    UserTables,
+    VehicleTables,
+    AuthTables,
+    TelematicsTables,
+    PlaceTables,
+    AlertTables,
+    AdminTables,
+    AnalyticsTables,
+    CarSharingTables,
+    MaintenanceTables,
+    RoutePlanningTables,
+    TmsTables,
+    VideoTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

@@ -164,4 +164,3 @@ export interface MaintenanceAttachmentsTable {
   data: Buffer;
   created_at: Timestamp;
 }
-

@@ -25,7 +25,11 @@ export interface PositionsTable {
   ignition: boolean | null;
   valid: Generated<boolean>;
   odometer_m: Generated<number>;
-  attributes: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, Record<string, unknown> | string>;
+  attributes: ColumnType<
+    Record<string, unknown>,
+    Record<string, unknown> | string | undefined,
+    Record<string, unknown> | string
+  >;
 }
 
 export interface VehicleStateTable {

@@ -17,24 +17,44 @@ const activeBody = z.object({ active: z.boolean({ error: "errors.required" }) })
 export function alertPoliciesRoutes(ctx: AppContext) {
   const r = Router();
 
-  r.get("/api/alerts/policies", authed(ctx, async (req, _s, p) => mapPage(await alerts.listPolicies(ctx, p, listQuery(req), listFilter.parse(req.query)), toPolicyListItemDto)));
-  r.post("/api/alerts/policies", authed(ctx, async (req, res, p) => {
-    const created = await alerts.createPolicy(ctx, p, parseBody(policyInputSchema, req.body));
-    res.status(201).json(toPolicyDto(await alerts.getPolicy(ctx, p, created.id)));
-  }));
-  r.get("/api/alerts/policies/:id", authed(ctx, async (req, _s, p) => toPolicyDto(await alerts.getPolicy(ctx, p, param(req, "id")))));
-  r.put("/api/alerts/policies/:id", authed(ctx, async (req, _s, p) => {
-    const id = param(req, "id");
-    const current = await alerts.getPolicy(ctx, p, id);
-    const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {};
-    await alerts.updatePolicy(ctx, p, id, parseBody(policyInputSchema, { active: current.active, ...body }));
-    return toPolicyDto(await alerts.getPolicy(ctx, p, id));
-  }));
-  r.delete("/api/alerts/policies/:id", authed(ctx, (req, _s, p) => alerts.deletePolicy(ctx, p, param(req, "id"))));
-  r.post("/api/alerts/policies/:id/active", authed(ctx, async (req, _s, p) => {
-    const id = param(req, "id");
-    await alerts.setPolicyActive(ctx, p, id, parseBody(activeBody, req.body).active);
-    return toPolicyDto(await alerts.getPolicy(ctx, p, id));
-  }));
+  r.get(
+    "/api/alerts/policies",
+    authed(ctx, async (req, _s, p) =>
+      mapPage(await alerts.listPolicies(ctx, p, listQuery(req), listFilter.parse(req.query)), toPolicyListItemDto),
+    ),
+  );
+  r.post(
+    "/api/alerts/policies",
+    authed(ctx, async (req, res, p) => {
+      const created = await alerts.createPolicy(ctx, p, parseBody(policyInputSchema, req.body));
+      res.status(201).json(toPolicyDto(await alerts.getPolicy(ctx, p, created.id)));
+    }),
+  );
+  r.get(
+    "/api/alerts/policies/:id",
+    authed(ctx, async (req, _s, p) => toPolicyDto(await alerts.getPolicy(ctx, p, param(req, "id")))),
+  );
+  r.put(
+    "/api/alerts/policies/:id",
+    authed(ctx, async (req, _s, p) => {
+      const id = param(req, "id");
+      const current = await alerts.getPolicy(ctx, p, id);
+      const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {};
+      await alerts.updatePolicy(ctx, p, id, parseBody(policyInputSchema, { active: current.active, ...body }));
+      return toPolicyDto(await alerts.getPolicy(ctx, p, id));
+    }),
+  );
+  r.delete(
+    "/api/alerts/policies/:id",
+    authed(ctx, (req, _s, p) => alerts.deletePolicy(ctx, p, param(req, "id"))),
+  );
+  r.post(
+    "/api/alerts/policies/:id/active",
+    authed(ctx, async (req, _s, p) => {
+      const id = param(req, "id");
+      await alerts.setPolicyActive(ctx, p, id, parseBody(activeBody, req.body).active);
+      return toPolicyDto(await alerts.getPolicy(ctx, p, id));
+    }),
+  );
   return r;
 }

@@ -20,17 +20,30 @@ const readBody = z.object({
  */
 export function alertsRoutes(ctx: AppContext) {
   const r = Router();
-  r.get("/api/alerts", authed(ctx, async (req, _s, p) => {
-    const { page, size } = listQuery(req);
-    const { timezone, ...log } = await alerts.listAlerts(ctx, p, logFilterSchema.parse(req.query), { page, size });
-    return { ...mapPage(log, toAlertDto), timezone };
-  }));
-  r.get("/api/alerts/overview", authed(ctx, (req, _s, p) => alerts.alertsOverview(ctx, p, overviewFilterSchema.parse(req.query))));
-  r.get("/api/alerts/unread", authed(ctx, async (_req, _s, p) => ({ count: await alerts.unreadAlertCount(ctx, p) })));
-  r.post("/api/alerts/read", authed(ctx, async (req, _s, p) => {
-    const body = parseBody(readBody, req.body);
-    if (!body.all && !body.ids) throw new AppError("VALIDATION", "Give ids or all: true", { fields: { ids: ["errors.required"] } });
-    return { marked: await alerts.markAlertsRead(ctx, p, body.all ? "all" : body.ids!) };
-  }));
+  r.get(
+    "/api/alerts",
+    authed(ctx, async (req, _s, p) => {
+      const { page, size } = listQuery(req);
+      const { timezone, ...log } = await alerts.listAlerts(ctx, p, logFilterSchema.parse(req.query), { page, size });
+      return { ...mapPage(log, toAlertDto), timezone };
+    }),
+  );
+  r.get(
+    "/api/alerts/overview",
+    authed(ctx, (req, _s, p) => alerts.alertsOverview(ctx, p, overviewFilterSchema.parse(req.query))),
+  );
+  r.get(
+    "/api/alerts/unread",
+    authed(ctx, async (_req, _s, p) => ({ count: await alerts.unreadAlertCount(ctx, p) })),
+  );
+  r.post(
+    "/api/alerts/read",
+    authed(ctx, async (req, _s, p) => {
+      const body = parseBody(readBody, req.body);
+      if (!body.all && !body.ids)
+        throw new AppError("VALIDATION", "Give ids or all: true", { fields: { ids: ["errors.required"] } });
+      return { marked: await alerts.markAlertsRead(ctx, p, body.all ? "all" : body.ids!) };
+    }),
+  );
   return r;
 }

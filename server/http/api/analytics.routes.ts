@@ -5,7 +5,12 @@ import { AppError } from "../../errors";
 import { availableReports, runReport } from "../../modules/analytics/analytics.service";
 import { analyticsPolicy } from "../../modules/analytics/analytics.policy";
 import { EXPORT_FORMATS, prepareExport } from "../../modules/analytics/exports/report-export";
-import { archiveFile, listArchives, requestArchive, retryArchive } from "../../modules/analytics/archive/archive.service";
+import {
+  archiveFile,
+  listArchives,
+  requestArchive,
+  retryArchive,
+} from "../../modules/analytics/archive/archive.service";
 import { CONTENT_TYPES } from "../../modules/analytics/exports/report-export";
 import { toArchive } from "../../modules/analytics/archive/archive.mapper";
 import { authed, param, sendError } from "./api-kit";
@@ -23,23 +28,47 @@ const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default("csv"), ln
  */
 export function analyticsRoutes(ctx: AppContext) {
   const r = Router();
-  r.get("/api/analytics/reports", authed(ctx, async (_req, _s, p) => {
-    analyticsPolicy.read(p);
-    return availableReports(p).map((d) => ({ type: d.type, group: d.group, requiresVehicle: !!d.requiresVehicle, columns: d.columns, chart: d.chart ?? null }));
-  }));
-  r.get("/api/analytics/reports/:type", authed(ctx, async (req, _s, p) => {
-    const run = await runReport(ctx, p, String(req.params.type), req.query as Record<string, unknown>);
-    return {
-      type: run.definition.type, from: run.common.from, to: run.common.to, timeZone: run.period.timeZone,
-      columns: run.definition.columns, rows: run.result.rows, truncated: !!run.result.truncated,
-    };
-  }));
+  r.get(
+    "/api/analytics/reports",
+    authed(ctx, async (_req, _s, p) => {
+      analyticsPolicy.read(p);
+      return availableReports(p).map((d) => ({
+        type: d.type,
+        group: d.group,
+        requiresVehicle: !!d.requiresVehicle,
+        columns: d.columns,
+        chart: d.chart ?? null,
+      }));
+    }),
+  );
+  r.get(
+    "/api/analytics/reports/:type",
+    authed(ctx, async (req, _s, p) => {
+      const run = await runReport(ctx, p, String(req.params.type), req.query as Record<string, unknown>);
+      return {
+        type: run.definition.type,
+        from: run.common.from,
+        to: run.common.to,
+        timeZone: run.period.timeZone,
+        columns: run.definition.columns,
+        rows: run.result.rows,
+        truncated: !!run.result.truncated,
+      };
+    }),
+  );
   r.get("/api/analytics/reports/:type/export", async (req, res) => {
     try {
       if (!req.principal) throw new AppError("UNAUTHENTICATED", "Sign in first");
       const q = exportQuery.parse(req.query);
       const lng = q.lng ?? req.principal.language;
-      const file = await prepareExport(ctx, req.principal, String(req.params.type), req.query as Record<string, unknown>, q.format, lng);
+      const file = await prepareExport(
+        ctx,
+        req.principal,
+        String(req.params.type),
+        req.query as Record<string, unknown>,
+        q.format,
+        lng,
+      );
       res.setHeader("Content-Type", file.contentType);
       res.setHeader("Content-Disposition", `attachment; filename="${file.fileName}"`);
       await file.write(res);
@@ -48,17 +77,23 @@ export function analyticsRoutes(ctx: AppContext) {
       else sendError(ctx, req, res, err);
     }
   });
-  r.post("/api/analytics/reports/:type/archive", authed(ctx, async (req, res, p) => {
-    const input = { ...(req.query as Record<string, unknown>), ...((req.body ?? {}) as Record<string, unknown>) };
-    const id = await requestArchive(ctx, p, String(req.params.type), input);
-    res.status(202);
-    return { id };
-  }));
-  r.get("/api/analytics/archive", authed(ctx, async (req, _s, p) => {
-    const page = Math.max(1, Number(req.query.page) || 1);
-    const list = await listArchives(ctx, p, page, 20);
-    return { items: list.items.map(toArchive), total: list.total, page: list.page, pages: list.pages };
-  }));
+  r.post(
+    "/api/analytics/reports/:type/archive",
+    authed(ctx, async (req, res, p) => {
+      const input = { ...(req.query as Record<string, unknown>), ...((req.body ?? {}) as Record<string, unknown>) };
+      const id = await requestArchive(ctx, p, String(req.params.type), input);
+      res.status(202);
+      return { id };
+    }),
+  );
+  r.get(
+    "/api/analytics/archive",
+    authed(ctx, async (req, _s, p) => {
+      const page = Math.max(1, Number(req.query.page) || 1);
+      const list = await listArchives(ctx, p, page, 20);
+      return { items: list.items.map(toArchive), total: list.total, page: list.page, pages: list.pages };
+    }),
+  );
   r.get("/api/analytics/archive/:id/files/:format", async (req, res) => {
     try {
       if (!req.principal) throw new AppError("UNAUTHENTICATED", "Sign in first");
@@ -73,8 +108,11 @@ export function analyticsRoutes(ctx: AppContext) {
       sendError(ctx, req, res, err);
     }
   });
-  r.post("/api/analytics/archive/:id/retry", authed(ctx, async (req, _s, p) => {
-    await retryArchive(ctx, p, param(req, "id"));
-  }));
+  r.post(
+    "/api/analytics/archive/:id/retry",
+    authed(ctx, async (req, _s, p) => {
+      await retryArchive(ctx, p, param(req, "id"));
+    }),
+  );
   return r;
 }

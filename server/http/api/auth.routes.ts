@@ -2,7 +2,13 @@ import { Router, type Request } from "express";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { apiLoginSchema } from "../../modules/auth/auth.schema";
-import { authenticate, describeSession, endSession, issueSession, loadPrincipal } from "../../modules/auth/auth.service";
+import {
+  authenticate,
+  describeSession,
+  endSession,
+  issueSession,
+  loadPrincipal,
+} from "../../modules/auth/auth.service";
 import { authed, sendError } from "./api-kit";
 import { readMultipart } from "./multipart";
 
@@ -26,9 +32,12 @@ export function authRoutes(ctx: AppContext) {
     }
   });
 
-  r.post("/api/auth/logout", authed(ctx, async (req) => {
-    await endSession(ctx, req.sessionToken);
-  }));
+  r.post(
+    "/api/auth/logout",
+    authed(ctx, async (req) => {
+      await endSession(ctx, req.sessionToken);
+    }),
+  );
 
   const details = authed(ctx, async (_req, _res, p) => describeSession(ctx, p));
   r.get("/auth/details/admin", details);

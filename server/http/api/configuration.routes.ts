@@ -2,7 +2,12 @@ import { Router } from "express";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { organizationInputSchema, settingsInputSchema } from "../../modules/organization/organization.schema";
-import { getOrganization, getSettings, updateOrganization, updateSettings } from "../../modules/organization/organization.service";
+import {
+  getOrganization,
+  getSettings,
+  updateOrganization,
+  updateSettings,
+} from "../../modules/organization/organization.service";
 import { teamInputSchema } from "../../modules/teams/teams.schema";
 import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "../../modules/teams/teams.service";
 import { passwordChangeSchema, personInputSchema, profileInputSchema } from "../../modules/users/users.schema";
@@ -20,65 +25,152 @@ import { readMultipart } from "./multipart";
 export function configurationRoutes(ctx: AppContext) {
   const r = Router();
 
-  r.get("/api/organization", authed(ctx, (_q, _s, p) => getOrganization(ctx, p)));
-  r.put("/api/organization", authed(ctx, (req, _s, p) => updateOrganization(ctx, p, parseBody(organizationInputSchema, req.body))));
-  r.get("/api/settings", authed(ctx, (_q, _s, p) => getSettings(ctx, p)));
-  r.put("/api/settings", authed(ctx, (req, _s, p) => updateSettings(ctx, p, parseBody(settingsInputSchema, req.body))));
+  r.get(
+    "/api/organization",
+    authed(ctx, (_q, _s, p) => getOrganization(ctx, p)),
+  );
+  r.put(
+    "/api/organization",
+    authed(ctx, (req, _s, p) => updateOrganization(ctx, p, parseBody(organizationInputSchema, req.body))),
+  );
+  r.get(
+    "/api/settings",
+    authed(ctx, (_q, _s, p) => getSettings(ctx, p)),
+  );
+  r.put(
+    "/api/settings",
+    authed(ctx, (req, _s, p) => updateSettings(ctx, p, parseBody(settingsInputSchema, req.body))),
+  );
 
-  r.get("/api/teams", authed(ctx, async (req, _s, p) => mapPage(await listTeams(ctx, p, listQuery(req)), toTeamListItemDto)));
-  r.post("/api/teams", authed(ctx, async (req, res, p) => {
-    const team = await createTeam(ctx, p, parseBody(teamInputSchema, req.body));
-    res.status(201).json(toTeamDto(team));
-  }));
-  r.get("/api/teams/:id", authed(ctx, async (req, _s, p) => toTeamDto(await getTeam(ctx, p, param(req, "id")))));
-  r.put("/api/teams/:id", authed(ctx, async (req, _s, p) => toTeamDto(await updateTeam(ctx, p, param(req, "id"), parseBody(teamInputSchema, req.body)))));
-  r.delete("/api/teams/:id", authed(ctx, (req, _s, p) => deleteTeam(ctx, p, param(req, "id"))));
+  r.get(
+    "/api/teams",
+    authed(ctx, async (req, _s, p) => mapPage(await listTeams(ctx, p, listQuery(req)), toTeamListItemDto)),
+  );
+  r.post(
+    "/api/teams",
+    authed(ctx, async (req, res, p) => {
+      const team = await createTeam(ctx, p, parseBody(teamInputSchema, req.body));
+      res.status(201).json(toTeamDto(team));
+    }),
+  );
+  r.get(
+    "/api/teams/:id",
+    authed(ctx, async (req, _s, p) => toTeamDto(await getTeam(ctx, p, param(req, "id")))),
+  );
+  r.put(
+    "/api/teams/:id",
+    authed(ctx, async (req, _s, p) =>
+      toTeamDto(await updateTeam(ctx, p, param(req, "id"), parseBody(teamInputSchema, req.body))),
+    ),
+  );
+  r.delete(
+    "/api/teams/:id",
+    authed(ctx, (req, _s, p) => deleteTeam(ctx, p, param(req, "id"))),
+  );
 
-  r.get("/api/vehicles", authed(ctx, async (req, _s, p) =>
-    mapPage(await vehicles.listVehicles(ctx, p, listQuery(req), vehicleFilterSchema.parse(req.query)), toVehicleListItemDto)));
-  r.post("/api/vehicles", authed(ctx, async (req, res, p) => {
-    const v = await vehicles.createVehicle(ctx, p, parseBody(vehicleInputSchema, req.body));
-    res.status(201).json(toVehicleDto(v));
-  }));
-  r.get("/api/vehicles/:id", authed(ctx, async (req, _s, p) => toVehicleDetailsDto(await vehicles.getVehicle(ctx, p, param(req, "id")))));
-  r.put("/api/vehicles/:id", authed(ctx, async (req, _s, p) =>
-    toVehicleDto(await vehicles.updateVehicle(ctx, p, param(req, "id"), parseBody(vehicleInputSchema, req.body)))));
-  r.delete("/api/vehicles/:id", authed(ctx, (req, _s, p) => vehicles.deleteVehicle(ctx, p, param(req, "id"))));
-  r.post("/api/vehicles/:id/images", authed(ctx, async (req, res, p) => {
-    if (!req.is("multipart/form-data")) throw new AppError("VALIDATION", "Send images as multipart/form-data in the field images");
-    const form = await readMultipart(req);
-    const files = form.getAll("images").filter((f): f is File => typeof f !== "string" && f.size > 0);
-    const uploads = await Promise.all(files.map(async (f) => ({ contentType: f.type, data: Buffer.from(await f.arrayBuffer()) })));
-    await vehicles.addVehicleImages(ctx, p, param(req, "id"), uploads);
-    res.status(201).json({ added: uploads.length });
-  }));
-  r.get("/api/vehicles/:id/images/:imageId", authed(ctx, async (req, res, p) => {
-    const img = await vehicles.getVehicleImage(ctx, p, param(req, "id"), param(req, "imageId"));
-    res.setHeader("Content-Type", img.content_type);
-    res.setHeader("Cache-Control", "private, max-age=3600");
-    res.end(img.data);
-  }));
-  r.delete("/api/vehicles/:id/images/:imageId", authed(ctx, (req, _s, p) => vehicles.deleteVehicleImage(ctx, p, param(req, "id"), param(req, "imageId"))));
+  r.get(
+    "/api/vehicles",
+    authed(ctx, async (req, _s, p) =>
+      mapPage(
+        await vehicles.listVehicles(ctx, p, listQuery(req), vehicleFilterSchema.parse(req.query)),
+        toVehicleListItemDto,
+      ),
+    ),
+  );
+  r.post(
+    "/api/vehicles",
+    authed(ctx, async (req, res, p) => {
+      const v = await vehicles.createVehicle(ctx, p, parseBody(vehicleInputSchema, req.body));
+      res.status(201).json(toVehicleDto(v));
+    }),
+  );
+  r.get(
+    "/api/vehicles/:id",
+    authed(ctx, async (req, _s, p) => toVehicleDetailsDto(await vehicles.getVehicle(ctx, p, param(req, "id")))),
+  );
+  r.put(
+    "/api/vehicles/:id",
+    authed(ctx, async (req, _s, p) =>
+      toVehicleDto(await vehicles.updateVehicle(ctx, p, param(req, "id"), parseBody(vehicleInputSchema, req.body))),
+    ),
+  );
+  r.delete(
+    "/api/vehicles/:id",
+    authed(ctx, (req, _s, p) => vehicles.deleteVehicle(ctx, p, param(req, "id"))),
+  );
+  r.post(
+    "/api/vehicles/:id/images",
+    authed(ctx, async (req, res, p) => {
+      if (!req.is("multipart/form-data"))
+        throw new AppError("VALIDATION", "Send images as multipart/form-data in the field images");
+      const form = await readMultipart(req);
+      const files = form.getAll("images").filter((f): f is File => typeof f !== "string" && f.size > 0);
+      const uploads = await Promise.all(
+        files.map(async (f) => ({ contentType: f.type, data: Buffer.from(await f.arrayBuffer()) })),
+      );
+      await vehicles.addVehicleImages(ctx, p, param(req, "id"), uploads);
+      res.status(201).json({ added: uploads.length });
+    }),
+  );
+  r.get(
+    "/api/vehicles/:id/images/:imageId",
+    authed(ctx, async (req, res, p) => {
+      const img = await vehicles.getVehicleImage(ctx, p, param(req, "id"), param(req, "imageId"));
+      res.setHeader("Content-Type", img.content_type);
+      res.setHeader("Cache-Control", "private, max-age=3600");
+      res.end(img.data);
+    }),
+  );
+  r.delete(
+    "/api/vehicles/:id/images/:imageId",
+    authed(ctx, (req, _s, p) => vehicles.deleteVehicleImage(ctx, p, param(req, "id"), param(req, "imageId"))),
+  );
 
   for (const area of ["users", "drivers"] as PeopleArea[]) {
-    r.get(`/api/${area}`, authed(ctx, async (req, _s, p) => mapPage(await people.listPeople(ctx, p, area, listQuery(req)), toPersonListItemDto)));
-    r.post(`/api/${area}`, authed(ctx, async (req, res, p) => {
-      const row = await people.createPerson(ctx, p, area, parseBody(personInputSchema, req.body));
-      res.status(201).json(toPersonDto(await people.getPerson(ctx, p, area, row.id)));
-    }));
-    r.get(`/api/${area}/:id`, authed(ctx, async (req, _s, p) => toPersonDto(await people.getPerson(ctx, p, area, param(req, "id")))));
-    r.put(`/api/${area}/:id`, authed(ctx, async (req, _s, p) => {
-      await people.updatePerson(ctx, p, area, param(req, "id"), parseBody(personInputSchema, req.body));
-      return toPersonDto(await people.getPerson(ctx, p, area, param(req, "id")));
-    }));
-    r.delete(`/api/${area}/:id`, authed(ctx, (req, _s, p) => people.deletePerson(ctx, p, area, param(req, "id"))));
+    r.get(
+      `/api/${area}`,
+      authed(ctx, async (req, _s, p) =>
+        mapPage(await people.listPeople(ctx, p, area, listQuery(req)), toPersonListItemDto),
+      ),
+    );
+    r.post(
+      `/api/${area}`,
+      authed(ctx, async (req, res, p) => {
+        const row = await people.createPerson(ctx, p, area, parseBody(personInputSchema, req.body));
+        res.status(201).json(toPersonDto(await people.getPerson(ctx, p, area, row.id)));
+      }),
+    );
+    r.get(
+      `/api/${area}/:id`,
+      authed(ctx, async (req, _s, p) => toPersonDto(await people.getPerson(ctx, p, area, param(req, "id")))),
+    );
+    r.put(
+      `/api/${area}/:id`,
+      authed(ctx, async (req, _s, p) => {
+        await people.updatePerson(ctx, p, area, param(req, "id"), parseBody(personInputSchema, req.body));
+        return toPersonDto(await people.getPerson(ctx, p, area, param(req, "id")));
+      }),
+    );
+    r.delete(
+      `/api/${area}/:id`,
+      authed(ctx, (req, _s, p) => people.deletePerson(ctx, p, area, param(req, "id"))),
+    );
   }
 
-  r.get("/api/profile", authed(ctx, async (_q, _s, p) => toPersonDto(await people.getProfile(ctx, p))));
-  r.put("/api/profile", authed(ctx, async (req, _s, p) => {
-    await people.updateProfile(ctx, p, parseBody(profileInputSchema, req.body));
-    return toPersonDto(await people.getProfile(ctx, p));
-  }));
-  r.put("/api/profile/password", authed(ctx, (req, _s, p) => people.changePassword(ctx, p, parseBody(passwordChangeSchema, req.body))));
+  r.get(
+    "/api/profile",
+    authed(ctx, async (_q, _s, p) => toPersonDto(await people.getProfile(ctx, p))),
+  );
+  r.put(
+    "/api/profile",
+    authed(ctx, async (req, _s, p) => {
+      await people.updateProfile(ctx, p, parseBody(profileInputSchema, req.body));
+      return toPersonDto(await people.getProfile(ctx, p));
+    }),
+  );
+  r.put(
+    "/api/profile/password",
+    authed(ctx, (req, _s, p) => people.changePassword(ctx, p, parseBody(passwordChangeSchema, req.body))),
+  );
   return r;
 }

@@ -14,165 +14,450 @@ const multipartOr = (schema: string) => ({
   required: true,
   content: {
     ...json(ref(schema)),
-    "multipart/form-data": { schema: { allOf: [ref(schema), { type: "object", properties: { attachments: { type: "array", items: { type: "string", format: "binary" }, description: "JPEG, PNG, WebP or PDF, 5 MB each" } } }] } },
+    "multipart/form-data": {
+      schema: {
+        allOf: [
+          ref(schema),
+          {
+            type: "object",
+            properties: {
+              attachments: {
+                type: "array",
+                items: { type: "string", format: "binary" },
+                description: "JPEG, PNG, WebP or PDF, 5 MB each",
+              },
+            },
+          },
+        ],
+      },
+    },
   },
 });
 
 /** /api/maintenance: service reminders, service reports and fuel reports (docs/maintenance.md). */
 export const maintenanceApi: ApiFragment = {
   tag: "maintenance",
-  description: "Service reminders by days, km and/or engine hours judged on the telematics odometer, service reports with parts and attachments, fuel reports with the receipt photo.",
+  description:
+    "Service reminders by days, km and/or engine hours judged on the telematics odometer, service reports with parts and attachments, fuel reports with the receipt photo.",
   paths: {
     "/api/maintenance/reminders": {
       get: {
-        tags: ["maintenance"], summary: "Reminders with their state (ok, due_soon, due, overdue, inactive, done)",
-        parameters: ["vehicle_id", "team_id", "kind", "status", "q", "page", "size"].map((name) => ({ name, in: "query", schema: { type: "string" } })),
-        responses: { 200: { description: "A page of reminders", content: json({ type: "object", properties: { items: { type: "array", items: ref("MaintenanceReminder") }, total: { type: "integer" }, counts: { type: "object" } } }) }, ...errors },
+        tags: ["maintenance"],
+        summary: "Reminders with their state (ok, due_soon, due, overdue, inactive, done)",
+        parameters: ["vehicle_id", "team_id", "kind", "status", "q", "page", "size"].map((name) => ({
+          name,
+          in: "query",
+          schema: { type: "string" },
+        })),
+        responses: {
+          200: {
+            description: "A page of reminders",
+            content: json({
+              type: "object",
+              properties: {
+                items: { type: "array", items: ref("MaintenanceReminder") },
+                total: { type: "integer" },
+                counts: { type: "object" },
+              },
+            }),
+          },
+          ...errors,
+        },
       },
       post: {
-        tags: ["maintenance"], summary: "One reminder per vehicle in vehicle_ids",
+        tags: ["maintenance"],
+        summary: "One reminder per vehicle in vehicle_ids",
         requestBody: { required: true, content: json(ref("MaintenanceReminderInput")) },
-        responses: { 201: { description: "The reminders created", content: json({ type: "object", properties: { items: { type: "array", items: ref("MaintenanceReminder") } } }) }, ...errors },
+        responses: {
+          201: {
+            description: "The reminders created",
+            content: json({
+              type: "object",
+              properties: { items: { type: "array", items: ref("MaintenanceReminder") } },
+            }),
+          },
+          ...errors,
+        },
       },
     },
     "/api/maintenance/reminders/{id}": {
-      get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The reminder", content: json(ref("MaintenanceReminder")) }, ...errors } },
-      put: { tags: ["maintenance"], parameters: idParam, requestBody: { required: true, content: json(ref("MaintenanceReminderInput")) }, responses: { 200: { description: "The reminder", content: json(ref("MaintenanceReminder")) }, ...errors } },
+      get: {
+        tags: ["maintenance"],
+        parameters: idParam,
+        responses: { 200: { description: "The reminder", content: json(ref("MaintenanceReminder")) }, ...errors },
+      },
+      put: {
+        tags: ["maintenance"],
+        parameters: idParam,
+        requestBody: { required: true, content: json(ref("MaintenanceReminderInput")) },
+        responses: { 200: { description: "The reminder", content: json(ref("MaintenanceReminder")) }, ...errors },
+      },
       delete: { tags: ["maintenance"], parameters: idParam, responses: { 204: { description: "Deleted" }, ...errors } },
     },
     "/api/maintenance/reminders/{id}/complete": {
       post: {
-        tags: ["maintenance"], summary: "Records the service and re-arms a repeating reminder from the completion date and odometer",
-        parameters: idParam, requestBody: multipartOr("MaintenanceCompletion"),
-        responses: { 201: { description: "The service and the re-armed reminder", content: json({ type: "object", properties: { service: ref("MaintenanceService"), reminder: ref("MaintenanceReminder") } }) }, 409: error, ...errors },
+        tags: ["maintenance"],
+        summary: "Records the service and re-arms a repeating reminder from the completion date and odometer",
+        parameters: idParam,
+        requestBody: multipartOr("MaintenanceCompletion"),
+        responses: {
+          201: {
+            description: "The service and the re-armed reminder",
+            content: json({
+              type: "object",
+              properties: { service: ref("MaintenanceService"), reminder: ref("MaintenanceReminder") },
+            }),
+          },
+          409: error,
+          ...errors,
+        },
       },
     },
     "/api/maintenance/services": {
-      get: { tags: ["maintenance"], parameters: period, responses: { 200: { description: "Service reports, newest first", content: json({ type: "object", properties: { items: { type: "array", items: ref("MaintenanceService") } } }) }, ...errors } },
-      post: { tags: ["maintenance"], requestBody: multipartOr("MaintenanceServiceInput"), responses: { 201: { description: "The service report", content: json(ref("MaintenanceService")) }, 409: error, ...errors } },
+      get: {
+        tags: ["maintenance"],
+        parameters: period,
+        responses: {
+          200: {
+            description: "Service reports, newest first",
+            content: json({
+              type: "object",
+              properties: { items: { type: "array", items: ref("MaintenanceService") } },
+            }),
+          },
+          ...errors,
+        },
+      },
+      post: {
+        tags: ["maintenance"],
+        requestBody: multipartOr("MaintenanceServiceInput"),
+        responses: {
+          201: { description: "The service report", content: json(ref("MaintenanceService")) },
+          409: error,
+          ...errors,
+        },
+      },
     },
     "/api/maintenance/services/{id}": {
-      get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The service report with parts and attachments", content: json(ref("MaintenanceService")) }, ...errors } },
+      get: {
+        tags: ["maintenance"],
+        parameters: idParam,
+        responses: {
+          200: {
+            description: "The service report with parts and attachments",
+            content: json(ref("MaintenanceService")),
+          },
+          ...errors,
+        },
+      },
       put: {
-        tags: ["maintenance"], summary: "Edits a service report (or a car wash: vehicle_id, service_type exterior/interior/full, completed_on, cost, supplier_id, notes)",
-        description: "The same rules as adding. The parts used before go back to stock and the parts sent are taken again (PART_OUT_OF_STOCK, 409, when they exceed the stock). Saved attachments stay; files sent are added.",
-        parameters: idParam, requestBody: multipartOr("MaintenanceServiceInput"), responses: { 200: { description: "The service report", content: json(ref("MaintenanceService")) }, 409: error, ...errors },
+        tags: ["maintenance"],
+        summary:
+          "Edits a service report (or a car wash: vehicle_id, service_type exterior/interior/full, completed_on, cost, supplier_id, notes)",
+        description:
+          "The same rules as adding. The parts used before go back to stock and the parts sent are taken again (PART_OUT_OF_STOCK, 409, when they exceed the stock). Saved attachments stay; files sent are added.",
+        parameters: idParam,
+        requestBody: multipartOr("MaintenanceServiceInput"),
+        responses: {
+          200: { description: "The service report", content: json(ref("MaintenanceService")) },
+          409: error,
+          ...errors,
+        },
       },
       patch: {
-        tags: ["maintenance"], summary: "Edits the fields sent; the others (parts included, unless `parts` is sent) keep their saved values",
-        parameters: idParam, requestBody: { required: true, content: multipartOr("MaintenanceServicePatch").content }, responses: { 200: { description: "The service report", content: json(ref("MaintenanceService")) }, 409: error, ...errors },
+        tags: ["maintenance"],
+        summary: "Edits the fields sent; the others (parts included, unless `parts` is sent) keep their saved values",
+        parameters: idParam,
+        requestBody: { required: true, content: multipartOr("MaintenanceServicePatch").content },
+        responses: {
+          200: { description: "The service report", content: json(ref("MaintenanceService")) },
+          409: error,
+          ...errors,
+        },
       },
-      delete: { tags: ["maintenance"], parameters: idParam, responses: { 204: { description: "Deleted; its parts go back to stock" }, ...errors } },
+      delete: {
+        tags: ["maintenance"],
+        parameters: idParam,
+        responses: { 204: { description: "Deleted; its parts go back to stock" }, ...errors },
+      },
     },
     "/api/maintenance/fuel": {
-      get: { tags: ["maintenance"], parameters: period, responses: { 200: { description: "Fuel reports with full-tank consumption and flags", content: json({ type: "object", properties: { items: { type: "array", items: ref("FuelReport") } } }) }, ...errors } },
-      post: { tags: ["maintenance"], summary: "A refuel, with the receipt photo as an attachment", requestBody: multipartOr("FuelReportInput"), responses: { 201: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors } },
+      get: {
+        tags: ["maintenance"],
+        parameters: period,
+        responses: {
+          200: {
+            description: "Fuel reports with full-tank consumption and flags",
+            content: json({ type: "object", properties: { items: { type: "array", items: ref("FuelReport") } } }),
+          },
+          ...errors,
+        },
+      },
+      post: {
+        tags: ["maintenance"],
+        summary: "A refuel, with the receipt photo as an attachment",
+        requestBody: multipartOr("FuelReportInput"),
+        responses: { 201: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors },
+      },
     },
     "/api/maintenance/fuel/{id}": {
-      get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors } },
+      get: {
+        tags: ["maintenance"],
+        parameters: idParam,
+        responses: { 200: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors },
+      },
       put: {
-        tags: ["maintenance"], summary: "Edits a fuel report (the same rules as adding); consumption and flags of it and of the fills around it follow in the list",
-        parameters: idParam, requestBody: multipartOr("FuelReportInput"), responses: { 200: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors },
+        tags: ["maintenance"],
+        summary:
+          "Edits a fuel report (the same rules as adding); consumption and flags of it and of the fills around it follow in the list",
+        parameters: idParam,
+        requestBody: multipartOr("FuelReportInput"),
+        responses: { 200: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors },
       },
       patch: {
-        tags: ["maintenance"], summary: "Edits the fields sent; the others keep their saved values",
-        parameters: idParam, requestBody: { required: true, content: multipartOr("FuelReportPatch").content }, responses: { 200: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors },
+        tags: ["maintenance"],
+        summary: "Edits the fields sent; the others keep their saved values",
+        parameters: idParam,
+        requestBody: { required: true, content: multipartOr("FuelReportPatch").content },
+        responses: { 200: { description: "The fuel report", content: json(ref("FuelReport")) }, ...errors },
       },
       delete: { tags: ["maintenance"], parameters: idParam, responses: { 204: { description: "Deleted" }, ...errors } },
     },
     "/api/maintenance/settings": {
-      get: { tags: ["maintenance"], summary: "The organisation's fuel tolerances (maintenance:read)", responses: { 200: { description: "The settings (defaults when never saved)", content: json(ref("MaintenanceSettings")) }, ...errors } },
+      get: {
+        tags: ["maintenance"],
+        summary: "The organisation's fuel tolerances (maintenance:read)",
+        responses: {
+          200: { description: "The settings (defaults when never saved)", content: json(ref("MaintenanceSettings")) },
+          ...errors,
+        },
+      },
       put: {
-        tags: ["maintenance"], summary: "Saves the tolerances (maintenance:write); out of bounds is VALIDATION on the field",
-        requestBody: { required: true, content: json(ref("MaintenanceSettings")) }, responses: { 200: { description: "The settings", content: json(ref("MaintenanceSettings")) }, ...errors },
+        tags: ["maintenance"],
+        summary: "Saves the tolerances (maintenance:write); out of bounds is VALIDATION on the field",
+        requestBody: { required: true, content: json(ref("MaintenanceSettings")) },
+        responses: { 200: { description: "The settings", content: json(ref("MaintenanceSettings")) }, ...errors },
       },
     },
     "/api/maintenance/attachments/{id}": {
-      get: { tags: ["maintenance"], parameters: idParam, responses: { 200: { description: "The file", content: { "image/*": {}, "application/pdf": {} } }, ...errors } },
+      get: {
+        tags: ["maintenance"],
+        parameters: idParam,
+        responses: { 200: { description: "The file", content: { "image/*": {}, "application/pdf": {} } }, ...errors },
+      },
     },
   },
   schemas: {
     MaintenanceReminderInput: {
-      type: "object", required: ["vehicle_ids", "name", "base_date"],
+      type: "object",
+      required: ["vehicle_ids", "name", "base_date"],
       properties: {
         vehicle_ids: { type: "array", items: { type: "string", format: "uuid" }, description: "one when updating" },
-        name: { type: "string" }, kind: { enum: ["regular", "obligatory"] }, interval_days: { type: ["integer", "null"] }, interval_km: { type: ["integer", "null"] },
-        interval_hours: { type: ["integer", "null"], description: "engine hours; any of the three intervals, whichever comes first" },
-        before_days: { type: "integer" }, before_km: { type: "integer" }, before_hours: { type: "integer" }, repeat: { type: "boolean" }, active: { type: "boolean" },
-        base_date: { type: "string", format: "date" }, base_odometer_km: { type: ["number", "null"], description: "blank: the vehicle's current odometer" },
-        base_engine_hours: { type: ["number", "null"], description: "blank: the vehicle's current engine hours (telematics, else the last reading entered)" },
-        responsible_user_id: { type: ["string", "null"], format: "uuid" }, notes: { type: ["string", "null"] },
+        name: { type: "string" },
+        kind: { enum: ["regular", "obligatory"] },
+        interval_days: { type: ["integer", "null"] },
+        interval_km: { type: ["integer", "null"] },
+        interval_hours: {
+          type: ["integer", "null"],
+          description: "engine hours; any of the three intervals, whichever comes first",
+        },
+        before_days: { type: "integer" },
+        before_km: { type: "integer" },
+        before_hours: { type: "integer" },
+        repeat: { type: "boolean" },
+        active: { type: "boolean" },
+        base_date: { type: "string", format: "date" },
+        base_odometer_km: { type: ["number", "null"], description: "blank: the vehicle's current odometer" },
+        base_engine_hours: {
+          type: ["number", "null"],
+          description: "blank: the vehicle's current engine hours (telematics, else the last reading entered)",
+        },
+        responsible_user_id: { type: ["string", "null"], format: "uuid" },
+        notes: { type: ["string", "null"] },
       },
     },
     MaintenanceReminder: {
       type: "object",
       properties: {
-        id: { type: "string", format: "uuid" }, vehicle_id: { type: "string", format: "uuid" }, registration: { type: "string" }, name: { type: "string" },
-        kind: { enum: ["regular", "obligatory"] }, status: { enum: ["ok", "due_soon", "due", "overdue", "inactive", "done"] },
-        due_date: { type: ["string", "null"], format: "date" }, due_km: { type: ["number", "null"] }, days_left: { type: ["integer", "null"] }, km_left: { type: ["number", "null"] },
-        interval_days: { type: ["integer", "null"] }, interval_km: { type: ["integer", "null"] }, interval_hours: { type: ["integer", "null"] },
-        before_days: { type: "integer" }, before_km: { type: "integer" }, before_hours: { type: "integer" }, base_engine_hours: { type: "number" },
-        due_hours: { type: ["number", "null"] }, hours_left: { type: ["number", "null"], description: "negative: hours overdue" },
-        odometer_km: { type: "number" }, engine_hours: { type: ["number", "null"], description: "telematics, else the last reading entered" },
+        id: { type: "string", format: "uuid" },
+        vehicle_id: { type: "string", format: "uuid" },
+        registration: { type: "string" },
+        name: { type: "string" },
+        kind: { enum: ["regular", "obligatory"] },
+        status: { enum: ["ok", "due_soon", "due", "overdue", "inactive", "done"] },
+        due_date: { type: ["string", "null"], format: "date" },
+        due_km: { type: ["number", "null"] },
+        days_left: { type: ["integer", "null"] },
+        km_left: { type: ["number", "null"] },
+        interval_days: { type: ["integer", "null"] },
+        interval_km: { type: ["integer", "null"] },
+        interval_hours: { type: ["integer", "null"] },
+        before_days: { type: "integer" },
+        before_km: { type: "integer" },
+        before_hours: { type: "integer" },
+        base_engine_hours: { type: "number" },
+        due_hours: { type: ["number", "null"] },
+        hours_left: { type: ["number", "null"], description: "negative: hours overdue" },
+        odometer_km: { type: "number" },
+        engine_hours: { type: ["number", "null"], description: "telematics, else the last reading entered" },
       },
     },
     MaintenanceCompletion: {
-      type: "object", required: ["completed_on"],
+      type: "object",
+      required: ["completed_on"],
       properties: {
-        completed_on: { type: "string", format: "date" }, odometer_km: { type: ["number", "null"] },
-        engine_hours: { type: ["number", "null"], description: "the engine-hours reading; blank: the current one (a repeating reminder re-arms from it)" }, cost: { type: ["number", "null"] }, supplier_id: { type: ["string", "null"] }, notes: { type: ["string", "null"] },
-        parts: { type: "array", items: { type: "object", properties: { part_id: { type: "string", format: "uuid" }, quantity: { type: "number" } } } },
+        completed_on: { type: "string", format: "date" },
+        odometer_km: { type: ["number", "null"] },
+        engine_hours: {
+          type: ["number", "null"],
+          description: "the engine-hours reading; blank: the current one (a repeating reminder re-arms from it)",
+        },
+        cost: { type: ["number", "null"] },
+        supplier_id: { type: ["string", "null"] },
+        notes: { type: ["string", "null"] },
+        parts: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { part_id: { type: "string", format: "uuid" }, quantity: { type: "number" } },
+          },
+        },
       },
     },
     MaintenanceServiceInput: {
-      allOf: [ref("MaintenanceCompletion"), { type: "object", required: ["vehicle_id", "service_type"], properties: { vehicle_id: { type: "string", format: "uuid" }, service_type: { type: "string" } } }],
+      allOf: [
+        ref("MaintenanceCompletion"),
+        {
+          type: "object",
+          required: ["vehicle_id", "service_type"],
+          properties: { vehicle_id: { type: "string", format: "uuid" }, service_type: { type: "string" } },
+        },
+      ],
     },
     MaintenanceServicePatch: {
-      type: "object", description: "Any fields of MaintenanceServiceInput; none required",
+      type: "object",
+      description: "Any fields of MaintenanceServiceInput; none required",
       properties: {
-        vehicle_id: { type: "string", format: "uuid" }, service_type: { type: "string" }, completed_on: { type: "string", format: "date" }, odometer_km: { type: ["number", "null"] },
-        engine_hours: { type: ["number", "null"] }, cost: { type: ["number", "null"] }, supplier_id: { type: ["string", "null"] }, notes: { type: ["string", "null"] },
-        parts: { type: "array", items: { type: "object", properties: { part_id: { type: "string", format: "uuid" }, quantity: { type: "number" } } } },
+        vehicle_id: { type: "string", format: "uuid" },
+        service_type: { type: "string" },
+        completed_on: { type: "string", format: "date" },
+        odometer_km: { type: ["number", "null"] },
+        engine_hours: { type: ["number", "null"] },
+        cost: { type: ["number", "null"] },
+        supplier_id: { type: ["string", "null"] },
+        notes: { type: ["string", "null"] },
+        parts: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { part_id: { type: "string", format: "uuid" }, quantity: { type: "number" } },
+          },
+        },
       },
     },
     MaintenanceService: {
       type: "object",
       properties: {
-        id: { type: "string", format: "uuid" }, vehicle_id: { type: "string", format: "uuid" }, kind: { enum: ["service", "wash"] }, service_type: { type: "string" },
-        completed_on: { type: "string", format: "date" }, odometer_km: { type: ["number", "null"] }, telematics_odometer_km: { type: ["number", "null"] },
-        engine_hours: { type: ["number", "null"] }, cost: { type: "number" }, total_cost: { type: "number" }, parts: { type: "array" }, attachments: { type: "array" },
+        id: { type: "string", format: "uuid" },
+        vehicle_id: { type: "string", format: "uuid" },
+        kind: { enum: ["service", "wash"] },
+        service_type: { type: "string" },
+        completed_on: { type: "string", format: "date" },
+        odometer_km: { type: ["number", "null"] },
+        telematics_odometer_km: { type: ["number", "null"] },
+        engine_hours: { type: ["number", "null"] },
+        cost: { type: "number" },
+        total_cost: { type: "number" },
+        parts: { type: "array" },
+        attachments: { type: "array" },
       },
     },
     FuelReportInput: {
-      type: "object", required: ["vehicle_id", "filled_on", "liters", "odometer_km"],
+      type: "object",
+      required: ["vehicle_id", "filled_on", "liters", "odometer_km"],
       properties: {
-        vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" }, price: { type: "number" },
-        bill_number: { type: "string" }, odometer_km: { type: "number" },
-        engine_hours: { type: ["number", "null"], minimum: 0, description: "the engine-hours meter at the fill (hours, tenths kept); blank or null: none. Full tanks with readings give consumption_l_per_hour" },
-        full_tank: { type: "boolean" }, supplier_id: { type: ["string", "null"] }, notes: { type: "string" },
+        vehicle_id: { type: "string", format: "uuid" },
+        filled_on: { type: "string", format: "date" },
+        liters: { type: "number" },
+        price: { type: "number" },
+        bill_number: { type: "string" },
+        odometer_km: { type: "number" },
+        engine_hours: {
+          type: ["number", "null"],
+          minimum: 0,
+          description:
+            "the engine-hours meter at the fill (hours, tenths kept); blank or null: none. Full tanks with readings give consumption_l_per_hour",
+        },
+        full_tank: { type: "boolean" },
+        supplier_id: { type: ["string", "null"] },
+        notes: { type: "string" },
       },
     },
     FuelReportPatch: {
-      type: "object", description: "Any fields of FuelReportInput; none required (engine_hours: null clears the reading)",
+      type: "object",
+      description: "Any fields of FuelReportInput; none required (engine_hours: null clears the reading)",
       properties: {
-        vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" }, price: { type: "number" }, bill_number: { type: "string" },
-        odometer_km: { type: "number" }, engine_hours: { type: ["number", "null"], minimum: 0 }, full_tank: { type: "boolean" }, supplier_id: { type: ["string", "null"] }, notes: { type: "string" },
+        vehicle_id: { type: "string", format: "uuid" },
+        filled_on: { type: "string", format: "date" },
+        liters: { type: "number" },
+        price: { type: "number" },
+        bill_number: { type: "string" },
+        odometer_km: { type: "number" },
+        engine_hours: { type: ["number", "null"], minimum: 0 },
+        full_tank: { type: "boolean" },
+        supplier_id: { type: ["string", "null"] },
+        notes: { type: "string" },
       },
     },
     FuelReport: {
       type: "object",
       properties: {
-        id: { type: "string", format: "uuid" }, vehicle_id: { type: "string", format: "uuid" }, filled_on: { type: "string", format: "date" }, liters: { type: "number" },
-        price: { type: "number" }, odometer_km: { type: "number" }, engine_hours: { type: ["number", "null"] }, full_tank: { type: "boolean" }, consumption_l_100km: { type: ["number", "null"] },
-        consumption_l_per_hour: { type: ["number", "null"], description: "liters per engine hour since the previous full tank, when both full tanks carry an engine-hours reading (in the list)" },
-        flags: { type: "array", items: { enum: ["over_tank", "consumption_far", "odometer_backwards", "engine_hours_backwards", "odometer_disagrees"] } },
+        id: { type: "string", format: "uuid" },
+        vehicle_id: { type: "string", format: "uuid" },
+        filled_on: { type: "string", format: "date" },
+        liters: { type: "number" },
+        price: { type: "number" },
+        odometer_km: { type: "number" },
+        engine_hours: { type: ["number", "null"] },
+        full_tank: { type: "boolean" },
+        consumption_l_100km: { type: ["number", "null"] },
+        consumption_l_per_hour: {
+          type: ["number", "null"],
+          description:
+            "liters per engine hour since the previous full tank, when both full tanks carry an engine-hours reading (in the list)",
+        },
+        flags: {
+          type: "array",
+          items: {
+            enum: [
+              "over_tank",
+              "consumption_far",
+              "odometer_backwards",
+              "engine_hours_backwards",
+              "odometer_disagrees",
+            ],
+          },
+        },
       },
     },
     MaintenanceSettings: {
-      type: "object", required: ["consumption_tolerance_pct", "odometer_tolerance_km"],
+      type: "object",
+      required: ["consumption_tolerance_pct", "odometer_tolerance_km"],
       properties: {
-        consumption_tolerance_pct: { type: "integer", minimum: 5, maximum: 100, default: 30, description: "a full-tank consumption further than this from the estimate is flagged consumption_far" },
-        odometer_tolerance_km: { type: "integer", minimum: 1, maximum: 1000, default: 50, description: "an entered odometer further than this from the telematics one is flagged odometer_disagrees" },
+        consumption_tolerance_pct: {
+          type: "integer",
+          minimum: 5,
+          maximum: 100,
+          default: 30,
+          description: "a full-tank consumption further than this from the estimate is flagged consumption_far",
+        },
+        odometer_tolerance_km: {
+          type: "integer",
+          minimum: 1,
+          maximum: 1000,
+          default: 50,
+          description: "an entered odometer further than this from the telematics one is flagged odometer_disagrees",
+        },
       },
     },
   },

@@ -13,23 +13,60 @@ import { authed, listQuery, param } from "./api-kit";
 export function placesRoutes(ctx: AppContext) {
   const r = Router();
 
-  r.get("/api/places/pois", authed(ctx, async (req, _s, p) =>
-    mapPage(await places.listPlaces(ctx, p, "poi", listQuery(req), placeFilterSchema.parse(req.query)), toPlaceDto)));
-  r.post("/api/places/pois", authed(ctx, async (req, res, p) => {
-    res.status(201).json(toPlaceDto(await places.createPoi(ctx, p, req.body ?? {})));
-  }));
-  r.get("/api/places/pois/:id", authed(ctx, async (req, _s, p) => toPlaceDto(await places.getPoi(ctx, p, param(req, "id")))));
+  r.get(
+    "/api/places/pois",
+    authed(ctx, async (req, _s, p) =>
+      mapPage(await places.listPlaces(ctx, p, "poi", listQuery(req), placeFilterSchema.parse(req.query)), toPlaceDto),
+    ),
+  );
+  r.post(
+    "/api/places/pois",
+    authed(ctx, async (req, res, p) => {
+      res.status(201).json(toPlaceDto(await places.createPoi(ctx, p, req.body ?? {})));
+    }),
+  );
+  r.get(
+    "/api/places/pois/:id",
+    authed(ctx, async (req, _s, p) => toPlaceDto(await places.getPoi(ctx, p, param(req, "id")))),
+  );
   // The service answers 404 for another organisation's id before it checks the body.
-  r.put("/api/places/pois/:id", authed(ctx, async (req, _s, p) => toPlaceDto(await places.updatePoi(ctx, p, param(req, "id"), req.body ?? {}))));
-  r.delete("/api/places/pois/:id", authed(ctx, (req, _s, p) => places.deletePlace(ctx, p, "poi", param(req, "id"))));
+  r.put(
+    "/api/places/pois/:id",
+    authed(ctx, async (req, _s, p) => toPlaceDto(await places.updatePoi(ctx, p, param(req, "id"), req.body ?? {}))),
+  );
+  r.delete(
+    "/api/places/pois/:id",
+    authed(ctx, (req, _s, p) => places.deletePlace(ctx, p, "poi", param(req, "id"))),
+  );
 
-  r.get("/api/places/geofences", authed(ctx, async (req, _s, p) =>
-    mapPage(await places.listPlaces(ctx, p, "geofence", listQuery(req), placeFilterSchema.parse(req.query)), toPlaceDto)));
-  r.post("/api/places/geofences", authed(ctx, async (req, res, p) => {
-    res.status(201).json(toPlaceDto(await places.createGeofence(ctx, p, req.body ?? {})));
-  }));
-  r.get("/api/places/geofences/:id", authed(ctx, async (req, _s, p) => toPlaceDto(await places.getGeofence(ctx, p, param(req, "id")))));
-  r.put("/api/places/geofences/:id", authed(ctx, async (req, _s, p) => toPlaceDto(await places.updateGeofence(ctx, p, param(req, "id"), req.body ?? {}))));
-  r.delete("/api/places/geofences/:id", authed(ctx, (req, _s, p) => places.deletePlace(ctx, p, "geofence", param(req, "id"))));
+  r.get(
+    "/api/places/geofences",
+    authed(ctx, async (req, _s, p) =>
+      mapPage(
+        await places.listPlaces(ctx, p, "geofence", listQuery(req), placeFilterSchema.parse(req.query)),
+        toPlaceDto,
+      ),
+    ),
+  );
+  r.post(
+    "/api/places/geofences",
+    authed(ctx, async (req, res, p) => {
+      res.status(201).json(toPlaceDto(await places.createGeofence(ctx, p, req.body ?? {})));
+    }),
+  );
+  r.get(
+    "/api/places/geofences/:id",
+    authed(ctx, async (req, _s, p) => toPlaceDto(await places.getGeofence(ctx, p, param(req, "id")))),
+  );
+  r.put(
+    "/api/places/geofences/:id",
+    authed(ctx, async (req, _s, p) =>
+      toPlaceDto(await places.updateGeofence(ctx, p, param(req, "id"), req.body ?? {})),
+    ),
+  );
+  r.delete(
+    "/api/places/geofences/:id",
+    authed(ctx, (req, _s, p) => places.deletePlace(ctx, p, "geofence", param(req, "id"))),
+  );
   return r;
 }

@@ -21,32 +21,86 @@ export function routePlanningRoutes(ctx: AppContext) {
   const r = Router();
   const base = "/api/route-planning";
 
-  r.get(`${base}/my/jobs`, authed(ctx, async (req, _s, p) => {
-    const { day } = dayQuery.parse(req.query);
-    const out = await field.myJobsToday(ctx, p, day);
-    return { day: out.day, jobs: out.jobs.map(toJobDto) };
-  }));
-  r.get(`${base}/my/nearby`, authed(ctx, async (req, _s, p) => ({ jobs: (await field.nearbyJobs(ctx, p, req.query)).map(toJobDto) })));
-  r.post(`${base}/my/jobs/:id/assign`, authed(ctx, async (req, _s, p) => toJobDto(await field.selfAssign(ctx, p, param(req, "id"), req.body ?? {}))));
-  r.post(`${base}/my/jobs/:id/check-in`, authed(ctx, async (req, _s, p) => toJobDto(await field.phoneCheckIn(ctx, p, param(req, "id"), req.body ?? {}))));
-  r.post(`${base}/my/jobs/:id/check-out`, authed(ctx, async (req, _s, p) => toJobDto(await field.phoneCheckOut(ctx, p, param(req, "id"), req.body ?? {}))));
-  r.post(`${base}/my/day/start`, authed(ctx, async (req, res, p) => { res.status(201).json(toAttendanceDto(await attendance.startWorkingDay(ctx, p, req.body ?? {}))); }));
-  r.post(`${base}/my/day/end`, authed(ctx, async (_q, _s, p) => toAttendanceDto(await attendance.endWorkingDay(ctx, p))));
-  r.get(`${base}/my/attendance`, authed(ctx, async (req, _s, p) => {
-    const q = dayQuery.parse(req.query);
-    const to = q.to ?? todayIn("Europe/Tirane");
-    return { days: (await attendance.myAttendance(ctx, p, q.from ?? addDays(to, -30), to)).map(toAttendanceDto) };
-  }));
+  r.get(
+    `${base}/my/jobs`,
+    authed(ctx, async (req, _s, p) => {
+      const { day } = dayQuery.parse(req.query);
+      const out = await field.myJobsToday(ctx, p, day);
+      return { day: out.day, jobs: out.jobs.map(toJobDto) };
+    }),
+  );
+  r.get(
+    `${base}/my/nearby`,
+    authed(ctx, async (req, _s, p) => ({ jobs: (await field.nearbyJobs(ctx, p, req.query)).map(toJobDto) })),
+  );
+  r.post(
+    `${base}/my/jobs/:id/assign`,
+    authed(ctx, async (req, _s, p) => toJobDto(await field.selfAssign(ctx, p, param(req, "id"), req.body ?? {}))),
+  );
+  r.post(
+    `${base}/my/jobs/:id/check-in`,
+    authed(ctx, async (req, _s, p) => toJobDto(await field.phoneCheckIn(ctx, p, param(req, "id"), req.body ?? {}))),
+  );
+  r.post(
+    `${base}/my/jobs/:id/check-out`,
+    authed(ctx, async (req, _s, p) => toJobDto(await field.phoneCheckOut(ctx, p, param(req, "id"), req.body ?? {}))),
+  );
+  r.post(
+    `${base}/my/day/start`,
+    authed(ctx, async (req, res, p) => {
+      res.status(201).json(toAttendanceDto(await attendance.startWorkingDay(ctx, p, req.body ?? {})));
+    }),
+  );
+  r.post(
+    `${base}/my/day/end`,
+    authed(ctx, async (_q, _s, p) => toAttendanceDto(await attendance.endWorkingDay(ctx, p))),
+  );
+  r.get(
+    `${base}/my/attendance`,
+    authed(ctx, async (req, _s, p) => {
+      const q = dayQuery.parse(req.query);
+      const to = q.to ?? todayIn("Europe/Tirane");
+      return { days: (await attendance.myAttendance(ctx, p, q.from ?? addDays(to, -30), to)).map(toAttendanceDto) };
+    }),
+  );
 
-  r.get(`${base}/jobs`, authed(ctx, async (req, _s, p) => {
-    const q = dayQuery.parse(req.query);
-    return mapPage(await jobs.listJobs(ctx, p, listQuery(req), { from: q.from ?? q.day, to: q.to ?? q.day, status: q.status }), toJobDto);
-  }));
-  r.post(`${base}/jobs`, authed(ctx, async (req, res, p) => { res.status(201).json({ ids: await jobs.createJobs(ctx, p, req.body ?? {}) }); }));
-  r.get(`${base}/jobs/:id`, authed(ctx, async (req, _s, p) => toJobDto(await jobs.getJob(ctx, p, param(req, "id")))));
-  r.put(`${base}/jobs/:id`, authed(ctx, async (req, _s, p) => toJobDto(await jobs.updateJob(ctx, p, param(req, "id"), req.body ?? {}))));
-  r.delete(`${base}/jobs/:id`, authed(ctx, (req, _s, p) => jobs.deleteJob(ctx, p, param(req, "id"))));
-  r.post(`${base}/jobs/:id/assign`, authed(ctx, async (req, _s, p) => toJobDto(await jobs.assignJob(ctx, p, { ...(req.body ?? {}), job_id: param(req, "id") }))));
-  r.get(`${base}/settings`, authed(ctx, (_q, _s, p) => getRouteSettings(ctx, p)));
+  r.get(
+    `${base}/jobs`,
+    authed(ctx, async (req, _s, p) => {
+      const q = dayQuery.parse(req.query);
+      return mapPage(
+        await jobs.listJobs(ctx, p, listQuery(req), { from: q.from ?? q.day, to: q.to ?? q.day, status: q.status }),
+        toJobDto,
+      );
+    }),
+  );
+  r.post(
+    `${base}/jobs`,
+    authed(ctx, async (req, res, p) => {
+      res.status(201).json({ ids: await jobs.createJobs(ctx, p, req.body ?? {}) });
+    }),
+  );
+  r.get(
+    `${base}/jobs/:id`,
+    authed(ctx, async (req, _s, p) => toJobDto(await jobs.getJob(ctx, p, param(req, "id")))),
+  );
+  r.put(
+    `${base}/jobs/:id`,
+    authed(ctx, async (req, _s, p) => toJobDto(await jobs.updateJob(ctx, p, param(req, "id"), req.body ?? {}))),
+  );
+  r.delete(
+    `${base}/jobs/:id`,
+    authed(ctx, (req, _s, p) => jobs.deleteJob(ctx, p, param(req, "id"))),
+  );
+  r.post(
+    `${base}/jobs/:id/assign`,
+    authed(ctx, async (req, _s, p) =>
+      toJobDto(await jobs.assignJob(ctx, p, { ...(req.body ?? {}), job_id: param(req, "id") })),
+    ),
+  );
+  r.get(
+    `${base}/settings`,
+    authed(ctx, (_q, _s, p) => getRouteSettings(ctx, p)),
+  );
   return r;
 }

@@ -19,13 +19,31 @@ const WINDOW_MS = 60_000;
  */
 async function keyPrincipal(ctx: AppContext, raw: string | undefined): Promise<Principal> {
   const { orgId, keyId } = await authenticateApiKey(ctx, raw);
-  const row = await ctx.db.selectFrom("tms_api_keys").innerJoin("users", (j) => j.onRef("users.id", "=", "tms_api_keys.created_by").onRef("users.org_id", "=", "tms_api_keys.org_id"))
-    .select(["tms_api_keys.name", "users.id as user_id"]).where("tms_api_keys.id", "=", keyId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom("tms_api_keys")
+    .innerJoin("users", (j) =>
+      j.onRef("users.id", "=", "tms_api_keys.created_by").onRef("users.org_id", "=", "tms_api_keys.org_id"),
+    )
+    .select(["tms_api_keys.name", "users.id as user_id"])
+    .where("tms_api_keys.id", "=", keyId)
+    .executeTakeFirst();
   if (!row) throw new AppError("API_KEY_INVALID", "The key's creator no longer exists");
   return {
-    sessionId: keyId, orgId, operator: false, userId: row.user_id, email: null, firstName: "API", lastName: row.name, language: "en", webOnly: false,
+    sessionId: keyId,
+    orgId,
+    operator: false,
+    userId: row.user_id,
+    email: null,
+    firstName: "API",
+    lastName: row.name,
+    language: "en",
+    webOnly: false,
     role: { id: keyId, key: "integration", name: "integration", options: {} as Principal["role"]["options"] },
-    permissions: new Set(["tms:read", "tms:write"]), teamIds: "all", vehicleIds: null, csrfToken: "", expiresAt: new Date(Date.now() + WINDOW_MS),
+    permissions: new Set(["tms:read", "tms:write"]),
+    teamIds: "all",
+    vehicleIds: null,
+    csrfToken: "",
+    expiresAt: new Date(Date.now() + WINDOW_MS),
   };
 }
 
@@ -37,42 +55,66 @@ async function keyPrincipal(ctx: AppContext, raw: string | undefined): Promise<P
 export function tmsIntegrationRoutes(ctx: AppContext, opts: { limit?: number } = {}) {
   const limit = opts.limit ?? INTEGRATION_RATE_LIMIT;
   const r = Router();
-  const keyed = (fn: (req: Request, res: Response, p: Principal) => Promise<unknown>) => async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const auth = req.headers.authorization;
-      const raw = (req.headers["x-api-key"] as string | undefined) ?? (auth?.startsWith("ApiKey ") ? auth.slice(7) : undefined);
-      const p = await keyPrincipal(ctx, raw);
-      const use = await takeKeyRequest(ctx, { orgId: p.orgId, keyId: p.sessionId }, limit);
-      res.setHeader("X-RateLimit-Limit", String(limit));
-      res.setHeader("X-RateLimit-Remaining", String(use.remaining));
-      if (!use.allowed) {
-        res.setHeader("Retry-After", String(use.retryAfterS));
-        throw new AppError("RATE_LIMITED", "Too many requests for this key; try again later");
+  const keyed =
+    (fn: (req: Request, res: Response, p: Principal) => Promise<unknown>) =>
+    async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const auth = req.headers.authorization;
+        const raw =
+          (req.headers["x-api-key"] as string | undefined) ?? (auth?.startsWith("ApiKey ") ? auth.slice(7) : undefined);
+        const p = await keyPrincipal(ctx, raw);
+        const use = await takeKeyRequest(ctx, { orgId: p.orgId, keyId: p.sessionId }, limit);
+        res.setHeader("X-RateLimit-Limit", String(limit));
+        res.setHeader("X-RateLimit-Remaining", String(use.remaining));
+        if (!use.allowed) {
+          res.setHeader("Retry-After", String(use.retryAfterS));
+          throw new AppError("RATE_LIMITED", "Too many requests for this key; try again later");
+        }
+        const out = await fn(req, res, p);
+        if (!res.headersSent) res.json(out);
+      } catch (err) {
+        sendError(ctx, req, res, err);
       }
-      const out = await fn(req, res, p);
-      if (!res.headersSent) res.json(out);
-    } catch (err) {
-      sendError(ctx, req, res, err);
-    }
-    void next;
-  };
-  r.post("/api/integrations/orders", keyed(async (req, res, p) => {
-    const body = req.body as { orders?: unknown[] } | undefined;
-    const list = Array.isArray(body?.orders) ? body.orders : [body];
-    if (list.length > MAX_IMPORT_ROWS) throw new AppError("IMPORT_TOO_LARGE", `At most ${MAX_IMPORT_ROWS} orders per call`);
-    const parsed = list.map((o) => orderInputSchema.parse(fromApiBody(o)));
-    const rows = await ctx.db.transaction().execute((trx) => orders.insertOrders(trx, p, parsed));
-    res.status(201).json({ orders: rows.map(toIntegrationOrderDto) });
-  }));
-  r.get("/api/integrations/orders", keyed(async (req, _res, p) => {
-    const q = { q: "", page: Math.max(1, Number(req.query.page) || 1), size: 200, dir: "asc" as const, sort: "order_id" };
-    const page = await orders.listOrders(ctx, p, q, orderFilterSchema.parse(req.query));
-    return { ...page, items: page.items.map(toIntegrationOrderDto) };
-  }));
-  r.get("/api/integrations/orders/:orderId", keyed(async (req, _res, p) => toIntegrationOrderDto(await orders.getOrderByOrderId(ctx, p, String(req.params.orderId)))));
-  r.post("/api/integrations/orders/:orderId/finish", keyed(async (req, _res, p) => {
-    const order = await orders.getOrderByOrderId(ctx, p, String(req.params.orderId));
-    return toIntegrationOrderDto(await orders.finishOrder(ctx, p, order.id, "api"));
-  }));
+      void next;
+    };
+  r.post(
+    "/api/integrations/orders",
+    keyed(async (req, res, p) => {
+      const body = req.body as { orders?: unknown[] } | undefined;
+      const list = Array.isArray(body?.orders) ? body.orders : [body];
+      if (list.length > MAX_IMPORT_ROWS)
+        throw new AppError("IMPORT_TOO_LARGE", `At most ${MAX_IMPORT_ROWS} orders per call`);
+      const parsed = list.map((o) => orderInputSchema.parse(fromApiBody(o)));
+      const rows = await ctx.db.transaction().execute((trx) => orders.insertOrders(trx, p, parsed));
+      res.status(201).json({ orders: rows.map(toIntegrationOrderDto) });
+    }),
+  );
+  r.get(
+    "/api/integrations/orders",
+    keyed(async (req, _res, p) => {
+      const q = {
+        q: "",
+        page: Math.max(1, Number(req.query.page) || 1),
+        size: 200,
+        dir: "asc" as const,
+        sort: "order_id",
+      };
+      const page = await orders.listOrders(ctx, p, q, orderFilterSchema.parse(req.query));
+      return { ...page, items: page.items.map(toIntegrationOrderDto) };
+    }),
+  );
+  r.get(
+    "/api/integrations/orders/:orderId",
+    keyed(async (req, _res, p) =>
+      toIntegrationOrderDto(await orders.getOrderByOrderId(ctx, p, String(req.params.orderId))),
+    ),
+  );
+  r.post(
+    "/api/integrations/orders/:orderId/finish",
+    keyed(async (req, _res, p) => {
+      const order = await orders.getOrderByOrderId(ctx, p, String(req.params.orderId));
+      return toIntegrationOrderDto(await orders.finishOrder(ctx, p, order.id, "api"));
+    }),
+  );
   return r;
 }

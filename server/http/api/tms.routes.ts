@@ -11,9 +11,19 @@ import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, param } from "./api-kit";
 
 const SNAKE: Record<string, string> = {
-  orderId: "order_id", clientOrderId: "client_order_id", customerCode: "customer_code", customerName: "customer_name", salesAgent: "sales_agent",
-  deliveryDateAt: "delivery_date_at", windowStart: "window_start", windowEnd: "window_end", vehicleId: "vehicle_id", depotId: "depot_id",
-  capacityWeight: "capacity_weight", capacityPackets: "capacity_packets", order: "order",
+  orderId: "order_id",
+  clientOrderId: "client_order_id",
+  customerCode: "customer_code",
+  customerName: "customer_name",
+  salesAgent: "sales_agent",
+  deliveryDateAt: "delivery_date_at",
+  windowStart: "window_start",
+  windowEnd: "window_end",
+  vehicleId: "vehicle_id",
+  depotId: "depot_id",
+  capacityWeight: "capacity_weight",
+  capacityPackets: "capacity_packets",
+  order: "order",
 };
 
 /** An API body in the spec's camelCase names (orderId, customerCode, deliveryDateAt, …); snake_case is read too. */
@@ -22,7 +32,11 @@ export function fromApiBody(body: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     const key = SNAKE[k] ?? k;
-    out[key] = Array.isArray(v) ? v.map((x) => (x && typeof x === "object" ? fromApiBody(x) : x)) : typeof v === "number" ? String(v) : v;
+    out[key] = Array.isArray(v)
+      ? v.map((x) => (x && typeof x === "object" ? fromApiBody(x) : x))
+      : typeof v === "number"
+        ? String(v)
+        : v;
   }
   return out;
 }
@@ -30,42 +44,157 @@ export function fromApiBody(body: unknown): Record<string, unknown> {
 /** /api/tms: the signed-in app's transport orders, optimisations, dispatch, delivering lists, settings and API keys. */
 export function tmsRoutes(ctx: AppContext) {
   const r = Router();
-  r.get("/api/tms/orders", authed(ctx, async (req, _s, p) => mapPage(await orders.listOrders(ctx, p, listQuery(req), orderFilterSchema.parse(req.query)), toOrderDto)));
-  r.post("/api/tms/orders", authed(ctx, async (req, res, p) => { res.status(201).json(toOrderDto(await orders.createOrder(ctx, p, fromApiBody(req.body)))); }));
-  r.get("/api/tms/orders/:id", authed(ctx, async (req, _s, p) => toOrderDto(await orders.getOrder(ctx, p, param(req, "id")))));
-  r.put("/api/tms/orders/:id", authed(ctx, async (req, _s, p) => toOrderDto(await orders.updateOrder(ctx, p, param(req, "id"), fromApiBody(req.body)))));
-  r.delete("/api/tms/orders/:id", authed(ctx, (req, _s, p) => orders.deleteOrder(ctx, p, param(req, "id"))));
-  r.post("/api/tms/orders/:id/finish", authed(ctx, async (req, _s, p) => toOrderDto(await orders.finishOrder(ctx, p, param(req, "id"), req.body?.by === "driver" ? "driver" : "planner"))));
+  r.get(
+    "/api/tms/orders",
+    authed(ctx, async (req, _s, p) =>
+      mapPage(await orders.listOrders(ctx, p, listQuery(req), orderFilterSchema.parse(req.query)), toOrderDto),
+    ),
+  );
+  r.post(
+    "/api/tms/orders",
+    authed(ctx, async (req, res, p) => {
+      res.status(201).json(toOrderDto(await orders.createOrder(ctx, p, fromApiBody(req.body))));
+    }),
+  );
+  r.get(
+    "/api/tms/orders/:id",
+    authed(ctx, async (req, _s, p) => toOrderDto(await orders.getOrder(ctx, p, param(req, "id")))),
+  );
+  r.put(
+    "/api/tms/orders/:id",
+    authed(ctx, async (req, _s, p) =>
+      toOrderDto(await orders.updateOrder(ctx, p, param(req, "id"), fromApiBody(req.body))),
+    ),
+  );
+  r.delete(
+    "/api/tms/orders/:id",
+    authed(ctx, (req, _s, p) => orders.deleteOrder(ctx, p, param(req, "id"))),
+  );
+  r.post(
+    "/api/tms/orders/:id/finish",
+    authed(ctx, async (req, _s, p) =>
+      toOrderDto(await orders.finishOrder(ctx, p, param(req, "id"), req.body?.by === "driver" ? "driver" : "planner")),
+    ),
+  );
 
-  r.get("/api/tms/optimizations", authed(ctx, async (_req, _s, p) => (await plans.listPlans(ctx, p)).map((x) => ({ id: x.id, name: x.name, day: x.day, status: x.status, runState: x.run_state, orders: Number(x.orders ?? 0), trucks: x.trucks.length, dispatchedAt: x.dispatched_at }))));
-  r.post("/api/tms/optimizations", authed(ctx, async (req, res, p) => { res.status(201).json(toPlanDto(await plans.createPlan(ctx, p, fromApiBody(req.body)))); }));
-  r.get("/api/tms/optimizations/:id", authed(ctx, async (req, _s, p) => {
-    const d = await plans.planDetails(ctx, p, param(req, "id"));
-    return toPlanDto(d.plan, d.orders);
-  }));
-  r.put("/api/tms/optimizations/:id", authed(ctx, async (req, _s, p) => toPlanDto(await plans.updatePlan(ctx, p, param(req, "id"), fromApiBody(req.body)))));
-  r.delete("/api/tms/optimizations/:id", authed(ctx, (req, _s, p) => plans.deletePlan(ctx, p, param(req, "id"))));
-  r.post("/api/tms/optimizations/:id/run", authed(ctx, async (req, res, p) => { res.status(202).json(toPlanDto(await plans.runPlan(ctx, p, param(req, "id")))); }));
-  r.post("/api/tms/optimizations/:id/move", authed(ctx, async (req, _s, p) => {
-    await plans.moveOrder(ctx, p, param(req, "id"), fromApiBody(req.body));
-    const d = await plans.planDetails(ctx, p, param(req, "id"));
-    return toPlanDto(d.plan, d.orders);
-  }));
-  r.post("/api/tms/optimizations/:id/complete", authed(ctx, async (req, _s, p) => toPlanDto(await plans.completePlan(ctx, p, param(req, "id")))));
-  r.post("/api/tms/optimizations/:id/dispatch", authed(ctx, async (req, _s, p) => toPlanDto(await plans.dispatchPlan(ctx, p, param(req, "id")))));
-  r.get("/api/tms/optimizations/:id/delivering/:vehicleId", authed(ctx, (req, _s, p) => deliveringList(ctx, p, param(req, "id"), param(req, "vehicleId"))));
+  r.get(
+    "/api/tms/optimizations",
+    authed(ctx, async (_req, _s, p) =>
+      (await plans.listPlans(ctx, p)).map((x) => ({
+        id: x.id,
+        name: x.name,
+        day: x.day,
+        status: x.status,
+        runState: x.run_state,
+        orders: Number(x.orders ?? 0),
+        trucks: x.trucks.length,
+        dispatchedAt: x.dispatched_at,
+      })),
+    ),
+  );
+  r.post(
+    "/api/tms/optimizations",
+    authed(ctx, async (req, res, p) => {
+      res.status(201).json(toPlanDto(await plans.createPlan(ctx, p, fromApiBody(req.body))));
+    }),
+  );
+  r.get(
+    "/api/tms/optimizations/:id",
+    authed(ctx, async (req, _s, p) => {
+      const d = await plans.planDetails(ctx, p, param(req, "id"));
+      return toPlanDto(d.plan, d.orders);
+    }),
+  );
+  r.put(
+    "/api/tms/optimizations/:id",
+    authed(ctx, async (req, _s, p) =>
+      toPlanDto(await plans.updatePlan(ctx, p, param(req, "id"), fromApiBody(req.body))),
+    ),
+  );
+  r.delete(
+    "/api/tms/optimizations/:id",
+    authed(ctx, (req, _s, p) => plans.deletePlan(ctx, p, param(req, "id"))),
+  );
+  r.post(
+    "/api/tms/optimizations/:id/run",
+    authed(ctx, async (req, res, p) => {
+      res.status(202).json(toPlanDto(await plans.runPlan(ctx, p, param(req, "id"))));
+    }),
+  );
+  r.post(
+    "/api/tms/optimizations/:id/move",
+    authed(ctx, async (req, _s, p) => {
+      await plans.moveOrder(ctx, p, param(req, "id"), fromApiBody(req.body));
+      const d = await plans.planDetails(ctx, p, param(req, "id"));
+      return toPlanDto(d.plan, d.orders);
+    }),
+  );
+  r.post(
+    "/api/tms/optimizations/:id/complete",
+    authed(ctx, async (req, _s, p) => toPlanDto(await plans.completePlan(ctx, p, param(req, "id")))),
+  );
+  r.post(
+    "/api/tms/optimizations/:id/dispatch",
+    authed(ctx, async (req, _s, p) => toPlanDto(await plans.dispatchPlan(ctx, p, param(req, "id")))),
+  );
+  r.get(
+    "/api/tms/optimizations/:id/delivering/:vehicleId",
+    authed(ctx, (req, _s, p) => deliveringList(ctx, p, param(req, "id"), param(req, "vehicleId"))),
+  );
 
-  r.get("/api/tms/settings", authed(ctx, (_req, _s, p) => settings.getSettings(ctx, p)));
-  r.put("/api/tms/settings", authed(ctx, (req, _s, p) => settings.saveSettings(ctx, p, req.body ?? {})));
-  r.get("/api/tms/depots", authed(ctx, async (_req, _s, p) => (await settings.listDepots(ctx, p)).map((d) => ({ id: d.id, name: d.name, latitude: d.latitude, longitude: d.longitude }))));
-  r.post("/api/tms/depots", authed(ctx, async (req, res, p) => {
-    const d = await settings.createDepot(ctx, p, fromApiBody(req.body));
-    res.status(201).json({ id: d.id, name: d.name, latitude: d.latitude, longitude: d.longitude });
-  }));
-  r.delete("/api/tms/depots/:id", authed(ctx, (req, _s, p) => settings.deleteDepot(ctx, p, param(req, "id"))));
+  r.get(
+    "/api/tms/settings",
+    authed(ctx, (_req, _s, p) => settings.getSettings(ctx, p)),
+  );
+  r.put(
+    "/api/tms/settings",
+    authed(ctx, (req, _s, p) => settings.saveSettings(ctx, p, req.body ?? {})),
+  );
+  r.get(
+    "/api/tms/depots",
+    authed(ctx, async (_req, _s, p) =>
+      (await settings.listDepots(ctx, p)).map((d) => ({
+        id: d.id,
+        name: d.name,
+        latitude: d.latitude,
+        longitude: d.longitude,
+      })),
+    ),
+  );
+  r.post(
+    "/api/tms/depots",
+    authed(ctx, async (req, res, p) => {
+      const d = await settings.createDepot(ctx, p, fromApiBody(req.body));
+      res.status(201).json({ id: d.id, name: d.name, latitude: d.latitude, longitude: d.longitude });
+    }),
+  );
+  r.delete(
+    "/api/tms/depots/:id",
+    authed(ctx, (req, _s, p) => settings.deleteDepot(ctx, p, param(req, "id"))),
+  );
 
-  r.get("/api/tms/api-keys", authed(ctx, async (_req, _s, p) => (await keys.listApiKeys(ctx, p)).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, createdAt: k.created_at, lastUsedAt: k.last_used_at, revokedAt: k.revoked_at }))));
-  r.post("/api/tms/api-keys", authed(ctx, async (req, res, p) => { res.status(201).json(await keys.createApiKey(ctx, p, req.body ?? {})); }));
-  r.delete("/api/tms/api-keys/:id", authed(ctx, (req, _s, p) => keys.revokeApiKey(ctx, p, param(req, "id"))));
+  r.get(
+    "/api/tms/api-keys",
+    authed(ctx, async (_req, _s, p) =>
+      (await keys.listApiKeys(ctx, p)).map((k) => ({
+        id: k.id,
+        name: k.name,
+        prefix: k.prefix,
+        createdAt: k.created_at,
+        lastUsedAt: k.last_used_at,
+        revokedAt: k.revoked_at,
+      })),
+    ),
+  );
+  r.post(
+    "/api/tms/api-keys",
+    authed(ctx, async (req, res, p) => {
+      res.status(201).json(await keys.createApiKey(ctx, p, req.body ?? {}));
+    }),
+  );
+  r.delete(
+    "/api/tms/api-keys/:id",
+    authed(ctx, (req, _s, p) => keys.revokeApiKey(ctx, p, param(req, "id"))),
+  );
   return r;
 }

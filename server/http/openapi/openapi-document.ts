@@ -16,7 +16,11 @@ const ERROR_SCHEMA = {
   type: "object",
   required: ["error", "message", "status"],
   properties: {
-    error: { type: "string", description: "stable error code (docs: locales/*/errors.json)", examples: ["VEHICLE_OVERLAP"] },
+    error: {
+      type: "string",
+      description: "stable error code (docs: locales/*/errors.json)",
+      examples: ["VEHICLE_OVERLAP"],
+    },
     message: { type: "string" },
     status: { type: "integer" },
     fields: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
@@ -37,7 +41,8 @@ export function openApiDocument(fragments: readonly ApiFragment[], version: stri
     info: {
       title: "Flota API",
       version,
-      description: "The API of the web app and the mobile app. Sign in with POST /auth/login and send the access token as a Bearer token; errors answer with the Error body and a stable code.",
+      description:
+        "The API of the web app and the mobile app. Sign in with POST /auth/login and send the access token as a Bearer token; errors answer with the Error body and a stable code.",
     },
     tags: fragments.map((f) => ({ name: f.tag, description: f.description })),
     components: {
@@ -47,7 +52,10 @@ export function openApiDocument(fragments: readonly ApiFragment[], version: stri
       },
       schemas,
       responses: {
-        Error: { description: "An error with its stable code", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+        Error: {
+          description: "An error with its stable code",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
       },
     },
     security: [{ bearer: [] }],

@@ -16,7 +16,11 @@ export function authorize(p: Principal, permission: Permission): void {
 }
 
 /** Refuses a record that belongs to another organisation, as if it did not exist. */
-export function assertSameOrg(p: Principal, record: { org_id: string } | undefined | null, what = "record"): asserts record {
+export function assertSameOrg(
+  p: Principal,
+  record: { org_id: string } | undefined | null,
+  what = "record",
+): asserts record {
   if (!record || record.org_id !== p.orgId) throw new AppError("NOT_FOUND", `${what} not found`);
 }
 

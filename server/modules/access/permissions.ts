@@ -36,9 +36,11 @@ export type Permission = { [M in ModuleName]: `${M}:${(typeof MODULES)[M][number
 export const INSTALLATION_PERMISSIONS: readonly Permission[] = ["installation:admin"];
 
 /** Every permission a role may hold. */
-export const ALL_PERMISSIONS = (Object.entries(MODULES).flatMap(([m, actions]) =>
-  (actions as readonly string[]).map((a) => `${m}:${a}`),
-) as Permission[]).filter((p) => !INSTALLATION_PERMISSIONS.includes(p));
+export const ALL_PERMISSIONS = (
+  Object.entries(MODULES).flatMap(([m, actions]) =>
+    (actions as readonly string[]).map((a) => `${m}:${a}`),
+  ) as Permission[]
+).filter((p) => !INSTALLATION_PERMISSIONS.includes(p));
 
 const KNOWN = new Set<string>(ALL_PERMISSIONS);
 
@@ -62,14 +64,21 @@ export const SYSTEM_ROLES: Record<RoleKey, { permissions: Permission[]; loginRed
   dispatcher: {
     permissions: [
       ...without(READ_ALL, "users:read", "organization:read", "settings:read", "audit:read"),
-      "routePlanning:write", "tms:write", "places:write", "carSharing:write", "video:request",
+      "routePlanning:write",
+      "tms:write",
+      "places:write",
+      "carSharing:write",
+      "video:request",
       // tiles are personal: arranging one's own dashboard changes nothing anyone else sees
       "dashboard:write",
     ],
     loginRedirect: "/manage",
   },
   viewer: {
-    permissions: [...without(READ_ALL, "users:read", "organization:read", "settings:read", "immobilization:read", "audit:read"), "dashboard:write"],
+    permissions: [
+      ...without(READ_ALL, "users:read", "organization:read", "settings:read", "immobilization:read", "audit:read"),
+      "dashboard:write",
+    ],
     loginRedirect: "/manage",
   },
   driver: { permissions: ["manage:read", "carSharing:read", "carSharing:write"], loginRedirect: "/manage" },

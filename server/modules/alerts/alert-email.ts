@@ -15,7 +15,11 @@ const localTime = (ms: number, timezone: string): string => formatInstant(ms, ti
  * default language, typed addresses in the language of the policy's author. Addresses already served
  * are kept in the job data, so a retry after a failure does not send twice.
  */
-export async function sendAlertEmails(ctx: AppContext, mailer: Mailer, job: Job<AlertMailJob & { sent?: string[] }>): Promise<{ sent: number }> {
+export async function sendAlertEmails(
+  ctx: AppContext,
+  mailer: Mailer,
+  job: Job<AlertMailJob & { sent?: string[] }>,
+): Promise<{ sent: number }> {
   const { alertId, orgId } = job.data;
   const alert = await alertMailRepo.pendingAlert(ctx.db, orgId, alertId);
   if (!alert) return { sent: 0 };
@@ -38,10 +42,23 @@ export async function sendAlertEmails(ctx: AppContext, mailer: Mailer, job: Job<
   const sent = new Set(job.data.sent ?? []);
   for (const [to, language] of recipients) {
     if (sent.has(to)) continue;
-    await mailer.send(alertEmail({
-      to, language, type: alert.alert_type, policyName: alert.policy_name, vehicleName: alert.registration, driverName,
-      time: localTime(at, tz), placeName: alert.place_name, details: alert.details ?? {}, lat: alert.lat, lon: alert.lon, mapUrl, logUrl,
-    }));
+    await mailer.send(
+      alertEmail({
+        to,
+        language,
+        type: alert.alert_type,
+        policyName: alert.policy_name,
+        vehicleName: alert.registration,
+        driverName,
+        time: localTime(at, tz),
+        placeName: alert.place_name,
+        details: alert.details ?? {},
+        lat: alert.lat,
+        lon: alert.lon,
+        mapUrl,
+        logUrl,
+      }),
+    );
     sent.add(to);
     await job.updateData({ ...job.data, sent: [...sent] });
   }

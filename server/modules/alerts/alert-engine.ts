@@ -116,7 +116,8 @@ export const parseWindow = (from: string | null, to: string | null) =>
   from && to ? { from: clockMinutes(from), to: clockMinutes(to) } : null;
 
 const matchesFence = (policy: CompiledPolicy, id: string) => policy.geofenceIds === null || policy.geofenceIds.has(id);
-export const isGeofenceType = (t: AlertType) => t === "geofence_enter" || t === "geofence_exit" || t === "geofence_dwell";
+export const isGeofenceType = (t: AlertType) =>
+  t === "geofence_enter" || t === "geofence_exit" || t === "geofence_dwell";
 
 /** Read-only stand-in for a policy without marks (never written: writers go through markOf). */
 const NO_MARK: PolicyMark = Object.freeze({}) as PolicyMark;
@@ -128,10 +129,21 @@ function isEmpty(o: object): boolean {
   return true;
 }
 
-function event(policy: CompiledPolicy, fix: FixInput | null, at: number, details: Record<string, unknown>, place: IndexedGeofence | { id: string; name: string } | null = null): AlertEvent {
+function event(
+  policy: CompiledPolicy,
+  fix: FixInput | null,
+  at: number,
+  details: Record<string, unknown>,
+  place: IndexedGeofence | { id: string; name: string } | null = null,
+): AlertEvent {
   return {
-    policy, at, lat: fix?.lat ?? null, lon: fix?.lon ?? null, speed: fix ? fix.speed : null,
-    place: place ? { id: place.id, name: place.name } : null, details,
+    policy,
+    at,
+    lat: fix?.lat ?? null,
+    lon: fix?.lon ?? null,
+    speed: fix ? fix.speed : null,
+    place: place ? { id: place.id, name: place.name } : null,
+    details,
   };
 }
 
@@ -168,7 +180,11 @@ function updateGeofences(rules: VehicleRules, state: AlertState, before: Snapsho
 }
 
 const NO_FAULTS: readonly string[] = [];
-const NO_CROSSING = Object.freeze({ entered: [] as string[], left: [] as string[], current: Object.freeze({}) as Record<string, number> });
+const NO_CROSSING = Object.freeze({
+  entered: [] as string[],
+  left: [] as string[],
+  current: Object.freeze({}) as Record<string, number>,
+});
 
 /**
  * Marks of policies the vehicle no longer has (switched off, deleted, moved to other vehicles) go, so that a
@@ -177,7 +193,11 @@ const NO_CROSSING = Object.freeze({ entered: [] as string[], left: [] as string[
 function dropStaleMarks(marks: Record<string, PolicyMark>, policies: readonly CompiledPolicy[]): void {
   for (const id in marks) {
     let known = false;
-    for (const p of policies) if (p.id === id) { known = true; break; }
+    for (const p of policies)
+      if (p.id === id) {
+        known = true;
+        break;
+      }
     if (!known) delete marks[id];
   }
 }
@@ -188,11 +208,33 @@ function fenceRef(rules: VehicleRules, id: string) {
 }
 
 /** Dwell, after a fix or as time passes: each chosen geofence the vehicle has been in longer than N minutes, once per visit. */
-function dwellEvents(rules: VehicleRules, policy: CompiledPolicy, inside: Record<string, number>, fired: Set<string>, now: number, where: FixInput, events: AlertEvent[]): void {
+function dwellEvents(
+  rules: VehicleRules,
+  policy: CompiledPolicy,
+  inside: Record<string, number>,
+  fired: Set<string>,
+  now: number,
+  where: FixInput,
+  events: AlertEvent[],
+): void {
   for (const [id, since] of Object.entries(inside)) {
-    if (fired.has(id) || !matchesFence(policy, id) || now - since <= policy.durationMs! || !inWindow(policy, now, rules.timezone)) continue;
+    if (
+      fired.has(id) ||
+      !matchesFence(policy, id) ||
+      now - since <= policy.durationMs! ||
+      !inWindow(policy, now, rules.timezone)
+    )
+      continue;
     fired.add(id);
-    events.push(event(policy, where, now, { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() }, fenceRef(rules, id)));
+    events.push(
+      event(
+        policy,
+        where,
+        now,
+        { minutes: policy.durationMs! / 60_000, since: new Date(since).toISOString() },
+        fenceRef(rules, id),
+      ),
+    );
   }
 }
 
@@ -200,7 +242,13 @@ function dwellEvents(rules: VehicleRules, policy: CompiledPolicy, inside: Record
  * Evaluates one new fix (strictly newer than the previous one) against the vehicle's policies.
  * `before` and `after` are the tracked state around the fix (for device faults).
  */
-export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snapshot, fix: FixInput, after: Snapshot): AlertEvent[] {
+export function evaluateFix(
+  rules: VehicleRules,
+  state: AlertState,
+  before: Snapshot,
+  fix: FixInput,
+  after: Snapshot,
+): AlertEvent[] {
   const events: AlertEvent[] = [];
   const geo = updateGeofences(rules, state, before, fix);
 
@@ -213,7 +261,10 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
   const alarmChanged = (fix.alarm ?? undefined) !== state.alarm;
   if (fix.alarm) state.alarm = fix.alarm;
   else if (state.alarm !== undefined) delete state.alarm;
-  const newFaults = after.faults === before.faults || !after.faults.length ? NO_FAULTS : after.faults.filter((f) => !before.faults.includes(f));
+  const newFaults =
+    after.faults === before.faults || !after.faults.length
+      ? NO_FAULTS
+      : after.faults.filter((f) => !before.faults.includes(f));
   const moving = fix.speed > STANDING_KMH && (fix.ignition ?? true);
 
   const marks = state.p ?? EMPTY_MARKS;
@@ -240,7 +291,9 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
       case "geofence_exit": {
         if (!geo) break;
         const ids = policy.type === "geofence_enter" ? geo.entered : geo.left;
-        for (const id of ids) if (matchesFence(policy, id) && inWindow(policy, at, tz)) events.push(event(policy, fix, fix.fixTime, {}, fenceRef(rules, id)));
+        for (const id of ids)
+          if (matchesFence(policy, id) && inWindow(policy, at, tz))
+            events.push(event(policy, fix, fix.fixTime, {}, fenceRef(rules, id)));
         break;
       }
       case "geofence_dwell": {
@@ -254,7 +307,8 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
       case "ignition_on":
       case "ignition_off": {
         const on = policy.type === "ignition_on";
-        if (prevIgnition === !on && fix.ignition === on && inWindow(policy, at, tz)) events.push(event(policy, fix, fix.fixTime, {}));
+        if (prevIgnition === !on && fix.ignition === on && inWindow(policy, at, tz))
+          events.push(event(policy, fix, fix.fixTime, {}));
         break;
       }
       case "idling": {
@@ -264,7 +318,12 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
         }
         if (!m.idle && fix.fixTime - state.idle! > policy.durationMs! && inWindow(policy, at, tz)) {
           markOf(state, policy.id).idle = 1;
-          events.push(event(policy, fix, fix.fixTime, { minutes: policy.durationMs! / 60_000, since: new Date(state.idle!).toISOString() }));
+          events.push(
+            event(policy, fix, fix.fixTime, {
+              minutes: policy.durationMs! / 60_000,
+              since: new Date(state.idle!).toISOString(),
+            }),
+          );
         }
         break;
       }
@@ -281,12 +340,18 @@ export function evaluateFix(rules: VehicleRules, state: AlertState, before: Snap
       }
       case "device_fault": {
         for (const fault of newFaults) {
-          if ((policy.faultKinds === null || policy.faultKinds.has(fault)) && inWindow(policy, at, tz)) events.push(event(policy, fix, fix.fixTime, { fault }));
+          if ((policy.faultKinds === null || policy.faultKinds.has(fault)) && inWindow(policy, at, tz))
+            events.push(event(policy, fix, fix.fixTime, { fault }));
         }
         break;
       }
       case "device_alarm": {
-        if (fix.alarm && alarmChanged && (policy.alarmKinds === null || policy.alarmKinds.has(fix.alarm)) && inWindow(policy, at, tz)) {
+        if (
+          fix.alarm &&
+          alarmChanged &&
+          (policy.alarmKinds === null || policy.alarmKinds.has(fix.alarm)) &&
+          inWindow(policy, at, tz)
+        ) {
           events.push(event(policy, fix, fix.fixTime, { alarm: fix.alarm }));
         }
         break;
@@ -326,12 +391,24 @@ export function evaluateTimers(rules: VehicleRules, state: AlertState, v: Silent
   const at = { lat: v.lat ?? 0, lon: v.lon ?? 0, speed: 0, fixTime: now, valid: true, ignition: null } as FixInput;
   for (const policy of rules.policies) {
     const m = markOf(state, policy.id);
-    if (policy.type === "unseen" && !m.unseen && silentFor > policy.durationMs! && inWindow(policy, now, rules.timezone)) {
+    if (
+      policy.type === "unseen" &&
+      !m.unseen &&
+      silentFor > policy.durationMs! &&
+      inWindow(policy, now, rules.timezone)
+    ) {
       m.unseen = 1;
-      events.push(event(policy, at, now, { minutes: policy.durationMs! / 60_000, lastSeen: new Date(v.lastHeard).toISOString() }));
+      events.push(
+        event(policy, at, now, { minutes: policy.durationMs! / 60_000, lastSeen: new Date(v.lastHeard).toISOString() }),
+      );
     }
-    if (policy.type === "device_fault" && !m.nd && silentFor > NO_DATA_FAULT_MS
-      && (policy.faultKinds === null || policy.faultKinds.has("noData12h")) && inWindow(policy, now, rules.timezone)) {
+    if (
+      policy.type === "device_fault" &&
+      !m.nd &&
+      silentFor > NO_DATA_FAULT_MS &&
+      (policy.faultKinds === null || policy.faultKinds.has("noData12h")) &&
+      inWindow(policy, now, rules.timezone)
+    ) {
       m.nd = 1;
       events.push(event(policy, at, now, { fault: "noData12h", lastSeen: new Date(v.lastHeard).toISOString() }));
     }

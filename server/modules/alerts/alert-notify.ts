@@ -5,8 +5,15 @@ import type { AlertMailJob, AlertNotice } from "./alerts.schema";
 export const ALERT_MAIL_JOB = "alert-email";
 
 export const noticeOf = (a: CommittedAlert): AlertNotice => ({
-  id: a.id, alertType: a.type, policyName: a.policyName, vehicleId: a.vehicleId, vehicleName: a.vehicleName, vehicleTeamId: a.vehicleTeamId,
-  placeName: a.placeName, occurredAt: a.occurredAt, details: a.details,
+  id: a.id,
+  alertType: a.type,
+  policyName: a.policyName,
+  vehicleId: a.vehicleId,
+  vehicleName: a.vehicleName,
+  vehicleTeamId: a.vehicleTeamId,
+  placeName: a.placeName,
+  occurredAt: a.occurredAt,
+  details: a.details,
 });
 
 /** Enqueues the alert's e-mail; the job id makes a second enqueue of the same alert a no-op while the first is kept. */
@@ -21,17 +28,28 @@ export async function enqueueAlertMail(ctx: AppContext, alertId: string, orgId: 
  * unread rows are stored, and the timer sweep enqueues e-mails still pending.
  */
 export async function announceAlerts(ctx: AppContext, alerts: CommittedAlert[]): Promise<void> {
-  const notices = alerts.filter((a) => a.inAppRecipients.length)
+  const notices = alerts
+    .filter((a) => a.inAppRecipients.length)
     .map((a) => ({ k: "alert" as const, o: a.orgId, u: [...a.inAppRecipients], a: { ...noticeOf(a) } }));
   const mails = alerts.filter((a) => a.emailPending);
   await Promise.all([
     // A process without a bus (a bare test context) has no open pages to tell.
     notices.length && ctx.live
-      ? ctx.live.publishMany(notices).catch((err) => ctx.log.warn({ err, alerts: notices.length }, "publishing alert notices failed"))
+      ? ctx.live
+          .publishMany(notices)
+          .catch((err) => ctx.log.warn({ err, alerts: notices.length }, "publishing alert notices failed"))
       : undefined,
     mails.length
-      ? ctx.jobs.enqueueMany("mail", mails.map((a) => ({ name: ALERT_MAIL_JOB, data: { alertId: a.id, orgId: a.orgId } satisfies AlertMailJob, jobId: `alert-${a.id}` })))
-        .catch((err) => ctx.log.warn({ err, alerts: mails.length }, "enqueueing alert e-mails failed"))
+      ? ctx.jobs
+          .enqueueMany(
+            "mail",
+            mails.map((a) => ({
+              name: ALERT_MAIL_JOB,
+              data: { alertId: a.id, orgId: a.orgId } satisfies AlertMailJob,
+              jobId: `alert-${a.id}`,
+            })),
+          )
+          .catch((err) => ctx.log.warn({ err, alerts: mails.length }, "enqueueing alert e-mails failed"))
       : undefined,
   ]);
 }

@@ -26,7 +26,10 @@ export function createAlertHook(ctx: AppContext, cache: AlertRulesCache): Positi
             if ((s.alerts as AlertState).p) delete (s.alerts as AlertState).p;
             return;
           }
-          const events = evaluateFix(vehicleRules, s.alerts as AlertState, before, fix, { lastFixTime: s.lastFixTime, faults: s.faults });
+          const events = evaluateFix(vehicleRules, s.alerts as AlertState, before, fix, {
+            lastFixTime: s.lastFixTime,
+            faults: s.faults,
+          });
           if (!events.length) return;
           let entry = pending.get(device.vehicleId);
           if (!entry) pending.set(device.vehicleId, (entry = { orgId: device.orgId, events: [] }));
@@ -34,7 +37,10 @@ export function createAlertHook(ctx: AppContext, cache: AlertRulesCache): Positi
         },
         hasWrites: () => pending.size > 0,
         async write(trx) {
-          committed = await storeAlerts(trx, [...pending].map(([vehicleId, { orgId, events }]) => ({ org: rules.get(orgId)!, vehicleId, events })));
+          committed = await storeAlerts(
+            trx,
+            [...pending].map(([vehicleId, { orgId, events }]) => ({ org: rules.get(orgId)!, vehicleId, events })),
+          );
         },
         afterCommit() {
           return committed.length ? announceAlerts(ctx, committed) : undefined;

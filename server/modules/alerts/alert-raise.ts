@@ -23,10 +23,18 @@ export interface RaisedOccurrence {
 export function matchingEvents(org: OrgRules, o: RaisedOccurrence): AlertEvent[] {
   const policies = rulesFor(org, o.vehicleId)?.policies ?? [];
   const at = o.at.getTime();
-  return policies.filter((p) => p.type === o.type && inWindow(p, at, org.timezone)).map((policy) => ({
-    policy, at, lat: o.lat, lon: o.lon, speed: null, place: null, details: o.details,
-    ...(o.driverId !== undefined ? { driverId: o.driverId } : {}),
-  }));
+  return policies
+    .filter((p) => p.type === o.type && inWindow(p, at, org.timezone))
+    .map((policy) => ({
+      policy,
+      at,
+      lat: o.lat,
+      lon: o.lon,
+      speed: null,
+      place: null,
+      details: o.details,
+      ...(o.driverId !== undefined ? { driverId: o.driverId } : {}),
+    }));
 }
 
 /**
@@ -36,7 +44,10 @@ export function matchingEvents(org: OrgRules, o: RaisedOccurrence): AlertEvent[]
  * when it answers false (someone else raised it already) nothing is stored. Returns the alerts stored.
  */
 export async function raisePolicyAlerts(
-  ctx: AppContext, org: OrgRules, o: RaisedOccurrence, claim: (trx: Kysely<Database>) => Promise<boolean>,
+  ctx: AppContext,
+  org: OrgRules,
+  o: RaisedOccurrence,
+  claim: (trx: Kysely<Database>) => Promise<boolean>,
 ): Promise<number> {
   const events = matchingEvents(org, o);
   const committed = await ctx.db.transaction().execute(async (trx) => {

@@ -38,7 +38,11 @@ export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
       UNION ALL SELECT policy_id, 't', team_id FROM alert_policy_teams WHERE org_id = ${orgId}
       UNION ALL SELECT policy_id, 'g', place_id FROM alert_policy_geofences WHERE org_id = ${orgId}
       UNION ALL SELECT policy_id, 'r', user_id FROM alert_policy_recipients WHERE org_id = ${orgId}`.execute(db),
-    db.selectFrom("vehicles").select(["id", "registration", "team_id", "driver_id"]).where("org_id", "=", orgId).execute(),
+    db
+      .selectFrom("vehicles")
+      .select(["id", "registration", "team_id", "driver_id"])
+      .where("org_id", "=", orgId)
+      .execute(),
   ]);
   const linksOf = new Map<string, { v: string[]; t: string[]; g: string[]; r: string[] }>();
   for (const l of links.rows) {
@@ -50,21 +54,31 @@ export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
   const compiled = policies.map((p) => {
     const l = linksOf.get(p.id) ?? { v: [], t: [], g: [], r: [] };
     const policy: CompiledPolicy = {
-      id: p.id, name: p.name, type: p.alert_type,
-      speedLimit: p.speed_limit_kmh, durationMs: p.duration_min === null ? null : p.duration_min * 60_000,
+      id: p.id,
+      name: p.name,
+      type: p.alert_type,
+      speedLimit: p.speed_limit_kmh,
+      durationMs: p.duration_min === null ? null : p.duration_min * 60_000,
       geofenceIds: p.all_geofences ? null : new Set(l.g),
       alarmKinds: p.alarm_kinds.length ? new Set(p.alarm_kinds) : null,
       faultKinds: p.fault_kinds.length ? new Set(p.fault_kinds) : null,
-      window: parseWindow(p.time_from, p.time_to), days: new Set(p.days),
-      dailyLimit: p.daily_limit, driverLimit: p.driver_limit,
-      notifyInApp: p.notify_in_app, notifyEmail: p.notify_email, recipients: l.r, emails: p.emails,
+      window: parseWindow(p.time_from, p.time_to),
+      days: new Set(p.days),
+      dailyLimit: p.daily_limit,
+      driverLimit: p.driver_limit,
+      notifyInApp: p.notify_in_app,
+      notifyEmail: p.notify_email,
+      recipients: l.r,
+      emails: p.emails,
     };
     return { policy, all: p.all_vehicles, vehicles: new Set(l.v), teams: new Set(l.t) };
   });
 
   const byVehicle = new Map<string, CompiledPolicy[]>();
   for (const v of vehicles) {
-    const list = compiled.filter((c) => c.all || c.vehicles.has(v.id) || (v.team_id !== null && c.teams.has(v.team_id))).map((c) => c.policy);
+    const list = compiled
+      .filter((c) => c.all || c.vehicles.has(v.id) || (v.team_id !== null && c.teams.has(v.team_id)))
+      .map((c) => c.policy);
     if (list.length) byVehicle.set(v.id, list);
   }
 
@@ -72,28 +86,64 @@ export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
   const fencePolicies = compiled.filter((c) => GEOFENCE_TYPES.has(c.policy.type));
   if (fencePolicies.length) {
     // Only the fences some policy can match: all of them when a policy covers every geofence.
-    const wanted = fencePolicies.some((c) => c.policy.geofenceIds === null) ? null : [...new Set(fencePolicies.flatMap((c) => [...c.policy.geofenceIds!]))];
-    let q = db.selectFrom("places")
-      .select(["id", "name", "shape", "latitude", "longitude", "radius_m", "polygon", "min_lat", "max_lat", "min_lon", "max_lon"])
-      .where("org_id", "=", orgId).where("kind", "=", "geofence");
+    const wanted = fencePolicies.some((c) => c.policy.geofenceIds === null)
+      ? null
+      : [...new Set(fencePolicies.flatMap((c) => [...c.policy.geofenceIds!]))];
+    let q = db
+      .selectFrom("places")
+      .select([
+        "id",
+        "name",
+        "shape",
+        "latitude",
+        "longitude",
+        "radius_m",
+        "polygon",
+        "min_lat",
+        "max_lat",
+        "min_lon",
+        "max_lon",
+      ])
+      .where("org_id", "=", orgId)
+      .where("kind", "=", "geofence");
     if (wanted) q = q.where("id", "in", wanted);
     const rows = wanted?.length === 0 ? [] : await q.execute();
-    geofences = new GeofenceIndex(rows.map((r): IndexedGeofence => ({
-      id: r.id, name: r.name, shape: r.shape === "polygon" ? "polygon" : "circle", centre: [r.longitude, r.latitude],
-      radiusM: r.radius_m, ring: (r.polygon as LonLat[] | null) ?? null,
-      box: { minLat: r.min_lat, maxLat: r.max_lat, minLon: r.min_lon, maxLon: r.max_lon },
-    })));
+    geofences = new GeofenceIndex(
+      rows.map(
+        (r): IndexedGeofence => ({
+          id: r.id,
+          name: r.name,
+          shape: r.shape === "polygon" ? "polygon" : "circle",
+          centre: [r.longitude, r.latitude],
+          radiusM: r.radius_m,
+          ring: (r.polygon as LonLat[] | null) ?? null,
+          box: { minLat: r.min_lat, maxLat: r.max_lat, minLon: r.min_lon, maxLon: r.max_lon },
+        }),
+      ),
+    );
   }
 
   const timezone = knownTimeZone(settings?.timezone);
   const vehicleRules = new Map<string, VehicleRules>();
   for (const [id, policies] of byVehicle) {
-    vehicleRules.set(id, { policies, geofences, timezone, watchesGeofences: policies.some((p) => isGeofenceType(p.type)) });
+    vehicleRules.set(id, {
+      policies,
+      geofences,
+      timezone,
+      watchesGeofences: policies.some((p) => isGeofenceType(p.type)),
+    });
   }
   return {
-    orgId, version: String(versionRow?.version ?? "0"), timezone, policyCount: compiled.length,
-    geofences, byVehicle, vehicleRules,
-    vehicles: new Map(vehicles.map((v) => [v.id, { registration: v.registration, driverId: v.driver_id, teamId: v.team_id }])),
+    orgId,
+    version: String(versionRow?.version ?? "0"),
+    timezone,
+    policyCount: compiled.length,
+    geofences,
+    byVehicle,
+    vehicleRules,
+    vehicles: new Map(
+      vehicles.map((v) => [v.id, { registration: v.registration, driverId: v.driver_id, teamId: v.team_id }]),
+    ),
   };
 }
 
@@ -105,7 +155,10 @@ export class AlertRulesCache {
   private entries = new Map<string, { rules: OrgRules; checkedAt: number }>();
   private loading = new Map<string, Promise<OrgRules>>();
 
-  constructor(private db: DB, private checkMs = 1000) {}
+  constructor(
+    private db: DB,
+    private checkMs = 1000,
+  ) {}
 
   private load(orgId: string): Promise<OrgRules> {
     let p = this.loading.get(orgId);
@@ -130,13 +183,19 @@ export class AlertRulesCache {
       return !e || now - e.checkedAt >= this.checkMs;
     });
     if (stale.length) {
-      const rows = await this.db.selectFrom("alert_config_versions").select(["org_id", "version"]).where("org_id", "in", stale).execute();
+      const rows = await this.db
+        .selectFrom("alert_config_versions")
+        .select(["org_id", "version"])
+        .where("org_id", "in", stale)
+        .execute();
       const versions = new Map(rows.map((r) => [r.org_id, String(r.version)]));
-      await Promise.all(stale.map(async (id) => {
-        const e = this.entries.get(id);
-        if (e && e.rules.version === (versions.get(id) ?? "0")) e.checkedAt = now;
-        else await this.load(id);
-      }));
+      await Promise.all(
+        stale.map(async (id) => {
+          const e = this.entries.get(id);
+          if (e && e.rules.version === (versions.get(id) ?? "0")) e.checkedAt = now;
+          else await this.load(id);
+        }),
+      );
     }
     const out = new Map<string, OrgRules>();
     for (const id of ids) out.set(id, this.entries.get(id)!.rules);

@@ -34,7 +34,10 @@ const counterKey = (policyId: string, subject: string, day: string) => `${policy
  * counts are read once, the granted increments written once. Vehicle counters are safe from races (the
  * vehicle's state row is locked); a driver driving two vehicles at the same instant could pass the limit by one.
  */
-async function applyLimits(trx: Conn, batches: Pending[]): Promise<Array<{ b: Pending; e: AlertEvent; driverId: string | null }>> {
+async function applyLimits(
+  trx: Conn,
+  batches: Pending[],
+): Promise<Array<{ b: Pending; e: AlertEvent; driverId: string | null }>> {
   const wanted: Array<{ b: Pending; e: AlertEvent; driverId: string | null; keys: string[] }> = [];
   const keys = new Map<string, { policyId: string; subject: string; day: string; limit: number }>();
   for (const b of batches) {
@@ -83,10 +86,18 @@ async function applyLimits(trx: Conn, batches: Pending[]): Promise<Array<{ b: Pe
  * statement (plus two for the limits' counters when a policy has limits) whatever their number. A policy deleted meanwhile writes nothing.
  */
 export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<CommittedAlert[]> {
-  const allowed = await applyLimits(trx, batches.filter((b) => b.events.length));
+  const allowed = await applyLimits(
+    trx,
+    batches.filter((b) => b.events.length),
+  );
   if (!allowed.length) return [];
   const rows = allowed.map(({ b, e, driverId }) => ({
-    id: randomUUID(), orgId: b.org.orgId, vehicleId: b.vehicleId, driverId, e, vehicleName: b.org.vehicles.get(b.vehicleId)?.registration ?? b.vehicleId,
+    id: randomUUID(),
+    orgId: b.org.orgId,
+    vehicleId: b.vehicleId,
+    driverId,
+    e,
+    vehicleName: b.org.vehicles.get(b.vehicleId)?.registration ?? b.vehicleId,
     vehicleTeamId: b.org.vehicles.get(b.vehicleId)?.teamId ?? null,
     emailPending: e.policy.notifyEmail && (e.policy.emails.length > 0 || e.policy.recipients.length > 0),
     inApp: e.policy.notifyInApp ? e.policy.recipients : [],
@@ -119,8 +130,18 @@ export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<Commit
   const stored = new Set(inserted.map((r) => r.id));
   const kept = rows.filter((r) => stored.has(r.id));
   return kept.map((r) => ({
-    id: r.id, orgId: r.orgId, vehicleId: r.vehicleId, vehicleName: r.vehicleName, vehicleTeamId: r.vehicleTeamId, policyId: r.e.policy.id, policyName: r.e.policy.name,
-    type: r.e.policy.type, occurredAt: new Date(r.e.at).toISOString(), placeName: r.e.place?.name ?? null, details: r.e.details,
-    inAppRecipients: r.inApp, emailPending: r.emailPending,
+    id: r.id,
+    orgId: r.orgId,
+    vehicleId: r.vehicleId,
+    vehicleName: r.vehicleName,
+    vehicleTeamId: r.vehicleTeamId,
+    policyId: r.e.policy.id,
+    policyName: r.e.policy.name,
+    type: r.e.policy.type,
+    occurredAt: new Date(r.e.at).toISOString(),
+    placeName: r.e.place?.name ?? null,
+    details: r.e.details,
+    inAppRecipients: r.inApp,
+    emailPending: r.emailPending,
   }));
 }

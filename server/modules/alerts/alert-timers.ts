@@ -16,18 +16,39 @@ const PENDING_MAIL_RETRY_MS = 2 * 60_000;
  * that locks their state rows (skipping rows the position pipeline holds: they are being updated anyway).
  * `rules` is the worker's cache (alerts.jobs.ts keeps one per worker; it checks the rules' version each run).
  */
-export async function runAlertTimers(ctx: AppContext, now: Date = new Date(), rules = new AlertRulesCache(ctx.db, 0)): Promise<{ alerts: number; mailsRequeued: number }> {
-  const orgs = await ctx.db.selectFrom("alert_policies").select("org_id").distinct()
-    .where("active", "=", true).where("alert_type", "in", [...TIMER_TYPES]).execute();
+export async function runAlertTimers(
+  ctx: AppContext,
+  now: Date = new Date(),
+  rules = new AlertRulesCache(ctx.db, 0),
+): Promise<{ alerts: number; mailsRequeued: number }> {
+  const orgs = await ctx.db
+    .selectFrom("alert_policies")
+    .select("org_id")
+    .distinct()
+    .where("active", "=", true)
+    .where("alert_type", "in", [...TIMER_TYPES])
+    .execute();
   const compiled = await rules.forOrgs(orgs.map((o) => o.org_id));
   let count = 0;
   for (const org of compiled.values()) {
-    const vehicleIds = [...org.byVehicle].filter(([, ps]) => ps.some((p) => (TIMER_TYPES as readonly string[]).includes(p.type))).map(([id]) => id);
+    const vehicleIds = [...org.byVehicle]
+      .filter(([, ps]) => ps.some((p) => (TIMER_TYPES as readonly string[]).includes(p.type)))
+      .map(([id]) => id);
     if (!vehicleIds.length) continue;
-    const unseenMs = vehicleIds.flatMap((id) => org.byVehicle.get(id)!).filter((p) => p.type === "unseen").map((p) => p.durationMs!);
+    const unseenMs = vehicleIds
+      .flatMap((id) => org.byVehicle.get(id)!)
+      .filter((p) => p.type === "unseen")
+      .map((p) => p.durationMs!);
     const minSilenceMs = Math.min(NO_DATA_FAULT_MS, ...unseenMs);
     const committed: CommittedAlert[] = await ctx.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ vehicle_id: string; last_fix_time: Date | null; last_server_time: Date | null; lat: number | null; lon: number | null; alert_state: AlertState }>`
+      const { rows } = await sql<{
+        vehicle_id: string;
+        last_fix_time: Date | null;
+        last_server_time: Date | null;
+        lat: number | null;
+        lon: number | null;
+        alert_state: AlertState;
+      }>`
         SELECT vehicle_id, last_fix_time, last_server_time, lat, lon, alert_state FROM vehicle_state
         WHERE org_id = ${org.orgId} AND vehicle_id = ANY(${vehicleIds}::uuid[])
           AND (coalesce(last_server_time, last_fix_time) < ${new Date(now.getTime() - minSilenceMs).toISOString()}::timestamptz OR alert_state->'g'->'in' <> '{}'::jsonb)
@@ -38,9 +59,16 @@ export async function runAlertTimers(ctx: AppContext, now: Date = new Date(), ru
         const state = r.alert_state ?? {};
         const before = JSON.stringify(state);
         const lastHeard = (r.last_server_time ?? r.last_fix_time)?.getTime() ?? null;
-        const events = evaluateTimers(vehicleRules, state, { lastHeard, lastFixTime: r.last_fix_time?.getTime() ?? null, lat: r.lat, lon: r.lon }, now.getTime());
+        const events = evaluateTimers(
+          vehicleRules,
+          state,
+          { lastHeard, lastFixTime: r.last_fix_time?.getTime() ?? null, lat: r.lat, lon: r.lon },
+          now.getTime(),
+        );
         if (JSON.stringify(state) !== before) {
-          await sql`UPDATE vehicle_state SET alert_state = ${JSON.stringify(state)}::jsonb WHERE vehicle_id = ${r.vehicle_id}::uuid`.execute(trx);
+          await sql`UPDATE vehicle_state SET alert_state = ${JSON.stringify(state)}::jsonb WHERE vehicle_id = ${r.vehicle_id}::uuid`.execute(
+            trx,
+          );
         }
         if (events.length) batches.push({ org, vehicleId: r.vehicle_id, events });
       }
@@ -55,8 +83,14 @@ export async function runAlertTimers(ctx: AppContext, now: Date = new Date(), ru
 }
 
 /** Alerts are kept as long as positions (one year, spec section 9); limit counters only for the days that can still count. */
-export async function pruneAlertHistory(ctx: AppContext, now: Date = new Date()): Promise<{ alerts: number; counters: number }> {
+export async function pruneAlertHistory(
+  ctx: AppContext,
+  now: Date = new Date(),
+): Promise<{ alerts: number; counters: number }> {
   const alerts = await ctx.db.deleteFrom("alerts").where("occurred_at", "<", retentionCutoff(now)).executeTakeFirst();
-  const counters = await ctx.db.deleteFrom("alert_counters").where("day", "<", new Date(now.getTime() - 3 * 86_400_000).toISOString().slice(0, 10)).executeTakeFirst();
+  const counters = await ctx.db
+    .deleteFrom("alert_counters")
+    .where("day", "<", new Date(now.getTime() - 3 * 86_400_000).toISOString().slice(0, 10))
+    .executeTakeFirst();
   return { alerts: Number(alerts.numDeletedRows), counters: Number(counters.numDeletedRows) };
 }

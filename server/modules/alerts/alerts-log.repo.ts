@@ -19,7 +19,8 @@ export interface LogQuery {
 const visibleVehicleIds = (db: DB, p: Principal) => scopeVehicles(db.selectFrom("vehicles").select("vehicles.id"), p);
 
 function filtered(db: DB, p: Principal, f: LogQuery) {
-  let q = db.selectFrom("alerts as a")
+  let q = db
+    .selectFrom("alerts as a")
     .innerJoin("vehicles as v", (j) => j.onRef("v.id", "=", "a.vehicle_id").onRef("v.org_id", "=", "a.org_id"))
     .leftJoin("alert_notifications as n", (j) => j.onRef("n.alert_id", "=", "a.id").on("n.user_id", "=", p.userId))
     .where("a.org_id", "=", p.orgId)
@@ -40,8 +41,22 @@ export const alertLogRepo = {
     const items = await base
       .leftJoin("users as d", (j) => j.onRef("d.id", "=", "a.driver_id").onRef("d.org_id", "=", "a.org_id"))
       .select([
-        "a.id", "a.policy_id", "a.policy_name", "a.alert_type", "a.vehicle_id", "a.driver_id", "a.place_id", "a.place_name",
-        "a.occurred_at", "a.lat", "a.lon", "a.speed_kmh", "a.details", "a.email_status", "v.registration", "v.identifier_name",
+        "a.id",
+        "a.policy_id",
+        "a.policy_name",
+        "a.alert_type",
+        "a.vehicle_id",
+        "a.driver_id",
+        "a.place_id",
+        "a.place_name",
+        "a.occurred_at",
+        "a.lat",
+        "a.lon",
+        "a.speed_kmh",
+        "a.details",
+        "a.email_status",
+        "v.registration",
+        "v.identifier_name",
         sql<string | null>`nullif(concat_ws(' ', d.first_name, d.last_name), '')`.as("driver_name"),
         sql<boolean | null>`CASE WHEN n.user_id IS NULL THEN NULL ELSE n.read_at IS NOT NULL END`.as("read"),
       ])
@@ -57,16 +72,30 @@ export const alertLogRepo = {
   async overview(db: DB, p: Principal, f: LogQuery, timezone: string) {
     const base = filtered(db, p, f);
     const [byType, byVehicle, byDay] = await Promise.all([
-      base.select(["a.alert_type", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("a.alert_type").orderBy("count", "desc").execute(),
-      base.select(["a.vehicle_id", "v.registration", (eb) => eb.fn.countAll<number>().as("count")])
-        .groupBy(["a.vehicle_id", "v.registration"]).orderBy("count", "desc").orderBy("v.registration").limit(15).execute(),
-      base.select([
-        sql<string>`to_char(a.occurred_at AT TIME ZONE ${timezone}, 'YYYY-MM-DD')`.as("day"),
-        "a.alert_type",
-        (eb) => eb.fn.countAll<number>().as("count"),
-      ]).groupBy([sql`1`, "a.alert_type"]).orderBy(sql`1`).execute(),
+      base
+        .select(["a.alert_type", (eb) => eb.fn.countAll<number>().as("count")])
+        .groupBy("a.alert_type")
+        .orderBy("count", "desc")
+        .execute(),
+      base
+        .select(["a.vehicle_id", "v.registration", (eb) => eb.fn.countAll<number>().as("count")])
+        .groupBy(["a.vehicle_id", "v.registration"])
+        .orderBy("count", "desc")
+        .orderBy("v.registration")
+        .limit(15)
+        .execute(),
+      base
+        .select([
+          sql<string>`to_char(a.occurred_at AT TIME ZONE ${timezone}, 'YYYY-MM-DD')`.as("day"),
+          "a.alert_type",
+          (eb) => eb.fn.countAll<number>().as("count"),
+        ])
+        .groupBy([sql`1`, "a.alert_type"])
+        .orderBy(sql`1`)
+        .execute(),
     ]);
-    const num = <T extends { count: number | string }>(rows: T[]) => rows.map((r) => ({ ...r, count: Number(r.count) }));
+    const num = <T extends { count: number | string }>(rows: T[]) =>
+      rows.map((r) => ({ ...r, count: Number(r.count) }));
     return { byType: num(byType), byVehicle: num(byVehicle), byDay: num(byDay) };
   },
 
@@ -75,19 +104,28 @@ export const alertLogRepo = {
       .where("a.id", "=", id)
       .leftJoin("users as d", (j) => j.onRef("d.id", "=", "a.driver_id").onRef("d.org_id", "=", "a.org_id"))
       .selectAll("a")
-      .select(["v.registration", sql<string | null>`nullif(concat_ws(' ', d.first_name, d.last_name), '')`.as("driver_name")])
+      .select([
+        "v.registration",
+        sql<string | null>`nullif(concat_ws(' ', d.first_name, d.last_name), '')`.as("driver_name"),
+      ])
       .executeTakeFirst();
   },
 
   async unreadCount(db: DB, p: Principal): Promise<number> {
-    const r = await filtered(db, p, { unreadOnly: true }).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+    const r = await filtered(db, p, { unreadOnly: true })
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
     return Number(r?.n ?? 0);
   },
 
   /** Marks the user's notifications read: the given alerts, or all of them. */
   async markRead(db: DB, p: Principal, ids: string[] | "all"): Promise<number> {
-    let q = db.updateTable("alert_notifications").set({ read_at: sql`now()` })
-      .where("org_id", "=", p.orgId).where("user_id", "=", p.userId).where("read_at", "is", null);
+    let q = db
+      .updateTable("alert_notifications")
+      .set({ read_at: sql`now()` })
+      .where("org_id", "=", p.orgId)
+      .where("user_id", "=", p.userId)
+      .where("read_at", "is", null);
     if (ids !== "all") {
       if (!ids.length) return 0;
       q = q.where("alert_id", "in", ids);

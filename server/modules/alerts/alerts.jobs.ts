@@ -26,7 +26,12 @@ export const alertsJobs: JobDefinition[] = [
     name: "alert-timers",
     repeat: { every: 60_000 },
     concurrency: 1,
-    handler: (_job, ctx) => runAlertTimers(ctx, new Date(), ctx.keep("alerts.timer-rules", () => new AlertRulesCache(ctx.db, 0))),
+    handler: (_job, ctx) =>
+      runAlertTimers(
+        ctx,
+        new Date(),
+        ctx.keep("alerts.timer-rules", () => new AlertRulesCache(ctx.db, 0)),
+      ),
   },
   {
     queue: "maintenance",

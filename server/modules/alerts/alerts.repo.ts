@@ -17,7 +17,10 @@ export interface PolicyLinks {
 export type PolicyRow = Awaited<ReturnType<typeof policiesRepo.findById>> & {};
 type Conn = DB | Transaction<Database>;
 /** Every policy column a save writes. */
-export type PolicyColumns = Omit<Insertable<Database["alert_policies"]>, "id" | "org_id" | "created_at" | "updated_at" | "created_by">;
+export type PolicyColumns = Omit<
+  Insertable<Database["alert_policies"]>,
+  "id" | "org_id" | "created_at" | "updated_at" | "created_by"
+>;
 
 export const policiesRepo = {
   async list(db: DB, orgId: string, q: ListQuery, sort: PolicySort, type?: AlertType) {
@@ -30,7 +33,9 @@ export const policiesRepo = {
       .select([
         sql<number>`(SELECT count(*) FROM alert_policy_vehicles v WHERE v.policy_id = p.id)::int`.as("vehicle_count"),
         sql<number>`(SELECT count(*) FROM alert_policy_teams t WHERE t.policy_id = p.id)::int`.as("team_count"),
-        sql<number>`(SELECT count(*) FROM alert_policy_recipients r WHERE r.policy_id = p.id)::int`.as("recipient_count"),
+        sql<number>`(SELECT count(*) FROM alert_policy_recipients r WHERE r.policy_id = p.id)::int`.as(
+          "recipient_count",
+        ),
         sql<string | null>`(SELECT max(a.occurred_at) FROM alerts a WHERE a.policy_id = p.id)`.as("last_alert_at"),
       ])
       .orderBy(sql`${sql.ref(SORTS[sort])} ${sql.raw(q.dir)}`)
@@ -42,32 +47,60 @@ export const policiesRepo = {
   },
 
   findById(db: Conn, orgId: string, id: string) {
-    return db.selectFrom("alert_policies").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    return db
+      .selectFrom("alert_policies")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .executeTakeFirst();
   },
 
   async links(db: Conn, orgId: string, id: string): Promise<PolicyLinks> {
-    const ids = async (table: "alert_policy_vehicles" | "alert_policy_teams" | "alert_policy_geofences" | "alert_policy_recipients", col: string) => {
-      const { rows } = await sql<{ id: string }>`SELECT ${sql.ref(col)} AS id FROM ${sql.table(table)} WHERE org_id = ${orgId} AND policy_id = ${id}`.execute(db);
+    const ids = async (
+      table: "alert_policy_vehicles" | "alert_policy_teams" | "alert_policy_geofences" | "alert_policy_recipients",
+      col: string,
+    ) => {
+      const { rows } = await sql<{
+        id: string;
+      }>`SELECT ${sql.ref(col)} AS id FROM ${sql.table(table)} WHERE org_id = ${orgId} AND policy_id = ${id}`.execute(
+        db,
+      );
       return rows.map((r) => r.id);
     };
     const [vehicle_ids, team_ids, geofence_ids, recipient_ids] = await Promise.all([
-      ids("alert_policy_vehicles", "vehicle_id"), ids("alert_policy_teams", "team_id"),
-      ids("alert_policy_geofences", "place_id"), ids("alert_policy_recipients", "user_id"),
+      ids("alert_policy_vehicles", "vehicle_id"),
+      ids("alert_policy_teams", "team_id"),
+      ids("alert_policy_geofences", "place_id"),
+      ids("alert_policy_recipients", "user_id"),
     ]);
     return { vehicle_ids, team_ids, geofence_ids, recipient_ids };
   },
 
   insert(db: Conn, orgId: string, values: PolicyColumns & { created_by: string }) {
-    return db.insertInto("alert_policies").values({ ...values, org_id: orgId }).returningAll().executeTakeFirstOrThrow();
+    return db
+      .insertInto("alert_policies")
+      .values({ ...values, org_id: orgId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
 
   update(db: Conn, orgId: string, id: string, values: PolicyColumns) {
-    return db.updateTable("alert_policies").set({ ...values, updated_at: sql`now()` })
-      .where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirst();
+    return db
+      .updateTable("alert_policies")
+      .set({ ...values, updated_at: sql`now()` })
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
   },
 
   async setActive(db: Conn, orgId: string, id: string, active: boolean) {
-    const r = await db.updateTable("alert_policies").set({ active, updated_at: sql`now()` }).where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    const r = await db
+      .updateTable("alert_policies")
+      .set({ active, updated_at: sql`now()` })
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   },
 
@@ -96,35 +129,76 @@ export const policiesRepo = {
 export const alertMailRepo = {
   /** The alert, if its e-mail is still to be sent. */
   pendingAlert(db: DB, orgId: string, alertId: string) {
-    return db.selectFrom("alerts as a")
+    return db
+      .selectFrom("alerts as a")
       .innerJoin("vehicles as v", (j) => j.onRef("v.id", "=", "a.vehicle_id").onRef("v.org_id", "=", "a.org_id"))
       .leftJoin("users as d", (j) => j.onRef("d.id", "=", "a.driver_id").onRef("d.org_id", "=", "a.org_id"))
-      .select(["a.id", "a.policy_id", "a.policy_name", "a.alert_type", "a.vehicle_id", "a.place_name", "a.occurred_at", "a.lat", "a.lon", "a.details",
-        "v.registration", "d.first_name as driver_first", "d.last_name as driver_last"])
-      .where("a.id", "=", alertId).where("a.org_id", "=", orgId).where("a.email_status", "=", "pending")
+      .select([
+        "a.id",
+        "a.policy_id",
+        "a.policy_name",
+        "a.alert_type",
+        "a.vehicle_id",
+        "a.place_name",
+        "a.occurred_at",
+        "a.lat",
+        "a.lon",
+        "a.details",
+        "v.registration",
+        "d.first_name as driver_first",
+        "d.last_name as driver_last",
+      ])
+      .where("a.id", "=", alertId)
+      .where("a.org_id", "=", orgId)
+      .where("a.email_status", "=", "pending")
       .executeTakeFirst();
   },
 
   /** The policy's typed addresses with its author's language, and its active recipients with an address. */
   async recipients(db: DB, orgId: string, policyId: string) {
     const [policy, users] = await Promise.all([
-      db.selectFrom("alert_policies as p").leftJoin("users as c", (j) => j.onRef("c.id", "=", "p.created_by").onRef("c.org_id", "=", "p.org_id"))
-        .select(["p.emails", "c.default_language"]).where("p.id", "=", policyId).where("p.org_id", "=", orgId).executeTakeFirst(),
-      db.selectFrom("alert_policy_recipients as r")
+      db
+        .selectFrom("alert_policies as p")
+        .leftJoin("users as c", (j) => j.onRef("c.id", "=", "p.created_by").onRef("c.org_id", "=", "p.org_id"))
+        .select(["p.emails", "c.default_language"])
+        .where("p.id", "=", policyId)
+        .where("p.org_id", "=", orgId)
+        .executeTakeFirst(),
+      db
+        .selectFrom("alert_policy_recipients as r")
         .innerJoin("users as u", (j) => j.onRef("u.id", "=", "r.user_id").onRef("u.org_id", "=", "r.org_id"))
-        .select(["u.email", "u.default_language"]).where("r.policy_id", "=", policyId).where("r.org_id", "=", orgId)
-        .where("u.active", "=", true).where("u.email", "is not", null).execute(),
+        .select(["u.email", "u.default_language"])
+        .where("r.policy_id", "=", policyId)
+        .where("r.org_id", "=", orgId)
+        .where("u.active", "=", true)
+        .where("u.email", "is not", null)
+        .execute(),
     ]);
-    return { emails: policy?.emails ?? [], authorLanguage: policy?.default_language ?? null, users: users.map((u) => ({ email: u.email!, language: u.default_language })) };
+    return {
+      emails: policy?.emails ?? [],
+      authorLanguage: policy?.default_language ?? null,
+      users: users.map((u) => ({ email: u.email!, language: u.default_language })),
+    };
   },
 
   async setEmailStatus(db: DB, orgId: string, alertId: string, status: "sent" | "failed"): Promise<void> {
-    await db.updateTable("alerts").set({ email_status: status }).where("id", "=", alertId).where("org_id", "=", orgId).execute();
+    await db
+      .updateTable("alerts")
+      .set({ email_status: status })
+      .where("id", "=", alertId)
+      .where("org_id", "=", orgId)
+      .execute();
   },
 
   /** Alerts whose e-mail is still pending since before `before` (their first enqueue was lost). */
   stillPending(db: DB, before: Date, limit: number) {
-    return db.selectFrom("alerts").select(["id", "org_id"]).where("email_status", "=", "pending")
-      .where("created_at", "<", before).orderBy("created_at").limit(limit).execute();
+    return db
+      .selectFrom("alerts")
+      .select(["id", "org_id"])
+      .where("email_status", "=", "pending")
+      .where("created_at", "<", before)
+      .orderBy("created_at")
+      .limit(limit)
+      .execute();
   },
 };

@@ -9,7 +9,9 @@ export { ALERT_TYPES, type AlertType };
 export { ALARM_TYPES };
 
 /** Faults an alert can report: "no positions" has no moment at which it starts, so it stays a map state only. */
-export const ALERT_FAULTS = DEVICE_FAULTS.filter((f) => f !== "noPositions") as Array<Exclude<(typeof DEVICE_FAULTS)[number], "noPositions">>;
+export const ALERT_FAULTS = DEVICE_FAULTS.filter((f) => f !== "noPositions") as Array<
+  Exclude<(typeof DEVICE_FAULTS)[number], "noPositions">
+>;
 
 /** Which threshold each type needs (drives both validation and the form). */
 export const TYPE_NEEDS = {
@@ -28,7 +30,10 @@ export const TYPE_NEEDS = {
   job_eta_late: {},
   job_late: {},
   job_missed: {},
-} satisfies Record<AlertType, { speed?: true; geofences?: true; duration?: true; timeRange?: true; faults?: true; alarms?: true }>;
+} satisfies Record<
+  AlertType,
+  { speed?: true; geofences?: true; duration?: true; timeRange?: true; faults?: true; alarms?: true }
+>;
 
 type Needs = { speed?: true; geofences?: true; duration?: true; timeRange?: true; faults?: true; alarms?: true };
 export const needs = (t: AlertType): Needs => TYPE_NEEDS[t] as Needs;
@@ -37,7 +42,9 @@ export const MAX_EMAILS = 20;
 export const MAX_LIMIT = 1000;
 
 const list = <T extends z.ZodTypeAny>(item: T) =>
-  z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(item)).default([]);
+  z
+    .preprocess((v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(item))
+    .default([]);
 
 /** HH:mm, 24-hour (stored "HH:mm:ss" is read too); "" becomes null. */
 const time = optionalTime();
@@ -76,46 +83,55 @@ export function withoutUnusedThresholds(v: unknown): unknown {
 }
 
 /** Alert policy (spec section 3): name, vehicles, alert type, thresholds, recipients, time range, daily limit, limit per driver. */
-export const policyInputSchema = z.preprocess(withoutUnusedThresholds, z
-  .object({
-    name: requiredText(120),
-    alert_type: z.enum(ALERT_TYPES, { error: "errors.required" }),
-    active: z.preprocess((v) => (v === undefined ? true : v === true || v === "on" || v === "true"), z.boolean()).default(true),
-    all_vehicles: checkbox(),
-    vehicle_ids: list(z.string().uuid()),
-    team_ids: list(z.string().uuid()),
-    all_geofences: checkbox(),
-    geofence_ids: list(z.string().uuid()),
-    speed_limit_kmh: optionalInt(1, 400),
-    duration_min: optionalInt(1, 10080),
-    alarm_kinds: list(z.enum(ALARM_TYPES)),
-    fault_kinds: list(z.enum(ALERT_FAULTS as [string, ...string[]])),
-    time_from: time,
-    time_to: time,
-    days: list(z.coerce.number().int().min(0).max(6)),
-    daily_limit: optionalInt(1, MAX_LIMIT),
-    driver_limit: optionalInt(1, MAX_LIMIT),
-    notify_in_app: checkbox(),
-    notify_email: checkbox(),
-    recipient_ids: list(z.string().uuid()),
-    emails,
-  })
-  .superRefine((v, ctx) => {
-    const n = needs(v.alert_type);
-    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (!v.all_vehicles && !v.vehicle_ids.length && !v.team_ids.length) issue("vehicle_ids", "alerts:errors.vehiclesRequired");
-    if (n.speed && v.speed_limit_kmh == null) issue("speed_limit_kmh", "errors.required");
-    if (n.duration && v.duration_min == null) issue("duration_min", "errors.required");
-    if (n.geofences && !v.all_geofences && !v.geofence_ids.length) issue("geofence_ids", "alerts:errors.geofencesRequired");
-    if ((v.time_from == null) !== (v.time_to == null)) issue(v.time_from == null ? "time_from" : "time_to", "alerts:errors.timeRangeIncomplete");
-    else if (v.time_from != null && v.time_from.slice(0, 5) === v.time_to!.slice(0, 5)) issue("time_to", "alerts:errors.timeRangeEmpty");
-    if (n.timeRange && v.time_from == null) issue("time_from", "errors.required");
-    if (!v.days.length) issue("days", "alerts:errors.daysRequired");
-    if (!v.notify_in_app && !v.notify_email) issue("notify_in_app", "alerts:errors.channelRequired");
-    if (v.notify_in_app && !v.recipient_ids.length) issue("recipient_ids", "alerts:errors.recipientsRequired");
-    // Spec section 5: at least one e-mail must be chosen for e-mail notifications.
-    if (v.notify_email && !v.emails.length && !v.recipient_ids.length) issue("emails", "alerts:errors.emailRequired");
-  }));
+export const policyInputSchema = z.preprocess(
+  withoutUnusedThresholds,
+  z
+    .object({
+      name: requiredText(120),
+      alert_type: z.enum(ALERT_TYPES, { error: "errors.required" }),
+      active: z
+        .preprocess((v) => (v === undefined ? true : v === true || v === "on" || v === "true"), z.boolean())
+        .default(true),
+      all_vehicles: checkbox(),
+      vehicle_ids: list(z.string().uuid()),
+      team_ids: list(z.string().uuid()),
+      all_geofences: checkbox(),
+      geofence_ids: list(z.string().uuid()),
+      speed_limit_kmh: optionalInt(1, 400),
+      duration_min: optionalInt(1, 10080),
+      alarm_kinds: list(z.enum(ALARM_TYPES)),
+      fault_kinds: list(z.enum(ALERT_FAULTS as [string, ...string[]])),
+      time_from: time,
+      time_to: time,
+      days: list(z.coerce.number().int().min(0).max(6)),
+      daily_limit: optionalInt(1, MAX_LIMIT),
+      driver_limit: optionalInt(1, MAX_LIMIT),
+      notify_in_app: checkbox(),
+      notify_email: checkbox(),
+      recipient_ids: list(z.string().uuid()),
+      emails,
+    })
+    .superRefine((v, ctx) => {
+      const n = needs(v.alert_type);
+      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      if (!v.all_vehicles && !v.vehicle_ids.length && !v.team_ids.length)
+        issue("vehicle_ids", "alerts:errors.vehiclesRequired");
+      if (n.speed && v.speed_limit_kmh == null) issue("speed_limit_kmh", "errors.required");
+      if (n.duration && v.duration_min == null) issue("duration_min", "errors.required");
+      if (n.geofences && !v.all_geofences && !v.geofence_ids.length)
+        issue("geofence_ids", "alerts:errors.geofencesRequired");
+      if ((v.time_from == null) !== (v.time_to == null))
+        issue(v.time_from == null ? "time_from" : "time_to", "alerts:errors.timeRangeIncomplete");
+      else if (v.time_from != null && v.time_from.slice(0, 5) === v.time_to!.slice(0, 5))
+        issue("time_to", "alerts:errors.timeRangeEmpty");
+      if (n.timeRange && v.time_from == null) issue("time_from", "errors.required");
+      if (!v.days.length) issue("days", "alerts:errors.daysRequired");
+      if (!v.notify_in_app && !v.notify_email) issue("notify_in_app", "alerts:errors.channelRequired");
+      if (v.notify_in_app && !v.recipient_ids.length) issue("recipient_ids", "alerts:errors.recipientsRequired");
+      // Spec section 5: at least one e-mail must be chosen for e-mail notifications.
+      if (v.notify_email && !v.emails.length && !v.recipient_ids.length) issue("emails", "alerts:errors.emailRequired");
+    }),
+);
 
 export type PolicyInput = z.infer<typeof policyInputSchema>;
 
@@ -127,7 +143,10 @@ export const logFilterSchema = z.object({
   vehicle: z.string().uuid().optional().catch(undefined),
   type: z.enum(ALERT_TYPES).optional().catch(undefined),
   policy: z.string().uuid().optional().catch(undefined),
-  unread: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).optional().catch(undefined),
+  unread: z
+    .preprocess((v) => v === "1" || v === "true" || v === true, z.boolean())
+    .optional()
+    .catch(undefined),
 });
 export type LogFilter = z.infer<typeof logFilterSchema>;
 

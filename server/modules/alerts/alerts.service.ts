@@ -22,7 +22,6 @@ const SORTS: PolicySort[] = ["name", "type", "updated", "active"];
 export const OVERVIEW_DEFAULT_DAYS = 30;
 export const MAX_PERIOD_DAYS = 366;
 
-
 export async function listPolicies(ctx: AppContext, p: Principal, q: ListQuery, filter: { type?: AlertType } = {}) {
   alertsPolicy.read(p);
   const sort = pickSort<PolicySort>(q.sort, SORTS, "name");
@@ -43,7 +42,10 @@ export type PolicyDetails = Awaited<ReturnType<typeof getPolicy>>;
 export async function policyFormOptions(ctx: AppContext, p: Principal) {
   alertsPolicy.read(p);
   const [vehicles, teams, geofences, users] = await Promise.all([
-    vehicleOptions(ctx, p), teamOptions(ctx, p), geofenceOptions(ctx, p.orgId), peopleWithEmail(ctx, p.orgId),
+    vehicleOptions(ctx, p),
+    teamOptions(ctx, p),
+    geofenceOptions(ctx, p.orgId),
+    peopleWithEmail(ctx, p.orgId),
   ]);
   return { vehicles, teams, geofences, users };
 }
@@ -64,9 +66,15 @@ export function parsePolicyInput(fields: unknown): PolicyInput {
  * The links a save writes: the chosen ones, checked against the organisation and what the user may see,
  * plus links the user cannot see on an existing policy (an editor limited to some teams keeps the rest).
  */
-async function resolveLinks(ctx: AppContext, p: Principal, input: PolicyInput, previous: PolicyLinks | null): Promise<PolicyLinks> {
+async function resolveLinks(
+  ctx: AppContext,
+  p: Principal,
+  input: PolicyInput,
+  previous: PolicyLinks | null,
+): Promise<PolicyLinks> {
   const visible = await visibleVehicleIds(ctx.db, p, input.vehicle_ids);
-  const bad = (field: string) => new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
+  const bad = (field: string) =>
+    new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
   if (input.vehicle_ids.some((id) => !visible.has(id))) throw bad("vehicle_ids");
   const teams = await existingTeamIds(ctx, p.orgId, input.team_ids);
   if (input.team_ids.some((id) => !teams.has(id) || !canSeeTeam(p, id))) throw bad("team_ids");
@@ -95,8 +103,8 @@ function policyColumns(input: PolicyInput) {
     active: input.active,
     all_vehicles: input.all_vehicles,
     all_geofences: n.geofences ? input.all_geofences : true,
-    speed_limit_kmh: n.speed ? input.speed_limit_kmh ?? null : null,
-    duration_min: n.duration ? input.duration_min ?? null : null,
+    speed_limit_kmh: n.speed ? (input.speed_limit_kmh ?? null) : null,
+    duration_min: n.duration ? (input.duration_min ?? null) : null,
     alarm_kinds: n.alarms ? input.alarm_kinds : [],
     fault_kinds: n.faults ? input.fault_kinds : [],
     time_from: input.time_from ?? null,
@@ -116,7 +124,12 @@ export async function createPolicy(ctx: AppContext, p: Principal, input: PolicyI
   return ctx.db.transaction().execute(async (trx) => {
     const policy = await policiesRepo.insert(trx, p.orgId, { ...policyColumns(input), created_by: p.userId });
     await policiesRepo.replaceLinks(trx, p.orgId, policy.id, links);
-    await audit.record(trx, p, { entity: "alert_policy", id: policy.id, action: "create", after: { ...policy, ...links } });
+    await audit.record(trx, p, {
+      entity: "alert_policy",
+      id: policy.id,
+      action: "create",
+      after: { ...policy, ...links },
+    });
     return policy;
   });
 }
@@ -129,7 +142,13 @@ export async function updatePolicy(ctx: AppContext, p: Principal, id: string, in
     const policy = await policiesRepo.update(trx, p.orgId, id, policyColumns(input));
     if (!policy) throw notFound("alert policy");
     await policiesRepo.replaceLinks(trx, p.orgId, id, links);
-    await audit.record(trx, p, { entity: "alert_policy", id, action: "update", before: previous, after: { ...policy, ...links } });
+    await audit.record(trx, p, {
+      entity: "alert_policy",
+      id,
+      action: "update",
+      before: previous,
+      after: { ...policy, ...links },
+    });
     return policy;
   });
 }
@@ -139,7 +158,12 @@ export async function setPolicyActive(ctx: AppContext, p: Principal, id: string,
   assertUuid(id, "alert policy");
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await policiesRepo.setActive(trx, p.orgId, id, active))) throw notFound("alert policy");
-    await audit.record(trx, p, { entity: "alert_policy", id, action: active ? "activate" : "deactivate", after: { active } });
+    await audit.record(trx, p, {
+      entity: "alert_policy",
+      id,
+      action: active ? "activate" : "deactivate",
+      after: { active },
+    });
   });
 }
 
@@ -163,23 +187,44 @@ async function periodOf(ctx: AppContext, p: Principal, f: { from?: string; to?: 
   to ??= localDay(Date.now(), timezone);
   from ??= addDays(to, -((defaultDays ?? OVERVIEW_DEFAULT_DAYS) - 1));
   if (from > to) throw new AppError("PERIOD_INVALID", "The period ends before it starts", { field: "to" });
-  if (addDays(from, MAX_PERIOD_DAYS) <= to) throw new AppError("PERIOD_INVALID", "The period may be at most a year", { field: "from" });
-  return { timezone, from, to, query: { from: zonedMidnight(from, timezone), to: zonedMidnight(addDays(to, 1), timezone) } as LogQuery };
+  if (addDays(from, MAX_PERIOD_DAYS) <= to)
+    throw new AppError("PERIOD_INVALID", "The period may be at most a year", { field: "from" });
+  return {
+    timezone,
+    from,
+    to,
+    query: { from: zonedMidnight(from, timezone), to: zonedMidnight(addDays(to, 1), timezone) } as LogQuery,
+  };
 }
 
 export async function listAlerts(ctx: AppContext, p: Principal, f: LogFilter, q: Pick<ListQuery, "page" | "size">) {
   alertsPolicy.read(p);
   const period = await periodOf(ctx, p, f, null);
-  const query: LogQuery = { ...period.query, vehicleId: f.vehicle, type: f.type, policyId: f.policy, unreadOnly: f.unread };
+  const query: LogQuery = {
+    ...period.query,
+    vehicleId: f.vehicle,
+    type: f.type,
+    policyId: f.policy,
+    unreadOnly: f.unread,
+  };
   const { items, total } = await alertLogRepo.list(ctx.db, p, query, q);
   return { ...toPage(items, total, { ...q, q: "", dir: "desc" }), timezone: period.timezone };
 }
 export type AlertLogItem = Awaited<ReturnType<typeof listAlerts>>["items"][number];
 
-export async function alertsOverview(ctx: AppContext, p: Principal, f: { from?: string; to?: string; vehicle?: string; type?: AlertType }) {
+export async function alertsOverview(
+  ctx: AppContext,
+  p: Principal,
+  f: { from?: string; to?: string; vehicle?: string; type?: AlertType },
+) {
   alertsPolicy.read(p);
   const period = await periodOf(ctx, p, f, OVERVIEW_DEFAULT_DAYS);
-  const counts = await alertLogRepo.overview(ctx.db, p, { ...period.query, vehicleId: f.vehicle, type: f.type }, period.timezone);
+  const counts = await alertLogRepo.overview(
+    ctx.db,
+    p,
+    { ...period.query, vehicleId: f.vehicle, type: f.type },
+    period.timezone,
+  );
   const total = counts.byType.reduce((s, r) => s + r.count, 0);
   return { from: period.from!, to: period.to!, timezone: period.timezone, total, ...counts };
 }
@@ -188,7 +233,12 @@ export async function alertsOverview(ctx: AppContext, p: Principal, f: { from?: 
 export async function alertsForReplay(ctx: AppContext, p: Principal, vehicleId: string, from: Date, to: Date) {
   if (!p.permissions.has("alerts:read")) return [];
   assertUuid(vehicleId);
-  const { items } = await alertLogRepo.list(ctx.db, p, { vehicleId, from, to: new Date(to.getTime() + 1) }, { page: 1, size: 500 });
+  const { items } = await alertLogRepo.list(
+    ctx.db,
+    p,
+    { vehicleId, from, to: new Date(to.getTime() + 1) },
+    { page: 1, size: 500 },
+  );
   return items;
 }
 

@@ -35,10 +35,20 @@ export class GeofenceIndex {
     this.size = fences.length;
     for (const given of fences) {
       const b = given.box;
-      const f = { ...given, box: { minLat: b.minLat - BOX_PAD_DEG, maxLat: b.maxLat + BOX_PAD_DEG, minLon: b.minLon - BOX_PAD_DEG, maxLon: b.maxLon + BOX_PAD_DEG } };
+      const f = {
+        ...given,
+        box: {
+          minLat: b.minLat - BOX_PAD_DEG,
+          maxLat: b.maxLat + BOX_PAD_DEG,
+          minLon: b.minLon - BOX_PAD_DEG,
+          maxLon: b.maxLon + BOX_PAD_DEG,
+        },
+      };
       this.byId.set(f.id, f);
-      const x0 = cellOf(f.box.minLon), x1 = cellOf(f.box.maxLon);
-      const y0 = cellOf(f.box.minLat), y1 = cellOf(f.box.maxLat);
+      const x0 = cellOf(f.box.minLon),
+        x1 = cellOf(f.box.maxLon);
+      const y0 = cellOf(f.box.minLat),
+        y1 = cellOf(f.box.maxLat);
       if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_FENCE) {
         this.large.push(f);
         continue;
@@ -78,7 +88,8 @@ function hits(list: IndexedGeofence[], p: LonLat, out: IndexedGeofence[] | null)
   for (const f of list) {
     const b = f.box;
     if (p[1] < b.minLat || p[1] > b.maxLat || p[0] < b.minLon || p[0] > b.maxLon) continue;
-    if (f.shape === "circle" ? pointInCircle(p, f.centre, f.radiusM!) : pointInPolygon(p, f.ring!)) (out ??= []).push(f);
+    if (f.shape === "circle" ? pointInCircle(p, f.centre, f.radiusM!) : pointInPolygon(p, f.ring!))
+      (out ??= []).push(f);
   }
   return out;
 }

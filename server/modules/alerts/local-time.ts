@@ -10,7 +10,15 @@ function formatter(timezone: string): Intl.DateTimeFormat {
   let f = formatters.get(timezone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
-      timeZone: timezone, hourCycle: "h23", weekday: "short", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+      timeZone: timezone,
+      hourCycle: "h23",
+      weekday: "short",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
     });
     formatters.set(timezone, f);
   }
@@ -39,8 +47,12 @@ export function localParts(ms: number, timezone: string): LocalParts {
   const parts: Record<string, string> = {};
   for (const p of formatter(timezone).formatToParts(new Date(ms))) parts[p.type] = p.value;
   const out = {
-    year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), weekday: WEEKDAYS[parts.weekday] ?? 0,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute), seconds: Number(parts.second),
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    weekday: WEEKDAYS[parts.weekday] ?? 0,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    seconds: Number(parts.second),
   };
   if (byMinute.size > 50_000) byMinute.clear();
   byMinute.set(key, out);

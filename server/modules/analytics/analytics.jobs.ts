@@ -38,7 +38,10 @@ export const analyticsJobs: JobDefinition[] = [
     name: "analytics-schedules",
     repeat: { every: 60_000 },
     concurrency: 1,
-    handler: async (_job, ctx) => ({ created: (await runDueSchedules(ctx)).length, recovered: await recoverStaleArchives(ctx) }),
+    handler: async (_job, ctx) => ({
+      created: (await runDueSchedules(ctx)).length,
+      recovered: await recoverStaleArchives(ctx),
+    }),
   },
   {
     // late positions folded into segments; positions from before analytics existed
@@ -53,6 +56,9 @@ export const analyticsJobs: JobDefinition[] = [
     name: "analytics-retention",
     repeat: { pattern: "50 2 * * *" },
     concurrency: 1,
-    handler: async (_job, ctx) => ({ archives: await archiveRepo.prune(ctx.db, new Date()), segments: await segmentsRepo.prune(ctx.db, new Date()) }),
+    handler: async (_job, ctx) => ({
+      archives: await archiveRepo.prune(ctx.db, new Date()),
+      segments: await segmentsRepo.prune(ctx.db, new Date()),
+    }),
   },
 ];

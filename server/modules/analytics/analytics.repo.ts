@@ -5,8 +5,27 @@ import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 
 const SEGMENT_COLUMNS = [
-  "vehicle_id", "kind", "start_time", "end_time", "driver_id", "start_lat", "start_lon", "end_lat", "end_lon", "distance_m",
-  "max_speed_kmh", "engine_s", "idle_s", "start_odometer_m", "end_odometer_m", "gap", "points", "harsh_accel", "harsh_brake", "harsh_corner", "speeding_s",
+  "vehicle_id",
+  "kind",
+  "start_time",
+  "end_time",
+  "driver_id",
+  "start_lat",
+  "start_lon",
+  "end_lat",
+  "end_lon",
+  "distance_m",
+  "max_speed_kmh",
+  "engine_s",
+  "idle_s",
+  "start_odometer_m",
+  "end_odometer_m",
+  "gap",
+  "points",
+  "harsh_accel",
+  "harsh_brake",
+  "harsh_corner",
+  "speeding_s",
 ] as const;
 
 /** A stored segment as reports read it. */
@@ -19,27 +38,64 @@ export const vehicleLabel = (v: { registration: string; identifier_name: string 
 export const analyticsRepo = {
   /** The vehicles a report covers: visible to the principal, narrowed by the chosen vehicles, teams and drivers. */
   async scopedVehicles(db: DB, p: Principal, f: { vehicleIds: string[]; teamIds: string[]; driverIds: string[] }) {
-    let q = scopeVehicles(db.selectFrom("vehicles").select(["vehicles.id", "vehicles.registration", "vehicles.identifier_name", "vehicles.team_id", "vehicles.driver_id", "vehicles.fuel_consumption"]), p);
+    let q = scopeVehicles(
+      db
+        .selectFrom("vehicles")
+        .select([
+          "vehicles.id",
+          "vehicles.registration",
+          "vehicles.identifier_name",
+          "vehicles.team_id",
+          "vehicles.driver_id",
+          "vehicles.fuel_consumption",
+        ]),
+      p,
+    );
     if (f.vehicleIds.length || f.teamIds.length) {
-      q = q.where((eb) => eb.or([
-        ...(f.vehicleIds.length ? [eb("vehicles.id", "in", f.vehicleIds)] : []),
-        ...(f.teamIds.length ? [eb("vehicles.team_id", "in", f.teamIds)] : []),
-      ]));
+      q = q.where((eb) =>
+        eb.or([
+          ...(f.vehicleIds.length ? [eb("vehicles.id", "in", f.vehicleIds)] : []),
+          ...(f.teamIds.length ? [eb("vehicles.team_id", "in", f.teamIds)] : []),
+        ]),
+      );
     }
     if (f.driverIds.length) {
       // a driver narrows to the vehicles they drove (segments) or are assigned to
-      q = q.where((eb) => eb.or([
-        eb("vehicles.driver_id", "in", f.driverIds),
-        eb.exists(eb.selectFrom("vehicle_segments as g").select(sql.lit(1).as("one")).whereRef("g.vehicle_id", "=", "vehicles.id").where("g.driver_id", "in", f.driverIds)),
-      ]));
+      q = q.where((eb) =>
+        eb.or([
+          eb("vehicles.driver_id", "in", f.driverIds),
+          eb.exists(
+            eb
+              .selectFrom("vehicle_segments as g")
+              .select(sql.lit(1).as("one"))
+              .whereRef("g.vehicle_id", "=", "vehicles.id")
+              .where("g.driver_id", "in", f.driverIds),
+          ),
+        ]),
+      );
     }
     return q.orderBy("vehicles.registration").execute();
   },
 
   /** Segments of the kinds asked for that start in [start, end), optionally only some drivers'. */
-  segments(db: DB, orgId: string, vehicleIds: string[], kinds: SegmentRecord["kind"][], start: Date, end: Date, driverIds: string[] | null, limit?: number) {
-    let q = db.selectFrom("vehicle_segments").select(SEGMENT_COLUMNS).where("org_id", "=", orgId).where("vehicle_id", "in", vehicleIds).where("kind", "in", kinds)
-      .where("start_time", ">=", start).where("start_time", "<", end);
+  segments(
+    db: DB,
+    orgId: string,
+    vehicleIds: string[],
+    kinds: SegmentRecord["kind"][],
+    start: Date,
+    end: Date,
+    driverIds: string[] | null,
+    limit?: number,
+  ) {
+    let q = db
+      .selectFrom("vehicle_segments")
+      .select(SEGMENT_COLUMNS)
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "in", vehicleIds)
+      .where("kind", "in", kinds)
+      .where("start_time", ">=", start)
+      .where("start_time", "<", end);
     if (driverIds) q = q.where("driver_id", "in", driverIds);
     q = q.orderBy("vehicle_id").orderBy("start_time");
     if (limit) q = q.limit(limit);
@@ -48,9 +104,17 @@ export const analyticsRepo = {
 
   /** Stops and idling that overlap [start, end) (an overnight stop that began the day before counts). */
   overlapping(db: DB, orgId: string, vehicleIds: string[], kinds: SegmentRecord["kind"][], start: Date, end: Date) {
-    return db.selectFrom("vehicle_segments").select(SEGMENT_COLUMNS).where("org_id", "=", orgId).where("vehicle_id", "in", vehicleIds).where("kind", "in", kinds)
-      .where("start_time", "<", end).where("end_time", ">", start)
-      .orderBy("vehicle_id").orderBy("start_time").execute();
+    return db
+      .selectFrom("vehicle_segments")
+      .select(SEGMENT_COLUMNS)
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "in", vehicleIds)
+      .where("kind", "in", kinds)
+      .where("start_time", "<", end)
+      .where("end_time", ">", start)
+      .orderBy("vehicle_id")
+      .orderBy("start_time")
+      .execute();
   },
 
   /** Team names (benchmarks by team). */

@@ -31,7 +31,9 @@ export function validationError(issues: z.core.$ZodIssue[], message = "Invalid r
 
 /** Spec section 5: the detailed report requires a vehicle (exactly one). */
 export const vehicleRequired = () =>
-  new AppError("VEHICLE_REQUIRED", "Choose one vehicle for this report", { fields: { vehicle_ids: ["VEHICLE_REQUIRED"] } });
+  new AppError("VEHICLE_REQUIRED", "Choose one vehicle for this report", {
+    fields: { vehicle_ids: ["VEHICLE_REQUIRED"] },
+  });
 
 /** A report type's own parameters (beyond period, vehicles, teams and drivers). */
 export function parseOwnParams(definition: ReportDefinition, input: Record<string, unknown>): Record<string, unknown> {
@@ -55,25 +57,48 @@ export function parseReportInput(p: Principal, type: string, input: Record<strin
 
 /** The report types this user may run. */
 export function availableReports(p: Principal): ReportDefinition[] {
-  return REPORTS.filter((r) => p.permissions.has("analytics:read") && (!r.permission || p.permissions.has(r.permission)));
+  return REPORTS.filter(
+    (r) => p.permissions.has("analytics:read") && (!r.permission || p.permissions.has(r.permission)),
+  );
 }
 
 /** Runs a report on screen (or for an export): parse, authorise, scope, query. */
-export async function runReport(ctx: AppContext, p: Principal, type: string, input: Record<string, unknown>, opts: { allRows?: boolean } = {}): Promise<ReportRun> {
+export async function runReport(
+  ctx: AppContext,
+  p: Principal,
+  type: string,
+  input: Record<string, unknown>,
+  opts: { allRows?: boolean } = {},
+): Promise<ReportRun> {
   const { definition, common: c, params } = parseReportInput(p, type, input);
   const timeZone = await orgTimeZone(ctx, p.orgId);
   const period = periodOf(c.from, c.to, timeZone);
   const vehicles = await analyticsRepo.scopedVehicles(ctx.db, p, {
-    vehicleIds: c.vehicle_ids, teamIds: definition.requiresVehicle ? [] : c.team_ids, driverIds: definition.requiresVehicle ? [] : c.driver_ids,
+    vehicleIds: c.vehicle_ids,
+    teamIds: definition.requiresVehicle ? [] : c.team_ids,
+    driverIds: definition.requiresVehicle ? [] : c.driver_ids,
   });
   if (definition.requiresVehicle && !vehicles.length) throw notFound("vehicle");
   if (!vehicles.length) return { definition, common: c, params, period, result: { rows: [] } };
-  const [driverNames, settings] = await Promise.all([usersRepo.driverNames(ctx.db, p.orgId), segmentsRepo.settings(ctx.db, [p.orgId])]);
-  const result = await definition.run({
-    ctx, db: ctx.db, principal: p, orgId: p.orgId, period, vehicleIds: vehicles.map((v) => v.id),
-    driverIds: c.driver_ids.length ? c.driver_ids : null,
-    vehicleNames: new Map(vehicles.map((v) => [v.id, vehicleLabel(v)])),
-    driverNames, speedLimitKmh: settings.get(p.orgId)!.speedLimitKmh, maxRows: opts.allRows ? Number.MAX_SAFE_INTEGER : SCREEN_ROWS,
-  }, params);
+  const [driverNames, settings] = await Promise.all([
+    usersRepo.driverNames(ctx.db, p.orgId),
+    segmentsRepo.settings(ctx.db, [p.orgId]),
+  ]);
+  const result = await definition.run(
+    {
+      ctx,
+      db: ctx.db,
+      principal: p,
+      orgId: p.orgId,
+      period,
+      vehicleIds: vehicles.map((v) => v.id),
+      driverIds: c.driver_ids.length ? c.driver_ids : null,
+      vehicleNames: new Map(vehicles.map((v) => [v.id, vehicleLabel(v)])),
+      driverNames,
+      speedLimitKmh: settings.get(p.orgId)!.speedLimitKmh,
+      maxRows: opts.allRows ? Number.MAX_SAFE_INTEGER : SCREEN_ROWS,
+    },
+    params,
+  );
   return { definition, common: c, params, period, result };
 }

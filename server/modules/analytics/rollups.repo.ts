@@ -29,7 +29,14 @@ export const rollupsRepo = {
    * The daily summary's cells: trips (of the chosen drivers, when any) on the local day they start; stops cut at
    * local midnight, their engine time spread in proportion. `starts`/`ends` are the days' instants.
    */
-  async summaryDays(db: DB, orgId: string, vehicleIds: string[], starts: number[], ends: number[], driverIds: string[] | null): Promise<SummaryDayRow[]> {
+  async summaryDays(
+    db: DB,
+    orgId: string,
+    vehicleIds: string[],
+    starts: number[],
+    ends: number[],
+    driverIds: string[] | null,
+  ): Promise<SummaryDayRow[]> {
     if (!vehicleIds.length || !starts.length) return [];
     const s0 = iso(starts[0]);
     const s1 = iso(ends[ends.length - 1]);

@@ -13,10 +13,16 @@ import type { AuditFilter } from "./audit.schema";
 /** Longest period one query covers. */
 const MAX_PERIOD_DAYS = 366;
 
-async function queryOf(ctx: AppContext, p: Principal, f: AuditFilter): Promise<{ query: AuditQuery; timezone: string }> {
+async function queryOf(
+  ctx: AppContext,
+  p: Principal,
+  f: AuditFilter,
+): Promise<{ query: AuditQuery; timezone: string }> {
   const timezone = await orgTimeZone(ctx, p.orgId);
-  if (f.from && f.to && f.from > f.to) throw new AppError("PERIOD_INVALID", "The period ends before it starts", { field: "to" });
-  if (f.from && f.to && addDays(f.from, MAX_PERIOD_DAYS) <= f.to) throw new AppError("PERIOD_INVALID", "The period may be at most a year", { field: "from" });
+  if (f.from && f.to && f.from > f.to)
+    throw new AppError("PERIOD_INVALID", "The period ends before it starts", { field: "to" });
+  if (f.from && f.to && addDays(f.from, MAX_PERIOD_DAYS) <= f.to)
+    throw new AppError("PERIOD_INVALID", "The period may be at most a year", { field: "from" });
   return {
     timezone,
     query: {
@@ -62,11 +68,31 @@ export async function exportAuditCsv(ctx: AppContext, p: Principal, f: AuditFilt
   const head = ["time", "user", "support_by", "entity_type", "entity_id", "label", "action", "before", "after"];
   const lines = [head.join(",")];
   let after: { atKey: string; id: string } | null = null;
-  for (let written = 0; written < AUDIT_CSV_MAX_ROWS;) {
-    const rows = await auditRepo.chunk(ctx.db, p.orgId, query, after, Math.min(CSV_CHUNK, AUDIT_CSV_MAX_ROWS - written));
+  for (let written = 0; written < AUDIT_CSV_MAX_ROWS; ) {
+    const rows = await auditRepo.chunk(
+      ctx.db,
+      p.orgId,
+      query,
+      after,
+      Math.min(CSV_CHUNK, AUDIT_CSV_MAX_ROWS - written),
+    );
     for (const row of rows) {
       const r = toAuditDto(row);
-      lines.push([localTime(r.at, timezone), r.user.name, r.support?.name ?? "", r.entity_type, r.entity_id, r.label, r.action, r.before, r.after].map(csvCell).join(","));
+      lines.push(
+        [
+          localTime(r.at, timezone),
+          r.user.name,
+          r.support?.name ?? "",
+          r.entity_type,
+          r.entity_id,
+          r.label,
+          r.action,
+          r.before,
+          r.after,
+        ]
+          .map(csvCell)
+          .join(","),
+      );
     }
     written += rows.length;
     if (rows.length < CSV_CHUNK) break;

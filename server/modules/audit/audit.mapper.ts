@@ -35,7 +35,9 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   const b = before && typeof before === "object" ? (before as Record<string, unknown>) : {};
   const a = after && typeof after === "object" ? (after as Record<string, unknown>) : {};
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((f) => !NOISE.has(f));
-  return fields.filter((f) => !same(b[f], a[f])).map((field) => ({ field, before: b[field] ?? null, after: a[field] ?? null }));
+  return fields
+    .filter((f) => !same(b[f], a[f]))
+    .map((field) => ({ field, before: b[field] ?? null, after: a[field] ?? null }));
 }
 
 export interface AuditRowLike {

@@ -12,7 +12,20 @@ export const authRepo = {
 
   createSession(
     db: DB,
-    s: { org_id: string; user_id: string; token_hash: string; socket_token_hash: string; csrf_token: string; kind: "web" | "api" | "sso"; scope: string; ip: string | null; user_agent: string | null; expires_at: Date; support_user_id?: string; support_parent_id?: string },
+    s: {
+      org_id: string;
+      user_id: string;
+      token_hash: string;
+      socket_token_hash: string;
+      csrf_token: string;
+      kind: "web" | "api" | "sso";
+      scope: string;
+      ip: string | null;
+      user_agent: string | null;
+      expires_at: Date;
+      support_user_id?: string;
+      support_parent_id?: string;
+    },
   ) {
     return db.insertInto("sessions").values(s).returning(["id", "expires_at", "created_at"]).executeTakeFirstOrThrow();
   },
@@ -26,11 +39,30 @@ export const authRepo = {
       .innerJoin("organizations as o", "o.id", "u.org_id")
       .leftJoin("users as su", "su.id", "s.support_user_id")
       .select([
-        "o.is_operator", "o.name as org_name", "s.support_user_id", "su.first_name as support_first_name", "su.last_name as support_last_name",
-        "s.id as session_id", "s.csrf_token", "s.expires_at", "s.scope", "s.kind",
-        "u.id as user_id", "u.org_id", "u.email", "u.first_name", "u.last_name", "u.team_id",
-        "u.default_language", "u.web_only", "u.vehicle_access",
-        "r.id as role_id", "r.key as role_key", "r.name as role_name", "r.permissions", "r.options",
+        "o.is_operator",
+        "o.name as org_name",
+        "s.support_user_id",
+        "su.first_name as support_first_name",
+        "su.last_name as support_last_name",
+        "s.id as session_id",
+        "s.csrf_token",
+        "s.expires_at",
+        "s.scope",
+        "s.kind",
+        "u.id as user_id",
+        "u.org_id",
+        "u.email",
+        "u.first_name",
+        "u.last_name",
+        "u.team_id",
+        "u.default_language",
+        "u.web_only",
+        "u.vehicle_access",
+        "r.id as role_id",
+        "r.key as role_key",
+        "r.name as role_name",
+        "r.permissions",
+        "r.options",
       ])
       .where(`s.${column}`, "=", tokenHash)
       .where("s.expires_at", ">", new Date())
@@ -46,9 +78,21 @@ export const authRepo = {
       .innerJoin("roles as r", "r.id", "u.role_id")
       .innerJoin("organizations as o", "o.id", "u.org_id")
       .select([
-        "o.is_operator", "u.id as user_id", "u.org_id", "u.email", "u.first_name", "u.last_name", "u.team_id",
-        "u.default_language", "u.web_only", "u.vehicle_access",
-        "r.id as role_id", "r.key as role_key", "r.name as role_name", "r.permissions", "r.options",
+        "o.is_operator",
+        "u.id as user_id",
+        "u.org_id",
+        "u.email",
+        "u.first_name",
+        "u.last_name",
+        "u.team_id",
+        "u.default_language",
+        "u.web_only",
+        "u.vehicle_access",
+        "r.id as role_id",
+        "r.key as role_key",
+        "r.name as role_name",
+        "r.permissions",
+        "r.options",
       ])
       .where("u.id", "=", userId)
       .where("u.active", "=", true)
@@ -57,7 +101,12 @@ export const authRepo = {
   },
 
   organizationStatus(db: DB, orgId: string) {
-    return db.selectFrom("organizations").select("status").where("id", "=", orgId).executeTakeFirst().then((r) => r?.status);
+    return db
+      .selectFrom("organizations")
+      .select("status")
+      .where("id", "=", orgId)
+      .executeTakeFirst()
+      .then((r) => r?.status);
   },
 
   deleteSessionByTokenHash(db: DB, tokenHash: string) {
@@ -93,7 +142,10 @@ export const authRepo = {
   },
 
   recordAttempts(db: DB, keys: string[]) {
-    return db.insertInto("login_attempts").values(keys.map((key) => ({ key }))).execute();
+    return db
+      .insertInto("login_attempts")
+      .values(keys.map((key) => ({ key })))
+      .execute();
   },
 
   clearAttempts(db: DB, key: string) {

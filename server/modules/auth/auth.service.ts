@@ -32,7 +32,10 @@ export async function authenticate(ctx: AppContext, input: LoginInput, meta: Ses
     authRepo.countRecentAttempts(db, accountKey, since),
     authRepo.countRecentAttempts(db, addressKey, since),
   ]);
-  if (accountFailures >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT || addressFailures >= config.LOGIN_MAX_FAILURES_PER_ADDRESS) {
+  if (
+    accountFailures >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT ||
+    addressFailures >= config.LOGIN_MAX_FAILURES_PER_ADDRESS
+  ) {
     throw new AppError("RATE_LIMITED", "Too many failed sign-in attempts; try again later");
   }
   const user = await authRepo.findUserByEmail(db, input.email);
@@ -61,7 +64,10 @@ export async function issueSession(
 ): Promise<IssuedSession> {
   if (user.web_only && !opts.webLogin) throw new AppError("FORBIDDEN", "This account may use the web application only");
   if ((await authRepo.organizationStatus(ctx.db, user.org_id)) !== "active") {
-    throw new AppError("ORGANIZATION_SUSPENDED", "This organisation is suspended; contact the installation's administrators");
+    throw new AppError(
+      "ORGANIZATION_SUSPENDED",
+      "This organisation is suspended; contact the installation's administrators",
+    );
   }
   const ttlEnd = Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000;
   const support = opts.support;
@@ -106,36 +112,59 @@ export function loadPrincipal(ctx: AppContext, token: string | null | undefined)
 }
 
 /** The principal of the session whose socket token (the login answer's aye_token) this is. */
-export function loadPrincipalBySocketToken(ctx: AppContext, socketToken: string | null | undefined): Promise<Principal | null> {
+export function loadPrincipalBySocketToken(
+  ctx: AppContext,
+  socketToken: string | null | undefined,
+): Promise<Principal | null> {
   return principalOf(ctx, socketToken, "socket_token_hash");
 }
 
-async function principalOf(ctx: AppContext, token: string | null | undefined, column: "token_hash" | "socket_token_hash"): Promise<Principal | null> {
+async function principalOf(
+  ctx: AppContext,
+  token: string | null | undefined,
+  column: "token_hash" | "socket_token_hash",
+): Promise<Principal | null> {
   if (!token) return null;
   const row = await authRepo.findSessionByTokenHash(ctx.db, sha256(token), column);
   if (!row) return null;
   // Installation permissions are not role permissions (isPermission refuses them): only the operator organisation's
   // administrators hold them, and never in a support session.
   const installation = row.is_operator && row.role_key === "administrator" && !row.support_user_id;
-  return principalFromUser(ctx, row, {
-    sessionId: row.session_id,
-    csrfToken: row.csrf_token,
-    expiresAt: new Date(row.expires_at),
-    support: row.support_user_id
-      ? { userId: row.support_user_id, name: `${row.support_first_name ?? ""} ${row.support_last_name ?? ""}`.trim(), orgName: row.org_name }
-      : null,
-  }, installation);
+  return principalFromUser(
+    ctx,
+    row,
+    {
+      sessionId: row.session_id,
+      csrfToken: row.csrf_token,
+      expiresAt: new Date(row.expires_at),
+      support: row.support_user_id
+        ? {
+            userId: row.support_user_id,
+            name: `${row.support_first_name ?? ""} ${row.support_last_name ?? ""}`.trim(),
+            orgName: row.org_name,
+          }
+        : null,
+    },
+    installation,
+  );
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof authRepo.findActiveUserForPrincipal>>>;
 type SessionPart = Pick<Principal, "sessionId" | "csrfToken" | "expiresAt" | "support">;
 
 /** The Principal of a user row (with role and organisation) and the session it acts in. */
-async function principalFromUser(ctx: AppContext, row: UserRow, session: SessionPart, installation: boolean): Promise<Principal> {
+async function principalFromUser(
+  ctx: AppContext,
+  row: UserRow,
+  session: SessionPart,
+  installation: boolean,
+): Promise<Principal> {
   const permissions = new Set(row.permissions.filter(isPermission));
   if (installation) for (const perm of INSTALLATION_PERMISSIONS) permissions.add(perm);
   const vehicleIds =
-    row.vehicle_access === "selected" ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id) : null;
+    row.vehicle_access === "selected"
+      ? (await authRepo.listUserVehicleIds(ctx.db, row.user_id)).map((r) => r.vehicle_id)
+      : null;
   return {
     ...session,
     orgId: row.org_id,
@@ -160,7 +189,12 @@ async function principalFromUser(ctx: AppContext, row: UserRow, session: Session
 export async function principalForUser(ctx: AppContext, userId: string): Promise<Principal | null> {
   const row = await authRepo.findActiveUserForPrincipal(ctx.db, userId);
   if (!row) return null;
-  return principalFromUser(ctx, row, { sessionId: "", csrfToken: "", expiresAt: new Date(Date.now() + 3600_000), support: null }, false);
+  return principalFromUser(
+    ctx,
+    row,
+    { sessionId: "", csrfToken: "", expiresAt: new Date(Date.now() + 3600_000), support: null },
+    false,
+  );
 }
 
 export async function endSession(ctx: AppContext, token: string | null | undefined): Promise<void> {
@@ -170,7 +204,8 @@ export async function endSession(ctx: AppContext, token: string | null | undefin
 /** The body of the login and details answers (spec section 7). */
 export async function describeSession(ctx: AppContext, p: Principal, issued?: IssuedSession) {
   const teams = await authRepo.listTeams(ctx.db, p.orgId);
-  const visibleTeams = p.teamIds === "all" ? teams : teams.filter((t) => (p.teamIds as readonly string[]).includes(t.id));
+  const visibleTeams =
+    p.teamIds === "all" ? teams : teams.filter((t) => (p.teamIds as readonly string[]).includes(t.id));
   const body = {
     user: {
       id: p.userId,

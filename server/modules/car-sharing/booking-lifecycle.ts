@@ -21,15 +21,33 @@ export async function sendDueReminders(ctx: AppContext, mailer: Mailer, now: Dat
     if (!b) continue;
     const claimed = await bookingsRepo.claimPeople(ctx.db, due.org_id, b.id, b.notify_users, now);
     const recipients = new Map<string, Recipient>();
-    const user = await ctx.db.selectFrom("users").select(["email", "first_name", "default_language"]).where("org_id", "=", due.org_id).where("id", "=", b.user_id).executeTakeFirst();
-    if (user && claimed.has(b.user_id)) recipients.set(b.user_id, { email: user.email, name: user.first_name, language: user.default_language, driver: null });
+    const user = await ctx.db
+      .selectFrom("users")
+      .select(["email", "first_name", "default_language"])
+      .where("org_id", "=", due.org_id)
+      .where("id", "=", b.user_id)
+      .executeTakeFirst();
+    if (user && claimed.has(b.user_id))
+      recipients.set(b.user_id, {
+        email: user.email,
+        name: user.first_name,
+        language: user.default_language,
+        driver: null,
+      });
     for (const p of await bookingsRepo.passengers(ctx.db, due.org_id, [b.id])) {
-      if (claimed.has(p.user_id)) recipients.set(p.user_id, { email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
+      if (claimed.has(p.user_id))
+        recipients.set(p.user_id, { email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
     }
     // the users tab's notification scope: "none" hears nothing, "all" hears every booking of the organisation
     for (const s of await bookingsRepo.notificationScopes(ctx.db, due.org_id)) {
       if (s.notification_scope === "none") recipients.delete(s.user_id);
-      else if (!recipients.has(s.user_id)) recipients.set(s.user_id, { email: s.email, name: s.first_name, language: s.default_language, driver: b.user_name });
+      else if (!recipients.has(s.user_id))
+        recipients.set(s.user_id, {
+          email: s.email,
+          name: s.first_name,
+          language: s.default_language,
+          driver: b.user_name,
+        });
     }
     sent += await mailAll(ctx, mailer, due.org_id, b, recipients);
   }
@@ -37,27 +55,47 @@ export async function sendDueReminders(ctx: AppContext, mailer: Mailer, now: Dat
     const b = await bookingsRepo.findById(ctx.db, late.org_id, late.id);
     if (!b) continue;
     const claimed = await bookingsRepo.claimPeople(ctx.db, late.org_id, b.id, true, now);
-    const quiet = new Set((await bookingsRepo.notificationScopes(ctx.db, late.org_id)).filter((s) => s.notification_scope === "none").map((s) => s.user_id));
+    const quiet = new Set(
+      (await bookingsRepo.notificationScopes(ctx.db, late.org_id))
+        .filter((s) => s.notification_scope === "none")
+        .map((s) => s.user_id),
+    );
     const recipients = new Map<string, Recipient>();
     for (const p of await bookingsRepo.passengers(ctx.db, late.org_id, [b.id])) {
-      if (claimed.has(p.user_id) && !quiet.has(p.user_id)) recipients.set(p.user_id, { email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
+      if (claimed.has(p.user_id) && !quiet.has(p.user_id))
+        recipients.set(p.user_id, { email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
     }
     sent += await mailAll(ctx, mailer, late.org_id, b, recipients);
   }
   return { sent };
 }
 
-async function mailAll(ctx: AppContext, mailer: Mailer, orgId: string, b: BookingRow, recipients: Map<string, Recipient>) {
+async function mailAll(
+  ctx: AppContext,
+  mailer: Mailer,
+  orgId: string,
+  b: BookingRow,
+  recipients: Map<string, Recipient>,
+) {
   const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, "");
   const tz = await orgTimeZone(ctx, orgId);
   let sent = 0;
   for (const r of recipients.values()) {
     if (!r.email) continue;
     try {
-      await mailer.send(bookingReminderEmail({
-        to: r.email, language: r.language === "en" ? "en" : "al", name: r.name, driver: r.driver, vehicle: b.registration,
-        start: formatInstant(b.starts_at, tz), end: formatInstant(b.ends_at, tz), destination: b.destination, link: `${base}/car-sharing/bookings/${b.id}`,
-      }));
+      await mailer.send(
+        bookingReminderEmail({
+          to: r.email,
+          language: r.language === "en" ? "en" : "al",
+          name: r.name,
+          driver: r.driver,
+          vehicle: b.registration,
+          start: formatInstant(b.starts_at, tz),
+          end: formatInstant(b.ends_at, tz),
+          destination: b.destination,
+          link: `${base}/car-sharing/bookings/${b.id}`,
+        }),
+      );
       sent++;
     } catch (err) {
       ctx.log.warn({ err, booking: b.id }, "booking reminder not sent");
@@ -83,7 +121,11 @@ export async function completeReturnedBookings(ctx: AppContext, now: Date): Prom
     if (now.getTime() - at.getTime() < r.rest_min * 60_000) continue;
     const usage = await vehicleUsage(ctx.db, r.org_id, r.vehicle_id, r.starts_at, now);
     const done = await ctx.db.transaction().execute((trx) =>
-      bookingsRepo.setStatus(trx, r.org_id, r.id, ["active"], "completed", { completed_at: at, distance_km: usage.distanceKm }));
+      bookingsRepo.setStatus(trx, r.org_id, r.id, ["active"], "completed", {
+        completed_at: at,
+        distance_km: usage.distanceKm,
+      }),
+    );
     if (done) returned++;
   }
   return { returned };
@@ -102,25 +144,50 @@ export async function runBookingLifecycle(ctx: AppContext, now: Date) {
     await ctx.db.transaction().execute(async (trx) => {
       if (b.status === "approved" && !ended) {
         if (!b.on_ignition) {
-          if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "active", { activated_at: b.starts_at })) counts.active++;
+          if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "active", { activated_at: b.starts_at }))
+            counts.active++;
         } else if (usage.firstIgnition) {
-          if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "active", { activated_at: usage.firstIgnition })) counts.active++;
+          if (
+            await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "active", {
+              activated_at: usage.firstIgnition,
+            })
+          )
+            counts.active++;
         } else if (b.grace > 0 && now.getTime() - b.starts_at.getTime() >= b.grace * 60_000) {
-          if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "cancelled", { cancelled_at: now, no_show: true })) counts.noShow++;
+          if (
+            await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "cancelled", {
+              cancelled_at: now,
+              no_show: true,
+            })
+          )
+            counts.noShow++;
         }
         return;
       }
       if (!ended) return;
       if (usage.points === 0) {
-        if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved", "active"], "unknown", { completed_at: b.ends_at })) counts.unknown++;
+        if (
+          await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved", "active"], "unknown", {
+            completed_at: b.ends_at,
+          })
+        )
+          counts.unknown++;
         return;
       }
       if (b.status === "approved" && b.on_ignition && !usage.firstIgnition) {
-        if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "cancelled", { cancelled_at: now, no_show: true })) counts.noShow++;
+        if (
+          await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "cancelled", {
+            cancelled_at: now,
+            no_show: true,
+          })
+        )
+          counts.noShow++;
         return;
       }
       const done = await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved", "active"], "completed", {
-        completed_at: b.ends_at, activated_at: b.status === "approved" ? b.starts_at : undefined, distance_km: usage.distanceKm,
+        completed_at: b.ends_at,
+        activated_at: b.status === "approved" ? b.starts_at : undefined,
+        distance_km: usage.distanceKm,
       });
       if (done) counts.completed++;
     });

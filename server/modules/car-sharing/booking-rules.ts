@@ -81,18 +81,34 @@ export function readDraft(fields: BookingFields, timeZone: string): { draft: Boo
     if (!raw) violations.push({ code: "FIELD_REQUIRED", field: key });
     else if (!times[key]) violations.push({ code: "dateTime", field: key });
   }
-  const list = Array.isArray(fields.passengers) ? fields.passengers : fields.passengers === undefined || fields.passengers === "" ? [] : [fields.passengers];
+  const list = Array.isArray(fields.passengers)
+    ? fields.passengers
+    : fields.passengers === undefined || fields.passengers === ""
+      ? []
+      : [fields.passengers];
   const passengers = [...new Set(list.map(uuidOrNull).filter((id): id is string => !!id && id !== userId))];
   const notify = fields.notify_users;
   const notifyUsers = notify === true || notify === "on" || notify === "true" || notify === "1";
   return {
-    draft: { userId, vehicleId, type, passengers, destination, purposeId, otherReason, start: times.start, end: times.end, notifyUsers },
+    draft: {
+      userId,
+      vehicleId,
+      type,
+      passengers,
+      destination,
+      purposeId,
+      otherReason,
+      start: times.start,
+      end: times.end,
+      notifyUsers,
+    },
     violations,
   };
 }
 
 /** 1440 for "24:00", else minutes since midnight. */
-const hourMinutes = (hhmm: string) => (hhmm === "24:00" ? 1440 : Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
+const hourMinutes = (hhmm: string) =>
+  hhmm === "24:00" ? 1440 : Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
  * True when every minute of [start, end) lies inside the allowed hours of its local day (organisation zone).
@@ -112,7 +128,13 @@ export function withinAllowedHours(start: Date, end: Date, hours: AllowedHours, 
       if (!allowed) return false;
       const p = zonedParts(segStart, timeZone);
       const from = p.hour * 60 + p.minute;
-      const to = segEnd.getTime() === nextStart.getTime() ? 1440 : (() => { const q = zonedParts(segEnd, timeZone); return q.hour * 60 + q.minute; })();
+      const to =
+        segEnd.getTime() === nextStart.getTime()
+          ? 1440
+          : (() => {
+              const q = zonedParts(segEnd, timeZone);
+              return q.hour * 60 + q.minute;
+            })();
       if (from < hourMinutes(allowed.from) || to > hourMinutes(allowed.to)) return false;
     }
     day = next;
@@ -132,12 +154,16 @@ export function timeViolations(draft: BookingDraft, rules: EffectiveRules, now: 
     out.push({ code: "ADVANCE_LIMIT_TOO_SHORT", field: "start", params: { minutes: rules.min_lead_min } });
   }
   const lastDay = addDays(formatInstantDate(nowMinute, timeZone), rules.advance_days);
-  if (formatInstantDate(start, timeZone) > lastDay) out.push({ code: "ADVANCE_LIMIT_EXCEEDED", field: "start", params: { days: rules.advance_days } });
+  if (formatInstantDate(start, timeZone) > lastDay)
+    out.push({ code: "ADVANCE_LIMIT_EXCEEDED", field: "start", params: { days: rules.advance_days } });
   if (end > start) {
     const minutes = Math.round((end.getTime() - start.getTime()) / MINUTE);
-    if (minutes < rules.min_duration_min) out.push({ code: "DURATION_TOO_SHORT", field: "end", params: { minutes: rules.min_duration_min } });
-    if (minutes > rules.max_duration_min) out.push({ code: "DURATION_TOO_LONG", field: "end", params: { minutes: rules.max_duration_min } });
-    if (!withinAllowedHours(start, end, rules.allowed_hours, timeZone)) out.push({ code: "OUTSIDE_ALLOWED_HOURS", field: "start" });
+    if (minutes < rules.min_duration_min)
+      out.push({ code: "DURATION_TOO_SHORT", field: "end", params: { minutes: rules.min_duration_min } });
+    if (minutes > rules.max_duration_min)
+      out.push({ code: "DURATION_TOO_LONG", field: "end", params: { minutes: rules.max_duration_min } });
+    if (!withinAllowedHours(start, end, rules.allowed_hours, timeZone))
+      out.push({ code: "OUTSIDE_ALLOWED_HOURS", field: "start" });
   }
   return out;
 }
@@ -145,7 +171,10 @@ export function timeViolations(draft: BookingDraft, rules: EffectiveRules, now: 
 type RuleColumns = Partial<{ [K in keyof EffectiveRules]: EffectiveRules[K] | null }>;
 
 /** General settings, then the team's rule, then the user's: a rule's column that is set replaces the one before. */
-export function effectiveRules(general: EffectiveRules, ...overrides: Array<RuleColumns | null | undefined>): EffectiveRules {
+export function effectiveRules(
+  general: EffectiveRules,
+  ...overrides: Array<RuleColumns | null | undefined>
+): EffectiveRules {
   const out = { ...general };
   for (const rule of overrides) {
     if (!rule) continue;

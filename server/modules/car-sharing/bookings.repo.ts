@@ -6,10 +6,19 @@ import type { HistoryTab } from "./car-sharing.schema";
 
 /** Statuses that hold the vehicle and the people (the exclusion constraints use the same list). */
 export const LIVE_STATUSES: BookingStatus[] = ["approved", "active"];
-const range = (start: Date, end: Date) => sql`tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
-const fullName = (alias: string) => sql<string>`trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)})`;
+const range = (start: Date, end: Date) =>
+  sql`tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
+const fullName = (alias: string) =>
+  sql<string>`trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)})`;
 
-const SORTS = { start: "b.starts_at", end: "b.ends_at", status: "b.status", vehicle: "v.registration", user: "user_name", created: "b.created_at" } as const;
+const SORTS = {
+  start: "b.starts_at",
+  end: "b.ends_at",
+  status: "b.status",
+  vehicle: "v.registration",
+  user: "user_name",
+  created: "b.created_at",
+} as const;
 export type BookingSort = keyof typeof SORTS;
 /** The principal's part in a booking of the history: drives it, rides in it, or booked it for someone else. */
 export type BookingRole = "driver" | "passenger" | "booker";
@@ -29,17 +38,40 @@ export interface NewBooking {
 }
 
 function bookingQuery(db: DB, orgId: string) {
-  return db.selectFrom("bookings as b")
+  return db
+    .selectFrom("bookings as b")
     .innerJoin("users as u", (j) => j.onRef("u.id", "=", "b.user_id").onRef("u.org_id", "=", "b.org_id"))
     .innerJoin("vehicles as v", (j) => j.onRef("v.id", "=", "b.vehicle_id").onRef("v.org_id", "=", "b.org_id"))
-    .leftJoin("car_sharing_entries as e", (j) => j.onRef("e.id", "=", "b.purpose_id").onRef("e.org_id", "=", "b.org_id"))
+    .leftJoin("car_sharing_entries as e", (j) =>
+      j.onRef("e.id", "=", "b.purpose_id").onRef("e.org_id", "=", "b.org_id"),
+    )
     .where("b.org_id", "=", orgId);
 }
 
 const COLUMNS = [
-  "b.id", "b.user_id", "b.vehicle_id", "b.type", "b.destination", "b.purpose_id", "b.other_reason", "b.starts_at", "b.ends_at",
-  "b.notify_users", "b.status", "b.created_by", "b.created_at", "b.activated_at", "b.completed_at", "b.cancelled_at", "b.cancelled_by",
-  "b.no_show", "b.reminder_sent_at", "b.distance_km", "v.registration", "v.team_id as vehicle_team_id", "e.label as purpose_label",
+  "b.id",
+  "b.user_id",
+  "b.vehicle_id",
+  "b.type",
+  "b.destination",
+  "b.purpose_id",
+  "b.other_reason",
+  "b.starts_at",
+  "b.ends_at",
+  "b.notify_users",
+  "b.status",
+  "b.created_by",
+  "b.created_at",
+  "b.activated_at",
+  "b.completed_at",
+  "b.cancelled_at",
+  "b.cancelled_by",
+  "b.no_show",
+  "b.reminder_sent_at",
+  "b.distance_km",
+  "v.registration",
+  "v.team_id as vehicle_team_id",
+  "e.label as purpose_label",
 ] as const;
 
 export type BookingRow = Awaited<ReturnType<typeof bookingsRepo.findById>> & object;
@@ -47,12 +79,23 @@ export type BookingRow = Awaited<ReturnType<typeof bookingsRepo.findById>> & obj
 export const bookingsRepo = {
   /** Serialises one user's bookings (the future cap is counted safely); overlaps are the constraints' job. */
   async lockUser(db: DB, orgId: string, userId: string) {
-    return db.selectFrom("users").select(["id", "team_id", "active"]).where("org_id", "=", orgId).where("id", "=", userId).forUpdate().executeTakeFirst();
+    return db
+      .selectFrom("users")
+      .select(["id", "team_id", "active"])
+      .where("org_id", "=", orgId)
+      .where("id", "=", userId)
+      .forUpdate()
+      .executeTakeFirst();
   },
   /** `excludeId`: the booking being edited does not overlap itself (nor count towards its user's cap). */
   async vehicleBusy(db: DB, orgId: string, vehicleId: string, start: Date, end: Date, excludeId?: string) {
-    let q = db.selectFrom("bookings").select("id").where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId)
-      .where("status", "in", LIVE_STATUSES).where(sql<boolean>`period && ${range(start, end)}`);
+    let q = db
+      .selectFrom("bookings")
+      .select("id")
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "=", vehicleId)
+      .where("status", "in", LIVE_STATUSES)
+      .where(sql<boolean>`period && ${range(start, end)}`);
     if (excludeId) q = q.where("id", "!=", excludeId);
     const row = await q.limit(1).executeTakeFirst();
     return !!row;
@@ -60,137 +103,292 @@ export const bookingsRepo = {
   /** Which of the people are in a live booking overlapping [start, end). */
   async busyPeople(db: DB, orgId: string, userIds: readonly string[], start: Date, end: Date, excludeId?: string) {
     if (!userIds.length) return [];
-    let q = db.selectFrom("booking_people as p")
+    let q = db
+      .selectFrom("booking_people as p")
       .innerJoin("users as u", (j) => j.onRef("u.id", "=", "p.user_id").onRef("u.org_id", "=", "p.org_id"))
-      .select(["p.user_id", fullName("u").as("name")]).distinct()
-      .where("p.org_id", "=", orgId).where("p.user_id", "in", [...userIds]).where("p.live", "=", true)
+      .select(["p.user_id", fullName("u").as("name")])
+      .distinct()
+      .where("p.org_id", "=", orgId)
+      .where("p.user_id", "in", [...userIds])
+      .where("p.live", "=", true)
       .where(sql<boolean>`p.period && ${range(start, end)}`);
     if (excludeId) q = q.where("p.booking_id", "!=", excludeId);
     return q.execute();
   },
   async futureCount(db: DB, orgId: string, userId: string, now: Date, excludeId?: string) {
-    let q = db.selectFrom("bookings").select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("org_id", "=", orgId).where("user_id", "=", userId).where("status", "in", LIVE_STATUSES).where("ends_at", ">", now);
+    let q = db
+      .selectFrom("bookings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("org_id", "=", orgId)
+      .where("user_id", "=", userId)
+      .where("status", "in", LIVE_STATUSES)
+      .where("ends_at", ">", now);
     if (excludeId) q = q.where("id", "!=", excludeId);
     const row = await q.executeTakeFirstOrThrow();
     return Number(row.n);
   },
   async existingUserIds(db: DB, orgId: string, ids: readonly string[]) {
     if (!ids.length) return new Set<string>();
-    const rows = await db.selectFrom("users").select("id").where("org_id", "=", orgId).where("id", "in", [...ids]).where("active", "=", true).execute();
+    const rows = await db
+      .selectFrom("users")
+      .select("id")
+      .where("org_id", "=", orgId)
+      .where("id", "in", [...ids])
+      .where("active", "=", true)
+      .execute();
     return new Set(rows.map((r) => r.id));
   },
   async insert(db: DB, orgId: string, b: NewBooking, passengers: readonly string[]) {
-    const row = await db.insertInto("bookings").values({ org_id: orgId, ...b }).returning(["id", "period"]).executeTakeFirstOrThrow();
-    const people = [{ user_id: b.user_id, role: "driver" as const }, ...passengers.map((user_id) => ({ user_id, role: "passenger" as const }))];
-    await db.insertInto("booking_people").values(people.map((p) => ({ org_id: orgId, booking_id: row.id, period: row.period, ...p }))).execute();
+    const row = await db
+      .insertInto("bookings")
+      .values({ org_id: orgId, ...b })
+      .returning(["id", "period"])
+      .executeTakeFirstOrThrow();
+    const people = [
+      { user_id: b.user_id, role: "driver" as const },
+      ...passengers.map((user_id) => ({ user_id, role: "passenger" as const })),
+    ];
+    await db
+      .insertInto("booking_people")
+      .values(people.map((p) => ({ org_id: orgId, booking_id: row.id, period: row.period, ...p })))
+      .execute();
     return row.id;
   },
   /** The booking's row locked for an edit (its status and start are checked again under the lock). */
   lockBooking(db: DB, orgId: string, id: string) {
-    return db.selectFrom("bookings").select(["id", "status", "starts_at", "user_id"]).where("org_id", "=", orgId).where("id", "=", id).forUpdate().executeTakeFirst();
+    return db
+      .selectFrom("bookings")
+      .select(["id", "status", "starts_at", "user_id"])
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
   },
   /**
    * Rewrites an edited booking and its people (the exclusion constraints check the new period); a moved start
    * clears `reminder_sent_at`, so the reminder goes out again before the new start.
    */
-  async update(db: DB, orgId: string, id: string, b: Omit<NewBooking, "created_by">, passengers: readonly string[], rearmReminder: boolean) {
-    const row = await db.updateTable("bookings").set({ ...b, ...(rearmReminder ? { reminder_sent_at: null } : {}) })
-      .where("org_id", "=", orgId).where("id", "=", id).returning(["id", "period"]).executeTakeFirstOrThrow();
+  async update(
+    db: DB,
+    orgId: string,
+    id: string,
+    b: Omit<NewBooking, "created_by">,
+    passengers: readonly string[],
+    rearmReminder: boolean,
+  ) {
+    const row = await db
+      .updateTable("bookings")
+      .set({ ...b, ...(rearmReminder ? { reminder_sent_at: null } : {}) })
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .returning(["id", "period"])
+      .executeTakeFirstOrThrow();
     // who heard the reminder keeps that mark (unless the start moved); a passenger new to the booking has none
-    const heard = new Map((await db.deleteFrom("booking_people").where("org_id", "=", orgId).where("booking_id", "=", id)
-      .returning(["user_id", "reminded_at"]).execute()).map((p) => [p.user_id, p.reminded_at]));
-    const people = [{ user_id: b.user_id, role: "driver" as const }, ...passengers.map((user_id) => ({ user_id, role: "passenger" as const }))];
-    await db.insertInto("booking_people").values(people.map((p) => ({
-      org_id: orgId, booking_id: id, period: row.period, ...p, reminded_at: rearmReminder ? null : heard.get(p.user_id) ?? null,
-    }))).execute();
+    const heard = new Map(
+      (
+        await db
+          .deleteFrom("booking_people")
+          .where("org_id", "=", orgId)
+          .where("booking_id", "=", id)
+          .returning(["user_id", "reminded_at"])
+          .execute()
+      ).map((p) => [p.user_id, p.reminded_at]),
+    );
+    const people = [
+      { user_id: b.user_id, role: "driver" as const },
+      ...passengers.map((user_id) => ({ user_id, role: "passenger" as const })),
+    ];
+    await db
+      .insertInto("booking_people")
+      .values(
+        people.map((p) => ({
+          org_id: orgId,
+          booking_id: id,
+          period: row.period,
+          ...p,
+          reminded_at: rearmReminder ? null : (heard.get(p.user_id) ?? null),
+        })),
+      )
+      .execute();
   },
   findById(db: DB, orgId: string, id: string) {
-    return bookingQuery(db, orgId).select([...COLUMNS, fullName("u").as("user_name")]).where("b.id", "=", id).executeTakeFirst();
+    return bookingQuery(db, orgId)
+      .select([...COLUMNS, fullName("u").as("user_name")])
+      .where("b.id", "=", id)
+      .executeTakeFirst();
   },
   passengers(db: DB, orgId: string, bookingIds: readonly string[]) {
     if (!bookingIds.length) return Promise.resolve([]);
-    return db.selectFrom("booking_people as p")
+    return db
+      .selectFrom("booking_people as p")
       .innerJoin("users as u", (j) => j.onRef("u.id", "=", "p.user_id").onRef("u.org_id", "=", "p.org_id"))
       .select(["p.booking_id", "p.user_id", fullName("u").as("name"), "u.email", "u.default_language"])
-      .where("p.org_id", "=", orgId).where("p.booking_id", "in", [...bookingIds]).where("p.role", "=", "passenger")
-      .orderBy("name").execute();
+      .where("p.org_id", "=", orgId)
+      .where("p.booking_id", "in", [...bookingIds])
+      .where("p.role", "=", "passenger")
+      .orderBy("name")
+      .execute();
   },
   /** Moves a booking to another status; the people's rows stop holding time once it is no longer live. */
-  async setStatus(db: DB, orgId: string, id: string, from: readonly BookingStatus[], to: BookingStatus, extra: Record<string, unknown> = {}) {
-    const row = await db.updateTable("bookings").set({ status: to, ...extra }).where("org_id", "=", orgId).where("id", "=", id)
-      .where("status", "in", [...from]).returning(["id"]).executeTakeFirst();
+  async setStatus(
+    db: DB,
+    orgId: string,
+    id: string,
+    from: readonly BookingStatus[],
+    to: BookingStatus,
+    extra: Record<string, unknown> = {},
+  ) {
+    const row = await db
+      .updateTable("bookings")
+      .set({ status: to, ...extra })
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .where("status", "in", [...from])
+      .returning(["id"])
+      .executeTakeFirst();
     if (row && !LIVE_STATUSES.includes(to)) {
-      await db.updateTable("booking_people").set({ live: false }).where("org_id", "=", orgId).where("booking_id", "=", id).execute();
+      await db
+        .updateTable("booking_people")
+        .set({ live: false })
+        .where("org_id", "=", orgId)
+        .where("booking_id", "=", id)
+        .execute();
     }
     return !!row;
   },
   /** Bookings overlapping [from, to) on the given vehicles (calendar). */
   inRange(db: DB, orgId: string, vehicleIds: readonly string[], from: Date, to: Date) {
     if (!vehicleIds.length) return Promise.resolve([]);
-    return bookingQuery(db, orgId).select([...COLUMNS, fullName("u").as("user_name")])
-      .where("b.vehicle_id", "in", [...vehicleIds]).where("b.status", "!=", "cancelled")
-      .where("b.starts_at", "<", to).where("b.ends_at", ">", from).orderBy("b.starts_at").execute();
+    return bookingQuery(db, orgId)
+      .select([...COLUMNS, fullName("u").as("user_name")])
+      .where("b.vehicle_id", "in", [...vehicleIds])
+      .where("b.status", "!=", "cancelled")
+      .where("b.starts_at", "<", to)
+      .where("b.ends_at", ">", from)
+      .orderBy("b.starts_at")
+      .execute();
   },
   /**
    * The history: `userId` limits it to the bookings that user drives or rides in as a passenger; `me` marks each row
    * with the principal's part in it (driver, passenger, booker for someone else, or null).
    */
-  async history(db: DB, orgId: string, f: { tab: HistoryTab; userId?: string; me: string; vehicleIds: readonly string[] | null }, q: ListQuery, sort: BookingSort) {
+  async history(
+    db: DB,
+    orgId: string,
+    f: { tab: HistoryTab; userId?: string; me: string; vehicleIds: readonly string[] | null },
+    q: ListQuery,
+    sort: BookingSort,
+  ) {
     let base = bookingQuery(db, orgId);
     if (f.tab === "completed") base = base.where("b.status", "=", "completed");
     if (f.tab === "in-progress") base = base.where("b.status", "in", LIVE_STATUSES);
     if (f.tab === "cancelled") base = base.where("b.status", "=", "cancelled");
     const userId = f.userId;
     if (userId) {
-      base = base.where((eb) => eb.or([eb("b.user_id", "=", userId), eb.exists(eb.selectFrom("booking_people as bp").select("bp.user_id")
-        .whereRef("bp.booking_id", "=", "b.id").whereRef("bp.org_id", "=", "b.org_id").where("bp.user_id", "=", userId).where("bp.role", "=", "passenger"))]));
+      base = base.where((eb) =>
+        eb.or([
+          eb("b.user_id", "=", userId),
+          eb.exists(
+            eb
+              .selectFrom("booking_people as bp")
+              .select("bp.user_id")
+              .whereRef("bp.booking_id", "=", "b.id")
+              .whereRef("bp.org_id", "=", "b.org_id")
+              .where("bp.user_id", "=", userId)
+              .where("bp.role", "=", "passenger"),
+          ),
+        ]),
+      );
     }
-    if (f.vehicleIds) base = f.vehicleIds.length ? base.where("b.vehicle_id", "in", [...f.vehicleIds]) : base.where(sql<boolean>`false`);
+    if (f.vehicleIds)
+      base = f.vehicleIds.length
+        ? base.where("b.vehicle_id", "in", [...f.vehicleIds])
+        : base.where(sql<boolean>`false`);
     if (q.q) {
       const like = likePattern(q.q);
-      base = base.where((eb) => eb.or([eb("v.registration", "ilike", like), eb("b.destination", "ilike", like), eb(fullName("u"), "ilike", like),
-        eb("e.label", "ilike", like), eb("b.other_reason", "ilike", like)]));
+      base = base.where((eb) =>
+        eb.or([
+          eb("v.registration", "ilike", like),
+          eb("b.destination", "ilike", like),
+          eb(fullName("u"), "ilike", like),
+          eb("e.label", "ilike", like),
+          eb("b.other_reason", "ilike", like),
+        ]),
+      );
     }
     const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
     const myRole = sql<BookingRole | null>`case when b.user_id = ${f.me} then 'driver'
       when exists (select 1 from booking_people mp where mp.booking_id = b.id and mp.org_id = b.org_id and mp.user_id = ${f.me} and mp.role = 'passenger') then 'passenger'
       when b.created_by = ${f.me} then 'booker' end`;
-    const items = await base.select([...COLUMNS, fullName("u").as("user_name"), myRole.as("my_role")])
-      .orderBy(sql`${sql.ref(SORTS[sort])} ${sql.raw(q.dir)}`).orderBy("b.id")
-      .limit(q.size).offset((q.page - 1) * q.size).execute();
+    const items = await base
+      .select([...COLUMNS, fullName("u").as("user_name"), myRole.as("my_role")])
+      .orderBy(sql`${sql.ref(SORTS[sort])} ${sql.raw(q.dir)}`)
+      .orderBy("b.id")
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute();
     return { items, total: Number(total) };
   },
   /** Live bookings whose reminder is due (start within `reminder_min`), not yet reminded. */
   dueReminders(db: DB, now: Date) {
-    return db.selectFrom("bookings as b")
+    return db
+      .selectFrom("bookings as b")
       .innerJoin("car_sharing_settings as s", "s.org_id", "b.org_id")
       .select(["b.id", "b.org_id"])
-      .where("b.status", "=", "approved").where("b.reminder_sent_at", "is", null).where("b.starts_at", ">", now)
+      .where("b.status", "=", "approved")
+      .where("b.reminder_sent_at", "is", null)
+      .where("b.starts_at", ">", now)
       .where(sql<boolean>`b.starts_at <= ${now.toISOString()}::timestamptz + make_interval(mins => s.reminder_min)`)
-      .limit(500).execute();
+      .limit(500)
+      .execute();
   },
   /** People whose notification scope is not the default ("own"): "none" hears nothing, "all" hears every booking. */
   notificationScopes(db: DB, orgId: string) {
-    return db.selectFrom("car_sharing_users as c")
+    return db
+      .selectFrom("car_sharing_users as c")
       .innerJoin("users as u", (j) => j.onRef("u.id", "=", "c.user_id").onRef("u.org_id", "=", "c.org_id"))
       .select(["c.user_id", "c.notification_scope", "u.email", "u.first_name", "u.default_language"])
-      .where("c.org_id", "=", orgId).where("c.notification_scope", "!=", "own").where("u.active", "=", true).execute();
+      .where("c.org_id", "=", orgId)
+      .where("c.notification_scope", "!=", "own")
+      .where("u.active", "=", true)
+      .execute();
   },
   /** The in-app side of reminders: the user's reminded bookings (as driver, or passenger with notify-users) not started yet. */
   remindedFor(db: DB, orgId: string, userId: string, now: Date) {
-    return bookingQuery(db, orgId).select(["b.id", "b.starts_at", "v.registration"])
-      .where("b.status", "=", "approved").where("b.reminder_sent_at", "is not", null).where("b.ends_at", ">", now)
-      .where((eb) => eb.or([
-        eb("b.user_id", "=", userId),
-        eb.and([eb("b.notify_users", "=", true), eb.exists(eb.selectFrom("booking_people as p").select("p.user_id")
-          .whereRef("p.booking_id", "=", "b.id").where("p.user_id", "=", userId).where("p.role", "=", "passenger").where("p.reminded_at", "is not", null))]),
-      ]))
-      .orderBy("b.starts_at").limit(5).execute();
+    return bookingQuery(db, orgId)
+      .select(["b.id", "b.starts_at", "v.registration"])
+      .where("b.status", "=", "approved")
+      .where("b.reminder_sent_at", "is not", null)
+      .where("b.ends_at", ">", now)
+      .where((eb) =>
+        eb.or([
+          eb("b.user_id", "=", userId),
+          eb.and([
+            eb("b.notify_users", "=", true),
+            eb.exists(
+              eb
+                .selectFrom("booking_people as p")
+                .select("p.user_id")
+                .whereRef("p.booking_id", "=", "b.id")
+                .where("p.user_id", "=", userId)
+                .where("p.role", "=", "passenger")
+                .where("p.reminded_at", "is not", null),
+            ),
+          ]),
+        ]),
+      )
+      .orderBy("b.starts_at")
+      .limit(5)
+      .execute();
   },
   /** Marks the reminder sent; false when another run already did (exactly once). */
   async claimReminder(db: DB, id: string, now: Date) {
-    const r = await db.updateTable("bookings").set({ reminder_sent_at: now }).where("id", "=", id).where("reminder_sent_at", "is", null).executeTakeFirst();
+    const r = await db
+      .updateTable("bookings")
+      .set({ reminder_sent_at: now })
+      .where("id", "=", id)
+      .where("reminder_sent_at", "is", null)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   },
   /**
@@ -203,76 +401,150 @@ export const bookingsRepo = {
    * each row is marked once, so a person hears once however many runs or workers there are. Returns who was claimed.
    */
   async claimPeople(db: DB, orgId: string, bookingId: string, withPassengers: boolean, now: Date) {
-    let q = db.updateTable("booking_people").set({ reminded_at: now })
-      .where("org_id", "=", orgId).where("booking_id", "=", bookingId).where("reminded_at", "is", null);
+    let q = db
+      .updateTable("booking_people")
+      .set({ reminded_at: now })
+      .where("org_id", "=", orgId)
+      .where("booking_id", "=", bookingId)
+      .where("reminded_at", "is", null);
     if (!withPassengers) q = q.where("role", "=", "driver");
     const rows = await q.returning("user_id").execute();
     return new Set(rows.map((r) => r.user_id));
   },
   /** Reminded bookings not started yet (notify-users) with a passenger who has not had the reminder (added by an edit). */
   lateReminders(db: DB, now: Date) {
-    return db.selectFrom("bookings as b").select(["b.id", "b.org_id"])
-      .where("b.status", "=", "approved").where("b.reminder_sent_at", "is not", null).where("b.starts_at", ">", now).where("b.notify_users", "=", true)
-      .where((eb) => eb.exists(eb.selectFrom("booking_people as p").select("p.user_id").whereRef("p.booking_id", "=", "b.id")
-        .where("p.role", "=", "passenger").where("p.reminded_at", "is", null)))
-      .limit(500).execute();
+    return db
+      .selectFrom("bookings as b")
+      .select(["b.id", "b.org_id"])
+      .where("b.status", "=", "approved")
+      .where("b.reminder_sent_at", "is not", null)
+      .where("b.starts_at", ">", now)
+      .where("b.notify_users", "=", true)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("booking_people as p")
+            .select("p.user_id")
+            .whereRef("p.booking_id", "=", "b.id")
+            .where("p.role", "=", "passenger")
+            .where("p.reminded_at", "is", null),
+        ),
+      )
+      .limit(500)
+      .execute();
   },
   dueReturns(db: DB, now: Date) {
     const at = sql`${now.toISOString()}::timestamptz`;
-    return db.selectFrom("bookings as b")
-      .innerJoin("car_sharing_vehicles as cv", (j) => j.onRef("cv.org_id", "=", "b.org_id").onRef("cv.vehicle_id", "=", "b.vehicle_id"))
-      .innerJoin("vehicle_state as vs", (j) => j.onRef("vs.org_id", "=", "b.org_id").onRef("vs.vehicle_id", "=", "b.vehicle_id"))
-      .innerJoin("geofence_visits as gv", (j) => j.onRef("gv.org_id", "=", "b.org_id").onRef("gv.vehicle_id", "=", "b.vehicle_id")
-        .onRef("gv.place_id", "=", "cv.base_place_id").on("gv.exit_time", "is", null).onRef("gv.enter_time", ">=", "b.starts_at"))
+    return db
+      .selectFrom("bookings as b")
+      .innerJoin("car_sharing_vehicles as cv", (j) =>
+        j.onRef("cv.org_id", "=", "b.org_id").onRef("cv.vehicle_id", "=", "b.vehicle_id"),
+      )
+      .innerJoin("vehicle_state as vs", (j) =>
+        j.onRef("vs.org_id", "=", "b.org_id").onRef("vs.vehicle_id", "=", "b.vehicle_id"),
+      )
+      .innerJoin("geofence_visits as gv", (j) =>
+        j
+          .onRef("gv.org_id", "=", "b.org_id")
+          .onRef("gv.vehicle_id", "=", "b.vehicle_id")
+          .onRef("gv.place_id", "=", "cv.base_place_id")
+          .on("gv.exit_time", "is", null)
+          .onRef("gv.enter_time", ">=", "b.starts_at"),
+      )
       .leftJoin("car_sharing_settings as s", "s.org_id", "b.org_id")
-      .select(["b.id", "b.org_id", "b.vehicle_id", "b.starts_at", "b.ends_at", "gv.enter_time",
+      .select([
+        "b.id",
+        "b.org_id",
+        "b.vehicle_id",
+        "b.starts_at",
+        "b.ends_at",
+        "gv.enter_time",
         sql<number>`coalesce(s.return_rest_min, 10)`.as("rest_min"),
         sql<Date | null>`(select max(p.fix_time) from positions p where p.org_id = b.org_id and p.vehicle_id = b.vehicle_id
-          and p.fix_time >= b.starts_at and p.fix_time <= ${at} and p.ignition is true)`.as("last_on")])
-      .where("b.status", "=", "active").where("b.ends_at", ">", now).where("vs.ignition", "is", false)
-      .limit(1000).execute();
+          and p.fix_time >= b.starts_at and p.fix_time <= ${at} and p.ignition is true)`.as("last_on"),
+      ])
+      .where("b.status", "=", "active")
+      .where("b.ends_at", ">", now)
+      .where("vs.ignition", "is", false)
+      .limit(1000)
+      .execute();
   },
   /** The first ignition-off position of the vehicle after `after` (up to `now`). */
   async firstOffAfter(db: DB, orgId: string, vehicleId: string, after: Date, now: Date) {
-    const row = await db.selectFrom("positions").select(sql<Date | null>`min(fix_time)`.as("at"))
-      .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).where("fix_time", ">", after).where("fix_time", "<=", now)
-      .where("ignition", "is", false).executeTakeFirst();
+    const row = await db
+      .selectFrom("positions")
+      .select(sql<Date | null>`min(fix_time)`.as("at"))
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "=", vehicleId)
+      .where("fix_time", ">", after)
+      .where("fix_time", "<=", now)
+      .where("ignition", "is", false)
+      .executeTakeFirst();
     return row?.at ?? null;
   },
   dueTransitions(db: DB, now: Date) {
-    return db.selectFrom("bookings as b")
+    return db
+      .selectFrom("bookings as b")
       .leftJoin("car_sharing_settings as s", "s.org_id", "b.org_id")
-      .select(["b.id", "b.org_id", "b.vehicle_id", "b.status", "b.starts_at", "b.ends_at",
-        sql<number>`coalesce(s.no_show_grace_min, 30)`.as("grace"), sql<boolean>`coalesce(s.activate_on_ignition, false)`.as("on_ignition")])
-      .where((eb) => eb.or([
-        eb.and([eb("b.status", "=", "approved"), eb("b.starts_at", "<=", now)]),
-        eb.and([eb("b.status", "=", "active"), eb("b.ends_at", "<=", now)]),
-      ]))
-      .limit(1000).execute();
+      .select([
+        "b.id",
+        "b.org_id",
+        "b.vehicle_id",
+        "b.status",
+        "b.starts_at",
+        "b.ends_at",
+        sql<number>`coalesce(s.no_show_grace_min, 30)`.as("grace"),
+        sql<boolean>`coalesce(s.activate_on_ignition, false)`.as("on_ignition"),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("b.status", "=", "approved"), eb("b.starts_at", "<=", now)]),
+          eb.and([eb("b.status", "=", "active"), eb("b.ends_at", "<=", now)]),
+        ]),
+      )
+      .limit(1000)
+      .execute();
   },
 };
 
 /** The vehicle's actual use during [from, to) from telematics: distance, trips, first ignition, positions seen. */
 export async function vehicleUsage(db: DB, orgId: string, vehicleId: string, from: Date, to: Date) {
-  const pos = await db.selectFrom("positions")
+  const pos = await db
+    .selectFrom("positions")
     .select([
       sql<number | null>`max(odometer_m) - min(odometer_m)`.as("distance_m"),
       sql<number>`count(*)`.as("points"),
       sql<Date | null>`min(fix_time) filter (where ignition)`.as("first_ignition"),
     ])
-    .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).where("fix_time", ">=", from).where("fix_time", "<", to)
+    .where("org_id", "=", orgId)
+    .where("vehicle_id", "=", vehicleId)
+    .where("fix_time", ">=", from)
+    .where("fix_time", "<", to)
     .executeTakeFirst();
-  const trips = await db.selectFrom("vehicle_segments").select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).where("kind", "=", "trip")
-    .where("start_time", ">=", from).where("start_time", "<", to).executeTakeFirst();
-  const now = await db.selectFrom("vehicle_state").select(["lat", "lon", "last_fix_time", "speed_kmh", "ignition"])
-    .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).executeTakeFirst();
+  const trips = await db
+    .selectFrom("vehicle_segments")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("org_id", "=", orgId)
+    .where("vehicle_id", "=", vehicleId)
+    .where("kind", "=", "trip")
+    .where("start_time", ">=", from)
+    .where("start_time", "<", to)
+    .executeTakeFirst();
+  const now = await db
+    .selectFrom("vehicle_state")
+    .select(["lat", "lon", "last_fix_time", "speed_kmh", "ignition"])
+    .where("org_id", "=", orgId)
+    .where("vehicle_id", "=", vehicleId)
+    .executeTakeFirst();
   return {
     distanceKm: pos?.distance_m == null ? null : Math.round(Number(pos.distance_m) / 100) / 10,
     points: Number(pos?.points ?? 0),
     firstIgnition: pos?.first_ignition ?? null,
     trips: Number(trips?.n ?? 0),
-    position: now && now.lat !== null && now.lon !== null ? { lat: now.lat, lon: now.lon, at: now.last_fix_time, speedKmh: now.speed_kmh, ignition: now.ignition } : null,
+    position:
+      now && now.lat !== null && now.lon !== null
+        ? { lat: now.lat, lon: now.lon, at: now.last_fix_time, speedKmh: now.speed_kmh, ignition: now.ignition }
+        : null,
   };
 }
 
@@ -280,39 +552,74 @@ export async function vehicleUsage(db: DB, orgId: string, vehicleId: string, fro
 export const bookingReportsRepo = {
   perVehicle(db: DB, orgId: string, vehicleIds: readonly string[], from: Date, to: Date) {
     if (!vehicleIds.length) return Promise.resolve([]);
-    return db.selectFrom("vehicles as v")
-      .leftJoin("bookings as b", (j) => j.onRef("b.vehicle_id", "=", "v.id").onRef("b.org_id", "=", "v.org_id")
-        .on("b.starts_at", "<", to).on("b.ends_at", ">", from))
-      .leftJoin("car_sharing_vehicles as cv", (j) => j.onRef("cv.vehicle_id", "=", "v.id").onRef("cv.org_id", "=", "v.org_id"))
+    return db
+      .selectFrom("vehicles as v")
+      .leftJoin("bookings as b", (j) =>
+        j
+          .onRef("b.vehicle_id", "=", "v.id")
+          .onRef("b.org_id", "=", "v.org_id")
+          .on("b.starts_at", "<", to)
+          .on("b.ends_at", ">", from),
+      )
+      .leftJoin("car_sharing_vehicles as cv", (j) =>
+        j.onRef("cv.vehicle_id", "=", "v.id").onRef("cv.org_id", "=", "v.org_id"),
+      )
       .select([
-        "v.id", "v.registration", sql<boolean>`bool_or(cv.vehicle_id is not null)`.as("in_pool"),
+        "v.id",
+        "v.registration",
+        sql<boolean>`bool_or(cv.vehicle_id is not null)`.as("in_pool"),
         sql<number>`count(b.id) filter (where b.status <> 'cancelled')`.as("bookings"),
-        sql<number>`coalesce(sum(extract(epoch from least(b.ends_at, ${to.toISOString()}::timestamptz) - greatest(b.starts_at, ${from.toISOString()}::timestamptz))) filter (where b.status <> 'cancelled'), 0)`.as("booked_s"),
+        sql<number>`coalesce(sum(extract(epoch from least(b.ends_at, ${to.toISOString()}::timestamptz) - greatest(b.starts_at, ${from.toISOString()}::timestamptz))) filter (where b.status <> 'cancelled'), 0)`.as(
+          "booked_s",
+        ),
         sql<number>`coalesce(sum(b.distance_km) filter (where b.status = 'completed'), 0)`.as("distance_km"),
         sql<number>`count(b.id) filter (where b.status = 'cancelled' and not b.no_show)`.as("cancellations"),
         sql<number>`count(b.id) filter (where b.no_show)`.as("no_shows"),
       ])
-      .where("v.org_id", "=", orgId).where("v.id", "in", [...vehicleIds])
-      .groupBy(["v.id", "v.registration"]).orderBy("v.registration").execute();
+      .where("v.org_id", "=", orgId)
+      .where("v.id", "in", [...vehicleIds])
+      .groupBy(["v.id", "v.registration"])
+      .orderBy("v.registration")
+      .execute();
   },
-  perUser(db: DB, orgId: string, vehicleIds: readonly string[], teamIds: readonly string[] | "all", from: Date, to: Date) {
+  perUser(
+    db: DB,
+    orgId: string,
+    vehicleIds: readonly string[],
+    teamIds: readonly string[] | "all",
+    from: Date,
+    to: Date,
+  ) {
     if (!vehicleIds.length) return Promise.resolve([]);
-    let q = db.selectFrom("users as u")
-      .leftJoin("bookings as b", (j) => j.onRef("b.user_id", "=", "u.id").onRef("b.org_id", "=", "u.org_id")
-        .on("b.starts_at", "<", to).on("b.ends_at", ">", from).on("b.vehicle_id", "in", [...vehicleIds]))
+    let q = db
+      .selectFrom("users as u")
+      .leftJoin("bookings as b", (j) =>
+        j
+          .onRef("b.user_id", "=", "u.id")
+          .onRef("b.org_id", "=", "u.org_id")
+          .on("b.starts_at", "<", to)
+          .on("b.ends_at", ">", from)
+          .on("b.vehicle_id", "in", [...vehicleIds]),
+      )
       .select([
-        "u.id", fullName("u").as("name"),
+        "u.id",
+        fullName("u").as("name"),
         sql<number>`count(b.id) filter (where b.status <> 'cancelled')`.as("bookings"),
-        sql<number>`coalesce(sum(extract(epoch from b.ends_at - b.starts_at)) filter (where b.status <> 'cancelled'), 0)`.as("booked_s"),
+        sql<number>`coalesce(sum(extract(epoch from b.ends_at - b.starts_at)) filter (where b.status <> 'cancelled'), 0)`.as(
+          "booked_s",
+        ),
         sql<number>`coalesce(sum(b.distance_km) filter (where b.status = 'completed'), 0)`.as("distance_km"),
         sql<number>`count(b.id) filter (where b.status = 'cancelled' and not b.no_show)`.as("cancellations"),
         sql<number>`count(b.id) filter (where b.no_show)`.as("no_shows"),
       ])
-      .where("u.org_id", "=", orgId).where("u.active", "=", true);
+      .where("u.org_id", "=", orgId)
+      .where("u.active", "=", true);
     // people of the teams the principal sees (or with bookings on vehicles in scope)
     if (teamIds !== "all") {
       const teams = [...teamIds];
-      q = q.where((eb) => eb.or([teams.length ? eb("u.team_id", "in", teams) : eb.val(false), eb("b.id", "is not", null)]));
+      q = q.where((eb) =>
+        eb.or([teams.length ? eb("u.team_id", "in", teams) : eb.val(false), eb("b.id", "is not", null)]),
+      );
     }
     return q.groupBy(["u.id", "u.first_name", "u.last_name"]).orderBy("name").execute();
   },

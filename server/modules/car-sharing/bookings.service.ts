@@ -8,7 +8,14 @@ import { audit } from "../audit/audit.service";
 import { orgTimeZone } from "../organization/organization.service";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { hourAllowed, readDraft, timeViolations, type BookingDraft, type Violation } from "./booking-rules";
-import { BOOKING_SORTS, bookingsRepo, LIVE_STATUSES, vehicleUsage, type BookingRow, type BookingSort } from "./bookings.repo";
+import {
+  BOOKING_SORTS,
+  bookingsRepo,
+  LIVE_STATUSES,
+  vehicleUsage,
+  type BookingRow,
+  type BookingSort,
+} from "./bookings.repo";
 import { carSharingPolicy } from "./car-sharing.policy";
 import { carSharingSettingsRepo } from "./car-sharing-settings.repo";
 import { rulesForUser } from "./car-sharing-settings.service";
@@ -22,7 +29,9 @@ type Db = AppContext["db"];
  */
 async function bookableIds(db: Db, p: Principal, ids?: readonly string[]): Promise<Set<string>> {
   const pool = await carSharingSettingsRepo.poolVehicleIds(db, p.orgId);
-  return new Set([...pool].filter((id) => (!ids || ids.includes(id)) && (p.vehicleIds === null || p.vehicleIds.includes(id))));
+  return new Set(
+    [...pool].filter((id) => (!ids || ids.includes(id)) && (p.vehicleIds === null || p.vehicleIds.includes(id))),
+  );
 }
 
 /**
@@ -37,31 +46,55 @@ export function bookingRefusal(violations: Violation[]): AppError {
 }
 
 function passengerViolation(busy: Array<{ user_id: string; name: string }>): Violation {
-  const names = busy.map((b) => b.name).sort().join(", ");
-  return { code: busy.length === 1 ? "PASSENGER_OVERLAP_SINGULAR" : "PASSENGER_OVERLAP", field: "passengers", params: { names, count: busy.length } };
+  const names = busy
+    .map((b) => b.name)
+    .sort()
+    .join(", ");
+  return {
+    code: busy.length === 1 ? "PASSENGER_OVERLAP_SINGULAR" : "PASSENGER_OVERLAP",
+    field: "passengers",
+    params: { names, count: busy.length },
+  };
 }
 
 /** The checks that need the database: who and what exist, the pool, overlaps, the future cap. */
-async function databaseViolations(db: Db, p: Principal, d: BookingDraft, now: Date, rulesCap: number, excludeId?: string): Promise<Violation[]> {
+async function databaseViolations(
+  db: Db,
+  p: Principal,
+  d: BookingDraft,
+  now: Date,
+  rulesCap: number,
+  excludeId?: string,
+): Promise<Violation[]> {
   const out: Violation[] = [];
   if (d.userId) {
     const known = await bookingsRepo.existingUserIds(db, p.orgId, [d.userId, ...d.passengers]);
     if (!known.has(d.userId)) out.push({ code: "USER_REQUIRED", field: "user_id" });
-    else if (((await carSharingSettingsRepo.bookingUser(db, p.orgId, d.userId))?.may_book ?? true) === false) out.push({ code: "BOOKING_NOT_ALLOWED", field: "user_id" });
+    else if (((await carSharingSettingsRepo.bookingUser(db, p.orgId, d.userId))?.may_book ?? true) === false)
+      out.push({ code: "BOOKING_NOT_ALLOWED", field: "user_id" });
     if (d.passengers.some((id) => !known.has(id))) out.push({ code: "invalid", field: "passengers" });
   }
   if (d.vehicleId) {
     const known = await visibleVehicleIds(db, { ...p, teamIds: "all" }, [d.vehicleId]);
     if (!known.has(d.vehicleId)) out.push({ code: "VEHICLE_REQUIRED", field: "vehicle_id" });
-    else if (!(await bookableIds(db, p, [d.vehicleId])).has(d.vehicleId)) out.push({ code: "VEHICLE_NOT_IN_POOL", field: "vehicle_id" });
+    else if (!(await bookableIds(db, p, [d.vehicleId])).has(d.vehicleId))
+      out.push({ code: "VEHICLE_NOT_IN_POOL", field: "vehicle_id" });
   }
   if (d.purposeId) {
     const entry = await carSharingSettingsRepo.findEntry(db, p.orgId, d.purposeId);
     if (!entry || entry.kind !== "purpose") out.push({ code: "PURPOSE_REQUIRED", field: "purpose" });
   }
   if (d.start && d.end && d.end > d.start) {
-    if (d.vehicleId && (await bookingsRepo.vehicleBusy(db, p.orgId, d.vehicleId, d.start, d.end, excludeId))) out.push({ code: "VEHICLE_OVERLAP", field: "vehicle_id" });
-    const busy = await bookingsRepo.busyPeople(db, p.orgId, [...(d.userId ? [d.userId] : []), ...d.passengers], d.start, d.end, excludeId);
+    if (d.vehicleId && (await bookingsRepo.vehicleBusy(db, p.orgId, d.vehicleId, d.start, d.end, excludeId)))
+      out.push({ code: "VEHICLE_OVERLAP", field: "vehicle_id" });
+    const busy = await bookingsRepo.busyPeople(
+      db,
+      p.orgId,
+      [...(d.userId ? [d.userId] : []), ...d.passengers],
+      d.start,
+      d.end,
+      excludeId,
+    );
     if (d.userId && busy.some((b) => b.user_id === d.userId)) out.push({ code: "USER_TIME_OVERLAP", field: "user_id" });
     const busyPassengers = busy.filter((b) => b.user_id !== d.userId);
     if (busyPassengers.length) out.push(passengerViolation(busyPassengers));
@@ -73,11 +106,25 @@ async function databaseViolations(db: Db, p: Principal, d: BookingDraft, now: Da
 }
 
 /** A constraint refused the insert (a concurrent booking won the race): the same codes as the checks. */
-async function constraintViolation(ctx: AppContext, p: Principal, d: BookingDraft, err: { constraint?: string }, excludeId?: string): Promise<Violation[]> {
+async function constraintViolation(
+  ctx: AppContext,
+  p: Principal,
+  d: BookingDraft,
+  err: { constraint?: string },
+  excludeId?: string,
+): Promise<Violation[]> {
   if (err.constraint === "bookings_vehicle_overlap") return [{ code: "VEHICLE_OVERLAP", field: "vehicle_id" }];
-  const busy = await bookingsRepo.busyPeople(ctx.db, p.orgId, [d.userId!, ...d.passengers], d.start!, d.end!, excludeId);
+  const busy = await bookingsRepo.busyPeople(
+    ctx.db,
+    p.orgId,
+    [d.userId!, ...d.passengers],
+    d.start!,
+    d.end!,
+    excludeId,
+  );
   const out: Violation[] = [];
-  if (!busy.length || busy.some((b) => b.user_id === d.userId)) out.push({ code: "USER_TIME_OVERLAP", field: "user_id" });
+  if (!busy.length || busy.some((b) => b.user_id === d.userId))
+    out.push({ code: "USER_TIME_OVERLAP", field: "user_id" });
   const busyPassengers = busy.filter((b) => b.user_id !== d.userId);
   if (busyPassengers.length) out.push(passengerViolation(busyPassengers));
   return out;
@@ -93,7 +140,8 @@ export async function createBooking(ctx: AppContext, p: Principal, fields: Booki
   const timeZone = await orgTimeZone(ctx, p.orgId);
   const isOperator = carSharingPolicy.isOperator(p);
   const userField = fields.user_id === undefined || fields.user_id === "" ? p.userId : fields.user_id;
-  if (!isOperator && userField !== p.userId) throw new AppError("FORBIDDEN", "Only an operator books for others", { field: "user_id" });
+  if (!isOperator && userField !== p.userId)
+    throw new AppError("FORBIDDEN", "Only an operator books for others", { field: "user_id" });
   const { draft, violations } = readDraft({ ...fields, user_id: userField }, timeZone);
   const rules = await rulesForUser(ctx, p.orgId, draft.userId ?? p.userId);
   violations.push(...timeViolations(draft, rules, now, timeZone));
@@ -102,17 +150,30 @@ export async function createBooking(ctx: AppContext, p: Principal, fields: Booki
       if (draft.userId) await bookingsRepo.lockUser(trx, p.orgId, draft.userId);
       violations.push(...(await databaseViolations(trx, p, draft, now, rules.max_future_bookings)));
       if (violations.length) throw bookingRefusal(violations);
-      const id = await bookingsRepo.insert(trx, p.orgId, {
-        user_id: draft.userId!, vehicle_id: draft.vehicleId!, type: draft.type!, destination: draft.destination,
-        purpose_id: draft.purposeId, other_reason: draft.otherReason, starts_at: draft.start!, ends_at: draft.end!,
-        notify_users: draft.notifyUsers, created_by: p.userId,
-      }, draft.passengers);
+      const id = await bookingsRepo.insert(
+        trx,
+        p.orgId,
+        {
+          user_id: draft.userId!,
+          vehicle_id: draft.vehicleId!,
+          type: draft.type!,
+          destination: draft.destination,
+          purpose_id: draft.purposeId,
+          other_reason: draft.otherReason,
+          starts_at: draft.start!,
+          ends_at: draft.end!,
+          notify_users: draft.notifyUsers,
+          created_by: p.userId,
+        },
+        draft.passengers,
+      );
       const row = await bookingsRepo.findById(trx, p.orgId, id);
       await audit.record(trx, p, { entity: "booking", id, action: "create", after: row });
       return row!;
     });
   } catch (err) {
-    if ((err as { code?: string }).code === "23P01") throw bookingRefusal(await constraintViolation(ctx, p, draft, err as { constraint?: string }));
+    if ((err as { code?: string }).code === "23P01")
+      throw bookingRefusal(await constraintViolation(ctx, p, draft, err as { constraint?: string }));
     throw err;
   }
 }
@@ -138,7 +199,13 @@ export async function getBooking(ctx: AppContext, p: Principal, id: string) {
   const row = await visibleBooking(ctx, p, id);
   const [passengers, usage] = await Promise.all([
     bookingsRepo.passengers(ctx.db, p.orgId, [id]),
-    vehicleUsage(ctx.db, p.orgId, row.vehicle_id, row.starts_at, row.completed_at && row.completed_at < row.ends_at ? row.completed_at : row.ends_at),
+    vehicleUsage(
+      ctx.db,
+      p.orgId,
+      row.vehicle_id,
+      row.starts_at,
+      row.completed_at && row.completed_at < row.ends_at ? row.completed_at : row.ends_at,
+    ),
   ]);
   const mine = carSharingPolicy.isOperator(p) || row.user_id === p.userId;
   const canCancel = LIVE_STATUSES.includes(row.status) && mine;
@@ -159,8 +226,15 @@ const editFailed = () => new AppError("BOOKING_EDIT_FAILED", "Failed to update b
 /** The stored booking as the fields a form or the API sends, so an edit may send only what changes. */
 function storedFields(b: BookingRow, passengers: Array<{ user_id: string }>): BookingFields {
   return {
-    user_id: b.user_id, vehicle_id: b.vehicle_id, type: b.type, passengers: passengers.map((x) => x.user_id), destination: b.destination,
-    purpose: b.purpose_id ?? OTHER_PURPOSE, other_reason: b.other_reason, start: b.starts_at.toISOString(), end: b.ends_at.toISOString(),
+    user_id: b.user_id,
+    vehicle_id: b.vehicle_id,
+    type: b.type,
+    passengers: passengers.map((x) => x.user_id),
+    destination: b.destination,
+    purpose: b.purpose_id ?? OTHER_PURPOSE,
+    other_reason: b.other_reason,
+    start: b.starts_at.toISOString(),
+    end: b.ends_at.toISOString(),
     notify_users: b.notify_users,
   };
 }
@@ -170,18 +244,32 @@ function storedFields(b: BookingRow, passengers: Array<{ user_id: string }>): Bo
  * (every rule, every code), the booking itself left out of the overlap and cap checks; the exclusion constraints
  * still decide a race. The user stays the booking's user. A moved start re-arms the reminder. Audited as "update".
  */
-export async function updateBooking(ctx: AppContext, p: Principal, id: string, fields: BookingFields, opts: { now?: Date } = {}) {
+export async function updateBooking(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  fields: BookingFields,
+  opts: { now?: Date } = {},
+) {
   carSharingPolicy.write(p);
   const now = opts.now ?? new Date();
   const before = await visibleBooking(ctx, p, id);
   if ((!carSharingPolicy.isOperator(p) && before.user_id !== p.userId) || !isEditable(before, now)) throw editFailed();
-  if (fields.user_id !== undefined && fields.user_id !== null && fields.user_id !== "" && fields.user_id !== before.user_id) {
+  if (
+    fields.user_id !== undefined &&
+    fields.user_id !== null &&
+    fields.user_id !== "" &&
+    fields.user_id !== before.user_id
+  ) {
     throw new AppError("VALIDATION", "The user of a booking does not change", { field: "user_id" });
   }
   const passengersBefore = await bookingsRepo.passengers(ctx.db, p.orgId, [id]);
   const sent = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   const timeZone = await orgTimeZone(ctx, p.orgId);
-  const { draft, violations } = readDraft({ ...storedFields(before, passengersBefore), ...sent, user_id: before.user_id }, timeZone);
+  const { draft, violations } = readDraft(
+    { ...storedFields(before, passengersBefore), ...sent, user_id: before.user_id },
+    timeZone,
+  );
   const rules = await rulesForUser(ctx, p.orgId, before.user_id);
   violations.push(...timeViolations(draft, rules, now, timeZone));
   try {
@@ -191,19 +279,37 @@ export async function updateBooking(ctx: AppContext, p: Principal, id: string, f
       if (!current || !isEditable(current, now)) throw editFailed();
       violations.push(...(await databaseViolations(trx, p, draft, now, rules.max_future_bookings, id)));
       if (violations.length) throw bookingRefusal(violations);
-      await bookingsRepo.update(trx, p.orgId, id, {
-        user_id: before.user_id, vehicle_id: draft.vehicleId!, type: draft.type!, destination: draft.destination, purpose_id: draft.purposeId,
-        other_reason: draft.otherReason, starts_at: draft.start!, ends_at: draft.end!, notify_users: draft.notifyUsers,
-      }, draft.passengers, draft.start!.getTime() !== current.starts_at.getTime());
+      await bookingsRepo.update(
+        trx,
+        p.orgId,
+        id,
+        {
+          user_id: before.user_id,
+          vehicle_id: draft.vehicleId!,
+          type: draft.type!,
+          destination: draft.destination,
+          purpose_id: draft.purposeId,
+          other_reason: draft.otherReason,
+          starts_at: draft.start!,
+          ends_at: draft.end!,
+          notify_users: draft.notifyUsers,
+        },
+        draft.passengers,
+        draft.start!.getTime() !== current.starts_at.getTime(),
+      );
       const after = await bookingsRepo.findById(trx, p.orgId, id);
       await audit.record(trx, p, {
-        entity: "booking", id, action: "update",
-        before: { ...before, passengers: passengersBefore.map((x) => x.user_id) }, after: { ...after, passengers: draft.passengers },
+        entity: "booking",
+        id,
+        action: "update",
+        before: { ...before, passengers: passengersBefore.map((x) => x.user_id) },
+        after: { ...after, passengers: draft.passengers },
       });
       return after!;
     });
   } catch (err) {
-    if ((err as { code?: string }).code === "23P01") throw bookingRefusal(await constraintViolation(ctx, p, draft, err as { constraint?: string }, id));
+    if ((err as { code?: string }).code === "23P01")
+      throw bookingRefusal(await constraintViolation(ctx, p, draft, err as { constraint?: string }, id));
     throw err;
   }
 }
@@ -212,9 +318,13 @@ export async function updateBooking(ctx: AppContext, p: Principal, id: string, f
 export async function cancelBooking(ctx: AppContext, p: Principal, id: string) {
   carSharingPolicy.write(p);
   const before = await visibleBooking(ctx, p, id);
-  if (!carSharingPolicy.isOperator(p) && before.user_id !== p.userId) throw new AppError("BOOKING_CANCEL_FAILED", "Failed to cancel booking");
+  if (!carSharingPolicy.isOperator(p) && before.user_id !== p.userId)
+    throw new AppError("BOOKING_CANCEL_FAILED", "Failed to cancel booking");
   await ctx.db.transaction().execute(async (trx) => {
-    const ok = await bookingsRepo.setStatus(trx, p.orgId, id, LIVE_STATUSES, "cancelled", { cancelled_at: new Date(), cancelled_by: p.userId });
+    const ok = await bookingsRepo.setStatus(trx, p.orgId, id, LIVE_STATUSES, "cancelled", {
+      cancelled_at: new Date(),
+      cancelled_by: p.userId,
+    });
     if (!ok) throw new AppError("BOOKING_CANCEL_FAILED", "Failed to cancel booking");
     await audit.record(trx, p, { entity: "booking", id, action: "cancel", before });
   });
@@ -229,9 +339,19 @@ export async function listHistory(ctx: AppContext, p: Principal, tab: HistoryTab
   const sort = pickSort<BookingSort>(q.sort, BOOKING_SORTS, "start");
   const vehicleIds = p.vehicleIds;
   const userId = carSharingPolicy.isOperator(p) ? undefined : p.userId;
-  const { items, total } = await bookingsRepo.history(ctx.db, p.orgId, { tab, userId, me: p.userId, vehicleIds }, q, sort);
+  const { items, total } = await bookingsRepo.history(
+    ctx.db,
+    p.orgId,
+    { tab, userId, me: p.userId, vehicleIds },
+    q,
+    sort,
+  );
   const now = new Date();
-  return toPage(items.map((b) => ({ ...b, displayStatus: displayStatus(b, now) })), total, q);
+  return toPage(
+    items.map((b) => ({ ...b, displayStatus: displayStatus(b, now) })),
+    total,
+    q,
+  );
 }
 
 /** Pool vehicles the principal may see. */
@@ -239,15 +359,31 @@ export async function bookableVehicles(ctx: AppContext, p: Principal) {
   carSharingPolicy.read(p);
   const visible = await bookableIds(ctx.db, p);
   if (!visible.size) return [];
-  return ctx.db.selectFrom("vehicles").select(["id", "registration", "category"]).where("org_id", "=", p.orgId)
-    .where("id", "in", [...visible]).orderBy("registration").execute();
+  return ctx.db
+    .selectFrom("vehicles")
+    .select(["id", "registration", "category"])
+    .where("org_id", "=", p.orgId)
+    .where("id", "in", [...visible])
+    .orderBy("registration")
+    .execute();
 }
 
 /** Pool vehicles with no live booking overlapping [start, end) (the mobile app's "free vehicles"). */
 export async function freeVehicles(ctx: AppContext, p: Principal, start: Date, end: Date) {
   const vehicles = await bookableVehicles(ctx, p);
-  const taken = new Set((await bookingsRepo.inRange(ctx.db, p.orgId, vehicles.map((v) => v.id), start, end))
-    .filter((b) => LIVE_STATUSES.includes(b.status)).map((b) => b.vehicle_id));
+  const taken = new Set(
+    (
+      await bookingsRepo.inRange(
+        ctx.db,
+        p.orgId,
+        vehicles.map((v) => v.id),
+        start,
+        end,
+      )
+    )
+      .filter((b) => LIVE_STATUSES.includes(b.status))
+      .map((b) => b.vehicle_id),
+  );
   return vehicles.filter((v) => !taken.has(v.id));
 }
 
@@ -260,7 +396,13 @@ export async function calendarWeek(ctx: AppContext, p: Principal, date: string |
   const from = zonedInstant(first, "00:00", timeZone);
   const to = zonedInstant(addDays(first, 7), "00:00", timeZone);
   const vehicles = await bookableVehicles(ctx, p);
-  const bookings = await bookingsRepo.inRange(ctx.db, p.orgId, vehicles.map((v) => v.id), from, to);
+  const bookings = await bookingsRepo.inRange(
+    ctx.db,
+    p.orgId,
+    vehicles.map((v) => v.id),
+    from,
+    to,
+  );
   return { timeZone, days, from, to, vehicles, bookings, previous: addDays(first, -7), next: addDays(first, 7) };
 }
 
@@ -273,12 +415,31 @@ export async function calendarDay(ctx: AppContext, p: Principal, date: string | 
   const to = zonedInstant(addDays(day, 1), "00:00", timeZone);
   const vehicles = await bookableVehicles(ctx, p);
   const [bookings, rules] = await Promise.all([
-    bookingsRepo.inRange(ctx.db, p.orgId, vehicles.map((v) => v.id), from, to), rulesForUser(ctx, p.orgId, p.userId),
+    bookingsRepo.inRange(
+      ctx.db,
+      p.orgId,
+      vehicles.map((v) => v.id),
+      from,
+      to,
+    ),
+    rulesForUser(ctx, p.orgId, p.userId),
   ]);
   // the viewer's allowed hours of that weekday (general, or their team's / own specific rule): the hours outside are shaded
   const allowed = rules.allowed_hours[weekday(day)] ?? null;
   const openHours = Array.from({ length: 24 }, (_, h) => hourAllowed(allowed, h));
-  return { timeZone, day, from, to, vehicles, bookings, allowed, openHours, previous: addDays(day, -1), next: addDays(day, 1), week: startOfWeek(day) };
+  return {
+    timeZone,
+    day,
+    from,
+    to,
+    vehicles,
+    bookings,
+    allowed,
+    openHours,
+    previous: addDays(day, -1),
+    next: addDays(day, 1),
+    week: startOfWeek(day),
+  };
 }
 
 /** Reminders in the app: the principal's upcoming bookings whose reminder went out. */

@@ -9,45 +9,78 @@ export const carSharingSettingsRepo = {
   },
   async saveSettings(db: DB, orgId: string, s: GeneralSettingsInput) {
     const values = { ...s, allowed_hours: JSON.stringify(s.allowed_hours), updated_at: new Date() };
-    return db.insertInto("car_sharing_settings").values({ org_id: orgId, ...values })
-      .onConflict((oc) => oc.column("org_id").doUpdateSet(values)).returningAll().executeTakeFirstOrThrow();
+    return db
+      .insertInto("car_sharing_settings")
+      .values({ org_id: orgId, ...values })
+      .onConflict((oc) => oc.column("org_id").doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
 
   /** The user's own rule and their team's rule (either may be missing). */
   async rulesFor(db: DB, orgId: string, userId: string) {
-    const rows = await db.selectFrom("car_sharing_rules").selectAll()
+    const rows = await db
+      .selectFrom("car_sharing_rules")
+      .selectAll()
       .where("org_id", "=", orgId)
-      .where((eb) => eb.or([
-        eb("user_id", "=", userId),
-        eb("team_id", "=", eb.selectFrom("users").select("team_id").where("org_id", "=", orgId).where("id", "=", userId)),
-      ]))
+      .where((eb) =>
+        eb.or([
+          eb("user_id", "=", userId),
+          eb(
+            "team_id",
+            "=",
+            eb.selectFrom("users").select("team_id").where("org_id", "=", orgId).where("id", "=", userId),
+          ),
+        ]),
+      )
       .execute();
     return { user: rows.find((r) => r.user_id === userId) ?? null, team: rows.find((r) => r.team_id !== null) ?? null };
   },
   listRules(db: DB, orgId: string) {
-    return db.selectFrom("car_sharing_rules as r")
+    return db
+      .selectFrom("car_sharing_rules as r")
       .leftJoin("users as u", (j) => j.onRef("u.id", "=", "r.user_id").onRef("u.org_id", "=", "r.org_id"))
       .leftJoin("teams as t", (j) => j.onRef("t.id", "=", "r.team_id").onRef("t.org_id", "=", "r.org_id"))
       .selectAll("r")
-      .select([sql<string | null>`nullif(trim(u.first_name || ' ' || u.last_name), '')`.as("user_name"), "t.name as team_name"])
-      .where("r.org_id", "=", orgId).orderBy("r.created_at").execute();
+      .select([
+        sql<string | null>`nullif(trim(u.first_name || ' ' || u.last_name), '')`.as("user_name"),
+        "t.name as team_name",
+      ])
+      .where("r.org_id", "=", orgId)
+      .orderBy("r.created_at")
+      .execute();
   },
   findRule(db: DB, orgId: string, id: string) {
-    return db.selectFrom("car_sharing_rules").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    return db
+      .selectFrom("car_sharing_rules")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .executeTakeFirst();
   },
   upsertRule(db: DB, orgId: string, r: SpecificRuleInput) {
     const values = {
-      min_duration_min: r.min_duration_min, max_duration_min: r.max_duration_min, advance_days: r.advance_days,
-      max_future_bookings: r.max_future_bookings, min_lead_min: r.min_lead_min,
+      min_duration_min: r.min_duration_min,
+      max_duration_min: r.max_duration_min,
+      advance_days: r.advance_days,
+      max_future_bookings: r.max_future_bookings,
+      min_lead_min: r.min_lead_min,
       allowed_hours: r.allowed_hours ? JSON.stringify(r.allowed_hours) : null,
     };
     const target = r.user_id ? "user_id" : "team_id";
-    return db.insertInto("car_sharing_rules").values({ org_id: orgId, user_id: r.user_id ?? null, team_id: r.team_id ?? null, ...values })
+    return db
+      .insertInto("car_sharing_rules")
+      .values({ org_id: orgId, user_id: r.user_id ?? null, team_id: r.team_id ?? null, ...values })
       .onConflict((oc) => oc.columns(["org_id", target]).where(target, "is not", null).doUpdateSet(values))
-      .returningAll().executeTakeFirstOrThrow();
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
   async deleteRule(db: DB, orgId: string, id: string) {
-    const r = await db.deleteFrom("car_sharing_rules").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    const r = await db
+      .deleteFrom("car_sharing_rules")
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   },
 
@@ -57,39 +90,83 @@ export const carSharingSettingsRepo = {
   },
   /** Each pool vehicle's base geofence (null: none). */
   async poolBases(db: DB, orgId: string): Promise<Map<string, string | null>> {
-    const rows = await db.selectFrom("car_sharing_vehicles").select(["vehicle_id", "base_place_id"]).where("org_id", "=", orgId).execute();
+    const rows = await db
+      .selectFrom("car_sharing_vehicles")
+      .select(["vehicle_id", "base_place_id"])
+      .where("org_id", "=", orgId)
+      .execute();
     return new Map(rows.map((r) => [r.vehicle_id, r.base_place_id]));
   },
   async setBase(db: DB, orgId: string, vehicleId: string, placeId: string | null) {
-    await db.updateTable("car_sharing_vehicles").set({ base_place_id: placeId }).where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).execute();
+    await db
+      .updateTable("car_sharing_vehicles")
+      .set({ base_place_id: placeId })
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "=", vehicleId)
+      .execute();
   },
   async isPoolVehicle(db: DB, orgId: string, vehicleId: string) {
-    return !!(await db.selectFrom("car_sharing_vehicles").select("vehicle_id").where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).executeTakeFirst());
+    return !!(await db
+      .selectFrom("car_sharing_vehicles")
+      .select("vehicle_id")
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "=", vehicleId)
+      .executeTakeFirst());
   },
   async setPool(db: DB, orgId: string, vehicleIds: readonly string[]) {
     let del = db.deleteFrom("car_sharing_vehicles").where("org_id", "=", orgId);
     if (vehicleIds.length) del = del.where("vehicle_id", "not in", [...vehicleIds]);
     await del.execute();
     if (vehicleIds.length) {
-      await db.insertInto("car_sharing_vehicles").values(vehicleIds.map((vehicle_id) => ({ org_id: orgId, vehicle_id })))
-        .onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto("car_sharing_vehicles")
+        .values(vehicleIds.map((vehicle_id) => ({ org_id: orgId, vehicle_id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
   },
 
   bookingUser(db: DB, orgId: string, userId: string) {
-    return db.selectFrom("car_sharing_users").selectAll().where("org_id", "=", orgId).where("user_id", "=", userId).executeTakeFirst();
+    return db
+      .selectFrom("car_sharing_users")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
   },
   bookingUsers(db: DB, orgId: string) {
-    return db.selectFrom("users as u")
+    return db
+      .selectFrom("users as u")
       .leftJoin("car_sharing_users as c", (j) => j.onRef("c.user_id", "=", "u.id").onRef("c.org_id", "=", "u.org_id"))
-      .select(["u.id", "u.first_name", "u.last_name", "u.email", "u.team_id",
-        sql<boolean>`coalesce(c.may_book, true)`.as("may_book"), sql<string>`coalesce(c.notification_scope, 'own')`.as("notification_scope")])
-      .where("u.org_id", "=", orgId).where("u.active", "=", true).where("u.email", "is not", null)
-      .orderBy("u.last_name").orderBy("u.first_name").execute();
+      .select([
+        "u.id",
+        "u.first_name",
+        "u.last_name",
+        "u.email",
+        "u.team_id",
+        sql<boolean>`coalesce(c.may_book, true)`.as("may_book"),
+        sql<string>`coalesce(c.notification_scope, 'own')`.as("notification_scope"),
+      ])
+      .where("u.org_id", "=", orgId)
+      .where("u.active", "=", true)
+      .where("u.email", "is not", null)
+      .orderBy("u.last_name")
+      .orderBy("u.first_name")
+      .execute();
   },
-  saveBookingUser(db: DB, orgId: string, v: { user_id: string; may_book: boolean; notification_scope: "none" | "own" | "all" }) {
-    return db.insertInto("car_sharing_users").values({ org_id: orgId, ...v })
-      .onConflict((oc) => oc.columns(["org_id", "user_id"]).doUpdateSet({ may_book: v.may_book, notification_scope: v.notification_scope }))
+  saveBookingUser(
+    db: DB,
+    orgId: string,
+    v: { user_id: string; may_book: boolean; notification_scope: "none" | "own" | "all" },
+  ) {
+    return db
+      .insertInto("car_sharing_users")
+      .values({ org_id: orgId, ...v })
+      .onConflict((oc) =>
+        oc
+          .columns(["org_id", "user_id"])
+          .doUpdateSet({ may_book: v.may_book, notification_scope: v.notification_scope }),
+      )
       .execute();
   },
 
@@ -99,14 +176,27 @@ export const carSharingSettingsRepo = {
     return q.orderBy("kind").orderBy(sql`lower(label)`).execute();
   },
   findEntry(db: DB, orgId: string, id: string) {
-    return db.selectFrom("car_sharing_entries").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    return db
+      .selectFrom("car_sharing_entries")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .executeTakeFirst();
   },
   insertEntry(db: DB, orgId: string, e: EntryInput) {
-    return db.insertInto("car_sharing_entries").values({ org_id: orgId, ...e })
-      .onConflict((oc) => oc.doNothing()).returningAll().executeTakeFirst();
+    return db
+      .insertInto("car_sharing_entries")
+      .values({ org_id: orgId, ...e })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
   },
   async deleteEntry(db: DB, orgId: string, id: string) {
-    const r = await db.deleteFrom("car_sharing_entries").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    const r = await db
+      .deleteFrom("car_sharing_entries")
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   },
 };

@@ -9,7 +9,13 @@ import { effectiveRules } from "./booking-rules";
 import { carSharingPolicy } from "./car-sharing.policy";
 import { carSharingSettingsRepo as repo } from "./car-sharing-settings.repo";
 import {
-  ALL_DAY, DEFAULT_RETURN_REST_MIN, bookingUserSchema, entrySchema, generalSettingsSchema, poolVehiclesSchema, specificRuleSchema,
+  ALL_DAY,
+  DEFAULT_RETURN_REST_MIN,
+  bookingUserSchema,
+  entrySchema,
+  generalSettingsSchema,
+  poolVehiclesSchema,
+  specificRuleSchema,
   type AllowedHours,
 } from "./car-sharing.schema";
 
@@ -21,8 +27,16 @@ export interface GeneralSettings extends EffectiveRules {
 }
 
 export const DEFAULT_SETTINGS: GeneralSettings = {
-  min_duration_min: 30, max_duration_min: 480, advance_days: 30, max_future_bookings: 3, min_lead_min: 0,
-  reminder_min: 30, no_show_grace_min: 30, activate_on_ignition: false, return_rest_min: DEFAULT_RETURN_REST_MIN, allowed_hours: ALL_DAY,
+  min_duration_min: 30,
+  max_duration_min: 480,
+  advance_days: 30,
+  max_future_bookings: 3,
+  min_lead_min: 0,
+  reminder_min: 30,
+  no_show_grace_min: 30,
+  activate_on_ignition: false,
+  return_rest_min: DEFAULT_RETURN_REST_MIN,
+  allowed_hours: ALL_DAY,
 };
 
 /** The organisation's general settings (the defaults until saved once). */
@@ -30,15 +44,25 @@ export async function generalSettingsOf(ctx: AppContext, orgId: string): Promise
   const row = await repo.findSettings(ctx.db, orgId);
   if (!row) return { ...DEFAULT_SETTINGS };
   return {
-    min_duration_min: row.min_duration_min, max_duration_min: row.max_duration_min, advance_days: row.advance_days,
-    max_future_bookings: row.max_future_bookings, min_lead_min: row.min_lead_min, reminder_min: row.reminder_min,
-    no_show_grace_min: row.no_show_grace_min, activate_on_ignition: row.activate_on_ignition, return_rest_min: row.return_rest_min, allowed_hours: row.allowed_hours as AllowedHours,
+    min_duration_min: row.min_duration_min,
+    max_duration_min: row.max_duration_min,
+    advance_days: row.advance_days,
+    max_future_bookings: row.max_future_bookings,
+    min_lead_min: row.min_lead_min,
+    reminder_min: row.reminder_min,
+    no_show_grace_min: row.no_show_grace_min,
+    activate_on_ignition: row.activate_on_ignition,
+    return_rest_min: row.return_rest_min,
+    allowed_hours: row.allowed_hours as AllowedHours,
   };
 }
 
 /** The rules that apply to one user: general, overridden by the team's rule, overridden by the user's own. */
 export async function rulesForUser(ctx: AppContext, orgId: string, userId: string): Promise<EffectiveRules> {
-  const [general, { team, user }] = await Promise.all([generalSettingsOf(ctx, orgId), repo.rulesFor(ctx.db, orgId, userId)]);
+  const [general, { team, user }] = await Promise.all([
+    generalSettingsOf(ctx, orgId),
+    repo.rulesFor(ctx.db, orgId, userId),
+  ]);
   const cols = (r: typeof team) => r && { ...r, allowed_hours: r.allowed_hours as AllowedHours | null };
   return effectiveRules(general, cols(team), cols(user));
 }
@@ -51,7 +75,10 @@ export async function getGeneralSettings(ctx: AppContext, p: Principal) {
 export async function saveGeneralSettings(ctx: AppContext, p: Principal, fields: unknown) {
   carSharingPolicy.admin(p);
   const input = generalSettingsSchema.parse(fields);
-  if (input.min_duration_min > input.max_duration_min) throw new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings", { field: "min_duration_min" });
+  if (input.min_duration_min > input.max_duration_min)
+    throw new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings", {
+      field: "min_duration_min",
+    });
   return ctx.db.transaction().execute(async (trx) => {
     const before = await repo.findSettings(trx, p.orgId);
     const row = await repo.saveSettings(trx, p.orgId, input);
@@ -64,8 +91,14 @@ export async function saveGeneralSettings(ctx: AppContext, p: Principal, fields:
 export async function poolVehicles(ctx: AppContext, p: Principal) {
   carSharingPolicy.read(p);
   const [rows, bases] = await Promise.all([
-    scopeVehicles(ctx.db.selectFrom("vehicles").select(["vehicles.id", "vehicles.registration", "vehicles.category", "vehicles.team_id"]), p)
-      .orderBy("vehicles.registration").execute(),
+    scopeVehicles(
+      ctx.db
+        .selectFrom("vehicles")
+        .select(["vehicles.id", "vehicles.registration", "vehicles.category", "vehicles.team_id"]),
+      p,
+    )
+      .orderBy("vehicles.registration")
+      .execute(),
     repo.poolBases(ctx.db, p.orgId),
   ]);
   return rows.map((v) => ({ ...v, inPool: bases.has(v.id), basePlaceId: bases.get(v.id) ?? null }));
@@ -88,18 +121,30 @@ export async function savePoolVehicles(ctx: AppContext, p: Principal, fields: un
   const visible = await poolVehicles(ctx, p);
   const visibleIds = new Set(visible.map((v) => v.id));
   // vehicles the principal cannot see keep their pool membership
-  const keep = visible.length ? [...(await repo.poolVehicleIds(ctx.db, p.orgId))].filter((id) => !visibleIds.has(id)) : [];
+  const keep = visible.length
+    ? [...(await repo.poolVehicleIds(ctx.db, p.orgId))].filter((id) => !visibleIds.has(id))
+    : [];
   const chosen = vehicle_ids.filter((id) => visibleIds.has(id));
   const next = [...new Set([...chosen, ...keep])];
   // a vehicle whose base is not sent keeps it ("" is none)
   const wanted = chosen.filter((id) => id in bases).map((id) => [id, bases[id] ?? null] as const);
-  const known = await existingPlaceIds(ctx, p.orgId, "geofence", wanted.flatMap(([, b]) => (b ? [b] : [])));
+  const known = await existingPlaceIds(
+    ctx,
+    p.orgId,
+    "geofence",
+    wanted.flatMap(([, b]) => (b ? [b] : [])),
+  );
   const unknown = wanted.find(([, b]) => b && !known.has(b));
   if (unknown) throw new AppError("VALIDATION", "Unknown geofence", { field: `base_${unknown[0]}` });
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setPool(trx, p.orgId, next);
     for (const [id, base] of wanted) await repo.setBase(trx, p.orgId, id, base);
-    await audit.record(trx, p, { entity: "car_sharing_settings", id: p.orgId, action: "update", after: { pool_vehicles: next, bases: Object.fromEntries(wanted) } });
+    await audit.record(trx, p, {
+      entity: "car_sharing_settings",
+      id: p.orgId,
+      action: "update",
+      after: { pool_vehicles: next, bases: Object.fromEntries(wanted) },
+    });
   });
 }
 
@@ -155,7 +200,8 @@ export async function deleteEntry(ctx: AppContext, p: Principal, id: string) {
       await audit.record(trx, p, { entity: "car_sharing_entry", id, action: "delete", before });
     });
   } catch (err) {
-    if ((err as { code?: string }).code === "23503") throw new AppError("PURPOSE_DELETE_FAILED", "Failed to delete the purpose: bookings use it");
+    if ((err as { code?: string }).code === "23503")
+      throw new AppError("PURPOSE_DELETE_FAILED", "Failed to delete the purpose: bookings use it");
     throw err;
   }
 }
@@ -169,9 +215,20 @@ export async function saveRule(ctx: AppContext, p: Principal, fields: unknown) {
   carSharingPolicy.admin(p);
   const input = specificRuleSchema.parse(fields);
   const target = input.user_id
-    ? await ctx.db.selectFrom("users").select("id").where("org_id", "=", p.orgId).where("id", "=", input.user_id).executeTakeFirst()
-    : await ctx.db.selectFrom("teams").select("id").where("org_id", "=", p.orgId).where("id", "=", input.team_id!).executeTakeFirst();
-  if (!target) throw new AppError("VALIDATION", "Unknown user or team", { field: input.user_id ? "user_id" : "team_id" });
+    ? await ctx.db
+        .selectFrom("users")
+        .select("id")
+        .where("org_id", "=", p.orgId)
+        .where("id", "=", input.user_id)
+        .executeTakeFirst()
+    : await ctx.db
+        .selectFrom("teams")
+        .select("id")
+        .where("org_id", "=", p.orgId)
+        .where("id", "=", input.team_id!)
+        .executeTakeFirst();
+  if (!target)
+    throw new AppError("VALIDATION", "Unknown user or team", { field: input.user_id ? "user_id" : "team_id" });
   return ctx.db.transaction().execute(async (trx) => {
     const row = await repo.upsertRule(trx, p.orgId, input);
     await audit.record(trx, p, { entity: "car_sharing_rule", id: row.id, action: "update", after: row });
@@ -184,7 +241,8 @@ export async function deleteRule(ctx: AppContext, p: Principal, id: string) {
   const before = await repo.findRule(ctx.db, p.orgId, id);
   if (!before) throw new AppError("RULE_DELETE_FAILED", "Failed to delete the rule");
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.deleteRule(trx, p.orgId, id))) throw new AppError("RULE_DELETE_FAILED", "Failed to delete the rule");
+    if (!(await repo.deleteRule(trx, p.orgId, id)))
+      throw new AppError("RULE_DELETE_FAILED", "Failed to delete the rule");
     await audit.record(trx, p, { entity: "car_sharing_rule", id, action: "delete", before });
   });
 }

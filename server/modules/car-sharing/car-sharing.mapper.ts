@@ -1,13 +1,31 @@
 import { iso, num } from "../shared/mapping";
 
 interface BookingLike {
-  id: string; user_id: string; user_name: string; vehicle_id: string; registration: string; type: string; destination: string;
-  purpose_id: string | null; purpose_label: string | null; other_reason: string | null; starts_at: Date; ends_at: Date;
-  notify_users: boolean; status: string; displayStatus?: string; no_show: boolean; cancelled_at: Date | null; distance_km: string | null; completed_at?: Date | null;
+  id: string;
+  user_id: string;
+  user_name: string;
+  vehicle_id: string;
+  registration: string;
+  type: string;
+  destination: string;
+  purpose_id: string | null;
+  purpose_label: string | null;
+  other_reason: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  notify_users: boolean;
+  status: string;
+  displayStatus?: string;
+  no_show: boolean;
+  cancelled_at: Date | null;
+  distance_km: string | null;
+  completed_at?: Date | null;
 }
 
 /** A booking as the API answers it (no org_id, ISO instants). */
-export function toBookingDto(b: BookingLike & { passengers?: Array<{ user_id: string; name: string }>; my_role?: string | null }) {
+export function toBookingDto(
+  b: BookingLike & { passengers?: Array<{ user_id: string; name: string }>; my_role?: string | null },
+) {
   return {
     id: b.id,
     user: { id: b.user_id, name: b.user_name },

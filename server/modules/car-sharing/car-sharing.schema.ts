@@ -34,7 +34,9 @@ export type AllowedHours = Array<DayHoursValue | null>;
 export const ALL_DAY: AllowedHours = Array.from({ length: 7 }, () => ({ from: "00:00", to: "24:00" }));
 
 const oneOf = <T extends readonly number[]>(options: T) =>
-  z.coerce.number({ error: "errors.invalid" }).refine((n) => (options as readonly number[]).includes(n), "errors.invalid");
+  z.coerce
+    .number({ error: "errors.invalid" })
+    .refine((n) => (options as readonly number[]).includes(n), "errors.invalid");
 const optionalOneOf = <T extends readonly number[]>(options: T) =>
   z.preprocess((v) => (v === "" || v === undefined ? null : v), oneOf(options).nullable());
 
@@ -44,17 +46,24 @@ const hourText = (v: string) => v === "24:00" || isTime(v);
 function hoursFromFields(raw: Record<string, unknown>): unknown {
   if (Array.isArray(raw.allowed_hours)) return raw.allowed_hours;
   return Array.from({ length: 7 }, (_, d) =>
-    raw[`open_${d}`] === "on" || raw[`open_${d}`] === true ? { from: String(raw[`from_${d}`] ?? ""), to: String(raw[`to_${d}`] ?? "") } : null,
+    raw[`open_${d}`] === "on" || raw[`open_${d}`] === true
+      ? { from: String(raw[`from_${d}`] ?? ""), to: String(raw[`to_${d}`] ?? "") }
+      : null,
   );
 }
 
 export const allowedHoursSchema = z
-  .array(z.object({ from: z.string().refine(isTime, "errors.time"), to: z.string().refine(hourText, "errors.time") }).nullable())
+  .array(
+    z
+      .object({ from: z.string().refine(isTime, "errors.time"), to: z.string().refine(hourText, "errors.time") })
+      .nullable(),
+  )
   .length(7)
   .refine((days) => days.every((d) => !d || d.from < d.to), "errors.invalid");
 
 export const generalSettingsSchema = z.preprocess(
-  (raw) => (raw && typeof raw === "object" ? { ...raw, allowed_hours: hoursFromFields(raw as Record<string, unknown>) } : raw),
+  (raw) =>
+    raw && typeof raw === "object" ? { ...raw, allowed_hours: hoursFromFields(raw as Record<string, unknown>) } : raw,
   z.object({
     min_duration_min: oneOf(MIN_DURATION_OPTIONS),
     max_duration_min: oneOf(MAX_DURATION_OPTIONS),
@@ -77,16 +86,18 @@ export const specificRuleSchema = z.preprocess(
     const custom = r.custom_hours === "on" || r.custom_hours === true || Array.isArray(r.allowed_hours);
     return { ...r, allowed_hours: custom ? hoursFromFields(r) : null };
   },
-  z.object({
-    user_id: optionalUuid(),
-    team_id: optionalUuid(),
-    min_duration_min: optionalOneOf(MIN_DURATION_OPTIONS),
-    max_duration_min: optionalOneOf(MAX_DURATION_OPTIONS),
-    advance_days: optionalOneOf(ADVANCE_DAYS_OPTIONS),
-    max_future_bookings: optionalOneOf(MAX_FUTURE_OPTIONS),
-    min_lead_min: optionalOneOf(MIN_LEAD_OPTIONS),
-    allowed_hours: allowedHoursSchema.nullable(),
-  }).refine((r) => Boolean(r.user_id) !== Boolean(r.team_id), { message: "errors.FIELD_REQUIRED", path: ["user_id"] }),
+  z
+    .object({
+      user_id: optionalUuid(),
+      team_id: optionalUuid(),
+      min_duration_min: optionalOneOf(MIN_DURATION_OPTIONS),
+      max_duration_min: optionalOneOf(MAX_DURATION_OPTIONS),
+      advance_days: optionalOneOf(ADVANCE_DAYS_OPTIONS),
+      max_future_bookings: optionalOneOf(MAX_FUTURE_OPTIONS),
+      min_lead_min: optionalOneOf(MIN_LEAD_OPTIONS),
+      allowed_hours: allowedHoursSchema.nullable(),
+    })
+    .refine((r) => Boolean(r.user_id) !== Boolean(r.team_id), { message: "errors.FIELD_REQUIRED", path: ["user_id"] }),
 );
 export type SpecificRuleInput = z.infer<typeof specificRuleSchema>;
 
@@ -99,7 +110,12 @@ export type EntryInput = z.infer<typeof entrySchema>;
 /** The vehicles tab: the pool, and each vehicle's base (a geofence of the organisation, or none). */
 export const poolVehiclesSchema = z.object({
   vehicle_ids: z.preprocess(toList, z.array(z.uuid("errors.invalid"))),
-  bases: z.record(z.string(), z.preprocess((v) => (v === "" || v === undefined ? null : v), z.uuid("errors.invalid").nullable())).default({}),
+  bases: z
+    .record(
+      z.string(),
+      z.preprocess((v) => (v === "" || v === undefined ? null : v), z.uuid("errors.invalid").nullable()),
+    )
+    .default({}),
 });
 
 export const bookingUserSchema = z.object({

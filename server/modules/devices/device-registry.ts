@@ -36,7 +36,12 @@ export class DeviceRegistry implements DevicePort {
 }
 
 /** Records a refused identifier (gateway callback). */
-export async function recordUnknownDevice(db: DB, identifier: string, protocol: string, remoteAddress: string): Promise<void> {
+export async function recordUnknownDevice(
+  db: DB,
+  identifier: string,
+  protocol: string,
+  remoteAddress: string,
+): Promise<void> {
   await db
     .insertInto("unknown_devices")
     .values({ identifier: identifier.slice(0, 64), protocol, remote_address: remoteAddress.slice(0, 100) })

@@ -28,7 +28,12 @@ interface Waiting {
  * Without a taker within COMMAND_CLAIM_MS the device is offline; a taker that goes silent costs the
  * command's own timeout.
  */
-export function createCommandRelay(opts: { bus: LivePort | null | undefined; local: LocalCommands | null; log: Logger; claimMs?: number }): CommandPort & { close(): void } {
+export function createCommandRelay(opts: {
+  bus: LivePort | null | undefined;
+  local: LocalCommands | null;
+  log: Logger;
+  claimMs?: number;
+}): CommandPort & { close(): void } {
   const { bus, local, log } = opts;
   const claimMs = opts.claimMs ?? COMMAND_CLAIM_MS;
   const self = randomUUID();
@@ -76,7 +81,12 @@ export function createCommandRelay(opts: { bus: LivePort | null | undefined; loc
       if (!bus) return NOT_CONNECTED;
       const id = randomUUID();
       const answer = new Promise<CommandResult>((resolve) => {
-        waiting.set(id, { taken: false, timeoutMs, resolve, timer: setTimeout(() => finish(id, NOT_CONNECTED), claimMs) });
+        waiting.set(id, {
+          taken: false,
+          timeoutMs,
+          resolve,
+          timer: setTimeout(() => finish(id, NOT_CONNECTED), claimMs),
+        });
       });
       try {
         await bus.publish({ k: "cmd", q: { id, from: self, protocol, deviceId, command, timeoutMs } });

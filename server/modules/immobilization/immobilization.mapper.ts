@@ -24,7 +24,14 @@ export function toHistoryItemDto(c: CommandView & { requestedBy: string | null; 
 
 function toHistoryBase(c: CommandView) {
   return {
-    id: c.id, vehicleId: c.vehicleId, registration: c.registration, action: c.action, status: c.status,
-    createdAt: iso(c.createdAt), answeredAt: iso(c.answeredAt), response: c.response, error: c.error,
+    id: c.id,
+    vehicleId: c.vehicleId,
+    registration: c.registration,
+    action: c.action,
+    status: c.status,
+    createdAt: iso(c.createdAt),
+    answeredAt: iso(c.answeredAt),
+    response: c.response,
+    error: c.error,
   };
 }

@@ -7,7 +7,12 @@ import { assertUuid } from "../positions/positions.schema";
 import { toPage } from "../shared/listing";
 import { immobilizationPolicy } from "./immobilization.policy";
 import { immobilizationRepo } from "./immobilization.repo";
-import { COMMAND_PROTOCOLS, FAILURE_REASONS, type CommandProtocol, type ImmobilizationRequest } from "./immobilization.schema";
+import {
+  COMMAND_PROTOCOLS,
+  FAILURE_REASONS,
+  type CommandProtocol,
+  type ImmobilizationRequest,
+} from "./immobilization.schema";
 
 function failureReason(result: CommandResult): string {
   const e = result.error ?? "";
@@ -38,11 +43,24 @@ export async function requestImmobilization(
   }
   const pending = await ctx.db.transaction().execute(async (trx) => {
     const row = await immobilizationRepo.insertPending(trx, {
-      org_id: p.orgId, vehicle_id: v.id, device_id: v.device_imei!, action: input.action, requested_by: p.userId,
+      org_id: p.orgId,
+      vehicle_id: v.id,
+      device_id: v.device_imei!,
+      action: input.action,
+      requested_by: p.userId,
     });
     await audit.record(trx, p, {
-      entity: "immobilization", id: row.id, action: input.action,
-      after: { command_id: row.id, vehicle_id: v.id, registration: v.registration, device_id: row.device_id, action: row.action, status: row.status },
+      entity: "immobilization",
+      id: row.id,
+      action: input.action,
+      after: {
+        command_id: row.id,
+        vehicle_id: v.id,
+        registration: v.registration,
+        device_id: row.device_id,
+        action: row.action,
+        status: row.status,
+      },
     });
     return row;
   });
@@ -51,14 +69,23 @@ export async function requestImmobilization(
   const timeoutMs = opts.timeoutMs ?? ctx.config.IMMOBILIZATION_TIMEOUT_MS;
   let result: CommandResult;
   try {
-    result = sender ? await sender.send(protocol, v.device_imei, command, timeoutMs) : { ok: false, error: "device not connected" };
+    result = sender
+      ? await sender.send(protocol, v.device_imei, command, timeoutMs)
+      : { ok: false, error: "device not connected" };
   } catch (err) {
     result = { ok: false, error: (err as Error).message };
   }
-  const done = await immobilizationRepo.finish(ctx.db, pending.id, result.ok
-    ? { status: input.action === "block" ? "Blocked" : "Unblocked", response: result.response ?? null, error: null }
-    : { status: "Failed", response: null, error: failureReason(result) });
-  ctx.log.info({ vehicleId: v.id, action: input.action, status: done.status, error: done.error }, "immobilisation command");
+  const done = await immobilizationRepo.finish(
+    ctx.db,
+    pending.id,
+    result.ok
+      ? { status: input.action === "block" ? "Blocked" : "Unblocked", response: result.response ?? null, error: null }
+      : { status: "Failed", response: null, error: failureReason(result) },
+  );
+  ctx.log.info(
+    { vehicleId: v.id, action: input.action, status: done.status, error: done.error },
+    "immobilisation command",
+  );
   return {
     id: done.id,
     vehicleId: done.vehicle_id,
@@ -74,7 +101,11 @@ export async function requestImmobilization(
 }
 
 /** Immobilisation history (immobilization:read) of the vehicles the user may see, with who asked. */
-export async function listImmobilizationHistory(ctx: AppContext, p: Principal, opts: { vehicleId?: string; page?: number; size?: number } = {}) {
+export async function listImmobilizationHistory(
+  ctx: AppContext,
+  p: Principal,
+  opts: { vehicleId?: string; page?: number; size?: number } = {},
+) {
   immobilizationPolicy.read(p);
   if (opts.vehicleId) assertUuid(opts.vehicleId);
   const q = { page: opts.page ?? 1, size: opts.size ?? 20 };

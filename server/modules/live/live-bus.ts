@@ -19,7 +19,8 @@ const ALERT_USERS_CHUNK = 100;
 function splitForTransport(msg: BusMessage, chunk: number): BusMessage[] {
   if ((msg.k === "alert" || msg.k === "reminder") && msg.u.length > ALERT_USERS_CHUNK) {
     const parts: BusMessage[] = [];
-    for (let i = 0; i < msg.u.length; i += ALERT_USERS_CHUNK) parts.push({ ...msg, u: msg.u.slice(i, i + ALERT_USERS_CHUNK) });
+    for (let i = 0; i < msg.u.length; i += ALERT_USERS_CHUNK)
+      parts.push({ ...msg, u: msg.u.slice(i, i + ALERT_USERS_CHUNK) });
     return parts;
   }
   if (msg.k !== "pos" || msg.p.length <= chunk) return [msg];
@@ -58,7 +59,10 @@ class PostgresBus extends BaseBus implements LiveBus {
   private publisher: pg.Pool;
   private closed = false;
 
-  constructor(private url: string, log: Logger) {
+  constructor(
+    private url: string,
+    log: Logger,
+  ) {
     super(log);
     this.publisher = new pg.Pool({ connectionString: url, max: 4 });
     this.publisher.on("error", () => {});
@@ -87,7 +91,11 @@ class PostgresBus extends BaseBus implements LiveBus {
 
   async publishMany(msgs: BusMessage[]): Promise<void> {
     const payloads = msgs.flatMap((m) => splitForTransport(m, NOTIFY_CHUNK)).map((m) => JSON.stringify(m));
-    if (payloads.length) await this.publisher.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS x(p, n) ORDER BY n", [LIVE_CHANNEL, payloads]);
+    if (payloads.length)
+      await this.publisher.query(
+        "SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS x(p, n) ORDER BY n",
+        [LIVE_CHANNEL, payloads],
+      );
   }
 
   async close(): Promise<void> {
@@ -134,7 +142,12 @@ class RedisBus extends BaseBus implements LiveBus {
 }
 
 /** `listen: false` for a process that only publishes (the job worker): no listening connection. */
-export async function createLiveBus(opts: { redisUrl?: string | null; databaseUrl: string; log: Logger; listen?: boolean }): Promise<LiveBus> {
+export async function createLiveBus(opts: {
+  redisUrl?: string | null;
+  databaseUrl: string;
+  log: Logger;
+  listen?: boolean;
+}): Promise<LiveBus> {
   const bus = opts.redisUrl ? new RedisBus(opts.redisUrl, opts.log) : new PostgresBus(opts.databaseUrl, opts.log);
   await bus.start(opts.listen ?? true);
   return bus;

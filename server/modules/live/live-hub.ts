@@ -29,13 +29,28 @@ interface Client {
 export function positionMessage(c: CompactPosition, now: Date = new Date()) {
   const [vehicleId, , latitude, longitude, speed, course, ign, fixMs, sinceMs] = c;
   const state: StateLike = {
-    lastFixTime: new Date(fixMs), lastServerTime: now, ignition: ign === -1 ? null : ign === 1, speed, stateSince: sinceMs ? new Date(sinceMs) : null,
+    lastFixTime: new Date(fixMs),
+    lastServerTime: now,
+    ignition: ign === -1 ? null : ign === 1,
+    speed,
+    stateSince: sinceMs ? new Date(sinceMs) : null,
   };
   const ds = displayState(state, now);
   const ignition = ign === 1 ? 1 : 0;
   return {
-    type: "position" as const, vehicleId, IsEngineOn: ignition === 1, Speed: speed, ignition, speed, latitude, longitude, course,
-    fixTime: new Date(fixMs).toISOString(), status: vehicleStatus(state), displayState: ds, pinColor: pinColor(ds),
+    type: "position" as const,
+    vehicleId,
+    IsEngineOn: ignition === 1,
+    Speed: speed,
+    ignition,
+    speed,
+    latitude,
+    longitude,
+    course,
+    fixTime: new Date(fixMs).toISOString(),
+    status: vehicleStatus(state),
+    displayState: ds,
+    pinColor: pinColor(ds),
   };
 }
 
@@ -53,7 +68,10 @@ export class LiveHub {
   private unsubscribe: () => void;
   delivered = 0;
 
-  constructor(private ctx: AppContext, bus: LivePort) {
+  constructor(
+    private ctx: AppContext,
+    bus: LivePort,
+  ) {
     this.unsubscribe = bus.onMessage((m) => this.onBus(m));
   }
 
@@ -66,10 +84,17 @@ export class LiveHub {
         if (!p) return refuse(socket, 401, "Unauthorized");
         // ?alerts=only: a page's notification socket (toasts, bell counters of alerts and maintenance reminders) without any positions
         const alertsOnly = url.searchParams.get("alerts") === "only";
-        if (!can(p, "manage:read") && !(alertsOnly && (can(p, "alerts:read") || can(p, "maintenance:read")))) return refuse(socket, 403, "Forbidden");
+        if (!can(p, "manage:read") && !(alertsOnly && (can(p, "alerts:read") || can(p, "maintenance:read"))))
+          return refuse(socket, 403, "Forbidden");
         const requested = alertsOnly ? [] : url.searchParams.getAll("channel");
-        if (requested.some((c) => parseChannel(c)?.userId !== p.userId.toLowerCase())) return refuse(socket, 403, "Forbidden");
-        this.wss.handleUpgrade(req, socket, head, (ws) => void this.accept(ws, p, requested.length || alertsOnly ? requested : null));
+        if (requested.some((c) => parseChannel(c)?.userId !== p.userId.toLowerCase()))
+          return refuse(socket, 403, "Forbidden");
+        this.wss.handleUpgrade(
+          req,
+          socket,
+          head,
+          (ws) => void this.accept(ws, p, requested.length || alertsOnly ? requested : null),
+        );
       },
       () => refuse(socket, 500, "Internal Server Error"),
     );
@@ -94,7 +119,8 @@ export class LiveHub {
       if (String(data) === "ping") ws.send(JSON.stringify({ type: "pong" }));
     });
     await this.reload(client);
-    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ready", userId: p.userId, vehicles: [...client.vehicles] }));
+    if (ws.readyState === WebSocket.OPEN)
+      ws.send(JSON.stringify({ type: "ready", userId: p.userId, vehicles: [...client.vehicles] }));
   }
 
   /** Subscribed vehicles of the client's channels that the user may (still) see. */
@@ -124,7 +150,8 @@ export class LiveHub {
 
   private onBus(m: BusMessage): void {
     if (m.k === "subs") {
-      for (const c of this.byUser.get(m.u) ?? []) void this.reload(c).catch((err) => this.ctx.log.warn({ err }, "reloading live subscriptions failed"));
+      for (const c of this.byUser.get(m.u) ?? [])
+        void this.reload(c).catch((err) => this.ctx.log.warn({ err }, "reloading live subscriptions failed"));
       return;
     }
     if (m.k === "alert") return this.notify(m.o, m.u, "alerts:read", { type: "alert", ...m.a });
@@ -138,7 +165,8 @@ export class LiveHub {
       this.lastFix.set(pos[0], pos[7]);
       const text = JSON.stringify(positionMessage(pos, now));
       for (const c of clients) {
-        if (c.p.orgId !== pos[1] || c.ws.readyState !== WebSocket.OPEN || c.ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+        if (c.p.orgId !== pos[1] || c.ws.readyState !== WebSocket.OPEN || c.ws.bufferedAmount > MAX_BUFFERED_BYTES)
+          continue;
         c.ws.send(text);
         this.delivered++;
       }
@@ -148,10 +176,20 @@ export class LiveHub {
   /** An in-app notice to the listed users' sockets, if they may read its kind and see its vehicle. */
   private notify(orgId: string, userIds: string[], permission: Permission, notice: Record<string, unknown>): void {
     const text = JSON.stringify(notice);
-    const vehicle = { id: String(notice.vehicleId), org_id: orgId, team_id: (notice.vehicleTeamId as string | null | undefined) ?? null };
+    const vehicle = {
+      id: String(notice.vehicleId),
+      org_id: orgId,
+      team_id: (notice.vehicleTeamId as string | null | undefined) ?? null,
+    };
     for (const userId of userIds) {
       for (const c of this.byUser.get(userId) ?? []) {
-        if (c.p.orgId !== orgId || !can(c.p, permission) || !canSeeVehicle(c.p, vehicle) || c.ws.readyState !== WebSocket.OPEN) continue;
+        if (
+          c.p.orgId !== orgId ||
+          !can(c.p, permission) ||
+          !canSeeVehicle(c.p, vehicle) ||
+          c.ws.readyState !== WebSocket.OPEN
+        )
+          continue;
         c.ws.send(text);
         this.delivered++;
       }

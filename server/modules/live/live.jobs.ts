@@ -10,6 +10,8 @@ export const liveJobs: JobDefinition[] = [
     name: "live-subscriptions-prune",
     repeat: { pattern: "35 2 * * *" },
     concurrency: 1,
-    handler: async (_job, ctx) => ({ subscriptions: await pruneSubscriptions(ctx, new Date(Date.now() - SUBSCRIPTION_TTL_MS)) }),
+    handler: async (_job, ctx) => ({
+      subscriptions: await pruneSubscriptions(ctx, new Date(Date.now() - SUBSCRIPTION_TTL_MS)),
+    }),
   },
 ];

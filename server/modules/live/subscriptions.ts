@@ -10,21 +10,32 @@ import { uuidSchema } from "../positions/positions.schema";
 export const CHANNEL_PREFIXES = ["markers", "list", "tms"] as const;
 const CHANNEL_RE = /^(markers|list|tms)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(\d{9,11})$/i;
 
-export function parseChannel(param: string): { prefix: (typeof CHANNEL_PREFIXES)[number]; userId: string; epochSeconds: number } | null {
+export function parseChannel(
+  param: string,
+): { prefix: (typeof CHANNEL_PREFIXES)[number]; userId: string; epochSeconds: number } | null {
   const m = CHANNEL_RE.exec(param);
   if (!m) return null;
-  return { prefix: m[1].toLowerCase() as (typeof CHANNEL_PREFIXES)[number], userId: m[2].toLowerCase(), epochSeconds: Number(m[3]) };
+  return {
+    prefix: m[1].toLowerCase() as (typeof CHANNEL_PREFIXES)[number],
+    userId: m[2].toLowerCase(),
+    epochSeconds: Number(m[3]),
+  };
 }
 
 /** The channel must be well formed and name the caller. */
 export function checkChannel(p: Principal, param: string): string {
   const c = parseChannel(param);
-  if (!c) throw new AppError("SUBSCRIPTION_INVALID", "The channel must be markers-, list- or tms-<user id>-<epoch seconds>");
+  if (!c)
+    throw new AppError("SUBSCRIPTION_INVALID", "The channel must be markers-, list- or tms-<user id>-<epoch seconds>");
   if (c.userId !== p.userId.toLowerCase()) throw new AppError("FORBIDDEN", "The channel belongs to another user");
   return param;
 }
 
-const vehicleItem = z.union([z.string(), z.number(), z.object({ id: z.union([z.string(), z.number()]) }).transform((o) => o.id)]);
+const vehicleItem = z.union([
+  z.string(),
+  z.number(),
+  z.object({ id: z.union([z.string(), z.number()]) }).transform((o) => o.id),
+]);
 const bodySchema = z.union([
   z.array(vehicleItem),
   z.object({ vehicles: z.array(vehicleItem) }).transform((o) => o.vehicles),
@@ -41,12 +52,19 @@ export function parseVehicleList(body: unknown): string[] {
 async function visibleIds(ctx: AppContext, p: Principal, ids: string[]): Promise<string[]> {
   const valid = ids.filter((id) => uuidSchema.safeParse(id).success);
   if (!valid.length) return [];
-  const rows = await scopeVehicles(ctx.db.selectFrom("vehicles").select("vehicles.id"), p).where("vehicles.id", "in", valid).execute();
+  const rows = await scopeVehicles(ctx.db.selectFrom("vehicles").select("vehicles.id"), p)
+    .where("vehicles.id", "in", valid)
+    .execute();
   return rows.map((r) => r.id);
 }
 
 async function channelVehicles(ctx: AppContext, p: Principal, channel: string): Promise<string[]> {
-  const rows = await ctx.db.selectFrom("live_subscriptions").select("vehicle_id").where("user_id", "=", p.userId).where("channel", "=", channel).execute();
+  const rows = await ctx.db
+    .selectFrom("live_subscriptions")
+    .select("vehicle_id")
+    .where("user_id", "=", p.userId)
+    .where("channel", "=", channel)
+    .execute();
   return rows.map((r) => r.vehicle_id);
 }
 
@@ -72,7 +90,12 @@ export async function unsubscribePositions(ctx: AppContext, p: Principal, param:
   const channel = checkChannel(p, param);
   const ids = parseVehicleList(body).filter((id) => uuidSchema.safeParse(id).success);
   if (ids.length) {
-    await ctx.db.deleteFrom("live_subscriptions").where("user_id", "=", p.userId).where("channel", "=", channel).where("vehicle_id", "in", ids).execute();
+    await ctx.db
+      .deleteFrom("live_subscriptions")
+      .where("user_id", "=", p.userId)
+      .where("channel", "=", channel)
+      .where("vehicle_id", "in", ids)
+      .execute();
     await ctx.live?.publish({ k: "subs", u: p.userId });
   }
   return { channel, vehicles: await channelVehicles(ctx, p, channel) };

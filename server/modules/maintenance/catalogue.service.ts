@@ -27,7 +27,13 @@ export async function saveSupplier(ctx: AppContext, p: Principal, id: string | n
       ? await catalogueRepo.updateSupplier(trx, p.orgId, before.id, input)
       : await catalogueRepo.insertSupplier(trx, { org_id: p.orgId, ...input });
     if (!row) throw notFound("supplier");
-    await audit.record(trx, p, { entity: "supplier", id: row.id, action: before ? "update" : "create", before, after: row });
+    await audit.record(trx, p, {
+      entity: "supplier",
+      id: row.id,
+      action: before ? "update" : "create",
+      before,
+      after: row,
+    });
     return row;
   });
 }
@@ -57,12 +63,21 @@ export async function savePart(ctx: AppContext, p: Principal, id: string | null,
   maintenancePolicy.write(p);
   const before = id ? await getPart(ctx, p, id) : null;
   const input = partInputSchema.parse(raw);
-  if (!(await catalogueRepo.existingSupplier(ctx.db, p.orgId, input.supplier_id))) throw new AppError("VALIDATION", "Unknown supplier", { field: "supplier_id" });
+  if (!(await catalogueRepo.existingSupplier(ctx.db, p.orgId, input.supplier_id)))
+    throw new AppError("VALIDATION", "Unknown supplier", { field: "supplier_id" });
   return ctx.db.transaction().execute(async (trx) => {
     const values = { ...input, supplier_id: input.supplier_id ?? null, unit_price: input.unit_price ?? null };
-    const row = before ? await catalogueRepo.updatePart(trx, p.orgId, before.id, values) : await catalogueRepo.insertPart(trx, { org_id: p.orgId, ...values });
+    const row = before
+      ? await catalogueRepo.updatePart(trx, p.orgId, before.id, values)
+      : await catalogueRepo.insertPart(trx, { org_id: p.orgId, ...values });
     if (!row) throw notFound("part");
-    await audit.record(trx, p, { entity: "part", id: row.id, action: before ? "update" : "create", before, after: row });
+    await audit.record(trx, p, {
+      entity: "part",
+      id: row.id,
+      action: before ? "update" : "create",
+      before,
+      after: row,
+    });
     return row;
   });
 }
@@ -82,9 +97,22 @@ export async function moveStock(ctx: AppContext, p: Principal, partId: string, r
   const before = await getPart(ctx, p, partId);
   const input = stockMovementSchema.parse(raw);
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await catalogueRepo.move(trx, p.orgId, { part_id: partId, quantity: input.quantity, reason: input.reason, note: input.note ?? null, user_id: p.userId });
-    if (!row || Number(row.stock) < 0) throw new AppError("PART_OUT_OF_STOCK", `Not enough ${before.name} in stock`, { field: "quantity" });
-    await audit.record(trx, p, { entity: "part", id: partId, action: "update", before: { stock: before.stock }, after: { stock: row.stock, movement: input } });
+    const row = await catalogueRepo.move(trx, p.orgId, {
+      part_id: partId,
+      quantity: input.quantity,
+      reason: input.reason,
+      note: input.note ?? null,
+      user_id: p.userId,
+    });
+    if (!row || Number(row.stock) < 0)
+      throw new AppError("PART_OUT_OF_STOCK", `Not enough ${before.name} in stock`, { field: "quantity" });
+    await audit.record(trx, p, {
+      entity: "part",
+      id: partId,
+      action: "update",
+      before: { stock: before.stock },
+      after: { stock: row.stock, movement: input },
+    });
     return row;
   });
 }

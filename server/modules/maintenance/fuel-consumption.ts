@@ -1,6 +1,11 @@
 import { CONSUMPTION_TOLERANCE } from "./maintenance.schema";
 
-export type FuelFlag = "over_tank" | "consumption_far" | "odometer_backwards" | "engine_hours_backwards" | "odometer_disagrees";
+export type FuelFlag =
+  | "over_tank"
+  | "consumption_far"
+  | "odometer_backwards"
+  | "engine_hours_backwards"
+  | "odometer_disagrees";
 
 export interface FuelEntry {
   id: string;
@@ -45,7 +50,10 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * reading below the previous fill's is `backwards`: that fill closes and starts no interval (its liters count at the
  * next full tank). A full tank without a reading starts an interval that nothing can close.
  */
-function fullTankIntervals(entries: readonly FuelEntry[], readingOf: (e: FuelEntry) => number | null): Map<string, Interval> {
+function fullTankIntervals(
+  entries: readonly FuelEntry[],
+  readingOf: (e: FuelEntry) => number | null,
+): Map<string, Interval> {
   const out = new Map<string, Interval>();
   let lastFull: { reading: number | null } | null = null;
   let litersSince = 0;
@@ -76,7 +84,11 @@ function fullTankIntervals(entries: readonly FuelEntry[], readingOf: (e: FuelEnt
  * (l/h). Flags: a fill larger than the tank, a consumption further than `tolerance` (the organisation's, default
  * CONSUMPTION_TOLERANCE) from the estimate, an odometer or engine-hours reading below the previous fill's.
  */
-export function analyseFuel(entries: readonly FuelEntry[], vehicle: FuelVehicle, tolerance = CONSUMPTION_TOLERANCE): Map<string, FuelResult> {
+export function analyseFuel(
+  entries: readonly FuelEntry[],
+  vehicle: FuelVehicle,
+  tolerance = CONSUMPTION_TOLERANCE,
+): Map<string, FuelResult> {
   const byKm = fullTankIntervals(entries, (e) => e.odometer_km);
   const byHours = fullTankIntervals(entries, (e) => e.engine_hours ?? null);
   const out = new Map<string, FuelResult>();
@@ -84,7 +96,8 @@ export function analyseFuel(entries: readonly FuelEntry[], vehicle: FuelVehicle,
     const km = byKm.get(e.id)!;
     const hours = byHours.get(e.id)!;
     const flags: FuelFlag[] = [];
-    if (vehicle.tank_volume !== null && vehicle.tank_volume > 0 && e.liters > vehicle.tank_volume) flags.push("over_tank");
+    if (vehicle.tank_volume !== null && vehicle.tank_volume > 0 && e.liters > vehicle.tank_volume)
+      flags.push("over_tank");
     if (km.backwards) flags.push("odometer_backwards");
     if (hours.backwards) flags.push("engine_hours_backwards");
     const consumption = km.perUnit === null ? null : Math.round(km.perUnit * 100 * 100) / 100;

@@ -21,7 +21,15 @@ const none = (ids: readonly string[]) => ids.length === 0;
 export const remindersRepo = {
   async readings(db: DB, orgId: string, vehicleIds: readonly string[]): Promise<Map<string, VehicleReading>> {
     if (none(vehicleIds)) return new Map();
-    const { rows } = await sql<{ id: string; base: string; tm: number | null; hours: number | null; has_device: boolean; entered: string | null; entered_hours: string | null }>`
+    const { rows } = await sql<{
+      id: string;
+      base: string;
+      tm: number | null;
+      hours: number | null;
+      has_device: boolean;
+      entered: string | null;
+      entered_hours: string | null;
+    }>`
       SELECT v.id, v.odometer_km AS base, s.odometer_m AS tm, s.engine_hours_s AS hours,
              (v.device_imei IS NOT NULL OR s.device_id IS NOT NULL) AS has_device,
              greatest(
@@ -34,55 +42,109 @@ export const remindersRepo = {
              ) AS entered_hours
       FROM vehicles v LEFT JOIN vehicle_state s ON s.vehicle_id = v.id
       WHERE v.org_id = ${orgId} AND v.id = ANY(${[...vehicleIds]}::uuid[])`.execute(db);
-    return new Map(rows.map((r) => {
-      const base = Number(r.base);
-      const telematics = r.has_device ? Math.round((base + (r.tm ?? 0) / 1000) * 10) / 10 : null;
-      const entered = r.entered === null ? null : Number(r.entered);
-      const odometer = telematics ?? Math.max(base, entered ?? 0);
-      const telematicsHours = r.has_device ? Math.round(((r.hours ?? 0) / 3600) * 10) / 10 : null;
-      const hours = telematicsHours ?? (r.entered_hours === null ? null : Number(r.entered_hours));
-      return [r.id, { vehicle_id: r.id, odometer_km: odometer, telematics_km: telematics, engine_hours: hours, telematics_hours: telematicsHours }];
-    }));
+    return new Map(
+      rows.map((r) => {
+        const base = Number(r.base);
+        const telematics = r.has_device ? Math.round((base + (r.tm ?? 0) / 1000) * 10) / 10 : null;
+        const entered = r.entered === null ? null : Number(r.entered);
+        const odometer = telematics ?? Math.max(base, entered ?? 0);
+        const telematicsHours = r.has_device ? Math.round(((r.hours ?? 0) / 3600) * 10) / 10 : null;
+        const hours = telematicsHours ?? (r.entered_hours === null ? null : Number(r.entered_hours));
+        return [
+          r.id,
+          {
+            vehicle_id: r.id,
+            odometer_km: odometer,
+            telematics_km: telematics,
+            engine_hours: hours,
+            telematics_hours: telematicsHours,
+          },
+        ];
+      }),
+    );
   },
   list(db: DB, orgId: string, vehicleIds: readonly string[], filter: { kind?: string } = {}) {
     if (none(vehicleIds)) return Promise.resolve([]);
-    let q = db.selectFrom("maintenance_reminders").selectAll().where("org_id", "=", orgId).where("vehicle_id", "in", [...vehicleIds]);
+    let q = db
+      .selectFrom("maintenance_reminders")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "in", [...vehicleIds]);
     if (filter.kind) q = q.where("kind", "=", filter.kind as "regular");
     return q.orderBy("name").orderBy("id").execute();
   },
   /** Every active, not completed reminder of every organisation (the daily check). */
   listOpen(db: DB, orgId?: string) {
-    let q = db.selectFrom("maintenance_reminders").selectAll().where("active", "=", true).where("completed_at", "is", null);
+    let q = db
+      .selectFrom("maintenance_reminders")
+      .selectAll()
+      .where("active", "=", true)
+      .where("completed_at", "is", null);
     if (orgId) q = q.where("org_id", "=", orgId);
     return q.orderBy("org_id").execute();
   },
   find(db: DB, orgId: string, id: string) {
-    return db.selectFrom("maintenance_reminders").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    return db
+      .selectFrom("maintenance_reminders")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .executeTakeFirst();
   },
   insert(db: DB, rows: Insertable<MaintenanceRemindersTable>[]) {
     return db.insertInto("maintenance_reminders").values(rows).returningAll().execute();
   },
   update(db: DB, orgId: string, id: string, v: Updateable<MaintenanceRemindersTable>) {
-    return db.updateTable("maintenance_reminders").set({ ...v, updated_at: sql`now()` }).where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirst();
+    return db
+      .updateTable("maintenance_reminders")
+      .set({ ...v, updated_at: sql`now()` })
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
   },
   async delete(db: DB, orgId: string, id: string) {
-    const r = await db.deleteFrom("maintenance_reminders").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+    const r = await db
+      .deleteFrom("maintenance_reminders")
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   },
   /** Active people with an e-mail and their language (reminder recipients). */
   async responsible(db: DB, orgId: string) {
-    const rows = await db.selectFrom("users").select(["id", "email", "default_language"]).where("org_id", "=", orgId).where("active", "=", true).execute();
+    const rows = await db
+      .selectFrom("users")
+      .select(["id", "email", "default_language"])
+      .where("org_id", "=", orgId)
+      .where("active", "=", true)
+      .execute();
     return new Map(rows.map((r) => [r.id, { email: r.email, language: r.default_language }]));
   },
   /** The organisation's vehicles: registration for the notices, team for who may see them. */
   async registrations(db: DB, orgId: string) {
-    const rows = await db.selectFrom("vehicles").select(["id", "registration", "team_id"]).where("org_id", "=", orgId).execute();
+    const rows = await db
+      .selectFrom("vehicles")
+      .select(["id", "registration", "team_id"])
+      .where("org_id", "=", orgId)
+      .execute();
     return new Map(rows.map((r) => [r.id, { registration: r.registration, teamId: r.team_id }]));
   },
   /** Claims a notice: true only the first time for this reminder, cycle and stage (across restarts and workers). */
-  async claimNotice(db: DB, orgId: string, reminderId: string, cycle: number, stage: "due_soon" | "due" | "overdue", userId: string | null = null) {
-    const row = await db.insertInto("maintenance_reminder_notices").values({ org_id: orgId, reminder_id: reminderId, cycle, stage, user_id: userId })
-      .onConflict((oc) => oc.doNothing()).returning("reminder_id").executeTakeFirst();
+  async claimNotice(
+    db: DB,
+    orgId: string,
+    reminderId: string,
+    cycle: number,
+    stage: "due_soon" | "due" | "overdue",
+    userId: string | null = null,
+  ) {
+    const row = await db
+      .insertInto("maintenance_reminder_notices")
+      .values({ org_id: orgId, reminder_id: reminderId, cycle, stage, user_id: userId })
+      .onConflict((oc) => oc.doNothing())
+      .returning("reminder_id")
+      .executeTakeFirst();
     return Boolean(row);
   },
 };

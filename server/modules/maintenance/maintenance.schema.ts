@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { dateParam, requiredDate } from "../../shared/date-schemas";
-import { checkbox, optionalInt, optionalNumber, optionalText, optionalUuid, requiredText, uuidList } from "../shared/form-values";
+import {
+  checkbox,
+  optionalInt,
+  optionalNumber,
+  optionalText,
+  optionalUuid,
+  requiredText,
+  uuidList,
+} from "../shared/form-values";
 
 export const REMINDER_KINDS = ["regular", "obligatory"] as const;
 export const SUPPLIER_CATEGORIES = ["service", "parts", "fuel", "wash", "other"] as const;
@@ -13,7 +21,10 @@ export const ODOMETER_TOLERANCE_KM = 50;
 export const CONSUMPTION_TOLERANCE = 0.3;
 /** The organisation's tolerances (maintenance settings), their defaults and bounds. */
 export const TOLERANCE_BOUNDS = { consumption_tolerance_pct: [5, 100], odometer_tolerance_km: [1, 1000] } as const;
-export const DEFAULT_TOLERANCES = { consumption_tolerance_pct: CONSUMPTION_TOLERANCE * 100, odometer_tolerance_km: ODOMETER_TOLERANCE_KM };
+export const DEFAULT_TOLERANCES = {
+  consumption_tolerance_pct: CONSUMPTION_TOLERANCE * 100,
+  odometer_tolerance_km: ODOMETER_TOLERANCE_KM,
+};
 
 /**
  * An engine-hours reading, the same rule wherever one is entered (services, completions, fuel reports, a reminder's
@@ -23,34 +34,48 @@ export const engineHoursReading = () => optionalNumber(0, 1_000_000);
 
 const requiredNumber = (min: number, max: number) =>
   z.preprocess(
-    (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim().replace(",", ".")) : v),
-    z.number({ error: (iss) => (iss.input === undefined ? "errors.required" : "errors.number") }).min(min, "errors.range").max(max, "errors.range"),
+    (v) =>
+      v === "" || v === null || v === undefined
+        ? undefined
+        : typeof v === "string"
+          ? Number(v.trim().replace(",", "."))
+          : v,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "errors.required" : "errors.number") })
+      .min(min, "errors.range")
+      .max(max, "errors.range"),
   );
 
 /** A reminder for one vehicle or many at once (one reminder per vehicle). */
-export const reminderInputSchema = z.object({
-  vehicle_ids: uuidList(),
-  name: requiredText(120),
-  kind: z.preprocess((v) => (v === "" || v == null ? "regular" : v), z.enum(REMINDER_KINDS, { error: "errors.invalid" })),
-  interval_days: optionalInt(1, 3650),
-  interval_km: optionalInt(1, 1_000_000),
-  interval_hours: optionalInt(1, 100_000),
-  before_days: optionalInt(0, 365),
-  before_km: optionalInt(0, 100_000),
-  before_hours: optionalInt(0, 10_000),
-  repeat: checkbox(),
-  active: checkbox(),
-  base_date: requiredDate(),
-  /** the odometer the interval counts from; blank: the vehicle's current odometer */
-  base_odometer_km: optionalNumber(0, 10_000_000),
-  /** the engine hours the interval counts from; blank: the vehicle's current engine hours */
-  base_engine_hours: engineHoursReading(),
-  responsible_user_id: optionalUuid(),
-  notes: optionalText(1000),
-}).superRefine((v, ctx) => {
-  if (!v.vehicle_ids.length) ctx.addIssue({ code: "custom", path: ["vehicle_ids"], message: "errors.required" });
-  if (v.interval_days == null && v.interval_km == null && v.interval_hours == null) ctx.addIssue({ code: "custom", path: ["interval_days"], message: "maintenance:errors.intervalRequired" });
-});
+export const reminderInputSchema = z
+  .object({
+    vehicle_ids: uuidList(),
+    name: requiredText(120),
+    kind: z.preprocess(
+      (v) => (v === "" || v == null ? "regular" : v),
+      z.enum(REMINDER_KINDS, { error: "errors.invalid" }),
+    ),
+    interval_days: optionalInt(1, 3650),
+    interval_km: optionalInt(1, 1_000_000),
+    interval_hours: optionalInt(1, 100_000),
+    before_days: optionalInt(0, 365),
+    before_km: optionalInt(0, 100_000),
+    before_hours: optionalInt(0, 10_000),
+    repeat: checkbox(),
+    active: checkbox(),
+    base_date: requiredDate(),
+    /** the odometer the interval counts from; blank: the vehicle's current odometer */
+    base_odometer_km: optionalNumber(0, 10_000_000),
+    /** the engine hours the interval counts from; blank: the vehicle's current engine hours */
+    base_engine_hours: engineHoursReading(),
+    responsible_user_id: optionalUuid(),
+    notes: optionalText(1000),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.vehicle_ids.length) ctx.addIssue({ code: "custom", path: ["vehicle_ids"], message: "errors.required" });
+    if (v.interval_days == null && v.interval_km == null && v.interval_hours == null)
+      ctx.addIssue({ code: "custom", path: ["interval_days"], message: "maintenance:errors.intervalRequired" });
+  });
 export type ReminderInput = z.infer<typeof reminderInputSchema>;
 
 export const reminderFilterSchema = z.object({
@@ -63,7 +88,10 @@ export type ReminderFilter = z.infer<typeof reminderFilterSchema>;
 
 const partLines = {
   part_id: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.string())),
-  part_quantity: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.string())),
+  part_quantity: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string()),
+  ),
 };
 
 /** A service report (or the completion of a reminder, which is one). */
@@ -86,7 +114,10 @@ export type CompleteReminderInput = z.infer<typeof completeReminderSchema>;
 
 export const washInputSchema = z.object({
   vehicle_id: z.uuid({ error: "errors.required" }),
-  service_type: z.preprocess((v) => (v === "" || v == null ? "exterior" : v), z.enum(WASH_TYPES, { error: "errors.invalid" })),
+  service_type: z.preprocess(
+    (v) => (v === "" || v == null ? "exterior" : v),
+    z.enum(WASH_TYPES, { error: "errors.invalid" }),
+  ),
   completed_on: requiredDate(),
   cost: optionalNumber(0, 100_000_000),
   supplier_id: optionalUuid(),
@@ -111,10 +142,16 @@ export type FuelInput = z.infer<typeof fuelInputSchema>;
 
 export const supplierInputSchema = z.object({
   name: requiredText(120),
-  category: z.preprocess((v) => (v === "" || v == null ? "service" : v), z.enum(SUPPLIER_CATEGORIES, { error: "errors.invalid" })),
+  category: z.preprocess(
+    (v) => (v === "" || v == null ? "service" : v),
+    z.enum(SUPPLIER_CATEGORIES, { error: "errors.invalid" }),
+  ),
   contact_person: optionalText(120),
   phone: optionalText(40),
-  email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v), z.email("errors.email").nullable().optional()),
+  email: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v),
+    z.email("errors.email").nullable().optional(),
+  ),
   address: optionalText(200),
   notes: optionalText(1000),
 });
@@ -131,7 +168,10 @@ export type PartInput = z.infer<typeof partInputSchema>;
 
 export const stockMovementSchema = z.object({
   quantity: requiredNumber(-1_000_000, 1_000_000).refine((n) => n !== 0, "errors.range"),
-  reason: z.preprocess((v) => (v === "" || v == null ? "purchase" : v), z.enum(["purchase", "adjustment"], { error: "errors.invalid" })),
+  reason: z.preprocess(
+    (v) => (v === "" || v == null ? "purchase" : v),
+    z.enum(["purchase", "adjustment"], { error: "errors.invalid" }),
+  ),
   note: optionalText(200),
 });
 export type StockMovementInput = z.infer<typeof stockMovementSchema>;
@@ -149,11 +189,20 @@ export const recordFilterSchema = z.object({
   to: dateParam().catch(undefined),
 });
 
-const tolerance = (key: keyof typeof TOLERANCE_BOUNDS) => z.preprocess(
-  (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim().replace(",", ".")) : v),
-  z.number({ error: (iss) => (iss.input === undefined ? "errors.required" : "errors.number") })
-    .int("errors.number").min(TOLERANCE_BOUNDS[key][0], "errors.range").max(TOLERANCE_BOUNDS[key][1], "errors.range"),
-);
+const tolerance = (key: keyof typeof TOLERANCE_BOUNDS) =>
+  z.preprocess(
+    (v) =>
+      v === "" || v === null || v === undefined
+        ? undefined
+        : typeof v === "string"
+          ? Number(v.trim().replace(",", "."))
+          : v,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "errors.required" : "errors.number") })
+      .int("errors.number")
+      .min(TOLERANCE_BOUNDS[key][0], "errors.range")
+      .max(TOLERANCE_BOUNDS[key][1], "errors.range"),
+  );
 
 /** The organisation's maintenance settings: the fuel tolerances (whole percent and km). */
 export const maintenanceSettingsSchema = z.object({

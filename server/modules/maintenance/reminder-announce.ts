@@ -20,10 +20,18 @@ export const reminderPath = (reminderId: string) => `/maintenance/reminders/edit
 /** The bus message: the hub hands it to the user's open pages if they may read maintenance and see the vehicle. */
 export function reminderMessage(n: CommittedReminderNotice): Extract<BusMessage, { k: "reminder" }> {
   return {
-    k: "reminder", o: n.orgId, u: [n.userId],
+    k: "reminder",
+    o: n.orgId,
+    u: [n.userId],
     r: {
-      id: `${n.reminderId}:${n.cycle}:${n.stage}`, reminderId: n.reminderId, stage: n.stage, name: n.name,
-      vehicleId: n.vehicleId, vehicleName: n.vehicleName, vehicleTeamId: n.vehicleTeamId, url: reminderPath(n.reminderId),
+      id: `${n.reminderId}:${n.cycle}:${n.stage}`,
+      reminderId: n.reminderId,
+      stage: n.stage,
+      name: n.name,
+      vehicleId: n.vehicleId,
+      vehicleName: n.vehicleName,
+      vehicleTeamId: n.vehicleTeamId,
+      url: reminderPath(n.reminderId),
     },
   };
 }
@@ -35,6 +43,7 @@ export function reminderMessage(n: CommittedReminderNotice): Extract<BusMessage,
 export async function announceReminderNotices(ctx: AppContext, notices: CommittedReminderNotice[]): Promise<void> {
   // A process without a bus (a bare test context) has no open pages to tell.
   if (!notices.length || !ctx.live) return;
-  await ctx.live.publishMany(notices.map(reminderMessage))
+  await ctx.live
+    .publishMany(notices.map(reminderMessage))
     .catch((err) => ctx.log.warn({ err, notices: notices.length }, "publishing reminder notices failed"));
 }

@@ -14,7 +14,12 @@ import { stateOf } from "./reminders.service";
  * user, is their in-app notice: it appears with the e-mail and just as once, and once committed it is pushed to the
  * user's open pages (reminder-announce.ts). `orgId` limits a run to one organisation (the job runs over all).
  */
-export async function runReminderNotices(ctx: AppContext, mailer: Mailer, now = new Date(), orgId?: string): Promise<{ sent: number }> {
+export async function runReminderNotices(
+  ctx: AppContext,
+  mailer: Mailer,
+  now = new Date(),
+  orgId?: string,
+): Promise<{ sent: number }> {
   const committed: CommittedReminderNotice[] = [];
   try {
     return await claimNotices(ctx, mailer, now, committed, orgId);
@@ -24,7 +29,13 @@ export async function runReminderNotices(ctx: AppContext, mailer: Mailer, now = 
   }
 }
 
-async function claimNotices(ctx: AppContext, mailer: Mailer, now: Date, committed: CommittedReminderNotice[], onlyOrg?: string): Promise<{ sent: number }> {
+async function claimNotices(
+  ctx: AppContext,
+  mailer: Mailer,
+  now: Date,
+  committed: CommittedReminderNotice[],
+  onlyOrg?: string,
+): Promise<{ sent: number }> {
   const open = await remindersRepo.listOpen(ctx.db, onlyOrg);
   const byOrg = new Map<string, typeof open>();
   for (const r of open) byOrg.set(r.org_id, [...(byOrg.get(r.org_id) ?? []), r]);
@@ -50,19 +61,36 @@ async function claimNotices(ctx: AppContext, mailer: Mailer, now: Date, committe
         // the claimed row is also the responsible user's in-app notice (reminder-inbox.service.ts)
         if (!(await remindersRepo.claimNotice(trx, orgId, r.id, r.cycle, stage, userId))) return null;
         if (person?.email) {
-          await mailer.send(reminderEmail({
-            to: person.email, language: person.language === "en" ? "en" : "al", stage, name: r.name, vehicle: vehicle?.registration ?? "",
-            dueDate: state.dueDate, dueKm: state.dueKm, odometerKm: odometer,
-            dueHours: state.dueHours, engineHours: reading?.engine_hours ?? null, url: `${base}${reminderPath(r.id)}`,
-          }));
+          await mailer.send(
+            reminderEmail({
+              to: person.email,
+              language: person.language === "en" ? "en" : "al",
+              stage,
+              name: r.name,
+              vehicle: vehicle?.registration ?? "",
+              dueDate: state.dueDate,
+              dueKm: state.dueKm,
+              odometerKm: odometer,
+              dueHours: state.dueHours,
+              engineHours: reading?.engine_hours ?? null,
+              url: `${base}${reminderPath(r.id)}`,
+            }),
+          );
         }
         return { mailed: Boolean(person?.email) };
       });
       if (claimed?.mailed) sent++;
       if (claimed && userId) {
         committed.push({
-          orgId, userId, reminderId: r.id, cycle: r.cycle, stage, name: r.name,
-          vehicleId: r.vehicle_id, vehicleName: vehicle?.registration ?? "", vehicleTeamId: vehicle?.teamId ?? null,
+          orgId,
+          userId,
+          reminderId: r.id,
+          cycle: r.cycle,
+          stage,
+          name: r.name,
+          vehicleId: r.vehicle_id,
+          vehicleName: vehicle?.registration ?? "",
+          vehicleTeamId: vehicle?.teamId ?? null,
         });
       }
     }

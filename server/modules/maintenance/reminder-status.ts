@@ -64,9 +64,19 @@ export function reminderState(r: ReminderTerms, today: string, odometerKm: numbe
   if (r.completed) return { status: "done", ...figures };
   if (!r.active) return { status: "inactive", ...figures };
   const byDays: ReminderStatus =
-    daysLeft === null ? "ok" : daysLeft < 0 ? "overdue" : daysLeft === 0 ? "due" : daysLeft <= r.before_days ? "due_soon" : "ok";
-  const status = [byCounter(kmLeft, r.before_km, KM_DUE_WINDOW), byCounter(hoursLeft, r.before_hours, HOURS_DUE_WINDOW)]
-    .reduce((worst, s) => (RANK[s] > RANK[worst] ? s : worst), byDays);
+    daysLeft === null
+      ? "ok"
+      : daysLeft < 0
+        ? "overdue"
+        : daysLeft === 0
+          ? "due"
+          : daysLeft <= r.before_days
+            ? "due_soon"
+            : "ok";
+  const status = [
+    byCounter(kmLeft, r.before_km, KM_DUE_WINDOW),
+    byCounter(hoursLeft, r.before_hours, HOURS_DUE_WINDOW),
+  ].reduce((worst, s) => (RANK[s] > RANK[worst] ? s : worst), byDays);
   return { status, ...figures };
 }
 

@@ -6,7 +6,12 @@ import { existingUserIds } from "../users/users.service";
 import { toPage, type ListQuery } from "../shared/listing";
 import { maintenancePolicy } from "./maintenance.policy";
 import { remindersRepo } from "./maintenance.repo";
-import { completeReminderSchema, reminderInputSchema, type ReminderFilter, type ReminderInput } from "./maintenance.schema";
+import {
+  completeReminderSchema,
+  reminderInputSchema,
+  type ReminderFilter,
+  type ReminderInput,
+} from "./maintenance.schema";
 import { assertChosen, assertVisible, orgToday, visibleVehicles } from "./maintenance.vehicles";
 import { checkAttachments, writeService, type Attachment } from "./records.service";
 import { rearm, reminderState, type ReminderState } from "./reminder-status";
@@ -15,19 +20,47 @@ import type { VehicleReading } from "./maintenance.repo";
 type ReminderRow = Awaited<ReturnType<typeof remindersRepo.list>>[number];
 
 /** A reminder as screens and the API see it: its terms, its vehicle, the current odometer and its state. */
-export type ReminderView = ReminderRow & ReminderState & { registration: string; team_id: string | null; odometer_km: number; engine_hours: number | null };
+export type ReminderView = ReminderRow &
+  ReminderState & { registration: string; team_id: string | null; odometer_km: number; engine_hours: number | null };
 
 /** A reminder's state on `today` at the vehicle's reading (odometer and engine hours; none: 0). */
-export function stateOf(r: ReminderRow, today: string, reading: Pick<VehicleReading, "odometer_km" | "engine_hours"> | undefined): ReminderState {
-  return reminderState({
-    interval_days: r.interval_days, interval_km: r.interval_km, interval_hours: r.interval_hours, before_days: r.before_days, before_km: r.before_km,
-    before_hours: r.before_hours, base_date: r.base_date, base_odometer_km: Number(r.base_odometer_km), base_engine_hours: Number(r.base_engine_hours),
-    active: r.active, completed: r.completed_at !== null,
-  }, today, reading?.odometer_km ?? 0, reading?.engine_hours ?? 0);
+export function stateOf(
+  r: ReminderRow,
+  today: string,
+  reading: Pick<VehicleReading, "odometer_km" | "engine_hours"> | undefined,
+): ReminderState {
+  return reminderState(
+    {
+      interval_days: r.interval_days,
+      interval_km: r.interval_km,
+      interval_hours: r.interval_hours,
+      before_days: r.before_days,
+      before_km: r.before_km,
+      before_hours: r.before_hours,
+      base_date: r.base_date,
+      base_odometer_km: Number(r.base_odometer_km),
+      base_engine_hours: Number(r.base_engine_hours),
+      active: r.active,
+      completed: r.completed_at !== null,
+    },
+    today,
+    reading?.odometer_km ?? 0,
+    reading?.engine_hours ?? 0,
+  );
 }
 
-const viewOf = (r: ReminderRow, v: { registration: string; team_id: string | null }, reading: VehicleReading | undefined, today: string): ReminderView => ({
-  ...r, ...stateOf(r, today, reading), registration: v.registration, team_id: v.team_id, odometer_km: reading?.odometer_km ?? 0, engine_hours: reading?.engine_hours ?? null,
+const viewOf = (
+  r: ReminderRow,
+  v: { registration: string; team_id: string | null },
+  reading: VehicleReading | undefined,
+  today: string,
+): ReminderView => ({
+  ...r,
+  ...stateOf(r, today, reading),
+  registration: v.registration,
+  team_id: v.team_id,
+  odometer_km: reading?.odometer_km ?? 0,
+  engine_hours: reading?.engine_hours ?? null,
 });
 
 const ORDER = { overdue: 0, due: 1, due_soon: 2, ok: 3, inactive: 4, done: 5 } as const;
@@ -39,7 +72,9 @@ export async function listReminders(ctx: AppContext, p: Principal, filter: Remin
   if (filter.vehicle_id) ids = ids.filter((id) => id === filter.vehicle_id);
   if (filter.team_id) ids = ids.filter((id) => visible.get(id)!.team_id === filter.team_id);
   const [rows, readings, today] = await Promise.all([
-    remindersRepo.list(ctx.db, p.orgId, ids, { kind: filter.kind }), remindersRepo.readings(ctx.db, p.orgId, ids), orgToday(ctx, p.orgId),
+    remindersRepo.list(ctx.db, p.orgId, ids, { kind: filter.kind }),
+    remindersRepo.readings(ctx.db, p.orgId, ids),
+    orgToday(ctx, p.orgId),
   ]);
   let views: ReminderView[] = rows.map((r) => viewOf(r, visible.get(r.vehicle_id)!, readings.get(r.vehicle_id), today));
   if (filter.status) views = views.filter((v) => v.status === filter.status);
@@ -47,7 +82,12 @@ export async function listReminders(ctx: AppContext, p: Principal, filter: Remin
     const needle = q.q.toLowerCase();
     views = views.filter((v) => v.name.toLowerCase().includes(needle) || v.registration.toLowerCase().includes(needle));
   }
-  views.sort((a, b) => ORDER[a.status] - ORDER[b.status] || (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) || a.registration.localeCompare(b.registration));
+  views.sort(
+    (a, b) =>
+      ORDER[a.status] - ORDER[b.status] ||
+      (a.daysLeft ?? Infinity) - (b.daysLeft ?? Infinity) ||
+      a.registration.localeCompare(b.registration),
+  );
   const counts = { overdue: 0, due: 0, due_soon: 0, ok: 0, inactive: 0, done: 0 };
   for (const v of views) counts[v.status]++;
   return { ...toPage(views.slice((q.page - 1) * q.size, q.page * q.size), views.length, q), counts };
@@ -63,14 +103,24 @@ export async function getReminder(ctx: AppContext, p: Principal, id: string): Pr
 }
 
 async function checkResponsible(ctx: AppContext, p: Principal, id: string | null | undefined) {
-  if (id && !(await existingUserIds(ctx, p.orgId, [id])).size) throw new AppError("VALIDATION", "Unknown user", { field: "responsible_user_id" });
+  if (id && !(await existingUserIds(ctx, p.orgId, [id])).size)
+    throw new AppError("VALIDATION", "Unknown user", { field: "responsible_user_id" });
 }
 
 const terms = (input: ReminderInput) => ({
-  name: input.name, kind: input.kind, interval_days: input.interval_days ?? null, interval_km: input.interval_km ?? null,
-  interval_hours: input.interval_hours ?? null, before_days: input.before_days ?? 0, before_km: input.before_km ?? 0,
-  before_hours: input.before_hours ?? 0, repeat: input.repeat, active: input.active,
-  base_date: input.base_date, responsible_user_id: input.responsible_user_id ?? null, notes: input.notes ?? null,
+  name: input.name,
+  kind: input.kind,
+  interval_days: input.interval_days ?? null,
+  interval_km: input.interval_km ?? null,
+  interval_hours: input.interval_hours ?? null,
+  before_days: input.before_days ?? 0,
+  before_km: input.before_km ?? 0,
+  before_hours: input.before_hours ?? 0,
+  repeat: input.repeat,
+  active: input.active,
+  base_date: input.base_date,
+  responsible_user_id: input.responsible_user_id ?? null,
+  notes: input.notes ?? null,
 });
 
 /** One reminder per chosen vehicle; a blank start odometer (engine hours) is each vehicle's current one. */
@@ -82,12 +132,18 @@ export async function createReminders(ctx: AppContext, p: Principal, raw: unknow
   await checkResponsible(ctx, p, input.responsible_user_id);
   const readings = await remindersRepo.readings(ctx.db, p.orgId, ids);
   return ctx.db.transaction().execute(async (trx) => {
-    const rows = await remindersRepo.insert(trx, ids.map((vehicleId) => ({
-      org_id: p.orgId, vehicle_id: vehicleId, ...terms(input),
-      base_odometer_km: input.base_odometer_km ?? readings.get(vehicleId)?.odometer_km ?? 0,
-      base_engine_hours: input.base_engine_hours ?? readings.get(vehicleId)?.engine_hours ?? 0,
-    })));
-    for (const row of rows) await audit.record(trx, p, { entity: "maintenance_reminder", id: row.id, action: "create", after: row });
+    const rows = await remindersRepo.insert(
+      trx,
+      ids.map((vehicleId) => ({
+        org_id: p.orgId,
+        vehicle_id: vehicleId,
+        ...terms(input),
+        base_odometer_km: input.base_odometer_km ?? readings.get(vehicleId)?.odometer_km ?? 0,
+        base_engine_hours: input.base_engine_hours ?? readings.get(vehicleId)?.engine_hours ?? 0,
+      })),
+    );
+    for (const row of rows)
+      await audit.record(trx, p, { entity: "maintenance_reminder", id: row.id, action: "create", after: row });
     return rows;
   });
 }
@@ -103,10 +159,17 @@ export async function updateReminder(ctx: AppContext, p: Principal, id: string, 
   const vehicleId = input.vehicle_ids[0];
   const sameVehicle = vehicleId === before.vehicle_id;
   const reading = sameVehicle ? undefined : (await remindersRepo.readings(ctx.db, p.orgId, [vehicleId])).get(vehicleId);
-  const odometer = input.base_odometer_km ?? (sameVehicle ? Number(before.base_odometer_km) : reading?.odometer_km ?? 0);
-  const hours = input.base_engine_hours ?? (sameVehicle ? Number(before.base_engine_hours) : reading?.engine_hours ?? 0);
+  const odometer =
+    input.base_odometer_km ?? (sameVehicle ? Number(before.base_odometer_km) : (reading?.odometer_km ?? 0));
+  const hours =
+    input.base_engine_hours ?? (sameVehicle ? Number(before.base_engine_hours) : (reading?.engine_hours ?? 0));
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await remindersRepo.update(trx, p.orgId, id, { vehicle_id: vehicleId, ...terms(input), base_odometer_km: odometer, base_engine_hours: hours });
+    const row = await remindersRepo.update(trx, p.orgId, id, {
+      vehicle_id: vehicleId,
+      ...terms(input),
+      base_odometer_km: odometer,
+      base_engine_hours: hours,
+    });
     if (!row) throw notFound("reminder");
     await audit.record(trx, p, { entity: "maintenance_reminder", id, action: "update", before, after: row });
     return row;
@@ -126,7 +189,13 @@ export async function deleteReminder(ctx: AppContext, p: Principal, id: string) 
  * Completing records a service (type = the reminder's name) and, for a repeating reminder, re-arms it from the
  * completion day, odometer and engine hours (the entered ones, else the current ones) in a new cycle; otherwise it is done.
  */
-export async function completeReminder(ctx: AppContext, p: Principal, id: string, raw: unknown, attachments: Attachment[] = []) {
+export async function completeReminder(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  raw: unknown,
+  attachments: Attachment[] = [],
+) {
   maintenancePolicy.write(p);
   const reminder = await getReminder(ctx, p, id);
   const input = completeReminderSchema.parse(raw);
@@ -135,9 +204,22 @@ export async function completeReminder(ctx: AppContext, p: Principal, id: string
   const odometer = input.odometer_km ?? reading?.odometer_km ?? 0;
   const hours = input.engine_hours ?? reading?.engine_hours ?? null;
   return ctx.db.transaction().execute(async (trx) => {
-    const service = await writeService(trx, p, { ...input, odometer_km: odometer, engine_hours: hours, vehicle_id: reminder.vehicle_id, service_type: reminder.name }, {
-      reminderId: id, telematicsKm: reading?.telematics_km ?? null, attachments,
-    });
+    const service = await writeService(
+      trx,
+      p,
+      {
+        ...input,
+        odometer_km: odometer,
+        engine_hours: hours,
+        vehicle_id: reminder.vehicle_id,
+        service_type: reminder.name,
+      },
+      {
+        reminderId: id,
+        telematicsKm: reading?.telematics_km ?? null,
+        attachments,
+      },
+    );
     const next = reminder.repeat
       ? { ...rearm(input.completed_on, odometer, hours ?? 0), cycle: reminder.cycle + 1 }
       : { completed_at: new Date(), cycle: reminder.cycle + 1 };

@@ -6,14 +6,22 @@ export const organizationRepo = {
     return db.selectFrom("organizations").selectAll().where("id", "=", orgId).executeTakeFirst();
   },
   update(db: DB, orgId: string, v: OrganizationInput) {
-    return db.updateTable("organizations").set({ ...v, updated_at: new Date() }).where("id", "=", orgId).returningAll().executeTakeFirst();
+    return db
+      .updateTable("organizations")
+      .set({ ...v, updated_at: new Date() })
+      .where("id", "=", orgId)
+      .returningAll()
+      .executeTakeFirst();
   },
   findSettings(db: DB, orgId: string) {
     return db.selectFrom("organization_settings").selectAll().where("org_id", "=", orgId).executeTakeFirst();
   },
   upsertSettings(db: DB, orgId: string, v: SettingsInput) {
-    return db.insertInto("organization_settings").values({ org_id: orgId, ...v })
+    return db
+      .insertInto("organization_settings")
+      .values({ org_id: orgId, ...v })
       .onConflict((oc) => oc.column("org_id").doUpdateSet({ ...v, updated_at: new Date() }))
-      .returningAll().executeTakeFirstOrThrow();
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
 };

@@ -18,7 +18,11 @@ export const organizationInputSchema = z.object({
 });
 export type OrganizationInput = z.infer<typeof organizationInputSchema>;
 
-const radius = z.coerce.number({ error: "errors.number" }).int("errors.number").min(10, "errors.range").max(10000, "errors.range");
+const radius = z.coerce
+  .number({ error: "errors.number" })
+  .int("errors.number")
+  .min(10, "errors.range")
+  .max(10000, "errors.range");
 
 export const settingsInputSchema = z.object({
   attendance_enabled: checkbox(),

@@ -11,7 +11,10 @@ export const resetEmailSchema = z.object({
   email: z.string({ error: "errors.required" }).trim().min(1, "errors.required").email("errors.email"),
 });
 export const resetCodeSchema = resetEmailSchema.extend({
-  code: z.string({ error: "errors.required" }).trim().regex(/^\d{6}$/, "errors.resetCode"),
+  code: z
+    .string({ error: "errors.required" })
+    .trim()
+    .regex(/^\d{6}$/, "errors.resetCode"),
 });
 export const newPasswordSchema = resetCodeSchema
   .extend({

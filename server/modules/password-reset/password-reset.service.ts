@@ -5,7 +5,14 @@ import { newNumericCode, sha256 } from "../../security/tokens";
 import { authRepo } from "../auth/auth.repo";
 import { usersRepo } from "../users/users.repo";
 import { passwordResetRepo } from "./password-reset.repo";
-import { MAX_CODE_ATTEMPTS, PASSWORD_RESET_MAIL_JOB, RESEND_AFTER_SECONDS, RESET_CODE_TTL_MINUTES, WELCOME_CODE_TTL_MINUTES, type PasswordResetMailJob } from "./password-reset.schema";
+import {
+  MAX_CODE_ATTEMPTS,
+  PASSWORD_RESET_MAIL_JOB,
+  RESEND_AFTER_SECONDS,
+  RESET_CODE_TTL_MINUTES,
+  WELCOME_CODE_TTL_MINUTES,
+  type PasswordResetMailJob,
+} from "./password-reset.schema";
 
 /**
  * Sends a verification code by e-mail (through the job queue). Answers the same whether
@@ -13,7 +20,10 @@ import { MAX_CODE_ATTEMPTS, PASSWORD_RESET_MAIL_JOB, RESEND_AFTER_SECONDS, RESET
  * Returns the seconds until a new code may be requested, and whether this request came too early.
  */
 export async function requestPasswordReset(
-  ctx: AppContext, email: string, baseUrl: string, opts: { purpose?: "reset" | "welcome" } = {},
+  ctx: AppContext,
+  email: string,
+  baseUrl: string,
+  opts: { purpose?: "reset" | "welcome" } = {},
 ): Promise<{ resendIn: number; tooEarly: boolean }> {
   const minutes = opts.purpose === "welcome" ? WELCOME_CODE_TTL_MINUTES : RESET_CODE_TTL_MINUTES;
   // The resend delay is kept per address, for unknown addresses too, so its answer reveals nothing either.
@@ -52,7 +62,8 @@ async function checkCode(ctx: AppContext, email: string, code: string) {
   if (!user || !reset || reset.used_at || reset.attempts >= MAX_CODE_ATTEMPTS) {
     throw new AppError("RESET_CODE_INVALID", "The code is wrong", { field: "code" });
   }
-  if (new Date(reset.expires_at).getTime() < Date.now()) throw new AppError("RESET_CODE_EXPIRED", "The code has expired", { field: "code" });
+  if (new Date(reset.expires_at).getTime() < Date.now())
+    throw new AppError("RESET_CODE_EXPIRED", "The code has expired", { field: "code" });
   if (sha256(`${user.id}:${code}`) !== reset.code_hash) {
     await passwordResetRepo.countAttempt(ctx.db, reset.id);
     throw new AppError("RESET_CODE_INVALID", "The code is wrong", { field: "code" });
@@ -64,7 +75,12 @@ export async function verifyResetCode(ctx: AppContext, email: string, code: stri
   await checkCode(ctx, email, code);
 }
 
-export async function completePasswordReset(ctx: AppContext, email: string, code: string, password: string): Promise<void> {
+export async function completePasswordReset(
+  ctx: AppContext,
+  email: string,
+  code: string,
+  password: string,
+): Promise<void> {
   const { user, reset } = await checkCode(ctx, email, code);
   await ctx.db.transaction().execute(async (trx) => {
     await usersRepo.update(trx, user.org_id, user.id, { password_hash: await hashPassword(password) });

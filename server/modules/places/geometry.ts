@@ -38,7 +38,8 @@ export function destination(start: LonLat, bearingDeg: number, distance: number)
   const lat1 = rad(start[1]);
   const lon1 = rad(start[0]);
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lon2 = lon1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  const lon2 =
+    lon1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
   return [normalizeLon(deg(lon2)), deg(lat2)];
 }
 
@@ -59,8 +60,12 @@ function onSegment(p: LonLat, a: LonLat, b: LonLat): boolean {
   const cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
   if (Math.abs(cross) > EPS_DEG * Math.max(1, len)) return false;
-  return p[0] >= Math.min(a[0], b[0]) - EPS_DEG && p[0] <= Math.max(a[0], b[0]) + EPS_DEG
-    && p[1] >= Math.min(a[1], b[1]) - EPS_DEG && p[1] <= Math.max(a[1], b[1]) + EPS_DEG;
+  return (
+    p[0] >= Math.min(a[0], b[0]) - EPS_DEG &&
+    p[0] <= Math.max(a[0], b[0]) + EPS_DEG &&
+    p[1] >= Math.min(a[1], b[1]) - EPS_DEG &&
+    p[1] <= Math.max(a[1], b[1]) + EPS_DEG
+  );
 }
 
 /** Ray casting in plain lon/lat; a point on an edge or a vertex counts as inside. */
@@ -77,7 +82,7 @@ export function pointInPolygon(point: LonLat, ring: LonLat[]): boolean {
     const a = pts[i];
     const b = pts[j];
     if (onSegment(p, a, b)) return true;
-    if ((a[1] > p[1]) !== (b[1] > p[1]) && p[0] < ((b[0] - a[0]) * (p[1] - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside;
+    if (a[1] > p[1] !== b[1] > p[1] && p[0] < ((b[0] - a[0]) * (p[1] - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside;
   }
   return inside;
 }
@@ -94,7 +99,12 @@ export function segmentsIntersect(a: LonLat, b: LonLat, c: LonLat, d: LonLat): b
   const o3 = orient(c, d, a);
   const o4 = orient(c, d, b);
   if (o1 !== o2 && o3 !== o4) return true;
-  return (o1 === 0 && onSegment(c, a, b)) || (o2 === 0 && onSegment(d, a, b)) || (o3 === 0 && onSegment(a, c, d)) || (o4 === 0 && onSegment(b, c, d));
+  return (
+    (o1 === 0 && onSegment(c, a, b)) ||
+    (o2 === 0 && onSegment(d, a, b)) ||
+    (o3 === 0 && onSegment(a, c, d)) ||
+    (o4 === 0 && onSegment(b, c, d))
+  );
 }
 
 /** True when two non-adjacent edges of the ring touch or cross, or adjacent edges fold back onto each other. */
@@ -114,7 +124,11 @@ export function selfIntersects(ring: LonLat[]): boolean {
         const shared = j === i + 1 ? b : a;
         const other1 = j === i + 1 ? a : b;
         const other2 = j === i + 1 ? d : c;
-        if (orient(other1, shared, other2) === 0 && (onSegment(other2, other1, shared) || onSegment(other1, shared, other2))) return true;
+        if (
+          orient(other1, shared, other2) === 0 &&
+          (onSegment(other2, other1, shared) || onSegment(other1, shared, other2))
+        )
+          return true;
         continue;
       }
       if (segmentsIntersect(a, b, c, d)) return true;
@@ -160,7 +174,8 @@ export function circleBoundingBox(centre: LonLat, radiusM: number): BoundingBox 
   const maxLat = Math.min(90, centre[1] + dLat);
   const cosLat = Math.cos(rad(Math.max(Math.abs(minLat), Math.abs(maxLat))));
   const dLon = cosLat < 1e-9 ? 180 : deg(radiusM / (EARTH_RADIUS_M * cosLat));
-  if (dLon >= 180 || centre[0] - dLon < -180 || centre[0] + dLon > 180) return { minLat, maxLat, minLon: -180, maxLon: 180 };
+  if (dLon >= 180 || centre[0] - dLon < -180 || centre[0] + dLon > 180)
+    return { minLat, maxLat, minLon: -180, maxLon: 180 };
   return { minLat, maxLat, minLon: centre[0] - dLon, maxLon: centre[0] + dLon };
 }
 
@@ -170,7 +185,8 @@ export function polygonBoundingBox(ring: LonLat[]): BoundingBox {
   return crossesAntimeridian(ring) ? { ...box, minLon: -180, maxLon: 180 } : box;
 }
 
-export const inBox = (p: LonLat, b: BoundingBox) => p[1] >= b.minLat && p[1] <= b.maxLat && p[0] >= b.minLon && p[0] <= b.maxLon;
+export const inBox = (p: LonLat, b: BoundingBox) =>
+  p[1] >= b.minLat && p[1] <= b.maxLat && p[0] >= b.minLon && p[0] <= b.maxLon;
 
 /** A circle as a closed GeoJSON ring of `vertices` points (plus the repeated first one). */
 export function circleToPolygon(centre: LonLat, radiusM: number, vertices = 64): LonLat[] {

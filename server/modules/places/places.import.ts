@@ -2,7 +2,16 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
-import { detectFormat, FileFormatError, parseCsv, parseGeoJson, parseKml, toCsv, toGeoJson, type RawRow } from "./places.formats";
+import {
+  detectFormat,
+  FileFormatError,
+  parseCsv,
+  parseGeoJson,
+  parseKml,
+  toCsv,
+  toGeoJson,
+  type RawRow,
+} from "./places.formats";
 import { placesPolicy } from "./places.policy";
 import { importsRepo, placesRepo, type PlaceRecord } from "./places.repo";
 import { geofenceInputSchema, poiInputSchema } from "./places.schema";
@@ -36,7 +45,10 @@ const text = (v: unknown) => (v === undefined || v === null ? "" : String(v).tri
 /** Validates one raw row with the same schemas as the forms. */
 export function validateRow(raw: RawRow): RowResult {
   const type = text(raw.values.type).toLowerCase();
-  const fail = (field: string, message: string): RowResult => ({ ok: false, errors: [{ row: raw.row, field, message }] });
+  const fail = (field: string, message: string): RowResult => ({
+    ok: false,
+    errors: [{ row: raw.row, field, message }],
+  });
   const issues = (list: ReadonlyArray<{ path: PropertyKey[]; message: string }>): RowResult => ({
     ok: false,
     errors: list.map((i) => ({ row: raw.row, field: String(i.path[0] ?? "type"), message: i.message })),
@@ -55,7 +67,11 @@ export function validateRow(raw: RawRow): RowResult {
       }
     }
     const hasPolygon = Array.isArray(polygon) || (typeof polygon === "string" && polygon.trim() !== "");
-    const r = geofenceInputSchema.safeParse({ ...raw.values, shape: hasPolygon ? "polygon" : "circle", polygon: hasPolygon ? polygon : null });
+    const r = geofenceInputSchema.safeParse({
+      ...raw.values,
+      shape: hasPolygon ? "polygon" : "circle",
+      polygon: hasPolygon ? polygon : null,
+    });
     return r.success ? { ok: true, record: geofenceRecord(r.data) } : issues(r.error.issues);
   }
   if (type === "unsupported") return fail("geometry", "errors.geometryUnsupported");
@@ -74,15 +90,21 @@ function parseFile(format: string, content: string): RawRow[] {
 }
 
 /** Parses and validates an upload and keeps the result server-side; nothing is saved yet. */
-export async function uploadPlaces(ctx: AppContext, p: Principal, file: { name: string; size: number; text(): Promise<string> }): Promise<ImportSummary> {
+export async function uploadPlaces(
+  ctx: AppContext,
+  p: Principal,
+  file: { name: string; size: number; text(): Promise<string> },
+): Promise<ImportSummary> {
   placesPolicy.write(p);
   if (!file.size) throw new AppError("IMPORT_FORMAT", "Choose a file", { field: "file" });
-  if (file.size > IMPORT_MAX_BYTES) throw new AppError("IMPORT_TOO_LARGE", "The file is larger than 5 MB", { field: "file" });
+  if (file.size > IMPORT_MAX_BYTES)
+    throw new AppError("IMPORT_TOO_LARGE", "The file is larger than 5 MB", { field: "file" });
   const content = (await file.text()).replace(/^\uFEFF/, "");
   const format = detectFormat(file.name, content);
   const rows = parseFile(format, content);
   if (!rows.length) throw new AppError("IMPORT_FORMAT", "The file has no rows", { field: "file" });
-  if (rows.length > IMPORT_MAX_ROWS) throw new AppError("IMPORT_TOO_LARGE", "The file has more than 5,000 rows", { field: "file" });
+  if (rows.length > IMPORT_MAX_ROWS)
+    throw new AppError("IMPORT_TOO_LARGE", "The file has more than 5,000 rows", { field: "file" });
   const valid: PlaceRecord[] = [];
   const errors: RowError[] = [];
   let invalid = 0;
@@ -96,7 +118,12 @@ export async function uploadPlaces(ctx: AppContext, p: Principal, file: { name: 
   }
   await importsRepo.purgeOlderThan(ctx.db, IMPORT_KEEP_MINUTES);
   const saved = await importsRepo.insert(ctx.db, p.orgId, {
-    user_id: p.userId, file_name: file.name.slice(0, 200), format, total_rows: rows.length, valid_rows: valid, errors,
+    user_id: p.userId,
+    file_name: file.name.slice(0, 200),
+    format,
+    total_rows: rows.length,
+    valid_rows: valid,
+    errors,
   });
   return { token: saved.id, fileName: file.name, format, total: rows.length, valid: valid.length, invalid, errors };
 }
@@ -113,8 +140,13 @@ export async function getImportSummary(ctx: AppContext, p: Principal, token: str
   const imp = await findImport(ctx, p, token);
   const errors = imp.errors as RowError[];
   return {
-    token: imp.id, fileName: imp.file_name, format: imp.format, total: imp.total_rows,
-    valid: (imp.valid_rows as unknown[]).length, invalid: imp.total_rows - (imp.valid_rows as unknown[]).length, errors,
+    token: imp.id,
+    fileName: imp.file_name,
+    format: imp.format,
+    total: imp.total_rows,
+    valid: (imp.valid_rows as unknown[]).length,
+    invalid: imp.total_rows - (imp.valid_rows as unknown[]).length,
+    errors,
   };
 }
 
@@ -123,12 +155,23 @@ export async function commitImport(ctx: AppContext, p: Principal, token: string,
   placesPolicy.write(p);
   const imp = await findImport(ctx, p, token);
   const errors = imp.errors as RowError[];
-  if (errors.length && !opts.validOnly) throw new AppError("IMPORT_HAS_ERRORS", "The file has rows with errors", { rows: errors.length });
+  if (errors.length && !opts.validOnly)
+    throw new AppError("IMPORT_HAS_ERRORS", "The file has rows with errors", { rows: errors.length });
   const rows = imp.valid_rows as PlaceRecord[];
   return ctx.db.transaction().execute(async (trx) => {
     const saved = await placesRepo.insertMany(trx, p.orgId, rows);
     await importsRepo.delete(trx, p.orgId, imp.id);
-    await audit.record(trx, p, { entity: "place", id: imp.id, action: "import", after: { file_name: imp.file_name, format: imp.format, places: saved, names: rows.slice(0, 50).map((r) => r.name) } });
+    await audit.record(trx, p, {
+      entity: "place",
+      id: imp.id,
+      action: "import",
+      after: {
+        file_name: imp.file_name,
+        format: imp.format,
+        places: saved,
+        names: rows.slice(0, 50).map((r) => r.name),
+      },
+    });
     return saved;
   });
 }

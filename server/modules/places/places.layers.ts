@@ -11,14 +11,33 @@ export async function placesLayers(ctx: AppContext, p: Principal) {
   return {
     type: "FeatureCollection" as const,
     features: places.map((pl) => {
-      const properties = { id: pl.id, kind: pl.kind, shape: pl.shape, name: pl.name, category: pl.category, icon: pl.icon, color: pl.icon_color };
+      const properties = {
+        id: pl.id,
+        kind: pl.kind,
+        shape: pl.shape,
+        name: pl.name,
+        category: pl.category,
+        icon: pl.icon,
+        color: pl.icon_color,
+      };
       if (pl.shape === "point") {
-        return { type: "Feature" as const, id: pl.id, geometry: { type: "Point" as const, coordinates: [pl.longitude, pl.latitude] }, properties };
+        return {
+          type: "Feature" as const,
+          id: pl.id,
+          geometry: { type: "Point" as const, coordinates: [pl.longitude, pl.latitude] },
+          properties,
+        };
       }
-      const ring: LonLat[] = pl.shape === "circle"
-        ? circleToPolygon([pl.longitude, pl.latitude], pl.radius_m ?? 0, CIRCLE_VERTICES)
-        : [...(pl.polygon ?? []), ...(pl.polygon?.length ? [pl.polygon[0]] : [])];
-      return { type: "Feature" as const, id: pl.id, geometry: { type: "Polygon" as const, coordinates: [ring] }, properties };
+      const ring: LonLat[] =
+        pl.shape === "circle"
+          ? circleToPolygon([pl.longitude, pl.latitude], pl.radius_m ?? 0, CIRCLE_VERTICES)
+          : [...(pl.polygon ?? []), ...(pl.polygon?.length ? [pl.polygon[0]] : [])];
+      return {
+        type: "Feature" as const,
+        id: pl.id,
+        geometry: { type: "Polygon" as const, coordinates: [ring] },
+        properties,
+      };
     }),
   };
 }

@@ -20,21 +20,41 @@ const toRow = (r: PlaceRecord) => ({ ...r, polygon: r.polygon ? JSON.stringify(r
 export const placesRepo = {
   /** Geofences as options (alert policies pick them). */
   geofenceOptions(db: DB, orgId: string) {
-    return db.selectFrom("places").select(["id", "name", "category"]).where("org_id", "=", orgId).where("kind", "=", "geofence").orderBy("name").execute();
+    return db
+      .selectFrom("places")
+      .select(["id", "name", "category"])
+      .where("org_id", "=", orgId)
+      .where("kind", "=", "geofence")
+      .orderBy("name")
+      .execute();
   },
   placeOptions(db: DB, orgId: string, kind: PlaceKind) {
-    return db.selectFrom("places").select(["id", "name"]).where("org_id", "=", orgId).where("kind", "=", kind).orderBy("name").execute();
+    return db
+      .selectFrom("places")
+      .select(["id", "name"])
+      .where("org_id", "=", orgId)
+      .where("kind", "=", kind)
+      .orderBy("name")
+      .execute();
   },
   async existingIds(db: DB, orgId: string, kind: PlaceKind, ids: readonly string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    const rows = await db.selectFrom("places").select("id").where("org_id", "=", orgId).where("kind", "=", kind).where("id", "in", [...ids]).execute();
+    const rows = await db
+      .selectFrom("places")
+      .select("id")
+      .where("org_id", "=", orgId)
+      .where("kind", "=", kind)
+      .where("id", "in", [...ids])
+      .execute();
     return new Set(rows.map((r) => r.id));
   },
   async list(db: DB, orgId: string, kind: PlaceKind, q: ListQuery, sort: PlaceSort, category?: string) {
     let base = db.selectFrom("places").where("org_id", "=", orgId).where("kind", "=", kind);
     if (q.q) {
       const like = likePattern(q.q);
-      base = base.where((eb) => eb.or([eb("name", "ilike", like), eb("category", "ilike", like), eb("city", "ilike", like)]));
+      base = base.where((eb) =>
+        eb.or([eb("name", "ilike", like), eb("category", "ilike", like), eb("city", "ilike", like)]),
+      );
     }
     if (category) base = base.where(sql<string>`lower(category)`, "=", category.toLowerCase());
     const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
@@ -53,46 +73,99 @@ export const placesRepo = {
     return query.orderBy("kind", "desc").orderBy("name").orderBy("id").execute();
   },
   async categories(db: DB, orgId: string, kind: PlaceKind) {
-    const rows = await db.selectFrom("places").select("category").distinct().where("org_id", "=", orgId).where("kind", "=", kind).orderBy("category").execute();
+    const rows = await db
+      .selectFrom("places")
+      .select("category")
+      .distinct()
+      .where("org_id", "=", orgId)
+      .where("kind", "=", kind)
+      .orderBy("category")
+      .execute();
     return rows.map((r) => r.category);
   },
   findById(db: DB, orgId: string, kind: PlaceKind, id: string) {
-    return db.selectFrom("places").selectAll().where("org_id", "=", orgId).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+    return db
+      .selectFrom("places")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .executeTakeFirst();
   },
   insert(db: DB, orgId: string, r: PlaceRecord) {
-    return db.insertInto("places").values({ org_id: orgId, ...toRow(r) }).returningAll().executeTakeFirstOrThrow();
+    return db
+      .insertInto("places")
+      .values({ org_id: orgId, ...toRow(r) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
   async insertMany(db: DB, orgId: string, rows: PlaceRecord[]) {
     if (!rows.length) return 0;
     for (let i = 0; i < rows.length; i += 500) {
-      await db.insertInto("places").values(rows.slice(i, i + 500).map((r) => ({ org_id: orgId, ...toRow(r) }))).execute();
+      await db
+        .insertInto("places")
+        .values(rows.slice(i, i + 500).map((r) => ({ org_id: orgId, ...toRow(r) })))
+        .execute();
     }
     return rows.length;
   },
   update(db: DB, orgId: string, kind: PlaceKind, id: string, r: PlaceRecord) {
-    return db.updateTable("places").set({ ...toRow(r), updated_at: sql`now()` })
-      .where("org_id", "=", orgId).where("kind", "=", kind).where("id", "=", id).returningAll().executeTakeFirst();
+    return db
+      .updateTable("places")
+      .set({ ...toRow(r), updated_at: sql`now()` })
+      .where("org_id", "=", orgId)
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
   },
   async delete(db: DB, orgId: string, kind: PlaceKind, id: string) {
-    const res = await db.deleteFrom("places").where("org_id", "=", orgId).where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+    const res = await db
+      .deleteFrom("places")
+      .where("org_id", "=", orgId)
+      .where("kind", "=", kind)
+      .where("id", "=", id)
+      .executeTakeFirst();
     return Number(res.numDeletedRows) > 0;
   },
 };
 
 export const importsRepo = {
-  insert(db: DB, orgId: string, v: { user_id: string; file_name: string; format: string; total_rows: number; valid_rows: unknown[]; errors: unknown[] }) {
-    return db.insertInto("place_imports")
+  insert(
+    db: DB,
+    orgId: string,
+    v: {
+      user_id: string;
+      file_name: string;
+      format: string;
+      total_rows: number;
+      valid_rows: unknown[];
+      errors: unknown[];
+    },
+  ) {
+    return db
+      .insertInto("place_imports")
       .values({ org_id: orgId, ...v, valid_rows: JSON.stringify(v.valid_rows), errors: JSON.stringify(v.errors) })
-      .returning(["id", "created_at"]).executeTakeFirstOrThrow();
+      .returning(["id", "created_at"])
+      .executeTakeFirstOrThrow();
   },
   find(db: DB, orgId: string, userId: string, id: string) {
-    return db.selectFrom("place_imports").selectAll().where("org_id", "=", orgId).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+    return db
+      .selectFrom("place_imports")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .executeTakeFirst();
   },
   delete(db: DB, orgId: string, id: string) {
     return db.deleteFrom("place_imports").where("org_id", "=", orgId).where("id", "=", id).execute();
   },
   /** Uploads nobody acted on are dropped after a while; cheap enough to run at each upload. */
   purgeOlderThan(db: DB, minutes: number) {
-    return db.deleteFrom("place_imports").where("created_at", "<", sql<Date>`now() - make_interval(mins => ${minutes})`).execute();
+    return db
+      .deleteFrom("place_imports")
+      .where("created_at", "<", sql<Date>`now() - make_interval(mins => ${minutes})`)
+      .execute();
   },
 };

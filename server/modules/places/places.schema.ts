@@ -2,7 +2,18 @@ import { z } from "zod";
 import { optionalText, requiredText } from "../shared/form-values";
 import { distinctVertexCount, openRing, ringArea, selfIntersects, type LonLat } from "./geometry";
 
-export const PLACE_ICONS = ["pin", "home", "office", "warehouse", "fuel", "parking", "shop", "factory", "flag", "star"] as const;
+export const PLACE_ICONS = [
+  "pin",
+  "home",
+  "office",
+  "warehouse",
+  "fuel",
+  "parking",
+  "shop",
+  "factory",
+  "flag",
+  "star",
+] as const;
 export type PlaceIcon = (typeof PLACE_ICONS)[number];
 export const DEFAULT_ICON: PlaceIcon = "pin";
 export const DEFAULT_COLOR = "#2563eb";
@@ -11,13 +22,22 @@ export const RADIUS_MAX_M = 100_000;
 export const MAX_POLYGON_VERTICES = 1000;
 
 const toNumber = (v: unknown) =>
-  v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim().replace(",", "."))) : v;
+  v === "" || v === null || v === undefined
+    ? undefined
+    : typeof v === "string"
+      ? v.trim() === ""
+        ? undefined
+        : Number(v.trim().replace(",", "."))
+      : v;
 
 /** A required number in a range: "errors.required" when missing, "errors.number" when not a number. */
 const requiredNumber = (min: number, max: number) =>
   z.preprocess(
     toNumber,
-    z.number({ error: (iss) => (iss.input === undefined ? "errors.required" : "errors.number") }).min(min, "errors.range").max(max, "errors.range"),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "errors.required" : "errors.number") })
+      .min(min, "errors.range")
+      .max(max, "errors.range"),
   );
 
 export const latitudeSchema = requiredNumber(-90, 90);
@@ -27,7 +47,10 @@ const commonFields = {
   name: requiredText(120),
   category: requiredText(60),
   city: optionalText(80),
-  icon: z.preprocess((v) => (v === "" || v == null ? DEFAULT_ICON : v), z.enum(PLACE_ICONS, { error: "errors.invalid" })),
+  icon: z.preprocess(
+    (v) => (v === "" || v == null ? DEFAULT_ICON : v),
+    z.enum(PLACE_ICONS, { error: "errors.invalid" }),
+  ),
   icon_color: z.preprocess(
     (v) => (v === "" || v == null ? DEFAULT_COLOR : typeof v === "string" ? v.trim().toLowerCase() : v),
     z.string().regex(/^#[0-9a-f]{6}$/, "errors.color"),
@@ -47,7 +70,10 @@ export function parsePolygonText(text: string): { points: LonLat[] } | { badLine
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
     if (!line) continue;
-    const parts = line.split(/[,;\s]+/).filter(Boolean).map(Number);
+    const parts = line
+      .split(/[,;\s]+/)
+      .filter(Boolean)
+      .map(Number);
     if (parts.length !== 2 || parts.some((n) => !Number.isFinite(n))) return { badLine: i + 1 };
     const [lat, lon] = parts;
     if (lat < -90 || lat > 90 || lon < -180 || lon > 180) return { badLine: i + 1 };
@@ -82,17 +108,21 @@ const geofenceFieldsSchema = z.object({
 type Issue = { path: string; message: string };
 
 /** Problems of the chosen shape's own fields, or its normalised geometry. */
-function geometryOf(v: Record<string, unknown>):
-  | { issues: Issue[] }
-  | { circle: { latitude: number; longitude: number; radius_m: number } }
-  | { polygon: LonLat[] } {
+function geometryOf(
+  v: Record<string, unknown>,
+): { issues: Issue[] } | { circle: { latitude: number; longitude: number; radius_m: number } } | { polygon: LonLat[] } {
   if (v.shape === "circle") {
     const lat = latitudeSchema.safeParse(v.latitude);
     const lon = longitudeSchema.safeParse(v.longitude);
     const radius = requiredNumber(RADIUS_MIN_M, RADIUS_MAX_M).safeParse(v.radius_m);
-    if (lat.success && lon.success && radius.success) return { circle: { latitude: lat.data, longitude: lon.data, radius_m: radius.data } };
+    if (lat.success && lon.success && radius.success)
+      return { circle: { latitude: lat.data, longitude: lon.data, radius_m: radius.data } };
     const issues: Issue[] = [];
-    for (const [path, r] of [["latitude", lat], ["longitude", lon], ["radius_m", radius]] as const) {
+    for (const [path, r] of [
+      ["latitude", lat],
+      ["longitude", lon],
+      ["radius_m", radius],
+    ] as const) {
       if (!r.success) issues.push({ path, message: r.error.issues[0].message });
     }
     return { issues };
@@ -118,14 +148,24 @@ function geometryOf(v: Record<string, unknown>):
  */
 export const geofenceInputSchema = z.looseObject({}).transform((raw, ctx) => {
   const fields = geofenceFieldsSchema.safeParse(raw);
-  if (!fields.success) for (const i of fields.error.issues) ctx.addIssue({ code: "custom", path: i.path as PropertyKey[], message: i.message });
+  if (!fields.success)
+    for (const i of fields.error.issues)
+      ctx.addIssue({ code: "custom", path: i.path as PropertyKey[], message: i.message });
   const geometry = geometryOf(raw);
-  if ("issues" in geometry) for (const i of geometry.issues) ctx.addIssue({ code: "custom", path: [i.path], message: i.message });
+  if ("issues" in geometry)
+    for (const i of geometry.issues) ctx.addIssue({ code: "custom", path: [i.path], message: i.message });
   if (!fields.success || "issues" in geometry) return z.NEVER;
   const v = fields.data;
   const base = { name: v.name, category: v.category, city: v.city ?? null, icon: v.icon, icon_color: v.icon_color };
   if ("circle" in geometry) return { ...base, shape: "circle" as const, ...geometry.circle, polygon: null };
-  return { ...base, shape: "polygon" as const, latitude: null, longitude: null, radius_m: null, polygon: geometry.polygon };
+  return {
+    ...base,
+    shape: "polygon" as const,
+    latitude: null,
+    longitude: null,
+    radius_m: null,
+    polygon: geometry.polygon,
+  };
 });
 export type GeofenceInput = z.output<typeof geofenceInputSchema>;
 

@@ -18,32 +18,72 @@ const SORTS: PlaceSort[] = ["name", "category", "city", "updated"];
 /** A POI as a stored record: the point is its own bounding box. */
 export function poiRecord(input: PoiInput): PlaceRecord {
   return {
-    kind: "poi", shape: "point", name: input.name, category: input.category, city: input.city ?? null,
-    latitude: input.latitude, longitude: input.longitude, icon: input.icon, icon_color: input.icon_color,
-    radius_m: null, polygon: null,
-    min_lat: input.latitude, max_lat: input.latitude, min_lon: input.longitude, max_lon: input.longitude,
+    kind: "poi",
+    shape: "point",
+    name: input.name,
+    category: input.category,
+    city: input.city ?? null,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    icon: input.icon,
+    icon_color: input.icon_color,
+    radius_m: null,
+    polygon: null,
+    min_lat: input.latitude,
+    max_lat: input.latitude,
+    min_lon: input.longitude,
+    max_lon: input.longitude,
   };
 }
 
 /** A geofence as a stored record; a polygon's latitude/longitude are its vertex average (a label point). */
 export function geofenceRecord(input: GeofenceInput): PlaceRecord {
-  const common = { kind: "geofence" as const, name: input.name, category: input.category, city: input.city ?? null, icon: input.icon, icon_color: input.icon_color };
+  const common = {
+    kind: "geofence" as const,
+    name: input.name,
+    category: input.category,
+    city: input.city ?? null,
+    icon: input.icon,
+    icon_color: input.icon_color,
+  };
   if (input.shape === "circle") {
     const box = circleBoundingBox([input.longitude, input.latitude], input.radius_m);
     return {
-      ...common, shape: "circle", latitude: input.latitude, longitude: input.longitude, radius_m: input.radius_m, polygon: null,
-      min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon,
+      ...common,
+      shape: "circle",
+      latitude: input.latitude,
+      longitude: input.longitude,
+      radius_m: input.radius_m,
+      polygon: null,
+      min_lat: box.minLat,
+      max_lat: box.maxLat,
+      min_lon: box.minLon,
+      max_lon: box.maxLon,
     };
   }
   const box = polygonBoundingBox(input.polygon);
   const [lon, lat] = ringCentre(input.polygon);
   return {
-    ...common, shape: "polygon", latitude: lat, longitude: lon, radius_m: null, polygon: input.polygon,
-    min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon,
+    ...common,
+    shape: "polygon",
+    latitude: lat,
+    longitude: lon,
+    radius_m: null,
+    polygon: input.polygon,
+    min_lat: box.minLat,
+    max_lat: box.maxLat,
+    min_lon: box.minLon,
+    max_lon: box.maxLon,
   };
 }
 
-export async function listPlaces(ctx: AppContext, p: Principal, kind: PlaceKind, q: ListQuery, filter: { category?: string } = {}) {
+export async function listPlaces(
+  ctx: AppContext,
+  p: Principal,
+  kind: PlaceKind,
+  q: ListQuery,
+  filter: { category?: string } = {},
+) {
   placesPolicy.read(p);
   const sort = pickSort<PlaceSort>(q.sort, SORTS, "name");
   const { items, total } = await placesRepo.list(ctx.db, p.orgId, kind, q, sort, filter.category || undefined);
@@ -72,7 +112,12 @@ export function placeOptions(ctx: AppContext, orgId: string, kind: PlaceKind) {
 }
 
 /** Which of the ids are places of that kind in the organisation. */
-export function existingPlaceIds(ctx: AppContext, orgId: string, kind: PlaceKind, ids: readonly string[]): Promise<Set<string>> {
+export function existingPlaceIds(
+  ctx: AppContext,
+  orgId: string,
+  kind: PlaceKind,
+  ids: readonly string[],
+): Promise<Set<string>> {
   return placesRepo.existingIds(ctx.db, orgId, kind, ids);
 }
 
@@ -132,7 +177,8 @@ export async function deletePlace(ctx: AppContext, p: Principal, kind: PlaceKind
   placesPolicy.write(p);
   const before = await getPlace(ctx, p, kind, id);
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await placesRepo.delete(trx, p.orgId, kind, id))) throw notFound(kind === "poi" ? "point of interest" : "geofence");
+    if (!(await placesRepo.delete(trx, p.orgId, kind, id)))
+      throw notFound(kind === "poi" ? "point of interest" : "geofence");
     await audit.record(trx, p, { entity: "place", id, action: "delete", before });
   });
 }

@@ -54,11 +54,29 @@ function fleetQuery(ctx: AppContext, p: Principal) {
       .leftJoin("teams as t", "t.id", "vehicles.team_id")
       .leftJoin("users as d", "d.id", "vehicles.driver_id")
       .select([
-        "vehicles.id", "vehicles.org_id", "vehicles.registration", "vehicles.category", "vehicles.identifier_name",
-        "vehicles.team_id", "vehicles.device_imei", "vehicles.odometer_km", "t.name as team_name",
-        sql<string | null>`nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), '')`.as("driver_name"),
-        "s.lat", "s.lon", "s.speed_kmh", "s.course", "s.ignition", "s.last_fix_time", "s.last_server_time",
-        "s.state_since", "s.odometer_m", "s.engine_hours_s", "s.faults",
+        "vehicles.id",
+        "vehicles.org_id",
+        "vehicles.registration",
+        "vehicles.category",
+        "vehicles.identifier_name",
+        "vehicles.team_id",
+        "vehicles.device_imei",
+        "vehicles.odometer_km",
+        "t.name as team_name",
+        sql<string | null>`nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), '')`.as(
+          "driver_name",
+        ),
+        "s.lat",
+        "s.lon",
+        "s.speed_kmh",
+        "s.course",
+        "s.ignition",
+        "s.last_fix_time",
+        "s.last_server_time",
+        "s.state_since",
+        "s.odometer_m",
+        "s.engine_hours_s",
+        "s.faults",
       ]),
     p,
   );
@@ -104,7 +122,11 @@ export function toFleetVehicle(r: FleetRow, now: Date = new Date()): FleetVehicl
 }
 
 /** The live fleet for the manage map and list (manage:read), scoped to the vehicles the user may see. */
-export async function listFleetState(ctx: AppContext, p: Principal, filter: { q?: string; team?: string } = {}): Promise<FleetVehicle[]> {
+export async function listFleetState(
+  ctx: AppContext,
+  p: Principal,
+  filter: { q?: string; team?: string } = {},
+): Promise<FleetVehicle[]> {
   authorize(p, "manage:read");
   let qb = fleetQuery(ctx, p);
   const q = filter.q?.trim();

@@ -13,7 +13,10 @@ export function haversineM(lat1: number, lon1: number, lat2: number, lon2: numbe
 export const MAX_PLAUSIBLE_KMH = 250;
 
 /** Distance between two consecutive fixes, 0 for glitches (implausible speed) and zero/negative time steps. */
-export function segmentDistanceM(a: { lat: number; lon: number; t: number }, b: { lat: number; lon: number; t: number }): number {
+export function segmentDistanceM(
+  a: { lat: number; lon: number; t: number },
+  b: { lat: number; lon: number; t: number },
+): number {
   const d = haversineM(a.lat, a.lon, b.lat, b.lon);
   const dt = (b.t - a.t) / 1000;
   if (dt <= 0) return 0;

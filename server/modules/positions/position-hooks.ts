@@ -50,7 +50,12 @@ export interface PositionHookRun {
 }
 
 /** Runs each hook's `write` under its own savepoint. */
-export async function writeHooks(trx: Transaction<Database>, hooks: readonly PositionHook[], runs: readonly PositionHookRun[], log: Logger): Promise<void> {
+export async function writeHooks(
+  trx: Transaction<Database>,
+  hooks: readonly PositionHook[],
+  runs: readonly PositionHookRun[],
+  log: Logger,
+): Promise<void> {
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i];
     if (!run.write || run.hasWrites?.() === false) continue;

@@ -65,14 +65,33 @@ export const positionsRepo = {
              device_odometer_m, engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count,
              moving_without_ignition_s, ignition_seen, faults, alert_state
       FROM vehicle_state WHERE vehicle_id = ANY(${vehicleIds}::uuid[]) ORDER BY vehicle_id FOR UPDATE`.execute(trx);
-    return new Map(rows.map((r) => [r.vehicle_id, {
-      deviceId: r.device_id, lat: r.lat, lon: r.lon, speed: r.speed_kmh, course: r.course, altitude: r.altitude,
-      satellites: r.satellites, valid: r.valid, ignition: r.ignition, odometerM: r.odometer_m, deviceOdometerM: r.device_odometer_m,
-      engineHoursS: r.engine_hours_s, lastFixTime: r.last_fix_time ? r.last_fix_time.getTime() : null,
-      stateSince: r.state_since ? r.state_since.getTime() : null, recentFixBits: r.recent_fix_bits, recentCount: r.recent_count,
-      movingWithoutIgnitionS: r.moving_without_ignition_s, ignitionSeen: r.ignition_seen, faults: r.faults,
-      alerts: r.alert_state ?? {},
-    }]));
+    return new Map(
+      rows.map((r) => [
+        r.vehicle_id,
+        {
+          deviceId: r.device_id,
+          lat: r.lat,
+          lon: r.lon,
+          speed: r.speed_kmh,
+          course: r.course,
+          altitude: r.altitude,
+          satellites: r.satellites,
+          valid: r.valid,
+          ignition: r.ignition,
+          odometerM: r.odometer_m,
+          deviceOdometerM: r.device_odometer_m,
+          engineHoursS: r.engine_hours_s,
+          lastFixTime: r.last_fix_time ? r.last_fix_time.getTime() : null,
+          stateSince: r.state_since ? r.state_since.getTime() : null,
+          recentFixBits: r.recent_fix_bits,
+          recentCount: r.recent_count,
+          movingWithoutIgnitionS: r.moving_without_ignition_s,
+          ignitionSeen: r.ignition_seen,
+          faults: r.faults,
+          alerts: r.alert_state ?? {},
+        },
+      ]),
+    );
   },
 
   /**
@@ -114,7 +133,9 @@ export const positionsRepo = {
       ? sql<{ inserted: number }>`
           WITH ins AS (${insertPositionsSql(rest)} RETURNING 1)${update}
           SELECT (SELECT count(*) FROM ins)::int AS inserted${states.length ? sql`, (SELECT count(*) FROM upd)::int AS updated` : sql``}`
-      : states.length ? updateStatesSql(states) : null;
+      : states.length
+        ? updateStatesSql(states)
+        : null;
     if (data) {
       // one round trip: COPY, its data, then the statement
       const { copied, row } = await copyFrom(trx, "positions", POSITION_COLUMNS, data, then?.compile(trx) ?? null);
@@ -126,12 +147,18 @@ export const positionsRepo = {
   },
 
   async ensurePartitions(db: Conn, from: Date, to: Date): Promise<number> {
-    const { rows } = await sql<{ n: number }>`SELECT flota_ensure_position_partitions(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz) AS n`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT flota_ensure_position_partitions(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz) AS n`.execute(
+      db,
+    );
     return rows[0]?.n ?? 0;
   },
 
   async dropPartitionsBefore(db: Conn, cutoff: Date): Promise<string[]> {
-    const { rows } = await sql<{ name: string }>`SELECT flota_drop_position_partitions(${cutoff.toISOString()}::timestamptz) AS name`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+    }>`SELECT flota_drop_position_partitions(${cutoff.toISOString()}::timestamptz) AS name`.execute(db);
     return rows.map((r) => r.name);
   },
 };
@@ -139,13 +166,28 @@ export const positionsRepo = {
 /** The COPY failed on a record already stored (see `store`). */
 export const isBulkConflict = (err: unknown) => (err as { code?: string } | null)?.code === "23505";
 
-const POSITION_COLUMNS = ["org_id", "vehicle_id", "device_id", "fix_time", "lat", "lon", "speed_kmh", "course", "altitude", "satellites",
-  "ignition", "valid", "odometer_m", "attributes"] as const;
+const POSITION_COLUMNS = [
+  "org_id",
+  "vehicle_id",
+  "device_id",
+  "fix_time",
+  "lat",
+  "lon",
+  "speed_kmh",
+  "course",
+  "altitude",
+  "satellites",
+  "ignition",
+  "valid",
+  "odometer_m",
+  "attributes",
+] as const;
 
 /** One record in COPY text format (uuids and numbers need no escaping; \N is NULL). */
 function copyLine(r: PositionRow): string {
   return `${r.orgId}\t${r.vehicleId}\t${copyText(r.deviceId)}\t${new Date(r.fixTime).toISOString()}\t${r.lat}\t${r.lon}\t${r.speed}\t${r.course}\t${
-    r.altitude}\t${r.satellites}\t${r.ignition === null ? "\\N" : r.ignition ? "t" : "f"}\t${r.valid ? "t" : "f"}\t${r.odometerM}\t${copyText(r.attributes)}\n`;
+    r.altitude
+  }\t${r.satellites}\t${r.ignition === null ? "\\N" : r.ignition ? "t" : "f"}\t${r.valid ? "t" : "f"}\t${r.odometerM}\t${copyText(r.attributes)}\n`;
 }
 
 function insertPositionsSql(rows: PositionRow[]) {

@@ -55,7 +55,8 @@ const PARTITION_MISSING = "23514";
 export function checkPosition(p: DevicePosition, now: Date): { ok: true } | { ok: false; reason: string } {
   const basic = validatePosition(p, now);
   if (!basic.ok) return basic;
-  if (p.fixTime.getTime() < retentionCutoff(now).getTime()) return { ok: false, reason: "fix time older than one year" };
+  if (p.fixTime.getTime() < retentionCutoff(now).getTime())
+    return { ok: false, reason: "fix time older than one year" };
   return { ok: true };
 }
 
@@ -66,16 +67,32 @@ function toFix(p: DevicePosition): PreparedFix {
   if (p.alarm !== undefined) attributes.alarm = p.alarm;
   if (p.odometer !== undefined) attributes.deviceOdometer = p.odometer;
   return {
-    fixTime: p.fixTime.getTime(), lat: p.latitude, lon: p.longitude, speed: p.speed, course: p.course, altitude: p.altitude,
-    satellites: p.satellites, valid: p.valid, ignition: p.ignition ?? null, odometer: p.odometer ?? null,
-    attributes: JSON.stringify(attributes), alarm: p.alarm ?? null,
+    fixTime: p.fixTime.getTime(),
+    lat: p.latitude,
+    lon: p.longitude,
+    speed: p.speed,
+    course: p.course,
+    altitude: p.altitude,
+    satellites: p.satellites,
+    valid: p.valid,
+    ignition: p.ignition ?? null,
+    odometer: p.odometer ?? null,
+    attributes: JSON.stringify(attributes),
+    alarm: p.alarm ?? null,
   };
 }
 
 export function compactOf(vehicleId: string, orgId: string, s: TrackState): CompactPosition {
   return [
-    vehicleId, orgId, s.lat ?? 0, s.lon ?? 0, Math.round(s.speed * 10) / 10, Math.round(s.course),
-    s.ignition === null ? -1 : s.ignition ? 1 : 0, s.lastFixTime ?? 0, s.stateSince ?? 0,
+    vehicleId,
+    orgId,
+    s.lat ?? 0,
+    s.lon ?? 0,
+    Math.round(s.speed * 10) / 10,
+    Math.round(s.course),
+    s.ignition === null ? -1 : s.ignition ? 1 : 0,
+    s.lastFixTime ?? 0,
+    s.stateSince ?? 0,
   ];
 }
 
@@ -95,7 +112,9 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
   const publishing = new Set<Promise<void>>();
   function track(work: Promise<void> | void): void {
     if (!work) return;
-    const p = work.catch((err) => log.warn({ err }, "work after a commit failed (publishing or a hook)")).finally(() => publishing.delete(p));
+    const p = work
+      .catch((err) => log.warn({ err }, "work after a commit failed (publishing or a hook)"))
+      .finally(() => publishing.delete(p));
     publishing.add(p);
   }
   function publish(positions: CompactPosition[]): void {
@@ -103,7 +122,13 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     track(Promise.resolve().then(() => opts.publish!(positions)));
   }
 
-  function seeFix(fixRuns: PositionHookRun[], device: KnownDevice, s: TrackState, before: FixBefore, f: PreparedFix): void {
+  function seeFix(
+    fixRuns: PositionHookRun[],
+    device: KnownDevice,
+    s: TrackState,
+    before: FixBefore,
+    f: PreparedFix,
+  ): void {
     for (const r of fixRuns) {
       try {
         r.onFix!(device, s, before, f);
@@ -135,7 +160,10 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     try {
       await db.transaction().execute(async (trx) => {
         const missing = ids.filter((id) => !knownStates.has(id));
-        await positionsRepo.ensureStates(trx, missing.map((id) => vehicles.get(id)!));
+        await positionsRepo.ensureStates(
+          trx,
+          missing.map((id) => vehicles.get(id)!),
+        );
         const states = await positionsRepo.lockStates(trx, ids);
         const before = new Map(ids.map((id) => [id, states.get(id)?.lastFixTime ?? null]));
         const rows: PositionRow[] = [];
@@ -147,12 +175,18 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
             const before = { lastFixTime: s.lastFixTime, faults: s.faults };
             const odometerM = applyFix(s, f);
             if (fixRuns.length && s.lastFixTime !== before.lastFixTime) seeFix(fixRuns, b.device, s, before, f);
-            else if (lateRuns.length && s.lastFixTime !== null && f.fixTime < s.lastFixTime) seeLateFix(lateRuns, b.device, f);
+            else if (lateRuns.length && s.lastFixTime !== null && f.fixTime < s.lastFixTime)
+              seeLateFix(lateRuns, b.device, f);
             rows.push({ orgId: b.device.orgId, vehicleId: b.device.vehicleId, deviceId: b.deviceId, ...f, odometerM });
           }
         }
         const changed = ids.filter((id) => states.get(id)!.lastFixTime !== before.get(id));
-        const inserted = await positionsRepo.store(trx, rows, changed.map((vehicleId) => ({ vehicleId, s: states.get(vehicleId)! })), { bulk, lastFixBefore: before });
+        const inserted = await positionsRepo.store(
+          trx,
+          rows,
+          changed.map((vehicleId) => ({ vehicleId, s: states.get(vehicleId)! })),
+          { bulk, lastFixBefore: before },
+        );
         stats.duplicates += rows.length - inserted;
         stats.stored += inserted;
         for (const id of changed) published.push(compactOf(id, vehicles.get(id)!.orgId, states.get(id)!));

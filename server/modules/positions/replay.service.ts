@@ -84,7 +84,10 @@ export function summarize(points: ReplayPoint[]): { distanceKm: number; maxSpeed
 
 export async function findReplayVehicle(ctx: AppContext, p: Principal, vehicleId: string) {
   assertUuid(vehicleId);
-  const v = await scopeVehicles(ctx.db.selectFrom("vehicles").select(["id", "registration", "identifier_name", "org_id"]), p)
+  const v = await scopeVehicles(
+    ctx.db.selectFrom("vehicles").select(["id", "registration", "identifier_name", "org_id"]),
+    p,
+  )
     .where("vehicles.id", "=", vehicleId)
     .executeTakeFirst();
   if (!v) throw notFound("vehicle");
@@ -92,14 +95,25 @@ export async function findReplayVehicle(ctx: AppContext, p: Principal, vehicleId
 }
 
 /** Movement of one vehicle over a period (replay:read): valid fixes in time order, stops, distance, top speed. */
-export async function getReplay(ctx: AppContext, p: Principal, input: { vehicleId: string; from: Date; to: Date }): Promise<Replay> {
+export async function getReplay(
+  ctx: AppContext,
+  p: Principal,
+  input: { vehicleId: string; from: Date; to: Date },
+): Promise<Replay> {
   authorize(p, "replay:read");
   checkReplayPeriod(input.from, input.to);
   const v = await findReplayVehicle(ctx, p, input.vehicleId);
   const rows = await ctx.db
     .selectFrom("positions")
     // Epoch milliseconds, not timestamptz: node-postgres parses a number far faster than a date (a month is ~80,000 rows).
-    .select([sql<number>`(extract(epoch from fix_time) * 1000)::float8`.as("fix_ms"), "lat", "lon", "speed_kmh", "course", "ignition"])
+    .select([
+      sql<number>`(extract(epoch from fix_time) * 1000)::float8`.as("fix_ms"),
+      "lat",
+      "lon",
+      "speed_kmh",
+      "course",
+      "ignition",
+    ])
     .where("vehicle_id", "=", v.id)
     .where("org_id", "=", p.orgId)
     .where("fix_time", ">=", input.from)
@@ -136,19 +150,25 @@ export const SPEED_CHART_SLICES = 1000;
 export function drawnTrack(replay: Replay, alertsAt: number[] = []): { points: ReplayPoint[]; toleranceM: number } {
   const toleranceM = thinningTolerance(replay.points, Date.parse(replay.to) - Date.parse(replay.from));
   const keepAt = replay.stops.flatMap((s) => [Date.parse(s.from), Date.parse(s.to)]);
-  return { points: thinTrack(replay.points, { toleranceM, keepAt, alertsAt, speedSlices: SPEED_CHART_SLICES }), toleranceM };
+  return {
+    points: thinTrack(replay.points, { toleranceM, keepAt, alertsAt, speedSlices: SPEED_CHART_SLICES }),
+    toleranceM,
+  };
 }
 
-const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+const xml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** GPX 1.1: one track of the points, one waypoint per stop. */
 export function replayToGpx(replay: Replay, vehicle: { registration: string }): string {
   const name = xml(vehicle.registration);
-  const wpts = replay.stops.map((s) =>
-    `  <wpt lat="${s.lat}" lon="${s.lon}"><time>${s.from}</time><name>Stop ${Math.round(s.durationS / 60)} min</name><type>stop</type></wpt>`,
+  const wpts = replay.stops.map(
+    (s) =>
+      `  <wpt lat="${s.lat}" lon="${s.lon}"><time>${s.from}</time><name>Stop ${Math.round(s.durationS / 60)} min</name><type>stop</type></wpt>`,
   );
-  const pts = replay.points.map((p) =>
-    `      <trkpt lat="${p.lat}" lon="${p.lon}"><time>${p.t}</time><extensions><speed>${p.speed}</speed><course>${p.course}</course></extensions></trkpt>`,
+  const pts = replay.points.map(
+    (p) =>
+      `      <trkpt lat="${p.lat}" lon="${p.lon}"><time>${p.t}</time><extensions><speed>${p.speed}</speed><course>${p.course}</course></extensions></trkpt>`,
   );
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,

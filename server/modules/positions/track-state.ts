@@ -41,9 +41,26 @@ export interface Fix {
 }
 
 export const emptyTrackState = (): TrackState => ({
-  deviceId: null, lat: null, lon: null, speed: 0, course: 0, altitude: 0, satellites: 0, valid: false, ignition: null,
-  odometerM: 0, deviceOdometerM: null, engineHoursS: 0, lastFixTime: null, stateSince: null,
-  recentFixBits: 0, recentCount: 0, movingWithoutIgnitionS: 0, ignitionSeen: false, faults: [], alerts: {},
+  deviceId: null,
+  lat: null,
+  lon: null,
+  speed: 0,
+  course: 0,
+  altitude: 0,
+  satellites: 0,
+  valid: false,
+  ignition: null,
+  odometerM: 0,
+  deviceOdometerM: null,
+  engineHoursS: 0,
+  lastFixTime: null,
+  stateSince: null,
+  recentFixBits: 0,
+  recentCount: 0,
+  movingWithoutIgnitionS: 0,
+  ignitionSeen: false,
+  faults: [],
+  alerts: {},
 });
 
 /** Gaps longer than this are missing data: no engine time and no ignition-fault time is counted across them. */

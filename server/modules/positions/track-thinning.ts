@@ -34,7 +34,8 @@ function indexAtOrBefore(times: Float64Array, ms: number): number {
   if (ms >= times[hi]) return hi;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    if (times[mid] <= ms) lo = mid; else hi = mid;
+    if (times[mid] <= ms) lo = mid;
+    else hi = mid;
   }
   return lo;
 }
@@ -84,7 +85,9 @@ function mandatory(points: ThinnablePoint[], times: Float64Array, opts: ThinOpti
   const slices = opts.speedSlices ?? 0;
   const span = times[n - 1] - times[0];
   if (slices > 0 && span > 0) {
-    let slice = -1, lo = -1, hi = -1;
+    let slice = -1,
+      lo = -1,
+      hi = -1;
     for (let i = 0; i < n; i++) {
       const s = Math.min(slices - 1, Math.floor(((times[i] - times[0]) / span) * slices));
       if (s !== slice) {
@@ -124,7 +127,10 @@ export function thinTrack<P extends ThinnablePoint>(points: P[], opts: ThinOptio
     let worstD = tol;
     for (let i = lo + 1; i < hi; i++) {
       const d = segmentDistance(x[i], y[i], x[lo], y[lo], x[hi], y[hi]);
-      if (d > worstD) { worstD = d; worst = i; }
+      if (d > worstD) {
+        worstD = d;
+        worst = i;
+      }
     }
     if (worst < 0) continue;
     keep[worst] = 1;
@@ -144,7 +150,10 @@ export function thinTrack<P extends ThinnablePoint>(points: P[], opts: ThinOptio
 export function thinningTolerance(points: Pick<ThinnablePoint, "lat" | "lon">[], periodMs: number): number {
   if (points.length < 2) return 2;
   const { x, y } = projectTrack(points);
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (let i = 0; i < x.length; i++) {
     if (x[i] < w) w = x[i];
     if (x[i] > e) e = x[i];

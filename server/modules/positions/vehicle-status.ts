@@ -148,7 +148,10 @@ export interface FleetCounters {
   total: number;
 }
 
-export function fleetCounters(list: ReadonlyArray<StateLike | { counter: CounterKey }>, now: Date = new Date()): FleetCounters {
+export function fleetCounters(
+  list: ReadonlyArray<StateLike | { counter: CounterKey }>,
+  now: Date = new Date(),
+): FleetCounters {
   const c: FleetCounters = { moving: 0, stopped: 0, standBy: 0, off: 0, unknown: 0, total: 0 };
   for (const item of list) {
     c[("counter" in item ? item.counter : counterOf(item, now)) as CounterKey]++;

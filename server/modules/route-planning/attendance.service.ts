@@ -6,7 +6,12 @@ import { audit } from "../audit/audit.service";
 import { existingUserIds } from "../users/users.service";
 import { attendanceRepo } from "./attendance.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
-import { attendanceRuleSchema, phonePositionSchema, type AttendanceRuleInput, type PhonePosition } from "./route-planning.schema";
+import {
+  attendanceRuleSchema,
+  phonePositionSchema,
+  type AttendanceRuleInput,
+  type PhonePosition,
+} from "./route-planning.schema";
 import { routeRules } from "./route-settings.service";
 
 /**
@@ -25,11 +30,16 @@ export async function listAttendanceRules(ctx: AppContext, p: Principal) {
   return attendanceRepo.rules(ctx.db, p.orgId);
 }
 
-export async function applyAttendanceRule(ctx: AppContext, p: Principal, raw: AttendanceRuleInput | Record<string, unknown>) {
+export async function applyAttendanceRule(
+  ctx: AppContext,
+  p: Principal,
+  raw: AttendanceRuleInput | Record<string, unknown>,
+) {
   routePlanningPolicy.write(p);
   const input = attendanceRuleSchema.parse(raw);
   const known = await existingUserIds(ctx, p.orgId, input.user_ids);
-  if (known.size !== new Set(input.user_ids).size) throw new AppError("VALIDATION", "Unknown user", { field: "user_ids" });
+  if (known.size !== new Set(input.user_ids).size)
+    throw new AppError("VALIDATION", "Unknown user", { field: "user_ids" });
   return ctx.db.transaction().execute(async (trx) => {
     const rule = await attendanceRepo.insertRule(trx, p.orgId, input.name, input.start_threshold);
     await attendanceRepo.assign(trx, p.orgId, rule.id, [...known]);
@@ -44,16 +54,26 @@ async function thresholdFor(ctx: AppContext, orgId: string, userId: string, fall
 }
 
 /** Start of the working day from the phone: refused before the threshold; late after it plus the margin. */
-export async function startWorkingDay(ctx: AppContext, p: Principal, raw: Partial<PhonePosition> = {}, now: Date = new Date()) {
+export async function startWorkingDay(
+  ctx: AppContext,
+  p: Principal,
+  raw: Partial<PhonePosition> = {},
+  now: Date = new Date(),
+) {
   const rules = await activeRules(ctx, p.orgId);
   const pos = raw.latitude !== undefined ? phonePositionSchema.parse(raw) : null;
   const threshold = await thresholdFor(ctx, p.orgId, p.userId, rules.attendance_start_threshold);
   const clock = minutesOfDay(formatInstantTime(now, rules.timezone))!;
   const limit = minutesOfDay(threshold)!;
-  if (clock < limit) throw new AppError("ATTENDANCE_BEFORE_THRESHOLD", `Work cannot start before ${threshold}`, { threshold });
+  if (clock < limit)
+    throw new AppError("ATTENDANCE_BEFORE_THRESHOLD", `Work cannot start before ${threshold}`, { threshold });
   const day = todayIn(rules.timezone, now);
   const row = await attendanceRepo.start(ctx.db, p.orgId, p.userId, day, {
-    started_at: now, threshold, late: clock > limit + rules.late_grace_min, start_lat: pos?.latitude ?? null, start_lon: pos?.longitude ?? null,
+    started_at: now,
+    threshold,
+    late: clock > limit + rules.late_grace_min,
+    start_lat: pos?.latitude ?? null,
+    start_lon: pos?.longitude ?? null,
   });
   if (!row) throw new AppError("DAY_ALREADY_STARTED", "The working day has started already");
   return row;
@@ -77,5 +97,9 @@ export async function attendanceDays(ctx: AppContext, p: Principal, from: string
   routePlanningPolicy.read(p);
   const rules = await routeRules(ctx, p.orgId);
   if (!rules.attendance_enabled) return { active: false as const, days: [], timezone: rules.timezone };
-  return { active: true as const, days: await attendanceRepo.days(ctx.db, p.orgId, from, to), timezone: rules.timezone };
+  return {
+    active: true as const,
+    days: await attendanceRepo.days(ctx.db, p.orgId, from, to),
+    timezone: rules.timezone,
+  };
 }

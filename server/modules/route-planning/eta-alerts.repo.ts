@@ -4,24 +4,52 @@ import type { DB } from "../../db/database";
 export const etaAlertsRepo = {
   /** Organisations with a switched-on policy of job_eta_late (the alert has no default for the others). */
   async organisations(db: DB, orgIds?: readonly string[]): Promise<string[]> {
-    const rows = await db.selectFrom("alert_policies").select("org_id").distinct()
+    const rows = await db
+      .selectFrom("alert_policies")
+      .select("org_id")
+      .distinct()
       .$if(orgIds !== undefined, (q) => q.where("org_id", "in", [...orgIds!]))
-      .where("alert_type", "=", "job_eta_late").where("active", "=", true).execute();
+      .where("alert_type", "=", "job_eta_late")
+      .where("active", "=", true)
+      .execute();
     return rows.map((r) => r.org_id);
   },
   /** The day's assigned jobs not reached yet that have raised neither the predicted-late nor the late alert. */
   candidates(db: DB, orgId: string, day: string) {
-    return db.selectFrom("route_jobs")
-      .select(["id", "name", "vehicle_id", "driver_id", "latitude", "longitude", "scheduled_date", "scheduled_arrival", "scheduled_departure", "arrived_at", "status"])
-      .where("org_id", "=", orgId).where("scheduled_date", "=", day).where("vehicle_id", "is not", null)
-      .where("status", "=", "not_started").where("arrived_at", "is", null)
-      .where("eta_alerted_at", "is", null).where("late_alerted_at", "is", null)
-      .limit(5000).execute();
+    return db
+      .selectFrom("route_jobs")
+      .select([
+        "id",
+        "name",
+        "vehicle_id",
+        "driver_id",
+        "latitude",
+        "longitude",
+        "scheduled_date",
+        "scheduled_arrival",
+        "scheduled_departure",
+        "arrived_at",
+        "status",
+      ])
+      .where("org_id", "=", orgId)
+      .where("scheduled_date", "=", day)
+      .where("vehicle_id", "is not", null)
+      .where("status", "=", "not_started")
+      .where("arrived_at", "is", null)
+      .where("eta_alerted_at", "is", null)
+      .where("late_alerted_at", "is", null)
+      .limit(5000)
+      .execute();
   },
   /** Marks the job as warned; false when it already was (a second sweep at the same time), so each visit warns once. */
   async claim(db: DB, orgId: string, jobId: string, at: Date): Promise<boolean> {
-    const r = await db.updateTable("route_jobs").set({ eta_alerted_at: at })
-      .where("org_id", "=", orgId).where("id", "=", jobId).where("eta_alerted_at", "is", null).executeTakeFirst();
+    const r = await db
+      .updateTable("route_jobs")
+      .set({ eta_alerted_at: at })
+      .where("org_id", "=", orgId)
+      .where("id", "=", jobId)
+      .where("eta_alerted_at", "is", null)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
 };

@@ -15,7 +15,9 @@ import { routeRules } from "./route-settings.service";
  * warns. Runs in route planning's minute sweep (docs/alerts.md, "Route jobs").
  */
 export async function sweepPredictedLateJobs(
-  ctx: AppContext, now: Date = new Date(), rulesCache = new AlertRulesCache(ctx.db, 0),
+  ctx: AppContext,
+  now: Date = new Date(),
+  rulesCache = new AlertRulesCache(ctx.db, 0),
   /** only these organisations (a test's sweep at a chosen instant must not touch other tests' jobs) */
   opts: { orgIds?: readonly string[] } = {},
 ): Promise<number> {
@@ -23,8 +25,9 @@ export async function sweepPredictedLateJobs(
   let raised = 0;
   for (const orgId of await etaAlertsRepo.organisations(ctx.db, opts.orgIds)) {
     const rules = await routeRules(ctx, orgId);
-    const jobs = (await etaAlertsRepo.candidates(ctx.db, orgId, todayIn(rules.timezone, now)))
-      .filter((j) => punctuality(j, rules.timezone, rules.late_grace_min, now) === "pending");
+    const jobs = (await etaAlertsRepo.candidates(ctx.db, orgId, todayIn(rules.timezone, now))).filter(
+      (j) => punctuality(j, rules.timezone, rules.late_grace_min, now) === "pending",
+    );
     if (!jobs.length) continue;
     const [etaOf, org] = await Promise.all([
       liveEtas(ctx, orgId, rules, jobs, now),
@@ -34,10 +37,19 @@ export async function sweepPredictedLateJobs(
       const eta = etaOf(j);
       if (eta.status !== "ok" || !eta.predictedLate) continue;
       const occurrence = {
-        vehicleId: j.vehicle_id!, type: "job_eta_late" as const, at: now, lat: j.latitude, lon: j.longitude, driverId: j.driver_id,
+        vehicleId: j.vehicle_id!,
+        type: "job_eta_late" as const,
+        at: now,
+        lat: j.latitude,
+        lon: j.longitude,
+        driverId: j.driver_id,
         details: {
-          job_id: j.id, job_name: j.name, scheduled_date: j.scheduled_date, eta: eta.time,
-          scheduled_arrival: j.scheduled_arrival.slice(0, 5), scheduled_departure: j.scheduled_departure.slice(0, 5),
+          job_id: j.id,
+          job_name: j.name,
+          scheduled_date: j.scheduled_date,
+          eta: eta.time,
+          scheduled_arrival: j.scheduled_arrival.slice(0, 5),
+          scheduled_departure: j.scheduled_departure.slice(0, 5),
         },
       };
       if (!matchingEvents(org, occurrence).length) continue;

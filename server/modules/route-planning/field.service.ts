@@ -19,7 +19,14 @@ export async function myJobsToday(ctx: AppContext, p: Principal, day?: string | 
   const jobs = await routeJobsRepo.forDriver(ctx.db, p.orgId, p.userId, date);
   const now = new Date();
   const live = await liveEtas(ctx, p.orgId, rules, jobs, now);
-  return { day: date, jobs: jobs.map((j) => ({ ...j, punctuality: punctuality(j, rules.timezone, rules.late_grace_min, now), live: live(j) })) };
+  return {
+    day: date,
+    jobs: jobs.map((j) => ({
+      ...j,
+      punctuality: punctuality(j, rules.timezone, rules.late_grace_min, now),
+      live: live(j),
+    })),
+  };
 }
 
 async function ownJob(ctx: AppContext, p: Principal, id: string) {
@@ -29,34 +36,60 @@ async function ownJob(ctx: AppContext, p: Principal, id: string) {
   return job;
 }
 
-function tooFar(code: "CHECKIN_TOO_FAR" | "CHECKOUT_TOO_FAR", p: Principal, distance: number, radius: number): AppError {
-  const message = p.language === "al"
-    ? `Jeni ${distance} m larg punës; lejohet brenda ${radius} m.`
-    : `You are ${distance} m from the job; ${code === "CHECKIN_TOO_FAR" ? "check-in" : "check-out"} is allowed within ${radius} m.`;
+function tooFar(
+  code: "CHECKIN_TOO_FAR" | "CHECKOUT_TOO_FAR",
+  p: Principal,
+  distance: number,
+  radius: number,
+): AppError {
+  const message =
+    p.language === "al"
+      ? `Jeni ${distance} m larg punës; lejohet brenda ${radius} m.`
+      : `You are ${distance} m from the job; ${code === "CHECKIN_TOO_FAR" ? "check-in" : "check-out"} is allowed within ${radius} m.`;
   return new AppError(code, message, { distance_m: distance, radius_m: radius });
 }
 
 /** Check-in from the phone: refused beyond the check-in radius, with the distance in the answer. */
-export async function phoneCheckIn(ctx: AppContext, p: Principal, id: string, raw: PhonePosition | Record<string, unknown>) {
+export async function phoneCheckIn(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  raw: PhonePosition | Record<string, unknown>,
+) {
   const pos = phonePositionSchema.parse(raw);
   const job = await ownJob(ctx, p, id);
   if (job.status !== "not_started") throw new AppError("JOB_STATE", `The job is ${job.status}`);
   const rules = await routeRules(ctx, p.orgId);
   const distance = metresTo(job, pos.latitude, pos.longitude);
   if (distance > rules.checkin_radius_m) throw tooFar("CHECKIN_TOO_FAR", p, distance, rules.checkin_radius_m);
-  const ok = await routeJobsRepo.transition(ctx.db, p.orgId, id, "not_started", { status: "started", arrived_at: new Date(), checkin_source: "phone", checkin_distance_m: distance });
+  const ok = await routeJobsRepo.transition(ctx.db, p.orgId, id, "not_started", {
+    status: "started",
+    arrived_at: new Date(),
+    checkin_source: "phone",
+    checkin_distance_m: distance,
+  });
   if (!ok) throw new AppError("JOB_STATE", "The job has been checked in already");
   return (await routeJobsRepo.find(ctx.db, p.orgId, id))!;
 }
 
-export async function phoneCheckOut(ctx: AppContext, p: Principal, id: string, raw: PhonePosition | Record<string, unknown>) {
+export async function phoneCheckOut(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  raw: PhonePosition | Record<string, unknown>,
+) {
   const pos = phonePositionSchema.parse(raw);
   const job = await ownJob(ctx, p, id);
   if (job.status !== "started") throw new AppError("JOB_STATE", `The job is ${job.status}`);
   const rules = await routeRules(ctx, p.orgId);
   const distance = metresTo(job, pos.latitude, pos.longitude);
   if (distance > rules.checkout_radius_m) throw tooFar("CHECKOUT_TOO_FAR", p, distance, rules.checkout_radius_m);
-  const ok = await routeJobsRepo.transition(ctx.db, p.orgId, id, "started", { status: "finished", departed_at: new Date(), checkout_source: "phone", checkout_distance_m: distance });
+  const ok = await routeJobsRepo.transition(ctx.db, p.orgId, id, "started", {
+    status: "finished",
+    departed_at: new Date(),
+    checkout_source: "phone",
+    checkout_distance_m: distance,
+  });
   if (!ok) throw new AppError("JOB_STATE", "The job has been checked out already");
   return (await routeJobsRepo.find(ctx.db, p.orgId, id))!;
 }
@@ -68,22 +101,34 @@ export async function nearbyJobs(ctx: AppContext, p: Principal, raw: PhonePositi
   if (!rules.self_assign_jobs) throw new AppError("SELF_ASSIGN_DISABLED", "Self-assignment of jobs is turned off");
   const box = circleBoundingBox([pos.longitude, pos.latitude], rules.self_assign_radius_m);
   const jobs = await routeJobsRepo.unassignedNear(ctx.db, p.orgId, todayIn(rules.timezone), box);
-  return jobs.map((j) => ({ ...j, distance_m: metresTo(j, pos.latitude, pos.longitude) }))
-    .filter((j) => j.distance_m <= rules.self_assign_radius_m).sort((a, b) => a.distance_m - b.distance_m);
+  return jobs
+    .map((j) => ({ ...j, distance_m: metresTo(j, pos.latitude, pos.longitude) }))
+    .filter((j) => j.distance_m <= rules.self_assign_radius_m)
+    .sort((a, b) => a.distance_m - b.distance_m);
 }
 
 /** Takes an unassigned job of today near the phone (when the organisation allows it). */
-export async function selfAssign(ctx: AppContext, p: Principal, id: string, raw: PhonePosition | Record<string, unknown>) {
+export async function selfAssign(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  raw: PhonePosition | Record<string, unknown>,
+) {
   const pos = phonePositionSchema.parse(raw);
   const rules = await routeRules(ctx, p.orgId);
   if (!rules.self_assign_jobs) throw new AppError("SELF_ASSIGN_DISABLED", "Self-assignment of jobs is turned off");
   const job = await routeJobsRepo.find(ctx.db, p.orgId, id);
   if (!job) throw notFound("job");
   if (job.driver_id || job.vehicle_id) throw new AppError("JOB_TAKEN", "The job is assigned already");
-  if (job.scheduled_date !== todayIn(rules.timezone) || job.status !== "not_started") throw new AppError("JOB_STATE", "Only today's jobs not started can be taken");
+  if (job.scheduled_date !== todayIn(rules.timezone) || job.status !== "not_started")
+    throw new AppError("JOB_STATE", "Only today's jobs not started can be taken");
   const distance = metresTo(job, pos.latitude, pos.longitude);
   if (distance > rules.self_assign_radius_m) {
-    throw new AppError("VALIDATION", `The job is ${distance} m away; jobs within ${rules.self_assign_radius_m} m can be taken`, { distance_m: distance, radius_m: rules.self_assign_radius_m });
+    throw new AppError(
+      "VALIDATION",
+      `The job is ${distance} m away; jobs within ${rules.self_assign_radius_m} m can be taken`,
+      { distance_m: distance, radius_m: rules.self_assign_radius_m },
+    );
   }
   const taken = await routeJobsRepo.claim(ctx.db, p.orgId, id, p.userId);
   if (!taken) throw new AppError("JOB_TAKEN", "Someone else took the job");

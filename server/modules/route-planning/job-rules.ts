@@ -9,7 +9,12 @@ export const isoWeekday = (date: string) => (weekday(date) === 0 ? 7 : weekday(d
  * The days a recurrence covers: every date from `first` to `until` on one of `days` (or `first` alone without
  * days), plus the explicit dates; sorted, without repeats. Null when it would exceed MAX_OCCURRENCES.
  */
-export function occurrences(first: string, days: readonly number[], until: string | null, dates: readonly string[]): string[] | null {
+export function occurrences(
+  first: string,
+  days: readonly number[],
+  until: string | null,
+  dates: readonly string[],
+): string[] | null {
   const out = new Set<string>(dates);
   if (!days.length) out.add(first);
   else if (until) {
@@ -32,10 +37,19 @@ export type Punctuality = "on_time" | "late" | "missed" | "pending";
  * arrival. Missed: not arrived by the scheduled departure. Pending: not due yet.
  */
 export function punctuality(
-  job: { scheduled_date: string; scheduled_arrival: string; scheduled_departure: string; arrived_at: Date | null; status: string },
-  timeZone: string, graceMin: number, now: Date = new Date(),
+  job: {
+    scheduled_date: string;
+    scheduled_arrival: string;
+    scheduled_departure: string;
+    arrived_at: Date | null;
+    status: string;
+  },
+  timeZone: string,
+  graceMin: number,
+  now: Date = new Date(),
 ): Punctuality {
-  const due = zonedInstant(job.scheduled_date, job.scheduled_arrival.slice(0, 5), timeZone).getTime() + graceMin * 60_000;
+  const due =
+    zonedInstant(job.scheduled_date, job.scheduled_arrival.slice(0, 5), timeZone).getTime() + graceMin * 60_000;
   const end = zonedInstant(job.scheduled_date, job.scheduled_departure.slice(0, 5), timeZone).getTime();
   if (job.arrived_at) return job.arrived_at.getTime() > due ? "late" : "on_time";
   if (now.getTime() > end) return "missed";

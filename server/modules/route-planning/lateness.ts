@@ -16,7 +16,9 @@ type Candidate = Awaited<ReturnType<typeof latenessRepo.candidates>>[number];
  * keeps the default: an in-app alert for every dispatcher (docs/route-planning.md, "Late / missed").
  */
 export async function sweepLateJobs(
-  ctx: AppContext, now: Date = new Date(), rulesCache = new AlertRulesCache(ctx.db, 0),
+  ctx: AppContext,
+  now: Date = new Date(),
+  rulesCache = new AlertRulesCache(ctx.db, 0),
   /** only these organisations (a test's sweep at a chosen instant must not touch other tests' jobs) */
   opts: { orgIds?: readonly string[] } = {},
 ) {
@@ -30,22 +32,44 @@ export async function sweepLateJobs(
     const rules = await routeRules(ctx, orgId);
     const due = list.flatMap((j) => {
       const state = punctuality(j, rules.timezone, rules.late_grace_min, now);
-      const type: LatenessStage | null = state === "missed" && !j.missed_alerted_at ? "job_missed" : state === "late" && !j.late_alerted_at ? "job_late" : null;
+      const type: LatenessStage | null =
+        state === "missed" && !j.missed_alerted_at
+          ? "job_missed"
+          : state === "late" && !j.late_alerted_at
+            ? "job_late"
+            : null;
       return type ? [{ j, type }] : [];
     });
     if (!due.length) continue;
-    const [org, chosen] = await Promise.all([rulesCache.forOrgs([orgId]).then((m) => m.get(orgId)!), latenessRepo.policyTypes(ctx.db, orgId)]);
+    const [org, chosen] = await Promise.all([
+      rulesCache.forOrgs([orgId]).then((m) => m.get(orgId)!),
+      latenessRepo.policyTypes(ctx.db, orgId),
+    ]);
     let dispatchers: string[] | null = null;
     for (const { j, type } of due) {
       const details = {
-        job_id: j.id, job_name: j.name, scheduled_date: j.scheduled_date,
-        scheduled_arrival: j.scheduled_arrival.slice(0, 5), scheduled_departure: j.scheduled_departure.slice(0, 5),
+        job_id: j.id,
+        job_name: j.name,
+        scheduled_date: j.scheduled_date,
+        scheduled_arrival: j.scheduled_arrival.slice(0, 5),
+        scheduled_departure: j.scheduled_departure.slice(0, 5),
       };
       const claim = (db: typeof ctx.db) => latenessRepo.claim(db, orgId, j.id, type, now);
       if (chosen.has(type)) {
-        raised += await raisePolicyAlerts(ctx, org, {
-          vehicleId: j.vehicle_id!, type, at: now, lat: j.latitude, lon: j.longitude, details, driverId: j.driver_id,
-        }, claim);
+        raised += await raisePolicyAlerts(
+          ctx,
+          org,
+          {
+            vehicleId: j.vehicle_id!,
+            type,
+            at: now,
+            lat: j.latitude,
+            lon: j.longitude,
+            details,
+            driverId: j.driver_id,
+          },
+          claim,
+        );
       } else {
         dispatchers ??= await latenessRepo.dispatchers(ctx.db, orgId);
         raised += await raiseDefault(ctx, org, { j, type, details, now, recipients: dispatchers, claim });
@@ -56,20 +80,53 @@ export async function sweepLateJobs(
 }
 
 /** Without a policy of the type: the log row and unread notices for the dispatchers, their open pages told after the commit. */
-async function raiseDefault(ctx: AppContext, org: OrgRules, a: {
-  j: Candidate; type: LatenessStage; details: Record<string, unknown>; now: Date; recipients: string[]; claim: (db: AppContext["db"]) => Promise<boolean>;
-}): Promise<number> {
+async function raiseDefault(
+  ctx: AppContext,
+  org: OrgRules,
+  a: {
+    j: Candidate;
+    type: LatenessStage;
+    details: Record<string, unknown>;
+    now: Date;
+    recipients: string[];
+    claim: (db: AppContext["db"]) => Promise<boolean>;
+  },
+): Promise<number> {
   const { j } = a;
-  const id = await ctx.db.transaction().execute(async (trx) => (await a.claim(trx)) ? latenessRepo.raiseDefault(trx, {
-    orgId: org.orgId, type: a.type, jobName: j.name, vehicleId: j.vehicle_id!, driverId: j.driver_id, at: a.now, lat: j.latitude, lon: j.longitude,
-    details: a.details, recipients: a.recipients,
-  }) : null);
+  const id = await ctx.db.transaction().execute(async (trx) =>
+    (await a.claim(trx))
+      ? latenessRepo.raiseDefault(trx, {
+          orgId: org.orgId,
+          type: a.type,
+          jobName: j.name,
+          vehicleId: j.vehicle_id!,
+          driverId: j.driver_id,
+          at: a.now,
+          lat: j.latitude,
+          lon: j.longitude,
+          details: a.details,
+          recipients: a.recipients,
+        })
+      : null,
+  );
   if (!id) return 0;
   const vehicle = org.vehicles.get(j.vehicle_id!);
-  await announceAlerts(ctx, [{
-    id, orgId: org.orgId, vehicleId: j.vehicle_id!, vehicleName: vehicle?.registration ?? j.vehicle_id!, vehicleTeamId: vehicle?.teamId ?? null,
-    policyId: null, policyName: j.name, type: a.type, occurredAt: a.now.toISOString(), placeName: null, details: a.details,
-    inAppRecipients: a.recipients, emailPending: false,
-  }]);
+  await announceAlerts(ctx, [
+    {
+      id,
+      orgId: org.orgId,
+      vehicleId: j.vehicle_id!,
+      vehicleName: vehicle?.registration ?? j.vehicle_id!,
+      vehicleTeamId: vehicle?.teamId ?? null,
+      policyId: null,
+      policyName: j.name,
+      type: a.type,
+      occurredAt: a.now.toISOString(),
+      placeName: null,
+      details: a.details,
+      inAppRecipients: a.recipients,
+      emailPending: false,
+    },
+  ]);
   return 1;
 }

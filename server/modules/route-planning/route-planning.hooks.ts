@@ -31,7 +31,11 @@ export function createRoutePlanningHook(ctx: AppContext): PositionHook {
     name: "route-planning-checkin",
     async begin(orgIds) {
       const utcToday = new Date().toISOString().slice(0, 10);
-      const rows = await routeJobsRepo.openForVehicles(ctx.db, orgIds, [addDays(utcToday, -1), utcToday, addDays(utcToday, 1)]);
+      const rows = await routeJobsRepo.openForVehicles(ctx.db, orgIds, [
+        addDays(utcToday, -1),
+        utcToday,
+        addDays(utcToday, 1),
+      ]);
       if (!rows.length) return {};
       const rules = new Map<string, { today: string; inM: number; outM: number }>();
       for (const orgId of new Set(rows.map((r) => r.org_id))) {
@@ -42,7 +46,14 @@ export function createRoutePlanningHook(ctx: AppContext): PositionHook {
       for (const r of rows) {
         if (r.scheduled_date !== rules.get(r.org_id)?.today) continue;
         const list = byVehicle.get(r.vehicle_id!) ?? [];
-        list.push({ id: r.id, orgId: r.org_id, latitude: r.latitude, longitude: r.longitude, status: r.status, day: r.scheduled_date });
+        list.push({
+          id: r.id,
+          orgId: r.org_id,
+          latitude: r.latitude,
+          longitude: r.longitude,
+          status: r.status,
+          day: r.scheduled_date,
+        });
         byVehicle.set(r.vehicle_id!, list);
       }
       const changes: Change[] = [];
@@ -62,16 +73,31 @@ export function createRoutePlanningHook(ctx: AppContext): PositionHook {
           const here = jobs.find((j) => j.status === "not_started" && metresTo(j, fix.lat, fix.lon) <= rule.inM);
           if (here) {
             here.status = "started";
-            changes.push({ kind: "in", job: here, at: new Date(fix.fixTime), distance: metresTo(here, fix.lat, fix.lon) });
+            changes.push({
+              kind: "in",
+              job: here,
+              at: new Date(fix.fixTime),
+              distance: metresTo(here, fix.lat, fix.lon),
+            });
           }
         },
         hasWrites: () => changes.length > 0,
         async write(trx) {
           for (const c of changes) {
             if (c.kind === "in") {
-              await routeJobsRepo.transition(trx, c.job.orgId, c.job.id, "not_started", { status: "started", arrived_at: c.at, checkin_source: "auto", checkin_distance_m: c.distance });
+              await routeJobsRepo.transition(trx, c.job.orgId, c.job.id, "not_started", {
+                status: "started",
+                arrived_at: c.at,
+                checkin_source: "auto",
+                checkin_distance_m: c.distance,
+              });
             } else {
-              await routeJobsRepo.transition(trx, c.job.orgId, c.job.id, "started", { status: "finished", departed_at: c.at, checkout_source: "auto", checkout_distance_m: c.distance });
+              await routeJobsRepo.transition(trx, c.job.orgId, c.job.id, "started", {
+                status: "finished",
+                departed_at: c.at,
+                checkout_source: "auto",
+                checkout_distance_m: c.distance,
+              });
             }
           }
         },

@@ -6,11 +6,18 @@ import { PLAN_DAY_JOB, runDayOptimization, type PlanDayData } from "./route-plan
 
 /** "Optimise the day" runs on the optimisation queue (one at a time, cancellable), next to the optimiser's own job. */
 export const routePlanningJobs: JobDefinition[] = [
-  { queue: "optimization", name: PLAN_DAY_JOB, concurrency: 1, handler: (job, ctx, signal) => runDayOptimization(ctx, job.data as PlanDayData, signal) },
+  {
+    queue: "optimization",
+    name: PLAN_DAY_JOB,
+    concurrency: 1,
+    handler: (job, ctx, signal) => runDayOptimization(ctx, job.data as PlanDayData, signal),
+  },
   // late and missed jobs through the alert policies (or the dispatchers' default), once per visit and stage; then
   // the jobs the live ETA expects late, through their policies only
   {
-    queue: "maintenance", name: "route-job-lateness", repeat: { every: 60_000 },
+    queue: "maintenance",
+    name: "route-job-lateness",
+    repeat: { every: 60_000 },
     handler: async (_job, ctx) => {
       const rules = ctx.keep("route-planning.lateness-rules", () => new AlertRulesCache(ctx.db, 0));
       const now = new Date();

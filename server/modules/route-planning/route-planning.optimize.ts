@@ -21,10 +21,23 @@ const SHIFT = { start: secondsOfDay("06:00"), end: secondsOfDay("22:00") };
 const DETOUR = 1.3;
 const SPEED_MS = 40 / 3.6;
 
-export interface PlanDayData { orgId: string; optimizationId: string; problem: OptimizationInput; current: { distance: number; travelTime: number }; timeLimitMs?: number }
+export interface PlanDayData {
+  orgId: string;
+  optimizationId: string;
+  problem: OptimizationInput;
+  current: { distance: number; travelTime: number };
+  timeLimitMs?: number;
+}
 
 export interface Proposal {
-  routes: Array<{ vehicleId: string; jobIds: string[]; arrivals: number[]; distance: number; travelTime: number; coordinates: Array<[number, number]> }>;
+  routes: Array<{
+    vehicleId: string;
+    jobIds: string[];
+    arrivals: number[];
+    distance: number;
+    travelTime: number;
+    coordinates: Array<[number, number]>;
+  }>;
   unassigned: Array<{ id: string; reason: string }>;
   distance: number;
   travelTime: number;
@@ -36,13 +49,18 @@ type DayJob = Awaited<ReturnType<typeof routeJobsRepo.day>>[number];
 type Start = { id: string; lat: number; lon: number };
 
 /** The optimiser's input for a day: every job not finished with its time window and visit length; every vehicle from its last position. */
-export function buildDayProblem(jobs: readonly DayJob[], vehicles: readonly Start[], graceMin: number): OptimizationInput {
+export function buildDayProblem(
+  jobs: readonly DayJob[],
+  vehicles: readonly Start[],
+  graceMin: number,
+): OptimizationInput {
   return {
     vehicles: vehicles.map((v) => ({ id: v.id, start: { lat: v.lat, lon: v.lon }, end: null, shift: SHIFT })),
     jobs: jobs.map((j) => {
       const arrival = secondsOfDay(j.scheduled_arrival);
       return {
-        id: j.id, location: { lat: j.latitude, lon: j.longitude },
+        id: j.id,
+        location: { lat: j.latitude, lon: j.longitude },
         service: Math.max(0, secondsOfDay(j.scheduled_departure) - arrival),
         timeWindows: [{ start: arrival, end: arrival + graceMin * 60 }],
       };
@@ -56,12 +74,17 @@ export function buildDayProblem(jobs: readonly DayJob[], vehicles: readonly Star
  * Today's plan as the dispatcher has it: each vehicle's assigned jobs in planned order (an accepted optimisation's),
  * the others by scheduled arrival, from its start, haversine × detour.
  */
-export function currentPlanCost(jobs: readonly Pick<DayJob, "vehicle_id" | "planned_sequence" | "scheduled_arrival" | "latitude" | "longitude">[], vehicles: readonly Start[]) {
+export function currentPlanCost(
+  jobs: readonly Pick<DayJob, "vehicle_id" | "planned_sequence" | "scheduled_arrival" | "latitude" | "longitude">[],
+  vehicles: readonly Start[],
+) {
   const order = (j: (typeof jobs)[number]) => j.planned_sequence ?? Number.MAX_SAFE_INTEGER;
   let distance = 0;
   for (const v of vehicles) {
     let at = { lat: v.lat, lon: v.lon };
-    const mine = jobs.filter((x) => x.vehicle_id === v.id).sort((a, b) => order(a) - order(b) || a.scheduled_arrival.localeCompare(b.scheduled_arrival));
+    const mine = jobs
+      .filter((x) => x.vehicle_id === v.id)
+      .sort((a, b) => order(a) - order(b) || a.scheduled_arrival.localeCompare(b.scheduled_arrival));
     for (const j of mine) {
       const next = { lat: j.latitude, lon: j.longitude };
       distance += haversineMetres(at, next) * DETOUR;
@@ -73,10 +96,17 @@ export function currentPlanCost(jobs: readonly Pick<DayJob, "vehicle_id" | "plan
 
 async function vehicleStarts(ctx: AppContext, p: Principal, jobs: readonly DayJob[]): Promise<Start[]> {
   const centre = jobs.length
-    ? { lat: jobs.reduce((s, j) => s + j.latitude, 0) / jobs.length, lon: jobs.reduce((s, j) => s + j.longitude, 0) / jobs.length }
+    ? {
+        lat: jobs.reduce((s, j) => s + j.latitude, 0) / jobs.length,
+        lon: jobs.reduce((s, j) => s + j.longitude, 0) / jobs.length,
+      }
     : { lat: 41.3275, lon: 19.8187 };
   if (can(p, "manage:read")) {
-    return (await listFleetState(ctx, p)).map((v) => ({ id: v.vehicleId, lat: v.latitude ?? centre.lat, lon: v.longitude ?? centre.lon }));
+    return (await listFleetState(ctx, p)).map((v) => ({
+      id: v.vehicleId,
+      lat: v.latitude ?? centre.lat,
+      lon: v.longitude ?? centre.lon,
+    }));
   }
   return (await vehicleOptions(ctx, p)).map((v) => ({ id: v.id, lat: centre.lat, lon: centre.lon }));
 }
@@ -87,9 +117,15 @@ export async function startDayOptimization(ctx: AppContext, p: Principal, day: s
   const rules = await routeRules(ctx, p.orgId);
   const jobs = (await routeJobsRepo.day(ctx.db, p, day)).filter((j) => j.status !== "finished");
   const vehicles = await vehicleStarts(ctx, p, jobs);
-  if (!jobs.length || !vehicles.length) throw new AppError("VALIDATION", "Nothing to optimise on this day", { field: "day" });
+  if (!jobs.length || !vehicles.length)
+    throw new AppError("VALIDATION", "Nothing to optimise on this day", { field: "day" });
   const row = await optimizationsRepo.insert(ctx.db, p.orgId, { day, created_by: p.userId });
-  const data: PlanDayData = { orgId: p.orgId, optimizationId: row.id, problem: buildDayProblem(jobs, vehicles, rules.late_grace_min), current: currentPlanCost(jobs, vehicles) };
+  const data: PlanDayData = {
+    orgId: p.orgId,
+    optimizationId: row.id,
+    problem: buildDayProblem(jobs, vehicles, rules.late_grace_min),
+    current: currentPlanCost(jobs, vehicles),
+  };
   await ctx.jobs.enqueue("optimization", PLAN_DAY_JOB, data);
   return row;
 }
@@ -99,28 +135,55 @@ export async function runDayOptimization(ctx: AppContext, data: PlanDayData, sig
   let last = 0;
   try {
     const result: OptimizeResult = await optimizeRoutes(data.problem as never, {
-      matrix: routeMatrixOptions(), timeLimitMs: data.timeLimitMs ?? PLAN_DAY_TIME_LIMIT_MS, seed: 1, signal, progressIntervalMs: 500,
+      matrix: routeMatrixOptions(),
+      timeLimitMs: data.timeLimitMs ?? PLAN_DAY_TIME_LIMIT_MS,
+      seed: 1,
+      signal,
+      progressIntervalMs: 500,
       onProgress: (pr) => {
         if (pr.elapsedMs - last < 1000) return;
         last = pr.elapsedMs;
-        void optimizationsRepo.update(ctx.db, data.orgId, data.optimizationId, { progress: { elapsedMs: pr.elapsedMs, unassigned: pr.unassigned, bestCost: pr.bestCost } }).catch(() => undefined);
+        void optimizationsRepo
+          .update(ctx.db, data.orgId, data.optimizationId, {
+            progress: { elapsedMs: pr.elapsedMs, unassigned: pr.unassigned, bestCost: pr.bestCost },
+          })
+          .catch(() => undefined);
       },
     });
     const proposal: Proposal = {
-      routes: result.routes.filter((r) => r.steps.some((s) => s.type === "job")).map((r) => {
-        const steps = r.steps.filter((s) => s.type === "job");
-        return {
-          vehicleId: r.vehicleId, jobIds: steps.map((s) => s.id!), arrivals: steps.map((s) => s.serviceStart), distance: Math.round(r.distance), travelTime: Math.round(r.travelTime),
-          coordinates: r.steps.map((s) => { const l = result.locations[s.location]; return [l.lon, l.lat] as [number, number]; }),
-        };
-      }),
+      routes: result.routes
+        .filter((r) => r.steps.some((s) => s.type === "job"))
+        .map((r) => {
+          const steps = r.steps.filter((s) => s.type === "job");
+          return {
+            vehicleId: r.vehicleId,
+            jobIds: steps.map((s) => s.id!),
+            arrivals: steps.map((s) => s.serviceStart),
+            distance: Math.round(r.distance),
+            travelTime: Math.round(r.travelTime),
+            coordinates: r.steps.map((s) => {
+              const l = result.locations[s.location];
+              return [l.lon, l.lat] as [number, number];
+            }),
+          };
+        }),
       unassigned: result.unassigned.map((u) => ({ id: u.id, reason: u.reason })),
-      distance: Math.round(result.summary.distance), travelTime: Math.round(result.summary.travelTime), current: data.current, status: result.status,
+      distance: Math.round(result.summary.distance),
+      travelTime: Math.round(result.summary.travelTime),
+      current: data.current,
+      status: result.status,
     };
-    await optimizationsRepo.update(ctx.db, data.orgId, data.optimizationId, { status: "draft", proposal, progress: { elapsedMs: result.elapsedMs, unassigned: result.summary.unassigned, done: true } });
+    await optimizationsRepo.update(ctx.db, data.orgId, data.optimizationId, {
+      status: "draft",
+      proposal,
+      progress: { elapsedMs: result.elapsedMs, unassigned: result.summary.unassigned, done: true },
+    });
     return proposal;
   } catch (err) {
-    await optimizationsRepo.update(ctx.db, data.orgId, data.optimizationId, { status: "failed", progress: { error: String(err) } });
+    await optimizationsRepo.update(ctx.db, data.orgId, data.optimizationId, {
+      status: "failed",
+      progress: { error: String(err) },
+    });
     throw err;
   }
 }
@@ -129,7 +192,12 @@ export async function latestOptimization(ctx: AppContext, p: Principal, day: str
   routePlanningPolicy.read(p);
   const row = await optimizationsRepo.latest(ctx.db, p.orgId, day);
   if (!row || row.status === "accepted") return null;
-  return { id: row.id, status: row.status, progress: row.progress as Record<string, number | boolean | string>, proposal: row.proposal as Proposal | null };
+  return {
+    id: row.id,
+    status: row.status,
+    progress: row.progress as Record<string, number | boolean | string>,
+    proposal: row.proposal as Proposal | null,
+  };
 }
 
 /**
@@ -150,10 +218,21 @@ export async function acceptOptimization(ctx: AppContext, p: Principal, id: stri
     for (const r of proposal.routes) {
       if (!drivers.has(r.vehicleId)) continue;
       await routeJobsRepo.assignMany(trx, p.orgId, r.jobIds, r.vehicleId);
-      await routeJobsRepo.setPlan(trx, p.orgId, r.vehicleId, row.day, r.jobIds.map((id, i) => ({ id, arrival: timeOfDay(r.arrivals[i]) })));
+      await routeJobsRepo.setPlan(
+        trx,
+        p.orgId,
+        r.vehicleId,
+        row.day,
+        r.jobIds.map((id, i) => ({ id, arrival: timeOfDay(r.arrivals[i]) })),
+      );
     }
     await optimizationsRepo.update(trx, p.orgId, id, { status: "accepted" });
-    await audit.record(trx, p, { entity: "route_job", id, action: "update", after: { optimization: id, routes: proposal.routes.length } });
+    await audit.record(trx, p, {
+      entity: "route_job",
+      id,
+      action: "update",
+      after: { optimization: id, routes: proposal.routes.length },
+    });
   });
   return proposal;
 }

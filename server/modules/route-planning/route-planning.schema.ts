@@ -11,12 +11,20 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const MAX_OCCURRENCES = 366;
 
 const weekdays = () =>
-  z.preprocess((v) => toList(v).map((d) => (typeof d === "string" ? Number(d) : d)), z.array(z.number().int().min(1, "errors.weekday").max(7, "errors.weekday")))
+  z
+    .preprocess(
+      (v) => toList(v).map((d) => (typeof d === "string" ? Number(d) : d)),
+      z.array(z.number().int().min(1, "errors.weekday").max(7, "errors.weekday")),
+    )
     .transform((days) => [...new Set(days)].sort((a, b) => a - b));
 
 /** Explicit dates, one per line or separated by commas/spaces. */
 const dateList = () =>
-  z.preprocess((v) => (Array.isArray(v) ? v : typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : []), z.array(z.string()))
+  z
+    .preprocess(
+      (v) => (Array.isArray(v) ? v : typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : []),
+      z.array(z.string()),
+    )
     .refine((list) => list.every(isDate), "errors.date")
     .transform((list) => [...new Set(list)].sort());
 
@@ -36,10 +44,14 @@ const pointFields = {
 };
 
 function checkWindow(v: { arrival: string; departure: string }, ctx: z.RefinementCtx) {
-  if (v.departure < v.arrival) ctx.addIssue({ code: "custom", path: ["scheduled_departure"], message: "errors.departureBeforeArrival" });
+  if (v.departure < v.arrival)
+    ctx.addIssue({ code: "custom", path: ["scheduled_departure"], message: "errors.departureBeforeArrival" });
 }
 
-function checkPoint(v: { place_id?: string | null; latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
+function checkPoint(
+  v: { place_id?: string | null; latitude?: number | null; longitude?: number | null },
+  ctx: z.RefinementCtx,
+) {
   if (v.place_id) return;
   if (v.latitude == null) ctx.addIssue({ code: "custom", path: ["latitude"], message: "errors.required" });
   if (v.longitude == null) ctx.addIssue({ code: "custom", path: ["longitude"], message: "errors.required" });
@@ -56,31 +68,46 @@ const jobFields = {
 };
 
 /** A job's place (or point) and its time window. */
-function checkJob(v: { place_id?: string | null; latitude?: number | null; longitude?: number | null; scheduled_arrival: string; scheduled_departure: string }, ctx: z.RefinementCtx) {
+function checkJob(
+  v: {
+    place_id?: string | null;
+    latitude?: number | null;
+    longitude?: number | null;
+    scheduled_arrival: string;
+    scheduled_departure: string;
+  },
+  ctx: z.RefinementCtx,
+) {
   checkPoint(v, ctx);
   checkWindow({ arrival: v.scheduled_arrival, departure: v.scheduled_departure }, ctx);
 }
 
-export const jobInputSchema = z.object({
-  ...jobFields,
-  /** repeat on these weekdays from scheduled_date up to repeat_until */
-  days: weekdays().optional().default([]),
-  repeat_until: optionalDate(),
-  /** and/or on these explicit dates */
-  dates: dateList().optional().default([]),
-}).superRefine((v, ctx) => {
-  checkJob(v, ctx);
-  if (v.days.length && !v.repeat_until) ctx.addIssue({ code: "custom", path: ["repeat_until"], message: "errors.required" });
-  if (v.repeat_until && v.repeat_until < v.scheduled_date) ctx.addIssue({ code: "custom", path: ["repeat_until"], message: "errors.dateRangeReversed" });
-});
+export const jobInputSchema = z
+  .object({
+    ...jobFields,
+    /** repeat on these weekdays from scheduled_date up to repeat_until */
+    days: weekdays().optional().default([]),
+    repeat_until: optionalDate(),
+    /** and/or on these explicit dates */
+    dates: dateList().optional().default([]),
+  })
+  .superRefine((v, ctx) => {
+    checkJob(v, ctx);
+    if (v.days.length && !v.repeat_until)
+      ctx.addIssue({ code: "custom", path: ["repeat_until"], message: "errors.required" });
+    if (v.repeat_until && v.repeat_until < v.scheduled_date)
+      ctx.addIssue({ code: "custom", path: ["repeat_until"], message: "errors.dateRangeReversed" });
+  });
 export type JobInput = z.infer<typeof jobInputSchema>;
 
 /** Editing one scheduled job (its recurrence is not replayed). */
-export const jobUpdateSchema = z.object({
-  ...jobFields,
-}).superRefine((v, ctx) => {
-  checkJob(v, ctx);
-});
+export const jobUpdateSchema = z
+  .object({
+    ...jobFields,
+  })
+  .superRefine((v, ctx) => {
+    checkJob(v, ctx);
+  });
 export type JobUpdate = z.infer<typeof jobUpdateSchema>;
 
 export const assignInputSchema = z.object({
@@ -100,14 +127,17 @@ export const templateInputSchema = z.object({
 });
 export type TemplateInput = z.infer<typeof templateInputSchema>;
 
-export const stopInputSchema = z.object({
-  ...pointFields,
-  arrival: requiredTime(),
-  departure: requiredTime(),
-}).superRefine((v, ctx) => {
-  checkPoint(v, ctx);
-  if (v.departure < v.arrival) ctx.addIssue({ code: "custom", path: ["departure"], message: "errors.departureBeforeArrival" });
-});
+export const stopInputSchema = z
+  .object({
+    ...pointFields,
+    arrival: requiredTime(),
+    departure: requiredTime(),
+  })
+  .superRefine((v, ctx) => {
+    checkPoint(v, ctx);
+    if (v.departure < v.arrival)
+      ctx.addIssue({ code: "custom", path: ["departure"], message: "errors.departureBeforeArrival" });
+  });
 export type StopInput = z.infer<typeof stopInputSchema>;
 
 /** Generate a template's jobs for the days of a period that match its weekdays or dates. */
@@ -115,14 +145,19 @@ export const generateInputSchema = z.object({ from: requiredDate(), to: required
   if (v.to < v.from) ctx.addIssue({ code: "custom", path: ["to"], message: "errors.dateRangeReversed" });
 });
 
-const radius = (max: number) => z.coerce.number({ error: "errors.number" }).int("errors.number").min(10, "errors.range").max(max, "errors.range");
+const radius = (max: number) =>
+  z.coerce.number({ error: "errors.number" }).int("errors.number").min(10, "errors.range").max(max, "errors.range");
 
 export const routeSettingsSchema = z.object({
   checkin_radius_m: radius(10000),
   checkout_radius_m: radius(10000),
   self_assign_jobs: checkbox(),
   self_assign_radius_m: radius(100000),
-  late_grace_min: z.coerce.number({ error: "errors.number" }).int("errors.number").min(0, "errors.range").max(240, "errors.range"),
+  late_grace_min: z.coerce
+    .number({ error: "errors.number" })
+    .int("errors.number")
+    .min(0, "errors.range")
+    .max(240, "errors.range"),
   attendance_enabled: checkbox(),
   attendance_start_threshold: requiredTime(),
 });
@@ -146,7 +181,26 @@ export const dayQuerySchema = z.object({ day: optionalDate() });
 
 /** The import file's columns; 1 … 7 are the weekdays (1 = Monday), marked with 1 or x. */
 export const JOB_CSV_COLUMNS = [
-  "name", "address", "latitude", "longitude", "place", "contact_name", "contact_phone", "notes", "date", "arrival", "departure",
-  "driver", "vehicle", "repeat_until", "1", "2", "3", "4", "5", "6", "7",
+  "name",
+  "address",
+  "latitude",
+  "longitude",
+  "place",
+  "contact_name",
+  "contact_phone",
+  "notes",
+  "date",
+  "arrival",
+  "departure",
+  "driver",
+  "vehicle",
+  "repeat_until",
+  "1",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
 ] as const;
 export const JOB_IMPORT_MAX_BYTES = 2 * 1024 * 1024;

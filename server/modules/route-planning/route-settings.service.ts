@@ -24,10 +24,16 @@ export async function updateRouteSettings(ctx: AppContext, p: Principal, input: 
   const before = await routeRules(ctx, p.orgId);
   await ctx.db.transaction().execute(async (trx) => {
     await saveFieldRules(trx, p.orgId, {
-      attendance_enabled: input.attendance_enabled, attendance_start_threshold: input.attendance_start_threshold,
-      checkin_radius_m: input.checkin_radius_m, checkout_radius_m: input.checkout_radius_m, self_assign_jobs: input.self_assign_jobs,
+      attendance_enabled: input.attendance_enabled,
+      attendance_start_threshold: input.attendance_start_threshold,
+      checkin_radius_m: input.checkin_radius_m,
+      checkout_radius_m: input.checkout_radius_m,
+      self_assign_jobs: input.self_assign_jobs,
     });
-    await routeSettingsRepo.upsert(trx, p.orgId, { self_assign_radius_m: input.self_assign_radius_m, late_grace_min: input.late_grace_min });
+    await routeSettingsRepo.upsert(trx, p.orgId, {
+      self_assign_radius_m: input.self_assign_radius_m,
+      late_grace_min: input.late_grace_min,
+    });
     await audit.record(trx, p, { entity: "settings", id: p.orgId, action: "update", before, after: input });
   });
   return routeRules(ctx, p.orgId);

@@ -28,7 +28,13 @@ export function oidcConfiguration(ctx: AppContext): Promise<oidc.Configuration> 
     // Plain http is accepted only for a provider on this machine (development and tests).
     const insecure = issuer.protocol === "http:" && isLoopbackHost(issuer.hostname);
     const auth = o.clientSecret ? oidc.ClientSecretPost(o.clientSecret) : oidc.None();
-    pending = oidc.discovery(issuer, o.clientId, undefined, auth, insecure ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    pending = oidc.discovery(
+      issuer,
+      o.clientId,
+      undefined,
+      auth,
+      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    );
     pending.catch(() => discovered.delete(key));
     discovered.set(key, pending);
   }
@@ -42,7 +48,11 @@ export function ssoRedirectUri(ctx: AppContext, requestOrigin: string): string {
 }
 
 /** Builds the provider's authorization URL (code flow with PKCE, state and nonce) and what to remember until the callback. */
-export async function startSso(ctx: AppContext, requestOrigin: string, next: string | null): Promise<{ url: URL; pending: SsoPending }> {
+export async function startSso(
+  ctx: AppContext,
+  requestOrigin: string,
+  next: string | null,
+): Promise<{ url: URL; pending: SsoPending }> {
   const config = await oidcConfiguration(ctx);
   const pending: SsoPending = {
     state: oidc.randomState(),
@@ -62,7 +72,10 @@ export async function startSso(ctx: AppContext, requestOrigin: string, next: str
   return { url, pending };
 }
 
-async function readIdentity(config: oidc.Configuration, tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers): Promise<SsoIdentity> {
+async function readIdentity(
+  config: oidc.Configuration,
+  tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers,
+): Promise<SsoIdentity> {
   const claims = tokens.claims();
   if (!claims) throw new AppError("SSO_FAILED", "The provider sent no ID token");
   let source: Record<string, unknown> = claims;
@@ -73,7 +86,8 @@ async function readIdentity(config: oidc.Configuration, tokens: oidc.TokenEndpoi
   const identity = ssoIdentitySchema.safeParse(source);
   if (!identity.success) throw new AppError("SSO_FAILED", "The provider sent no usable e-mail");
   const verified = identity.data.email_verified;
-  if (verified === false || verified === "false") throw new AppError("SSO_FAILED", "The provider marks the e-mail as unverified");
+  if (verified === false || verified === "false")
+    throw new AppError("SSO_FAILED", "The provider marks the e-mail as unverified");
   return identity.data;
 }
 
@@ -84,7 +98,12 @@ export interface SsoSignIn {
 }
 
 /** Exchanges the authorization code, checks state, nonce and PKCE, and signs in the active user with the e-mail. */
-export async function completeSso(ctx: AppContext, pending: SsoPending, callbackParams: URLSearchParams, meta: SessionMeta): Promise<SsoSignIn> {
+export async function completeSso(
+  ctx: AppContext,
+  pending: SsoPending,
+  callbackParams: URLSearchParams,
+  meta: SessionMeta,
+): Promise<SsoSignIn> {
   const config = await oidcConfiguration(ctx);
   const currentUrl = new URL(pending.redirectUri);
   for (const [k, v] of callbackParams) currentUrl.searchParams.append(k, v);

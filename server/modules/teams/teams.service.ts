@@ -10,7 +10,8 @@ import type { TeamInput } from "./teams.schema";
 
 function mapNameTaken(err: unknown): never {
   const e = err as { code?: string; constraint?: string };
-  if (e?.code === "23505" && e.constraint === "teams_org_name") throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
+  if (e?.code === "23505" && e.constraint === "teams_org_name")
+    throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
   throw err;
 }
 
@@ -46,24 +47,35 @@ export async function getTeamWithUsage(ctx: AppContext, p: Principal, id: string
 
 export async function createTeam(ctx: AppContext, p: Principal, input: TeamInput) {
   teamsPolicy.write(p);
-  if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name)) throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
-  return ctx.db.transaction().execute(async (trx) => {
-    const team = await teamsRepo.insert(trx, p.orgId, { name: input.name, description: input.description ?? null });
-    await audit.record(trx, p, { entity: "team", id: team.id, action: "create", after: team });
-    return team;
-  }).catch(mapNameTaken);
+  if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name))
+    throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const team = await teamsRepo.insert(trx, p.orgId, { name: input.name, description: input.description ?? null });
+      await audit.record(trx, p, { entity: "team", id: team.id, action: "create", after: team });
+      return team;
+    })
+    .catch(mapNameTaken);
 }
 
 export async function updateTeam(ctx: AppContext, p: Principal, id: string, input: TeamInput) {
   teamsPolicy.write(p);
   const before = await getTeam(ctx, p, id);
-  if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name, id)) throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
-  return ctx.db.transaction().execute(async (trx) => {
-    const team = await teamsRepo.update(trx, p.orgId, id, { name: input.name, description: input.description ?? null });
-    if (!team) throw notFound("team");
-    await audit.record(trx, p, { entity: "team", id, action: "update", before, after: team });
-    return team;
-  }).catch(mapNameTaken);
+  if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name, id))
+    throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const team = await teamsRepo.update(trx, p.orgId, id, {
+        name: input.name,
+        description: input.description ?? null,
+      });
+      if (!team) throw notFound("team");
+      await audit.record(trx, p, { entity: "team", id, action: "update", before, after: team });
+      return team;
+    })
+    .catch(mapNameTaken);
 }
 
 /** A team that still holds vehicles or members is kept: deleting it would silently hide them from team-limited users. */
@@ -71,7 +83,8 @@ export async function deleteTeam(ctx: AppContext, p: Principal, id: string) {
   teamsPolicy.write(p);
   const before = await getTeam(ctx, p, id);
   const usage = await teamsRepo.usage(ctx.db, p.orgId, id);
-  if (usage.vehicles || usage.members) throw new AppError("TEAM_IN_USE", "The team still has members or vehicles", usage);
+  if (usage.vehicles || usage.members)
+    throw new AppError("TEAM_IN_USE", "The team still has members or vehicles", usage);
   await ctx.db.transaction().execute(async (trx) => {
     await teamsRepo.delete(trx, p.orgId, id);
     await audit.record(trx, p, { entity: "team", id, action: "delete", before });

@@ -11,8 +11,14 @@ export async function assertDeviceQuota(db: DB, orgId: string): Promise<void> {
   if (!org || org.device_quota === null) return;
   const used = await tenantsRepo.countDevices(db, orgId);
   if (used >= org.device_quota) {
-    throw new AppError("DEVICE_QUOTA_EXCEEDED", `The organisation may have at most ${org.device_quota} vehicles with a device`, {
-      field: "device_imei", quota: org.device_quota, used,
-    });
+    throw new AppError(
+      "DEVICE_QUOTA_EXCEEDED",
+      `The organisation may have at most ${org.device_quota} vehicles with a device`,
+      {
+        field: "device_imei",
+        quota: org.device_quota,
+        used,
+      },
+    );
   }
 }

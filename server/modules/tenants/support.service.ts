@@ -11,9 +11,15 @@ import { tenantsRepo } from "./tenants.repo";
  * The new session hangs off the administrator's own session (it ends with it, and never outlives it);
  * the start is written to the audit logs of both organisations.
  */
-export async function startSupportSession(ctx: AppContext, p: Principal, orgId: string, meta: SessionMeta): Promise<IssuedSession & { orgId: string }> {
+export async function startSupportSession(
+  ctx: AppContext,
+  p: Principal,
+  orgId: string,
+  meta: SessionMeta,
+): Promise<IssuedSession & { orgId: string }> {
   const tenant = await getTenant(ctx, p, orgId);
-  if (tenant.operator) throw new AppError("OPERATOR_ORGANIZATION", "You are already signed in to the operator organisation");
+  if (tenant.operator)
+    throw new AppError("OPERATOR_ORGANIZATION", "You are already signed in to the operator organisation");
   if (tenant.status !== "active") throw new AppError("ORGANIZATION_SUSPENDED", "The organisation is suspended");
   const admin = await tenantsRepo.firstActiveAdministrator(ctx.db, orgId);
   if (!admin) throw notFound("administrator");
@@ -22,8 +28,15 @@ export async function startSupportSession(ctx: AppContext, p: Principal, orgId: 
     support: { userId: p.userId, parentSessionId: p.sessionId, parentExpiresAt: p.expiresAt },
   });
   const entry = {
-    entity: "support_session" as const, id: issued.sessionId, action: "start" as const,
-    after: { organization_id: orgId, organization_name: tenant.name, signed_in_as: { id: admin.id, name: `${admin.first_name} ${admin.last_name}`, email: admin.email }, expires_at: issued.expiresAt },
+    entity: "support_session" as const,
+    id: issued.sessionId,
+    action: "start" as const,
+    after: {
+      organization_id: orgId,
+      organization_name: tenant.name,
+      signed_in_as: { id: admin.id, name: `${admin.first_name} ${admin.last_name}`, email: admin.email },
+      expires_at: issued.expiresAt,
+    },
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {

@@ -46,7 +46,11 @@ interface AdministratorRow {
 
 export function toAdministratorDto(r: AdministratorRow) {
   return {
-    id: r.id, email: r.email, name: `${r.first_name} ${r.last_name}`.trim(), language: r.default_language, active: r.active,
+    id: r.id,
+    email: r.email,
+    name: `${r.first_name} ${r.last_name}`.trim(),
+    language: r.default_language,
+    active: r.active,
     last_login_at: iso(r.last_login_at),
   };
 }

@@ -13,7 +13,11 @@ import { tenantsRepo, type TenantSort } from "./tenants.repo";
 import type { TenantCreateInput, TenantUpdateInput } from "./tenants.schema";
 
 const ROLE_NAMES: Record<RoleKey, string> = {
-  administrator: "Administrator", fleet_manager: "Fleet manager", dispatcher: "Dispatcher", viewer: "Viewer", driver: "Driver",
+  administrator: "Administrator",
+  fleet_manager: "Fleet manager",
+  dispatcher: "Dispatcher",
+  viewer: "Viewer",
+  driver: "Driver",
 };
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -47,32 +51,63 @@ export async function createTenant(ctx: AppContext, p: Principal, input: TenantC
   if (await tenantsRepo.emailTaken(ctx.db, input.admin_email)) {
     throw new AppError("EMAIL_TAKEN", "This e-mail is used by another account", { field: "admin_email" });
   }
-  const passwordHash = input.password_mode === "password" && input.admin_password ? await hashPassword(input.admin_password) : null;
-  const created = await ctx.db.transaction().execute(async (trx) => {
-    const org = await tenantsRepo.insertOrganization(trx, { name: input.name, country: input.country ?? null, device_quota: input.device_quota ?? null });
-    await tenantsRepo.insertSettings(trx, org.id);
-    const roles = {} as Record<RoleKey, string>;
-    for (const key of ROLE_KEYS) {
-      roles[key] = (await tenantsRepo.insertRole(trx, {
-        org_id: org.id, key, name: ROLE_NAMES[key], permissions: SYSTEM_ROLES[key].permissions,
-        options: JSON.stringify({ redirect_urls: { login: SYSTEM_ROLES[key].loginRedirect } }),
-      })).id;
-    }
-    const admin = await tenantsRepo.insertAdministrator(trx, {
-      org_id: org.id, role_id: roles.administrator, email: input.admin_email, password_hash: passwordHash,
-      first_name: input.admin_first_name, last_name: input.admin_last_name, default_language: input.admin_language,
+  const passwordHash =
+    input.password_mode === "password" && input.admin_password ? await hashPassword(input.admin_password) : null;
+  const created = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const org = await tenantsRepo.insertOrganization(trx, {
+        name: input.name,
+        country: input.country ?? null,
+        device_quota: input.device_quota ?? null,
+      });
+      await tenantsRepo.insertSettings(trx, org.id);
+      const roles = {} as Record<RoleKey, string>;
+      for (const key of ROLE_KEYS) {
+        roles[key] = (
+          await tenantsRepo.insertRole(trx, {
+            org_id: org.id,
+            key,
+            name: ROLE_NAMES[key],
+            permissions: SYSTEM_ROLES[key].permissions,
+            options: JSON.stringify({ redirect_urls: { login: SYSTEM_ROLES[key].loginRedirect } }),
+          })
+        ).id;
+      }
+      const admin = await tenantsRepo.insertAdministrator(trx, {
+        org_id: org.id,
+        role_id: roles.administrator,
+        email: input.admin_email,
+        password_hash: passwordHash,
+        first_name: input.admin_first_name,
+        last_name: input.admin_last_name,
+        default_language: input.admin_language,
+      });
+      await audit.record(trx, p, {
+        entity: "tenant",
+        id: org.id,
+        action: "create",
+        after: {
+          name: org.name,
+          country: org.country,
+          device_quota: org.device_quota,
+          administrator: admin,
+          password_mode: input.password_mode,
+        },
+      });
+      return { org, admin };
+    })
+    .catch((err: { code?: string; constraint?: string }) => {
+      if (err?.code === "23505" && err.constraint === "users_email")
+        throw new AppError("EMAIL_TAKEN", "This e-mail is used by another account", { field: "admin_email" });
+      throw err;
     });
-    await audit.record(trx, p, {
-      entity: "tenant", id: org.id, action: "create",
-      after: { name: org.name, country: org.country, device_quota: org.device_quota, administrator: admin, password_mode: input.password_mode },
-    });
-    return { org, admin };
-  }).catch((err: { code?: string; constraint?: string }) => {
-    if (err?.code === "23505" && err.constraint === "users_email") throw new AppError("EMAIL_TAKEN", "This e-mail is used by another account", { field: "admin_email" });
-    throw err;
-  });
-  if (input.password_mode === "email") await requestPasswordReset(ctx, input.admin_email, opts.baseUrl, { purpose: "welcome" });
-  return { ...(await findTenant(ctx.db, created.org.id)), administrators: [toAdministratorDto({ ...created.admin, active: true, last_login_at: null })] };
+  if (input.password_mode === "email")
+    await requestPasswordReset(ctx, input.admin_email, opts.baseUrl, { purpose: "welcome" });
+  return {
+    ...(await findTenant(ctx.db, created.org.id)),
+    administrators: [toAdministratorDto({ ...created.admin, active: true, last_login_at: null })],
+  };
 }
 
 export async function updateTenant(ctx: AppContext, p: Principal, id: string, input: TenantUpdateInput) {
@@ -82,15 +117,22 @@ export async function updateTenant(ctx: AppContext, p: Principal, id: string, in
   await ctx.db.transaction().execute(async (trx) => {
     await tenantsRepo.update(trx, id, values);
     await audit.record(trx, p, {
-      entity: "tenant", id, action: before.device_quota !== values.device_quota && before.name === values.name ? "set_quota" : "update",
-      before: { name: before.name, country: before.country, device_quota: before.device_quota }, after: values,
+      entity: "tenant",
+      id,
+      action: before.device_quota !== values.device_quota && before.name === values.name ? "set_quota" : "update",
+      before: { name: before.name, country: before.country, device_quota: before.device_quota },
+      after: values,
     });
   });
   return findTenant(ctx.db, id);
 }
 
 function assertNotOperator(t: TenantDto) {
-  if (t.operator) throw new AppError("OPERATOR_ORGANIZATION", "The organisation that runs the installation cannot be suspended, deleted or supported");
+  if (t.operator)
+    throw new AppError(
+      "OPERATOR_ORGANIZATION",
+      "The organisation that runs the installation cannot be suspended, deleted or supported",
+    );
 }
 
 /** Suspending ends every session of the organisation at once; nobody of it signs in until it is reactivated. */
@@ -103,8 +145,11 @@ export async function setTenantStatus(ctx: AppContext, p: Principal, id: string,
     await tenantsRepo.setStatus(trx, id, status);
     if (status === "suspended") await tenantsRepo.deleteSessions(trx, id);
     await audit.record(trx, p, {
-      entity: "tenant", id, action: status === "suspended" ? "suspend" : "reactivate",
-      before: { name: before.name, status: before.status }, after: { name: before.name, status },
+      entity: "tenant",
+      id,
+      action: status === "suspended" ? "suspend" : "reactivate",
+      before: { name: before.name, status: before.status },
+      after: { name: before.name, status },
     });
   });
   return findTenant(ctx.db, id);
@@ -118,13 +163,18 @@ export async function deleteTenant(ctx: AppContext, p: Principal, id: string, co
   tenantsPolicy.admin(p);
   const before = await findTenant(ctx.db, id);
   assertNotOperator(before);
-  if (before.status !== "suspended") throw new AppError("ORGANIZATION_ACTIVE", "Suspend the organisation before deleting it");
+  if (before.status !== "suspended")
+    throw new AppError("ORGANIZATION_ACTIVE", "Suspend the organisation before deleting it");
   if (confirmation.trim() !== before.name.trim()) {
     throw new AppError("CONFIRMATION_MISMATCH", "Type the organisation's name to confirm", { field: "confirmation" });
   }
   const vehicles = await tenantsRepo.deviceIdentifiers(ctx.db, id);
   await ctx.db.transaction().execute(async (trx) => {
-    await tenantsRepo.deleteOrganization(trx, id, vehicles.map((v) => v.id));
+    await tenantsRepo.deleteOrganization(
+      trx,
+      id,
+      vehicles.map((v) => v.id),
+    );
     await audit.record(trx, p, { entity: "tenant", id, action: "delete", before });
   });
   // Gateways of this process stop taking the freed identifiers at once (others within the registry's TTL).

@@ -16,7 +16,9 @@ export const apiKeyUsageRepo = {
         ON CONFLICT (key_id, window_start) DO UPDATE SET requests = tms_api_key_usage.requests + 1
         RETURNING requests)
       SELECT (SELECT requests FROM cur) AS current,
-        (SELECT requests FROM tms_api_key_usage WHERE key_id = ${keyId} AND window_start = ${previousStart}) AS previous`.execute(db);
+        (SELECT requests FROM tms_api_key_usage WHERE key_id = ${keyId} AND window_start = ${previousStart}) AS previous`.execute(
+      db,
+    );
     const row = r.rows[0];
     return { current: Number(row.current), previous: Number(row.previous ?? 0) };
   },

@@ -13,18 +13,30 @@ export const API_KEY_PREFIX = "flk_";
 
 export async function listApiKeys(ctx: AppContext, p: Principal) {
   tmsPolicy.admin(p);
-  return ctx.db.selectFrom("tms_api_keys").select(["id", "name", "prefix", "created_at", "last_used_at", "revoked_at"])
-    .where("org_id", "=", p.orgId).orderBy("created_at", "desc").execute();
+  return ctx.db
+    .selectFrom("tms_api_keys")
+    .select(["id", "name", "prefix", "created_at", "last_used_at", "revoked_at"])
+    .where("org_id", "=", p.orgId)
+    .orderBy("created_at", "desc")
+    .execute();
 }
 
 /** Creates a key and returns it in clear once. */
-export async function createApiKey(ctx: AppContext, p: Principal, input: Record<string, unknown>): Promise<{ id: string; key: string }> {
+export async function createApiKey(
+  ctx: AppContext,
+  p: Principal,
+  input: Record<string, unknown>,
+): Promise<{ id: string; key: string }> {
   tmsPolicy.admin(p);
   const { name } = apiKeyInputSchema.parse(input);
   const prefix = newToken(6).replace(/[-_]/g, "x").slice(0, 8);
   const key = `${API_KEY_PREFIX}${prefix}_${newToken(32)}`;
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto("tms_api_keys").values({ org_id: p.orgId, name, prefix, key_hash: sha256(key), created_by: p.userId }).returning(["id", "name", "prefix"]).executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto("tms_api_keys")
+      .values({ org_id: p.orgId, name, prefix, key_hash: sha256(key), created_by: p.userId })
+      .returning(["id", "name", "prefix"])
+      .executeTakeFirstOrThrow();
     await audit.record(trx, p, { entity: "tms_api_key", id: row.id, action: "create", after: row });
     return { id: row.id, key };
   });
@@ -33,18 +45,33 @@ export async function createApiKey(ctx: AppContext, p: Principal, input: Record<
 export async function revokeApiKey(ctx: AppContext, p: Principal, id: string) {
   tmsPolicy.admin(p);
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable("tms_api_keys").set({ revoked_at: sql`now()` }).where("org_id", "=", p.orgId).where("id", "=", id).where("revoked_at", "is", null)
-      .returning(["id", "name", "prefix"]).executeTakeFirst();
+    const row = await trx
+      .updateTable("tms_api_keys")
+      .set({ revoked_at: sql`now()` })
+      .where("org_id", "=", p.orgId)
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .returning(["id", "name", "prefix"])
+      .executeTakeFirst();
     if (!row) throw notFound("API key");
     await audit.record(trx, p, { entity: "tms_api_key", id, action: "revoke", before: row });
   });
 }
 
 /** The organisation a presented key belongs to; API_KEY_INVALID for a missing, unknown or revoked key. */
-export async function authenticateApiKey(ctx: AppContext, raw: string | null | undefined): Promise<{ orgId: string; keyId: string }> {
-  if (!raw || !raw.startsWith(API_KEY_PREFIX) || raw.length > 200) throw new AppError("API_KEY_INVALID", "Invalid API key");
-  const row = await ctx.db.updateTable("tms_api_keys").set({ last_used_at: sql`now()` })
-    .where("key_hash", "=", sha256(raw)).where("revoked_at", "is", null).returning(["id", "org_id"]).executeTakeFirst();
+export async function authenticateApiKey(
+  ctx: AppContext,
+  raw: string | null | undefined,
+): Promise<{ orgId: string; keyId: string }> {
+  if (!raw || !raw.startsWith(API_KEY_PREFIX) || raw.length > 200)
+    throw new AppError("API_KEY_INVALID", "Invalid API key");
+  const row = await ctx.db
+    .updateTable("tms_api_keys")
+    .set({ last_used_at: sql`now()` })
+    .where("key_hash", "=", sha256(raw))
+    .where("revoked_at", "is", null)
+    .returning(["id", "org_id"])
+    .executeTakeFirst();
   if (!row) throw new AppError("API_KEY_INVALID", "Invalid API key");
   return { orgId: row.org_id, keyId: row.id };
 }
@@ -57,7 +84,12 @@ const MINUTE_MS = 60_000;
  * weighted by how much of it still lies within the last 60 s, plus this minute's. A refused request counts too,
  * so a client that keeps hammering stays refused. Returns what the headers tell the client.
  */
-export async function takeKeyRequest(ctx: AppContext, key: { orgId: string; keyId: string }, limit: number, now = new Date()) {
+export async function takeKeyRequest(
+  ctx: AppContext,
+  key: { orgId: string; keyId: string },
+  limit: number,
+  now = new Date(),
+) {
   const windowStart = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
   const { current, previous } = await apiKeyUsageRepo.count(ctx.db, key.orgId, key.keyId, windowStart);
   const elapsed = (now.getTime() - windowStart.getTime()) / MINUTE_MS;

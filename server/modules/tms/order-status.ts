@@ -15,7 +15,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export const canMove = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
 
 export function assertTransition(from: OrderStatus, to: OrderStatus): void {
-  if (!canMove(from, to)) throw new AppError("ORDER_TRANSITION_INVALID", `An order cannot go from ${from} to ${to}`, { from, to });
+  if (!canMove(from, to))
+    throw new AppError("ORDER_TRANSITION_INVALID", `An order cannot go from ${from} to ${to}`, { from, to });
 }
 
 /** Fields, plan and deletion can change only while the order waits. */

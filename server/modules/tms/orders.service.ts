@@ -9,7 +9,14 @@ import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { assertPending, assertTransition } from "./order-status";
 import { ordersRepo, type OrderRecord, type OrderSort } from "./orders.repo";
 import { tmsPolicy } from "./tms.policy";
-import { orderInputSchema, toMinutes, TRACKING_GRACE_HOURS, TRACKING_VALID_DAYS, type OrderInput, type OrderStatus } from "./tms.schema";
+import {
+  orderInputSchema,
+  toMinutes,
+  TRACKING_GRACE_HOURS,
+  TRACKING_VALID_DAYS,
+  type OrderInput,
+  type OrderStatus,
+} from "./tms.schema";
 
 export type Order = NonNullable<Awaited<ReturnType<typeof ordersRepo.findById>>>;
 export type OrderFields = Partial<Record<keyof OrderInput, unknown>>;
@@ -21,11 +28,21 @@ export type FinishedBy = "driver" | "arrival" | "api" | "planner";
 /** An order as stored, from the parsed form. */
 export function orderRecord(input: OrderInput): OrderRecord {
   return {
-    order_id: input.order_id, client_order_id: input.client_order_id ?? null, customer_code: input.customer_code,
-    customer_name: input.customer_name ?? null, address: input.address ?? null, latitude: input.latitude, longitude: input.longitude,
-    region: input.region ?? null, business: input.business ?? null, packets: input.packets, weight: input.weight,
-    sales_agent: input.sales_agent ?? null, delivery_date_at: input.delivery_date_at,
-    window_start: input.window_start ? toMinutes(input.window_start) : null, window_end: input.window_end ? toMinutes(input.window_end) : null,
+    order_id: input.order_id,
+    client_order_id: input.client_order_id ?? null,
+    customer_code: input.customer_code,
+    customer_name: input.customer_name ?? null,
+    address: input.address ?? null,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    region: input.region ?? null,
+    business: input.business ?? null,
+    packets: input.packets,
+    weight: input.weight,
+    sales_agent: input.sales_agent ?? null,
+    delivery_date_at: input.delivery_date_at,
+    window_start: input.window_start ? toMinutes(input.window_start) : null,
+    window_end: input.window_end ? toMinutes(input.window_end) : null,
     notes: input.notes ?? null,
   };
 }
@@ -44,7 +61,12 @@ function mapUniqueViolation(err: unknown): never {
   throw err;
 }
 
-export async function listOrders(ctx: AppContext, p: Principal, q: ListQuery, filter: { status?: OrderStatus; day?: string } = {}) {
+export async function listOrders(
+  ctx: AppContext,
+  p: Principal,
+  q: ListQuery,
+  filter: { status?: OrderStatus; day?: string } = {},
+) {
   tmsPolicy.read(p);
   const sort = pickSort<OrderSort>(q.sort, SORTS, "delivery_date_at");
   const { items, total } = await ordersRepo.list(ctx.db, p.orgId, q, sort, filter);
@@ -69,13 +91,21 @@ export async function getOrderByOrderId(ctx: AppContext, p: Principal, orderId: 
 export async function insertOrders(db: DB, p: Principal, inputs: OrderInput[]): Promise<Order[]> {
   const rows: Order[] = [];
   for (const input of inputs) {
-    const record = { ...orderRecord(input), tracking_token: newToken(24), tracking_expires_at: trackingExpiry(input.delivery_date_at) };
+    const record = {
+      ...orderRecord(input),
+      tracking_token: newToken(24),
+      tracking_expires_at: trackingExpiry(input.delivery_date_at),
+    };
     const row = await ordersRepo.insert(db, p.orgId, record).catch(mapUniqueViolation);
     rows.push(row);
   }
-  await audit.record(db, p, rows.length === 1
-    ? { entity: "tms_order", id: rows[0].id, action: "create", after: rows[0] }
-    : { entity: "tms_order", id: rows[0]?.id ?? p.orgId, action: "import", after: { count: rows.length } });
+  await audit.record(
+    db,
+    p,
+    rows.length === 1
+      ? { entity: "tms_order", id: rows[0].id, action: "create", after: rows[0] }
+      : { entity: "tms_order", id: rows[0]?.id ?? p.orgId, action: "import", after: { count: rows.length } },
+  );
   return rows;
 }
 
@@ -86,7 +116,12 @@ export async function createOrder(ctx: AppContext, p: Principal, input: OrderInp
   return row;
 }
 
-export async function updateOrder(ctx: AppContext, p: Principal, id: string, input: OrderInput | OrderFields): Promise<Order> {
+export async function updateOrder(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  input: OrderInput | OrderFields,
+): Promise<Order> {
   tmsPolicy.write(p);
   await getOrder(ctx, p, id);
   const parsed = orderInputSchema.parse(input);
@@ -96,7 +131,13 @@ export async function updateOrder(ctx: AppContext, p: Principal, id: string, inp
     assertPending(before.status);
     const record: OrderRecord = { ...orderRecord(parsed) };
     // A new delivery day takes the order out of a plan made for another day.
-    if (before.delivery_date_at !== parsed.delivery_date_at) Object.assign(record, { optimization_id: null, vehicle_id: null, sequence: null, tracking_expires_at: trackingExpiry(parsed.delivery_date_at) });
+    if (before.delivery_date_at !== parsed.delivery_date_at)
+      Object.assign(record, {
+        optimization_id: null,
+        vehicle_id: null,
+        sequence: null,
+        tracking_expires_at: trackingExpiry(parsed.delivery_date_at),
+      });
     const row = await ordersRepo.update(trx, p.orgId, id, record).catch(mapUniqueViolation);
     if (!row) throw notFound("order");
     await audit.record(trx, p, { entity: "tms_order", id, action: "update", before, after: row });
@@ -120,19 +161,47 @@ export async function deleteOrder(ctx: AppContext, p: Principal, id: string): Pr
  * STARTED → FINISHED. Called by the planner's button, the driver app and integrations (through the API) and by the
  * arrival hook (with `principal` null: no audit user, the hook runs for the device).
  */
-export async function finishOrderIn(db: DB, orgId: string, id: string, by: FinishedBy, p: Principal | null): Promise<Order> {
+export async function finishOrderIn(
+  db: DB,
+  orgId: string,
+  id: string,
+  by: FinishedBy,
+  p: Principal | null,
+): Promise<Order> {
   const before = await ordersRepo.lock(db, orgId, id);
   if (!before) throw notFound("order");
   assertTransition(before.status, "FINISHED");
   const finishedAt = new Date();
-  const row = await db.updateTable("tms_orders")
-    .set({ status: "FINISHED", finished_at: finishedAt, finished_by: by, tracking_expires_at: trackingExpiry(before.delivery_date_at, finishedAt), updated_at: sql`now()` })
-    .where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-  if (p) await audit.record(db, p, { entity: "tms_order", id, action: "finish", before: { status: before.status }, after: { status: row.status, finished_by: by } });
+  const row = await db
+    .updateTable("tms_orders")
+    .set({
+      status: "FINISHED",
+      finished_at: finishedAt,
+      finished_by: by,
+      tracking_expires_at: trackingExpiry(before.delivery_date_at, finishedAt),
+      updated_at: sql`now()`,
+    })
+    .where("org_id", "=", orgId)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (p)
+    await audit.record(db, p, {
+      entity: "tms_order",
+      id,
+      action: "finish",
+      before: { status: before.status },
+      after: { status: row.status, finished_by: by },
+    });
   return row;
 }
 
-export async function finishOrder(ctx: AppContext, p: Principal, id: string, by: FinishedBy = "planner"): Promise<Order> {
+export async function finishOrder(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  by: FinishedBy = "planner",
+): Promise<Order> {
   tmsPolicy.write(p);
   await getOrder(ctx, p, id);
   return ctx.db.transaction().execute((trx) => finishOrderIn(trx, p.orgId, id, by, p));
@@ -145,13 +214,22 @@ export async function startOrdersIn(db: DB, orgId: string, ids: readonly string[
     const before = await ordersRepo.lock(db, orgId, id);
     if (!before) continue;
     assertTransition(before.status, "STARTED");
-    if (!before.vehicle_id) throw new AppError("ORDER_TRANSITION_INVALID", "An order without a truck cannot start", { from: before.status, to: "STARTED" });
-    await db.updateTable("tms_orders").set({ status: "STARTED", started_at: sql`now()`, updated_at: sql`now()` })
-      .where("org_id", "=", orgId).where("id", "=", id).execute();
+    if (!before.vehicle_id)
+      throw new AppError("ORDER_TRANSITION_INVALID", "An order without a truck cannot start", {
+        from: before.status,
+        to: "STARTED",
+      });
+    await db
+      .updateTable("tms_orders")
+      .set({ status: "STARTED", started_at: sql`now()`, updated_at: sql`now()` })
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .execute();
     started++;
   }
   return started;
 }
 
 /** The public link of an order (path and query; the caller adds the origin). */
-export const trackingPath = (token: string | null) => (token ? `/int/order-track?token=${encodeURIComponent(token)}` : null);
+export const trackingPath = (token: string | null) =>
+  token ? `/int/order-track?token=${encodeURIComponent(token)}` : null;

@@ -13,7 +13,10 @@ export interface PlanOrder {
   window_end: number | null;
 }
 
-export interface Depot { latitude: number; longitude: number }
+export interface Depot {
+  latitude: number;
+  longitude: number;
+}
 
 /** Weights are solved in hundredths (the solver's amounts are compared exactly; kg with two decimals). */
 const weightUnits = (w: number | string) => Math.round(Number(w) * 100);
@@ -28,52 +31,105 @@ export function planProblem(orders: PlanOrder[], trucks: TmsTruck[], depot: Depo
   return {
     dimensions: ["weight", "packets"],
     vehicles: trucks.map((t) => ({
-      id: t.vehicle_id, start, end: start, shift: { start: s.window_start * 60, end: s.window_end * 60 },
+      id: t.vehicle_id,
+      start,
+      end: start,
+      shift: { start: s.window_start * 60, end: s.window_end * 60 },
       capacity: [weightUnits(t.capacity_weight), t.capacity_packets],
     })),
     jobs: orders.map((o) => ({
-      id: o.id, location: { lat: o.latitude, lon: o.longitude }, service: s.service_minutes * 60,
+      id: o.id,
+      location: { lat: o.latitude, lon: o.longitude },
+      service: s.service_minutes * 60,
       delivery: [weightUnits(o.weight), o.packets],
-      ...(o.window_start !== null && o.window_end !== null ? { timeWindows: [{ start: o.window_start * 60, end: o.window_end * 60 }] } : {}),
+      ...(o.window_start !== null && o.window_end !== null
+        ? { timeWindows: [{ start: o.window_start * 60, end: o.window_end * 60 }] }
+        : {}),
     })),
     objective: { metric: "distance", minimizeVehicles: false },
   };
 }
 
-export interface Placement { orderId: string; vehicleId: string; sequence: number; arrivalS: number }
+export interface Placement {
+  orderId: string;
+  vehicleId: string;
+  sequence: number;
+  arrivalS: number;
+}
 
 /** The solver's answer as the plan stores it, plus where each order goes. */
 export function planResult(r: OptimizeResult, depot: Depot): { result: TmsPlanResult; placements: Placement[] } {
   const placements: Placement[] = [];
-  const routes = r.routes.filter((route) => route.steps.some((st) => st.id)).map((route) => {
-    let seq = 0;
-    const geometry: Array<[number, number]> = [];
-    for (const st of route.steps) {
-      const loc = r.locations[st.location];
-      geometry.push([loc.lon, loc.lat]);
-      if (st.id) placements.push({ orderId: st.id, vehicleId: route.vehicleId, sequence: ++seq, arrivalS: Math.round(st.arrival) });
-    }
-    if (!geometry.length) geometry.push([depot.longitude, depot.latitude]);
-    return { vehicle_id: route.vehicleId, distance_m: Math.round(route.distance), duration_s: Math.round(route.duration), geometry };
-  });
-  return { result: { routes, unassigned: r.unassigned.map((u) => ({ order_id: u.id, reason: u.reason })), elapsed_ms: r.elapsedMs }, placements };
+  const routes = r.routes
+    .filter((route) => route.steps.some((st) => st.id))
+    .map((route) => {
+      let seq = 0;
+      const geometry: Array<[number, number]> = [];
+      for (const st of route.steps) {
+        const loc = r.locations[st.location];
+        geometry.push([loc.lon, loc.lat]);
+        if (st.id)
+          placements.push({
+            orderId: st.id,
+            vehicleId: route.vehicleId,
+            sequence: ++seq,
+            arrivalS: Math.round(st.arrival),
+          });
+      }
+      if (!geometry.length) geometry.push([depot.longitude, depot.latitude]);
+      return {
+        vehicle_id: route.vehicleId,
+        distance_m: Math.round(route.distance),
+        duration_s: Math.round(route.duration),
+        geometry,
+      };
+    });
+  return {
+    result: {
+      routes,
+      unassigned: r.unassigned.map((u) => ({ order_id: u.id, reason: u.reason })),
+      elapsed_ms: r.elapsedMs,
+    },
+    placements,
+  };
 }
 
 /** A truck's route after a planner's change: depot, stops in order, depot; straight-line distance, 40 km/h plus service. */
-export function straightRoute(depot: Depot, stops: Array<{ latitude: number; longitude: number }>, serviceMinutes: number) {
-  const points: Array<[number, number]> = [[depot.longitude, depot.latitude], ...stops.map((s) => [s.longitude, s.latitude] as [number, number]), [depot.longitude, depot.latitude]];
+export function straightRoute(
+  depot: Depot,
+  stops: Array<{ latitude: number; longitude: number }>,
+  serviceMinutes: number,
+) {
+  const points: Array<[number, number]> = [
+    [depot.longitude, depot.latitude],
+    ...stops.map((s) => [s.longitude, s.latitude] as [number, number]),
+    [depot.longitude, depot.latitude],
+  ];
   let distance = 0;
-  for (let i = 1; i < points.length; i++) distance += haversineMetres({ lat: points[i - 1][1], lon: points[i - 1][0] }, { lat: points[i][1], lon: points[i][0] });
-  return { geometry: points, distance_m: Math.round(distance), duration_s: Math.round(distance / (40 / 3.6) + stops.length * serviceMinutes * 60) };
+  for (let i = 1; i < points.length; i++)
+    distance += haversineMetres(
+      { lat: points[i - 1][1], lon: points[i - 1][0] },
+      { lat: points[i][1], lon: points[i][0] },
+    );
+  return {
+    geometry: points,
+    distance_m: Math.round(distance),
+    duration_s: Math.round(distance / (40 / 3.6) + stops.length * serviceMinutes * 60),
+  };
 }
 
 /** A truck's load against its capacity. */
-export function truckLoad(truck: TmsTruck, orders: Array<{ vehicle_id: string | null; weight: number | string; packets: number }>) {
+export function truckLoad(
+  truck: TmsTruck,
+  orders: Array<{ vehicle_id: string | null; weight: number | string; packets: number }>,
+) {
   const mine = orders.filter((o) => o.vehicle_id === truck.vehicle_id);
   const weight = mine.reduce((s, o) => s + Number(o.weight), 0);
   const packets = mine.reduce((s, o) => s + o.packets, 0);
   return {
-    orders: mine.length, weight: Math.round(weight * 100) / 100, packets,
+    orders: mine.length,
+    weight: Math.round(weight * 100) / 100,
+    packets,
     over: weightUnits(weight) > weightUnits(truck.capacity_weight) || packets > truck.capacity_packets,
   };
 }

@@ -24,7 +24,11 @@ export function optimizationFields(form: Record<string, unknown>): Record<string
   return Array.isArray(form.trucks) ? form : { ...form, trucks: trucksFromForm(form) };
 }
 
-export async function listPlans(ctx: AppContext, p: Principal, filter: { status?: "draft" | "completed"; dispatched?: boolean } = {}) {
+export async function listPlans(
+  ctx: AppContext,
+  p: Principal,
+  filter: { status?: "draft" | "completed"; dispatched?: boolean } = {},
+) {
   tmsPolicy.read(p);
   return plansRepo.list(ctx.db, p.orgId, filter);
 }
@@ -41,12 +45,17 @@ export async function planDetails(ctx: AppContext, p: Principal, id: string) {
   const plan = await getPlan(ctx, p, id);
   const orders = await ordersRepo.byPlan(ctx.db, p.orgId, id);
   const depot = plan.depot_id ? await findDepot(ctx.db, p.orgId, plan.depot_id) : undefined;
-  const trucks = plan.trucks.map((t) => ({ ...t, load: truckLoad(t, orders), route: plan.result?.routes.find((r) => r.vehicle_id === t.vehicle_id) ?? null }));
+  const trucks = plan.trucks.map((t) => ({
+    ...t,
+    load: truckLoad(t, orders),
+    route: plan.result?.routes.find((r) => r.vehicle_id === t.vehicle_id) ?? null,
+  }));
   return { plan, orders, trucks, depot: depot ?? null };
 }
 
 async function checkInput(db: DB, p: Principal, input: OptimizationInput, planId: string | null) {
-  if (!(await findDepot(db, p.orgId, input.depot_id))) throw new AppError("VALIDATION", "Unknown depot", { field: "depot_id" });
+  if (!(await findDepot(db, p.orgId, input.depot_id)))
+    throw new AppError("VALIDATION", "Unknown depot", { field: "depot_id" });
   const vehicleIds = [...new Set(input.trucks.map((t) => t.vehicle_id))];
   const visible = await visibleVehicleIds(db, p, vehicleIds);
   if (vehicleIds.some((v) => !visible.has(v))) throw new AppError("VALIDATION", "Unknown truck", { field: "trucks" });
@@ -54,8 +63,10 @@ async function checkInput(db: DB, p: Principal, input: OptimizationInput, planId
   const orders = await ordersRepo.byIds(db, p.orgId, orderIds);
   if (orders.length !== orderIds.length) throw new AppError("VALIDATION", "Unknown order", { field: "orders" });
   for (const o of orders) {
-    if (o.status !== "PENDING") throw new AppError("ORDER_NOT_PENDING", `Order ${o.order_id} is ${o.status}`, { field: "orders" });
-    if (o.optimization_id && o.optimization_id !== planId) throw new AppError("ORDER_IN_PLAN", `Order ${o.order_id} is in another optimisation`, { field: "orders" });
+    if (o.status !== "PENDING")
+      throw new AppError("ORDER_NOT_PENDING", `Order ${o.order_id} is ${o.status}`, { field: "orders" });
+    if (o.optimization_id && o.optimization_id !== planId)
+      throw new AppError("ORDER_IN_PLAN", `Order ${o.order_id} is in another optimisation`, { field: "orders" });
   }
   const trucks: TmsTruck[] = vehicleIds.map((v) => {
     const t = input.trucks.find((x) => x.vehicle_id === v)!;
@@ -66,7 +77,8 @@ async function checkInput(db: DB, p: Principal, input: OptimizationInput, planId
 
 function assertDraft(plan: Plan) {
   if (plan.status !== "draft") throw new AppError("OPTIMIZATION_COMPLETED", "The optimisation is completed");
-  if (plan.run_state === "queued" || plan.run_state === "running") throw new AppError("OPTIMIZATION_RUNNING", "The optimiser is running");
+  if (plan.run_state === "queued" || plan.run_state === "running")
+    throw new AppError("OPTIMIZATION_RUNNING", "The optimiser is running");
 }
 
 export async function createPlan(ctx: AppContext, p: Principal, fields: Record<string, unknown>): Promise<Plan> {
@@ -74,15 +86,31 @@ export async function createPlan(ctx: AppContext, p: Principal, fields: Record<s
   const input = optimizationInputSchema.parse(optimizationFields(fields));
   return ctx.db.transaction().execute(async (trx) => {
     const { trucks, orderIds } = await checkInput(trx, p, input, null);
-    const plan = await plansRepo.insert(trx, p.orgId, { name: input.name, day: input.day, depot_id: input.depot_id, trucks, created_by: p.userId });
+    const plan = await plansRepo.insert(trx, p.orgId, {
+      name: input.name,
+      day: input.day,
+      depot_id: input.depot_id,
+      trucks,
+      created_by: p.userId,
+    });
     await ordersRepo.assign(trx, p.orgId, orderIds, { optimization_id: plan.id, vehicle_id: null, sequence: null });
-    await audit.record(trx, p, { entity: "tms_optimization", id: plan.id, action: "create", after: { ...plan, orders: orderIds.length } });
+    await audit.record(trx, p, {
+      entity: "tms_optimization",
+      id: plan.id,
+      action: "create",
+      after: { ...plan, orders: orderIds.length },
+    });
     return plan;
   });
 }
 
 /** Changing the orders or trucks of a draft drops its result: the plan must be optimised again. */
-export async function updatePlan(ctx: AppContext, p: Principal, id: string, fields: Record<string, unknown>): Promise<Plan> {
+export async function updatePlan(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  fields: Record<string, unknown>,
+): Promise<Plan> {
   tmsPolicy.write(p);
   await getPlan(ctx, p, id);
   const input = optimizationInputSchema.parse(optimizationFields(fields));
@@ -91,10 +119,29 @@ export async function updatePlan(ctx: AppContext, p: Principal, id: string, fiel
     assertDraft(before);
     const { trucks, orderIds } = await checkInput(trx, p, input, id);
     const current = await ordersRepo.byPlan(trx, p.orgId, id);
-    await ordersRepo.assign(trx, p.orgId, current.map((o) => o.id).filter((o) => !orderIds.includes(o)), { optimization_id: null, vehicle_id: null, sequence: null });
+    await ordersRepo.assign(
+      trx,
+      p.orgId,
+      current.map((o) => o.id).filter((o) => !orderIds.includes(o)),
+      { optimization_id: null, vehicle_id: null, sequence: null },
+    );
     await ordersRepo.assign(trx, p.orgId, orderIds, { optimization_id: id, vehicle_id: null, sequence: null });
-    const plan = (await plansRepo.update(trx, p.orgId, id, { name: input.name, day: input.day, depot_id: input.depot_id, trucks, result: null, run_state: "idle", progress: null }))!;
-    await audit.record(trx, p, { entity: "tms_optimization", id, action: "update", before, after: { ...plan, orders: orderIds.length } });
+    const plan = (await plansRepo.update(trx, p.orgId, id, {
+      name: input.name,
+      day: input.day,
+      depot_id: input.depot_id,
+      trucks,
+      result: null,
+      run_state: "idle",
+      progress: null,
+    }))!;
+    await audit.record(trx, p, {
+      entity: "tms_optimization",
+      id,
+      action: "update",
+      before,
+      after: { ...plan, orders: orderIds.length },
+    });
     return plan;
   });
 }
@@ -106,7 +153,12 @@ export async function deletePlan(ctx: AppContext, p: Principal, id: string) {
     const before = (await plansRepo.lock(trx, p.orgId, id))!;
     assertDraft(before);
     const orders = await ordersRepo.byPlan(trx, p.orgId, id);
-    await ordersRepo.assign(trx, p.orgId, orders.map((o) => o.id), { optimization_id: null, vehicle_id: null, sequence: null });
+    await ordersRepo.assign(
+      trx,
+      p.orgId,
+      orders.map((o) => o.id),
+      { optimization_id: null, vehicle_id: null, sequence: null },
+    );
     await plansRepo.delete(trx, p.orgId, id);
     await audit.record(trx, p, { entity: "tms_optimization", id, action: "delete", before });
   });
@@ -126,32 +178,76 @@ export async function runPlan(ctx: AppContext, p: Principal, id: string): Promis
  * The worker's side: solves the plan and stores where each order goes. `timeLimitMs` overrides the organisation's
  * setting (the benchmark); progress is written at most twice a second.
  */
-export async function solvePlan(ctx: AppContext, orgId: string, id: string, opts: { signal?: AbortSignal; timeLimitMs?: number } = {}) {
+export async function solvePlan(
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  opts: { signal?: AbortSignal; timeLimitMs?: number } = {},
+) {
   const plan = await plansRepo.findById(ctx.db, orgId, id);
   if (!plan || plan.status !== "draft") return null;
   const [orders, settings, depot, tz] = await Promise.all([
-    ordersRepo.byPlan(ctx.db, orgId, id), settingsOf(ctx.db, orgId), plan.depot_id ? findDepot(ctx.db, orgId, plan.depot_id) : undefined, orgTimeZone(ctx, orgId),
+    ordersRepo.byPlan(ctx.db, orgId, id),
+    settingsOf(ctx.db, orgId),
+    plan.depot_id ? findDepot(ctx.db, orgId, plan.depot_id) : undefined,
+    orgTimeZone(ctx, orgId),
   ]);
   if (!depot || !plan.trucks.length || !orders.length) {
     await plansRepo.update(ctx.db, orgId, id, { run_state: "failed" });
     return null;
   }
-  await plansRepo.update(ctx.db, orgId, id, { run_state: "running", progress: { elapsedMs: 0, iteration: 0, unassigned: orders.length, vehicles: 0 } });
+  await plansRepo.update(ctx.db, orgId, id, {
+    run_state: "running",
+    progress: { elapsedMs: 0, iteration: 0, unassigned: orders.length, vehicles: 0 },
+  });
   try {
     let writing: Promise<unknown> = Promise.resolve();
     const r = await optimizeRoutes(planProblem(orders, plan.trucks, depot, settings), {
-      timeLimitMs: opts.timeLimitMs ?? settings.time_limit_s * 1000, seed: 1, signal: opts.signal, progressIntervalMs: 500,
+      timeLimitMs: opts.timeLimitMs ?? settings.time_limit_s * 1000,
+      seed: 1,
+      signal: opts.signal,
+      progressIntervalMs: 500,
       onProgress: (pr) => {
-        writing = writing.then(() => plansRepo.update(ctx.db, orgId, id, { progress: { elapsedMs: pr.elapsedMs, iteration: pr.iteration, unassigned: pr.unassigned, vehicles: pr.vehicles } })).catch(() => undefined);
+        writing = writing
+          .then(() =>
+            plansRepo.update(ctx.db, orgId, id, {
+              progress: {
+                elapsedMs: pr.elapsedMs,
+                iteration: pr.iteration,
+                unassigned: pr.unassigned,
+                vehicles: pr.vehicles,
+              },
+            }),
+          )
+          .catch(() => undefined);
       },
     });
     await writing;
     const { result, placements } = planResult(r, depot);
     const dayStart = startOfDayIn(plan.day, tz).getTime();
     await ctx.db.transaction().execute(async (trx) => {
-      await ordersRepo.assign(trx, orgId, orders.map((o) => o.id), { optimization_id: id, vehicle_id: null, sequence: null });
-      for (const pl of placements) await ordersRepo.setPlace(trx, orgId, pl.orderId, { vehicle_id: pl.vehicleId, sequence: pl.sequence, eta: new Date(dayStart + pl.arrivalS * 1000) });
-      await plansRepo.update(trx, orgId, id, { result, run_state: "done", progress: { elapsedMs: r.elapsedMs, iteration: r.iterations, unassigned: r.unassigned.length, vehicles: r.summary.vehicles } });
+      await ordersRepo.assign(
+        trx,
+        orgId,
+        orders.map((o) => o.id),
+        { optimization_id: id, vehicle_id: null, sequence: null },
+      );
+      for (const pl of placements)
+        await ordersRepo.setPlace(trx, orgId, pl.orderId, {
+          vehicle_id: pl.vehicleId,
+          sequence: pl.sequence,
+          eta: new Date(dayStart + pl.arrivalS * 1000),
+        });
+      await plansRepo.update(trx, orgId, id, {
+        result,
+        run_state: "done",
+        progress: {
+          elapsedMs: r.elapsedMs,
+          iteration: r.iterations,
+          unassigned: r.unassigned.length,
+          vehicles: r.summary.vehicles,
+        },
+      });
     });
     return result;
   } catch (err) {
@@ -176,18 +272,38 @@ export async function moveOrder(ctx: AppContext, p: Principal, id: string, field
     const order = orders.find((o) => o.id === input.order);
     if (!order) throw new AppError("VALIDATION", "The order is not in this plan", { field: "order" });
     const target = input.vehicle_id ? plan.trucks.find((t) => t.vehicle_id === input.vehicle_id) : null;
-    if (input.vehicle_id && !target) throw new AppError("VALIDATION", "The truck is not in this plan", { field: "vehicle_id" });
+    if (input.vehicle_id && !target)
+      throw new AppError("VALIDATION", "The truck is not in this plan", { field: "vehicle_id" });
     const from = order.vehicle_id;
     const moved = orders.map((o) => (o.id === order.id ? { ...o, vehicle_id: input.vehicle_id } : o));
-    if (target && truckLoad(target, moved).over) throw new AppError("TRUCK_OVER_CAPACITY", "The truck would be over its capacity", { field: "vehicle_id", vehicle_id: target.vehicle_id });
+    if (target && truckLoad(target, moved).over)
+      throw new AppError("TRUCK_OVER_CAPACITY", "The truck would be over its capacity", {
+        field: "vehicle_id",
+        vehicle_id: target.vehicle_id,
+      });
     const depot = plan.depot_id ? await findDepot(trx, p.orgId, plan.depot_id) : undefined;
     const settings = await settingsOf(trx, p.orgId);
-    const result = { ...plan.result, routes: [...plan.result.routes], unassigned: plan.result.unassigned.filter((u) => u.order_id !== order.id) };
+    const result = {
+      ...plan.result,
+      routes: [...plan.result.routes],
+      unassigned: plan.result.unassigned.filter((u) => u.order_id !== order.id),
+    };
     for (const vehicleId of new Set([from, input.vehicle_id].filter((v): v is string => Boolean(v)))) {
-      const seq = orders.filter((o) => o.vehicle_id === vehicleId && o.id !== order.id).sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0));
-      if (vehicleId === input.vehicle_id) seq.splice(Math.min((input.position ?? seq.length + 1) - 1, seq.length), 0, order);
-      for (let i = 0; i < seq.length; i++) await ordersRepo.setPlace(trx, p.orgId, seq[i].id, { vehicle_id: vehicleId, sequence: i + 1 });
-      const route = { vehicle_id: vehicleId, ...straightRoute(depot ?? { latitude: seq[0]?.latitude ?? 0, longitude: seq[0]?.longitude ?? 0 }, seq, settings.service_minutes) };
+      const seq = orders
+        .filter((o) => o.vehicle_id === vehicleId && o.id !== order.id)
+        .sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0));
+      if (vehicleId === input.vehicle_id)
+        seq.splice(Math.min((input.position ?? seq.length + 1) - 1, seq.length), 0, order);
+      for (let i = 0; i < seq.length; i++)
+        await ordersRepo.setPlace(trx, p.orgId, seq[i].id, { vehicle_id: vehicleId, sequence: i + 1 });
+      const route = {
+        vehicle_id: vehicleId,
+        ...straightRoute(
+          depot ?? { latitude: seq[0]?.latitude ?? 0, longitude: seq[0]?.longitude ?? 0 },
+          seq,
+          settings.service_minutes,
+        ),
+      };
       result.routes = [...result.routes.filter((r) => r.vehicle_id !== vehicleId), ...(seq.length ? [route] : [])];
     }
     if (!input.vehicle_id) {
@@ -195,7 +311,13 @@ export async function moveOrder(ctx: AppContext, p: Principal, id: string, field
       result.unassigned.push({ order_id: order.id, reason: "MANUAL" });
     }
     await plansRepo.update(trx, p.orgId, id, { result });
-    await audit.record(trx, p, { entity: "tms_optimization", id, action: "update", before: { order: order.order_id, vehicle_id: from }, after: { order: order.order_id, vehicle_id: input.vehicle_id, position: input.position } });
+    await audit.record(trx, p, {
+      entity: "tms_optimization",
+      id,
+      action: "update",
+      before: { order: order.order_id, vehicle_id: from },
+      after: { order: order.order_id, vehicle_id: input.vehicle_id, position: input.position },
+    });
   });
 }
 
@@ -209,14 +331,27 @@ export async function completePlan(ctx: AppContext, p: Principal, id: string): P
   return ctx.db.transaction().execute(async (trx) => {
     const before = (await plansRepo.lock(trx, p.orgId, id))!;
     assertDraft(before);
-    if (!before.result || before.run_state !== "done") throw new AppError("OPTIMIZATION_NOT_RUN", "Run the optimiser first");
+    if (!before.result || before.run_state !== "done")
+      throw new AppError("OPTIMIZATION_NOT_RUN", "Run the optimiser first");
     const orders = await ordersRepo.byPlan(trx, p.orgId, id);
     for (const t of before.trucks) {
-      if (truckLoad(t, orders).over) throw new AppError("TRUCK_OVER_CAPACITY", "A truck is over its capacity", { vehicle_id: t.vehicle_id });
+      if (truckLoad(t, orders).over)
+        throw new AppError("TRUCK_OVER_CAPACITY", "A truck is over its capacity", { vehicle_id: t.vehicle_id });
     }
-    await ordersRepo.assign(trx, p.orgId, orders.filter((o) => !o.vehicle_id).map((o) => o.id), { optimization_id: null, vehicle_id: null, sequence: null });
+    await ordersRepo.assign(
+      trx,
+      p.orgId,
+      orders.filter((o) => !o.vehicle_id).map((o) => o.id),
+      { optimization_id: null, vehicle_id: null, sequence: null },
+    );
     const plan = (await plansRepo.update(trx, p.orgId, id, { status: "completed" }))!;
-    await audit.record(trx, p, { entity: "tms_optimization", id, action: "complete", before: { status: before.status }, after: { status: plan.status } });
+    await audit.record(trx, p, {
+      entity: "tms_optimization",
+      id,
+      action: "complete",
+      before: { status: before.status },
+      after: { status: plan.status },
+    });
     return plan;
   });
 }
@@ -227,10 +362,15 @@ export async function dispatchPlan(ctx: AppContext, p: Principal, id: string): P
   await getPlan(ctx, p, id);
   return ctx.db.transaction().execute(async (trx) => {
     const before = (await plansRepo.lock(trx, p.orgId, id))!;
-    if (before.status !== "completed") throw new AppError("OPTIMIZATION_NOT_COMPLETED", "Complete the optimisation first");
+    if (before.status !== "completed")
+      throw new AppError("OPTIMIZATION_NOT_COMPLETED", "Complete the optimisation first");
     if (before.dispatched_at) throw new AppError("OPTIMIZATION_DISPATCHED", "Already dispatched");
     const orders = await ordersRepo.byPlan(trx, p.orgId, id);
-    const started = await startOrdersIn(trx, p.orgId, orders.filter((o) => o.vehicle_id).map((o) => o.id));
+    const started = await startOrdersIn(
+      trx,
+      p.orgId,
+      orders.filter((o) => o.vehicle_id).map((o) => o.id),
+    );
     const plan = (await plansRepo.update(trx, p.orgId, id, { dispatched_at: new Date() }))!;
     await audit.record(trx, p, { entity: "tms_optimization", id, action: "dispatch", after: { orders: started } });
     return plan;

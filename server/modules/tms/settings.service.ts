@@ -18,7 +18,15 @@ export interface TmsSettings {
   arrival_radius_m: number;
 }
 
-export const DEFAULT_SETTINGS: TmsSettings = { service_minutes: 5, weight_unit: "kg", packet_unit: "packets", window_start: 480, window_end: 1080, time_limit_s: 10, arrival_radius_m: 150 };
+export const DEFAULT_SETTINGS: TmsSettings = {
+  service_minutes: 5,
+  weight_unit: "kg",
+  packet_unit: "packets",
+  window_start: 480,
+  window_end: 1080,
+  time_limit_s: 10,
+  arrival_radius_m: 150,
+};
 
 export async function settingsOf(db: DB, orgId: string): Promise<TmsSettings> {
   const row = await db.selectFrom("tms_settings").selectAll().where("org_id", "=", orgId).executeTakeFirst();
@@ -32,16 +40,27 @@ export async function getSettings(ctx: AppContext, p: Principal): Promise<TmsSet
   return settingsOf(ctx.db, p.orgId);
 }
 
-export const settingsFormValues = (s: TmsSettings) => ({ ...s, window_start: fromMinutes(s.window_start), window_end: fromMinutes(s.window_end) });
+export const settingsFormValues = (s: TmsSettings) => ({
+  ...s,
+  window_start: fromMinutes(s.window_start),
+  window_end: fromMinutes(s.window_end),
+});
 
-export async function saveSettings(ctx: AppContext, p: Principal, input: SettingsInput | Record<string, unknown>): Promise<TmsSettings> {
+export async function saveSettings(
+  ctx: AppContext,
+  p: Principal,
+  input: SettingsInput | Record<string, unknown>,
+): Promise<TmsSettings> {
   tmsPolicy.write(p);
   const v = settingsInputSchema.parse(input);
   const values = { ...v, window_start: toMinutes(v.window_start), window_end: toMinutes(v.window_end) };
   return ctx.db.transaction().execute(async (trx) => {
     const before = await settingsOf(trx, p.orgId);
-    await trx.insertInto("tms_settings").values({ org_id: p.orgId, ...values })
-      .onConflict((oc) => oc.column("org_id").doUpdateSet({ ...values, updated_at: sql`now()` })).execute();
+    await trx
+      .insertInto("tms_settings")
+      .values({ org_id: p.orgId, ...values })
+      .onConflict((oc) => oc.column("org_id").doUpdateSet({ ...values, updated_at: sql`now()` }))
+      .execute();
     await audit.record(trx, p, { entity: "tms_settings", id: p.orgId, action: "update", before, after: values });
     return { ...before, ...values };
   });
@@ -52,7 +71,8 @@ export async function listDepots(ctx: AppContext, p: Principal) {
   return depotsOf(ctx.db, p.orgId);
 }
 
-export const depotsOf = (db: DB, orgId: string) => db.selectFrom("tms_depots").selectAll().where("org_id", "=", orgId).orderBy("name").execute();
+export const depotsOf = (db: DB, orgId: string) =>
+  db.selectFrom("tms_depots").selectAll().where("org_id", "=", orgId).orderBy("name").execute();
 
 export async function findDepot(db: DB, orgId: string, id: string) {
   return db.selectFrom("tms_depots").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
@@ -62,7 +82,11 @@ export async function createDepot(ctx: AppContext, p: Principal, input: Record<s
   tmsPolicy.write(p);
   const v = depotInputSchema.parse(input);
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto("tms_depots").values({ org_id: p.orgId, ...v }).returningAll().executeTakeFirstOrThrow()
+    const row = await trx
+      .insertInto("tms_depots")
+      .values({ org_id: p.orgId, ...v })
+      .returningAll()
+      .executeTakeFirstOrThrow()
       .catch((err: { code?: string }) => {
         if (err?.code === "23505") throw new AppError("CONFLICT", "A depot with this name exists", { field: "name" });
         throw err;

@@ -20,9 +20,18 @@ export function createTmsArrivalHook(ctx: Pick<AppContext, "db" | "log">): Posit
     async begin(orgIds) {
       if (!orgIds.length) return {};
       const [orders, settings] = await Promise.all([
-        ctx.db.selectFrom("tms_orders").select(["id", "org_id", "vehicle_id", "latitude", "longitude"])
-          .where("status", "=", "STARTED").where("org_id", "in", orgIds).where("vehicle_id", "is not", null).execute(),
-        ctx.db.selectFrom("tms_settings").select(["org_id", "arrival_radius_m"]).where("org_id", "in", orgIds).execute(),
+        ctx.db
+          .selectFrom("tms_orders")
+          .select(["id", "org_id", "vehicle_id", "latitude", "longitude"])
+          .where("status", "=", "STARTED")
+          .where("org_id", "in", orgIds)
+          .where("vehicle_id", "is not", null)
+          .execute(),
+        ctx.db
+          .selectFrom("tms_settings")
+          .select(["org_id", "arrival_radius_m"])
+          .where("org_id", "in", orgIds)
+          .execute(),
       ]);
       if (!orders.length) return {};
       const radius = new Map(settings.map((s) => [s.org_id, s.arrival_radius_m]));
@@ -34,7 +43,11 @@ export function createTmsArrivalHook(ctx: Pick<AppContext, "db" | "log">): Posit
           if (!fix.valid || fix.speed > STOPPED_KMH) return;
           for (const o of byVehicle.get(device.vehicleId) ?? []) {
             if (o.org_id !== device.orgId || arrived.has(o.id)) continue;
-            if (haversineMetres({ lat: fix.lat, lon: fix.lon }, { lat: o.latitude, lon: o.longitude }) <= (radius.get(o.org_id) ?? DEFAULT_SETTINGS.arrival_radius_m)) arrived.set(o.id, o.org_id);
+            if (
+              haversineMetres({ lat: fix.lat, lon: fix.lon }, { lat: o.latitude, lon: o.longitude }) <=
+              (radius.get(o.org_id) ?? DEFAULT_SETTINGS.arrival_radius_m)
+            )
+              arrived.set(o.id, o.org_id);
           }
         },
         hasWrites: () => arrived.size > 0,

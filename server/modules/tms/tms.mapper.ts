@@ -7,30 +7,91 @@ import { fromMinutes } from "./tms.schema";
 /** An order as the API answers: no org_id; weight as a number; windows as HH:mm; the tracking link path. */
 export function toOrderDto(o: Order) {
   return {
-    id: o.id, orderId: o.order_id, clientOrderId: o.client_order_id, customerCode: o.customer_code, customerName: o.customer_name,
-    address: o.address, latitude: o.latitude, longitude: o.longitude, region: o.region, business: o.business, packets: o.packets,
-    weight: num(o.weight), salesAgent: o.sales_agent, deliveryDateAt: o.delivery_date_at,
-    windowStart: o.window_start === null ? null : fromMinutes(o.window_start), windowEnd: o.window_end === null ? null : fromMinutes(o.window_end),
-    notes: o.notes, status: o.status, optimizationId: o.optimization_id, truck: o.vehicle_id, sequence: o.sequence, eta: iso(o.eta),
-    startedAt: iso(o.started_at), finishedAt: iso(o.finished_at), finishedBy: o.finished_by,
+    id: o.id,
+    orderId: o.order_id,
+    clientOrderId: o.client_order_id,
+    customerCode: o.customer_code,
+    customerName: o.customer_name,
+    address: o.address,
+    latitude: o.latitude,
+    longitude: o.longitude,
+    region: o.region,
+    business: o.business,
+    packets: o.packets,
+    weight: num(o.weight),
+    salesAgent: o.sales_agent,
+    deliveryDateAt: o.delivery_date_at,
+    windowStart: o.window_start === null ? null : fromMinutes(o.window_start),
+    windowEnd: o.window_end === null ? null : fromMinutes(o.window_end),
+    notes: o.notes,
+    status: o.status,
+    optimizationId: o.optimization_id,
+    truck: o.vehicle_id,
+    sequence: o.sequence,
+    eta: iso(o.eta),
+    startedAt: iso(o.started_at),
+    finishedAt: iso(o.finished_at),
+    finishedBy: o.finished_by,
     trackingUrl: o.tracking_expires_at && o.tracking_expires_at > new Date() ? trackingPath(o.tracking_token) : null,
-    createdAt: iso(o.created_at), updatedAt: iso(o.updated_at),
+    createdAt: iso(o.created_at),
+    updatedAt: iso(o.updated_at),
   };
 }
 
 /** What an organisation's own system reads of its order (the integrations API). */
 export function toIntegrationOrderDto(o: Order) {
   const d = toOrderDto(o);
-  return { orderId: d.orderId, clientOrderId: d.clientOrderId, customerCode: d.customerCode, deliveryDateAt: d.deliveryDateAt, status: d.status, eta: d.eta, startedAt: d.startedAt, finishedAt: d.finishedAt, finishedBy: d.finishedBy, trackingUrl: d.trackingUrl };
+  return {
+    orderId: d.orderId,
+    clientOrderId: d.clientOrderId,
+    customerCode: d.customerCode,
+    deliveryDateAt: d.deliveryDateAt,
+    status: d.status,
+    eta: d.eta,
+    startedAt: d.startedAt,
+    finishedAt: d.finishedAt,
+    finishedBy: d.finishedBy,
+    trackingUrl: d.trackingUrl,
+  };
 }
 
 export function toPlanDto(p: Plan, orders?: Order[]) {
   return {
-    id: p.id, name: p.name, day: p.day, depotId: p.depot_id, status: p.status, runState: p.run_state, progress: p.progress,
-    trucks: p.trucks.map((t) => ({ vehicleId: t.vehicle_id, capacityWeight: t.capacity_weight, capacityPackets: t.capacity_packets })),
-    routes: p.result?.routes.map((r) => ({ vehicleId: r.vehicle_id, distanceM: r.distance_m, durationS: r.duration_s, geometry: r.geometry })) ?? null,
+    id: p.id,
+    name: p.name,
+    day: p.day,
+    depotId: p.depot_id,
+    status: p.status,
+    runState: p.run_state,
+    progress: p.progress,
+    trucks: p.trucks.map((t) => ({
+      vehicleId: t.vehicle_id,
+      capacityWeight: t.capacity_weight,
+      capacityPackets: t.capacity_packets,
+    })),
+    routes:
+      p.result?.routes.map((r) => ({
+        vehicleId: r.vehicle_id,
+        distanceM: r.distance_m,
+        durationS: r.duration_s,
+        geometry: r.geometry,
+      })) ?? null,
     unassigned: p.result?.unassigned.map((u) => ({ orderId: u.order_id, reason: u.reason })) ?? null,
-    dispatchedAt: iso(p.dispatched_at), createdAt: iso(p.created_at), updatedAt: iso(p.updated_at),
-    ...(orders ? { orders: orders.map((o) => ({ id: o.id, orderId: o.order_id, truck: o.vehicle_id, sequence: o.sequence, status: o.status, weight: num(o.weight), packets: o.packets })) } : {}),
+    dispatchedAt: iso(p.dispatched_at),
+    createdAt: iso(p.created_at),
+    updatedAt: iso(p.updated_at),
+    ...(orders
+      ? {
+          orders: orders.map((o) => ({
+            id: o.id,
+            orderId: o.order_id,
+            truck: o.vehicle_id,
+            sequence: o.sequence,
+            status: o.status,
+            weight: num(o.weight),
+            packets: o.packets,
+          })),
+        }
+      : {}),
   };
 }

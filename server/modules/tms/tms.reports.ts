@@ -6,9 +6,12 @@ import { ORDER_STATUSES } from "./tms.schema";
 
 /** The TMS reports' texts live in locales/<lng>/tms.json (section "reports"). */
 const texts = (lng: typeof tmsEn, key: "deliveries" | "orders"): ReportTexts => ({
-  title: lng.reports[key].title, answers: lng.reports[key].answers, columns: lng.reports.columns, values: { ...lng.status, ...lng.finishedBy }, params: { status: lng.reports.columns.status },
+  title: lng.reports[key].title,
+  answers: lng.reports[key].answers,
+  columns: lng.reports.columns,
+  values: { ...lng.status, ...lng.finishedBy },
+  params: { status: lng.reports.columns.status },
 });
-
 
 /** Per truck and day: orders planned, delivered, still on the way; weight and packets carried; planned distance. */
 export const tmsDeliveriesReport = defineReport({
@@ -17,26 +20,45 @@ export const tmsDeliveriesReport = defineReport({
   params: z.object({}),
   permission: "tms:read",
   columns: [
-    { key: "day", kind: "date" }, { key: "vehicle", kind: "text" }, { key: "orders", kind: "count", total: "sum" },
-    { key: "delivered", kind: "count", total: "sum" }, { key: "on_the_way", kind: "count", total: "sum" },
-    { key: "weight", kind: "number", total: "sum" }, { key: "packets", kind: "count", total: "sum" },
+    { key: "day", kind: "date" },
+    { key: "vehicle", kind: "text" },
+    { key: "orders", kind: "count", total: "sum" },
+    { key: "delivered", kind: "count", total: "sum" },
+    { key: "on_the_way", kind: "count", total: "sum" },
+    { key: "weight", kind: "number", total: "sum" },
+    { key: "packets", kind: "count", total: "sum" },
   ],
   chart: { type: "bar", category: "vehicle", series: ["delivered", "on_the_way"], stacked: true },
   texts: { al: texts(tmsAl, "deliveries"), en: texts(tmsEn, "deliveries") },
   async run(scope) {
-    const rows = await scope.db.selectFrom("tms_orders")
+    const rows = await scope.db
+      .selectFrom("tms_orders")
       .select((eb) => [
-        "delivery_date_at as day", "vehicle_id", eb.fn.countAll<number>().as("orders"),
+        "delivery_date_at as day",
+        "vehicle_id",
+        eb.fn.countAll<number>().as("orders"),
         eb.fn.count<number>("id").filterWhere("status", "=", "FINISHED").as("delivered"),
         eb.fn.count<number>("id").filterWhere("status", "=", "STARTED").as("on_the_way"),
-        eb.fn.sum<string>("weight").as("weight"), eb.fn.sum<string>("packets").as("packets"),
+        eb.fn.sum<string>("weight").as("weight"),
+        eb.fn.sum<string>("packets").as("packets"),
       ])
-      .where("org_id", "=", scope.orgId).where("vehicle_id", "in", scope.vehicleIds)
-      .where("delivery_date_at", ">=", scope.period.from).where("delivery_date_at", "<=", scope.period.to)
-      .groupBy(["delivery_date_at", "vehicle_id"]).orderBy("delivery_date_at").orderBy("vehicle_id").limit(scope.maxRows).execute();
+      .where("org_id", "=", scope.orgId)
+      .where("vehicle_id", "in", scope.vehicleIds)
+      .where("delivery_date_at", ">=", scope.period.from)
+      .where("delivery_date_at", "<=", scope.period.to)
+      .groupBy(["delivery_date_at", "vehicle_id"])
+      .orderBy("delivery_date_at")
+      .orderBy("vehicle_id")
+      .limit(scope.maxRows)
+      .execute();
     const out: ReportRow[] = rows.map((r) => ({
-      day: r.day, vehicle: scope.vehicleNames.get(r.vehicle_id!) ?? "", orders: Number(r.orders), delivered: Number(r.delivered),
-      on_the_way: Number(r.on_the_way), weight: Math.round(Number(r.weight) * 100) / 100, packets: Number(r.packets),
+      day: r.day,
+      vehicle: scope.vehicleNames.get(r.vehicle_id!) ?? "",
+      orders: Number(r.orders),
+      delivered: Number(r.delivered),
+      on_the_way: Number(r.on_the_way),
+      weight: Math.round(Number(r.weight) * 100) / 100,
+      packets: Number(r.packets),
     }));
     return { rows: out };
   },
@@ -46,27 +68,60 @@ export const tmsDeliveriesReport = defineReport({
 export const tmsOrdersReport = defineReport({
   type: "tms_orders",
   group: "tms",
-  params: z.object({ status: z.enum(ORDER_STATUSES).optional().or(z.literal("").transform(() => undefined)) }),
+  params: z.object({
+    status: z
+      .enum(ORDER_STATUSES)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+  }),
   fields: [{ name: "status", kind: "select", options: ORDER_STATUSES, optionLabels: "tms:status.", empty: true }],
   permission: "tms:read",
   columns: [
-    { key: "day", kind: "date" }, { key: "order_id", kind: "text" }, { key: "customer", kind: "text" }, { key: "vehicle", kind: "text" },
-    { key: "status", kind: "text" }, { key: "weight", kind: "number", total: "sum" }, { key: "packets", kind: "count", total: "sum" },
-    { key: "finished_at", kind: "datetime" }, { key: "finished_by", kind: "text" },
+    { key: "day", kind: "date" },
+    { key: "order_id", kind: "text" },
+    { key: "customer", kind: "text" },
+    { key: "vehicle", kind: "text" },
+    { key: "status", kind: "text" },
+    { key: "weight", kind: "number", total: "sum" },
+    { key: "packets", kind: "count", total: "sum" },
+    { key: "finished_at", kind: "datetime" },
+    { key: "finished_by", kind: "text" },
   ],
   chart: { type: "pie", category: "status", series: ["count"] },
   texts: { al: texts(tmsAl, "orders"), en: texts(tmsEn, "orders") },
   async run(scope, params) {
-    let q = scope.db.selectFrom("tms_orders")
-      .select(["delivery_date_at", "order_id", "customer_code", "customer_name", "vehicle_id", "status", "weight", "packets", "finished_at", "finished_by"])
-      .where("org_id", "=", scope.orgId).where("vehicle_id", "in", scope.vehicleIds)
-      .where("delivery_date_at", ">=", scope.period.from).where("delivery_date_at", "<=", scope.period.to);
+    let q = scope.db
+      .selectFrom("tms_orders")
+      .select([
+        "delivery_date_at",
+        "order_id",
+        "customer_code",
+        "customer_name",
+        "vehicle_id",
+        "status",
+        "weight",
+        "packets",
+        "finished_at",
+        "finished_by",
+      ])
+      .where("org_id", "=", scope.orgId)
+      .where("vehicle_id", "in", scope.vehicleIds)
+      .where("delivery_date_at", ">=", scope.period.from)
+      .where("delivery_date_at", "<=", scope.period.to);
     if (params.status) q = q.where("status", "=", params.status);
     const rows = await q.orderBy("delivery_date_at").orderBy("order_id").limit(scope.maxRows).execute();
     return {
       rows: rows.map((r) => ({
-        day: r.delivery_date_at, order_id: r.order_id, customer: r.customer_name ?? r.customer_code, vehicle: scope.vehicleNames.get(r.vehicle_id!) ?? "",
-        status: r.status, weight: Number(r.weight), packets: r.packets, finished_at: r.finished_at ? r.finished_at.toISOString() : null, finished_by: r.finished_by ?? "", count: 1,
+        day: r.delivery_date_at,
+        order_id: r.order_id,
+        customer: r.customer_name ?? r.customer_code,
+        vehicle: scope.vehicleNames.get(r.vehicle_id!) ?? "",
+        status: r.status,
+        weight: Number(r.weight),
+        packets: r.packets,
+        finished_at: r.finished_at ? r.finished_at.toISOString() : null,
+        finished_by: r.finished_by ?? "",
+        count: 1,
       })),
     };
   },

@@ -17,17 +17,38 @@ export const TRACKING_GRACE_HOURS = 24;
 /** A tracking link of an order not yet finished is valid this many days after its delivery day. */
 export const TRACKING_VALID_DAYS = 2;
 
-const num = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim().replace(",", ".")) : v);
+const num = (v: unknown) =>
+  v === "" || v === null || v === undefined
+    ? undefined
+    : typeof v === "string"
+      ? Number(v.trim().replace(",", "."))
+      : v;
 
 const requiredNumber = (min: number, max: number, int = false) =>
-  z.preprocess(num, (int ? z.number({ error: (i) => (i.input === undefined ? "errors.required" : "errors.number") }).int("errors.number") : z.number({ error: (i) => (i.input === undefined ? "errors.required" : "errors.number") })).min(min, "errors.range").max(max, "errors.range"));
+  z.preprocess(
+    num,
+    (int
+      ? z.number({ error: (i) => (i.input === undefined ? "errors.required" : "errors.number") }).int("errors.number")
+      : z.number({ error: (i) => (i.input === undefined ? "errors.required" : "errors.number") })
+    )
+      .min(min, "errors.range")
+      .max(max, "errors.range"),
+  );
 
 const amount = (max: number, int = false) =>
-  z.preprocess((v) => (v === "" || v === null || v === undefined ? 0 : num(v)), (int ? z.number({ error: "errors.number" }).int("errors.number") : z.number({ error: "errors.number" })).min(0, "errors.range").max(max, "errors.range"));
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? 0 : num(v)),
+    (int ? z.number({ error: "errors.number" }).int("errors.number") : z.number({ error: "errors.number" }))
+      .min(0, "errors.range")
+      .max(max, "errors.range"),
+  );
 
 /** "HH:mm" → minutes after midnight. */
 export const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-export const fromMinutes = (m: number | null | undefined) => (m === null || m === undefined ? "" : `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`);
+export const fromMinutes = (m: number | null | undefined) =>
+  m === null || m === undefined
+    ? ""
+    : `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 
 /** A transport order as entered (spec section 3 fields, plus where and when it is delivered). */
 export const orderInputSchema = z
@@ -51,7 +72,11 @@ export const orderInputSchema = z
   })
   .superRefine((o, ctx) => {
     if ((o.window_start === null) !== (o.window_end === null)) {
-      ctx.addIssue({ code: "custom", path: [o.window_start === null ? "window_start" : "window_end"], message: "errors.required" });
+      ctx.addIssue({
+        code: "custom",
+        path: [o.window_start === null ? "window_start" : "window_end"],
+        message: "errors.required",
+      });
     } else if (o.window_start && o.window_end && toMinutes(o.window_start) >= toMinutes(o.window_end)) {
       ctx.addIssue({ code: "custom", path: ["window_end"], message: "errors.windowOrder" });
     }
@@ -98,7 +123,10 @@ export const planFormSchema = z
   })
   .superRefine((v, ctx) => {
     for (const id of v.truck) {
-      for (const [name, schema] of [[`weight_${id}`, truckSchema.shape.capacity_weight], [`packets_${id}`, truckSchema.shape.capacity_packets]] as const) {
+      for (const [name, schema] of [
+        [`weight_${id}`, truckSchema.shape.capacity_weight],
+        [`packets_${id}`, truckSchema.shape.capacity_packets],
+      ] as const) {
         const r = schema.safeParse((v as Record<string, unknown>)[name]);
         if (!r.success) ctx.addIssue({ code: "custom", path: [name], message: r.error.issues[0].message });
       }
@@ -107,7 +135,11 @@ export const planFormSchema = z
 
 /** The form's trucks: checkbox `truck` = vehicle id, capacities in `weight_<id>` / `packets_<id>`. */
 export function trucksFromForm(form: Record<string, unknown>): Array<Record<string, unknown>> {
-  return toList(form.truck).map((id) => ({ vehicle_id: id, capacity_weight: form[`weight_${id}`], capacity_packets: form[`packets_${id}`] }));
+  return toList(form.truck).map((id) => ({
+    vehicle_id: id,
+    capacity_weight: form[`weight_${id}`],
+    capacity_packets: form[`packets_${id}`],
+  }));
 }
 
 export const moveOrderSchema = z.object({

@@ -18,20 +18,20 @@ const DETOUR = 1.3;
 export type PublicTracking =
   | { state: "invalid" }
   | {
-    state: "ok";
-    reference: string;
-    status: OrderStatus;
-    deliveryDate: string;
-    /** only while STARTED and the position is fresh */
-    truck: { lat: number; lon: number; at: string } | null;
-    destination: { lat: number; lon: number } | null;
-    eta: string | null;
-    /** eta and finishedAt as "YYYY-MM-DD HH:mm" in the organisation's zone */
-    etaText: string | null;
-    finishedText: string | null;
-    stopsBefore: number | null;
-    finishedAt: string | null;
-  };
+      state: "ok";
+      reference: string;
+      status: OrderStatus;
+      deliveryDate: string;
+      /** only while STARTED and the position is fresh */
+      truck: { lat: number; lon: number; at: string } | null;
+      destination: { lat: number; lon: number } | null;
+      eta: string | null;
+      /** eta and finishedAt as "YYYY-MM-DD HH:mm" in the organisation's zone */
+      etaText: string | null;
+      finishedText: string | null;
+      stopsBefore: number | null;
+      finishedAt: string | null;
+    };
 
 /**
  * What the holder of a tracking link may see: its own order's reference, status, delivery day, the truck's position
@@ -61,7 +61,9 @@ export async function publicTracking(ctx: AppContext, token: string | null, now 
         metres += haversineMetres(from, to) * DETOUR;
         from = to;
       }
-      eta = new Date(now.getTime() + (metres / ESTIMATE_SPEED_MPS + ahead.length * settings.service_minutes * 60) * 1000);
+      eta = new Date(
+        now.getTime() + (metres / ESTIMATE_SPEED_MPS + ahead.length * settings.service_minutes * 60) * 1000,
+      );
     }
   }
   const tz = await orgTimeZone(ctx, order.org_id);

@@ -16,7 +16,8 @@ export const usersPolicy = {
   },
   assignTeam(p: Principal, teamId: string | null | undefined) {
     if (p.teamIds === "all" || !teamId) return;
-    if (!p.teamIds.includes(teamId)) throw new AppError("FORBIDDEN", "You may only assign your own teams", { field: "team_id" });
+    if (!p.teamIds.includes(teamId))
+      throw new AppError("FORBIDDEN", "You may only assign your own teams", { field: "team_id" });
   },
   /** What the edit page offers: delete needs the permission, and nobody removes their own account. */
   mayDelete: (p: Principal, area: PeopleArea, userId: string) => can(p, `${area}:delete`) && p.userId !== userId,

@@ -14,29 +14,39 @@ const optionalPassword = z.preprocess(
 );
 
 /** One person: a driver, a user who signs in, or both (spec: Driver/user). */
-export const personInputSchema = z
-  .object({
-    first_name: requiredText(80),
-    middle_name: optionalText(80),
-    last_name: requiredText(80),
-    birthday: isoDate(),
-    personal_number: optionalText(40),
-    phone: z.preprocess((v) => (v === "" ? null : v), z.string().regex(/^\+?[0-9 ()-]{5,20}$/, "errors.phone").nullable().optional()),
-    email: optionalEmail,
-    password: optionalPassword,
-    role_id: z.string({ error: "errors.required" }).uuid("errors.required"),
-    team_id: optionalUuid(),
-    is_driver: checkbox(),
-    web_only: checkbox(),
-    vehicle_access: z.enum(["all", "selected"]).default("all"),
-    vehicle_ids: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().uuid())).default([]),
-    default_language: z.enum(LANGUAGES).default("al"),
-    // The form posts a hidden "false" before the checkbox: with both, the last value counts.
-    active: z.preprocess((raw) => {
+export const personInputSchema = z.object({
+  first_name: requiredText(80),
+  middle_name: optionalText(80),
+  last_name: requiredText(80),
+  birthday: isoDate(),
+  personal_number: optionalText(40),
+  phone: z.preprocess(
+    (v) => (v === "" ? null : v),
+    z
+      .string()
+      .regex(/^\+?[0-9 ()-]{5,20}$/, "errors.phone")
+      .nullable()
+      .optional(),
+  ),
+  email: optionalEmail,
+  password: optionalPassword,
+  role_id: z.string({ error: "errors.required" }).uuid("errors.required"),
+  team_id: optionalUuid(),
+  is_driver: checkbox(),
+  web_only: checkbox(),
+  vehicle_access: z.enum(["all", "selected"]).default("all"),
+  vehicle_ids: z
+    .preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().uuid()))
+    .default([]),
+  default_language: z.enum(LANGUAGES).default("al"),
+  // The form posts a hidden "false" before the checkbox: with both, the last value counts.
+  active: z
+    .preprocess((raw) => {
       const v = Array.isArray(raw) ? raw.at(-1) : raw;
       return v === undefined ? true : v === true || v === "on" || v === "true";
-    }, z.boolean()).default(true),
-  });
+    }, z.boolean())
+    .default(true),
+});
 export type PersonInput = z.infer<typeof personInputSchema>;
 
 /** A user of the application signs in with an e-mail, so the users screens require it. */
@@ -51,7 +61,14 @@ export const profileInputSchema = z.object({
   first_name: requiredText(80),
   middle_name: optionalText(80),
   last_name: requiredText(80),
-  phone: z.preprocess((v) => (v === "" ? null : v), z.string().regex(/^\+?[0-9 ()-]{5,20}$/, "errors.phone").nullable().optional()),
+  phone: z.preprocess(
+    (v) => (v === "" ? null : v),
+    z
+      .string()
+      .regex(/^\+?[0-9 ()-]{5,20}$/, "errors.phone")
+      .nullable()
+      .optional(),
+  ),
   default_language: z.enum(LANGUAGES),
 });
 
@@ -61,4 +78,7 @@ export const passwordChangeSchema = z
     new_password: z.string({ error: "errors.required" }).min(MIN_PASSWORD, "errors.passwordLength").max(200),
     confirm_password: z.string({ error: "errors.required" }).min(1, "errors.required"),
   })
-  .refine((v) => v.new_password === v.confirm_password, { path: ["confirm_password"], message: "errors.passwordMismatch" });
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ["confirm_password"],
+    message: "errors.passwordMismatch",
+  });

@@ -18,15 +18,22 @@ const entityOf = (area: PeopleArea) => (area === "drivers" ? "driver" : "user");
 
 export async function listPeople(ctx: AppContext, p: Principal, area: PeopleArea, q: ListQuery) {
   usersPolicy.read(p, area);
-  const sort = pickSort<UserSort>(q.sort, ["name", "email", "role", "team", "lastLogin", "phone", "personalNumber", "vehicle"], "name");
-  const { items, total } = await usersRepo.list(ctx.db, p.orgId, p.teamIds, q, sort, { driversOnly: area === "drivers" });
+  const sort = pickSort<UserSort>(
+    q.sort,
+    ["name", "email", "role", "team", "lastLogin", "phone", "personalNumber", "vehicle"],
+    "name",
+  );
+  const { items, total } = await usersRepo.list(ctx.db, p.orgId, p.teamIds, q, sort, {
+    driversOnly: area === "drivers",
+  });
   return toPage(items, total, q);
 }
 
 export async function getPerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string) {
   usersPolicy.read(p, area);
   const u = await usersRepo.findById(ctx.db, p.orgId, id);
-  if (!u || (u.team_id !== null && !canSeeTeam(p, u.team_id)) || (p.teamIds !== "all" && u.team_id === null)) throw notFound("user");
+  if (!u || (u.team_id !== null && !canSeeTeam(p, u.team_id)) || (p.teamIds !== "all" && u.team_id === null))
+    throw notFound("user");
   if (area === "drivers" && !u.is_driver) throw notFound("driver");
   const vehicle_ids = await usersRepo.listVehicleIds(ctx.db, id);
   return { ...u, vehicle_ids };
@@ -43,16 +50,19 @@ async function checkPerson(ctx: AppContext, p: Principal, input: PersonInput, ex
   if (!role) throw new AppError("VALIDATION", "Unknown role", { field: "role_id" });
   usersPolicy.assignRole(p, role);
   if (input.team_id) {
-    if (!(await existingTeamIds(ctx, p.orgId, [input.team_id])).size) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
+    if (!(await existingTeamIds(ctx, p.orgId, [input.team_id])).size)
+      throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
   }
   usersPolicy.assignTeam(p, input.team_id);
   if (input.email && (await usersRepo.emailTaken(ctx.db, input.email, exceptId))) {
     throw new AppError("EMAIL_TAKEN", "This e-mail is used by another account", { field: "email" });
   }
-  if (input.password && !input.email) throw new AppError("VALIDATION", "A user who signs in needs an e-mail", { field: "email" });
+  if (input.password && !input.email)
+    throw new AppError("VALIDATION", "A user who signs in needs an e-mail", { field: "email" });
   if (input.vehicle_access === "selected") {
     const visible = await visibleVehicleIds(ctx.db, p, input.vehicle_ids);
-    if (!input.vehicle_ids.every((id) => visible.has(id))) throw new AppError("VALIDATION", "Unknown vehicle", { field: "vehicle_ids" });
+    if (!input.vehicle_ids.every((id) => visible.has(id)))
+      throw new AppError("VALIDATION", "Unknown vehicle", { field: "vehicle_ids" });
   }
   return role;
 }
@@ -70,7 +80,12 @@ export async function createPerson(ctx: AppContext, p: Principal, area: PeopleAr
       password_hash,
     });
     await usersRepo.replaceVehicles(trx, p.orgId, row.id, input.vehicle_access === "selected" ? vehicle_ids : []);
-    await audit.record(trx, p, { entity: entityOf(area), id: row.id, action: "create", after: { ...row, vehicle_ids: input.vehicle_access === "selected" ? vehicle_ids : [] } });
+    await audit.record(trx, p, {
+      entity: entityOf(area),
+      id: row.id,
+      action: "create",
+      after: { ...row, vehicle_ids: input.vehicle_access === "selected" ? vehicle_ids : [] },
+    });
     return row;
   });
 }
@@ -82,7 +97,13 @@ const SIGN_IN_FIELDS = ["web_only", "vehicle_access", "vehicle_ids", "default_la
  * Saves a person. Through the drivers area (screen or /api/drivers) the sign-in settings stay as stored, whatever
  * the body says or leaves out: the drivers screen does not show them, and a partial API body must not reset them.
  */
-export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string, submitted: PersonInput) {
+export async function updatePerson(
+  ctx: AppContext,
+  p: Principal,
+  area: PeopleArea,
+  id: string,
+  submitted: PersonInput,
+) {
   usersPolicy.write(p, area);
   const current = await getPerson(ctx, p, area, id);
   const input: PersonInput = area === "drivers" ? { ...submitted, ...pick(current, SIGN_IN_FIELDS) } : submitted;
@@ -108,7 +129,10 @@ export async function updatePerson(ctx: AppContext, p: Principal, area: PeopleAr
     const kept = input.vehicle_access === "selected" ? [...new Set([...vehicle_ids, ...hiddenKept])] : [];
     await usersRepo.replaceVehicles(trx, p.orgId, id, kept);
     await audit.record(trx, p, {
-      entity: entityOf(area), id, action: "update", before: current,
+      entity: entityOf(area),
+      id,
+      action: "update",
+      before: current,
       after: { ...current, ...fields, vehicle_ids: kept, ...(password ? { password_changed: true } : {}) },
     });
   });
@@ -145,7 +169,13 @@ export async function updateProfile(ctx: AppContext, p: Principal, input: z.infe
   const before = await getProfile(ctx, p);
   await ctx.db.transaction().execute(async (trx) => {
     await usersRepo.update(trx, p.orgId, p.userId, input);
-    await audit.record(trx, p, { entity: "user", id: p.userId, action: "update", before, after: { ...before, ...input } });
+    await audit.record(trx, p, {
+      entity: "user",
+      id: p.userId,
+      action: "update",
+      before,
+      after: { ...before, ...input },
+    });
   });
 }
 

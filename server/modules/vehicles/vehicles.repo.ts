@@ -5,7 +5,14 @@ import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { likePattern, type ListQuery } from "../shared/listing";
 
-const SORTS = { registration: "v.registration", category: "v.category", name: "v.identifier_name", team: "team_name", year: "v.vehicle_year", fleet: "v.fleet_number" } as const;
+const SORTS = {
+  registration: "v.registration",
+  category: "v.category",
+  name: "v.identifier_name",
+  team: "team_name",
+  year: "v.vehicle_year",
+  fleet: "v.fleet_number",
+} as const;
 export type VehicleSort = keyof typeof SORTS;
 
 export const vehiclesRepo = {
@@ -15,21 +22,37 @@ export const vehiclesRepo = {
       .leftJoin("users as d", "d.id", "vehicles.driver_id");
     if (q.q) {
       const pat = likePattern(q.q);
-      base = base.where((eb) => eb.or([
-        eb("vehicles.registration", "ilike", pat), eb("vehicles.identifier_name", "ilike", pat),
-        eb("vehicles.fleet_number", "ilike", pat), eb("vehicles.chassis_number", "ilike", pat), eb("vehicles.device_imei", "ilike", pat),
-      ]));
+      base = base.where((eb) =>
+        eb.or([
+          eb("vehicles.registration", "ilike", pat),
+          eb("vehicles.identifier_name", "ilike", pat),
+          eb("vehicles.fleet_number", "ilike", pat),
+          eb("vehicles.chassis_number", "ilike", pat),
+          eb("vehicles.device_imei", "ilike", pat),
+        ]),
+      );
     }
     if (filter.category) base = base.where("vehicles.category", "=", filter.category as "Car");
     if (filter.team) base = base.where("vehicles.team_id", "=", filter.team);
     const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();
     const items = await base
       .select([
-        "vehicles.id", "vehicles.registration", "vehicles.category", "vehicles.identifier_name", "vehicles.fleet_number",
-        "vehicles.vehicle_year", "vehicles.fuel", "vehicles.electric", "vehicles.device_imei", "vehicles.team_id",
-        "teams.name as team_name", sql<string | null>`d.first_name || ' ' || d.last_name`.as("driver_name"),
+        "vehicles.id",
+        "vehicles.registration",
+        "vehicles.category",
+        "vehicles.identifier_name",
+        "vehicles.fleet_number",
+        "vehicles.vehicle_year",
+        "vehicles.fuel",
+        "vehicles.electric",
+        "vehicles.device_imei",
+        "vehicles.team_id",
+        "teams.name as team_name",
+        sql<string | null>`d.first_name || ' ' || d.last_name`.as("driver_name"),
       ])
-      .orderBy(sql`${sql.ref(SORTS[sort].replace("v.", "vehicles."))} ${sql.raw(q.dir === "desc" ? "desc" : "asc")} nulls last`)
+      .orderBy(
+        sql`${sql.ref(SORTS[sort].replace("v.", "vehicles."))} ${sql.raw(q.dir === "desc" ? "desc" : "asc")} nulls last`,
+      )
       .orderBy("vehicles.id")
       .limit(q.size)
       .offset((q.page - 1) * q.size)
@@ -40,19 +63,32 @@ export const vehiclesRepo = {
     return db.selectFrom("vehicles").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
   },
   listVisible(db: DB, p: Principal) {
-    return scopeVehicles(db.selectFrom("vehicles"), p).select(["id", "registration", "identifier_name", "category", "team_id"]).orderBy("registration").execute();
+    return scopeVehicles(db.selectFrom("vehicles"), p)
+      .select(["id", "registration", "identifier_name", "category", "team_id"])
+      .orderBy("registration")
+      .execute();
   },
   insert(db: DB, v: NewVehicle) {
     return db.insertInto("vehicles").values(v).returningAll().executeTakeFirstOrThrow();
   },
   update(db: DB, orgId: string, id: string, v: VehicleUpdate) {
-    return db.updateTable("vehicles").set({ ...v, updated_at: sql`now()` }).where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirst();
+    return db
+      .updateTable("vehicles")
+      .set({ ...v, updated_at: sql`now()` })
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
   },
   delete(db: DB, orgId: string, id: string) {
     return db.deleteFrom("vehicles").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
   },
   registrationExists(db: DB, orgId: string, registration: string, exceptId?: string) {
-    let q = db.selectFrom("vehicles").select("id").where("org_id", "=", orgId).where(sql<string>`upper(registration)`, "=", registration.toUpperCase());
+    let q = db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", orgId)
+      .where(sql<string>`upper(registration)`, "=", registration.toUpperCase());
     if (exceptId) q = q.where("id", "!=", exceptId);
     return q.executeTakeFirst().then(Boolean);
   },
@@ -62,22 +98,45 @@ export const vehiclesRepo = {
     return q.executeTakeFirst().then(Boolean);
   },
   listImages(db: DB, orgId: string, vehicleId: string) {
-    return db.selectFrom("vehicle_images").select(["id", "content_type", "byte_size", "created_at"])
-      .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).orderBy("created_at").execute();
+    return db
+      .selectFrom("vehicle_images")
+      .select(["id", "content_type", "byte_size", "created_at"])
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "=", vehicleId)
+      .orderBy("created_at")
+      .execute();
   },
   countImages(db: DB, orgId: string, vehicleId: string) {
-    return db.selectFrom("vehicle_images").select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).executeTakeFirstOrThrow().then((r) => Number(r.n));
+    return db
+      .selectFrom("vehicle_images")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "=", vehicleId)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
   },
-  insertImage(db: DB, v: { org_id: string; vehicle_id: string; content_type: string; byte_size: number; data: Buffer }) {
+  insertImage(
+    db: DB,
+    v: { org_id: string; vehicle_id: string; content_type: string; byte_size: number; data: Buffer },
+  ) {
     return db.insertInto("vehicle_images").values(v).returning(["id"]).executeTakeFirstOrThrow();
   },
   findImage(db: DB, orgId: string, vehicleId: string, imageId: string) {
-    return db.selectFrom("vehicle_images").selectAll()
-      .where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).where("id", "=", imageId).executeTakeFirst();
+    return db
+      .selectFrom("vehicle_images")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "=", vehicleId)
+      .where("id", "=", imageId)
+      .executeTakeFirst();
   },
   deleteImage(db: DB, orgId: string, vehicleId: string, imageId: string) {
-    return db.deleteFrom("vehicle_images").where("org_id", "=", orgId).where("vehicle_id", "=", vehicleId).where("id", "=", imageId).executeTakeFirst();
+    return db
+      .deleteFrom("vehicle_images")
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "=", vehicleId)
+      .where("id", "=", imageId)
+      .executeTakeFirst();
   },
 
   /** Each vehicle's current driver (analytics attributes segments to it). */

@@ -10,7 +10,10 @@ export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const vehicleInputSchema = z.object({
   registration: requiredText(20).transform((s) => s.toUpperCase()),
   category: z.enum(VEHICLE_CATEGORIES, { error: "errors.required" }),
-  fuel: z.preprocess((v) => (v === "" ? null : v), z.enum(FUEL_TYPES, { error: "errors.invalid" }).nullable().optional()),
+  fuel: z.preprocess(
+    (v) => (v === "" ? null : v),
+    z.enum(FUEL_TYPES, { error: "errors.invalid" }).nullable().optional(),
+  ),
   identifier_name: optionalText(80),
   chassis_number: optionalText(40),
   fuel_consumption: optionalNumber(0, 200),
@@ -31,9 +34,16 @@ export const vehicleInputSchema = z.object({
   driver_id: optionalUuid(),
   device_imei: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v),
-    z.string().regex(/^[0-9A-Za-z_-]{4,32}$/, "errors.deviceId").nullable().optional(),
+    z
+      .string()
+      .regex(/^[0-9A-Za-z_-]{4,32}$/, "errors.deviceId")
+      .nullable()
+      .optional(),
   ),
-  device_protocol: z.preprocess((v) => (v === "" ? null : v), z.enum(DEVICE_PROTOCOLS, { error: "errors.invalid" }).nullable().optional()),
+  device_protocol: z.preprocess(
+    (v) => (v === "" ? null : v),
+    z.enum(DEVICE_PROTOCOLS, { error: "errors.invalid" }).nullable().optional(),
+  ),
 });
 export type VehicleInput = z.infer<typeof vehicleInputSchema>;
 

@@ -10,9 +10,18 @@ import { vehiclesPolicy } from "./vehicles.policy";
 import { vehiclesRepo, type VehicleSort } from "./vehicles.repo";
 import { IMAGE_TYPES, MAX_VEHICLE_IMAGES, vehicleInputSchema, type VehicleInput } from "./vehicles.schema";
 
-export async function listVehicles(ctx: AppContext, p: Principal, q: ListQuery, filter: { category?: string; team?: string } = {}) {
+export async function listVehicles(
+  ctx: AppContext,
+  p: Principal,
+  q: ListQuery,
+  filter: { category?: string; team?: string } = {},
+) {
   vehiclesPolicy.read(p);
-  const sort = pickSort<VehicleSort>(q.sort, ["registration", "category", "name", "team", "year", "fleet"], "registration");
+  const sort = pickSort<VehicleSort>(
+    q.sort,
+    ["registration", "category", "name", "team", "year", "fleet"],
+    "registration",
+  );
   const { items, total } = await vehiclesRepo.list(ctx.db, p, q, sort, filter);
   return toPage(items, total, q);
 }
@@ -46,7 +55,13 @@ export async function getVehicle(ctx: AppContext, p: Principal, id: string) {
   return { ...v, images };
 }
 
-async function checkReferences(ctx: AppContext, p: Principal, input: VehicleInput, exceptId?: string, keepDriverId?: string | null) {
+async function checkReferences(
+  ctx: AppContext,
+  p: Principal,
+  input: VehicleInput,
+  exceptId?: string,
+  keepDriverId?: string | null,
+) {
   if (await vehiclesRepo.registrationExists(ctx.db, p.orgId, input.registration, exceptId)) {
     throw new AppError("REGISTRATION_TAKEN", "A vehicle with this registration exists", { field: "registration" });
   }
@@ -54,7 +69,8 @@ async function checkReferences(ctx: AppContext, p: Principal, input: VehicleInpu
     throw new AppError("DEVICE_TAKEN", "This device is attached to another vehicle", { field: "device_imei" });
   }
   if (input.team_id) {
-    if (!(await existingTeamIds(ctx, p.orgId, [input.team_id])).size) throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
+    if (!(await existingTeamIds(ctx, p.orgId, [input.team_id])).size)
+      throw new AppError("VALIDATION", "Unknown team", { field: "team_id" });
   }
   if (input.driver_id) {
     const driver = await findPersonTeam(ctx, p.orgId, input.driver_id);
@@ -70,13 +86,21 @@ export async function createVehicle(ctx: AppContext, p: Principal, input: Vehicl
   await checkReferences(ctx, p, input);
   const prepared = images.map((i) => checkImage(ctx, i));
   if (prepared.length > MAX_VEHICLE_IMAGES) throw maxImages();
-  return ctx.db.transaction().execute(async (trx) => {
-    if (input.device_imei) await assertDeviceQuota(trx, p.orgId);
-    const v = await vehiclesRepo.insert(trx, { ...input, org_id: p.orgId });
-    for (const img of prepared) await vehiclesRepo.insertImage(trx, { org_id: p.orgId, vehicle_id: v.id, ...img });
-    await audit.record(trx, p, { entity: "vehicle", id: v.id, action: "create", after: { ...v, images: prepared.length } });
-    return v;
-  }).catch(mapUniqueViolation);
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (input.device_imei) await assertDeviceQuota(trx, p.orgId);
+      const v = await vehiclesRepo.insert(trx, { ...input, org_id: p.orgId });
+      for (const img of prepared) await vehiclesRepo.insertImage(trx, { org_id: p.orgId, vehicle_id: v.id, ...img });
+      await audit.record(trx, p, {
+        entity: "vehicle",
+        id: v.id,
+        action: "create",
+        after: { ...v, images: prepared.length },
+      });
+      return v;
+    })
+    .catch(mapUniqueViolation);
 }
 
 /** An update replaces the whole record: a field left out is cleared, not kept. */
@@ -91,14 +115,17 @@ export async function updateVehicle(ctx: AppContext, p: Principal, id: string, i
   const current = await vehiclesRepo.findById(ctx.db, p.orgId, id);
   vehiclesPolicy.see(p, current);
   await checkReferences(ctx, p, input, id, current.driver_id);
-  return ctx.db.transaction().execute(async (trx) => {
-    // Only a vehicle that gets its first device takes a slot of the quota; a changed identifier keeps its slot.
-    if (input.device_imei && !current.device_imei) await assertDeviceQuota(trx, p.orgId);
-    const v = await vehiclesRepo.update(trx, p.orgId, id, replacing(input));
-    if (!v) throw notFound("vehicle");
-    await audit.record(trx, p, { entity: "vehicle", id, action: "update", before: current, after: v });
-    return v;
-  }).catch(mapUniqueViolation);
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      // Only a vehicle that gets its first device takes a slot of the quota; a changed identifier keeps its slot.
+      if (input.device_imei && !current.device_imei) await assertDeviceQuota(trx, p.orgId);
+      const v = await vehiclesRepo.update(trx, p.orgId, id, replacing(input));
+      if (!v) throw notFound("vehicle");
+      await audit.record(trx, p, { entity: "vehicle", id, action: "update", before: current, after: v });
+      return v;
+    })
+    .catch(mapUniqueViolation);
 }
 
 export async function deleteVehicle(ctx: AppContext, p: Principal, id: string) {
@@ -116,12 +143,18 @@ export interface UploadedImage {
   data: Buffer;
 }
 
-const maxImages = () => new AppError("MAX_IMAGES_EXCEEDED", "maximum number of images exceeded", { field: "images", max: MAX_VEHICLE_IMAGES });
+const maxImages = () =>
+  new AppError("MAX_IMAGES_EXCEEDED", "maximum number of images exceeded", {
+    field: "images",
+    max: MAX_VEHICLE_IMAGES,
+  });
 
 function sniffImageType(data: Buffer): string | null {
   if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
-  if (data.length > 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
-  if (data.length > 12 && data.toString("ascii", 0, 4) === "RIFF" && data.toString("ascii", 8, 12) === "WEBP") return "image/webp";
+  if (data.length > 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "image/png";
+  if (data.length > 12 && data.toString("ascii", 0, 4) === "RIFF" && data.toString("ascii", 8, 12) === "WEBP")
+    return "image/webp";
   return null;
 }
 
@@ -131,7 +164,10 @@ function checkImage(ctx: AppContext, img: UploadedImage) {
     throw new AppError("IMAGE_INVALID", "Images must be JPEG, PNG or WebP", { field: "images" });
   }
   if (img.data.length > ctx.config.UPLOAD_MAX_IMAGE_BYTES) {
-    throw new AppError("IMAGE_INVALID", "Image is too large", { field: "images", maxBytes: ctx.config.UPLOAD_MAX_IMAGE_BYTES });
+    throw new AppError("IMAGE_INVALID", "Image is too large", {
+      field: "images",
+      maxBytes: ctx.config.UPLOAD_MAX_IMAGE_BYTES,
+    });
   }
   return { content_type: type, byte_size: img.data.length, data: img.data };
 }
@@ -147,7 +183,12 @@ export async function addVehicleImages(ctx: AppContext, p: Principal, vehicleId:
     const existing = await vehiclesRepo.countImages(trx, p.orgId, vehicleId);
     if (existing + prepared.length > MAX_VEHICLE_IMAGES) throw maxImages();
     for (const img of prepared) await vehiclesRepo.insertImage(trx, { org_id: p.orgId, vehicle_id: vehicleId, ...img });
-    await audit.record(trx, p, { entity: "vehicle", id: vehicleId, action: "add_images", after: { images: existing + prepared.length } });
+    await audit.record(trx, p, {
+      entity: "vehicle",
+      id: vehicleId,
+      action: "add_images",
+      after: { images: existing + prepared.length },
+    });
   });
 }
 
@@ -167,6 +208,11 @@ export async function deleteVehicleImage(ctx: AppContext, p: Principal, vehicleI
   await ctx.db.transaction().execute(async (trx) => {
     const res = await vehiclesRepo.deleteImage(trx, p.orgId, vehicleId, imageId);
     if (!res.numDeletedRows) throw notFound("image");
-    await audit.record(trx, p, { entity: "vehicle", id: vehicleId, action: "delete_image", before: { image_id: imageId } });
+    await audit.record(trx, p, {
+      entity: "vehicle",
+      id: vehicleId,
+      action: "delete_image",
+      before: { image_id: imageId },
+    });
   });
 }

@@ -80,18 +80,31 @@ export function mediaStore(config: Pick<Config, "dataDir" | "FLOTA_STORAGE_DIR">
 }
 export type MediaStore = ReturnType<typeof mediaStore>;
 
-const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "video/mp4": "mp4", "video/h265": "h265", "application/octet-stream": "bin" };
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "video/mp4": "mp4",
+  "video/h265": "h265",
+  "application/octet-stream": "bin",
+};
 
-export const mediaKey = (orgId: string, id: string, capturedAt: Date, mediaType: "photo" | "video", contentType?: string) =>
-  `${orgId}/${capturedAt.toISOString().slice(0, 7)}/${id}.${contentType ? EXTENSIONS[contentType] ?? "bin" : mediaType === "photo" ? "jpg" : "mp4"}`;
+export const mediaKey = (
+  orgId: string,
+  id: string,
+  capturedAt: Date,
+  mediaType: "photo" | "video",
+  contentType?: string,
+) =>
+  `${orgId}/${capturedAt.toISOString().slice(0, 7)}/${id}.${contentType ? (EXTENSIONS[contentType] ?? "bin") : mediaType === "photo" ? "jpg" : "mp4"}`;
 
-export const extensionOf = (contentType: string | null) => (contentType ? EXTENSIONS[contentType] ?? "bin" : "bin");
+export const extensionOf = (contentType: string | null) => (contentType ? (EXTENSIONS[contentType] ?? "bin") : "bin");
 
 /** What a file is, from its first bytes: DualCam photos are JPEG, clips MP4 (or raw H.265); the demo camera sends PNG. */
 export function sniffContentType(head: Buffer, mediaType: "photo" | "video"): string {
   if (head[0] === 0xff && head[1] === 0xd8) return "image/jpeg";
   if (head.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return "image/png";
   if (head.subarray(4, 8).toString("ascii") === "ftyp") return "video/mp4";
-  if (mediaType === "video" && head[0] === 0 && head[1] === 0 && (head[2] === 1 || (head[2] === 0 && head[3] === 1))) return "video/h265";
+  if (mediaType === "video" && head[0] === 0 && head[1] === 0 && (head[2] === 1 || (head[2] === 0 && head[3] === 1)))
+    return "video/h265";
   return "application/octet-stream";
 }

@@ -27,7 +27,10 @@ export async function sweepVideo(ctx: AppContext, now: Date) {
     const batch = await videoRepo.expired(ctx.db, now, 500);
     if (batch.length === 0) break;
     for (const m of batch) if (m.file_key) await store.remove(m.file_key);
-    await videoRepo.deleteMedia(ctx.db, batch.map((m) => m.id));
+    await videoRepo.deleteMedia(
+      ctx.db,
+      batch.map((m) => m.id),
+    );
     deleted += batch.length;
     if (batch.length < 500) break;
   }

@@ -26,7 +26,11 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
   const store = mediaStore(ctx.config);
   const lookup = async (imei: string) => {
     if (ctx.devices) return ctx.devices.lookup(imei);
-    const v = await ctx.db.selectFrom("vehicles").select(["id", "org_id"]).where("device_imei", "=", imei).executeTakeFirst();
+    const v = await ctx.db
+      .selectFrom("vehicles")
+      .select(["id", "org_id"])
+      .where("device_imei", "=", imei)
+      .executeTakeFirst();
     return v ? { vehicleId: v.id, orgId: v.org_id } : null;
   };
 
@@ -40,12 +44,28 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
     if (open) return open;
     const at = meta?.time ?? new Date();
     const trigger = meta?.trigger && meta.trigger !== "server_request" ? meta.trigger : "periodic";
-    const pos = meta?.lat != null && meta.lon != null ? { lat: meta.lat, lon: meta.lon } : await videoRepo.positionAt(ctx.db, vehicleId, at);
-    const alert = trigger === "green_driving" ? await videoRepo.matchingAlert(ctx.db, orgId, vehicleId, at, ALERT_MATCH_S) : undefined;
+    const pos =
+      meta?.lat != null && meta.lon != null
+        ? { lat: meta.lat, lon: meta.lon }
+        : await videoRepo.positionAt(ctx.db, vehicleId, at);
+    const alert =
+      trigger === "green_driving"
+        ? await videoRepo.matchingAlert(ctx.db, orgId, vehicleId, at, ALERT_MATCH_S)
+        : undefined;
     return videoRepo.insertMedia(ctx.db, {
-      org_id: orgId, vehicle_id: vehicleId, device_id: imei, trigger, media_type: kind.mediaType, camera: kind.camera,
-      captured_at: at, duration_s: kind.mediaType === "video" ? Math.min(30, meta?.durationS ?? 0) : 0, status: "uploading",
-      failure: null, alert_id: alert?.id ?? null, lat: pos?.lat ?? null, lon: pos?.lon ?? null,
+      org_id: orgId,
+      vehicle_id: vehicleId,
+      device_id: imei,
+      trigger,
+      media_type: kind.mediaType,
+      camera: kind.camera,
+      captured_at: at,
+      duration_s: kind.mediaType === "video" ? Math.min(30, meta?.durationS ?? 0) : 0,
+      status: "uploading",
+      failure: null,
+      alert_id: alert?.id ?? null,
+      lat: pos?.lat ?? null,
+      lon: pos?.lon ?? null,
     });
   }
 
@@ -57,8 +77,14 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
       const filePath = DUALCAM_PATHS[file];
       const previous = await videoRepo.transfer(ctx.db, imei, filePath);
       // A transfer that reached its end without a commit (a failed check) starts over rather than resuming at the end.
-      const resumable = previous && previous.total_packets === totalPackets && previous.org_id === dev.orgId && previous.received_packets < totalPackets;
-      const media = resumable ? await videoRepo.byId(ctx.db, dev.orgId, previous.media_id) : await mediaFor(imei, dev.orgId, dev.vehicleId, file, meta);
+      const resumable =
+        previous &&
+        previous.total_packets === totalPackets &&
+        previous.org_id === dev.orgId &&
+        previous.received_packets < totalPackets;
+      const media = resumable
+        ? await videoRepo.byId(ctx.db, dev.orgId, previous.media_id)
+        : await mediaFor(imei, dev.orgId, dev.vehicleId, file, meta);
       if (!media) throw new Error("transfer without its media row");
       const partial = store.partialPath(imei, filePath);
       let received = resumable ? previous.received_packets : 0;
@@ -68,8 +94,14 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
       let lastProgress = -1;
       const save = () =>
         videoRepo.upsertTransfer(ctx.db, {
-          org_id: dev.orgId, media_id: media.id, device_id: imei, file_path: filePath, total_packets: totalPackets,
-          received_packets: received, received_bytes: bytes, last_crc: crc,
+          org_id: dev.orgId,
+          media_id: media.id,
+          device_id: imei,
+          file_path: filePath,
+          total_packets: totalPackets,
+          received_packets: received,
+          received_bytes: bytes,
+          last_crc: crc,
         });
       const progress = async () => {
         const pct = Math.floor((received / totalPackets) * 100);
@@ -112,8 +144,14 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
           await store.commit(partial, key);
           await ctx.db.transaction().execute(async (trx) => {
             await videoRepo.updateMedia(trx, dev.orgId, media.id, {
-              status: "completed", progress: 100, failure: null, file_key: key, content_type: contentType,
-              size_bytes: size, sha256, completed_at: new Date(),
+              status: "completed",
+              progress: 100,
+              failure: null,
+              file_key: key,
+              content_type: contentType,
+              size_bytes: size,
+              sha256,
+              completed_at: new Date(),
             });
             await videoRepo.deleteTransfer(trx, imei, filePath);
           });
@@ -127,7 +165,11 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
           await closeHandle();
           await videoRepo.deleteTransfer(ctx.db, imei, filePath);
           await store.removePartial(partial);
-          await videoRepo.updateMedia(ctx.db, dev.orgId, media.id, { status: "failed", failure: "transfer_error", progress: 0 });
+          await videoRepo.updateMedia(ctx.db, dev.orgId, media.id, {
+            status: "failed",
+            failure: "transfer_error",
+            progress: 0,
+          });
           ctx.log.warn({ imei, file, reason }, "camera transfer failed");
         },
       };

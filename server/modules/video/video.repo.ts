@@ -6,9 +6,30 @@ import { scopeVehicles } from "../access/vehicle-scope";
 import type { Camera, MediaType } from "./video.schema";
 
 const MEDIA_COLUMNS = [
-  "m.id", "m.vehicle_id", "vehicles.registration", "m.device_id", "m.trigger", "m.media_type", "m.camera", "m.captured_at",
-  "m.duration_s", "m.status", "m.failure", "m.progress", "m.alert_id", "m.lat", "m.lon", "m.file_key", "m.content_type",
-  "m.size_bytes", "m.sha256", "m.created_at", "m.updated_at", "m.sent_at", "m.completed_at", "m.requested_by",
+  "m.id",
+  "m.vehicle_id",
+  "vehicles.registration",
+  "m.device_id",
+  "m.trigger",
+  "m.media_type",
+  "m.camera",
+  "m.captured_at",
+  "m.duration_s",
+  "m.status",
+  "m.failure",
+  "m.progress",
+  "m.alert_id",
+  "m.lat",
+  "m.lon",
+  "m.file_key",
+  "m.content_type",
+  "m.size_bytes",
+  "m.sha256",
+  "m.created_at",
+  "m.updated_at",
+  "m.sent_at",
+  "m.completed_at",
+  "m.requested_by",
 ] as const;
 
 export interface MediaQuery {
@@ -27,9 +48,18 @@ export interface MediaQuery {
 export const videoRepo = {
   findVehicle(db: DB, p: Principal, vehicleId: string) {
     return scopeVehicles(
-      db.selectFrom("vehicles")
+      db
+        .selectFrom("vehicles")
         .leftJoin("vehicle_cameras as c", "c.vehicle_id", "vehicles.id")
-        .select(["vehicles.id", "vehicles.org_id", "vehicles.registration", "vehicles.device_imei", "vehicles.device_protocol", "c.front", "c.rear"]),
+        .select([
+          "vehicles.id",
+          "vehicles.org_id",
+          "vehicles.registration",
+          "vehicles.device_imei",
+          "vehicles.device_protocol",
+          "c.front",
+          "c.rear",
+        ]),
       p,
     )
       .where("vehicles.id", "=", vehicleId)
@@ -39,7 +69,10 @@ export const videoRepo = {
   /** The vehicles the user may see that carry a camera (request form, live map links). */
   cameraVehicles(db: DB, p: Principal) {
     return scopeVehicles(
-      db.selectFrom("vehicles").innerJoin("vehicle_cameras as c", "c.vehicle_id", "vehicles.id").select(["vehicles.id", "vehicles.registration", "c.front", "c.rear"]),
+      db
+        .selectFrom("vehicles")
+        .innerJoin("vehicle_cameras as c", "c.vehicle_id", "vehicles.id")
+        .select(["vehicles.id", "vehicles.registration", "c.front", "c.rear"]),
       p,
     )
       .orderBy("vehicles.registration")
@@ -51,7 +84,13 @@ export const videoRepo = {
   },
 
   updateMedia(db: DB, orgId: string, id: string, set: Updateable<VideoMediaTable>) {
-    return db.updateTable("video_media").set({ ...set, updated_at: new Date() }).where("org_id", "=", orgId).where("id", "=", id).returningAll().executeTakeFirst();
+    return db
+      .updateTable("video_media")
+      .set({ ...set, updated_at: new Date() })
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
   },
 
   byId(db: DB, orgId: string, id: string) {
@@ -64,7 +103,13 @@ export const videoRepo = {
       .selectFrom("video_media as m")
       .innerJoin("vehicles", "vehicles.id", "m.vehicle_id")
       .leftJoin("alerts as a", (j) => j.onRef("a.id", "=", "m.alert_id").onRef("a.org_id", "=", "m.org_id"))
-      .select([...MEDIA_COLUMNS, "a.alert_type", "a.policy_name", "a.occurred_at as alert_at", "a.details as alert_details"])
+      .select([
+        ...MEDIA_COLUMNS,
+        "a.alert_type",
+        "a.policy_name",
+        "a.occurred_at as alert_at",
+        "a.details as alert_details",
+      ])
       .where("m.org_id", "=", p.orgId)
       .where("m.id", "=", id)
       .where("m.vehicle_id", "in", scopeVehicles(db.selectFrom("vehicles").select("vehicles.id"), p))
@@ -84,10 +129,20 @@ export const videoRepo = {
     if (q.from) qb = qb.where("m.captured_at", ">=", q.from);
     if (q.to) qb = qb.where("m.captured_at", "<", q.to);
     if (q.box) {
-      qb = qb.where("m.lat", ">=", q.box.minLat).where("m.lat", "<=", q.box.maxLat).where("m.lon", ">=", q.box.minLon).where("m.lon", "<=", q.box.maxLon);
+      qb = qb
+        .where("m.lat", ">=", q.box.minLat)
+        .where("m.lat", "<=", q.box.maxLat)
+        .where("m.lon", ">=", q.box.minLon)
+        .where("m.lon", "<=", q.box.maxLon);
     }
     const [items, total] = await Promise.all([
-      qb.select([...MEDIA_COLUMNS]).orderBy("m.captured_at", "desc").orderBy("m.id").limit(q.limit).offset(q.offset).execute(),
+      qb
+        .select([...MEDIA_COLUMNS])
+        .orderBy("m.captured_at", "desc")
+        .orderBy("m.id")
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute(),
       qb.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     ]);
     return { items, total: Number(total.n) };
@@ -123,22 +178,50 @@ export const videoRepo = {
   },
 
   transfer(db: DB, deviceId: string, filePath: string) {
-    return db.selectFrom("video_transfers").selectAll().where("device_id", "=", deviceId).where("file_path", "=", filePath).executeTakeFirst();
+    return db
+      .selectFrom("video_transfers")
+      .selectAll()
+      .where("device_id", "=", deviceId)
+      .where("file_path", "=", filePath)
+      .executeTakeFirst();
   },
 
-  upsertTransfer(db: DB, t: { org_id: string; media_id: string; device_id: string; file_path: string; total_packets: number; received_packets: number; received_bytes: number; last_crc: number }) {
+  upsertTransfer(
+    db: DB,
+    t: {
+      org_id: string;
+      media_id: string;
+      device_id: string;
+      file_path: string;
+      total_packets: number;
+      received_packets: number;
+      received_bytes: number;
+      last_crc: number;
+    },
+  ) {
     return db
       .insertInto("video_transfers")
       .values({ ...t, updated_at: new Date() })
-      .onConflict((oc) => oc.columns(["device_id", "file_path"]).doUpdateSet({
-        org_id: t.org_id, media_id: t.media_id, total_packets: t.total_packets, received_packets: t.received_packets,
-        received_bytes: t.received_bytes, last_crc: t.last_crc, updated_at: new Date(),
-      }))
+      .onConflict((oc) =>
+        oc.columns(["device_id", "file_path"]).doUpdateSet({
+          org_id: t.org_id,
+          media_id: t.media_id,
+          total_packets: t.total_packets,
+          received_packets: t.received_packets,
+          received_bytes: t.received_bytes,
+          last_crc: t.last_crc,
+          updated_at: new Date(),
+        }),
+      )
       .execute();
   },
 
   deleteTransfer(db: DB, deviceId: string, filePath: string) {
-    return db.deleteFrom("video_transfers").where("device_id", "=", deviceId).where("file_path", "=", filePath).execute();
+    return db
+      .deleteFrom("video_transfers")
+      .where("device_id", "=", deviceId)
+      .where("file_path", "=", filePath)
+      .execute();
   },
 
   /** The vehicle's latest known position at or before a moment (an upload without coordinates). */

@@ -4,7 +4,11 @@ import videoAl from "../../../locales/al/video.json" with { type: "json" };
 import videoEn from "../../../locales/en/video.json" with { type: "json" };
 import { defineReport, type ReportRow } from "../analytics/reports/report-definition";
 
-const texts = (l: typeof videoEn) => ({ title: l.report.requests.title, answers: l.report.requests.answers, columns: l.report.requests.columns });
+const texts = (l: typeof videoEn) => ({
+  title: l.report.requests.title,
+  answers: l.report.requests.answers,
+  columns: l.report.requests.columns,
+});
 
 /** Video requests and uploads per vehicle over the period (group video). */
 export const videoRequestsReport = defineReport({
@@ -14,9 +18,15 @@ export const videoRequestsReport = defineReport({
   permission: "video:read",
   texts: { al: texts(videoAl), en: texts(videoEn) },
   columns: [
-    { key: "vehicle", kind: "text" }, { key: "total", kind: "count", total: "sum" }, { key: "photos", kind: "count", total: "sum" },
-    { key: "videos", kind: "count", total: "sum" }, { key: "requested", kind: "count", total: "sum" }, { key: "device", kind: "count", total: "sum" },
-    { key: "completed", kind: "count", total: "sum" }, { key: "failed", kind: "count", total: "sum" }, { key: "megabytes", kind: "number", total: "sum" },
+    { key: "vehicle", kind: "text" },
+    { key: "total", kind: "count", total: "sum" },
+    { key: "photos", kind: "count", total: "sum" },
+    { key: "videos", kind: "count", total: "sum" },
+    { key: "requested", kind: "count", total: "sum" },
+    { key: "device", kind: "count", total: "sum" },
+    { key: "completed", kind: "count", total: "sum" },
+    { key: "failed", kind: "count", total: "sum" },
+    { key: "megabytes", kind: "number", total: "sum" },
   ],
   chart: { type: "bar", category: "vehicle", series: ["completed", "failed"], stacked: true },
   async run(scope) {
@@ -40,7 +50,17 @@ export const videoRequestsReport = defineReport({
       .groupBy("vehicle_id")
       .execute();
     const out: ReportRow[] = rows
-      .map((r) => ({ vehicle: scope.vehicleNames.get(r.vehicle_id) ?? r.vehicle_id, total: r.total, photos: r.photos, videos: r.videos, requested: r.requested, device: r.device, completed: r.completed, failed: r.failed, megabytes: r.megabytes }))
+      .map((r) => ({
+        vehicle: scope.vehicleNames.get(r.vehicle_id) ?? r.vehicle_id,
+        total: r.total,
+        photos: r.photos,
+        videos: r.videos,
+        requested: r.requested,
+        device: r.device,
+        completed: r.completed,
+        failed: r.failed,
+        megabytes: r.megabytes,
+      }))
       .sort((a, b) => String(a.vehicle).localeCompare(String(b.vehicle)));
     return { rows: out.slice(0, scope.maxRows), truncated: out.length > scope.maxRows };
   },

@@ -26,10 +26,19 @@ export const footageRequestSchema = z
     camera: z.enum(CAMERAS, { error: "errors.required" }),
     mediaType: z.enum(MEDIA_TYPES, { error: "errors.required" }),
     at: z.preprocess(blank, dateTimeSchema().optional()),
-    durationS: z.preprocess(blank, z.coerce.number({ error: "errors.videoDuration" }).int("errors.videoDuration").min(1, "errors.videoDuration").max(MAX_CLIP_SECONDS, "errors.videoDuration").optional()),
+    durationS: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: "errors.videoDuration" })
+        .int("errors.videoDuration")
+        .min(1, "errors.videoDuration")
+        .max(MAX_CLIP_SECONDS, "errors.videoDuration")
+        .optional(),
+    ),
   })
   .superRefine((v, ctx) => {
-    if (v.mediaType === "video" && v.durationS === undefined) ctx.addIssue({ code: "custom", path: ["durationS"], message: "errors.videoDuration" });
+    if (v.mediaType === "video" && v.durationS === undefined)
+      ctx.addIssue({ code: "custom", path: ["durationS"], message: "errors.videoDuration" });
   });
 export type FootageRequest = z.output<typeof footageRequestSchema>;
 
@@ -52,5 +61,9 @@ export type MediaFilter = z.output<typeof mediaFilterSchema>;
 
 /** The organisation's retention of footage (settings:write). */
 export const retentionSchema = z.object({
-  retentionDays: z.coerce.number({ error: "errors.range" }).int("errors.range").min(1, "errors.range").max(3650, "errors.range"),
+  retentionDays: z.coerce
+    .number({ error: "errors.range" })
+    .int("errors.range")
+    .min(1, "errors.range")
+    .max(3650, "errors.range"),
 });

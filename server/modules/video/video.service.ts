@@ -7,7 +7,15 @@ import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
 import { orgTimeZone } from "../organization/organization.service";
-import { circleBoundingBox, inBox, pointInCircle, pointInPolygon, polygonBoundingBox, type BoundingBox, type LonLat } from "../places/geometry";
+import {
+  circleBoundingBox,
+  inBox,
+  pointInCircle,
+  pointInPolygon,
+  polygonBoundingBox,
+  type BoundingBox,
+  type LonLat,
+} from "../places/geometry";
 import { getGeofence } from "../places/places.service";
 import { assertUuid } from "../positions/positions.schema";
 import { toPage } from "../shared/listing";
@@ -15,7 +23,13 @@ import { extensionOf, mediaStore } from "./media-store";
 import { toMediaDto } from "./video.mapper";
 import { videoPolicy } from "./video.policy";
 import { videoRepo } from "./video.repo";
-import { footageRequestSchema, retentionSchema, type Failure, type FootageRequest, type MediaFilter } from "./video.schema";
+import {
+  footageRequestSchema,
+  retentionSchema,
+  type Failure,
+  type FootageRequest,
+  type MediaFilter,
+} from "./video.schema";
 
 /** What the device's answer or the missing answer means for the request. */
 export function failureOf(result: CommandResult): Failure | null {
@@ -31,7 +45,12 @@ export function failureOf(result: CommandResult): Failure | null {
  * sent over the tracker's Teltonika connection (ctx.commands, any process), then `sent` on the device's answer
  * or `failed` (device offline, timeout, no footage). The file itself arrives later on the camera server.
  */
-export async function requestFootage(ctx: AppContext, p: Principal, raw: FootageRequest | Record<string, unknown>, opts: { timeoutMs?: number; now?: Date } = {}) {
+export async function requestFootage(
+  ctx: AppContext,
+  p: Principal,
+  raw: FootageRequest | Record<string, unknown>,
+  opts: { timeoutMs?: number; now?: Date } = {},
+) {
   videoPolicy.request(p);
   const input = footageRequestSchema.parse(raw);
   assertUuid(input.vehicleId);
@@ -43,29 +62,57 @@ export async function requestFootage(ctx: AppContext, p: Principal, raw: Footage
   }
   const now = opts.now ?? new Date();
   const zone = await orgTimeZone(ctx, p.orgId);
-  const at = input.at ? parseZonedDateTime(input.at, zone) ?? now : now;
-  const durationS = input.mediaType === "video" ? input.durationS ?? 10 : 0;
+  const at = input.at ? (parseZonedDateTime(input.at, zone) ?? now) : now;
+  const durationS = input.mediaType === "video" ? (input.durationS ?? 10) : 0;
   const pos = await videoRepo.positionAt(ctx.db, v.id, at);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const r = await videoRepo.insertMedia(trx, {
-      org_id: p.orgId, vehicle_id: v.id, device_id: v.device_imei, trigger: "server_request", media_type: input.mediaType,
-      camera: input.camera, captured_at: at, duration_s: durationS, status: "requested", failure: null, requested_by: p.userId,
-      lat: pos?.lat ?? null, lon: pos?.lon ?? null,
+      org_id: p.orgId,
+      vehicle_id: v.id,
+      device_id: v.device_imei,
+      trigger: "server_request",
+      media_type: input.mediaType,
+      camera: input.camera,
+      captured_at: at,
+      duration_s: durationS,
+      status: "requested",
+      failure: null,
+      requested_by: p.userId,
+      lat: pos?.lat ?? null,
+      lon: pos?.lon ?? null,
     });
     await audit.record(trx, p, {
-      entity: "video_request", id: r.id, action: "create",
-      after: { vehicle_id: v.id, registration: v.registration, media_type: r.media_type, camera: r.camera, captured_at: r.captured_at, duration_s: r.duration_s },
+      entity: "video_request",
+      id: r.id,
+      action: "create",
+      after: {
+        vehicle_id: v.id,
+        registration: v.registration,
+        media_type: r.media_type,
+        camera: r.camera,
+        captured_at: r.captured_at,
+        duration_s: r.duration_s,
+      },
     });
     return r;
   });
   const text = camreqCommand({
-    mediaType: input.mediaType, camera: input.camera, at, durationS,
-    host: ctx.config.CAMERA_PUBLIC_HOST, port: ctx.config.CAMERA_PUBLIC_HOST ? ctx.config.CAMERA_PORT : undefined,
+    mediaType: input.mediaType,
+    camera: input.camera,
+    at,
+    durationS,
+    host: ctx.config.CAMERA_PUBLIC_HOST,
+    port: ctx.config.CAMERA_PUBLIC_HOST ? ctx.config.CAMERA_PORT : undefined,
   });
   let result: CommandResult;
   try {
     result = ctx.commands
-      ? await ctx.commands.send("teltonika", v.device_imei, { type: "custom", text }, opts.timeoutMs ?? ctx.config.IMMOBILIZATION_TIMEOUT_MS)
+      ? await ctx.commands.send(
+          "teltonika",
+          v.device_imei,
+          { type: "custom", text },
+          opts.timeoutMs ?? ctx.config.IMMOBILIZATION_TIMEOUT_MS,
+        )
       : { ok: false, error: "device not connected" };
   } catch (err) {
     result = { ok: false, error: (err as Error).message };
@@ -74,7 +121,12 @@ export async function requestFootage(ctx: AppContext, p: Principal, raw: Footage
   // The upload may already have started (a fast camera): only a request still `requested` moves.
   const current = await videoRepo.byId(ctx.db, p.orgId, row.id);
   if (current?.status === "requested") {
-    await videoRepo.updateMedia(ctx.db, p.orgId, row.id, failure ? { status: "failed", failure } : { status: "sent", sent_at: new Date() });
+    await videoRepo.updateMedia(
+      ctx.db,
+      p.orgId,
+      row.id,
+      failure ? { status: "failed", failure } : { status: "sent", sent_at: new Date() },
+    );
   }
   ctx.log.info({ vehicleId: v.id, mediaId: row.id, failure }, "camera request");
   return getMedia(ctx, p, row.id);
@@ -88,7 +140,15 @@ export async function getMedia(ctx: AppContext, p: Principal, id: string) {
   if (!m) throw notFound("video");
   return {
     ...toMediaDto(m),
-    alert: m.alert_id ? { id: m.alert_id, type: m.alert_type, policyName: m.policy_name, occurredAt: m.alert_at ? new Date(m.alert_at).toISOString() : null, details: m.alert_details } : null,
+    alert: m.alert_id
+      ? {
+          id: m.alert_id,
+          type: m.alert_type,
+          policyName: m.policy_name,
+          occurredAt: m.alert_at ? new Date(m.alert_at).toISOString() : null,
+          details: m.alert_details,
+        }
+      : null,
   };
 }
 
@@ -122,7 +182,10 @@ export async function listMedia(ctx: AppContext, p: Principal, f: MediaFilter) {
     shape = (pt) => pointInCircle(pt, centre, r);
   }
   const base = {
-    vehicleId: f.vehicleId, trigger: f.trigger, status: f.status, mediaType: f.mediaType,
+    vehicleId: f.vehicleId,
+    trigger: f.trigger,
+    status: f.status,
+    mediaType: f.mediaType,
     from: f.from ? startOfDayIn(f.from, zone) : undefined,
     to: f.to ? new Date(startOfDayIn(f.to, zone).getTime() + 86_400_000) : undefined,
     box,
@@ -134,7 +197,9 @@ export async function listMedia(ctx: AppContext, p: Principal, f: MediaFilter) {
   }
   // A shape: the box narrows in SQL, the exact test runs here (at most 5000 candidates).
   const { items } = await videoRepo.list(ctx.db, p, { ...base, limit: 5000, offset: 0 });
-  const inside = items.filter((m) => m.lat !== null && m.lon !== null && inBox([m.lon, m.lat], box!) && shape!([m.lon, m.lat]));
+  const inside = items.filter(
+    (m) => m.lat !== null && m.lon !== null && inBox([m.lon, m.lat], box!) && shape!([m.lon, m.lat]),
+  );
   return toPage(inside.slice((f.page - 1) * f.size, f.page * f.size).map(toMediaDto), inside.length, q);
 }
 
@@ -154,7 +219,8 @@ export async function mediaForAlerts(ctx: AppContext, p: Principal, alertIds: re
 export async function mediaFile(ctx: AppContext, p: Principal, id: string) {
   const m = await getMedia(ctx, p, id);
   const row = await videoRepo.byId(ctx.db, p.orgId, id);
-  if (m.status !== "completed" || !row?.file_key) throw new AppError("MEDIA_NOT_READY", "The footage is not available yet");
+  if (m.status !== "completed" || !row?.file_key)
+    throw new AppError("MEDIA_NOT_READY", "The footage is not available yet");
   const store = mediaStore(ctx.config);
   const size = await store.size(row.file_key);
   if (size === null) throw notFound("video file");
@@ -180,9 +246,18 @@ export async function setRetention(ctx: AppContext, p: Principal, raw: unknown) 
   const { retentionDays } = retentionSchema.parse(raw);
   await ctx.db.transaction().execute(async (trx) => {
     const before = await videoRepo.retentionDays(trx, p.orgId);
-    await trx.insertInto("video_settings").values({ org_id: p.orgId, retention_days: retentionDays })
-      .onConflict((oc) => oc.column("org_id").doUpdateSet({ retention_days: retentionDays, updated_at: new Date() })).execute();
-    await audit.record(trx, p, { entity: "settings", id: p.orgId, action: "update", before: { video_retention_days: before?.retention_days ?? 30 }, after: { video_retention_days: retentionDays } });
+    await trx
+      .insertInto("video_settings")
+      .values({ org_id: p.orgId, retention_days: retentionDays })
+      .onConflict((oc) => oc.column("org_id").doUpdateSet({ retention_days: retentionDays, updated_at: new Date() }))
+      .execute();
+    await audit.record(trx, p, {
+      entity: "settings",
+      id: p.orgId,
+      action: "update",
+      before: { video_retention_days: before?.retention_days ?? 30 },
+      after: { video_retention_days: retentionDays },
+    });
   });
   return { retentionDays };
 }

@@ -37,11 +37,16 @@ export function parseCvrplib(text: string): CvrpInstance {
   };
   const coords = section("NODE_COORD_SECTION");
   const demands = section("DEMAND_SECTION");
-  const depots = section("DEPOT_SECTION").map((r) => r[0]).filter((x) => x > 0);
-  if (coords.length !== dim || demands.length !== dim) throw new Error("CVRPLIB file: section sizes differ from DIMENSION");
+  const depots = section("DEPOT_SECTION")
+    .map((r) => r[0])
+    .filter((x) => x > 0);
+  if (coords.length !== dim || demands.length !== dim)
+    throw new Error("CVRPLIB file: section sizes differ from DIMENSION");
   const trucks = header("COMMENT")?.match(/No of trucks:\s*(\d+)/i)?.[1] ?? name.match(/-k(\d+)\b/i)?.[1];
-  const vehicles = header("VEHICLES") !== undefined ? Number(header("VEHICLES")) : trucks !== undefined ? Number(trucks) : undefined;
-  if (vehicles !== undefined && !(Number.isInteger(vehicles) && vehicles > 0)) throw new Error("CVRPLIB file: bad number of vehicles");
+  const vehicles =
+    header("VEHICLES") !== undefined ? Number(header("VEHICLES")) : trucks !== undefined ? Number(trucks) : undefined;
+  if (vehicles !== undefined && !(Number.isInteger(vehicles) && vehicles > 0))
+    throw new Error("CVRPLIB file: bad number of vehicles");
   const depotId = depots[0] ?? 1;
   const byId = new Map(coords.map((r) => [r[0], r]));
   const demandById = new Map(demands.map((r) => [r[0], r[1]]));
@@ -76,7 +81,13 @@ export function cvrpToProblem(inst: CvrpInstance): VrpProblem {
   }
   return {
     matrix: { size: n, distances, durations: distances },
-    vehicles: Array.from({ length: inst.vehicles }, (_, i) => ({ id: `v${i + 1}`, start: 0, end: 0, capacity: [inst.capacity], costPerKm: 1000 })),
+    vehicles: Array.from({ length: inst.vehicles }, (_, i) => ({
+      id: `v${i + 1}`,
+      start: 0,
+      end: 0,
+      capacity: [inst.capacity],
+      costPerKm: 1000,
+    })),
     jobs: inst.nodes.slice(1).map((c, i) => ({ id: String(c.id), location: i + 1, delivery: [c.demand] })),
     objective: { metric: "distance", minimizeVehicles: false },
     maxVehicles: inst.vehicles,

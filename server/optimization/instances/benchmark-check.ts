@@ -63,7 +63,8 @@ function coverage(routes: { vehicleId: string; ids: string[] }[], customers: Set
   const seen = new Map<string, number>();
   for (const r of routes) {
     for (const id of r.ids) {
-      if (!customers.has(id)) out.push({ kind: "UNKNOWN_JOB", vehicleId: r.vehicleId, id, message: `no customer ${id} in the instance` });
+      if (!customers.has(id))
+        out.push({ kind: "UNKNOWN_JOB", vehicleId: r.vehicleId, id, message: `no customer ${id} in the instance` });
       else seen.set(id, (seen.get(id) ?? 0) + 1);
     }
   }
@@ -82,7 +83,8 @@ export function checkCvrpConvention(inst: CvrpInstance, sol: VrpSolution, report
   const depot = inst.nodes[0];
   const byId = new Map(inst.nodes.slice(1).map((n) => [String(n.id), n]));
   const routes = visitOrders(sol).filter((r) => r.ids.length > 0);
-  if (routes.length !== k) out.push({ kind: "FLEET_SIZE", message: `${routes.length} routes, the convention is exactly k = ${k}` });
+  if (routes.length !== k)
+    out.push({ kind: "FLEET_SIZE", message: `${routes.length} routes, the convention is exactly k = ${k}` });
   coverage(routes, new Set(byId.keys()), out);
   let total = 0;
   for (const r of routes) {
@@ -96,10 +98,14 @@ export function checkCvrpConvention(inst: CvrpInstance, sol: VrpSolution, report
       prev = c;
     }
     total += nintDistance(prev, depot);
-    if (load > inst.capacity) out.push({ kind: "CAPACITY", vehicleId: r.vehicleId, message: `load ${load} > capacity ${inst.capacity}` });
+    if (load > inst.capacity)
+      out.push({ kind: "CAPACITY", vehicleId: r.vehicleId, message: `load ${load} > capacity ${inst.capacity}` });
   }
   if (!closeEnough(total, reportedDistance)) {
-    out.push({ kind: "REPORTED_VALUE", message: `reported distance ${reportedDistance}, EUC_2D (nint) recomputation gives ${total}` });
+    out.push({
+      kind: "REPORTED_VALUE",
+      message: `reported distance ${reportedDistance}, EUC_2D (nint) recomputation gives ${total}`,
+    });
   }
   return out;
 }
@@ -116,9 +122,13 @@ export function checkSolomonConvention(
   const byId = new Map(inst.nodes.slice(1).map((n) => [String(n.id), n]));
   // DIMACS: everything in integer tenths; hierarchical: plain doubles (scale 1)
   const scale = convention === "dimacs" ? 10 : 1;
-  const edge = convention === "dimacs" ? dimacsTenths : (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
+  const edge =
+    convention === "dimacs"
+      ? dimacsTenths
+      : (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
   const routes = visitOrders(sol).filter((r) => r.ids.length > 0);
-  if (routes.length > inst.vehicles) out.push({ kind: "FLEET_SIZE", message: `${routes.length} routes, the instance has ${inst.vehicles} vehicles` });
+  if (routes.length > inst.vehicles)
+    out.push({ kind: "FLEET_SIZE", message: `${routes.length} routes, the instance has ${inst.vehicles} vehicles` });
   coverage(routes, new Set(byId.keys()), out);
   let total = 0;
   for (const r of routes) {
@@ -132,18 +142,33 @@ export function checkSolomonConvention(
       const d = edge(prev, c);
       total += d;
       const start = Math.max(time + d, c.ready * scale);
-      if (start > c.due * scale + 1e-9) out.push({ kind: "TIME_WINDOW", vehicleId: r.vehicleId, id, message: `service at ${start / scale} after the due date ${c.due}` });
+      if (start > c.due * scale + 1e-9)
+        out.push({
+          kind: "TIME_WINDOW",
+          vehicleId: r.vehicleId,
+          id,
+          message: `service at ${start / scale} after the due date ${c.due}`,
+        });
       time = start + c.service * scale;
       prev = c;
     }
     const back = edge(prev, depot);
     total += back;
-    if (time + back > depot.due * scale + 1e-9) out.push({ kind: "SHIFT", vehicleId: r.vehicleId, message: `back at the depot at ${(time + back) / scale}, after ${depot.due}` });
-    if (load > inst.capacity) out.push({ kind: "CAPACITY", vehicleId: r.vehicleId, message: `load ${load} > capacity ${inst.capacity}` });
+    if (time + back > depot.due * scale + 1e-9)
+      out.push({
+        kind: "SHIFT",
+        vehicleId: r.vehicleId,
+        message: `back at the depot at ${(time + back) / scale}, after ${depot.due}`,
+      });
+    if (load > inst.capacity)
+      out.push({ kind: "CAPACITY", vehicleId: r.vehicleId, message: `load ${load} > capacity ${inst.capacity}` });
   }
   const recomputed = total / scale;
   if (!closeEnough(recomputed, reportedDistance)) {
-    out.push({ kind: "REPORTED_VALUE", message: `reported distance ${reportedDistance}, ${convention} recomputation gives ${recomputed}` });
+    out.push({
+      kind: "REPORTED_VALUE",
+      message: `reported distance ${reportedDistance}, ${convention} recomputation gives ${recomputed}`,
+    });
   }
   return out;
 }

@@ -40,7 +40,10 @@ export interface SolomonProblemOptions {
  * Builds a core problem. Under the DIMACS convention every length and time is multiplied by 10
  * so the matrix holds exact integers (tenths); divide distances in the solution by `scale`.
  */
-export function solomonToProblem(inst: SolomonInstance, opts: SolomonProblemOptions = {}): { problem: VrpProblem; scale: number } {
+export function solomonToProblem(
+  inst: SolomonInstance,
+  opts: SolomonProblemOptions = {},
+): { problem: VrpProblem; scale: number } {
   const dimacs = (opts.convention ?? "dimacs") === "dimacs";
   const scale = dimacs ? 10 : 1;
   const n = inst.nodes.length;

@@ -72,6 +72,12 @@ export class Control {
     const elapsed = this.elapsed();
     this.lastProgress = elapsed;
     const b = this.best();
-    this.options.onProgress?.({ elapsedMs: Math.round(elapsed), iteration: this.it, bestCost: b.cost, vehicles: b.vehicles, unassigned: b.unassigned });
+    this.options.onProgress?.({
+      elapsedMs: Math.round(elapsed),
+      iteration: this.it,
+      bestCost: b.cost,
+      vehicles: b.vehicles,
+      unassigned: b.unassigned,
+    });
   }
 }

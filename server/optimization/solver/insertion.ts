@@ -110,7 +110,8 @@ export function evalPair(
     // delivery straight after the pickup
     const sQ0 = serviceStart(m, q, depP + time[lp * nLoc + lq]);
     if (sQ0 + m.service[q] + time[lq * nLoc + b] <= latest[i + 1]) {
-      const c0 = extra + mult * (metric[a * nLoc + lp] + metric[lp * nLoc + lq] + metric[lq * nLoc + b] - metric[a * nLoc + b]);
+      const c0 =
+        extra + mult * (metric[a * nLoc + lp] + metric[lp * nLoc + lq] + metric[lq * nLoc + b] - metric[a * nLoc + b]);
       if (c0 < best.cost) {
         best.cost = c0;
         best.route = v;

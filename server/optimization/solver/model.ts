@@ -101,11 +101,13 @@ export function buildModel(problem: VrpProblem): Model {
   const skillSets: (string[] | undefined)[] = [];
 
   const checkLoc = (loc: number, what: string) => {
-    if (!Number.isInteger(loc) || loc < 0 || loc >= L0) throw new Error(`${what}: location ${loc} is not a matrix index`);
+    if (!Number.isInteger(loc) || loc < 0 || loc >= L0)
+      throw new Error(`${what}: location ${loc} is not a matrix index`);
   };
   const addWindows = (t: number, windows: { start: number; end: number }[] | undefined) => {
     twOff[t] = tws.length / 2;
-    const list = windows && windows.length > 0 ? [...windows].sort((a, b) => a.start - b.start) : [{ start: -BIG, end: BIG }];
+    const list =
+      windows && windows.length > 0 ? [...windows].sort((a, b) => a.start - b.start) : [{ start: -BIG, end: BIG }];
     for (const w of list) tws.push(w.start, w.end);
   };
 
@@ -133,7 +135,10 @@ export function buildModel(problem: VrpProblem): Model {
     checkLoc(s.delivery.location, `shipment ${s.id} delivery`);
     const p = t;
     const q = t + 1;
-    for (const [task, stop] of [[p, s.pickup], [q, s.delivery]] as const) {
+    for (const [task, stop] of [
+      [p, s.pickup],
+      [q, s.delivery],
+    ] as const) {
       taskLoc[task] = stop.location;
       service[task] = stop.service ?? 0;
       addWindows(task, stop.timeWindows);
@@ -163,9 +168,11 @@ export function buildModel(problem: VrpProblem): Model {
 
   const nVeh = vehicles.length;
   const limit = problem.maxVehicles;
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) throw new Error(`maxVehicles ${limit} is not a positive integer`);
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1))
+    throw new Error(`maxVehicles ${limit} is not a positive integer`);
   const floor = problem.minVehicles ?? 0;
-  if (!(Number.isInteger(floor) && floor >= 0 && floor <= Math.min(limit ?? nVeh, nVeh))) throw new Error(`minVehicles ${floor} is not an integer between 0 and the fleet size`);
+  if (!(Number.isInteger(floor) && floor >= 0 && floor <= Math.min(limit ?? nVeh, nVeh)))
+    throw new Error(`minVehicles ${floor} is not an integer between 0 and the fleet size`);
   const vStart = new Int32Array(nVeh);
   const vEnd = new Int32Array(nVeh);
   const vOpen = new Uint8Array(nVeh);
@@ -189,7 +196,16 @@ export function buildModel(problem: VrpProblem): Model {
     for (let d = 0; d < D; d++) vCap[i * D + d] = v.capacity?.[d] ?? BIG;
     vMult[i] = metricName === "distance" ? (v.costPerKm ?? 1) / 1000 : (v.costPerHour ?? 1) / 3600;
     vFixed[i] = v.fixedCost ?? 0;
-    const key = JSON.stringify([v.start, v.end, v.shift, v.capacity, [...(v.skills ?? [])].sort(), v.maxDuration, vMult[i], vFixed[i]]);
+    const key = JSON.stringify([
+      v.start,
+      v.end,
+      v.shift,
+      v.capacity,
+      [...(v.skills ?? [])].sort(),
+      v.maxDuration,
+      vMult[i],
+      vFixed[i],
+    ]);
     if (!typeKeys.has(key)) typeKeys.set(key, typeKeys.size);
     vType[i] = typeKeys.get(key)!;
   });
@@ -219,9 +235,39 @@ export function buildModel(problem: VrpProblem): Model {
   }
 
   return {
-    nLoc, time, dist, metric, nTasks, D, taskLoc, service, twOff, twStart, twEnd, startLoad, delta, kind, pair,
-    weight, priority, source, nVeh, vStart, vEnd, vOpen, vShiftStart, vShiftEnd, vEndLimit, vCap, vMult, vFixed,
-    vType, nTypes: typeKeys.size, compat, K, neighbours,
+    nLoc,
+    time,
+    dist,
+    metric,
+    nTasks,
+    D,
+    taskLoc,
+    service,
+    twOff,
+    twStart,
+    twEnd,
+    startLoad,
+    delta,
+    kind,
+    pair,
+    weight,
+    priority,
+    source,
+    nVeh,
+    vStart,
+    vEnd,
+    vOpen,
+    vShiftStart,
+    vShiftEnd,
+    vEndLimit,
+    vCap,
+    vMult,
+    vFixed,
+    vType,
+    nTypes: typeKeys.size,
+    compat,
+    K,
+    neighbours,
     minimizeVehicles: problem.objective?.minimizeVehicles ?? true,
     maxRoutes: Math.min(limit ?? nVeh, nVeh),
     minRoutes: floor,

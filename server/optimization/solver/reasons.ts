@@ -118,7 +118,10 @@ function fitsCapacity(m: Model, r: Route, unit: number): boolean {
       } else {
         const sl = m.startLoad[unit * D + d];
         const after = sl + m.delta[unit * D + d];
-        ok = r.prefMax[k * D + d] + sl <= cap && r.load[k * D + d] + after <= cap && r.sufMax[(k + 1) * D + d] + after <= cap;
+        ok =
+          r.prefMax[k * D + d] + sl <= cap &&
+          r.load[k * D + d] + after <= cap &&
+          r.sufMax[(k + 1) * D + d] + after <= cap;
       }
     }
     if (ok) return true;

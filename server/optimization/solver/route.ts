@@ -21,7 +21,10 @@ export class Route {
   /** variable cost (metric * vehicle multiplier), fixed cost excluded */
   cost = 0;
 
-  constructor(readonly m: Model, readonly v: number) {
+  constructor(
+    readonly m: Model,
+    readonly v: number,
+  ) {
     this.cap = 0;
     this.nodes = new Int32Array(0);
     this.locs = new Int32Array(0);

@@ -15,7 +15,13 @@ export interface SisrParams {
   routeRemoval: number;
 }
 
-export const DEFAULT_PARAMS: SisrParams = { avgRemoved: 10, maxString: 10, splitGrow: 0.5, blink: 0.01, routeRemoval: 0.05 };
+export const DEFAULT_PARAMS: SisrParams = {
+  avgRemoved: 10,
+  maxString: 10,
+  splitGrow: 0.5,
+  blink: 0.01,
+  routeRemoval: 0.05,
+};
 
 /** SISR ruin (adjacent string removal) and recreate (greedy insertion with blinks). */
 export class RuinRecreate {
@@ -33,7 +39,11 @@ export class RuinRecreate {
   private depotKey: Float64Array;
   private empties: number[] = [];
 
-  constructor(readonly m: Model, readonly params: SisrParams, readonly rand: () => number) {
+  constructor(
+    readonly m: Model,
+    readonly params: SisrParams,
+    readonly rand: () => number,
+  ) {
     this.removedFlag = new Uint8Array(m.nTasks);
     this.routeStamp = new Int32Array(m.nVeh);
     this.typeStamp = new Int32Array(m.nTypes);

@@ -47,7 +47,11 @@ export async function search(m: Model, options: SolveOptions, tuning: SearchTuni
   let bestW = best.unassignedWeight();
   let bestTier = fleetTier(m, best.vehicles());
   let bestC = best.cost();
-  const ctl = new Control(options, () => ({ cost: bestC, vehicles: best.vehicles(), unassigned: best.unassigned.length }));
+  const ctl = new Control(options, () => ({
+    cost: bestC,
+    vehicles: best.vehicles(),
+    unassigned: best.unassigned.length,
+  }));
   ctl.report();
   const done = () => {
     ctl.report();

@@ -5,7 +5,11 @@ import { search, type SearchTuning } from "./sisr";
 import type { Solution } from "./solution";
 
 /** Solves a problem whose locations are matrix indices. Never throws on infeasible jobs: they come back unassigned. */
-export async function solveVrp(problem: VrpProblem, options: SolveOptions = {}, tuning?: SearchTuning): Promise<VrpSolution> {
+export async function solveVrp(
+  problem: VrpProblem,
+  options: SolveOptions = {},
+  tuning?: SearchTuning,
+): Promise<VrpSolution> {
   const m = buildModel(problem);
   const { best, status, iterations, elapsedMs } = await search(m, options, tuning);
   return toResult(problem, m, best, status, iterations, elapsedMs);
@@ -32,7 +36,17 @@ function toResult(
     let time = m.vShiftStart[v];
     let dist = 0;
     let travel = 0;
-    steps.push({ type: "start", location: m.vStart[v], arrival: time, serviceStart: time, departure: time, waiting: 0, load, distance: 0, travelTime: 0 });
+    steps.push({
+      type: "start",
+      location: m.vStart[v],
+      arrival: time,
+      serviceStart: time,
+      departure: time,
+      waiting: 0,
+      load,
+      distance: 0,
+      travelTime: 0,
+    });
     let loc = m.vStart[v];
     for (let k = 1; k <= r.n; k++) {
       const t = r.nodes[k];
@@ -47,7 +61,18 @@ function toResult(
       for (let d = 0; d < m.D; d++) stepLoad.push(r.load[k * m.D + d]);
       const type = m.kind[t] === PICKUP ? "pickup" : m.kind[t] === DELIVERY ? "delivery" : "job";
       const id = type === "job" ? problem.jobs[m.source[t]].id : shipments[m.source[t]].id;
-      steps.push({ type, id, location: tl, arrival, serviceStart: start, departure: time, waiting: start - arrival, load: stepLoad, distance: dist, travelTime: travel });
+      steps.push({
+        type,
+        id,
+        location: tl,
+        arrival,
+        serviceStart: start,
+        departure: time,
+        waiting: start - arrival,
+        load: stepLoad,
+        distance: dist,
+        travelTime: travel,
+      });
     }
     const endLoc = m.vEnd[v];
     dist += m.dist[loc * L + endLoc];
@@ -56,7 +81,17 @@ function toResult(
     if (!m.vOpen[v]) {
       const endLoad: number[] = [];
       for (let d = 0; d < m.D; d++) endLoad.push(r.load[r.n * m.D + d]);
-      steps.push({ type: "end", location: endLoc, arrival: time, serviceStart: time, departure: time, waiting: 0, load: endLoad, distance: dist, travelTime: travel });
+      steps.push({
+        type: "end",
+        location: endLoc,
+        arrival: time,
+        serviceStart: time,
+        departure: time,
+        waiting: 0,
+        load: endLoad,
+        distance: dist,
+        travelTime: travel,
+      });
     }
     routes.push({
       vehicleId: vehicle.id,

@@ -74,7 +74,10 @@ class CameraConnection {
   private crcErrors = 0;
   private readonly log: pino.Logger;
 
-  constructor(private readonly socket: net.Socket, private readonly o: CameraServerOptions) {
+  constructor(
+    private readonly socket: net.Socket,
+    private readonly o: CameraServerOptions,
+  ) {
     this.log = o.logger.child({ protocol: "dualcam", remote: `${socket.remoteAddress}:${socket.remotePort}` });
     socket.setNoDelay(true);
     socket.setTimeout(o.idleTimeoutMs ?? 120_000);
@@ -150,7 +153,8 @@ class CameraConnection {
       case "start": {
         this.expect("start", p);
         const max = this.o.maxPackets ?? 65_536;
-        if (p.totalPackets === 0 || p.totalPackets > max) throw new ProtocolError(`file of ${p.totalPackets} packets refused`);
+        if (p.totalPackets === 0 || p.totalPackets > max)
+          throw new ProtocolError(`file of ${p.totalPackets} packets refused`);
         this.upload = await this.o.openUpload(this.imei!, this.file!, this.meta, p.totalPackets);
         this.total = p.totalPackets;
         this.received = Math.min(this.upload.offset, this.total);
@@ -211,7 +215,8 @@ class CameraConnection {
     this.upload = null;
     this.socket.end();
     this.socket.destroy();
-    if (upload) await upload.suspend().catch((err) => this.log.warn({ err }, "saving a partial camera transfer failed"));
+    if (upload)
+      await upload.suspend().catch((err) => this.log.warn({ err }, "saving a partial camera transfer failed"));
   }
 }
 

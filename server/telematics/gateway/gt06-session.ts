@@ -67,7 +67,8 @@ export class Gt06Session implements ProtocolSession {
 
   encodeCommand(command: DeviceCommand): Buffer {
     const family = GT06_ENGINE_COMMANDS[this.ctx.options.gt06EngineCommands ?? "dyd"];
-    const text = command.type === "engineStop" ? family.stop : command.type === "engineResume" ? family.resume : command.text;
+    const text =
+      command.type === "engineStop" ? family.stop : command.type === "engineResume" ? family.resume : command.text;
     return encodeGt06Command(text, this.nextServerFlag++, this.nextSerial++);
   }
 }

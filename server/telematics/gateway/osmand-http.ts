@@ -52,7 +52,9 @@ function reply(res: ServerResponse, status: number, message: string): void {
  * HTTP handler for OsmAnd / Traccar Client. Answers 200 only after onPositions resolved, 400 for a
  * malformed request, 404 for an unknown device id, 500 when storing failed (the client retries).
  */
-export function createOsmAndHandler(options: OsmAndHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function createOsmAndHandler(
+  options: OsmAndHandlerOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const log = options.logger.child({ protocol: "osmand" });
   const limit = options.maxBodyBytes ?? 64 * 1024;
 

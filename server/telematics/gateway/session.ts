@@ -27,7 +27,10 @@ export interface TcpGatewayOptions extends DeviceCallbacks {
   /** GT06 heartbeat (0x13, acknowledged after this resolves) and H02 HTBT status. */
   onDeviceStatus?(deviceId: string, status: DeviceStatus): Promise<void>;
   /** Teltonika Codec 13 messages and unsolicited Codec 12 responses. */
-  onDeviceMessage?(deviceId: string, message: { text: string; time?: Date; attributes?: Record<string, unknown> }): Promise<void>;
+  onDeviceMessage?(
+    deviceId: string,
+    message: { text: string; time?: Date; attributes?: Record<string, unknown> },
+  ): Promise<void>;
 }
 
 /** What a protocol session may do with its connection. */

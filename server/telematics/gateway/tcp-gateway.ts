@@ -13,7 +13,11 @@ export interface TcpGateway {
   /** The port actually bound (useful with port 0). */
   readonly port: number;
   close(): Promise<void>;
-  sendCommand(deviceId: string, command: DeviceCommand | string, options?: { timeoutMs?: number }): Promise<CommandResult>;
+  sendCommand(
+    deviceId: string,
+    command: DeviceCommand | string,
+    options?: { timeoutMs?: number },
+  ): Promise<CommandResult>;
   connectedDevices(): string[];
   isConnected(deviceId: string): boolean;
 }
@@ -177,7 +181,10 @@ export async function startTcpGateway(options: TcpGatewayOptions): Promise<TcpGa
       const connection = registry.get(deviceId);
       if (!connection) return { ok: false, error: "device not connected" };
       const normalized: DeviceCommand = typeof command === "string" ? { type: "custom", text: command } : command;
-      return connection.sendCommand(normalized, callOptions?.timeoutMs ?? options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS);
+      return connection.sendCommand(
+        normalized,
+        callOptions?.timeoutMs ?? options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+      );
     },
     close() {
       return new Promise<void>((resolve) => {

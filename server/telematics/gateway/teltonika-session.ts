@@ -36,7 +36,8 @@ export class TeltonikaSession implements ProtocolSession {
       return;
     }
     if (packet.kind === "codec12") {
-      if (packet.type !== 0x06) throw new ProtocolError(`unexpected Codec 12 type 0x${packet.type.toString(16)} from device`);
+      if (packet.type !== 0x06)
+        throw new ProtocolError(`unexpected Codec 12 type 0x${packet.type.toString(16)} from device`);
       if (!this.ctx.commandResponse(packet.text)) {
         await this.ctx.options.onDeviceMessage?.(deviceId, { text: packet.text });
       }

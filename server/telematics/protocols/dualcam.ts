@@ -26,8 +26,14 @@ const INIT_LENGTH = 16;
 export const DUALCAM_FILE_BITS = { photoFront: 26, photoRear: 27, videoFront: 28, videoRear: 29 } as const;
 export type DualCamFile = keyof typeof DUALCAM_FILE_BITS;
 /** The file names the server asks for (0x0008). */
-export const DUALCAM_PATHS: Record<DualCamFile, string> = { photoFront: "%photof", photoRear: "%photor", videoFront: "%videof", videoRear: "%videor" };
-export const fileOfPath = (p: string): DualCamFile | null => (Object.entries(DUALCAM_PATHS).find(([, v]) => v === p)?.[0] as DualCamFile | undefined) ?? null;
+export const DUALCAM_PATHS: Record<DualCamFile, string> = {
+  photoFront: "%photof",
+  photoRear: "%photor",
+  videoFront: "%videof",
+  videoRear: "%videor",
+};
+export const fileOfPath = (p: string): DualCamFile | null =>
+  (Object.entries(DUALCAM_PATHS).find(([, v]) => v === p)?.[0] as DualCamFile | undefined) ?? null;
 
 /** Metadata triggers (0x000B): what made the camera capture. */
 export const DUALCAM_TRIGGERS = ["server_request", "ignition", "green_driving", "periodic"] as const;
@@ -37,7 +43,14 @@ export type DualCamPacket =
   | { kind: "start"; totalPackets: number }
   | { kind: "sync"; offset: number }
   | { kind: "data"; data: Buffer; crc: number }
-  | { kind: "meta"; trigger: (typeof DUALCAM_TRIGGERS)[number] | null; time: Date; durationS: number; lat: number | null; lon: number | null };
+  | {
+      kind: "meta";
+      trigger: (typeof DUALCAM_TRIGGERS)[number] | null;
+      time: Date;
+      durationS: number;
+      lat: number | null;
+      lon: number | null;
+    };
 
 /** Length of the next complete frame from the device, 0 when more bytes are needed. */
 export function dualCamFrameLength(buf: Buffer): number {
@@ -63,7 +76,9 @@ export function decodeDualCamFrame(frame: Buffer): DualCamPacket {
     case DUALCAM_CMD.init: {
       const imei = frame.readBigUInt64BE(4).toString();
       const settings = frame.readUInt32BE(12);
-      const files = (Object.keys(DUALCAM_FILE_BITS) as DualCamFile[]).filter((f) => (settings >>> DUALCAM_FILE_BITS[f]) & 1);
+      const files = (Object.keys(DUALCAM_FILE_BITS) as DualCamFile[]).filter(
+        (f) => (settings >>> DUALCAM_FILE_BITS[f]) & 1,
+      );
       return { kind: "init", protocolId: frame.readUInt16BE(2), imei, settings, files };
     }
     case DUALCAM_CMD.start:
@@ -126,7 +141,10 @@ export function encodeInit(imei: string, files: DualCamFile[], protocolId = 6): 
   b.writeUInt16BE(DUALCAM_CMD.init, 0);
   b.writeUInt16BE(protocolId, 2);
   b.writeBigUInt64BE(BigInt(imei), 4);
-  b.writeUInt32BE(files.reduce((s, f) => (s | (1 << DUALCAM_FILE_BITS[f])) >>> 0, 0), 12);
+  b.writeUInt32BE(
+    files.reduce((s, f) => (s | (1 << DUALCAM_FILE_BITS[f])) >>> 0, 0),
+    12,
+  );
   return b;
 }
 export const encodeStart = (totalPackets: number) => header(DUALCAM_CMD.start, u32(totalPackets));
@@ -139,7 +157,13 @@ export function encodeData(data: Buffer, crc: number): Buffer {
   b.writeUInt16BE(crc, 4 + data.length);
   return b;
 }
-export function encodeMeta(m: { trigger: (typeof DUALCAM_TRIGGERS)[number]; time: Date; durationS: number; lat: number | null; lon: number | null }): Buffer {
+export function encodeMeta(m: {
+  trigger: (typeof DUALCAM_TRIGGERS)[number];
+  time: Date;
+  durationS: number;
+  lat: number | null;
+  lon: number | null;
+}): Buffer {
   const body = Buffer.alloc(19);
   body.writeUInt8(DUALCAM_TRIGGERS.indexOf(m.trigger), 0);
   body.writeBigUInt64BE(BigInt(m.time.getTime()), 1);
@@ -161,14 +185,33 @@ export function splitIntoPackets(file: Buffer, size = DUALCAM_MAX_DATA): { data:
 }
 
 /** camreq (Codec 12 / SMS): file type 0 video, 1 photo; source 1 front, 2 rear; Unix time; duration ≤ 30 s; optional server. */
-export function camreqCommand(r: { mediaType: "photo" | "video"; camera: "front" | "rear"; at: Date; durationS: number; host?: string; port?: number }): string {
-  const parts = [r.mediaType === "video" ? 0 : 1, r.camera === "front" ? 1 : 2, Math.floor(r.at.getTime() / 1000), r.mediaType === "video" ? r.durationS : 0];
+export function camreqCommand(r: {
+  mediaType: "photo" | "video";
+  camera: "front" | "rear";
+  at: Date;
+  durationS: number;
+  host?: string;
+  port?: number;
+}): string {
+  const parts = [
+    r.mediaType === "video" ? 0 : 1,
+    r.camera === "front" ? 1 : 2,
+    Math.floor(r.at.getTime() / 1000),
+    r.mediaType === "video" ? r.durationS : 0,
+  ];
   const server = r.host && r.port ? `,${r.host},${r.port}` : "";
   return `camreq:${parts.join(",")}${server}`;
 }
 
-export function parseCamreq(text: string): { mediaType: "photo" | "video"; camera: "front" | "rear"; at: Date; durationS: number } | null {
+export function parseCamreq(
+  text: string,
+): { mediaType: "photo" | "video"; camera: "front" | "rear"; at: Date; durationS: number } | null {
   const m = /^camreq:\s*([01]),([123]),(\d+),(\d+)/.exec(text.trim());
   if (!m) return null;
-  return { mediaType: m[1] === "0" ? "video" : "photo", camera: m[2] === "2" ? "rear" : "front", at: new Date(Number(m[3]) * 1000), durationS: Number(m[4]) };
+  return {
+    mediaType: m[1] === "0" ? "video" : "photo",
+    camera: m[2] === "2" ? "rear" : "front",
+    at: new Date(Number(m[3]) * 1000),
+    durationS: Number(m[4]),
+  };
 }

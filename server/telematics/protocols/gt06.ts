@@ -1,4 +1,10 @@
-import { ProtocolError, type AlarmType, type AttributeValue, type DevicePosition, type DeviceStatus } from "../../shared/device-contract";
+import {
+  ProtocolError,
+  type AlarmType,
+  type AttributeValue,
+  type DevicePosition,
+  type DeviceStatus,
+} from "../../shared/device-contract";
 import { ByteReader } from "./byte-reader";
 import { crc16X25 } from "./checksum";
 
@@ -78,7 +84,12 @@ export function parseGt06Frame(frame: Buffer): Gt06Frame {
 }
 
 /** Builds a complete frame: start bits, length, protocol number, content, serial, CRC-ITU, 0D0A. */
-export function encodeGt06Frame(protocolNumber: number, serial: number, content: Buffer = Buffer.alloc(0), extended = false): Buffer {
+export function encodeGt06Frame(
+  protocolNumber: number,
+  serial: number,
+  content: Buffer = Buffer.alloc(0),
+  extended = false,
+): Buffer {
   const headerLength = extended ? 4 : 3;
   const length = 1 + content.length + 2 + 2;
   const frame = Buffer.alloc(headerLength + length + 2);

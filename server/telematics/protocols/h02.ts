@@ -1,4 +1,9 @@
-import { ProtocolError, type AttributeValue, type DeviceCommand, type DevicePosition } from "../../shared/device-contract";
+import {
+  ProtocolError,
+  type AttributeValue,
+  type DeviceCommand,
+  type DevicePosition,
+} from "../../shared/device-contract";
 
 export const H02_DEFAULT_PORT = 5013;
 export const H02_MAX_TEXT_FRAME = 1024;
@@ -46,7 +51,9 @@ function coordinate(value: string, hemisphere: string): number {
 function dateTime(hhmmss: string, ddmmyy: string): Date {
   if (!/^\d{6}$/.test(hhmmss) || !/^\d{6}$/.test(ddmmyy)) throw new ProtocolError("bad H02 date/time");
   const n = (s: string, i: number) => Number(s.slice(i, i + 2));
-  return new Date(Date.UTC(2000 + n(ddmmyy, 4), n(ddmmyy, 2) - 1, n(ddmmyy, 0), n(hhmmss, 0), n(hhmmss, 2), n(hhmmss, 4)));
+  return new Date(
+    Date.UTC(2000 + n(ddmmyy, 4), n(ddmmyy, 2) - 1, n(ddmmyy, 0), n(hhmmss, 0), n(hhmmss, 2), n(hhmmss, 4)),
+  );
 }
 
 function decodeText(text: string): H02Message {
@@ -63,7 +70,8 @@ function decodeText(text: string): H02Message {
   if (type !== "V1" && type !== "V8") return { kind: "ignored", deviceId, reason: `unsupported H02 type ${type}` };
 
   const [time, validity, lat, ns, lon, ew, speed, course, date, status] = fields.slice(3);
-  if (!time || !lat || !lon || !date) return { kind: "ignored", deviceId, reason: "report without time or coordinates" };
+  if (!time || !lat || !lon || !date)
+    return { kind: "ignored", deviceId, reason: "report without time or coordinates" };
   const position: DevicePosition = {
     deviceId,
     protocol: "h02",
@@ -119,8 +127,14 @@ export function decodeH02Frame(frame: Buffer): H02Message {
 
 /** Server command: *HQ,<id>,<cmd>,<hhmmss>,<args>#. S20 = fuel/power cut relay. */
 export function encodeH02Command(deviceId: string, command: DeviceCommand, now: Date = new Date()): Buffer {
-  const time = [now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds()].map((v) => String(v).padStart(2, "0")).join("");
+  const time = [now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds()]
+    .map((v) => String(v).padStart(2, "0"))
+    .join("");
   const body =
-    command.type === "engineStop" ? `S20,${time},1,1` : command.type === "engineResume" ? `S20,${time},1,0` : command.text;
+    command.type === "engineStop"
+      ? `S20,${time},1,1`
+      : command.type === "engineResume"
+        ? `S20,${time},1,0`
+        : command.text;
   return Buffer.from(`*HQ,${deviceId},${body}#`, "latin1");
 }

@@ -67,8 +67,23 @@ export function parseOsmAndTimestamp(value: string): Date {
 }
 
 const HANDLED_PARAMS = new Set([
-  "id", "deviceid", "lat", "lon", "location", "timestamp", "speed", "bearing", "heading",
-  "altitude", "valid", "ignition", "motion", "odometer", "power", "batt", "alarm",
+  "id",
+  "deviceid",
+  "lat",
+  "lon",
+  "location",
+  "timestamp",
+  "speed",
+  "bearing",
+  "heading",
+  "altitude",
+  "valid",
+  "ignition",
+  "motion",
+  "odometer",
+  "power",
+  "batt",
+  "alarm",
 ]);
 
 function decodeParams(params: URLSearchParams, now: Date): OsmAndDecodeResult {

@@ -126,7 +126,8 @@ function decodeBleTags(data: Buffer, attrs: Record<string, AttributeValue>): voi
       else if (paramId === 0x0e && paramLength === 2) attrs[`tag${tag}Battery`] = value.readUInt16BE(0);
       else if (paramId === 0x0d && paramLength === 1) attrs[`tag${tag}LowBattery`] = value[0] > 0;
       // Sensor voltage: 2000 mV + 10 mV steps in the low 15 bits (inferred from a public sample, see docs).
-      else if (paramId === 2 && paramLength === 2) attrs[`tag${tag}Voltage`] = 2000 + (value.readUInt16BE(0) & 0x7fff) * 10;
+      else if (paramId === 2 && paramLength === 2)
+        attrs[`tag${tag}Voltage`] = 2000 + (value.readUInt16BE(0) & 0x7fff) * 10;
       p += 2 + paramLength;
     }
     offset = end;

@@ -24,7 +24,14 @@ export type TeltonikaPacket =
   /** Codec 12 frame: type 0x05 = command (server to device), 0x06 = response (device to server). */
   | { kind: "codec12"; type: number; payload: Buffer; text: string }
   /** Codec 13 device message with its own timestamp (e.g. tachograph / driver id strings). */
-  | { kind: "codec13"; type: number; time: Date; payload: Buffer; text: string; attributes: Record<string, AttributeValue> };
+  | {
+      kind: "codec13";
+      type: number;
+      time: Date;
+      payload: Buffer;
+      text: string;
+      attributes: Record<string, AttributeValue>;
+    };
 
 /**
  * Length of the next complete frame at the start of buf, or 0 when more bytes are needed.

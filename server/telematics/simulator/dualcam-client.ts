@@ -14,7 +14,13 @@ import { RawDeviceClient } from "./raw-device-client";
 export interface CameraFile {
   file: DualCamFile;
   data: Buffer;
-  meta: { trigger: "server_request" | "ignition" | "green_driving" | "periodic"; time: Date; durationS: number; lat: number | null; lon: number | null };
+  meta: {
+    trigger: "server_request" | "ignition" | "green_driving" | "periodic";
+    time: Date;
+    durationS: number;
+    lat: number | null;
+    lon: number | null;
+  };
 }
 
 /** One server command: its id and its body. */
@@ -37,12 +43,21 @@ export class DualCamClient extends RawDeviceClient {
   }
 
   /** Runs the camera's side until the server closes or `dropAfter` packets were sent; returns the packets sent per file. */
-  async upload(imei: string, files: CameraFile[], opts: { dropAfter?: number; corrupt?: number; timeoutMs?: number } = {}): Promise<{ sent: number; resumedFrom: number[]; closedByServer: boolean }> {
+  async upload(
+    imei: string,
+    files: CameraFile[],
+    opts: { dropAfter?: number; corrupt?: number; timeoutMs?: number } = {},
+  ): Promise<{ sent: number; resumedFrom: number[]; closedByServer: boolean }> {
     const pending = [...files];
     let sent = 0;
     const resumedFrom: number[] = [];
     let corrupted = false;
-    await this.write(encodeInit(imei, pending.map((f) => f.file)));
+    await this.write(
+      encodeInit(
+        imei,
+        pending.map((f) => f.file),
+      ),
+    );
     for (;;) {
       let c: ServerCommand;
       try {
@@ -52,7 +67,12 @@ export class DualCamClient extends RawDeviceClient {
       }
       if (c.cmd === DUALCAM_CMD.complete) return { sent, resumedFrom, closedByServer: true };
       if (c.cmd === DUALCAM_CMD.initRequest) {
-        await this.write(encodeInit(imei, pending.map((f) => f.file)));
+        await this.write(
+          encodeInit(
+            imei,
+            pending.map((f) => f.file),
+          ),
+        );
         continue;
       }
       const file = pending.find((f) => f.file === fileOfPath(c.body.toString("ascii")));

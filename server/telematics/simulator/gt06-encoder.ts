@@ -30,7 +30,17 @@ export function encodeGt06Login(imei: string, serial = 1): Buffer {
 function gpsBlock(p: Gt06SimPosition): Buffer {
   const b = Buffer.alloc(18);
   const t = p.fixTime;
-  b.set([t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()], 0);
+  b.set(
+    [
+      t.getUTCFullYear() - 2000,
+      t.getUTCMonth() + 1,
+      t.getUTCDate(),
+      t.getUTCHours(),
+      t.getUTCMinutes(),
+      t.getUTCSeconds(),
+    ],
+    0,
+  );
   b[6] = 0xc0 | ((p.satellites ?? 8) & 0x0f);
   b.writeUInt32BE(Math.round(Math.abs(p.latitude) * 1_800_000), 7);
   b.writeUInt32BE(Math.round(Math.abs(p.longitude) * 1_800_000), 11);
@@ -47,7 +57,11 @@ function gpsBlock(p: Gt06SimPosition): Buffer {
 const LBS = Buffer.from([0x01, 0xcc, 0x00, 0x28, 0x7d, 0x00, 0x1f, 0x71]); // MCC 460, MNC 0, LAC, cell id
 
 /** 0x12 (GPS + LBS) or 0x22 (GPS + LBS + ACC, upload mode, re-upload flag). */
-export function encodeGt06Location(p: Gt06SimPosition, serial: number, protocolNumber: 0x12 | 0x22 = GT06_GPS_LBS): Buffer {
+export function encodeGt06Location(
+  p: Gt06SimPosition,
+  serial: number,
+  protocolNumber: 0x12 | 0x22 = GT06_GPS_LBS,
+): Buffer {
   const parts = [gpsBlock(p), LBS];
   if (protocolNumber === GT06_GPS_LBS_2) parts.push(Buffer.from([p.ignition ? 1 : 0, 0x00, 0x00]));
   return encodeGt06Frame(protocolNumber, serial, Buffer.concat(parts));
@@ -63,9 +77,16 @@ export function encodeGt06Alarm(p: Gt06SimPosition, alarm: AlarmType, serial: nu
   return encodeGt06Frame(GT06_ALARM, serial, Buffer.concat([gpsBlock(p), Buffer.from([0x09]), LBS, status]));
 }
 
-export function encodeGt06Heartbeat(serial: number, options: { ignition?: boolean; voltageLevel?: number; gsm?: number } = {}): Buffer {
+export function encodeGt06Heartbeat(
+  serial: number,
+  options: { ignition?: boolean; voltageLevel?: number; gsm?: number } = {},
+): Buffer {
   const info = 0x40 | (options.ignition ? 0x02 : 0);
-  return encodeGt06Frame(GT06_STATUS, serial, Buffer.from([info, options.voltageLevel ?? 6, options.gsm ?? 4, 0x00, 0x02]));
+  return encodeGt06Frame(
+    GT06_STATUS,
+    serial,
+    Buffer.from([info, options.voltageLevel ?? 6, options.gsm ?? 4, 0x00, 0x02]),
+  );
 }
 
 /** Device reply 0x15 to an online command: length, echoed server flag, text, language. */

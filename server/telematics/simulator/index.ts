@@ -1,6 +1,12 @@
 export { RawDeviceClient } from "./raw-device-client";
 export { TeltonikaClient } from "./teltonika-client";
-export { encodeCodec12Response, encodeTeltonikaAvl, simPositionFrom, type SimIoValue, type SimPosition } from "./teltonika-encoder";
+export {
+  encodeCodec12Response,
+  encodeTeltonikaAvl,
+  simPositionFrom,
+  type SimIoValue,
+  type SimPosition,
+} from "./teltonika-encoder";
 export {
   encodeGt06Alarm,
   encodeGt06CommandResponse,

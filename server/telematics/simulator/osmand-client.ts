@@ -69,7 +69,11 @@ export async function sendOsmAnd(
       body: queryParams(position).toString(),
     });
   } else {
-    response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: jsonBody(position) });
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: jsonBody(position),
+    });
   }
   return { status: response.status, body: await response.text() };
 }

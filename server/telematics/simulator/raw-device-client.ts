@@ -23,7 +23,13 @@ export class RawDeviceClient {
     socket.on("error", () => {});
   }
 
-  static connect<T extends RawDeviceClient>(this: new (socket: net.Socket) => T, port: number, host = "127.0.0.1"): Promise<T> {
+  static connect<T extends RawDeviceClient>(
+    this: new (
+      socket: net.Socket,
+    ) => T,
+    port: number,
+    host = "127.0.0.1",
+  ): Promise<T> {
     return new Promise((resolve, reject) => {
       const socket = net.connect({ port, host }, () => {
         socket.off("error", reject);

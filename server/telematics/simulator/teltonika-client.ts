@@ -15,7 +15,11 @@ export class TeltonikaClient extends RawDeviceClient {
   }
 
   /** Sends one AVL packet and resolves with the record count the server acknowledged. */
-  async sendRecords(positions: SimPosition[], codec: typeof CODEC_8 | typeof CODEC_8E = CODEC_8, timeoutMs?: number): Promise<number> {
+  async sendRecords(
+    positions: SimPosition[],
+    codec: typeof CODEC_8 | typeof CODEC_8E = CODEC_8,
+    timeoutMs?: number,
+  ): Promise<number> {
     await this.write(encodeTeltonikaAvl(positions, codec));
     return (await this.read(4, timeoutMs)).readUInt32BE(0);
   }

@@ -130,7 +130,10 @@ function encodeRecord(w: Writer, p: SimPosition, codec: number): void {
 }
 
 /** Builds a complete AVL data packet (Codec 8 or 8 Extended) with a valid CRC. */
-export function encodeTeltonikaAvl(positions: SimPosition[], codec: typeof CODEC_8 | typeof CODEC_8E = CODEC_8): Buffer {
+export function encodeTeltonikaAvl(
+  positions: SimPosition[],
+  codec: typeof CODEC_8 | typeof CODEC_8E = CODEC_8,
+): Buffer {
   const w = new Writer();
   w.u8(codec);
   w.u8(positions.length);

@@ -6,7 +6,13 @@ import { failureFields, type FormFailure } from "../../../lib/form-failure";
 import { shownValues, TextField } from "../../configuration/components/SimpleField";
 
 /** A new organisation and its first administrator; a plain form, so it works without JavaScript. */
-export function NewOrganizationForm({ saved, failure }: { saved: Record<string, unknown>; failure: FormFailure | null }) {
+export function NewOrganizationForm({
+  saved,
+  failure,
+}: {
+  saved: Record<string, unknown>;
+  failure: FormFailure | null;
+}) {
   const { t } = useTranslation("admin");
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChangesGuard(formRef);
@@ -24,13 +30,28 @@ export function NewOrganizationForm({ saved, failure }: { saved: Record<string, 
         <div className="form-grid">
           <TextField name="name" label={t("fields.name")} values={values} errors={errors} required />
           <TextField name="country" label={t("fields.country")} values={values} errors={errors} />
-          <TextField name="device_quota" type="number" label={t("fields.deviceQuota")} hint={t("add.quotaHint")} values={values} errors={errors} extra={{ min: 0, step: 1 }} />
+          <TextField
+            name="device_quota"
+            type="number"
+            label={t("fields.deviceQuota")}
+            hint={t("add.quotaHint")}
+            values={values}
+            errors={errors}
+            extra={{ min: 0, step: 1 }}
+          />
         </div>
       </fieldset>
       <fieldset className="form-section">
         <legend>{t("add.administrator")}</legend>
         <div className="form-grid">
-          <TextField name="admin_email" type="email" label={t("fields.email")} values={values} errors={errors} required />
+          <TextField
+            name="admin_email"
+            type="email"
+            label={t("fields.email")}
+            values={values}
+            errors={errors}
+            required
+          />
           <TextField name="admin_first_name" label={t("fields.firstName")} values={values} errors={errors} required />
           <TextField name="admin_last_name" label={t("fields.lastName")} values={values} errors={errors} required />
           <Field label={t("fields.language")} name="admin_language" errors={errors.admin_language}>
@@ -42,18 +63,38 @@ export function NewOrganizationForm({ saved, failure }: { saved: Record<string, 
         </div>
         <fieldset className="form-section">
           <legend>{t("add.passwordMode")}</legend>
-          <label><input type="radio" name="password_mode" value="email" defaultChecked={mode === "email"} /> {t("add.modeEmail")}</label><br />
-          <label><input type="radio" name="password_mode" value="password" defaultChecked={mode === "password"} /> {t("add.modePassword")}</label>
+          <label>
+            <input type="radio" name="password_mode" value="email" defaultChecked={mode === "email"} />{" "}
+            {t("add.modeEmail")}
+          </label>
+          <br />
+          <label>
+            <input type="radio" name="password_mode" value="password" defaultChecked={mode === "password"} />{" "}
+            {t("add.modePassword")}
+          </label>
           <div className="form-grid">
-            <Field label={t("fields.initialPassword")} name="admin_password" errors={errors.admin_password} hint={t("add.passwordHint")}>
-              <input id="admin_password" name="admin_password" type="password" autoComplete="new-password"
-                aria-invalid={errors.admin_password ? true : undefined} aria-describedby={errors.admin_password ? "admin_password-error" : undefined} />
+            <Field
+              label={t("fields.initialPassword")}
+              name="admin_password"
+              errors={errors.admin_password}
+              hint={t("add.passwordHint")}
+            >
+              <input
+                id="admin_password"
+                name="admin_password"
+                type="password"
+                autoComplete="new-password"
+                aria-invalid={errors.admin_password ? true : undefined}
+                aria-describedby={errors.admin_password ? "admin_password-error" : undefined}
+              />
             </Field>
           </div>
         </fieldset>
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={submitting} data-testid="create-organization">{t("add.submit")}</button>
+        <button type="submit" className="button primary" disabled={submitting} data-testid="create-organization">
+          {t("add.submit")}
+        </button>
       </div>
     </Form>
   );

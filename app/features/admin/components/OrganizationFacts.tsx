@@ -2,20 +2,36 @@ import { useTranslation } from "react-i18next";
 import type { TenantDto } from "../../../../server/modules/tenants/tenants.mapper";
 import "../admin.css";
 
-type Administrator = { id: string; email: string | null; name: string; language: "al" | "en"; active: boolean; last_login_at: string | null };
+type Administrator = {
+  id: string;
+  email: string | null;
+  name: string;
+  language: "al" | "en";
+  active: boolean;
+  last_login_at: string | null;
+};
 
 export function StatusBadge({ status }: { status: TenantDto["status"] }) {
   const { t } = useTranslation("admin");
-  return <span className={`status ${status === "active" ? "status-moving" : "status-off"}`} data-testid="org-status">{t(`status.${status}`)}</span>;
+  return (
+    <span className={`status ${status === "active" ? "status-moving" : "status-off"}`} data-testid="org-status">
+      {t(`status.${status}`)}
+    </span>
+  );
 }
 
 /** Vehicles with a device against the quota; at the limit it is shown as an error. */
 export function QuotaUsage({ tenant }: { tenant: TenantDto }) {
   const { t } = useTranslation("admin");
-  const text = tenant.device_quota === null
-    ? t("quota.unlimited", { used: tenant.counts.devices })
-    : t("quota.usage", { used: tenant.counts.devices, quota: tenant.device_quota });
-  return <span className={tenant.quota_reached ? "field-error" : undefined} data-testid="quota-usage">{text}</span>;
+  const text =
+    tenant.device_quota === null
+      ? t("quota.unlimited", { used: tenant.counts.devices })
+      : t("quota.usage", { used: tenant.counts.devices, quota: tenant.device_quota });
+  return (
+    <span className={tenant.quota_reached ? "field-error" : undefined} data-testid="quota-usage">
+      {text}
+    </span>
+  );
 }
 
 export function OrganizationFacts({ tenant }: { tenant: TenantDto & { administrators: Administrator[] } }) {
@@ -24,21 +40,43 @@ export function OrganizationFacts({ tenant }: { tenant: TenantDto & { administra
     <div className="card form-section" data-testid="organization-facts">
       <dl className="admin-facts">
         <dt>{t("fields.status")}</dt>
-        <dd><StatusBadge status={tenant.status} />{tenant.status_changed_at && <span className="muted"> {t("facts.since", { date: tenant.status_changed_at.slice(0, 10) })}</span>}</dd>
-        <dt>{t("fields.country")}</dt><dd>{tenant.country ?? t("common:none")}</dd>
-        <dt>{t("fields.vehicles")}</dt><dd data-testid="vehicle-count">{tenant.counts.vehicles}</dd>
-        <dt>{t("fields.devices")}</dt><dd><QuotaUsage tenant={tenant} /></dd>
-        <dt>{t("fields.users")}</dt><dd data-testid="user-count">{tenant.counts.users}</dd>
-        <dt>{t("fields.created")}</dt><dd>{tenant.created_at.slice(0, 10)}</dd>
+        <dd>
+          <StatusBadge status={tenant.status} />
+          {tenant.status_changed_at && (
+            <span className="muted"> {t("facts.since", { date: tenant.status_changed_at.slice(0, 10) })}</span>
+          )}
+        </dd>
+        <dt>{t("fields.country")}</dt>
+        <dd>{tenant.country ?? t("common:none")}</dd>
+        <dt>{t("fields.vehicles")}</dt>
+        <dd data-testid="vehicle-count">{tenant.counts.vehicles}</dd>
+        <dt>{t("fields.devices")}</dt>
+        <dd>
+          <QuotaUsage tenant={tenant} />
+        </dd>
+        <dt>{t("fields.users")}</dt>
+        <dd data-testid="user-count">{tenant.counts.users}</dd>
+        <dt>{t("fields.created")}</dt>
+        <dd>{tenant.created_at.slice(0, 10)}</dd>
       </dl>
       {tenant.operator && <p className="muted">{t("facts.operator")}</p>}
       <h2>{t("facts.administrators")}</h2>
       <table className="table" data-testid="administrators-table">
-        <thead><tr><th>{t("fields.adminName")}</th><th>{t("fields.email")}</th><th>{t("fields.language")}</th><th>{t("fields.lastLogin")}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t("fields.adminName")}</th>
+            <th>{t("fields.email")}</th>
+            <th>{t("fields.language")}</th>
+            <th>{t("fields.lastLogin")}</th>
+          </tr>
+        </thead>
         <tbody>
           {tenant.administrators.map((a) => (
             <tr key={a.id}>
-              <td>{a.name}{!a.active && <span className="muted"> ({t("facts.inactive")})</span>}</td>
+              <td>
+                {a.name}
+                {!a.active && <span className="muted"> ({t("facts.inactive")})</span>}
+              </td>
               <td>{a.email ?? t("common:none")}</td>
               <td>{t(`languages.${a.language}`)}</td>
               <td>{a.last_login_at ? a.last_login_at.slice(0, 16).replace("T", " ") : t("facts.neverSignedIn")}</td>

@@ -18,22 +18,44 @@ export function OrganizationsTable({ items }: { items: TenantDto[] }) {
             <th>{t("fields.devices")}</th>
             <SortHeader column="users" label={t("fields.users")} />
             <SortHeader column="created" label={t("fields.created")} />
-            <th><span className="visually-hidden">{t("organizations.actions")}</span></th>
+            <th>
+              <span className="visually-hidden">{t("organizations.actions")}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {items.map((o) => (
             <tr key={o.id} data-org={o.name}>
-              <td>{o.name}{o.operator && <> <span className="muted">({t("organizations.operator")})</span></>}</td>
-              <td><StatusBadge status={o.status} /></td>
+              <td>
+                {o.name}
+                {o.operator && (
+                  <>
+                    {" "}
+                    <span className="muted">({t("organizations.operator")})</span>
+                  </>
+                )}
+              </td>
+              <td>
+                <StatusBadge status={o.status} />
+              </td>
               <td>{o.counts.vehicles}</td>
-              <td><QuotaUsage tenant={o} /></td>
+              <td>
+                <QuotaUsage tenant={o} />
+              </td>
               <td>{o.counts.users}</td>
               <td>{o.created_at.slice(0, 10)}</td>
-              <td className="table-actions"><Link to={`/administration/organizations/${o.id}`}>{t("common:actions.open")}</Link></td>
+              <td className="table-actions">
+                <Link to={`/administration/organizations/${o.id}`}>{t("common:actions.open")}</Link>
+              </td>
             </tr>
           ))}
-          {items.length === 0 && <tr><td colSpan={7} className="muted">{params.get("q") ? t("common:list.noResults") : t("common:list.empty")}</td></tr>}
+          {items.length === 0 && (
+            <tr>
+              <td colSpan={7} className="muted">
+                {params.get("q") ? t("common:list.noResults") : t("common:list.empty")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

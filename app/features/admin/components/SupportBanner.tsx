@@ -18,7 +18,9 @@ export function SupportBanner({ support }: { support: SupportBannerData }) {
       <span>{t("support.banner", { ...support })}</span>
       <Form method="post" action="/administration/support/end" className="inline">
         <CsrfInput />
-        <button type="submit" className="button" data-testid="support-end">{t("support.end")}</button>
+        <button type="submit" className="button" data-testid="support-end">
+          {t("support.end")}
+        </button>
       </Form>
     </div>
   );

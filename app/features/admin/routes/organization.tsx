@@ -25,7 +25,11 @@ export default function OrganizationPage({ loaderData, actionData }: Route.Compo
         <h1 data-testid="organization-name">{tenant.name}</h1>
         <Link to="/administration/organizations">{t("organizations.backToList")}</Link>
       </header>
-      {notice && <div className="alert alert-ok" role="status" data-testid="notice">{t(`notices.${notice}`)}</div>}
+      {notice && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t(`notices.${notice}`)}
+        </div>
+      )}
       <OrganizationFacts tenant={tenant} />
       <OrganizationActions tenant={tenant} failure={formFailure(actionData)} confirmDelete={confirmDelete} />
     </section>

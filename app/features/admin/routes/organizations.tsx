@@ -21,9 +21,15 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
           <h1>{t("organizations.title")}</h1>
           <p className="muted">{t("organizations.intro")}</p>
         </div>
-        <Link to="/administration/organizations/add" className="button primary" data-testid="add-organization">{t("organizations.add")}</Link>
+        <Link to="/administration/organizations/add" className="button primary" data-testid="add-organization">
+          {t("organizations.add")}
+        </Link>
       </header>
-      {notice === "deleted" && <div className="alert alert-ok" role="status">{t("notices.deleted")}</div>}
+      {notice === "deleted" && (
+        <div className="alert alert-ok" role="status">
+          {t("notices.deleted")}
+        </div>
+      )}
       <SearchBox placeholder={t("organizations.search")} />
       <OrganizationsTable items={page.items} />
       <Pagination page={page.page} pages={page.pages} total={page.total} />

@@ -47,7 +47,13 @@ export function AlertBell({ unread, live, loadedAt }: { unread: number; live: bo
 
   const label = count > 0 ? t("bell.unread", { count }) : t("bell.none");
   return (
-    <HeaderBell to="/alerts/log?unread=1" label={label} count={count} live={state} testId="alert-bell"
-      iconPath="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
+    <HeaderBell
+      to="/alerts/log?unread=1"
+      label={label}
+      count={count}
+      live={state}
+      testId="alert-bell"
+      iconPath="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+    />
   );
 }

@@ -35,21 +35,45 @@ export function AlertFilters({ values, vehicles, policies, withUnread, resetTo, 
   const { t } = useTranslation("alertLog");
   return (
     <Form key={JSON.stringify(values)} method="get" className="alert-filters" data-testid="alert-filters" role="search">
-      <DateRangeField timeZone={timeZone}
-        from={{ id: "af-from", name: "from", label: t("filters.from"), defaultValue: values.from, invalid: invalid === "from", "aria-describedby": invalid === "from" ? "period-error" : undefined }}
-        to={{ id: "af-to", name: "to", label: t("filters.to"), defaultValue: values.to, invalid: invalid === "to", "aria-describedby": invalid === "to" ? "period-error" : undefined }} />
+      <DateRangeField
+        timeZone={timeZone}
+        from={{
+          id: "af-from",
+          name: "from",
+          label: t("filters.from"),
+          defaultValue: values.from,
+          invalid: invalid === "from",
+          "aria-describedby": invalid === "from" ? "period-error" : undefined,
+        }}
+        to={{
+          id: "af-to",
+          name: "to",
+          label: t("filters.to"),
+          defaultValue: values.to,
+          invalid: invalid === "to",
+          "aria-describedby": invalid === "to" ? "period-error" : undefined,
+        }}
+      />
       <div className="field">
         <label htmlFor="af-vehicle">{t("filters.vehicle")}</label>
         <select id="af-vehicle" name="vehicle" defaultValue={values.vehicle}>
           <option value="">{t("filters.all")}</option>
-          {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
+          {vehicles.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.registration}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
         <label htmlFor="af-type">{t("filters.type")}</label>
         <select id="af-type" name="type" defaultValue={values.type}>
           <option value="">{t("filters.all")}</option>
-          {ALERT_TYPES.map((type) => <option key={type} value={type}>{alertTypeLabel(t, type)}</option>)}
+          {ALERT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {alertTypeLabel(t, type)}
+            </option>
+          ))}
         </select>
       </div>
       {policies && (
@@ -57,7 +81,11 @@ export function AlertFilters({ values, vehicles, policies, withUnread, resetTo, 
           <label htmlFor="af-policy">{t("filters.policy")}</label>
           <select id="af-policy" name="policy" defaultValue={values.policy ?? ""}>
             <option value="">{t("filters.all")}</option>
-            {policies.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            {policies.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
           </select>
         </div>
       )}
@@ -68,8 +96,12 @@ export function AlertFilters({ values, vehicles, policies, withUnread, resetTo, 
         </div>
       )}
       <div className="alert-filters-actions">
-        <button type="submit" className="button primary">{t("filters.apply")}</button>
-        <Link to={resetTo} className="button">{t("filters.reset")}</Link>
+        <button type="submit" className="button primary">
+          {t("filters.apply")}
+        </button>
+        <Link to={resetTo} className="button">
+          {t("filters.reset")}
+        </Link>
       </div>
     </Form>
   );

@@ -11,17 +11,32 @@ export interface ChartClick {
 }
 
 /** One ECharts chart, loaded in the browser only; `option` is rebuilt by the caller when the data or language changes. */
-export function OverviewChart({ option, label, testId, onClick }: { option: Record<string, unknown>; label: string; testId: string; onClick?: (e: ChartClick) => void }) {
+export function OverviewChart({
+  option,
+  label,
+  testId,
+  onClick,
+}: {
+  option: Record<string, unknown>;
+  label: string;
+  testId: string;
+  onClick?: (e: ChartClick) => void;
+}) {
   const el = useRef<HTMLDivElement>(null);
   const click = useRef(onClick);
   click.current = onClick;
   const key = JSON.stringify(option);
 
-  useEChart<ECharts>(el, () => import("./echarts-alerts"), (instance, dom) => {
-    instance.setOption(option);
-    instance.on("click", (e) => click.current?.(e as ChartClick));
-    dom.dataset.ready = "1";
-  }, [key]);
+  useEChart<ECharts>(
+    el,
+    () => import("./echarts-alerts"),
+    (instance, dom) => {
+      instance.setOption(option);
+      instance.on("click", (e) => click.current?.(e as ChartClick));
+      dom.dataset.ready = "1";
+    },
+    [key],
+  );
 
   return <div ref={el} className="overview-chart" data-testid={testId} role="img" aria-label={label} />;
 }

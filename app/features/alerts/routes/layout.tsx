@@ -25,7 +25,9 @@ export default function AlertsLayout() {
     <div>
       <nav className="section-tabs" aria-label={t("title")} data-testid="alerts-tabs">
         {tabs.map((tab) => (
-          <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
+          <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>
+            {t(`tabs.${tab.key}`)}
+          </NavLink>
         ))}
       </nav>
       <Outlet />

@@ -16,26 +16,59 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { filter, invalid } = logFilterFrom(url);
   const t = await getFixedT(resolveLanguage(request, p.language), ["alertLog", "alerts", "common"]);
-  if (invalid) return new Response(t(`alertLog:errors.${invalid}`), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const head = ["time", "type", "type_label", "vehicle", "driver", "summary", "place", "policy", "latitude", "longitude", "speed_kmh", "read"];
+  if (invalid)
+    return new Response(t(`alertLog:errors.${invalid}`), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  const head = [
+    "time",
+    "type",
+    "type_label",
+    "vehicle",
+    "driver",
+    "summary",
+    "place",
+    "policy",
+    "latitude",
+    "longitude",
+    "speed_kmh",
+    "read",
+  ];
   const lines = [head.join(",")];
   try {
     for (let page = 1; (page - 1) * CHUNK < CSV_MAX_ROWS; page++) {
       const res = await listAlerts(context.app, p, filter, { page, size: CHUNK });
       for (const a of res.items) {
         const details = (a.details ?? {}) as Record<string, unknown>;
-        lines.push([
-          formatAlertTime(a.occurred_at, res.timezone), a.alert_type, alertTypeLabel(t, a.alert_type), a.registration, a.driver_name,
-          alertSummary(t, { alertType: a.alert_type, details, placeName: a.place_name }), a.place_name, a.policy_name, a.lat, a.lon, a.speed_kmh,
-          a.read === null ? "" : a.read ? "yes" : "no",
-        ].map(csvCell).join(","));
+        lines.push(
+          [
+            formatAlertTime(a.occurred_at, res.timezone),
+            a.alert_type,
+            alertTypeLabel(t, a.alert_type),
+            a.registration,
+            a.driver_name,
+            alertSummary(t, { alertType: a.alert_type, details, placeName: a.place_name }),
+            a.place_name,
+            a.policy_name,
+            a.lat,
+            a.lon,
+            a.speed_kmh,
+            a.read === null ? "" : a.read ? "yes" : "no",
+          ]
+            .map(csvCell)
+            .join(","),
+        );
       }
       if (page >= res.pages) break;
     }
   } catch (err) {
     const code = periodError(err);
     if (!code) throw err;
-    return new Response(t(`alertLog:errors.${code}`), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(t(`alertLog:errors.${code}`), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   return new Response(`\uFEFF${lines.join("\r\n")}\r\n`, {
     headers: {

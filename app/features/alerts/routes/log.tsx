@@ -20,19 +20,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "alerts:read");
   const url = new URL(request.url);
   const [page, options] = await Promise.all([loadLogPage(context, p, url), logFilterOptions(context, p)]);
-  const footage = await footageLinks(context, p, page.items.map((a) => a.id));
+  const footage = await footageLinks(
+    context,
+    p,
+    page.items.map((a) => a.id),
+  );
   const payload = { ...page, ...options, canReplay: can(p, "replay:read"), footage };
   return data(payload, { status: page.error ? 400 : 200 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requirePermission(context, request, "alerts:read");
-  const markRead = (which: "all" | "page") => async ({ form }: { form: FormData }) => {
-    const ids = form.getAll("id").filter((v): v is string => typeof v === "string" && v !== "");
-    return { ok: true as const, marked: await markAlertsRead(context.app, p, which === "all" ? "all" : ids) };
-  };
+  const markRead =
+    (which: "all" | "page") =>
+    async ({ form }: { form: FormData }) => {
+      const ids = form.getAll("id").filter((v): v is string => typeof v === "string" && v !== "");
+      return { ok: true as const, marked: await markAlertsRead(context.app, p, which === "all" ? "all" : ids) };
+    };
   // "save" is the page's own button (read-page); a form naming no intent marks the ids it posts.
-  return formAction({ request, context }, { save: intent({ run: markRead("page") }), "read-all": intent({ run: markRead("all") }) });
+  return formAction(
+    { request, context },
+    { save: intent({ run: markRead("page") }), "read-all": intent({ run: markRead("all") }) },
+  );
 }
 
 export default function AlertLog({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,26 +62,54 @@ export default function AlertLog({ loaderData, actionData }: Route.ComponentProp
         <h1>{t("log.title")}</h1>
         <p className="muted">{t("log.timezone", { timeZone })}</p>
       </header>
-      <AlertFilters values={values} vehicles={loaderData.vehicles} policies={loaderData.policies} withUnread resetTo="/alerts/log"
-        timeZone={timeZone} invalid={periodErrorField(error)} />
-      {error && <div className="alert alert-error" role="alert" id="period-error" data-testid="period-error" data-code={error}>{t(`errors.${error}`)}</div>}
+      <AlertFilters
+        values={values}
+        vehicles={loaderData.vehicles}
+        policies={loaderData.policies}
+        withUnread
+        resetTo="/alerts/log"
+        timeZone={timeZone}
+        invalid={periodErrorField(error)}
+      />
+      {error && (
+        <div className="alert alert-error" role="alert" id="period-error" data-testid="period-error" data-code={error}>
+          {t(`errors.${error}`)}
+        </div>
+      )}
       {actionData?.ok === true && (
-        <p className="alert alert-ok" role="status" data-testid="marked-read">{t("log.markedRead", { count: actionData.marked })}</p>
+        <p className="alert alert-ok" role="status" data-testid="marked-read">
+          {t("log.markedRead", { count: actionData.marked })}
+        </p>
       )}
       {failure && <FormAlert code={failure.code} fields={failureFields(failure)} />}
       <div className="alert-log-actions">
         <Form method="post" className="inline">
           <CsrfInput />
           <input type="hidden" name="intent" value="read-page" />
-          {unreadHere.map((id) => <input key={id} type="hidden" name="id" value={id} />)}
-          <button type="submit" className="button" disabled={busy || unreadHere.length === 0} data-testid="mark-page-read">{t("log.markPageRead")}</button>
+          {unreadHere.map((id) => (
+            <input key={id} type="hidden" name="id" value={id} />
+          ))}
+          <button
+            type="submit"
+            className="button"
+            disabled={busy || unreadHere.length === 0}
+            data-testid="mark-page-read"
+          >
+            {t("log.markPageRead")}
+          </button>
         </Form>
         <Form method="post" className="inline">
           <CsrfInput />
           <input type="hidden" name="intent" value="read-all" />
-          <button type="submit" className="button" disabled={busy} data-testid="mark-all-read">{t("log.markAllRead")}</button>
+          <button type="submit" className="button" disabled={busy} data-testid="mark-all-read">
+            {t("log.markAllRead")}
+          </button>
         </Form>
-        {!error && <a className="button" href={`/alerts/log.csv${csv ? `?${csv}` : ""}`} download data-testid="export-csv">{t("log.exportCsv")}</a>}
+        {!error && (
+          <a className="button" href={`/alerts/log.csv${csv ? `?${csv}` : ""}`} download data-testid="export-csv">
+            {t("log.exportCsv")}
+          </a>
+        )}
       </div>
       <AlertLogTable items={items} timeZone={timeZone} canReplay={loaderData.canReplay} footage={loaderData.footage} />
       <Pagination page={loaderData.page} pages={loaderData.pages} total={loaderData.total} />

@@ -22,7 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   const { filter: f, invalid } = readPeriodFilter(overviewFilterSchema, raw);
   const options = await logFilterOptions(context, p);
-  const values = { from: f.from ?? raw.from ?? "", to: f.to ?? raw.to ?? "", vehicle: f.vehicle ?? "", type: f.type ?? "" };
+  const values = {
+    from: f.from ?? raw.from ?? "",
+    to: f.to ?? raw.to ?? "",
+    vehicle: f.vehicle ?? "",
+    type: f.type ?? "",
+  };
   let error: PeriodError | null = invalid;
   if (!error) {
     try {
@@ -35,7 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const timezone = await orgTimeZone(context.app, p.orgId);
   const to = todayIn(timezone);
-  const empty = { from: addDays(to, -(OVERVIEW_DEFAULT_DAYS - 1)), to, timezone, total: 0, byType: [], byVehicle: [], byDay: [] };
+  const empty = {
+    from: addDays(to, -(OVERVIEW_DEFAULT_DAYS - 1)),
+    to,
+    timezone,
+    total: 0,
+    byType: [],
+    byVehicle: [],
+    byDay: [],
+  };
   return data({ ...options, values, overview: empty as typeof empty & OverviewCounts, error }, { status: 400 });
 }
 
@@ -47,7 +60,11 @@ export default function AlertOverview({ loaderData }: Route.ComponentProps) {
   useEffect(() => setHydrated(true), []);
   const label = (type: string) => alertTypeLabel(t, type);
   const options = useMemo(
-    () => ({ byType: byTypeOption(o, label), byVehicle: byVehicleOption(o, t("overview.count")), byDay: byDayOption(o, label) }),
+    () => ({
+      byType: byTypeOption(o, label),
+      byVehicle: byVehicleOption(o, t("overview.count")),
+      byDay: byDayOption(o, label),
+    }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [o, i18n.language],
   );
@@ -59,8 +76,14 @@ export default function AlertOverview({ loaderData }: Route.ComponentProps) {
     for (const [k, v] of Object.entries(extra)) q.set(k, v);
     navigate(`/alerts/log?${q}`);
   };
-  const onType = (e: ChartClick) => { const type = (e.data as { type?: string } | undefined)?.type; if (type) toLog({ type }); };
-  const onVehicle = (e: ChartClick) => { const id = (e.data as { vehicleId?: string } | undefined)?.vehicleId; if (id) toLog({ vehicle: id }); };
+  const onType = (e: ChartClick) => {
+    const type = (e.data as { type?: string } | undefined)?.type;
+    if (type) toLog({ type });
+  };
+  const onVehicle = (e: ChartClick) => {
+    const id = (e.data as { vehicleId?: string } | undefined)?.vehicleId;
+    if (id) toLog({ vehicle: id });
+  };
   const onDay = (e: ChartClick) => {
     const type = o.byType[e.seriesIndex ?? -1]?.alert_type;
     if (e.name) toLog({ from: e.name, to: e.name, ...(type ? { type } : {}) });
@@ -71,25 +94,54 @@ export default function AlertOverview({ loaderData }: Route.ComponentProps) {
         <h1>{t("overview.title")}</h1>
         <p className="muted">{t("overview.period", { from: o.from, to: o.to, timeZone: o.timezone })}</p>
       </header>
-      <AlertFilters values={values} vehicles={loaderData.vehicles} resetTo="/alerts/overview" timeZone={o.timezone} invalid={periodErrorField(error)} />
-      {error && <div className="alert alert-error" role="alert" id="period-error" data-testid="period-error" data-code={error}>{t(`errors.${error}`)}</div>}
+      <AlertFilters
+        values={values}
+        vehicles={loaderData.vehicles}
+        resetTo="/alerts/overview"
+        timeZone={o.timezone}
+        invalid={periodErrorField(error)}
+      />
+      {error && (
+        <div className="alert alert-error" role="alert" id="period-error" data-testid="period-error" data-code={error}>
+          {t(`errors.${error}`)}
+        </div>
+      )}
       <p className="overview-total" data-testid="overview-total">
         <span className="muted">{t("overview.totalLabel")}</span> <strong>{o.total}</strong>
       </p>
-      {o.total === 0 && !error && <p className="muted" data-testid="overview-empty">{t("overview.empty")}</p>}
+      {o.total === 0 && !error && (
+        <p className="muted" data-testid="overview-empty">
+          {t("overview.empty")}
+        </p>
+      )}
       {hydrated && o.total > 0 && (
         <div className="overview-charts">
           <figure className="chart-card">
             <figcaption>{t("overview.byType")}</figcaption>
-            <OverviewChart option={options.byType} label={t("overview.chartByType")} testId="chart-by-type" onClick={onType} />
+            <OverviewChart
+              option={options.byType}
+              label={t("overview.chartByType")}
+              testId="chart-by-type"
+              onClick={onType}
+            />
           </figure>
           <figure className="chart-card">
             <figcaption>{t("overview.byVehicle")}</figcaption>
-            <OverviewChart option={options.byVehicle} label={t("overview.chartByVehicle")} testId="chart-by-vehicle" onClick={onVehicle} />
+            <OverviewChart
+              option={options.byVehicle}
+              label={t("overview.chartByVehicle")}
+              testId="chart-by-vehicle"
+              onClick={onVehicle}
+            />
           </figure>
           <figure className="chart-card wide">
             <figcaption>{t("overview.byDay")}</figcaption>
-            <OverviewChart option={options.byDay} label={t("overview.chartByDay")} testId="chart-by-day" onClick={onDay} />
+            <OverviewChart
+              option={options.byDay}
+              label={t("overview.chartByDay")}
+              testId="chart-by-day"
+              onClick={onDay}
+            />
           </figure>
         </div>
       )}

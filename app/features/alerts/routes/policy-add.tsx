@@ -24,8 +24,16 @@ export default function AddPolicy({ loaderData, actionData }: Route.ComponentPro
         <h1>{t("policies.newTitle")}</h1>
         <Link to="/alerts/policies">{t("policies.back")}</Link>
       </header>
-      <PolicyForm result={failure?.reply} code={failure?.code} defaultValue={loaderData.defaults} options={loaderData.options} submitLabel={t("policies.create")}>
-        <Link to="/alerts/policies" className="button">{t("common:actions.cancel")}</Link>
+      <PolicyForm
+        result={failure?.reply}
+        code={failure?.code}
+        defaultValue={loaderData.defaults}
+        options={loaderData.options}
+        submitLabel={t("policies.create")}
+      >
+        <Link to="/alerts/policies" className="button">
+          {t("common:actions.cancel")}
+        </Link>
       </PolicyForm>
     </section>
   );

@@ -34,7 +34,9 @@ export default function EditPolicy({ loaderData, actionData }: Route.ComponentPr
         options={loaderData.options}
         submitLabel={t("common:actions.save")}
       >
-        <Link to={view} className="button">{t("common:actions.cancel")}</Link>
+        <Link to={view} className="button">
+          {t("common:actions.cancel")}
+        </Link>
       </PolicyForm>
     </section>
   );

@@ -1,6 +1,10 @@
 import { data, redirect } from "react-router";
 import { archiveFile, listArchives, retryArchive } from "../../../../server/modules/analytics/archive/archive.service";
-import { EXPORT_FORMATS, CONTENT_TYPES, type ExportFormat } from "../../../../server/modules/analytics/exports/report-export";
+import {
+  EXPORT_FORMATS,
+  CONTENT_TYPES,
+  type ExportFormat,
+} from "../../../../server/modules/analytics/exports/report-export";
 import { reportTitle } from "../../../../server/modules/analytics/exports/report-text";
 import { formatInstant } from "../../../../server/shared/dates";
 import { orgTimeZone } from "../../../../server/modules/organization/organization.service";
@@ -18,13 +22,29 @@ export async function archivePage({ request, context }: Args) {
   const url = new URL(request.url);
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const lng = lngOf(request, p);
-  const [list, timeZone] = await Promise.all([listArchives(context.app, p, page, 20), orgTimeZone(context.app, p.orgId)]);
+  const [list, timeZone] = await Promise.all([
+    listArchives(context.app, p, page, 20),
+    orgTimeZone(context.app, p.orgId),
+  ]);
   return {
-    page: list.page, pages: list.pages, total: list.total, started: url.searchParams.has("started"), canRetry: can(p, "analytics:write"),
+    page: list.page,
+    pages: list.pages,
+    total: list.total,
+    started: url.searchParams.has("started"),
+    canRetry: can(p, "analytics:write"),
     items: list.items.map((a) => ({
-      id: a.id, type: a.report_type, title: reportTitle(lng, a.report_type), from: String(a.period_from), to: String(a.period_to),
-      status: a.status, progress: a.progress, rows: a.row_count, error: a.error, schedule: a.schedule_name,
-      created: formatInstant(a.created_at, timeZone), finished: a.finished_at ? formatInstant(a.finished_at, timeZone) : null,
+      id: a.id,
+      type: a.report_type,
+      title: reportTitle(lng, a.report_type),
+      from: String(a.period_from),
+      to: String(a.period_to),
+      status: a.status,
+      progress: a.progress,
+      rows: a.row_count,
+      error: a.error,
+      schedule: a.schedule_name,
+      created: formatInstant(a.created_at, timeZone),
+      finished: a.finished_at ? formatInstant(a.finished_at, timeZone) : null,
     })),
   };
 }
@@ -32,15 +52,18 @@ export async function archivePage({ request, context }: Args) {
 /** Retry a FAILED archive (a new job; RUNNING again). */
 export function archiveAction({ request, context }: Args) {
   const p = requirePermission(context, request, "analytics:write");
-  return formAction({ request, context }, {
-    retry: intent({
-      schema: z.object({ id: z.uuid() }),
-      run: async ({ value }) => {
-        await retryArchive(context.app, p, value.id);
-        return redirect("/analytics/archive");
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      retry: intent({
+        schema: z.object({ id: z.uuid() }),
+        run: async ({ value }) => {
+          await retryArchive(context.app, p, value.id);
+          return redirect("/analytics/archive");
+        },
+      }),
+    },
+  );
 }
 
 /** /analytics/archive/:id/files/:format — a COMPLETED archive's file, in the user's language when it was made in it. */
@@ -50,7 +73,11 @@ export async function archiveDownload({ request, context }: Args, id: string | u
   try {
     const f = await archiveFile(context.app, p, idParam(id), format as ExportFormat, lngOf(request, p));
     return new Response(new Uint8Array(f.content), {
-      headers: { "Content-Type": CONTENT_TYPES[format as ExportFormat], "Content-Disposition": `attachment; filename="${f.fileName}"`, "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": CONTENT_TYPES[format as ExportFormat],
+        "Content-Disposition": `attachment; filename="${f.fileName}"`,
+        "Cache-Control": "no-store",
+      },
     });
   } catch (err) {
     return textRefusal(err);

@@ -6,8 +6,18 @@ import { vehicleLabel } from "../../../../server/modules/analytics/analytics.rep
 import { availableReports, runReport, type ReportRun } from "../../../../server/modules/analytics/analytics.service";
 import { requestArchive } from "../../../../server/modules/analytics/archive/archive.service";
 import { chartBars } from "../../../../server/modules/analytics/exports/pdf-export";
-import { EXPORT_FORMATS, prepareExport, type ExportFormat } from "../../../../server/modules/analytics/exports/report-export";
-import { columnLabel, formatCell, reportAnswers, reportTitle, totals } from "../../../../server/modules/analytics/exports/report-text";
+import {
+  EXPORT_FORMATS,
+  prepareExport,
+  type ExportFormat,
+} from "../../../../server/modules/analytics/exports/report-export";
+import {
+  columnLabel,
+  formatCell,
+  reportAnswers,
+  reportTitle,
+  totals,
+} from "../../../../server/modules/analytics/exports/report-text";
 import { reportByType } from "../../../../server/modules/analytics/reports/catalogue";
 import type { ReportDefinition, ReportField } from "../../../../server/modules/analytics/reports/report-definition";
 import { orgTimeZone } from "../../../../server/modules/organization/organization.service";
@@ -57,20 +67,40 @@ export function runQuery(input: Record<string, string | string[]>, definition: R
 const lngOf = (request: Request, p: Principal): Lng => resolveLanguage(request, p.language);
 
 function ownTexts(d: ReportDefinition) {
-  return d.texts ? { al: { title: d.texts.al.title, answers: d.texts.al.answers }, en: { title: d.texts.en.title, answers: d.texts.en.answers } } : null;
+  return d.texts
+    ? {
+        al: { title: d.texts.al.title, answers: d.texts.al.answers },
+        en: { title: d.texts.en.title, answers: d.texts.en.answers },
+      }
+    : null;
 }
 
 /** /analytics/reports/list: the report types this user may run, grouped, each with what it answers. */
 export function reportList({ request, context }: Args) {
   const p = requirePermission(context, request, "analytics:read");
   const lng = lngOf(request, p);
-  const groups: Array<{ group: string; reports: Array<{ type: string; title: string; answers: string; href: string }> }> = [];
+  const groups: Array<{
+    group: string;
+    reports: Array<{ type: string; title: string; answers: string; href: string }>;
+  }> = [];
   for (const d of availableReports(p)) {
     let g = groups.find((x) => x.group === d.group);
     if (!g) groups.push((g = { group: d.group, reports: [] }));
-    g.reports.push({ type: d.type, title: reportTitle(lng, d.type), answers: reportAnswers(lng, d.type), href: `/analytics/reports/${d.type}` });
+    g.reports.push({
+      type: d.type,
+      title: reportTitle(lng, d.type),
+      answers: reportAnswers(lng, d.type),
+      href: `/analytics/reports/${d.type}`,
+    });
   }
-  return { groups, texts: Object.fromEntries(availableReports(p).filter((d) => d.texts).map((d) => [d.type, ownTexts(d)])) };
+  return {
+    groups,
+    texts: Object.fromEntries(
+      availableReports(p)
+        .filter((d) => d.texts)
+        .map((d) => [d.type, ownTexts(d)]),
+    ),
+  };
 }
 
 /** Who may run the type (404 for an unknown one, 403 without the report's extra permission). */
@@ -84,8 +114,11 @@ function definitionFor(p: Principal, type: string): ReportDefinition {
 /** The option lists of the form: vehicles, teams and drivers the user may choose. */
 export async function formOptions(context: LoadContext, p: Principal) {
   const [vehicles, teams, drivers, geofences, pois] = await Promise.all([
-    vehicleOptions(context.app, p), teamOptions(context.app, p), driverOptions(context.app, p),
-    placeOptions(context.app, p.orgId, "geofence"), placeOptions(context.app, p.orgId, "poi"),
+    vehicleOptions(context.app, p),
+    teamOptions(context.app, p),
+    driverOptions(context.app, p),
+    placeOptions(context.app, p.orgId, "geofence"),
+    placeOptions(context.app, p.orgId, "poi"),
   ]);
   return {
     /** a report's vehicle cell (its label) → the vehicle, to open its detailed report */
@@ -119,21 +152,28 @@ export function tableOf(run: ReportRun, lng: Lng, vehicleIdByLabel?: Map<string,
   const t = totals(cols, run.result.rows);
   const bars = chartBars(run, lng);
   const series = d.chart && cols.find((c) => c.key === d.chart!.series[0]);
-  const chart: ReportChartData | null = d.chart && bars.length
-    ? { type: d.chart.type, label: series ? columnLabel(lng, series, d.type) : "", bars: bars.map((b) => ({ label: b.label, value: Math.round(b.value * 100) / 100 })), time: ["day", "period"].includes(d.chart.category) }
-    : null;
+  const chart: ReportChartData | null =
+    d.chart && bars.length
+      ? {
+          type: d.chart.type,
+          label: series ? columnLabel(lng, series, d.type) : "",
+          bars: bars.map((b) => ({ label: b.label, value: Math.round(b.value * 100) / 100 })),
+          time: ["day", "period"].includes(d.chart.category),
+        }
+      : null;
   return {
     columns: cols.map((c) => ({ key: c.key, label: columnLabel(lng, c, d.type), kind: c.kind })),
     rows: run.result.rows.map((r) => cols.map((c) => formatCell(c.kind, r[c.key], lng, tz, d.type))),
     total: t ? cols.map((c, i) => (i === 0 ? "" : formatCell(c.kind, t[c.key], lng, tz, d.type))) : null,
     rowCount: run.result.rows.length,
     truncated: !!run.result.truncated,
-    vehicleLinks: vehicleIdByLabel && cols.some((c) => c.key === "vehicle") && !d.requiresVehicle
-      ? run.result.rows.map((r) => {
-        const id = vehicleIdByLabel.get(String(r.vehicle ?? ""));
-        return id ? detailsPath(id, run.common.from, run.common.to) : null;
-      })
-      : null,
+    vehicleLinks:
+      vehicleIdByLabel && cols.some((c) => c.key === "vehicle") && !d.requiresVehicle
+        ? run.result.rows.map((r) => {
+            const id = vehicleIdByLabel.get(String(r.vehicle ?? ""));
+            return id ? detailsPath(id, run.common.from, run.common.to) : null;
+          })
+        : null,
     chart,
     chartSvg: chart && renderChartSvg(reportChartOption(chart), 1100, reportChartHeight(chart)),
   };
@@ -155,7 +195,10 @@ export async function reportPage({ request, context }: Args, type: string) {
   const definition = definitionFor(p, type);
   const url = new URL(request.url);
   const input = reportInput(url.searchParams);
-  const [{ vehicleIdByLabel, ...options }, timeZone] = await Promise.all([formOptions(context, p), orgTimeZone(context.app, p.orgId)]);
+  const [{ vehicleIdByLabel, ...options }, timeZone] = await Promise.all([
+    formOptions(context, p),
+    orgTimeZone(context.app, p.orgId),
+  ]);
   const today = todayIn(timeZone);
   const submitted = url.searchParams.has("from");
   const lng = lngOf(request, p);
@@ -164,7 +207,8 @@ export async function reportPage({ request, context }: Args, type: string) {
   if (submitted) {
     try {
       const run = await runReport(context.app, p, type, input);
-      if (definition.requiresVehicle) throw redirect(detailsPath(run.common.vehicle_ids[0], run.common.from, run.common.to));
+      if (definition.requiresVehicle)
+        throw redirect(detailsPath(run.common.vehicle_ids[0], run.common.from, run.common.to));
       table = tableOf(run, lng, vehicleIdByLabel);
     } catch (err) {
       if (err instanceof Response) throw err;
@@ -172,31 +216,48 @@ export async function reportPage({ request, context }: Args, type: string) {
     }
   }
   const values = { from: today, to: today, ...input };
-  return data({
-    type, title: reportTitle(lng, type), answers: reportAnswers(lng, type), requiresVehicle: !!definition.requiresVehicle,
-    fields: definition.fields ?? [], paramLabels: definition.texts?.[lng].params ?? null,
-    options, timeZone, values, submitted, table, refusal, query: runQuery(values, definition),
-    canArchive: can(p, "analytics:write"),
-  }, { status: refusal ? 400 : 200 });
+  return data(
+    {
+      type,
+      title: reportTitle(lng, type),
+      answers: reportAnswers(lng, type),
+      requiresVehicle: !!definition.requiresVehicle,
+      fields: definition.fields ?? [],
+      paramLabels: definition.texts?.[lng].params ?? null,
+      options,
+      timeZone,
+      values,
+      submitted,
+      table,
+      refusal,
+      query: runQuery(values, definition),
+      canArchive: can(p, "analytics:write"),
+    },
+    { status: refusal ? 400 : 200 },
+  );
 }
 
 /** "Run in the background": the report becomes an archived report; the archive list shows its progress. */
 export async function reportAction({ request, context }: Args, type: string) {
   const p = requirePermission(context, request, "analytics:write");
   definitionFor(p, type);
-  return formAction({ request, context }, {
-    archive: intent({
-      run: async ({ form }) => {
-        await requestArchive(context.app, p, type, reportInput(form));
-        return redirect("/analytics/archive?started=1");
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      archive: intent({
+        run: async ({ form }) => {
+          await requestArchive(context.app, p, type, reportInput(form));
+          return redirect("/analytics/archive?started=1");
+        },
+      }),
+    },
+  );
 }
 
 /** A plain-text refusal with the error code (a download opens outside the frame, so no page to show it in). */
 function textRefusal(err: unknown): Response {
-  if (err instanceof AppError) return new Response(err.code, { status: err.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (err instanceof AppError)
+    return new Response(err.code, { status: err.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   throw err;
 }
 
@@ -206,11 +267,22 @@ export async function reportExport({ request, context }: Args, type: string, for
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw data({ error: "NOT_FOUND" }, { status: 404 });
   definitionFor(p, type);
   try {
-    const file = await prepareExport(context.app, p, type, reportInput(new URL(request.url).searchParams), format as ExportFormat, lngOf(request, p));
+    const file = await prepareExport(
+      context.app,
+      p,
+      type,
+      reportInput(new URL(request.url).searchParams),
+      format as ExportFormat,
+      lngOf(request, p),
+    );
     const out = new PassThrough();
     file.write(out).catch((err: unknown) => out.destroy(err as Error));
     return new Response(Readable.toWeb(out) as ReadableStream, {
-      headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.fileName}"`, "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "no-store",
+      },
     });
   } catch (err) {
     return textRefusal(err);

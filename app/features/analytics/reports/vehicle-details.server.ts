@@ -56,12 +56,22 @@ export async function vehicleDetailsPage({ request, context }: Args, id: string 
   try {
     const run = await runReport(context.app, p, DETAILS_TYPE, input);
     table = tableOf(run, lng);
-    const cell = (kind: Parameters<typeof formatCell>[0], v: unknown) => formatCell(kind, v, lng, timeZone, DETAILS_TYPE);
+    const cell = (kind: Parameters<typeof formatCell>[0], v: unknown) =>
+      formatCell(kind, v, lng, timeZone, DETAILS_TYPE);
     timeline = run.result.rows.map((r) => ({
-      kind: String(r.kind), kindLabel: cell("text", r.kind), start: cell("datetime", r.start), end: cell("datetime", r.end),
-      duration: cell("duration", r.duration), distance: r.kind === "trip" ? cell("distance", r.distance) : "", maxSpeed: r.kind === "trip" || r.kind === "speeding" ? cell("speed", r.max_speed) : "",
-      place: cell("place", r.place), detail: r.kind === "alert" ? r.detail ? String(r.detail) : "" : cell("text", r.detail),
-      lat: num(r.start_lat), lon: num(r.start_lon), endLat: num(r.end_lat), endLon: num(r.end_lon),
+      kind: String(r.kind),
+      kindLabel: cell("text", r.kind),
+      start: cell("datetime", r.start),
+      end: cell("datetime", r.end),
+      duration: cell("duration", r.duration),
+      distance: r.kind === "trip" ? cell("distance", r.distance) : "",
+      maxSpeed: r.kind === "trip" || r.kind === "speeding" ? cell("speed", r.max_speed) : "",
+      place: cell("place", r.place),
+      detail: r.kind === "alert" ? (r.detail ? String(r.detail) : "") : cell("text", r.detail),
+      lat: num(r.start_lat),
+      lon: num(r.start_lon),
+      endLat: num(r.end_lat),
+      endLon: num(r.end_lon),
     }));
     if (can(p, "replay:read")) track = await trackOf(context, p, vehicleId, run.period.start, run.period.end);
   } catch (err) {
@@ -73,16 +83,35 @@ export async function vehicleDetailsPage({ request, context }: Args, id: string 
     alerts: timeline.filter((e) => e.kind === "alert").length,
     distance: table?.total?.[table.columns.findIndex((c) => c.key === "distance")] ?? "0.0",
   };
-  return data({
-    vehicle: { id: vehicle.id, registration: vehicle.registration }, title: reportTitle(lng, DETAILS_TYPE), answers: reportAnswers(lng, DETAILS_TYPE),
-    options: { vehicles: vehicles.map((v) => ({ id: v.id, label: v.registration })), teams: [], drivers: [] },
-    values: { from: String(input.from), to: String(input.to), vehicle_ids: vehicleId }, timeZone, table, timeline, track, summary, refusal,
-    query: runQuery(input, definition), mapConfig: mapConfigFrom(context), canArchive: can(p, "analytics:write"),
-  }, { status: refusal ? 400 : 200 });
+  return data(
+    {
+      vehicle: { id: vehicle.id, registration: vehicle.registration },
+      title: reportTitle(lng, DETAILS_TYPE),
+      answers: reportAnswers(lng, DETAILS_TYPE),
+      options: { vehicles: vehicles.map((v) => ({ id: v.id, label: v.registration })), teams: [], drivers: [] },
+      values: { from: String(input.from), to: String(input.to), vehicle_ids: vehicleId },
+      timeZone,
+      table,
+      timeline,
+      track,
+      summary,
+      refusal,
+      query: runQuery(input, definition),
+      mapConfig: mapConfigFrom(context),
+      canArchive: can(p, "analytics:write"),
+    },
+    { status: refusal ? 400 : 200 },
+  );
 }
 
 /** The vehicle's drawn track over the period (the replay's thinning), or none when the replay refuses it. */
-async function trackOf(context: LoadContext, p: Parameters<typeof getReplay>[1], vehicleId: string, from: Date, end: Date): Promise<Array<[number, number]>> {
+async function trackOf(
+  context: LoadContext,
+  p: Parameters<typeof getReplay>[1],
+  vehicleId: string,
+  from: Date,
+  end: Date,
+): Promise<Array<[number, number]>> {
   const to = new Date(Math.min(end.getTime(), Date.now()));
   if (to <= from) return [];
   try {

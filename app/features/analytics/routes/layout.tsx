@@ -24,7 +24,9 @@ export default function AnalyticsLayout() {
     <div className="analytics">
       <nav className="section-tabs" aria-label={t("title")} data-testid="analytics-tabs">
         {tabs.map((tab) => (
-          <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
+          <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>
+            {t(`tabs.${tab.key}`)}
+          </NavLink>
         ))}
       </nav>
       <Outlet />

@@ -23,14 +23,32 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       <header className="page-header">
         <div>
           <h1>{t("title")}</h1>
-          <p className="muted">{t("intro")}{timezone && ` ${t("timezone", { timezone })}`}</p>
+          <p className="muted">
+            {t("intro")}
+            {timezone && ` ${t("timezone", { timezone })}`}
+          </p>
         </div>
-        <a className="button" href={`/configuration/audit-log.csv${csv.size ? `?${csv}` : ""}`} data-testid="audit-csv" download>{t("export")}</a>
+        <a
+          className="button"
+          href={`/configuration/audit-log.csv${csv.size ? `?${csv}` : ""}`}
+          data-testid="audit-csv"
+          download
+        >
+          {t("export")}
+        </a>
       </header>
       <AuditFilters filter={filter} authors={authors} entities={entities} />
-      {error && <div className="alert alert-error" role="alert">{t(`errors:${error}`)}</div>}
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {t(`errors:${error}`)}
+        </div>
+      )}
       <AuditTable items={page.items} />
-      {page.more && <p className="muted" data-testid="audit-capped">{t("capped", { count: page.total })}</p>}
+      {page.more && (
+        <p className="muted" data-testid="audit-capped">
+          {t("capped", { count: page.total })}
+        </p>
+      )}
       <Pagination page={page.page} pages={page.pages} total={page.total} />
     </section>
   );

@@ -21,7 +21,9 @@ export function ResendCountdown({ email, seconds, issuedAt }: { email: string; s
       return s;
     };
     if (tick() === 0) return;
-    const timer = setInterval(() => { if (tick() === 0) clearInterval(timer); }, 250);
+    const timer = setInterval(() => {
+      if (tick() === 0) clearInterval(timer);
+    }, 250);
     return () => clearInterval(timer);
   }, [seconds, issuedAt]);
   return (
@@ -32,7 +34,9 @@ export function ResendCountdown({ email, seconds, issuedAt }: { email: string; s
       <p role="timer" data-testid="resend-countdown" data-seconds={left}>
         {left > 0 ? t("reset.resendIn", { seconds: left }) : t("reset.resendReady")}
       </p>
-      <button type="submit" className="button" disabled={hydrated && left > 0} data-testid="resend">{t("reset.resend")}</button>
+      <button type="submit" className="button" disabled={hydrated && left > 0} data-testid="resend">
+        {t("reset.resend")}
+      </button>
     </Form>
   );
 }

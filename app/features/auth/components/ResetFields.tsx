@@ -3,7 +3,13 @@ import { useTranslation } from "react-i18next";
 import { FieldErrors } from "../../../components/forms";
 
 /** New password and its confirmation, with their translated errors. */
-export function PasswordFields({ password, confirm }: { password: FieldMetadata<string>; confirm: FieldMetadata<string> }) {
+export function PasswordFields({
+  password,
+  confirm,
+}: {
+  password: FieldMetadata<string>;
+  confirm: FieldMetadata<string>;
+}) {
   const { t } = useTranslation("auth");
   return (
     <>
@@ -26,7 +32,12 @@ export function CodeInput({ field }: { field: FieldMetadata<string> }) {
   return (
     <div className={`field${field.errors ? " has-error" : ""}`}>
       <label htmlFor={field.id}>{t("reset.code")}</label>
-      <input {...getInputProps(field, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+      <input
+        {...getInputProps(field, { type: "text" })}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+      />
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );

@@ -24,7 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context);
   const submission = parseWithZod(form, { schema: newPasswordSchema });
   if (submission.status !== "success") {
-    return data({ done: false, result: submission.reply({ hideFields: ["password", "confirm_password"] }) }, { status: 400 });
+    return data(
+      { done: false, result: submission.reply({ hideFields: ["password", "confirm_password"] }) },
+      { status: 400 },
+    );
   }
   const { email, code, password } = submission.value;
   try {
@@ -65,10 +68,16 @@ export default function NewPassword({ loaderData, actionData }: Route.ComponentP
         </div>
         <CodeInput field={fields.code} />
         <PasswordFields password={fields.password} confirm={fields.confirm_password} />
-        <button type="submit" className="button primary" disabled={busy}>{t("reset.setPassword")}</button>
+        <button type="submit" className="button primary" disabled={busy}>
+          {t("reset.setPassword")}
+        </button>
       </Form>
-      <p><Link to="/resetPassword">{t("newPassword.newCode")}</Link></p>
-      <p><Link to="/login">{t("reset.backToLogin")}</Link></p>
+      <p>
+        <Link to="/resetPassword">{t("newPassword.newCode")}</Link>
+      </p>
+      <p>
+        <Link to="/login">{t("reset.backToLogin")}</Link>
+      </p>
     </AuthShell>
   );
 }

@@ -16,11 +16,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   const lng = form.get("lng");
   if (form.get("intent") === "language" && isLanguage(lng)) {
-    headers.append("Set-Cookie", serializeCookie(LANGUAGE_COOKIE, lng, { secure, maxAge: 365 * 86400, httpOnly: false }));
+    headers.append(
+      "Set-Cookie",
+      serializeCookie(LANGUAGE_COOKIE, lng, { secure, maxAge: 365 * 86400, httpOnly: false }),
+    );
   }
   if (form.get("intent") === "dismiss-banner") {
     headers.append("Set-Cookie", serializeCookie("banner_dismissed", "1", { secure, maxAge: 30 * 86400 }));
   }
-  const back = safeLocalPath(String(form.get("returnTo") ?? "")) ?? safeLocalPath(new URL(request.headers.get("referer") ?? "/", request.url).pathname) ?? "/manage";
+  const back =
+    safeLocalPath(String(form.get("returnTo") ?? "")) ??
+    safeLocalPath(new URL(request.headers.get("referer") ?? "/", request.url).pathname) ??
+    "/manage";
   return redirect(back, { headers });
 }

@@ -2,8 +2,16 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, data, useNavigation } from "react-router";
-import { newPasswordSchema, resetCodeSchema, resetEmailSchema } from "../../../../server/modules/password-reset/password-reset.schema";
-import { completePasswordReset, requestPasswordReset, verifyResetCode } from "../../../../server/modules/password-reset/password-reset.service";
+import {
+  newPasswordSchema,
+  resetCodeSchema,
+  resetEmailSchema,
+} from "../../../../server/modules/password-reset/password-reset.schema";
+import {
+  completePasswordReset,
+  requestPasswordReset,
+  verifyResetCode,
+} from "../../../../server/modules/password-reset/password-reset.service";
 import { AuthShell } from "../components/AuthShell";
 import { ResendCountdown } from "../components/ResendCountdown";
 import { ResetDone } from "../components/ResetDone";
@@ -30,7 +38,16 @@ interface ResetState {
 }
 
 function answer(patch: Partial<ResetState>, status = 200) {
-  const state: ResetState = { step: "email", email: "", code: "", resendIn: 0, issuedAt: Date.now(), resent: false, result: null, ...patch };
+  const state: ResetState = {
+    step: "email",
+    email: "",
+    code: "",
+    resendIn: 0,
+    issuedAt: Date.now(),
+    resent: false,
+    result: null,
+    ...patch,
+  };
   return data(state, { status });
 }
 
@@ -56,7 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const resendIn = secondsUntil(form.get("resendAt"));
     const submission = parseWithZod(form, { schema: resetCodeSchema });
     const email = String(form.get("email") ?? "");
-    if (submission.status !== "success") return answer({ step: "code", email, resendIn, result: submission.reply() }, 400);
+    if (submission.status !== "success")
+      return answer({ step: "code", email, resendIn, result: submission.reply() }, 400);
     try {
       await verifyResetCode(app, submission.value.email, submission.value.code);
     } catch (err) {
@@ -106,7 +124,9 @@ function EmailStep({ state }: { state: ResetState }) {
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" autoFocus />
         <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
       </div>
-      <button type="submit" className="button primary" disabled={busy}>{t("reset.send")}</button>
+      <button type="submit" className="button primary" disabled={busy}>
+        {t("reset.send")}
+      </button>
     </Form>
   );
 }
@@ -124,7 +144,11 @@ function CodeStep({ state }: { state: ResetState }) {
   });
   return (
     <div className="stack" data-step="code">
-      {state.resent && <div className="alert alert-ok" role="status">{t("reset.resent")}</div>}
+      {state.resent && (
+        <div className="alert alert-ok" role="status">
+          {t("reset.resent")}
+        </div>
+      )}
       <Form method="post" {...getFormProps(form)} className="stack">
         <CsrfInput />
         <input type="hidden" name="intent" value="verify" />
@@ -133,10 +157,14 @@ function CodeStep({ state }: { state: ResetState }) {
         <p>{t("reset.codeStep", { email: state.email })}</p>
         <CodeInput field={fields.code} />
         <FieldErrors errors={fields.email.errors} />
-        <button type="submit" className="button primary" disabled={busy} data-testid="verify">{t("reset.verify")}</button>
+        <button type="submit" className="button primary" disabled={busy} data-testid="verify">
+          {t("reset.verify")}
+        </button>
       </Form>
       <ResendCountdown email={state.email} seconds={state.resendIn} issuedAt={state.issuedAt} />
-      <p><Link to="/resetPassword">{t("reset.otherEmail")}</Link></p>
+      <p>
+        <Link to="/resetPassword">{t("reset.otherEmail")}</Link>
+      </p>
     </div>
   );
 }
@@ -159,7 +187,9 @@ function PasswordStep({ state }: { state: ResetState }) {
       <input type="hidden" name="code" value={state.code} />
       <p>{t("reset.passwordStep")}</p>
       <PasswordFields password={fields.password} confirm={fields.confirm_password} />
-      <button type="submit" className="button primary" disabled={busy}>{t("reset.setPassword")}</button>
+      <button type="submit" className="button primary" disabled={busy}>
+        {t("reset.setPassword")}
+      </button>
     </Form>
   );
 }
@@ -170,11 +200,20 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const key = state ? `${state.step}-${state.issuedAt}` : "start";
   return (
     <AuthShell title={t("reset.title")}>
-      {(!state || state.step === "email") && <EmailStep key={key} state={state ?? { step: "email", email: "", code: "", resendIn: 0, issuedAt: 0, resent: false, result: null }} />}
+      {(!state || state.step === "email") && (
+        <EmailStep
+          key={key}
+          state={state ?? { step: "email", email: "", code: "", resendIn: 0, issuedAt: 0, resent: false, result: null }}
+        />
+      )}
       {state?.step === "code" && <CodeStep key={key} state={state} />}
       {state?.step === "password" && <PasswordStep key={key} state={state} />}
       {state?.step === "done" && <ResetDone />}
-      {state?.step !== "done" && <p><Link to="/login">{t("reset.backToLogin")}</Link></p>}
+      {state?.step !== "done" && (
+        <p>
+          <Link to="/login">{t("reset.backToLogin")}</Link>
+        </p>
+      )}
     </AuthShell>
   );
 }

@@ -12,7 +12,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pending = decodePending(parseCookies(request.headers.get("Cookie"))[SSO_COOKIE]);
   try {
     if (!pending) throw new Error("no pending single sign-on (cookie missing or expired)");
-    const result = await completeSso(context.app, pending, new URL(request.url).searchParams, clientMeta(request, context));
+    const result = await completeSso(
+      context.app,
+      pending,
+      new URL(request.url).searchParams,
+      clientMeta(request, context),
+    );
     const headers = sessionCookieHeaders(context, result.session.token, result.session.expiresAt, result.language);
     headers.append("Set-Cookie", clearCookie(SSO_COOKIE, secure));
     return redirect(result.target, { headers });

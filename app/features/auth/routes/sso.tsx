@@ -9,7 +9,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
     const { url: target, pending } = await startSso(context.app, url.origin, url.searchParams.get("next"));
-    const cookie = serializeCookie(SSO_COOKIE, encodePending(pending), { maxAge: SSO_COOKIE_MAX_AGE_SECONDS, secure: context.app.config.secureCookies });
+    const cookie = serializeCookie(SSO_COOKIE, encodePending(pending), {
+      maxAge: SSO_COOKIE_MAX_AGE_SECONDS,
+      secure: context.app.config.secureCookies,
+    });
     return redirect(target.href, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
   } catch (err) {
     context.app.log.warn({ err }, "single sign-on could not start");

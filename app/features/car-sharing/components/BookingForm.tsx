@@ -3,7 +3,12 @@ import { Form } from "react-router";
 import { DateTimeField } from "../../../components/dates";
 import { CsrfInput } from "../../../components/forms";
 
-interface Option { id: string; name?: string; registration?: string; label?: string }
+interface Option {
+  id: string;
+  name?: string;
+  registration?: string;
+  label?: string;
+}
 
 export interface BookingFailure {
   code: string;
@@ -26,7 +31,18 @@ export interface BookingFormProps {
 }
 
 /** The booking form: a plain POST form (works without JavaScript); every refused rule shows next to its field. */
-export function BookingForm({ vehicles, purposes, destinations, people, timeZone, isOperator, me, initial, failure, stored }: BookingFormProps) {
+export function BookingForm({
+  vehicles,
+  purposes,
+  destinations,
+  people,
+  timeZone,
+  isOperator,
+  me,
+  initial,
+  failure,
+  stored,
+}: BookingFormProps) {
   const { t } = useTranslation("carSharing");
   const { t: te } = useTranslation("errors");
   const editing = stored !== undefined;
@@ -41,18 +57,29 @@ export function BookingForm({ vehicles, purposes, destinations, people, timeZone
     if (!list.length) return null;
     return (
       <div className="field-error" id={`${field}-error`} role="alert" data-testid={`error-${field}`}>
-        {list.map((x) => <div key={x.code} data-code={x.code}>{te(x.code, { ...x.params, defaultValue: te("generic") })}</div>)}
+        {list.map((x) => (
+          <div key={x.code} data-code={x.code}>
+            {te(x.code, { ...x.params, defaultValue: te("generic") })}
+          </div>
+        ))}
       </div>
     );
   };
-  const invalid = (field: string) => (errorsOf(field).length ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
+  const invalid = (field: string) =>
+    errorsOf(field).length ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
   return (
     <Form method="post" className="form cs-form" data-testid="booking-form" noValidate>
       <CsrfInput />
       {failure && (
         <div className="alert alert-error" role="alert" data-testid="form-alert">
           <p>{t(editing ? "booking.editViolations" : "booking.violations")}</p>
-          <ul>{failure.violations.map((x) => <li key={`${x.field}-${x.code}`} data-code={x.code}>{te(x.code, { ...x.params, defaultValue: te("generic") })}</li>)}</ul>
+          <ul>
+            {failure.violations.map((x) => (
+              <li key={`${x.field}-${x.code}`} data-code={x.code}>
+                {te(x.code, { ...x.params, defaultValue: te("generic") })}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {isOperator && !editing && (
@@ -60,7 +87,11 @@ export function BookingForm({ vehicles, purposes, destinations, people, timeZone
           <label htmlFor="user_id">{t("booking.user")} *</label>
           <select id="user_id" name="user_id" defaultValue={v("user_id", me)} {...invalid("user_id")}>
             <option value="">{t("booking.choose")}</option>
-            {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            {people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
           </select>
           <Errors field="user_id" />
         </div>
@@ -68,9 +99,18 @@ export function BookingForm({ vehicles, purposes, destinations, people, timeZone
       {(!isOperator || editing) && <Errors field="user_id" />}
       <div className="field">
         <label htmlFor="vehicle_id">{t("booking.vehicle")} *</label>
-        <select id="vehicle_id" name="vehicle_id" defaultValue={v("vehicle_id", initial.vehicle_id)} {...invalid("vehicle_id")}>
+        <select
+          id="vehicle_id"
+          name="vehicle_id"
+          defaultValue={v("vehicle_id", initial.vehicle_id)}
+          {...invalid("vehicle_id")}
+        >
           <option value="">{t("booking.choose")}</option>
-          {vehicles.map((x) => <option key={x.id} value={x.id}>{x.registration}</option>)}
+          {vehicles.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.registration}
+            </option>
+          ))}
         </select>
         <Errors field="vehicle_id" />
       </div>
@@ -78,53 +118,103 @@ export function BookingForm({ vehicles, purposes, destinations, people, timeZone
         <legend>{t("booking.type")} *</legend>
         {(["shared", "personal"] as const).map((type) => (
           <label key={type} className="inline">
-            <input type="radio" name="type" value={type} defaultChecked={v("type", "shared") === type} /> {t(`types.${type}`)}
+            <input type="radio" name="type" value={type} defaultChecked={v("type", "shared") === type} />{" "}
+            {t(`types.${type}`)}
           </label>
         ))}
         <Errors field="type" />
       </fieldset>
       <div className="field">
         <label htmlFor="passengers">{t("booking.passengers")}</label>
-        <select id="passengers" name="passengers" multiple size={Math.min(6, Math.max(2, people.length))} defaultValue={passengers} {...invalid("passengers")}>
-          {people.filter((p) => p.id !== me || (isOperator && !editing)).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        <select
+          id="passengers"
+          name="passengers"
+          multiple
+          size={Math.min(6, Math.max(2, people.length))}
+          defaultValue={passengers}
+          {...invalid("passengers")}
+        >
+          {people
+            .filter((p) => p.id !== me || (isOperator && !editing))
+            .map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
         </select>
         <Errors field="passengers" />
       </div>
       <div className="field">
         <label htmlFor="destination">{t("booking.destination")} *</label>
-        <input id="destination" name="destination" list="destination-options" defaultValue={v("destination")} maxLength={200} {...invalid("destination")} />
-        <datalist id="destination-options">{destinations.map((d) => <option key={d.id} value={d.label} />)}</datalist>
+        <input
+          id="destination"
+          name="destination"
+          list="destination-options"
+          defaultValue={v("destination")}
+          maxLength={200}
+          {...invalid("destination")}
+        />
+        <datalist id="destination-options">
+          {destinations.map((d) => (
+            <option key={d.id} value={d.label} />
+          ))}
+        </datalist>
         <Errors field="destination" />
       </div>
       <div className="field">
         <label htmlFor="purpose">{t("booking.purpose")} *</label>
         <select id="purpose" name="purpose" defaultValue={v("purpose")} {...invalid("purpose")}>
           <option value="">{t("booking.choose")}</option>
-          {purposes.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+          {purposes.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
           <option value="other">{t("booking.other")}</option>
         </select>
         <Errors field="purpose" />
       </div>
       <div className="field">
         <label htmlFor="other_reason">{t("booking.otherReason")}</label>
-        <input id="other_reason" name="other_reason" defaultValue={v("other_reason")} maxLength={500} {...invalid("other_reason")} />
+        <input
+          id="other_reason"
+          name="other_reason"
+          defaultValue={v("other_reason")}
+          maxLength={500}
+          {...invalid("other_reason")}
+        />
         <Errors field="other_reason" />
       </div>
       <div className="field">
         <label htmlFor="start">{t("booking.start")} *</label>
-        <DateTimeField id="start" name="start" defaultValue={v("start", initial.start)} timeZone={timeZone} invalid={errorsOf("start").length > 0} />
+        <DateTimeField
+          id="start"
+          name="start"
+          defaultValue={v("start", initial.start)}
+          timeZone={timeZone}
+          invalid={errorsOf("start").length > 0}
+        />
         <Errors field="start" />
       </div>
       <div className="field">
         <label htmlFor="end">{t("booking.end")} *</label>
-        <DateTimeField id="end" name="end" defaultValue={v("end", initial.end)} timeZone={timeZone} invalid={errorsOf("end").length > 0} />
+        <DateTimeField
+          id="end"
+          name="end"
+          defaultValue={v("end", initial.end)}
+          timeZone={timeZone}
+          invalid={errorsOf("end").length > 0}
+        />
         <Errors field="end" />
       </div>
       <label className="inline">
-        <input type="checkbox" name="notify_users" defaultChecked={v("notify_users") === "on"} /> {t("booking.notifyUsers")}
+        <input type="checkbox" name="notify_users" defaultChecked={v("notify_users") === "on"} />{" "}
+        {t("booking.notifyUsers")}
       </label>
       <div className="form-actions">
-        <button type="submit" className="button primary" data-testid="booking-save">{t(editing ? "booking.saveChanges" : "booking.save")}</button>
+        <button type="submit" className="button primary" data-testid="booking-save">
+          {t(editing ? "booking.saveChanges" : "booking.save")}
+        </button>
       </div>
     </Form>
   );

@@ -4,7 +4,19 @@ import { useErrorText } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
 
 /** A select of one setting's allowed values (the spec's option lists). */
-export function OptionSelect({ name, options, value, unit, inherit }: { name: string; options: readonly number[]; value: number | null; unit: "minutes" | "days" | "count"; inherit?: boolean }) {
+export function OptionSelect({
+  name,
+  options,
+  value,
+  unit,
+  inherit,
+}: {
+  name: string;
+  options: readonly number[];
+  value: number | null;
+  unit: "minutes" | "days" | "count";
+  inherit?: boolean;
+}) {
   const { t } = useTranslation("carSharing");
   return (
     <div className="field">
@@ -12,7 +24,13 @@ export function OptionSelect({ name, options, value, unit, inherit }: { name: st
       <select id={name} name={name} defaultValue={value === null ? "" : String(value)}>
         {inherit && <option value="">{t("settings.inherit")}</option>}
         {options.map((o) => (
-          <option key={o} value={o}>{unit === "count" ? o : name === "no_show_grace_min" && o === 0 ? t("settings.never") : t(`settings.${unit}`, { count: o })}</option>
+          <option key={o} value={o}>
+            {unit === "count"
+              ? o
+              : name === "no_show_grace_min" && o === 0
+                ? t("settings.never")
+                : t(`settings.${unit}`, { count: o })}
+          </option>
         ))}
       </select>
     </div>
@@ -24,14 +42,46 @@ export function HoursTable({ hours }: { hours: AllowedHours }) {
   const { t } = useTranslation("carSharing");
   return (
     <table className="table cs-hours" data-testid="allowed-hours">
-      <thead><tr><th>{t("settings.allowedHours")}</th><th>{t("settings.open")}</th><th>{t("settings.from")}</th><th>{t("settings.to")}</th></tr></thead>
+      <thead>
+        <tr>
+          <th>{t("settings.allowedHours")}</th>
+          <th>{t("settings.open")}</th>
+          <th>{t("settings.from")}</th>
+          <th>{t("settings.to")}</th>
+        </tr>
+      </thead>
       <tbody>
         {hours.map((h, d) => (
           <tr key={d}>
             <th scope="row">{t(`settings.weekdays.d${d}`)}</th>
-            <td><input type="checkbox" name={`open_${d}`} defaultChecked={!!h} aria-label={`${t("settings.open")} ${t(`settings.weekdays.d${d}`)}`} /></td>
-            <td><input name={`from_${d}`} defaultValue={h?.from ?? "08:00"} pattern="([01]\d|2[0-3]):[0-5]\d" maxLength={5} size={5} aria-label={t("settings.from")} /></td>
-            <td><input name={`to_${d}`} defaultValue={h?.to ?? "18:00"} pattern="([01]\d|2[0-3]):[0-5]\d|24:00" maxLength={5} size={5} aria-label={t("settings.to")} /></td>
+            <td>
+              <input
+                type="checkbox"
+                name={`open_${d}`}
+                defaultChecked={!!h}
+                aria-label={`${t("settings.open")} ${t(`settings.weekdays.d${d}`)}`}
+              />
+            </td>
+            <td>
+              <input
+                name={`from_${d}`}
+                defaultValue={h?.from ?? "08:00"}
+                pattern="([01]\d|2[0-3]):[0-5]\d"
+                maxLength={5}
+                size={5}
+                aria-label={t("settings.from")}
+              />
+            </td>
+            <td>
+              <input
+                name={`to_${d}`}
+                defaultValue={h?.to ?? "18:00"}
+                pattern="([01]\d|2[0-3]):[0-5]\d|24:00"
+                maxLength={5}
+                size={5}
+                aria-label={t("settings.to")}
+              />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -44,5 +94,9 @@ export function SettingsAlert({ actionData }: { actionData: unknown }) {
   const text = useErrorText();
   const failed = formFailure(actionData);
   if (!failed) return null;
-  return <div className="alert alert-error" role="alert" data-testid="form-alert">{text(failed.code === "VALIDATION" ? "REQUIRED_FIELDS" : failed.code)}</div>;
+  return (
+    <div className="alert alert-error" role="alert" data-testid="form-alert">
+      {text(failed.code === "VALIDATION" ? "REQUIRED_FIELDS" : failed.code)}
+    </div>
+  );
 }

@@ -11,7 +11,9 @@ export default function NewBooking({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation("carSharing");
   return (
     <section>
-      <header className="page-header"><h1>{t("booking.newTitle")}</h1></header>
+      <header className="page-header">
+        <h1>{t("booking.newTitle")}</h1>
+      </header>
       <BookingForm {...loaderData} failure={actionData && "violations" in actionData ? actionData : null} />
     </section>
   );

@@ -17,27 +17,43 @@ export default function CalendarDay({ loaderData }: Route.ComponentProps) {
     <section>
       <header className="page-header">
         <h1>{t("calendar.title")}</h1>
-        {canBook && <Link to="/car-sharing/bookings/new" className="button primary" data-testid="new-booking">{t("calendar.newBooking")}</Link>}
+        {canBook && (
+          <Link to="/car-sharing/bookings/new" className="button primary" data-testid="new-booking">
+            {t("calendar.newBooking")}
+          </Link>
+        )}
       </header>
       <CalendarViews view="day" week={week} day={day} />
       <nav className="cs-week" aria-label={t("calendar.dayView")}>
-        <Link to={`?date=${previous}`} rel="prev">{t("calendar.previousDay")}</Link>
+        <Link to={`?date=${previous}`} rel="prev">
+          {t("calendar.previousDay")}
+        </Link>
         <Link to={`?date=${today}`}>{t("calendar.thisDay")}</Link>
-        <Link to={`?date=${next}`} rel="next">{t("calendar.nextDay")}</Link>
-        <span className="muted" data-testid="calendar-day">{weekday} {day} · {t("calendar.timeZone", { zone: timeZone })}</span>
+        <Link to={`?date=${next}`} rel="next">
+          {t("calendar.nextDay")}
+        </Link>
+        <span className="muted" data-testid="calendar-day">
+          {weekday} {day} · {t("calendar.timeZone", { zone: timeZone })}
+        </span>
       </nav>
       <p className="muted" data-testid="allowed-hours-note">
         {allowed ? t("calendar.allowedHours", { from: allowed.from, to: allowed.to }) : t("calendar.closedDay")}
       </p>
       {rows.length === 0 ? (
-        <p className="muted" data-testid="calendar-empty">{t("calendar.noVehicles")}</p>
+        <p className="muted" data-testid="calendar-empty">
+          {t("calendar.noVehicles")}
+        </p>
       ) : (
         <div className="cs-day-scroll">
           <table className="table cs-grid cs-day" data-testid="calendar-day-grid">
             <thead>
               <tr>
                 <th>{t("calendar.vehicle")}</th>
-                {hours.map((h) => <th key={h} scope="col"><small>{h}</small></th>)}
+                {hours.map((h) => (
+                  <th key={h} scope="col">
+                    <small>{h}</small>
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -45,16 +61,33 @@ export default function CalendarDay({ loaderData }: Route.ComponentProps) {
                 <tr key={v.id} data-vehicle={v.registration}>
                   <th scope="row">{v.registration}</th>
                   {v.cells.map((c) => (
-                    <td key={c.hour} className={`${c.busy ? "busy" : "free"}${c.open ? "" : " cs-closed"}`} data-hour={c.hour} data-open={c.open ? "yes" : "no"}
-                      title={c.open ? undefined : t("calendar.outsideHours")}>
+                    <td
+                      key={c.hour}
+                      className={`${c.busy ? "busy" : "free"}${c.open ? "" : " cs-closed"}`}
+                      data-hour={c.hour}
+                      data-open={c.open ? "yes" : "no"}
+                      title={c.open ? undefined : t("calendar.outsideHours")}
+                    >
                       {c.bookings.map((b) => (
-                        <Link key={b.id} to={`/car-sharing/bookings/${b.id}`} className={`cs-booking cs-${b.status}`} data-testid="calendar-booking">
-                          {b.start.slice(0, 10) === day ? b.start.slice(11) : "…"}–{b.end.slice(0, 10) === day ? b.end.slice(11) : "…"} {b.user_name}
+                        <Link
+                          key={b.id}
+                          to={`/car-sharing/bookings/${b.id}`}
+                          className={`cs-booking cs-${b.status}`}
+                          data-testid="calendar-booking"
+                        >
+                          {b.start.slice(0, 10) === day ? b.start.slice(11) : "…"}–
+                          {b.end.slice(0, 10) === day ? b.end.slice(11) : "…"} {b.user_name}
                         </Link>
                       ))}
                       {c.proposal && (
-                        <Link to={`/car-sharing/bookings/new?vehicle=${v.id}&start=${encodeURIComponent(c.proposal)}`} className="cs-free" data-testid="free-slot"
-                          aria-label={`${t("calendar.book")} ${v.registration} ${c.proposal}`}>+</Link>
+                        <Link
+                          to={`/car-sharing/bookings/new?vehicle=${v.id}&start=${encodeURIComponent(c.proposal)}`}
+                          className="cs-free"
+                          data-testid="free-slot"
+                          aria-label={`${t("calendar.book")} ${v.registration} ${c.proposal}`}
+                        >
+                          +
+                        </Link>
                       )}
                     </td>
                   ))}

@@ -18,14 +18,25 @@ export default function History({ loaderData }: Route.ComponentProps) {
     <section>
       <header className="page-header">
         <h1>{t("history.title")}</h1>
-        <a href={`/car-sharing/history.csv?${csv}`} className="button" data-testid="history-csv" download>{t("history.export")}</a>
+        <a href={`/car-sharing/history.csv?${csv}`} className="button" data-testid="history-csv" download>
+          {t("history.export")}
+        </a>
       </header>
       <nav className="cs-tabs cs-subtabs" data-testid="history-tabs">
         {HISTORY_TABS.map((key) => (
-          <Link key={key} to={`?tab=${key}`} className={key === tab ? "active" : undefined} aria-current={key === tab ? "page" : undefined}>{t(`history.tabs.${key}`)}</Link>
+          <Link
+            key={key}
+            to={`?tab=${key}`}
+            className={key === tab ? "active" : undefined}
+            aria-current={key === tab ? "page" : undefined}
+          >
+            {t(`history.tabs.${key}`)}
+          </Link>
         ))}
       </nav>
-      <SearchBox><input type="hidden" name="tab" value={tab} /></SearchBox>
+      <SearchBox>
+        <input type="hidden" name="tab" value={tab} />
+      </SearchBox>
       <table className="table" data-testid="history-table">
         <thead>
           <tr>
@@ -42,17 +53,31 @@ export default function History({ loaderData }: Route.ComponentProps) {
         <tbody>
           {items.map((b) => (
             <tr key={b.id}>
-              <td><Link to={`/car-sharing/bookings/${b.id}`}>{b.registration}</Link></td>
+              <td>
+                <Link to={`/car-sharing/bookings/${b.id}`}>{b.registration}</Link>
+              </td>
               <td>{b.user_name}</td>
               <td>{b.destination}</td>
               <td>{b.purpose}</td>
               <td>{b.start}</td>
               <td>{b.end}</td>
               <td>{t(`status.${b.status}`)}</td>
-              <td>{b.role && <span className={`badge cs-role-${b.role}`} data-testid="history-role" data-role={b.role}>{t(`history.roles.${b.role}`)}</span>}</td>
+              <td>
+                {b.role && (
+                  <span className={`badge cs-role-${b.role}`} data-testid="history-role" data-role={b.role}>
+                    {t(`history.roles.${b.role}`)}
+                  </span>
+                )}
+              </td>
             </tr>
           ))}
-          {!items.length && <tr><td colSpan={8} className="muted">{t("history.empty")}</td></tr>}
+          {!items.length && (
+            <tr>
+              <td colSpan={8} className="muted">
+                {t("history.empty")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       <Pagination page={page} pages={pages} total={total} />

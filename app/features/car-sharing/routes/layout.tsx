@@ -23,7 +23,9 @@ export default function CarSharingLayout({ loaderData }: Route.ComponentProps) {
     <div className="car-sharing">
       <nav className="section-tabs" aria-label={t("title")} data-testid="car-sharing-tabs">
         {tabs.map((tab) => (
-          <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
+          <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>
+            {t(`tabs.${tab.key}`)}
+          </NavLink>
         ))}
       </nav>
       <Outlet />

@@ -19,24 +19,34 @@ export default function Entries({ loaderData, actionData }: Route.ComponentProps
         <section key={kind}>
           <h2>{t(`settings.kinds.${kind}`)}</h2>
           <ul>
-            {loaderData.entries.filter((e) => e.kind === kind).map((e) => (
-              <li key={e.id}>
-                {e.label}{" "}
-                <Form method="post" className="inline-form">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={e.id} />
-                  <button type="submit" className="button danger small" aria-label={`${t("settings.delete")} ${e.label}`}>{t("settings.delete")}</button>
-                </Form>
-              </li>
-            ))}
+            {loaderData.entries
+              .filter((e) => e.kind === kind)
+              .map((e) => (
+                <li key={e.id}>
+                  {e.label}{" "}
+                  <Form method="post" className="inline-form">
+                    <CsrfInput />
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="id" value={e.id} />
+                    <button
+                      type="submit"
+                      className="button danger small"
+                      aria-label={`${t("settings.delete")} ${e.label}`}
+                    >
+                      {t("settings.delete")}
+                    </button>
+                  </Form>
+                </li>
+              ))}
           </ul>
           <Form method="post" className="inline-form">
             <CsrfInput />
             <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="kind" value={kind} />
             <input name="label" maxLength={120} required aria-label={t("settings.label")} />{" "}
-            <button type="submit" className="button">{t("settings.add")}</button>
+            <button type="submit" className="button">
+              {t("settings.add")}
+            </button>
           </Form>
         </section>
       ))}

@@ -13,7 +13,13 @@ export default function SettingsLayout() {
       <h1>{t("settings.title")}</h1>
       <nav className="cs-tabs cs-subtabs" data-testid="settings-tabs">
         {TABS.map((key) => (
-          <NavLink key={key} to={`/car-sharing/settings/${key}`} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`settings.tabs.${key}`)}</NavLink>
+          <NavLink
+            key={key}
+            to={`/car-sharing/settings/${key}`}
+            className={({ isActive }) => (isActive ? "active" : undefined)}
+          >
+            {t(`settings.tabs.${key}`)}
+          </NavLink>
         ))}
       </nav>
       <Outlet />

@@ -12,32 +12,69 @@ export const action = ({ request, context }: Route.ActionArgs) => poolVehiclesAc
 export default function PoolVehicles({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("carSharing");
   const { t: te } = useTranslation("errors");
-  if (loaderData.loadFailed) return <div className="alert alert-error" role="alert">{te("VEHICLES_LOAD_FAILED")}</div>;
+  if (loaderData.loadFailed)
+    return (
+      <div className="alert alert-error" role="alert">
+        {te("VEHICLES_LOAD_FAILED")}
+      </div>
+    );
   return (
     <Form method="post" className="form" data-testid="pool-vehicles">
       <CsrfInput />
-      {loaderData.saved && <div className="alert alert-ok" role="status" data-testid="notice">{t("settings.saved")}</div>}
+      {loaderData.saved && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t("settings.saved")}
+        </div>
+      )}
       <SettingsAlert actionData={actionData} />
       <p className="muted">{t("settings.baseHint")}</p>
       <table className="table">
-        <thead><tr><th>{t("settings.inPool")}</th><th>{t("settings.registration")}</th><th>{t("settings.category")}</th><th>{t("settings.base")}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t("settings.inPool")}</th>
+            <th>{t("settings.registration")}</th>
+            <th>{t("settings.category")}</th>
+            <th>{t("settings.base")}</th>
+          </tr>
+        </thead>
         <tbody>
           {loaderData.vehicles.map((v) => (
             <tr key={v.id}>
-              <td><input type="checkbox" name="vehicle_ids" value={v.id} defaultChecked={v.inPool} aria-label={v.registration} /></td>
+              <td>
+                <input
+                  type="checkbox"
+                  name="vehicle_ids"
+                  value={v.id}
+                  defaultChecked={v.inPool}
+                  aria-label={v.registration}
+                />
+              </td>
               <td>{v.registration}</td>
               <td>{v.category}</td>
               <td>
-                <select name={`base_${v.id}`} defaultValue={v.basePlaceId ?? ""} aria-label={`${t("settings.base")} ${v.registration}`} data-testid="vehicle-base">
+                <select
+                  name={`base_${v.id}`}
+                  defaultValue={v.basePlaceId ?? ""}
+                  aria-label={`${t("settings.base")} ${v.registration}`}
+                  data-testid="vehicle-base"
+                >
                   <option value="">{t("settings.noBase")}</option>
-                  {loaderData.geofences.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
+                  {loaderData.geofences.map((g) => (
+                    <option key={g.id} value={g.id}>
+                      {g.name}
+                    </option>
+                  ))}
                 </select>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <div className="form-actions"><button type="submit" className="button primary" data-testid="settings-save">{t("settings.save")}</button></div>
+      <div className="form-actions">
+        <button type="submit" className="button primary" data-testid="settings-save">
+          {t("settings.save")}
+        </button>
+      </div>
     </Form>
   );
 }

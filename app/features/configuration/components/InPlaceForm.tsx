@@ -36,7 +36,11 @@ export function InPlaceFormPage(props: {
         <h1>{props.title}</h1>
         {props.note}
       </header>
-      {props.saved && <div className="alert alert-ok" role="status">{t("common:saved")}</div>}
+      {props.saved && (
+        <div className="alert alert-ok" role="status">
+          {t("common:saved")}
+        </div>
+      )}
       <Form method="post" ref={formRef} noValidate className={props.className} data-testid={props.testId}>
         <CsrfInput />
         <FormAlert code={failure?.code} fields={fields} />
@@ -45,7 +49,9 @@ export function InPlaceFormPage(props: {
         </fieldset>
         {!readOnly && (
           <div className="form-actions">
-            <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>{t("common:actions.save")}</button>
+            <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
+              {t("common:actions.save")}
+            </button>
           </div>
         )}
       </Form>

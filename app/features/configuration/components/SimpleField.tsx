@@ -20,8 +20,16 @@ export function TextField(props: {
   const err = errors?.[name];
   return (
     <Field label={props.label} name={name} errors={err} required={props.required} hint={props.hint}>
-      <input id={name} name={name} type={props.type ?? "text"} defaultValue={value} aria-required={props.required || undefined}
-        aria-invalid={err ? true : undefined} aria-describedby={err ? `${name}-error` : undefined} {...props.extra} />
+      <input
+        id={name}
+        name={name}
+        type={props.type ?? "text"}
+        defaultValue={value}
+        aria-required={props.required || undefined}
+        aria-invalid={err ? true : undefined}
+        aria-describedby={err ? `${name}-error` : undefined}
+        {...props.extra}
+      />
     </Field>
   );
 }

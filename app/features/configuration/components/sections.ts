@@ -22,11 +22,18 @@ export const CONFIG_SECTIONS: ConfigSection[] = [
 /** The section a path belongs to: the longest matching prefix, so teams pages do not light up vehicles. */
 export function activeSection(pathname: string): ConfigSection["key"] | null {
   const prefixes: Array<[string, ConfigSection["key"]]> = [
-    ["/configuration/vehicles/teams", "teams"], ["/configuration/vehicles", "vehicles"], ["/configuration/drivers", "drivers"],
-    ["/configuration/users", "users"], ["/configuration/organization", "organization"], ["/configuration/settings", "settings"],
-    ["/configuration/audit-log", "auditLog"], ["/configuration/profile", "profile"], ["/configuration/help", "help"],
+    ["/configuration/vehicles/teams", "teams"],
+    ["/configuration/vehicles", "vehicles"],
+    ["/configuration/drivers", "drivers"],
+    ["/configuration/users", "users"],
+    ["/configuration/organization", "organization"],
+    ["/configuration/settings", "settings"],
+    ["/configuration/audit-log", "auditLog"],
+    ["/configuration/profile", "profile"],
+    ["/configuration/help", "help"],
   ];
   return prefixes.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? null;
 }
 
-export const visibleSections = (user: PermissionHolder) => CONFIG_SECTIONS.filter((s) => s.permission === null || can(user, s.permission));
+export const visibleSections = (user: PermissionHolder) =>
+  CONFIG_SECTIONS.filter((s) => s.permission === null || can(user, s.permission));

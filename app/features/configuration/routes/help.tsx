@@ -19,7 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     contact: await supportContact(context.app, p),
     host: new URL(request.url).hostname,
-    sections: visibleSections(p).filter((s) => s.key !== "help").map(({ key, to }) => ({ key, to })),
+    sections: visibleSections(p)
+      .filter((s) => s.key !== "help")
+      .map(({ key, to }) => ({ key, to })),
     canManage: can(p, "manage:read"),
   };
 }
@@ -37,9 +39,15 @@ export default function Help({ loaderData }: Route.ComponentProps) {
       <section className="card">
         <h2>{t("help.modules.title")}</h2>
         <ul>
-          {canManage && <li><Link to="/manage">{t("common:nav.manage")}</Link>: {t("help.modules.manage")}</li>}
+          {canManage && (
+            <li>
+              <Link to="/manage">{t("common:nav.manage")}</Link>: {t("help.modules.manage")}
+            </li>
+          )}
           {sections.map((s) => (
-            <li key={s.key}><Link to={s.to}>{t(`nav.${s.key}`)}</Link>: {t(`list.descriptions.${s.key}`)}</li>
+            <li key={s.key}>
+              <Link to={s.to}>{t(`nav.${s.key}`)}</Link>: {t(`list.descriptions.${s.key}`)}
+            </li>
           ))}
         </ul>
         <p className="muted">{t("help.modules.permissions")}</p>
@@ -56,13 +64,20 @@ export default function Help({ loaderData }: Route.ComponentProps) {
         </ol>
         <table className="table" data-testid="device-ports">
           <thead>
-            <tr><th>{t("help.devices.device")}</th><th>{t("help.devices.port")}</th><th>{t("help.devices.identifier")}</th></tr>
+            <tr>
+              <th>{t("help.devices.device")}</th>
+              <th>{t("help.devices.port")}</th>
+              <th>{t("help.devices.identifier")}</th>
+            </tr>
           </thead>
           <tbody>
             {DEVICES.map((d) => (
               <tr key={d.key}>
                 <td>{t(`help.devices.${d.key}.name`)}</td>
-                <td><code>{`${host}:${d.port}`}</code>{` (${d.transport})`}</td>
+                <td>
+                  <code>{`${host}:${d.port}`}</code>
+                  {` (${d.transport})`}
+                </td>
                 <td>{t(`help.devices.${d.key}.identifier`)}</td>
               </tr>
             ))}
@@ -86,7 +101,10 @@ export default function Help({ loaderData }: Route.ComponentProps) {
       <section className="card" data-testid="help-support">
         <h2>{t("help.support.title")}</h2>
         {contact.email ? (
-          <p>{t("help.support.body", { name: contact.name })} <a href={`mailto:${contact.email}`}>{contact.email}</a>{contact.phone ? ` · ${contact.phone}` : ""}</p>
+          <p>
+            {t("help.support.body", { name: contact.name })} <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            {contact.phone ? ` · ${contact.phone}` : ""}
+          </p>
         ) : (
           <p>{t("help.support.none")}</p>
         )}

@@ -17,13 +17,21 @@ export default function ConfigurationLayout({ loaderData }: Route.ComponentProps
     <div className="config-layout">
       <nav className="config-nav" aria-label={t("nav.label")} data-testid="config-nav">
         {loaderData.sections.map((s) => (
-          <Link key={s.key} to={s.to} data-section={s.key} className={active === s.key ? "active" : undefined} aria-current={active === s.key ? "page" : undefined}>
+          <Link
+            key={s.key}
+            to={s.to}
+            data-section={s.key}
+            className={active === s.key ? "active" : undefined}
+            aria-current={active === s.key ? "page" : undefined}
+          >
             {t(`nav.${s.key}`)}
           </Link>
         ))}
         <Form method="post" action="/logout" className="inline">
           <CsrfInput />
-          <button type="submit" className="link-button" data-testid="config-logout">{t("nav.logout")}</button>
+          <button type="submit" className="link-button" data-testid="config-logout">
+            {t("nav.logout")}
+          </button>
         </Form>
       </nav>
       <div className="config-content">

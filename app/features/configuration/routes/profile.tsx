@@ -3,7 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { LANGUAGE_COOKIE, serializeCookie } from "../../../../server/security/cookies";
 import { passwordChangeSchema, profileInputSchema } from "../../../../server/modules/users/users.schema";
-import { changePassword, getProfile, updateProfile, usesDefaultPassword } from "../../../../server/modules/users/users.service";
+import {
+  changePassword,
+  getProfile,
+  updateProfile,
+  usesDefaultPassword,
+} from "../../../../server/modules/users/users.service";
 import { shownValues, TextField } from "../components/SimpleField";
 import { CsrfInput, Field, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
 import { failureFields, formFailure } from "../../../lib/form-failure";
@@ -15,9 +20,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requireUser(context, request);
-  const [u, defaultPassword] = await Promise.all([load(() => getProfile(context.app, p)), usesDefaultPassword(context.app, p)]);
+  const [u, defaultPassword] = await Promise.all([
+    load(() => getProfile(context.app, p)),
+    usesDefaultPassword(context.app, p),
+  ]);
   return {
-    values: { first_name: u.first_name, middle_name: u.middle_name, last_name: u.last_name, phone: u.phone, default_language: u.default_language } as Record<string, unknown>,
+    values: {
+      first_name: u.first_name,
+      middle_name: u.middle_name,
+      last_name: u.last_name,
+      phone: u.phone,
+      default_language: u.default_language,
+    } as Record<string, unknown>,
     email: u.email,
     role: p.role.name,
     defaultPassword,
@@ -27,24 +41,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requireUser(context, request);
   // The details form posts intent=profile, which this page answers as its "save".
-  return formAction({ request, context }, {
-    save: intent({
-      schema: profileInputSchema,
-      run: async ({ value }) => {
-        await updateProfile(context.app, p, value);
-        const cookie = serializeCookie(LANGUAGE_COOKIE, value.default_language, { secure: context.app.config.secureCookies, maxAge: 365 * 86400, httpOnly: false });
-        return redirect("/configuration/profile?saved=1", { headers: { "Set-Cookie": cookie } });
-      },
-    }),
-    password: intent({
-      schema: passwordChangeSchema,
-      hideFields: ["current_password", "new_password", "confirm_password"],
-      run: async ({ value }) => {
-        await changePassword(context.app, p, value);
-        return redirect("/configuration/profile?password=1");
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: profileInputSchema,
+        run: async ({ value }) => {
+          await updateProfile(context.app, p, value);
+          const cookie = serializeCookie(LANGUAGE_COOKIE, value.default_language, {
+            secure: context.app.config.secureCookies,
+            maxAge: 365 * 86400,
+            httpOnly: false,
+          });
+          return redirect("/configuration/profile?saved=1", { headers: { "Set-Cookie": cookie } });
+        },
+      }),
+      password: intent({
+        schema: passwordChangeSchema,
+        hideFields: ["current_password", "new_password", "confirm_password"],
+        run: async ({ value }) => {
+          await changePassword(context.app, p, value);
+          return redirect("/configuration/profile?password=1");
+        },
+      }),
+    },
+  );
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,30 +84,72 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <section>
       <header className="page-header">
         <h1>{t("profile.title")}</h1>
-        <p className="muted">{loaderData.email} · {loaderData.role}</p>
+        <p className="muted">
+          {loaderData.email} · {loaderData.role}
+        </p>
       </header>
-      {loaderData.defaultPassword && <div className="alert alert-warn" role="alert" data-testid="default-password">{t("common:defaultPassword")}</div>}
-      {params.get("saved") && <div className="alert alert-ok" role="status">{t("common:saved")}</div>}
-      {params.get("password") && <div className="alert alert-ok" role="status">{t("profile.passwordChanged")}</div>}
+      {loaderData.defaultPassword && (
+        <div className="alert alert-warn" role="alert" data-testid="default-password">
+          {t("common:defaultPassword")}
+        </div>
+      )}
+      {params.get("saved") && (
+        <div className="alert alert-ok" role="status">
+          {t("common:saved")}
+        </div>
+      )}
+      {params.get("password") && (
+        <div className="alert alert-ok" role="status">
+          {t("profile.passwordChanged")}
+        </div>
+      )}
       <Form method="post" ref={formRef} noValidate className="card form-section" data-testid="profile-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="profile" />
         <h2>{t("profile.details")}</h2>
         <FormAlert code={profileFailure?.code} fields={profileFields} />
         <div className="form-grid">
-          <TextField name="first_name" label={t("profile.fields.first_name")} values={values} errors={profileFields} required />
-          <TextField name="middle_name" label={t("profile.fields.middle_name")} values={values} errors={profileFields} />
-          <TextField name="last_name" label={t("profile.fields.last_name")} values={values} errors={profileFields} required />
+          <TextField
+            name="first_name"
+            label={t("profile.fields.first_name")}
+            values={values}
+            errors={profileFields}
+            required
+          />
+          <TextField
+            name="middle_name"
+            label={t("profile.fields.middle_name")}
+            values={values}
+            errors={profileFields}
+          />
+          <TextField
+            name="last_name"
+            label={t("profile.fields.last_name")}
+            values={values}
+            errors={profileFields}
+            required
+          />
           <TextField name="phone" type="tel" label={t("profile.fields.phone")} values={values} errors={profileFields} />
-          <Field label={t("profile.fields.default_language")} name="default_language" errors={profileFields.default_language} hint={t("profile.languageHint")}>
-            <select id="default_language" name="default_language" defaultValue={String(values.default_language ?? "al")}>
+          <Field
+            label={t("profile.fields.default_language")}
+            name="default_language"
+            errors={profileFields.default_language}
+            hint={t("profile.languageHint")}
+          >
+            <select
+              id="default_language"
+              name="default_language"
+              defaultValue={String(values.default_language ?? "al")}
+            >
               <option value="al">{t("common:languages.al")}</option>
               <option value="en">{t("common:languages.en")}</option>
             </select>
           </Field>
         </div>
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={busy}>{t("common:actions.save")}</button>
+          <button type="submit" className="button primary" disabled={busy}>
+            {t("common:actions.save")}
+          </button>
         </div>
       </Form>
       <Form method="post" noValidate className="card form-section" data-testid="password-form">
@@ -96,14 +159,24 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <FormAlert code={passwordFailure?.code} fields={passwordFields} />
         <div className="form-grid">
           {(["current_password", "new_password", "confirm_password"] as const).map((name) => (
-            <TextField key={name} name={name} type="password" label={t(`profile.password.${name}`)} values={{}} errors={passwordFields} required
+            <TextField
+              key={name}
+              name={name}
+              type="password"
+              label={t(`profile.password.${name}`)}
+              values={{}}
+              errors={passwordFields}
+              required
               hint={name === "new_password" ? t("profile.password.hint") : undefined}
-              extra={{ autoComplete: name === "current_password" ? "current-password" : "new-password" }} />
+              extra={{ autoComplete: name === "current_password" ? "current-password" : "new-password" }}
+            />
           ))}
         </div>
         <p className="muted">{t("profile.password.otherSessions")}</p>
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={busy}>{t("profile.password.submit")}</button>
+          <button type="submit" className="button primary" disabled={busy}>
+            {t("profile.password.submit")}
+          </button>
         </div>
       </Form>
     </section>

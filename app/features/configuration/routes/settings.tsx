@@ -30,36 +30,76 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const readOnly = !loaderData.canWrite;
   const radius = { min: 10, max: 10000, step: 1, inputMode: "numeric" as const };
   return (
-    <InPlaceFormPage title={t("settings.title")} note={readOnly && <p className="muted">{t("settings.readOnly")}</p>}
-      saved={actionData?.ok === true} failure={actionData} values={loaderData.values} readOnly={readOnly} testId="settings-form">
-      {({ values, fields }) => (<>
-        <section className="card form-section">
-          <h2>{t("settings.attendance.title")}</h2>
-          <label className="field checkbox">
-            <input type="checkbox" name="attendance_enabled" defaultChecked={checked(values.attendance_enabled)} /> {t("settings.attendance.enabled")}
-          </label>
-          <p className="muted">{t("settings.attendance.help")}</p>
-          <div className="form-grid">
-            <Field label={t("settings.attendance.threshold")} name="attendance_start_threshold" errors={fields?.attendance_start_threshold}
-              required hint={t("settings.attendance.thresholdHint")}>
-              <TimeField id="attendance_start_threshold" name="attendance_start_threshold" defaultValue={String(values.attendance_start_threshold ?? "")}
-                required aria-required invalid={!!fields?.attendance_start_threshold}
-                aria-describedby={fields?.attendance_start_threshold ? "attendance_start_threshold-error" : undefined} />
-            </Field>
-          </div>
-        </section>
-        <section className="card form-section">
-          <h2>{t("settings.jobs.title")}</h2>
-          <p className="muted">{t("settings.jobs.help")}</p>
-          <div className="form-grid">
-            <TextField name="checkin_radius_m" type="number" label={t("settings.jobs.checkin")} values={values} errors={fields} required hint={t("settings.jobs.radiusHint")} extra={radius} />
-            <TextField name="checkout_radius_m" type="number" label={t("settings.jobs.checkout")} values={values} errors={fields} required hint={t("settings.jobs.radiusHint")} extra={radius} />
-          </div>
-          <label className="field checkbox">
-            <input type="checkbox" name="self_assign_jobs" defaultChecked={checked(values.self_assign_jobs)} /> {t("settings.jobs.selfAssign")}
-          </label>
-        </section>
-      </>)}
+    <InPlaceFormPage
+      title={t("settings.title")}
+      note={readOnly && <p className="muted">{t("settings.readOnly")}</p>}
+      saved={actionData?.ok === true}
+      failure={actionData}
+      values={loaderData.values}
+      readOnly={readOnly}
+      testId="settings-form"
+    >
+      {({ values, fields }) => (
+        <>
+          <section className="card form-section">
+            <h2>{t("settings.attendance.title")}</h2>
+            <label className="field checkbox">
+              <input type="checkbox" name="attendance_enabled" defaultChecked={checked(values.attendance_enabled)} />{" "}
+              {t("settings.attendance.enabled")}
+            </label>
+            <p className="muted">{t("settings.attendance.help")}</p>
+            <div className="form-grid">
+              <Field
+                label={t("settings.attendance.threshold")}
+                name="attendance_start_threshold"
+                errors={fields?.attendance_start_threshold}
+                required
+                hint={t("settings.attendance.thresholdHint")}
+              >
+                <TimeField
+                  id="attendance_start_threshold"
+                  name="attendance_start_threshold"
+                  defaultValue={String(values.attendance_start_threshold ?? "")}
+                  required
+                  aria-required
+                  invalid={!!fields?.attendance_start_threshold}
+                  aria-describedby={fields?.attendance_start_threshold ? "attendance_start_threshold-error" : undefined}
+                />
+              </Field>
+            </div>
+          </section>
+          <section className="card form-section">
+            <h2>{t("settings.jobs.title")}</h2>
+            <p className="muted">{t("settings.jobs.help")}</p>
+            <div className="form-grid">
+              <TextField
+                name="checkin_radius_m"
+                type="number"
+                label={t("settings.jobs.checkin")}
+                values={values}
+                errors={fields}
+                required
+                hint={t("settings.jobs.radiusHint")}
+                extra={radius}
+              />
+              <TextField
+                name="checkout_radius_m"
+                type="number"
+                label={t("settings.jobs.checkout")}
+                values={values}
+                errors={fields}
+                required
+                hint={t("settings.jobs.radiusHint")}
+                extra={radius}
+              />
+            </div>
+            <label className="field checkbox">
+              <input type="checkbox" name="self_assign_jobs" defaultChecked={checked(values.self_assign_jobs)} />{" "}
+              {t("settings.jobs.selfAssign")}
+            </label>
+          </section>
+        </>
+      )}
     </InPlaceFormPage>
   );
 }

@@ -10,15 +10,18 @@ const edit = (id: string) => `/configuration/vehicles/teams/update/${id}`;
 
 export async function addTeamAction({ request, context }: Args) {
   const p = requirePermission(context, request, "teams:write");
-  return formAction({ request, context }, {
-    save: intent({
-      schema: teamInputSchema,
-      run: async ({ value }) => {
-        const team = await createTeam(context.app, p, value);
-        return redirect(`${edit(team.id)}?created=1`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: teamInputSchema,
+        run: async ({ value }) => {
+          const team = await createTeam(context.app, p, value);
+          return redirect(`${edit(team.id)}?created=1`);
+        },
+      }),
+    },
+  );
 }
 
 /** The team page: the team with how many vehicles and people use it, and what the user may do. */
@@ -27,7 +30,13 @@ export async function teamLoader({ request, context }: Args, rawId: string | und
   const team = await load(() => getTeamWithUsage(context.app, p, idParam(rawId)));
   const canWrite = can(p, "teams:write");
   return {
-    team: { id: team.id, name: team.name, description: team.description ?? "", version: String(team.updated_at as unknown), usage: team.usage },
+    team: {
+      id: team.id,
+      name: team.name,
+      description: team.description ?? "",
+      version: String(team.updated_at as unknown),
+      usage: team.usage,
+    },
     canWrite,
     confirmDelete: canWrite && new URL(request.url).searchParams.get("delete") === "1",
   };
@@ -36,19 +45,22 @@ export async function teamLoader({ request, context }: Args, rawId: string | und
 export async function teamAction({ request, context }: Args, rawId: string | undefined) {
   const p = requireUser(context, request);
   const id = idParam(rawId);
-  return formAction({ request, context }, {
-    save: intent({
-      schema: teamInputSchema,
-      run: async ({ value }) => {
-        await updateTeam(context.app, p, id, value);
-        return redirect(`${edit(id)}?saved=1`);
-      },
-    }),
-    delete: intent({
-      run: async () => {
-        await deleteTeam(context.app, p, id);
-        return redirect("/configuration/vehicles/teams?deleted=1");
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: teamInputSchema,
+        run: async ({ value }) => {
+          await updateTeam(context.app, p, id, value);
+          return redirect(`${edit(id)}?saved=1`);
+        },
+      }),
+      delete: intent({
+        run: async () => {
+          await deleteTeam(context.app, p, id);
+          return redirect("/configuration/vehicles/teams?deleted=1");
+        },
+      }),
+    },
+  );
 }

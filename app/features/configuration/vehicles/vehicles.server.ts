@@ -2,7 +2,13 @@ import { redirect } from "react-router";
 import { teamOptions } from "../../../../server/modules/teams/teams.service";
 import { vehicleInputSchema } from "../../../../server/modules/vehicles/vehicles.schema";
 import {
-  addVehicleImages, createVehicle, deleteVehicle, deleteVehicleImage, driverOptions, getVehicle, updateVehicle,
+  addVehicleImages,
+  createVehicle,
+  deleteVehicle,
+  deleteVehicleImage,
+  driverOptions,
+  getVehicle,
+  updateVehicle,
 } from "../../../../server/modules/vehicles/vehicles.service";
 import { assertUploadSize, formAction, intent, readImages, refuse } from "../../../lib/forms.server";
 import { can } from "../../../lib/permissions";
@@ -22,15 +28,18 @@ export async function addVehicleLoader({ request, context }: Args) {
 export async function addVehicleAction({ request, context }: Args) {
   const p = requirePermission(context, request, "vehicles:write");
   assertUploadSize(request, context);
-  return formAction({ request, context }, {
-    save: intent({
-      schema: vehicleInputSchema,
-      run: async ({ value, form }) => {
-        const v = await createVehicle(context.app, p, value, await readImages(form));
-        return redirect(`${details(v.id)}?created=1`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: vehicleInputSchema,
+        run: async ({ value, form }) => {
+          const v = await createVehicle(context.app, p, value, await readImages(form));
+          return redirect(`${details(v.id)}?created=1`);
+        },
+      }),
+    },
+  );
 }
 
 /** The details page: the vehicle as form values, its images, and what the user may do with it. */
@@ -38,7 +47,10 @@ export async function vehicleDetailsLoader({ request, context }: Args, rawId: st
   const p = requirePermission(context, request, "vehicles:read");
   const id = idParam(rawId);
   const vehicle = await load(() => getVehicle(context.app, p, id));
-  const [teams, drivers] = await Promise.all([teamOptions(context.app, p), driverOptions(context.app, p, vehicle.driver_id)]);
+  const [teams, drivers] = await Promise.all([
+    teamOptions(context.app, p),
+    driverOptions(context.app, p, vehicle.driver_id),
+  ]);
   const canDelete = can(p, "vehicles:delete");
   return {
     id: vehicle.id,
@@ -59,33 +71,36 @@ export async function vehicleDetailsAction({ request, context }: Args, rawId: st
   const p = requireUser(context, request);
   const id = idParam(rawId);
   assertUploadSize(request, context);
-  return formAction({ request, context }, {
-    save: intent({
-      schema: vehicleInputSchema,
-      run: async ({ value }) => {
-        await updateVehicle(context.app, p, id, value);
-        return redirect(`${details(id)}?saved=1`);
-      },
-    }),
-    delete: intent({
-      run: async () => {
-        await deleteVehicle(context.app, p, id);
-        return redirect("/configuration/vehicles/list");
-      },
-    }),
-    upload: intent({
-      run: async ({ form }) => {
-        const images = await readImages(form);
-        if (!images.length) return refuse("upload", "required");
-        await addVehicleImages(context.app, p, id, images);
-        return redirect(`${details(id)}?images=added`);
-      },
-    }),
-    "delete-image": intent({
-      run: async ({ form }) => {
-        await deleteVehicleImage(context.app, p, id, idParam(String(form.get("imageId") ?? "")));
-        return redirect(`${details(id)}?images=deleted`);
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: vehicleInputSchema,
+        run: async ({ value }) => {
+          await updateVehicle(context.app, p, id, value);
+          return redirect(`${details(id)}?saved=1`);
+        },
+      }),
+      delete: intent({
+        run: async () => {
+          await deleteVehicle(context.app, p, id);
+          return redirect("/configuration/vehicles/list");
+        },
+      }),
+      upload: intent({
+        run: async ({ form }) => {
+          const images = await readImages(form);
+          if (!images.length) return refuse("upload", "required");
+          await addVehicleImages(context.app, p, id, images);
+          return redirect(`${details(id)}?images=added`);
+        },
+      }),
+      "delete-image": intent({
+        run: async ({ form }) => {
+          await deleteVehicleImage(context.app, p, id, idParam(String(form.get("imageId") ?? "")));
+          return redirect(`${details(id)}?images=deleted`);
+        },
+      }),
+    },
+  );
 }

@@ -22,9 +22,17 @@ export function BenchmarksView({ by, window, from, to, rows, fleet }: Props) {
   const mark = (m: Metric, v: number | null) => {
     const avg = fleet[m];
     if (v === null || avg === null || v === avg) return null;
-    return v > avg
-      ? <span className="above" title={t("benchmarks.above")} aria-label={t("benchmarks.above")}> ▲</span>
-      : <span className="below" title={t("benchmarks.below")} aria-label={t("benchmarks.below")}> ▼</span>;
+    return v > avg ? (
+      <span className="above" title={t("benchmarks.above")} aria-label={t("benchmarks.above")}>
+        {" "}
+        ▲
+      </span>
+    ) : (
+      <span className="below" title={t("benchmarks.below")} aria-label={t("benchmarks.below")}>
+        {" "}
+        ▼
+      </span>
+    );
   };
   return (
     <section className="stack benchmarks">
@@ -38,39 +46,67 @@ export function BenchmarksView({ by, window, from, to, rows, fleet }: Props) {
         <div className="field">
           <label htmlFor="by">{t("benchmarks.by")}</label>
           <select id="by" name="by" defaultValue={by}>
-            {(["vehicle", "driver", "team"] as const).map((b) => <option key={b} value={b}>{t(`benchmarks.${BY_LABEL[b]}`)}</option>)}
+            {(["vehicle", "driver", "team"] as const).map((b) => (
+              <option key={b} value={b}>
+                {t(`benchmarks.${BY_LABEL[b]}`)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor="window">{t("benchmarks.window")}</label>
           <select id="window" name="window" defaultValue={window}>
-            {TIME_WINDOWS.map((w) => <option key={w} value={w}>{t(`window.${w}`)}</option>)}
+            {TIME_WINDOWS.map((w) => (
+              <option key={w} value={w}>
+                {t(`window.${w}`)}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="submit" className="button primary">{t("benchmarks.show")}</button>
-        <span className="muted" data-testid="benchmarks-period">{t("metrics.period", { from, to })}</span>
+        <button type="submit" className="button primary">
+          {t("benchmarks.show")}
+        </button>
+        <span className="muted" data-testid="benchmarks-period">
+          {t("metrics.period", { from, to })}
+        </span>
       </Form>
-      {rows.length === 0 ? <p className="muted">{t("benchmarks.empty")}</p> : (
+      {rows.length === 0 ? (
+        <p className="muted">{t("benchmarks.empty")}</p>
+      ) : (
         <div className="benchmarks-scroll">
           <table className="table" data-testid="benchmarks-table">
             <thead>
               <tr>
                 <th scope="col">{t(`benchmarks.${BY_LABEL[by]}`)}</th>
-                {METRICS.map((m) => <th key={m} scope="col">{t(`metric.${m}`)}{HAS_UNIT.has(m) && ` (${t(`units.${m}`)})`}</th>)}
+                {METRICS.map((m) => (
+                  <th key={m} scope="col">
+                    {t(`metric.${m}`)}
+                    {HAS_UNIT.has(m) && ` (${t(`units.${m}`)})`}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id || "none"} data-testid="benchmark-row">
                   <th scope="row">{r.label}</th>
-                  {METRICS.map((m) => <td key={m} className="num">{num(r.values[m])}{mark(m, r.values[m])}</td>)}
+                  {METRICS.map((m) => (
+                    <td key={m} className="num">
+                      {num(r.values[m])}
+                      {mark(m, r.values[m])}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="fleet" data-testid="fleet-row">
                 <th scope="row">{t("benchmarks.fleet")}</th>
-                {METRICS.map((m) => <td key={m} className="num">{num(fleet[m])}</td>)}
+                {METRICS.map((m) => (
+                  <td key={m} className="num">
+                    {num(fleet[m])}
+                  </td>
+                ))}
               </tr>
             </tfoot>
           </table>

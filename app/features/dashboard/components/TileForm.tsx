@@ -19,11 +19,16 @@ interface Props {
   submitLabel: string;
 }
 
-
 /** The tile form (add and edit): plain selects and check lists, so it works the same without JavaScript. */
 export function TileForm(props: Props) {
   const { t } = useTranslation("dashboard");
-  const { ref, form, fields, code } = useRecordForm({ id: "tile-form", schema: tileInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
+  const { ref, form, fields, code } = useRecordForm({
+    id: "tile-form",
+    schema: tileInputSchema,
+    result: props.result,
+    defaultValue: props.defaultValue,
+    code: props.code,
+  });
   const f = fields as unknown as Record<string, Meta>;
   const [chart, setChart] = useState(String(f.chart_type.initialValue ?? "bar"));
   const [hydrated, setHydrated] = useState(false);
@@ -31,11 +36,27 @@ export function TileForm(props: Props) {
   // number and line tiles rank nothing: with JavaScript their ranking fields step aside (the server ignores them)
   const ranks = !hydrated || chart === "bar" || chart === "pie" || chart === "table";
 
-  const select = (name: string, values: readonly string[], label: (v: string) => string, opts: { hidden?: boolean; hint?: string; onChange?: (v: string) => void } = {}) => (
-    <SelectField meta={f[name]} label={t(`fields.${name}`)} items={values.map((v) => ({ value: v, label: label(v) }))} {...opts} />
+  const select = (
+    name: string,
+    values: readonly string[],
+    label: (v: string) => string,
+    opts: { hidden?: boolean; hint?: string; onChange?: (v: string) => void } = {},
+  ) => (
+    <SelectField
+      meta={f[name]}
+      label={t(`fields.${name}`)}
+      items={values.map((v) => ({ value: v, label: label(v) }))}
+      {...opts}
+    />
   );
   const checklist = (name: string, items: Array<{ id: string; label: string }>) => (
-    <CheckList meta={f[name]} label={t(`fields.${name}`)} items={items} errors={f[name].errors} emptyText={t("form.nothingToChoose")} />
+    <CheckList
+      meta={f[name]}
+      label={t(`fields.${name}`)}
+      items={items}
+      errors={f[name].errors}
+      emptyText={t("form.nothingToChoose")}
+    />
   );
 
   return (
@@ -49,7 +70,10 @@ export function TileForm(props: Props) {
           {select("chart_type", CHART_TYPES, (v) => t(`chart.${v}`), { onChange: setChart })}
           {select("time_window", TIME_WINDOWS, (v) => t(`window.${v}`))}
           {select("aggregation", ["total", "average"], (v) => t(`aggregation.${v}`))}
-          {select("ranking", ["top", "bottom"], (v) => t(`ranking.${v}`), { hidden: !ranks, hint: hydrated ? undefined : t("form.rankingHint") })}
+          {select("ranking", ["top", "bottom"], (v) => t(`ranking.${v}`), {
+            hidden: !ranks,
+            hint: hydrated ? undefined : t("form.rankingHint"),
+          })}
           {select("ranking_size", ["10", "50"], (v) => v, { hidden: !ranks })}
         </div>
       </fieldset>
@@ -62,8 +86,12 @@ export function TileForm(props: Props) {
         </div>
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="button primary" data-testid="save-tile">{props.submitLabel}</button>
-        <Link to="/dashboard/metrics" className="button">{t("form.cancel")}</Link>
+        <button type="submit" className="button primary" data-testid="save-tile">
+          {props.submitLabel}
+        </button>
+        <Link to="/dashboard/metrics" className="button">
+          {t("form.cancel")}
+        </Link>
       </div>
     </Form>
   );

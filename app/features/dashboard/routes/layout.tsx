@@ -22,7 +22,9 @@ export default function DashboardLayout() {
     <div className="dashboard">
       <nav className="section-tabs" aria-label={t("title")} data-testid="dashboard-tabs">
         {tabs.map((tab) => (
-          <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
+          <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>
+            {t(`tabs.${tab.key}`)}
+          </NavLink>
         ))}
       </nav>
       <Outlet />

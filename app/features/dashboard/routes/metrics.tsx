@@ -27,17 +27,33 @@ export default function Metrics({ loaderData, actionData }: Route.ComponentProps
           <h1>{t("metrics.heading")}</h1>
           <p>{t("metrics.intro")}</p>
         </div>
-        {canWrite && <Link to="/dashboard/metrics/add" className="button primary" data-testid="add-tile">{t("metrics.add")}</Link>}
+        {canWrite && (
+          <Link to="/dashboard/metrics/add" className="button primary" data-testid="add-tile">
+            {t("metrics.add")}
+          </Link>
+        )}
       </header>
       <FormAlert code={failure?.code} />
-      {notice && <div className="alert alert-ok" role="status" data-testid="tile-notice">{t(`metrics.${notice}`)}</div>}
+      {notice && (
+        <div className="alert alert-ok" role="status" data-testid="tile-notice">
+          {t(`metrics.${notice}`)}
+        </div>
+      )}
       {tiles.length === 0 && (
         <div className="stack" data-testid="no-tiles">
           <p className="muted">{t("metrics.empty")}</p>
           {canWrite && (
             <Form method="post">
               <CsrfInput />
-              <button type="submit" name="intent" value="starter" className="button primary" data-testid="starter-tiles">{t("metrics.starter")}</button>
+              <button
+                type="submit"
+                name="intent"
+                value="starter"
+                className="button primary"
+                data-testid="starter-tiles"
+              >
+                {t("metrics.starter")}
+              </button>
             </Form>
           )}
         </div>

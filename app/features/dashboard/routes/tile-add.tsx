@@ -24,7 +24,13 @@ export default function AddTile({ loaderData, actionData }: Route.ComponentProps
         <h1>{t("form.addTitle")}</h1>
         <Link to="/dashboard/metrics">{t("form.back")}</Link>
       </header>
-      <TileForm result={failure?.reply} code={failure?.code} defaultValue={loaderData.defaults} options={loaderData.options} submitLabel={t("form.create")} />
+      <TileForm
+        result={failure?.reply}
+        code={failure?.code}
+        defaultValue={loaderData.defaults}
+        options={loaderData.options}
+        submitLabel={t("form.create")}
+      />
     </section>
   );
 }

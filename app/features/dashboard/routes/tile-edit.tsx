@@ -24,7 +24,14 @@ export default function EditTile({ loaderData, actionData }: Route.ComponentProp
         <h1>{t("form.editTitle")}</h1>
         <Link to="/dashboard/metrics">{t("form.back")}</Link>
       </header>
-      <TileForm key={loaderData.tile?.id} result={failure?.reply} code={failure?.code} defaultValue={loaderData.defaults} options={loaderData.options} submitLabel={t("form.save")} />
+      <TileForm
+        key={loaderData.tile?.id}
+        result={failure?.reply}
+        code={failure?.code}
+        defaultValue={loaderData.defaults}
+        options={loaderData.options}
+        submitLabel={t("form.save")}
+      />
     </section>
   );
 }

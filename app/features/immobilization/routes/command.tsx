@@ -16,7 +16,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "immobilization:command");
   const url = new URL(request.url);
-  const parsed = immobilizationRequestSchema.safeParse({ vehicleId: url.searchParams.get("vehicle") ?? "", action: url.searchParams.get("action") });
+  const parsed = immobilizationRequestSchema.safeParse({
+    vehicleId: url.searchParams.get("vehicle") ?? "",
+    action: url.searchParams.get("action"),
+  });
   if (!parsed.success) throw data({ error: "NOT_FOUND" }, { status: 404 });
   const vehicle = await load(() => getVehicleLive(context.app, p, parsed.data.vehicleId));
   return { vehicleId: vehicle.vehicleId, registration: vehicle.registration, action: parsed.data.action };
@@ -31,7 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const r = await requestImmobilization(context.app, p, parsed.data);
     return data<ImmobilizationResult>({ ok: true, status: r.status, action: r.action, reason: r.error });
   } catch (err) {
-    if (err instanceof AppError) return refusal<ImmobilizationResult>({ ok: false, code: err.code, action: parsed.data.action }, err);
+    if (err instanceof AppError)
+      return refusal<ImmobilizationResult>({ ok: false, code: err.code, action: parsed.data.action }, err);
     throw err;
   }
 }
@@ -52,14 +56,24 @@ export default function ImmobilizationCommand({ loaderData, actionData }: Route.
           <input type="hidden" name="vehicle" value={vehicleId} />
           <input type="hidden" name="action" value={action} />
           <div className="button-row">
-            <button type="submit" className={`button ${action === "block" ? "danger" : "primary"}`} disabled={navigation.state !== "idle"} data-testid="confirm-immobilization">
+            <button
+              type="submit"
+              className={`button ${action === "block" ? "danger" : "primary"}`}
+              disabled={navigation.state !== "idle"}
+              data-testid="confirm-immobilization"
+            >
               {t(`confirm.${action}`)}
             </button>
-            <Link to={`/manage?vehicle=${vehicleId}`} className="button">{t("cancel")}</Link>
+            <Link to={`/manage?vehicle=${vehicleId}`} className="button">
+              {t("cancel")}
+            </Link>
           </div>
         </Form>
       )}
-      <p><Link to={`/manage?vehicle=${vehicleId}`}>{t("backToMap")}</Link> · <Link to={`/immobilization?vehicle=${vehicleId}`}>{t("historyLink")}</Link></p>
+      <p>
+        <Link to={`/manage?vehicle=${vehicleId}`}>{t("backToMap")}</Link> ·{" "}
+        <Link to={`/immobilization?vehicle=${vehicleId}`}>{t("historyLink")}</Link>
+      </p>
     </section>
   );
 }

@@ -12,7 +12,12 @@ import "../../../styles/map.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-const STATUS_CLASS: Record<string, string> = { Blocked: "status-stopped", Unblocked: "status-moving", Failed: "status-failed", Pending: "status-unknown" };
+const STATUS_CLASS: Record<string, string> = {
+  Blocked: "status-stopped",
+  Unblocked: "status-moving",
+  Failed: "status-failed",
+  Pending: "status-unknown",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "immobilization:read");
@@ -25,7 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orgTimeZone(context.app, p),
   ]);
   return {
-    page: { ...page, items: page.items.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), answeredAt: r.answeredAt ? new Date(r.answeredAt).toISOString() : null })) },
+    page: {
+      ...page,
+      items: page.items.map((r) => ({
+        ...r,
+        createdAt: new Date(r.createdAt).toISOString(),
+        answeredAt: r.answeredAt ? new Date(r.answeredAt).toISOString() : null,
+      })),
+    },
     vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
     timeZone,
   };
@@ -44,26 +56,55 @@ export default function ImmobilizationHistory({ loaderData }: Route.ComponentPro
       <Form method="get" className="search-box">
         <select name="vehicle" defaultValue={params.get("vehicle") ?? ""} aria-label={t("vehicle")}>
           <option value="">{t("allVehicles")}</option>
-          {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
+          {vehicles.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.registration}
+            </option>
+          ))}
         </select>
-        <button type="submit" className="button">{t("filter")}</button>
+        <button type="submit" className="button">
+          {t("filter")}
+        </button>
       </Form>
       <table className="table" data-testid="immobilization-history">
         <thead>
-          <tr><th>{t("vehicle")}</th><th>{t("actionColumn")}</th><th>{t("statusColumn")}</th><th>{t("requestedBy")}</th><th>{t("requestedAt")}</th><th>{t("answer")}</th></tr>
+          <tr>
+            <th>{t("vehicle")}</th>
+            <th>{t("actionColumn")}</th>
+            <th>{t("statusColumn")}</th>
+            <th>{t("requestedBy")}</th>
+            <th>{t("requestedAt")}</th>
+            <th>{t("answer")}</th>
+          </tr>
         </thead>
         <tbody>
           {page.items.map((r) => (
             <tr key={r.id} data-status={r.status}>
               <td>{r.registration}</td>
               <td>{t(`action.${r.action}`)}</td>
-              <td><span className={`status ${STATUS_CLASS[r.status] ?? "status-unknown"}`}>{t(`status.${r.status}`)}</span></td>
+              <td>
+                <span className={`status ${STATUS_CLASS[r.status] ?? "status-unknown"}`}>
+                  {t(`status.${r.status}`)}
+                </span>
+              </td>
               <td>{r.requestedBy ?? "—"}</td>
               <td>{formatDateTime(r.createdAt, timeZone)}</td>
-              <td>{r.error ? t(`reasons.${r.error}`, { defaultValue: r.error }) : r.answeredAt ? formatDateTime(r.answeredAt, timeZone) : "—"}</td>
+              <td>
+                {r.error
+                  ? t(`reasons.${r.error}`, { defaultValue: r.error })
+                  : r.answeredAt
+                    ? formatDateTime(r.answeredAt, timeZone)
+                    : "—"}
+              </td>
             </tr>
           ))}
-          {page.items.length === 0 && <tr><td colSpan={6} className="muted">{t("empty")}</td></tr>}
+          {page.items.length === 0 && (
+            <tr>
+              <td colSpan={6} className="muted">
+                {t("empty")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       <Pagination page={page.page} pages={page.pages} total={page.total} />

@@ -19,7 +19,9 @@ export function IntegrationShell({ children }: { children: ReactNode }) {
         </span>
         <LanguageSwitch />
       </header>
-      <main id="content" className="int-content">{children}</main>
+      <main id="content" className="int-content">
+        {children}
+      </main>
     </div>
   );
 }

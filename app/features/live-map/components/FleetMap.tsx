@@ -6,7 +6,15 @@ import type { MapConfig } from "../../../lib/map/basemap-style";
 import type { FleetVehicle } from "../../../lib/map/fleet-types";
 import { loadMapLibre } from "../../../lib/map/load-maplibre";
 import { provideVehicleImages } from "../../../lib/map/pin-images";
-import { CLUSTER_LAYER, PIN_LAYER, VEHICLE_SOURCE, VEHICLE_SOURCE_OPTIONS, VehicleSourceSync, hasPosition, vehicleLayers } from "../../../lib/map/vehicle-layers";
+import {
+  CLUSTER_LAYER,
+  PIN_LAYER,
+  VEHICLE_SOURCE,
+  VEHICLE_SOURCE_OPTIONS,
+  VehicleSourceSync,
+  hasPosition,
+  vehicleLayers,
+} from "../../../lib/map/vehicle-layers";
 import { PLACES_TOGGLES, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../places/layers";
 import { useChunkFailure } from "../../../lib/use-chunk-watchdog";
 
@@ -55,13 +63,21 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
       const lib = await loadMapLibre();
       if (cancelled || !container.current) return;
       const element = container.current;
-      const made = await createBasemapMap(lib, config, {
-        container: element, center: DEFAULT_CENTER, zoom: 6, attributionControl: { compact: true },
-        // No symbol fade-in: with positions streaming in, every update would otherwise animate (redraw) for 300 ms.
-        fadeDuration: 0,
-      }, (kind) => {
-        element.dataset.basemap = kind;
-      });
+      const made = await createBasemapMap(
+        lib,
+        config,
+        {
+          container: element,
+          center: DEFAULT_CENTER,
+          zoom: 6,
+          attributionControl: { compact: true },
+          // No symbol fade-in: with positions streaming in, every update would otherwise animate (redraw) for 300 ms.
+          fadeDuration: 0,
+        },
+        (kind) => {
+          element.dataset.basemap = kind;
+        },
+      );
       map = made.map;
       stopWatching = made.stop;
       if (cancelled) {
@@ -80,7 +96,11 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
           m.addSource(places.sourceId, places.source);
           for (const layer of places.layers) m.addLayer(layer);
         }
-        m.addSource(VEHICLE_SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] }, ...VEHICLE_SOURCE_OPTIONS });
+        m.addSource(VEHICLE_SOURCE, {
+          type: "geojson",
+          data: { type: "FeatureCollection", features: [] },
+          ...VEHICLE_SOURCE_OPTIONS,
+        });
         sync.current = new VehicleSourceSync(() => m.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined);
         for (const layer of vehicleLayers()) m.addLayer(layer as LayerSpecification);
         m.on("click", PIN_LAYER, (e) => {
@@ -90,12 +110,18 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
         m.on("click", CLUSTER_LAYER, async (e) => {
           const f = e.features?.[0];
           if (!f || f.geometry.type !== "Point") return;
-          const zoom = await (m.getSource(VEHICLE_SOURCE) as GeoJSONSource).getClusterExpansionZoom(f.properties.cluster_id);
+          const zoom = await (m.getSource(VEHICLE_SOURCE) as GeoJSONSource).getClusterExpansionZoom(
+            f.properties.cluster_id,
+          );
           m.easeTo({ center: f.geometry.coordinates as [number, number], zoom });
         });
         for (const layer of [PIN_LAYER, CLUSTER_LAYER]) {
-          m.on("mouseenter", layer, () => { m.getCanvas().style.cursor = "pointer"; });
-          m.on("mouseleave", layer, () => { m.getCanvas().style.cursor = ""; });
+          m.on("mouseenter", layer, () => {
+            m.getCanvas().style.cursor = "pointer";
+          });
+          m.on("mouseleave", layer, () => {
+            m.getCanvas().style.cursor = "";
+          });
         }
         setReady(true);
       });
@@ -116,14 +142,19 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map || !showPlaces) return;
-    for (const toggle of Object.keys(PLACES_TOGGLES) as PlacesToggle[]) setPlacesVisibility(map, toggle, placeLayers[toggle]);
+    for (const toggle of Object.keys(PLACES_TOGGLES) as PlacesToggle[])
+      setPlacesVisibility(map, toggle, placeLayers[toggle]);
   }, [ready, showPlaces, placeLayers]);
 
   // Pins follow the list at most every MAP_UPDATE_INTERVAL_MS (a selection at once): each update makes
   // MapLibre re-cluster and redraw, which is what a busy fleet would otherwise do on every frame.
   const latest = useRef({ vehicles, selectedId });
   latest.current = { vehicles, selectedId };
-  const pushed = useRef({ at: -Infinity, selectedId: null as string | null, timer: null as ReturnType<typeof setTimeout> | null });
+  const pushed = useRef({
+    at: -Infinity,
+    selectedId: null as string | null,
+    timer: null as ReturnType<typeof setTimeout> | null,
+  });
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
@@ -149,7 +180,12 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
       pushed.current.timer ??= setTimeout(push, wait);
     }
   }, [ready, vehicles, selectedId]);
-  useEffect(() => () => { if (pushed.current.timer) clearTimeout(pushed.current.timer); }, []);
+  useEffect(
+    () => () => {
+      if (pushed.current.timer) clearTimeout(pushed.current.timer);
+    },
+    [],
+  );
 
   const vehiclesRef = useRef(vehicles);
   vehiclesRef.current = vehicles;
@@ -157,7 +193,11 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
     const map = mapRef.current;
     const v = vehiclesRef.current.find((x) => x.vehicleId === selectedId);
     if (!ready || !map || !v || !hasPosition(v)) return;
-    map.easeTo({ center: [v.longitude as number, v.latitude as number], zoom: Math.max(map.getZoom(), 13), duration: 500 });
+    map.easeTo({
+      center: [v.longitude as number, v.latitude as number],
+      zoom: Math.max(map.getZoom(), 13),
+      duration: 500,
+    });
   }, [ready, selectedId]);
 
   const selected = vehicles.find((v) => v.vehicleId === selectedId);

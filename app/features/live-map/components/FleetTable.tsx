@@ -37,36 +37,67 @@ export function FleetTable({ vehicles, selectedId, timeZone, onSelect, scrollRef
   const pages = Math.ceil(vehicles.length / WINDOWED_FROM);
   const paged = !windowed && pages > 1;
   const page = Math.min(pages, Math.max(1, Math.floor(Number(params.get("page"))) || 1));
-  const shown = windowed ? vehicles.slice(range.start, range.end) : paged ? vehicles.slice((page - 1) * WINDOWED_FROM, page * WINDOWED_FROM) : vehicles;
+  const shown = windowed
+    ? vehicles.slice(range.start, range.end)
+    : paged
+      ? vehicles.slice((page - 1) * WINDOWED_FROM, page * WINDOWED_FROM)
+      : vehicles;
   return (
     <>
-    <table className="table fleet-table" data-testid="fleet-table" data-windowed={windowed ? "1" : undefined}>
-      <thead>
-        <tr>
-          <th>{t("registration")}</th>
-          <th>{t("status")}</th>
-          <th>{t("speed")}</th>
-          <th>{t("lastUpdate")}</th>
-          <th>{t("driver")}</th>
-          <th>{t("faults")}</th>
-        </tr>
-      </thead>
-      <tbody ref={body}>
-        {windowed && range.start > 0 && <tr aria-hidden="true" className="spacer" style={{ height: range.start * range.rowHeight }} />}
-        {shown.map((v) => (
-          <FleetRow key={v.vehicleId} vehicle={v} selected={v.vehicleId === selectedId} timeZone={timeZone} href={hrefFor(v.vehicleId)} onSelect={onSelect} />
-        ))}
-        {windowed && range.end < vehicles.length && <tr aria-hidden="true" className="spacer" style={{ height: (vehicles.length - range.end) * range.rowHeight }} />}
-        {vehicles.length === 0 && <tr><td colSpan={6} className="muted">{t("common:list.noResults")}</td></tr>}
-      </tbody>
-    </table>
-    {paged && <Pagination page={page} pages={pages} total={vehicles.length} />}
+      <table className="table fleet-table" data-testid="fleet-table" data-windowed={windowed ? "1" : undefined}>
+        <thead>
+          <tr>
+            <th>{t("registration")}</th>
+            <th>{t("status")}</th>
+            <th>{t("speed")}</th>
+            <th>{t("lastUpdate")}</th>
+            <th>{t("driver")}</th>
+            <th>{t("faults")}</th>
+          </tr>
+        </thead>
+        <tbody ref={body}>
+          {windowed && range.start > 0 && (
+            <tr aria-hidden="true" className="spacer" style={{ height: range.start * range.rowHeight }} />
+          )}
+          {shown.map((v) => (
+            <FleetRow
+              key={v.vehicleId}
+              vehicle={v}
+              selected={v.vehicleId === selectedId}
+              timeZone={timeZone}
+              href={hrefFor(v.vehicleId)}
+              onSelect={onSelect}
+            />
+          ))}
+          {windowed && range.end < vehicles.length && (
+            <tr
+              aria-hidden="true"
+              className="spacer"
+              style={{ height: (vehicles.length - range.end) * range.rowHeight }}
+            />
+          )}
+          {vehicles.length === 0 && (
+            <tr>
+              <td colSpan={6} className="muted">
+                {t("common:list.noResults")}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {paged && <Pagination page={page} pages={pages} total={vehicles.length} />}
     </>
   );
 }
 
 /** One vehicle's row; re-rendered only when that vehicle (the live store gives it a new object) or its selection changes. */
-const FleetRow = memo(function FleetRow({ vehicle: v, selected, timeZone, href, onSelect }: {
+const FleetRow = memo(function FleetRow({
+  vehicle: v,
+  selected,
+  timeZone,
+  href,
+  onSelect,
+}: {
   vehicle: FleetVehicle;
   selected: boolean;
   timeZone: string;
@@ -77,22 +108,47 @@ const FleetRow = memo(function FleetRow({ vehicle: v, selected, timeZone, href, 
   return (
     <tr data-vehicle-id={v.vehicleId} aria-selected={selected} className={selected ? "selected" : undefined}>
       <td>
-        <Link to={href} preventScrollReset replace onClick={onSelect ? (e) => { e.preventDefault(); onSelect(v.vehicleId); } : undefined}>
+        <Link
+          to={href}
+          preventScrollReset
+          replace
+          onClick={
+            onSelect
+              ? (e) => {
+                  e.preventDefault();
+                  onSelect(v.vehicleId);
+                }
+              : undefined
+          }
+        >
           {v.registration}
         </Link>
         {v.teamName && <div className="muted small">{v.teamName}</div>}
       </td>
-      <td><VehicleStateBadge vehicle={v} /></td>
+      <td>
+        <VehicleStateBadge vehicle={v} />
+      </td>
       <td className="num">{v.fixTime ? formatSpeed(v.speed, t("kmh")) : "—"}</td>
-      <td><time dateTime={v.fixTime ?? undefined}>{v.fixTime ? formatDateTime(v.fixTime, timeZone) : t("noPosition")}</time></td>
+      <td>
+        <time dateTime={v.fixTime ?? undefined}>
+          {v.fixTime ? formatDateTime(v.fixTime, timeZone) : t("noPosition")}
+        </time>
+      </td>
       <td>{v.driverName ?? "—"}</td>
-      <td><FaultList faults={v.faults} /></td>
+      <td>
+        <FaultList faults={v.faults} />
+      </td>
     </tr>
   );
 });
 
 /** The rows under the scroll element's viewport; the row height is measured from the rendered rows. */
-function useRowWindow(enabled: boolean, count: number, scrollRef: RefObject<HTMLElement | null> | undefined, body: RefObject<HTMLTableSectionElement | null>) {
+function useRowWindow(
+  enabled: boolean,
+  count: number,
+  scrollRef: RefObject<HTMLElement | null> | undefined,
+  body: RefObject<HTMLTableSectionElement | null>,
+) {
   const [range, setRange] = useState({ start: 0, end: Math.min(count, 60), rowHeight: 41 });
   const rowHeight = useRef(41);
   useEffect(() => {
@@ -110,7 +166,9 @@ function useRowWindow(enabled: boolean, count: number, scrollRef: RefObject<HTML
       const end = Math.min(count, Math.ceil((top + el.clientHeight) / h) + OVERSCAN);
       setRange((r) => (r.start === start && r.end === end && r.rowHeight === h ? r : { start, end, rowHeight: h }));
     };
-    const schedule = () => { frame ??= requestAnimationFrame(compute); };
+    const schedule = () => {
+      frame ??= requestAnimationFrame(compute);
+    };
     compute();
     el.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);

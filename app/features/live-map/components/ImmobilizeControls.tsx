@@ -19,11 +19,26 @@ export const commandHref = (vehicleId: string, action: ImmobilizationAction) =>
 export function ImmobilizationOutcome({ result }: { result: ImmobilizationResult | undefined }) {
   const { t } = useTranslation("immobilization");
   if (!result) return null;
-  if (!result.ok) return <p className="alert alert-error" role="alert" data-testid="immobilization-result">{t(`errors.${result.code}`, { defaultValue: t("errors.generic") })}</p>;
+  if (!result.ok)
+    return (
+      <p className="alert alert-error" role="alert" data-testid="immobilization-result">
+        {t(`errors.${result.code}`, { defaultValue: t("errors.generic") })}
+      </p>
+    );
   return (
-    <p className={`alert ${result.status === "Failed" ? "alert-error" : "alert-ok"}`} role="status" data-testid="immobilization-result" data-status={result.status}>
-      {t("sent", { action: t(`action.${result.action}`), status: t(`status.${result.status}`, { defaultValue: result.status }) })}
-      {result.reason && <span className="reason"> ({t(`reasons.${result.reason}`, { defaultValue: result.reason })})</span>}
+    <p
+      className={`alert ${result.status === "Failed" ? "alert-error" : "alert-ok"}`}
+      role="status"
+      data-testid="immobilization-result"
+      data-status={result.status}
+    >
+      {t("sent", {
+        action: t(`action.${result.action}`),
+        status: t(`status.${result.status}`, { defaultValue: result.status }),
+      })}
+      {result.reason && (
+        <span className="reason"> ({t(`reasons.${result.reason}`, { defaultValue: result.reason })})</span>
+      )}
     </p>
   );
 }
@@ -42,7 +57,9 @@ export function ImmobilizeControls({ vehicleId, registration }: { vehicleId: str
     if (pending) dialog.current?.showModal?.();
     else dialog.current?.close?.();
   }, [pending]);
-  useEffect(() => { if (fetcher.state === "idle" && fetcher.data) setPending(null); }, [fetcher.state, fetcher.data]);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setPending(null);
+  }, [fetcher.state, fetcher.data]);
 
   const open = (action: ImmobilizationAction) => (e: React.MouseEvent) => {
     e.preventDefault();
@@ -52,11 +69,25 @@ export function ImmobilizeControls({ vehicleId, registration }: { vehicleId: str
   return (
     <div className="immobilize" data-testid="immobilize-controls">
       <div className="button-row">
-        <Link to={commandHref(vehicleId, "block")} className="button danger" onClick={open("block")} data-action="block">{t("block")}</Link>
-        <Link to={commandHref(vehicleId, "unblock")} className="button" onClick={open("unblock")} data-action="unblock">{t("unblock")}</Link>
+        <Link
+          to={commandHref(vehicleId, "block")}
+          className="button danger"
+          onClick={open("block")}
+          data-action="block"
+        >
+          {t("block")}
+        </Link>
+        <Link to={commandHref(vehicleId, "unblock")} className="button" onClick={open("unblock")} data-action="unblock">
+          {t("unblock")}
+        </Link>
       </div>
       <ImmobilizationOutcome result={fetcher.data} />
-      <dialog ref={dialog} className="confirm-dialog" onClose={() => setPending(null)} aria-labelledby="immobilize-title">
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        onClose={() => setPending(null)}
+        aria-labelledby="immobilize-title"
+      >
         {pending && (
           <fetcher.Form method="post" action="/immobilization/command">
             <h2 id="immobilize-title">{t(`confirmTitle.${pending}`)}</h2>
@@ -65,10 +96,17 @@ export function ImmobilizeControls({ vehicleId, registration }: { vehicleId: str
             <input type="hidden" name="vehicle" value={vehicleId} />
             <input type="hidden" name="action" value={pending} />
             <div className="button-row">
-              <button type="submit" className={`button ${pending === "block" ? "danger" : "primary"}`} disabled={fetcher.state !== "idle"} data-testid="confirm-immobilization">
+              <button
+                type="submit"
+                className={`button ${pending === "block" ? "danger" : "primary"}`}
+                disabled={fetcher.state !== "idle"}
+                data-testid="confirm-immobilization"
+              >
                 {t(`confirm.${pending}`)}
               </button>
-              <button type="button" className="button" onClick={() => setPending(null)}>{t("cancel")}</button>
+              <button type="button" className="button" onClick={() => setPending(null)}>
+                {t("cancel")}
+              </button>
             </div>
           </fetcher.Form>
         )}

@@ -18,30 +18,83 @@ interface VehiclePanelProps {
   onClose?: () => void;
 }
 
-export function VehiclePanel({ vehicle: v, timeZone, canCommand, canReplay, closeHref, hasCamera = false, follow, onClose }: VehiclePanelProps) {
+export function VehiclePanel({
+  vehicle: v,
+  timeZone,
+  canCommand,
+  canReplay,
+  closeHref,
+  hasCamera = false,
+  follow,
+  onClose,
+}: VehiclePanelProps) {
   const { t } = useTranslation("manage");
   const { t: tv } = useTranslation("video");
   return (
-    <aside className="card vehicle-panel" data-testid="vehicle-panel" data-vehicle-id={v.vehicleId} aria-labelledby="vehicle-panel-title">
+    <aside
+      className="card vehicle-panel"
+      data-testid="vehicle-panel"
+      data-vehicle-id={v.vehicleId}
+      aria-labelledby="vehicle-panel-title"
+    >
       <header className="vehicle-panel-head">
         <h2 id="vehicle-panel-title">{v.registration}</h2>
-        <Link to={closeHref} className="link-button" replace preventScrollReset onClick={onClose ? (e) => { e.preventDefault(); onClose(); } : undefined}>{t("panel.close")}</Link>
+        <Link
+          to={closeHref}
+          className="link-button"
+          replace
+          preventScrollReset
+          onClick={
+            onClose
+              ? (e) => {
+                  e.preventDefault();
+                  onClose();
+                }
+              : undefined
+          }
+        >
+          {t("panel.close")}
+        </Link>
       </header>
       <dl className="facts">
-        <dt>{t("status")}</dt><dd><VehicleStateBadge vehicle={v} /></dd>
-        <dt>{t("speed")}</dt><dd data-testid="panel-speed">{v.fixTime ? formatSpeed(v.speed, t("kmh")) : "—"}</dd>
-        <dt>{t("lastUpdate")}</dt><dd>{v.fixTime ? formatDateTime(v.fixTime, timeZone) : t("noPosition")}</dd>
-        <dt>{t("driver")}</dt><dd>{v.driverName ?? "—"}</dd>
-        <dt>{t("team")}</dt><dd>{v.teamName ?? "—"}</dd>
-        <dt>{t("faults")}</dt><dd>{v.faults.length ? <FaultList faults={v.faults} /> : t("panel.noFaults")}</dd>
+        <dt>{t("status")}</dt>
+        <dd>
+          <VehicleStateBadge vehicle={v} />
+        </dd>
+        <dt>{t("speed")}</dt>
+        <dd data-testid="panel-speed">{v.fixTime ? formatSpeed(v.speed, t("kmh")) : "—"}</dd>
+        <dt>{t("lastUpdate")}</dt>
+        <dd>{v.fixTime ? formatDateTime(v.fixTime, timeZone) : t("noPosition")}</dd>
+        <dt>{t("driver")}</dt>
+        <dd>{v.driverName ?? "—"}</dd>
+        <dt>{t("team")}</dt>
+        <dd>{v.teamName ?? "—"}</dd>
+        <dt>{t("faults")}</dt>
+        <dd>{v.faults.length ? <FaultList faults={v.faults} /> : t("panel.noFaults")}</dd>
       </dl>
       {follow && (
         <label className="follow-toggle">
-          <input type="checkbox" checked={follow.on} onChange={(e) => follow.toggle(e.target.checked)} data-testid="follow-toggle" /> {t("panel.follow")}
+          <input
+            type="checkbox"
+            checked={follow.on}
+            onChange={(e) => follow.toggle(e.target.checked)}
+            data-testid="follow-toggle"
+          />{" "}
+          {t("panel.follow")}
         </label>
       )}
-      {canReplay && <p><Link to={`/replay?vehicle=${v.vehicleId}`}>{t("panel.replay")}</Link></p>}
-      {hasCamera && <p><Link to={requestHref(v.vehicleId, "photo", null, timeZone)} data-testid="request-photo">{tv("request.requestPhoto")}</Link></p>}
+      {canReplay && (
+        <p>
+          <Link to={`/replay?vehicle=${v.vehicleId}`}>{t("panel.replay")}</Link>
+        </p>
+      )}
+      {hasCamera && (
+        <p>
+          <Link to={requestHref(v.vehicleId, "photo", null, timeZone)} data-testid="request-photo">
+            {tv("request.requestPhoto")}
+          </Link>
+        </p>
+      )}
       {canCommand && <ImmobilizeControls vehicleId={v.vehicleId} registration={v.registration} />}
     </aside>
   );

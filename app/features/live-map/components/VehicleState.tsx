@@ -4,7 +4,11 @@ import { stateLabelKey, statusClass } from "../../../lib/map/vehicle-style";
 
 export function VehicleStateBadge({ vehicle }: { vehicle: Pick<FleetVehicle, "status" | "displayState"> }) {
   const { t } = useTranslation("manage");
-  return <span className={statusClass(vehicle)} data-state={vehicle.displayState ?? vehicle.status}>{t(stateLabelKey(vehicle))}</span>;
+  return (
+    <span className={statusClass(vehicle)} data-state={vehicle.displayState ?? vehicle.status}>
+      {t(stateLabelKey(vehicle))}
+    </span>
+  );
 }
 
 export function FaultList({ faults }: { faults: string[] }) {
@@ -12,7 +16,11 @@ export function FaultList({ faults }: { faults: string[] }) {
   if (!faults.length) return null;
   return (
     <ul className="fault-list">
-      {faults.map((f) => <li key={f} data-fault={f}>{t(`faults.${f}`, { defaultValue: f })}</li>)}
+      {faults.map((f) => (
+        <li key={f} data-fault={f}>
+          {t(`faults.${f}`, { defaultValue: f })}
+        </li>
+      ))}
     </ul>
   );
 }

@@ -14,7 +14,9 @@ export function useLiveFleet(initial: FleetVehicle[], userId: string, csrfToken:
   const [state, setState] = useState<LiveState>("closed");
   const connection = useRef<LiveConnection | null>(null);
 
-  useEffect(() => { setVehicles((live) => mergeFleet(initial, live)); }, [initial]);
+  useEffect(() => {
+    setVehicles((live) => mergeFleet(initial, live));
+  }, [initial]);
 
   useEffect(() => {
     let queue = new Map<string, LivePositionMessage>();
@@ -52,7 +54,9 @@ export function useLiveFleet(initial: FleetVehicle[], userId: string, csrfToken:
   }, [userId, csrfToken]);
 
   const ids = initial.map((v) => v.vehicleId).join(",");
-  useEffect(() => { connection.current?.setVehicles(ids ? ids.split(",") : []); }, [ids]);
+  useEffect(() => {
+    connection.current?.setVehicles(ids ? ids.split(",") : []);
+  }, [ids]);
 
   return { vehicles, liveState: state };
 }

@@ -1,7 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { devicesPolicy } from "../../../../server/modules/devices/devices.policy";
-import { attachUnknownDevice, listDeviceFaults, listUnknownDevices } from "../../../../server/modules/devices/devices.service";
+import {
+  attachUnknownDevice,
+  listDeviceFaults,
+  listUnknownDevices,
+} from "../../../../server/modules/devices/devices.service";
 import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { FaultList } from "../components/VehicleState";
@@ -36,17 +40,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requirePermission(context, request, "vehicles:write");
-  return formAction({ request, context }, {
-    save: intent({
-      run: async ({ form }) => {
-        const identifier = String(form.get("identifier") ?? "");
-        const vehicleId = String(form.get("vehicleId") ?? "");
-        const attached = await attachUnknownDevice(context.app, p, { identifier, vehicleId });
-        const vehicles = await vehicleOptions(context.app, p);
-        return { ok: true as const, identifier: attached.identifier, registration: vehicles.find((v) => v.id === vehicleId)?.registration ?? "" };
-      },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        run: async ({ form }) => {
+          const identifier = String(form.get("identifier") ?? "");
+          const vehicleId = String(form.get("vehicleId") ?? "");
+          const attached = await attachUnknownDevice(context.app, p, { identifier, vehicleId });
+          const vehicles = await vehicleOptions(context.app, p);
+          return {
+            ok: true as const,
+            identifier: attached.identifier,
+            registration: vehicles.find((v) => v.id === vehicleId)?.registration ?? "",
+          };
+        },
+      }),
+    },
+  );
 }
 
 export default function DeviceFaults({ loaderData, actionData }: Route.ComponentProps) {
@@ -58,21 +69,42 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
     <section>
       <header className="page-header">
         <h1>{t("faultsTitle")}</h1>
-        <p><Link to="/manage">{t("back")}</Link></p>
+        <p>
+          <Link to="/manage">{t("back")}</Link>
+        </p>
       </header>
       <p className="muted">{t("faultsIntro")}</p>
       <table className="table" data-testid="faults-table">
-        <thead><tr><th>{t("vehicle")}</th><th>{t("device")}</th><th>{t("fault")}</th><th>{t("lastUpdate")}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t("vehicle")}</th>
+            <th>{t("device")}</th>
+            <th>{t("fault")}</th>
+            <th>{t("lastUpdate")}</th>
+          </tr>
+        </thead>
         <tbody>
           {faults.map((f) => (
             <tr key={f.vehicleId} data-vehicle-id={f.vehicleId}>
-              <td><Link to={`/manage?vehicle=${f.vehicleId}`}>{f.registration}</Link></td>
+              <td>
+                <Link to={`/manage?vehicle=${f.vehicleId}`}>{f.registration}</Link>
+              </td>
               <td>{f.deviceImei ?? "—"}</td>
-              <td><FaultList faults={f.faults} /></td>
-              <td>{f.lastServerTime || f.fixTime ? formatDateTime(f.lastServerTime ?? f.fixTime, timeZone) : t("never")}</td>
+              <td>
+                <FaultList faults={f.faults} />
+              </td>
+              <td>
+                {f.lastServerTime || f.fixTime ? formatDateTime(f.lastServerTime ?? f.fixTime, timeZone) : t("never")}
+              </td>
             </tr>
           ))}
-          {faults.length === 0 && <tr><td colSpan={4} className="muted">{t("noFaults")}</td></tr>}
+          {faults.length === 0 && (
+            <tr>
+              <td colSpan={4} className="muted">
+                {t("noFaults")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
 
@@ -81,15 +113,27 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
           <h2>{t("unknown.title")}</h2>
           <p className="muted">{t("unknown.intro")}</p>
           {actionData?.ok === true && (
-            <p className="alert alert-ok" role="status">{t("unknown.attached", { identifier: actionData.identifier, registration: actionData.registration })}</p>
+            <p className="alert alert-ok" role="status">
+              {t("unknown.attached", { identifier: actionData.identifier, registration: actionData.registration })}
+            </p>
           )}
           {failure && <FormAlert code={failure.code} fields={failureFields(failure)} />}
           <table className="table">
-            <thead><tr><th>{t("unknown.identifier")}</th><th>{t("unknown.protocol")}</th><th>{t("unknown.lastSeen")}</th><th>{t("unknown.attempts")}</th><th>{t("unknown.attachTo")}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t("unknown.identifier")}</th>
+                <th>{t("unknown.protocol")}</th>
+                <th>{t("unknown.lastSeen")}</th>
+                <th>{t("unknown.attempts")}</th>
+                <th>{t("unknown.attachTo")}</th>
+              </tr>
+            </thead>
             <tbody>
               {unknown.map((u) => (
                 <tr key={`${u.identifier}-${u.protocol}`} data-identifier={u.identifier}>
-                  <td><code>{u.identifier}</code></td>
+                  <td>
+                    <code>{u.identifier}</code>
+                  </td>
                   <td>{u.protocol}</td>
                   <td>{formatDateTime(u.lastSeen, timeZone)}</td>
                   <td>{u.attempts}</td>
@@ -99,14 +143,26 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
                       <input type="hidden" name="identifier" value={u.identifier} />
                       <select name="vehicleId" required aria-label={t("unknown.attachTo")}>
                         <option value="">{t("unknown.choose")}</option>
-                        {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
+                        {vehicles.map((v) => (
+                          <option key={v.id} value={v.id}>
+                            {v.registration}
+                          </option>
+                        ))}
                       </select>{" "}
-                      <button type="submit" className="button" disabled={navigation.state !== "idle"}>{t("unknown.attach")}</button>
+                      <button type="submit" className="button" disabled={navigation.state !== "idle"}>
+                        {t("unknown.attach")}
+                      </button>
                     </Form>
                   </td>
                 </tr>
               ))}
-              {unknown.length === 0 && <tr><td colSpan={5} className="muted">{t("unknown.none")}</td></tr>}
+              {unknown.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="muted">
+                    {t("unknown.none")}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </section>

@@ -25,7 +25,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "manage:read");
   const url = new URL(request.url);
-  const filter = fleetFilterSchema.parse({ q: url.searchParams.get("q") || undefined, team: url.searchParams.get("team") || undefined });
+  const filter = fleetFilterSchema.parse({
+    q: url.searchParams.get("q") || undefined,
+    team: url.searchParams.get("team") || undefined,
+  });
   const [vehicles, teams, timeZone] = await Promise.all([
     load(() => listFleetState(context.app, p, filter)),
     teamOptions(context.app, p),
@@ -48,9 +51,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Choosing a vehicle only changes the panel: no need to reload the fleet. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const strip = (u: URL) => { const s = new URLSearchParams(u.search); s.delete("vehicle"); s.sort(); return s.toString(); };
+  const strip = (u: URL) => {
+    const s = new URLSearchParams(u.search);
+    s.delete("vehicle");
+    s.sort();
+    return s.toString();
+  };
   return strip(currentUrl) !== strip(nextUrl) ? defaultShouldRevalidate : false;
 }
 
@@ -65,14 +78,21 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
   const selectedId = params.get("vehicle");
   const selected = vehicles.find((v) => v.vehicleId === selectedId) ?? null;
 
-  const select = useCallback((vehicleId: string | null) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (vehicleId) next.set("vehicle", vehicleId); else next.delete("vehicle");
-      return next;
-    }, { replace: true, preventScrollReset: true });
-    if (!vehicleId) setFollow(false);
-  }, [setParams]);
+  const select = useCallback(
+    (vehicleId: string | null) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (vehicleId) next.set("vehicle", vehicleId);
+          else next.delete("vehicle");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+      if (!vehicleId) setFollow(false);
+    },
+    [setParams],
+  );
 
   const closeParams = new URLSearchParams(params);
   closeParams.delete("vehicle");
@@ -90,15 +110,33 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
         <SearchBox placeholder={t("searchPlaceholder")}>
           <select name="team" defaultValue={params.get("team") ?? ""} aria-label={t("team")}>
             <option value="">{t("allTeams")}</option>
-            {loaderData.teams.map((team) => <option key={team.id} value={team.id}>{team.name}</option>)}
+            {loaderData.teams.map((team) => (
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
+            ))}
           </select>
         </SearchBox>
-        {hydrated && <span className={`live-state live-${liveState}`} data-testid="live-state" data-state={liveState}>{t(`live.${liveState}`)}</span>}
-        {loaderData.canFaults && <Link to="/manage/faults" className="button">{t("faultsLink")}</Link>}
+        {hydrated && (
+          <span className={`live-state live-${liveState}`} data-testid="live-state" data-state={liveState}>
+            {t(`live.${liveState}`)}
+          </span>
+        )}
+        {loaderData.canFaults && (
+          <Link to="/manage/faults" className="button">
+            {t("faultsLink")}
+          </Link>
+        )}
       </div>
       <div className="manage-layout">
         <div className="manage-list" ref={listRef}>
-          <FleetTable vehicles={vehicles} selectedId={selectedId} timeZone={loaderData.timeZone} onSelect={hydrated ? select : undefined} scrollRef={listRef} />
+          <FleetTable
+            vehicles={vehicles}
+            selectedId={selectedId}
+            timeZone={loaderData.timeZone}
+            onSelect={hydrated ? select : undefined}
+            scrollRef={listRef}
+          />
         </div>
         <div className="manage-side">
           {hydrated && (

@@ -18,7 +18,11 @@ export function PartLines({ s, parts }: { s: FormState; parts: { value: string; 
             {t("fields.part")}
             <select name="part_id" defaultValue={ids[i] ?? ""} data-testid={`part-${i}`}>
               <option value="">{t("none")}</option>
-              {parts.map((p) => <option key={p.value} value={p.value}>{t("partOption", { name: p.label, stock: p.stock })}</option>)}
+              {parts.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {t("partOption", { name: p.label, stock: p.stock })}
+                </option>
+              ))}
             </select>
           </label>
           <label>

@@ -20,7 +20,11 @@ function SavedAttachments({ items }: { items: SavedAttachment[] }) {
     <div>
       <p>{t("edit.attachmentsStay")}</p>
       <ul aria-label={t("services.attachments")}>
-        {items.map((a) => <li key={a.id}><a href={`/maintenance/attachments/${a.id}`}>{a.file_name}</a></li>)}
+        {items.map((a) => (
+          <li key={a.id}>
+            <a href={`/maintenance/attachments/${a.id}`}>{a.file_name}</a>
+          </li>
+        ))}
       </ul>
     </div>
   );
@@ -29,7 +33,9 @@ function SavedAttachments({ items }: { items: SavedAttachment[] }) {
 /** Editing a service report or a car wash: the saved values, or what was typed when the save was refused. */
 export function ServiceEditForm(props: {
   record: { id: string; kind: string; registration: string; service_type: string; attachments: SavedAttachment[] };
-  values: Values; options: FormOptions; actionData: unknown;
+  values: Values;
+  options: FormOptions;
+  actionData: unknown;
 }) {
   const { t } = useTranslation("maintenance");
   const s = formState(props.values, formFailure(props.actionData, "save"));
@@ -37,32 +43,45 @@ export function ServiceEditForm(props: {
   const back = wash ? "/maintenance/wash" : `/maintenance/services/${props.record.id}`;
   return (
     <section>
-      <h1>{t(wash ? "edit.wash" : "edit.service")} · {props.record.registration}</h1>
+      <h1>
+        {t(wash ? "edit.wash" : "edit.service")} · {props.record.registration}
+      </h1>
       <Form method="post" encType="multipart/form-data" className="stack card" data-testid="service-edit-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         {wash ? <WashFields s={s} options={props.options} /> : <ServiceFields s={s} options={props.options} />}
         {!wash && <p className="hint">{t("edit.partsHint")}</p>}
         <SavedAttachments items={props.record.attachments} />
-        <SubmitRow label={t("common:actions.save")}><Link to={back}>{t("common:actions.cancel")}</Link></SubmitRow>
+        <SubmitRow label={t("common:actions.save")}>
+          <Link to={back}>{t("common:actions.cancel")}</Link>
+        </SubmitRow>
       </Form>
     </section>
   );
 }
 
 /** Editing a fuel report. */
-export function FuelEditForm(props: { record: { id: string; registration: string; attachments: SavedAttachment[] }; values: Values; options: FormOptions; actionData: unknown }) {
+export function FuelEditForm(props: {
+  record: { id: string; registration: string; attachments: SavedAttachment[] };
+  values: Values;
+  options: FormOptions;
+  actionData: unknown;
+}) {
   const { t } = useTranslation("maintenance");
   const s = formState(props.values, formFailure(props.actionData, "save"));
   return (
     <section>
-      <h1>{t("edit.fuel")} · {props.record.registration}</h1>
+      <h1>
+        {t("edit.fuel")} · {props.record.registration}
+      </h1>
       <Form method="post" encType="multipart/form-data" className="stack card" data-testid="fuel-edit-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <FuelFields s={s} options={props.options} />
         <SavedAttachments items={props.record.attachments} />
-        <SubmitRow label={t("common:actions.save")}><Link to="/maintenance/fuel">{t("common:actions.cancel")}</Link></SubmitRow>
+        <SubmitRow label={t("common:actions.save")}>
+          <Link to="/maintenance/fuel">{t("common:actions.cancel")}</Link>
+        </SubmitRow>
       </Form>
     </section>
   );

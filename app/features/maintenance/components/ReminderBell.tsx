@@ -19,7 +19,13 @@ export interface ReminderNoticeMessage {
 
 export function isReminderNotice(m: unknown): m is ReminderNoticeMessage {
   const x = m as Partial<ReminderNoticeMessage> | null;
-  return !!x && x.type === "reminder" && typeof x.id === "string" && typeof x.reminderId === "string" && typeof x.stage === "string";
+  return (
+    !!x &&
+    x.type === "reminder" &&
+    typeof x.id === "string" &&
+    typeof x.reminderId === "string" &&
+    typeof x.stage === "string"
+  );
 }
 
 /**
@@ -44,12 +50,19 @@ export function ReminderBell({ unread, live, loadedAt }: { unread: number; live:
       // the link is the reminder's page whatever the message says
       href: `/maintenance/reminders/edit/${encodeURIComponent(msg.reminderId)}`,
     });
-    if (/^\/maintenance\/notifications\/?$/.test(pathname) && revalidator.state === "idle") void revalidator.revalidate();
+    if (/^\/maintenance\/notifications\/?$/.test(pathname) && revalidator.state === "idle")
+      void revalidator.revalidate();
   });
 
   const label = count > 0 ? t("inbox.bell.unread", { count }) : t("inbox.bell.none");
   return (
-    <HeaderBell to="/maintenance/notifications" label={label} count={count} live={state} testId="reminder-bell"
-      iconPath="M22.7 19.3 13.6 10.2a6 6 0 0 0-7.8-7.8l3.9 3.9-2.8 2.8-3.9-3.9a6 6 0 0 0 7.8 7.8l9.1 9.1a1 1 0 0 0 1.4 0l1.4-1.4a1 1 0 0 0 0-1.4Z" />
+    <HeaderBell
+      to="/maintenance/notifications"
+      label={label}
+      count={count}
+      live={state}
+      testId="reminder-bell"
+      iconPath="M22.7 19.3 13.6 10.2a6 6 0 0 0-7.8-7.8l3.9 3.9-2.8 2.8-3.9-3.9a6 6 0 0 0 7.8 7.8l9.1 9.1a1 1 0 0 0 1.4 0l1.4-1.4a1 1 0 0 0 0-1.4Z"
+    />
   );
 }

@@ -23,18 +23,28 @@ export function ReminderNotices({ items, read }: { items: ReminderNoticeView[]; 
           <Form method="post">
             <CsrfInput />
             <input type="hidden" name="intent" value="read-all" />
-            <button type="submit" className="button">{t("inbox.markAllRead")}</button>
+            <button type="submit" className="button">
+              {t("inbox.markAllRead")}
+            </button>
           </Form>
         )}
       </header>
-      {read && <div className="alert alert-success" role="status">{t("inbox.allRead")}</div>}
+      {read && (
+        <div className="alert alert-success" role="status">
+          {t("inbox.allRead")}
+        </div>
+      )}
       <p className="hint">{t("inbox.intro")}</p>
-      {!items.length ? <p className="empty">{t("inbox.empty")}</p> : (
+      {!items.length ? (
+        <p className="empty">{t("inbox.empty")}</p>
+      ) : (
         <ul className="reminder-notices" data-testid="reminder-notices">
           {items.map((n) => (
             <li key={`${n.reminder_id}-${n.stage}-${n.sent_at}`} data-unread={n.unread ? "1" : undefined}>
               {n.unread && <strong className="maintenance-flag">{t("inbox.unread")}</strong>}{" "}
-              <Link to={`/maintenance/reminders/edit/${n.reminder_id}`}>{t("inbox.text", { name: n.name, vehicle: n.registration, stage: t(`status.${n.stage}`) })}</Link>{" "}
+              <Link to={`/maintenance/reminders/edit/${n.reminder_id}`}>
+                {t("inbox.text", { name: n.name, vehicle: n.registration, stage: t(`status.${n.stage}`) })}
+              </Link>{" "}
               <small>{n.sent_at}</small>
             </li>
           ))}

@@ -4,13 +4,39 @@ import { Pagination, SearchBox } from "../../../components/ListControls";
 import { CsrfInput } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
 import type { FormOptions } from "../maintenance.server";
-import { Checkbox, DateInput, FormErrors, Select, SubmitRow, TextArea, TextInput, formState, useNumber, type Values } from "./fields";
+import {
+  Checkbox,
+  DateInput,
+  FormErrors,
+  Select,
+  SubmitRow,
+  TextArea,
+  TextInput,
+  formState,
+  useNumber,
+  type Values,
+} from "./fields";
 import { PartLines } from "./PartLines";
 
 export interface ReminderRowView {
-  id: string; name: string; kind: string; registration: string; status: string; dueDate: string | null; dueKm: number | null;
-  daysLeft: number | null; kmLeft: number | null; odometer_km: number; interval_days: number | null; interval_km: number | null; active: boolean; repeat: boolean;
-  interval_hours: number | null; dueHours: number | null; hoursLeft: number | null; engine_hours: number | null;
+  id: string;
+  name: string;
+  kind: string;
+  registration: string;
+  status: string;
+  dueDate: string | null;
+  dueKm: number | null;
+  daysLeft: number | null;
+  kmLeft: number | null;
+  odometer_km: number;
+  interval_days: number | null;
+  interval_km: number | null;
+  active: boolean;
+  repeat: boolean;
+  interval_hours: number | null;
+  dueHours: number | null;
+  hoursLeft: number | null;
+  engine_hours: number | null;
 }
 
 /** Engine hours with a tenth only when there is one ("250", "12.5"). */
@@ -21,21 +47,33 @@ export function DueText({ r }: { r: Pick<ReminderRowView, "daysLeft" | "kmLeft" 
   const { t } = useTranslation("maintenance");
   const n = useNumber();
   const parts: string[] = [];
-  if (r.daysLeft !== null) parts.push(r.daysLeft < 0 ? t("due.overdueDays", { count: -r.daysLeft }) : t("due.inDays", { count: r.daysLeft }));
-  if (r.kmLeft !== null) parts.push(r.kmLeft < 0 ? t("due.overdueKm", { km: n(-r.kmLeft) }) : t("due.inKm", { km: n(r.kmLeft) }));
-  if (r.hoursLeft !== null) parts.push(r.hoursLeft < 0 ? t("due.overdueHours", { hours: hoursText(n, -r.hoursLeft) }) : t("due.inHours", { hours: hoursText(n, r.hoursLeft) }));
+  if (r.daysLeft !== null)
+    parts.push(r.daysLeft < 0 ? t("due.overdueDays", { count: -r.daysLeft }) : t("due.inDays", { count: r.daysLeft }));
+  if (r.kmLeft !== null)
+    parts.push(r.kmLeft < 0 ? t("due.overdueKm", { km: n(-r.kmLeft) }) : t("due.inKm", { km: n(r.kmLeft) }));
+  if (r.hoursLeft !== null)
+    parts.push(
+      r.hoursLeft < 0
+        ? t("due.overdueHours", { hours: hoursText(n, -r.hoursLeft) })
+        : t("due.inHours", { hours: hoursText(n, r.hoursLeft) }),
+    );
   return <>{parts.join(" · ")}</>;
 }
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation("maintenance");
-  return <span className={`maintenance-status maintenance-status-${status}`} data-testid="reminder-status">{t(`status.${status}`)}</span>;
+  return (
+    <span className={`maintenance-status maintenance-status-${status}`} data-testid="reminder-status">
+      {t(`status.${status}`)}
+    </span>
+  );
 }
 
 export function RemindersList(props: {
   page: { items: ReminderRowView[]; total: number; page: number; pages: number; counts: Record<string, number> };
   filter: { vehicle_id?: string; team_id?: string; kind?: string; status?: string };
-  options: FormOptions; canWrite: boolean;
+  options: FormOptions;
+  canWrite: boolean;
 }) {
   const { t } = useTranslation("maintenance");
   const n = useNumber();
@@ -45,49 +83,112 @@ export function RemindersList(props: {
     <section>
       <header className="page-header">
         <h1>{t("reminders.title")}</h1>
-        {props.canWrite && <Link className="button primary" to="/maintenance/reminders/add">{t("reminders.add")}</Link>}
+        {props.canWrite && (
+          <Link className="button primary" to="/maintenance/reminders/add">
+            {t("reminders.add")}
+          </Link>
+        )}
       </header>
-      {created && <div className="alert alert-success" role="status">{t("reminders.created", { count: Number(created) || 1 })}</div>}
-      {params.get("deleted") && <div className="alert alert-success" role="status">{t("deleted")}</div>}
+      {created && (
+        <div className="alert alert-success" role="status">
+          {t("reminders.created", { count: Number(created) || 1 })}
+        </div>
+      )}
+      {params.get("deleted") && (
+        <div className="alert alert-success" role="status">
+          {t("deleted")}
+        </div>
+      )}
       <p className="maintenance-counts" data-testid="reminder-counts">
-        {(["overdue", "due", "due_soon", "ok"] as const).map((s) => <span key={s}><StatusBadge status={s} /> {props.page.counts[s] ?? 0} </span>)}
+        {(["overdue", "due", "due_soon", "ok"] as const).map((s) => (
+          <span key={s}>
+            <StatusBadge status={s} /> {props.page.counts[s] ?? 0}{" "}
+          </span>
+        ))}
       </p>
       <SearchBox>
         <select name="vehicle_id" defaultValue={props.filter.vehicle_id ?? ""} aria-label={t("fields.vehicle")}>
           <option value="">{t("filters.allVehicles")}</option>
-          {props.options.vehicles.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
+          {props.options.vehicles.map((v) => (
+            <option key={v.value} value={v.value}>
+              {v.label}
+            </option>
+          ))}
         </select>
         <select name="team_id" defaultValue={props.filter.team_id ?? ""} aria-label={t("fields.team")}>
           <option value="">{t("filters.allTeams")}</option>
-          {props.options.teams.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
+          {props.options.teams.map((v) => (
+            <option key={v.value} value={v.value}>
+              {v.label}
+            </option>
+          ))}
         </select>
         <select name="kind" defaultValue={props.filter.kind ?? ""} aria-label={t("fields.kind")}>
           <option value="">{t("filters.allKinds")}</option>
-          {(["regular", "obligatory"] as const).map((k) => <option key={k} value={k}>{t(`kinds.${k}`)}</option>)}
+          {(["regular", "obligatory"] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`kinds.${k}`)}
+            </option>
+          ))}
         </select>
         <select name="status" defaultValue={props.filter.status ?? ""} aria-label={t("fields.status")}>
           <option value="">{t("filters.allStatuses")}</option>
-          {(["overdue", "due", "due_soon", "ok", "inactive", "done"] as const).map((k) => <option key={k} value={k}>{t(`status.${k}`)}</option>)}
+          {(["overdue", "due", "due_soon", "ok", "inactive", "done"] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`status.${k}`)}
+            </option>
+          ))}
         </select>
       </SearchBox>
-      {props.page.items.length === 0 ? <p className="empty">{t("common:list.empty")}</p> : (
+      {props.page.items.length === 0 ? (
+        <p className="empty">{t("common:list.empty")}</p>
+      ) : (
         <table className="table" data-testid="reminders-table">
           <thead>
             <tr>
-              <th>{t("fields.status")}</th><th>{t("fields.name")}</th><th>{t("fields.vehicle")}</th><th>{t("fields.kind")}</th>
-              <th>{t("fields.interval")}</th><th>{t("fields.due")}</th><th>{t("fields.odometer")}</th><th>{t("fields.engine_hours")}</th>
+              <th>{t("fields.status")}</th>
+              <th>{t("fields.name")}</th>
+              <th>{t("fields.vehicle")}</th>
+              <th>{t("fields.kind")}</th>
+              <th>{t("fields.interval")}</th>
+              <th>{t("fields.due")}</th>
+              <th>{t("fields.odometer")}</th>
+              <th>{t("fields.engine_hours")}</th>
             </tr>
           </thead>
           <tbody>
             {props.page.items.map((r) => (
               <tr key={r.id} data-status={r.status}>
-                <td><StatusBadge status={r.status} /></td>
-                <td><Link to={`/maintenance/reminders/edit/${r.id}`}>{r.name}</Link></td>
+                <td>
+                  <StatusBadge status={r.status} />
+                </td>
+                <td>
+                  <Link to={`/maintenance/reminders/edit/${r.id}`}>{r.name}</Link>
+                </td>
                 <td>{r.registration}</td>
                 <td>{t(`kinds.${r.kind}`)}</td>
-                <td>{[r.interval_days ? t("every.days", { count: r.interval_days }) : null, r.interval_km ? t("every.km", { km: n(r.interval_km) }) : null,
-                  r.interval_hours ? t("every.hours", { hours: n(r.interval_hours) }) : null].filter(Boolean).join(" / ")}</td>
-                <td>{[r.dueDate, r.dueKm !== null ? `${n(r.dueKm)} km` : null, r.dueHours !== null ? `${hoursText(n, r.dueHours)} h` : null].filter(Boolean).join(" · ")}<br /><small><DueText r={r} /></small></td>
+                <td>
+                  {[
+                    r.interval_days ? t("every.days", { count: r.interval_days }) : null,
+                    r.interval_km ? t("every.km", { km: n(r.interval_km) }) : null,
+                    r.interval_hours ? t("every.hours", { hours: n(r.interval_hours) }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" / ")}
+                </td>
+                <td>
+                  {[
+                    r.dueDate,
+                    r.dueKm !== null ? `${n(r.dueKm)} km` : null,
+                    r.dueHours !== null ? `${hoursText(n, r.dueHours)} h` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                  <br />
+                  <small>
+                    <DueText r={r} />
+                  </small>
+                </td>
                 <td>{n(r.odometer_km)} km</td>
                 <td>{r.engine_hours === null ? "–" : `${hoursText(n, r.engine_hours)} h`}</td>
               </tr>
@@ -101,7 +202,13 @@ export function RemindersList(props: {
 }
 
 /** The reminder form: many vehicles when adding, one when editing. */
-export function ReminderForm(props: { saved: Values; actionData: unknown; options: FormOptions; many: boolean; readOnly?: boolean }) {
+export function ReminderForm(props: {
+  saved: Values;
+  actionData: unknown;
+  options: FormOptions;
+  many: boolean;
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation("maintenance");
   const failure = formFailure(props.actionData, "save");
   const s = formState(props.saved, failure);
@@ -113,10 +220,28 @@ export function ReminderForm(props: { saved: Values; actionData: unknown; option
       <fieldset className="form-section card" disabled={props.readOnly}>
         <div className="form-grid">
           <TextInput s={s} name="name" label={t("fields.name")} required hint={t("hints.name")} />
-          <Select s={s} name="kind" label={t("fields.kind")} options={(["regular", "obligatory"] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
-          <Select s={s} name="vehicle_ids" label={props.many ? t("fields.vehicles") : t("fields.vehicle")} required multiple={props.many}
-            blank={props.many ? undefined : ""} options={props.options.vehicles} />
-          <Select s={s} name="responsible_user_id" label={t("fields.responsible")} blank={t("none")} options={props.options.people} />
+          <Select
+            s={s}
+            name="kind"
+            label={t("fields.kind")}
+            options={(["regular", "obligatory"] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+          />
+          <Select
+            s={s}
+            name="vehicle_ids"
+            label={props.many ? t("fields.vehicles") : t("fields.vehicle")}
+            required
+            multiple={props.many}
+            blank={props.many ? undefined : ""}
+            options={props.options.vehicles}
+          />
+          <Select
+            s={s}
+            name="responsible_user_id"
+            label={t("fields.responsible")}
+            blank={t("none")}
+            options={props.options.people}
+          />
         </div>
         {props.many && <small className="hint">{t("hints.vehicles")}</small>}
       </fieldset>
@@ -131,8 +256,20 @@ export function ReminderForm(props: { saved: Values; actionData: unknown; option
           <TextInput s={s} name="interval_hours" label={t("fields.interval_hours")} inputMode="numeric" />
           <TextInput s={s} name="before_hours" label={t("fields.before_hours")} inputMode="numeric" />
           <DateInput s={s} name="base_date" label={t("fields.base_date")} required />
-          <TextInput s={s} name="base_odometer_km" label={t("fields.base_odometer_km")} inputMode="decimal" hint={t("hints.base_odometer_km")} />
-          <TextInput s={s} name="base_engine_hours" label={t("fields.base_engine_hours")} inputMode="decimal" hint={t("hints.base_engine_hours")} />
+          <TextInput
+            s={s}
+            name="base_odometer_km"
+            label={t("fields.base_odometer_km")}
+            inputMode="decimal"
+            hint={t("hints.base_odometer_km")}
+          />
+          <TextInput
+            s={s}
+            name="base_engine_hours"
+            label={t("fields.base_engine_hours")}
+            inputMode="decimal"
+            hint={t("hints.base_engine_hours")}
+          />
         </div>
         <Checkbox s={s} name="repeat" label={t("fields.repeat")} />
         <Checkbox s={s} name="active" label={t("fields.active")} />
@@ -144,10 +281,23 @@ export function ReminderForm(props: { saved: Values; actionData: unknown; option
 }
 
 /** Completing a reminder: a service report whose type is the reminder's name. */
-export function CompleteForm(props: { actionData: unknown; options: FormOptions; today: string; odometer: number; engineHours: number | null }) {
+export function CompleteForm(props: {
+  actionData: unknown;
+  options: FormOptions;
+  today: string;
+  odometer: number;
+  engineHours: number | null;
+}) {
   const { t } = useTranslation("maintenance");
   const failure = formFailure(props.actionData, "complete");
-  const s = formState({ completed_on: props.today, odometer_km: String(props.odometer), engine_hours: props.engineHours === null ? "" : String(props.engineHours) }, failure);
+  const s = formState(
+    {
+      completed_on: props.today,
+      odometer_km: String(props.odometer),
+      engine_hours: props.engineHours === null ? "" : String(props.engineHours),
+    },
+    failure,
+  );
   return (
     <Form method="post" encType="multipart/form-data" className="stack card" data-testid="complete-form">
       <h2>{t("reminders.complete")}</h2>
@@ -156,14 +306,34 @@ export function CompleteForm(props: { actionData: unknown; options: FormOptions;
       <FormErrors s={s} extra={["part_quantity", "part_id", "attachments"]} />
       <div className="form-grid">
         <DateInput s={s} name="completed_on" label={t("fields.completed_on")} required />
-        <TextInput s={s} name="odometer_km" label={t("fields.odometer")} inputMode="decimal" hint={t("hints.odometer")} />
-        <TextInput s={s} name="engine_hours" label={t("fields.engine_hours_reading")} inputMode="decimal" hint={t("hints.engine_hours")} />
+        <TextInput
+          s={s}
+          name="odometer_km"
+          label={t("fields.odometer")}
+          inputMode="decimal"
+          hint={t("hints.odometer")}
+        />
+        <TextInput
+          s={s}
+          name="engine_hours"
+          label={t("fields.engine_hours_reading")}
+          inputMode="decimal"
+          hint={t("hints.engine_hours")}
+        />
         <TextInput s={s} name="cost" label={t("fields.cost")} inputMode="decimal" />
-        <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={props.options.suppliers} />
+        <Select
+          s={s}
+          name="supplier_id"
+          label={t("fields.supplier")}
+          blank={t("none")}
+          options={props.options.suppliers}
+        />
       </div>
       <PartLines s={s} parts={props.options.parts} />
       <TextArea s={s} name="notes" label={t("fields.notes")} />
-      <label>{t("fields.attachments")} <input type="file" name="attachments" multiple accept="image/*,application/pdf" /></label>
+      <label>
+        {t("fields.attachments")} <input type="file" name="attachments" multiple accept="image/*,application/pdf" />
+      </label>
       <SubmitRow label={t("reminders.completeButton")} />
     </Form>
   );

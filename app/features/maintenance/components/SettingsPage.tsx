@@ -6,7 +6,10 @@ import { FormErrors, SubmitRow, TextInput, formState } from "./fields";
 
 /** The organisation's maintenance settings: the fuel and service checks' tolerances (read-only without maintenance:write). */
 export function SettingsPage(props: {
-  settings: { consumption_tolerance_pct: number; odometer_tolerance_km: number }; canWrite: boolean; saved: boolean; actionData: unknown;
+  settings: { consumption_tolerance_pct: number; odometer_tolerance_km: number };
+  canWrite: boolean;
+  saved: boolean;
+  actionData: unknown;
 }) {
   const { t } = useTranslation("maintenance");
   const s = formState({ ...props.settings }, formFailure(props.actionData, "save"));
@@ -14,16 +17,38 @@ export function SettingsPage(props: {
     <section>
       <h1>{t("settings.title")}</h1>
       <p className="hint">{t("settings.intro")}</p>
-      {props.saved && <div className="alert alert-success" role="status">{t("settings.saved")}</div>}
-      {!props.canWrite && <p className="hint" data-testid="settings-read-only">{t("settings.readOnly")}</p>}
+      {props.saved && (
+        <div className="alert alert-success" role="status">
+          {t("settings.saved")}
+        </div>
+      )}
+      {!props.canWrite && (
+        <p className="hint" data-testid="settings-read-only">
+          {t("settings.readOnly")}
+        </p>
+      )}
       <Form method="post" className="stack" data-testid="maintenance-settings-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <FormErrors s={s} />
         <fieldset className="form-section card" disabled={!props.canWrite}>
           <div className="form-grid">
-            <TextInput s={s} name="consumption_tolerance_pct" label={t("fields.consumption_tolerance_pct")} inputMode="numeric" required hint={t("hints.consumption_tolerance_pct")} />
-            <TextInput s={s} name="odometer_tolerance_km" label={t("fields.odometer_tolerance_km")} inputMode="numeric" required hint={t("hints.odometer_tolerance_km")} />
+            <TextInput
+              s={s}
+              name="consumption_tolerance_pct"
+              label={t("fields.consumption_tolerance_pct")}
+              inputMode="numeric"
+              required
+              hint={t("hints.consumption_tolerance_pct")}
+            />
+            <TextInput
+              s={s}
+              name="odometer_tolerance_km"
+              label={t("fields.odometer_tolerance_km")}
+              inputMode="numeric"
+              required
+              hint={t("hints.odometer_tolerance_km")}
+            />
           </div>
         </fieldset>
         {props.canWrite && <SubmitRow label={t("common:actions.save")} />}

@@ -15,14 +15,30 @@ export type FormState = ReturnType<typeof formState>;
 
 const str = (v: unknown) => (v === null || v === undefined ? "" : Array.isArray(v) ? String(v[0] ?? "") : String(v));
 const aria = (name: string, errors?: string[]) => ({
-  "aria-invalid": errors?.length ? true : undefined, "aria-describedby": errors?.length ? `${name}-error` : undefined,
+  "aria-invalid": errors?.length ? true : undefined,
+  "aria-describedby": errors?.length ? `${name}-error` : undefined,
 });
 
-export function TextInput(props: { s: FormState; name: string; label: string; required?: boolean; hint?: string; inputMode?: "decimal" | "numeric" }) {
+export function TextInput(props: {
+  s: FormState;
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  inputMode?: "decimal" | "numeric";
+}) {
   const err = props.s.errors[props.name];
   return (
     <Field label={props.label} name={props.name} errors={err} required={props.required} hint={props.hint}>
-      <input id={props.name} name={props.name} type="text" inputMode={props.inputMode} defaultValue={str(props.s.values[props.name])} autoComplete="off" {...aria(props.name, err)} />
+      <input
+        id={props.name}
+        name={props.name}
+        type="text"
+        inputMode={props.inputMode}
+        defaultValue={str(props.s.values[props.name])}
+        autoComplete="off"
+        {...aria(props.name, err)}
+      />
     </Field>
   );
 }
@@ -31,7 +47,13 @@ export function TextArea(props: { s: FormState; name: string; label: string }) {
   const err = props.s.errors[props.name];
   return (
     <Field label={props.label} name={props.name} errors={err}>
-      <textarea id={props.name} name={props.name} rows={3} defaultValue={str(props.s.values[props.name])} {...aria(props.name, err)} />
+      <textarea
+        id={props.name}
+        name={props.name}
+        rows={3}
+        defaultValue={str(props.s.values[props.name])}
+        {...aria(props.name, err)}
+      />
     </Field>
   );
 }
@@ -40,21 +62,44 @@ export function DateInput(props: { s: FormState; name: string; label: string; re
   const err = props.s.errors[props.name];
   return (
     <Field label={props.label} name={props.name} errors={err} required={props.required}>
-      <DateField id={props.name} name={props.name} defaultValue={str(props.s.values[props.name])} invalid={Boolean(err?.length)} />
+      <DateField
+        id={props.name}
+        name={props.name}
+        defaultValue={str(props.s.values[props.name])}
+        invalid={Boolean(err?.length)}
+      />
     </Field>
   );
 }
 
-export function Select(props: { s: FormState; name: string; label: string; options: { value: string; label: string }[]; required?: boolean; blank?: string; multiple?: boolean }) {
+export function Select(props: {
+  s: FormState;
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  required?: boolean;
+  blank?: string;
+  multiple?: boolean;
+}) {
   const err = props.s.errors[props.name];
   const raw = props.s.values[props.name];
   const chosen = Array.isArray(raw) ? raw.map(String) : raw ? [String(raw)] : [];
   return (
     <Field label={props.label} name={props.name} errors={err} required={props.required}>
-      <select id={props.name} name={props.name} multiple={props.multiple} size={props.multiple ? 8 : undefined}
-        defaultValue={props.multiple ? chosen : chosen[0] ?? ""} {...aria(props.name, err)}>
+      <select
+        id={props.name}
+        name={props.name}
+        multiple={props.multiple}
+        size={props.multiple ? 8 : undefined}
+        defaultValue={props.multiple ? chosen : (chosen[0] ?? "")}
+        {...aria(props.name, err)}
+      >
         {props.blank !== undefined && <option value="">{props.blank}</option>}
-        {props.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </Field>
   );
@@ -65,7 +110,8 @@ export function Checkbox(props: { s: FormState; name: string; label: string }) {
   const v = props.s.values[props.name];
   return (
     <label className="checkbox">
-      <input type="checkbox" name={props.name} defaultChecked={v === true || v === "on" || v === "true"} /> {props.label}
+      <input type="checkbox" name={props.name} defaultChecked={v === true || v === "on" || v === "true"} />{" "}
+      {props.label}
     </label>
   );
 }
@@ -74,7 +120,9 @@ export function FormErrors({ s, extra }: { s: FormState; extra?: string[] }) {
   return (
     <>
       <FormAlert code={s.code} fields={s.code === "VALIDATION" ? s.errors : null} />
-      {extra?.map((name) => <FieldErrors key={name} id={`${name}-error`} errors={s.errors[name]} />)}
+      {extra?.map((name) => (
+        <FieldErrors key={name} id={`${name}-error`} errors={s.errors[name]} />
+      ))}
     </>
   );
 }
@@ -82,7 +130,9 @@ export function FormErrors({ s, extra }: { s: FormState; extra?: string[] }) {
 export function SubmitRow({ label, children }: { label: string; children?: ReactNode }) {
   return (
     <div className="form-actions">
-      <button type="submit" className="button primary">{label}</button>
+      <button type="submit" className="button primary">
+        {label}
+      </button>
       {children}
     </div>
   );
@@ -92,5 +142,7 @@ export function SubmitRow({ label, children }: { label: string; children?: React
 export function useNumber() {
   const { i18n } = useTranslation();
   return (v: number | string | null | undefined, digits = 0) =>
-    v === null || v === undefined || v === "" ? "–" : formatNumber(Number(v), i18n.language, { min: digits, max: digits });
+    v === null || v === undefined || v === ""
+      ? "–"
+      : formatNumber(Number(v), i18n.language, { min: digits, max: digits });
 }

@@ -11,7 +11,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export const MAINTENANCE_TABS = ["reminders", "services", "wash", "fuel", "suppliers", "parts", "costs", "notifications", "settings"] as const;
+export const MAINTENANCE_TABS = [
+  "reminders",
+  "services",
+  "wash",
+  "fuel",
+  "suppliers",
+  "parts",
+  "costs",
+  "notifications",
+  "settings",
+] as const;
 
 /** The maintenance section: its screens as tabs over the child pages. */
 export default function MaintenanceLayout() {
@@ -20,7 +30,9 @@ export default function MaintenanceLayout() {
     <div className="maintenance">
       <nav className="section-tabs" aria-label={t("title")} data-testid="maintenance-tabs">
         {MAINTENANCE_TABS.map((key) => (
-          <NavLink key={key} to={`/maintenance/${key}`} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${key}`)}</NavLink>
+          <NavLink key={key} to={`/maintenance/${key}`} className={({ isActive }) => (isActive ? "active" : undefined)}>
+            {t(`tabs.${key}`)}
+          </NavLink>
         ))}
       </nav>
       <Outlet />

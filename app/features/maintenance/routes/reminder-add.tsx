@@ -18,7 +18,20 @@ export default function ReminderAdd({ loaderData, actionData }: Route.ComponentP
   return (
     <section>
       <h1>{t("reminders.add")}</h1>
-      <ReminderForm many saved={{ kind: "regular", repeat: true, active: true, base_date: loaderData.today, before_days: "0", before_km: "0", before_hours: "0" }} actionData={actionData} options={loaderData.options} />
+      <ReminderForm
+        many
+        saved={{
+          kind: "regular",
+          repeat: true,
+          active: true,
+          base_date: loaderData.today,
+          before_days: "0",
+          before_km: "0",
+          before_hours: "0",
+        }}
+        actionData={actionData}
+        options={loaderData.options}
+      />
     </section>
   );
 }

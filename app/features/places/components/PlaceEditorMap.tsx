@@ -30,7 +30,15 @@ function readPoint(form: HTMLFormElement): LonLat | null {
   const lon = Number(field(form, "longitude")?.value.replace(",", ".") ?? "");
   const latText = field(form, "latitude")?.value.trim();
   const lonText = field(form, "longitude")?.value.trim();
-  if (!latText || !lonText || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  if (
+    !latText ||
+    !lonText ||
+    !Number.isFinite(lat) ||
+    !Number.isFinite(lon) ||
+    Math.abs(lat) > 90 ||
+    Math.abs(lon) > 180
+  )
+    return null;
   return [lon, lat];
 }
 
@@ -43,11 +51,25 @@ function readPolygon(form: HTMLFormElement): LonLat[] {
  * Map editing for the place form: click or drag the point / circle centre, or build a polygon
  * (click adds a vertex, drag moves one, a button removes the last). Every edit is written into the form inputs.
  */
-export function PlaceEditorMap({ formRef, mode, config, expose }: { formRef: RefObject<HTMLFormElement | null>; mode: EditorMode; config: MapConfig; expose: boolean }) {
+export function PlaceEditorMap({
+  formRef,
+  mode,
+  config,
+  expose,
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  mode: EditorMode;
+  config: MapConfig;
+  expose: boolean;
+}) {
   const { t } = useTranslation("places");
   const modeRef = useRef(mode);
   modeRef.current = mode;
-  const state = useRef<{ lib: typeof MapLibre | null; marker: Marker | null; vertices: Marker[] }>({ lib: null, marker: null, vertices: [] });
+  const state = useRef<{ lib: typeof MapLibre | null; marker: Marker | null; vertices: Marker[] }>({
+    lib: null,
+    marker: null,
+    vertices: [],
+  });
 
   const redraw = (map: MapLibreMap) => {
     const form = formRef.current;
@@ -74,11 +96,18 @@ export function PlaceEditorMap({ formRef, mode, config, expose }: { formRef: Ref
     let shape: GeoJSON.Feature | null = null;
     const radius = Number(field(form, "radius_m")?.value ?? "");
     if (current === "circle" && point && radius >= 10 && radius <= 100_000) {
-      shape = { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [circleToPolygon(point, radius)] } };
+      shape = {
+        type: "Feature",
+        properties: {},
+        geometry: { type: "Polygon", coordinates: [circleToPolygon(point, radius)] },
+      };
     } else if (ring.length >= 2) {
       shape = { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [[...ring, ring[0]]] } };
     }
-    (map.getSource(SHAPE_SOURCE) as GeoJSONSource | undefined)?.setData({ type: "FeatureCollection", features: shape ? [shape] : [] });
+    (map.getSource(SHAPE_SOURCE) as GeoJSONSource | undefined)?.setData({
+      type: "FeatureCollection",
+      features: shape ? [shape] : [],
+    });
   };
 
   const syncVertices = (map: MapLibreMap, ring: LonLat[]) => {
@@ -112,14 +141,25 @@ export function PlaceEditorMap({ formRef, mode, config, expose }: { formRef: Ref
     onLoad: (m, lib) => {
       state.current.lib = lib;
       m.addSource(SHAPE_SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] } });
-      m.addLayer({ id: "place-shape-fill", type: "fill", source: SHAPE_SOURCE, paint: { "fill-color": "#c2410c", "fill-opacity": 0.15 } });
-      m.addLayer({ id: "place-shape-line", type: "line", source: SHAPE_SOURCE, paint: { "line-color": "#c2410c", "line-width": 2 } });
+      m.addLayer({
+        id: "place-shape-fill",
+        type: "fill",
+        source: SHAPE_SOURCE,
+        paint: { "fill-color": "#c2410c", "fill-opacity": 0.15 },
+      });
+      m.addLayer({
+        id: "place-shape-line",
+        type: "line",
+        source: SHAPE_SOURCE,
+        paint: { "line-color": "#c2410c", "line-width": 2 },
+      });
       m.on("click", (e) => {
         const form = formRef.current;
         if (!form) return;
         const lon = round(e.lngLat.lng);
         const lat = round(e.lngLat.lat);
-        if (modeRef.current === "polygon") writeField(form, "polygon", polygonToText([...readPolygon(form), [lon, lat]]));
+        if (modeRef.current === "polygon")
+          writeField(form, "polygon", polygonToText([...readPolygon(form), [lon, lat]]));
         else {
           writeField(form, "latitude", String(lat));
           writeField(form, "longitude", String(lon));
@@ -127,12 +167,19 @@ export function PlaceEditorMap({ formRef, mode, config, expose }: { formRef: Ref
       });
       redraw(m);
       const form = formRef.current;
-      const start = modeRef.current === "polygon" ? readPolygon(form!) : [readPoint(form!)].filter((p): p is LonLat => p !== null);
+      const start =
+        modeRef.current === "polygon" ? readPolygon(form!) : [readPoint(form!)].filter((p): p is LonLat => p !== null);
       if (start.length === 1) m.jumpTo({ center: start[0], zoom: 14 });
       else if (start.length > 1) {
         const lons = start.map((p) => p[0]);
         const lats = start.map((p) => p[1]);
-        m.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]], { padding: 40, duration: 0, maxZoom: 16 });
+        m.fitBounds(
+          [
+            [Math.min(...lons), Math.min(...lats)],
+            [Math.max(...lons), Math.max(...lats)],
+          ],
+          { padding: 40, duration: 0, maxZoom: 16 },
+        );
       }
     },
   });
@@ -152,20 +199,34 @@ export function PlaceEditorMap({ formRef, mode, config, expose }: { formRef: Ref
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, mode, formRef]);
 
-  if (failed) return <p className="muted" role="status">{t("map.failed")}</p>;
+  if (failed)
+    return (
+      <p className="muted" role="status">
+        {t("map.failed")}
+      </p>
+    );
   const form = formRef.current;
   return (
     <div className="stack">
-      <small className="hint">{t(mode === "point" ? "hints.mapPoint" : mode === "circle" ? "hints.mapCircle" : "hints.mapPolygon")}</small>
+      <small className="hint">
+        {t(mode === "point" ? "hints.mapPoint" : mode === "circle" ? "hints.mapCircle" : "hints.mapPolygon")}
+      </small>
       <div className="places-map places-map-editor" data-testid="place-editor-map">
         <div ref={containerRef} style={{ position: "absolute", inset: 0 }} role="region" aria-label={t("map.label")} />
       </div>
       {mode === "polygon" && form && (
         <div className="form-actions">
-          <button type="button" className="button" data-testid="remove-last-vertex" onClick={() => writeField(form, "polygon", polygonToText(readPolygon(form).slice(0, -1)))}>
+          <button
+            type="button"
+            className="button"
+            data-testid="remove-last-vertex"
+            onClick={() => writeField(form, "polygon", polygonToText(readPolygon(form).slice(0, -1)))}
+          >
             {t("geofences.removeLast")}
           </button>
-          <button type="button" className="button" onClick={() => writeField(form, "polygon", "")}>{t("geofences.clear")}</button>
+          <button type="button" className="button" onClick={() => writeField(form, "polygon", "")}>
+            {t("geofences.clear")}
+          </button>
         </div>
       )}
     </div>

@@ -13,9 +13,21 @@ type SaveResult = unknown;
 
 const saveResult = (a: SaveResult) => formFailure(a, "save");
 
-interface MapProps { categories: string[]; mapConfig: MapConfig; exposeMap: boolean }
+interface MapProps {
+  categories: string[];
+  mapConfig: MapConfig;
+  exposeMap: boolean;
+}
 
-export function AddPlacePage({ kind, loaderData, actionData }: { kind: Kind; loaderData: MapProps; actionData: SaveResult }) {
+export function AddPlacePage({
+  kind,
+  loaderData,
+  actionData,
+}: {
+  kind: Kind;
+  loaderData: MapProps;
+  actionData: SaveResult;
+}) {
   const { t } = useTranslation("places");
   const section = SECTION[kind];
   const result = saveResult(actionData);
@@ -35,7 +47,9 @@ export function AddPlacePage({ kind, loaderData, actionData }: { kind: Kind; loa
         exposeMap={loaderData.exposeMap}
         submitLabel={t(`${section}.create`)}
       >
-        <Link to={LIST[kind]} className="button">{t("common:actions.cancel")}</Link>
+        <Link to={LIST[kind]} className="button">
+          {t("common:actions.cancel")}
+        </Link>
       </PlaceForm>
     </section>
   );
@@ -48,7 +62,15 @@ interface EditData extends MapProps {
   confirmDelete: boolean;
 }
 
-export function EditPlacePage({ kind, loaderData, actionData }: { kind: Kind; loaderData: EditData; actionData: SaveResult }) {
+export function EditPlacePage({
+  kind,
+  loaderData,
+  actionData,
+}: {
+  kind: Kind;
+  loaderData: EditData;
+  actionData: SaveResult;
+}) {
   const { t } = useTranslation("places");
   const [params] = useSearchParams();
   const section = SECTION[kind];
@@ -62,7 +84,11 @@ export function EditPlacePage({ kind, loaderData, actionData }: { kind: Kind; lo
         <h1>{t(`${section}.editTitle`, { name: place.name })}</h1>
         <Link to={LIST[kind]}>{t(`${section}.back`)}</Link>
       </header>
-      {notice && !actionData && <div className="alert alert-ok" role="status" data-testid="notice">{t(notice)}</div>}
+      {notice && !actionData && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t(notice)}
+        </div>
+      )}
       <PlaceForm
         key={loaderData.version}
         kind={kind}

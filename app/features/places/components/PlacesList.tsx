@@ -41,20 +41,36 @@ export function PlacesList({ kind, page, categories, canWrite, mapConfig, expose
       <header className="page-header">
         <h1>{t(`${section}.title`)}</h1>
         {canWrite && (
-          <Link to={kind === "poi" ? "/places/add-new-poi" : "/places/add-new-geofence"} className="button primary" data-testid="add-place">
+          <Link
+            to={kind === "poi" ? "/places/add-new-poi" : "/places/add-new-geofence"}
+            className="button primary"
+            data-testid="add-place"
+          >
             {t(`${section}.add`)}
           </Link>
         )}
       </header>
-      {notice && <div className="alert alert-ok" role="status" data-testid="notice">{t(notice)}</div>}
-      {imported && <div className="alert alert-ok" role="status" data-testid="notice">{t("points.imported", { count: Number(imported) })}</div>}
+      {notice && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t(notice)}
+        </div>
+      )}
+      {imported && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t("points.imported", { count: Number(imported) })}
+        </div>
+      )}
       <PlacesOverviewMap config={mapConfig} focus={kind} expose={exposeMap} />
       <SearchBox placeholder={t(`${section}.search`)}>
         <label className="places-filter">
           <span>{t("filter.category")}</span>
           <select name="category" defaultValue={category} data-testid="category-filter">
             <option value="">{t("filter.allCategories")}</option>
-            {categories.map((c) => <option key={c} value={c}>{c}</option>)}
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </select>
         </label>
       </SearchBox>
@@ -78,7 +94,9 @@ export function PlacesList({ kind, page, categories, canWrite, mapConfig, expose
         <tbody>
           {page.items.map((place) => (
             <tr key={place.id}>
-              <td><Link to={`${editPath}/${place.id}`}>{place.name}</Link></td>
+              <td>
+                <Link to={`${editPath}/${place.id}`}>{place.name}</Link>
+              </td>
               <td>{place.category}</td>
               <td>{place.city ?? t("common:none")}</td>
               {kind === "poi" ? (
@@ -87,13 +105,24 @@ export function PlacesList({ kind, page, categories, canWrite, mapConfig, expose
                   <td>{place.longitude.toFixed(6)}</td>
                 </>
               ) : (
-                <td>{place.shape === "circle" ? t("geofences.radius", { radius: place.radius_m }) : t("geofences.vertices", { count: place.vertices })}</td>
+                <td>
+                  {place.shape === "circle"
+                    ? t("geofences.radius", { radius: place.radius_m })
+                    : t("geofences.vertices", { count: place.vertices })}
+                </td>
               )}
-              <td><span className="swatch" style={{ background: place.icon_color }} />{t(`icons.${place.icon}`, { defaultValue: place.icon })}</td>
+              <td>
+                <span className="swatch" style={{ background: place.icon_color }} />
+                {t(`icons.${place.icon}`, { defaultValue: place.icon })}
+              </td>
             </tr>
           ))}
           {page.items.length === 0 && (
-            <tr><td colSpan={kind === "poi" ? 6 : 5} className="muted">{t(params.get("q") || category ? "common:list.noResults" : "common:list.empty")}</td></tr>
+            <tr>
+              <td colSpan={kind === "poi" ? 6 : 5} className="muted">
+                {t(params.get("q") || category ? "common:list.noResults" : "common:list.empty")}
+              </td>
+            </tr>
           )}
         </tbody>
       </table>

@@ -17,8 +17,12 @@ export default function ExportPlaces() {
       <p>{t("export.intro")}</p>
       <div className="form-actions">
         {/* Plain links with reloadDocument semantics: the browser downloads the file. */}
-        <a href="/places/export.csv" className="button primary" download data-testid="export-csv">{t("export.csv")}</a>
-        <a href="/places/export.geojson" className="button" download data-testid="export-geojson">{t("export.geojson")}</a>
+        <a href="/places/export.csv" className="button primary" download data-testid="export-csv">
+          {t("export.csv")}
+        </a>
+        <a href="/places/export.geojson" className="button" download data-testid="export-geojson">
+          {t("export.geojson")}
+        </a>
       </div>
     </section>
   );

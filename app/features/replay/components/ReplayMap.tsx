@@ -18,7 +18,19 @@ export interface ReplayAlertPoint {
 const EMPTY: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };
 
 /** The replayed path, its stops and the vehicle at the scrubber's instant (browser only). */
-export function ReplayMap({ points, stops, alerts, frame, config }: { points: TrackPoint[]; stops: TrackStop[]; alerts: ReplayAlertPoint[]; frame: PlaybackFrame | null; config: MapConfig }) {
+export function ReplayMap({
+  points,
+  stops,
+  alerts,
+  frame,
+  config,
+}: {
+  points: TrackPoint[];
+  stops: TrackStop[];
+  alerts: ReplayAlertPoint[];
+  frame: PlaybackFrame | null;
+  config: MapConfig;
+}) {
   const { t } = useTranslation("replay");
   const { map, failed, containerRef } = useMapLibre(config, {
     compass: true,
@@ -28,11 +40,53 @@ export function ReplayMap({ points, stops, alerts, frame, config }: { points: Tr
       m.addSource("stops", { type: "geojson", data: EMPTY });
       m.addSource("alerts", { type: "geojson", data: EMPTY });
       m.addSource("cursor", { type: "geojson", data: EMPTY });
-      m.addLayer({ id: "track-casing", type: "line", source: "track", paint: { "line-color": "#ffffff", "line-width": 6 }, layout: { "line-join": "round", "line-cap": "round" } });
-      m.addLayer({ id: "track", type: "line", source: "track", paint: { "line-color": "#0f5c8c", "line-width": 3 }, layout: { "line-join": "round", "line-cap": "round" } });
-      m.addLayer({ id: "stops", type: "circle", source: "stops", paint: { "circle-radius": 7, "circle-color": "#f28c28", "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 } });
-      m.addLayer({ id: "alerts", type: "circle", source: "alerts", paint: { "circle-radius": 6, "circle-color": "#dc2626", "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 } });
-      m.addLayer({ id: "cursor", type: "symbol", source: "cursor", layout: { "icon-image": "pin-moving", "icon-rotate": ["get", "course"], "icon-rotation-alignment": "map", "icon-allow-overlap": true } });
+      m.addLayer({
+        id: "track-casing",
+        type: "line",
+        source: "track",
+        paint: { "line-color": "#ffffff", "line-width": 6 },
+        layout: { "line-join": "round", "line-cap": "round" },
+      });
+      m.addLayer({
+        id: "track",
+        type: "line",
+        source: "track",
+        paint: { "line-color": "#0f5c8c", "line-width": 3 },
+        layout: { "line-join": "round", "line-cap": "round" },
+      });
+      m.addLayer({
+        id: "stops",
+        type: "circle",
+        source: "stops",
+        paint: {
+          "circle-radius": 7,
+          "circle-color": "#f28c28",
+          "circle-stroke-color": "#ffffff",
+          "circle-stroke-width": 2,
+        },
+      });
+      m.addLayer({
+        id: "alerts",
+        type: "circle",
+        source: "alerts",
+        paint: {
+          "circle-radius": 6,
+          "circle-color": "#dc2626",
+          "circle-stroke-color": "#ffffff",
+          "circle-stroke-width": 2,
+        },
+      });
+      m.addLayer({
+        id: "cursor",
+        type: "symbol",
+        source: "cursor",
+        layout: {
+          "icon-image": "pin-moving",
+          "icon-rotate": ["get", "course"],
+          "icon-rotation-alignment": "map",
+          "icon-allow-overlap": true,
+        },
+      });
     },
   });
 
@@ -49,13 +103,27 @@ export function ReplayMap({ points, stops, alerts, frame, config }: { points: Tr
   useEffect(() => {
     if (!map) return;
     const data: GeoJSON.FeatureCollection = frame
-      ? { type: "FeatureCollection", features: [{ type: "Feature", geometry: { type: "Point", coordinates: [frame.lon, frame.lat] }, properties: { course: frame.course } }] }
+      ? {
+          type: "FeatureCollection",
+          features: [
+            {
+              type: "Feature",
+              geometry: { type: "Point", coordinates: [frame.lon, frame.lat] },
+              properties: { course: frame.course },
+            },
+          ],
+        }
       : EMPTY;
     (map.getSource("cursor") as GeoJSONSource).setData(data);
   }, [map, frame]);
 
   return (
-    <div className="fleet-map replay-map" data-testid="replay-map" data-ready={map ? "1" : "0"} data-alerts={alertPoints.features.length}>
+    <div
+      className="fleet-map replay-map"
+      data-testid="replay-map"
+      data-ready={map ? "1" : "0"}
+      data-alerts={alertPoints.features.length}
+    >
       <div ref={containerRef} className="map-canvas" role="region" aria-label={t("mapLabel")} />
       {failed && <p className="map-failed alert alert-warn">{t("mapFailed")}</p>}
     </div>

@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapConfig } from "../../../lib/map/basemap-style";
-import { PLAYBACK_SPEEDS, advanceClock, interpolateAt, timesOf, type PlaybackSpeed, type TrackPoint } from "../../../lib/map/playback";
+import {
+  PLAYBACK_SPEEDS,
+  advanceClock,
+  interpolateAt,
+  timesOf,
+  type PlaybackSpeed,
+  type TrackPoint,
+} from "../../../lib/map/playback";
 import type { TrackStop } from "../../../lib/map/replay-geo";
 import { formatDateTime } from "../../../lib/map/time";
 import { ReplayMap, type ReplayAlertPoint } from "./ReplayMap";
@@ -26,7 +33,10 @@ export function ReplayPlayer({ points, stops, alerts, timeZone, config }: Replay
   const [speed, setSpeed] = useState<PlaybackSpeed>(1);
   const frame = useMemo(() => interpolateAt(points, times, clock), [points, times, clock]);
 
-  useEffect(() => { setClock(start); setPlaying(false); }, [start]);
+  useEffect(() => {
+    setClock(start);
+    setPlaying(false);
+  }, [start]);
 
   const clockRef = useRef(clock);
   clockRef.current = clock;
@@ -52,13 +62,28 @@ export function ReplayPlayer({ points, stops, alerts, timeZone, config }: Replay
     <div className="replay-player" data-testid="replay-player">
       <ReplayMap points={points} stops={stops} alerts={alerts} frame={frame} config={config} />
       <div className="player">
-        <button type="button" className="button primary" onClick={togglePlay} data-testid="play-toggle" aria-pressed={playing}>
+        <button
+          type="button"
+          className="button primary"
+          onClick={togglePlay}
+          data-testid="play-toggle"
+          aria-pressed={playing}
+        >
           {playing ? t("pause") : t("play")}
         </button>
         <label className="inline">
           <span className="visually-hidden">{t("playbackSpeed")}</span>
-          <select value={speed} onChange={(e) => setSpeed(Number(e.target.value) as PlaybackSpeed)} aria-label={t("playbackSpeed")} data-testid="playback-speed">
-            {PLAYBACK_SPEEDS.map((s) => <option key={s} value={s}>{s}×</option>)}
+          <select
+            value={speed}
+            onChange={(e) => setSpeed(Number(e.target.value) as PlaybackSpeed)}
+            aria-label={t("playbackSpeed")}
+            data-testid="playback-speed"
+          >
+            {PLAYBACK_SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
           </select>
         </label>
         <input
@@ -71,10 +96,17 @@ export function ReplayPlayer({ points, stops, alerts, timeZone, config }: Replay
           aria-label={t("scrubber")}
           data-testid="scrubber"
         />
-        <span className="clock" aria-live="off">{formatDateTime(new Date(clock).toISOString(), timeZone)}</span>
+        <span className="clock" aria-live="off">
+          {formatDateTime(new Date(clock).toISOString(), timeZone)}
+        </span>
         <span className="clock-speed">{frame ? `${Math.round(frame.speed)} ${t("kmh")}` : ""}</span>
       </div>
-      <SpeedChart points={points} cursorMs={clock} timeZone={timeZone} onSeek={(ms) => setClock(Math.min(end, Math.max(start, ms)))} />
+      <SpeedChart
+        points={points}
+        cursorMs={clock}
+        timeZone={timeZone}
+        onSeek={(ms) => setClock(Math.min(end, Math.max(start, ms)))}
+      />
     </div>
   );
 }

@@ -11,17 +11,32 @@ export function StopsTable({ stops, timeZone }: { stops: TrackStop[]; timeZone: 
     <div className="table-wrap">
       <h2>{t("stops")}</h2>
       <table className="table" data-testid="stops-table">
-        <thead><tr><th>{t("from")}</th><th>{t("to")}</th><th>{t("duration")}</th><th>{t("position")}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t("from")}</th>
+            <th>{t("to")}</th>
+            <th>{t("duration")}</th>
+            <th>{t("position")}</th>
+          </tr>
+        </thead>
         <tbody>
           {stops.map((s) => (
             <tr key={s.from}>
               <td>{formatDateTime(s.from, timeZone)}</td>
               <td>{formatDateTime(s.to, timeZone)}</td>
               <td>{formatDuration(s.durationS)}</td>
-              <td>{s.lat.toFixed(5)}, {s.lon.toFixed(5)}</td>
+              <td>
+                {s.lat.toFixed(5)}, {s.lon.toFixed(5)}
+              </td>
             </tr>
           ))}
-          {stops.length === 0 && <tr><td colSpan={4} className="muted">{t("noStops")}</td></tr>}
+          {stops.length === 0 && (
+            <tr>
+              <td colSpan={4} className="muted">
+                {t("noStops")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
@@ -29,24 +44,49 @@ export function StopsTable({ stops, timeZone }: { stops: TrackStop[]; timeZone: 
 }
 
 /** The first rows of the full track (the server sends up to POINTS_TABLE_LIMIT); the CSV export has all `total`. */
-export function PointsTable({ points: shown, total, timeZone }: { points: TrackPoint[]; total: number; timeZone: string }) {
+export function PointsTable({
+  points: shown,
+  total,
+  timeZone,
+}: {
+  points: TrackPoint[];
+  total: number;
+  timeZone: string;
+}) {
   const { t } = useTranslation("replay");
   return (
     <div className="table-wrap">
       <h2>{t("points")}</h2>
       {total > shown.length && <p className="muted">{t("pointsTruncated", { shown: shown.length, total })}</p>}
       <table className="table" data-testid="points-table">
-        <thead><tr><th>{t("time")}</th><th>{t("speed")}</th><th>{t("ignition")}</th><th>{t("position")}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t("time")}</th>
+            <th>{t("speed")}</th>
+            <th>{t("ignition")}</th>
+            <th>{t("position")}</th>
+          </tr>
+        </thead>
         <tbody>
           {shown.map((p) => (
             <tr key={p.t}>
               <td>{formatDateTime(p.t, timeZone)}</td>
-              <td>{Math.round(p.speed)} {t("kmh")}</td>
+              <td>
+                {Math.round(p.speed)} {t("kmh")}
+              </td>
               <td>{p.ignition === null ? "—" : p.ignition ? t("on") : t("off")}</td>
-              <td>{p.lat.toFixed(5)}, {p.lon.toFixed(5)}</td>
+              <td>
+                {p.lat.toFixed(5)}, {p.lon.toFixed(5)}
+              </td>
             </tr>
           ))}
-          {shown.length === 0 && <tr><td colSpan={4} className="muted">{t("noPoints")}</td></tr>}
+          {shown.length === 0 && (
+            <tr>
+              <td colSpan={4} className="muted">
+                {t("noPoints")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
@@ -54,21 +94,56 @@ export function PointsTable({ points: shown, total, timeZone }: { points: TrackP
 }
 
 /** The vehicle's alerts in the period (also red dots on the map); a link to the full log for users who read alerts. */
-export function AlertsTable({ alerts, timeZone, footage = null, vehicleId = "" }: { alerts: ReplayAlert[]; timeZone: string; footage?: FootageLinks | null; vehicleId?: string }) {
+export function AlertsTable({
+  alerts,
+  timeZone,
+  footage = null,
+  vehicleId = "",
+}: {
+  alerts: ReplayAlert[];
+  timeZone: string;
+  footage?: FootageLinks | null;
+  vehicleId?: string;
+}) {
   const { t } = useTranslation("replay");
   return (
     <div className="table-wrap">
       <h2>{t("alerts")}</h2>
       <table className="table" data-testid="replay-alerts">
-        <thead><tr><th>{t("time")}</th><th>{t("alertType")}</th><th>{t("alertWhat")}</th><th>{t("position")}</th>{footage && <th><span className="visually-hidden">{t("video:alertVideo")}</span></th>}</tr></thead>
+        <thead>
+          <tr>
+            <th>{t("time")}</th>
+            <th>{t("alertType")}</th>
+            <th>{t("alertWhat")}</th>
+            <th>{t("position")}</th>
+            {footage && (
+              <th>
+                <span className="visually-hidden">{t("video:alertVideo")}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
         <tbody>
           {alerts.map((a) => (
             <tr key={a.id} data-alert-id={a.id}>
               <td>{formatAlertTime(a.at, timeZone)}</td>
               <td>{alertTypeLabel(t, a.type)}</td>
-              <td>{alertSummary(t, { alertType: a.type, details: a.details, placeName: a.placeName })} <span className="muted">({a.policyName})</span></td>
+              <td>
+                {alertSummary(t, { alertType: a.type, details: a.details, placeName: a.placeName })}{" "}
+                <span className="muted">({a.policyName})</span>
+              </td>
               <td>{a.lat === null || a.lon === null ? "—" : `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`}</td>
-              {footage && <td><AlertFootageCell links={footage} alertId={a.id} vehicleId={vehicleId} occurredAt={a.at} timeZone={timeZone} /></td>}
+              {footage && (
+                <td>
+                  <AlertFootageCell
+                    links={footage}
+                    alertId={a.id}
+                    vehicleId={vehicleId}
+                    occurredAt={a.at}
+                    timeZone={timeZone}
+                  />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

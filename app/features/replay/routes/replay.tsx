@@ -21,7 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "replay:read");
   const timeZone = await orgTimeZone(context.app, p);
   const query = replayQueryFrom(new URL(request.url), timeZone);
-  const [vehicles, outcome] = await Promise.all([vehicleOptions(context.app, p), runReplay(context, p, query, timeZone)]);
+  const [vehicles, outcome] = await Promise.all([
+    vehicleOptions(context.app, p),
+    runReplay(context, p, query, timeZone),
+  ]);
   const payload = {
     query,
     vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
@@ -29,7 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mapConfig: mapConfigFrom(context),
     ...outcome,
     replay: outcome.replay && replayView(outcome.replay, outcome.alerts),
-    footage: outcome.replay ? await footageLinks(context, p, outcome.alerts.map((a) => a.id)) : null,
+    footage: outcome.replay
+      ? await footageLinks(
+          context,
+          p,
+          outcome.alerts.map((a) => a.id),
+        )
+      : null,
   };
   return data(payload, { status: outcome.error === "NOT_FOUND" ? 404 : outcome.error ? 400 : 200 });
 }
@@ -58,38 +67,91 @@ export default function Replay({ loaderData }: Route.ComponentProps) {
           <label htmlFor="replay-vehicle">{t("vehicle")}</label>
           <select id="replay-vehicle" name="vehicle" defaultValue={query.vehicle} required>
             <option value="">{t("chooseVehicle")}</option>
-            {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
+            {vehicles.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.registration}
+              </option>
+            ))}
           </select>
         </div>
         {(["from", "to"] as const).map((end) => (
           <div key={end} className={`field${unreadable[end] ? " has-error" : ""}`}>
             <label htmlFor={`replay-${end}`}>{t(end)}</label>
-            <DateTimeField id={`replay-${end}`} name={end} defaultValue={query[end]} required timeZone={timeZone} invalid={unreadable[end]} {...days}
-              aria-describedby={unreadable[end] ? `replay-${end}-error` : undefined} />
-            {unreadable[end] && <div className="field-error" id={`replay-${end}-error`} role="alert">{errorText("dateTime")}</div>}
+            <DateTimeField
+              id={`replay-${end}`}
+              name={end}
+              defaultValue={query[end]}
+              required
+              timeZone={timeZone}
+              invalid={unreadable[end]}
+              {...days}
+              aria-describedby={unreadable[end] ? `replay-${end}-error` : undefined}
+            />
+            {unreadable[end] && (
+              <div className="field-error" id={`replay-${end}-error`} role="alert">
+                {errorText("dateTime")}
+              </div>
+            )}
           </div>
         ))}
-        <button type="submit" className="button primary">{t("show")}</button>
+        <button type="submit" className="button primary">
+          {t("show")}
+        </button>
       </Form>
-      {error && !fieldError && <div className="alert alert-error" role="alert" data-testid="replay-error" data-code={error}>{t(`errors.${error}`)}</div>}
+      {error && !fieldError && (
+        <div className="alert alert-error" role="alert" data-testid="replay-error" data-code={error}>
+          {t(`errors.${error}`)}
+        </div>
+      )}
       {replay && (
         <>
           <div className="replay-summary" data-testid="replay-summary">
-            <div><span className="muted">{t("distance")}</span><strong>{replay.distanceKm} km</strong></div>
-            <div><span className="muted">{t("maxSpeed")}</span><strong>{Math.round(replay.maxSpeed)} {t("kmh")}</strong></div>
-            <div><span className="muted">{t("pointCount")}</span><strong>{replay.pointCount}</strong></div>
-            <div><span className="muted">{t("stopCount")}</span><strong>{replay.stops.length}</strong></div>
+            <div>
+              <span className="muted">{t("distance")}</span>
+              <strong>{replay.distanceKm} km</strong>
+            </div>
+            <div>
+              <span className="muted">{t("maxSpeed")}</span>
+              <strong>
+                {Math.round(replay.maxSpeed)} {t("kmh")}
+              </strong>
+            </div>
+            <div>
+              <span className="muted">{t("pointCount")}</span>
+              <strong>{replay.pointCount}</strong>
+            </div>
+            <div>
+              <span className="muted">{t("stopCount")}</span>
+              <strong>{replay.stops.length}</strong>
+            </div>
             <div className="export-links">
-              <a className="button" href={`/replay/export.gpx?${exportQuery}`} download data-testid="export-gpx">{t("exportGpx")}</a>
-              <a className="button" href={`/replay/export.csv?${exportQuery}`} download data-testid="export-csv">{t("exportCsv")}</a>
+              <a className="button" href={`/replay/export.gpx?${exportQuery}`} download data-testid="export-gpx">
+                {t("exportGpx")}
+              </a>
+              <a className="button" href={`/replay/export.csv?${exportQuery}`} download data-testid="export-csv">
+                {t("exportCsv")}
+              </a>
             </div>
           </div>
           {replay.pointCount === 0 && <p className="alert alert-warn">{t("noPoints")}</p>}
           {hydrated && replay.track.length > 0 && (
-            <ReplayPlayer points={replay.track} stops={replay.stops} alerts={loaderData.alerts} timeZone={timeZone} config={loaderData.mapConfig} />
+            <ReplayPlayer
+              points={replay.track}
+              stops={replay.stops}
+              alerts={loaderData.alerts}
+              timeZone={timeZone}
+              config={loaderData.mapConfig}
+            />
           )}
           <div className="replay-tables">
-            {loaderData.alerts.length > 0 && <AlertsTable alerts={loaderData.alerts} timeZone={timeZone} footage={loaderData.footage} vehicleId={query.vehicle} />}
+            {loaderData.alerts.length > 0 && (
+              <AlertsTable
+                alerts={loaderData.alerts}
+                timeZone={timeZone}
+                footage={loaderData.footage}
+                vehicleId={query.vehicle}
+              />
+            )}
             <StopsTable stops={replay.stops} timeZone={timeZone} />
             <PointsTable points={replay.tablePoints} total={replay.pointCount} timeZone={timeZone} />
           </div>

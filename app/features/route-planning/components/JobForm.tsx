@@ -55,7 +55,9 @@ export function JobForm(props: Props) {
           <Input name="latitude" label={t("fields.latitude")} {...f} inputMode="decimal" />
           <Input name="longitude" label={t("fields.longitude")} {...f} inputMode="decimal" />
         </div>
-        {hydrated && !props.readOnly && <PlaceEditorMap formRef={ref} mode="point" config={props.mapConfig} expose={props.exposeMap} />}
+        {hydrated && !props.readOnly && (
+          <PlaceEditorMap formRef={ref} mode="point" config={props.mapConfig} expose={props.exposeMap} />
+        )}
       </fieldset>
       <fieldset disabled={props.readOnly} className="form-section card">
         <legend>{t("sections.schedule")}</legend>
@@ -63,8 +65,20 @@ export function JobForm(props: Props) {
           <DateInput name="scheduled_date" label={t("fields.scheduled_date")} {...f} required />
           <TimeInput name="scheduled_arrival" label={t("fields.scheduled_arrival")} {...f} required />
           <TimeInput name="scheduled_departure" label={t("fields.scheduled_departure")} {...f} required />
-          <Select name="driver_id" label={t("fields.driver")} {...f} options={props.drivers} empty={t("common.unassigned")} />
-          <Select name="vehicle_id" label={t("fields.vehicle")} {...f} options={props.vehicles} empty={t("common.unassigned")} />
+          <Select
+            name="driver_id"
+            label={t("fields.driver")}
+            {...f}
+            options={props.drivers}
+            empty={t("common.unassigned")}
+          />
+          <Select
+            name="vehicle_id"
+            label={t("fields.vehicle")}
+            {...f}
+            options={props.vehicles}
+            empty={t("common.unassigned")}
+          />
         </div>
         {props.mode === "add" && (
           <>
@@ -78,7 +92,12 @@ export function JobForm(props: Props) {
       </fieldset>
       {!props.readOnly && (
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={navigation.state === "submitting"} data-testid="job-submit">
+          <button
+            type="submit"
+            className="button primary"
+            disabled={navigation.state === "submitting"}
+            data-testid="job-submit"
+          >
             {props.mode === "add" ? t("jobs.create") : t("common.save")}
           </button>
         </div>

@@ -8,7 +8,17 @@ import { Input, TimeInput } from "./fields";
 const checked = (v: unknown) => v === true || v === "on" || v === "true";
 
 /** Check-in and check-out radius, self-assignment and its radius, lateness grace, time attendance. */
-export function SettingsForm({ saved, canWrite, failure, ok }: { saved: Record<string, unknown>; canWrite: boolean; failure: FormFailure | null; ok: boolean }) {
+export function SettingsForm({
+  saved,
+  canWrite,
+  failure,
+  ok,
+}: {
+  saved: Record<string, unknown>;
+  canWrite: boolean;
+  failure: FormFailure | null;
+  ok: boolean;
+}) {
   const { t } = useTranslation("routePlanning");
   const navigation = useNavigation();
   const ref = useRef<HTMLFormElement>(null);
@@ -18,31 +28,74 @@ export function SettingsForm({ saved, canWrite, failure, ok }: { saved: Record<s
   const f = { values, errors };
   return (
     <section>
-      <header className="page-header"><h1>{t("settings.title")}</h1></header>
-      {ok && <div className="alert alert-ok" role="status" data-testid="notice">{t("common.saved")}</div>}
+      <header className="page-header">
+        <h1>{t("settings.title")}</h1>
+      </header>
+      {ok && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t("common.saved")}
+        </div>
+      )}
       <Form method="post" ref={ref} noValidate data-testid="route-settings-form" className="stack">
         <CsrfInput />
         <FormAlert code={failure?.code} fields={errors} />
         <fieldset disabled={!canWrite} className="card form-section">
           <h2>{t("settings.checkin")}</h2>
           <div className="form-grid">
-            <Input name="checkin_radius_m" label={t("settings.checkinRadius")} {...f} required inputMode="numeric" hint={t("settings.radiusHint")} />
-            <Input name="checkout_radius_m" label={t("settings.checkoutRadius")} {...f} required inputMode="numeric" hint={t("settings.radiusHint")} />
+            <Input
+              name="checkin_radius_m"
+              label={t("settings.checkinRadius")}
+              {...f}
+              required
+              inputMode="numeric"
+              hint={t("settings.radiusHint")}
+            />
+            <Input
+              name="checkout_radius_m"
+              label={t("settings.checkoutRadius")}
+              {...f}
+              required
+              inputMode="numeric"
+              hint={t("settings.radiusHint")}
+            />
             <Input name="late_grace_min" label={t("settings.lateGrace")} {...f} required inputMode="numeric" />
           </div>
         </fieldset>
         <fieldset disabled={!canWrite} className="card form-section">
           <h2>{t("settings.selfAssign")}</h2>
-          <label className="field checkbox"><input type="checkbox" name="self_assign_jobs" defaultChecked={checked(values.self_assign_jobs)} /> {t("settings.selfAssignEnabled")}</label>
-          <Input name="self_assign_radius_m" label={t("settings.selfAssignRadius")} {...f} required inputMode="numeric" />
+          <label className="field checkbox">
+            <input type="checkbox" name="self_assign_jobs" defaultChecked={checked(values.self_assign_jobs)} />{" "}
+            {t("settings.selfAssignEnabled")}
+          </label>
+          <Input
+            name="self_assign_radius_m"
+            label={t("settings.selfAssignRadius")}
+            {...f}
+            required
+            inputMode="numeric"
+          />
         </fieldset>
         <fieldset disabled={!canWrite} className="card form-section">
           <h2>{t("settings.attendance")}</h2>
-          <label className="field checkbox"><input type="checkbox" name="attendance_enabled" defaultChecked={checked(values.attendance_enabled)} /> {t("settings.attendanceEnabled")}</label>
+          <label className="field checkbox">
+            <input type="checkbox" name="attendance_enabled" defaultChecked={checked(values.attendance_enabled)} />{" "}
+            {t("settings.attendanceEnabled")}
+          </label>
           <TimeInput name="attendance_start_threshold" label={t("settings.threshold")} {...f} required />
           <p className="muted">{t("settings.thresholdHint")}</p>
         </fieldset>
-        {canWrite && <div className="form-actions"><button type="submit" className="button primary" disabled={navigation.state === "submitting"} data-testid="settings-submit">{t("common.save")}</button></div>}
+        {canWrite && (
+          <div className="form-actions">
+            <button
+              type="submit"
+              className="button primary"
+              disabled={navigation.state === "submitting"}
+              data-testid="settings-submit"
+            >
+              {t("common.save")}
+            </button>
+          </div>
+        )}
       </Form>
     </section>
   );

@@ -4,7 +4,15 @@ import { CsrfInput, FormAlert } from "../../../components/forms";
 import { Input, Select, Weekdays, type Errors, type Option, type Values } from "./fields";
 
 /** A template's name, assignment and recurrence (its stops are edited on the template's page). */
-export function TemplateForm(props: { values: Values; errors: Errors; code?: string | null; drivers: Option[]; vehicles: Option[]; readOnly?: boolean; submit: string }) {
+export function TemplateForm(props: {
+  values: Values;
+  errors: Errors;
+  code?: string | null;
+  drivers: Option[];
+  vehicles: Option[];
+  readOnly?: boolean;
+  submit: string;
+}) {
   const { t } = useTranslation("routePlanning");
   const f = { values: props.values, errors: props.errors };
   return (
@@ -15,14 +23,32 @@ export function TemplateForm(props: { values: Values; errors: Errors; code?: str
       <fieldset disabled={props.readOnly} className="form-section">
         <div className="form-grid">
           <Input name="name" label={t("fields.name")} {...f} required />
-          <Select name="driver_id" label={t("fields.driver")} {...f} options={props.drivers} empty={t("common.unassigned")} />
-          <Select name="vehicle_id" label={t("fields.vehicle")} {...f} options={props.vehicles} empty={t("common.unassigned")} />
+          <Select
+            name="driver_id"
+            label={t("fields.driver")}
+            {...f}
+            options={props.drivers}
+            empty={t("common.unassigned")}
+          />
+          <Select
+            name="vehicle_id"
+            label={t("fields.vehicle")}
+            {...f}
+            options={props.vehicles}
+            empty={t("common.unassigned")}
+          />
         </div>
         <Weekdays name="days" {...f} />
         <Input name="dates" label={t("fields.dates")} {...f} hint={t("hints.dates")} />
         <Input name="notes" label={t("fields.notes")} {...f} textarea />
       </fieldset>
-      {!props.readOnly && <div className="form-actions"><button type="submit" className="button primary" data-testid="template-submit">{props.submit}</button></div>}
+      {!props.readOnly && (
+        <div className="form-actions">
+          <button type="submit" className="button primary" data-testid="template-submit">
+            {props.submit}
+          </button>
+        </div>
+      )}
     </Form>
   );
 }

@@ -1,6 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useSearchParams } from "react-router";
-import { applyAttendanceRule, attendanceDays, listAttendanceRules } from "../../../../server/modules/route-planning/attendance.service";
+import {
+  applyAttendanceRule,
+  attendanceDays,
+  listAttendanceRules,
+} from "../../../../server/modules/route-planning/attendance.service";
 import { attendanceRuleSchema } from "../../../../server/modules/route-planning/route-planning.schema";
 import { assignableDrivers } from "../../../../server/modules/users/users.service";
 import { addDays, formatInstantTime, todayIn } from "../../../../server/shared/dates";
@@ -26,20 +30,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const data = await attendanceDays(context.app, p, from, to);
   const canWrite = can(p, "routePlanning:write");
   return {
-    from, to, active: data.active, canWrite, rules: await listAttendanceRules(context.app, p),
-    days: data.days.map((d) => ({ ...d, start: formatInstantTime(d.started_at, data.timezone), end: d.ended_at ? formatInstantTime(d.ended_at, data.timezone) : "" })),
+    from,
+    to,
+    active: data.active,
+    canWrite,
+    rules: await listAttendanceRules(context.app, p),
+    days: data.days.map((d) => ({
+      ...d,
+      start: formatInstantTime(d.started_at, data.timezone),
+      end: d.ended_at ? formatInstantTime(d.ended_at, data.timezone) : "",
+    })),
     users: canWrite ? (await assignableDrivers(context.app, p)).map((u) => ({ id: u.id, name: u.name })) : [],
   };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
   const p = requirePermission(context, request, "routePlanning:write");
-  return formAction({ request, context }, {
-    save: intent({
-      schema: attendanceRuleSchema,
-      run: async ({ value }) => { await applyAttendanceRule(context.app, p, value); return redirect(`/route-planning/attendance?applied=${value.user_ids.length}`); },
-    }),
-  });
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: attendanceRuleSchema,
+        run: async ({ value }) => {
+          await applyAttendanceRule(context.app, p, value);
+          return redirect(`/route-planning/attendance?applied=${value.user_ids.length}`);
+        },
+      }),
+    },
+  );
 }
 
 export default function Attendance({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,33 +69,80 @@ export default function Attendance({ loaderData, actionData }: Route.ComponentPr
   const { active, days, rules, users, canWrite, from, to } = loaderData;
   return (
     <section className="stack">
-      <header className="page-header"><h1>{t("attendance.title")}</h1></header>
-      {params.get("applied") && <div className="alert alert-ok" role="status">{t("attendance.applied", { count: Number(params.get("applied")) })}</div>}
-      {!active && <div className="alert" role="status" data-testid="attendance-inactive">{t("attendance.inactive")}</div>}
+      <header className="page-header">
+        <h1>{t("attendance.title")}</h1>
+      </header>
+      {params.get("applied") && (
+        <div className="alert alert-ok" role="status">
+          {t("attendance.applied", { count: Number(params.get("applied")) })}
+        </div>
+      )}
+      {!active && (
+        <div className="alert" role="status" data-testid="attendance-inactive">
+          {t("attendance.inactive")}
+        </div>
+      )}
       {active && (
         <>
           <Form method="get" className="form-actions">
-            <label>{t("filter.from")} <DateField name="from" defaultValue={from} /></label>
-            <label>{t("filter.to")} <DateField name="to" defaultValue={to} /></label>
-            <button type="submit" className="button">{t("filter.show")}</button>
+            <label>
+              {t("filter.from")} <DateField name="from" defaultValue={from} />
+            </label>
+            <label>
+              {t("filter.to")} <DateField name="to" defaultValue={to} />
+            </label>
+            <button type="submit" className="button">
+              {t("filter.show")}
+            </button>
           </Form>
           <table className="table" data-testid="attendance-days">
-            <thead><tr><th>{t("fields.day")}</th><th>{t("fields.user")}</th><th>{t("attendance.start")}</th><th>{t("attendance.end")}</th><th>{t("fields.start_threshold")}</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>{t("fields.day")}</th>
+                <th>{t("fields.user")}</th>
+                <th>{t("attendance.start")}</th>
+                <th>{t("attendance.end")}</th>
+                <th>{t("fields.start_threshold")}</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {days.map((d) => (
                 <tr key={d.id} data-late={d.late || undefined}>
-                  <td>{d.day}</td><td>{d.user_name}</td><td>{d.start}</td><td>{d.end}</td><td>{d.threshold?.slice(0, 5)}</td>
-                  <td>{d.late ? <span className="badge punctuality-late">{t("attendance.late")}</span> : t("attendance.onTime")}</td>
+                  <td>{d.day}</td>
+                  <td>{d.user_name}</td>
+                  <td>{d.start}</td>
+                  <td>{d.end}</td>
+                  <td>{d.threshold?.slice(0, 5)}</td>
+                  <td>
+                    {d.late ? (
+                      <span className="badge punctuality-late">{t("attendance.late")}</span>
+                    ) : (
+                      t("attendance.onTime")
+                    )}
+                  </td>
                 </tr>
               ))}
-              {!days.length && <tr><td colSpan={6} className="muted">{t("attendance.noDays")}</td></tr>}
+              {!days.length && (
+                <tr>
+                  <td colSpan={6} className="muted">
+                    {t("attendance.noDays")}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </>
       )}
       <section className="card stack">
         <h2>{t("attendance.rules")}</h2>
-        <ul>{rules.map((r) => <li key={r.id}>{r.name}: {r.start_threshold.slice(0, 5)} ({t("attendance.ruleUsers", { count: Number(r.users ?? 0) })})</li>)}</ul>
+        <ul>
+          {rules.map((r) => (
+            <li key={r.id}>
+              {r.name}: {r.start_threshold.slice(0, 5)} ({t("attendance.ruleUsers", { count: Number(r.users ?? 0) })})
+            </li>
+          ))}
+        </ul>
         {canWrite && (
           <Form method="post" noValidate className="stack" data-testid="attendance-rule-form">
             <CsrfInput />
@@ -86,13 +151,27 @@ export default function Attendance({ loaderData, actionData }: Route.ComponentPr
             <FormAlert code={failure?.code} fields={errors} />
             <div className="form-grid">
               <Input name="name" label={t("fields.ruleName")} values={values} errors={errors} required />
-              <TimeInput name="start_threshold" label={t("fields.start_threshold")} values={values} errors={errors} required />
+              <TimeInput
+                name="start_threshold"
+                label={t("fields.start_threshold")}
+                values={values}
+                errors={errors}
+                required
+              />
             </div>
             <fieldset>
               <legend>{t("fields.users")}</legend>
-              {users.map((u) => <label key={u.id} className="checkbox"><input type="checkbox" name="user_ids" value={u.id} /> {u.name}</label>)}
+              {users.map((u) => (
+                <label key={u.id} className="checkbox">
+                  <input type="checkbox" name="user_ids" value={u.id} /> {u.name}
+                </label>
+              ))}
             </fieldset>
-            <div className="form-actions"><button type="submit" className="button primary">{t("attendance.apply")}</button></div>
+            <div className="form-actions">
+              <button type="submit" className="button primary">
+                {t("attendance.apply")}
+              </button>
+            </div>
           </Form>
         )}
       </section>

@@ -19,8 +19,16 @@ export default function JobAdd({ loaderData, actionData }: Route.ComponentProps)
   const failure = formFailure(actionData);
   return (
     <section>
-      <header className="page-header"><h1>{t("jobs.add")}</h1></header>
-      <JobForm mode="add" values={failureValues(failure) ?? {}} errors={failureFields(failure)} code={failure?.code} {...loaderData} />
+      <header className="page-header">
+        <h1>{t("jobs.add")}</h1>
+      </header>
+      <JobForm
+        mode="add"
+        values={failureValues(failure) ?? {}}
+        errors={failureFields(failure)}
+        code={failure?.code}
+        {...loaderData}
+      />
     </section>
   );
 }

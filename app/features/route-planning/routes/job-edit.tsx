@@ -29,24 +29,60 @@ export default function JobEdit({ loaderData, actionData }: Route.ComponentProps
   return (
     <section>
       <header className="page-header">
-        <h1>{job.name} <StatusBadge status={job.status} /></h1>
-        <Link to={JOBS_PATH} className="button">{t("common.back")}</Link>
+        <h1>
+          {job.name} <StatusBadge status={job.status} />
+        </h1>
+        <Link to={JOBS_PATH} className="button">
+          {t("common.back")}
+        </Link>
       </header>
-      {(params.has("saved") || params.has("created")) && <div className="alert alert-ok" role="status" data-testid="notice">{t("common.saved")}</div>}
+      {(params.has("saved") || params.has("created")) && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t("common.saved")}
+        </div>
+      )}
       <div className="card stack" data-testid="job-actuals">
-        <p>{t("fields.arrived_at")}: {at(job.arrived_at)} {job.checkin_source && `(${t(`source.${job.checkin_source}`)}${job.checkin_distance_m != null ? `, ${job.checkin_distance_m} m` : ""})`}</p>
-        <p>{t("fields.departed_at")}: {at(job.departed_at)} {job.checkout_source && `(${t(`source.${job.checkout_source}`)})`}</p>
+        <p>
+          {t("fields.arrived_at")}: {at(job.arrived_at)}{" "}
+          {job.checkin_source &&
+            `(${t(`source.${job.checkin_source}`)}${job.checkin_distance_m != null ? `, ${job.checkin_distance_m} m` : ""})`}
+        </p>
+        <p>
+          {t("fields.departed_at")}: {at(job.departed_at)}{" "}
+          {job.checkout_source && `(${t(`source.${job.checkout_source}`)})`}
+        </p>
         {canWrite && (
           <Form method="post" className="form-actions">
             <CsrfInput />
-            {job.status === "not_started" && <button type="submit" name="intent" value="checkin" className="button" data-testid="manual-checkin">{t("jobs.checkin")}</button>}
-            {job.status === "started" && <button type="submit" name="intent" value="checkout" className="button" data-testid="manual-checkout">{t("jobs.checkout")}</button>}
-            {job.status !== "not_started" && <button type="submit" name="intent" value="reset" className="button">{t("jobs.reset")}</button>}
-            <button type="submit" name="intent" value="delete" className="button danger" data-testid="delete-job">{t("common.delete")}</button>
+            {job.status === "not_started" && (
+              <button type="submit" name="intent" value="checkin" className="button" data-testid="manual-checkin">
+                {t("jobs.checkin")}
+              </button>
+            )}
+            {job.status === "started" && (
+              <button type="submit" name="intent" value="checkout" className="button" data-testid="manual-checkout">
+                {t("jobs.checkout")}
+              </button>
+            )}
+            {job.status !== "not_started" && (
+              <button type="submit" name="intent" value="reset" className="button">
+                {t("jobs.reset")}
+              </button>
+            )}
+            <button type="submit" name="intent" value="delete" className="button danger" data-testid="delete-job">
+              {t("common.delete")}
+            </button>
           </Form>
         )}
       </div>
-      <JobForm mode="edit" values={failureValues(failure) ?? saved} errors={failureFields(failure)} code={failure?.code} readOnly={!canWrite} {...loaderData} />
+      <JobForm
+        mode="edit"
+        values={failureValues(failure) ?? saved}
+        errors={failureFields(failure)}
+        code={failure?.code}
+        readOnly={!canWrite}
+        {...loaderData}
+      />
     </section>
   );
 }

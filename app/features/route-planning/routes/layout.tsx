@@ -26,7 +26,9 @@ export default function RoutePlanningLayout() {
     <div>
       <nav className="section-tabs" aria-label={t("title")} data-testid="route-planning-tabs">
         {TABS.map((tab) => (
-          <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
+          <NavLink key={tab.key} to={tab.to} className={({ isActive }) => (isActive ? "active" : undefined)}>
+            {t(`tabs.${tab.key}`)}
+          </NavLink>
         ))}
       </nav>
       <Outlet />

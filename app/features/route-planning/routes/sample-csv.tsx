@@ -9,6 +9,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("lng");
   const language = asked === "al" || asked === "en" ? asked : p.language;
   return new Response(sampleJobsCsv(language, todayIn("Europe/Tirane")), {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="jobs-sample-${language}.csv"` },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="jobs-sample-${language}.csv"`,
+    },
   });
 }

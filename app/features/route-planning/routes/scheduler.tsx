@@ -23,19 +23,30 @@ const START = 6 * 60;
 const SPAN = 16 * 60;
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const pct = (m: number) => `${Math.max(0, Math.min(100, ((m - START) / SPAN) * 100))}%`;
-const width = (a: number, b: number) => `${Math.max(0.6, ((Math.min(b, START + SPAN) - Math.max(a, START)) / SPAN) * 100)}%`;
+const width = (a: number, b: number) =>
+  `${Math.max(0.6, ((Math.min(b, START + SPAN) - Math.max(a, START)) / SPAN) * 100)}%`;
 
 /** The organisation's wall clock of an instant (the loader's time zone). */
 function localMinutes(iso: string | Date | null, tz: string): number | null {
   if (!iso) return null;
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: tz,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
   return minutes(parts);
 }
 
 /** "HH:mm" of an instant on the organisation's wall clock. */
 function localTime(iso: string | Date | null, tz: string): string | null {
   if (!iso) return null;
-  return new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: tz,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
 }
 
 export default function Scheduler({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,7 +57,10 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
   const csrf = useCsrfToken();
   const [over, setOver] = useState<string | null>(null);
   const failure = formFailure(actionData);
-  const lanes = [...vehicles.map((v) => ({ id: v.id as string | null, label: v.registration })), { id: null, label: t("scheduler.unassigned") }];
+  const lanes = [
+    ...vehicles.map((v) => ({ id: v.id as string | null, label: v.registration })),
+    { id: null, label: t("scheduler.unassigned") },
+  ];
   const onDrop = (vehicleId: string | null) => (e: DragEvent) => {
     e.preventDefault();
     setOver(null);
@@ -64,8 +78,20 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
           const laneJobs = jobs.filter((j) => (j.vehicle_id ?? null) === lane.id);
           if (!laneJobs.length && lane.id && !canWrite) return null;
           return (
-            <div key={lane.id ?? "none"} className={`lane${over === (lane.id ?? "none") ? " over" : ""}`} data-lane={lane.id ?? "none"}
-              onDragOver={canWrite ? (e) => { e.preventDefault(); setOver(lane.id ?? "none"); } : undefined} onDrop={canWrite ? onDrop(lane.id) : undefined}>
+            <div
+              key={lane.id ?? "none"}
+              className={`lane${over === (lane.id ?? "none") ? " over" : ""}`}
+              data-lane={lane.id ?? "none"}
+              onDragOver={
+                canWrite
+                  ? (e) => {
+                      e.preventDefault();
+                      setOver(lane.id ?? "none");
+                    }
+                  : undefined
+              }
+              onDrop={canWrite ? onDrop(lane.id) : undefined}
+            >
               <div className="lane-label">{lane.label}</div>
               <div className="lane-track">
                 {laneJobs.map((j) => {
@@ -77,14 +103,41 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
                   const live = j.live.time ? minutes(j.live.time) : null;
                   return (
                     <div key={j.id} className="slot">
-                      <div className={`bar planned ${j.punctuality}`} style={{ left: pct(a), width: width(a, b) }} draggable={canWrite}
-                        onDragStart={(e) => e.dataTransfer.setData("text/job", j.id)} title={`${j.name} ${j.scheduled_arrival.slice(0, 5)}–${j.scheduled_departure.slice(0, 5)}`}
-                        data-job={j.id} data-punctuality={j.punctuality}>
-                        {j.planned_sequence != null && `${j.planned_sequence}. `}{j.name}
+                      <div
+                        className={`bar planned ${j.punctuality}`}
+                        style={{ left: pct(a), width: width(a, b) }}
+                        draggable={canWrite}
+                        onDragStart={(e) => e.dataTransfer.setData("text/job", j.id)}
+                        title={`${j.name} ${j.scheduled_arrival.slice(0, 5)}–${j.scheduled_departure.slice(0, 5)}`}
+                        data-job={j.id}
+                        data-punctuality={j.punctuality}
+                      >
+                        {j.planned_sequence != null && `${j.planned_sequence}. `}
+                        {j.name}
                       </div>
-                      {eta != null && <div className="bar eta" style={{ left: pct(eta) }} title={`${t("fields.planned_eta")} ${j.planned_arrival!.slice(0, 5)}`} data-eta={j.id} />}
-                      {live != null && <div className="bar live" style={{ left: pct(live) }} title={`${t("fields.live_eta")} ${j.live.time}${j.live.predictedLate ? ` — ${t("liveEta.predictedLate")}` : ""}`} data-live={j.id} />}
-                      {ia != null && ib != null && <div className="bar actual" style={{ left: pct(ia), width: width(ia, ib) }} title={t("scheduler.actual")} />}
+                      {eta != null && (
+                        <div
+                          className="bar eta"
+                          style={{ left: pct(eta) }}
+                          title={`${t("fields.planned_eta")} ${j.planned_arrival!.slice(0, 5)}`}
+                          data-eta={j.id}
+                        />
+                      )}
+                      {live != null && (
+                        <div
+                          className="bar live"
+                          style={{ left: pct(live) }}
+                          title={`${t("fields.live_eta")} ${j.live.time}${j.live.predictedLate ? ` — ${t("liveEta.predictedLate")}` : ""}`}
+                          data-live={j.id}
+                        />
+                      )}
+                      {ia != null && ib != null && (
+                        <div
+                          className="bar actual"
+                          style={{ left: pct(ia), width: width(ia, ib) }}
+                          title={t("scheduler.actual")}
+                        />
+                      )}
                     </div>
                   );
                 })}
@@ -96,23 +149,53 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
       <table className="table" data-testid="scheduler-plan">
         <caption>{t("scheduler.plan")}</caption>
         <thead>
-          <tr><th>{t("fields.vehicle")}</th><th>{t("fields.planned_sequence")}</th><th>{t("fields.name")}</th><th>{t("fields.planned_eta")}</th><th>{t("fields.live_eta")}</th><th>{t("fields.window")}</th><th>{t("fields.arrived_at")}</th><th>{t("fields.departed_at")}</th></tr>
+          <tr>
+            <th>{t("fields.vehicle")}</th>
+            <th>{t("fields.planned_sequence")}</th>
+            <th>{t("fields.name")}</th>
+            <th>{t("fields.planned_eta")}</th>
+            <th>{t("fields.live_eta")}</th>
+            <th>{t("fields.window")}</th>
+            <th>{t("fields.arrived_at")}</th>
+            <th>{t("fields.departed_at")}</th>
+          </tr>
         </thead>
         <tbody>
           {jobs.map((j) => (
-            <tr key={j.id} data-job={j.id} data-sequence={j.planned_sequence ?? undefined} data-predicted-late={j.live.predictedLate || undefined}
-              className={j.punctuality === "late" || j.punctuality === "missed" ? "late" : j.live.predictedLate ? "predicted-late" : undefined}>
+            <tr
+              key={j.id}
+              data-job={j.id}
+              data-sequence={j.planned_sequence ?? undefined}
+              data-predicted-late={j.live.predictedLate || undefined}
+              className={
+                j.punctuality === "late" || j.punctuality === "missed"
+                  ? "late"
+                  : j.live.predictedLate
+                    ? "predicted-late"
+                    : undefined
+              }
+            >
               <td>{j.vehicle_registration ?? t("common.unassigned")}</td>
               <td>{j.planned_sequence ?? "—"}</td>
               <td>{j.name}</td>
               <td data-testid="planned-eta">{j.planned_arrival?.slice(0, 5) ?? t("scheduler.notPlanned")}</td>
-              <td data-testid="live-eta"><LiveEtaCell live={j.live} grace={loaderData.graceMin} maxAge={loaderData.liveEtaMaxAgeMin} /></td>
-              <td>{j.scheduled_arrival.slice(0, 5)}–{j.scheduled_departure.slice(0, 5)}</td>
+              <td data-testid="live-eta">
+                <LiveEtaCell live={j.live} grace={loaderData.graceMin} maxAge={loaderData.liveEtaMaxAgeMin} />
+              </td>
+              <td>
+                {j.scheduled_arrival.slice(0, 5)}–{j.scheduled_departure.slice(0, 5)}
+              </td>
               <td>{localTime(j.arrived_at as unknown as string, timezone) ?? "—"}</td>
               <td>{localTime(j.departed_at as unknown as string, timezone) ?? "—"}</td>
             </tr>
           ))}
-          {!jobs.length && <tr><td colSpan={8} className="muted">{t("dispatch.noJobs")}</td></tr>}
+          {!jobs.length && (
+            <tr>
+              <td colSpan={8} className="muted">
+                {t("dispatch.noJobs")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       {canWrite && (
@@ -120,14 +203,18 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
           <summary>{t("scheduler.reassign")}</summary>
           <table className="table">
             <tbody>
-              {jobs.filter((j) => j.status !== "finished").map((j) => (
-                <tr key={j.id}>
-                  <td>{j.scheduled_arrival.slice(0, 5)} {j.name}</td>
-                  <td>
-                    <AssignForm job={j} vehicles={vehicles} label={t("scheduler.reassign")} />
-                  </td>
-                </tr>
-              ))}
+              {jobs
+                .filter((j) => j.status !== "finished")
+                .map((j) => (
+                  <tr key={j.id}>
+                    <td>
+                      {j.scheduled_arrival.slice(0, 5)} {j.name}
+                    </td>
+                    <td>
+                      <AssignForm job={j} vehicles={vehicles} label={t("scheduler.reassign")} />
+                    </td>
+                  </tr>
+                ))}
             </tbody>
           </table>
         </details>

@@ -15,5 +15,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function RouteSettings({ loaderData, actionData }: Route.ComponentProps) {
   const ok = !!actionData && (actionData as { ok?: unknown }).ok === true;
-  return <SettingsForm saved={loaderData.values} canWrite={loaderData.canWrite} failure={formFailure(actionData)} ok={ok} />;
+  return (
+    <SettingsForm saved={loaderData.values} canWrite={loaderData.canWrite} failure={formFailure(actionData)} ok={ok} />
+  );
 }

@@ -19,8 +19,16 @@ export default function TemplateAdd({ loaderData, actionData }: Route.ComponentP
   const failure = formFailure(actionData);
   return (
     <section>
-      <header className="page-header"><h1>{t("templates.add")}</h1></header>
-      <TemplateForm values={failureValues(failure) ?? {}} errors={failureFields(failure)} code={failure?.code} {...loaderData} submit={t("templates.create")} />
+      <header className="page-header">
+        <h1>{t("templates.add")}</h1>
+      </header>
+      <TemplateForm
+        values={failureValues(failure) ?? {}}
+        errors={failureFields(failure)}
+        code={failure?.code}
+        {...loaderData}
+        submit={t("templates.create")}
+      />
     </section>
   );
 }

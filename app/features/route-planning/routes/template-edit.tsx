@@ -32,33 +32,66 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
     <section className="stack">
       <header className="page-header">
         <h1>{template.name}</h1>
-        <Link to={TEMPLATES_PATH} className="button">{t("common.back")}</Link>
+        <Link to={TEMPLATES_PATH} className="button">
+          {t("common.back")}
+        </Link>
       </header>
-      {(params.has("saved") || params.has("created")) && <div className="alert alert-ok" role="status" data-testid="notice">{t("common.saved")}</div>}
+      {(params.has("saved") || params.has("created")) && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t("common.saved")}
+        </div>
+      )}
       {other && !saveFailure && !stopFailure && !genFailure && <FormAlert code={other.code} />}
-      <TemplateForm values={failureValues(saveFailure) ?? (template as unknown as Record<string, unknown>)} errors={failureFields(saveFailure)} code={saveFailure?.code}
-        drivers={loaderData.drivers} vehicles={loaderData.vehicles} readOnly={!canWrite} submit={t("common.save")} />
+      <TemplateForm
+        values={failureValues(saveFailure) ?? (template as unknown as Record<string, unknown>)}
+        errors={failureFields(saveFailure)}
+        code={saveFailure?.code}
+        drivers={loaderData.drivers}
+        vehicles={loaderData.vehicles}
+        readOnly={!canWrite}
+        submit={t("common.save")}
+      />
       <section className="card stack">
         <h2>{t("templates.stops")}</h2>
         <table className="table" data-testid="stops-table">
-          <thead><tr><th>{t("fields.window")}</th><th>{t("fields.name")}</th><th>{t("fields.address")}</th><th>{t("fields.contact_name")}</th><th /></tr></thead>
+          <thead>
+            <tr>
+              <th>{t("fields.window")}</th>
+              <th>{t("fields.name")}</th>
+              <th>{t("fields.address")}</th>
+              <th>{t("fields.contact_name")}</th>
+              <th />
+            </tr>
+          </thead>
           <tbody>
             {template.stops.map((s) => (
               <tr key={s.id}>
-                <td>{s.arrival.slice(0, 5)}–{s.departure.slice(0, 5)}</td>
+                <td>
+                  {s.arrival.slice(0, 5)}–{s.departure.slice(0, 5)}
+                </td>
                 <td>{s.name}</td>
                 <td>{s.address ?? `${s.latitude.toFixed(5)}, ${s.longitude.toFixed(5)}`}</td>
                 <td>{s.contact_name}</td>
                 <td>
                   {canWrite && (
-                    <Form method="post"><CsrfInput /><input type="hidden" name="stop_id" value={s.id} />
-                      <button type="submit" name="intent" value="deleteStop" className="button small">{t("common.delete")}</button>
+                    <Form method="post">
+                      <CsrfInput />
+                      <input type="hidden" name="stop_id" value={s.id} />
+                      <button type="submit" name="intent" value="deleteStop" className="button small">
+                        {t("common.delete")}
+                      </button>
                     </Form>
                   )}
                 </td>
               </tr>
             ))}
-            {!template.stops.length && <tr><td colSpan={5} className="muted">{t("templates.noStops")}</td></tr>}
+            {!template.stops.length && (
+              <tr>
+                <td colSpan={5} className="muted">
+                  {t("templates.noStops")}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
         {canWrite && (
@@ -67,17 +100,52 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
             <FormAlert code={stopFailure?.code} fields={stopErrors} />
             <div className="form-grid">
               <Input name="name" label={t("fields.name")} values={stopValues} errors={stopErrors} required />
-              <Select name="place_id" label={t("fields.place")} values={stopValues} errors={stopErrors} options={loaderData.places} empty={t("common.none")} />
+              <Select
+                name="place_id"
+                label={t("fields.place")}
+                values={stopValues}
+                errors={stopErrors}
+                options={loaderData.places}
+                empty={t("common.none")}
+              />
               <Input name="address" label={t("fields.address")} values={stopValues} errors={stopErrors} />
-              <Input name="latitude" label={t("fields.latitude")} values={stopValues} errors={stopErrors} inputMode="decimal" />
-              <Input name="longitude" label={t("fields.longitude")} values={stopValues} errors={stopErrors} inputMode="decimal" />
-              <TimeInput name="arrival" label={t("fields.scheduled_arrival")} values={stopValues} errors={stopErrors} required />
-              <TimeInput name="departure" label={t("fields.scheduled_departure")} values={stopValues} errors={stopErrors} required />
+              <Input
+                name="latitude"
+                label={t("fields.latitude")}
+                values={stopValues}
+                errors={stopErrors}
+                inputMode="decimal"
+              />
+              <Input
+                name="longitude"
+                label={t("fields.longitude")}
+                values={stopValues}
+                errors={stopErrors}
+                inputMode="decimal"
+              />
+              <TimeInput
+                name="arrival"
+                label={t("fields.scheduled_arrival")}
+                values={stopValues}
+                errors={stopErrors}
+                required
+              />
+              <TimeInput
+                name="departure"
+                label={t("fields.scheduled_departure")}
+                values={stopValues}
+                errors={stopErrors}
+                required
+              />
               <Input name="contact_name" label={t("fields.contact_name")} values={stopValues} errors={stopErrors} />
               <Input name="contact_phone" label={t("fields.contact_phone")} values={stopValues} errors={stopErrors} />
             </div>
             <Input name="notes" label={t("fields.notes")} values={stopValues} errors={stopErrors} textarea />
-            <div className="form-actions"><button type="submit" className="button" data-testid="stop-submit">{t("templates.addStop")}</button></div>
+            <div className="form-actions">
+              <button type="submit" className="button" data-testid="stop-submit">
+                {t("templates.addStop")}
+              </button>
+            </div>
           </IntentForm>
         )}
       </section>
@@ -87,12 +155,28 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
           <p className="muted">{t("templates.generateHint")}</p>
           <FormAlert code={genFailure?.code} fields={failureFields(genFailure)} />
           <div className="form-grid">
-            <DateInput name="from" label={t("filter.from")} values={failureValues(genFailure) ?? {}} errors={failureFields(genFailure)} required />
-            <DateInput name="to" label={t("filter.to")} values={failureValues(genFailure) ?? {}} errors={failureFields(genFailure)} required />
+            <DateInput
+              name="from"
+              label={t("filter.from")}
+              values={failureValues(genFailure) ?? {}}
+              errors={failureFields(genFailure)}
+              required
+            />
+            <DateInput
+              name="to"
+              label={t("filter.to")}
+              values={failureValues(genFailure) ?? {}}
+              errors={failureFields(genFailure)}
+              required
+            />
           </div>
           <div className="form-actions">
-            <button type="submit" className="button primary" data-testid="generate-submit">{t("templates.generate")}</button>
-            <button type="submit" name="intent" value="delete" className="button danger">{t("common.delete")}</button>
+            <button type="submit" className="button primary" data-testid="generate-submit">
+              {t("templates.generate")}
+            </button>
+            <button type="submit" name="intent" value="delete" className="button danger">
+              {t("common.delete")}
+            </button>
           </div>
         </IntentForm>
       )}

@@ -19,9 +19,17 @@ export default function TemplatesList({ loaderData }: Route.ComponentProps) {
     <section>
       <header className="page-header">
         <h1>{t("templates.title")}</h1>
-        {canWrite && <Link to={`${TEMPLATES_PATH}/add`} className="button primary" data-testid="add-template">{t("templates.add")}</Link>}
+        {canWrite && (
+          <Link to={`${TEMPLATES_PATH}/add`} className="button primary" data-testid="add-template">
+            {t("templates.add")}
+          </Link>
+        )}
       </header>
-      {params.has("deleted") && <div className="alert alert-ok" role="status">{t("templates.deleted")}</div>}
+      {params.has("deleted") && (
+        <div className="alert alert-ok" role="status">
+          {t("templates.deleted")}
+        </div>
+      )}
       <p className="muted">{t("templates.intro")}</p>
       <SearchBox placeholder={t("templates.search")} />
       <table className="table" data-testid="templates-table">
@@ -36,13 +44,21 @@ export default function TemplatesList({ loaderData }: Route.ComponentProps) {
         <tbody>
           {page.items.map((tpl) => (
             <tr key={tpl.id}>
-              <td><Link to={`${TEMPLATES_PATH}/edit/${tpl.id}`}>{tpl.name}</Link></td>
+              <td>
+                <Link to={`${TEMPLATES_PATH}/edit/${tpl.id}`}>{tpl.name}</Link>
+              </td>
               <td>{tpl.days.map((d) => t(`weekdaysShort.${d}`)).join(", ")}</td>
               <td>{tpl.dates.join(", ")}</td>
               <td>{Number(tpl.stops ?? 0)}</td>
             </tr>
           ))}
-          {!page.items.length && <tr><td colSpan={4} className="muted">{t("templates.empty")}</td></tr>}
+          {!page.items.length && (
+            <tr>
+              <td colSpan={4} className="muted">
+                {t("templates.empty")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       <Pagination page={page.page} pages={page.pages} total={page.total} />

@@ -25,7 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reminders: can(p, "maintenance:read") ? await unreadReminderNotices(context.app, p) : null,
     // a fresh load replaces the bells' live counts even when the number is the same as the last load's
     loadedAt: Date.now(),
-    support: p.support ? { operator: p.support.name, user: `${p.firstName} ${p.lastName}`, organization: p.support.orgName } : null,
+    support: p.support
+      ? { operator: p.support.name, user: `${p.firstName} ${p.lastName}`, organization: p.support.orgName }
+      : null,
   };
 }
 
@@ -54,7 +56,9 @@ function Chrome({ nav, user, alerts, reminders, loadedAt, support, children }: C
   const { t } = useTranslation();
   return (
     <div className="app-shell">
-      <a className="skip-link" href="#content">{t("nav.skip")}</a>
+      <a className="skip-link" href="#content">
+        {t("nav.skip")}
+      </a>
       {support && <SupportBanner support={support} />}
       <header className="topbar">
         <a className="brand" href="/manage">
@@ -73,22 +77,35 @@ function Chrome({ nav, user, alerts, reminders, loadedAt, support, children }: C
           {reminders != null && <ReminderBell unread={reminders} loadedAt={loadedAt} live />}
           <LanguageSwitch />
           {user && (
-            <NavLink to="/configuration/profile" className="user-chip" title={user.role}>{user.name}</NavLink>
+            <NavLink to="/configuration/profile" className="user-chip" title={user.role}>
+              {user.name}
+            </NavLink>
           )}
           <Form method="post" action="/logout" className="inline">
             <CsrfInput />
-            <button type="submit" className="link-button" data-testid="logout">{t("nav.logout")}</button>
+            <button type="submit" className="link-button" data-testid="logout">
+              {t("nav.logout")}
+            </button>
           </Form>
         </div>
       </header>
-      <main id="content" className="content">{children}</main>
+      <main id="content" className="content">
+        {children}
+      </main>
     </div>
   );
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Chrome nav={loaderData.nav} user={loaderData.user} alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null} reminders={loaderData.reminders} loadedAt={loaderData.loadedAt} support={loaderData.support}>
+    <Chrome
+      nav={loaderData.nav}
+      user={loaderData.user}
+      alerts={loaderData.alerts ? { unread: loaderData.unreadAlerts } : null}
+      reminders={loaderData.reminders}
+      loadedAt={loaderData.loadedAt}
+      support={loaderData.support}
+    >
       <Outlet />
     </Chrome>
   );

@@ -21,10 +21,22 @@ interface Props {
 /** The transport order form (spec section 3 fields, plus the delivery place and window). Works without JavaScript. */
 export function OrderForm(props: Props) {
   const { t } = useTranslation("tms");
-  const { ref, form, fields, code } = useRecordForm({ id: "order-form", schema: orderInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
+  const { ref, form, fields, code } = useRecordForm({
+    id: "order-form",
+    schema: orderInputSchema,
+    result: props.result,
+    defaultValue: props.defaultValue,
+    code: props.code,
+  });
   const f = fields as unknown as Record<string, Meta>;
   const text = (name: string, opts: { required?: boolean; inputMode?: "decimal" | "numeric"; hint?: string } = {}) => (
-    <Field label={t(`order.fields.${name}`)} name={name} errors={f[name].errors} required={opts.required} hint={opts.hint}>
+    <Field
+      label={t(`order.fields.${name}`)}
+      name={name}
+      errors={f[name].errors}
+      required={opts.required}
+      hint={opts.hint}
+    >
       <input {...inputProps(f[name])} key={f[name].key} type="text" inputMode={opts.inputMode} autoComplete="off" />
     </Field>
   );
@@ -51,14 +63,42 @@ export function OrderForm(props: Props) {
       <fieldset disabled={props.readOnly} className="form-section card">
         <legend>{t("order.sections.delivery")}</legend>
         <div className="form-grid">
-          <Field label={t("order.fields.delivery_date_at")} name="delivery_date_at" errors={f.delivery_date_at.errors} required>
-            <DateField id="delivery_date_at" name="delivery_date_at" key={f.delivery_date_at.key} defaultValue={initial("delivery_date_at")} invalid={Boolean(f.delivery_date_at.errors?.length)} />
+          <Field
+            label={t("order.fields.delivery_date_at")}
+            name="delivery_date_at"
+            errors={f.delivery_date_at.errors}
+            required
+          >
+            <DateField
+              id="delivery_date_at"
+              name="delivery_date_at"
+              key={f.delivery_date_at.key}
+              defaultValue={initial("delivery_date_at")}
+              invalid={Boolean(f.delivery_date_at.errors?.length)}
+            />
           </Field>
-          <Field label={t("order.fields.window_start")} name="window_start" errors={f.window_start.errors} hint={t("order.hints.window")}>
-            <TimeField id="window_start" name="window_start" key={f.window_start.key} defaultValue={initial("window_start")} invalid={Boolean(f.window_start.errors?.length)} />
+          <Field
+            label={t("order.fields.window_start")}
+            name="window_start"
+            errors={f.window_start.errors}
+            hint={t("order.hints.window")}
+          >
+            <TimeField
+              id="window_start"
+              name="window_start"
+              key={f.window_start.key}
+              defaultValue={initial("window_start")}
+              invalid={Boolean(f.window_start.errors?.length)}
+            />
           </Field>
           <Field label={t("order.fields.window_end")} name="window_end" errors={f.window_end.errors}>
-            <TimeField id="window_end" name="window_end" key={f.window_end.key} defaultValue={initial("window_end")} invalid={Boolean(f.window_end.errors?.length)} />
+            <TimeField
+              id="window_end"
+              name="window_end"
+              key={f.window_end.key}
+              defaultValue={initial("window_end")}
+              invalid={Boolean(f.window_end.errors?.length)}
+            />
           </Field>
           {text("address")}
           {text("latitude", { required: true, inputMode: "decimal" })}
@@ -68,7 +108,11 @@ export function OrderForm(props: Props) {
           <textarea {...inputProps(f.notes)} key={f.notes.key} rows={3} />
         </Field>
       </fieldset>
-      {!props.readOnly && <SaveActions label={props.submitLabel} testId="order-submit">{props.children}</SaveActions>}
+      {!props.readOnly && (
+        <SaveActions label={props.submitLabel} testId="order-submit">
+          {props.children}
+        </SaveActions>
+      )}
     </Form>
   );
 }

@@ -9,12 +9,27 @@ import { planFormSchema } from "../../../../server/modules/tms/tms.schema";
 export interface PlanFormOptions {
   depots: Array<{ id: string; name: string }>;
   vehicles: Array<{ id: string; label: string; category: string }>;
-  orders: Array<{ id: string; order_id: string; customer_code: string; customer_name: string | null; region: string | null; packets: number; weight: number; inPlan: boolean }>;
+  orders: Array<{
+    id: string;
+    order_id: string;
+    customer_code: string;
+    customer_name: string | null;
+    region: string | null;
+    packets: number;
+    weight: number;
+    inPlan: boolean;
+  }>;
 }
 
 interface Props {
   options: PlanFormOptions;
-  values: { name: string; day: string; depot_id: string | null; trucks: Array<{ vehicle_id: string; capacity_weight: number; capacity_packets: number }>; orders: string[] | "all" };
+  values: {
+    name: string;
+    day: string;
+    depot_id: string | null;
+    trucks: Array<{ vehicle_id: string; capacity_weight: number; capacity_packets: number }>;
+    orders: string[] | "all";
+  };
   /** the refused submission (Conform's reply: field errors and every value as typed) and its error code */
   result?: SubmissionResult<string[]> | null;
   code?: string | null;
@@ -30,7 +45,9 @@ const DEFAULT_PACKETS = 100;
 /** The saved plan (or a new one's defaults) in the form's own field names. */
 function defaultsOf(options: PlanFormOptions, values: Props["values"]): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    name: values.name, day: values.day, depot_id: values.depot_id ?? options.depots[0]?.id ?? "",
+    name: values.name,
+    day: values.day,
+    depot_id: values.depot_id ?? options.depots[0]?.id ?? "",
     orders: values.orders === "all" ? options.orders.map((o) => o.id) : values.orders,
     truck: values.trucks.map((x) => x.vehicle_id),
   };
@@ -49,7 +66,13 @@ function defaultsOf(options: PlanFormOptions, values: Props["values"]): Record<s
 export function PlanForm({ options, values, result, code: refused, submitLabel, readOnly }: Props) {
   const { t } = useTranslation("tms");
   const navigation = useNavigation();
-  const { ref, form, fields, code } = useRecordForm({ id: "plan-form", schema: planFormSchema, result, defaultValue: defaultsOf(options, values), code: refused });
+  const { ref, form, fields, code } = useRecordForm({
+    id: "plan-form",
+    schema: planFormSchema,
+    result,
+    defaultValue: defaultsOf(options, values),
+    code: refused,
+  });
   const f = fields as unknown as Record<string, Meta>;
   const chosenOrders = initialList(f.orders);
   const chosenTrucks = initialList(f.truck);
@@ -61,7 +84,9 @@ export function PlanForm({ options, values, result, code: refused, submitLabel, 
       <FieldErrors id={`${meta.name}-error`} errors={meta.errors} />
     </td>
   );
-  const trucksFirst = [...options.vehicles].sort((a, b) => Number(b.category === "Truck") - Number(a.category === "Truck"));
+  const trucksFirst = [...options.vehicles].sort(
+    (a, b) => Number(b.category === "Truck") - Number(a.category === "Truck"),
+  );
   return (
     <Form method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="plan-form">
       <CsrfInput />
@@ -77,25 +102,57 @@ export function PlanForm({ options, values, result, code: refused, submitLabel, 
           </Field>
           <Field label={t("optimize.depot")} name="depot_id" errors={f.depot_id.errors} required>
             <select {...inputProps(f.depot_id)} key={f.depot_id.key}>
-              {options.depots.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+              {options.depots.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
             </select>
           </Field>
         </div>
         {options.depots.length === 0 && <p className="alert alert-warn">{t("optimize.noDepot")}</p>}
       </fieldset>
       <fieldset disabled={readOnly} className="form-section card">
-        <legend>{t("optimize.chooseOrders")} ({options.orders.length})</legend>
+        <legend>
+          {t("optimize.chooseOrders")} ({options.orders.length})
+        </legend>
         <p className="hint">{t("optimize.chooseOrdersHint")}</p>
         <FieldErrors id="orders-error" errors={allErrorsOf(f.orders)} />
-        {options.orders.length === 0 ? <p className="muted">{t("optimize.noOrdersForDay")}</p> : (
+        {options.orders.length === 0 ? (
+          <p className="muted">{t("optimize.noOrdersForDay")}</p>
+        ) : (
           <div className="tms-checklist">
             <table className="table" data-testid="plan-orders" key={f.orders.key}>
-              <thead><tr><th /><th>{t("order.fields.order_id")}</th><th>{t("order.fields.customer_code")}</th><th>{t("order.fields.region")}</th><th>{t("order.fields.packets")}</th><th>{t("order.fields.weight")}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th />
+                  <th>{t("order.fields.order_id")}</th>
+                  <th>{t("order.fields.customer_code")}</th>
+                  <th>{t("order.fields.region")}</th>
+                  <th>{t("order.fields.packets")}</th>
+                  <th>{t("order.fields.weight")}</th>
+                </tr>
+              </thead>
               <tbody>
                 {options.orders.map((o) => (
                   <tr key={o.id}>
-                    <td><input type="checkbox" name="orders" value={o.id} defaultChecked={chosenOrders.includes(o.id)} aria-label={o.order_id} /></td>
-                    <td>{o.order_id}</td><td>{o.customer_code}{o.customer_name ? ` · ${o.customer_name}` : ""}</td><td>{o.region ?? ""}</td><td>{o.packets}</td><td>{o.weight}</td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        name="orders"
+                        value={o.id}
+                        defaultChecked={chosenOrders.includes(o.id)}
+                        aria-label={o.order_id}
+                      />
+                    </td>
+                    <td>{o.order_id}</td>
+                    <td>
+                      {o.customer_code}
+                      {o.customer_name ? ` · ${o.customer_name}` : ""}
+                    </td>
+                    <td>{o.region ?? ""}</td>
+                    <td>{o.packets}</td>
+                    <td>{o.weight}</td>
                   </tr>
                 ))}
               </tbody>
@@ -108,12 +165,29 @@ export function PlanForm({ options, values, result, code: refused, submitLabel, 
         <FieldErrors id="truck-error" errors={truckErrors} />
         <div className="tms-checklist">
           <table className="table" data-testid="plan-trucks" key={f.truck.key}>
-            <thead><tr><th /><th>{t("order.fields.truck")}</th><th>{t("optimize.capacityWeight")}</th><th>{t("optimize.capacityPackets")}</th></tr></thead>
+            <thead>
+              <tr>
+                <th />
+                <th>{t("order.fields.truck")}</th>
+                <th>{t("optimize.capacityWeight")}</th>
+                <th>{t("optimize.capacityPackets")}</th>
+              </tr>
+            </thead>
             <tbody>
               {trucksFirst.map((v) => (
                 <tr key={v.id}>
-                  <td><input type="checkbox" name="truck" value={v.id} id={`truck-${v.id}`} defaultChecked={chosenTrucks.includes(v.id)} /></td>
-                  <td><label htmlFor={`truck-${v.id}`}>{v.label}</label></td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      name="truck"
+                      value={v.id}
+                      id={`truck-${v.id}`}
+                      defaultChecked={chosenTrucks.includes(v.id)}
+                    />
+                  </td>
+                  <td>
+                    <label htmlFor={`truck-${v.id}`}>{v.label}</label>
+                  </td>
                   {capacityCell(f[`weight_${v.id}`], `${v.label} ${t("optimize.capacityWeight")}`, "decimal", 8)}
                   {capacityCell(f[`packets_${v.id}`], `${v.label} ${t("optimize.capacityPackets")}`, "numeric", 6)}
                 </tr>
@@ -124,7 +198,14 @@ export function PlanForm({ options, values, result, code: refused, submitLabel, 
       </fieldset>
       {!readOnly && (
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={navigation.state === "submitting"} data-testid="plan-submit">{submitLabel}</button>
+          <button
+            type="submit"
+            className="button primary"
+            disabled={navigation.state === "submitting"}
+            data-testid="plan-submit"
+          >
+            {submitLabel}
+          </button>
         </div>
       )}
     </Form>

@@ -23,7 +23,9 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
   const [params] = useSearchParams();
   const { plans, canWrite } = loaderData;
   const revalidator = useRevalidator();
-  const live = plans.some((x) => x.dispatched_at && x.trucks.some((tr) => tr.stops.some((st) => st.status === "STARTED")));
+  const live = plans.some(
+    (x) => x.dispatched_at && x.trucks.some((tr) => tr.stops.some((st) => st.status === "STARTED")),
+  );
   // Live progress: with JavaScript the board refreshes while trucks are on their way (without it, reload the page).
   useEffect(() => {
     if (!live) return;
@@ -32,22 +34,36 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
   }, [live, revalidator]);
   return (
     <section className="stack">
-      <header className="page-header"><h1>{t("dispatch.title")}</h1></header>
+      <header className="page-header">
+        <h1>{t("dispatch.title")}</h1>
+      </header>
       <p className="muted">{t("dispatch.intro")}</p>
-      {params.has("dispatched") && !actionData && <div className="alert alert-ok" role="status" data-testid="notice">{t("dispatch.dispatchedNotice")}</div>}
+      {params.has("dispatched") && !actionData && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t("dispatch.dispatchedNotice")}
+        </div>
+      )}
       <FormAlert code={formFailure(actionData)?.code} />
       {plans.length === 0 && <p className="muted">{t("dispatch.empty")}</p>}
       {plans.map((plan) => (
         <article key={plan.id} className="card stack" data-testid="dispatch-plan" data-plan={plan.id}>
           <header className="page-header">
-            <h2><Link to={`/tms/optimize/edit/${plan.id}`}>{plan.name}</Link> · {plan.day}</h2>
-            {plan.dispatched_at ? <span className="muted">{t("dispatch.dispatched", { at: plan.dispatched_at })}</span> : canWrite && (
-              <Form method="post">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="dispatch" />
-                <input type="hidden" name="plan" value={plan.id} />
-                <button type="submit" className="button primary" data-testid="dispatch-button">{t("dispatch.dispatch")}</button>
-              </Form>
+            <h2>
+              <Link to={`/tms/optimize/edit/${plan.id}`}>{plan.name}</Link> · {plan.day}
+            </h2>
+            {plan.dispatched_at ? (
+              <span className="muted">{t("dispatch.dispatched", { at: plan.dispatched_at })}</span>
+            ) : (
+              canWrite && (
+                <Form method="post">
+                  <CsrfInput />
+                  <input type="hidden" name="intent" value="dispatch" />
+                  <input type="hidden" name="plan" value={plan.id} />
+                  <button type="submit" className="button primary" data-testid="dispatch-button">
+                    {t("dispatch.dispatch")}
+                  </button>
+                </Form>
+              )
             )}
           </header>
           <div className="tms-trucks">
@@ -57,17 +73,27 @@ export default function Dispatch({ loaderData, actionData }: Route.ComponentProp
                 <section key={truck.vehicle_id} data-testid="dispatch-truck">
                   <h3>{truck.label}</h3>
                   <p className="muted">
-                    {t("dispatch.progress", { done, total: truck.stops.length })} · {truck.position ? t("dispatch.truckPosition", { at: truck.position.at ?? "" }) : t("dispatch.noPosition")}
+                    {t("dispatch.progress", { done, total: truck.stops.length })} ·{" "}
+                    {truck.position
+                      ? t("dispatch.truckPosition", { at: truck.position.at ?? "" })
+                      : t("dispatch.noPosition")}
                   </p>
-                  <progress max={Math.max(truck.stops.length, 1)} value={done} aria-label={t("dispatch.progress", { done, total: truck.stops.length })} />
+                  <progress
+                    max={Math.max(truck.stops.length, 1)}
+                    value={done}
+                    aria-label={t("dispatch.progress", { done, total: truck.stops.length })}
+                  />
                   <ol>
                     {truck.stops.map((s) => (
                       <li key={s.id}>
-                        <Link to={`/tms/orders/${s.id}`}>{s.order_id}</Link> · {s.customer} {s.eta && <small className="muted">({s.eta})</small>} <StatusBadge status={s.status} />
+                        <Link to={`/tms/orders/${s.id}`}>{s.order_id}</Link> · {s.customer}{" "}
+                        {s.eta && <small className="muted">({s.eta})</small>} <StatusBadge status={s.status} />
                       </li>
                     ))}
                   </ol>
-                  <p><Link to={`/tms/delivering/${plan.id}/${truck.vehicle_id}`}>{t("optimize.deliveringList")}</Link></p>
+                  <p>
+                    <Link to={`/tms/delivering/${plan.id}/${truck.vehicle_id}`}>{t("optimize.deliveringList")}</Link>
+                  </p>
                 </section>
               );
             })}

@@ -25,7 +25,14 @@ export default function TmsLayout({ loaderData }: Route.ComponentProps) {
     <div>
       <nav className="section-tabs no-print" aria-label={t("title")} data-testid="tms-tabs">
         {tabs.map((tab) => (
-          <NavLink key={tab.key} to={tab.to} end={tab.end} className={({ isActive }) => (isActive ? "active" : undefined)}>{t(`tabs.${tab.key}`)}</NavLink>
+          <NavLink
+            key={tab.key}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) => (isActive ? "active" : undefined)}
+          >
+            {t(`tabs.${tab.key}`)}
+          </NavLink>
         ))}
       </nav>
       <Outlet />

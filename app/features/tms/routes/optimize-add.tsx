@@ -31,7 +31,9 @@ export default function AddOptimization({ loaderData, actionData }: Route.Compon
           <span>{t("optimize.day")}</span>
           <DateField name="day" defaultValue={day} />
         </label>
-        <button type="submit" className="button">{t("optimize.pickDay")}</button>
+        <button type="submit" className="button">
+          {t("optimize.pickDay")}
+        </button>
       </Form>
       <PlanForm
         key={day}

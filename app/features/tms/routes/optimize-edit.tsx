@@ -44,22 +44,45 @@ export default function EditOptimization({ loaderData, actionData }: Route.Compo
     <Form method="post">
       <CsrfInput />
       <input type="hidden" name="intent" value={intentName} />
-      <button type="submit" className={`button${primary ? " primary" : ""}`} data-testid={`plan-${intentName}`}>{label}</button>
+      <button type="submit" className={`button${primary ? " primary" : ""}`} data-testid={`plan-${intentName}`}>
+        {label}
+      </button>
     </Form>
   );
   const label = new Map(trucks.map((x) => [x.vehicle_id, x.label]));
   return (
     <section className="stack" data-testid="plan-page" data-run-state={plan.run_state} data-status={plan.status}>
       <header className="page-header">
-        <h1>{t("optimize.editTitle", { name: plan.name })} <StatusBadge status={plan.status} /></h1>
+        <h1>
+          {t("optimize.editTitle", { name: plan.name })} <StatusBadge status={plan.status} />
+        </h1>
         <Link to="/tms/optimize">{t("optimize.back")}</Link>
       </header>
-      {notice && !actionData && <div className="alert alert-ok" role="status" data-testid="notice">{t(`optimize.${notice}`)}</div>}
+      {notice && !actionData && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t(`optimize.${notice}`)}
+        </div>
+      )}
       {failure && failure.intent !== "save" && failure.intent !== "delete" && <FormAlert code={failure.code} />}
       <p role="status" data-testid="run-state">
         {t(`optimize.runState.${plan.run_state}`)}
-        {plan.progress && running && <> · {t("optimize.progress", { seconds: Math.round(plan.progress.elapsedMs / 1000), iterations: plan.progress.iteration, unassigned: plan.progress.unassigned })}</>}
-        {running && <> · <Link to={`/tms/optimize/edit/${plan.id}`}>{t("optimize.refresh")}</Link></>}
+        {plan.progress && running && (
+          <>
+            {" "}
+            ·{" "}
+            {t("optimize.progress", {
+              seconds: Math.round(plan.progress.elapsedMs / 1000),
+              iterations: plan.progress.iteration,
+              unassigned: plan.progress.unassigned,
+            })}
+          </>
+        )}
+        {running && (
+          <>
+            {" "}
+            · <Link to={`/tms/optimize/edit/${plan.id}`}>{t("optimize.refresh")}</Link>
+          </>
+        )}
       </p>
       {editable && (
         <div className="form-actions">
@@ -69,12 +92,23 @@ export default function EditOptimization({ loaderData, actionData }: Route.Compo
       )}
       {plan.hasResult && (
         <>
-          <PlanMap config={loaderData.mapConfig} routes={trucks.filter((x) => x.route).map((x) => ({ vehicle_id: x.vehicle_id, label: label.get(x.vehicle_id) ?? "", geometry: x.route!.geometry }))} />
+          <PlanMap
+            config={loaderData.mapConfig}
+            routes={trucks
+              .filter((x) => x.route)
+              .map((x) => ({
+                vehicle_id: x.vehicle_id,
+                label: label.get(x.vehicle_id) ?? "",
+                geometry: x.route!.geometry,
+              }))}
+          />
           <PlanResult planId={plan.id} trucks={trucks} orders={orders} unassigned={unassigned} editable={editable} />
         </>
       )}
       <details open={!plan.hasResult || failure?.intent === "save"}>
-        <summary>{t("optimize.chooseOrders")} / {t("optimize.chooseTrucks")}</summary>
+        <summary>
+          {t("optimize.chooseOrders")} / {t("optimize.chooseTrucks")}
+        </summary>
         <PlanForm
           key={`${plan.id}-${plan.run_state}`}
           options={options}
@@ -85,7 +119,14 @@ export default function EditOptimization({ loaderData, actionData }: Route.Compo
           readOnly={!editable}
         />
       </details>
-      {editable && <DeleteConfirm confirming={loaderData.confirmDelete || Boolean(deleteCode)} label={t("optimize.delete")} question={t("optimize.confirmDelete", { name: plan.name })} code={deleteCode} />}
+      {editable && (
+        <DeleteConfirm
+          confirming={loaderData.confirmDelete || Boolean(deleteCode)}
+          label={t("optimize.delete")}
+          question={t("optimize.confirmDelete", { name: plan.name })}
+          code={deleteCode}
+        />
+      )}
     </section>
   );
 }

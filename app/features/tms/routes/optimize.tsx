@@ -19,20 +19,50 @@ export default function Optimizations({ loaderData }: Route.ComponentProps) {
     <section>
       <header className="page-header">
         <h1>{t("optimize.title")}</h1>
-        {canWrite && <Link to="/tms/optimize/add" className="button primary" data-testid="add-plan">{t("optimize.add")}</Link>}
+        {canWrite && (
+          <Link to="/tms/optimize/add" className="button primary" data-testid="add-plan">
+            {t("optimize.add")}
+          </Link>
+        )}
       </header>
-      {params.has("deleted") && <div className="alert alert-ok" role="status" data-testid="notice">{t("common:deleted")}</div>}
+      {params.has("deleted") && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t("common:deleted")}
+        </div>
+      )}
       <table className="table" data-testid="plans-table">
-        <thead><tr><th>{t("optimize.name")}</th><th>{t("optimize.day")}</th><th>{t("optimize.orders")}</th><th>{t("optimize.trucks")}</th><th>{t("optimize.status")}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t("optimize.name")}</th>
+            <th>{t("optimize.day")}</th>
+            <th>{t("optimize.orders")}</th>
+            <th>{t("optimize.trucks")}</th>
+            <th>{t("optimize.status")}</th>
+          </tr>
+        </thead>
         <tbody>
           {plans.map((x) => (
             <tr key={x.id}>
-              <td><Link to={`/tms/optimize/edit/${x.id}`}>{x.name}</Link></td>
-              <td>{x.day}</td><td>{x.orders}</td><td>{x.trucks}</td>
-              <td><StatusBadge status={x.status} /> {x.status === "draft" && <small className="muted">{t(`optimize.runState.${x.run_state}`)}</small>}{x.dispatched && <small className="muted"> · {t("dispatch.dispatched", { at: "" })}</small>}</td>
+              <td>
+                <Link to={`/tms/optimize/edit/${x.id}`}>{x.name}</Link>
+              </td>
+              <td>{x.day}</td>
+              <td>{x.orders}</td>
+              <td>{x.trucks}</td>
+              <td>
+                <StatusBadge status={x.status} />{" "}
+                {x.status === "draft" && <small className="muted">{t(`optimize.runState.${x.run_state}`)}</small>}
+                {x.dispatched && <small className="muted"> · {t("dispatch.dispatched", { at: "" })}</small>}
+              </td>
             </tr>
           ))}
-          {plans.length === 0 && <tr><td colSpan={5} className="muted">{t("optimize.empty")}</td></tr>}
+          {plans.length === 0 && (
+            <tr>
+              <td colSpan={5} className="muted">
+                {t("optimize.empty")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </section>

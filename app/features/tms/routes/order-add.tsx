@@ -25,7 +25,9 @@ export default function AddOrder({ actionData }: Route.ComponentProps) {
         <Link to="/tms/orders">{t("orders.back")}</Link>
       </header>
       <OrderForm result={failure?.reply} code={failure?.code} submitLabel={t("orders.create")}>
-        <Link to="/tms/orders" className="button">{t("common:actions.cancel")}</Link>
+        <Link to="/tms/orders" className="button">
+          {t("common:actions.cancel")}
+        </Link>
       </OrderForm>
     </section>
   );

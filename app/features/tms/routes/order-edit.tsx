@@ -29,9 +29,27 @@ export default function EditOrder({ loaderData, actionData }: Route.ComponentPro
         <h1>{t("orders.editTitle", { id: order.order_id })}</h1>
         <Link to={`/tms/orders/${order.id}`}>{t("orders.backToOrder")}</Link>
       </header>
-      {!editable && <div className="alert alert-warn" role="status">{t("orders.locked")}</div>}
-      <OrderForm key={loaderData.version} result={failure?.reply} code={failure?.code} defaultValue={order} readOnly={!editable} submitLabel={t("common:actions.save")} />
-      {editable && <DeleteConfirm confirming={loaderData.confirmDelete || Boolean(deleteCode)} label={t("orders.delete")} question={t("orders.confirmDelete", { id: order.order_id })} code={deleteCode} />}
+      {!editable && (
+        <div className="alert alert-warn" role="status">
+          {t("orders.locked")}
+        </div>
+      )}
+      <OrderForm
+        key={loaderData.version}
+        result={failure?.reply}
+        code={failure?.code}
+        defaultValue={order}
+        readOnly={!editable}
+        submitLabel={t("common:actions.save")}
+      />
+      {editable && (
+        <DeleteConfirm
+          confirming={loaderData.confirmDelete || Boolean(deleteCode)}
+          label={t("orders.delete")}
+          question={t("orders.confirmDelete", { id: order.order_id })}
+          code={deleteCode}
+        />
+      )}
     </section>
   );
 }

@@ -16,7 +16,23 @@ export function action({ request, context, params }: Route.ActionArgs) {
   return orderAction(context, request, params.id);
 }
 
-const FIELDS = ["client_order_id", "customer_code", "customer_name", "region", "business", "sales_agent", "packets", "weight", "delivery_date_at", "window_start", "window_end", "address", "latitude", "longitude", "notes"] as const;
+const FIELDS = [
+  "client_order_id",
+  "customer_code",
+  "customer_name",
+  "region",
+  "business",
+  "sales_agent",
+  "packets",
+  "weight",
+  "delivery_date_at",
+  "window_start",
+  "window_end",
+  "address",
+  "latitude",
+  "longitude",
+  "notes",
+] as const;
 
 /** An order's details: its fields, truck and place in the sequence, status history, tracking link. */
 export default function OrderView({ loaderData, actionData }: Route.ComponentProps) {
@@ -24,35 +40,80 @@ export default function OrderView({ loaderData, actionData }: Route.ComponentPro
   const [params] = useSearchParams();
   const { order, canWrite, truck, trackingUrl } = loaderData;
   const finishCode = formFailure(actionData, "finish")?.code ?? null;
-  const notice = params.has("created") ? "orders.created" : params.has("saved") ? "orders.saved" : params.has("finished") ? "orders.finishedNotice" : null;
+  const notice = params.has("created")
+    ? "orders.created"
+    : params.has("saved")
+      ? "orders.saved"
+      : params.has("finished")
+        ? "orders.finishedNotice"
+        : null;
   return (
     <section className="stack" data-testid="order-view">
       <header className="page-header">
-        <h1>{t("orders.viewTitle", { id: order.order_id })} <StatusBadge status={order.status} /></h1>
+        <h1>
+          {t("orders.viewTitle", { id: order.order_id })} <StatusBadge status={order.status} />
+        </h1>
         <Link to="/tms/orders">{t("orders.back")}</Link>
       </header>
-      {notice && !actionData && <div className="alert alert-ok" role="status" data-testid="notice">{t(notice)}</div>}
+      {notice && !actionData && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t(notice)}
+        </div>
+      )}
       <FormAlert code={finishCode} />
       <dl className="card details-grid">
         {FIELDS.map((f) => (
-          <div key={f}><dt>{t(`order.fields.${f}`)}</dt><dd>{order[f] || t("common:none")}</dd></div>
+          <div key={f}>
+            <dt>{t(`order.fields.${f}`)}</dt>
+            <dd>{order[f] || t("common:none")}</dd>
+          </div>
         ))}
-        <div><dt>{t("order.fields.truck")}</dt><dd>{truck ?? t("common:none")}{order.sequence ? ` · #${order.sequence}` : ""}</dd></div>
-        <div><dt>{t("order.fields.eta")}</dt><dd>{order.eta ? order.eta.slice(0, 16).replace("T", " ") : t("common:none")}</dd></div>
-        <div><dt>{t("order.fields.started_at")}</dt><dd>{order.started_at ? order.started_at.slice(0, 16).replace("T", " ") : t("common:none")}</dd></div>
-        <div><dt>{t("order.fields.finished_at")}</dt><dd>{order.finished_at ? `${order.finished_at.slice(0, 16).replace("T", " ")}${order.finished_by ? ` · ${t(`finishedBy.${order.finished_by}`)}` : ""}` : t("common:none")}</dd></div>
+        <div>
+          <dt>{t("order.fields.truck")}</dt>
+          <dd>
+            {truck ?? t("common:none")}
+            {order.sequence ? ` · #${order.sequence}` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("order.fields.eta")}</dt>
+          <dd>{order.eta ? order.eta.slice(0, 16).replace("T", " ") : t("common:none")}</dd>
+        </div>
+        <div>
+          <dt>{t("order.fields.started_at")}</dt>
+          <dd>{order.started_at ? order.started_at.slice(0, 16).replace("T", " ") : t("common:none")}</dd>
+        </div>
+        <div>
+          <dt>{t("order.fields.finished_at")}</dt>
+          <dd>
+            {order.finished_at
+              ? `${order.finished_at.slice(0, 16).replace("T", " ")}${order.finished_by ? ` · ${t(`finishedBy.${order.finished_by}`)}` : ""}`
+              : t("common:none")}
+          </dd>
+        </div>
       </dl>
       {trackingUrl && (
-        <p>{t("orders.trackingLink")}: <a href={trackingUrl} data-testid="tracking-link">{trackingUrl.slice(0, 40)}…</a></p>
+        <p>
+          {t("orders.trackingLink")}:{" "}
+          <a href={trackingUrl} data-testid="tracking-link">
+            {trackingUrl.slice(0, 40)}…
+          </a>
+        </p>
       )}
       {canWrite && (
         <div className="form-actions">
-          {order.status === "PENDING" && <Link to={`/tms/orders/edit/${order.id}`} className="button" data-testid="edit-order">{t("common:actions.edit")}</Link>}
+          {order.status === "PENDING" && (
+            <Link to={`/tms/orders/edit/${order.id}`} className="button" data-testid="edit-order">
+              {t("common:actions.edit")}
+            </Link>
+          )}
           {order.status === "STARTED" && (
             <Form method="post">
               <CsrfInput />
               <input type="hidden" name="intent" value="finish" />
-              <button type="submit" className="button primary" data-testid="finish-order">{t("orders.finish")}</button>
+              <button type="submit" className="button primary" data-testid="finish-order">
+                {t("orders.finish")}
+              </button>
             </Form>
           )}
         </div>

@@ -21,16 +21,32 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <section>
       <header className="page-header">
         <h1>{t("orders.title")}</h1>
-        {canWrite && <Link to="/tms/orders/add" className="button primary" data-testid="add-order">{t("orders.add")}</Link>}
+        {canWrite && (
+          <Link to="/tms/orders/add" className="button primary" data-testid="add-order">
+            {t("orders.add")}
+          </Link>
+        )}
       </header>
-      {params.has("deleted") && <div className="alert alert-ok" role="status" data-testid="notice">{t("orders.deleted")}</div>}
-      {params.get("imported") && <div className="alert alert-ok" role="status" data-testid="notice">{t("import.saved", { count: Number(params.get("imported")) })}</div>}
+      {params.has("deleted") && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t("orders.deleted")}
+        </div>
+      )}
+      {params.get("imported") && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t("import.saved", { count: Number(params.get("imported")) })}
+        </div>
+      )}
       <SearchBox placeholder={t("orders.search")}>
         <label>
           <span>{t("order.fields.status")}</span>
           <select name="status" defaultValue={params.get("status") ?? ""} data-testid="status-filter">
             <option value="">{t("common:all")}</option>
-            {ORDER_STATUSES.map((s) => <option key={s} value={s}>{t(`status.${s}`)}</option>)}
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -54,17 +70,30 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <tbody>
           {page.items.map((o) => (
             <tr key={o.id}>
-              <td><Link to={`/tms/orders/${o.id}`}>{o.order_id}</Link></td>
+              <td>
+                <Link to={`/tms/orders/${o.id}`}>{o.order_id}</Link>
+              </td>
               <td>{o.client_order_id ?? t("common:none")}</td>
-              <td>{o.customer_code}{o.customer_name ? ` · ${o.customer_name}` : ""}</td>
+              <td>
+                {o.customer_code}
+                {o.customer_name ? ` · ${o.customer_name}` : ""}
+              </td>
               <td>{o.region ?? t("common:none")}</td>
               <td>{o.packets}</td>
               <td>{o.weight}</td>
               <td>{o.delivery_date_at}</td>
-              <td><StatusBadge status={o.status} /></td>
+              <td>
+                <StatusBadge status={o.status} />
+              </td>
             </tr>
           ))}
-          {page.items.length === 0 && <tr><td colSpan={8} className="muted">{t(params.get("q") ? "common:list.noResults" : "common:list.empty")}</td></tr>}
+          {page.items.length === 0 && (
+            <tr>
+              <td colSpan={8} className="muted">
+                {t(params.get("q") ? "common:list.noResults" : "common:list.empty")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       <Pagination page={page.page} pages={page.pages} total={page.total} />

@@ -4,7 +4,11 @@ import type { MediaDto } from "../../../../server/modules/video/video.mapper";
 import { formatDateTime } from "../../../lib/map/time";
 
 const STATUS_CLASS: Record<string, string> = {
-  completed: "status-moving", failed: "status-failed", uploading: "status-stopped", sent: "status-unknown", requested: "status-unknown",
+  completed: "status-moving",
+  failed: "status-failed",
+  uploading: "status-stopped",
+  sent: "status-unknown",
+  requested: "status-unknown",
 };
 
 export function StatusBadge({ m }: { m: Pick<MediaDto, "status" | "failure" | "progress"> }) {
@@ -25,15 +29,23 @@ export function MediaTable({ items, timeZone }: { items: MediaDto[]; timeZone: s
     <table className="table" data-testid="video-list">
       <thead>
         <tr>
-          <th>{t("columns.preview")}</th><th>{t("columns.vehicle")}</th><th>{t("columns.time")}</th><th>{t("columns.trigger")}</th>
-          <th>{t("columns.type")}</th><th>{t("columns.camera")}</th><th>{t("columns.status")}</th>
+          <th>{t("columns.preview")}</th>
+          <th>{t("columns.vehicle")}</th>
+          <th>{t("columns.time")}</th>
+          <th>{t("columns.trigger")}</th>
+          <th>{t("columns.type")}</th>
+          <th>{t("columns.camera")}</th>
+          <th>{t("columns.status")}</th>
         </tr>
       </thead>
       <tbody>
         {items.map((m) => (
           <tr key={m.id} data-id={m.id}>
             <td>
-              <Link to={`/video/details/${m.id}`} aria-label={`${m.registration} ${formatDateTime(m.capturedAt, timeZone)}`}>
+              <Link
+                to={`/video/details/${m.id}`}
+                aria-label={`${m.registration} ${formatDateTime(m.capturedAt, timeZone)}`}
+              >
                 {m.mediaUrl && m.contentType?.startsWith("image/") ? (
                   <img src={m.mediaUrl} alt="" width={96} height={54} loading="lazy" style={{ objectFit: "cover" }} />
                 ) : m.mediaUrl ? (
@@ -43,15 +55,28 @@ export function MediaTable({ items, timeZone }: { items: MediaDto[]; timeZone: s
                 )}
               </Link>
             </td>
-            <td><Link to={`/video/details/${m.id}`}>{m.registration}</Link></td>
+            <td>
+              <Link to={`/video/details/${m.id}`}>{m.registration}</Link>
+            </td>
             <td>{formatDateTime(m.capturedAt, timeZone)}</td>
             <td>{t(`trigger.${m.trigger}`)}</td>
-            <td>{t(`mediaType.${m.mediaType}`)}{m.mediaType === "video" ? ` · ${m.durationS} s` : ""}</td>
+            <td>
+              {t(`mediaType.${m.mediaType}`)}
+              {m.mediaType === "video" ? ` · ${m.durationS} s` : ""}
+            </td>
             <td>{t(`camera.${m.camera}`)}</td>
-            <td><StatusBadge m={m} /></td>
+            <td>
+              <StatusBadge m={m} />
+            </td>
           </tr>
         ))}
-        {items.length === 0 && <tr><td colSpan={7} className="muted">{t("empty")}</td></tr>}
+        {items.length === 0 && (
+          <tr>
+            <td colSpan={7} className="muted">
+              {t("empty")}
+            </td>
+          </tr>
+        )}
       </tbody>
     </table>
   );

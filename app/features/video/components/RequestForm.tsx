@@ -17,7 +17,12 @@ export function RequestForm({ vehicles, prefill, failure, timeZone }: Props) {
   const busy = useNavigation().state !== "idle";
   const errors = failureFields(failure);
   const values = (failureValues(failure) ?? {}) as Record<string, string | undefined>;
-  if (vehicles.length === 0) return <p className="muted" data-testid="no-cameras">{t("request.noCameras")}</p>;
+  if (vehicles.length === 0)
+    return (
+      <p className="muted" data-testid="no-cameras">
+        {t("request.noCameras")}
+      </p>
+    );
   return (
     <Form method="post" action="/video?index" className="card form-grid" id="request" data-testid="request-form">
       <h2>{t("request.title")}</h2>
@@ -26,7 +31,11 @@ export function RequestForm({ vehicles, prefill, failure, timeZone }: Props) {
       <Field label={t("request.vehicle")} name="vehicleId" errors={errors.vehicleId} required>
         <select id="vehicleId" name="vehicleId" defaultValue={values.vehicleId ?? prefill.vehicleId}>
           <option value="">{t("request.chooseVehicle")}</option>
-          {vehicles.map((v) => <option key={v.id} value={v.id}>{v.registration}</option>)}
+          {vehicles.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.registration}
+            </option>
+          ))}
         </select>
       </Field>
       <Field label={t("request.camera")} name="camera" errors={errors.camera} required>
@@ -42,13 +51,21 @@ export function RequestForm({ vehicles, prefill, failure, timeZone }: Props) {
         </select>
       </Field>
       <Field label={t("request.at")} name="at" errors={errors.at} hint={t("request.atHint")}>
-        <DateTimeField id="at" name="at" defaultValue={values.at ?? prefill.at} timeZone={timeZone} invalid={Boolean(errors.at?.length)} />
+        <DateTimeField
+          id="at"
+          name="at"
+          defaultValue={values.at ?? prefill.at}
+          timeZone={timeZone}
+          invalid={Boolean(errors.at?.length)}
+        />
       </Field>
       <Field label={t("request.duration")} name="durationS" errors={errors.durationS} hint={t("request.durationHint")}>
         <input id="durationS" name="durationS" inputMode="numeric" defaultValue={values.durationS ?? "10"} />
       </Field>
       <div className="button-row">
-        <button type="submit" className="button primary" disabled={busy} data-testid="request-submit">{t("request.submit")}</button>
+        <button type="submit" className="button primary" disabled={busy} data-testid="request-submit">
+          {t("request.submit")}
+        </button>
       </div>
     </Form>
   );

@@ -14,8 +14,15 @@ export function RetentionForm({ days, failure, saved }: { days: number; failure:
       <Field label={t("retention.label")} name="retentionDays" errors={errors.retentionDays} hint={t("retention.hint")}>
         <input id="retentionDays" name="retentionDays" inputMode="numeric" size={5} defaultValue={String(days)} />
       </Field>
-      <button type="submit" className="button">{t("retention.save")}</button>
-      {saved && <span role="status" className="muted"> {t("retention.saved")}</span>}
+      <button type="submit" className="button">
+        {t("retention.save")}
+      </button>
+      {saved && (
+        <span role="status" className="muted">
+          {" "}
+          {t("retention.saved")}
+        </span>
+      )}
     </Form>
   );
 }

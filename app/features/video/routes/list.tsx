@@ -27,11 +27,24 @@ export default function VideoList({ loaderData, actionData }: Route.ComponentPro
         <p className="muted">{t("intro")}</p>
       </header>
       <VideoTabs active="list" />
-      {canRequest && <RequestForm vehicles={vehicles} prefill={prefill} failure={formFailure(actionData, "save")} timeZone={timeZone} />}
+      {canRequest && (
+        <RequestForm
+          vehicles={vehicles}
+          prefill={prefill}
+          failure={formFailure(actionData, "save")}
+          timeZone={timeZone}
+        />
+      )}
       <Filters vehicles={vehicles} timeZone={timeZone} mode="list" />
       <MediaTable items={page.items} timeZone={timeZone} />
       <Pagination page={page.page} pages={page.pages} total={page.total} />
-      {loaderData.canSettings && <RetentionForm days={loaderData.retentionDays} failure={formFailure(actionData, "retention")} saved={loaderData.retentionSaved} />}
+      {loaderData.canSettings && (
+        <RetentionForm
+          days={loaderData.retentionDays}
+          failure={formFailure(actionData, "retention")}
+          saved={loaderData.retentionSaved}
+        />
+      )}
     </section>
   );
 }

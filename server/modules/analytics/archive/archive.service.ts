@@ -20,18 +20,40 @@ export interface ArchiveJob {
 }
 
 export const enqueueArchive = (ctx: AppContext, archiveId: string, attempt = 1) =>
-  ctx.jobs.enqueue("reports", ARCHIVE_JOB, { archiveId } satisfies ArchiveJob, { jobId: `archive-${archiveId}-${attempt}`, attempts: 2, backoff: { type: "fixed", delay: 5000 } });
+  ctx.jobs.enqueue("reports", ARCHIVE_JOB, { archiveId } satisfies ArchiveJob, {
+    jobId: `archive-${archiveId}-${attempt}`,
+    attempts: 2,
+    backoff: { type: "fixed", delay: 5000 },
+  });
 
 /** "Run in the background": the report becomes an archived report that the worker generates. */
-export async function requestArchive(ctx: AppContext, p: Principal, type: string, input: Record<string, unknown>): Promise<string> {
+export async function requestArchive(
+  ctx: AppContext,
+  p: Principal,
+  type: string,
+  input: Record<string, unknown>,
+): Promise<string> {
   analyticsPolicy.write(p);
   const { definition, common, params: own } = parseReportInput(p, type, input);
   // the detailed report's one vehicle must be one the user may see now (as on screen: 404), not at generation
-  if (definition.requiresVehicle && !(await analyticsRepo.scopedVehicles(ctx.db, p, { vehicleIds: common.vehicle_ids, teamIds: [], driverIds: [] })).length) {
+  if (
+    definition.requiresVehicle &&
+    !(await analyticsRepo.scopedVehicles(ctx.db, p, { vehicleIds: common.vehicle_ids, teamIds: [], driverIds: [] }))
+      .length
+  ) {
     throw notFound("vehicle");
   }
   const params = { ...common, ...own };
-  const id = (await archiveRepo.insert(ctx.db, { orgId: p.orgId, requestedBy: p.userId, scheduleId: null, type, params, from: common.from, to: common.to, runKey: null }))!;
+  const id = (await archiveRepo.insert(ctx.db, {
+    orgId: p.orgId,
+    requestedBy: p.userId,
+    scheduleId: null,
+    type,
+    params,
+    from: common.from,
+    to: common.to,
+    runKey: null,
+  }))!;
   await enqueueArchive(ctx, id);
   return id;
 }
@@ -49,7 +71,11 @@ const toBuffer = async (write: (out: PassThrough) => Promise<void>) => {
  * stores its files in the languages needed, and marks it COMPLETED or FAILED with the reason. Safe to run
  * again for the same archive (a retried or recovered job).
  */
-export async function generateArchive(ctx: AppContext, archiveId: string, languages: Array<"al" | "en"> = []): Promise<"COMPLETED" | "FAILED" | "SKIPPED"> {
+export async function generateArchive(
+  ctx: AppContext,
+  archiveId: string,
+  languages: Array<"al" | "en"> = [],
+): Promise<"COMPLETED" | "FAILED" | "SKIPPED"> {
   const a = await archiveRepo.find(ctx.db, archiveId);
   if (!a || a.status !== "RUNNING") return "SKIPPED";
   const userId = a.requested_by ?? (a.schedule_id ? await schedulesRepo.creator(ctx.db, a.schedule_id) : null);

@@ -20,8 +20,17 @@ export interface VehicleFigures {
 }
 
 export const emptyFigures = (): VehicleFigures => ({
-  distance: 0, driving_time: 0, idling_time: 0, stops: 0, trips: 0, max_speed: 0, speeding_events: 0, alerts: 0, fuel_used: 0,
-  engine_hours: 0, eco_points: 0,
+  distance: 0,
+  driving_time: 0,
+  idling_time: 0,
+  stops: 0,
+  trips: 0,
+  max_speed: 0,
+  speeding_events: 0,
+  alerts: 0,
+  fuel_used: 0,
+  engine_hours: 0,
+  eco_points: 0,
 });
 
 /** Adds a segment (already known to start inside the window) to a vehicle's figures. */
@@ -33,7 +42,9 @@ export function addSegment(f: VehicleFigures, s: SegmentRecord, speedLimitKmh: n
     f.driving_time += d - s.idle_s;
     f.max_speed = Math.max(f.max_speed, s.max_speed_kmh);
     f.engine_hours += s.engine_s;
-    f.eco_points += ECO_WEIGHTS.harshEvent * (s.harsh_accel + s.harsh_brake + s.harsh_corner) + ECO_WEIGHTS.idlePer10Min * Math.floor(s.idle_s / 600);
+    f.eco_points +=
+      ECO_WEIGHTS.harshEvent * (s.harsh_accel + s.harsh_brake + s.harsh_corner) +
+      ECO_WEIGHTS.idlePer10Min * Math.floor(s.idle_s / 600);
   } else if (s.kind === "stop") {
     f.stops += 1;
     f.engine_hours += s.engine_s;
@@ -50,14 +61,18 @@ export function metricValue(metric: Metric, figures: VehicleFigures[], days: num
   if (!figures.length) return null;
   const sum = (k: keyof VehicleFigures) => figures.reduce((a, f) => a + ((f[k] as number | null) ?? 0), 0);
   switch (metric) {
-    case "max_speed": return Math.max(...figures.map((f) => f.max_speed));
-    case "eco_score": return ecoScore(sum("distance") / 1000, sum("eco_points"));
-    case "utilisation": return (100 * sum("engine_hours")) / (normHours * 3600 * days * figures.length);
+    case "max_speed":
+      return Math.max(...figures.map((f) => f.max_speed));
+    case "eco_score":
+      return ecoScore(sum("distance") / 1000, sum("eco_points"));
+    case "utilisation":
+      return (100 * sum("engine_hours")) / (normHours * 3600 * days * figures.length);
     case "fuel_used": {
       const known = figures.filter((f) => f.fuel_used !== null);
       return known.length ? known.reduce((a, f) => a + f.fuel_used!, 0) : null;
     }
-    default: return sum(metric);
+    default:
+      return sum(metric);
   }
 }
 
@@ -65,7 +80,12 @@ export function metricValue(metric: Metric, figures: VehicleFigures[], days: num
 export const INTENSIVE: ReadonlySet<Metric> = new Set(["max_speed", "eco_score", "utilisation"]);
 
 /** A tile's single number: the total over the vehicles, or the average per vehicle. */
-export function aggregate(metric: Metric, figures: VehicleFigures[], days: number, how: "total" | "average"): number | null {
+export function aggregate(
+  metric: Metric,
+  figures: VehicleFigures[],
+  days: number,
+  how: "total" | "average",
+): number | null {
   const v = metricValue(metric, figures, days);
   if (v === null || how === "total" || INTENSIVE.has(metric)) return v;
   return v / figures.length;

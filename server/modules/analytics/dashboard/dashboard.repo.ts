@@ -4,18 +4,39 @@ import { iso } from "../rollups.repo";
 import { ECO_WEIGHTS } from "../reports/types/score-reports";
 import type { Tile, TileInput } from "./dashboard.schema";
 
-const columns = ["id", "position", "metric", "chart_type", "ranking", "ranking_size", "aggregation", "time_window", "vehicle_ids", "team_ids"] as const;
+const columns = [
+  "id",
+  "position",
+  "metric",
+  "chart_type",
+  "ranking",
+  "ranking_size",
+  "aggregation",
+  "time_window",
+  "vehicle_ids",
+  "team_ids",
+] as const;
 
 const toTile = (r: Record<(typeof columns)[number], unknown>): Tile => ({
-  id: r.id as string, position: r.position as number, metric: r.metric as Tile["metric"], chart_type: r.chart_type as Tile["chart_type"],
-  ranking: (r.ranking as Tile["ranking"]) ?? null, ranking_size: r.ranking_size as 10 | 50, aggregation: r.aggregation as Tile["aggregation"],
-  time_window: r.time_window as Tile["time_window"], vehicle_ids: r.vehicle_ids as string[], team_ids: r.team_ids as string[],
+  id: r.id as string,
+  position: r.position as number,
+  metric: r.metric as Tile["metric"],
+  chart_type: r.chart_type as Tile["chart_type"],
+  ranking: (r.ranking as Tile["ranking"]) ?? null,
+  ranking_size: r.ranking_size as 10 | 50,
+  aggregation: r.aggregation as Tile["aggregation"],
+  time_window: r.time_window as Tile["time_window"],
+  vehicle_ids: r.vehicle_ids as string[],
+  team_ids: r.team_ids as string[],
 });
 
 /** `speedingPoints(excess)` as SQL: the highest band reached. */
 function speedingPointsSql(excess: ReturnType<typeof sql>) {
   const bands = [...ECO_WEIGHTS.speedingBands].reverse();
-  return sql`CASE ${sql.join(bands.map(([over, p]) => sql`WHEN ${excess} >= ${sql.lit(over)} THEN ${sql.lit(p)}`), sql` `)} ELSE 0 END`;
+  return sql`CASE ${sql.join(
+    bands.map(([over, p]) => sql`WHEN ${excess} >= ${sql.lit(over)} THEN ${sql.lit(p)}`),
+    sql` `,
+  )} ELSE 0 END`;
 }
 
 export interface VehicleDayRow {
@@ -38,7 +59,14 @@ export const dashboardRepo = {
    * The dashboard's figures of each vehicle per local day its segments start on (as `addSegment` adds them):
    * `starts` are the days' first instants, `end` the instant after the last day.
    */
-  async vehicleDays(db: DB, orgId: string, vehicleIds: string[], starts: number[], end: number, speedLimitKmh: number): Promise<VehicleDayRow[]> {
+  async vehicleDays(
+    db: DB,
+    orgId: string,
+    vehicleIds: string[],
+    starts: number[],
+    end: number,
+    speedLimitKmh: number,
+  ): Promise<VehicleDayRow[]> {
     if (!vehicleIds.length || !starts.length) return [];
     // max_speed_kmh is real: its text form is what node-postgres gives the Node code, hence ::text::float8
     const excess = sql`(max_speed_kmh::text::float8 - ${speedLimitKmh}::float8)`;
@@ -64,32 +92,60 @@ export const dashboardRepo = {
   },
 
   async tiles(db: DB, orgId: string, userId: string): Promise<Tile[]> {
-    const rows = await db.selectFrom("dashboard_tiles").select([...columns]).where("org_id", "=", orgId).where("user_id", "=", userId)
-      .orderBy("position").orderBy("created_at").execute();
+    const rows = await db
+      .selectFrom("dashboard_tiles")
+      .select([...columns])
+      .where("org_id", "=", orgId)
+      .where("user_id", "=", userId)
+      .orderBy("position")
+      .orderBy("created_at")
+      .execute();
     return rows.map(toTile);
   },
 
   async tile(db: DB, orgId: string, userId: string, id: string): Promise<Tile | undefined> {
-    const r = await db.selectFrom("dashboard_tiles").select([...columns]).where("org_id", "=", orgId).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+    const r = await db
+      .selectFrom("dashboard_tiles")
+      .select([...columns])
+      .where("org_id", "=", orgId)
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .executeTakeFirst();
     return r ? toTile(r) : undefined;
   },
 
   async insert(db: DB, orgId: string, userId: string, t: TileInput): Promise<Tile> {
-    const r = await db.insertInto("dashboard_tiles").values({
-      org_id: orgId, user_id: userId, ...t,
-      position: sql<number>`(SELECT coalesce(max(position), -1) + 1 FROM dashboard_tiles WHERE user_id = ${userId})`,
-    }).returning([...columns]).executeTakeFirstOrThrow();
+    const r = await db
+      .insertInto("dashboard_tiles")
+      .values({
+        org_id: orgId,
+        user_id: userId,
+        ...t,
+        position: sql<number>`(SELECT coalesce(max(position), -1) + 1 FROM dashboard_tiles WHERE user_id = ${userId})`,
+      })
+      .returning([...columns])
+      .executeTakeFirstOrThrow();
     return toTile(r);
   },
 
   async update(db: DB, orgId: string, userId: string, id: string, t: TileInput): Promise<boolean> {
-    const r = await db.updateTable("dashboard_tiles").set({ ...t, updated_at: new Date() })
-      .where("org_id", "=", orgId).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+    const r = await db
+      .updateTable("dashboard_tiles")
+      .set({ ...t, updated_at: new Date() })
+      .where("org_id", "=", orgId)
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   },
 
   async remove(db: DB, orgId: string, userId: string, id: string): Promise<boolean> {
-    const r = await db.deleteFrom("dashboard_tiles").where("org_id", "=", orgId).where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+    const r = await db
+      .deleteFrom("dashboard_tiles")
+      .where("org_id", "=", orgId)
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   },
 

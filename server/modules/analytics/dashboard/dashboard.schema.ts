@@ -3,20 +3,35 @@ import { uuidList } from "../../shared/form-values";
 import { TIME_WINDOWS } from "../reports/period";
 
 export const METRICS = [
-  "distance", "driving_time", "idling_time", "stops", "trips", "max_speed", "speeding_events", "alerts", "fuel_used",
-  "utilisation", "engine_hours", "eco_score",
+  "distance",
+  "driving_time",
+  "idling_time",
+  "stops",
+  "trips",
+  "max_speed",
+  "speeding_events",
+  "alerts",
+  "fuel_used",
+  "utilisation",
+  "engine_hours",
+  "eco_score",
 ] as const;
 export type Metric = (typeof METRICS)[number];
 export const CHART_TYPES = ["number", "bar", "line", "pie", "table"] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
-
 /** A tile as the form and the API send it. */
 export const tileInputSchema = z.object({
   metric: z.enum(METRICS, { error: "errors.required" }),
   chart_type: z.enum(CHART_TYPES, { error: "errors.required" }),
-  ranking: z.preprocess((v) => (v === "" || v === "none" ? null : v), z.enum(["top", "bottom"]).nullable().default(null)),
-  ranking_size: z.coerce.number().pipe(z.union([z.literal(10), z.literal(50)])).default(10),
+  ranking: z.preprocess(
+    (v) => (v === "" || v === "none" ? null : v),
+    z.enum(["top", "bottom"]).nullable().default(null),
+  ),
+  ranking_size: z.coerce
+    .number()
+    .pipe(z.union([z.literal(10), z.literal(50)]))
+    .default(10),
   aggregation: z.enum(["total", "average"]).default("total"),
   time_window: z.enum(TIME_WINDOWS, { error: "errors.required" }),
   vehicle_ids: uuidList(),

@@ -34,13 +34,17 @@ export interface TileData {
 
 type ScopedVehicle = Awaited<ReturnType<typeof analyticsRepo.scopedVehicles>>[number];
 
-
 /** Everything a window's figures need, read in one round: segments and alert counts of every vehicle in scope. */
 async function loadWindowData(ctx: AppContext, p: Principal, periods: Period[], timeZone: string) {
   const vehicles = await analyticsRepo.scopedVehicles(ctx.db, p, { vehicleIds: [], teamIds: [], driverIds: [] });
   const ids = vehicles.map((v) => v.id);
   if (!ids.length || !periods.length) {
-    return { vehicles, segments: [] as SegmentRecord[], alerts: [] as Array<{ vehicle_id: string; day: string; n: number }>, byVehicle: new Map<string, SegmentRecord[]>() };
+    return {
+      vehicles,
+      segments: [] as SegmentRecord[],
+      alerts: [] as Array<{ vehicle_id: string; day: string; n: number }>,
+      byVehicle: new Map<string, SegmentRecord[]>(),
+    };
   }
   const start = new Date(Math.min(...periods.map((x) => x.start.getTime())));
   const end = new Date(Math.max(...periods.map((x) => x.end.getTime())));
@@ -98,7 +102,9 @@ function withAlertsAndFuel(
     cell(perVehicle, a.vehicle_id).alerts += a.n;
     if (byDay) dayCell(perDay, a.day, a.vehicle_id).alerts += a.n;
   }
-  const consumption = new Map(data.vehicles.map((v) => [v.id, v.fuel_consumption === null ? null : Number(v.fuel_consumption)]));
+  const consumption = new Map(
+    data.vehicles.map((v) => [v.id, v.fuel_consumption === null ? null : Number(v.fuel_consumption)]),
+  );
   const withFuel = (id: string, f: VehicleFigures) => {
     const c = consumption.get(id);
     f.fuel_used = c ? (f.distance / 1000) * (c / 100) : null;
@@ -109,7 +115,13 @@ function withAlertsAndFuel(
 }
 
 /** Per vehicle (and optionally per day) figures for one period. */
-function figuresFor(data: Awaited<ReturnType<typeof loadWindowData>>, period: Period, vehicleIds: Set<string>, speedLimitKmh: number, byDay = false) {
+function figuresFor(
+  data: Awaited<ReturnType<typeof loadWindowData>>,
+  period: Period,
+  vehicleIds: Set<string>,
+  speedLimitKmh: number,
+  byDay = false,
+) {
   const perVehicle = new Map<string, VehicleFigures>();
   const perDay = new Map<string, Map<string, VehicleFigures>>();
   for (const id of vehicleIds) cell(perVehicle, id);
@@ -136,11 +148,18 @@ function figuresFor(data: Awaited<ReturnType<typeof loadWindowData>>, period: Pe
 }
 
 /** Each vehicle's figures per local day of the union of the windows, added up in SQL, and alert counts: one round. */
-async function loadDayFigures(ctx: AppContext, p: Principal, periods: Period[], timeZone: string, speedLimitKmh: number) {
+async function loadDayFigures(
+  ctx: AppContext,
+  p: Principal,
+  periods: Period[],
+  timeZone: string,
+  speedLimitKmh: number,
+) {
   const vehicles = await analyticsRepo.scopedVehicles(ctx.db, p, { vehicleIds: [], teamIds: [], driverIds: [] });
   const ids = vehicles.map((v) => v.id);
   const byVehicle = new Map<string, Array<{ day: string; f: VehicleFigures }>>();
-  if (!ids.length || !periods.length) return { vehicles, byVehicle, alerts: [] as Array<{ vehicle_id: string; day: string; n: number }> };
+  if (!ids.length || !periods.length)
+    return { vehicles, byVehicle, alerts: [] as Array<{ vehicle_id: string; day: string; n: number }> };
   const from = periods.reduce((a, x) => (x.from < a ? x.from : a), periods[0].from);
   const to = periods.reduce((a, x) => (x.to > a ? x.to : a), periods[0].to);
   const days = daysOf({ from, to });
@@ -152,8 +171,16 @@ async function loadDayFigures(ctx: AppContext, p: Principal, periods: Period[], 
   ]);
   for (const r of rows) {
     const f: VehicleFigures = {
-      ...emptyFigures(), distance: r.distance, driving_time: r.driving_time, idling_time: r.idling_time, stops: r.stops, trips: r.trips,
-      max_speed: r.max_speed ?? 0, speeding_events: r.speeding_events, engine_hours: r.engine_hours, eco_points: r.eco_points,
+      ...emptyFigures(),
+      distance: r.distance,
+      driving_time: r.driving_time,
+      idling_time: r.idling_time,
+      stops: r.stops,
+      trips: r.trips,
+      max_speed: r.max_speed ?? 0,
+      speeding_events: r.speeding_events,
+      engine_hours: r.engine_hours,
+      eco_points: r.eco_points,
     };
     const list = byVehicle.get(r.vehicle_id);
     if (list) list.push({ day: days[r.b - 1], f });
@@ -176,7 +203,12 @@ function addFigures(f: VehicleFigures, d: VehicleFigures): void {
 }
 
 /** Per vehicle (and optionally per day) figures for one period, from the per-day figures. */
-function dayFiguresFor(data: Awaited<ReturnType<typeof loadDayFigures>>, period: Period, vehicleIds: Set<string>, byDay = false) {
+function dayFiguresFor(
+  data: Awaited<ReturnType<typeof loadDayFigures>>,
+  period: Period,
+  vehicleIds: Set<string>,
+  byDay = false,
+) {
   const perVehicle = new Map<string, VehicleFigures>();
   const perDay = new Map<string, Map<string, VehicleFigures>>();
   for (const id of vehicleIds) {
@@ -194,14 +226,20 @@ function dayFiguresFor(data: Awaited<ReturnType<typeof loadDayFigures>>, period:
 
 function tileVehicles(tile: Tile, vehicles: ScopedVehicle[]): Set<string> {
   if (!tile.vehicle_ids.length && !tile.team_ids.length) return new Set(vehicles.map((v) => v.id));
-  return new Set(vehicles.filter((v) => tile.vehicle_ids.includes(v.id) || (v.team_id !== null && tile.team_ids.includes(v.team_id))).map((v) => v.id));
+  return new Set(
+    vehicles
+      .filter((v) => tile.vehicle_ids.includes(v.id) || (v.team_id !== null && tile.team_ids.includes(v.team_id)))
+      .map((v) => v.id),
+  );
 }
 
 /** The user's dashboard: every tile's figures from one round of queries. */
 export async function dashboardData(ctx: AppContext, p: Principal, now: Date = new Date()): Promise<TileData[]> {
   authorize(p, "dashboard:read");
   const [tiles, timeZone, settings] = await Promise.all([
-    dashboardRepo.tiles(ctx.db, p.orgId, p.userId), orgTimeZone(ctx, p.orgId), segmentsRepo.settings(ctx.db, [p.orgId]),
+    dashboardRepo.tiles(ctx.db, p.orgId, p.userId),
+    orgTimeZone(ctx, p.orgId),
+    segmentsRepo.settings(ctx.db, [p.orgId]),
   ]);
   const periods = tiles.map((t) => windowPeriod(t.time_window, timeZone, now));
   const data = await loadDayFigures(ctx, p, periods, timeZone, settings.get(p.orgId)!.speedLimitKmh);
@@ -209,16 +247,31 @@ export async function dashboardData(ctx: AppContext, p: Principal, now: Date = n
   return tiles.map((tile, i) => {
     const period = periods[i];
     const days = daysOf(period).length;
-    const { perVehicle, perDay } = dayFiguresFor(data, period, tileVehicles(tile, data.vehicles), tile.chart_type === "line");
+    const { perVehicle, perDay } = dayFiguresFor(
+      data,
+      period,
+      tileVehicles(tile, data.vehicles),
+      tile.chart_type === "line",
+    );
     const all = [...perVehicle.values()];
-    const entries = [...perVehicle.entries()].map(([id, f]) => ({ id, label: names.get(id) ?? id, value: metricValue(tile.metric, [f], days) }));
+    const entries = [...perVehicle.entries()].map(([id, f]) => ({
+      id,
+      label: names.get(id) ?? id,
+      value: metricValue(tile.metric, [f], days),
+    }));
     return {
-      tile, from: period.from, to: period.to,
+      tile,
+      from: period.from,
+      to: period.to,
       value: aggregate(tile.metric, all, days, tile.aggregation),
       entries: tile.chart_type === "number" ? [] : rank(entries, tile.ranking ?? "top", tile.ranking_size),
-      series: tile.chart_type === "line"
-        ? daysOf(period).map((day) => ({ day, value: aggregate(tile.metric, [...(perDay.get(day)?.values() ?? [])], 1, tile.aggregation) ?? 0 }))
-        : [],
+      series:
+        tile.chart_type === "line"
+          ? daysOf(period).map((day) => ({
+              day,
+              value: aggregate(tile.metric, [...(perDay.get(day)?.values() ?? [])], 1, tile.aggregation) ?? 0,
+            }))
+          : [],
     };
   });
 }
@@ -226,13 +279,24 @@ export async function dashboardData(ctx: AppContext, p: Principal, now: Date = n
 export type BenchmarkBy = "vehicle" | "driver" | "team";
 
 /** Vehicles, drivers or teams side by side on every metric, with the fleet average per entity. */
-export async function benchmarks(ctx: AppContext, p: Principal, window: TimeWindow, by: BenchmarkBy, now: Date = new Date()) {
+export async function benchmarks(
+  ctx: AppContext,
+  p: Principal,
+  window: TimeWindow,
+  by: BenchmarkBy,
+  now: Date = new Date(),
+) {
   authorize(p, "dashboard:read");
   const [timeZone, settings] = await Promise.all([orgTimeZone(ctx, p.orgId), segmentsRepo.settings(ctx.db, [p.orgId])]);
   const period = windowPeriod(window, timeZone, now);
   const data = await loadWindowData(ctx, p, [period], timeZone);
   const days = daysOf(period).length;
-  const { perVehicle } = figuresFor(data, period, new Set(data.vehicles.map((v) => v.id)), settings.get(p.orgId)!.speedLimitKmh);
+  const { perVehicle } = figuresFor(
+    data,
+    period,
+    new Set(data.vehicles.map((v) => v.id)),
+    settings.get(p.orgId)!.speedLimitKmh,
+  );
   const groups = new Map<string, { label: string; figures: VehicleFigures[] }>();
   const add = (key: string, lbl: string, f: VehicleFigures) => {
     const g = groups.get(key) ?? { label: lbl, figures: [] };
@@ -242,7 +306,8 @@ export async function benchmarks(ctx: AppContext, p: Principal, window: TimeWind
   if (by === "vehicle") for (const v of data.vehicles) add(v.id, vehicleLabel(v), perVehicle.get(v.id)!);
   else if (by === "team") {
     const teams = await analyticsRepo.teamNames(ctx.db, p.orgId);
-    for (const v of data.vehicles) add(v.team_id ?? "", v.team_id ? teams.get(v.team_id) ?? "" : "—", perVehicle.get(v.id)!);
+    for (const v of data.vehicles)
+      add(v.team_id ?? "", v.team_id ? (teams.get(v.team_id) ?? "") : "—", perVehicle.get(v.id)!);
   } else {
     // a driver's figures come from the segments they drove
     const drivers = await usersRepo.driverNames(ctx.db, p.orgId);
@@ -257,19 +322,33 @@ export async function benchmarks(ctx: AppContext, p: Principal, window: TimeWind
     }
     for (const [id, f] of per) add(id, drivers.get(id) ?? "—", { ...f, fuel_used: null });
   }
-  const rows = [...groups.entries()].map(([id, g]) => ({
-    id, label: g.label, values: Object.fromEntries(METRICS.map((m) => [m, aggregate(m, g.figures, days, "average")])) as Record<Metric, number | null>,
-  })).sort((a, b) => a.label.localeCompare(b.label));
+  const rows = [...groups.entries()]
+    .map(([id, g]) => ({
+      id,
+      label: g.label,
+      values: Object.fromEntries(METRICS.map((m) => [m, aggregate(m, g.figures, days, "average")])) as Record<
+        Metric,
+        number | null
+      >,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   const everyone = [...groups.values()].flatMap((g) => g.figures);
-  const fleet = Object.fromEntries(METRICS.map((m) => [m, aggregate(m, everyone, days, "average")])) as Record<Metric, number | null>;
+  const fleet = Object.fromEntries(METRICS.map((m) => [m, aggregate(m, everyone, days, "average")])) as Record<
+    Metric,
+    number | null
+  >;
   return { from: period.from, to: period.to, by, rows, fleet };
 }
 
 /** A tile names only vehicles and teams the user may see. */
 async function checkedTile(ctx: AppContext, p: Principal, input: unknown): Promise<TileInput> {
   const t = tileInputSchema.parse(input);
-  const bad = (field: string) => new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
-  const [vehicles, teams] = await Promise.all([visibleVehicleIds(ctx.db, p, t.vehicle_ids), existingTeamIds(ctx, p.orgId, t.team_ids)]);
+  const bad = (field: string) =>
+    new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
+  const [vehicles, teams] = await Promise.all([
+    visibleVehicleIds(ctx.db, p, t.vehicle_ids),
+    existingTeamIds(ctx, p.orgId, t.team_ids),
+  ]);
   if (t.vehicle_ids.some((id) => !vehicles.has(id))) throw bad("vehicle_ids");
   if (t.team_ids.some((id) => !teams.has(id) || !canSeeTeam(p, id))) throw bad("team_ids");
   return t;
@@ -324,7 +403,12 @@ export async function moveTile(ctx: AppContext, p: Principal, id: string, by: -1
   const j = i + by;
   if (j < 0 || j >= tiles.length) return;
   [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
-  await dashboardRepo.reorder(ctx.db, p.orgId, p.userId, tiles.map((t) => t.id));
+  await dashboardRepo.reorder(
+    ctx.db,
+    p.orgId,
+    p.userId,
+    tiles.map((t) => t.id),
+  );
 }
 
 export async function getTile(ctx: AppContext, p: Principal, id: string) {

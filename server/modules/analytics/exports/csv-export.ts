@@ -8,8 +8,18 @@ export function reportCsv(run: ReportRun, lng: "al" | "en"): string {
   const cols = run.definition.columns;
   const tz = run.period.timeZone;
   const lines = [cols.map((c) => quote(columnLabel(lng, c, run.definition.type))).join(",")];
-  for (const r of run.result.rows) lines.push(cols.map((c) => quote(formatCell(c.kind, r[c.key], lng, tz, run.definition.type))).join(","));
+  for (const r of run.result.rows)
+    lines.push(cols.map((c) => quote(formatCell(c.kind, r[c.key], lng, tz, run.definition.type))).join(","));
   const t = totals(cols, run.result.rows);
-  if (t) lines.push(cols.map((c, i) => (i === 0 ? quote(analyticsText(lng).run.total) : quote(formatCell(c.kind, t[c.key], lng, tz, run.definition.type)))).join(","));
+  if (t)
+    lines.push(
+      cols
+        .map((c, i) =>
+          i === 0
+            ? quote(analyticsText(lng).run.total)
+            : quote(formatCell(c.kind, t[c.key], lng, tz, run.definition.type)),
+        )
+        .join(","),
+    );
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }

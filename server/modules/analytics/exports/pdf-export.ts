@@ -19,8 +19,11 @@ export function chartBars(run: ReportRun, lng: "al" | "en"): Array<{ label: stri
   const sums = new Map<string, number>();
   for (const r of run.result.rows) {
     // a text category in the reader's words, as the table writes it ("business" is "Business", "Biznes")
-    const label = cat?.kind === "text" ? formatCell("text", r[chart.category], lng, run.period.timeZone, run.definition.type) : String(r[chart.category] ?? "");
-    const v = col ? numericCell(col.kind, r[col.key]) ?? 0 : 1;
+    const label =
+      cat?.kind === "text"
+        ? formatCell("text", r[chart.category], lng, run.period.timeZone, run.definition.type)
+        : String(r[chart.category] ?? "");
+    const v = col ? (numericCell(col.kind, r[col.key]) ?? 0) : 1;
     sums.set(label, (sums.get(label) ?? 0) + v);
   }
   const bars = [...sums.entries()].map(([label, value]) => ({ label, value }));
@@ -35,7 +38,13 @@ export function chartBars(run: ReportRun, lng: "al" | "en"): Array<{ label: stri
  */
 export async function writeReportPdf(run: ReportRun, lng: "al" | "en", orgName: string, out: Writable): Promise<void> {
   const text = analyticsText(lng);
-  const doc = new PDFDocument({ size: "A4", layout: "landscape", margin: MARGIN, bufferPages: true, info: { Title: reportTitle(lng, run.definition.type), Author: orgName } });
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: reportTitle(lng, run.definition.type), Author: orgName },
+  });
   doc.pipe(out);
   const done = new Promise<void>((resolve, reject) => {
     out.on("finish", resolve);
@@ -46,8 +55,13 @@ export async function writeReportPdf(run: ReportRun, lng: "al" | "en", orgName: 
 
   doc.font("Helvetica-Bold").fontSize(14).text(orgName);
   doc.fontSize(12).text(reportTitle(lng, run.definition.type));
-  doc.font("Helvetica").fontSize(9).fillColor("#444")
-    .text(`${text.params.period}: ${run.common.from} – ${run.common.to}   ·   ${text.run.generated.replace("{{time}}", formatInstant(new Date(), tz))}`);
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor("#444")
+    .text(
+      `${text.params.period}: ${run.common.from} – ${run.common.to}   ·   ${text.run.generated.replace("{{time}}", formatInstant(new Date(), tz))}`,
+    );
   doc.fillColor("black").moveDown(0.5);
 
   const bars = chartBars(run, lng);
@@ -59,7 +73,12 @@ export async function writeReportPdf(run: ReportRun, lng: "al" | "en", orgName: 
   const widths = weights.map((w) => w * unit);
   const header = () => {
     doc.font("Helvetica-Bold").fontSize(FONT_SIZE);
-    drawRow(doc, cols.map((c) => columnLabel(lng, c, run.definition.type)), widths, true);
+    drawRow(
+      doc,
+      cols.map((c) => columnLabel(lng, c, run.definition.type)),
+      widths,
+      true,
+    );
     doc.font("Helvetica").fontSize(FONT_SIZE);
   };
   header();
@@ -78,7 +97,12 @@ export async function writeReportPdf(run: ReportRun, lng: "al" | "en", orgName: 
   if (t) {
     if (doc.y + ROW_H > bottom) doc.addPage();
     doc.font("Helvetica-Bold");
-    drawRow(doc, cols.map((c, k) => (k === 0 ? text.run.total : formatCell(c.kind, t[c.key], lng, tz, run.definition.type))), widths, true);
+    drawRow(
+      doc,
+      cols.map((c, k) => (k === 0 ? text.run.total : formatCell(c.kind, t[c.key], lng, tz, run.definition.type))),
+      widths,
+      true,
+    );
   }
   if (!run.result.rows.length) doc.font("Helvetica").fontSize(10).text(text.run.empty);
 
@@ -87,10 +111,16 @@ export async function writeReportPdf(run: ReportRun, lng: "al" | "en", orgName: 
     doc.switchToPage(range.start + p);
     // writing inside the bottom margin would otherwise start a new page
     doc.page.margins.bottom = 0;
-    doc.font("Helvetica").fontSize(8).fillColor("#444").text(
-      text.run.page.replace("{{page}}", String(p + 1)).replace("{{pages}}", String(range.count)),
-      MARGIN, doc.page.height - MARGIN - 8, { width, align: "right", lineBreak: false },
-    );
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor("#444")
+      .text(
+        text.run.page.replace("{{page}}", String(p + 1)).replace("{{pages}}", String(range.count)),
+        MARGIN,
+        doc.page.height - MARGIN - 8,
+        { width, align: "right", lineBreak: false },
+      );
   }
   doc.end();
   await done;
@@ -108,12 +138,22 @@ function drawRow(doc: PDFKit.PDFDocument, cells: string[], widths: number[], und
     doc.text(c, x + 2, y + 3, { width: widths[k] - 4, height: ROW_H - 2, ellipsis: true, lineBreak: false });
     x += widths[k];
   });
-  if (underline) doc.moveTo(MARGIN, y + ROW_H).lineTo(x, y + ROW_H).lineWidth(0.5).stroke();
+  if (underline)
+    doc
+      .moveTo(MARGIN, y + ROW_H)
+      .lineTo(x, y + ROW_H)
+      .lineWidth(0.5)
+      .stroke();
   doc.x = MARGIN;
   doc.y = y + ROW_H;
 }
 
-function drawBars(doc: PDFKit.PDFDocument, bars: Array<{ label: string; value: number }>, width: number, caption: string) {
+function drawBars(
+  doc: PDFKit.PDFDocument,
+  bars: Array<{ label: string; value: number }>,
+  width: number,
+  caption: string,
+) {
   const top = doc.y + 4;
   const height = 120;
   const labelW = 130;
@@ -123,7 +163,9 @@ function drawBars(doc: PDFKit.PDFDocument, bars: Array<{ label: string; value: n
   doc.font("Helvetica").fontSize(6.5);
   bars.forEach((b, k) => {
     const y = top + 12 + k * barH;
-    doc.fillColor("black").text(b.label, MARGIN, y, { width: labelW - 4, height: barH, ellipsis: true, lineBreak: false });
+    doc
+      .fillColor("black")
+      .text(b.label, MARGIN, y, { width: labelW - 4, height: barH, ellipsis: true, lineBreak: false });
     const w = Math.max(0.5, ((width - labelW - 60) * b.value) / max);
     doc.rect(MARGIN + labelW, y + 1, w, barH - 2).fill(BAR_COLOUR);
     doc.fillColor("black").text(b.value.toFixed(1), MARGIN + labelW + w + 4, y, { lineBreak: false });

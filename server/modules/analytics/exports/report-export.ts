@@ -22,7 +22,14 @@ export const exportFileName = (run: Pick<ReportRun, "definition" | "common">, fo
   `${run.definition.type}-${run.common.from}-${run.common.to}.${format}`;
 
 /** Writes a run in a format (every row). */
-export async function writeExport(ctx: AppContext, orgId: string, run: ReportRun, format: ExportFormat, lng: "al" | "en", out: Writable): Promise<void> {
+export async function writeExport(
+  ctx: AppContext,
+  orgId: string,
+  run: ReportRun,
+  format: ExportFormat,
+  lng: "al" | "en",
+  out: Writable,
+): Promise<void> {
   if (format === "csv") {
     out.end(reportCsv(run, lng));
     return;
@@ -33,7 +40,14 @@ export async function writeExport(ctx: AppContext, orgId: string, run: ReportRun
 }
 
 /** Runs the report with every row and prepares its download. */
-export async function prepareExport(ctx: AppContext, p: Principal, type: string, input: Record<string, unknown>, format: ExportFormat, lng: "al" | "en") {
+export async function prepareExport(
+  ctx: AppContext,
+  p: Principal,
+  type: string,
+  input: Record<string, unknown>,
+  format: ExportFormat,
+  lng: "al" | "en",
+) {
   const run = await runReport(ctx, p, type, input, { allRows: true });
   return {
     run,

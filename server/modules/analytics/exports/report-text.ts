@@ -19,7 +19,9 @@ export function reportTitle(lng: Language, type: string): string {
 
 /** What a report answers (the list's line under its title). */
 export function reportAnswers(lng: Language, type: string): string {
-  return ownTexts(lng, type)?.answers ?? (TEXT[lng].reports as Record<string, { answers?: string }>)[type]?.answers ?? "";
+  return (
+    ownTexts(lng, type)?.answers ?? (TEXT[lng].reports as Record<string, { answers?: string }>)[type]?.answers ?? ""
+  );
 }
 
 /** A column's heading with its unit; `type` finds a module report's own texts. */
@@ -45,17 +47,26 @@ export const hoursMinutes = (s: number) => {
 export function formatCell(kind: ColumnKind, value: unknown, lng: Language, timeZone: string, type?: string): string {
   if (value === null || value === undefined || value === "") return "";
   switch (kind) {
-    case "datetime": return formatInstant(String(value), timeZone);
-    case "distance": case "odometer": return (Number(value) / 1000).toFixed(1);
-    case "duration": return hoursMinutes(Number(value));
-    case "speed": return String(Math.round(Number(value)));
-    case "percent": return Number(value).toFixed(1);
-    case "number": return Number.isInteger(Number(value)) ? String(value) : Number(value).toFixed(2);
+    case "datetime":
+      return formatInstant(String(value), timeZone);
+    case "distance":
+    case "odometer":
+      return (Number(value) / 1000).toFixed(1);
+    case "duration":
+      return hoursMinutes(Number(value));
+    case "speed":
+      return String(Math.round(Number(value)));
+    case "percent":
+      return Number(value).toFixed(1);
+    case "number":
+      return Number.isInteger(Number(value)) ? String(value) : Number(value).toFixed(2);
     case "text": {
-      const v = ownTexts(lng, type)?.values?.[String(value)] ?? (TEXT[lng].values as Record<string, string>)[String(value)];
+      const v =
+        ownTexts(lng, type)?.values?.[String(value)] ?? (TEXT[lng].values as Record<string, string>)[String(value)];
       return v ?? String(value);
     }
-    default: return String(value);
+    default:
+      return String(value);
   }
 }
 
@@ -63,10 +74,18 @@ export function formatCell(kind: ColumnKind, value: unknown, lng: Language, time
 export function numericCell(kind: ColumnKind, value: unknown): number | null {
   if (value === null || value === undefined || value === "") return null;
   switch (kind) {
-    case "distance": case "odometer": return Math.round(Number(value)) / 1000;
-    case "duration": return Number(value) / 3600;
-    case "speed": case "percent": case "count": case "number": return Number(value);
-    default: return null;
+    case "distance":
+    case "odometer":
+      return Math.round(Number(value)) / 1000;
+    case "duration":
+      return Number(value) / 3600;
+    case "speed":
+    case "percent":
+    case "count":
+    case "number":
+      return Number(value);
+    default:
+      return null;
   }
 }
 
@@ -78,9 +97,12 @@ export function totals(columns: ReportColumn[], rows: ReportRow[]): ReportRow | 
     if (!c.total) continue;
     const values = rows.map((r) => r[c.key]).filter((v): v is number => typeof v === "number");
     if (!values.length) continue;
-    out[c.key] = c.total === "sum" ? values.reduce((a, b) => a + b, 0)
-      : c.total === "max" ? Math.max(...values)
-      : values.reduce((a, b) => a + b, 0) / values.length;
+    out[c.key] =
+      c.total === "sum"
+        ? values.reduce((a, b) => a + b, 0)
+        : c.total === "max"
+          ? Math.max(...values)
+          : values.reduce((a, b) => a + b, 0) / values.length;
   }
   return out;
 }

@@ -6,7 +6,13 @@ import type { ColumnKind } from "../reports/report-definition";
 import { analyticsText, columnLabel, formatCell, numericCell, reportTitle, totals } from "./report-text";
 
 const NUMBER_FORMAT: Partial<Record<ColumnKind, string>> = {
-  distance: "0.0", odometer: "0.0", duration: "[h]:mm", speed: "0", percent: "0.0", count: "0", number: "0.##",
+  distance: "0.0",
+  odometer: "0.0",
+  duration: "[h]:mm",
+  speed: "0",
+  percent: "0.0",
+  count: "0",
+  number: "0.##",
 };
 
 /**
@@ -44,7 +50,11 @@ export async function writeReportXlsx(run: ReportRun, lng: "al" | "en", orgName:
   };
   for (const r of run.result.rows) writeRow(cols.map((c) => cellValue(c.kind, r[c.key])));
   const t = totals(cols, run.result.rows);
-  if (t) writeRow(cols.map((c, i) => (i === 0 ? analyticsText(lng).run.total : cellValue(c.kind, t[c.key]))), true);
+  if (t)
+    writeRow(
+      cols.map((c, i) => (i === 0 ? analyticsText(lng).run.total : cellValue(c.kind, t[c.key]))),
+      true,
+    );
   ws.commit();
   await wb.commit();
 }

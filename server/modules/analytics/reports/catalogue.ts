@@ -5,7 +5,14 @@ import { driverActivityReport, ecoScoreReport, engineHoursReport, workingTimeRep
 import { MAINTENANCE_REPORTS } from "../../maintenance/maintenance.reports";
 import { routePlanningReports } from "../../route-planning/route-planning.reports";
 import { videoRequestsReport } from "../../video/video.reports";
-import { dailySummaryReport, idlingReport, mileageReport, speedingReport, stopsReport, tripsReport } from "./types/segment-reports";
+import {
+  dailySummaryReport,
+  idlingReport,
+  mileageReport,
+  speedingReport,
+  stopsReport,
+  tripsReport,
+} from "./types/segment-reports";
 import { geofenceVisitsReport, poiVisitsReport } from "./types/visit-reports";
 import { tmsDeliveriesReport, tmsOrdersReport } from "../../tms/tms.reports";
 
@@ -14,14 +21,28 @@ import { tmsDeliveriesReport, tmsOrdersReport } from "../../tms/tms.reports";
  * maintenance, route planning, transport orders and video do; each is one ReportDefinition.
  */
 export const REPORTS: readonly ReportDefinition[] = [
-  tripsReport, stopsReport, dailySummaryReport, vehicleDetailsReport, mileageReport, engineHoursReport,
-  idlingReport, speedingReport, ecoScoreReport, workingTimeReport, driverActivityReport,
-  alertsReport, immobilizationReport, deviceHealthReport,
-  geofenceVisitsReport, poiVisitsReport,
-  carSharingVehiclesReport, carSharingUsersReport,
+  tripsReport,
+  stopsReport,
+  dailySummaryReport,
+  vehicleDetailsReport,
+  mileageReport,
+  engineHoursReport,
+  idlingReport,
+  speedingReport,
+  ecoScoreReport,
+  workingTimeReport,
+  driverActivityReport,
+  alertsReport,
+  immobilizationReport,
+  deviceHealthReport,
+  geofenceVisitsReport,
+  poiVisitsReport,
+  carSharingVehiclesReport,
+  carSharingUsersReport,
   ...MAINTENANCE_REPORTS,
   ...routePlanningReports,
-  tmsDeliveriesReport, tmsOrdersReport,
+  tmsDeliveriesReport,
+  tmsOrdersReport,
   videoRequestsReport,
 ] as readonly ReportDefinition[];
 

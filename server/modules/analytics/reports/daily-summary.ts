@@ -45,7 +45,19 @@ export function dailySummary(segments: SummarySegment[], period: Period): DaySum
     const key = `${vehicleId}|${day}`;
     let c = out.get(key);
     if (!c) {
-      c = { vehicleId, day, distanceM: 0, drivingS: 0, idleS: 0, stopS: 0, trips: 0, firstStart: null, lastEnd: null, maxSpeedKmh: 0, engineS: 0 };
+      c = {
+        vehicleId,
+        day,
+        distanceM: 0,
+        drivingS: 0,
+        idleS: 0,
+        stopS: 0,
+        trips: 0,
+        firstStart: null,
+        lastEnd: null,
+        maxSpeedKmh: 0,
+        engineS: 0,
+      };
       out.set(key, c);
     }
     return c;
@@ -81,9 +93,17 @@ export function dailySummary(segments: SummarySegment[], period: Period): DaySum
 export function dailySummaryOfRows(rows: SummaryDayRow[], period: Period): DaySummary[] {
   const days = daysOf(period);
   const out: DaySummary[] = rows.map((r) => ({
-    vehicleId: r.vehicle_id, day: days[r.b - 1], distanceM: r.distance ?? 0, drivingS: r.driving ?? 0, idleS: r.idle ?? 0,
-    stopS: r.stop_s ?? 0, trips: r.trips ?? 0, firstStart: r.first_start ? r.first_start.getTime() : null,
-    lastEnd: r.last_end ? r.last_end.getTime() : null, maxSpeedKmh: r.max_speed ?? 0, engineS: (r.trip_engine ?? 0) + (r.stop_engine ?? 0),
+    vehicleId: r.vehicle_id,
+    day: days[r.b - 1],
+    distanceM: r.distance ?? 0,
+    drivingS: r.driving ?? 0,
+    idleS: r.idle ?? 0,
+    stopS: r.stop_s ?? 0,
+    trips: r.trips ?? 0,
+    firstStart: r.first_start ? r.first_start.getTime() : null,
+    lastEnd: r.last_end ? r.last_end.getTime() : null,
+    maxSpeedKmh: r.max_speed ?? 0,
+    engineS: (r.trip_engine ?? 0) + (r.stop_engine ?? 0),
   }));
   return out.sort((a, b) => a.day.localeCompare(b.day) || a.vehicleId.localeCompare(b.vehicleId));
 }

@@ -1,9 +1,23 @@
-import { addDays, formatInstantDate, startOfDayIn, timeWindow, type TimeWindow as SharedWindow } from "../../../shared/dates";
+import {
+  addDays,
+  formatInstantDate,
+  startOfDayIn,
+  timeWindow,
+  type TimeWindow as SharedWindow,
+} from "../../../shared/dates";
 
 /** Spec section 9: the dashboard's time windows (weeks start on Sunday). */
 export const TIME_WINDOWS = [
-  "today", "yesterday", "this_week", "previous_week", "previous_7_days", "two_weeks_ago", "three_weeks_ago",
-  "this_month", "previous_month", "previous_3_months",
+  "today",
+  "yesterday",
+  "this_week",
+  "previous_week",
+  "previous_7_days",
+  "two_weeks_ago",
+  "three_weeks_ago",
+  "this_month",
+  "previous_month",
+  "previous_3_months",
 ] as const;
 export type TimeWindow = (typeof TIME_WINDOWS)[number];
 
@@ -24,13 +38,24 @@ export function periodOf(from: string, to: string, timeZone: string): Period {
 
 /** The shared definition of each window (server/shared/dates.ts#timeWindow), under the names stored here. */
 const SHARED_NAME: Record<TimeWindow, SharedWindow> = {
-  today: "today", yesterday: "yesterday", this_week: "thisWeek", previous_week: "previousWeek", previous_7_days: "previousSevenDays",
-  two_weeks_ago: "twoWeeksAgo", three_weeks_ago: "threeWeeksAgo", this_month: "thisMonth", previous_month: "previousMonth",
+  today: "today",
+  yesterday: "yesterday",
+  this_week: "thisWeek",
+  previous_week: "previousWeek",
+  previous_7_days: "previousSevenDays",
+  two_weeks_ago: "twoWeeksAgo",
+  three_weeks_ago: "threeWeeksAgo",
+  this_month: "thisMonth",
+  previous_month: "previousMonth",
   previous_3_months: "previousThreeMonths",
 };
 
 /** The days a window covers, seen from `now` in the zone. "this week/month" run to today. */
-export function windowDays(window: TimeWindow, timeZone: string, now: Date | number = Date.now()): { from: string; to: string } {
+export function windowDays(
+  window: TimeWindow,
+  timeZone: string,
+  now: Date | number = Date.now(),
+): { from: string; to: string } {
   return timeWindow(SHARED_NAME[window], formatInstantDate(now, timeZone));
 }
 

@@ -6,7 +6,17 @@ import type { Period } from "./period";
 
 /** How a column's values are shown and exported (units are converted for display, not here). */
 export type ColumnKind =
-  | "text" | "date" | "datetime" | "duration" | "distance" | "odometer" | "speed" | "count" | "number" | "percent" | "place";
+  | "text"
+  | "date"
+  | "datetime"
+  | "duration"
+  | "distance"
+  | "odometer"
+  | "speed"
+  | "count"
+  | "number"
+  | "percent"
+  | "place";
 
 export interface ReportColumn {
   key: string;
@@ -57,7 +67,14 @@ export interface ReportScope {
  */
 export type ReportField =
   | { name: string; kind: "number"; min: number; max: number; step?: number; default: number }
-  | { name: string; kind: "select"; options: readonly string[]; optionLabels: string; default?: string; empty?: boolean }
+  | {
+      name: string;
+      kind: "select";
+      options: readonly string[];
+      optionLabels: string;
+      default?: string;
+      empty?: boolean;
+    }
   | { name: string; kind: "time"; default: string }
   | { name: string; kind: "weekdays"; default: number[] }
   /** several of the organisation's geofences or points of interest (none chosen: all of them) */
@@ -81,7 +98,17 @@ export interface ReportTexts {
  */
 export interface ReportDefinition<P extends z.ZodType = z.ZodType> {
   type: string;
-  group: "activity" | "driving" | "places" | "events" | "devices" | "carSharing" | "maintenance" | "routePlanning" | "tms" | "video";
+  group:
+    | "activity"
+    | "driving"
+    | "places"
+    | "events"
+    | "devices"
+    | "carSharing"
+    | "maintenance"
+    | "routePlanning"
+    | "tms"
+    | "video";
   /** the report's own parameters (parsed from the same form or query as the common ones) */
   params: P;
   /** how the report form asks for `params` (none: the report has no own parameters on screen) */

@@ -2,7 +2,17 @@ import { addDays, addMonths, formatInstantDate, weekday, zonedInstant } from "..
 import { windowDays, type TimeWindow } from "../reports/period";
 
 /** The periods a report e-mail can cover: the windows that have ended by the time it is sent. */
-export const SCHEDULE_RANGES = ["yesterday", "previous_week", "previous_7_days", "previous_month", "two_weeks_ago", "previous_3_months", "today", "this_week", "this_month"] as const satisfies readonly TimeWindow[];
+export const SCHEDULE_RANGES = [
+  "yesterday",
+  "previous_week",
+  "previous_7_days",
+  "previous_month",
+  "two_weeks_ago",
+  "previous_3_months",
+  "today",
+  "this_week",
+  "this_month",
+] as const satisfies readonly TimeWindow[];
 export type ScheduleRange = (typeof SCHEDULE_RANGES)[number];
 
 export interface ScheduleTiming {

@@ -22,9 +22,22 @@ type Row = Awaited<ReturnType<typeof schedulesRepo.list>>[number];
 
 /** A schedule as the API and the pages show it. */
 export const presentSchedule = (s: Row) => ({
-  id: s.id, name: s.name, report_type: s.report_type, params: s.params, hour: s.hour, time_range: s.time_range, interval: s.interval,
-  weekday: s.weekday, month_day: s.month_day, vehicle_ids: s.vehicle_ids, team_ids: s.team_ids, driver_ids: s.driver_ids,
-  user_ids: s.user_ids, emails: s.emails, active: s.active, created_at: s.created_at.toISOString(),
+  id: s.id,
+  name: s.name,
+  report_type: s.report_type,
+  params: s.params,
+  hour: s.hour,
+  time_range: s.time_range,
+  interval: s.interval,
+  weekday: s.weekday,
+  month_day: s.month_day,
+  vehicle_ids: s.vehicle_ids,
+  team_ids: s.team_ids,
+  driver_ids: s.driver_ids,
+  user_ids: s.user_ids,
+  emails: s.emails,
+  active: s.active,
+  created_at: s.created_at.toISOString(),
 });
 
 function parse(p: Principal, input: Record<string, unknown>) {
@@ -39,9 +52,12 @@ function parse(p: Principal, input: Record<string, unknown>) {
 
 /** Chosen vehicles, teams, drivers and users must be the organisation's and, for vehicles and teams, the user's to see. */
 async function checkReferences(ctx: AppContext, p: Principal, v: ScheduleInput) {
-  const bad = (field: string) => new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
+  const bad = (field: string) =>
+    new AppError("VALIDATION", "Unknown selection", { fields: { [field]: ["errors.invalid"] } });
   const [vehicles, teams, people] = await Promise.all([
-    visibleVehicleIds(ctx.db, p, v.vehicle_ids), existingTeamIds(ctx, p.orgId, v.team_ids), existingUserIds(ctx, p.orgId, [...v.driver_ids, ...v.user_ids]),
+    visibleVehicleIds(ctx.db, p, v.vehicle_ids),
+    existingTeamIds(ctx, p.orgId, v.team_ids),
+    existingUserIds(ctx, p.orgId, [...v.driver_ids, ...v.user_ids]),
   ]);
   if (v.vehicle_ids.some((id) => !vehicles.has(id))) throw bad("vehicle_ids");
   if (v.team_ids.some((id) => !teams.has(id) || !canSeeTeam(p, id))) throw bad("team_ids");
@@ -88,14 +104,34 @@ export async function runDueSchedules(ctx: AppContext, now: Date = new Date()): 
   const created: string[] = [];
   for (const s of await schedulesRepo.allActive(ctx.db)) {
     const tz = knownTimeZone(s.timezone);
-    const timing = { hour: s.hour, interval: s.interval, weekday: s.weekday, monthDay: s.month_day, timeRange: s.time_range as never };
+    const timing = {
+      hour: s.hour,
+      interval: s.interval,
+      weekday: s.weekday,
+      monthDay: s.month_day,
+      timeRange: s.time_range as never,
+    };
     const due = latestDue(timing, tz, now);
     // never for a moment before the schedule existed
     if (due.at.getTime() < s.created_at.getTime()) continue;
     const period = runPeriod(timing, tz, due.at);
-    const params = { ...s.params, from: period.from, to: period.to, vehicle_ids: s.vehicle_ids, team_ids: s.team_ids, driver_ids: s.driver_ids };
+    const params = {
+      ...s.params,
+      from: period.from,
+      to: period.to,
+      vehicle_ids: s.vehicle_ids,
+      team_ids: s.team_ids,
+      driver_ids: s.driver_ids,
+    };
     const id = await archiveRepo.insert(ctx.db, {
-      orgId: s.org_id, requestedBy: null, scheduleId: s.id, type: s.report_type, params, from: period.from, to: period.to, runKey: runKey(s.id, due.day),
+      orgId: s.org_id,
+      requestedBy: null,
+      scheduleId: s.id,
+      type: s.report_type,
+      params,
+      from: period.from,
+      to: period.to,
+      runKey: runKey(s.id, due.day),
     });
     if (id) {
       await enqueueArchive(ctx, id);
@@ -107,7 +143,10 @@ export async function runDueSchedules(ctx: AppContext, now: Date = new Date()): 
 
 /** Who gets a schedule's e-mail, and in which language: users in their own, typed addresses in the organisation's. */
 export async function scheduleRecipients(ctx: AppContext, orgId: string, s: Pick<Row, "user_ids" | "emails">) {
-  const [users, orgLanguage] = await Promise.all([schedulesRepo.recipients(ctx.db, orgId, s.user_ids), archiveRepo.reportLanguage(ctx.db, orgId)]);
+  const [users, orgLanguage] = await Promise.all([
+    schedulesRepo.recipients(ctx.db, orgId, s.user_ids),
+    archiveRepo.reportLanguage(ctx.db, orgId),
+  ]);
   const out = new Map<string, "al" | "en">();
   for (const u of users) out.set(u.email!.toLowerCase(), u.default_language);
   for (const e of s.emails) if (!out.has(e.toLowerCase())) out.set(e.toLowerCase(), orgLanguage);
@@ -125,15 +164,27 @@ export async function emailScheduledArchive(ctx: AppContext, mailer: Mailer, arc
   const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, "");
   let sent = 0;
   for (const r of recipients) {
-    const [pdf, xlsx, csv] = await Promise.all((["pdf", "xlsx", "csv"] as const).map((f) => archiveRepo.file(ctx.db, archiveId, f, r.language)));
+    const [pdf, xlsx, csv] = await Promise.all(
+      (["pdf", "xlsx", "csv"] as const).map((f) => archiveRepo.file(ctx.db, archiveId, f, r.language)),
+    );
     if (!pdf || !xlsx) throw new Error(`archive ${archiveId} has no files in ${r.language}`);
     const t = def && csv ? totalsOf(def, csv.content, r.language) : [];
     const name = `${a.report_type}-${a.period_from}-${a.period_to}`;
-    await mailer.send(reportEmail({
-      to: r.address, language: r.language, scheduleName: s.name, reportTitle: reportTitle(r.language, a.report_type),
-      from: a.period_from, to_: a.period_to, rowCount: a.row_count ?? 0, totals: t, archiveUrl: `${base}/analytics/archive`,
-      pdf: { filename: `${name}.pdf`, content: pdf.content }, xlsx: { filename: `${name}.xlsx`, content: xlsx.content },
-    }));
+    await mailer.send(
+      reportEmail({
+        to: r.address,
+        language: r.language,
+        scheduleName: s.name,
+        reportTitle: reportTitle(r.language, a.report_type),
+        from: a.period_from,
+        to_: a.period_to,
+        rowCount: a.row_count ?? 0,
+        totals: t,
+        archiveUrl: `${base}/analytics/archive`,
+        pdf: { filename: `${name}.pdf`, content: pdf.content },
+        xlsx: { filename: `${name}.xlsx`, content: xlsx.content },
+      }),
+    );
     await archiveRepo.markEmailed(ctx.db, archiveId, r.address);
     sent++;
   }
@@ -142,9 +193,19 @@ export async function emailScheduledArchive(ctx: AppContext, mailer: Mailer, arc
 }
 
 /** The totals line of the stored CSV (its last line, numbers without commas), paired with the column labels. */
-function totalsOf(def: NonNullable<ReturnType<typeof reportByType>>, csv: Buffer, lng: "al" | "en"): Array<[string, string]> {
-  const lines = csv.toString("utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+function totalsOf(
+  def: NonNullable<ReturnType<typeof reportByType>>,
+  csv: Buffer,
+  lng: "al" | "en",
+): Array<[string, string]> {
+  const lines = csv
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   if (lines.length < 3 || !def.columns.some((c) => c.total)) return [];
   const last = lines[lines.length - 1].split(",");
-  return def.columns.map((c, i) => [columnLabel(lng, c, def.type), last[i] ?? ""] as [string, string]).filter(([, v], i) => def.columns[i].total && v !== "");
+  return def.columns
+    .map((c, i) => [columnLabel(lng, c, def.type), last[i] ?? ""] as [string, string])
+    .filter(([, v], i) => def.columns[i].total && v !== "");
 }

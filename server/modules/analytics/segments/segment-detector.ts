@@ -94,20 +94,58 @@ export interface DetectorState {
 }
 
 export const emptyDetectorState = (): DetectorState => ({
-  last: null, ignition: null, ignitionSeen: false, phase: "none", stop: null, stopEnd: null, trip: null,
-  tripConfirmed: false, pause: null, idle: null, idleLast: null, speeding: null, speedingLast: null,
+  last: null,
+  ignition: null,
+  ignitionSeen: false,
+  phase: "none",
+  stop: null,
+  stopEnd: null,
+  trip: null,
+  tripConfirmed: false,
+  pause: null,
+  idle: null,
+  idleLast: null,
+  speeding: null,
+  speedingLast: null,
 });
 
 const openAcc = (p: SegmentPoint): Acc => ({
-  start: p.t, startLat: p.lat, startLon: p.lon, startOdometerM: p.odometerM, distanceM: 0, maxSpeedKmh: 0,
-  engineS: 0, idleS: 0, points: 1, gap: false, harshAccel: 0, harshBrake: 0, harshCorner: 0, speedingS: 0,
+  start: p.t,
+  startLat: p.lat,
+  startLon: p.lon,
+  startOdometerM: p.odometerM,
+  distanceM: 0,
+  maxSpeedKmh: 0,
+  engineS: 0,
+  idleS: 0,
+  points: 1,
+  gap: false,
+  harshAccel: 0,
+  harshBrake: 0,
+  harshCorner: 0,
+  speedingS: 0,
 });
 
 const close = (kind: SegmentKind, a: Acc, end: SegmentPoint): Segment => ({
-  kind, start: a.start, end: end.t, startLat: a.startLat, startLon: a.startLon, endLat: end.lat, endLon: end.lon,
-  distanceM: a.distanceM, maxSpeedKmh: a.maxSpeedKmh, engineS: a.engineS, idleS: a.idleS,
-  startOdometerM: a.startOdometerM, endOdometerM: end.odometerM, points: a.points, gap: a.gap,
-  harshAccel: a.harshAccel, harshBrake: a.harshBrake, harshCorner: a.harshCorner, speedingS: a.speedingS,
+  kind,
+  start: a.start,
+  end: end.t,
+  startLat: a.startLat,
+  startLon: a.startLon,
+  endLat: end.lat,
+  endLon: end.lon,
+  distanceM: a.distanceM,
+  maxSpeedKmh: a.maxSpeedKmh,
+  engineS: a.engineS,
+  idleS: a.idleS,
+  startOdometerM: a.startOdometerM,
+  endOdometerM: end.odometerM,
+  points: a.points,
+  gap: a.gap,
+  harshAccel: a.harshAccel,
+  harshBrake: a.harshBrake,
+  harshCorner: a.harshCorner,
+  speedingS: a.speedingS,
 });
 
 /** What one step (previous point to this one) adds to the segment it falls in. */
@@ -164,7 +202,10 @@ function stepDistanceM(a: SegmentPoint, b: SegmentPoint): number {
  * segment boundary before it (segments.service.ts). The rules and their defaults: docs/analytics.md.
  */
 export class SegmentDetector {
-  constructor(private readonly settings: SegmentSettings, public state: DetectorState = emptyDetectorState()) {}
+  constructor(
+    private readonly settings: SegmentSettings,
+    public state: DetectorState = emptyDetectorState(),
+  ) {}
 
   private useIgnition(): boolean {
     const mode = this.settings.detection;
@@ -309,7 +350,8 @@ export class SegmentDetector {
     }
     const end = gap ? s.idleLast! : p;
     const durationS = (end.t - idle.start) / 1000;
-    if (durationS >= this.settings.idleMinS) out.push(close("idle", { ...idle, engineS: durationS, idleS: durationS }, end));
+    if (durationS >= this.settings.idleMinS)
+      out.push(close("idle", { ...idle, engineS: durationS, idleS: durationS }, end));
     s.idle = null;
     s.idleLast = null;
   }
@@ -346,7 +388,8 @@ export class SegmentDetector {
     }
     if (s.idle && s.idleLast) {
       const durationS = (s.idleLast.t - s.idle.start) / 1000;
-      if (durationS >= this.settings.idleMinS) segs.push(close("idle", { ...s.idle, engineS: durationS, idleS: durationS }, s.idleLast));
+      if (durationS >= this.settings.idleMinS)
+        segs.push(close("idle", { ...s.idle, engineS: durationS, idleS: durationS }, s.idleLast));
     }
     return segs;
   }

@@ -97,8 +97,14 @@ export class SegmentQueue {
       await this.db.transaction().execute((trx) => batch.write(trx));
     } catch (err) {
       this.log.error({ err, vehicles: taken.size }, "segment derivation failed; its vehicles are marked for the sweep");
-      const marks = [...taken].map(([vehicleId, v]) => ({ vehicleId, orgId: v.orgId, from: v.points.reduce((m, p) => Math.min(m, p.t), Infinity) }));
-      await segmentsRepo.markDirty(this.db, marks).catch((e) => this.log.error({ err: e }, "marking vehicles for the segment sweep failed"));
+      const marks = [...taken].map(([vehicleId, v]) => ({
+        vehicleId,
+        orgId: v.orgId,
+        from: v.points.reduce((m, p) => Math.min(m, p.t), Infinity),
+      }));
+      await segmentsRepo
+        .markDirty(this.db, marks)
+        .catch((e) => this.log.error({ err: e }, "marking vehicles for the segment sweep failed"));
     }
   }
 }

@@ -13,7 +13,12 @@ import { segmentsRepo } from "./segments.repo";
  */
 export function createSegmentsHook(ctx: Pick<AppContext, "db" | "log">, opts: SegmentQueueOptions = {}): PositionHook {
   const fences = new FenceCache(ctx.db);
-  const queue = new SegmentQueue(ctx.db, ctx.log.child({ module: "segments" }), (_trx, orgIds) => fences.forOrgs(orgIds), opts);
+  const queue = new SegmentQueue(
+    ctx.db,
+    ctx.log.child({ module: "segments" }),
+    (_trx, orgIds) => fences.forOrgs(orgIds),
+    opts,
+  );
   return {
     name: "analytics-segments",
     flush: () => queue.flush(),
@@ -25,10 +30,18 @@ export function createSegmentsHook(ctx: Pick<AppContext, "db" | "log">, opts: Se
       return {
         onFix(device, state, _before, fix) {
           fixes.push({
-            vehicleId: device.vehicleId, orgId: device.orgId,
+            vehicleId: device.vehicleId,
+            orgId: device.orgId,
             point: {
-              t: fix.fixTime, lat: fix.lat, lon: fix.lon, speed: fix.speed, valid: fix.valid, ignition: fix.ignition,
-              deviceOdometerM: fix.odometer, odometerM: state.odometerM, alarm: fix.alarm,
+              t: fix.fixTime,
+              lat: fix.lat,
+              lon: fix.lon,
+              speed: fix.speed,
+              valid: fix.valid,
+              ignition: fix.ignition,
+              deviceOdometerM: fix.odometer,
+              odometerM: state.odometerM,
+              alarm: fix.alarm,
             },
           });
         },

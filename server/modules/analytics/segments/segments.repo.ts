@@ -19,13 +19,26 @@ export interface SegmentRow extends Segment {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 interface SettingsRow {
-  min_stop_s: number; min_trip_distance_m: number; idle_min_s: number; max_gap_s: number; moving_speed_kmh: number;
-  detection: string; speed_limit_kmh: number; min_speeding_s: number;
+  min_stop_s: number;
+  min_trip_distance_m: number;
+  idle_min_s: number;
+  max_gap_s: number;
+  moving_speed_kmh: number;
+  detection: string;
+  speed_limit_kmh: number;
+  min_speeding_s: number;
 }
-const settingsOf = (r: SettingsRow): SegmentSettings => segmentSettingsSchema.parse({
-  minStopS: r.min_stop_s, minTripDistanceM: r.min_trip_distance_m, idleMinS: r.idle_min_s, maxGapS: r.max_gap_s,
-  movingSpeedKmh: r.moving_speed_kmh, detection: r.detection, speedLimitKmh: r.speed_limit_kmh, minSpeedingS: r.min_speeding_s,
-});
+const settingsOf = (r: SettingsRow): SegmentSettings =>
+  segmentSettingsSchema.parse({
+    minStopS: r.min_stop_s,
+    minTripDistanceM: r.min_trip_distance_m,
+    idleMinS: r.idle_min_s,
+    maxGapS: r.max_gap_s,
+    movingSpeedKmh: r.moving_speed_kmh,
+    detection: r.detection,
+    speedLimitKmh: r.speed_limit_kmh,
+    minSpeedingS: r.min_speeding_s,
+  });
 
 /** The statement that stores closed segments; a segment derived again (after late data) replaces the old one. */
 function insertSegmentsSql(chunk: SegmentRow[]): RawBuilder<unknown> {
@@ -81,7 +94,15 @@ export const segmentsRepo = {
     const drivers = new Map<string, string | null>();
     const settings = new Map<string, SegmentSettings>();
     if (!ids.length) return { states, drivers, settings };
-    const rows = await sql<{ id: string; org_id: string; driver_id: string | null; state: DetectorState | null; dirty_from: Date | null; has_state: boolean; settings: SettingsRow | null }>`
+    const rows = await sql<{
+      id: string;
+      org_id: string;
+      driver_id: string | null;
+      state: DetectorState | null;
+      dirty_from: Date | null;
+      has_state: boolean;
+      settings: SettingsRow | null;
+    }>`
       WITH locked AS MATERIALIZED (
         SELECT vehicle_id, state, dirty_from FROM vehicle_segment_state WHERE vehicle_id = ANY(${ids}::uuid[]) ORDER BY vehicle_id FOR UPDATE)
       SELECT v.id, v.org_id, v.driver_id, l.state, l.dirty_from, l.vehicle_id IS NOT NULL AS has_state, to_jsonb(a) AS settings
@@ -89,14 +110,24 @@ export const segmentsRepo = {
       WHERE v.id = ANY(${ids}::uuid[])`.execute(trx);
     for (const r of rows.rows) {
       drivers.set(r.id, r.driver_id);
-      if (r.has_state) states.set(r.id, { state: r.state as DetectorState, dirtyFrom: r.dirty_from ? new Date(r.dirty_from).getTime() : null });
-      if (!settings.has(r.org_id)) settings.set(r.org_id, r.settings ? settingsOf(r.settings) : DEFAULT_SEGMENT_SETTINGS);
+      if (r.has_state)
+        states.set(r.id, {
+          state: r.state as DetectorState,
+          dirtyFrom: r.dirty_from ? new Date(r.dirty_from).getTime() : null,
+        });
+      if (!settings.has(r.org_id))
+        settings.set(r.org_id, r.settings ? settingsOf(r.settings) : DEFAULT_SEGMENT_SETTINGS);
     }
     return { states, drivers, settings };
   },
 
   /** Closed segments, other rows (`more`: e.g. visits) and the detector states, in one statement when small. */
-  async writeBatch(trx: Conn, segs: SegmentRow[], more: { rows: number; sql: RawBuilder<unknown> } | null, states: Array<{ vehicleId: string; orgId: string } & StoredState>): Promise<void> {
+  async writeBatch(
+    trx: Conn,
+    segs: SegmentRow[],
+    more: { rows: number; sql: RawBuilder<unknown> } | null,
+    states: Array<{ vehicleId: string; orgId: string } & StoredState>,
+  ): Promise<void> {
     if (segs.length > ONE_STATEMENT_ROWS || (more && more.rows > ONE_STATEMENT_ROWS) || !states.length) {
       await this.insertSegments(trx, segs);
       if (more) await more.sql.execute(trx);
@@ -112,12 +143,21 @@ export const segmentsRepo = {
 
   async saveSettings(db: Conn, orgId: string, s: SegmentSettings): Promise<void> {
     const values = {
-      min_stop_s: s.minStopS, min_trip_distance_m: s.minTripDistanceM, idle_min_s: s.idleMinS, max_gap_s: s.maxGapS,
-      moving_speed_kmh: s.movingSpeedKmh, detection: s.detection, speed_limit_kmh: s.speedLimitKmh, min_speeding_s: s.minSpeedingS,
+      min_stop_s: s.minStopS,
+      min_trip_distance_m: s.minTripDistanceM,
+      idle_min_s: s.idleMinS,
+      max_gap_s: s.maxGapS,
+      moving_speed_kmh: s.movingSpeedKmh,
+      detection: s.detection,
+      speed_limit_kmh: s.speedLimitKmh,
+      min_speeding_s: s.minSpeedingS,
       updated_at: new Date(),
     };
-    await db.insertInto("analytics_settings").values({ org_id: orgId, ...values })
-      .onConflict((oc) => oc.column("org_id").doUpdateSet(values)).execute();
+    await db
+      .insertInto("analytics_settings")
+      .values({ org_id: orgId, ...values })
+      .onConflict((oc) => oc.column("org_id").doUpdateSet(values))
+      .execute();
   },
 
   /** Reads and row-locks the detector states, in id order (the position transaction's order too). */
@@ -127,7 +167,8 @@ export const segmentsRepo = {
     const rows = await sql<{ vehicle_id: string; state: DetectorState; dirty_from: Date | null }>`
       SELECT vehicle_id, state, dirty_from FROM vehicle_segment_state
       WHERE vehicle_id = ANY(${[...vehicleIds].sort()}::uuid[]) ORDER BY vehicle_id FOR UPDATE`.execute(trx);
-    for (const r of rows.rows) out.set(r.vehicle_id, { state: r.state, dirtyFrom: r.dirty_from ? r.dirty_from.getTime() : null });
+    for (const r of rows.rows)
+      out.set(r.vehicle_id, { state: r.state, dirtyFrom: r.dirty_from ? r.dirty_from.getTime() : null });
     return out;
   },
 
@@ -142,7 +183,11 @@ export const segmentsRepo = {
   },
 
   async deleteFrom(trx: Conn, vehicleId: string, from: number): Promise<number> {
-    const r = await trx.deleteFrom("vehicle_segments").where("vehicle_id", "=", vehicleId).where("start_time", ">=", new Date(from)).executeTakeFirst();
+    const r = await trx
+      .deleteFrom("vehicle_segments")
+      .where("vehicle_id", "=", vehicleId)
+      .where("start_time", ">=", new Date(from))
+      .executeTakeFirst();
     return Number(r.numDeletedRows);
   },
 
@@ -151,35 +196,71 @@ export const segmentsRepo = {
    * before `t`. Not the stop around `t`: late data there can remove that stop and join the trips on both sides.
    */
   async anchorAtOrBefore(trx: Conn, vehicleId: string, t: number): Promise<number | null> {
-    const row = await trx.selectFrom("vehicle_segments").select("start_time")
-      .where("vehicle_id", "=", vehicleId).where("kind", "=", "stop").where("end_time", "<=", new Date(t))
-      .orderBy("start_time", "desc").limit(1).executeTakeFirst();
+    const row = await trx
+      .selectFrom("vehicle_segments")
+      .select("start_time")
+      .where("vehicle_id", "=", vehicleId)
+      .where("kind", "=", "stop")
+      .where("end_time", "<=", new Date(t))
+      .orderBy("start_time", "desc")
+      .limit(1)
+      .executeTakeFirst();
     return row ? row.start_time.getTime() : null;
   },
 
   /** The vehicle's positions from `from` (inclusive) after `after` (exclusive), in fix-time order. */
-  async positions(trx: Conn, vehicleId: string, from: number, after: number | null, limit: number): Promise<SegmentPoint[]> {
-    const rows = await sql<{ t: Date; lat: number; lon: number; speed: number; valid: boolean; ignition: boolean | null; dev: number | null; odo: number; alarm: string | null }>`
+  async positions(
+    trx: Conn,
+    vehicleId: string,
+    from: number,
+    after: number | null,
+    limit: number,
+  ): Promise<SegmentPoint[]> {
+    const rows = await sql<{
+      t: Date;
+      lat: number;
+      lon: number;
+      speed: number;
+      valid: boolean;
+      ignition: boolean | null;
+      dev: number | null;
+      odo: number;
+      alarm: string | null;
+    }>`
       SELECT fix_time AS t, lat, lon, speed_kmh AS speed, valid, ignition, (attributes->>'deviceOdometer')::float8 AS dev, odometer_m AS odo,
         attributes->>'alarm' AS alarm
       FROM positions
       WHERE vehicle_id = ${vehicleId} AND fix_time >= ${iso(from)}::timestamptz ${after === null ? sql`` : sql`AND fix_time > ${iso(after)}::timestamptz`}
       ORDER BY fix_time LIMIT ${limit}`.execute(trx);
     return rows.rows.map((r) => ({
-      t: r.t.getTime(), lat: r.lat, lon: r.lon, speed: r.speed, valid: r.valid, ignition: r.ignition, deviceOdometerM: r.dev, odometerM: r.odo,
+      t: r.t.getTime(),
+      lat: r.lat,
+      lon: r.lon,
+      speed: r.speed,
+      valid: r.valid,
+      ignition: r.ignition,
+      deviceOdometerM: r.dev,
+      odometerM: r.odo,
       alarm: r.alarm,
     }));
   },
 
   async firstPositionTime(trx: Conn, vehicleId: string): Promise<number | null> {
-    const r = await sql<{ t: Date | null }>`SELECT min(fix_time) AS t FROM positions WHERE vehicle_id = ${vehicleId}`.execute(trx);
+    const r = await sql<{
+      t: Date | null;
+    }>`SELECT min(fix_time) AS t FROM positions WHERE vehicle_id = ${vehicleId}`.execute(trx);
     return r.rows[0]?.t ? r.rows[0].t.getTime() : null;
   },
 
   /** Vehicles with late positions to fold in, oldest first. */
   async dirtyVehicles(db: Conn, limit: number): Promise<Array<{ vehicleId: string; orgId: string }>> {
-    const rows = await db.selectFrom("vehicle_segment_state").select(["vehicle_id", "org_id"])
-      .where("dirty_from", "is not", null).orderBy("updated_at").limit(limit).execute();
+    const rows = await db
+      .selectFrom("vehicle_segment_state")
+      .select(["vehicle_id", "org_id"])
+      .where("dirty_from", "is not", null)
+      .orderBy("updated_at")
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id }));
   },
 
@@ -189,7 +270,9 @@ export const segmentsRepo = {
     await sql`
       INSERT INTO vehicle_segment_state (vehicle_id, org_id, state, dirty_from)
       SELECT v, o, 'null'::jsonb, d FROM unnest(${rows.map((r) => r.vehicleId)}::uuid[], ${rows.map((r) => r.orgId)}::uuid[], ${rows.map((r) => iso(r.from))}::timestamptz[]) AS t(v, o, d)
-      ON CONFLICT (vehicle_id) DO UPDATE SET dirty_from = LEAST(COALESCE(vehicle_segment_state.dirty_from, excluded.dirty_from), excluded.dirty_from)`.execute(db);
+      ON CONFLICT (vehicle_id) DO UPDATE SET dirty_from = LEAST(COALESCE(vehicle_segment_state.dirty_from, excluded.dirty_from), excluded.dirty_from)`.execute(
+      db,
+    );
   },
 
   /** Vehicles that have positions but no detector state yet (data from before analytics existed). */
@@ -197,8 +280,12 @@ export const segmentsRepo = {
     const rows = await sql<{ vehicle_id: string; org_id: string; first: Date }>`
       SELECT s.vehicle_id, s.org_id, (SELECT min(fix_time) FROM positions p WHERE p.vehicle_id = s.vehicle_id) AS first
       FROM vehicle_state s
-      WHERE s.last_fix_time IS NOT NULL AND NOT EXISTS (SELECT 1 FROM vehicle_segment_state g WHERE g.vehicle_id = s.vehicle_id)`.execute(db);
-    return rows.rows.filter((r) => r.first).map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id, from: r.first.getTime() }));
+      WHERE s.last_fix_time IS NOT NULL AND NOT EXISTS (SELECT 1 FROM vehicle_segment_state g WHERE g.vehicle_id = s.vehicle_id)`.execute(
+      db,
+    );
+    return rows.rows
+      .filter((r) => r.first)
+      .map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id, from: r.first.getTime() }));
   },
 
   /**

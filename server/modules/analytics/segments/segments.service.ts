@@ -57,7 +57,10 @@ export class SegmentBatch {
     for (const vehicleId of ids) {
       const { orgId, points, inOrder } = this.fixes.get(vehicleId)!;
       const prior = stored.get(vehicleId);
-      const detector = new SegmentDetector(settings.get(orgId) ?? DEFAULT_SEGMENT_SETTINGS, prior?.state ?? emptyDetectorState());
+      const detector = new SegmentDetector(
+        settings.get(orgId) ?? DEFAULT_SEGMENT_SETTINGS,
+        prior?.state ?? emptyDetectorState(),
+      );
       const tracker = new GeofenceVisitTracker(fences.get(orgId) ?? null, prior?.state?.geofences ?? {});
       let dirtyFrom = prior?.dirtyFrom ?? null;
       const driverId = drivers.get(vehicleId) ?? null;
@@ -66,16 +69,21 @@ export class SegmentBatch {
         const last = detector.state.last;
         if (last && p.t < last.t) {
           const rebuiltTo = detector.state.rebuiltTo ?? null;
-          if (!inOrder || rebuiltTo === null || p.t > rebuiltTo) dirtyFrom = dirtyFrom === null ? p.t : Math.min(dirtyFrom, p.t);
-        }
-        else {
+          if (!inOrder || rebuiltTo === null || p.t > rebuiltTo)
+            dirtyFrom = dirtyFrom === null ? p.t : Math.min(dirtyFrom, p.t);
+        } else {
           if (!last || p.t > last.t) for (const v of tracker.push(p)) visits.push({ ...v, orgId, vehicleId, driverId });
           for (const s of detector.push(p)) rows.push({ ...s, orgId, vehicleId, driverId });
         }
       }
       states.push({ vehicleId, orgId, state: { ...detector.state, geofences: tracker.open }, dirtyFrom });
     }
-    await segmentsRepo.writeBatch(trx, rows, visits.length ? { rows: visits.length, sql: visitsRepo.upsertSql(visits) } : null, states);
+    await segmentsRepo.writeBatch(
+      trx,
+      rows,
+      visits.length ? { rows: visits.length, sql: visitsRepo.upsertSql(visits) } : null,
+      states,
+    );
     return rows.length;
   }
 }
@@ -86,7 +94,10 @@ export class SegmentBatch {
  * pipeline waits for this vehicle and continues from the new state. Returns what it did.
  */
 export async function rebuildVehicleSegments(
-  db: Conn, driversOf: DriversOf, vehicle: { vehicleId: string; orgId: string }, from?: number,
+  db: Conn,
+  driversOf: DriversOf,
+  vehicle: { vehicleId: string; orgId: string },
+  from?: number,
   onProgress?: (points: number) => void,
 ): Promise<{ from: number | null; points: number; segments: number }> {
   return db.transaction().execute(async (trx) => {
@@ -94,7 +105,9 @@ export async function rebuildVehicleSegments(
     const prior = (await segmentsRepo.lockStates(trx, [vehicleId])).get(vehicleId);
     const dirty = from ?? prior?.dirtyFrom ?? null;
     if (dirty === null) return { from: null, points: 0, segments: 0 };
-    const anchor = (await segmentsRepo.anchorAtOrBefore(trx, vehicleId, dirty)) ?? (await segmentsRepo.firstPositionTime(trx, vehicleId));
+    const anchor =
+      (await segmentsRepo.anchorAtOrBefore(trx, vehicleId, dirty)) ??
+      (await segmentsRepo.firstPositionTime(trx, vehicleId));
     const priorState = prior?.state as DetectorState | null | undefined;
     const fresh: DetectorState = { ...emptyDetectorState(), ignitionSeen: priorState?.ignitionSeen ?? false };
     if (anchor === null) {
@@ -102,7 +115,10 @@ export async function rebuildVehicleSegments(
       return { from: null, points: 0, segments: 0 };
     }
     await segmentsRepo.deleteFrom(trx, vehicleId, anchor);
-    const tracker = new GeofenceVisitTracker((await readFences(trx, [orgId])).get(orgId) ?? null, await visitsRepo.reopenFrom(trx, vehicleId, anchor));
+    const tracker = new GeofenceVisitTracker(
+      (await readFences(trx, [orgId])).get(orgId) ?? null,
+      await visitsRepo.reopenFrom(trx, vehicleId, anchor),
+    );
     const settings: SegmentSettings = (await segmentsRepo.settings(trx, [orgId])).get(orgId)!;
     const driverId = (await driversOf(trx, [vehicleId])).get(vehicleId) ?? null;
     const detector = new SegmentDetector(settings, fresh);
@@ -151,7 +167,10 @@ export async function rebuildDirtySegments(db: Conn, driversOf: DriversOf, limit
 }
 
 /** The vehicles a rebuild request covers: one vehicle, an organisation's, or every vehicle with positions. */
-export async function vehiclesToRebuild(db: Conn, opts: { vehicleId?: string; orgId?: string }): Promise<Array<{ vehicleId: string; orgId: string }>> {
+export async function vehiclesToRebuild(
+  db: Conn,
+  opts: { vehicleId?: string; orgId?: string },
+): Promise<Array<{ vehicleId: string; orgId: string }>> {
   let q = db.selectFrom("vehicles").select(["id", "org_id"]);
   if (opts.vehicleId) q = q.where("id", "=", opts.vehicleId);
   if (opts.orgId) q = q.where("org_id", "=", opts.orgId);

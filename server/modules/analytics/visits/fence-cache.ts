@@ -11,7 +11,10 @@ import { visitsRepo } from "./visits.repo";
 export class FenceCache {
   private entries = new Map<string, { index: GeofenceIndex | null; version: string; checkedAt: number }>();
 
-  constructor(private readonly db: Kysely<Database>, private readonly checkMs = 1000) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly checkMs = 1000,
+  ) {}
 
   async forOrgs(orgIds: string[]): Promise<Map<string, GeofenceIndex | null>> {
     const now = Date.now();
@@ -20,10 +23,16 @@ export class FenceCache {
       return !e || now - e.checkedAt >= this.checkMs;
     });
     if (stale.length) {
-      const rows = await this.db.selectFrom("alert_config_versions").select(["org_id", "version"]).where("org_id", "in", stale).execute();
+      const rows = await this.db
+        .selectFrom("alert_config_versions")
+        .select(["org_id", "version"])
+        .where("org_id", "in", stale)
+        .execute();
       const versions = new Map(rows.map((r) => [r.org_id, String(r.version)]));
       const reload = stale.filter((id) => this.entries.get(id)?.version !== (versions.get(id) ?? "0"));
-      const fresh = reload.length ? await visitsRepo.fenceIndexes(this.db, reload) : new Map<string, GeofenceIndex | null>();
+      const fresh = reload.length
+        ? await visitsRepo.fenceIndexes(this.db, reload)
+        : new Map<string, GeofenceIndex | null>();
       for (const id of stale) {
         const e = this.entries.get(id);
         const version = versions.get(id) ?? "0";

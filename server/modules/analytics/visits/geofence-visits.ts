@@ -25,7 +25,10 @@ const at = (p: SegmentPoint): OpenVisit => ({ t: p.t, lat: p.lat, lon: p.lon, od
  * indexed ends its visit at the next valid position. `open` is stored with the segment detector's state.
  */
 export class GeofenceVisitTracker {
-  constructor(private readonly fences: GeofenceIndex | null, public open: Record<string, OpenVisit> = {}) {}
+  constructor(
+    private readonly fences: GeofenceIndex | null,
+    public open: Record<string, OpenVisit> = {},
+  ) {}
 
   push(p: SegmentPoint): VisitChange[] {
     if (!p.valid) return NONE;

@@ -19,15 +19,35 @@ export const visitsRepo = {
   async fenceIndexes(db: Conn, orgIds: string[]): Promise<Map<string, GeofenceIndex | null>> {
     const out = new Map<string, GeofenceIndex | null>(orgIds.map((id) => [id, null]));
     if (!orgIds.length) return out;
-    const rows = await db.selectFrom("places")
-      .select(["id", "org_id", "name", "shape", "latitude", "longitude", "radius_m", "polygon", "min_lat", "max_lat", "min_lon", "max_lon"])
-      .where("org_id", "in", orgIds).where("kind", "=", "geofence").execute();
+    const rows = await db
+      .selectFrom("places")
+      .select([
+        "id",
+        "org_id",
+        "name",
+        "shape",
+        "latitude",
+        "longitude",
+        "radius_m",
+        "polygon",
+        "min_lat",
+        "max_lat",
+        "min_lon",
+        "max_lon",
+      ])
+      .where("org_id", "in", orgIds)
+      .where("kind", "=", "geofence")
+      .execute();
     const byOrg = new Map<string, IndexedGeofence[]>();
     for (const r of rows) {
       const list = byOrg.get(r.org_id) ?? [];
       list.push({
-        id: r.id, name: r.name, shape: r.shape === "polygon" ? "polygon" : "circle", centre: [r.longitude, r.latitude],
-        radiusM: r.radius_m, ring: (r.polygon as LonLat[] | null) ?? null,
+        id: r.id,
+        name: r.name,
+        shape: r.shape === "polygon" ? "polygon" : "circle",
+        centre: [r.longitude, r.latitude],
+        radiusM: r.radius_m,
+        ring: (r.polygon as LonLat[] | null) ?? null,
         box: { minLat: r.min_lat, maxLat: r.max_lat, minLon: r.min_lon, maxLon: r.max_lon },
       });
       byOrg.set(r.org_id, list);
@@ -67,13 +87,29 @@ export const visitsRepo = {
    * open at `from`, returning them (the tracker continues them, so their entry time survives the rebuild).
    */
   async reopenFrom(trx: Conn, vehicleId: string, from: number): Promise<Record<string, OpenVisit>> {
-    await trx.deleteFrom("geofence_visits").where("vehicle_id", "=", vehicleId).where("enter_time", ">=", new Date(from)).execute();
-    const rows = await sql<{ place_id: string; enter_time: Date; enter_lat: number; enter_lon: number; enter_odometer_m: number }>`
+    await trx
+      .deleteFrom("geofence_visits")
+      .where("vehicle_id", "=", vehicleId)
+      .where("enter_time", ">=", new Date(from))
+      .execute();
+    const rows = await sql<{
+      place_id: string;
+      enter_time: Date;
+      enter_lat: number;
+      enter_lon: number;
+      enter_odometer_m: number;
+    }>`
       UPDATE geofence_visits SET exit_time = NULL, exit_lat = NULL, exit_lon = NULL, exit_odometer_m = NULL
       WHERE vehicle_id = ${vehicleId} AND enter_time < ${iso(from)}::timestamptz AND (exit_time IS NULL OR exit_time >= ${iso(from)}::timestamptz)
       RETURNING place_id, enter_time, enter_lat, enter_lon, enter_odometer_m`.execute(trx);
     const open: Record<string, OpenVisit> = {};
-    for (const r of rows.rows) open[r.place_id] = { t: r.enter_time.getTime(), lat: r.enter_lat, lon: r.enter_lon, odometerM: r.enter_odometer_m };
+    for (const r of rows.rows)
+      open[r.place_id] = {
+        t: r.enter_time.getTime(),
+        lat: r.enter_lat,
+        lon: r.enter_lon,
+        odometerM: r.enter_odometer_m,
+      };
     return open;
   },
 
@@ -81,14 +117,38 @@ export const visitsRepo = {
    * Geofence visits of the vehicles that overlap [start, end) (still open ones too), oldest first; those that
    * lasted at least `minS` seconds (an open one until now), at most `limit`.
    */
-  geofenceVisits(db: Conn, orgId: string, vehicleIds: string[], start: Date, end: Date, placeIds: string[], driverIds: string[] | null, minS = 0, limit?: number) {
-    let q = db.selectFrom("geofence_visits as v").innerJoin("places as p", (j) => j.onRef("p.id", "=", "v.place_id").onRef("p.org_id", "=", "v.org_id"))
-      .select(["v.vehicle_id", "v.place_id", "p.name as place_name", "v.enter_time", "v.exit_time", "v.driver_id", "v.enter_odometer_m", "v.exit_odometer_m"])
-      .where("v.org_id", "=", orgId).where("v.vehicle_id", "in", vehicleIds)
-      .where("v.enter_time", "<", end).where((eb) => eb.or([eb("v.exit_time", "is", null), eb("v.exit_time", ">", start)]));
+  geofenceVisits(
+    db: Conn,
+    orgId: string,
+    vehicleIds: string[],
+    start: Date,
+    end: Date,
+    placeIds: string[],
+    driverIds: string[] | null,
+    minS = 0,
+    limit?: number,
+  ) {
+    let q = db
+      .selectFrom("geofence_visits as v")
+      .innerJoin("places as p", (j) => j.onRef("p.id", "=", "v.place_id").onRef("p.org_id", "=", "v.org_id"))
+      .select([
+        "v.vehicle_id",
+        "v.place_id",
+        "p.name as place_name",
+        "v.enter_time",
+        "v.exit_time",
+        "v.driver_id",
+        "v.enter_odometer_m",
+        "v.exit_odometer_m",
+      ])
+      .where("v.org_id", "=", orgId)
+      .where("v.vehicle_id", "in", vehicleIds)
+      .where("v.enter_time", "<", end)
+      .where((eb) => eb.or([eb("v.exit_time", "is", null), eb("v.exit_time", ">", start)]));
     if (placeIds.length) q = q.where("v.place_id", "in", placeIds);
     if (driverIds) q = q.where("v.driver_id", "in", driverIds);
-    if (minS > 0) q = q.where(sql<boolean>`coalesce(v.exit_time, now()) - v.enter_time >= make_interval(secs => ${minS})`);
+    if (minS > 0)
+      q = q.where(sql<boolean>`coalesce(v.exit_time, now()) - v.enter_time >= make_interval(secs => ${minS})`);
     q = q.orderBy("v.vehicle_id").orderBy("v.enter_time").orderBy("p.name");
     return (limit ? q.limit(limit) : q).execute();
   },
@@ -97,10 +157,27 @@ export const visitsRepo = {
    * Stops that overlap [start, end) at a point of interest: the stop's position within the POI's radius
    * (its own, else `radiusM`); a stop near several POIs goes to the nearest one.
    */
-  async poiStops(db: Conn, orgId: string, vehicleIds: string[], start: Date, end: Date, radiusM: number, placeIds: string[], driverIds: string[] | null) {
+  async poiStops(
+    db: Conn,
+    orgId: string,
+    vehicleIds: string[],
+    start: Date,
+    end: Date,
+    radiusM: number,
+    placeIds: string[],
+    driverIds: string[] | null,
+  ) {
     const r = await sql<{
-      vehicle_id: string; driver_id: string | null; start_time: Date; end_time: Date; engine_s: number; gap: boolean;
-      place_id: string; place_name: string; category: string; distance_m: number;
+      vehicle_id: string;
+      driver_id: string | null;
+      start_time: Date;
+      end_time: Date;
+      engine_s: number;
+      gap: boolean;
+      place_id: string;
+      place_name: string;
+      category: string;
+      distance_m: number;
     }>`
       SELECT DISTINCT ON (s.vehicle_id, s.start_time) s.vehicle_id, s.driver_id, s.start_time, s.end_time, s.engine_s, s.gap,
         p.id AS place_id, p.name AS place_name, p.category, d.m AS distance_m

@@ -31,20 +31,34 @@ export function PoliciesList({ page, type, canWrite }: Props) {
     return parts.join(", ") || t("common:none");
   };
   const channels = (r: PolicyListRow) =>
-    [r.notify_in_app && t("policies.channels.inApp"), r.notify_email && t("policies.channels.email")].filter(Boolean).join(", ");
+    [r.notify_in_app && t("policies.channels.inApp"), r.notify_email && t("policies.channels.email")]
+      .filter(Boolean)
+      .join(", ");
   return (
     <section>
       <header className="page-header">
         <h1>{t("policies.title")}</h1>
-        {canWrite && <Link to="/alerts/policies/add" className="button primary" data-testid="add-policy">{t("policies.add")}</Link>}
+        {canWrite && (
+          <Link to="/alerts/policies/add" className="button primary" data-testid="add-policy">
+            {t("policies.add")}
+          </Link>
+        )}
       </header>
-      {notice && <div className="alert alert-ok" role="status" data-testid="notice">{t(notice)}</div>}
+      {notice && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t(notice)}
+        </div>
+      )}
       <SearchBox placeholder={t("policies.search")}>
         <label className="policy-filter">
           <span>{t("policies.fields.alert_type")}</span>
           <select name="type" defaultValue={type} data-testid="type-filter">
             <option value="">{t("policies.list.allTypes")}</option>
-            {ALERT_TYPES.map((x) => <option key={x} value={x}>{t(`types.${x}`)}</option>)}
+            {ALERT_TYPES.map((x) => (
+              <option key={x} value={x}>
+                {t(`types.${x}`)}
+              </option>
+            ))}
           </select>
         </label>
       </SearchBox>
@@ -58,24 +72,42 @@ export function PoliciesList({ page, type, canWrite }: Props) {
             <th>{t("policies.list.channelsColumn")}</th>
             <SortHeader column="active" label={t("policies.list.activeColumn")} />
             <th>{t("policies.list.lastAlert")}</th>
-            {canWrite && <th><span className="visually-hidden">{t("common:actions.edit")}</span></th>}
+            {canWrite && (
+              <th>
+                <span className="visually-hidden">{t("common:actions.edit")}</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {page.items.map((r) => (
             <tr key={r.id}>
-              <td><Link to={`${VIEW}/${r.id}`}>{r.name}</Link></td>
+              <td>
+                <Link to={`${VIEW}/${r.id}`}>{r.name}</Link>
+              </td>
               <td>{t(`types.${r.alert_type}`)}</td>
               <td>{vehiclesText(r)}</td>
               <td>{recipientsText(r)}</td>
               <td>{channels(r)}</td>
-              <td><span className={`policy-badge${r.active ? " on" : ""}`}>{t(r.active ? "policies.status.active" : "policies.status.inactive")}</span></td>
+              <td>
+                <span className={`policy-badge${r.active ? " on" : ""}`}>
+                  {t(r.active ? "policies.status.active" : "policies.status.inactive")}
+                </span>
+              </td>
               <td>{r.last_alert || t("policies.list.never")}</td>
-              {canWrite && <td className="table-actions"><Link to={`/alerts/policies/edit/${r.id}`}>{t("common:actions.edit")}</Link></td>}
+              {canWrite && (
+                <td className="table-actions">
+                  <Link to={`/alerts/policies/edit/${r.id}`}>{t("common:actions.edit")}</Link>
+                </td>
+              )}
             </tr>
           ))}
           {page.items.length === 0 && (
-            <tr><td colSpan={canWrite ? 8 : 7} className="muted">{t(params.get("q") || type ? "common:list.noResults" : "policies.list.empty")}</td></tr>
+            <tr>
+              <td colSpan={canWrite ? 8 : 7} className="muted">
+                {t(params.get("q") || type ? "common:list.noResults" : "policies.list.empty")}
+              </td>
+            </tr>
           )}
         </tbody>
       </table>

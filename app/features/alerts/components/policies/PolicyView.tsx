@@ -18,14 +18,28 @@ export function PolicyView({ data }: { data: PolicyViewData }) {
   const vehicles = policy.all_vehicles
     ? t("policies.list.allVehicles")
     : [
-        data.vehicles.names.length || data.vehicles.hidden ? namesText(t, data.vehicles.names, data.vehicles.hidden, "") : "",
-        data.teams.names.length || data.teams.hidden ? `${t("policies.view.teams")}: ${namesText(t, data.teams.names, data.teams.hidden, "")}` : "",
-      ].filter(Boolean).join("; ") || t("common:none");
-  const channels = [policy.notify_in_app && t("policies.channels.inApp"), policy.notify_email && t("policies.channels.email")].filter(Boolean).join(", ");
-  const limits = [
-    policy.daily_limit != null && t("policies.view.dailyLimit", { count: policy.daily_limit }),
-    policy.driver_limit != null && t("policies.view.driverLimit", { count: policy.driver_limit }),
-  ].filter(Boolean).join("; ") || t("policies.view.noLimits");
+        data.vehicles.names.length || data.vehicles.hidden
+          ? namesText(t, data.vehicles.names, data.vehicles.hidden, "")
+          : "",
+        data.teams.names.length || data.teams.hidden
+          ? `${t("policies.view.teams")}: ${namesText(t, data.teams.names, data.teams.hidden, "")}`
+          : "",
+      ]
+        .filter(Boolean)
+        .join("; ") || t("common:none");
+  const channels = [
+    policy.notify_in_app && t("policies.channels.inApp"),
+    policy.notify_email && t("policies.channels.email"),
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const limits =
+    [
+      policy.daily_limit != null && t("policies.view.dailyLimit", { count: policy.daily_limit }),
+      policy.driver_limit != null && t("policies.view.driverLimit", { count: policy.driver_limit }),
+    ]
+      .filter(Boolean)
+      .join("; ") || t("policies.view.noLimits");
   const rows: Array<[string, string, string]> = [
     ["rule", t("policies.view.rule"), ruleText(t, { ...policy, alert_type: type }, data.geofences)],
     ["vehicles", t("policies.form.vehicles"), vehicles],
@@ -36,7 +50,11 @@ export function PolicyView({ data }: { data: PolicyViewData }) {
     ],
     ["limits", t("policies.form.limits"), limits],
     ["channels", t("policies.list.channelsColumn"), channels],
-    ["recipients", t("policies.fields.recipient_ids"), namesText(t, data.recipients.names, data.recipients.hidden, t("common:none"))],
+    [
+      "recipients",
+      t("policies.fields.recipient_ids"),
+      namesText(t, data.recipients.names, data.recipients.hidden, t("common:none")),
+    ],
     ["emails", t("policies.fields.emails"), policy.emails.join(", ") || t("common:none")],
   ];
 
@@ -46,7 +64,11 @@ export function PolicyView({ data }: { data: PolicyViewData }) {
         <h1>{policy.name}</h1>
         <Link to="/alerts/policies">{t("policies.back")}</Link>
       </header>
-      {notice && <div className="alert alert-ok" role="status" data-testid="notice">{t(`policies.${notice}`)}</div>}
+      {notice && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t(`policies.${notice}`)}
+        </div>
+      )}
 
       <div className="card">
         <p>
@@ -67,16 +89,24 @@ export function PolicyView({ data }: { data: PolicyViewData }) {
 
       {canWrite && (
         <div className="form-actions">
-          <Link to={`/alerts/policies/edit/${policy.id}`} className="button primary" data-testid="edit-policy">{t("common:actions.edit")}</Link>
+          <Link to={`/alerts/policies/edit/${policy.id}`} className="button primary" data-testid="edit-policy">
+            {t("common:actions.edit")}
+          </Link>
           <Form method="post" className="inline">
             <CsrfInput />
             <input type="hidden" name="intent" value={policy.active ? "deactivate" : "activate"} />
-            <button type="submit" className="button" data-testid="toggle-active">{t(policy.active ? "policies.deactivate" : "policies.activate")}</button>
+            <button type="submit" className="button" data-testid="toggle-active">
+              {t(policy.active ? "policies.deactivate" : "policies.activate")}
+            </button>
           </Form>
         </div>
       )}
       {canWrite && (
-        <DeleteConfirm confirming={confirmDelete} label={t("policies.delete")} question={t("policies.confirmDelete", { name: policy.name })} />
+        <DeleteConfirm
+          confirming={confirmDelete}
+          label={t("policies.delete")}
+          question={t("policies.confirmDelete", { name: policy.name })}
+        />
       )}
 
       <section>
@@ -99,10 +129,20 @@ export function PolicyView({ data }: { data: PolicyViewData }) {
                 <td>{alertSummary(t, a)}</td>
               </tr>
             ))}
-            {data.alerts.items.length === 0 && <tr><td colSpan={4} className="muted">{t("policies.view.recentEmpty")}</td></tr>}
+            {data.alerts.items.length === 0 && (
+              <tr>
+                <td colSpan={4} className="muted">
+                  {t("policies.view.recentEmpty")}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
-        <p><Link to={`/alerts/log?policy=${policy.id}`} data-testid="policy-log-link">{t("policies.view.allInLog", { count: data.alerts.total })}</Link></p>
+        <p>
+          <Link to={`/alerts/log?policy=${policy.id}`} data-testid="policy-log-link">
+            {t("policies.view.allInLog", { count: data.alerts.total })}
+          </Link>
+        </p>
       </section>
     </section>
   );

@@ -14,24 +14,55 @@ export function namesText(t: TFunction, names: string[], hidden: number, empty: 
 /** The rule in words, e.g. "Speeding over 90 km/h". */
 export function ruleText(
   t: TFunction,
-  p: { alert_type: AlertType; speed_limit_kmh: number | null; duration_min: number | null; alarm_kinds: string[]; fault_kinds: string[]; all_geofences: boolean },
+  p: {
+    alert_type: AlertType;
+    speed_limit_kmh: number | null;
+    duration_min: number | null;
+    alarm_kinds: string[];
+    fault_kinds: string[];
+    all_geofences: boolean;
+  },
   geofences: { names: string[]; hidden: number },
 ): string {
-  const fences = p.all_geofences ? t("alerts:policies.view.anyGeofence") : namesText(t, geofences.names, geofences.hidden, t("alerts:policies.view.anyGeofence"));
-  const alarms = p.alarm_kinds.length ? p.alarm_kinds.map((a) => t(`alerts:alarms.${a}`)).join(", ") : t("alerts:policies.view.anyAlarm");
-  const faults = p.fault_kinds.length ? p.fault_kinds.map((x) => t(`alerts:faults.${x}`)).join(", ") : t("alerts:policies.view.anyFault");
-  return t(`alerts:policies.describe.${p.alert_type}`, { limit: p.speed_limit_kmh, minutes: p.duration_min, geofences: fences, alarms, faults });
+  const fences = p.all_geofences
+    ? t("alerts:policies.view.anyGeofence")
+    : namesText(t, geofences.names, geofences.hidden, t("alerts:policies.view.anyGeofence"));
+  const alarms = p.alarm_kinds.length
+    ? p.alarm_kinds.map((a) => t(`alerts:alarms.${a}`)).join(", ")
+    : t("alerts:policies.view.anyAlarm");
+  const faults = p.fault_kinds.length
+    ? p.fault_kinds.map((x) => t(`alerts:faults.${x}`)).join(", ")
+    : t("alerts:policies.view.anyFault");
+  return t(`alerts:policies.describe.${p.alert_type}`, {
+    limit: p.speed_limit_kmh,
+    minutes: p.duration_min,
+    geofences: fences,
+    alarms,
+    faults,
+  });
 }
 
 /** Days and hours in words: "Every day, all day", "Mon, Tue, Wed, 08:00–17:00". */
-export function scheduleText(t: TFunction, p: { days: number[]; time_from: string | null; time_to: string | null }): string {
-  const days = p.days.length === 7 ? t("alerts:policies.view.everyDay") : [...p.days].sort().map((d) => t(`alerts:policies.days.${d}`)).join(", ");
+export function scheduleText(
+  t: TFunction,
+  p: { days: number[]; time_from: string | null; time_to: string | null },
+): string {
+  const days =
+    p.days.length === 7
+      ? t("alerts:policies.view.everyDay")
+      : [...p.days]
+          .sort()
+          .map((d) => t(`alerts:policies.days.${d}`))
+          .join(", ");
   const hours = p.time_from && p.time_to ? `${p.time_from}–${p.time_to}` : t("alerts:policies.view.allDay");
   return `${days}, ${hours}`;
 }
 
 /** One alert's details in words, from the shared summary texts. */
-export function alertSummary(t: TFunction, a: { alert_type: string; place_name: string | null; details: Record<string, unknown> }): string {
+export function alertSummary(
+  t: TFunction,
+  a: { alert_type: string; place_name: string | null; details: Record<string, unknown> },
+): string {
   const d = a.details;
   return t(`alerts:summary.${a.alert_type}`, {
     ...d,

@@ -30,23 +30,43 @@ export const hourText = (h: number) => `${String(h).padStart(2, "0")}:00`;
 export function NotificationForm(props: Props) {
   const { t, i18n } = useTranslation("reportSchedules");
   const lng = i18n.language === "al" ? "al" : "en";
-  const { ref, form, fields, code } = useRecordForm({ id: "notification-form", schema: scheduleInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
+  const { ref, form, fields, code } = useRecordForm({
+    id: "notification-form",
+    schema: scheduleInputSchema,
+    result: props.result,
+    defaultValue: props.defaultValue,
+    code: props.code,
+  });
   const f = fields as unknown as Record<string, Meta>;
   const [interval, setIntervalKind] = useState(String(f.interval.initialValue ?? "weekly"));
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const select = (name: string, items: Array<{ value: string; label: string }>, opts: { hidden?: boolean; onChange?: (v: string) => void; hint?: string } = {}) => (
-    <SelectField meta={f[name]} label={t(`fields.${name}`)} items={items} {...opts} />
-  );
+  const select = (
+    name: string,
+    items: Array<{ value: string; label: string }>,
+    opts: { hidden?: boolean; onChange?: (v: string) => void; hint?: string } = {},
+  ) => <SelectField meta={f[name]} label={t(`fields.${name}`)} items={items} {...opts} />;
   const checklist = (name: string, items: Array<{ id: string; label: string }>) => (
-    <CheckList meta={f[name]} label={t(`fields.${name}`)} items={items} errors={allErrorsOf(f[name])} emptyText={t("form.nothingToChoose")} />
+    <CheckList
+      meta={f[name]}
+      label={t(`fields.${name}`)}
+      items={items}
+      errors={allErrorsOf(f[name])}
+      emptyText={t("form.nothingToChoose")}
+    />
   );
   const o = props.options;
   const emailErrors = allErrorsOf(f.emails);
 
   return (
-    <Form method="post" {...getFormProps(form)} ref={ref} className="stack notification-form" data-testid="notification-form">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      ref={ref}
+      className="stack notification-form"
+      data-testid="notification-form"
+    >
       <CsrfInput />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />
       <fieldset className="form-section card">
@@ -55,19 +75,44 @@ export function NotificationForm(props: Props) {
           <Field label={t("fields.name")} name="name" errors={f.name.errors} required>
             <input {...inputProps(f.name)} key={f.name.key} type="text" autoComplete="off" maxLength={120} />
           </Field>
-          {select("report_type", o.reports.map((r) => ({ value: r.type, label: r.title[lng] })))}
-          {select("time_range", SCHEDULE_RANGES.map((r) => ({ value: r, label: t(`dashboard:window.${r}`) })), { hint: t("hints.time_range") })}
-          {select("active", [{ value: "true", label: t("active.true") }, { value: "false", label: t("active.false") }])}
+          {select(
+            "report_type",
+            o.reports.map((r) => ({ value: r.type, label: r.title[lng] })),
+          )}
+          {select(
+            "time_range",
+            SCHEDULE_RANGES.map((r) => ({ value: r, label: t(`dashboard:window.${r}`) })),
+            { hint: t("hints.time_range") },
+          )}
+          {select("active", [
+            { value: "true", label: t("active.true") },
+            { value: "false", label: t("active.false") },
+          ])}
         </div>
       </fieldset>
       <fieldset className="form-section card">
         <legend>{t("form.when")}</legend>
         <p className="hint">{t("hints.when")}</p>
         <div className="form-grid">
-          {select("interval", ["daily", "weekly", "monthly"].map((v) => ({ value: v, label: t(`interval.${v}`) })), { onChange: setIntervalKind })}
-          {select("weekday", [0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: String(d), label: t(`weekday.${d}`) })), { hidden: hydrated && interval !== "weekly", hint: hydrated ? undefined : t("hints.weekday") })}
-          {select("month_day", Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })), { hidden: hydrated && interval !== "monthly", hint: hydrated ? undefined : t("hints.month_day") })}
-          {select("hour", HOURS.map((h) => ({ value: String(h), label: hourText(h) })))}
+          {select(
+            "interval",
+            ["daily", "weekly", "monthly"].map((v) => ({ value: v, label: t(`interval.${v}`) })),
+            { onChange: setIntervalKind },
+          )}
+          {select(
+            "weekday",
+            [0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: String(d), label: t(`weekday.${d}`) })),
+            { hidden: hydrated && interval !== "weekly", hint: hydrated ? undefined : t("hints.weekday") },
+          )}
+          {select(
+            "month_day",
+            Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+            { hidden: hydrated && interval !== "monthly", hint: hydrated ? undefined : t("hints.month_day") },
+          )}
+          {select(
+            "hour",
+            HOURS.map((h) => ({ value: String(h), label: hourText(h) })),
+          )}
         </div>
       </fieldset>
       <fieldset className="form-section card">
@@ -86,16 +131,30 @@ export function NotificationForm(props: Props) {
           {checklist("user_ids", o.users)}
           <div className={`field${emailErrors.length ? " has-error" : ""}`}>
             <label htmlFor="emails">{t("fields.emails")}</label>
-            <textarea id="emails" name="emails" key={f.emails.key} rows={4} defaultValue={typeof f.emails.initialValue === "string" ? f.emails.initialValue : initialList(f.emails).join("\n")}
-              aria-invalid={emailErrors.length ? true : undefined} aria-describedby={emailErrors.length ? "emails-error" : undefined} data-testid="field-emails" />
+            <textarea
+              id="emails"
+              name="emails"
+              key={f.emails.key}
+              rows={4}
+              defaultValue={
+                typeof f.emails.initialValue === "string" ? f.emails.initialValue : initialList(f.emails).join("\n")
+              }
+              aria-invalid={emailErrors.length ? true : undefined}
+              aria-describedby={emailErrors.length ? "emails-error" : undefined}
+              data-testid="field-emails"
+            />
             <small className="hint">{t("hints.emails")}</small>
             <FieldErrors id="emails-error" errors={emailErrors} />
           </div>
         </div>
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="button primary" data-testid="save-notification">{props.submitLabel}</button>
-        <Link to="/analytics/notifications" className="button">{t("form.cancel")}</Link>
+        <button type="submit" className="button primary" data-testid="save-notification">
+          {props.submitLabel}
+        </button>
+        <Link to="/analytics/notifications" className="button">
+          {t("form.cancel")}
+        </Link>
       </div>
     </Form>
   );

@@ -11,7 +11,15 @@ export function useWhen() {
     t(`when.${r.interval}`, { hour: hourText(r.hour), weekday: t(`weekday.${r.weekday ?? 1}`), day: r.month_day ?? 1 });
 }
 
-export function NotificationsList({ items, canWrite, notice }: { items: NotificationRow[]; canWrite: boolean; notice: string | null }) {
+export function NotificationsList({
+  items,
+  canWrite,
+  notice,
+}: {
+  items: NotificationRow[];
+  canWrite: boolean;
+  notice: string | null;
+}) {
   const { t, i18n } = useTranslation("reportSchedules");
   const lng = i18n.language === "al" ? "al" : "en";
   const when = useWhen();
@@ -22,15 +30,36 @@ export function NotificationsList({ items, canWrite, notice }: { items: Notifica
           <h1>{t("heading")}</h1>
           <p>{t("intro")}</p>
         </div>
-        {canWrite && <Link to="/analytics/notifications/add" className="button primary" data-testid="add-notification">{t("add")}</Link>}
+        {canWrite && (
+          <Link to="/analytics/notifications/add" className="button primary" data-testid="add-notification">
+            {t("add")}
+          </Link>
+        )}
       </header>
-      {notice && <div className="alert alert-ok" role="status" data-testid="notification-notice">{t(`notice.${notice}`)}</div>}
-      {items.length === 0 ? <p className="muted" data-testid="no-notifications">{t("empty")}</p> : (
+      {notice && (
+        <div className="alert alert-ok" role="status" data-testid="notification-notice">
+          {t(`notice.${notice}`)}
+        </div>
+      )}
+      {items.length === 0 ? (
+        <p className="muted" data-testid="no-notifications">
+          {t("empty")}
+        </p>
+      ) : (
         <table className="table" data-testid="notifications-table">
           <thead>
             <tr>
-              <th>{t("fields.name")}</th><th>{t("fields.report_type")}</th><th>{t("columns.when")}</th><th>{t("fields.time_range")}</th>
-              <th>{t("columns.recipients")}</th><th>{t("fields.active")}</th>{canWrite && <th><span className="visually-hidden">{t("columns.actions")}</span></th>}
+              <th>{t("fields.name")}</th>
+              <th>{t("fields.report_type")}</th>
+              <th>{t("columns.when")}</th>
+              <th>{t("fields.time_range")}</th>
+              <th>{t("columns.recipients")}</th>
+              <th>{t("fields.active")}</th>
+              {canWrite && (
+                <th>
+                  <span className="visually-hidden">{t("columns.actions")}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -40,15 +69,29 @@ export function NotificationsList({ items, canWrite, notice }: { items: Notifica
                 <td>{r.report[lng]}</td>
                 <td>{when(r)}</td>
                 <td>{t(`dashboard:window.${r.time_range}`)}</td>
-                <td>{t("columns.recipientCount", { count: r.recipients })}{r.emails.length > 0 && <small className="muted"> ({r.emails.join(", ")})</small>}</td>
+                <td>
+                  {t("columns.recipientCount", { count: r.recipients })}
+                  {r.emails.length > 0 && <small className="muted"> ({r.emails.join(", ")})</small>}
+                </td>
                 <td>{t(`active.${r.active}`)}</td>
                 {canWrite && (
                   <td className="table-actions">
-                    <Link to={`/analytics/notifications/edit/${r.id}`} className="button">{t("edit")}</Link>
+                    <Link to={`/analytics/notifications/edit/${r.id}`} className="button">
+                      {t("edit")}
+                    </Link>
                     <Form method="post" className="inline">
                       <CsrfInput />
                       <input type="hidden" name="id" value={r.id} />
-                      <button type="submit" name="intent" value="delete" className="button danger" aria-label={`${t("delete")}: ${r.name}`} data-testid="delete-notification">{t("delete")}</button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="delete"
+                        className="button danger"
+                        aria-label={`${t("delete")}: ${r.name}`}
+                        data-testid="delete-notification"
+                      >
+                        {t("delete")}
+                      </button>
                     </Form>
                   </td>
                 )}

@@ -24,7 +24,13 @@ export default function AddNotification({ loaderData, actionData }: Route.Compon
         <h1>{t("addTitle")}</h1>
         <Link to="/analytics/notifications">{t("back")}</Link>
       </header>
-      <NotificationForm result={failure?.reply} code={failure?.code} defaultValue={loaderData.defaults} options={loaderData.options} submitLabel={t("form.create")} />
+      <NotificationForm
+        result={failure?.reply}
+        code={failure?.code}
+        defaultValue={loaderData.defaults}
+        options={loaderData.options}
+        submitLabel={t("form.create")}
+      />
     </section>
   );
 }

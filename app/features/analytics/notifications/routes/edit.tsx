@@ -24,7 +24,14 @@ export default function EditNotification({ loaderData, actionData }: Route.Compo
         <h1>{t("editTitle", { name: loaderData.schedule?.name })}</h1>
         <Link to="/analytics/notifications">{t("back")}</Link>
       </header>
-      <NotificationForm key={loaderData.schedule?.id} result={failure?.reply} code={failure?.code} defaultValue={loaderData.defaults} options={loaderData.options} submitLabel={t("form.save")} />
+      <NotificationForm
+        key={loaderData.schedule?.id}
+        result={failure?.reply}
+        code={failure?.code}
+        defaultValue={loaderData.defaults}
+        options={loaderData.options}
+        submitLabel={t("form.save")}
+      />
     </section>
   );
 }

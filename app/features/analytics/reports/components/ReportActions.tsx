@@ -13,15 +13,25 @@ export function ReportActions({ type, query, canArchive }: { type: string; query
     <div className="report-actions" data-testid="report-actions">
       <span className="muted">{t("run.download")}</span>
       {(["csv", "xlsx", "pdf"] as const).map((f) => (
-        <a key={f} className="button" href={`/analytics/reports/${type}/export/${f}?${query}`} download data-testid={`export-${f}`}>
+        <a
+          key={f}
+          className="button"
+          href={`/analytics/reports/${type}/export/${f}?${query}`}
+          download
+          data-testid={`export-${f}`}
+        >
           {t(`run.export_${f}`)}
         </a>
       ))}
       {canArchive && (
         <Form method="post" action={`/analytics/reports/${type}`} className="inline-form">
           <CsrfInput />
-          {hidden.map(([k, v], i) => <input key={`${k}-${i}`} type="hidden" name={k} value={v} />)}
-          <button type="submit" name="intent" value="archive" className="button" data-testid="report-background">{t("run.background")}</button>
+          {hidden.map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+          <button type="submit" name="intent" value="archive" className="button" data-testid="report-background">
+            {t("run.background")}
+          </button>
         </Form>
       )}
     </div>

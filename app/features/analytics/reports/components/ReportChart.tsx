@@ -10,11 +10,27 @@ function LiveReportChart({ chart }: { chart: ReportChartData }) {
   const el = useRef<HTMLDivElement>(null);
   const option = reportChartOption(chart);
   const key = JSON.stringify(option);
-  useEChart<ECharts>(el, () => import("./echarts-reports"), (instance, dom) => {
-    instance.setOption(option);
-    dom.dataset.ready = "1";
-  }, [key]);
-  return <div ref={el} className="report-chart" style={{ height: reportChartHeight(chart) }} data-testid="report-chart" data-type={chart.type} data-bars={chart.bars.length} role="img" aria-label={chart.label} />;
+  useEChart<ECharts>(
+    el,
+    () => import("./echarts-reports"),
+    (instance, dom) => {
+      instance.setOption(option);
+      dom.dataset.ready = "1";
+    },
+    [key],
+  );
+  return (
+    <div
+      ref={el}
+      className="report-chart"
+      style={{ height: reportChartHeight(chart) }}
+      data-testid="report-chart"
+      data-type={chart.type}
+      data-bars={chart.bars.length}
+      role="img"
+      aria-label={chart.label}
+    />
+  );
 }
 
 /**
@@ -25,7 +41,14 @@ export function ReportChart({ chart, svg }: { chart: ReportChartData; svg: strin
   const hydrated = useHydrated();
   if (hydrated || !svg) return <LiveReportChart chart={chart} />;
   return (
-    <div className="report-chart report-chart-svg" data-testid="report-chart-svg" data-type={chart.type} data-bars={chart.bars.length}
-      role="img" aria-label={chart.label} dangerouslySetInnerHTML={{ __html: svg }} />
+    <div
+      className="report-chart report-chart-svg"
+      data-testid="report-chart-svg"
+      data-type={chart.type}
+      data-bars={chart.bars.length}
+      role="img"
+      aria-label={chart.label}
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
   );
 }

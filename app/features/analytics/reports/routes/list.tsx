@@ -25,7 +25,9 @@ export default function ReportList({ loaderData }: Route.ComponentProps) {
           <ul className="report-cards">
             {g.reports.map((r) => (
               <li key={r.type} className="report-card" data-testid={`report-${r.type}`}>
-                <Link to={r.href}><strong>{r.title}</strong></Link>
+                <Link to={r.href}>
+                  <strong>{r.title}</strong>
+                </Link>
                 <p className="muted">{r.answers}</p>
               </li>
             ))}

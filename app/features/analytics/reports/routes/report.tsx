@@ -10,7 +10,9 @@ import { reportAction, reportPage } from "../reports.server";
 import type { Route } from "./+types/report";
 import "../../../../styles/reports.css";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data && "title" in data ? `${data.title} · Flota` : "Flota" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data && "title" in data ? `${data.title} · Flota` : "Flota" },
+];
 
 export function loader(args: Route.LoaderArgs) {
   return reportPage(args, args.params.type);
@@ -27,14 +29,32 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
   const failed = formFailure(actionData, "archive");
   return (
     <section className="report-page" data-testid="report-page">
-      <p className="back-link"><Link to="/analytics/reports/list">{t("list.back")}</Link></p>
+      <p className="back-link">
+        <Link to="/analytics/reports/list">{t("list.back")}</Link>
+      </p>
       <header className="page-header">
         <h1>{d.title}</h1>
         <p className="muted">{d.answers}</p>
       </header>
-      <FormAlert code={failed?.code ?? (d.refusal && d.refusal.code !== "VEHICLE_REQUIRED" && !Object.keys(d.refusal.fields).length ? d.refusal.code : null)} />
-      <ReportForm type={d.type} action={`/analytics/reports/${d.type}`} fields={d.fields} paramLabels={d.paramLabels} options={d.options}
-        values={d.values} errors={d.refusal?.fields ?? {}} requiresVehicle={d.requiresVehicle} timeZone={d.timeZone} />
+      <FormAlert
+        code={
+          failed?.code ??
+          (d.refusal && d.refusal.code !== "VEHICLE_REQUIRED" && !Object.keys(d.refusal.fields).length
+            ? d.refusal.code
+            : null)
+        }
+      />
+      <ReportForm
+        type={d.type}
+        action={`/analytics/reports/${d.type}`}
+        fields={d.fields}
+        paramLabels={d.paramLabels}
+        options={d.options}
+        values={d.values}
+        errors={d.refusal?.fields ?? {}}
+        requiresVehicle={d.requiresVehicle}
+        timeZone={d.timeZone}
+      />
       {d.table && (
         <div className="report-result" data-testid="report-result">
           <ReportActions type={d.type} query={d.query} canArchive={d.canArchive} />

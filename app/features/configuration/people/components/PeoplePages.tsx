@@ -30,16 +30,30 @@ export function PeopleListPage<Row extends { id: string }>(props: {
     <section>
       <header className="page-header">
         <h1>{t(`${area}.title`)}</h1>
-        {canWrite && <Link to={`/configuration/${area}/add`} className="button primary">{t(`${area}.add`)}</Link>}
+        {canWrite && (
+          <Link to={`/configuration/${area}/add`} className="button primary">
+            {t(`${area}.add`)}
+          </Link>
+        )}
       </header>
-      {params.get("saved") && <div className="alert alert-ok" role="status">{t("common:saved")}</div>}
-      {params.get("deleted") && <div className="alert alert-ok" role="status">{t("common:deleted")}</div>}
+      {params.get("saved") && (
+        <div className="alert alert-ok" role="status">
+          {t("common:saved")}
+        </div>
+      )}
+      {params.get("deleted") && (
+        <div className="alert alert-ok" role="status">
+          {t("common:deleted")}
+        </div>
+      )}
       <SearchBox placeholder={t(`${area}.search`)} />
       <table className="table" data-testid={`${area}-table`}>
         <thead>
           <tr>
             {props.headers}
-            <th><span className="visually-hidden">{t("list.actions")}</span></th>
+            <th>
+              <span className="visually-hidden">{t("list.actions")}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -47,11 +61,19 @@ export function PeopleListPage<Row extends { id: string }>(props: {
             <tr key={row.id}>
               {props.cells(row)}
               <td className="table-actions">
-                <Link to={props.editPath(row.id)}>{canWrite ? t("common:actions.edit") : t("common:actions.open")}</Link>
+                <Link to={props.editPath(row.id)}>
+                  {canWrite ? t("common:actions.edit") : t("common:actions.open")}
+                </Link>
               </td>
             </tr>
           ))}
-          {page.items.length === 0 && <tr><td colSpan={props.columns + 1} className="muted">{params.get("q") ? t("common:list.noResults") : t("common:list.empty")}</td></tr>}
+          {page.items.length === 0 && (
+            <tr>
+              <td colSpan={props.columns + 1} className="muted">
+                {params.get("q") ? t("common:list.noResults") : t("common:list.empty")}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       <Pagination page={page.page} pages={page.pages} total={page.total} />
@@ -87,7 +109,9 @@ export function AddPersonPage(props: { area: Area; options: PersonFormOptions; f
   const { t } = useTranslation("people");
   return (
     <section>
-      <header className="page-header"><h1>{t(`${props.area}.add`)}</h1></header>
+      <header className="page-header">
+        <h1>{t(`${props.area}.add`)}</h1>
+      </header>
       <PersonForm area={props.area} person={null} options={props.options} failure={props.failure} />
     </section>
   );

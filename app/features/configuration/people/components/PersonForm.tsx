@@ -39,14 +39,27 @@ export function PersonForm(props: {
   const fields = failureFields(failure);
   const submitted = failureValues(failure);
   const driverRole = area === "drivers" ? options.roles.find((r) => r.key === "driver")?.id : undefined;
-  const defaults: Values = person ?? { is_driver: area === "drivers", role_id: driverRole, active: true, vehicle_access: "all", default_language: "al" };
+  const defaults: Values = person ?? {
+    is_driver: area === "drivers",
+    role_id: driverRole,
+    active: true,
+    vehicle_access: "all",
+    default_language: "al",
+  };
   const v: Values = submitted ?? defaults;
   const errors = (name: string) => fields[name];
   const isUsers = area === "users";
   const selected = new Set(list(v.vehicle_ids));
   const input = (name: string, type = "text", extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <input id={name} name={name} type={type} defaultValue={text(v, name)} aria-invalid={errors(name) ? true : undefined}
-      aria-describedby={errors(name) ? `${name}-error` : undefined} {...extra} />
+    <input
+      id={name}
+      name={name}
+      type={type}
+      defaultValue={text(v, name)}
+      aria-invalid={errors(name) ? true : undefined}
+      aria-describedby={errors(name) ? `${name}-error` : undefined}
+      {...extra}
+    />
   );
 
   return (
@@ -57,39 +70,80 @@ export function PersonForm(props: {
         <section className="form-section">
           <h2>{t("form.personal")}</h2>
           <div className="form-grid">
-            <Field label={t("fields.first_name")} name="first_name" errors={errors("first_name")} required>{input("first_name", "text", { autoComplete: "given-name", "aria-required": true })}</Field>
-            <Field label={t("fields.middle_name")} name="middle_name" errors={errors("middle_name")}>{input("middle_name", "text", { autoComplete: "additional-name" })}</Field>
-            <Field label={t("fields.last_name")} name="last_name" errors={errors("last_name")} required>{input("last_name", "text", { autoComplete: "family-name", "aria-required": true })}</Field>
-            <Field label={t("fields.birthday")} name="birthday" errors={errors("birthday")} hint={t("form.dateHint")}>
-              <DateField id="birthday" name="birthday" defaultValue={text(v, "birthday")} invalid={!!errors("birthday")} autoComplete="bday"
-                aria-describedby={errors("birthday") ? "birthday-error" : undefined} />
+            <Field label={t("fields.first_name")} name="first_name" errors={errors("first_name")} required>
+              {input("first_name", "text", { autoComplete: "given-name", "aria-required": true })}
             </Field>
-            <Field label={t("fields.personal_number")} name="personal_number" errors={errors("personal_number")}>{input("personal_number")}</Field>
-            <Field label={t("fields.phone")} name="phone" errors={errors("phone")}>{input("phone", "tel", { autoComplete: "tel" })}</Field>
+            <Field label={t("fields.middle_name")} name="middle_name" errors={errors("middle_name")}>
+              {input("middle_name", "text", { autoComplete: "additional-name" })}
+            </Field>
+            <Field label={t("fields.last_name")} name="last_name" errors={errors("last_name")} required>
+              {input("last_name", "text", { autoComplete: "family-name", "aria-required": true })}
+            </Field>
+            <Field label={t("fields.birthday")} name="birthday" errors={errors("birthday")} hint={t("form.dateHint")}>
+              <DateField
+                id="birthday"
+                name="birthday"
+                defaultValue={text(v, "birthday")}
+                invalid={!!errors("birthday")}
+                autoComplete="bday"
+                aria-describedby={errors("birthday") ? "birthday-error" : undefined}
+              />
+            </Field>
+            <Field label={t("fields.personal_number")} name="personal_number" errors={errors("personal_number")}>
+              {input("personal_number")}
+            </Field>
+            <Field label={t("fields.phone")} name="phone" errors={errors("phone")}>
+              {input("phone", "tel", { autoComplete: "tel" })}
+            </Field>
           </div>
         </section>
         <section className="form-section">
           <h2>{t("form.account")}</h2>
           <div className="form-grid">
-            <Field label={t("fields.email")} name="email" errors={errors("email")} required={isUsers}>{input("email", "email", { autoComplete: "off", "aria-required": isUsers || undefined })}</Field>
-            <Field label={t("fields.password")} name="password" errors={errors("password")} hint={person ? t("form.passwordKeep") : t("form.passwordHint")}>
-              <input id="password" name="password" type="password" autoComplete="new-password" aria-invalid={errors("password") ? true : undefined} />
+            <Field label={t("fields.email")} name="email" errors={errors("email")} required={isUsers}>
+              {input("email", "email", { autoComplete: "off", "aria-required": isUsers || undefined })}
+            </Field>
+            <Field
+              label={t("fields.password")}
+              name="password"
+              errors={errors("password")}
+              hint={person ? t("form.passwordKeep") : t("form.passwordHint")}
+            >
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                aria-invalid={errors("password") ? true : undefined}
+              />
             </Field>
             <Field label={t("fields.role")} name="role_id" errors={errors("role_id")} required>
               <select id="role_id" name="role_id" defaultValue={text(v, "role_id")} aria-required>
                 <option value="">{t("form.choose")}</option>
-                {options.roles.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+                {options.roles.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
               </select>
             </Field>
             <Field label={t("fields.team")} name="team_id" errors={errors("team_id")}>
               <select id="team_id" name="team_id" defaultValue={text(v, "team_id")}>
                 <option value="">{t("form.noTeam")}</option>
-                {options.teams.map((team) => <option key={team.id} value={team.id}>{team.name}</option>)}
+                {options.teams.map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {team.name}
+                  </option>
+                ))}
               </select>
             </Field>
             {isUsers && (
               <Field label={t("fields.default_language")} name="default_language" errors={errors("default_language")}>
-                <select id="default_language" name="default_language" defaultValue={text(v, "default_language") || "al"}>
+                <select
+                  id="default_language"
+                  name="default_language"
+                  defaultValue={text(v, "default_language") || "al"}
+                >
                   <option value="al">{t("common:languages.al")}</option>
                   <option value="en">{t("common:languages.en")}</option>
                 </select>
@@ -97,12 +151,19 @@ export function PersonForm(props: {
             )}
           </div>
           <div className="stack">
-            <label className="field checkbox"><input type="checkbox" name="is_driver" defaultChecked={flag(v, "is_driver")} /> {t("fields.is_driver")}</label>
+            <label className="field checkbox">
+              <input type="checkbox" name="is_driver" defaultChecked={flag(v, "is_driver")} /> {t("fields.is_driver")}
+            </label>
             {isUsers && (
               <>
-                <label className="field checkbox"><input type="checkbox" name="web_only" defaultChecked={flag(v, "web_only")} /> {t("fields.web_only")}</label>
+                <label className="field checkbox">
+                  <input type="checkbox" name="web_only" defaultChecked={flag(v, "web_only")} /> {t("fields.web_only")}
+                </label>
                 <input type="hidden" name="active" value="false" />
-                <label className="field checkbox"><input type="checkbox" name="active" value="true" defaultChecked={flag(v, "active")} /> {t("fields.active")}</label>
+                <label className="field checkbox">
+                  <input type="checkbox" name="active" value="true" defaultChecked={flag(v, "active")} />{" "}
+                  {t("fields.active")}
+                </label>
               </>
             )}
           </div>
@@ -111,13 +172,32 @@ export function PersonForm(props: {
           <section className="form-section">
             <h2>{t("fields.vehicle_access")}</h2>
             <div className="stack" role="radiogroup" aria-label={t("fields.vehicle_access")}>
-              <label className="field checkbox"><input type="radio" name="vehicle_access" value="all" defaultChecked={text(v, "vehicle_access") !== "selected"} /> {t("form.allVehicles")}</label>
-              <label className="field checkbox"><input type="radio" name="vehicle_access" value="selected" defaultChecked={text(v, "vehicle_access") === "selected"} /> {t("form.selectedVehicles")}</label>
+              <label className="field checkbox">
+                <input
+                  type="radio"
+                  name="vehicle_access"
+                  value="all"
+                  defaultChecked={text(v, "vehicle_access") !== "selected"}
+                />{" "}
+                {t("form.allVehicles")}
+              </label>
+              <label className="field checkbox">
+                <input
+                  type="radio"
+                  name="vehicle_access"
+                  value="selected"
+                  defaultChecked={text(v, "vehicle_access") === "selected"}
+                />{" "}
+                {t("form.selectedVehicles")}
+              </label>
             </div>
             <p className="muted">{t("form.vehicleAccessHint")}</p>
             <div className="checklist" data-testid="vehicle-checklist">
               {options.vehicles.map((veh) => (
-                <label key={veh.id}><input type="checkbox" name="vehicle_ids" value={veh.id} defaultChecked={selected.has(veh.id)} /> {veh.registration}</label>
+                <label key={veh.id}>
+                  <input type="checkbox" name="vehicle_ids" value={veh.id} defaultChecked={selected.has(veh.id)} />{" "}
+                  {veh.registration}
+                </label>
               ))}
               {options.vehicles.length === 0 && <span className="muted">{t("form.noVehicles")}</span>}
             </div>
@@ -131,7 +211,9 @@ export function PersonForm(props: {
             {navigation.state === "submitting" ? t("common:actions.saving") : t("common:actions.save")}
           </button>
         )}
-        <Link to={`/configuration/${area}/list`} className="button">{t("common:actions.back")}</Link>
+        <Link to={`/configuration/${area}/list`} className="button">
+          {t("common:actions.back")}
+        </Link>
       </div>
     </Form>
   );

@@ -15,9 +15,18 @@ export function TeamForm(props: {
   children?: ReactNode;
 }) {
   const { t } = useTranslation("vehicles");
-  const { ref, form, fields, code } = useRecordForm({ id: "team-form", schema: teamInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
+  const { ref, form, fields, code } = useRecordForm({
+    id: "team-form",
+    schema: teamInputSchema,
+    result: props.result,
+    defaultValue: props.defaultValue,
+    code: props.code,
+  });
   const describe = (name: string, errors?: string[]) => ({
-    id: name, name, "aria-invalid": errors?.length ? true : undefined, "aria-describedby": errors?.length ? `${name}-error` : undefined,
+    id: name,
+    name,
+    "aria-invalid": errors?.length ? true : undefined,
+    "aria-describedby": errors?.length ? `${name}-error` : undefined,
   });
   return (
     <Form method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="team-form">
@@ -26,10 +35,19 @@ export function TeamForm(props: {
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />
       <fieldset disabled={props.readOnly} className="form-section card">
         <Field label={t("teams.name")} name="name" errors={fields.name.errors} required>
-          <input {...describe("name", fields.name.errors)} key={fields.name.key} defaultValue={(fields.name.initialValue as string | undefined) ?? ""} />
+          <input
+            {...describe("name", fields.name.errors)}
+            key={fields.name.key}
+            defaultValue={(fields.name.initialValue as string | undefined) ?? ""}
+          />
         </Field>
         <Field label={t("teams.description")} name="description" errors={fields.description.errors}>
-          <textarea {...describe("description", fields.description.errors)} key={fields.description.key} rows={3} defaultValue={(fields.description.initialValue as string | undefined) ?? ""} />
+          <textarea
+            {...describe("description", fields.description.errors)}
+            key={fields.description.key}
+            rows={3}
+            defaultValue={(fields.description.initialValue as string | undefined) ?? ""}
+          />
         </Field>
       </fieldset>
       {!props.readOnly && <SaveActions label={props.submitLabel}>{props.children}</SaveActions>}

@@ -27,7 +27,9 @@ export default function AddTeam({ actionData }: Route.ComponentProps) {
         <Link to="/configuration/vehicles/teams">{t("teams.back")}</Link>
       </header>
       <TeamForm result={failure?.reply} code={failure?.code} submitLabel={t("teams.create")}>
-        <Link to="/configuration/vehicles/teams" className="button">{t("common:actions.cancel")}</Link>
+        <Link to="/configuration/vehicles/teams" className="button">
+          {t("common:actions.cancel")}
+        </Link>
       </TeamForm>
     </section>
   );

@@ -22,9 +22,17 @@ export default function TeamList({ loaderData }: Route.ComponentProps) {
     <section>
       <header className="page-header">
         <h1>{t("teams.title")}</h1>
-        {canWrite && <Link to="/configuration/vehicles/teams/add" className="button primary" data-testid="add-team">{t("teams.add")}</Link>}
+        {canWrite && (
+          <Link to="/configuration/vehicles/teams/add" className="button primary" data-testid="add-team">
+            {t("teams.add")}
+          </Link>
+        )}
       </header>
-      {params.get("deleted") && <div className="alert alert-ok" role="status">{t("teams.deleted")}</div>}
+      {params.get("deleted") && (
+        <div className="alert alert-ok" role="status">
+          {t("teams.deleted")}
+        </div>
+      )}
       <SearchBox placeholder={t("teams.searchPlaceholder")} />
       <table className="table" data-testid="teams-table">
         <thead>
@@ -38,14 +46,20 @@ export default function TeamList({ loaderData }: Route.ComponentProps) {
         <tbody>
           {page.items.map((team) => (
             <tr key={team.id}>
-              <td><Link to={`/configuration/vehicles/teams/update/${team.id}`}>{team.name}</Link></td>
+              <td>
+                <Link to={`/configuration/vehicles/teams/update/${team.id}`}>{team.name}</Link>
+              </td>
               <td>{team.description ?? t("common:none")}</td>
               <td>{Number(team.vehicle_count ?? 0)}</td>
               <td>{Number(team.member_count ?? 0)}</td>
             </tr>
           ))}
           {page.items.length === 0 && (
-            <tr><td colSpan={4} className="muted">{t(params.get("q") ? "common:list.noResults" : "common:list.empty")}</td></tr>
+            <tr>
+              <td colSpan={4} className="muted">
+                {t(params.get("q") ? "common:list.noResults" : "common:list.empty")}
+              </td>
+            </tr>
           )}
         </tbody>
       </table>

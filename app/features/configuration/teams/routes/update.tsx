@@ -28,8 +28,14 @@ export default function UpdateTeam({ loaderData, actionData }: Route.ComponentPr
         <h1>{t("teams.editTitle", { name: team.name })}</h1>
         <Link to="/configuration/vehicles/teams">{t("teams.back")}</Link>
       </header>
-      {notice && !actionData && <div className="alert alert-ok" role="status" data-testid="notice">{t(notice)}</div>}
-      <p className="muted" data-testid="team-usage">{t("teams.usage", { vehicles: team.usage.vehicles, members: team.usage.members })}</p>
+      {notice && !actionData && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t(notice)}
+        </div>
+      )}
+      <p className="muted" data-testid="team-usage">
+        {t("teams.usage", { vehicles: team.usage.vehicles, members: team.usage.members })}
+      </p>
       <TeamForm
         key={team.version}
         result={saveFailure?.reply}

@@ -3,16 +3,22 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import {
-  DEVICE_PROTOCOLS, FUEL_TYPES, MAX_VEHICLE_IMAGES, VEHICLE_CATEGORIES, vehicleInputSchema,
+  DEVICE_PROTOCOLS,
+  FUEL_TYPES,
+  MAX_VEHICLE_IMAGES,
+  VEHICLE_CATEGORIES,
+  vehicleInputSchema,
 } from "../../../../../server/modules/vehicles/vehicles.schema";
 import { CsrfInput, Field, FormAlert, inputProps, SaveActions } from "../../../../components/forms";
 import { useRecordForm } from "../../../../components/record-form";
 
-export interface Option { id: string; name: string }
+export interface Option {
+  id: string;
+  name: string;
+}
 export type VehicleFormValues = Record<string, string | undefined>;
 
 type Meta = FieldMetadata<unknown>;
-
 
 /** Database row to form strings: numbers as typed text, booleans as a checked box, nulls as empty. */
 export function vehicleFormValues(v: Record<string, unknown>): VehicleFormValues {
@@ -37,26 +43,50 @@ export function VehicleForm(props: {
   children?: ReactNode;
 }) {
   const { t } = useTranslation("vehicles");
-  const { ref, form, fields, code } = useRecordForm({ id: "vehicle-form", schema: vehicleInputSchema, result: props.result, defaultValue: props.defaultValue, code: props.code });
+  const { ref, form, fields, code } = useRecordForm({
+    id: "vehicle-form",
+    schema: vehicleInputSchema,
+    result: props.result,
+    defaultValue: props.defaultValue,
+    code: props.code,
+  });
   const f = fields as unknown as Record<string, Meta>;
 
-  const text = (name: string, opts: { required?: boolean; hint?: string; type?: string; inputMode?: "numeric" | "decimal" } = {}) => (
+  const text = (
+    name: string,
+    opts: { required?: boolean; hint?: string; type?: string; inputMode?: "numeric" | "decimal" } = {},
+  ) => (
     <Field label={t(`fields.${name}`)} name={name} errors={f[name].errors} required={opts.required} hint={opts.hint}>
       <input {...inputProps(f[name])} key={f[name].key} type={opts.type ?? "text"} inputMode={opts.inputMode} />
     </Field>
   );
-  const select = (name: string, options: { value: string; label: string }[], opts: { required?: boolean; empty: string }) => (
+  const select = (
+    name: string,
+    options: { value: string; label: string }[],
+    opts: { required?: boolean; empty: string },
+  ) => (
     <Field label={t(`fields.${name}`)} name={name} errors={f[name].errors} required={opts.required}>
       <select {...inputProps(f[name])} key={f[name].key}>
         <option value="">{opts.empty}</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </Field>
   );
   const decimal = (name: string, hint?: string) => text(name, { inputMode: "decimal", hint });
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={ref} className="stack" data-testid="vehicle-form">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      ref={ref}
+      className="stack"
+      data-testid="vehicle-form"
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />
@@ -65,7 +95,11 @@ export function VehicleForm(props: {
           <h2>{t("sections.identity")}</h2>
           <div className="form-grid">
             {text("registration", { required: true })}
-            {select("category", VEHICLE_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })), { required: true, empty: t("choose") })}
+            {select(
+              "category",
+              VEHICLE_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
+              { required: true, empty: t("choose") },
+            )}
             {text("identifier_name")}
             {text("fleet_number")}
             {text("chassis_number")}
@@ -76,11 +110,21 @@ export function VehicleForm(props: {
         <section className="form-section card">
           <h2>{t("sections.fuel")}</h2>
           <div className="form-grid">
-            {select("fuel", FUEL_TYPES.map((x) => ({ value: x, label: t(`fuels.${x}`) })), { empty: t("choose") })}
+            {select(
+              "fuel",
+              FUEL_TYPES.map((x) => ({ value: x, label: t(`fuels.${x}`) })),
+              { empty: t("choose") },
+            )}
             <div className="field checkbox">
               <label htmlFor="electric">
-                <input type="checkbox" id="electric" name="electric" key={f.electric.key} defaultChecked={f.electric.initialValue === "on"} />
-                {" "}{t("fields.electric")}
+                <input
+                  type="checkbox"
+                  id="electric"
+                  name="electric"
+                  key={f.electric.key}
+                  defaultChecked={f.electric.initialValue === "on"}
+                />{" "}
+                {t("fields.electric")}
               </label>
             </div>
             {decimal("fuel_consumption", t("hints.perHundred"))}
@@ -108,16 +152,33 @@ export function VehicleForm(props: {
         <section className="form-section card">
           <h2>{t("sections.assignment")}</h2>
           <div className="form-grid">
-            {select("team_id", props.teams.map((x) => ({ value: x.id, label: x.name })), { empty: t("noTeam") })}
-            {select("driver_id", props.drivers.map((x) => ({ value: x.id, label: x.name })), { empty: t("noDriver") })}
+            {select(
+              "team_id",
+              props.teams.map((x) => ({ value: x.id, label: x.name })),
+              { empty: t("noTeam") },
+            )}
+            {select(
+              "driver_id",
+              props.drivers.map((x) => ({ value: x.id, label: x.name })),
+              { empty: t("noDriver") },
+            )}
             {text("device_imei", { hint: t("hints.imei") })}
-            {select("device_protocol", DEVICE_PROTOCOLS.map((x) => ({ value: x, label: t(`protocols.${x}`) })), { empty: t("choose") })}
+            {select(
+              "device_protocol",
+              DEVICE_PROTOCOLS.map((x) => ({ value: x, label: t(`protocols.${x}`) })),
+              { empty: t("choose") },
+            )}
           </div>
         </section>
         {props.withImages && (
           <section className="form-section card">
             <h2>{t("sections.images")}</h2>
-            <Field label={t("images.choose")} name="images" errors={f.images?.errors} hint={t("images.hint", { max: MAX_VEHICLE_IMAGES })}>
+            <Field
+              label={t("images.choose")}
+              name="images"
+              errors={f.images?.errors}
+              hint={t("images.hint", { max: MAX_VEHICLE_IMAGES })}
+            >
               <input type="file" id="images" name="images" multiple accept="image/jpeg,image/png,image/webp" />
             </Field>
           </section>

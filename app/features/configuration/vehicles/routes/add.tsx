@@ -32,7 +32,9 @@ export default function AddVehicle({ loaderData, actionData }: Route.ComponentPr
         withImages
         submitLabel={t("add.submit")}
       >
-        <Link to="/configuration/vehicles/list" className="button">{t("common:actions.cancel")}</Link>
+        <Link to="/configuration/vehicles/list" className="button">
+          {t("common:actions.cancel")}
+        </Link>
       </VehicleForm>
     </section>
   );

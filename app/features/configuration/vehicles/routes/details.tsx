@@ -16,7 +16,12 @@ export function action({ params, ...args }: Route.ActionArgs) {
   return vehicleDetailsAction(args, params.id);
 }
 
-const NOTICES: Record<string, string> = { created: "details.created", saved: "details.saved", "images=added": "images.added", "images=deleted": "images.deleted" };
+const NOTICES: Record<string, string> = {
+  created: "details.created",
+  saved: "details.saved",
+  "images=added": "images.added",
+  "images=deleted": "images.deleted",
+};
 
 export default function VehicleDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("vehicles");
@@ -25,15 +30,25 @@ export default function VehicleDetails({ loaderData, actionData }: Route.Compone
   const saveFailure = formFailure(actionData, "save");
   const imagesFailure = formFailure(actionData, "upload") ?? formFailure(actionData, "delete-image");
   const deleteFailure = formFailure(actionData, "delete");
-  const notice = Object.entries(NOTICES).find(([key]) => (key.includes("=") ? `images=${params.get("images")}` === key : params.has(key)))?.[1];
+  const notice = Object.entries(NOTICES).find(([key]) =>
+    key.includes("=") ? `images=${params.get("images")}` === key : params.has(key),
+  )?.[1];
   return (
     <section className="stack">
       <header className="page-header">
         <h1>{t("details.title", { registration: d.registration })}</h1>
         <Link to="/configuration/vehicles/list">{t("details.back")}</Link>
       </header>
-      {notice && !actionData && <div className="alert alert-ok" role="status" data-testid="notice">{t(notice)}</div>}
-      {!d.canWrite && <p className="muted" data-testid="read-only">{t("details.readOnly")}</p>}
+      {notice && !actionData && (
+        <div className="alert alert-ok" role="status" data-testid="notice">
+          {t(notice)}
+        </div>
+      )}
+      {!d.canWrite && (
+        <p className="muted" data-testid="read-only">
+          {t("details.readOnly")}
+        </p>
+      )}
       <VehicleForm
         key={d.version}
         result={saveFailure?.reply}
@@ -44,7 +59,13 @@ export default function VehicleDetails({ loaderData, actionData }: Route.Compone
         readOnly={!d.canWrite}
         submitLabel={t("common:actions.save")}
       />
-      <VehicleImages vehicleId={d.id} registration={d.registration} images={d.images} canWrite={d.canWrite} code={imagesFailure?.code} />
+      <VehicleImages
+        vehicleId={d.id}
+        registration={d.registration}
+        images={d.images}
+        canWrite={d.canWrite}
+        code={imagesFailure?.code}
+      />
       {d.canDelete && (
         <DeleteConfirm
           confirming={d.confirmDelete || Boolean(deleteFailure)}

@@ -28,16 +28,28 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
     <section>
       <header className="page-header">
         <h1>{t("list.title")}</h1>
-        {canWrite && <Link to="/configuration/vehicles/add" className="button primary" data-testid="add-vehicle">{t("list.add")}</Link>}
+        {canWrite && (
+          <Link to="/configuration/vehicles/add" className="button primary" data-testid="add-vehicle">
+            {t("list.add")}
+          </Link>
+        )}
       </header>
       <SearchBox placeholder={t("list.searchPlaceholder")}>
         <select name="category" defaultValue={params.get("category") ?? ""} aria-label={t("fields.category")}>
           <option value="">{t("list.allCategories")}</option>
-          {VEHICLE_CATEGORIES.map((c) => <option key={c} value={c}>{t(`categories.${c}`)}</option>)}
+          {VEHICLE_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`categories.${c}`)}
+            </option>
+          ))}
         </select>
         <select name="team" defaultValue={params.get("team") ?? ""} aria-label={t("fields.team_id")}>
           <option value="">{t("list.allTeams")}</option>
-          {teams.map((team) => <option key={team.id} value={team.id}>{team.name}</option>)}
+          {teams.map((team) => (
+            <option key={team.id} value={team.id}>
+              {team.name}
+            </option>
+          ))}
         </select>
       </SearchBox>
       <table className="table" data-testid="vehicles-table">
@@ -56,7 +68,9 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
         <tbody>
           {page.items.map((v) => (
             <tr key={v.id}>
-              <td><Link to={`/configuration/vehicles/details/${v.id}`}>{v.registration}</Link></td>
+              <td>
+                <Link to={`/configuration/vehicles/details/${v.id}`}>{v.registration}</Link>
+              </td>
               <td>{t(`categories.${v.category}`)}</td>
               <td>{v.identifier_name ?? t("common:none")}</td>
               <td>{v.fleet_number ?? t("common:none")}</td>
@@ -67,7 +81,15 @@ export default function VehicleList({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
           {page.items.length === 0 && (
-            <tr><td colSpan={8} className="muted">{t(params.get("q") || params.get("team") || params.get("category") ? "common:list.noResults" : "common:list.empty")}</td></tr>
+            <tr>
+              <td colSpan={8} className="muted">
+                {t(
+                  params.get("q") || params.get("team") || params.get("category")
+                    ? "common:list.noResults"
+                    : "common:list.empty",
+                )}
+              </td>
+            </tr>
           )}
         </tbody>
       </table>
