@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { settingsInputSchema } from "../../server/modules/organization/organization.schema";
 import { getSettings, updateSettings } from "../../server/modules/organization/organization.service";
 import { principalFor, type TestOrg } from "../support/context";

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
-import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { listFleetState } from "../positions/fleet.service";
