@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   CSRF: 403,
+  /** a "web app only" user on an endpoint meant for the phone (server/http/phone-endpoints.ts) */
+  WEB_ONLY_ACCOUNT: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
@@ -61,6 +63,8 @@ export const ERROR_STATUS = {
   FIELD_REQUIRED: 400,
   OTHER_REASON_REQUIRED: 400,
   VEHICLE_NOT_IN_POOL: 400,
+  /** a vehicle id that is not one of the organisation's vehicles the user sees (car-sharing pool settings) */
+  VEHICLE_UNKNOWN: 400,
   BOOKING_NOT_ALLOWED: 403,
   BOOKING_CANCEL_FAILED: 409,
   BOOKING_EDIT_FAILED: 409,

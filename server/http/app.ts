@@ -24,6 +24,7 @@ import { openApiRoutes } from "./api/openapi.routes";
 import { carSharingRoutes } from "./api/car-sharing.routes";
 import { videoRoutes } from "./api/video.routes";
 import { sendError } from "./api/api-kit";
+import { PHONE_API_PREFIXES, webOnlyGuard } from "./phone-endpoints";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
 
@@ -81,6 +82,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
 
   app.use(principalMiddleware(ctx));
   app.use(tokenHandoff(ctx));
+  app.use([...PHONE_API_PREFIXES], webOnlyGuard(ctx));
   app.use(["/api", "/auth"], express.json({ limit: "1mb" }), express.urlencoded({ extended: false, limit: "1mb" }));
   app.use(authRoutes(ctx));
   app.use(configurationRoutes(ctx));
