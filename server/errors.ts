@@ -95,6 +95,8 @@ export const ERROR_STATUS = {
   ORDER_NOT_PENDING: 409,
   ORDER_IN_PLAN: 409,
   TRUCK_OVER_CAPACITY: 409,
+  /** an order heavier or bulkier than every truck of the plan (details.orders: which, which dimension) */
+  ORDER_FITS_NO_TRUCK: 409,
   OPTIMIZATION_COMPLETED: 409,
   OPTIMIZATION_NOT_COMPLETED: 409,
   OPTIMIZATION_NOT_RUN: 409,
