@@ -134,6 +134,7 @@ describe("booking passengers", () => {
     expect(html).toContain("The value is not valid.");
     const al = await admin.post("/car-sharing/bookings/new?lng=al", {
       ...body("-1"),
+      passengers: "-1",
       start: `${day()} 19:00`,
       end: `${day()} 20:00`,
     });
