@@ -8,6 +8,7 @@ import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { poolVehicle, purpose } from "../car-sharing/helpers";
+import { tmsDepot, tmsOrder } from "../tms/tms-factories";
 
 /**
  * The isolation tests' role cases (issue 22): inside one organisation, a fleet manager limited to some vehicles
@@ -203,6 +204,47 @@ describe("a fleet manager limited to some vehicles", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(await (await c.get(`/route-planning/routing-dispatch/map?day=${day()}`)).text()).toContain(own.id);
+  });
+});
+
+describe("a fleet manager limited to some vehicles, in transport management", () => {
+  it("sees and changes only the plans whose every truck is theirs", async () => {
+    const admin = await principalFor(srv.ctx, org.adminId);
+    const adminToken = (await (await apiLogin(org.adminEmail, org.adminPassword)).json()).access_token;
+    const depot = await tmsDepot(srv.ctx, admin);
+    const plan = async (name: string, vehicles: string[]) => {
+      const order = await tmsOrder(srv.ctx, admin, { delivery_date_at: "2026-12-09" });
+      const res = await api("/api/tms/optimizations", adminToken, "POST", {
+        name,
+        day: "2026-12-09",
+        depotId: depot.id,
+        orders: [order.id],
+        trucks: vehicles.map((vehicleId) => ({ vehicleId, capacityWeight: 100, capacityPackets: 10 })),
+      });
+      expect(res.status).toBe(201);
+      return (await res.json()).id as string;
+    };
+    const own = await plan("Own trucks", [mine.id]);
+    const mixed = await plan("Mixed trucks", [mine.id, other.id]);
+    const list = await (await api("/api/tms/optimizations", managerToken)).json();
+    const ids = (Array.isArray(list) ? list : list.items).map((x: { id: string }) => x.id);
+    expect(ids).toContain(own);
+    expect(ids).not.toContain(mixed);
+    expect((await api(`/api/tms/optimizations/${own}`, managerToken)).status).toBe(200);
+    for (const [method, path] of [
+      ["GET", `/api/tms/optimizations/${mixed}`],
+      ["POST", `/api/tms/optimizations/${mixed}/run`],
+      ["DELETE", `/api/tms/optimizations/${mixed}`],
+      ["GET", `/api/tms/optimizations/${mixed}/delivering/${mine.id}`],
+    ]) {
+      const res = await api(path, managerToken, method, method === "GET" || method === "DELETE" ? undefined : {});
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    const c = new FormClient(srv.url);
+    await c.login(manager.email, manager.password);
+    expect((await c.get(`/tms/optimize/edit/${mixed}`)).status).toBe(404);
+    expect(await (await c.get("/tms/optimize")).text()).not.toContain("Mixed trucks");
+    expect((await api(`/api/tms/optimizations/${mixed}`, adminToken)).status).toBe(200);
   });
 });
 

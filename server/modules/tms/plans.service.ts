@@ -24,19 +24,28 @@ export function optimizationFields(form: Record<string, unknown>): Record<string
   return Array.isArray(form.trucks) ? form : { ...form, trucks: trucksFromForm(form) };
 }
 
+/** A user limited to some vehicles sees the plans whose every truck is theirs: the list and every single plan alike. */
+async function inScope<T extends { trucks: TmsTruck[] }>(ctx: AppContext, p: Principal, plans: T[]): Promise<T[]> {
+  if (p.teamIds === "all" && p.vehicleIds === null) return plans;
+  const visible = await visibleVehicleIds(ctx.db, p, [
+    ...new Set(plans.flatMap((x) => x.trucks.map((t) => t.vehicle_id))),
+  ]);
+  return plans.filter((x) => x.trucks.every((t) => visible.has(t.vehicle_id)));
+}
+
 export async function listPlans(
   ctx: AppContext,
   p: Principal,
   filter: { status?: "draft" | "completed"; dispatched?: boolean } = {},
 ) {
   tmsPolicy.read(p);
-  return plansRepo.list(ctx.db, p.orgId, filter);
+  return inScope(ctx, p, await plansRepo.list(ctx.db, p.orgId, filter));
 }
 
 export async function getPlan(ctx: AppContext, p: Principal, id: string): Promise<Plan> {
   tmsPolicy.read(p);
   const plan = await plansRepo.findById(ctx.db, p.orgId, id);
-  if (!plan) throw notFound("optimization");
+  if (!plan || !(await inScope(ctx, p, [plan])).length) throw notFound("optimization");
   return plan;
 }
 
