@@ -120,7 +120,7 @@ export function protocolContract(c: ProtocolCase) {
   });
 
   for (const [name, bytes] of [
-    ["a bad checksum", () => c.badChecksum],
+    ["a corrupt frame (bad checksum)", () => c.badChecksum],
     ["an oversized frame", () => c.oversized],
     ["garbage", () => Buffer.from("GET / HTTP/1.1\r\nHost: x\r\n\r\n")],
   ] as const) {
