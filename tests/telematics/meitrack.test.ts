@@ -67,7 +67,10 @@ describe("Meitrack codec", () => {
 
   it("decodes AFF, which carries one more field before the event code", () => {
     const t = new Date("2024-05-01T10:00:00Z");
-    const frame = encodeMeitrackDevice(IMEI, `AFF,0004,35,58.588926,16.180473,${yymmdd(t)},A,10,27,0,161,1.2,19,1648894,435695,240|24|88B9|E435,0000,|||0A22|0000,,`);
+    const frame = encodeMeitrackDevice(
+      IMEI,
+      `AFF,0004,35,58.588926,16.180473,${yymmdd(t)},A,10,27,0,161,1.2,19,1648894,435695,240|24|88B9|E435,0000,|||0A22|0000,,`,
+    );
     const m = decodeMeitrackFrame(frame);
     if (m.kind !== "positions") throw new Error(m.kind);
     expect(m.positions[0]).toMatchObject({ fixTime: t, latitude: 58.588926, longitude: 16.180473, course: 161 });
@@ -85,7 +88,9 @@ describe("Meitrack codec", () => {
       valid: false,
       satellites: 9,
     });
-    expect(meitrackCccAck("369800014090021", 1, "X").toString()).toMatch(/^@@X\d+,369800014090021,CCC,1\*[0-9A-F]{2}\r\n$/);
+    expect(meitrackCccAck("369800014090021", 1, "X").toString()).toMatch(
+      /^@@X\d+,369800014090021,CCC,1\*[0-9A-F]{2}\r\n$/,
+    );
   });
 
   it("encodes frames whose length and checksum a device accepts", () => {
@@ -105,9 +110,9 @@ describe("Meitrack codec", () => {
     expect(meitrackFrameLength(latin(AAA_VOLTS).subarray(0, 40))).toBe(0);
     const truncated = Buffer.from(CCC, "hex");
     const body = truncated.subarray(26, truncated.length - 5).subarray(0, 30);
-    expect(() => decodeMeitrackFrame(encodeMeitrackDevice("369800014090021", Buffer.concat([latin("CCC,"), body])))).toThrow(
-      /whole records/,
-    );
+    expect(() =>
+      decodeMeitrackFrame(encodeMeitrackDevice("369800014090021", Buffer.concat([latin("CCC,"), body]))),
+    ).toThrow(/whole records/);
   });
 });
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ProtocolError } from "../../server/shared/device-contract";
-import { decodeSuntechFrame, encodeSuntechCommand, suntechFrameLength } from "../../server/telematics/protocols/suntech";
+import {
+  decodeSuntechFrame,
+  encodeSuntechCommand,
+  suntechFrameLength,
+} from "../../server/telematics/protocols/suntech";
 import { waitFor } from "../support/wait";
 import { protocolContract, protocolGateway, type ProtocolCase } from "./protocol-contract";
 
@@ -48,7 +52,11 @@ describe("Suntech codec", () => {
     expect(emg.position).toMatchObject({ alarm: "sos", attributes: { emergencyId: 1, in1: true } });
     const alt = decodeSuntechFrame(line(ST300_ALT));
     if (alt.kind !== "position") throw new Error(alt.kind);
-    expect(alt.position).toMatchObject({ alarm: "powerCut", course: 189.72, attributes: { alertId: 41, hourMeter: 3188, battery: 4.1 } });
+    expect(alt.position).toMatchObject({
+      alarm: "powerCut",
+      course: 189.72,
+      attributes: { alertId: 41, hourMeter: 3188, battery: 4.1 },
+    });
     const alt10 = decodeSuntechFrame(line(SA200_ALT));
     if (alt10.kind !== "position") throw new Error(alt10.kind);
     expect(alt10.position.alarm).toBeUndefined();
@@ -129,7 +137,9 @@ const stamp = (t: Date) => {
   return `${iso.slice(0, 10).replace(/-/g, "")};${iso.slice(11, 19)}`;
 };
 const report = (t: Date) =>
-  line(`ST300STT;${ID};04;1097;${stamp(t)};33e3e;+41.327546;+019.818698;054.000;181.00;10;1;123456;12.60;100000;1;0072`);
+  line(
+    `ST300STT;${ID};04;1097;${stamp(t)};33e3e;+41.327546;+019.818698;054.000;181.00;10;1;123456;12.60;100000;1;0072`,
+  );
 const c: ProtocolCase = {
   protocol: "suntech",
   deviceId: ID,

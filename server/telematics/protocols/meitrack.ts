@@ -126,7 +126,13 @@ function decodeAaa(imei: string, command: string, fields: string[]): DevicePosit
   attributes.runtime = num(runtime);
   if (cell) {
     const [mcc, mnc, lac, ci] = cell.split("|");
-    if (num(mcc) > 0) Object.assign(attributes, { mcc: num(mcc), mnc: num(mnc), lac: parseInt(lac || "0", 16), cellId: parseInt(ci || "0", 16) });
+    if (num(mcc) > 0)
+      Object.assign(attributes, {
+        mcc: num(mcc),
+        mnc: num(mnc),
+        lac: parseInt(lac || "0", 16),
+        cellId: parseInt(ci || "0", 16),
+      });
   }
   if (io && /^[0-9A-Fa-f]{4}$/.test(io)) {
     attributes.input = parseInt(io.slice(0, 2), 16);
@@ -221,14 +227,19 @@ export function decodeMeitrackFrame(buf: Buffer): MeitrackMessage {
   ) {
     throw new ProtocolError("Meitrack frame does not end with *<checksum>\\r\\n at its stated length");
   }
-  const stated = buf.subarray(star + 1, star + 3).toString("latin1").toUpperCase();
+  const stated = buf
+    .subarray(star + 1, star + 3)
+    .toString("latin1")
+    .toUpperCase();
   const actual = checksum(buf.subarray(0, star + 1));
   if (stated !== actual) throw new ProtocolError(`bad Meitrack checksum: frame says ${stated}, computed ${actual}`);
   const imeiEnd = buf.indexOf(0x2c, comma + 1);
   const commandEnd = imeiEnd === -1 ? -1 : buf.indexOf(0x2c, imeiEnd + 1);
   const imei = buf.subarray(comma + 1, imeiEnd).toString("latin1");
   if (!/^\d{6,20}$/.test(imei)) throw new ProtocolError("Meitrack frame without IMEI");
-  const command = buf.subarray(imeiEnd + 1, commandEnd === -1 || commandEnd > star ? star : commandEnd).toString("latin1");
+  const command = buf
+    .subarray(imeiEnd + 1, commandEnd === -1 || commandEnd > star ? star : commandEnd)
+    .toString("latin1");
   if (command === "CCC") {
     return { kind: "positions", imei, command, positions: decodeCcc(imei, buf.subarray(commandEnd + 1, star)) };
   }

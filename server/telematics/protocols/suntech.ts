@@ -72,7 +72,8 @@ function dateTime(date: string | undefined, time: string | undefined): Date {
 
 function numberField(value: string | undefined, what: string): number {
   const n = Number(value);
-  if (value === undefined || value === "" || !Number.isFinite(n)) throw new ProtocolError(`bad Suntech ${what}: ${value}`);
+  if (value === undefined || value === "" || !Number.isFinite(n))
+    throw new ProtocolError(`bad Suntech ${what}: ${value}`);
   return n;
 }
 
@@ -114,7 +115,12 @@ function decodePrefixed(prefix: string, type: string, v: string[]): SuntechMessa
   const fixTime = dateTime(v[i++], v[i++]);
   if (prefix !== "ST500") attributes.cell = v[i++];
   if (prefix === "ST600") {
-    Object.assign(attributes, { mcc: Number(v[i]), mnc: Number(v[i + 1]), lac: parseInt(v[i + 2], 16), rssi: Number(v[i + 3]) });
+    Object.assign(attributes, {
+      mcc: Number(v[i]),
+      mnc: Number(v[i + 1]),
+      lac: parseInt(v[i + 2], 16),
+      rssi: Number(v[i + 3]),
+    });
     i += 4;
   }
   const position = basePosition(deviceId, fixTime, v[i], v[i + 1]);
