@@ -23,6 +23,7 @@ import { administrationRoutes } from "./api/administration.routes";
 import { openApiRoutes } from "./api/openapi.routes";
 import { carSharingRoutes } from "./api/car-sharing.routes";
 import { videoRoutes } from "./api/video.routes";
+import { searchRoutes } from "./api/search.routes";
 import { sendError } from "./api/api-kit";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
@@ -99,6 +100,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(tmsIntegrationRoutes(ctx));
   app.use(openApiRoutes(ctx));
   app.use(videoRoutes(ctx));
+  app.use(searchRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => {
     res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 });
   });
