@@ -16,7 +16,9 @@ export const organizationRepo = {
   findSettings(db: DB, orgId: string) {
     return db.selectFrom("organization_settings").selectAll().where("org_id", "=", orgId).executeTakeFirst();
   },
-  upsertSettings(db: DB, orgId: string, v: SettingsInput) {
+  upsertSettings(db: DB, orgId: string, input: SettingsInput) {
+    const { timezone, ...rest } = input;
+    const v = timezone ? { ...rest, timezone } : rest;
     return db
       .insertInto("organization_settings")
       .values({ org_id: orgId, ...v })

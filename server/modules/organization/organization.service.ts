@@ -6,7 +6,8 @@ import { audit } from "../audit/audit.service";
 import { organizationPolicy } from "./organization.policy";
 import { organizationRepo } from "./organization.repo";
 import type { OrganizationInput, SettingsInput } from "./organization.schema";
-import { isTimeZone } from "../../shared/dates";
+import { isTimeZone, todayIn } from "../../shared/dates";
+import { DEFAULT_TIME_ZONE } from "../../shared/time-zones";
 
 export async function getOrganization(ctx: AppContext, p: Principal) {
   organizationPolicy.read(p);
@@ -36,6 +37,7 @@ export async function getSettings(ctx: AppContext, p: Principal) {
     checkin_radius_m: s?.checkin_radius_m ?? 100,
     checkout_radius_m: s?.checkout_radius_m ?? 100,
     self_assign_jobs: s?.self_assign_jobs ?? false,
+    timezone: knownTimeZone(s?.timezone),
   };
 }
 
@@ -55,7 +57,7 @@ export async function supportContact(ctx: AppContext, p: Principal) {
   return { name: org?.name ?? "", email: org?.email ?? null, phone: org?.phone ?? null };
 }
 
-export const DEFAULT_TIME_ZONE = "Europe/Tirane";
+export { DEFAULT_TIME_ZONE };
 
 /** A zone this runtime does not know (a stored typo, an old tz database) falls back to Tirana. */
 export function knownTimeZone(tz: string | null | undefined): string {
@@ -65,6 +67,11 @@ export function knownTimeZone(tz: string | null | undefined): string {
 /** The organisation's time zone: dates on screens, alert time ranges and local days. */
 export async function orgTimeZone(ctx: AppContext, orgId: string): Promise<string> {
   return knownTimeZone((await organizationRepo.findSettings(ctx.db, orgId))?.timezone);
+}
+
+/** The organisation's calendar day at an instant ("today" of route planning, attendance, default periods). */
+export async function orgToday(ctx: AppContext, orgId: string, now: Date = new Date()): Promise<string> {
+  return todayIn(await orgTimeZone(ctx, orgId), now);
 }
 
 /** The organisation's name, for report headers and e-mails (every member may see it). */
