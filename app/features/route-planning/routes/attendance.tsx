@@ -145,7 +145,7 @@ export default function Attendance({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
         {canWrite && (
-          <Form method="post" noValidate className="stack" data-testid="attendance-rule-form">
+          <Form data-unsaved-guard method="post" noValidate className="stack" data-testid="attendance-rule-form">
             <CsrfInput />
             <h3>{t("attendance.addRule")}</h3>
             <p className="muted">{t("attendance.ruleHint")}</p>
