@@ -1,4 +1,7 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timeZoneNames } from "../../server/shared/time-zones";
+import { organizationRepo } from "../../server/modules/organization/organization.repo";
 import { settingsInputSchema } from "../../server/modules/organization/organization.schema";
 import type { TestOrg } from "../support/context";
 import { type FormClient, startSignedIn, type TestServer } from "../support/server";
@@ -43,6 +46,16 @@ describe("the organisation's time zone", () => {
     expect(zone(undefined)).toBeUndefined();
     for (const bad of ["Mars/Olympus", "+01:00", "Europe/Tirane; drop", "x".repeat(80)])
       expect(zone(bad), bad).toEqual(["timezone:errors.timeZone"]);
+  });
+
+  it("is also known to PostgreSQL, whose report and log queries read days in it", async () => {
+    expect(await organizationRepo.databaseKnowsZone(srv.ctx.db, "Asia/Tokyo")).toBe(true);
+    expect(await organizationRepo.databaseKnowsZone(srv.ctx.db, "Pacific/Kiritimati")).toBe(true);
+    expect(await organizationRepo.databaseKnowsZone(srv.ctx.db, "Mars/Olympus")).toBe(false);
+    // every zone the settings page offers can be saved
+    const { rows } = await sql<{ name: string }>`SELECT name FROM pg_timezone_names`.execute(srv.ctx.db);
+    const known = new Set(rows.map((r) => r.name));
+    expect(timeZoneNames().filter((z) => !known.has(z))).toEqual([]);
   });
 
   it("is chosen on the settings page: listed and preselected, a bad name is refused beside the field in both languages", async () => {

@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)("unsaved-changes prompt in Chromium", () => {
       answer = "dismiss";
       dialogs.length = 0;
       await leave(page);
-      await expect.poll(() => dialogs.length, `${path}: ${field}`).toBe(1);
+      await expect.poll(() => dialogs.length, { message: `${path}: ${field}` }).toBe(1);
       expect(dialogs[0], path).toContain("unsaved changes");
       expect(new URL(page.url()).pathname, path).toBe(path);
 

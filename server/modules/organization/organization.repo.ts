@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "../../db/database";
 import type { OrganizationInput, SettingsInput } from "./organization.schema";
 
@@ -12,6 +13,11 @@ export const organizationRepo = {
       .where("id", "=", orgId)
       .returningAll()
       .executeTakeFirst();
+  },
+  /** PostgreSQL knows the zone too (report and log queries use AT TIME ZONE with it). */
+  async databaseKnowsZone(db: DB, name: string): Promise<boolean> {
+    const { rows } = await sql`SELECT 1 FROM pg_timezone_names WHERE name = ${name}`.execute(db);
+    return rows.length > 0;
   },
   findSettings(db: DB, orgId: string) {
     return db.selectFrom("organization_settings").selectAll().where("org_id", "=", orgId).executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
-import { notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
 import { organizationPolicy } from "./organization.policy";
@@ -43,6 +43,8 @@ export async function getSettings(ctx: AppContext, p: Principal) {
 
 export async function updateSettings(ctx: AppContext, p: Principal, input: SettingsInput) {
   organizationPolicy.writeSettings(p);
+  if (input.timezone && !(await organizationRepo.databaseKnowsZone(ctx.db, input.timezone)))
+    throw new AppError("VALIDATION", "Unknown time zone", { fields: { timezone: ["errors.timeZone"] } });
   const before = await organizationRepo.findSettings(ctx.db, p.orgId);
   await ctx.db.transaction().execute(async (trx) => {
     const after = await organizationRepo.upsertSettings(trx, p.orgId, input);
