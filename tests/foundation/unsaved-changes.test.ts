@@ -95,7 +95,8 @@ function postForms(): PostForm[] {
     const visit = (n: ts.Node) => {
       if ((ts.isJsxElement(n) || ts.isJsxSelfClosingElement(n)) && /^(Form|form|\w+\.Form)$/.test(tagName(n))) {
         const method = attribute(n, "method");
-        if (typeof method === "string" && method.toLowerCase() === "post") {
+        // a method written as an expression counts as POST: the scan must not miss a form it cannot read
+        if (typeof method === "string" && method.toLowerCase() !== "get") {
           const testId = attribute(n, "data-testid");
           out.push({
             file,
