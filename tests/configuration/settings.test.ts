@@ -53,6 +53,7 @@ describe("settings rules", () => {
       checkin_radius_m: 150,
       checkout_radius_m: 250,
       self_assign_jobs: true,
+      timezone: "Europe/Tirane",
     });
     const managerId = (
       await srv.ctx.db

@@ -219,7 +219,7 @@ export async function editPlanAction(context: LoadContext, request: Request, raw
       delete: intent({
         run: async () => {
           await plans.deletePlan(context.app, p, id);
-          return redirect("/tms/optimize?deleted=1");
+          return redirect("/tms/optimize/list?deleted=1");
         },
       }),
     },

@@ -57,7 +57,7 @@ export default function EditOptimization({ loaderData, actionData }: Route.Compo
         <h1>
           {t("optimize.editTitle", { name: plan.name })} <StatusBadge status={plan.status} />
         </h1>
-        <Link to="/tms/optimize">{t("optimize.back")}</Link>
+        <Link to="/tms/optimize/list">{t("optimize.back")}</Link>
       </header>
       {notice && !actionData && (
         <div className="alert alert-ok" role="status" data-testid="notice">
