@@ -137,7 +137,12 @@ describe("backup and restore", () => {
     expect(sourceDigest.positions).toMatch(/^[1-9]/);
     const dataDir = path.join(work, "fresh-data");
     const dbPort = String(await freePort());
-    const env = { ...process.env, FLOTA_DATA_DIR: dataDir, FLOTA_DB_PORT: dbPort, LOG_LEVEL: "silent" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      FLOTA_DATA_DIR: dataDir,
+      FLOTA_DB_PORT: dbPort,
+      LOG_LEVEL: "silent",
+    };
     delete env.DATABASE_URL;
     delete env.FLOTA_STORAGE_DIR;
     const { stdout } = await run(tsx, ["server/cli/restore.ts", archive], { env });
