@@ -13,7 +13,7 @@ COPY . .
 RUN npx react-router build && node scripts/build-server.mjs && npm prune --omit=dev --no-audit --no-fund
 
 FROM ${BASE_IMAGE} AS runtime
-ENV NODE_ENV=production PORT=3000 FLOTA_DATA_DIR=/data
+ENV NODE_ENV=production PORT=3000 FLOTA_DATA_DIR=/data NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
 # The sources stay beside dist/ for `npm run migrate|backup|restore` (tsx).
 # PostgreSQL (the embedded database) refuses to run as root: the image runs as its own user, owner of /data.

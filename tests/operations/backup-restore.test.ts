@@ -178,24 +178,30 @@ describe("backup and restore", () => {
     }
   }, 240_000);
 
-  it("refuses a database that holds data unless --force, then replaces it", async () => {
+  it("refuses a database that holds data unless --force, then replaces it and the media", async () => {
+    // an installation of its own: another organisation, a media file
     const target = await newDatabase("bk_full");
+    const handle = connectDatabase(target, 2);
+    await migrate(handle.pool);
+    await ensureInitialData(handle.db, { adminEmail: "other@example.com", adminPassword: "other-admin", demo: false });
+    await handle.close();
     const storage = path.join(work, "full-storage");
+    await mkdir(path.join(storage, "media", "other"), { recursive: true });
+    await writeFile(path.join(storage, "media", "other", "own.jpg"), "its own photo");
+    const before = await digest(target);
     const config = loadConfig({ DATABASE_URL: target, FLOTA_STORAGE_DIR: storage, LOG_LEVEL: "silent" });
-    await restoreBackup({ config, file: archive, force: false, progress: quiet });
-    // now it holds data: a change made after the restore must survive a refused restore
-    const c = new pg.Client({ connectionString: target });
-    await c.connect();
-    await c.query("UPDATE organizations SET name = 'Changed after restore'");
-    await c.end();
-    const again = restoreBackup({ config, file: archive, force: false, progress: quiet });
-    await expect(again).rejects.toBeInstanceOf(RestoreRefused);
-    await expect(again).rejects.toThrow(/the database holds data .*refusing to overwrite\. Add --force/);
-    expect((await digest(target)).organizations).not.toEqual(sourceDigest.organizations);
+
+    const refused = restoreBackup({ config, file: archive, force: false, progress: quiet });
+    await expect(refused).rejects.toBeInstanceOf(RestoreRefused);
+    await expect(refused).rejects.toThrow(
+      /the database holds data .* and .*media holds 1 files: refusing to overwrite\. Add --force/,
+    );
+    expect(await digest(target)).toEqual(before);
+    expect((await listMedia(storage)).map((m) => m.key)).toEqual(["other/own.jpg"]);
 
     await restoreBackup({ config, file: archive, force: true, progress: quiet });
     expect(await digest(target)).toEqual(sourceDigest);
-    expect((await listMedia(storage)).length).toBe(mediaKeys.length);
+    expect((await listMedia(storage)).map((m) => m.key)).toEqual([...mediaKeys].sort());
   }, 120_000);
 
   it("refuses an archive from a newer migration level, before touching the database", async () => {
