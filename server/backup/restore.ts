@@ -200,7 +200,7 @@ async function loadArchive(
     // migrations may have filled tables (the migration list itself): the archive's rows replace them
     const names = manifest.database.tables.map((t) => ident(t.name)).join(", ");
     if (names) await client.query(`TRUNCATE ${names}`);
-    await readArchive(file, async (name, _size, stream) => {
+    await readArchive(file, async (name, size, stream) => {
       if (name.startsWith(DATABASE_PREFIX)) {
         const t = tables.get(name);
         if (!t) return;
@@ -216,7 +216,7 @@ async function loadArchive(
         await fs.mkdir(path.dirname(target), { recursive: true });
         await pipeline(stream, createWriteStream(`${target}.restoring`));
         await fs.rename(`${target}.restoring`, target);
-        mediaBytes += _size;
+        mediaBytes += size;
         reportMedia(mediaBytes);
       }
     });
