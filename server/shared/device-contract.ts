@@ -1,4 +1,4 @@
-export type TelematicsProtocol = "teltonika" | "gt06" | "osmand" | "h02";
+export type TelematicsProtocol = "teltonika" | "gt06" | "osmand" | "h02" | "queclink" | "jt808" | "wialon" | "coban";
 
 export const ALARM_TYPES = [
   "sos",

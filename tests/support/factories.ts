@@ -17,7 +17,7 @@ export const randomImei = () =>
 
 const short = () => randomUUID().slice(0, 6);
 
-export type Protocol = "teltonika" | "gt06" | "osmand" | "h02";
+export type Protocol = "teltonika" | "gt06" | "osmand" | "h02" | "queclink" | "jt808" | "wialon" | "coban";
 
 export function createOrganisation(
   ctx: AppContext,

@@ -14,7 +14,7 @@ export async function startTestTelematics(
   const rt = await startTelematics(ctx, {
     ephemeral: true,
     host: "127.0.0.1",
-    ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0, camera: 0 },
+    ports: { teltonika: 0, gt06: 0, h02: 0, queclink: 0, jt808: 0, wialon: 0, coban: 0, osmand: 0, camera: 0 },
     ...opts,
   });
   const relay = createCommandRelay({ bus: ctx.live, local: rt.commands, log: ctx.log, claimMs: opts.claimMs });

@@ -32,7 +32,7 @@ export interface VehiclesTable {
   team_id: string | null;
   driver_id: string | null;
   device_imei: string | null;
-  device_protocol: "teltonika" | "gt06" | "osmand" | "h02" | null;
+  device_protocol: "teltonika" | "gt06" | "osmand" | "h02" | "queclink" | "jt808" | "wialon" | "coban" | null;
   odometer_km: Generated<Numeric>;
   created_at: Timestamp;
   updated_at: Timestamp;

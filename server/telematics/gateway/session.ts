@@ -1,7 +1,7 @@
 import type pino from "pino";
 import type { DeviceCommand, DevicePosition, DeviceStatus } from "../../shared/device-contract";
 
-export type TcpProtocol = "teltonika" | "gt06" | "h02";
+export type TcpProtocol = "teltonika" | "gt06" | "h02" | "queclink" | "jt808" | "wialon" | "coban";
 
 export interface DeviceCallbacks {
   isKnownDevice(deviceId: string): Promise<boolean>;

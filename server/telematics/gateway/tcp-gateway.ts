@@ -8,6 +8,14 @@ import { Gt06Session } from "./gt06-session";
 import { H02Session } from "./h02-session";
 import type { ProtocolSession, SessionContext, TcpGatewayOptions } from "./session";
 import { TeltonikaSession } from "./teltonika-session";
+import { COBAN_DEFAULT_PORT } from "../protocols/coban";
+import { JT808_DEFAULT_PORT } from "../protocols/jt808";
+import { QUECLINK_DEFAULT_PORT } from "../protocols/queclink";
+import { WIALON_DEFAULT_PORT } from "../protocols/wialon";
+import { CobanSession } from "./coban-session";
+import { Jt808Session } from "./jt808-session";
+import { QueclinkSession } from "./queclink-session";
+import { WialonSession } from "./wialon-session";
 
 export interface TcpGateway {
   /** The port actually bound (useful with port 0). */
@@ -24,8 +32,24 @@ export interface TcpGateway {
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
-const DEFAULT_PORTS = { teltonika: TELTONIKA_DEFAULT_PORT, gt06: GT06_DEFAULT_PORT, h02: H02_DEFAULT_PORT } as const;
-const SESSIONS = { teltonika: TeltonikaSession, gt06: Gt06Session, h02: H02Session } as const;
+const DEFAULT_PORTS = {
+  teltonika: TELTONIKA_DEFAULT_PORT,
+  gt06: GT06_DEFAULT_PORT,
+  h02: H02_DEFAULT_PORT,
+  queclink: QUECLINK_DEFAULT_PORT,
+  jt808: JT808_DEFAULT_PORT,
+  wialon: WIALON_DEFAULT_PORT,
+  coban: COBAN_DEFAULT_PORT,
+} as const;
+const SESSIONS = {
+  teltonika: TeltonikaSession,
+  gt06: Gt06Session,
+  h02: H02Session,
+  queclink: QueclinkSession,
+  jt808: Jt808Session,
+  wialon: WialonSession,
+  coban: CobanSession,
+} as const;
 
 interface PendingCommand {
   resolve(result: CommandResult): void;
