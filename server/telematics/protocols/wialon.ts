@@ -89,7 +89,9 @@ function time(date: string, clock: string, now: Date): { fixTime: Date; serverTi
   if (NA(date) || NA(clock)) return { fixTime: now, serverTime: true };
   const d = /^(\d{2})(\d{2})(\d{2})$/.exec(date);
   const t = /^(\d{2})(\d{2})(\d{2})(\.\d+)?$/.exec(clock);
-  if (!d || !t) throw new ItemError("0");
+  if (!d || !t || +d[2] < 1 || +d[2] > 12 || +d[1] < 1 || +d[1] > 31 || +t[1] > 23 || +t[2] > 59 || +t[3] > 60) {
+    throw new ItemError("0");
+  }
   const ms = t[4] ? Math.round(Number(t[4]) * 1000) : 0;
   const fixTime = new Date(Date.UTC(2000 + +d[3], +d[2] - 1, +d[1], +t[1], +t[2], +t[3], ms));
   if (Number.isNaN(fixTime.getTime())) throw new ItemError("0");
@@ -102,8 +104,10 @@ function params(text: string, into: Record<string, AttributeValue>) {
   for (const param of text.split(",")) {
     const m = /^([^:]+):([123]):(.*)$/.exec(param);
     if (!m) throw new ItemError("15");
-    const [, name, type, value] = m;
-    if (type === "3") into[name] = value;
+    // the packet is read as latin1 for its CRC; names and texts are UTF-8 (Cyrillic names are common)
+    const name = Buffer.from(m[1], "latin1").toString("utf8");
+    const [, , type, value] = m;
+    if (type === "3") into[name] = Buffer.from(value, "latin1").toString("utf8");
     else {
       const n = Number(value);
       if (!Number.isFinite(n)) throw new ItemError("15");
