@@ -73,7 +73,9 @@ function fixTime(local: string, utc: string): Date {
   const n = (i: number) => Number(d.slice(i, i + 2));
   const localMinutes = n(6) * 60 + n(8);
   const utcMinutes = Number(t[1]) * 60 + Number(t[2]);
-  const shift = localMinutes - utcMinutes > 12 * 60 ? -1 : utcMinutes - localMinutes > 12 * 60 ? 1 : 0;
+  // local = UTC + offset, offset within -12 h..+14 h (+12 preferred over -12 when the clocks are 12 h apart)
+  const apart = localMinutes - utcMinutes;
+  const shift = apart <= -12 * 60 ? -1 : apart > 14 * 60 ? 1 : 0;
   const ms = t[4] ? Math.round(Number(t[4]) * 1000) : 0;
   return new Date(Date.UTC(2000 + n(0), n(2) - 1, n(4) + shift, +t[1], +t[2], +t[3], ms));
 }
