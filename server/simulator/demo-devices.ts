@@ -33,7 +33,9 @@ export function demoDevice(
   switch (protocol) {
     case "osmand":
       return {
-        send: (fix) => sendOsmAnd(`http://127.0.0.1:${port}/`, { deviceId: imei, ...fix }),
+        async send(fix) {
+          await sendOsmAnd(`http://127.0.0.1:${port}/`, { deviceId: imei, ...fix });
+        },
         close() {},
       };
     case "teltonika":
