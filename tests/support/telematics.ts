@@ -14,8 +14,12 @@ export async function startTestTelematics(
   const rt = await startTelematics(ctx, {
     ephemeral: true,
     host: "127.0.0.1",
-    ports: { teltonika: 0, gt06: 0, h02: 0, queclink: 0, jt808: 0, wialon: 0, coban: 0, osmand: 0, camera: 0 },
     ...opts,
+    // every protocol a test does not name also gets a free port, never its configured one
+    ports: {
+      ...{ teltonika: 0, gt06: 0, h02: 0, queclink: 0, jt808: 0, wialon: 0, coban: 0, osmand: 0, camera: 0 },
+      ...opts.ports,
+    },
   });
   const relay = createCommandRelay({ bus: ctx.live, local: rt.commands, log: ctx.log, claimMs: opts.claimMs });
   ctx.commands = relay;
