@@ -15,7 +15,6 @@ import { ProtocolError } from "../../server/shared/device-contract";
 
 const DIR = process.env.TELEMATICS_FIXTURES_DIR ?? "/work/shared/fixtures/device-messages";
 const FILE = join(DIR, "queclink-gl200.json");
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 const fixtures: Json | undefined = existsSync(FILE) ? JSON.parse(readFileSync(FILE, "utf8")) : undefined;
 if (!fixtures) console.log(`[telematics fixtures] skipping queclink-gl200.json: ${FILE} not found`);
