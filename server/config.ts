@@ -60,6 +60,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  // GET /metrics from other machines than this one (docs/operations.md); unset: loopback only.
+  METRICS_TOKEN: z.string().min(16).optional(),
   MAP_STYLE: z.enum(["online", "offline"]).default("online"),
   MAP_STYLE_URL: z.string().url().optional(),
   PMTILES_URL: z.string().url().optional(),

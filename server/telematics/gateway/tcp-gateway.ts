@@ -1,5 +1,6 @@
 import net from "node:net";
 import type pino from "pino";
+import { metricSources } from "../../metrics";
 import { ProtocolError, type CommandResult, type DeviceCommand } from "../../shared/device-contract";
 import { GT06_DEFAULT_PORT } from "../protocols/gt06";
 import { H02_DEFAULT_PORT } from "../protocols/h02";
@@ -172,6 +173,7 @@ export async function startTcpGateway(options: TcpGatewayOptions): Promise<TcpGa
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   options.logger.info({ protocol: options.protocol, port }, "telematics TCP gateway listening");
+  const unregisterMetrics = metricSources.devices(() => ({ [options.protocol]: registry.size }));
 
   return {
     port,
@@ -187,6 +189,7 @@ export async function startTcpGateway(options: TcpGatewayOptions): Promise<TcpGa
       );
     },
     close() {
+      unregisterMetrics();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const connection of connections) connection.close("gateway shutting down", "debug");
