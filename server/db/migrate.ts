@@ -3,11 +3,19 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 const LOCK_ID = 815_115_001; // advisory lock shared by every process that migrates
 
-/** Applies pending SQL migrations in file-name order, each in its own transaction. */
-export async function migrate(pool: pg.Pool, log: (msg: string) => void = () => {}): Promise<string[]> {
+/**
+ * Applies pending SQL migrations in file-name order, each in its own transaction with its
+ * schema_migrations row: a migration that fails leaves neither a change nor a recorded level.
+ * `dir` is for tests (an earlier level, a failing migration).
+ */
+export async function migrate(
+  pool: pg.Pool,
+  log: (msg: string) => void = () => {},
+  dir: string = MIGRATIONS_DIR,
+): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {
@@ -18,10 +26,10 @@ export async function migrate(pool: pg.Pool, log: (msg: string) => void = () => 
     const done = new Set(
       (await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),
     );
-    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith(".sql")).sort();
+    const files = (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
     for (const file of files) {
       if (done.has(file)) continue;
-      const sql = await readFile(path.join(MIGRATIONS_DIR, file), "utf8");
+      const sql = await readFile(path.join(dir, file), "utf8");
       await client.query("BEGIN");
       try {
         await client.query(sql);
