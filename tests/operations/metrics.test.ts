@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsJobs } from "../../server/modules/analytics/analytics.jobs";
 import { createMailer } from "../../server/mail/mailer";
@@ -130,6 +132,13 @@ describe.skipIf(!hasBuild)("GET /metrics", () => {
     expect(after).not.toContain(bookingId);
     for (const line of after.split("\n"))
       if (line.startsWith("flota_http_requests_total{")) expect(line).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+
+    // the Grafana dashboard reads only metrics the app serves
+    const dashboard = await readFile(path.join(import.meta.dirname, "../../docs/grafana-dashboard.json"), "utf8");
+    const read = new Set([...dashboard.matchAll(/flota_[a-z0-9_]+/g)].map((m) => m[0].replace(/_bucket$/, "")));
+    expect(read.size).toBeGreaterThan(10);
+    const served = new Set([...after.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
+    expect([...read].filter((name) => !served.has(name))).toEqual([]);
 
     ws.close();
     client.close();
