@@ -1,6 +1,8 @@
+import { createServer } from "node:http";
 import net from "node:net";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { closeHttpGracefully } from "../../server/shared/close-http";
 import { startTcpGateway } from "../../server/telematics/gateway/tcp-gateway";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 
@@ -55,5 +57,39 @@ describe("a gateway closing for shutdown", () => {
     await expect(client.sendRecords([record(3)], undefined, 1000)).rejects.toThrow();
     client.close();
     idle.close();
+  });
+});
+
+describe("the HTTP server closing for shutdown", () => {
+  it("refuses new connections, answers the request in progress, and closes idle keep-alive connections", async () => {
+    let received!: () => void;
+    const inProgress = new Promise<void>((resolve) => (received = resolve));
+    const server = createServer((req, res) => {
+      if (req.url === "/slow") {
+        received();
+        setTimeout(() => res.end("done"), 500);
+      } else res.end("quick");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    // a keep-alive connection left idle by an earlier request
+    expect(await (await fetch(`http://127.0.0.1:${port}/quick`)).text()).toBe("quick");
+
+    const slow = fetch(`http://127.0.0.1:${port}/slow`, { headers: { connection: "close" } });
+    await inProgress;
+    const started = Date.now();
+    const closed = closeHttpGracefully(server, 5000);
+    await expect(
+      new Promise((resolve, reject) => {
+        const s = net.connect(port, "127.0.0.1", () => resolve(s));
+        s.once("error", reject);
+      }),
+    ).rejects.toThrow(/ECONNREFUSED/);
+    const res = await slow;
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("done");
+    await closed;
+    // closed once the request was answered, not at the 5 s cut
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
