@@ -81,7 +81,7 @@ export function isLoopback(address: string | undefined): boolean {
  * open the metrics to the world.
  */
 export function metricsAccess(
-  req: Pick<Request, "ip" | "headers">,
+  req: { ip?: string; headers: Request["headers"] },
   token: string | undefined,
   trustProxy: boolean,
 ): "ok" | "unauthorized" | "disabled" {

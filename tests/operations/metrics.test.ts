@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsJobs } from "../../server/modules/analytics/analytics.jobs";
 import { createMailer } from "../../server/mail/mailer";
 import { metricsAccess } from "../../server/metrics/http";
+import { startMetricsServer } from "../../server/metrics/server";
 import type { JobContext } from "../../server/job-definition";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { createTestOrg, testConfig, uniqueEmail } from "../support/context";
@@ -195,5 +196,22 @@ describe("who may scrape /metrics", () => {
     expect(metricsAccess(relayed, undefined, false)).toBe("disabled");
     expect(metricsAccess(relayed, undefined, true)).toBe("ok");
     expect(metricsAccess(req("127.0.0.1", { forwarded: "for=203.0.113.7" }), TOKEN, false)).toBe("unauthorized");
+  });
+});
+
+describe("the worker's metrics port", () => {
+  it("serves the same registry on its own port, to loopback clients", async () => {
+    const port = await freePort();
+    const server = await startMetricsServer({ port, host: "127.0.0.1", token: TOKEN });
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toContain("# TYPE flota_job_failures_total counter");
+      expect(text).toContain("# TYPE flota_report_runs_total counter");
+      expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
