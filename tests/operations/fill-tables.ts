@@ -127,40 +127,47 @@ function candidates(table: string, c: Column, n: number): string[] {
 }
 
 /**
- * Inserts `rowsPerTable` rows into every empty table it can; returns the tables it could not fill
- * with the last error of each.
+ * Inserts `rowsPerTable` rows into every table; returns the tables it could not fill with the last
+ * error of each.
  */
 export async function fillEveryTable(client: pg.ClientBase, rowsPerTable = 2): Promise<Record<string, string>> {
   const tables = await userTables(client);
   const info = new Map<string, { columns: Column[]; fks: ForeignKey[] }>();
   for (const t of tables) info.set(t, { columns: await columnsOf(client, t), fks: await foreignKeysOf(client, t) });
   const count = async (t: string) => Number((await client.query(`SELECT count(*) AS n FROM ${quote(t)}`)).rows[0].n);
+  // `filled`: has rows another table may point at; `done`: got its generated rows (tables with rows get them too)
   const filled = new Set<string>();
   for (const t of tables) if ((await count(t)) > 0) filled.add(t);
+  const done = new Set<string>();
   const errors: Record<string, string> = {};
   let progress = true;
   let serial = 1;
   while (progress) {
     progress = false;
     for (const table of tables) {
-      if (filled.has(table)) continue;
+      if (done.has(table)) continue;
       const { columns, fks } = info.get(table)!;
       const required = fks.filter((fk) => fk.refTable !== table && fk.columns.some((c) => isNotNull(columns, c)));
       if (required.some((fk) => !filled.has(fk.refTable))) continue;
       let inserted = 0;
       for (let i = 0; i < rowsPerTable; i++) {
-        const error = await insertOne(client, table, columns, fks, filled, serial++);
+        // referenced rows are picked at random: another pick may find rows that agree on a shared key (org_id)
+        // the earliest referenced rows first (they share one organisation), then random picks (a unique key)
+        let error = await insertOne(client, table, columns, fks, filled, serial++, "first");
+        for (let retry = 0; error && retry < 8; retry++)
+          error = await insertOne(client, table, columns, fks, filled, serial++, "random");
         if (error) errors[table] = error;
         else inserted++;
       }
       if (inserted) {
         filled.add(table);
+        done.add(table);
         delete errors[table];
         progress = true;
       }
     }
   }
-  for (const t of tables) if (!filled.has(t)) errors[t] ??= "a table it depends on stayed empty";
+  for (const t of tables) if (!done.has(t)) errors[t] ??= "a table it depends on stayed empty";
   return errors;
 }
 
@@ -173,6 +180,7 @@ async function insertOne(
   fks: ForeignKey[],
   filled: Set<string>,
   serial: number,
+  pick: "first" | "random",
 ): Promise<string | null> {
   // Foreign keys: the columns of one referenced row, composite keys first; a later key sharing a column
   // with an earlier one (org_id) picks a referenced row that agrees on it.
@@ -185,7 +193,7 @@ async function insertOne(
     const row = (
       await client.query(
         `SELECT ${fk.refColumns.map(quote).join(", ")} FROM ${quote(fk.refTable)}
-          ${agree.length ? `WHERE ${agree.join(" AND ")}` : ""} ORDER BY random() LIMIT 1`,
+          ${agree.length ? `WHERE ${agree.join(" AND ")}` : ""} ORDER BY ${pick === "first" ? "ctid" : "random()"} LIMIT 1`,
       )
     ).rows[0];
     if (!row) continue;
@@ -213,19 +221,42 @@ async function insertOne(
     for (let i = 0; i < columns.length; i++)
       for (const alt of mode[i].slice(1)) attempts.push(mode.map((l, j) => (j === i ? alt : l[0])));
   }
-  let lastError = "";
-  for (const values of attempts) {
+  const sql = (values: string[]) =>
+    `INSERT INTO ${quote(table)} (${columns.map((c) => quote(c.name)).join(", ")}) VALUES (${values.join(", ")})`;
+  /** Whether the row would be accepted (tried inside a savepoint and undone). */
+  const accepted = async (values: string[]): Promise<string | null> => {
     await client.query("SAVEPOINT fill");
     try {
-      await client.query(
-        `INSERT INTO ${quote(table)} (${columns.map((c) => quote(c.name)).join(", ")}) VALUES (${values.join(", ")})`,
-      );
-      await client.query("RELEASE SAVEPOINT fill");
+      await client.query(sql(values));
       return null;
     } catch (e) {
+      return (e as Error).message;
+    } finally {
       await client.query("ROLLBACK TO SAVEPOINT fill");
-      lastError = (e as Error).message;
     }
+  };
+  let lastError = "";
+  for (const values of attempts) {
+    const error = await accepted(values);
+    if (error) {
+      lastError = error;
+      continue;
+    }
+    // A row that needed NULLs or defaults: give those columns values one by one where the constraints allow.
+    const row = [...values];
+    for (let i = 0; i < columns.length; i++) {
+      if (row[i] !== "NULL" && row[i] !== "DEFAULT") continue;
+      for (const candidate of choices[i]) {
+        if (candidate === "NULL" || candidate === row[i]) continue;
+        const next = row.map((v, j) => (j === i ? candidate : v));
+        if (!(await accepted(next))) {
+          row[i] = candidate;
+          break;
+        }
+      }
+    }
+    await client.query(sql(row));
+    return null;
   }
   return lastError;
 }
