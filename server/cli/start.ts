@@ -78,7 +78,8 @@ async function main() {
   // Everything stops taking new work at once, then finishes what it holds (docs/operations.md, "Upgrades").
   exitOnTerminate(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
     await Promise.all([
-      closeHttpGracefully(server, config.SHUTDOWN_TIMEOUT_MS),
+      // slow requests are cut a little before the deadline, so the rest still closes cleanly
+      closeHttpGracefully(server, Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - 5000)),
       hub.close(),
       (async () => {
         await simulator?.stop();
