@@ -1,5 +1,7 @@
 import { createLogger, openRuntime } from "../server/bootstrap";
 import { loadConfig } from "../server/config";
+import { exitOnTerminate } from "../server/cli/shutdown";
+import { startMetricsServer } from "../server/metrics/server";
 import { startWorkers } from "./workers";
 
 /** `npm run worker`: the job worker as its own process (uses DATABASE_URL, and REDIS_URL when set). */
@@ -9,13 +11,16 @@ async function main() {
   if (!config.DATABASE_URL) log.warn("DATABASE_URL is not set; the worker starts the embedded PostgreSQL itself");
   const runtime = await openRuntime(config, log, { poolSize: 4, role: "worker" });
   const stop = await startWorkers(runtime.ctx);
-  const shutdown = async () => {
+  const metrics =
+    config.WORKER_METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer({ port: config.WORKER_METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN });
+  // running jobs finish; past the deadline BullMQ hands them to another worker as stalled
+  exitOnTerminate(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
+    metrics?.close();
     await stop();
     await runtime.shutdown();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown());
-  process.on("SIGTERM", () => void shutdown());
+  });
 }
 
 main().catch((err) => {

@@ -69,6 +69,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  // GET /metrics from other machines than this one (docs/operations.md); unset: loopback only.
+  METRICS_TOKEN: z.string().min(16).optional(),
+  // the job worker (npm run worker) serves GET /metrics on this port when set; the web process uses PORT
+  WORKER_METRICS_PORT: port.optional(),
+  // SIGTERM: how long the process may take to finish its work before it exits anyway.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   MAP_STYLE: z.enum(["online", "offline"]).default("online"),
   MAP_STYLE_URL: z.string().url().optional(),
   PMTILES_URL: z.string().url().optional(),

@@ -10,6 +10,8 @@ import { DEMO_PASSWORD, ensureInitialData } from "../seed/seed";
 import { createHttpApp } from "../http/app";
 import { startWorkers } from "../../jobs/workers";
 import { buildIfNeeded } from "./build-if-needed";
+import { exitOnTerminate } from "./shutdown";
+import { closeHttpGracefully } from "../shared/close-http";
 import { createCommandRelay } from "../modules/immobilization/command-relay";
 import { startLive } from "../modules/live";
 import { startTelematics } from "../telematics/runtime";
@@ -73,23 +75,21 @@ async function main() {
     );
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "shutting down");
-    server.close();
-    server.closeAllConnections();
-    await simulator?.stop();
+  // Everything stops taking new work at once, then finishes what it holds (docs/operations.md, "Upgrades").
+  exitOnTerminate(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
+    await Promise.all([
+      // slow requests are cut a little before the deadline, so the rest still closes cleanly
+      closeHttpGracefully(server, Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - 5000)),
+      hub.close(),
+      (async () => {
+        await simulator?.stop();
+        await telematics.close();
+      })(),
+      stopWorkers(),
+    ]);
     commands.close();
-    await telematics.close();
-    await hub.close();
-    await stopWorkers();
     await runtime.shutdown();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  });
 }
 
 main().catch((err) => {

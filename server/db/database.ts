@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { metricSources } from "../metrics";
 import { enableCopyFrom } from "./copy-from";
 import type { Database } from "./schema";
 
@@ -21,11 +22,17 @@ export function connectDatabase(url: string, max = 10): DatabaseHandle {
   pool.on("error", () => {}); // idle client errors (server restart) surface on next query instead
   pool.on("connect", enableCopyFrom); // COPY … FROM STDIN through Kysely (the position pipeline's bulk path)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const unregister = metricSources.pool(() => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   return {
     db,
     pool,
     url,
     close: async () => {
+      unregister();
       await db.destroy();
     },
   };

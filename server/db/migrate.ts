@@ -3,22 +3,24 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** The migration files this version of Flota has, in the order they apply. */
-export async function migrationNames(): Promise<string[]> {
-  return (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith(".sql")).sort();
+/** The migration files of a folder (this version of Flota's by default), in the order they apply. */
+export async function migrationNames(dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
 }
 const LOCK_ID = 815_115_001; // advisory lock shared by every process that migrates
 
 /**
- * Applies pending SQL migrations in file-name order, each in its own transaction; with `until`, only up to and
- * including that file (a restore rebuilds the schema its archive was made with).
+ * Applies pending SQL migrations in file-name order, each in its own transaction with its
+ * schema_migrations row: a migration that fails leaves neither a change nor a recorded level. With `until`, only up
+ * to and including that file (a restore rebuilds the schema its archive was made with); `dir` is for tests (an
+ * earlier level, a failing migration).
  */
 export async function migrate(
   pool: pg.Pool,
   log: (msg: string) => void = () => {},
-  opts: { until?: string } = {},
+  opts: { until?: string; dir?: string } = {},
 ): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
@@ -30,10 +32,10 @@ export async function migrate(
     const done = new Set(
       (await client.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),
     );
-    const files = (await migrationNames()).filter((f) => opts.until === undefined || f <= opts.until);
+    const files = (await migrationNames(opts.dir)).filter((f) => opts.until === undefined || f <= opts.until);
     for (const file of files) {
       if (done.has(file)) continue;
-      const sql = await readFile(path.join(MIGRATIONS_DIR, file), "utf8");
+      const sql = await readFile(path.join(opts.dir ?? MIGRATIONS_DIR, file), "utf8");
       await client.query("BEGIN");
       try {
         await client.query(sql);

@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "../context";
+import { httpMetrics, metricsHandler } from "../metrics/http";
 import { authRoutes } from "./api/auth.routes";
 import { contentSecurityPolicy } from "./basemap";
 import { configurationRoutes } from "./api/configuration.routes";
@@ -40,11 +41,12 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+  app.use(httpMetrics(opts.build));
 
   app.use(
     pinoHttp({
       logger: ctx.log,
-      autoLogging: { ignore: (req) => /^\/(assets\/|healthz|readyz|favicon)/.test(req.url?.slice(1) ?? "") },
+      autoLogging: { ignore: (req) => /^\/(assets\/|healthz|readyz|metrics|favicon)/.test(req.url ?? "") },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       serializers: {
@@ -76,6 +78,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
       res.status(503).json({ status: "unavailable" });
     }
   });
+  app.get("/metrics", metricsHandler(ctx.config.METRICS_TOKEN, Boolean(process.env.TRUST_PROXY)));
   app.get("/version", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ version: ctx.buildId });

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import type { Config } from "../config";
+import { metrics } from "../metrics";
 
 export interface OutgoingMail {
   to: string;
@@ -36,9 +37,16 @@ export function createMailer(config: Config, log: Logger): Mailer {
           { to: mail.to, subject: mail.subject, text: mail.text },
           "SMTP is not configured; e-mail written to the log instead",
         );
+        metrics.email("logged");
         return;
       }
-      await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      try {
+        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      } catch (err) {
+        metrics.email("failed");
+        throw err;
+      }
+      metrics.email("sent");
       log.info({ to: mail.to, subject: mail.subject }, "e-mail sent");
     },
   };

@@ -1,5 +1,6 @@
 import { Queue, Worker, createPostgresBackend, type Job, type JobsOptions } from "bullmq";
 import type { Logger } from "pino";
+import { metrics, metricSources } from "../metrics";
 
 /**
  * BullMQ on Redis when REDIS_URL is set, on PostgreSQL (BullMQ's own backend,
@@ -37,13 +38,27 @@ const DEFAULT_JOB_OPTIONS: JobsOptions = {
 export class JobQueue {
   private queues = new Map<QueueName, Queue>();
   private workers: Worker[] = [];
+  private unregisterMetrics: () => void;
 
   /** `prefix` separates several installations (or test runs) sharing one database or Redis. */
   constructor(
     readonly backend: QueueBackend,
     private log: Logger,
     private prefix = "",
-  ) {}
+  ) {
+    this.unregisterMetrics = metricSources.queues(() => this.counts());
+  }
+
+  /** Jobs per queue and state, for /metrics (opens each queue on first use, as enqueue would). */
+  async counts(): Promise<Record<string, Record<string, number>>> {
+    const out: Record<string, Record<string, number>> = {};
+    await Promise.all(
+      QUEUE_NAMES.map(async (name) => {
+        out[name] = await this.queue(name).getJobCounts("waiting", "active", "delayed", "prioritized", "failed");
+      }),
+    );
+    return out;
+  }
 
   queue(name: QueueName): Queue {
     let q = this.queues.get(name);
@@ -93,13 +108,18 @@ export class JobQueue {
       this.backend.kind === "redis"
         ? new Worker(fullName, handler, opts)
         : new Worker(fullName, handler, opts, createPostgresBackend as never);
-    worker.on("failed", (job, err) => this.log.warn({ err, queue: name, job: job?.name, id: job?.id }, "job failed"));
+    worker.on("failed", (job, err) => {
+      metrics.jobFinished(name, false);
+      this.log.warn({ err, queue: name, job: job?.name, id: job?.id }, "job failed");
+    });
+    worker.on("completed", () => metrics.jobFinished(name, true));
     worker.on("error", (err) => this.log.error({ err, queue: name }, "worker error"));
     this.workers.push(worker);
     return worker;
   }
 
   async close(): Promise<void> {
+    this.unregisterMetrics();
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     this.workers = [];

@@ -1,4 +1,5 @@
 import type { WithPorts } from "../context";
+import { metrics } from "../metrics";
 import { createAlertHook } from "../modules/alerts/alert-pipeline";
 import { AlertRulesCache } from "../modules/alerts/alert-rules";
 import { createSegmentsHook } from "../modules/analytics/segments/segments.hook";
@@ -87,9 +88,17 @@ export async function startTelematics(
         log.warn({ err }, "recording unknown device failed"),
       );
     },
-    onPositions: (id: string, positions: Parameters<PositionPipeline["onPositions"]>[1]) =>
-      pipeline.onPositions(id, positions),
   };
+  /** The shared callbacks, with each protocol's positions counted and their commit timed for /metrics. */
+  const callbacksFor = (protocol: string) => ({
+    ...callbacks,
+    async onPositions(id: string, positions: Parameters<PositionPipeline["onPositions"]>[1]) {
+      const start = process.hrtime.bigint();
+      metrics.positionsReceived(protocol, positions.length);
+      const stored = await pipeline.onPositions(id, positions);
+      metrics.positionsStored(protocol, stored, Number(process.hrtime.bigint() - start) / 1e9);
+    },
+  });
   const configured = {
     teltonika: config.TELTONIKA_PORT,
     gt06: config.GT06_PORT,
@@ -115,12 +124,18 @@ export async function startTelematics(
   try {
     for (const protocol of TCP_PROTOCOLS) {
       if (!enabled(configured[protocol])) continue;
-      const gw = await startTcpGateway({ protocol, port: configured[protocol], host, logger: log, ...callbacks });
+      const gw = await startTcpGateway({
+        protocol,
+        port: configured[protocol],
+        host,
+        logger: log,
+        ...callbacksFor(protocol),
+      });
       gateways[protocol] = gw;
       ports[protocol] = gw.port;
     }
     if (enabled(configured.osmand)) {
-      osmand = await startOsmAndServer({ port: configured.osmand, host, logger: log, ...callbacks });
+      osmand = await startOsmAndServer({ port: configured.osmand, host, logger: log, ...callbacksFor("osmand") });
       ports.osmand = osmand.port;
     }
     if (enabled(configured.camera)) {

@@ -1,5 +1,6 @@
 import type { JobDefinition } from "../../job-definition";
 import type { AppContext } from "../../context";
+import { metrics } from "../../metrics";
 import { vehiclesRepo } from "../vehicles/vehicles.repo";
 import { archiveRepo } from "./archive/archive.repo";
 import { ARCHIVE_JOB, generateArchive, recoverStaleArchives, type ArchiveJob } from "./archive/archive.service";
@@ -27,6 +28,7 @@ export const analyticsJobs: JobDefinition[] = [
     handler: async (job, ctx) => {
       const { archiveId } = job.data as ArchiveJob;
       const result = await generateArchive(ctx, archiveId, await recipientLanguages(ctx, archiveId));
+      metrics.reportRun(result);
       // a retried job finds the archive COMPLETED already and only finishes the e-mails
       if (result !== "FAILED") await emailScheduledArchive(ctx, ctx.mailer, archiveId);
       return result;

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, WebSocket } from "ws";
 import type { AppContext } from "../../context";
+import { metricSources } from "../../metrics";
 import { parseCookies, SESSION_COOKIE } from "../../security/cookies";
 import { can, canSeeVehicle } from "../access/access.policy";
 import type { Permission } from "../access/permissions";
@@ -66,6 +67,7 @@ export class LiveHub {
   /** last fix time sent per vehicle: publishes may arrive out of order */
   private lastFix = new Map<string, number>();
   private unsubscribe: () => void;
+  private unregisterMetrics: () => void;
   delivered = 0;
 
   constructor(
@@ -73,6 +75,7 @@ export class LiveHub {
     bus: LivePort,
   ) {
     this.unsubscribe = bus.onMessage((m) => this.onBus(m));
+    this.unregisterMetrics = metricSources.websockets(() => this.connections);
   }
 
   /** Handles an HTTP upgrade; returns false for other paths so another handler may take them. */
@@ -204,6 +207,7 @@ export class LiveHub {
 
   async close(): Promise<void> {
     this.unsubscribe();
+    this.unregisterMetrics();
     for (const c of this.wss.clients) c.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }

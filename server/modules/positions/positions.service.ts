@@ -41,8 +41,11 @@ export interface PipelineStats {
 }
 
 export interface PositionPipeline {
-  /** The gateways' onPositions: resolves once the records are committed (or dropped as invalid). */
-  onPositions(deviceId: string, positions: DevicePosition[]): Promise<void>;
+  /**
+   * The gateways' onPositions: resolves once the records are committed (or dropped as invalid), with the
+   * number of valid records committed (a record already stored counts: it is durable either way).
+   */
+  onPositions(deviceId: string, positions: DevicePosition[]): Promise<number>;
   readonly stats: PipelineStats;
   /** Resolves once the after-commit work started so far (publishing, hooks, deferred derivation) has finished. */
   settle(): Promise<void>;
@@ -258,7 +261,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
       const device = await opts.lookup(deviceId);
       if (!device) {
         stats.rejected += positions.length;
-        return;
+        return 0;
       }
       const at = now();
       const seen = new Set<number>();
@@ -278,12 +281,13 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
         seen.add(t);
         fixes.push(toFix(p));
       }
-      if (!fixes.length) return;
+      if (!fixes.length) return 0;
       fixes.sort((a, b) => a.fixTime - b.fixTime);
       await new Promise<void>((resolve, reject) => {
         queue.push({ device, deviceId, fixes, resolve, reject });
         pump();
       });
+      return fixes.length;
     },
     settle,
     async close() {

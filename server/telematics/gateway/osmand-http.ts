@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type pino from "pino";
 import { decodeOsmAnd, OSMAND_DEFAULT_PORT } from "../protocols/osmand";
 import type { DeviceCallbacks } from "./session";
+import { closeHttpGracefully } from "../../shared/close-http";
 
 export interface OsmAndHandlerOptions extends DeviceCallbacks {
   logger: pino.Logger;
@@ -106,10 +107,7 @@ export async function startOsmAndServer(options: OsmAndServerOptions): Promise<O
   options.logger.info({ protocol: "osmand", port }, "telematics OsmAnd HTTP server listening");
   return {
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    // a request in progress is stored and answered first: the phone resends what got no 200
+    close: () => closeHttpGracefully(server),
   };
 }

@@ -1,5 +1,6 @@
 import net from "node:net";
 import type pino from "pino";
+import { metricSources } from "../../metrics";
 import { ProtocolError, type CommandResult, type DeviceCommand } from "../../shared/device-contract";
 import { GT06_DEFAULT_PORT } from "../protocols/gt06";
 import { H02_DEFAULT_PORT } from "../protocols/h02";
@@ -82,6 +83,8 @@ class Connection implements SessionContext {
   private buffer: Buffer = Buffer.alloc(0);
   private processing = false;
   private closed = false;
+  /** set by drain(): no new frame is started; the one in progress is committed and acknowledged first */
+  private draining: (() => void) | undefined;
   private pending: PendingCommand | undefined;
   private commandChain: Promise<unknown> = Promise.resolve();
 
@@ -113,7 +116,7 @@ class Connection implements SessionContext {
   private async pump(): Promise<void> {
     this.processing = true;
     try {
-      while (!this.closed) {
+      while (!this.closed && !this.draining) {
         const length = this.session.frameLength(this.buffer);
         if (length === 0) break;
         const frame = Buffer.from(this.buffer.subarray(0, length));
@@ -124,7 +127,7 @@ class Connection implements SessionContext {
           this.close(this.session.closeRequested, "info");
           return;
         }
-        this.socket.resume();
+        if (!this.draining) this.socket.resume();
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -132,7 +135,27 @@ class Connection implements SessionContext {
       else this.close(`processing failed, not acknowledged: ${message}`, "error");
     } finally {
       this.processing = false;
+      if (this.draining) {
+        this.close("server shutting down", "info");
+        this.draining();
+      }
     }
+  }
+
+  /**
+   * Shutdown: reads nothing more; a frame being committed is finished and acknowledged, then the
+   * connection closes (the device resends anything unacknowledged to the next server).
+   */
+  drain(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.socket.pause();
+    if (!this.processing) {
+      this.close("server shutting down", "info");
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.draining = resolve;
+    });
   }
 
   send(data: Buffer): Promise<void> {
@@ -214,6 +237,7 @@ export async function startTcpGateway(options: TcpGatewayOptions): Promise<TcpGa
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   options.logger.info({ protocol: options.protocol, port }, "telematics TCP gateway listening");
+  const unregisterMetrics = metricSources.devices(() => ({ [options.protocol]: registry.size }));
 
   return {
     port,
@@ -228,11 +252,11 @@ export async function startTcpGateway(options: TcpGatewayOptions): Promise<TcpGa
         callOptions?.timeoutMs ?? options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
       );
     },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const connection of connections) connection.close("gateway shutting down", "debug");
-      });
+    async close() {
+      unregisterMetrics();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([...connections].map((c) => c.drain()));
+      await closed;
     },
   };
 }
