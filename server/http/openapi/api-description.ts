@@ -6,12 +6,25 @@ import { dashboardApi } from "../api/dashboard.openapi";
 import type { ApiFragment } from "./openapi-document";
 import { maintenanceApi } from "../api/maintenance.openapi";
 import { routePlanningApi } from "../api/route-planning.openapi";
+import { authApi } from "../api/auth.openapi";
+import { configurationApi } from "../api/configuration.openapi";
+import { telematicsApi } from "../api/telematics.openapi";
+import { placesApi } from "../api/places.openapi";
+import { alertsApi } from "../api/alerts.openapi";
+import { administrationApi } from "../api/administration.openapi";
+import { referenceApi } from "../api/reference.openapi";
 
 /**
  * Every module's part of the API description, in the order the document lists them. A module with an /api
  * router adds its fragment (`server/http/api/<feature>.openapi.ts`) here.
  */
 export const API_FRAGMENTS: readonly ApiFragment[] = [
+  authApi,
+  configurationApi,
+  telematicsApi,
+  placesApi,
+  alertsApi,
+  administrationApi,
   carSharingApi,
   maintenanceApi,
   routePlanningApi,
@@ -19,4 +32,5 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   dashboardApi,
   tmsApi,
   videoApi,
+  referenceApi,
 ];

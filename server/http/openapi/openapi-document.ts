@@ -42,12 +42,19 @@ export function openApiDocument(fragments: readonly ApiFragment[], version: stri
       title: "Flota API",
       version,
       description:
-        "The API of the web app and the mobile app. Sign in with POST /auth/login and send the access token as a Bearer token; errors answer with the Error body and a stable code.",
+        "The API of the web app and the mobile app. Sign in with POST /api/auth/login and send the access token as a Bearer token (the web app's session cookie works too; its writes need the X-CSRF-Token header). Integrations send their key in X-Api-Key. Errors answer with the Error body and a stable code. Versioning and deprecation: docs/api.md.",
     },
     tags: fragments.map((f) => ({ name: f.tag, description: f.description })),
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer" },
+        bearer: { type: "http", scheme: "bearer", description: "the access_token of POST /api/auth/login" },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "flota_session",
+          description:
+            "the web app's session; writes also need the X-CSRF-Token header (the flota_csrf cookie's value)",
+        },
         apiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "integration keys (api/integrations)" },
       },
       schemas,
@@ -58,7 +65,7 @@ export function openApiDocument(fragments: readonly ApiFragment[], version: stri
         },
       },
     },
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { session: [] }],
     paths,
   };
 }
