@@ -4,18 +4,26 @@ const err = { $ref: "#/components/responses/Error" };
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const id = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
-const op = (summary: string, extra: Record<string, unknown> = {}) => ({
+/** `status`: the success status (201 created, 202 queued, 204 deleted with no body). */
+const op = (summary: string, extra: Record<string, unknown> = {}, status = 200) => ({
   tags: ["tms"],
   summary,
-  responses: { 200: { description: "OK" }, 400: err, 401: err, 403: err, 404: err, 409: err },
+  responses: {
+    [status]: { description: status === 204 ? "Done, no content" : "OK" },
+    400: err,
+    401: err,
+    403: err,
+    404: err,
+    409: err,
+  },
   ...extra,
 });
-const keyed = (summary: string, extra: Record<string, unknown> = {}) => ({
+const keyed = (summary: string, extra: Record<string, unknown> = {}, status = 200) => ({
   tags: ["integrations"],
   summary,
   security: [{ apiKey: [] }],
   responses: {
-    200: { description: "OK" },
+    [status]: { description: "OK" },
     400: err,
     401: err,
     404: err,
@@ -108,13 +116,13 @@ export const tmsApi: ApiFragment = {
   paths: {
     "/api/tms/orders": {
       get: op("List orders (q, status, day, page, size, sort)"),
-      post: op("Create an order", { requestBody: json(ref("TmsOrderInput")) }),
+      post: op("Create an order", { requestBody: json(ref("TmsOrderInput")) }, 201),
     },
     "/api/tms/orders/{id}": {
       parameters: [id],
       get: op("An order"),
       put: op("Change a PENDING order (ORDER_NOT_PENDING otherwise)", { requestBody: json(ref("TmsOrderInput")) }),
-      delete: op("Delete a PENDING order"),
+      delete: op("Delete a PENDING order", {}, 204),
     },
     "/api/tms/orders/{id}/finish": {
       parameters: [id],
@@ -122,17 +130,17 @@ export const tmsApi: ApiFragment = {
     },
     "/api/tms/optimizations": {
       get: op("List optimisations"),
-      post: op("Create a draft", { requestBody: json(ref("TmsOptimizationInput")) }),
+      post: op("Create a draft", { requestBody: json(ref("TmsOptimizationInput")) }, 201),
     },
     "/api/tms/optimizations/{id}": {
       parameters: [id],
       get: op("An optimisation with routes, unplaced orders and its orders"),
       put: op("Change a draft (OPTIMIZATION_COMPLETED otherwise)"),
-      delete: op("Delete a draft"),
+      delete: op("Delete a draft", {}, 204),
     },
     "/api/tms/optimizations/{id}/run": {
       parameters: [id],
-      post: op("Queue the optimiser (202); follow runState and progress"),
+      post: op("Queue the optimiser (202); follow runState and progress", {}, 202),
     },
     "/api/tms/optimizations/{id}/move": {
       parameters: [id],
@@ -162,23 +170,27 @@ export const tmsApi: ApiFragment = {
       get: op("One truck's delivering list"),
     },
     "/api/tms/settings": { get: op("TMS settings"), put: op("Save the TMS settings") },
-    "/api/tms/depots": { get: op("Depots"), post: op("Add a depot") },
-    "/api/tms/depots/{id}": { parameters: [id], delete: op("Delete a depot") },
+    "/api/tms/depots": { get: op("Depots"), post: op("Add a depot", {}, 201) },
+    "/api/tms/depots/{id}": { parameters: [id], delete: op("Delete a depot", {}, 204) },
     "/api/tms/api-keys": {
       get: op("Integration keys (administrators)"),
-      post: op("Create a key; the key is answered once"),
+      post: op("Create a key; the key is answered once", {}, 201),
     },
-    "/api/tms/api-keys/{id}": { parameters: [id], delete: op("Revoke a key") },
+    "/api/tms/api-keys/{id}": { parameters: [id], delete: op("Revoke a key", {}, 204) },
     "/api/integrations/orders": {
       get: keyed("The organisation's orders with status and tracking link (status, day, page)"),
-      post: keyed("Push one order or { orders: [...] } (up to 1000)", {
-        requestBody: json({
-          oneOf: [
-            ref("TmsOrderInput"),
-            { type: "object", properties: { orders: { type: "array", items: ref("TmsOrderInput") } } },
-          ],
-        }),
-      }),
+      post: keyed(
+        "Push one order or { orders: [...] } (up to 1000)",
+        {
+          requestBody: json({
+            oneOf: [
+              ref("TmsOrderInput"),
+              { type: "object", properties: { orders: { type: "array", items: ref("TmsOrderInput") } } },
+            ],
+          }),
+        },
+        201,
+      ),
     },
     "/api/integrations/orders/{orderId}": {
       parameters: [{ name: "orderId", in: "path", required: true, schema: { type: "string" } }],

@@ -28,12 +28,43 @@ const ERROR_SCHEMA = {
   },
 };
 
+const ERROR_REF = { $ref: "#/components/responses/Error" };
+const METHODS = ["get", "post", "put", "patch", "delete"];
+
+/**
+ * The answers any operation of its kind can give, where a fragment does not list them: 401 and 403 when it needs
+ * sign-in, 404 with a path parameter, 400 when it reads a body or query parameters.
+ */
+function withCommonErrors(path: string, item: Record<string, unknown>) {
+  const pathParams = /\{[^}]+\}/.test(path);
+  for (const m of METHODS) {
+    const op = item[m] as
+      | {
+          security?: unknown[];
+          responses?: Record<string, unknown>;
+          requestBody?: unknown;
+          parameters?: Array<{ in?: string }>;
+        }
+      | undefined;
+    if (!op) continue;
+    const responses = (op.responses ??= {});
+    const add = (status: number) => {
+      responses[status] ??= ERROR_REF;
+    };
+    if (!op.security || op.security.length > 0) [401, 403].forEach(add);
+    if (pathParams) add(404);
+    if (op.requestBody || op.parameters?.some((p) => p.in === "query")) add(400);
+  }
+  return item;
+}
+
 /** Builds the whole description from the modules' fragments (listed in api-description.ts). */
 export function openApiDocument(fragments: readonly ApiFragment[], version: string) {
   const paths: ApiPaths = {};
   const schemas: ApiSchemas = { Error: ERROR_SCHEMA };
   for (const f of fragments) {
-    for (const [path, item] of Object.entries(f.paths)) paths[path] = { ...(paths[path] ?? {}), ...item };
+    for (const [path, item] of Object.entries(f.paths))
+      paths[path] = withCommonErrors(path, { ...(paths[path] ?? {}), ...structuredClone(item) });
     Object.assign(schemas, f.schemas ?? {});
   }
   return {
