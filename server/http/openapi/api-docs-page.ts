@@ -8,6 +8,8 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 const esc = (v: unknown) =>
   String(v ?? "").replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
+/** Escaped text with `code` spans, as the descriptions write them. */
+const md = (v: unknown) => esc(v).replace(/`([^`]+)`/g, "<code>$1</code>");
 const anchor = (s: string) => s.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
 const refName = (ref: string) => ref.split("/").pop() ?? ref;
 
@@ -41,7 +43,7 @@ function fields(s: Json | undefined, l: Labels): string {
   const rows = Object.entries(props)
     .map(
       ([name, p]) =>
-        `<tr><td><code>${esc(name)}</code></td><td>${typeOf(p)}</td><td>${required.has(name) ? l.yes : l.no}</td><td>${esc(p.description ?? "")}</td></tr>`,
+        `<tr><td><code>${esc(name)}</code></td><td>${typeOf(p)}</td><td>${required.has(name) ? l.yes : l.no}</td><td>${md(p.description ?? "")}</td></tr>`,
     )
     .join("");
   return `<table><thead><tr><th>${l.name}</th><th>${l.type}</th><th>${l.required}</th><th>${l.description}</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -59,7 +61,7 @@ function operationHtml(method: string, path: string, op: Json, doc: Json, l: Lab
   const paramRows = params
     .map(
       (p) =>
-        `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? l.yes : l.no}</td><td>${typeOf(p.schema as Json)}</td><td>${esc(p.description ?? "")}</td></tr>`,
+        `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? l.yes : l.no}</td><td>${typeOf(p.schema as Json)}</td><td>${md(p.description ?? "")}</td></tr>`,
     )
     .join("");
   const body = op.requestBody as { content: Record<string, { schema: Json }> } | undefined;
@@ -79,7 +81,7 @@ function operationHtml(method: string, path: string, op: Json, doc: Json, l: Lab
   return `<section class="op" id="${id}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${esc(path)}</code></h3>
 <p>${esc(op.summary)}</p>
-${op.description ? `<p class="muted">${esc(op.description)}</p>` : ""}
+${op.description ? `<p class="muted">${md(op.description)}</p>` : ""}
 <p><strong>${l.signIn}:</strong> ${esc(securityOf(op, doc, l))}</p>
 ${paramRows ? `<h4>${l.parameters}</h4><table><thead><tr><th>${l.name}</th><th>${l.in}</th><th>${l.required}</th><th>${l.type}</th><th>${l.description}</th></tr></thead><tbody>${paramRows}</tbody></table>` : ""}
 ${
@@ -127,7 +129,7 @@ export function renderApiDocs(doc: Json, lng: "al" | "en"): string {
     .filter((t) => byTag.has(t.name))
     .map(
       (t) =>
-        `<h2 id="tag-${anchor(t.name)}">${esc(t.name)}</h2><p class="muted">${esc(t.description)}</p>${byTag.get(t.name)!.join("\n")}`,
+        `<h2 id="tag-${anchor(t.name)}">${esc(t.name)}</h2><p class="muted">${md(t.description)}</p>${byTag.get(t.name)!.join("\n")}`,
     );
   const contents = tags
     .filter((t) => toc.has(t.name))
@@ -144,7 +146,7 @@ export function renderApiDocs(doc: Json, lng: "al" | "en"): string {
 <nav class="lang" aria-label="${esc(l.language)}"><a href="?lang=al" hreflang="sq">Shqip</a> · <a href="?lang=en" hreflang="en">English</a></nav>
 <h1>${esc(l.title)}</h1>
 <p>${esc(l.intro)} <a href="/api/openapi.json">/api/openapi.json</a> (${esc(info.version)})</p>
-<p class="muted">${esc(info.description)}</p>
+<p class="muted">${md(info.description)}</p>
 ${lng !== "en" ? `<p class="muted">${esc(l.descriptionsNote)}</p>` : ""}
 <h2>${esc(l.contents)}</h2><ul>${contents.join("")}<li><a href="#schemas">${esc(l.schemas)}</a></li></ul>
 ${sections.join("\n")}
