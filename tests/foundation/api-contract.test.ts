@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiContractError, checkApiAnswer } from "../support/api-contract";
 import { createTestOrg, principalFor } from "../support/context";
-import { startTestServer, type TestServer } from "../support/server";
+import { signedInClient, startTestServer, type TestServer } from "../support/server";
 
 const url = (path: string) => new URL(`http://127.0.0.1:1${path}`);
 const json = (status: number, body: unknown) =>
@@ -52,9 +52,10 @@ describe("answers are checked against /api/openapi.json", () => {
 describe("the test fetch checks every answer of a test server's /api", () => {
   let srv: TestServer;
   let token: string;
+  let org: Awaited<ReturnType<typeof createTestOrg>>;
   beforeAll(async () => {
     srv = await startTestServer();
-    const org = await createTestOrg(srv.ctx);
+    org = await createTestOrg(srv.ctx);
     token = (await principalFor(srv.ctx, org.adminId)).token;
   });
   afterAll(async () => srv?.close());
@@ -77,5 +78,12 @@ describe("the test fetch checks every answer of a test server's /api", () => {
     const al = await (await fetch(`${srv.url}/api/docs`, { headers: { cookie: "lng=al" } })).text();
     expect(al).toContain("Referenca e API-së së Flota");
     expect(al).toContain('lang="sq"');
+  });
+
+  it("Help links the reference and the JSON description", async () => {
+    const client = await signedInClient(srv, org.adminEmail, org.adminPassword);
+    const html = await (await client.get("/configuration/help")).text();
+    expect(html).toContain('href="/api/docs"');
+    expect(html).toContain('href="/api/openapi.json"');
   });
 });

@@ -76,7 +76,12 @@ export async function checkApiAnswer(method: string, url: URL, res: Response): P
     );
   const response = resolveResponse(doc, documented);
   const content = response.content as Record<string, { schema?: Json }> | undefined;
-  if (!content || res.status === 204 || res.status === 304) return;
+  if (res.status === 204 || res.status === 304) return;
+  if (!content) {
+    if (res.status < 300 && contentType === "application/json" && (await res.clone().text()))
+      throw new ApiContractError(`${where}: answered a JSON body, the document describes none`);
+    return;
+  }
   const media =
     content[contentType] ??
     Object.entries(content).find(([k]) => k.endsWith("/*") && contentType.startsWith(k.slice(0, -1)))?.[1];

@@ -1,4 +1,5 @@
 import type { ApiFragment } from "../openapi/openapi-document";
+import { obj, page, S } from "../openapi/schema-kit";
 
 const err = { $ref: "#/components/responses/Error" };
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
@@ -28,7 +29,10 @@ const keyed = (summary: string, extra: Record<string, unknown> = {}, status = 20
     401: err,
     404: err,
     409: err,
-    429: { description: "Rate limit reached (120 requests per key and minute); see Retry-After" },
+    429: {
+      description: "Rate limit reached (120 requests per key and minute); see Retry-After",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    },
   },
   ...extra,
 });
@@ -64,33 +68,77 @@ export const tmsApi: ApiFragment = {
     "Transport orders (PENDING → STARTED → FINISHED), optimisations (draft → completed, then dispatched), delivering lists, settings, integration keys; and /api/integrations for an organisation's own systems (X-Api-Key).",
   schemas: {
     TmsOrderInput: orderInput,
-    TmsOrder: {
-      type: "object",
-      properties: {
-        id: { type: "string", format: "uuid" },
-        ...orderInput.properties,
-        status,
-        truck: { type: ["string", "null"] },
-        sequence: { type: ["integer", "null"] },
-        eta: { type: ["string", "null"] },
-        trackingUrl: { type: ["string", "null"] },
-      },
-    },
-    TmsIntegrationOrder: {
-      type: "object",
-      properties: {
-        orderId: { type: "string" },
-        clientOrderId: { type: ["string", "null"] },
-        customerCode: { type: "string" },
-        deliveryDateAt: { type: "string" },
-        status,
-        eta: { type: ["string", "null"] },
-        startedAt: { type: ["string", "null"] },
-        finishedAt: { type: ["string", "null"] },
-        finishedBy: { type: ["string", "null"] },
-        trackingUrl: { type: ["string", "null"] },
-      },
-    },
+    TmsOrder: obj({
+      id: S.uuid,
+      orderId: S.str,
+      clientOrderId: S.strN,
+      customerCode: S.str,
+      customerName: S.strN,
+      address: S.strN,
+      latitude: S.num,
+      longitude: S.num,
+      region: S.strN,
+      business: S.strN,
+      packets: S.int,
+      weight: { type: ["number", "null"], description: "kg" },
+      salesAgent: S.strN,
+      deliveryDateAt: S.date,
+      windowStart: { type: ["string", "null"], description: "HH:mm" },
+      windowEnd: { type: ["string", "null"], description: "HH:mm" },
+      notes: S.strN,
+      status,
+      optimizationId: S.uuidN,
+      truck: { ...S.uuidN, description: "the vehicle" },
+      sequence: S.intN,
+      eta: S.dtN,
+      startedAt: S.dtN,
+      finishedAt: S.dtN,
+      finishedBy: S.enum(["driver", "arrival", "api", "planner", null]),
+      trackingUrl: { type: ["string", "null"], description: "path of the public tracking page while it is valid" },
+      createdAt: S.dt,
+      updatedAt: S.dt,
+    }),
+    TmsIntegrationOrder: obj({
+      orderId: S.str,
+      clientOrderId: S.strN,
+      customerCode: S.str,
+      deliveryDateAt: S.date,
+      status,
+      eta: S.dtN,
+      startedAt: S.dtN,
+      finishedAt: S.dtN,
+      finishedBy: S.enum(["driver", "arrival", "api", "planner", null]),
+      trackingUrl: S.strN,
+    }),
+    TmsPlan: obj({
+      id: S.uuid,
+      name: S.str,
+      day: S.date,
+      depotId: S.uuidN,
+      status: S.enum(["draft", "completed"]),
+      runState: S.str,
+      progress: S.nullable({ type: "object" }),
+      trucks: S.arr(obj({ vehicleId: S.uuid, capacityWeight: S.numN, capacityPackets: S.intN })),
+      routes: S.nullable(S.arr(obj({ vehicleId: S.uuid, distanceM: S.num, durationS: S.num, geometry: S.any }))),
+      unassigned: S.nullable(S.arr(obj({ orderId: S.uuid, reason: S.str }))),
+      dispatchedAt: S.dtN,
+      createdAt: S.dt,
+      updatedAt: S.dt,
+      orders: S.opt(
+        S.arr(
+          obj({
+            id: S.uuid,
+            orderId: S.str,
+            truck: S.uuidN,
+            sequence: S.intN,
+            status,
+            weight: S.numN,
+            packets: S.int,
+          }),
+        ),
+      ),
+    }),
+    TmsDepot: obj({ id: S.uuid, name: S.str, latitude: S.num, longitude: S.num }),
     TmsOptimizationInput: {
       type: "object",
       required: ["name", "day", "depotId", "orders", "trucks"],
@@ -204,3 +252,57 @@ export const tmsApi: ApiFragment = {
     },
   },
 };
+
+/** The success answers, by operation (the `op` and `keyed` builders above give status and errors). */
+const ANSWERS: Record<string, unknown> = {
+  "get /api/tms/orders": page(ref("TmsOrder")),
+  "post /api/tms/orders": ref("TmsOrder"),
+  "get /api/tms/orders/{id}": ref("TmsOrder"),
+  "put /api/tms/orders/{id}": ref("TmsOrder"),
+  "post /api/tms/orders/{id}/finish": ref("TmsOrder"),
+  "get /api/tms/optimizations": S.arr(
+    obj({
+      id: S.uuid,
+      name: S.str,
+      day: S.date,
+      status: S.enum(["draft", "completed"]),
+      runState: S.str,
+      orders: S.int,
+      trucks: S.int,
+      dispatchedAt: S.dtN,
+    }),
+  ),
+  "post /api/tms/optimizations": ref("TmsPlan"),
+  "get /api/tms/optimizations/{id}": ref("TmsPlan"),
+  "put /api/tms/optimizations/{id}": ref("TmsPlan"),
+  "post /api/tms/optimizations/{id}/run": ref("TmsPlan"),
+  "post /api/tms/optimizations/{id}/move": ref("TmsPlan"),
+  "post /api/tms/optimizations/{id}/complete": ref("TmsPlan"),
+  "post /api/tms/optimizations/{id}/dispatch": ref("TmsPlan"),
+  "get /api/tms/optimizations/{id}/delivering/{vehicleId}": {
+    type: "object",
+    required: ["plan", "truck", "route", "units", "stops"],
+    properties: { stops: { type: "array", items: { type: "object" } } },
+  },
+  "get /api/tms/settings": { type: "object" },
+  "put /api/tms/settings": { type: "object" },
+  "get /api/tms/depots": S.arr(ref("TmsDepot")),
+  "post /api/tms/depots": ref("TmsDepot"),
+  "get /api/tms/api-keys": S.arr(
+    obj({ id: S.uuid, name: S.str, prefix: S.str, createdAt: S.dt, lastUsedAt: S.dtN, revokedAt: S.dtN }),
+  ),
+  "post /api/tms/api-keys": obj({ id: S.uuid, key: { type: "string", description: "shown once" } }),
+  "get /api/integrations/orders": page(ref("TmsIntegrationOrder")),
+  "post /api/integrations/orders": obj({ orders: S.arr(ref("TmsIntegrationOrder")) }),
+  "get /api/integrations/orders/{orderId}": ref("TmsIntegrationOrder"),
+  "post /api/integrations/orders/{orderId}/finish": ref("TmsIntegrationOrder"),
+};
+for (const [key, schema] of Object.entries(ANSWERS)) {
+  const [method, path] = key.split(" ");
+  const op = (tmsApi.paths[path] as Record<string, { responses: Record<string, Record<string, unknown>> }>)[method];
+  const status = Object.keys(op.responses).find((s) => s.startsWith("2"))!;
+  op.responses[status] = {
+    description: op.responses[status].description ?? "OK",
+    content: { "application/json": { schema } },
+  };
+}
