@@ -71,7 +71,8 @@ describe("docs/api.md examples", () => {
       customerName: "Market Blu",
       latitude: 41.3275,
       longitude: 19.8187,
-      deliveryDateAt: "2026-03-02",
+      // the tracking link lives until after the delivery day: a day ahead, as a real order is
+      deliveryDateAt: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
       packets: 3,
       weight: 12.5,
     };
