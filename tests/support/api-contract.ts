@@ -1,7 +1,5 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { API_FRAGMENTS } from "../../server/http/openapi/api-description";
-import { openApiDocument } from "../../server/http/openapi/openapi-document";
 
 /**
  * Every answer an API test receives from /api is checked against /api/openapi.json: the status must be one the
@@ -25,8 +23,11 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 let state: { doc: Json; routes: Route[]; ajv: Ajv2020; cache: Map<string, ValidateFunction> } | null = null;
 
-function load() {
+/** Loaded on the first /api answer: test files that never call the API do not pay for the document. */
+async function load() {
   if (state) return state;
+  const { API_FRAGMENTS } = await import("../../server/http/openapi/api-description");
+  const { openApiDocument } = await import("../../server/http/openapi/openapi-document");
   // refs point into this document; a base id lets each response schema be compiled on its own
   const doc = JSON.parse(
     JSON.stringify(openApiDocument(API_FRAGMENTS, "test")).replaceAll('"#/components/', `"${DOC_ID}#/components/`),
@@ -58,7 +59,7 @@ export class ApiContractError extends Error {}
 
 /** Checks one answer; throws ApiContractError when it is not what the document says. */
 export async function checkApiAnswer(method: string, url: URL, res: Response): Promise<void> {
-  const { doc, routes, ajv, cache } = load();
+  const { doc, routes, ajv, cache } = await load();
   const m = method.toLowerCase();
   const route = routes.find((r) => r.method === m && r.re.test(url.pathname));
   const where = `${method.toUpperCase()} ${url.pathname} → ${res.status}`;

@@ -14,7 +14,7 @@ export const referenceApi: ApiFragment = {
     "GET /api/docs": {
       security: "public",
       summary: "The API reference as a web page, in the reader's language (lang=al or en)",
-      query: [{ name: "lang", in: "query", required: false, schema: S.enum(["al", "en"]) }],
+      params: [{ name: "lang", in: "query", required: false, schema: S.enum(["al", "en"]) }],
       ok: { schema: { type: "string" }, contentType: "text/html" },
     },
   }),
