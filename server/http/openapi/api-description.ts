@@ -13,6 +13,7 @@ import { placesApi } from "../api/places.openapi";
 import { alertsApi } from "../api/alerts.openapi";
 import { administrationApi } from "../api/administration.openapi";
 import { referenceApi } from "../api/reference.openapi";
+import { searchApi } from "../api/search.openapi";
 
 /**
  * Every module's part of the API description, in the order the document lists them. A module with an /api
@@ -32,5 +33,6 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   dashboardApi,
   tmsApi,
   videoApi,
+  searchApi,
   referenceApi,
 ];

@@ -138,7 +138,7 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
                   <td>{formatDateTime(u.lastSeen, timeZone)}</td>
                   <td>{u.attempts}</td>
                   <td>
-                    <Form method="post" className="inline-form">
+                    <Form data-unsaved-guard method="post" className="inline-form">
                       <CsrfInput />
                       <input type="hidden" name="identifier" value={u.identifier} />
                       <select name="vehicleId" required aria-label={t("unknown.attachTo")}>
