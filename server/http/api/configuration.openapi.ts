@@ -81,6 +81,7 @@ const schemas = {
     checkin_radius_m: S.int,
     checkout_radius_m: S.int,
     self_assign_jobs: S.bool,
+    timezone: { type: "string", description: "IANA time zone of the organisation (Europe/Tirane by default)" },
   }),
   Team: obj({ id: S.uuid, name: S.str, description: S.strN, created_at: S.dt, updated_at: S.dt }),
   TeamListItem: obj({
