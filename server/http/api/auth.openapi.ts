@@ -44,11 +44,11 @@ export const authApi: ApiFragment = {
       security: "public",
       summary: "Sign in: an access token for the Authorization header",
       description:
-        "Form fields (application/x-www-form-urlencoded, multipart/form-data or JSON): email, password, grant_type=password, web_login=true (scope web; false: scope mobile, refused with FORBIDDEN for web-only accounts). Too many wrong passwords answer RATE_LIMITED.",
+        "Form fields (application/x-www-form-urlencoded, multipart/form-data or JSON): email, password, grant_type=password, web_login=true (scope web; false: scope mobile, refused with WEB_ONLY_ACCOUNT for web-only accounts). Too many wrong passwords answer RATE_LIMITED.",
       body: apiLoginSchema,
       bodyContentType: "application/x-www-form-urlencoded",
       ok: { schema: S.ref("Login") },
-      errors: ["INVALID_CREDENTIALS", "FORBIDDEN", "ORGANIZATION_SUSPENDED", "RATE_LIMITED"],
+      errors: ["INVALID_CREDENTIALS", "WEB_ONLY_ACCOUNT", "ORGANIZATION_SUSPENDED", "RATE_LIMITED"],
     },
     "POST /api/auth/logout": { summary: "Sign out: ends the session of this token or cookie" },
     "GET /api/auth/details/admin": {
