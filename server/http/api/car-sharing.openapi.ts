@@ -176,7 +176,10 @@ export const carSharingApi: ApiFragment = {
       get: {
         tags: ["car-sharing"],
         summary: "The organisation's general booking settings",
-        responses: { 200: { description: "Settings" }, default: err },
+        responses: {
+          200: { description: "Settings", content: { "application/json": { schema: { type: "object" } } } },
+          default: err,
+        },
       },
     },
   },

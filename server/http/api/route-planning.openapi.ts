@@ -123,7 +123,21 @@ export const routePlanningApi: ApiFragment = {
           { name: "to", in: "query", schema: { type: "string", format: "date" } },
           { name: "status", in: "query", schema: { enum: ["not_started", "started", "finished"] } },
         ],
-        responses: { 200: { description: "a page of jobs" }, 403: error },
+        responses: {
+          200: {
+            description: "a page of jobs",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["items", "total", "page", "size", "pages"],
+                  properties: { items: { type: "array", items: ref("RouteJob") } },
+                },
+              },
+            },
+          },
+          403: error,
+        },
       },
       post: {
         tags: ["route-planning"],
@@ -179,7 +193,9 @@ export const routePlanningApi: ApiFragment = {
       get: {
         tags: ["route-planning"],
         summary: "Check-in/out radius, self-assignment, attendance settings",
-        responses: { 200: { description: "settings" } },
+        responses: {
+          200: { description: "settings", content: { "application/json": { schema: { type: "object" } } } },
+        },
       },
     },
   },

@@ -47,14 +47,51 @@ export const videoApi: ApiFragment = {
       get: {
         tags: ["video"],
         summary: "Vehicles with a camera the user may see",
-        responses: { 200: { description: "Vehicles" }, default: error },
+        responses: {
+          200: {
+            description: "Vehicles",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    required: ["vehicleId", "registration", "front", "rear"],
+                    additionalProperties: false,
+                    properties: {
+                      vehicleId: { type: "string", format: "uuid" },
+                      registration: { type: "string" },
+                      front: { type: "boolean" },
+                      rear: { type: "boolean" },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          default: error,
+        },
       },
     },
     "/api/video/settings": {
       get: {
         tags: ["video"],
         summary: "How many days footage is kept (default 30)",
-        responses: { 200: { description: "{ retentionDays }" }, default: error },
+        responses: {
+          200: {
+            description: "{ retentionDays }",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["retentionDays"],
+                  properties: { retentionDays: { type: "integer" } },
+                },
+              },
+            },
+          },
+          default: error,
+        },
       },
       put: {
         tags: ["video"],
@@ -71,7 +108,13 @@ export const videoApi: ApiFragment = {
             },
           },
         },
-        responses: { 200: { description: "{ retentionDays }" }, default: error },
+        responses: {
+          200: {
+            description: "{ retentionDays }",
+            content: { "application/json": { schema: { type: "object", required: ["retentionDays"] } } },
+          },
+          default: error,
+        },
       },
     },
     "/api/video/{id}": {

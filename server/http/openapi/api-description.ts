@@ -6,6 +6,13 @@ import { dashboardApi } from "../api/dashboard.openapi";
 import type { ApiFragment } from "./openapi-document";
 import { maintenanceApi } from "../api/maintenance.openapi";
 import { routePlanningApi } from "../api/route-planning.openapi";
+import { authApi } from "../api/auth.openapi";
+import { configurationApi } from "../api/configuration.openapi";
+import { telematicsApi } from "../api/telematics.openapi";
+import { placesApi } from "../api/places.openapi";
+import { alertsApi } from "../api/alerts.openapi";
+import { administrationApi } from "../api/administration.openapi";
+import { referenceApi } from "../api/reference.openapi";
 import { searchApi } from "../api/search.openapi";
 
 /**
@@ -13,6 +20,12 @@ import { searchApi } from "../api/search.openapi";
  * router adds its fragment (`server/http/api/<feature>.openapi.ts`) here.
  */
 export const API_FRAGMENTS: readonly ApiFragment[] = [
+  authApi,
+  configurationApi,
+  telematicsApi,
+  placesApi,
+  alertsApi,
+  administrationApi,
   carSharingApi,
   maintenanceApi,
   routePlanningApi,
@@ -21,4 +34,5 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   tmsApi,
   videoApi,
   searchApi,
+  referenceApi,
 ];

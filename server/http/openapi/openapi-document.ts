@@ -28,12 +28,43 @@ const ERROR_SCHEMA = {
   },
 };
 
+const ERROR_REF = { $ref: "#/components/responses/Error" };
+const METHODS = ["get", "post", "put", "patch", "delete"];
+
+/**
+ * The answers any operation of its kind can give, where a fragment does not list them: 401 and 403 when it needs
+ * sign-in, 404 with a path parameter, 400 when it reads a body or query parameters.
+ */
+function withCommonErrors(path: string, item: Record<string, unknown>) {
+  const pathParams = /\{[^}]+\}/.test(path);
+  for (const m of METHODS) {
+    const op = item[m] as
+      | {
+          security?: unknown[];
+          responses?: Record<string, unknown>;
+          requestBody?: unknown;
+          parameters?: Array<{ in?: string }>;
+        }
+      | undefined;
+    if (!op) continue;
+    const responses = (op.responses ??= {});
+    const add = (status: number) => {
+      responses[status] ??= ERROR_REF;
+    };
+    if (!op.security || op.security.length > 0) [401, 403].forEach(add);
+    if (pathParams) add(404);
+    if (op.requestBody || op.parameters?.some((p) => p.in === "query")) add(400);
+  }
+  return item;
+}
+
 /** Builds the whole description from the modules' fragments (listed in api-description.ts). */
 export function openApiDocument(fragments: readonly ApiFragment[], version: string) {
   const paths: ApiPaths = {};
   const schemas: ApiSchemas = { Error: ERROR_SCHEMA };
   for (const f of fragments) {
-    for (const [path, item] of Object.entries(f.paths)) paths[path] = { ...(paths[path] ?? {}), ...item };
+    for (const [path, item] of Object.entries(f.paths))
+      paths[path] = withCommonErrors(path, { ...(paths[path] ?? {}), ...structuredClone(item) });
     Object.assign(schemas, f.schemas ?? {});
   }
   return {
@@ -42,12 +73,19 @@ export function openApiDocument(fragments: readonly ApiFragment[], version: stri
       title: "Flota API",
       version,
       description:
-        "The API of the web app and the mobile app. Sign in with POST /auth/login and send the access token as a Bearer token; errors answer with the Error body and a stable code.",
+        "The API of the web app and the mobile app. Sign in with POST /api/auth/login and send the access token as a Bearer token (the web app's session cookie works too; its writes need the X-CSRF-Token header). Integrations send their key in X-Api-Key. Errors answer with the Error body and a stable code. Versioning and deprecation: docs/api.md.",
     },
     tags: fragments.map((f) => ({ name: f.tag, description: f.description })),
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer" },
+        bearer: { type: "http", scheme: "bearer", description: "the access_token of POST /api/auth/login" },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "flota_session",
+          description:
+            "the web app's session; writes also need the X-CSRF-Token header (the flota_csrf cookie's value)",
+        },
         apiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "integration keys (api/integrations)" },
       },
       schemas,
@@ -58,7 +96,7 @@ export function openApiDocument(fragments: readonly ApiFragment[], version: stri
         },
       },
     },
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { session: [] }],
     paths,
   };
 }

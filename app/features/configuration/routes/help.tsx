@@ -98,6 +98,19 @@ export default function Help({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
+      <section className="card" data-testid="help-api">
+        <h2>{t("help.api.title")}</h2>
+        <p>{t("help.api.body")}</p>
+        <ul>
+          <li>
+            <a href="/api/docs">{t("help.api.reference")}</a>
+          </li>
+          <li>
+            <a href="/api/openapi.json">{t("help.api.json")}</a>
+          </li>
+        </ul>
+      </section>
+
       <section className="card" data-testid="help-support">
         <h2>{t("help.support.title")}</h2>
         {contact.email ? (
