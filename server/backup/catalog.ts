@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { ident } from "./manifest";
 
 export interface TableInfo {
   name: string;
@@ -78,7 +79,7 @@ export async function tablesWithRows(client: pg.ClientBase): Promise<string[]> {
   const full: string[] = [];
   for (const t of tables) {
     if (t.name === "schema_migrations") continue;
-    const r = await client.query(`SELECT 1 FROM "${t.name.replace(/"/g, '""')}" LIMIT 1`);
+    const r = await client.query(`SELECT 1 FROM ${ident(t.name)} LIMIT 1`);
     if (r.rowCount) full.push(t.name);
   }
   return full;

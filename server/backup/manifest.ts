@@ -1,3 +1,4 @@
+import pg from "pg";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,7 +62,7 @@ export function appVersion(): string {
 
 /** A quoted SQL identifier. */
 export function ident(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
+  return pg.escapeIdentifier(name);
 }
 
 export function formatBytes(n: number): string {
