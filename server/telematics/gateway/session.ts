@@ -26,6 +26,11 @@ export interface TcpGatewayOptions extends DeviceCallbacks {
   gt06EngineCommands?: "dyd" | "relay";
   /** GT06 heartbeat (0x13, acknowledged after this resolves) and H02 HTBT status. */
   onDeviceStatus?(deviceId: string, status: DeviceStatus): Promise<void>;
+  /**
+   * A frame from an accepted device that passed its checksum but was not stored (unknown type or layout):
+   * kept for the device faults page. Best effort: must not throw.
+   */
+  onFrameRefused?(deviceId: string, protocol: string, frame: Buffer, reason: string): Promise<void>;
   /** Teltonika Codec 13 messages and unsolicited Codec 12 responses. */
   onDeviceMessage?(
     deviceId: string,
