@@ -38,7 +38,7 @@ export class Gt06Session implements ProtocolSession {
         }
         if (!(await options.isKnownDevice(message.imei))) {
           this.closeRequested = `unknown device ${message.imei}`;
-          await options.onUnknownDevice(message.imei, "gt06", this.ctx.remoteAddress);
+          await options.onUnknownDevice(message.imei, "gt06", this.ctx.remoteAddress, raw);
           return;
         }
         this.ctx.identify(message.imei);
