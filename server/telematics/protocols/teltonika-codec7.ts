@@ -31,9 +31,9 @@ export function decodeCodec7Record(r: ByteReader, deviceId: string): Codec7Recor
     let latitude: number | undefined;
     let longitude: number | undefined;
     if (gps & 0x01) {
-      latitude = r.buf.readFloatBE(r.offset);
-      longitude = r.buf.readFloatBE(r.offset + 4);
-      r.skip(8);
+      const floats = r.bytes(8); // bounds-checked before reading
+      latitude = floats.readFloatBE(0);
+      longitude = floats.readFloatBE(4);
     }
     const altitude = gps & 0x02 ? r.i16() : 0;
     const course = gps & 0x04 ? Math.round((r.u8() * 360) / 256) : 0;
