@@ -15,6 +15,7 @@ import { ErrorContent, errorStatus } from "./components/ErrorContent";
 import { IntegrationErrorPage } from "./features/integrations/components/IntegrationShell";
 import { MobileBanner } from "./components/MobileBanner";
 import { NotificationsProvider } from "./components/Notifications";
+import { UnsavedChangesGuard } from "./components/unsaved-changes";
 import { UpdateBar } from "./components/UpdateBar";
 import { htmlLang, type Language } from "./i18n/config";
 import { resolveLanguage } from "./i18n/i18n.server";
@@ -81,7 +82,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useChangeLanguage(loaderData.locale);
   useRouteChunkWatchdog();
-  return <Outlet />;
+  return (
+    <>
+      <UnsavedChangesGuard />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

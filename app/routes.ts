@@ -15,6 +15,7 @@ import { maintenanceFiles, maintenancePages } from "./features/maintenance/route
 import { placesFiles, placesPages } from "./features/places/routes";
 import { replayFiles, replayPages } from "./features/replay/routes";
 import { routePlanningFiles, routePlanningPages } from "./features/route-planning/routes";
+import { searchPages } from "./features/search/routes";
 import { shellRoutes } from "./features/shell/routes";
 import { tmsFiles, tmsPages } from "./features/tms/routes";
 import { videoFiles, videoPages } from "./features/video/routes";
@@ -51,5 +52,6 @@ export default [
     ...tmsPages,
     ...videoPages,
     ...dashboardPages,
+    ...searchPages,
   ]),
 ] satisfies RouteConfig;

@@ -48,6 +48,11 @@ const envSchema = z.object({
   GT06_PORT: port.default(5023),
   OSMAND_PORT: port.default(5055),
   H02_PORT: port.default(5013),
+  // devices-new-b: Ruptela, Meitrack, Suntech and Galileosky gateways on Traccar's ports (0 turns one off)
+  RUPTELA_PORT: port.default(5046),
+  MEITRACK_PORT: port.default(5020),
+  SUNTECH_PORT: port.default(5011),
+  GALILEOSKY_PORT: port.default(5034),
   GATEWAY_HOST: z.string().default("0.0.0.0"),
   FLOTA_SIMULATOR: bool.optional(),
   IMMOBILIZATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   CSRF: 403,
+  /** a "web app only" user on an endpoint meant for the phone (server/http/phone-endpoints.ts) */
+  WEB_ONLY_ACCOUNT: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
@@ -61,6 +63,8 @@ export const ERROR_STATUS = {
   FIELD_REQUIRED: 400,
   OTHER_REASON_REQUIRED: 400,
   VEHICLE_NOT_IN_POOL: 400,
+  /** a vehicle id that is not one of the organisation's vehicles the user sees (car-sharing pool settings) */
+  VEHICLE_UNKNOWN: 400,
   BOOKING_NOT_ALLOWED: 403,
   BOOKING_CANCEL_FAILED: 409,
   BOOKING_EDIT_FAILED: 409,
@@ -69,6 +73,9 @@ export const ERROR_STATUS = {
   PURPOSE_DELETE_FAILED: 409,
   RULE_DELETE_FAILED: 409,
   PART_OUT_OF_STOCK: 409,
+  // fuel fill-ups (docs/maintenance.md, "Fuel")
+  ODOMETER_BELOW_PREVIOUS: 400,
+  FUEL_DATE_IN_FUTURE: 400,
   CHECKIN_TOO_FAR: 409,
   CHECKOUT_TOO_FAR: 409,
   JOB_STATE: 409,
@@ -88,6 +95,8 @@ export const ERROR_STATUS = {
   ORDER_NOT_PENDING: 409,
   ORDER_IN_PLAN: 409,
   TRUCK_OVER_CAPACITY: 409,
+  /** an order heavier or bulkier than every truck of the plan (details.orders: which, which dimension) */
+  ORDER_FITS_NO_TRUCK: 409,
   OPTIMIZATION_COMPLETED: 409,
   OPTIMIZATION_NOT_COMPLETED: 409,
   OPTIMIZATION_NOT_RUN: 409,

@@ -28,7 +28,13 @@ export function ImportUploadForm(props: {
   children?: ReactNode;
 }) {
   return (
-    <Form method="post" encType="multipart/form-data" className="card stack" data-testid="import-form">
+    <Form
+      data-unsaved-guard
+      method="post"
+      encType="multipart/form-data"
+      className="card stack"
+      data-testid="import-form"
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value={props.intent} />
       {props.children}

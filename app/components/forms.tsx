@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useBlocker, useNavigation, useRouteLoaderData } from "react-router";
+import { useNavigation, useRouteLoaderData } from "react-router";
 
 export function useCsrfToken(): string {
   const root = useRouteLoaderData("root") as { csrfToken?: string } | undefined;
@@ -83,51 +83,6 @@ export function FormAlert({ code, fields }: { code?: string | null; fields?: Rec
       {message}
     </div>
   );
-}
-
-/** Asks before leaving a form with unsaved changes (only with JavaScript; spec: unsaved changes prompt a confirmation). */
-export function useUnsavedChangesGuard(formRef: React.RefObject<HTMLFormElement | null>) {
-  const { t } = useTranslation();
-  const submitted = useNavigation().state !== "idle";
-  const dirty = useRef(false);
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const mark = () => {
-      dirty.current = true;
-    };
-    form.addEventListener("input", mark);
-    form.addEventListener("change", mark);
-    const onSubmit = () => {
-      dirty.current = false;
-    };
-    form.addEventListener("submit", onSubmit);
-    const beforeUnload = (e: BeforeUnloadEvent) => {
-      if (dirty.current) e.preventDefault();
-    };
-    window.addEventListener("beforeunload", beforeUnload);
-    return () => {
-      form.removeEventListener("input", mark);
-      form.removeEventListener("change", mark);
-      form.removeEventListener("submit", onSubmit);
-      window.removeEventListener("beforeunload", beforeUnload);
-    };
-  }, [formRef]);
-  useEffect(() => {
-    if (submitted) dirty.current = false;
-  }, [submitted]);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm(t("unsaved.confirm"))) {
-      dirty.current = false;
-      blocker.proceed();
-    } else {
-      blocker.reset();
-    }
-  }, [blocker, t]);
 }
 
 /** The submit button of a record form ("Saving…" while the post runs, and disabled) and what follows it (cancel, delete). */

@@ -2,12 +2,11 @@ import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import type { z } from "zod";
-import { useUnsavedChangesGuard } from "./forms";
 
 /**
  * The Conform set-up every record form shares (vehicles, teams, places, alert policies): the server's zod
  * schema checked on submit and again on input, the server's answer shown, a prompt before leaving unsaved
- * changes. `code` is the answer's error code, or VALIDATION while the browser finds problems.
+ * changes (the form carries `data-unsaved-guard`, app/components/unsaved-changes.tsx). `code` is the answer's error code, or VALIDATION while the browser finds problems.
  */
 export function useRecordForm<S extends z.ZodType>(opts: {
   id: string;
@@ -25,7 +24,6 @@ export function useRecordForm<S extends z.ZodType>(opts: {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  useUnsavedChangesGuard(ref);
   const code = opts.code ?? (Object.keys(form.allErrors).length ? "VALIDATION" : null);
   return { ref, form, fields, code };
 }

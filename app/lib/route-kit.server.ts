@@ -90,3 +90,9 @@ export function indexRedirect(request: Request, to: string): Response {
   url.searchParams.set("lng", lng);
   return redirect(`${url.pathname}${url.search}`);
 }
+
+/** A list's parent path (e.g. `/tms/optimize`): on to the list at the spec's path (`/tms/optimize/list`), keeping the
+ * whole query (`?lng=`, filters), since it is the same page under its canonical address. */
+export function listRedirect(request: Request, to: string): Response {
+  return redirect(`${to}${new URL(request.url).search}`);
+}

@@ -23,7 +23,9 @@ import { administrationRoutes } from "./api/administration.routes";
 import { openApiRoutes } from "./api/openapi.routes";
 import { carSharingRoutes } from "./api/car-sharing.routes";
 import { videoRoutes } from "./api/video.routes";
+import { searchRoutes } from "./api/search.routes";
 import { sendError } from "./api/api-kit";
+import { PHONE_API_PREFIXES, webOnlyGuard } from "./phone-endpoints";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
 
@@ -81,6 +83,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
 
   app.use(principalMiddleware(ctx));
   app.use(tokenHandoff(ctx));
+  app.use([...PHONE_API_PREFIXES], webOnlyGuard(ctx));
   app.use(["/api", "/auth"], express.json({ limit: "1mb" }), express.urlencoded({ extended: false, limit: "1mb" }));
   app.use(authRoutes(ctx));
   app.use(configurationRoutes(ctx));
@@ -99,6 +102,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(tmsIntegrationRoutes(ctx));
   app.use(openApiRoutes(ctx));
   app.use(videoRoutes(ctx));
+  app.use(searchRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => {
     res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 });
   });

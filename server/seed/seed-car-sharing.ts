@@ -1,7 +1,8 @@
 import type { DB } from "../db/database";
 import { addDays, formatInstantDate, zonedInstant } from "../shared/dates";
+import { DEFAULT_TIME_ZONE } from "../shared/time-zones";
 
-const ZONE = "Europe/Tirane";
+const ZONE = DEFAULT_TIME_ZONE;
 
 /**
  * Demo car sharing for the first organisation: four cars in the pool, purposes and destinations, and a few

@@ -52,7 +52,7 @@ function customerStops(from: number, to: number, random: () => number): Array<[n
       const start = grid(from + length * (share + (random() - 0.5) * 0.08));
       return [start, grid(start + (20 + random() * 30) * 60_000)];
     })
-    .filter(([a, b]) => b < to);
+    .filter(([, b]) => b < to);
 }
 
 /** The working hours of a local day: weekdays 08:00–17:00, Saturday mornings for one vehicle in three, Sundays off. */

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../db/database";
 import { addDays, formatInstantDate } from "../shared/dates";
+import { DEFAULT_TIME_ZONE } from "../shared/time-zones";
 
 /**
  * Demo maintenance for the first organisation: suppliers, parts in stock, a 15,000 km oil change with a 1,000 km
@@ -8,7 +9,7 @@ import { addDays, formatInstantDate } from "../shared/dates";
  * renewals by date, a few services, refuels and a car wash.
  */
 export async function seedDemoMaintenance(db: DB, orgId: string, responsibleId: string | null): Promise<void> {
-  const today = formatInstantDate(new Date(), "Europe/Tirane");
+  const today = formatInstantDate(new Date(), DEFAULT_TIME_ZONE);
   const garage = await db
     .insertInto("maintenance_suppliers")
     .values({

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../db/database";
 import { addDays, todayIn } from "../shared/dates";
 import { TIRANA_ROUTES } from "../simulator/tirana-routes";
+import { DEFAULT_TIME_ZONE } from "../shared/time-zones";
 
 const STOP_NAMES = [
   "Servis kondicioneri",
@@ -38,7 +39,7 @@ export async function seedDemoRoutePlanning(db: DB, orgId: string): Promise<void
     .orderBy("id")
     .limit(10)
     .execute();
-  const today = todayIn("Europe/Tirane");
+  const today = todayIn(DEFAULT_TIME_ZONE);
   const rows = [];
   for (const [i, van] of vans.entries()) {
     const points = TIRANA_ROUTES[i % TIRANA_ROUTES.length].points.slice(1);

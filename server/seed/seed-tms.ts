@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "../db/database";
 import { addDays, todayIn } from "../shared/dates";
+import { DEFAULT_TIME_ZONE } from "../shared/time-zones";
 
 const CUSTOMERS = [
   "Market Rinia",
@@ -17,7 +18,7 @@ const CUSTOMERS = [
 const REGIONS = ["Tiranë", "Kamëz", "Vorë", "Durrës"];
 
 /** Demo transport data: settings, a depot at Rinas, 60 pending orders for today and tomorrow around Tirana. */
-export async function seedDemoTms(db: DB, orgId: string, timeZone = "Europe/Tirane") {
+export async function seedDemoTms(db: DB, orgId: string, timeZone = DEFAULT_TIME_ZONE) {
   await db
     .insertInto("tms_settings")
     .values({ org_id: orgId })

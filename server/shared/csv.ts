@@ -47,9 +47,19 @@ export function parseCsvRecords(text: string): Array<{ line: number; cells: stri
   return out;
 }
 
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets do not run it as a formula. */
+/**
+ * The one CSV cell writer of every export (reports of the analytics catalogue, alert log, audit log, bookings,
+ * places, replay, samples): quoted when needed (a `;` too, for spreadsheets set to semicolons); a text starting
+ * with = + - @, a tab or a carriage return is defused with a leading ' so spreadsheets do not run it as a formula.
+ * Plain numbers (negative ones too) stay numbers.
+ */
 export function csvCell(v: unknown): string {
   let s = v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
   if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /[",;\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Rows as a CSV document: a byte-order mark (spreadsheets then read ë and ç), CRLF line ends, every cell by csvCell. */
+export function csvDocument(rows: ReadonlyArray<ReadonlyArray<unknown>>): string {
+  return `\uFEFF${rows.map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

@@ -1,4 +1,13 @@
-export type TelematicsProtocol = "teltonika" | "gt06" | "osmand" | "h02";
+export type TelematicsProtocol =
+  | "teltonika"
+  | "gt06"
+  | "osmand"
+  | "h02"
+  // devices-new-b
+  | "ruptela"
+  | "meitrack"
+  | "suntech"
+  | "galileosky";
 
 export const ALARM_TYPES = [
   "sos",

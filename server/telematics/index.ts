@@ -12,3 +12,7 @@ export { TELTONIKA_DEFAULT_PORT } from "./protocols/teltonika";
 export { GT06_DEFAULT_PORT, type Gt06Status } from "./protocols/gt06";
 export { H02_DEFAULT_PORT } from "./protocols/h02";
 export { OSMAND_DEFAULT_PORT } from "./protocols/osmand";
+export { RUPTELA_DEFAULT_PORT } from "./protocols/ruptela";
+export { MEITRACK_DEFAULT_PORT } from "./protocols/meitrack";
+export { SUNTECH_DEFAULT_PORT } from "./protocols/suntech";
+export { GALILEOSKY_DEFAULT_PORT } from "./protocols/galileosky";

@@ -97,6 +97,11 @@ export async function startTelematics(
     h02: config.H02_PORT,
     osmand: config.OSMAND_PORT,
     camera: config.CAMERA_PORT,
+    // devices-new-b
+    ruptela: config.RUPTELA_PORT,
+    meitrack: config.MEITRACK_PORT,
+    suntech: config.SUNTECH_PORT,
+    galileosky: config.GALILEOSKY_PORT,
     ...opts.ports,
   };
   const enabled = (port: number | undefined) => port !== undefined && (port > 0 || Boolean(opts.ephemeral));
@@ -107,7 +112,9 @@ export async function startTelematics(
   let teltonikaUdp: UdpGateway | null = null;
   let camera: CameraServer | null = null;
   try {
-    for (const protocol of ["teltonika", "gt06", "h02"] as const) {
+    const tcp = ["teltonika", "gt06", "h02"] as TcpProtocol[];
+    tcp.push("ruptela", "meitrack", "suntech", "galileosky"); // devices-new-b
+    for (const protocol of tcp) {
       if (!enabled(configured[protocol])) continue;
       const gw = await startTcpGateway({ protocol, port: configured[protocol], host, logger: log, ...callbacks });
       gateways[protocol] = gw;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorkers } from "../../jobs/workers";
 import type { BusMessage } from "../../server/modules/live/live-bus";
 import { pruneAlertHistory, runAlertTimers } from "../../server/modules/alerts/alert-timers";

@@ -4,7 +4,7 @@ import * as settings from "../../server/modules/car-sharing/car-sharing-settings
 import type { Principal } from "../../server/modules/access/principal";
 import { createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createTeam, createUser } from "../support/factories";
-import { bookAt, bookingFixture, codes, NOW, person, poolVehicle, purpose } from "./helpers";
+import { bookAt, bookingFixture, codes, NOW, person, poolVehicle } from "./helpers";
 
 let ctx: TestContext;
 let org: TestOrg;

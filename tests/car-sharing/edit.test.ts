@@ -6,7 +6,7 @@ import type { Principal } from "../../server/modules/access/principal";
 import { zonedInstant } from "../../server/shared/dates";
 import { principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
-import { bookAt, bookingFixture, codes, NOW, person, poolVehicle, purpose, TZ } from "./helpers";
+import { bookAt, bookingFixture, codes, NOW, person, poolVehicle, TZ } from "./helpers";
 
 let ctx: TestContext;
 let org: TestOrg;

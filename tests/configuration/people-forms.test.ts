@@ -113,7 +113,7 @@ describe("drivers and users forms without JavaScript", () => {
       });
     const refused = await login("false");
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error).toBe("FORBIDDEN");
+    expect((await refused.json()).error).toBe("WEB_ONLY_ACCOUNT");
     expect((await login("true")).status).toBe(200);
   });
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { settingsInputSchema } from "../../server/modules/organization/organization.schema";
 import { getSettings, updateSettings } from "../../server/modules/organization/organization.service";
 import { principalFor, type TestOrg } from "../support/context";
@@ -54,6 +53,7 @@ describe("settings rules", () => {
       checkin_radius_m: 150,
       checkout_radius_m: 250,
       self_assign_jobs: true,
+      timezone: "Europe/Tirane",
     });
     const managerId = (
       await srv.ctx.db

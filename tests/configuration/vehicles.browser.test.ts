@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserSuite } from "../support/browser-suite";
 import { hasChromium, signInInBrowser, waitForHydration } from "../support/browser";

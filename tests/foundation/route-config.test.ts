@@ -138,10 +138,12 @@ const URLS = [
   "/route-planning/settings",
   "/route-planning/scheduled-routes",
   "/route-planning/scheduled-routes/assign-routes",
+  "/route-planning/scheduled-routes/assign-routes/list",
   "/route-planning/scheduled-routes/assign-routes/add",
   "/route-planning/scheduled-routes/assign-routes/import",
   "/route-planning/scheduled-routes/assign-routes/edit/:id",
   "/route-planning/scheduled-routes/template-routes",
+  "/route-planning/scheduled-routes/template-routes/list",
   "/route-planning/scheduled-routes/template-routes/add",
   "/route-planning/scheduled-routes/template-routes/edit/:id",
   "/route-planning/routing-dispatch",
@@ -153,6 +155,7 @@ const URLS = [
   // Transport management (spec: optimize list/add/edit/import, dispatch, settings; orders and the delivering list are ours, docs/tms.md).
   "/tms",
   "/tms/optimize",
+  "/tms/optimize/list",
   "/tms/optimize/add",
   "/tms/optimize/edit/:id",
   "/tms/optimize/import",
@@ -167,6 +170,7 @@ const URLS = [
   "/tms/delivering/:id/:vehicleId/pdf",
   // Video (spec: list (default), details/{id}, search) and its media files (docs/video.md).
   "/video",
+  "/video/list",
   "/video/details/:id",
   "/video/search",
   "/video/media/:id",

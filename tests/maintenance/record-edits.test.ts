@@ -324,7 +324,7 @@ describe("editing a fuel report", () => {
       ctx,
       admin,
       middle.id,
-      { liters: "70", odometer_km: "9000", full_tank: true },
+      { liters: "70", odometer_km: "9000", full_tank: true, confirm_odometer: true },
       { patch: true },
     );
     const rows = await view();

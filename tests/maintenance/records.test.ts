@@ -134,6 +134,8 @@ describe("fuel reports", () => {
       price: "135",
       odometer_km: "20400",
       full_tank: "on",
+      // below the earlier fill: refused unless confirmed (ODOMETER_BELOW_PREVIOUS), then saved and flagged
+      confirm_odometer: "on",
     });
     const rows = await fuel.listFuel(ctx, admin, { vehicle_id: van.id });
     expect(rows.map((r) => [r.filled_on, r.consumption, r.flags])).toEqual([

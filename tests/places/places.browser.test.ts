@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserSuite } from "../support/browser-suite";
-import { hasChromium, launchBrowser } from "../support/browser";
+import { hasChromium } from "../support/browser";
 
 if (!hasChromium)
   console.log("[places-browser] skipped: Chromium is not installed (set CHROMIUM_PATH or apt-get install -y chromium)");

@@ -27,11 +27,11 @@ const jobsOf = (name: string) =>
 describe("route planning without JavaScript", () => {
   it("/route-planning opens the assign-routes list, in both languages", async () => {
     const res = await admin.get("/route-planning");
-    expect(res.headers.get("location")).toBe("/route-planning/scheduled-routes/assign-routes");
+    expect(res.headers.get("location")).toBe("/route-planning/scheduled-routes/assign-routes/list");
     expect((await admin.get("/route-planning/routing-dispatch")).headers.get("location")).toBe(
       "/route-planning/routing-dispatch/map",
     );
-    const al = await (await admin.get("/route-planning/scheduled-routes/assign-routes?lng=al")).text();
+    const al = await (await admin.get("/route-planning/scheduled-routes/assign-routes/list?lng=al")).text();
     expect(al).toContain("Cakto itineraret");
     expect(al).toContain('href="/route-planning"');
   });
@@ -147,7 +147,7 @@ describe("job import preview", () => {
     expect(await refused.text()).toContain("Nothing was saved: some rows have errors.");
     expect(await jobsOf("Preview ok")).toEqual([]);
     const saved = await admin.post(location, { intent: "commit", token, validOnly: "1" }, { from: location });
-    expect(saved.headers.get("location")).toBe("/route-planning/scheduled-routes/assign-routes?imported=1");
+    expect(saved.headers.get("location")).toBe("/route-planning/scheduled-routes/assign-routes/list?imported=1");
     expect((await jobsOf("Preview ok")).length).toBe(1);
   });
 });

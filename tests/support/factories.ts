@@ -1,3 +1,4 @@
+import type { TelematicsProtocol } from "../../server/shared/device-contract";
 import { randomInt, randomUUID } from "node:crypto";
 import type { AppContext } from "../../server/context";
 import type { RoleKey } from "../../server/modules/access/permissions";
@@ -17,7 +18,7 @@ export const randomImei = () =>
 
 const short = () => randomUUID().slice(0, 6);
 
-export type Protocol = "teltonika" | "gt06" | "osmand" | "h02";
+export type Protocol = TelematicsProtocol;
 
 export function createOrganisation(
   ctx: AppContext,

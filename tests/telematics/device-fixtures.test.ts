@@ -22,7 +22,6 @@ import type { DevicePosition } from "../../server/shared/device-contract";
 
 const DIR = process.env.TELEMATICS_FIXTURES_DIR ?? "/work/shared/fixtures/device-messages";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 function load(name: string): Json | undefined {

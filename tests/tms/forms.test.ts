@@ -31,11 +31,11 @@ describe("orders without JavaScript, in both languages", () => {
   it("/tms goes to the optimisations; the navigation and tabs list the TMS screens", async () => {
     const res = await admin.get("/tms");
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/tms/optimize");
+    expect(res.headers.get("location")).toBe("/tms/optimize/list");
     const html = await (await admin.get("/tms/orders?lng=en")).text();
     expect(html).toContain('href="/tms"');
     expect(html).toContain("<h1>Transport orders</h1>");
-    for (const path of ["/tms/optimize", "/tms/orders", "/tms/dispatch", "/tms/settings"])
+    for (const path of ["/tms/optimize/list", "/tms/orders", "/tms/dispatch", "/tms/settings"])
       expect(html).toContain(`href="${path}"`);
     const al = await (await admin.get("/tms/orders?lng=al")).text();
     expect(al).toContain("<h1>Porositë e transportit</h1>");
@@ -223,7 +223,7 @@ describe("optimisation screens without JavaScript", () => {
     const again = await admin.post(`/tms/optimize/edit/${id}?lng=en`, { intent: "run" });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("A completed optimisation cannot be changed.");
-    const list = await (await admin.get("/tms/optimize?lng=en")).text();
+    const list = await (await admin.get("/tms/optimize/list?lng=en")).text();
     expect(list).toContain("Tuesday");
     expect(list).toContain('data-status="completed"');
   });

@@ -83,12 +83,12 @@ describe("video pages without JavaScript", () => {
 
   it("lists footage with its trigger and status, in English and Albanian", async () => {
     const en = await signedIn("administrator", "en");
-    const html = await (await en.get("/video")).text();
+    const html = await (await en.get("/video/list")).text();
     expect(html).toContain("Request footage");
     expect(html).toContain("Ignition");
     expect(html).toContain(`/video/media/${photoId}`);
     const al = await signedIn("administrator", "al");
-    const sq = await (await al.get("/video")).text();
+    const sq = await (await al.get("/video/list")).text();
     expect(sq).toContain("Kërko pamje");
     expect(sq).toContain("Ndezja");
   });
@@ -96,9 +96,9 @@ describe("video pages without JavaScript", () => {
   it("requests footage through the form: offline device ends failed with its reason on the details page", async () => {
     const c = await signedIn();
     const res = await c.post(
-      "/video?index",
+      "/video/list",
       { vehicleId, camera: "front", mediaType: "video", at: "", durationS: "10" },
-      { from: "/video" },
+      { from: "/video/list" },
     );
     expect(res.status).toBe(302);
     const location = res.headers.get("location")!;
@@ -111,9 +111,9 @@ describe("video pages without JavaScript", () => {
   it("shows the field's message for a clip without a valid duration, and refuses a vehicle without camera", async () => {
     const c = await signedIn();
     const res = await c.post(
-      "/video?index",
+      "/video/list",
       { vehicleId, camera: "front", mediaType: "video", durationS: "45" },
-      { from: "/video" },
+      { from: "/video/list" },
     );
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Clip duration must be between 1 and 30 seconds.");
@@ -150,39 +150,39 @@ describe("video pages without JavaScript", () => {
 
   it("gives viewers the list without the request form, and refuses users without video:read", async () => {
     const viewer = await signedIn("viewer");
-    const html = await (await viewer.get("/video")).text();
+    const html = await (await viewer.get("/video/list")).text();
     expect(html).toContain('data-testid="video-list"');
     expect(html).not.toContain('data-testid="request-form"');
     const posted = await viewer.post(
-      "/video?index",
+      "/video/list",
       { vehicleId, camera: "front", mediaType: "photo" },
-      { from: "/video" },
+      { from: "/video/list" },
     );
     expect(posted.status).toBe(403);
     const driver = await signedIn("driver");
-    expect((await driver.get("/video")).status).toBe(403);
+    expect((await driver.get("/video/list")).status).toBe(403);
     expect((await driver.get(`/video/media/${photoId}`)).status).toBe(403);
     expect((await new FormClient(srv.url).get(`/video/media/${photoId}`)).status).toBe(302);
   });
 
   it("keeps footage for the organisation's retention, set by users with settings:write", async () => {
     const c = await signedIn();
-    const res = await c.post("/video?index", { intent: "retention", retentionDays: "7" }, { from: "/video" });
+    const res = await c.post("/video/list", { intent: "retention", retentionDays: "7" }, { from: "/video/list" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/video?retention=saved");
+    expect(res.headers.get("location")).toBe("/video/list?retention=saved");
     const row = await srv.ctx.db
       .selectFrom("video_settings")
       .select("retention_days")
       .where("org_id", "=", org.orgId)
       .executeTakeFirstOrThrow();
     expect(row.retention_days).toBe(7);
-    expect((await c.post("/video?index", { intent: "retention", retentionDays: "0" }, { from: "/video" })).status).toBe(
-      400,
-    );
-    const viewer = await signedIn("viewer");
-    expect(await (await viewer.get("/video")).text()).not.toContain('data-testid="retention-form"');
     expect(
-      (await viewer.post("/video?index", { intent: "retention", retentionDays: "3" }, { from: "/video" })).status,
+      (await c.post("/video/list", { intent: "retention", retentionDays: "0" }, { from: "/video/list" })).status,
+    ).toBe(400);
+    const viewer = await signedIn("viewer");
+    expect(await (await viewer.get("/video/list")).text()).not.toContain('data-testid="retention-form"');
+    expect(
+      (await viewer.post("/video/list", { intent: "retention", retentionDays: "3" }, { from: "/video/list" })).status,
     ).toBe(403);
   });
 
@@ -190,7 +190,7 @@ describe("video pages without JavaScript", () => {
     const c = await signedIn();
     const html = await (await c.get(`/manage?vehicle=${vehicleId}`)).text();
     expect(html).toContain('data-testid="request-photo"');
-    expect(html).toContain(`/video?request=${vehicleId}&amp;mediaType=photo#request`);
+    expect(html).toContain(`/video/list?request=${vehicleId}&amp;mediaType=photo#request`);
   });
 
   it("answers the API: list, one item, a request (201), settings", async () => {

@@ -371,7 +371,9 @@ export async function poolVehiclesAction(context: LoadContext, request: Request)
   } catch (err) {
     return failure(
       "save",
-      err instanceof AppError ? new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings") : err,
+      err instanceof AppError && err.code !== "VEHICLE_UNKNOWN"
+        ? new AppError("BOOKING_SETTINGS_SAVE_FAILED", "Failed to save booking settings")
+        : err,
     );
   }
   return redirect("/car-sharing/settings/vehicles?saved=1");

@@ -19,7 +19,7 @@ import { can } from "../../lib/permissions";
 import { idParam, listQueryFrom, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import type { Principal } from "../../../server/modules/access/principal";
 
-import { JOBS_PATH, TEMPLATES_PATH } from "./paths";
+import { JOBS_LIST_PATH, JOBS_PATH, TEMPLATES_LIST_PATH, TEMPLATES_PATH } from "./paths";
 
 /** Drivers, vehicles and places to choose from in the job and template forms. */
 async function options(context: LoadContext, p: Principal) {
@@ -73,7 +73,7 @@ export async function jobAddAction(context: LoadContext, request: Request) {
           const ids = await jobs.createJobs(context.app, p, value);
           return ids.length === 1
             ? redirect(`${JOBS_PATH}/edit/${ids[0]}?created=1`)
-            : redirect(`${JOBS_PATH}?created=${ids.length}`);
+            : redirect(`${JOBS_LIST_PATH}?created=${ids.length}`);
         },
       }),
     },
@@ -128,7 +128,7 @@ export async function jobEditAction(context: LoadContext, request: Request, rawI
       delete: intent({
         run: async () => {
           await jobs.deleteJob(context.app, p, id);
-          return redirect(`${JOBS_PATH}?deleted=1`);
+          return redirect(`${JOBS_LIST_PATH}?deleted=1`);
         },
       }),
     },
@@ -203,13 +203,13 @@ export async function templateEditAction(context: LoadContext, request: Request,
         schema: generateInputSchema,
         run: async ({ value }) => {
           const n = await templates.generateFromTemplate(context.app, p, id, value);
-          return redirect(`${JOBS_PATH}?created=${n}&from=${value.from}&to=${value.to}`);
+          return redirect(`${JOBS_LIST_PATH}?created=${n}&from=${value.from}&to=${value.to}`);
         },
       }),
       delete: intent({
         run: async () => {
           await templates.deleteTemplate(context.app, p, id);
-          return redirect(`${TEMPLATES_PATH}?deleted=1`);
+          return redirect(`${TEMPLATES_LIST_PATH}?deleted=1`);
         },
       }),
     },

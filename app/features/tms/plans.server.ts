@@ -1,4 +1,6 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { AppError } from "../../../server/errors";
+import type { UnfitOrder } from "../../../server/modules/tms/plan-solver";
 import { todayIn } from "../../../server/shared/dates";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { listOrders } from "../../../server/modules/tms/orders.service";
@@ -8,7 +10,15 @@ import { planFormSchema } from "../../../server/modules/tms/tms.schema";
 import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
 import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
-import { idParam, load, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
+import type { FormFailure } from "../../lib/form-failure";
+import {
+  conflictNotice,
+  idParam,
+  load,
+  requirePermission,
+  requireUser,
+  type LoadContext,
+} from "../../lib/route-kit.server";
 import { mapConfigFrom } from "../../lib/map/basemap.server";
 
 /** A posted form as a record; repeated fields (orders, truck) as lists. */
@@ -150,6 +160,23 @@ export async function editPlanLoader(context: LoadContext, request: Request, raw
   };
 }
 
+/** The run refused because orders fit no truck: the form failure plus the orders and dimensions the page lists. */
+function unfitRefusal(err: AppError) {
+  const code = err.code;
+  return data<FormFailure & { unfit: UnfitOrder[] }>(
+    {
+      ok: false,
+      intent: "run",
+      code,
+      status: err.status,
+      reply: { status: "error", initialValue: null, error: { "": [code] } },
+      unfit: (err.details?.orders as UnfitOrder[] | undefined) ?? [],
+      ...conflictNotice(err),
+    },
+    { status: err.status },
+  );
+}
+
 export async function editPlanAction(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requireUser(context, request);
   const id = idParam(rawId);
@@ -168,7 +195,12 @@ export async function editPlanAction(context: LoadContext, request: Request, raw
       }),
       run: intent({
         run: async () => {
-          await plans.runPlan(context.app, p, id);
+          try {
+            await plans.runPlan(context.app, p, id);
+          } catch (err) {
+            if (err instanceof AppError && err.code === "ORDER_FITS_NO_TRUCK") return unfitRefusal(err);
+            throw err;
+          }
           return back("queued=1");
         },
       }),
@@ -187,7 +219,7 @@ export async function editPlanAction(context: LoadContext, request: Request, raw
       delete: intent({
         run: async () => {
           await plans.deletePlan(context.app, p, id);
-          return redirect("/tms/optimize?deleted=1");
+          return redirect("/tms/optimize/list?deleted=1");
         },
       }),
     },

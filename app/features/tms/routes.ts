@@ -6,7 +6,8 @@ const page = (file: string) => `features/tms/routes/${file}.tsx`;
 export const tmsPages: RouteConfigEntry[] = [
   route("tms", page("layout"), [
     index(page("index")),
-    route("optimize", page("optimize")),
+    route("optimize", page("optimize-index")),
+    route("optimize/list", page("optimize")),
     route("optimize/add", page("optimize-add")),
     route("optimize/edit/:id", page("optimize-edit")),
     route("optimize/import", page("optimize-import")),

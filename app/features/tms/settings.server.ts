@@ -2,6 +2,8 @@ import { redirect } from "react-router";
 import * as keys from "../../../server/modules/tms/api-keys.service";
 import * as settings from "../../../server/modules/tms/settings.service";
 import { settingsInputSchema } from "../../../server/modules/tms/tms.schema";
+import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import { formatInstant, formatInstantDate } from "../../../server/shared/dates";
 import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
 import { idParam, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
@@ -9,10 +11,11 @@ import { idParam, requirePermission, requireUser, type LoadContext } from "../..
 export async function settingsLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "tms:read");
   const canAdmin = can(p, "settings:write");
-  const [values, depots, apiKeys] = await Promise.all([
+  const [values, depots, apiKeys, tz] = await Promise.all([
     settings.getSettings(context.app, p),
     settings.listDepots(context.app, p),
     canAdmin ? keys.listApiKeys(context.app, p) : Promise.resolve([]),
+    orgTimeZone(context.app, p.orgId),
   ]);
   return {
     values: settings.settingsFormValues(values),
@@ -21,8 +24,8 @@ export async function settingsLoader(context: LoadContext, request: Request) {
       id: k.id,
       name: k.name,
       prefix: k.prefix,
-      created_at: k.created_at.toISOString().slice(0, 10),
-      last_used_at: k.last_used_at?.toISOString().slice(0, 16).replace("T", " ") ?? null,
+      created_at: formatInstantDate(k.created_at, tz),
+      last_used_at: k.last_used_at ? formatInstant(k.last_used_at, tz) : null,
       revoked: Boolean(k.revoked_at),
     })),
     canWrite: can(p, "tms:write"),

@@ -4,7 +4,8 @@ const page = (file: string) => `features/video/routes/${file}.tsx`;
 
 /** Dashcam requests and uploads (spec: video list (default), details/{id}, search), inside the signed-in frame. */
 export const videoPages: RouteConfigEntry[] = prefix("video", [
-  index(page("list")),
+  index(page("index")),
+  route("list", page("list")),
   route("details/:id", page("details")),
   route("search", page("search")),
 ]);

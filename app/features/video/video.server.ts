@@ -53,7 +53,7 @@ export async function requestAction(context: LoadContext, request: Request) {
           schema: retentionSchema,
           run: async ({ value }) => {
             await video.setRetention(context.app, p, value);
-            return redirect("/video?retention=saved");
+            return redirect("/video/list?retention=saved");
           },
         }),
       },

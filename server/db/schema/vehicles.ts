@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { TelematicsProtocol } from "../../shared/device-contract";
 import type { Timestamp, Numeric, NullableNumeric } from "./common";
 
 /** Vehicles and their images. */
@@ -32,7 +33,7 @@ export interface VehiclesTable {
   team_id: string | null;
   driver_id: string | null;
   device_imei: string | null;
-  device_protocol: "teltonika" | "gt06" | "osmand" | "h02" | null;
+  device_protocol: TelematicsProtocol | null;
   odometer_km: Generated<Numeric>;
   created_at: Timestamp;
   updated_at: Timestamp;

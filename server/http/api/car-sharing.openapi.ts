@@ -25,13 +25,14 @@ const CODES = [
   "USER_FUTURE_CAP_REACHED",
   "VEHICLE_NOT_IN_POOL",
   "BOOKING_NOT_ALLOWED",
+  "invalid (passengers that are not user ids)",
 ];
 
 /** /api/car-sharing in the API description. */
 export const carSharingApi: ApiFragment = {
   tag: "car-sharing",
   description:
-    "Pool-vehicle bookings (docs/car-sharing.md). A refused booking answers every violated rule: `error` is the first code, `details.violations` lists `{ code, field, params }` for each.",
+    "Pool-vehicle bookings (docs/car-sharing.md). A refused booking answers every violated rule: `error` is the first code, `details.violations` lists `{ code, field, params }` for each. These are the phone's endpoints: a web-only user's session or token is refused on every one with WEB_ONLY_ACCOUNT (403).",
   paths: {
     "/api/car-sharing/bookings": {
       get: {

@@ -391,6 +391,11 @@ export const maintenanceApi: ApiFragment = {
         full_tank: { type: "boolean" },
         supplier_id: { type: ["string", "null"] },
         notes: { type: "string" },
+        confirm_odometer: {
+          type: "boolean",
+          description:
+            "confirms an odometer lower than an earlier fill-up of the vehicle (else ODOMETER_BELOW_PREVIOUS, 400, details previous_km and previous_date); a date after today is FUEL_DATE_IN_FUTURE",
+        },
       },
     },
     FuelReportPatch: {
@@ -407,6 +412,7 @@ export const maintenanceApi: ApiFragment = {
         full_tank: { type: "boolean" },
         supplier_id: { type: ["string", "null"] },
         notes: { type: "string" },
+        confirm_odometer: { type: "boolean" },
       },
     },
     FuelReport: {

@@ -10,7 +10,7 @@ const position = { required: true, ...json(ref("PhonePosition")) };
 export const routePlanningApi: ApiFragment = {
   tag: "route-planning",
   description:
-    "Field jobs: the driver's jobs of today, self-assignment, check-in and check-out with the phone's position (refused beyond the radius with the distance in details), the working day (time attendance), and the dispatcher's jobs.",
+    "Field jobs: the driver's jobs of today, self-assignment, check-in and check-out with the phone's position (refused beyond the radius with the distance in details), the working day (time attendance), and the dispatcher's jobs. /my/* are the phone's endpoints: a web-only user's session or token is refused there with WEB_ONLY_ACCOUNT (403).",
   paths: {
     "/api/route-planning/my/jobs": {
       get: {

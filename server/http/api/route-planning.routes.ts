@@ -8,7 +8,8 @@ import { toAttendanceDto, toJobDto } from "../../modules/route-planning/route-pl
 import { getRouteSettings } from "../../modules/route-planning/route-settings.service";
 import { mapPage } from "../../modules/shared/mapping";
 import { dateParam } from "../../shared/date-schemas";
-import { addDays, todayIn } from "../../shared/dates";
+import { addDays } from "../../shared/dates";
+import { orgToday } from "../../modules/organization/organization.service";
 import { authed, listQuery, param } from "./api-kit";
 
 const dayQuery = z.object({ day: dateParam(), from: dateParam(), to: dateParam(), status: z.string().optional() });
@@ -59,7 +60,7 @@ export function routePlanningRoutes(ctx: AppContext) {
     `${base}/my/attendance`,
     authed(ctx, async (req, _s, p) => {
       const q = dayQuery.parse(req.query);
-      const to = q.to ?? todayIn("Europe/Tirane");
+      const to = q.to ?? (await orgToday(ctx, p.orgId));
       return { days: (await attendance.myAttendance(ctx, p, q.from ?? addDays(to, -30), to)).map(toAttendanceDto) };
     }),
   );

@@ -132,7 +132,9 @@ export const tmsApi: ApiFragment = {
     },
     "/api/tms/optimizations/{id}/run": {
       parameters: [id],
-      post: op("Queue the optimiser (202); follow runState and progress"),
+      post: op(
+        "Queue the optimiser (202); follow runState and progress. An order heavier or bulkier than every truck answers ORDER_FITS_NO_TRUCK (409) at once, details.orders: [{ order_id, dimension, amount, largest }]",
+      ),
     },
     "/api/tms/optimizations/{id}/move": {
       parameters: [id],

@@ -6,6 +6,7 @@ import { dashboardApi } from "../api/dashboard.openapi";
 import type { ApiFragment } from "./openapi-document";
 import { maintenanceApi } from "../api/maintenance.openapi";
 import { routePlanningApi } from "../api/route-planning.openapi";
+import { searchApi } from "../api/search.openapi";
 
 /**
  * Every module's part of the API description, in the order the document lists them. A module with an /api
@@ -19,4 +20,5 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   dashboardApi,
   tmsApi,
   videoApi,
+  searchApi,
 ];

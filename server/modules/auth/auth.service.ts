@@ -62,7 +62,8 @@ export async function issueSession(
   meta: SessionMeta,
   opts: { webLogin: boolean; support?: SupportSessionOrigin } = { webLogin: true },
 ): Promise<IssuedSession> {
-  if (user.web_only && !opts.webLogin) throw new AppError("FORBIDDEN", "This account may use the web application only");
+  if (user.web_only && !opts.webLogin)
+    throw new AppError("WEB_ONLY_ACCOUNT", "This account may use the web application only");
   if ((await authRepo.organizationStatus(ctx.db, user.org_id)) !== "active") {
     throw new AppError(
       "ORGANIZATION_SUSPENDED",

@@ -86,6 +86,9 @@ export function readDraft(fields: BookingFields, timeZone: string): { draft: Boo
     : fields.passengers === undefined || fields.passengers === ""
       ? []
       : [fields.passengers];
+  // passengers are user ids: anything else (a count such as -1 or 2.5, unreadable text) is refused, not dropped
+  const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && !v.trim());
+  if (list.some((v) => !blank(v) && !uuidOrNull(v))) violations.push({ code: "invalid", field: "passengers" });
   const passengers = [...new Set(list.map(uuidOrNull).filter((id): id is string => !!id && id !== userId))];
   const notify = fields.notify_users;
   const notifyUsers = notify === true || notify === "on" || notify === "true" || notify === "1";

@@ -178,10 +178,14 @@ export async function createBooking(ctx: AppContext, p: Principal, fields: Booki
   }
 }
 
-/** Only the operator sees everyone's bookings in full; a user sees bookings they drive or ride in. */
+/**
+ * The history's scope for one booking: only the operator sees everyone's bookings; a user sees bookings they drive
+ * or ride in; and nobody sees a booking of a vehicle outside their vehicle limit (as listHistory filters).
+ */
 async function visibleBooking(ctx: AppContext, p: Principal, id: string) {
   const row = await bookingsRepo.findById(ctx.db, p.orgId, id);
   if (!row) throw notFound("booking");
+  if (p.vehicleIds !== null && !p.vehicleIds.includes(row.vehicle_id)) throw notFound("booking");
   if (!carSharingPolicy.isOperator(p) && row.user_id !== p.userId) {
     const riders = await bookingsRepo.passengers(ctx.db, p.orgId, [id]);
     if (!riders.some((r) => r.user_id === p.userId)) throw notFound("booking");

@@ -124,7 +124,15 @@ export async function savePoolVehicles(ctx: AppContext, p: Principal, fields: un
   const keep = visible.length
     ? [...(await repo.poolVehicleIds(ctx.db, p.orgId))].filter((id) => !visibleIds.has(id))
     : [];
-  const chosen = vehicle_ids.filter((id) => visibleIds.has(id));
+  // an id that is not one of the vehicles the principal sees is refused: silently dropping it would save a pool
+  // the user never chose (a foreign id alone emptied the whole pool)
+  const unknownIds = [...new Set(vehicle_ids.filter((id) => !visibleIds.has(id)))];
+  if (unknownIds.length)
+    throw new AppError("VEHICLE_UNKNOWN", "Not one of the organisation's vehicles", {
+      field: "vehicle_ids",
+      vehicle_ids: unknownIds,
+    });
+  const chosen = [...new Set(vehicle_ids)];
   const next = [...new Set([...chosen, ...keep])];
   // a vehicle whose base is not sent keeps it ("" is none)
   const wanted = chosen.filter((id) => id in bases).map((id) => [id, bases[id] ?? null] as const);
@@ -137,12 +145,14 @@ export async function savePoolVehicles(ctx: AppContext, p: Principal, fields: un
   const unknown = wanted.find(([, b]) => b && !known.has(b));
   if (unknown) throw new AppError("VALIDATION", "Unknown geofence", { field: `base_${unknown[0]}` });
   await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.poolBases(trx, p.orgId);
     await repo.setPool(trx, p.orgId, next);
     for (const [id, base] of wanted) await repo.setBase(trx, p.orgId, id, base);
     await audit.record(trx, p, {
       entity: "car_sharing_settings",
       id: p.orgId,
       action: "update",
+      before: { pool_vehicles: [...before.keys()], bases: Object.fromEntries(before) },
       after: { pool_vehicles: next, bases: Object.fromEntries(wanted) },
     });
   });

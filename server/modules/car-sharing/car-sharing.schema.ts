@@ -109,7 +109,8 @@ export type EntryInput = z.infer<typeof entrySchema>;
 
 /** The vehicles tab: the pool, and each vehicle's base (a geofence of the organisation, or none). */
 export const poolVehiclesSchema = z.object({
-  vehicle_ids: z.preprocess(toList, z.array(z.uuid("errors.invalid"))),
+  // any text: the service refuses an id that is not one of the visible vehicles with VEHICLE_UNKNOWN
+  vehicle_ids: z.preprocess(toList, z.array(z.string().max(100))),
   bases: z
     .record(
       z.string(),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
-import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { listFleetState } from "../positions/fleet.service";
@@ -14,7 +13,7 @@ export const attachDeviceSchema = z.object({
   vehicleId: z.string().min(1),
 });
 
-const PROTOCOLS = ["teltonika", "gt06", "osmand", "h02"] as const;
+const PROTOCOLS = ["teltonika", "gt06", "osmand", "h02", "ruptela", "meitrack", "suntech", "galileosky"] as const;
 
 /** Vehicles with at least one device fault (manage:read): no positions, no data for over 12 h, ignition, antenna. */
 export async function listDeviceFaults(ctx: AppContext, p: Principal) {

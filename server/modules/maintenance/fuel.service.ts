@@ -9,7 +9,7 @@ import { analyseFuel, type FuelResult } from "./fuel-consumption";
 import { maintenancePolicy } from "./maintenance.policy";
 import { remindersRepo } from "./maintenance.repo";
 import { fuelInputSchema, type FuelInput } from "./maintenance.schema";
-import { assertChosen, assertVisible, visibleVehicles } from "./maintenance.vehicles";
+import { assertChosen, assertVisible, orgToday, visibleVehicles } from "./maintenance.vehicles";
 import { attach, checkAttachments, odometerDisagrees, type Attachment } from "./records.service";
 import { recordsRepo } from "./records.repo";
 import { tolerancesOf } from "./settings.service";
@@ -126,11 +126,34 @@ const record = (p: Principal, input: FuelInput, telematicsKm: number | null) => 
   created_by: p.userId,
 });
 
+/**
+ * A fill-up's date and odometer against the vehicle's history (docs/maintenance.md, "Fuel"): a date after the
+ * organisation's today is FUEL_DATE_IN_FUTURE; an odometer below the highest of the vehicle's fill-ups on earlier days
+ * is ODOMETER_BELOW_PREVIOUS unless the user confirms the reading (`confirm_odometer`).
+ */
+async function checkFillUp(ctx: AppContext, p: Principal, input: FuelInput, excludeId?: string) {
+  const today = await orgToday(ctx, p.orgId);
+  if (input.filled_on > today)
+    throw new AppError("FUEL_DATE_IN_FUTURE", "A fill-up cannot be dated in the future", {
+      field: "filled_on",
+      today,
+    });
+  if (input.confirm_odometer) return;
+  const earlier = await recordsRepo.highestFuelBefore(ctx.db, p.orgId, input.vehicle_id, input.filled_on, excludeId);
+  if (earlier && input.odometer_km < Number(earlier.odometer_km))
+    throw new AppError("ODOMETER_BELOW_PREVIOUS", "The odometer is lower than an earlier fill-up's", {
+      field: "odometer_km",
+      previous_km: Number(earlier.odometer_km),
+      previous_date: earlier.filled_on,
+    });
+}
+
 /** A refuel (screen, or the driver's phone with the receipt photo); the telematics odometer is kept beside the entered one. */
 export async function createFuelReport(ctx: AppContext, p: Principal, raw: unknown, attachments: Attachment[] = []) {
   maintenancePolicy.write(p);
   const input = fuelInputSchema.parse(raw);
   await assertChosen(ctx, p, [input.vehicle_id]);
+  await checkFillUp(ctx, p, input);
   checkAttachments(attachments);
   if (!(await catalogueRepo.existingSupplier(ctx.db, p.orgId, input.supplier_id)))
     throw new AppError("VALIDATION", "Unknown supplier", { field: "supplier_id" });
@@ -178,6 +201,13 @@ export async function updateFuelReport(
     opts.patch ? { ...fuelFields(before), ...(raw as Record<string, unknown>) } : raw,
   );
   await assertChosen(ctx, p, [input.vehicle_id]);
+  // a saved reading is judged again only when the edit changes what the rule reads
+  if (
+    input.vehicle_id !== before.vehicle_id ||
+    input.filled_on !== before.filled_on ||
+    input.odometer_km !== Number(before.odometer_km)
+  )
+    await checkFillUp(ctx, p, input, id);
   const attachments = opts.attachments ?? [];
   checkAttachments(attachments);
   if (!(await catalogueRepo.existingSupplier(ctx.db, p.orgId, input.supplier_id)))
@@ -273,6 +303,7 @@ export async function importFuelCsv(
   );
   const errors: FuelRowError[] = [];
   const inputs: FuelInput[] = [];
+  const today = await orgToday(ctx, p.orgId);
   for (const rec of records.slice(1)) {
     const cell = (h: (typeof HEADERS)[number]) => (col[h] >= 0 ? (rec.cells[col[h]] ?? "").trim() : "");
     if (rec.cells.every((c) => !c.trim())) continue;
@@ -303,6 +334,8 @@ export async function importFuelCsv(
         if (field === "filled_on") continue;
         rowErrors.push({ row: rec.line, field, message: `${field}: ${issue.message.replace(/^errors\./, "")}` });
       }
+    } else if (parsed.data.filled_on > today) {
+      rowErrors.push({ row: rec.line, field: "date", message: `in the future: "${cell("date")}"` });
     } else inputs.push(parsed.data);
     errors.push(...rowErrors);
   }

@@ -137,6 +137,8 @@ export const fuelInputSchema = z.object({
   full_tank: checkbox(),
   supplier_id: optionalUuid(),
   notes: optionalText(1000),
+  /** the user confirms an odometer lower than an earlier fill-up's (a corrected reading, a replaced meter) */
+  confirm_odometer: checkbox(),
 });
 export type FuelInput = z.infer<typeof fuelInputSchema>;
 

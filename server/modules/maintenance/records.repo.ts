@@ -155,6 +155,17 @@ export const recordsRepo = {
       .where("id", "=", id)
       .executeTakeFirst();
   },
+  /** The fill-up with the highest odometer of a vehicle dated before `date` (another report than `excludeId`). */
+  highestFuelBefore(db: DB, orgId: string, vehicleId: string, date: string, excludeId?: string) {
+    let q = db
+      .selectFrom("maintenance_fuel_reports")
+      .select(["id", "filled_on", "odometer_km"])
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "=", vehicleId)
+      .where("filled_on", "<", date);
+    if (excludeId) q = q.where("id", "<>", excludeId);
+    return q.orderBy("odometer_km", "desc").limit(1).executeTakeFirst();
+  },
   insertFuel(db: DB, rows: Insertable<MaintenanceFuelReportsTable>[]) {
     return db.insertInto("maintenance_fuel_reports").values(rows).returningAll().execute();
   },

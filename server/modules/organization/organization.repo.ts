@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "../../db/database";
 import type { OrganizationInput, SettingsInput } from "./organization.schema";
 
@@ -13,10 +14,17 @@ export const organizationRepo = {
       .returningAll()
       .executeTakeFirst();
   },
+  /** PostgreSQL knows the zone too (report and log queries use AT TIME ZONE with it). */
+  async databaseKnowsZone(db: DB, name: string): Promise<boolean> {
+    const { rows } = await sql`SELECT 1 FROM pg_timezone_names WHERE name = ${name}`.execute(db);
+    return rows.length > 0;
+  },
   findSettings(db: DB, orgId: string) {
     return db.selectFrom("organization_settings").selectAll().where("org_id", "=", orgId).executeTakeFirst();
   },
-  upsertSettings(db: DB, orgId: string, v: SettingsInput) {
+  upsertSettings(db: DB, orgId: string, input: SettingsInput) {
+    const { timezone, ...rest } = input;
+    const v = timezone ? { ...rest, timezone } : rest;
     return db
       .insertInto("organization_settings")
       .values({ org_id: orgId, ...v })

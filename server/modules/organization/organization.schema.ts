@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredTime } from "../../shared/date-schemas";
+import { canonicalTimeZone } from "../../shared/time-zones";
 import { checkbox, optionalText, requiredText } from "../shared/form-values";
 
 export const organizationInputSchema = z.object({
@@ -30,5 +31,21 @@ export const settingsInputSchema = z.object({
   checkin_radius_m: radius,
   checkout_radius_m: radius,
   self_assign_jobs: checkbox(),
+  /** IANA name, e.g. "Europe/Tirane"; left out (or blank) keeps the organisation's zone. */
+  timezone: z
+    .preprocess(
+      (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v),
+      z
+        .string({ error: "errors.timeZone" })
+        .max(64, "errors.timeZone")
+        .transform((v, c) => {
+          const zone = canonicalTimeZone(v);
+          if (zone) return zone;
+          c.addIssue({ code: "custom", message: "errors.timeZone" });
+          return z.NEVER;
+        })
+        .optional(),
+    )
+    .optional(),
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>;

@@ -1,12 +1,13 @@
 import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
-import { notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
 import { organizationPolicy } from "./organization.policy";
 import { organizationRepo } from "./organization.repo";
 import type { OrganizationInput, SettingsInput } from "./organization.schema";
-import { isTimeZone } from "../../shared/dates";
+import { isTimeZone, todayIn } from "../../shared/dates";
+import { DEFAULT_TIME_ZONE } from "../../shared/time-zones";
 
 export async function getOrganization(ctx: AppContext, p: Principal) {
   organizationPolicy.read(p);
@@ -36,11 +37,14 @@ export async function getSettings(ctx: AppContext, p: Principal) {
     checkin_radius_m: s?.checkin_radius_m ?? 100,
     checkout_radius_m: s?.checkout_radius_m ?? 100,
     self_assign_jobs: s?.self_assign_jobs ?? false,
+    timezone: knownTimeZone(s?.timezone),
   };
 }
 
 export async function updateSettings(ctx: AppContext, p: Principal, input: SettingsInput) {
   organizationPolicy.writeSettings(p);
+  if (input.timezone && !(await organizationRepo.databaseKnowsZone(ctx.db, input.timezone)))
+    throw new AppError("VALIDATION", "Unknown time zone", { fields: { timezone: ["errors.timeZone"] } });
   const before = await organizationRepo.findSettings(ctx.db, p.orgId);
   await ctx.db.transaction().execute(async (trx) => {
     const after = await organizationRepo.upsertSettings(trx, p.orgId, input);
@@ -55,7 +59,7 @@ export async function supportContact(ctx: AppContext, p: Principal) {
   return { name: org?.name ?? "", email: org?.email ?? null, phone: org?.phone ?? null };
 }
 
-export const DEFAULT_TIME_ZONE = "Europe/Tirane";
+export { DEFAULT_TIME_ZONE };
 
 /** A zone this runtime does not know (a stored typo, an old tz database) falls back to Tirana. */
 export function knownTimeZone(tz: string | null | undefined): string {
@@ -65,6 +69,11 @@ export function knownTimeZone(tz: string | null | undefined): string {
 /** The organisation's time zone: dates on screens, alert time ranges and local days. */
 export async function orgTimeZone(ctx: AppContext, orgId: string): Promise<string> {
   return knownTimeZone((await organizationRepo.findSettings(ctx.db, orgId))?.timezone);
+}
+
+/** The organisation's calendar day at an instant ("today" of route planning, attendance, default periods). */
+export async function orgToday(ctx: AppContext, orgId: string, now: Date = new Date()): Promise<string> {
+  return todayIn(await orgTimeZone(ctx, orgId), now);
 }
 
 /** The organisation's name, for report headers and e-mails (every member may see it). */

@@ -2,7 +2,7 @@
  * File formats for place import and export: CSV, GeoJSON and (import only) KML.
  * Parsers turn a file into raw rows numbered as the user sees them; validation happens in places.import.ts.
  */
-import { parseCsvRecords } from "../../shared/csv";
+import { csvCell, parseCsvRecords } from "../../shared/csv";
 import type { LonLat } from "./geometry";
 
 export const CSV_COLUMNS = [
@@ -35,7 +35,7 @@ export function detectFormat(fileName: string, text: string): ImportFormat {
   return start === "{" ? "geojson" : start === "<" ? "kml" : "csv";
 }
 
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe on export; the importer removes it. */
+/** A cell a spreadsheet would run as a formula gets a leading apostrophe on export (csvCell); the importer removes it. */
 const FORMULA = /^[=+\-@\t\r]/;
 const unprotect = (s: string) => (s.startsWith("'") && FORMULA.test(s.slice(1)) ? s.slice(1) : s);
 
@@ -53,12 +53,6 @@ export function parseCsv(text: string): RawRow[] {
     return { row: line, values };
   });
 }
-
-const csvCell = (v: unknown): string => {
-  let s = v === null || v === undefined ? "" : String(v);
-  if (typeof v === "string" && FORMULA.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 export interface ExportPlace {
   kind: "poi" | "geofence";

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
+import { csvCell } from "../../shared/csv";
 import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
@@ -187,6 +188,7 @@ export function replayToGpx(replay: Replay, vehicle: { registration: string }): 
 
 export function replayToCsv(replay: Replay): string {
   const lines = ["time,latitude,longitude,speed_kmh,course,ignition"];
-  for (const p of replay.points) lines.push(`${p.t},${p.lat},${p.lon},${p.speed},${p.course},${p.ignition ?? ""}`);
+  for (const p of replay.points)
+    lines.push([p.t, p.lat, p.lon, p.speed, p.course, p.ignition ?? ""].map(csvCell).join(","));
   return lines.join("\r\n") + "\r\n";
 }

@@ -161,6 +161,25 @@ export const routeJobsRepo = {
   find(db: DB, orgId: string, id: string) {
     return jobsQuery(db, orgId).where("route_jobs.id", "=", id).executeTakeFirst();
   },
+  /** Which of `ids` the principal may see (the lists' scope); ids of deleted jobs are left out. */
+  async visibleIds(db: DB, p: Principal, ids: readonly string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await visibleTo(jobsQuery(db, p.orgId), p)
+      .where("route_jobs.id", "in", [...ids])
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  },
+  /** How many of `ids` exist in the organisation (visible or not). */
+  async countExisting(db: DB, orgId: string, ids: readonly string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const row = await db
+      .selectFrom("route_jobs")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("org_id", "=", orgId)
+      .where("id", "in", [...ids])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
   async insertMany(db: DB, orgId: string, rows: NewJob[]) {
     const out: string[] = [];
     for (let i = 0; i < rows.length; i += 500) {

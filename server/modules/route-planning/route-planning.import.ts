@@ -3,7 +3,7 @@ import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
 import { allPlaces } from "../places/places.service";
-import { parseCsvRecords } from "../../shared/csv";
+import { csvDocument, parseCsvRecords } from "../../shared/csv";
 import { driverOptions, vehicleOptions } from "../vehicles/vehicles.service";
 import { occurrences } from "./job-rules";
 import { routeJobsRepo, type NewJob } from "./route-jobs.repo";
@@ -321,8 +321,7 @@ export function sampleJobsCsv(language: "al" | "en", today: string): string {
     ],
   ];
   rows[2][13] = addWeeks(today, 4);
-  const esc = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return "\uFEFF" + [JOB_CSV_COLUMNS.join(","), ...rows.map((r) => r.map(esc).join(","))].join("\r\n") + "\r\n";
+  return csvDocument([JOB_CSV_COLUMNS, ...rows]);
 }
 
 function addWeeks(date: string, weeks: number): string {

@@ -4,6 +4,7 @@ import { haversineMetres, optimizeRoutes, type OptimizeResult } from "../../opti
 import type { OptimizationInput } from "../../optimization/optimization.schema";
 import type { Principal } from "../access/principal";
 import { can } from "../access/access.policy";
+import { visibleVehicleIds } from "../access/vehicle-scope";
 import { audit } from "../audit/audit.service";
 import { listFleetState } from "../positions/fleet.service";
 import { vehicleOptions } from "../vehicles/vehicles.service";
@@ -188,10 +189,33 @@ export async function runDayOptimization(ctx: AppContext, data: PlanDayData, sig
   }
 }
 
+/**
+ * Whether the principal sees an optimisation in full: every vehicle it routes and every job it covers is in the
+ * principal's scope (the job list's). A run of a wider-scoped dispatcher shows other vehicles' routes, so a manager
+ * limited to some vehicles neither sees nor accepts it.
+ */
+async function inScope(ctx: AppContext, p: Principal, proposal: Proposal | null): Promise<boolean> {
+  if (!proposal || (p.teamIds === "all" && p.vehicleIds === null)) return true;
+  const vehicleIds = [...new Set(proposal.routes.map((r) => r.vehicleId))];
+  const visible = await visibleVehicleIds(ctx.db, p, vehicleIds);
+  if (vehicleIds.some((id) => !visible.has(id))) return false;
+  const jobIds = [...proposal.routes.flatMap((r) => r.jobIds), ...proposal.unassigned.map((u) => u.id)];
+  const seen = await routeJobsRepo.visibleIds(ctx.db, p, jobIds);
+  return (await routeJobsRepo.countExisting(ctx.db, p.orgId, jobIds)) === seen.size;
+}
+
+/** An optimisation of the organisation that the principal sees in full (inScope), else not found. */
+async function findInScope(ctx: AppContext, p: Principal, id: string) {
+  const row = await optimizationsRepo.find(ctx.db, p.orgId, id);
+  if (!row || !(await inScope(ctx, p, row.proposal as Proposal | null))) throw notFound("optimisation");
+  return row;
+}
+
 export async function latestOptimization(ctx: AppContext, p: Principal, day: string) {
   routePlanningPolicy.read(p);
   const row = await optimizationsRepo.latest(ctx.db, p.orgId, day);
   if (!row || row.status === "accepted") return null;
+  if (!(await inScope(ctx, p, row.proposal as Proposal | null))) return null;
   return {
     id: row.id,
     status: row.status,
@@ -207,8 +231,7 @@ export async function latestOptimization(ctx: AppContext, p: Principal, day: str
  */
 export async function acceptOptimization(ctx: AppContext, p: Principal, id: string) {
   routePlanningPolicy.write(p);
-  const row = await optimizationsRepo.find(ctx.db, p.orgId, id);
-  if (!row) throw notFound("optimisation");
+  const row = await findInScope(ctx, p, id);
   if (row.status !== "draft") throw new AppError("OPTIMIZATION_NOT_READY", "The optimisation has not finished");
   const proposal = row.proposal as Proposal;
   const drivers = new Map((await vehicleOptions(ctx, p)).map((v) => [v.id, v] as const));
@@ -239,7 +262,6 @@ export async function acceptOptimization(ctx: AppContext, p: Principal, id: stri
 
 export async function discardOptimization(ctx: AppContext, p: Principal, id: string) {
   routePlanningPolicy.write(p);
-  const row = await optimizationsRepo.find(ctx.db, p.orgId, id);
-  if (!row) throw notFound("optimisation");
+  await findInScope(ctx, p, id);
   await optimizationsRepo.update(ctx.db, p.orgId, id, { status: "failed", progress: { discarded: true } });
 }

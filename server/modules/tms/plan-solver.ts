@@ -118,6 +118,43 @@ export function straightRoute(
   };
 }
 
+/** An order that no truck of the plan can carry on its own, in one capacity dimension. */
+export interface UnfitOrder {
+  id: string;
+  order_id: string;
+  dimension: "weight" | "packets";
+  amount: number;
+  /** the largest capacity of the plan's trucks in that dimension */
+  largest: number;
+}
+
+/**
+ * The orders heavier or bulkier than every truck of the plan (one entry per order and dimension). The solver cannot
+ * place them and would search its whole time budget for a place, so a run is refused up front instead.
+ */
+export function unfitOrders(
+  orders: Array<{ id: string; order_id: string; weight: number | string; packets: number }>,
+  trucks: TmsTruck[],
+): UnfitOrder[] {
+  if (!trucks.length) return [];
+  const maxWeight = Math.max(...trucks.map((t) => weightUnits(t.capacity_weight)));
+  const maxPackets = Math.max(...trucks.map((t) => t.capacity_packets));
+  const out: UnfitOrder[] = [];
+  for (const o of orders) {
+    if (weightUnits(o.weight) > maxWeight)
+      out.push({
+        id: o.id,
+        order_id: o.order_id,
+        dimension: "weight",
+        amount: Number(o.weight),
+        largest: maxWeight / 100,
+      });
+    if (o.packets > maxPackets)
+      out.push({ id: o.id, order_id: o.order_id, dimension: "packets", amount: o.packets, largest: maxPackets });
+  }
+  return out;
+}
+
 /** A truck's load against its capacity. */
 export function truckLoad(
   truck: TmsTruck,

@@ -10,7 +10,7 @@ import { startOfDayIn } from "../../shared/dates";
 import { orgTimeZone } from "../organization/organization.service";
 import { startOrdersIn } from "./orders.service";
 import { ordersRepo } from "./orders.repo";
-import { planProblem, planResult, straightRoute, truckLoad } from "./plan-solver";
+import { planProblem, planResult, straightRoute, truckLoad, unfitOrders, type UnfitOrder } from "./plan-solver";
 import { plansRepo } from "./plans.repo";
 import { findDepot, settingsOf } from "./settings.service";
 import { tmsPolicy } from "./tms.policy";
@@ -24,19 +24,28 @@ export function optimizationFields(form: Record<string, unknown>): Record<string
   return Array.isArray(form.trucks) ? form : { ...form, trucks: trucksFromForm(form) };
 }
 
+/** A user limited to some vehicles sees the plans whose every truck is theirs: the list and every single plan alike. */
+async function inScope<T extends { trucks: TmsTruck[] }>(ctx: AppContext, p: Principal, plans: T[]): Promise<T[]> {
+  if (p.teamIds === "all" && p.vehicleIds === null) return plans;
+  const visible = await visibleVehicleIds(ctx.db, p, [
+    ...new Set(plans.flatMap((x) => x.trucks.map((t) => t.vehicle_id))),
+  ]);
+  return plans.filter((x) => x.trucks.every((t) => visible.has(t.vehicle_id)));
+}
+
 export async function listPlans(
   ctx: AppContext,
   p: Principal,
   filter: { status?: "draft" | "completed"; dispatched?: boolean } = {},
 ) {
   tmsPolicy.read(p);
-  return plansRepo.list(ctx.db, p.orgId, filter);
+  return inScope(ctx, p, await plansRepo.list(ctx.db, p.orgId, filter));
 }
 
 export async function getPlan(ctx: AppContext, p: Principal, id: string): Promise<Plan> {
   tmsPolicy.read(p);
   const plan = await plansRepo.findById(ctx.db, p.orgId, id);
-  if (!plan) throw notFound("optimization");
+  if (!plan || !(await inScope(ctx, p, [plan])).length) throw notFound("optimization");
   return plan;
 }
 
@@ -164,11 +173,30 @@ export async function deletePlan(ctx: AppContext, p: Principal, id: string) {
   });
 }
 
+/**
+ * ORDER_FITS_NO_TRUCK at once when an order is heavier or bulkier than every truck of the plan: the message and
+ * `details.orders` say which orders and which dimension (weight or packets), against the largest truck's capacity.
+ */
+async function assertOrdersFit(ctx: AppContext, orgId: string, plan: Plan) {
+  const unfit = unfitOrders(await ordersRepo.byPlan(ctx.db, orgId, plan.id), plan.trucks);
+  if (!unfit.length) return;
+  const settings = await settingsOf(ctx.db, orgId);
+  const unit = (d: UnfitOrder["dimension"]) => (d === "weight" ? settings.weight_unit : settings.packet_unit);
+  throw new AppError(
+    "ORDER_FITS_NO_TRUCK",
+    `No truck can carry ${unfit
+      .map((u) => `order ${u.order_id} (${u.dimension} ${u.amount} ${unit(u.dimension)}, largest truck ${u.largest})`)
+      .join(", ")}`,
+    { orders: unfit },
+  );
+}
+
 /** Queues the optimiser on the worker (optimization queue); the page follows `run_state` and `progress`. */
 export async function runPlan(ctx: AppContext, p: Principal, id: string): Promise<Plan> {
   tmsPolicy.write(p);
   const before = await getPlan(ctx, p, id);
   assertDraft(before);
+  await assertOrdersFit(ctx, p.orgId, before);
   const plan = (await plansRepo.update(ctx.db, p.orgId, id, { run_state: "queued", progress: null }))!;
   await ctx.jobs.enqueue("optimization", TMS_OPTIMIZE_JOB, { orgId: p.orgId, optimizationId: id });
   return plan;
@@ -192,7 +220,8 @@ export async function solvePlan(
     plan.depot_id ? findDepot(ctx.db, orgId, plan.depot_id) : undefined,
     orgTimeZone(ctx, orgId),
   ]);
-  if (!depot || !plan.trucks.length || !orders.length) {
+  // an order no truck can carry (changed since the run was queued) fails the run at once, not after the time budget
+  if (!depot || !plan.trucks.length || !orders.length || unfitOrders(orders, plan.trucks).length) {
     await plansRepo.update(ctx.db, orgId, id, { run_state: "failed" });
     return null;
   }

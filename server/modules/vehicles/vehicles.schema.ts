@@ -3,7 +3,17 @@ import { checkbox, optionalInt, optionalNumber, optionalText, optionalUuid, requ
 
 export const VEHICLE_CATEGORIES = ["Truck", "Van", "Car"] as const;
 export const FUEL_TYPES = ["diesel", "petrol", "lpg", "cng", "electric", "hybrid"] as const;
-export const DEVICE_PROTOCOLS = ["teltonika", "gt06", "osmand", "h02"] as const;
+export const DEVICE_PROTOCOLS = [
+  "teltonika",
+  "gt06",
+  "osmand",
+  "h02",
+  // devices-new-b
+  "ruptela",
+  "meitrack",
+  "suntech",
+  "galileosky",
+] as const;
 export const MAX_VEHICLE_IMAGES = 3;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 

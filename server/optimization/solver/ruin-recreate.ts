@@ -156,7 +156,7 @@ export class RuinRecreate {
   /** Reinserts the ruined units and the previously unassigned ones, greedily, in a random SISR order. */
   /** With `noNewRoutes`, units go only into routes already in use (fleet minimisation). */
   recreate(s: Solution, noNewRoutes = false) {
-    const { m, rand } = this;
+    const { rand } = this;
     const units = this.units;
     for (const u of s.unassigned) units.push(u);
     s.unassigned = [];

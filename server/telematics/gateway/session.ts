@@ -1,7 +1,15 @@
 import type pino from "pino";
 import type { DeviceCommand, DevicePosition, DeviceStatus } from "../../shared/device-contract";
 
-export type TcpProtocol = "teltonika" | "gt06" | "h02";
+export type TcpProtocol =
+  | "teltonika"
+  | "gt06"
+  | "h02"
+  // devices-new-b
+  | "ruptela"
+  | "meitrack"
+  | "suntech"
+  | "galileosky";
 
 export interface DeviceCallbacks {
   isKnownDevice(deviceId: string): Promise<boolean>;

@@ -8,6 +8,14 @@ import { Gt06Session } from "./gt06-session";
 import { H02Session } from "./h02-session";
 import type { ProtocolSession, SessionContext, TcpGatewayOptions } from "./session";
 import { TeltonikaSession } from "./teltonika-session";
+import { GalileoskySession } from "./galileosky-session";
+import { MeitrackSession } from "./meitrack-session";
+import { RuptelaSession } from "./ruptela-session";
+import { SuntechSession } from "./suntech-session";
+import { GALILEOSKY_DEFAULT_PORT } from "../protocols/galileosky";
+import { MEITRACK_DEFAULT_PORT } from "../protocols/meitrack";
+import { RUPTELA_DEFAULT_PORT } from "../protocols/ruptela";
+import { SUNTECH_DEFAULT_PORT } from "../protocols/suntech";
 
 export interface TcpGateway {
   /** The port actually bound (useful with port 0). */
@@ -24,8 +32,26 @@ export interface TcpGateway {
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
-const DEFAULT_PORTS = { teltonika: TELTONIKA_DEFAULT_PORT, gt06: GT06_DEFAULT_PORT, h02: H02_DEFAULT_PORT } as const;
-const SESSIONS = { teltonika: TeltonikaSession, gt06: Gt06Session, h02: H02Session } as const;
+const DEFAULT_PORTS = {
+  teltonika: TELTONIKA_DEFAULT_PORT,
+  gt06: GT06_DEFAULT_PORT,
+  h02: H02_DEFAULT_PORT,
+  // devices-new-b
+  ruptela: RUPTELA_DEFAULT_PORT,
+  meitrack: MEITRACK_DEFAULT_PORT,
+  suntech: SUNTECH_DEFAULT_PORT,
+  galileosky: GALILEOSKY_DEFAULT_PORT,
+} as const;
+const SESSIONS = {
+  teltonika: TeltonikaSession,
+  gt06: Gt06Session,
+  h02: H02Session,
+  // devices-new-b
+  ruptela: RuptelaSession,
+  meitrack: MeitrackSession,
+  suntech: SuntechSession,
+  galileosky: GalileoskySession,
+} as const;
 
 interface PendingCommand {
   resolve(result: CommandResult): void;

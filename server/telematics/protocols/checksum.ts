@@ -34,3 +34,17 @@ export function crc16DualCam(data: Uint8Array, init = 0): number {
   for (let i = 0; i < data.length; i++) crc = (crc >>> 8) ^ X25[(crc ^ data[i]) & 0xff];
   return crc;
 }
+
+/** CRC-16/KERMIT (Ruptela): reflected poly 0x8408, init 0, no final xor; sent big-endian. */
+export function crc16Kermit(data: Uint8Array): number {
+  let crc = 0;
+  for (let i = 0; i < data.length; i++) crc = (crc >>> 8) ^ X25[(crc ^ data[i]) & 0xff];
+  return crc;
+}
+
+/** CRC-16/MODBUS (Galileosky): reflected poly 0xA001, init 0xFFFF, no final xor; sent little-endian. */
+export function crc16Modbus(data: Uint8Array): number {
+  let crc = 0xffff;
+  for (let i = 0; i < data.length; i++) crc = (crc >>> 8) ^ IBM[(crc ^ data[i]) & 0xff];
+  return crc;
+}

@@ -1,13 +1,12 @@
 /** Building blocks shared by the GT06 message decoders: GPS, cell and status blocks, alarm codes. */
 import {
-  ProtocolError,
   type AlarmType,
   type AttributeValue,
   type DevicePosition,
   type DeviceStatus,
 } from "../../shared/device-contract";
 import { ByteReader } from "./byte-reader";
-import { encodeGt06Frame, type Gt06Frame } from "./gt06-frame";
+import { type Gt06Frame } from "./gt06-frame";
 
 export type Gt06Message =
   | { kind: "login"; frame: Gt06Frame; imei: string }

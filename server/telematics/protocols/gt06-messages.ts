@@ -4,17 +4,10 @@
  * X3 and 4G (JM-LL301/VL03) protocol documents; types and what the decoder makes of them are listed in
  * docs/telematics-protocols.md.
  */
-import {
-  ProtocolError,
-  type AlarmType,
-  type AttributeValue,
-  type DevicePosition,
-  type DeviceStatus,
-} from "../../shared/device-contract";
+import { ProtocolError, type AlarmType, type DevicePosition, type DeviceStatus } from "../../shared/device-contract";
 import { ByteReader } from "./byte-reader";
 import { encodeGt06Frame, type Gt06Frame } from "./gt06-frame";
 import {
-  ALARMS,
   applyTerminalInfo,
   decodeGps,
   decodeLbs,

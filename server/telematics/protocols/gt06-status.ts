@@ -1,13 +1,7 @@
 /** GT06 reports without coordinates (status, information, cell and Wi-Fi reports): kept as device status. */
-import {
-  ProtocolError,
-  type AlarmType,
-  type AttributeValue,
-  type DevicePosition,
-  type DeviceStatus,
-} from "../../shared/device-contract";
+import { type DeviceStatus } from "../../shared/device-contract";
 import { ByteReader } from "./byte-reader";
-import { encodeGt06Frame, type Gt06Frame } from "./gt06-frame";
+import { type Gt06Frame } from "./gt06-frame";
 import { ALARMS, applyTerminalInfo, decodeLbs, decodeStatusBlock, type Attrs, type Gt06Message } from "./gt06-blocks";
 
 /** 0x13 of the long form (22 bytes): satellites, alarm, language, battery %, mode, voltages, temperature. */

@@ -1,7 +1,6 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { CsrfInput, Field, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
+import { CsrfInput, Field, FormAlert } from "../../../components/forms";
 import { failureFields, type FormFailure } from "../../../lib/form-failure";
 import { shownValues, TextField } from "../../configuration/components/SimpleField";
 
@@ -14,15 +13,13 @@ export function NewOrganizationForm({
   failure: FormFailure | null;
 }) {
   const { t } = useTranslation("admin");
-  const formRef = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(formRef);
   const submitting = useNavigation().state === "submitting";
   const values = shownValues(saved, failure);
   const errors = failureFields(failure);
   const mode = values.password_mode === "password" ? "password" : "email";
   const language = values.admin_language === "en" ? "en" : "al";
   return (
-    <Form method="post" ref={formRef} noValidate className="card" data-testid="organization-form">
+    <Form data-unsaved-guard method="post" noValidate className="card" data-testid="organization-form">
       <CsrfInput />
       <FormAlert code={failure?.code} fields={errors} />
       <fieldset className="form-section">

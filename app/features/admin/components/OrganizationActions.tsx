@@ -47,7 +47,7 @@ export function OrganizationActions({
   );
   return (
     <>
-      <Form method="post" noValidate className="card form-section" data-testid="organization-edit">
+      <Form data-unsaved-guard method="post" noValidate className="card form-section" data-testid="organization-edit">
         <h2>{t("edit.title")}</h2>
         <CsrfInput />
         <input type="hidden" name="intent" value="update" />

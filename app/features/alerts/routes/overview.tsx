@@ -74,7 +74,7 @@ export default function AlertOverview({ loaderData }: Route.ComponentProps) {
     if (values.vehicle) q.set("vehicle", values.vehicle);
     if (values.type) q.set("type", values.type);
     for (const [k, v] of Object.entries(extra)) q.set(k, v);
-    navigate(`/alerts/log?${q}`);
+    void navigate(`/alerts/log?${q}`);
   };
   const onType = (e: ChartClick) => {
     const type = (e.data as { type?: string } | undefined)?.type;

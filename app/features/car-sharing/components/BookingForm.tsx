@@ -68,7 +68,7 @@ export function BookingForm({
   const invalid = (field: string) =>
     errorsOf(field).length ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
   return (
-    <Form method="post" className="form cs-form" data-testid="booking-form" noValidate>
+    <Form data-unsaved-guard method="post" className="form cs-form" data-testid="booking-form" noValidate>
       <CsrfInput />
       {failure && (
         <div className="alert alert-error" role="alert" data-testid="form-alert">

@@ -39,7 +39,7 @@ export default function Entries({ loaderData, actionData }: Route.ComponentProps
                 </li>
               ))}
           </ul>
-          <Form method="post" className="inline-form">
+          <Form data-unsaved-guard method="post" className="inline-form">
             <CsrfInput />
             <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="kind" value={kind} />

@@ -22,7 +22,7 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation("carSharing");
   const s = loaderData.settings;
   return (
-    <Form method="post" className="form" data-testid="general-settings">
+    <Form data-unsaved-guard method="post" className="form" data-testid="general-settings">
       <CsrfInput />
       {loaderData.saved && (
         <div className="alert alert-ok" role="status" data-testid="notice">

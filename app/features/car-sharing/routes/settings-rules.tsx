@@ -69,7 +69,7 @@ export default function SpecificRules({ loaderData, actionData }: Route.Componen
           )}
         </tbody>
       </table>
-      <Form method="post" className="form" data-testid="rule-form">
+      <Form data-unsaved-guard method="post" className="form" data-testid="rule-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <div className="field">

@@ -38,7 +38,7 @@ export default function BookingUsers({ loaderData, actionData }: Route.Component
               </td>
               <td>{u.email}</td>
               <td colSpan={3}>
-                <Form method="post" className="inline-form">
+                <Form data-unsaved-guard method="post" className="inline-form">
                   <CsrfInput />
                   <input type="hidden" name="user_id" value={u.id} />
                   <input

@@ -19,7 +19,7 @@ export default function PoolVehicles({ loaderData, actionData }: Route.Component
       </div>
     );
   return (
-    <Form method="post" className="form" data-testid="pool-vehicles">
+    <Form data-unsaved-guard method="post" className="form" data-testid="pool-vehicles">
       <CsrfInput />
       {loaderData.saved && (
         <div className="alert alert-ok" role="status" data-testid="notice">

@@ -1,7 +1,7 @@
-import { useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { CsrfInput, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
+import { CsrfInput, FormAlert } from "../../../components/forms";
 import { failureFields, formFailure } from "../../../lib/form-failure";
 import { shownValues } from "./SimpleField";
 
@@ -24,8 +24,6 @@ export function InPlaceFormPage(props: {
 }) {
   const { t } = useTranslation("configuration");
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(formRef);
   const failure = formFailure(props.failure);
   const fields = failureFields(failure);
   const values = shownValues(props.values, failure);
@@ -41,7 +39,7 @@ export function InPlaceFormPage(props: {
           {t("common:saved")}
         </div>
       )}
-      <Form method="post" ref={formRef} noValidate className={props.className} data-testid={props.testId}>
+      <Form data-unsaved-guard method="post" noValidate className={props.className} data-testid={props.testId}>
         <CsrfInput />
         <FormAlert code={failure?.code} fields={fields} />
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>

@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { LANGUAGE_COOKIE, serializeCookie } from "../../../../server/security/cookies";
@@ -10,7 +9,7 @@ import {
   usesDefaultPassword,
 } from "../../../../server/modules/users/users.service";
 import { shownValues, TextField } from "../components/SimpleField";
-import { CsrfInput, Field, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
+import { CsrfInput, Field, FormAlert } from "../../../components/forms";
 import { failureFields, formFailure } from "../../../lib/form-failure";
 import { formAction, intent } from "../../../lib/forms.server";
 import { load, requireUser } from "../../../lib/route-kit.server";
@@ -72,8 +71,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation("configuration");
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(formRef);
   const profileFailure = formFailure(actionData, "save");
   const passwordFailure = formFailure(actionData, "password");
   const profileFields = failureFields(profileFailure);
@@ -103,7 +100,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {t("profile.passwordChanged")}
         </div>
       )}
-      <Form method="post" ref={formRef} noValidate className="card form-section" data-testid="profile-form">
+      <Form data-unsaved-guard method="post" noValidate className="card form-section" data-testid="profile-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="profile" />
         <h2>{t("profile.details")}</h2>
@@ -152,7 +149,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </button>
         </div>
       </Form>
-      <Form method="post" noValidate className="card form-section" data-testid="password-form">
+      <Form data-unsaved-guard method="post" noValidate className="card form-section" data-testid="password-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="password" />
         <h2>{t("profile.password.title")}</h2>

@@ -9,13 +9,19 @@ import { saveInPlace } from "../../../lib/forms.server";
 import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/settings";
 import { can } from "../../../lib/permissions";
+import { timeZoneNames } from "../../../../server/shared/time-zones";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "settings:read");
   const settings = await load(() => getSettings(context.app, p));
-  return { values: settings as Record<string, unknown>, canWrite: can(p, "settings:write") };
+  return {
+    values: settings as Record<string, unknown>,
+    canWrite: can(p, "settings:write"),
+    // the server's list, so the page hydrates with the same options it was rendered with
+    timeZones: timeZoneNames(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,6 +47,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     >
       {({ values, fields }) => (
         <>
+          <TimeZoneSection
+            value={String(values.timezone ?? "")}
+            zones={loaderData.timeZones}
+            errors={fields?.timezone}
+          />
           <section className="card form-section">
             <h2>{t("settings.attendance.title")}</h2>
             <label className="field checkbox">
@@ -101,5 +112,36 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </>
       )}
     </InPlaceFormPage>
+  );
+}
+
+function TimeZoneSection({ value, zones, errors }: { value: string; zones: string[]; errors?: string[] }) {
+  const { t } = useTranslation("configuration");
+  // a stored or submitted name the list lacks stays visible (and is refused with the field's message on save)
+  const options = value && !zones.includes(value) ? [value, ...zones] : zones;
+  return (
+    <section className="card form-section">
+      <h2>{t("settings.timeZone.title")}</h2>
+      <p className="muted">{t("settings.timeZone.help")}</p>
+      <div className="form-grid">
+        <Field label={t("settings.timeZone.label")} name="timezone" errors={errors} required>
+          <select
+            id="timezone"
+            name="timezone"
+            defaultValue={value}
+            required
+            aria-required
+            aria-invalid={errors ? true : undefined}
+            aria-describedby={errors ? "timezone-error" : undefined}
+          >
+            {options.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+    </section>
   );
 }

@@ -137,6 +137,7 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
       map?.remove();
       mapRef.current = null;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is rebuilt only when its style or source changes, not for every new config object
   }, [config.styleUrl, config.pmtilesUrl, config.attribution, expose, showPlaces]);
 
   useEffect(() => {

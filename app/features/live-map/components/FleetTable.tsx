@@ -178,6 +178,7 @@ function useRowWindow(
       if (frame !== null) cancelAnimationFrame(frame);
     };
   }, [enabled, count, scrollRef, body]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- re-measures the row height after every render; setRange runs only when it changed
   useLayoutEffect(() => {
     const tbody = body.current;
     if (!enabled || !tbody) return;

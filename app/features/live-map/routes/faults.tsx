@@ -205,7 +205,7 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
                         {t("unknown.addVehicle")}
                       </Link>
                     </p>
-                    <Form method="post" className="inline-form">
+                    <Form data-unsaved-guard method="post" className="inline-form">
                       <CsrfInput />
                       <input type="hidden" name="identifier" value={u.identifier} />
                       <select name="vehicleId" required aria-label={t("unknown.attachTo")}>

@@ -108,7 +108,7 @@ export function CatalogueList(props: {
         </table>
       )}
       {props.canWrite && (
-        <Form method="post" className="stack card" data-testid={`${props.kind}-form`}>
+        <Form data-unsaved-guard method="post" className="stack card" data-testid={`${props.kind}-form`}>
           <h2>{t(`${props.kind}.add`)}</h2>
           <CsrfInput />
           <input type="hidden" name="intent" value="save" />
@@ -148,7 +148,7 @@ export function CatalogueEdit(props: {
           {t("flash.saved")}
         </div>
       )}
-      <Form method="post" className="stack card">
+      <Form data-unsaved-guard method="post" className="stack card">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <FormErrors s={s} />
@@ -163,7 +163,7 @@ export function CatalogueEdit(props: {
             {t("parts.stock")}: <strong data-testid="stock">{n(props.record.stock as string, 2)}</strong>
           </p>
           {props.canWrite && (
-            <Form method="post" className="stack card" data-testid="stock-form">
+            <Form data-unsaved-guard method="post" className="stack card" data-testid="stock-form">
               <h2>{t("parts.move")}</h2>
               <CsrfInput />
               <input type="hidden" name="intent" value="stock" />

@@ -188,6 +188,10 @@ export function FuelFields({ s, options }: { s: FormState; options: FormOptions 
         <TextInput s={s} name="bill_number" label={t("fields.bill_number")} />
         <Select s={s} name="supplier_id" label={t("fields.supplier")} blank={t("none")} options={options.suppliers} />
       </div>
+      {/* offered once a lower odometer was refused (server-rendered, works without JavaScript) */}
+      {(s.code === "ODOMETER_BELOW_PREVIOUS" || s.values.confirm_odometer) && (
+        <Checkbox s={s} name="confirm_odometer" label={t("fuel.confirmOdometer")} />
+      )}
       <Checkbox s={s} name="full_tank" label={t("fields.full_tank")} />
       <TextArea s={s} name="notes" label={t("fields.notes")} />
       <label>

@@ -46,7 +46,13 @@ export function ServiceEditForm(props: {
       <h1>
         {t(wash ? "edit.wash" : "edit.service")} · {props.record.registration}
       </h1>
-      <Form method="post" encType="multipart/form-data" className="stack card" data-testid="service-edit-form">
+      <Form
+        data-unsaved-guard
+        method="post"
+        encType="multipart/form-data"
+        className="stack card"
+        data-testid="service-edit-form"
+      >
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         {wash ? <WashFields s={s} options={props.options} /> : <ServiceFields s={s} options={props.options} />}
@@ -74,7 +80,13 @@ export function FuelEditForm(props: {
       <h1>
         {t("edit.fuel")} · {props.record.registration}
       </h1>
-      <Form method="post" encType="multipart/form-data" className="stack card" data-testid="fuel-edit-form">
+      <Form
+        data-unsaved-guard
+        method="post"
+        encType="multipart/form-data"
+        className="stack card"
+        data-testid="fuel-edit-form"
+      >
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <FuelFields s={s} options={props.options} />

@@ -148,7 +148,7 @@ export function AddRecordPage({
     <section>
       <h1>{title}</h1>
       <VehiclePicker options={options} chosen={chosen} />
-      <Form method="post" encType="multipart/form-data" className="stack card" data-testid={testId}>
+      <Form data-unsaved-guard method="post" encType="multipart/form-data" className="stack card" data-testid={testId}>
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         {children}
@@ -285,7 +285,7 @@ export function WashPage(props: {
         </div>
       )}
       {props.canWrite && (
-        <Form method="post" className="stack card" data-testid="wash-form">
+        <Form data-unsaved-guard method="post" className="stack card" data-testid="wash-form">
           <CsrfInput />
           <input type="hidden" name="intent" value="save" />
           <WashFields s={s} options={props.options} />

@@ -213,7 +213,7 @@ export function ReminderForm(props: {
   const failure = formFailure(props.actionData, "save");
   const s = formState(props.saved, failure);
   return (
-    <Form method="post" className="stack" data-testid="reminder-form">
+    <Form data-unsaved-guard method="post" className="stack" data-testid="reminder-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormErrors s={s} />
@@ -299,7 +299,13 @@ export function CompleteForm(props: {
     failure,
   );
   return (
-    <Form method="post" encType="multipart/form-data" className="stack card" data-testid="complete-form">
+    <Form
+      data-unsaved-guard
+      method="post"
+      encType="multipart/form-data"
+      className="stack card"
+      data-testid="complete-form"
+    >
       <h2>{t("reminders.complete")}</h2>
       <CsrfInput />
       <input type="hidden" name="intent" value="complete" />

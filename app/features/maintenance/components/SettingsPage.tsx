@@ -27,7 +27,7 @@ export function SettingsPage(props: {
           {t("settings.readOnly")}
         </p>
       )}
-      <Form method="post" className="stack" data-testid="maintenance-settings-form">
+      <Form data-unsaved-guard method="post" className="stack" data-testid="maintenance-settings-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <FormErrors s={s} />

@@ -4,11 +4,11 @@ import type { Route } from "./+types/fuel";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   return fuelLoader(context, request);
 }
 
-export function action({ request, context, params }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   return fuelAction(context, request);
 }
 

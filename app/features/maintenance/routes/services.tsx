@@ -4,7 +4,7 @@ import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   return servicesLoader(context, request, "service");
 }
 

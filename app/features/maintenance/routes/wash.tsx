@@ -4,11 +4,11 @@ import type { Route } from "./+types/wash";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   return servicesLoader(context, request, "wash");
 }
 
-export function action({ request, context, params }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   return washAction(context, request);
 }
 

@@ -104,7 +104,7 @@ export function PlaceEditorMap({
     } else if (ring.length >= 2) {
       shape = { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [[...ring, ring[0]]] } };
     }
-    (map.getSource(SHAPE_SOURCE) as GeoJSONSource | undefined)?.setData({
+    void (map.getSource(SHAPE_SOURCE) as GeoJSONSource | undefined)?.setData({
       type: "FeatureCollection",
       features: shape ? [shape] : [],
     });

@@ -74,7 +74,14 @@ export function PlaceForm(props: Props) {
   );
 
   return (
-    <Form method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid={`${props.kind}-form`}>
+    <Form
+      data-unsaved-guard
+      method="post"
+      {...getFormProps(form)}
+      ref={ref}
+      className="stack"
+      data-testid={`${props.kind}-form`}
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />

@@ -93,9 +93,9 @@ export function ReplayMap({
   const alertPoints = useMemo(() => alertsGeoJson(alerts), [alerts]);
   useEffect(() => {
     if (!map) return;
-    (map.getSource("track") as GeoJSONSource).setData(trackGeoJson(points));
-    (map.getSource("stops") as GeoJSONSource).setData(stopsGeoJson(stops));
-    (map.getSource("alerts") as GeoJSONSource).setData(alertPoints);
+    void (map.getSource("track") as GeoJSONSource).setData(trackGeoJson(points));
+    void (map.getSource("stops") as GeoJSONSource).setData(stopsGeoJson(stops));
+    void (map.getSource("alerts") as GeoJSONSource).setData(alertPoints);
     const bounds = trackBounds(points);
     if (bounds) map.fitBounds(bounds, { padding: 50, maxZoom: 15, duration: 0 });
   }, [map, points, stops, alertPoints]);
@@ -114,7 +114,7 @@ export function ReplayMap({
           ],
         }
       : EMPTY;
-    (map.getSource("cursor") as GeoJSONSource).setData(data);
+    void (map.getSource("cursor") as GeoJSONSource).setData(data);
   }, [map, frame]);
 
   return (

@@ -47,6 +47,7 @@ export function SpeedChart({
       pending.current = null;
       chart.current?.setOption(cursorOption(latest.current));
     }, 150);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- chart is a ref; the timer throttles cursor moves
   }, [cursorMs]);
   useEffect(
     () => () => {

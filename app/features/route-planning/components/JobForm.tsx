@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { CsrfInput, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
+import { CsrfInput, FormAlert } from "../../../components/forms";
 import type { MapConfig } from "../../../lib/map/basemap-style";
 import { PlaceEditorMap } from "../../places/components/PlaceEditorMap";
 import { DateInput, Input, Select, TimeInput, Weekdays, type Errors, type Option, type Values } from "./fields";
@@ -27,13 +27,12 @@ export function JobForm(props: Props) {
   const { t } = useTranslation("routePlanning");
   const navigation = useNavigation();
   const ref = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(ref);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { values, errors } = props;
   const f = { values, errors };
   return (
-    <Form method="post" ref={ref} noValidate className="stack" data-testid="job-form">
+    <Form data-unsaved-guard method="post" ref={ref} noValidate className="stack" data-testid="job-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormAlert code={props.code} fields={errors} />

@@ -1,7 +1,6 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { CsrfInput, FormAlert, useUnsavedChangesGuard } from "../../../components/forms";
+import { CsrfInput, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, type FormFailure } from "../../../lib/form-failure";
 import { Input, TimeInput } from "./fields";
 
@@ -21,8 +20,6 @@ export function SettingsForm({
 }) {
   const { t } = useTranslation("routePlanning");
   const navigation = useNavigation();
-  const ref = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(ref);
   const values = failureValues(failure) ?? saved;
   const errors = failureFields(failure);
   const f = { values, errors };
@@ -36,7 +33,7 @@ export function SettingsForm({
           {t("common.saved")}
         </div>
       )}
-      <Form method="post" ref={ref} noValidate data-testid="route-settings-form" className="stack">
+      <Form data-unsaved-guard method="post" noValidate data-testid="route-settings-form" className="stack">
         <CsrfInput />
         <FormAlert code={failure?.code} fields={errors} />
         <fieldset disabled={!canWrite} className="card form-section">

@@ -16,7 +16,7 @@ export function TemplateForm(props: {
   const { t } = useTranslation("routePlanning");
   const f = { values: props.values, errors: props.errors };
   return (
-    <Form method="post" noValidate className="stack card" data-testid="template-form">
+    <Form data-unsaved-guard method="post" noValidate className="stack card" data-testid="template-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormAlert code={props.code} fields={props.errors} />

@@ -232,7 +232,7 @@ export function AssignForm({
 }) {
   const { t } = useTranslation("routePlanning");
   return (
-    <Form method="post" className="inline-form">
+    <Form data-unsaved-guard method="post" className="inline-form">
       <CsrfInput />
       <input type="hidden" name="job_id" value={job.id} />
       <select name="vehicle_id" defaultValue={job.vehicle_id ?? ""} aria-label={t("fields.vehicle")}>
@@ -263,7 +263,7 @@ export function IntentForm({
   children: ReactNode;
 }) {
   return (
-    <Form method="post" noValidate className={className} data-testid={testId}>
+    <Form data-unsaved-guard method="post" noValidate className={className} data-testid={testId}>
       <CsrfInput />
       <input type="hidden" name="intent" value={intent} />
       {children}

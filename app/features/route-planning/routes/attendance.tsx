@@ -7,7 +7,8 @@ import {
 } from "../../../../server/modules/route-planning/attendance.service";
 import { attendanceRuleSchema } from "../../../../server/modules/route-planning/route-planning.schema";
 import { assignableDrivers } from "../../../../server/modules/users/users.service";
-import { addDays, formatInstantTime, todayIn } from "../../../../server/shared/dates";
+import { orgToday } from "../../../../server/modules/organization/organization.service";
+import { addDays, formatInstantTime } from "../../../../server/shared/dates";
 import { DateField } from "../../../components/dates";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
@@ -24,7 +25,7 @@ const isDay = (d: string | null) => !!d && /^\d{4}-\d{2}-\d{2}$/.test(d);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "routePlanning:read");
   const url = new URL(request.url);
-  const today = todayIn("Europe/Tirane");
+  const today = await orgToday(context.app, p.orgId);
   const from = isDay(url.searchParams.get("from")) ? url.searchParams.get("from")! : addDays(today, -6);
   const to = isDay(url.searchParams.get("to")) ? url.searchParams.get("to")! : today;
   const data = await attendanceDays(context.app, p, from, to);
@@ -144,7 +145,7 @@ export default function Attendance({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
         {canWrite && (
-          <Form method="post" noValidate className="stack" data-testid="attendance-rule-form">
+          <Form data-unsaved-guard method="post" noValidate className="stack" data-testid="attendance-rule-form">
             <CsrfInput />
             <h3>{t("attendance.addRule")}</h3>
             <p className="muted">{t("attendance.ruleHint")}</p>

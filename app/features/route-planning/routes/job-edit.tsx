@@ -5,7 +5,7 @@ import { failureFields, failureValues, formFailure } from "../../../lib/form-fai
 import { JobForm } from "../components/JobForm";
 import { StatusBadge } from "../components/fields";
 import { jobEditAction, jobEditLoader } from "../route-planning.server";
-import { JOBS_PATH } from "../paths";
+import { JOBS_LIST_PATH } from "../paths";
 import type { Route } from "./+types/job-edit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -32,7 +32,7 @@ export default function JobEdit({ loaderData, actionData }: Route.ComponentProps
         <h1>
           {job.name} <StatusBadge status={job.status} />
         </h1>
-        <Link to={JOBS_PATH} className="button">
+        <Link to={JOBS_LIST_PATH} className="button">
           {t("common.back")}
         </Link>
       </header>

@@ -10,7 +10,7 @@ import { ImportAlert, ImportPreview, ImportUploadForm } from "../../../component
 import { formFailure } from "../../../lib/form-failure";
 import { previewFromToken, tokenImportAction } from "../../../lib/import.server";
 import { requirePermission } from "../../../lib/route-kit.server";
-import { JOBS_PATH } from "../paths";
+import { JOBS_LIST_PATH, JOBS_PATH } from "../paths";
 import type { Route } from "./+types/job-import";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       upload: (file) => uploadJobs(context.app, p, file),
       preview: (token) => `${PATH}?token=${token}`,
       commit: (token, opts) => commitJobImport(context.app, p, token, opts),
-      saved: (count) => `${JOBS_PATH}?imported=${count}`,
+      saved: (count) => `${JOBS_LIST_PATH}?imported=${count}`,
     },
   );
 }
@@ -45,7 +45,7 @@ export default function ImportJobs({ loaderData, actionData }: Route.ComponentPr
     <section className="stack">
       <header className="page-header">
         <h1>{t("import.title")}</h1>
-        <Link to={JOBS_PATH} className="button">
+        <Link to={JOBS_LIST_PATH} className="button">
           {t("common.back")}
         </Link>
       </header>

@@ -65,7 +65,7 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
     e.preventDefault();
     setOver(null);
     const jobId = e.dataTransfer.getData("text/job");
-    if (jobId) submit({ _csrf: csrf, job_id: jobId, vehicle_id: vehicleId ?? "" }, { method: "post" });
+    if (jobId) void submit({ _csrf: csrf, job_id: jobId, vehicle_id: vehicleId ?? "" }, { method: "post" });
   };
   return (
     <section className="stack">

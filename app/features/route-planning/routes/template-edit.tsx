@@ -5,7 +5,7 @@ import { failureFields, failureValues, formFailure } from "../../../lib/form-fai
 import { DateInput, Input, IntentForm, Select, TimeInput } from "../components/fields";
 import { TemplateForm } from "../components/TemplateForm";
 import { templateEditAction, templateEditLoader } from "../route-planning.server";
-import { TEMPLATES_PATH } from "../paths";
+import { TEMPLATES_LIST_PATH } from "../paths";
 import type { Route } from "./+types/template-edit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -32,7 +32,7 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
     <section className="stack">
       <header className="page-header">
         <h1>{template.name}</h1>
-        <Link to={TEMPLATES_PATH} className="button">
+        <Link to={TEMPLATES_LIST_PATH} className="button">
           {t("common.back")}
         </Link>
       </header>

@@ -13,6 +13,7 @@ import type { Route } from "./+types/app-layout";
 import "../../../styles/alert-log.css";
 import { can } from "../../../lib/permissions";
 import { SupportBanner, type SupportBannerData } from "../../admin/components/SupportBanner";
+import { HeaderSearch } from "../../search/components/HeaderSearch";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requireUser(context, request);
@@ -72,6 +73,7 @@ function Chrome({ nav, user, alerts, reminders, loadedAt, support, children }: C
             </NavLink>
           ))}
         </nav>
+        {user && <HeaderSearch />}
         <div className="topbar-user">
           {alerts && <AlertBell unread={alerts.unread} loadedAt={loadedAt} live />}
           {reminders != null && <ReminderBell unread={reminders} loadedAt={loadedAt} live />}

@@ -42,7 +42,7 @@ export function OrderForm(props: Props) {
   );
   const initial = (name: string) => (typeof f[name].initialValue === "string" ? (f[name].initialValue as string) : "");
   return (
-    <Form method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="order-form">
+    <Form data-unsaved-guard method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="order-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />

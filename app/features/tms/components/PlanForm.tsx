@@ -88,7 +88,7 @@ export function PlanForm({ options, values, result, code: refused, submitLabel, 
     (a, b) => Number(b.category === "Truck") - Number(a.category === "Truck"),
   );
   return (
-    <Form method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="plan-form">
+    <Form data-unsaved-guard method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="plan-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />

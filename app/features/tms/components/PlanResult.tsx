@@ -35,7 +35,7 @@ interface Props {
 function MoveForm({ order, trucks }: { order: Order; trucks: Truck[] }) {
   const { t } = useTranslation("tms");
   return (
-    <Form method="post" className="tms-inline" data-testid={`move-${order.order_id}`}>
+    <Form data-unsaved-guard method="post" className="tms-inline" data-testid={`move-${order.order_id}`}>
       <CsrfInput />
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="order" value={order.id} />

@@ -15,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function TmsLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("tms");
   const tabs = [
-    { to: "/tms/optimize", key: "optimize", end: true },
+    { to: "/tms/optimize/list", key: "optimize", end: true },
     { to: "/tms/orders", key: "orders", end: false },
     ...(loaderData.canWrite ? [{ to: "/tms/optimize/import", key: "import", end: false }] : []),
     { to: "/tms/dispatch", key: "dispatch", end: false },

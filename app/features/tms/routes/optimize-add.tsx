@@ -24,7 +24,7 @@ export default function AddOptimization({ loaderData, actionData }: Route.Compon
     <section className="stack">
       <header className="page-header">
         <h1>{t("optimize.newTitle")}</h1>
-        <Link to="/tms/optimize">{t("optimize.back")}</Link>
+        <Link to="/tms/optimize/list">{t("optimize.back")}</Link>
       </header>
       <Form method="get" className="tms-filters card" data-testid="pick-day">
         <label>

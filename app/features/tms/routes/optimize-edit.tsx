@@ -9,6 +9,7 @@ import { PlanMap } from "../components/PlanMap";
 import { PlanResult } from "../components/PlanResult";
 import { StatusBadge } from "../components/StatusBadge";
 import { editPlanAction, editPlanLoader } from "../plans.server";
+import type { UnfitOrder } from "../../../../server/modules/tms/plan-solver";
 import type { Route } from "./+types/optimize-edit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -56,7 +57,7 @@ export default function EditOptimization({ loaderData, actionData }: Route.Compo
         <h1>
           {t("optimize.editTitle", { name: plan.name })} <StatusBadge status={plan.status} />
         </h1>
-        <Link to="/tms/optimize">{t("optimize.back")}</Link>
+        <Link to="/tms/optimize/list">{t("optimize.back")}</Link>
       </header>
       {notice && !actionData && (
         <div className="alert alert-ok" role="status" data-testid="notice">
@@ -64,6 +65,20 @@ export default function EditOptimization({ loaderData, actionData }: Route.Compo
         </div>
       )}
       {failure && failure.intent !== "save" && failure.intent !== "delete" && <FormAlert code={failure.code} />}
+      {failure?.code === "ORDER_FITS_NO_TRUCK" && (
+        <ul data-testid="unfit-orders">
+          {((actionData as { unfit?: UnfitOrder[] }).unfit ?? []).map((u) => (
+            <li key={`${u.id}-${u.dimension}`}>
+              {t(`optimize.unfit.${u.dimension}`, {
+                order: u.order_id,
+                amount: u.amount,
+                largest: u.largest,
+                unit: u.dimension === "weight" ? loaderData.weightUnit : "",
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
       <p role="status" data-testid="run-state">
         {t(`optimize.runState.${plan.run_state}`)}
         {plan.progress && running && (

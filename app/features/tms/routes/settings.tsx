@@ -57,7 +57,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {t(NOTICES[notice])}
         </div>
       )}
-      <Form method="post" className="card stack" data-testid="settings-form">
+      <Form data-unsaved-guard method="post" className="card stack" data-testid="settings-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <h2>{t("settings.general")}</h2>
@@ -141,7 +141,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </table>
         )}
         {canWrite && (
-          <Form method="post" className="tms-filters">
+          <Form data-unsaved-guard method="post" className="tms-filters">
             <CsrfInput />
             <input type="hidden" name="intent" value="addDepot" />
             <label>
@@ -213,7 +213,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               </tbody>
             </table>
           )}
-          <Form method="post" className="tms-filters">
+          <Form data-unsaved-guard method="post" className="tms-filters">
             <CsrfInput />
             <input type="hidden" name="intent" value="createKey" />
             <label>

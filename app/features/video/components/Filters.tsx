@@ -108,7 +108,7 @@ export function VideoTabs({ active }: { active: "list" | "search" }) {
   return (
     <nav className="section-tabs" aria-label={t("title")}>
       <a
-        href="/video"
+        href="/video/list"
         aria-current={active === "list" ? "page" : undefined}
         className={active === "list" ? "active" : undefined}
       >

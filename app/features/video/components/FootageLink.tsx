@@ -18,7 +18,7 @@ export function requestHref(
 ): string {
   const q = new URLSearchParams({ request: vehicleId, mediaType });
   if (at) q.set("at", toLocalInput(new Date(new Date(at).getTime() - 5000), timeZone));
-  return `/video?${q.toString()}#request`;
+  return `/video/list?${q.toString()}#request`;
 }
 
 /** Alert log cell: the footage that belongs to the alert, or "request clip around this moment" where the vehicle has a camera. */

@@ -24,7 +24,14 @@ export function RequestForm({ vehicles, prefill, failure, timeZone }: Props) {
       </p>
     );
   return (
-    <Form method="post" action="/video?index" className="card form-grid" id="request" data-testid="request-form">
+    <Form
+      data-unsaved-guard
+      method="post"
+      action="/video/list"
+      className="card form-grid"
+      id="request"
+      data-testid="request-form"
+    >
       <h2>{t("request.title")}</h2>
       <CsrfInput />
       <FormAlert code={failure?.code} fields={errors} />

@@ -8,7 +8,13 @@ export function RetentionForm({ days, failure, saved }: { days: number; failure:
   const { t } = useTranslation("video");
   const errors = failureFields(failure);
   return (
-    <Form method="post" action="/video?index" className="card inline-form" data-testid="retention-form">
+    <Form
+      data-unsaved-guard
+      method="post"
+      action="/video/list"
+      className="card inline-form"
+      data-testid="retention-form"
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value="retention" />
       <Field label={t("retention.label")} name="retentionDays" errors={errors.retentionDays} hint={t("retention.hint")}>

@@ -28,7 +28,7 @@ export default function VideoDetails({ loaderData }: Route.ComponentProps) {
           {t("details.title")}: {m.registration}
         </h1>
         <p>
-          <Link to="/video">{t("details.back")}</Link>
+          <Link to="/video/list">{t("details.back")}</Link>
         </p>
       </header>
       {created && (

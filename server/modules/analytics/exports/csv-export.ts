@@ -1,9 +1,11 @@
+import { csvCell as quote } from "../../../shared/csv";
 import type { ReportRun } from "../analytics.service";
 import { columnLabel, formatCell, totals, analyticsText } from "./report-text";
 
-const quote = (s: string) => (/[",\n\r;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-
-/** The report as CSV (UTF-8 with a byte-order mark so spreadsheet programs read ë and ç), every row and a totals line. */
+/**
+ * The report as CSV (UTF-8 with a byte-order mark so spreadsheet programs read ë and ç), every row and a totals line;
+ * every cell through the shared writer, which defuses formulas.
+ */
 export function reportCsv(run: ReportRun, lng: "al" | "en"): string {
   const cols = run.definition.columns;
   const tz = run.period.timeZone;

@@ -128,7 +128,14 @@ export function PolicyForm(props: Props) {
   const { vehicles, teams, geofences, users } = props.options;
 
   return (
-    <Form method="post" {...getFormProps(form)} ref={ref} className="stack policy-form" data-testid="policy-form">
+    <Form
+      data-unsaved-guard
+      method="post"
+      {...getFormProps(form)}
+      ref={ref}
+      className="stack policy-form"
+      data-testid="policy-form"
+    >
       <CsrfInput />
       <input type="hidden" name="active" value={String(f.active.initialValue ?? "true")} />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />

@@ -61,6 +61,7 @@ export function NotificationForm(props: Props) {
 
   return (
     <Form
+      data-unsaved-guard
       method="post"
       {...getFormProps(form)}
       ref={ref}

@@ -116,8 +116,8 @@ export function TimelineMap({
     if (!map) return;
     // the canvas may have been sized before the page's styles gave the container its height
     map.resize();
-    (map.getSource("details-track") as GeoJSONSource).setData(lines);
-    (map.getSource("details-points") as GeoJSONSource).setData(points);
+    void (map.getSource("details-track") as GeoJSONSource).setData(lines);
+    void (map.getSource("details-points") as GeoJSONSource).setData(points);
     const all = [
       ...track.map(([lon, lat]) => ({ lon, lat })),
       ...points.features.map((f) => ({ lon: f.geometry.coordinates[0], lat: f.geometry.coordinates[1] })),

@@ -1,8 +1,7 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { DateField } from "../../../../components/dates";
-import { CsrfInput, Field, FieldErrors, FormAlert, useUnsavedChangesGuard } from "../../../../components/forms";
+import { CsrfInput, Field, FieldErrors, FormAlert } from "../../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../../lib/form-failure";
 
 type Values = Record<string, unknown>;
@@ -32,8 +31,6 @@ export function PersonForm(props: {
 }) {
   const { t } = useTranslation("people");
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  useUnsavedChangesGuard(formRef);
   const { area, person, options, readOnly } = props;
   const failure = formFailure(props.failure);
   const fields = failureFields(failure);
@@ -63,7 +60,7 @@ export function PersonForm(props: {
   );
 
   return (
-    <Form method="post" ref={formRef} noValidate data-testid="person-form">
+    <Form data-unsaved-guard method="post" noValidate data-testid="person-form">
       <CsrfInput />
       <FormAlert code={failure?.code} fields={fields} />
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>

@@ -29,7 +29,7 @@ export function TeamForm(props: {
     "aria-describedby": errors?.length ? `${name}-error` : undefined,
   });
   return (
-    <Form method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="team-form">
+    <Form data-unsaved-guard method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="team-form">
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />

@@ -80,6 +80,7 @@ export function VehicleForm(props: {
 
   return (
     <Form
+      data-unsaved-guard
       method="post"
       encType="multipart/form-data"
       {...getFormProps(form)}

@@ -46,6 +46,7 @@ export function VehicleImages(props: {
       </div>
       {props.canWrite && (
         <Form
+          data-unsaved-guard
           key={props.images.map((i) => i.id).join()}
           method="post"
           encType="multipart/form-data"
