@@ -16,6 +16,7 @@ import { decodeTeltonikaUdp, encodeTeltonikaUdp } from "../server/telematics/pro
 import { encodeGt06Location } from "../server/telematics/simulator/gt06-encoder";
 import { encodeTeltonikaAvl, type SimPosition } from "../server/telematics/simulator/teltonika-encoder";
 import { CODEC_8, CODEC_8E } from "../server/telematics/protocols/teltonika";
+import { newDecoderCases } from "./decoders-new-b";
 
 interface DecoderBench {
   /** `count` frames and how many positions they hold in all */
@@ -126,6 +127,22 @@ const BENCHES: Record<string, DecoderBench> = {
   },
 };
 
+// Ruptela, Meitrack, Suntech and Galileosky: their sample frame (bench/decoders-new-b.ts), repeated.
+for (const c of newDecoderCases) {
+  const name = c.name
+    .replace(/\s*\(.*\)$/, "")
+    .replace(/ /g, "-")
+    .replace("-ST300STT", "")
+    .replace("-AAA", "");
+  BENCHES[name] = {
+    frames(count) {
+      const frames = Array.from({ length: Math.ceil(count / c.positions) }, () => c.frame);
+      return { frames, positions: frames.length * c.positions };
+    },
+    decode: (frame) => c.run(frame),
+  };
+}
+
 function run(name: string, positions: number): string {
   const bench = BENCHES[name];
   const { frames, positions: expected } = bench.frames(positions);
@@ -139,7 +156,7 @@ function run(name: string, positions: number): string {
   const wallMs = Number(process.hrtime.bigint() - wall) / 1e6;
   if (decoded !== expected) throw new Error(`${name}: decoded ${decoded} of ${expected} positions`);
   const perPosition = (cpu.user + cpu.system) / decoded;
-  return `${name.padEnd(14)} ${perPosition.toFixed(2).padStart(6)} µs CPU per position (${decoded} positions, ${frames.length} frames, ${Math.round(decoded / (wallMs / 1000)).toLocaleString("en")} positions/s)`;
+  return `${name.padEnd(17)} ${perPosition.toFixed(2).padStart(6)} µs CPU per position (${decoded} positions, ${frames.length} frames, ${Math.round(decoded / (wallMs / 1000)).toLocaleString("en")} positions/s)`;
 }
 
 export function decoderBench(argv: string[]): void {
