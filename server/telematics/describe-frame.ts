@@ -1,5 +1,9 @@
+import { decodeGalileoskyFrame } from "./protocols/galileosky";
 import { decodeGt06Message, parseGt06Frame } from "./protocols/gt06";
 import { decodeH02Frame } from "./protocols/h02";
+import { decodeMeitrackFrame } from "./protocols/meitrack";
+import { decodeRuptelaFrame } from "./protocols/ruptela";
+import { decodeSuntechFrame } from "./protocols/suntech";
 import { decodeTeltonikaFrame, parseImeiHandshake } from "./protocols/teltonika";
 
 type Describer = (frame: Buffer) => unknown;
@@ -8,6 +12,10 @@ const DESCRIBERS: Record<string, Describer> = {
   gt06: (frame) => decodeGt06Message(parseGt06Frame(frame), ""),
   h02: (frame) => decodeH02Frame(frame),
   teltonika: (frame) => (frame.readUInt32BE(0) === 0 ? decodeTeltonikaFrame(frame, "") : parseImeiHandshake(frame)),
+  ruptela: (frame) => decodeRuptelaFrame(frame),
+  meitrack: (frame) => decodeMeitrackFrame(frame),
+  suntech: (frame) => decodeSuntechFrame(frame),
+  galileosky: (frame) => decodeGalileoskyFrame(frame),
 };
 
 const replacer = (key: string, value: unknown) => {

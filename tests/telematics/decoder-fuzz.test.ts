@@ -123,3 +123,15 @@ describe("decoder fuzz (fixed seed)", () => {
     }
   });
 });
+
+describe("describeFrame (the faults page's decoded view)", () => {
+  it("never throws, for every protocol it knows and for unknown ones", () => {
+    for (const protocol of ["gt06", "h02", "teltonika", "ruptela", "meitrack", "suntech", "galileosky", "nope"]) {
+      for (let i = 0; i < 300; i++) {
+        const frame = Buffer.from(Array.from({ length: int(200) }, () => int(256)));
+        expect(() => describeFrame(protocol, frame)).not.toThrow();
+      }
+    }
+    expect(describeFrame("nope", Buffer.alloc(3))).toBeNull();
+  });
+});
