@@ -16,6 +16,7 @@ import { decodeTeltonikaUdp, encodeTeltonikaUdp } from "../server/telematics/pro
 import { encodeGt06Location } from "../server/telematics/simulator/gt06-encoder";
 import { encodeTeltonikaAvl, type SimPosition } from "../server/telematics/simulator/teltonika-encoder";
 import { CODEC_8, CODEC_8E } from "../server/telematics/protocols/teltonika";
+import { newADecoderCases } from "./decoders-new-a";
 import { newDecoderCases } from "./decoders-new-b";
 
 interface DecoderBench {
@@ -127,13 +128,15 @@ const BENCHES: Record<string, DecoderBench> = {
   },
 };
 
-// Ruptela, Meitrack, Suntech and Galileosky: their sample frame (bench/decoders-new-b.ts), repeated.
-for (const c of newDecoderCases) {
+// The other protocols: each decoder's sample frame (bench/decoders-new-a.ts, decoders-new-b.ts), repeated.
+for (const c of [...newADecoderCases, ...newDecoderCases]) {
   const name = c.name
     .replace(/\s*\(.*\)$/, "")
-    .replace(/ /g, "-")
+    .replace(/[ .#]+/g, "-")
+    .replace(/-+$/, "")
     .replace("-ST300STT", "")
-    .replace("-AAA", "");
+    .replace("-AAA", "")
+    .toLowerCase();
   BENCHES[name] = {
     frames(count) {
       const frames = Array.from({ length: Math.ceil(count / c.positions) }, () => c.frame);

@@ -324,7 +324,20 @@ async function serverProcess() {
     const rt = await startTelematics(web, {
       ephemeral: true,
       host: "127.0.0.1",
-      ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0, ruptela: 0, meitrack: 0, suntech: 0, galileosky: 0 },
+      ports: {
+        teltonika: 0,
+        gt06: 0,
+        h02: 0,
+        queclink: 0,
+        jt808: 0,
+        wialon: 0,
+        coban: 0,
+        ruptela: 0,
+        meitrack: 0,
+        suntech: 0,
+        galileosky: 0,
+        osmand: 0,
+      },
       pipeline: { concurrency },
     });
     const httpPort = (server.address() as { port: number }).port;

@@ -29,6 +29,8 @@ export interface EmbeddedDatabase {
   url: string;
   /** the cluster's data directory (under the data folder, or where its pointer says) */
   dataDir: string;
+  /** the server was already running (started by another Flota process) and is only used, not owned */
+  reused: boolean;
   stop(): Promise<void>;
 }
 
@@ -102,6 +104,7 @@ export async function startEmbeddedPostgres(opts: {
   return {
     url: `${base}/${DB_NAME}`,
     dataDir,
+    reused: leftover !== null,
     stop: async () => {
       if (leftover) process.kill(leftover, "SIGINT");
       else if (server) await stopServer(server);

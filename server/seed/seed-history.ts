@@ -7,6 +7,7 @@ import { segmentDistanceM } from "../modules/positions/geo";
 import { vehiclesRepo } from "../modules/vehicles/vehicles.repo";
 import { addDays, todayIn, weekday, zonedInstant } from "../shared/dates";
 import { createRng } from "../shared/random";
+import { SIMULATED_PROTOCOLS } from "../simulator/demo-devices";
 import { VehicleSim } from "../simulator/vehicle-sim";
 
 /** Days of driving behind the demo fleet: this week and the previous one, whatever the weekday. */
@@ -84,7 +85,7 @@ export async function seedDemoHistory(db: DB, orgId: string, now = new Date()): 
     .select(["id", "device_imei", "odometer_km"])
     .where("org_id", "=", orgId)
     .where("device_imei", "is not", null)
-    .where("device_protocol", "in", ["teltonika", "osmand"])
+    .where("device_protocol", "in", [...SIMULATED_PROTOCOLS])
     .orderBy("created_at")
     .limit(50)
     .execute();

@@ -92,6 +92,12 @@ const CATEGORY_PLAN: Array<["Truck" | "Van" | "Car", string, number, number]> = 
 export const DEMO_PASSWORD = "demo-demo";
 
 /** The demo organisation: 3 teams, users of each role, drivers and 25 vehicles of the three categories. */
+/** Demo vehicles driven over JT/T 808 (a 12-digit terminal id) and Queclink instead of Teltonika. */
+const DEMO_TRACKERS: Record<number, { protocol: "jt808" | "queclink"; id: string }> = {
+  5: { protocol: "jt808", id: "860000000005" },
+  6: { protocol: "queclink", id: "862000000000006" },
+};
+
 export async function seedDemo(
   db: DB,
   orgId: string,
@@ -169,11 +175,16 @@ export async function seedDemo(
         country: "Albania",
         device_imei:
           opts.imeiPrefix === undefined
-            ? `35${String(1000000000000 + i).padStart(13, "0")}`
+            ? (DEMO_TRACKERS[i]?.id ?? `35${String(1000000000000 + i).padStart(13, "0")}`)
             : opts.imeiPrefix
               ? `${opts.imeiPrefix}${String(i).padStart(4, "0")}`
               : null,
-        device_protocol: i % 5 === 4 ? "osmand" : "teltonika",
+        device_protocol:
+          opts.imeiPrefix === undefined && DEMO_TRACKERS[i]
+            ? DEMO_TRACKERS[i].protocol
+            : i % 5 === 4
+              ? "osmand"
+              : "teltonika",
       })
       .execute();
   }

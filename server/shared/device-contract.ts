@@ -3,7 +3,10 @@ export type TelematicsProtocol =
   | "gt06"
   | "osmand"
   | "h02"
-  // devices-new-b
+  | "queclink"
+  | "jt808"
+  | "wialon"
+  | "coban"
   | "ruptela"
   | "meitrack"
   | "suntech"

@@ -1,10 +1,14 @@
+import { decodeCobanMessage } from "./protocols/coban";
 import { decodeGalileoskyFrame } from "./protocols/galileosky";
 import { decodeGt06Message, parseGt06Frame } from "./protocols/gt06";
 import { decodeH02Frame } from "./protocols/h02";
+import { decodeJt808Message, parseJt808Frame } from "./protocols/jt808";
 import { decodeMeitrackFrame } from "./protocols/meitrack";
+import { decodeQueclinkReport } from "./protocols/queclink";
 import { decodeRuptelaFrame } from "./protocols/ruptela";
 import { decodeSuntechFrame } from "./protocols/suntech";
 import { decodeTeltonikaFrame, parseImeiHandshake } from "./protocols/teltonika";
+import { decodeWialonPacket } from "./protocols/wialon";
 
 type Describer = (frame: Buffer) => unknown;
 
@@ -16,6 +20,10 @@ const DESCRIBERS: Record<string, Describer> = {
   meitrack: (frame) => decodeMeitrackFrame(frame),
   suntech: (frame) => decodeSuntechFrame(frame),
   galileosky: (frame) => decodeGalileoskyFrame(frame),
+  jt808: (frame) => decodeJt808Message(parseJt808Frame(frame)),
+  queclink: (frame) => decodeQueclinkReport(frame.toString("latin1")),
+  wialon: (frame) => decodeWialonPacket(frame.toString("latin1"), "", "2.0"),
+  coban: (frame) => decodeCobanMessage(frame.toString("latin1")),
 };
 
 const replacer = (key: string, value: unknown) => {

@@ -16,3 +16,7 @@ export { RUPTELA_DEFAULT_PORT } from "./protocols/ruptela";
 export { MEITRACK_DEFAULT_PORT } from "./protocols/meitrack";
 export { SUNTECH_DEFAULT_PORT } from "./protocols/suntech";
 export { GALILEOSKY_DEFAULT_PORT } from "./protocols/galileosky";
+export { QUECLINK_DEFAULT_PORT } from "./protocols/queclink";
+export { JT808_DEFAULT_PORT } from "./protocols/jt808";
+export { WIALON_DEFAULT_PORT } from "./protocols/wialon";
+export { COBAN_DEFAULT_PORT } from "./protocols/coban";

@@ -18,6 +18,20 @@ import { teltonikaUdpHandler } from "./gateway/teltonika-udp-handler";
 import { startUdpGateway, type UdpGateway } from "./gateway/udp-gateway";
 import { startOsmAndServer, startTcpGateway, type OsmAndServer, type TcpGateway, type TcpProtocol } from "./index";
 
+const TCP_PROTOCOLS = [
+  "teltonika",
+  "gt06",
+  "h02",
+  "queclink",
+  "jt808",
+  "wialon",
+  "coban",
+  "ruptela",
+  "meitrack",
+  "suntech",
+  "galileosky",
+] as const satisfies readonly TcpProtocol[];
+
 export interface TelematicsRuntime {
   /** Ports actually bound; a protocol configured with port 0 in production is absent. */
   ports: Partial<Record<TcpProtocol | "osmand" | "camera" | "teltonikaUdp", number>>;
@@ -95,9 +109,12 @@ export async function startTelematics(
     teltonika: config.TELTONIKA_PORT,
     gt06: config.GT06_PORT,
     h02: config.H02_PORT,
+    queclink: config.QUECLINK_PORT,
+    jt808: config.JT808_PORT,
+    wialon: config.WIALON_PORT,
+    coban: config.COBAN_PORT,
     osmand: config.OSMAND_PORT,
     camera: config.CAMERA_PORT,
-    // devices-new-b
     ruptela: config.RUPTELA_PORT,
     meitrack: config.MEITRACK_PORT,
     suntech: config.SUNTECH_PORT,
@@ -112,9 +129,7 @@ export async function startTelematics(
   let teltonikaUdp: UdpGateway | null = null;
   let camera: CameraServer | null = null;
   try {
-    const tcp = ["teltonika", "gt06", "h02"] as TcpProtocol[];
-    tcp.push("ruptela", "meitrack", "suntech", "galileosky"); // devices-new-b
-    for (const protocol of tcp) {
+    for (const protocol of TCP_PROTOCOLS) {
       if (!enabled(configured[protocol])) continue;
       const gw = await startTcpGateway({ protocol, port: configured[protocol], host, logger: log, ...callbacks });
       gateways[protocol] = gw;

@@ -2,8 +2,22 @@ import { createCommandRelay } from "../../server/modules/immobilization/command-
 import { startTelematics, type StartTelematicsOptions, type TelematicsRuntime } from "../../server/telematics/runtime";
 import type { TestContext } from "./context";
 
-/** devices-new-b: the Ruptela, Meitrack, Suntech and Galileosky gateways on free ports too. */
-export const NEW_B_PORTS = { ruptela: 0, meitrack: 0, suntech: 0, galileosky: 0 };
+/** Every gateway on a free loopback port: tests never bind a protocol's configured port. */
+export const FREE_PORTS = {
+  teltonika: 0,
+  gt06: 0,
+  h02: 0,
+  queclink: 0,
+  jt808: 0,
+  wialon: 0,
+  coban: 0,
+  ruptela: 0,
+  meitrack: 0,
+  suntech: 0,
+  galileosky: 0,
+  osmand: 0,
+  camera: 0,
+};
 
 /**
  * The gateways (every protocol on a free loopback port) and the position pipeline, wired like
@@ -17,8 +31,12 @@ export async function startTestTelematics(
   const rt = await startTelematics(ctx, {
     ephemeral: true,
     host: "127.0.0.1",
-    ports: { teltonika: 0, gt06: 0, h02: 0, osmand: 0, camera: 0, ...NEW_B_PORTS, ...opts.ports },
     ...opts,
+    // every protocol a test does not name also gets a free port, never its configured one
+    ports: {
+      ...FREE_PORTS,
+      ...opts.ports,
+    },
   });
   const relay = createCommandRelay({ bus: ctx.live, local: rt.commands, log: ctx.log, claimMs: opts.claimMs });
   ctx.commands = relay;

@@ -126,7 +126,20 @@ describe("decoder fuzz (fixed seed)", () => {
 
 describe("describeFrame (the faults page's decoded view)", () => {
   it("never throws, for every protocol it knows and for unknown ones", () => {
-    for (const protocol of ["gt06", "h02", "teltonika", "ruptela", "meitrack", "suntech", "galileosky", "nope"]) {
+    for (const protocol of [
+      "gt06",
+      "h02",
+      "teltonika",
+      "ruptela",
+      "meitrack",
+      "suntech",
+      "galileosky",
+      "jt808",
+      "queclink",
+      "wialon",
+      "coban",
+      "nope",
+    ]) {
       for (let i = 0; i < 300; i++) {
         const frame = Buffer.from(Array.from({ length: int(200) }, () => int(256)));
         expect(() => describeFrame(protocol, frame)).not.toThrow();

@@ -37,9 +37,7 @@ const teltonika = load("teltonika.json");
 const gt06 = load("gt06.json");
 const osmand = load("osmand.json");
 const h02 = load("h02.json");
-if (existsSync(join(DIR, "queclink-gl200.json"))) {
-  console.log("[telematics fixtures] skipping queclink-gl200.json: Queclink protocol not implemented");
-}
+// queclink-gl200.json: tests/telematics/queclink-codec.test.ts
 
 const title = (s: Json, i: number) => `#${i} ${s.note ?? s.text ?? ""}`.slice(0, 110);
 

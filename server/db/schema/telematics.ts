@@ -12,7 +12,7 @@ export interface TelematicsTables {
   device_refused_frames: DeviceRefusedFramesTable;
 }
 
-/** The latest status attributes of a vehicle's device (0025_devices-variants_device_status.sql). */
+/** The latest status attributes of a vehicle's device (0026_devices-variants_device_status.sql). */
 export interface DeviceStatusTable {
   vehicle_id: string;
   org_id: string;

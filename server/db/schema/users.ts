@@ -22,6 +22,8 @@ export interface UsersTable {
   team_id: string | null;
   is_driver: Generated<boolean>;
   web_only: Generated<boolean>;
+  /** the side navigation folded to icons */
+  nav_collapsed: Generated<boolean>;
   vehicle_access: Generated<"all" | "selected">;
   default_language: Generated<"al" | "en">;
   active: Generated<boolean>;

@@ -13,7 +13,20 @@ export const attachDeviceSchema = z.object({
   vehicleId: z.string().min(1),
 });
 
-const PROTOCOLS = ["teltonika", "gt06", "osmand", "h02", "ruptela", "meitrack", "suntech", "galileosky"] as const;
+const PROTOCOLS = [
+  "teltonika",
+  "gt06",
+  "osmand",
+  "h02",
+  "queclink",
+  "jt808",
+  "wialon",
+  "coban",
+  "ruptela",
+  "meitrack",
+  "suntech",
+  "galileosky",
+] as const;
 
 /** Vehicles with at least one device fault (manage:read): no positions, no data for over 12 h, ignition, antenna. */
 export async function listDeviceFaults(ctx: AppContext, p: Principal) {

@@ -21,5 +21,17 @@ export const FAILURE_REASONS = {
 } as const;
 
 /** Protocols whose gateway can drive the immobiliser relay. */
-export const COMMAND_PROTOCOLS = ["teltonika", "gt06", "h02", "ruptela", "meitrack", "suntech", "galileosky"] as const;
+export const COMMAND_PROTOCOLS = [
+  "teltonika",
+  "gt06",
+  "h02",
+  "queclink",
+  "jt808",
+  "wialon",
+  "coban",
+  "ruptela",
+  "meitrack",
+  "suntech",
+  "galileosky",
+] as const;
 export type CommandProtocol = (typeof COMMAND_PROTOCOLS)[number];

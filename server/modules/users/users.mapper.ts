@@ -1,7 +1,7 @@
 import type { UserRow } from "../../db/schema";
 import { iso } from "../shared/mapping";
 
-type PublicUser = Omit<UserRow, "password_hash" | "created_at" | "updated_at">;
+type PublicUser = Omit<UserRow, "password_hash" | "created_at" | "updated_at" | "nav_collapsed">;
 
 /** A person (user or driver) as the API answers: no org_id, no password hash, ISO dates. */
 export function toPersonDto(u: PublicUser & { vehicle_ids?: string[] }) {

@@ -188,6 +188,23 @@ export const usersRepo = {
       .execute();
     return new Set(rows.map((r) => r.id));
   },
+  async navCollapsed(db: DB, orgId: string, userId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom("users")
+      .select("nav_collapsed")
+      .where("org_id", "=", orgId)
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    return row?.nav_collapsed ?? false;
+  },
+  async setNavCollapsed(db: DB, orgId: string, userId: string, collapsed: boolean) {
+    await db
+      .updateTable("users")
+      .set({ nav_collapsed: collapsed })
+      .where("org_id", "=", orgId)
+      .where("id", "=", userId)
+      .execute();
+  },
   listVehicleIds(db: DB, userId: string) {
     return db
       .selectFrom("user_vehicles")

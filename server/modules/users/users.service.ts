@@ -179,6 +179,15 @@ export async function updateProfile(ctx: AppContext, p: Principal, input: z.infe
   });
 }
 
+/** Whether the user folded the side navigation to icons (a display choice: not audited). */
+export function navCollapsed(ctx: AppContext, p: Principal) {
+  return usersRepo.navCollapsed(ctx.db, p.orgId, p.userId);
+}
+
+export function setNavCollapsed(ctx: AppContext, p: Principal, collapsed: boolean) {
+  return usersRepo.setNavCollapsed(ctx.db, p.orgId, p.userId, collapsed);
+}
+
 export async function changePassword(ctx: AppContext, p: Principal, input: z.infer<typeof passwordChangeSchema>) {
   // A support session works as the administrator but does not take over their account.
   if (p.support) throw new AppError("FORBIDDEN", "The password cannot be changed in a support session");

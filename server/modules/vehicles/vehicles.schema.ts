@@ -8,7 +8,10 @@ export const DEVICE_PROTOCOLS = [
   "gt06",
   "osmand",
   "h02",
-  // devices-new-b
+  "queclink",
+  "jt808",
+  "wialon",
+  "coban",
   "ruptela",
   "meitrack",
   "suntech",

@@ -5,7 +5,10 @@ export type TcpProtocol =
   | "teltonika"
   | "gt06"
   | "h02"
-  // devices-new-b
+  | "queclink"
+  | "jt808"
+  | "wialon"
+  | "coban"
   | "ruptela"
   | "meitrack"
   | "suntech"

@@ -16,6 +16,14 @@ import { GALILEOSKY_DEFAULT_PORT } from "../protocols/galileosky";
 import { MEITRACK_DEFAULT_PORT } from "../protocols/meitrack";
 import { RUPTELA_DEFAULT_PORT } from "../protocols/ruptela";
 import { SUNTECH_DEFAULT_PORT } from "../protocols/suntech";
+import { COBAN_DEFAULT_PORT } from "../protocols/coban";
+import { JT808_DEFAULT_PORT } from "../protocols/jt808";
+import { QUECLINK_DEFAULT_PORT } from "../protocols/queclink";
+import { WIALON_DEFAULT_PORT } from "../protocols/wialon";
+import { CobanSession } from "./coban-session";
+import { Jt808Session } from "./jt808-session";
+import { QueclinkSession } from "./queclink-session";
+import { WialonSession } from "./wialon-session";
 
 export interface TcpGateway {
   /** The port actually bound (useful with port 0). */
@@ -41,6 +49,10 @@ const DEFAULT_PORTS = {
   meitrack: MEITRACK_DEFAULT_PORT,
   suntech: SUNTECH_DEFAULT_PORT,
   galileosky: GALILEOSKY_DEFAULT_PORT,
+  queclink: QUECLINK_DEFAULT_PORT,
+  jt808: JT808_DEFAULT_PORT,
+  wialon: WIALON_DEFAULT_PORT,
+  coban: COBAN_DEFAULT_PORT,
 } as const;
 const SESSIONS = {
   teltonika: TeltonikaSession,
@@ -51,6 +63,10 @@ const SESSIONS = {
   meitrack: MeitrackSession,
   suntech: SuntechSession,
   galileosky: GalileoskySession,
+  queclink: QueclinkSession,
+  jt808: Jt808Session,
+  wialon: WialonSession,
+  coban: CobanSession,
 } as const;
 
 interface PendingCommand {

@@ -1,14 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { Form, NavLink, Outlet, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { unreadAlertCount } from "../../../../server/modules/alerts/alerts.service";
 import { AlertBell } from "../../alerts/components/AlertBell";
 import { ReminderBell } from "../../maintenance/components/ReminderBell";
 import { unreadReminderNotices } from "../../../../server/modules/maintenance/reminder-inbox.service";
 import { ErrorContent, errorStatus } from "../../../components/ErrorContent";
-import { CsrfInput } from "../../../components/forms";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
 import { requireUser } from "../../../lib/route-kit.server";
-import { visibleNav } from "../../../lib/navigation";
+import { visibleNav, type NavGroup, type NavIconName } from "../../../lib/navigation";
+import { navCollapsed } from "../../../../server/modules/users/users.service";
+import { SideNav } from "../components/SideNav";
+import { UserMenu } from "../components/UserMenu";
 import type { Route } from "./+types/app-layout";
 import "../../../styles/alert-log.css";
 import { can } from "../../../lib/permissions";
@@ -19,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requireUser(context, request);
   return {
     user: { name: `${p.firstName} ${p.lastName}`, role: p.role.name, email: p.email },
-    nav: visibleNav(p).map(({ to, labelKey, icon }) => ({ to, labelKey, icon })),
+    nav: visibleNav(p).map(({ to, labelKey, icon, group }) => ({ to, labelKey, icon, group })),
+    navCollapsed: await navCollapsed(context.app, p),
     alerts: can(p, "alerts:read"),
     unreadAlerts: await unreadAlertCount(context.app, p),
     // maintenance reminders in the app (docs/maintenance.md): shown to users who may read maintenance
@@ -41,7 +44,7 @@ export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRev
 }
 
 interface ChromeProps {
-  nav: { to: string; labelKey: string; icon: string }[];
+  nav: { to: string; labelKey: string; icon: NavIconName; group: NavGroup }[];
   user?: { name: string; role: string };
   /** the alert bell: shown to users who may read alerts */
   alerts?: { unread: number } | null;
@@ -50,13 +53,15 @@ interface ChromeProps {
   loadedAt?: number;
   /** a support session: marked above the header, with the way back */
   support?: SupportBannerData | null;
+  /** the side navigation folded to icons (kept per user) */
+  navCollapsed?: boolean;
   children: React.ReactNode;
 }
 
-function Chrome({ nav, user, alerts, reminders, loadedAt, support, children }: ChromeProps) {
+function Chrome({ nav, user, alerts, reminders, loadedAt, support, navCollapsed = false, children }: ChromeProps) {
   const { t } = useTranslation();
   return (
-    <div className="app-shell">
+    <div className={navCollapsed ? "app-shell nav-collapsed" : "app-shell"}>
       <a className="skip-link" href="#content">
         {t("nav.skip")}
       </a>
@@ -66,34 +71,20 @@ function Chrome({ nav, user, alerts, reminders, loadedAt, support, children }: C
           <img src="/favicon.svg" alt="" width={24} height={24} />
           <span>{t("appName")}</span>
         </a>
-        <nav aria-label={t("nav.main")} className="main-nav">
-          {nav.map((item) => (
-            <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? "active" : undefined)}>
-              {t(item.labelKey)}
-            </NavLink>
-          ))}
-        </nav>
         {user && <HeaderSearch />}
         <div className="topbar-user">
           {alerts && <AlertBell unread={alerts.unread} loadedAt={loadedAt} live />}
           {reminders != null && <ReminderBell unread={reminders} loadedAt={loadedAt} live />}
           <LanguageSwitch />
-          {user && (
-            <NavLink to="/configuration/profile" className="user-chip" title={user.role}>
-              {user.name}
-            </NavLink>
-          )}
-          <Form method="post" action="/logout" className="inline">
-            <CsrfInput />
-            <button type="submit" className="link-button" data-testid="logout">
-              {t("nav.logout")}
-            </button>
-          </Form>
+          {user && <UserMenu user={user} />}
         </div>
       </header>
-      <main id="content" className="content">
-        {children}
-      </main>
+      <div className="app-body">
+        {nav.length > 0 && <SideNav nav={nav} collapsed={navCollapsed} />}
+        <main id="content" className="content">
+          {children}
+        </main>
+      </div>
     </div>
   );
 }
@@ -107,6 +98,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       reminders={loaderData.reminders}
       loadedAt={loaderData.loadedAt}
       support={loaderData.support}
+      navCollapsed={loaderData.navCollapsed}
     >
       <Outlet />
     </Chrome>

@@ -22,7 +22,16 @@ describe("ports of the Ruptela, Meitrack, Suntech and Galileosky gateways", () =
   it("listen on their configured port and stay off with 0", async () => {
     const port = await freePort();
     ctx = createTestContext({
-      config: { RUPTELA_PORT: "0", SUNTECH_PORT: "0", GALILEOSKY_PORT: "0", MEITRACK_PORT: String(port) },
+      config: {
+        RUPTELA_PORT: "0",
+        SUNTECH_PORT: "0",
+        GALILEOSKY_PORT: "0",
+        MEITRACK_PORT: String(port),
+        QUECLINK_PORT: "0",
+        JT808_PORT: "0",
+        WIALON_PORT: "0",
+        COBAN_PORT: "0",
+      },
     });
     const rt = await startTelematics(ctx, {
       host: "127.0.0.1",
