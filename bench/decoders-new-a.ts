@@ -2,6 +2,7 @@
  * CPU per decoded position of the Queclink, JT/T 808, Wialon IPS and Coban decoders (framing, checksum and
  * decode; no socket, no database): `npx tsx bench/decoders-new-a.ts [iterations]`. Figures: docs/performance.md.
  */
+import { pathToFileURL } from "node:url";
 import { cobanFrameLength, decodeCobanMessage } from "../server/telematics/protocols/coban";
 import { decodeJt808Message, jt808FrameLength, parseJt808Frame } from "../server/telematics/protocols/jt808";
 import { decodeQueclinkReport, queclinkFrameLength } from "../server/telematics/protocols/queclink";
@@ -22,7 +23,8 @@ const fix = (i: number) => ({
 const ten = Array.from({ length: 10 }, (_, i) => fix(i));
 const wialonItems = `${ten.map((_, i) => `010325;1000${String(i).padStart(2, "0")};4119.6500;N;01949.1220;E;50;90;110;9;1.0;0;0;12.6;NA;pwr:2:12.6`).join("|")}|`;
 
-const cases: Array<{ name: string; frame: Buffer; positions: number; run(b: Buffer): number }> = [
+/** Also run by `npm run bench:ingest -- --protocol NAME|all` (bench/ingest-decoders.ts). */
+export const newADecoderCases: Array<{ name: string; frame: Buffer; positions: number; run(b: Buffer): number }> = [
   {
     name: "jt808 0x0200",
     frame: encodeJt808TerminalFrame("864507032228", 0x0200, 1, encodeJt808LocationBody(fix(0))),
@@ -81,7 +83,8 @@ const cases: Array<{ name: string; frame: Buffer; positions: number; run(b: Buff
   },
 ];
 
-for (const c of cases) {
+const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+for (const c of runDirectly ? newADecoderCases : []) {
   if (c.run(c.frame) !== c.positions) throw new Error(`${c.name}: decoded the wrong number of positions`);
   for (let i = 0; i < 2000; i++) c.run(c.frame); // warm-up
   const start = process.cpuUsage();

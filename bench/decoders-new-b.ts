@@ -2,6 +2,7 @@
  * CPU per decoded position of the Ruptela, Meitrack, Suntech and Galileosky decoders (frame length, checksum and
  * decode; no socket, no database): `npx tsx bench/decoders-new-b.ts [iterations]`. Figures go in docs/performance.md.
  */
+import { pathToFileURL } from "node:url";
 import {
   decodeGalileoskyFrame,
   encodeGalileoskyRecord,
@@ -31,7 +32,8 @@ const records = Array.from({ length: 10 }, (_, i) => ({
   ],
 }));
 
-const cases: Array<{ name: string; frame: Buffer; positions: number; run(b: Buffer): number }> = [
+/** Also run by `npm run bench:ingest -- --protocol NAME|all` (bench/ingest-decoders.ts). */
+export const newDecoderCases: Array<{ name: string; frame: Buffer; positions: number; run(b: Buffer): number }> = [
   {
     name: "ruptela (10 records)",
     frame: encodeRuptelaRecords("863071016796572", records),
@@ -78,7 +80,8 @@ const cases: Array<{ name: string; frame: Buffer; positions: number; run(b: Buff
   },
 ];
 
-for (const c of cases) {
+const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+for (const c of runDirectly ? newDecoderCases : []) {
   if (c.run(c.frame) !== c.positions) throw new Error(`${c.name}: decoded the wrong number of positions`);
   for (let i = 0; i < 2000; i++) c.run(c.frame); // warm-up
   const start = process.cpuUsage();

@@ -4,6 +4,7 @@
  * separate process (their own core, their own clock for latency).
  *
  *   npm run bench:ingest -- [--devices 500] [--records 10] [--seconds 15] [--rate 2000] [--concurrency 2]
+ *   npm run bench:ingest -- --protocol NAME|all [--positions 200000]   (decoder CPU only: bench/ingest-decoders.ts)
  *
  * Uses a fresh database on DATABASE_URL's server (dropped at the end) or an embedded PostgreSQL in a
  * temporary folder. Prints, last:
@@ -34,6 +35,7 @@ import { startTelematics } from "../server/telematics/runtime";
 import { crc16Ibm } from "../server/telematics/protocols/checksum";
 import { encodeTeltonikaAvl, TeltonikaClient } from "../server/telematics/simulator";
 import { openDatabase } from "./bench-db";
+import { decoderBench } from "./ingest-decoders";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -432,7 +434,9 @@ async function serverProcess() {
   }
 }
 
-if (process.argv.includes("--role") && process.argv[process.argv.indexOf("--role") + 1] === "load") {
+if (process.argv.includes("--protocol")) {
+  decoderBench(process.argv);
+} else if (process.argv.includes("--role") && process.argv[process.argv.indexOf("--role") + 1] === "load") {
   process.once(
     "message",
     (job) =>

@@ -1,5 +1,6 @@
 export * from "../shared/device-contract";
 export { startTcpGateway, type TcpGateway } from "./gateway/tcp-gateway";
+export { startUdpGateway, type DatagramHandler, type UdpGateway } from "./gateway/udp-gateway";
 export type { TcpGatewayOptions, DeviceCallbacks, TcpProtocol } from "./gateway/session";
 export {
   createOsmAndHandler,

@@ -6,6 +6,7 @@ import { createSegmentsHook } from "../modules/analytics/segments/segments.hook"
 import { createRoutePlanningHook } from "../modules/route-planning/route-planning.hooks";
 import { createTmsArrivalHook } from "../modules/tms/tms.hooks";
 import { recordUnknownDevice } from "../modules/devices/device-registry";
+import { recordDeviceStatus, recordRefusedFrame } from "../modules/devices/device-status";
 import type { LocalCommands } from "../modules/immobilization/command-relay";
 import { createCameraUploads } from "../modules/video/video-uploads";
 import {
@@ -14,6 +15,8 @@ import {
   type PositionPipeline,
 } from "../modules/positions/positions.service";
 import { startCameraServer, type CameraServer } from "./gateway/dualcam-server";
+import { teltonikaUdpHandler } from "./gateway/teltonika-udp-handler";
+import { startUdpGateway, type UdpGateway } from "./gateway/udp-gateway";
 import { startOsmAndServer, startTcpGateway, type OsmAndServer, type TcpGateway, type TcpProtocol } from "./index";
 
 const TCP_PROTOCOLS = [
@@ -32,7 +35,7 @@ const TCP_PROTOCOLS = [
 
 export interface TelematicsRuntime {
   /** Ports actually bound; a protocol configured with port 0 in production is absent. */
-  ports: Partial<Record<TcpProtocol | "osmand" | "camera", number>>;
+  ports: Partial<Record<TcpProtocol | "osmand" | "camera" | "teltonikaUdp", number>>;
   gateways: Partial<Record<TcpProtocol, TcpGateway>>;
   pipeline: PositionPipeline;
   /** commands to the devices connected to this process's gateways (the command relay's local side) */
@@ -80,14 +83,28 @@ export async function startTelematics(
     ],
     ...opts.pipeline,
   });
+  const refused = (identifier: string, protocol: string, frame: Buffer, reason: string, knownDevice: boolean) =>
+    recordRefusedFrame(ctx.db, { identifier, protocol, frame, reason, knownDevice }).catch((err) =>
+      log.warn({ err }, "recording a refused frame failed"),
+    );
   const callbacks = {
     isKnownDevice: async (id: string) => (await registry.lookup(id)) !== null,
-    onUnknownDevice: async (id: string, protocol: string, remote: string) => {
+    onUnknownDevice: async (id: string, protocol: string, remote: string, frame?: Buffer) => {
       log.info({ deviceId: id, protocol, remote }, "refused unknown device");
       await recordUnknownDevice(ctx.db, id, protocol, remote).catch((err) =>
         log.warn({ err }, "recording unknown device failed"),
       );
+      if (frame) await refused(id, protocol, frame, "unknown device: no vehicle has this identifier", false);
     },
+    // Values of frames without a position: stored before the device is acknowledged.
+    onDeviceStatus: async (id: string, status: Parameters<typeof recordDeviceStatus>[3]) => {
+      const device = await registry.lookup(id);
+      if (device) await recordDeviceStatus(ctx.db, device, id, status);
+    },
+    onFrameRefused: (id: string, protocol: string, frame: Buffer, reason: string) =>
+      refused(id, protocol, frame, reason, true),
+    onPositions: (id: string, positions: Parameters<PositionPipeline["onPositions"]>[1]) =>
+      pipeline.onPositions(id, positions),
   };
   /** The shared callbacks, with each protocol's positions counted and their commit timed for /metrics. */
   const callbacksFor = (protocol: string) => ({
@@ -120,6 +137,7 @@ export async function startTelematics(
   const gateways: TelematicsRuntime["gateways"] = {};
   const ports: TelematicsRuntime["ports"] = {};
   let osmand: OsmAndServer | null = null;
+  let teltonikaUdp: UdpGateway | null = null;
   let camera: CameraServer | null = null;
   try {
     for (const protocol of TCP_PROTOCOLS) {
@@ -133,6 +151,18 @@ export async function startTelematics(
       });
       gateways[protocol] = gw;
       ports[protocol] = gw.port;
+    }
+    // Teltonika's connectionless form shares the TCP port number (5027/udp).
+    if (enabled(configured.teltonika)) {
+      const port = opts.ephemeral && configured.teltonika === 0 ? 0 : configured.teltonika;
+      teltonikaUdp = await startUdpGateway({
+        protocol: "teltonika",
+        port,
+        host,
+        logger: log,
+        handle: teltonikaUdpHandler(callbacksFor("teltonika")),
+      });
+      ports.teltonikaUdp = teltonikaUdp.port;
     }
     if (enabled(configured.osmand)) {
       osmand = await startOsmAndServer({ port: configured.osmand, host, logger: log, ...callbacksFor("osmand") });
@@ -149,7 +179,12 @@ export async function startTelematics(
       ports.camera = camera.port;
     }
   } catch (err) {
-    await Promise.all([...Object.values(gateways).map((g) => g.close()), osmand?.close(), camera?.close()]);
+    await Promise.all([
+      ...Object.values(gateways).map((g) => g.close()),
+      osmand?.close(),
+      camera?.close(),
+      teltonikaUdp?.close(),
+    ]);
     throw err;
   }
 
@@ -170,7 +205,12 @@ export async function startTelematics(
     alertRules,
     settle: () => pipeline.settle(),
     async close() {
-      await Promise.all([...Object.values(gateways).map((g) => g.close()), osmand?.close(), camera?.close()]);
+      await Promise.all([
+        ...Object.values(gateways).map((g) => g.close()),
+        osmand?.close(),
+        camera?.close(),
+        teltonikaUdp?.close(),
+      ]);
       await pipeline.close();
     },
   };

@@ -58,7 +58,12 @@ describe("GT06 TCP gateway", () => {
     await client.write(encodeGt06Login("123456789012345", 7));
     await client.closed;
     expect(client.pendingBytes).toBe(0);
-    expect(options.onUnknownDevice).toHaveBeenCalledWith("123456789012345", "gt06", expect.any(String));
+    expect(options.onUnknownDevice).toHaveBeenCalledWith(
+      "123456789012345",
+      "gt06",
+      expect.any(String),
+      expect.any(Buffer),
+    );
   });
 
   it("acknowledges a location only after it was committed", async () => {

@@ -39,7 +39,7 @@ describe("H02 TCP gateway (bonus)", () => {
     const { client, onUnknownDevice, gateway } = await start();
     await client.write(Buffer.from(report("164549").replace(ID, "999")));
     await client.closed;
-    expect(onUnknownDevice).toHaveBeenCalledWith("999", "h02", expect.any(String));
+    expect(onUnknownDevice).toHaveBeenCalledWith("999", "h02", expect.any(String), expect.any(Buffer));
 
     const failing = deferred();
     await gateway.close();

@@ -52,6 +52,7 @@ describe("Teltonika TCP gateway", () => {
       "999999999999999",
       "teltonika",
       expect.stringContaining("127.0.0.1"),
+      expect.any(Buffer),
     );
     expect(gateway.connectedDevices()).toEqual([KNOWN]);
   });

@@ -8,6 +8,31 @@ export interface TelematicsTables {
   unknown_devices: UnknownDevicesTable;
   device_commands: DeviceCommandsTable;
   live_subscriptions: LiveSubscriptionsTable;
+  device_status: DeviceStatusTable;
+  device_refused_frames: DeviceRefusedFramesTable;
+}
+
+/** The latest status attributes of a vehicle's device (0026_devices-variants_device_status.sql). */
+export interface DeviceStatusTable {
+  vehicle_id: string;
+  org_id: string;
+  identifier: string;
+  attributes: ColumnType<Record<string, unknown>, string, string>;
+  alarm: string | null;
+  ignition: boolean | null;
+  updated_at: Generated<Timestamp>;
+}
+
+/** The last refused frame per identifier and protocol, cut to 1 KiB. */
+export interface DeviceRefusedFramesTable {
+  identifier: string;
+  protocol: string;
+  frame: Buffer;
+  frame_length: number;
+  reason: string;
+  known_device: boolean;
+  refused_at: Generated<Timestamp>;
+  refusals: Generated<number>;
 }
 
 export interface PositionsTable {

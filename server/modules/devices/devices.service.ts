@@ -6,6 +6,7 @@ import { scopeVehicles } from "../access/vehicle-scope";
 import { listFleetState } from "../positions/fleet.service";
 import { assertUuid } from "../positions/positions.schema";
 import { devicesPolicy } from "./devices.policy";
+import { describeFrame } from "../../telematics/describe-frame";
 
 export const attachDeviceSchema = z.object({
   identifier: z.string().trim().min(1).max(64),
@@ -43,22 +44,79 @@ export async function listDeviceFaults(ctx: AppContext, p: Principal) {
     }));
 }
 
-/** Identifiers the gateways refused (the installation's administrators), most recent first. */
+/** A stored refused frame as the faults page shows it: hex, length, why, and what the decoder makes of it. */
+function frameView(
+  protocol: string,
+  row: { frame: Buffer | null; frame_length: number | null; reason: string | null },
+) {
+  if (!row.frame) return { frameHex: null, frameLength: null, reason: row.reason, decoded: null };
+  return {
+    frameHex: row.frame.toString("hex"),
+    frameLength: row.frame_length,
+    reason: row.reason,
+    // A frame cut to its first bytes cannot be decoded as a whole.
+    decoded:
+      row.frame_length !== null && row.frame_length > row.frame.length ? null : describeFrame(protocol, row.frame),
+  };
+}
+
+/** Identifiers the gateways refused (the installation's administrators), most recent first, with their last frame. */
 export async function listUnknownDevices(ctx: AppContext, p: Principal) {
   devicesPolicy.manageUnknown(p);
-  return ctx.db
-    .selectFrom("unknown_devices")
+  const rows = await ctx.db
+    .selectFrom("unknown_devices as u")
+    .leftJoin("device_refused_frames as f", (j) =>
+      j.onRef("f.identifier", "=", "u.identifier").onRef("f.protocol", "=", "u.protocol"),
+    )
     .select([
-      "identifier",
-      "protocol",
-      "remote_address as remoteAddress",
-      "first_seen as firstSeen",
-      "last_seen as lastSeen",
-      "attempts",
+      "u.identifier",
+      "u.protocol",
+      "u.remote_address as remoteAddress",
+      "u.first_seen as firstSeen",
+      "u.last_seen as lastSeen",
+      "u.attempts",
+      "f.frame",
+      "f.frame_length",
+      "f.reason",
     ])
-    .orderBy("last_seen", "desc")
+    .orderBy("u.last_seen", "desc")
     .limit(500)
     .execute();
+  return rows.map(({ frame, frame_length, reason, ...u }) => ({
+    ...u,
+    ...frameView(u.protocol, { frame, frame_length, reason }),
+  }));
+}
+
+/** Vehicles the user may see whose device sent frames that were refused (malformed or of an unknown layout). */
+export async function listFailingDevices(ctx: AppContext, p: Principal) {
+  const rows = await scopeVehicles(
+    ctx.db
+      .selectFrom("vehicles")
+      .innerJoin("device_refused_frames as f", (j) =>
+        j.onRef("f.identifier", "=", "vehicles.device_imei").on("f.known_device", "=", true),
+      )
+      .select([
+        "vehicles.id as vehicleId",
+        "vehicles.registration",
+        "f.identifier",
+        "f.protocol",
+        "f.frame",
+        "f.frame_length",
+        "f.reason",
+        "f.refused_at as refusedAt",
+        "f.refusals",
+      ]),
+    p,
+  )
+    .orderBy("refusedAt", "desc")
+    .limit(200)
+    .execute();
+  return rows.map(({ frame, frame_length, reason, refusedAt, ...r }) => ({
+    ...r,
+    refusedAt: refusedAt as unknown as Date,
+    ...frameView(r.protocol, { frame, frame_length, reason }),
+  }));
 }
 
 /** Attaches a refused identifier to a vehicle the user may see; the device is accepted from its next connection. */

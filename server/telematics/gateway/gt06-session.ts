@@ -38,7 +38,7 @@ export class Gt06Session implements ProtocolSession {
         }
         if (!(await options.isKnownDevice(message.imei))) {
           this.closeRequested = `unknown device ${message.imei}`;
-          await options.onUnknownDevice(message.imei, "gt06", this.ctx.remoteAddress);
+          await options.onUnknownDevice(message.imei, "gt06", this.ctx.remoteAddress, raw);
           return;
         }
         this.ctx.identify(message.imei);
@@ -47,20 +47,22 @@ export class Gt06Session implements ProtocolSession {
       }
       case "position":
         await options.onPositions(deviceId!, [message.position]);
-        await this.ctx.send(gt06Ack(frame));
+        if (message.ack !== null) await this.ctx.send(message.ack ?? gt06Ack(frame));
         return;
       case "status":
         await options.onDeviceStatus?.(deviceId!, message.status);
-        await this.ctx.send(gt06Ack(frame));
+        if (message.ack !== null) await this.ctx.send(message.ack ?? gt06Ack(frame));
         return;
       case "commandResponse":
         if (!this.ctx.commandResponse(message.text)) {
           this.ctx.log.info({ deviceId, text: message.text }, "unsolicited GT06 command response");
         }
+        await options.onDeviceStatus?.(deviceId!, { attributes: { result: message.text.slice(0, 500) } });
         return;
       case "ignored":
-        // Nothing was stored, so nothing is acknowledged.
+        // Nothing was stored, so nothing is acknowledged; the reason shows on the device faults page.
         this.ctx.log.debug({ deviceId, reason: message.reason }, "GT06 frame ignored");
+        await options.onFrameRefused?.(deviceId!, "gt06", raw, message.reason);
         return;
     }
   }

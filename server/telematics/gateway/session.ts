@@ -16,7 +16,8 @@ export type TcpProtocol =
 
 export interface DeviceCallbacks {
   isKnownDevice(deviceId: string): Promise<boolean>;
-  onUnknownDevice(deviceId: string, protocol: string, remoteAddress: string): Promise<void>;
+  /** `frame`: the frame that named the device, kept for the device faults page. */
+  onUnknownDevice(deviceId: string, protocol: string, remoteAddress: string, frame?: Buffer): Promise<void>;
   /** Must resolve only once the positions are durably stored: the device is acknowledged afterwards. */
   onPositions(deviceId: string, positions: DevicePosition[]): Promise<void>;
 }
@@ -35,8 +36,13 @@ export interface TcpGatewayOptions extends DeviceCallbacks {
   commandTimeoutMs?: number;
   /** GT06 relay command family. Default "dyd" (DYD,000000# / HFYD,000000#). */
   gt06EngineCommands?: "dyd" | "relay";
-  /** GT06 heartbeat (0x13, acknowledged after this resolves) and H02 HTBT status. */
+  /** Status, heartbeat and command-answer values of frames without a position; acknowledged after this resolves. */
   onDeviceStatus?(deviceId: string, status: DeviceStatus): Promise<void>;
+  /**
+   * A frame from an accepted device that passed its checksum but was not stored (unknown type or layout):
+   * kept for the device faults page. Best effort: must not throw.
+   */
+  onFrameRefused?(deviceId: string, protocol: string, frame: Buffer, reason: string): Promise<void>;
   /** Teltonika Codec 13 messages and unsolicited Codec 12 responses. */
   onDeviceMessage?(
     deviceId: string,
@@ -60,6 +66,8 @@ export interface SessionContext {
 export interface ProtocolSession {
   /** Length of the next complete frame, 0 if more bytes are needed; throws ProtocolError on garbage. */
   frameLength(buffer: Buffer): number;
+  /** After the device closed its side: the length of a last, unterminated frame (0 = drop the rest). */
+  finalFrameLength?(buffer: Buffer): number;
   /** Throwing (or a rejected callback) closes the connection without acknowledging. */
   handleFrame(frame: Buffer): Promise<void>;
   /** Set when the session decided to end the connection (e.g. rejected handshake). */

@@ -85,6 +85,8 @@ class Connection implements SessionContext {
   private closed = false;
   /** set by drain(): no new frame is started; the one in progress is committed and acknowledged first */
   private draining: (() => void) | undefined;
+  /** the device closed its sending side: what is buffered is all that will come */
+  private ended = false;
   private pending: PendingCommand | undefined;
   private commandChain: Promise<unknown> = Promise.resolve();
 
@@ -102,6 +104,10 @@ class Connection implements SessionContext {
       if (!this.processing) this.close("idle timeout", "info");
     });
     socket.on("data", (chunk) => this.onData(chunk));
+    socket.on("end", () => {
+      this.ended = true;
+      if (!this.processing) void this.pump();
+    });
     socket.on("error", (error) => this.close(`socket error: ${error.message}`, "info"));
     socket.on("close", () => this.close("connection closed by peer", "debug"));
   }
@@ -115,14 +121,20 @@ class Connection implements SessionContext {
   /** Processes complete frames strictly in order; reading pauses while a frame is being committed. */
   private async pump(): Promise<void> {
     this.processing = true;
+    let current: Buffer | undefined;
     try {
       while (!this.closed && !this.draining) {
-        const length = this.session.frameLength(this.buffer);
+        let length = this.session.frameLength(this.buffer);
+        if (length === 0 && this.ended && this.buffer.length > 0) {
+          length = Math.min(this.session.finalFrameLength?.(this.buffer) ?? 0, this.buffer.length);
+        }
         if (length === 0) break;
         const frame = Buffer.from(this.buffer.subarray(0, length));
+        current = frame;
         this.buffer = this.buffer.subarray(length);
         this.socket.pause();
         await this.session.handleFrame(frame);
+        current = undefined;
         if (this.session.closeRequested) {
           this.close(this.session.closeRequested, "info");
           return;
@@ -131,14 +143,21 @@ class Connection implements SessionContext {
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof ProtocolError) this.close(`malformed frame: ${message}`, "warn");
-      else this.close(`processing failed, not acknowledged: ${message}`, "error");
+      if (error instanceof ProtocolError) {
+        // A device that was accepted and then sends what cannot be read shows on the device faults page.
+        if (this.deviceId !== undefined) {
+          const frame = current ?? Buffer.from(this.buffer.subarray(0, 1024));
+          void this.options.onFrameRefused?.(this.deviceId, this.options.protocol, frame, message).catch(() => {});
+        }
+        this.close(`malformed frame: ${message}`, "warn");
+      } else this.close(`processing failed, not acknowledged: ${message}`, "error");
     } finally {
       this.processing = false;
       if (this.draining) {
         this.close("server shutting down", "info");
         this.draining();
       }
+      if (this.ended) this.close("connection closed by peer", "debug");
     }
   }
 
@@ -220,7 +239,8 @@ class Connection implements SessionContext {
 export async function startTcpGateway(options: TcpGatewayOptions): Promise<TcpGateway> {
   const registry = new Map<string, Connection>();
   const connections = new Set<Connection>();
-  const server = net.createServer((socket) => {
+  // Half-open: frames still buffered when a device closes its side are committed before the socket closes.
+  const server = net.createServer({ allowHalfOpen: true }, (socket) => {
     const connection = new Connection(socket, options, registry);
     connections.add(connection);
     socket.once("close", () => connections.delete(connection));

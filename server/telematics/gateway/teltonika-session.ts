@@ -32,7 +32,8 @@ export class TeltonikaSession implements ProtocolSession {
     const packet = decodeTeltonikaFrame(frame, deviceId);
     if (packet.kind === "records") {
       if (packet.positions.length > 0) await this.ctx.options.onPositions(deviceId, packet.positions);
-      await this.ctx.send(teltonikaAck(packet.positions.length));
+      for (const attributes of packet.statuses) await this.ctx.options.onDeviceStatus?.(deviceId, { attributes });
+      await this.ctx.send(teltonikaAck(packet.recordCount));
       return;
     }
     if (packet.kind === "codec12") {
@@ -56,7 +57,7 @@ export class TeltonikaSession implements ProtocolSession {
     if (!(await options.isKnownDevice(imei))) {
       await this.ctx.send(REJECT);
       this.closeRequested = `unknown device ${imei}`;
-      await options.onUnknownDevice(imei, "teltonika", remoteAddress);
+      await options.onUnknownDevice(imei, "teltonika", remoteAddress, frame);
       return;
     }
     this.ctx.identify(imei);

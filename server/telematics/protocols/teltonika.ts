@@ -1,6 +1,7 @@
 import { ProtocolError, type AttributeValue, type DevicePosition } from "../../shared/device-contract";
 import { ByteReader } from "./byte-reader";
 import { crc16Ibm } from "./checksum";
+import { CODEC_7, decodeCodec7Record } from "./teltonika-codec7";
 import { applyTeltonikaIo, type TeltonikaIoValue } from "./teltonika-io";
 
 export const TELTONIKA_DEFAULT_PORT = 5027;
@@ -20,7 +21,16 @@ export interface TeltonikaRecord {
 }
 
 export type TeltonikaPacket =
-  | { kind: "records"; codec: number; records: TeltonikaRecord[]; positions: DevicePosition[] }
+  | {
+      kind: "records";
+      codec: number;
+      records: TeltonikaRecord[];
+      positions: DevicePosition[];
+      /** every record the packet holds (the acknowledgement); Codec 7 records without coordinates are not positions */
+      recordCount: number;
+      /** attributes of the records without coordinates */
+      statuses: Record<string, AttributeValue>[];
+    }
   /** Codec 12 frame: type 0x05 = command (server to device), 0x06 = response (device to server). */
   | { kind: "codec12"; type: number; payload: Buffer; text: string }
   /** Codec 13 device message with its own timestamp (e.g. tachograph / driver id strings). */
@@ -55,10 +65,43 @@ export function teltonikaFrameLength(
   }
   if (buf.length < 8) return 0;
   const dataLength = buf.readUInt32BE(4);
-  if (dataLength < 3 || dataLength + 12 > maxFrame) {
+  if (dataLength + 12 > maxFrame) {
     throw new ProtocolError(`absurd data length ${dataLength} (max frame ${maxFrame})`);
   }
-  return buf.length >= dataLength + 12 ? dataLength + 12 : 0;
+  const declared = dataLength + 12;
+  if (buf.length >= declared && dataLength >= 3 && crcMatches(buf, declared)) return declared;
+  // Some firmware reports a data length that disagrees with its records: the records then say where the
+  // frame ends, and the CRC after them must still match.
+  const walked = walkedFrameLength(buf);
+  if (walked > 0) return walked;
+  if (walked === 0 && buf.length < maxFrame) return 0;
+  if (dataLength < 3) throw new ProtocolError(`absurd data length ${dataLength}`);
+  return buf.length >= declared ? declared : 0;
+}
+
+function crcMatches(frame: Buffer, length: number): boolean {
+  return frame.readUInt32BE(length - 4) === crc16Ibm(frame.subarray(8, length - 4));
+}
+
+/** The frame's length found by reading its records: >0 found, 0 need more bytes, -1 not a record packet. */
+function walkedFrameLength(buf: Buffer): number {
+  if (buf.length < 10) return 0;
+  const codec = buf[8];
+  if (codec !== CODEC_7 && codec !== CODEC_8 && codec !== CODEC_8E && codec !== CODEC_16) return -1;
+  const count = buf[9];
+  const r = new ByteReader(buf, 10);
+  try {
+    for (let i = 0; i < count; i++) {
+      if (codec === CODEC_7) decodeCodec7Record(r, "");
+      else decodeRecord(r, codec, "");
+    }
+  } catch (error) {
+    if (error instanceof ProtocolError) return 0; // truncated so far
+    throw error;
+  }
+  const length = r.offset + 1 + 4;
+  if (buf.length < length) return 0;
+  return buf[r.offset] === count && crcMatches(buf, length) ? length : -1;
 }
 
 export function parseImeiHandshake(frame: Buffer): string {
@@ -95,8 +138,8 @@ export function wrapTeltonikaFrame(data: Buffer): Buffer {
 /** Verifies preamble, length and CRC and returns the codec..second-quantity bytes. */
 export function unwrapTeltonikaFrame(frame: Buffer): Buffer {
   if (frame.length < 12 || frame.readUInt32BE(0) !== 0) throw new ProtocolError("missing preamble");
-  const dataLength = frame.readUInt32BE(4);
-  if (frame.length !== dataLength + 12) throw new ProtocolError("frame length does not match data length");
+  // The data runs to the CRC; a disagreeing length field is tolerated when the CRC matches.
+  const dataLength = frame.length - 12;
   const data = frame.subarray(8, 8 + dataLength);
   const expected = frame.readUInt32BE(8 + dataLength);
   const actual = crc16Ibm(data);
@@ -126,16 +169,33 @@ export function decodeTeltonikaFrame(frame: Buffer, deviceId: string): Teltonika
     const payload = body.bytes(size);
     return { kind: "codec12", type, payload, text: payload.toString("latin1") };
   }
+  if (codec === CODEC_7) {
+    const records: TeltonikaRecord[] = [];
+    const statuses: Record<string, AttributeValue>[] = [];
+    for (let i = 0; i < count; i++) {
+      const record = decodeCodec7Record(body, deviceId);
+      if (record.position) records.push({ position: record.position, priority: record.priority, eventIoId: 0 });
+      else statuses.push(record.attributes);
+    }
+    return { kind: "records", codec, records, positions: records.map((r) => r.position), recordCount: count, statuses };
+  }
   if (codec !== CODEC_8 && codec !== CODEC_8E && codec !== CODEC_16) {
     throw new ProtocolError(`unsupported codec 0x${codec.toString(16)}`);
   }
   const records: TeltonikaRecord[] = [];
   for (let i = 0; i < count; i++) records.push(decodeRecord(body, codec, deviceId));
-  if (body.remaining !== 0) throw new ProtocolError(`${body.remaining} unexpected bytes after records`);
-  return { kind: "records", codec, records, positions: records.map((r) => r.position) };
+  // The CRC vouched for the bytes: padding after the records (seen on some firmware) is ignored.
+  return {
+    kind: "records",
+    codec,
+    records,
+    positions: records.map((r) => r.position),
+    recordCount: count,
+    statuses: [],
+  };
 }
 
-function decodeRecord(r: ByteReader, codec: number, deviceId: string): TeltonikaRecord {
+export function decodeRecord(r: ByteReader, codec: number, deviceId: string): TeltonikaRecord {
   const timestamp = r.u64();
   const priority = r.u8();
   const longitude = r.i32() / 1e7;

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { teamOptions } from "../../../../server/modules/teams/teams.service";
-import { vehicleInputSchema } from "../../../../server/modules/vehicles/vehicles.schema";
+import { DEVICE_PROTOCOLS, vehicleInputSchema } from "../../../../server/modules/vehicles/vehicles.schema";
 import {
   addVehicleImages,
   createVehicle,
@@ -22,7 +22,18 @@ const details = (id: string) => `/configuration/vehicles/details/${id}`;
 export async function addVehicleLoader({ request, context }: Args) {
   const p = requirePermission(context, request, "vehicles:write");
   const [teams, drivers] = await Promise.all([teamOptions(context.app, p), driverOptions(context.app, p)]);
-  return { teams, drivers, defaultTeam: p.teamIds !== "all" && p.teamIds.length === 1 ? p.teamIds[0] : undefined };
+  // Prefill from the device faults page ("add as vehicle"): the refused device's identifier and protocol.
+  const query = new URL(request.url).searchParams;
+  const protocol = query.get("device_protocol") ?? "";
+  return {
+    teams,
+    drivers,
+    defaultTeam: p.teamIds !== "all" && p.teamIds.length === 1 ? p.teamIds[0] : undefined,
+    device: {
+      device_imei: (query.get("device_imei") ?? "").slice(0, 64) || undefined,
+      device_protocol: (DEVICE_PROTOCOLS as readonly string[]).includes(protocol) ? protocol : undefined,
+    },
+  };
 }
 
 export async function addVehicleAction({ request, context }: Args) {

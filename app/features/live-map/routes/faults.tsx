@@ -4,11 +4,14 @@ import { devicesPolicy } from "../../../../server/modules/devices/devices.policy
 import {
   attachUnknownDevice,
   listDeviceFaults,
+  listFailingDevices,
   listUnknownDevices,
 } from "../../../../server/modules/devices/devices.service";
+import { DEVICE_PROTOCOLS } from "../../../../server/modules/vehicles/vehicles.schema";
 import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { FaultList } from "../components/VehicleState";
+import { RefusedFrame } from "../components/RefusedFrame";
 import { formatDateTime } from "../../../lib/map/time";
 import { orgTimeZone } from "../../../lib/map/time.server";
 import { failureFields, formFailure } from "../../../lib/form-failure";
@@ -21,17 +24,26 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
+/** The new-vehicle form, prefilled with the device (the protocol only when the vehicle form offers it). */
+function addVehicleHref(identifier: string, protocol: string): string {
+  const query = new URLSearchParams({ device_imei: identifier });
+  if ((DEVICE_PROTOCOLS as readonly string[]).includes(protocol)) query.set("device_protocol", protocol);
+  return `/configuration/vehicles/add?${query}`;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "manage:read");
   const isAdmin = devicesPolicy.canManageUnknown(p);
-  const [faults, unknown, vehicles, timeZone] = await Promise.all([
+  const [faults, failing, unknown, vehicles, timeZone] = await Promise.all([
     load(() => listDeviceFaults(context.app, p)),
+    load(() => listFailingDevices(context.app, p)),
     isAdmin ? load(() => listUnknownDevices(context.app, p)) : Promise.resolve(null),
     isAdmin ? vehicleOptions(context.app, p) : Promise.resolve([]),
     orgTimeZone(context.app, p),
   ]);
   return {
     faults,
+    failing: failing.map((f) => ({ ...f, refusedAt: iso(f.refusedAt) })),
     unknown: unknown?.map((u) => ({ ...u, firstSeen: iso(u.firstSeen), lastSeen: iso(u.lastSeen) })) ?? null,
     vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
     timeZone,
@@ -63,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function DeviceFaults({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("devices");
   const navigation = useNavigation();
-  const { faults, unknown, vehicles, timeZone } = loaderData;
+  const { faults, failing, unknown, vehicles, timeZone } = loaderData;
   const failure = formFailure(actionData);
   return (
     <section>
@@ -108,6 +120,48 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
         </tbody>
       </table>
 
+      <section className="failing-devices" data-testid="failing-devices">
+        <h2>{t("failing.title")}</h2>
+        <p className="muted">{t("failing.intro")}</p>
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t("vehicle")}</th>
+              <th>{t("device")}</th>
+              <th>{t("unknown.protocol")}</th>
+              <th>{t("frames.lastRefused")}</th>
+              <th>{t("frames.why")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {failing.map((f) => (
+              <tr key={`${f.vehicleId}-${f.protocol}`} data-identifier={f.identifier}>
+                <td>
+                  <Link to={`/manage?vehicle=${f.vehicleId}`}>{f.registration}</Link>
+                </td>
+                <td>
+                  <code>{f.identifier}</code>
+                </td>
+                <td>{f.protocol}</td>
+                <td>
+                  {formatDateTime(f.refusedAt, timeZone)} ({t("frames.refusals", { count: f.refusals })})
+                </td>
+                <td>
+                  <RefusedFrame frame={f} />
+                </td>
+              </tr>
+            ))}
+            {failing.length === 0 && (
+              <tr>
+                <td colSpan={5} className="muted">
+                  {t("failing.none")}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </section>
+
       {unknown && (
         <section className="unknown-devices" data-testid="unknown-devices">
           <h2>{t("unknown.title")}</h2>
@@ -125,6 +179,7 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
                 <th>{t("unknown.protocol")}</th>
                 <th>{t("unknown.lastSeen")}</th>
                 <th>{t("unknown.attempts")}</th>
+                <th>{t("frames.why")}</th>
                 <th>{t("unknown.attachTo")}</th>
               </tr>
             </thead>
@@ -138,6 +193,18 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
                   <td>{formatDateTime(u.lastSeen, timeZone)}</td>
                   <td>{u.attempts}</td>
                   <td>
+                    <RefusedFrame frame={u} />
+                  </td>
+                  <td>
+                    <p>
+                      <Link
+                        className="button"
+                        to={addVehicleHref(u.identifier, u.protocol)}
+                        data-testid="add-as-vehicle"
+                      >
+                        {t("unknown.addVehicle")}
+                      </Link>
+                    </p>
                     <Form data-unsaved-guard method="post" className="inline-form">
                       <CsrfInput />
                       <input type="hidden" name="identifier" value={u.identifier} />
@@ -158,7 +225,7 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
               ))}
               {unknown.length === 0 && (
                 <tr>
-                  <td colSpan={5} className="muted">
+                  <td colSpan={6} className="muted">
                     {t("unknown.none")}
                   </td>
                 </tr>

@@ -26,7 +26,7 @@ export default function AddVehicle({ loaderData, actionData }: Route.ComponentPr
       <VehicleForm
         result={failure?.reply}
         code={failure?.code}
-        defaultValue={{ team_id: loaderData.defaultTeam }}
+        defaultValue={{ team_id: loaderData.defaultTeam, ...loaderData.device }}
         teams={loaderData.teams}
         drivers={loaderData.drivers}
         withImages
