@@ -29,7 +29,7 @@ COPY --chown=flota:flota locales ./locales
 COPY --chown=flota:flota app ./app
 USER flota
 VOLUME ["/data"]
-EXPOSE 3000 5027 5027/udp 5023 5013 5055 5232
+EXPOSE 3000 5027 5027/udp 5023 5013 5055 5232 5004 5015 5039 5001 5046 5020 5011 5034
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "dist/start.mjs", "--no-build"]

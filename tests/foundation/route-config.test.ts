@@ -85,6 +85,7 @@ const URLS = [
   "/places/points",
   "/preferences",
   "/replay",
+  "/search",
   "/replay/export.csv",
   "/replay/export.gpx",
   "/resetPassword",
