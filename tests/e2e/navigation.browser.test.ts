@@ -89,6 +89,7 @@ describe.skipIf(!hasChromium)("the navigation at every width, in both languages"
       const other = await s.browser.newContext({ viewport: { width: 1280, height: 800 } });
       const second = await other.newPage();
       await signInInBrowser(second, s.srv.url, s.org.adminEmail, s.org.adminPassword, "/places/points?lng=en");
+      await second.waitForSelector(".app-shell");
       expect(await second.locator(".app-shell.nav-collapsed").count()).toBe(1);
       await other.close();
       await page.click('[data-testid="nav-fold"]');
