@@ -27,7 +27,7 @@ const encoded = (q: string) => encodeURIComponent(q);
  * Each kind asks its own module's list, with the list's own search words, policy and scope (organisation, teams,
  * allowed vehicles), so the search box can never show more than the lists do.
  */
-const FINDERS: Record<SearchKind, { find: Finder; more: (q: string) => string }> = {
+export const FINDERS: Record<SearchKind, { find: Finder; more: (q: string) => string }> = {
   vehicles: {
     find: async (ctx, p, q) => {
       const page = await listVehicles(ctx, p, q);
