@@ -146,6 +146,8 @@ describe("maintenance records without JavaScript", () => {
         supplier_id: "",
         notes: "",
         full_tank: "on",
+        // the third reading is lower than the second: refused unless the user confirms it, and then flagged
+        ...(odometer === "12300" ? { confirm_odometer: "on" } : {}),
       }))
         body.append(k, v);
       expect(
