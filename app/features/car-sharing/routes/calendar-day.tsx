@@ -16,7 +16,7 @@ export default function CalendarDay({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <header className="page-header">
-        <h1>{t("calendar.title")}</h1>
+        <h1 id="cs-day-title">{t("calendar.title")}</h1>
         {canBook && (
           <Link to="/car-sharing/bookings/new" className="button primary" data-testid="new-booking">
             {t("calendar.newBooking")}
@@ -44,7 +44,7 @@ export default function CalendarDay({ loaderData }: Route.ComponentProps) {
           {t("calendar.noVehicles")}
         </p>
       ) : (
-        <div className="cs-day-scroll">
+        <div className="cs-day-scroll" tabIndex={0} role="region" aria-labelledby="cs-day-title">
           <table className="table cs-grid cs-day" data-testid="calendar-day-grid">
             <thead>
               <tr>

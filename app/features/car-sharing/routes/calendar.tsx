@@ -96,7 +96,8 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                           to={`/car-sharing/bookings/new?vehicle=${v.id}&start=${encodeURIComponent(proposal(d)!)}`}
                           className="cs-free"
                           data-testid="free-slot"
-                          aria-label={`${t("calendar.book")} ${v.registration} ${d}`}
+                          // the name starts with the words shown, as speech input users say them (WCAG 2.5.3)
+                          aria-label={`${here.length ? "" : `${t("calendar.free")}: `}${t("calendar.book")} ${v.registration} ${d}`}
                         >
                           {here.length ? "+" : t("calendar.free")}
                         </Link>

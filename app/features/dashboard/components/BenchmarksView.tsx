@@ -38,7 +38,7 @@ export function BenchmarksView({ by, window, from, to, rows, fleet }: Props) {
     <section className="stack benchmarks">
       <header className="page-header">
         <div>
-          <h1>{t("benchmarks.heading")}</h1>
+          <h1 id="benchmarks-title">{t("benchmarks.heading")}</h1>
           <p>{t("benchmarks.intro")}</p>
         </div>
       </header>
@@ -73,7 +73,7 @@ export function BenchmarksView({ by, window, from, to, rows, fleet }: Props) {
       {rows.length === 0 ? (
         <p className="muted">{t("benchmarks.empty")}</p>
       ) : (
-        <div className="benchmarks-scroll">
+        <div className="benchmarks-scroll" tabIndex={0} role="region" aria-labelledby="benchmarks-title">
           <table className="table" data-testid="benchmarks-table">
             <thead>
               <tr>

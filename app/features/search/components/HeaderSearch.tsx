@@ -66,7 +66,6 @@ export function HeaderSearch() {
         autoComplete="off"
         value={q}
         aria-controls={panelId}
-        aria-expanded={Boolean(shown)}
         onChange={(e) => {
           setQ(e.target.value);
           setOpen(true);
