@@ -42,8 +42,13 @@ describe("company details", () => {
     const viewer = await signedInClient(srv, `viewer@${domain}`, DEMO_PASSWORD);
     const help = await (await viewer.get("/configuration/help")).text();
     expect(help).toContain('href="mailto:support@transport.example"');
-    expect(help).toContain("<code>127.0.0.1:5027</code> (TCP)");
+    expect(help).toContain("<code>127.0.0.1:5027</code> (TCP, UDP)");
     expect(help).toContain("<code>127.0.0.1:5023</code> (TCP)");
+    // every device family the gateways speak is listed with its port
+    for (const port of [5013, 5004, 5015, 5039, 5001, 5046, 5020, 5011, 5034]) {
+      expect(help).toContain(`<code>127.0.0.1:${port}</code> (TCP)`);
+    }
+    expect(help).toContain("JT/T 808");
     expect(help).toContain("<code>127.0.0.1:5055</code> (HTTP)");
     viewer.cookies.set("lng", "al");
     const albanian = await (await viewer.get("/configuration/help")).text();

@@ -8,9 +8,19 @@ import { can } from "../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
+/** Every device family the gateways speak, on their default ports (docs/telematics-protocols.md). */
 const DEVICES = [
-  { key: "teltonika", port: 5027, transport: "TCP" },
+  { key: "teltonika", port: 5027, transport: "TCP, UDP" },
   { key: "gt06", port: 5023, transport: "TCP" },
+  { key: "h02", port: 5013, transport: "TCP" },
+  { key: "queclink", port: 5004, transport: "TCP" },
+  { key: "jt808", port: 5015, transport: "TCP" },
+  { key: "wialon", port: 5039, transport: "TCP" },
+  { key: "coban", port: 5001, transport: "TCP" },
+  { key: "ruptela", port: 5046, transport: "TCP" },
+  { key: "meitrack", port: 5020, transport: "TCP" },
+  { key: "suntech", port: 5011, transport: "TCP" },
+  { key: "galileosky", port: 5034, transport: "TCP" },
   { key: "osmand", port: 5055, transport: "HTTP" },
 ] as const;
 
