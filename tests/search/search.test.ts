@@ -6,6 +6,7 @@ import { createDriver, createPlace, createTeam, createUser, createVehicle } from
 import { signedInClient, startTestServer, type TestServer } from "../support/server";
 import { insertJob } from "../route-planning/helpers";
 import { tmsOrder } from "../tms/tms-factories";
+import { bookAt, poolVehicle, purpose } from "../car-sharing/helpers";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -109,6 +110,25 @@ describe("searchEverything", () => {
     expect(g.total).toBe(7);
     expect(g.hits).toHaveLength(5);
     expect(g.moreHref).toBe(`/places/points?q=${encodeURIComponent(many)}`);
+  });
+});
+
+describe("bookings", () => {
+  it("say when each booking starts, in the organisation's time zone", async () => {
+    const v = await poolVehicle(srv.ctx, org);
+    const purposeId = (await purpose(srv.ctx, org)).id;
+    // 10:00 in Tirana is 18:00 in Tokyo
+    await bookAt(srv.ctx, purposeId, admin, { vehicle_id: v.id, destination: `Trip ${mark}` });
+    const hit = async () =>
+      (await searchEverything(srv.ctx, admin, `Trip ${mark}`)).groups.find((g) => g.kind === "bookings");
+    expect((await hit())?.hits[0].detail).toBe(`Trip ${mark} · 2030-03-05 10:00`);
+    await srv.ctx.db
+      .updateTable("organization_settings")
+      .set({ timezone: "Asia/Tokyo" })
+      .where("org_id", "=", org.orgId)
+      .execute();
+    expect((await hit())?.hits[0].detail).toBe(`Trip ${mark} · 2030-03-05 18:00`);
+    expect((await hit())?.moreHref).toBe(`/car-sharing/history?q=${encodeURIComponent(`Trip ${mark}`)}`);
   });
 });
 

@@ -1,7 +1,9 @@
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import type { Principal } from "../access/principal";
+import { formatInstant } from "../../shared/dates";
 import { listHistory } from "../car-sharing/bookings.service";
+import { orgTimeZone } from "../organization/organization.service";
 import { listPlaces } from "../places/places.service";
 import { listJobs } from "../route-planning/route-jobs.service";
 import type { ListQuery } from "../shared/listing";
@@ -19,135 +21,111 @@ import {
 } from "./search.schema";
 
 type Finder = (ctx: AppContext, p: Principal, q: ListQuery) => Promise<{ total: number; hits: SearchHit[] }>;
+type Kind = { find: Finder; more: (q: string) => string };
 
 const joined = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(" · ");
-const encoded = (q: string) => encodeURIComponent(q);
+
+/** A kind of the search: its module's list (with the list's own policy and scope), one hit per row, the list's page. */
+function kind<T>(
+  list: (ctx: AppContext, p: Principal, q: ListQuery) => Promise<{ total: number; items: T[] }>,
+  hit: (row: T) => SearchHit,
+  listPath: string,
+): Kind {
+  return {
+    find: async (ctx, p, q) => {
+      const page = await list(ctx, p, q);
+      return { total: page.total, hits: page.items.map(hit) };
+    },
+    more: (q) => `${listPath}?q=${encodeURIComponent(q)}`,
+  };
+}
+
+/** The booking history with each booking's start in the organisation's time zone (its hits say when). */
+async function bookingsWithLocalStart(ctx: AppContext, p: Principal, q: ListQuery) {
+  const [page, zone] = await Promise.all([listHistory(ctx, p, "all", q), orgTimeZone(ctx, p.orgId)]);
+  return { total: page.total, items: page.items.map((b) => ({ ...b, localStart: formatInstant(b.starts_at, zone) })) };
+}
 
 /**
  * Each kind asks its own module's list, with the list's own search words, policy and scope (organisation, teams,
  * allowed vehicles), so the search box can never show more than the lists do.
  */
-export const FINDERS: Record<SearchKind, { find: Finder; more: (q: string) => string }> = {
-  vehicles: {
-    find: async (ctx, p, q) => {
-      const page = await listVehicles(ctx, p, q);
-      return {
-        total: page.total,
-        hits: page.items.map((v) => ({
-          id: v.id,
-          title: v.registration,
-          detail: joined(v.identifier_name, v.fleet_number, v.device_imei),
-          href: `/configuration/vehicles/details/${v.id}`,
-        })),
-      };
-    },
-    more: (q) => `/configuration/vehicles/list?q=${encoded(q)}`,
-  },
-  drivers: {
-    find: async (ctx, p, q) => {
-      const page = await listPeople(ctx, p, "drivers", q);
-      return {
-        total: page.total,
-        hits: page.items.map((u) => ({
-          id: u.id,
-          title: joined(u.first_name, u.last_name),
-          detail: joined(u.phone, u.vehicle_registrations),
-          href: `/configuration/drivers/edit/${u.id}`,
-        })),
-      };
-    },
-    more: (q) => `/configuration/drivers/list?q=${encoded(q)}`,
-  },
-  users: {
-    find: async (ctx, p, q) => {
-      const page = await listPeople(ctx, p, "users", q);
-      return {
-        total: page.total,
-        hits: page.items.map((u) => ({
-          id: u.id,
-          title: joined(u.first_name, u.last_name),
-          detail: joined(u.email, u.role_name),
-          href: `/configuration/users/update/${u.id}`,
-        })),
-      };
-    },
-    more: (q) => `/configuration/users/list?q=${encoded(q)}`,
-  },
-  pois: {
-    find: async (ctx, p, q) => {
-      const page = await listPlaces(ctx, p, "poi", q);
-      return {
-        total: page.total,
-        hits: page.items.map((pl) => ({
-          id: pl.id,
-          title: pl.name,
-          detail: joined(pl.category, pl.city),
-          href: `/places/edit-poi/${pl.id}`,
-        })),
-      };
-    },
-    more: (q) => `/places/points?q=${encoded(q)}`,
-  },
-  geofences: {
-    find: async (ctx, p, q) => {
-      const page = await listPlaces(ctx, p, "geofence", q);
-      return {
-        total: page.total,
-        hits: page.items.map((pl) => ({
-          id: pl.id,
-          title: pl.name,
-          detail: joined(pl.category, pl.city),
-          href: `/places/edit-geofence/${pl.id}`,
-        })),
-      };
-    },
-    more: (q) => `/places/geofences?q=${encoded(q)}`,
-  },
-  orders: {
-    find: async (ctx, p, q) => {
-      const page = await listOrders(ctx, p, q);
-      return {
-        total: page.total,
-        hits: page.items.map((o) => ({
-          id: o.id,
-          title: o.order_id,
-          detail: joined(o.customer_name, o.delivery_date_at),
-          href: `/tms/orders/${o.id}`,
-        })),
-      };
-    },
-    more: (q) => `/tms/orders?q=${encoded(q)}`,
-  },
-  jobs: {
-    find: async (ctx, p, q) => {
-      const page = await listJobs(ctx, p, q);
-      return {
-        total: page.total,
-        hits: page.items.map((j) => ({
-          id: j.id,
-          title: j.name,
-          detail: joined(j.scheduled_date, j.address),
-          href: `/route-planning/scheduled-routes/assign-routes/edit/${j.id}`,
-        })),
-      };
-    },
-    more: (q) => `/route-planning/scheduled-routes/assign-routes?q=${encoded(q)}`,
-  },
-  bookings: {
-    find: async (ctx, p, q) => {
-      const page = await listHistory(ctx, p, "all", q);
-      return {
-        total: page.total,
-        hits: page.items.map((b) => ({
-          id: b.id,
-          title: b.registration,
-          detail: joined(b.destination, b.starts_at.toISOString().slice(0, 16).replace("T", " ")),
-          href: `/car-sharing/bookings/${b.id}`,
-        })),
-      };
-    },
-    more: (q) => `/car-sharing/history?q=${encoded(q)}`,
-  },
+export const FINDERS: Record<SearchKind, Kind> = {
+  vehicles: kind(
+    listVehicles,
+    (v) => ({
+      id: v.id,
+      title: v.registration,
+      detail: joined(v.identifier_name, v.fleet_number, v.device_imei),
+      href: `/configuration/vehicles/details/${v.id}`,
+    }),
+    "/configuration/vehicles/list",
+  ),
+  drivers: kind(
+    (ctx, p, q) => listPeople(ctx, p, "drivers", q),
+    (u) => ({
+      id: u.id,
+      title: joined(u.first_name, u.last_name),
+      detail: joined(u.phone, u.vehicle_registrations),
+      href: `/configuration/drivers/edit/${u.id}`,
+    }),
+    "/configuration/drivers/list",
+  ),
+  users: kind(
+    (ctx, p, q) => listPeople(ctx, p, "users", q),
+    (u) => ({
+      id: u.id,
+      title: joined(u.first_name, u.last_name),
+      detail: joined(u.email, u.role_name),
+      href: `/configuration/users/update/${u.id}`,
+    }),
+    "/configuration/users/list",
+  ),
+  pois: kind(
+    (ctx, p, q) => listPlaces(ctx, p, "poi", q),
+    (pl) => ({ id: pl.id, title: pl.name, detail: joined(pl.category, pl.city), href: `/places/edit-poi/${pl.id}` }),
+    "/places/points",
+  ),
+  geofences: kind(
+    (ctx, p, q) => listPlaces(ctx, p, "geofence", q),
+    (pl) => ({
+      id: pl.id,
+      title: pl.name,
+      detail: joined(pl.category, pl.city),
+      href: `/places/edit-geofence/${pl.id}`,
+    }),
+    "/places/geofences",
+  ),
+  orders: kind(
+    (ctx, p, q) => listOrders(ctx, p, q),
+    (o) => ({
+      id: o.id,
+      title: o.order_id,
+      detail: joined(o.customer_name, o.delivery_date_at),
+      href: `/tms/orders/${o.id}`,
+    }),
+    "/tms/orders",
+  ),
+  jobs: kind(
+    (ctx, p, q) => listJobs(ctx, p, q),
+    (j) => ({
+      id: j.id,
+      title: j.name,
+      detail: joined(j.scheduled_date, j.address),
+      href: `/route-planning/scheduled-routes/assign-routes/edit/${j.id}`,
+    }),
+    "/route-planning/scheduled-routes/assign-routes/list",
+  ),
+  bookings: kind(
+    bookingsWithLocalStart,
+    (b) => ({
+      id: b.id,
+      title: b.registration,
+      detail: joined(b.destination, b.localStart),
+      href: `/car-sharing/bookings/${b.id}`,
+    }),
+    "/car-sharing/history",
+  ),
 };
 
 /**
