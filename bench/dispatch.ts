@@ -110,6 +110,7 @@ async function main() {
       lastName: "Dispatcher",
       language: "en",
       webOnly: false,
+      navCollapsed: false,
       role: { id: "", key: "administrator", name: "Administrator", options: {} as never },
       permissions: new Set(ALL_PERMISSIONS),
       teamIds: "all",

@@ -38,6 +38,7 @@ async function keyPrincipal(ctx: AppContext, raw: string | undefined): Promise<P
     lastName: row.name,
     language: "en",
     webOnly: false,
+    navCollapsed: false,
     role: { id: keyId, key: "integration", name: "integration", options: {} as Principal["role"]["options"] },
     permissions: new Set(["tms:read", "tms:write"]),
     teamIds: "all",

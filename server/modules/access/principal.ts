@@ -13,6 +13,8 @@ export interface Principal {
   lastName: string;
   language: "al" | "en";
   webOnly: boolean;
+  /** the side navigation folded to icons (a display choice kept with the user) */
+  navCollapsed: boolean;
   role: { id: string; key: string; name: string; options: RoleOptions };
   permissions: ReadonlySet<Permission>;
   /** Teams whose vehicles the user may see; "all" for every team of the organisation. */

@@ -176,6 +176,7 @@ async function principalFromUser(
     lastName: row.last_name,
     language: row.default_language,
     webOnly: row.web_only,
+    navCollapsed: row.nav_collapsed,
     role: { id: row.role_id, key: row.role_key, name: row.role_name, options: row.options ?? {} },
     permissions,
     teamIds: permissions.has("fleet:allTeams") ? "all" : row.team_id ? [row.team_id] : [],

@@ -188,15 +188,6 @@ export const usersRepo = {
       .execute();
     return new Set(rows.map((r) => r.id));
   },
-  async navCollapsed(db: DB, orgId: string, userId: string): Promise<boolean> {
-    const row = await db
-      .selectFrom("users")
-      .select("nav_collapsed")
-      .where("org_id", "=", orgId)
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    return row?.nav_collapsed ?? false;
-  },
   async setNavCollapsed(db: DB, orgId: string, userId: string, collapsed: boolean) {
     await db
       .updateTable("users")

@@ -179,11 +179,7 @@ export async function updateProfile(ctx: AppContext, p: Principal, input: z.infe
   });
 }
 
-/** Whether the user folded the side navigation to icons (a display choice: not audited). */
-export function navCollapsed(ctx: AppContext, p: Principal) {
-  return usersRepo.navCollapsed(ctx.db, p.orgId, p.userId);
-}
-
+/** Folds the user's side navigation to icons or opens it again (a display choice: not audited). */
 export function setNavCollapsed(ctx: AppContext, p: Principal, collapsed: boolean) {
   return usersRepo.setNavCollapsed(ctx.db, p.orgId, p.userId, collapsed);
 }

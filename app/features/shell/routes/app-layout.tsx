@@ -8,7 +8,6 @@ import { ErrorContent, errorStatus } from "../../../components/ErrorContent";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
 import { requireUser } from "../../../lib/route-kit.server";
 import { visibleNav, type NavGroup, type NavIconName } from "../../../lib/navigation";
-import { navCollapsed } from "../../../../server/modules/users/users.service";
 import { SideNav } from "../components/SideNav";
 import { UserMenu } from "../components/UserMenu";
 import type { Route } from "./+types/app-layout";
@@ -22,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     user: { name: `${p.firstName} ${p.lastName}`, role: p.role.name, email: p.email },
     nav: visibleNav(p).map(({ to, labelKey, icon, group }) => ({ to, labelKey, icon, group })),
-    navCollapsed: await navCollapsed(context.app, p),
+    navCollapsed: p.navCollapsed,
     alerts: can(p, "alerts:read"),
     unreadAlerts: await unreadAlertCount(context.app, p),
     // maintenance reminders in the app (docs/maintenance.md): shown to users who may read maintenance
