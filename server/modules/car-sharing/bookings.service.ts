@@ -130,6 +130,24 @@ async function constraintViolation(
   return out;
 }
 
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs a booking transaction again when PostgreSQL picked it as a deadlock victim: bookings racing for one vehicle's
+ * slot wait on each other's exclusion-constraint checks, and the database breaks such a cycle by aborting one of them
+ * (SQLSTATE 40P01). The aborted transaction left nothing behind, so running it again gives the answer it should have
+ * had: the booking, or the overlap refusal.
+ */
+async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if ((err as { code?: string }).code !== "40P01" || attempt >= DEADLOCK_ATTEMPTS) throw err;
+    }
+  }
+}
+
 /**
  * The one booking validation and creation (web form, API, mobile app). An operator (carSharing:admin) may book
  * for anyone; everyone else books for themselves. `now` is for tests.
@@ -146,31 +164,33 @@ export async function createBooking(ctx: AppContext, p: Principal, fields: Booki
   const rules = await rulesForUser(ctx, p.orgId, draft.userId ?? p.userId);
   violations.push(...timeViolations(draft, rules, now, timeZone));
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      if (draft.userId) await bookingsRepo.lockUser(trx, p.orgId, draft.userId);
-      violations.push(...(await databaseViolations(trx, p, draft, now, rules.max_future_bookings)));
-      if (violations.length) throw bookingRefusal(violations);
-      const id = await bookingsRepo.insert(
-        trx,
-        p.orgId,
-        {
-          user_id: draft.userId!,
-          vehicle_id: draft.vehicleId!,
-          type: draft.type!,
-          destination: draft.destination,
-          purpose_id: draft.purposeId,
-          other_reason: draft.otherReason,
-          starts_at: draft.start!,
-          ends_at: draft.end!,
-          notify_users: draft.notifyUsers,
-          created_by: p.userId,
-        },
-        draft.passengers,
-      );
-      const row = await bookingsRepo.findById(trx, p.orgId, id);
-      await audit.record(trx, p, { entity: "booking", id, action: "create", after: row });
-      return row!;
-    });
+    return await retryOnDeadlock(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        if (draft.userId) await bookingsRepo.lockUser(trx, p.orgId, draft.userId);
+        violations.push(...(await databaseViolations(trx, p, draft, now, rules.max_future_bookings)));
+        if (violations.length) throw bookingRefusal(violations);
+        const id = await bookingsRepo.insert(
+          trx,
+          p.orgId,
+          {
+            user_id: draft.userId!,
+            vehicle_id: draft.vehicleId!,
+            type: draft.type!,
+            destination: draft.destination,
+            purpose_id: draft.purposeId,
+            other_reason: draft.otherReason,
+            starts_at: draft.start!,
+            ends_at: draft.end!,
+            notify_users: draft.notifyUsers,
+            created_by: p.userId,
+          },
+          draft.passengers,
+        );
+        const row = await bookingsRepo.findById(trx, p.orgId, id);
+        await audit.record(trx, p, { entity: "booking", id, action: "create", after: row });
+        return row!;
+      }),
+    );
   } catch (err) {
     if ((err as { code?: string }).code === "23P01")
       throw bookingRefusal(await constraintViolation(ctx, p, draft, err as { constraint?: string }));
@@ -277,40 +297,42 @@ export async function updateBooking(
   const rules = await rulesForUser(ctx, p.orgId, before.user_id);
   violations.push(...timeViolations(draft, rules, now, timeZone));
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      await bookingsRepo.lockUser(trx, p.orgId, before.user_id);
-      const current = await bookingsRepo.lockBooking(trx, p.orgId, id);
-      if (!current || !isEditable(current, now)) throw editFailed();
-      violations.push(...(await databaseViolations(trx, p, draft, now, rules.max_future_bookings, id)));
-      if (violations.length) throw bookingRefusal(violations);
-      await bookingsRepo.update(
-        trx,
-        p.orgId,
-        id,
-        {
-          user_id: before.user_id,
-          vehicle_id: draft.vehicleId!,
-          type: draft.type!,
-          destination: draft.destination,
-          purpose_id: draft.purposeId,
-          other_reason: draft.otherReason,
-          starts_at: draft.start!,
-          ends_at: draft.end!,
-          notify_users: draft.notifyUsers,
-        },
-        draft.passengers,
-        draft.start!.getTime() !== current.starts_at.getTime(),
-      );
-      const after = await bookingsRepo.findById(trx, p.orgId, id);
-      await audit.record(trx, p, {
-        entity: "booking",
-        id,
-        action: "update",
-        before: { ...before, passengers: passengersBefore.map((x) => x.user_id) },
-        after: { ...after, passengers: draft.passengers },
-      });
-      return after!;
-    });
+    return await retryOnDeadlock(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        await bookingsRepo.lockUser(trx, p.orgId, before.user_id);
+        const current = await bookingsRepo.lockBooking(trx, p.orgId, id);
+        if (!current || !isEditable(current, now)) throw editFailed();
+        violations.push(...(await databaseViolations(trx, p, draft, now, rules.max_future_bookings, id)));
+        if (violations.length) throw bookingRefusal(violations);
+        await bookingsRepo.update(
+          trx,
+          p.orgId,
+          id,
+          {
+            user_id: before.user_id,
+            vehicle_id: draft.vehicleId!,
+            type: draft.type!,
+            destination: draft.destination,
+            purpose_id: draft.purposeId,
+            other_reason: draft.otherReason,
+            starts_at: draft.start!,
+            ends_at: draft.end!,
+            notify_users: draft.notifyUsers,
+          },
+          draft.passengers,
+          draft.start!.getTime() !== current.starts_at.getTime(),
+        );
+        const after = await bookingsRepo.findById(trx, p.orgId, id);
+        await audit.record(trx, p, {
+          entity: "booking",
+          id,
+          action: "update",
+          before: { ...before, passengers: passengersBefore.map((x) => x.user_id) },
+          after: { ...after, passengers: draft.passengers },
+        });
+        return after!;
+      }),
+    );
   } catch (err) {
     if ((err as { code?: string }).code === "23P01")
       throw bookingRefusal(await constraintViolation(ctx, p, draft, err as { constraint?: string }, id));
