@@ -60,13 +60,15 @@ start_container
 uid=$(docker exec "$cid" id -u)
 [ "$uid" != 0 ] || { echo "container-smoke: the app runs as root"; exit 1; }
 echo "container-smoke: runs as $(docker exec "$cid" id -un) (uid $uid)"
-docker logs "$cid" 2>&1 | grep -q "created the first organisation" || { docker logs "$cid" | tail -40; echo "container-smoke: no first organisation"; exit 1; }
+logs=$(docker logs "$cid" 2>&1)
+grep -q "created the first organisation" <<<"$logs" || { docker logs "$cid" | tail -40; echo "container-smoke: no first organisation"; exit 1; }
 docker exec "$cid" sh -c 'mkdir -p /data/storage/media/smoke && echo kept > /data/storage/media/smoke/check.txt'
 stop_container
 
 # a new container on the same volume: the database and the media are still there
 start_container
-if docker logs "$cid" 2>&1 | grep -q "created the first organisation"; then
+logs=$(docker logs "$cid" 2>&1)
+if grep -q "created the first organisation" <<<"$logs"; then
   echo "container-smoke: the new container created the organisation again (data not kept)"
   exit 1
 fi
@@ -79,8 +81,11 @@ status=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' -c "$jar" -b "$j
   --data-urlencode "_csrf=$csrf" --data-urlencode "email=admin@flota.local" --data-urlencode "password=flota-admin")
 echo "container-smoke: sign-in answered $status"
 case "$status" in 302*/manage) ;; *) docker logs "$cid" 2>&1 | tail -40; echo "container-smoke: sign-in failed"; exit 1;; esac
-curl -fs -b "$jar" "http://127.0.0.1:$port/manage" | grep -q 'data-testid="fleet-table"' ||
-  { echo "container-smoke: /manage did not render the fleet"; exit 1; }
+# the page is read whole before it is searched: with pipefail, `curl | grep -q` fails whenever grep stops
+# reading early and curl is cut off by SIGPIPE
+manage=$(curl -fs -b "$jar" "http://127.0.0.1:$port/manage") || { echo "container-smoke: /manage answered an error"; exit 1; }
+grep -q 'data-testid="fleet-table"' <<<"$manage" ||
+  { printf '%s' "$manage" | head -c 2000; echo; echo "container-smoke: /manage did not render the fleet"; exit 1; }
 echo "container-smoke: signed in as admin@flota.local and /manage lists the demo fleet"
 stop_container
 echo "container-smoke: done in $(($(date +%s) - t0)) s"

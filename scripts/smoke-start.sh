@@ -49,7 +49,7 @@ cleanup() {
       case "$cluster" in "$relocate_root"/*/postgres) rm -rf "$cluster"; rmdir "$(dirname "$cluster")" 2>/dev/null || true;; esac
     fi
     for entry in $(ls -A "$relocate_root" 2>/dev/null || true); do
-      printf '%s\n' "$before" | grep -qxF "$entry" || rm -rf "${relocate_root:?}/$entry"
+      grep -qxF "$entry" <<<"$before" || rm -rf "${relocate_root:?}/$entry"
     done
     [ "$had_root" = yes ] || rmdir "$relocate_root" 2>/dev/null || true
   fi
@@ -91,7 +91,7 @@ status=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' -c "$jar" -b "$j
 echo "smoke: sign-in answered $status"
 case "$status" in 302*/manage) ;; *) cat "$log"; echo "smoke: sign-in failed"; exit 1;; esac
 manage=$(curl -fs -b "$jar" "http://127.0.0.1:$port/manage")
-printf '%s' "$manage" | grep -q 'data-testid="fleet-table"' || { echo "smoke: /manage did not render the fleet"; exit 1; }
+grep -q 'data-testid="fleet-table"' <<<"$manage" || { echo "smoke: /manage did not render the fleet"; exit 1; }
 rows=$(printf '%s' "$manage" | grep -o '<tr' | wc -l)
 echo "smoke: signed in as admin@flota.local and /manage lists the demo fleet ($((rows - 1)) rows on the first page)"
 echo "smoke: 1 passed, 0 failed"
