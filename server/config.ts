@@ -69,6 +69,16 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  // Express's `trust proxy` behind a load balancer: true, a hop count, or addresses/subnets ("loopback, 10.0.0.0/8").
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string | undefined => {
+      if (v === undefined) return undefined;
+      if (v === "true") return true;
+      if (v === "false") return false;
+      return /^\d+$/.test(v) ? Number(v) : v;
+    }),
   // GET /metrics from other machines than this one (docs/operations.md); unset: loopback only.
   METRICS_TOKEN: z.string().min(16).optional(),
   // the job worker (npm run worker) serves GET /metrics on this port when set; the web process uses PORT

@@ -40,7 +40,7 @@ export interface HttpAppOptions {
 export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+  if (ctx.config.TRUST_PROXY !== undefined) app.set("trust proxy", ctx.config.TRUST_PROXY);
   app.use(httpMetrics(opts.build));
 
   app.use(
@@ -78,7 +78,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
       res.status(503).json({ status: "unavailable" });
     }
   });
-  app.get("/metrics", metricsHandler(ctx.config.METRICS_TOKEN, Boolean(process.env.TRUST_PROXY)));
+  app.get("/metrics", metricsHandler(ctx.config.METRICS_TOKEN, Boolean(ctx.config.TRUST_PROXY)));
   app.get("/version", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ version: ctx.buildId });

@@ -47,4 +47,12 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ OIDC_ISSUER: "https://id.example.org" })).toThrow(/OIDC_CLIENT_ID/);
     expect(loadConfig({ OIDC_ISSUER: "https://id.example.org", OIDC_CLIENT_ID: "flota" }).oidc?.clientId).toBe("flota");
   });
+
+  it("reads TRUST_PROXY as Express takes it: true/false, a hop count, or addresses", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+  });
 });
