@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { AppError } from "../../server/errors";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createPolicy, updatePolicy } from "../../server/modules/alerts/alerts.service";
 import { requestImmobilization } from "../../server/modules/immobilization/immobilization.service";
@@ -10,6 +9,7 @@ import { vehicleInputSchema } from "../../server/modules/vehicles/vehicles.schem
 import { createVehicle, updateVehicle } from "../../server/modules/vehicles/vehicles.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { outcome } from "../support/outcome";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -23,11 +23,6 @@ afterAll(async () => srv?.close());
 const imei = () => `86${String(Math.floor(Math.random() * 1e13)).padStart(13, "0")}`;
 const vehicle = (extra: Record<string, unknown> = {}) =>
   vehicleInputSchema.parse({ registration: `AU ${randomUUID().slice(0, 5).toUpperCase()}`, category: "Van", ...extra });
-const codeOf = (p: Promise<unknown>) =>
-  p.then(
-    () => "no error",
-    (e) => (e instanceof AppError ? e.code : String(e)),
-  );
 const lastAudit = (entity: string, id: string) =>
   srv.ctx.db
     .selectFrom("audit_log")
@@ -53,11 +48,11 @@ describe("device quota", () => {
     const p = await principalFor(srv.ctx, small.adminId);
     await createVehicle(srv.ctx, p, vehicle({ device_imei: imei(), device_protocol: "teltonika" }));
     expect(
-      await codeOf(createVehicle(srv.ctx, p, vehicle({ device_imei: imei(), device_protocol: "teltonika" }))),
+      await outcome(createVehicle(srv.ctx, p, vehicle({ device_imei: imei(), device_protocol: "teltonika" }))),
     ).toBe("DEVICE_QUOTA_EXCEEDED");
     const bare = await createVehicle(srv.ctx, p, vehicle());
     const input = vehicle({ registration: bare.registration, device_imei: imei(), device_protocol: "teltonika" });
-    expect(await codeOf(updateVehicle(srv.ctx, p, bare.id, input))).toBe("DEVICE_QUOTA_EXCEEDED");
+    expect(await outcome(updateVehicle(srv.ctx, p, bare.id, input))).toBe("DEVICE_QUOTA_EXCEEDED");
     expect(
       (
         await srv.ctx.db
@@ -84,7 +79,7 @@ describe("device quota", () => {
 
     // Raising the quota lets the device in; no quota means no limit.
     await srv.ctx.db.updateTable("organizations").set({ device_quota: null }).where("id", "=", small.orgId).execute();
-    expect(await codeOf(updateVehicle(srv.ctx, p, bare.id, input))).toBe("no error");
+    expect(await outcome(updateVehicle(srv.ctx, p, bare.id, input))).toBe("OK");
   });
 
   it("shows the quota error on the vehicle form without JavaScript", async () => {

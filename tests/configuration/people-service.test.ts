@@ -19,6 +19,7 @@ import {
   type TestContext,
   type TestOrg,
 } from "../support/context";
+import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -37,16 +38,12 @@ const userId = async (email: string) =>
 const person = (fields: Record<string, unknown>) =>
   personInputSchema.parse({ first_name: "Arta", last_name: "Hoxha", role_id: org.roles.viewer, ...fields });
 
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "no error",
-    (e: { code?: string }) => e.code ?? String(e),
-  );
-
 describe("people service: creating and changing people", () => {
   it("refuses an e-mail that another account uses (EMAIL_TAKEN), whatever its case", async () => {
     const admin = await principalFor(ctx, org.adminId);
-    expect(await codeOf(createPerson(ctx, admin, "users", person({ email: `MANAGER@${domain}` })))).toBe("EMAIL_TAKEN");
+    expect(await outcome(createPerson(ctx, admin, "users", person({ email: `MANAGER@${domain}` })))).toBe(
+      "EMAIL_TAKEN",
+    );
     const ok = await createPerson(ctx, admin, "users", person({ email: uniqueEmail("arta") }));
     expect(ok.id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -54,9 +51,9 @@ describe("people service: creating and changing people", () => {
   it("lets a fleet manager give only roles within the manager's own rights", async () => {
     const manager = await principalFor(ctx, await userId(`manager@${domain}`));
     const asAdmin = person({ email: uniqueEmail("boss"), role_id: org.roles.administrator });
-    expect(await codeOf(createPerson(ctx, manager, "users", asAdmin))).toBe("FORBIDDEN");
+    expect(await outcome(createPerson(ctx, manager, "users", asAdmin))).toBe("FORBIDDEN");
     const asViewer = person({ email: uniqueEmail("viewer") });
-    expect(await codeOf(createPerson(ctx, manager, "users", asViewer))).toBe("no error");
+    expect(await outcome(createPerson(ctx, manager, "users", asViewer))).toBe("OK");
   });
 
   it("keeps at least one active administrator when demoting (LAST_ADMIN)", async () => {
@@ -68,7 +65,7 @@ describe("people service: creating and changing people", () => {
       email: admin.email,
       role_id: org.roles.viewer,
     });
-    expect(await codeOf(updatePerson(ctx, manager, "users", org.adminId, demoted))).toBe("LAST_ADMIN");
+    expect(await outcome(updatePerson(ctx, manager, "users", org.adminId, demoted))).toBe("LAST_ADMIN");
     const role = await ctx.db
       .selectFrom("users")
       .select("role_id")
@@ -92,9 +89,9 @@ describe("people service: creating and changing people", () => {
     const admin = await principalFor(ctx, org.adminId);
     const row = await createPerson(ctx, admin, "users", person({ email: uniqueEmail("super"), role_id: superRole.id }));
     const superUser = await principalFor(ctx, row.id);
-    expect(await codeOf(deletePerson(ctx, superUser, "users", org.adminId))).toBe("LAST_ADMIN");
-    expect(await codeOf(deletePerson(ctx, superUser, "users", superUser.userId))).toBe("CONFLICT");
-    expect(await codeOf(deletePerson(ctx, admin, "users", admin.userId))).toBe("CONFLICT");
+    expect(await outcome(deletePerson(ctx, superUser, "users", org.adminId))).toBe("LAST_ADMIN");
+    expect(await outcome(deletePerson(ctx, superUser, "users", superUser.userId))).toBe("CONFLICT");
+    expect(await outcome(deletePerson(ctx, admin, "users", admin.userId))).toBe("CONFLICT");
     expect(
       await ctx.db.selectFrom("users").select("id").where("id", "=", org.adminId).executeTakeFirst(),
     ).toBeDefined();
@@ -105,7 +102,7 @@ describe("people service: creating and changing people", () => {
       "users",
       person({ email: uniqueEmail("admin2"), role_id: org.roles.administrator }),
     );
-    expect(await codeOf(deletePerson(ctx, superUser, "users", second.id))).toBe("no error");
+    expect(await outcome(deletePerson(ctx, superUser, "users", second.id))).toBe("OK");
   });
 
   it("restricts a user with selected vehicles to exactly those in the vehicles service", async () => {
@@ -127,7 +124,7 @@ describe("people service: creating and changing people", () => {
     const limited = await principalFor(ctx, row.id);
     const seen = await listVehicles(ctx, limited, parseListQuery({ size: 200 }));
     expect(seen.items.map((v) => v.id).sort()).toEqual([...chosen].sort());
-    expect(await codeOf(getVehicle(ctx, limited, all.items[5].id))).toMatch(/NOT_FOUND|FORBIDDEN/);
+    expect(await outcome(getVehicle(ctx, limited, all.items[5].id))).toMatch(/NOT_FOUND|FORBIDDEN/);
     expect((await getVehicle(ctx, limited, chosen[0])).id).toBe(chosen[0]);
   });
 
@@ -156,7 +153,7 @@ describe("people service: passwords", () => {
       new_password: "second-pass-2",
       confirm_password: "second-pass-2",
     });
-    expect(await codeOf(wrong)).toBe("CURRENT_PASSWORD_WRONG");
+    expect(await outcome(wrong)).toBe("CURRENT_PASSWORD_WRONG");
     expect(await loadPrincipal(ctx, elsewhere.token)).not.toBeNull();
 
     await changePassword(ctx, here, {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../server/errors";
 import type { Principal } from "../../server/modules/access/principal";
 import { runReport } from "../../server/modules/analytics/analytics.service";
 import * as fuel from "../../server/modules/maintenance/fuel.service";
@@ -8,22 +7,12 @@ import * as reminders from "../../server/modules/maintenance/reminders.service";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createVehicle } from "../support/factories";
+import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
 let org: TestOrg;
 let admin: Principal;
 let today: string;
-
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => "OK",
-    (e: unknown) =>
-      e instanceof AppError
-        ? e.code
-        : (e as { issues?: Array<{ path: unknown[]; message: string }> }).issues
-          ? `ZOD:${(e as { issues: Array<{ path: unknown[]; message: string }> }).issues.map((i) => `${i.path.join(".")}=${i.message}`).join(",")}`
-          : String(e),
-  );
 
 const fill = (vehicleId: string, over: Record<string, unknown>) =>
   fuel.createFuelReport(ctx, admin, {
@@ -97,12 +86,12 @@ describe("engine hours on fuel reports", () => {
 
   it("takes the services' rule: optional, not negative, a number, tenths kept (rounded as a service's reading)", async () => {
     const van = await createVehicle(ctx, { org });
-    expect(await code(fill(van.id, { engine_hours: "-1" }))).toBe("ZOD:engine_hours=errors.range");
-    expect(await code(fill(van.id, { engine_hours: "abc" }))).toBe("ZOD:engine_hours=errors.number");
-    expect(await code(fill(van.id, { engine_hours: "1000001" }))).toBe("ZOD:engine_hours=errors.range");
+    expect(await outcome(fill(van.id, { engine_hours: "-1" }))).toBe("engine_hours:errors.range");
+    expect(await outcome(fill(van.id, { engine_hours: "abc" }))).toBe("engine_hours:errors.number");
+    expect(await outcome(fill(van.id, { engine_hours: "1000001" }))).toBe("engine_hours:errors.range");
     // the service refuses the same values with the same messages
     expect(
-      await code(
+      await outcome(
         records.createService(ctx, admin, {
           vehicle_id: van.id,
           service_type: "X",
@@ -110,7 +99,7 @@ describe("engine hours on fuel reports", () => {
           engine_hours: "-1",
         }),
       ),
-    ).toBe("ZOD:engine_hours=errors.range");
+    ).toBe("engine_hours:errors.range");
     const blank = await fill(van.id, { engine_hours: "" });
     expect(blank.engine_hours).toBeNull();
     const comma = await fill(van.id, { filled_on: "2026-11-02", odometer_km: "1100", engine_hours: "412,55" });
@@ -199,8 +188,8 @@ describe("engine hours on fuel reports", () => {
     expect((await fuel.listFuel(ctx, admin, { vehicle_id: pump.id })).find((r) => r.id === second.id)?.l_per_hour).toBe(
       2,
     );
-    expect(await code(fuel.updateFuelReport(ctx, admin, second.id, { engine_hours: "-5" }, { patch: true }))).toBe(
-      "ZOD:engine_hours=errors.range",
+    expect(await outcome(fuel.updateFuelReport(ctx, admin, second.id, { engine_hours: "-5" }, { patch: true }))).toBe(
+      "engine_hours:errors.range",
     );
     await fuel.updateFuelReport(ctx, admin, second.id, { engine_hours: null }, { patch: true });
     expect((await fuel.getFuelReport(ctx, admin, second.id)).engine_hours).toBeNull();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../server/errors";
 import type { Principal } from "../../server/modules/access/principal";
 import * as catalogue from "../../server/modules/maintenance/catalogue.service";
 import { fleetCosts } from "../../server/modules/maintenance/costs.service";
@@ -8,17 +7,13 @@ import * as records from "../../server/modules/maintenance/records.service";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { createVehicle } from "../support/factories";
+import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
 let org: TestOrg;
 let admin: Principal;
 let other: Principal;
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => "OK",
-    (e: unknown) => (e instanceof AppError ? e.code : (e as { issues?: unknown[] }).issues ? "ZOD" : String(e)),
-  );
 const csv = (text: string) => ({ name: "statement.csv", size: Buffer.byteLength(text), text: async () => text });
 
 beforeAll(async () => {
@@ -73,7 +68,7 @@ describe("services, car wash, suppliers and parts", () => {
     expect(listed[0]).toMatchObject({ odometer_disagrees: true, total_cost: 200, supplier_name: "Auto Servis Tirana" });
     const att = await records.getAttachment(ctx, admin, view.attachments[0].id);
     expect(Buffer.compare(att.data, TINY_PNG)).toBe(0);
-    expect(await code(records.getAttachment(ctx, other, view.attachments[0].id))).toBe("NOT_FOUND");
+    expect(await outcome(records.getAttachment(ctx, other, view.attachments[0].id))).toBe("NOT_FOUND");
     await records.deleteService(ctx, admin, s.id);
     expect(Number((await catalogue.getPart(ctx, admin, pads.id)).stock)).toBe(8);
   });
@@ -81,11 +76,11 @@ describe("services, car wash, suppliers and parts", () => {
   it("refuses a stock movement below zero, an attachment that is not an image or PDF, and another organisation's supplier", async () => {
     const van = await createVehicle(ctx, { org });
     const part = await catalogue.savePart(ctx, admin, null, { name: "Wiper" });
-    expect(await code(catalogue.moveStock(ctx, admin, part.id, { quantity: "-1", reason: "adjustment" }))).toBe(
+    expect(await outcome(catalogue.moveStock(ctx, admin, part.id, { quantity: "-1", reason: "adjustment" }))).toBe(
       "PART_OUT_OF_STOCK",
     );
     expect(
-      await code(
+      await outcome(
         records.createService(ctx, admin, { vehicle_id: van.id, service_type: "X", completed_on: "2026-11-01" }, [
           { fileName: "a.exe", contentType: "application/x-msdownload", data: Buffer.from("MZ") },
         ]),
@@ -93,12 +88,12 @@ describe("services, car wash, suppliers and parts", () => {
     ).toBe("VALIDATION");
     const foreign = await catalogue.saveSupplier(ctx, other, null, { name: "Other garage" });
     expect(
-      await code(
+      await outcome(
         records.createWash(ctx, admin, { vehicle_id: van.id, completed_on: "2026-11-01", supplier_id: foreign.id }),
       ),
     ).toBe("VALIDATION");
-    expect(await code(catalogue.getSupplier(ctx, admin, foreign.id))).toBe("NOT_FOUND");
-    expect(await code(catalogue.saveSupplier(ctx, admin, foreign.id, { name: "stolen" }))).toBe("NOT_FOUND");
+    expect(await outcome(catalogue.getSupplier(ctx, admin, foreign.id))).toBe("NOT_FOUND");
+    expect(await outcome(catalogue.saveSupplier(ctx, admin, foreign.id, { name: "stolen" }))).toBe("NOT_FOUND");
   });
 });
 
@@ -144,7 +139,7 @@ describe("fuel reports", () => {
       ["2026-10-01", null, []],
     ]);
     expect(
-      await code(
+      await outcome(
         fuel.createFuelReport(ctx, admin, {
           vehicle_id: van.id,
           filled_on: "2026-10-20",
@@ -152,7 +147,7 @@ describe("fuel reports", () => {
           odometer_km: "1",
         }),
       ),
-    ).toBe("ZOD");
+    ).toMatch(/^[\w.]+:/);
     expect((await fuel.listFuel(ctx, other, {})).length).toBe(0);
   });
 
@@ -194,7 +189,7 @@ describe("fuel reports", () => {
       ["K-2", false, null],
       ["K-1", true, "Kastrati"],
     ]);
-    expect(await code(fuel.importFuelCsv(ctx, admin, csv("foo,bar\n1,2\n")))).toBe("IMPORT_FORMAT");
+    expect(await outcome(fuel.importFuelCsv(ctx, admin, csv("foo,bar\n1,2\n")))).toBe("IMPORT_FORMAT");
   });
 });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../server/errors";
 import type { Principal } from "../../server/modules/access/principal";
 import * as places from "../../server/modules/places/places.service";
 import { createTestContext, createTestOrg, principalFor, type TestContext } from "../support/context";
+import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
 let admin: Principal;
@@ -20,16 +20,6 @@ const poi = (over: Record<string, unknown> = {}) =>
     icon_color: "#ff0000",
     ...over,
   }) as never;
-const code = async (p: Promise<unknown>) =>
-  p.then(
-    () => "OK",
-    (e: unknown) =>
-      e instanceof AppError
-        ? e.code
-        : (e as { issues?: Array<{ path: unknown[]; message: string }> }).issues
-            ?.map((i) => `${i.path.join(".")}:${i.message}`)
-            .join(","),
-  );
 
 beforeAll(async () => {
   ctx = createTestContext();
@@ -63,14 +53,14 @@ describe("points of interest", () => {
   });
 
   it("checks the coordinate ranges and required fields", async () => {
-    expect(await code(places.createPoi(ctx, admin, poi({ latitude: 90.0001 })))).toBe("latitude:errors.range");
-    expect(await code(places.createPoi(ctx, admin, poi({ longitude: -180.5 })))).toBe("longitude:errors.range");
-    expect(await code(places.createPoi(ctx, admin, poi({ latitude: 90, longitude: -180 })))).toBe("OK");
-    expect(await code(places.createPoi(ctx, admin, poi({ name: " ", category: "" })))).toBe(
+    expect(await outcome(places.createPoi(ctx, admin, poi({ latitude: 90.0001 })))).toBe("latitude:errors.range");
+    expect(await outcome(places.createPoi(ctx, admin, poi({ longitude: -180.5 })))).toBe("longitude:errors.range");
+    expect(await outcome(places.createPoi(ctx, admin, poi({ latitude: 90, longitude: -180 })))).toBe("OK");
+    expect(await outcome(places.createPoi(ctx, admin, poi({ name: " ", category: "" })))).toBe(
       "name:errors.required,category:errors.required",
     );
-    expect(await code(places.createPoi(ctx, admin, poi({ latitude: "" })))).toBe("latitude:errors.required");
-    expect(await code(places.createPoi(ctx, admin, poi({ icon_color: "red" })))).toBe("icon_color:errors.color");
+    expect(await outcome(places.createPoi(ctx, admin, poi({ latitude: "" })))).toBe("latitude:errors.required");
+    expect(await outcome(places.createPoi(ctx, admin, poi({ icon_color: "red" })))).toBe("icon_color:errors.color");
   });
 
   it("updates, lists with search, category filter and sort, and deletes", async () => {
@@ -89,14 +79,14 @@ describe("points of interest", () => {
     const search = await places.listPlaces(ctx, admin, "poi", { q: "fier", page: 1, size: 20, dir: "asc" });
     expect(search.items.map((i) => i.name)).toEqual(["Aa Fuel Fier"]);
     await places.deletePlace(ctx, admin, "poi", p.id);
-    expect(await code(places.getPoi(ctx, admin, p.id))).toBe("NOT_FOUND");
+    expect(await outcome(places.getPoi(ctx, admin, p.id))).toBe("NOT_FOUND");
   });
 
   it("needs places:write to change and places:read to see", async () => {
-    expect(await code(places.createPoi(ctx, viewer, poi()))).toBe("FORBIDDEN");
-    expect(await code(places.listPlaces(ctx, viewer, "poi", { q: "", page: 1, size: 20, dir: "asc" }))).toBe("OK");
+    expect(await outcome(places.createPoi(ctx, viewer, poi()))).toBe("FORBIDDEN");
+    expect(await outcome(places.listPlaces(ctx, viewer, "poi", { q: "", page: 1, size: 20, dir: "asc" }))).toBe("OK");
     const driverLike = { ...viewer, permissions: new Set<string>(["manage:read"]) } as Principal;
-    expect(await code(places.listPlaces(ctx, driverLike, "poi", { q: "", page: 1, size: 20, dir: "asc" }))).toBe(
+    expect(await outcome(places.listPlaces(ctx, driverLike, "poi", { q: "", page: 1, size: 20, dir: "asc" }))).toBe(
       "FORBIDDEN",
     );
   });
@@ -127,11 +117,11 @@ describe("geofences", () => {
         longitude: 19,
         radius_m,
       });
-    expect(await code(circle(9.99))).toBe("radius_m:errors.range");
-    expect(await code(circle(100_001))).toBe("radius_m:errors.range");
-    expect(await code(circle(""))).toBe("radius_m:errors.required");
-    expect(await code(circle(10))).toBe("OK");
-    expect(await code(circle(100_000))).toBe("OK");
+    expect(await outcome(circle(9.99))).toBe("radius_m:errors.range");
+    expect(await outcome(circle(100_001))).toBe("radius_m:errors.range");
+    expect(await outcome(circle(""))).toBe("radius_m:errors.required");
+    expect(await outcome(circle(10))).toBe("OK");
+    expect(await outcome(circle(100_000))).toBe("OK");
   });
 
   it("stores a polygon open, with its vertex average as label point, and refuses bad polygons", async () => {
@@ -151,14 +141,14 @@ describe("geofences", () => {
     expect([g.min_lat, g.max_lat, g.min_lon, g.max_lon]).toEqual([41.3, 41.4, 19.8, 19.9]);
     const polygon = (text: unknown) =>
       places.createGeofence(ctx, admin, { name: "P", category: "Zone", shape: "polygon", polygon: text });
-    expect(await code(polygon("41.3, 19.8\n41.3, 19.9\n41.3, 19.8"))).toBe("polygon:errors.polygonVertices");
-    expect(await code(polygon("41.3, 19.8\n41.4, 19.9\n41.3, 19.9\n41.35, 19.8"))).toBe(
+    expect(await outcome(polygon("41.3, 19.8\n41.3, 19.9\n41.3, 19.8"))).toBe("polygon:errors.polygonVertices");
+    expect(await outcome(polygon("41.3, 19.8\n41.4, 19.9\n41.3, 19.9\n41.35, 19.8"))).toBe(
       "polygon:errors.polygonSelfIntersects",
     );
-    expect(await code(polygon("41.3, 19.8\nnorth"))).toBe("polygon:errors.polygonFormat");
-    expect(await code(polygon(""))).toBe("polygon:errors.required");
+    expect(await outcome(polygon("41.3, 19.8\nnorth"))).toBe("polygon:errors.polygonFormat");
+    expect(await outcome(polygon(""))).toBe("polygon:errors.required");
     expect(
-      await code(
+      await outcome(
         polygon([
           [19.8, 41.3],
           [19.9, 41.3],
@@ -170,8 +160,8 @@ describe("geofences", () => {
 
   it("a POI id is not a geofence and vice versa", async () => {
     const p = await places.createPoi(ctx, admin, poi());
-    expect(await code(places.getGeofence(ctx, admin, p.id))).toBe("NOT_FOUND");
-    expect(await code(places.deletePlace(ctx, admin, "geofence", p.id))).toBe("NOT_FOUND");
+    expect(await outcome(places.getGeofence(ctx, admin, p.id))).toBe("NOT_FOUND");
+    expect(await outcome(places.deletePlace(ctx, admin, "geofence", p.id))).toBe("NOT_FOUND");
     expect((await places.getPoi(ctx, admin, p.id)).id).toBe(p.id);
   });
 });
@@ -187,12 +177,12 @@ describe("organisations", () => {
       longitude: 19,
       radius_m: 100,
     });
-    expect(await code(places.getPoi(ctx, admin, p.id))).toBe("NOT_FOUND");
-    expect(await code(places.updatePoi(ctx, admin, p.id, poi({ name: "Stolen" })))).toBe("NOT_FOUND");
-    expect(await code(places.deletePlace(ctx, admin, "poi", p.id))).toBe("NOT_FOUND");
-    expect(await code(places.getGeofence(ctx, admin, g.id))).toBe("NOT_FOUND");
+    expect(await outcome(places.getPoi(ctx, admin, p.id))).toBe("NOT_FOUND");
+    expect(await outcome(places.updatePoi(ctx, admin, p.id, poi({ name: "Stolen" })))).toBe("NOT_FOUND");
+    expect(await outcome(places.deletePlace(ctx, admin, "poi", p.id))).toBe("NOT_FOUND");
+    expect(await outcome(places.getGeofence(ctx, admin, g.id))).toBe("NOT_FOUND");
     expect(
-      await code(
+      await outcome(
         places.updateGeofence(ctx, admin, g.id, {
           name: "Stolen",
           category: "Zone",
@@ -203,10 +193,10 @@ describe("organisations", () => {
         }),
       ),
     ).toBe("NOT_FOUND");
-    expect(await code(places.deletePlace(ctx, admin, "geofence", g.id))).toBe("NOT_FOUND");
+    expect(await outcome(places.deletePlace(ctx, admin, "geofence", g.id))).toBe("NOT_FOUND");
     // The id is looked up before the fields: an empty body for another organisation's place is NOT_FOUND, not VALIDATION.
-    expect(await code(places.updatePoi(ctx, admin, p.id, {}))).toBe("NOT_FOUND");
-    expect(await code(places.updateGeofence(ctx, admin, g.id, { shape: "polygon" }))).toBe("NOT_FOUND");
+    expect(await outcome(places.updatePoi(ctx, admin, p.id, {}))).toBe("NOT_FOUND");
+    expect(await outcome(places.updateGeofence(ctx, admin, g.id, { shape: "polygon" }))).toBe("NOT_FOUND");
     expect((await places.getPoi(ctx, other, p.id)).name).toBe("Secret");
     expect((await places.getGeofence(ctx, other, g.id)).name).toBe("Secret zone");
     const all = await places.allPlaces(ctx, admin);

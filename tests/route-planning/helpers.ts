@@ -27,16 +27,6 @@ export async function insertJob(ctx: AppContext, orgId: string, over: Record<str
 }
 
 /** The outcome of a call: "OK", the AppError code, or the zod issues as "field:message". */
-export const code = async (p: Promise<unknown>) =>
-  p.then(
-    () => "OK",
-    (e: unknown) =>
-      e instanceof AppError
-        ? e.code
-        : ((e as { issues?: Array<{ path: unknown[]; message: string }> }).issues
-            ?.map((i) => `${i.path.join(".")}:${i.message}`)
-            .join(",") ?? String(e)),
-  );
 
 export const errorOf = async (p: Promise<unknown>) =>
   p.then(

@@ -22,7 +22,8 @@ import { updateRouteSettings } from "../../server/modules/route-planning/route-s
 import { zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createUser, createVehicle } from "../support/factories";
-import { code, errorOf, insertJob, today, TZ } from "./helpers";
+import { errorOf, insertJob, today, TZ } from "./helpers";
+import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -76,10 +77,10 @@ describe("CSV import", () => {
       { row: 3, field: "latitude", message: "errors.range" },
       { row: 5, field: "vehicle", message: "errors.unknownVehicle" },
     ]);
-    expect(await code(commitJobImport(ctx, admin, summary.token, { validOnly: false }))).toBe("IMPORT_HAS_ERRORS");
+    expect(await outcome(commitJobImport(ctx, admin, summary.token, { validOnly: false }))).toBe("IMPORT_HAS_ERRORS");
     const before = await ctx.db.selectFrom("route_jobs").select("id").where("org_id", "=", org.orgId).execute();
     expect(before).toHaveLength(0);
-    expect(await code(getJobImport(ctx, other, summary.token))).toBe("NOT_FOUND");
+    expect(await outcome(getJobImport(ctx, other, summary.token))).toBe("NOT_FOUND");
     expect(await commitJobImport(ctx, admin, summary.token, { validOnly: true })).toBe(5);
     const saved = await ctx.db
       .selectFrom("route_jobs")
@@ -94,14 +95,14 @@ describe("CSV import", () => {
       "2026-12-09",
     ]);
     expect(saved.find((j) => j.name === "Ok one")?.vehicle_id).toBe(vehicle.id);
-    expect(await code(commitJobImport(ctx, admin, summary.token, { validOnly: true }))).toBe("NOT_FOUND");
+    expect(await outcome(commitJobImport(ctx, admin, summary.token, { validOnly: true }))).toBe("NOT_FOUND");
   });
 
   it("refuses more than 1000 jobs, a file that is not UTF-8, and wrong columns", async () => {
     const many = [header, ...Array.from({ length: 1001 }, () => line())].join("\n");
     expect((await errorOf(uploadJobs(ctx, admin, file(many))))?.code).toBe("IMPORT_TOO_MANY_ROWS");
     expect(
-      await code(uploadJobs(ctx, admin, file([header, ...Array.from({ length: 1000 }, () => line())].join("\n")))),
+      await outcome(uploadJobs(ctx, admin, file([header, ...Array.from({ length: 1000 }, () => line())].join("\n")))),
     ).toBe("OK");
     // "Shëngjin" in Windows-1252: ë is 0xEB, not valid UTF-8
     const latin1 = new Uint8Array([
@@ -164,7 +165,7 @@ describe("optimise the day", () => {
       expect(proposal.routes.flatMap((r) => r.jobIds)).toHaveLength(8);
       expect(proposal.unassigned).toEqual([]);
       expect((await latestOptimization(ctx, p, today()))?.status).toBe("draft");
-      expect(await code(acceptOptimization(ctx, other, row.id))).toBe("NOT_FOUND");
+      expect(await outcome(acceptOptimization(ctx, other, row.id))).toBe("NOT_FOUND");
       await acceptOptimization(ctx, p, row.id);
       const assigned = await ctx.db
         .selectFrom("route_jobs")
@@ -221,8 +222,8 @@ describe("time attendance", () => {
     const u = await createUser(ctx, { org: o, role: "driver", driver: true });
     const up = await principalFor(ctx, u.id);
     const at = (hhmm: string) => zonedInstant(today(), hhmm, TZ);
-    expect(await code(attendance.startWorkingDay(ctx, up, {}, at("10:30")))).toBe("ATTENDANCE_NOT_ACTIVE");
-    expect(await code(attendance.myAttendance(ctx, up, today(), today()))).toBe("ATTENDANCE_NOT_ACTIVE");
+    expect(await outcome(attendance.startWorkingDay(ctx, up, {}, at("10:30")))).toBe("ATTENDANCE_NOT_ACTIVE");
+    expect(await outcome(attendance.myAttendance(ctx, up, today(), today()))).toBe("ATTENDANCE_NOT_ACTIVE");
     await updateRouteSettings(ctx, p, {
       checkin_radius_m: 100,
       checkout_radius_m: 100,
@@ -237,9 +238,9 @@ describe("time attendance", () => {
     const day = await attendance.startWorkingDay(ctx, up, { latitude: 41.3, longitude: 19.8 }, at("10:20"));
     expect(day.late).toBe(true);
     expect(day.threshold?.slice(0, 5)).toBe("10:00");
-    expect(await code(attendance.startWorkingDay(ctx, up, {}, at("10:30")))).toBe("DAY_ALREADY_STARTED");
+    expect(await outcome(attendance.startWorkingDay(ctx, up, {}, at("10:30")))).toBe("DAY_ALREADY_STARTED");
     expect((await attendance.endWorkingDay(ctx, up, at("18:00"))).ended_at).not.toBeNull();
-    expect(await code(attendance.endWorkingDay(ctx, up, at("18:05")))).toBe("DAY_NOT_STARTED");
+    expect(await outcome(attendance.endWorkingDay(ctx, up, at("18:05")))).toBe("DAY_NOT_STARTED");
     const view = await attendance.attendanceDays(ctx, p, today(), today());
     expect(view.days.map((d) => [d.user_id, d.late])).toEqual([[u.id, true]]);
     expect((await attendance.attendanceDays(ctx, other, today(), today())).days).toEqual([]);
@@ -270,13 +271,13 @@ describe("time attendance", () => {
     ]);
     const ap = await principalFor(ctx, a.id);
     const bp = await principalFor(ctx, b.id);
-    expect(await code(attendance.startWorkingDay(ctx, ap, {}, zonedInstant(today(), "10:30", TZ)))).toBe(
+    expect(await outcome(attendance.startWorkingDay(ctx, ap, {}, zonedInstant(today(), "10:30", TZ)))).toBe(
       "ATTENDANCE_BEFORE_THRESHOLD",
     );
     expect((await attendance.startWorkingDay(ctx, bp, {}, zonedInstant(today(), "07:00", TZ))).late).toBe(false);
     const foreign = await createUser(ctx);
     expect(
-      await code(
+      await outcome(
         attendance.applyAttendanceRule(ctx, p, { name: "X", start_threshold: "08:00", user_ids: [foreign.id] }),
       ),
     ).toBe("VALIDATION");

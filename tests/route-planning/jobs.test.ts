@@ -7,7 +7,8 @@ import { getRouteSettings, updateRouteSettings } from "../../server/modules/rout
 import { addDays } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createDriver, createOrganisation, createPlace, createUser, createVehicle } from "../support/factories";
-import { code, errorOf, insertJob, today } from "./helpers";
+import { errorOf, insertJob, today } from "./helpers";
+import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -92,19 +93,19 @@ describe("scheduled jobs", () => {
     const place = await createPlace(ctx, { org, lat: 41.1, lon: 20.1 });
     const [id] = await jobs.createJobs(ctx, admin, job({ place_id: place.id, latitude: "", longitude: "" }));
     expect(await jobs.getJob(ctx, admin, id)).toMatchObject({ latitude: 41.1, longitude: 20.1, place_id: place.id });
-    expect(await code(jobs.createJobs(ctx, admin, job({ latitude: "", longitude: "" })))).toBe(
+    expect(await outcome(jobs.createJobs(ctx, admin, job({ latitude: "", longitude: "" })))).toBe(
       "latitude:errors.required,longitude:errors.required",
     );
-    expect(await code(jobs.createJobs(ctx, admin, job({ scheduled_departure: "08:00" })))).toBe(
+    expect(await outcome(jobs.createJobs(ctx, admin, job({ scheduled_departure: "08:00" })))).toBe(
       "scheduled_departure:errors.departureBeforeArrival",
     );
-    expect(await code(jobs.createJobs(ctx, admin, job({ days: ["8"], repeat_until: today() })))).toBe(
+    expect(await outcome(jobs.createJobs(ctx, admin, job({ days: ["8"], repeat_until: today() })))).toBe(
       "days.0:errors.weekday",
     );
     const foreignVehicle = await createVehicle(ctx);
-    expect(await code(jobs.createJobs(ctx, admin, job({ vehicle_id: foreignVehicle.id })))).toBe("VALIDATION");
+    expect(await outcome(jobs.createJobs(ctx, admin, job({ vehicle_id: foreignVehicle.id })))).toBe("VALIDATION");
     const foreignPlace = await createPlace(ctx);
-    expect(await code(jobs.createJobs(ctx, admin, job({ place_id: foreignPlace.id })))).toBe("VALIDATION");
+    expect(await outcome(jobs.createJobs(ctx, admin, job({ place_id: foreignPlace.id })))).toBe("VALIDATION");
   });
 
   it("edits, assigns (the vehicle's driver by default), records arrival by hand and deletes", async () => {
@@ -119,21 +120,21 @@ describe("scheduled jobs", () => {
       vehicle_registration: vehicle.registration,
     });
     expect((await jobs.setJobStatus(ctx, admin, id, "started")).status).toBe("started");
-    expect(await code(jobs.setJobStatus(ctx, admin, id, "started"))).toBe("JOB_STATE");
+    expect(await outcome(jobs.setJobStatus(ctx, admin, id, "started"))).toBe("JOB_STATE");
     expect((await jobs.setJobStatus(ctx, admin, id, "finished")).checkout_source).toBe("manual");
-    expect(await code(jobs.assignJob(ctx, admin, { job_id: id, vehicle_id: null }))).toBe("JOB_STATE");
+    expect(await outcome(jobs.assignJob(ctx, admin, { job_id: id, vehicle_id: null }))).toBe("JOB_STATE");
     await jobs.deleteJob(ctx, admin, id);
-    expect(await code(jobs.getJob(ctx, admin, id))).toBe("NOT_FOUND");
+    expect(await outcome(jobs.getJob(ctx, admin, id))).toBe("NOT_FOUND");
   });
 
   it("needs routePlanning permissions and never shows another organisation's jobs", async () => {
     const [id] = await jobs.createJobs(ctx, admin, job());
-    expect(await code(jobs.createJobs(ctx, viewer, job()))).toBe("FORBIDDEN");
-    expect(await code(jobs.getJob(ctx, viewer, id))).toBe("OK");
-    expect(await code(jobs.getJob(ctx, driverP, id))).toBe("FORBIDDEN");
-    expect(await code(jobs.getJob(ctx, other, id))).toBe("NOT_FOUND");
-    expect(await code(jobs.updateJob(ctx, other, id, job()))).toBe("NOT_FOUND");
-    expect(await code(jobs.deleteJob(ctx, other, id))).toBe("NOT_FOUND");
+    expect(await outcome(jobs.createJobs(ctx, viewer, job()))).toBe("FORBIDDEN");
+    expect(await outcome(jobs.getJob(ctx, viewer, id))).toBe("OK");
+    expect(await outcome(jobs.getJob(ctx, driverP, id))).toBe("FORBIDDEN");
+    expect(await outcome(jobs.getJob(ctx, other, id))).toBe("NOT_FOUND");
+    expect(await outcome(jobs.updateJob(ctx, other, id, job()))).toBe("NOT_FOUND");
+    expect(await outcome(jobs.deleteJob(ctx, other, id))).toBe("NOT_FOUND");
     expect(
       (await jobs.listJobs(ctx, other, { q: "", page: 1, size: 200, dir: "asc" })).items.find((j) => j.id === id),
     ).toBeUndefined();
@@ -148,8 +149,8 @@ describe("scheduled jobs", () => {
     const hiddenVehicle = await createVehicle(ctx, { org, team: team.id });
     const row = await insertJob(ctx, org.orgId, { vehicle_id: hiddenVehicle.id });
     const limited = { ...admin, teamIds: [] } as Principal;
-    expect(await code(jobs.getJob(ctx, limited, row.id))).toBe("NOT_FOUND");
-    expect(await code(jobs.getJob(ctx, admin, row.id))).toBe("OK");
+    expect(await outcome(jobs.getJob(ctx, limited, row.id))).toBe("NOT_FOUND");
+    expect(await outcome(jobs.getJob(ctx, admin, row.id))).toBe("OK");
   });
 });
 
@@ -172,7 +173,7 @@ describe("settings", () => {
       attendance_start_threshold: "08:30",
     });
     expect((await getRouteSettings(ctx, viewer)).checkin_radius_m).toBe(150);
-    expect(await code(updateRouteSettings(ctx, viewer, saved))).toBe("FORBIDDEN");
+    expect(await outcome(updateRouteSettings(ctx, viewer, saved))).toBe("FORBIDDEN");
     expect((await getRouteSettings(ctx, other)).checkin_radius_m).toBe(100);
   });
 });
@@ -187,10 +188,10 @@ describe("check-in and check-out from the phone", () => {
     expect(far?.message).toContain("1112 m");
     const started = await field.phoneCheckIn(ctx, driverP, row.id, { latitude: 41.328, longitude: 19.8187 });
     expect(started).toMatchObject({ status: "started", checkin_source: "phone", checkin_distance_m: 56 });
-    expect(await code(field.phoneCheckIn(ctx, driverP, row.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
+    expect(await outcome(field.phoneCheckIn(ctx, driverP, row.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
       "JOB_STATE",
     );
-    expect(await code(field.phoneCheckOut(ctx, driverP, row.id, { latitude: 41.3375, longitude: 19.8187 }))).toBe(
+    expect(await outcome(field.phoneCheckOut(ctx, driverP, row.id, { latitude: 41.3375, longitude: 19.8187 }))).toBe(
       "CHECKOUT_TOO_FAR",
     );
     expect((await field.phoneCheckOut(ctx, driverP, row.id, { latitude: 41.3276, longitude: 19.8187 })).status).toBe(
@@ -200,10 +201,10 @@ describe("check-in and check-out from the phone", () => {
 
   it("only the assigned driver may check a job in", async () => {
     const row = await insertJob(ctx, org.orgId);
-    expect(await code(field.phoneCheckIn(ctx, driverP, row.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
+    expect(await outcome(field.phoneCheckIn(ctx, driverP, row.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
       "NOT_YOUR_JOB",
     );
-    expect(await code(field.phoneCheckIn(ctx, other, row.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
+    expect(await outcome(field.phoneCheckIn(ctx, other, row.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
       "NOT_FOUND",
     );
   });
@@ -224,7 +225,7 @@ describe("self-assignment", () => {
     const d2 = await createUser(ctx, { org: o2, role: "driver", driver: true });
     const p2 = await principalFor(ctx, d2.id);
     const off = await insertJob(ctx, o2.orgId);
-    expect(await code(field.selfAssign(ctx, p2, off.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
+    expect(await outcome(field.selfAssign(ctx, p2, off.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
       "SELF_ASSIGN_DISABLED",
     );
 
@@ -233,12 +234,12 @@ describe("self-assignment", () => {
     const listed = await field.nearbyJobs(ctx, driverP, { latitude: 41.3275, longitude: 19.8187 });
     expect(listed.map((j) => j.id)).toContain(near.id);
     expect(listed.map((j) => j.id)).not.toContain(farJob.id);
-    expect(await code(field.selfAssign(ctx, driverP, farJob.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
+    expect(await outcome(field.selfAssign(ctx, driverP, farJob.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
       "VALIDATION",
     );
     const taken = await field.selfAssign(ctx, driverP, near.id, { latitude: 41.3275, longitude: 19.8187 });
     expect(taken.driver_id).toBe(driver.id);
-    expect(await code(field.selfAssign(ctx, driverP, near.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
+    expect(await outcome(field.selfAssign(ctx, driverP, near.id, { latitude: 41.3275, longitude: 19.8187 }))).toBe(
       "JOB_TAKEN",
     );
     expect(vehicle.id).toBeTruthy();
@@ -282,10 +283,10 @@ describe("template routes", () => {
       ["2026-12-03", driver.id],
       ["2026-12-07", driver.id],
     ]);
-    expect(await code(t.getTemplate(ctx, other, tpl.id))).toBe("NOT_FOUND");
-    expect(await code(t.createTemplate(ctx, viewer, { name: "x" }))).toBe("FORBIDDEN");
+    expect(await outcome(t.getTemplate(ctx, other, tpl.id))).toBe("NOT_FOUND");
+    expect(await outcome(t.createTemplate(ctx, viewer, { name: "x" }))).toBe("FORBIDDEN");
     expect(
-      await code(
+      await outcome(
         t.addStop(ctx, admin, tpl.id, {
           name: "Bad",
           latitude: "41",

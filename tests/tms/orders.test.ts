@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../server/errors";
 import type { Principal } from "../../server/modules/access/principal";
 import { ORDER_TRANSITIONS, canMove } from "../../server/modules/tms/order-status";
 import * as orders from "../../server/modules/tms/orders.service";
@@ -8,23 +7,13 @@ import { ORDER_STATUSES } from "../../server/modules/tms/tms.schema";
 import { seedDemoTms } from "../../server/seed/seed-tms";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { tmsDepot, tmsOrder, truck } from "./tms-factories";
+import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
 let org: TestOrg;
 let admin: Principal;
 let viewer: Principal;
 let other: Principal;
-
-const code = async (p: Promise<unknown>) =>
-  p.then(
-    () => "OK",
-    (e: unknown) =>
-      e instanceof AppError
-        ? e.code
-        : (e as { issues?: Array<{ path: unknown[]; message: string }> }).issues
-            ?.map((i) => `${i.path.join(".")}:${i.message}`)
-            .join(","),
-  );
 
 /** An order taken through a plan up to STARTED (dispatched on one truck). */
 async function startedOrder() {
@@ -79,7 +68,7 @@ describe("order states (spec section 4: PENDING, STARTED, FINISHED)", () => {
 
   it("PENDING → FINISHED is refused with ORDER_TRANSITION_INVALID", async () => {
     const o = await tmsOrder(ctx, admin);
-    expect(await code(orders.finishOrder(ctx, admin, o.id))).toBe("ORDER_TRANSITION_INVALID");
+    expect(await outcome(orders.finishOrder(ctx, admin, o.id))).toBe("ORDER_TRANSITION_INVALID");
     expect((await orders.getOrder(ctx, admin, o.id)).status).toBe("PENDING");
   });
 
@@ -90,18 +79,18 @@ describe("order states (spec section 4: PENDING, STARTED, FINISHED)", () => {
     const done = await orders.finishOrder(ctx, admin, o.id, "driver");
     expect(done).toMatchObject({ status: "FINISHED", finished_by: "driver" });
     expect(done.tracking_expires_at!.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
-    expect(await code(orders.finishOrder(ctx, admin, o.id))).toBe("ORDER_TRANSITION_INVALID");
-    expect(await code(orders.startOrdersIn(ctx.db, admin.orgId, [o.id]))).toBe("ORDER_TRANSITION_INVALID");
+    expect(await outcome(orders.finishOrder(ctx, admin, o.id))).toBe("ORDER_TRANSITION_INVALID");
+    expect(await outcome(orders.startOrdersIn(ctx.db, admin.orgId, [o.id]))).toBe("ORDER_TRANSITION_INVALID");
   });
 
   it("STARTED → STARTED (a second dispatch) is refused", async () => {
     const o = await startedOrder();
-    expect(await code(orders.startOrdersIn(ctx.db, admin.orgId, [o.id]))).toBe("ORDER_TRANSITION_INVALID");
+    expect(await outcome(orders.startOrdersIn(ctx.db, admin.orgId, [o.id]))).toBe("ORDER_TRANSITION_INVALID");
   });
 
   it("an order without a truck cannot start", async () => {
     const o = await tmsOrder(ctx, admin);
-    expect(await code(orders.startOrdersIn(ctx.db, admin.orgId, [o.id]))).toBe("ORDER_TRANSITION_INVALID");
+    expect(await outcome(orders.startOrdersIn(ctx.db, admin.orgId, [o.id]))).toBe("ORDER_TRANSITION_INVALID");
   });
 
   it("only a PENDING order can be edited or deleted (ORDER_NOT_PENDING)", async () => {
@@ -113,26 +102,28 @@ describe("order states (spec section 4: PENDING, STARTED, FINISHED)", () => {
       longitude: "19",
       delivery_date_at: "2026-12-02",
     };
-    expect(await code(orders.updateOrder(ctx, admin, o.id, fields))).toBe("ORDER_NOT_PENDING");
-    expect(await code(orders.deleteOrder(ctx, admin, o.id))).toBe("ORDER_NOT_PENDING");
+    expect(await outcome(orders.updateOrder(ctx, admin, o.id, fields))).toBe("ORDER_NOT_PENDING");
+    expect(await outcome(orders.deleteOrder(ctx, admin, o.id))).toBe("ORDER_NOT_PENDING");
     const pending = await tmsOrder(ctx, admin);
     expect(
-      await code(orders.updateOrder(ctx, admin, pending.id, { ...fields, order_id: pending.order_id, weight: "12.5" })),
+      await outcome(
+        orders.updateOrder(ctx, admin, pending.id, { ...fields, order_id: pending.order_id, weight: "12.5" }),
+      ),
     ).toBe("OK");
-    expect(await code(orders.deleteOrder(ctx, admin, pending.id))).toBe("OK");
+    expect(await outcome(orders.deleteOrder(ctx, admin, pending.id))).toBe("OK");
   });
 });
 
 describe("order rules", () => {
   it("an order id is unique in the organisation (ORDER_ID_TAKEN), not across organisations", async () => {
     await tmsOrder(ctx, admin, { order_id: "DUP-1" });
-    expect(await code(tmsOrder(ctx, admin, { order_id: "DUP-1" }))).toBe("ORDER_ID_TAKEN");
-    expect(await code(tmsOrder(ctx, other, { order_id: "DUP-1" }))).toBe("OK");
+    expect(await outcome(tmsOrder(ctx, admin, { order_id: "DUP-1" }))).toBe("ORDER_ID_TAKEN");
+    expect(await outcome(tmsOrder(ctx, other, { order_id: "DUP-1" }))).toBe("OK");
   });
 
   it("required fields, numbers and the delivery window are checked", async () => {
     expect(
-      await code(
+      await outcome(
         orders.createOrder(ctx, admin, {
           order_id: "",
           customer_code: "",
@@ -144,24 +135,24 @@ describe("order rules", () => {
     ).toBe(
       "order_id:errors.required,customer_code:errors.required,latitude:errors.required,longitude:errors.number,delivery_date_at:errors.date",
     );
-    expect(await code(tmsOrder(ctx, admin, { weight: "-1", packets: "1.5" }))).toBe(
+    expect(await outcome(tmsOrder(ctx, admin, { weight: "-1", packets: "1.5" }))).toBe(
       "packets:errors.number,weight:errors.range",
     );
-    expect(await code(tmsOrder(ctx, admin, { window_start: "12:00", window_end: "10:00" }))).toBe(
+    expect(await outcome(tmsOrder(ctx, admin, { window_start: "12:00", window_end: "10:00" }))).toBe(
       "window_end:errors.windowOrder",
     );
-    expect(await code(tmsOrder(ctx, admin, { window_start: "12:00" }))).toBe("window_end:errors.required");
+    expect(await outcome(tmsOrder(ctx, admin, { window_start: "12:00" }))).toBe("window_end:errors.required");
     const ok = await tmsOrder(ctx, admin, { window_start: "09:00", window_end: "11:30", weight: "12,75" });
     expect(ok).toMatchObject({ window_start: 540, window_end: 690, weight: "12.75" });
   });
 
   it("a viewer reads but cannot write; another organisation sees nothing", async () => {
     const o = await tmsOrder(ctx, admin);
-    expect(await code(orders.getOrder(ctx, viewer, o.id))).toBe("OK");
-    expect(await code(tmsOrder(ctx, viewer))).toBe("FORBIDDEN");
-    expect(await code(orders.getOrder(ctx, other, o.id))).toBe("NOT_FOUND");
-    expect(await code(orders.deleteOrder(ctx, other, o.id))).toBe("NOT_FOUND");
-    expect(await code(orders.finishOrder(ctx, other, o.id))).toBe("NOT_FOUND");
+    expect(await outcome(orders.getOrder(ctx, viewer, o.id))).toBe("OK");
+    expect(await outcome(tmsOrder(ctx, viewer))).toBe("FORBIDDEN");
+    expect(await outcome(orders.getOrder(ctx, other, o.id))).toBe("NOT_FOUND");
+    expect(await outcome(orders.deleteOrder(ctx, other, o.id))).toBe("NOT_FOUND");
+    expect(await outcome(orders.finishOrder(ctx, other, o.id))).toBe("NOT_FOUND");
     const page = await orders.listOrders(ctx, other, { q: "", page: 1, size: 200, dir: "asc" });
     expect(page.items.map((i) => i.id)).not.toContain(o.id);
   });
