@@ -1,6 +1,11 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Link,
+  useRouteLoaderData,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { fleetFilterSchema } from "../../../../server/modules/positions/positions.schema";
 import { listFleetState } from "../../../../server/modules/positions/fleet.service";
 import { teamOptions } from "../../../../server/modules/teams/teams.service";
@@ -36,7 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const footage = await footageLinks(context, p, []);
   return {
-    vehicles: vehicles.map(({ odometerKm: _o, engineHours: _e, lastServerTime: _l, deviceImei: _d, ...v }) => v),
+    vehicles: vehicles.map(
+      ({
+        odometerKm: _o,
+        engineHours: _e,
+        lastServerTime: _l,
+        deviceImei: _d,
+        ...v
+      }) => v,
+    ),
     teams,
     timeZone,
     userId: p.userId,
@@ -57,7 +70,8 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname)
+    return defaultShouldRevalidate;
   const strip = (u: URL) => {
     const s = new URLSearchParams(u.search);
     s.delete("vehicle");
@@ -72,11 +86,16 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData("root") as { csrfToken?: string } | undefined;
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
-  const { vehicles, liveState } = useLiveFleet(loaderData.vehicles, loaderData.userId, root?.csrfToken ?? "");
+  const { vehicles, liveState } = useLiveFleet(
+    loaderData.vehicles,
+    loaderData.userId,
+    root?.csrfToken ?? "",
+  );
   const [follow, setFollow] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const selectedId = params.get("vehicle");
   const selected = vehicles.find((v) => v.vehicleId === selectedId) ?? null;
+  const counters = useMemo(() => countFleet(vehicles), [vehicles]);
 
   const select = useCallback(
     (vehicleId: string | null) => {
@@ -104,11 +123,15 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
           <h1>{t("title")}</h1>
           <p className="muted">{t("intro")}</p>
         </div>
-        <FleetCounters counters={countFleet(vehicles)} />
+        <FleetCounters counters={counters} />
       </header>
       <div className="manage-toolbar">
         <SearchBox placeholder={t("searchPlaceholder")}>
-          <select name="team" defaultValue={params.get("team") ?? ""} aria-label={t("team")}>
+          <select
+            name="team"
+            defaultValue={params.get("team") ?? ""}
+            aria-label={t("team")}
+          >
             <option value="">{t("allTeams")}</option>
             {loaderData.teams.map((team) => (
               <option key={team.id} value={team.id}>
@@ -118,7 +141,11 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
           </select>
         </SearchBox>
         {hydrated && (
-          <span className={`live-state live-${liveState}`} data-testid="live-state" data-state={liveState}>
+          <span
+            className={`live-state live-${liveState}`}
+            data-testid="live-state"
+            data-state={liveState}
+          >
             {t(`live.${liveState}`)}
           </span>
         )}
