@@ -39,14 +39,7 @@ import { createLiveBus, startLive, type LiveBus } from "../server/modules/live";
 import type { CompactPosition } from "../server/modules/live/live-bus";
 import type { JobQueue } from "../server/queue/job-queue";
 import { openDatabase } from "./bench-db";
-import {
-  f1,
-  instrumentPage,
-  phaseLines,
-  quantile,
-  startRecording,
-  stopRecording,
-} from "./map-page";
+import { f1, instrumentPage, phaseLines, quantile, startRecording, stopRecording } from "./map-page";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -66,12 +59,9 @@ async function main() {
     process.exit(2);
   }, 6 * 60_000);
   const buildDir = path.resolve(import.meta.dirname, "..", "build");
-  if (!existsSync(path.join(buildDir, "server", "index.js")))
-    throw new Error("No build: run `npm run build` first");
+  if (!existsSync(path.join(buildDir, "server", "index.js"))) throw new Error("No build: run `npm run build` first");
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found`);
-  const build = (await import(
-    pathToFileURL(path.join(buildDir, "server", "index.js")).href
-  )) as ServerBuild;
+  const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const db = await openDatabase();
   const redisUrl = process.env.REDIS_URL || null;
   // NODE_ENV=test: the page exposes window.__flotaMap (as in the browser tests); MAP_STYLE=offline: no internet.
@@ -92,9 +82,7 @@ async function main() {
     jobs: null as unknown as JobQueue,
     buildId: build.assets.version,
   };
-  const server = createServer(
-    createHttpApp(ctx, { build, clientDir: path.join(buildDir, "client") }),
-  );
+  const server = createServer(createHttpApp(ctx, { build, clientDir: path.join(buildDir, "client") }));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -169,9 +157,7 @@ async function main() {
       userAgent: "bench",
     });
 
-    await new Promise<void>((resolve) =>
-      server.listen(0, "127.0.0.1", resolve),
-    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const liveBus = await createLiveBus({
       redisUrl,
       databaseUrl: db.url,
@@ -193,9 +179,7 @@ async function main() {
     const context = await browser.newContext({
       viewport: { width: 1440, height: 900 },
     });
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: session.token, url: base },
-    ]);
+    await context.addCookies([{ name: SESSION_COOKIE, value: session.token, url: base }]);
     // tsx compiles with keepNames: the serialised function calls its __name helper, which the page lacks.
     await context.addInitScript({
       content: `var __name = (f) => f; (${instrumentPage.toString()})();`,
@@ -226,16 +210,11 @@ async function main() {
     });
     await page.waitForFunction(
       (n) =>
-        document
-          .querySelector('[data-testid="fleet-map"] .map-canvas')
-          ?.getAttribute("data-pin-count") === String(n),
+        document.querySelector('[data-testid="fleet-map"] .map-canvas')?.getAttribute("data-pin-count") === String(n),
       vehicles,
       { timeout: 120_000 },
     );
-    await page.waitForSelector(
-      '[data-testid="live-state"][data-state="open"]',
-      { timeout: 60_000 },
-    );
+    await page.waitForSelector('[data-testid="live-state"][data-state="open"]', { timeout: 60_000 });
     for (let i = 0; ; i++) {
       const { n } = await ctx.db
         .selectFrom("live_subscriptions")
@@ -243,8 +222,7 @@ async function main() {
         .where("user_id", "=", adminId)
         .executeTakeFirstOrThrow();
       if (Number(n) >= vehicles) break;
-      if (i >= 120)
-        throw new Error(`the page subscribed to ${n} of ${vehicles} vehicles`);
+      if (i >= 120) throw new Error(`the page subscribed to ${n} of ${vehicles} vehicles`);
       await sleep(500);
     }
     if (process.env.BENCH_EVAL) await page.evaluate(process.env.BENCH_EVAL);
@@ -265,10 +243,7 @@ async function main() {
       `bench: idle (no updates) frames ${(idle.frames.length / 3).toFixed(1)}/s: interval p50 ${f1(quantile(idle.frames, 0.5))} ms, p99 ${f1(quantile(idle.frames, 0.99))} ms; long tasks ${idle.longTasks.length}`,
     );
     if (Number.isFinite(zoom)) {
-      await page.evaluate(
-        (z) => window.__flotaMap?.jumpTo({ center: [19.82, 41.33], zoom: z }),
-        zoom,
-      );
+      await page.evaluate((z) => window.__flotaMap?.jumpTo({ center: [19.82, 41.33], zoom: z }), zoom);
       await sleep(2000);
       console.log(`bench: view on Tirana at zoom ${zoom}`);
     }
@@ -341,10 +316,7 @@ async function main() {
         const n = byId.get(id);
         if (!n) return;
         const key = `${n.callFrame.functionName || "(anon)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber}`;
-        self.set(
-          key,
-          (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000,
-        );
+        self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
       });
       const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
       for (const [k, v] of top) console.log(`profile: ${v.toFixed(0)} ms ${k}`);
@@ -367,10 +339,7 @@ async function main() {
     await publishFor(seconds * 1000, true);
     const bare = await page.evaluate(stopRecording);
     const bareSeconds = (performance.now() - started) / 1000;
-    if (Number.isFinite(zoom))
-      await page.evaluate(() =>
-        window.__flotaMap?.jumpTo({ center: [20.0, 41.2], zoom: 6 }),
-      );
+    if (Number.isFinite(zoom)) await page.evaluate(() => window.__flotaMap?.jumpTo({ center: [20.0, 41.2], zoom: 6 }));
     // Did the last position of every vehicle reach the map source? (Asked until it stops improving.)
     const expected = [...last.entries()];
     const check = () =>
@@ -378,13 +347,9 @@ async function main() {
         const source = (
           window as unknown as {
             __flotaMap?: {
-              getSource(
-                id: string,
-              ):
+              getSource(id: string):
                 | {
-                    getData(): Promise<
-                      GeoJSON.FeatureCollection<GeoJSON.Point>
-                    >;
+                    getData(): Promise<GeoJSON.FeatureCollection<GeoJSON.Point>>;
                   }
                 | undefined;
             };
@@ -392,20 +357,13 @@ async function main() {
         ).__flotaMap?.getSource("vehicles");
         if (!source) return -1;
         const data = await source.getData();
-        const at = new Map(
-          data.features.map((f) => [
-            f.properties?.vehicleId as string,
-            f.geometry.coordinates,
-          ]),
-        );
+        const at = new Map(data.features.map((f) => [f.properties?.vehicleId as string, f.geometry.coordinates]));
         let ok = 0;
         const misses: unknown[] = [];
         for (const [id, [lon, lat]] of exp) {
           const c = at.get(id);
-          if (c && Math.abs(c[0] - lon) < 1e-5 && Math.abs(c[1] - lat) < 1e-5)
-            ok++;
-          else if (misses.length < 3)
-            misses.push({ id, expected: [lon, lat], got: c ?? null });
+          if (c && Math.abs(c[0] - lon) < 1e-5 && Math.abs(c[1] - lat) < 1e-5) ok++;
+          else if (misses.length < 3) misses.push({ id, expected: [lon, lat], got: c ?? null });
         }
         if (misses.length) console.log(JSON.stringify(misses));
         return ok;
@@ -424,13 +382,8 @@ async function main() {
     console.log(
       `bench: published ${published} positions in ${(drawnSeconds + bareSeconds).toFixed(1)} s recorded (${Math.round(published / (drawnSeconds + bareSeconds))}/s); hub delivered ${live.hub.delivered} in all`,
     );
-    for (const line of phaseLines("map drawn", drawn, drawnSeconds))
-      console.log(`bench: ${line}`);
-    for (const line of phaseLines(
-      `map not drawn (${hidden} layers hidden)`,
-      bare,
-      bareSeconds,
-    ))
+    for (const line of phaseLines("map drawn", drawn, drawnSeconds)) console.log(`bench: ${line}`);
+    for (const line of phaseLines(`map not drawn (${hidden} layers hidden)`, bare, bareSeconds))
       console.log(`bench: ${line}`);
     console.log(
       `bench: last positions on the map ${matched}/${expected.length}; JS heap used ${mb(before.used)} before, ${mb(during.used)} under load (total ${mb(during.total)}); DOM nodes ${during.nodes}; page errors ${errors.length}`,

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FleetVehicle } from "../../app/lib/map/fleet-types";
 import { applyPositions } from "../../app/lib/map/live-fleet";
-import {
-  VehicleSourceSync,
-  padBox,
-  type LngLatBox,
-  type SyncedSource,
-} from "../../app/lib/map/vehicle-source-sync";
+import { VehicleSourceSync, padBox, type LngLatBox, type SyncedSource } from "../../app/lib/map/vehicle-source-sync";
 
 const vehicle = (id: string, lat: number, lon: number): FleetVehicle => ({
   vehicleId: id,
@@ -28,8 +23,7 @@ const vehicle = (id: string, lat: number, lon: number): FleetVehicle => ({
 
 /** A stand-in for MapLibre's GeoJSONSource that records what it was sent. */
 function recordingSource() {
-  const calls: { kind: "set" | "update"; add: string[]; remove: string[] }[] =
-    [];
+  const calls: { kind: "set" | "update"; add: string[]; remove: string[] }[] = [];
   const source = {
     setData(data: GeoJSON.FeatureCollection) {
       calls.push({
@@ -39,10 +33,7 @@ function recordingSource() {
       });
       return Promise.resolve();
     },
-    updateData(diff: {
-      add?: GeoJSON.Feature[];
-      remove?: (string | number)[];
-    }) {
+    updateData(diff: { add?: GeoJSON.Feature[]; remove?: (string | number)[] }) {
       calls.push({
         kind: "update",
         add: (diff.add ?? []).map((f) => String(f.properties?.vehicleId)),
@@ -62,9 +53,7 @@ const move = (list: FleetVehicle[], id: string, lat: number, lon: number) =>
       vehicleId: id,
       latitude: lat,
       longitude: lon,
-      fixTime: new Date(
-        Date.parse("2026-01-01T10:00:00Z") + ++fix * 1000,
-      ).toISOString(),
+      fixTime: new Date(Date.parse("2026-01-01T10:00:00Z") + ++fix * 1000).toISOString(),
     },
   ]);
 
@@ -78,11 +67,7 @@ describe("vehicle source sync", () => {
   it("sends every pin first, then only the vehicles that changed", () => {
     const { source, calls } = recordingSource();
     const sync = new VehicleSourceSync(() => source);
-    let list = [
-      vehicle("a", 41.33, 19.82),
-      vehicle("b", 41.34, 19.83),
-      vehicle("c", 42.07, 19.51),
-    ];
+    let list = [vehicle("a", 41.33, 19.82), vehicle("b", 41.34, 19.83), vehicle("c", 42.07, 19.51)];
     expect(sync.update(list, null)).toMatchObject({
       count: 3,
       changed: 3,
@@ -101,11 +86,7 @@ describe("vehicle source sync", () => {
   it("holds back vehicles moving out of view and sends them once the view reaches them", () => {
     const { source, calls } = recordingSource();
     const sync = new VehicleSourceSync(() => source);
-    let list = [
-      vehicle("tirana", 41.33, 19.82),
-      vehicle("shkoder", 42.07, 19.51),
-      vehicle("vlore", 40.47, 19.49),
-    ];
+    let list = [vehicle("tirana", 41.33, 19.82), vehicle("shkoder", 42.07, 19.51), vehicle("vlore", 40.47, 19.49)];
     sync.update(list, null, TIRANA);
     expect(calls[0].add).toEqual(["tirana", "shkoder", "vlore"]);
 
@@ -155,10 +136,7 @@ describe("vehicle source sync", () => {
   it("always sends the selected vehicle and a change of selection, in view or not", () => {
     const { source, calls } = recordingSource();
     const sync = new VehicleSourceSync(() => source);
-    let list = [
-      vehicle("tirana", 41.33, 19.82),
-      vehicle("shkoder", 42.07, 19.51),
-    ];
+    let list = [vehicle("tirana", 41.33, 19.82), vehicle("shkoder", 42.07, 19.51)];
     sync.update(list, null, TIRANA);
     sync.update(list, "shkoder", TIRANA);
     expect(calls[1].add).toEqual(["shkoder"]);
@@ -172,22 +150,15 @@ describe("vehicle source sync", () => {
   it("sends everything again to a new source (a basemap switch re-creates it), whatever the view", () => {
     let current = recordingSource();
     const sync = new VehicleSourceSync(() => current.source);
-    const list = [
-      vehicle("tirana", 41.33, 19.82),
-      vehicle("shkoder", 42.07, 19.51),
-    ];
+    const list = [vehicle("tirana", 41.33, 19.82), vehicle("shkoder", 42.07, 19.51)];
     sync.update(list, null, TIRANA);
     current = recordingSource();
     sync.update(list, null, TIRANA);
-    expect(current.calls).toEqual([
-      { kind: "set", add: ["tirana", "shkoder"], remove: [] },
-    ]);
+    expect(current.calls).toEqual([{ kind: "set", add: ["tirana", "shkoder"], remove: [] }]);
   });
 
   it("grows the view by a share of its size on each side", () => {
     const [[w, s], [e, n]] = padBox(TIRANA, 0.25);
-    expect([w, s, e, n].map((x) => Math.round(x * 1e6) / 1e6)).toEqual([
-      19.5, 41.1375, 20.1, 41.5125,
-    ]);
+    expect([w, s, e, n].map((x) => Math.round(x * 1e6) / 1e6)).toEqual([19.5, 41.1375, 20.1, 41.5125]);
   });
 });

@@ -29,10 +29,7 @@ export interface VehicleFeatureProps {
   selected: boolean;
 }
 
-export type VehicleFeature = GeoJSON.Feature<
-  GeoJSON.Point,
-  VehicleFeatureProps
->;
+export type VehicleFeature = GeoJSON.Feature<GeoJSON.Point, VehicleFeatureProps>;
 
 export const hasPosition = (v: Pick<FleetVehicle, "latitude" | "longitude">) =>
   typeof v.latitude === "number" &&
@@ -40,11 +37,7 @@ export const hasPosition = (v: Pick<FleetVehicle, "latitude" | "longitude">) =>
   Number.isFinite(v.latitude) &&
   Number.isFinite(v.longitude);
 
-export function vehicleFeature(
-  v: FleetVehicle,
-  selected: boolean,
-  id: number | string,
-): VehicleFeature {
+export function vehicleFeature(v: FleetVehicle, selected: boolean, id: number | string): VehicleFeature {
   return {
     type: "Feature",
     id,
@@ -69,10 +62,7 @@ export function vehicleFeatures(
 ): GeoJSON.FeatureCollection<GeoJSON.Point, VehicleFeatureProps> {
   const features: VehicleFeature[] = [];
   for (const v of vehicles) {
-    if (hasPosition(v))
-      features.push(
-        vehicleFeature(v, v.vehicleId === selectedId, features.length),
-      );
+    if (hasPosition(v)) features.push(vehicleFeature(v, v.vehicleId === selectedId, features.length));
   }
   return { type: "FeatureCollection", features };
 }
@@ -83,8 +73,7 @@ export function normaliseCourse(course: number | null | undefined): number {
 }
 
 /** Cluster badges are drawn on demand (no glyph server offline), so their image name carries the count. */
-export const clusterImageName = (count: number) =>
-  `${CLUSTER_IMAGE_PREFIX}${count > 999 ? "999+" : count}`;
+export const clusterImageName = (count: number) => `${CLUSTER_IMAGE_PREFIX}${count > 999 ? "999+" : count}`;
 
 export function vehicleLayers() {
   return [
@@ -98,11 +87,7 @@ export function vehicleLayers() {
           "case",
           [">", ["get", "point_count"], 999],
           `${CLUSTER_IMAGE_PREFIX}999+`,
-          [
-            "concat",
-            CLUSTER_IMAGE_PREFIX,
-            ["to-string", ["get", "point_count"]],
-          ],
+          ["concat", CLUSTER_IMAGE_PREFIX, ["to-string", ["get", "point_count"]]],
         ],
         "icon-allow-overlap": true,
       },
@@ -111,11 +96,7 @@ export function vehicleLayers() {
       id: SELECTED_LAYER,
       type: "circle" as const,
       source: VEHICLE_SOURCE,
-      filter: [
-        "all",
-        ["!", ["has", "point_count"]],
-        ["==", ["get", "selected"], true],
-      ],
+      filter: ["all", ["!", ["has", "point_count"]], ["==", ["get", "selected"], true]],
       paint: {
         "circle-radius": 18,
         "circle-color": "rgba(15,92,140,0.18)",

@@ -1,10 +1,6 @@
 import type { GeoJSONSource } from "maplibre-gl";
 import type { FleetVehicle } from "./fleet-types";
-import {
-  hasPosition,
-  vehicleFeature,
-  type VehicleFeature,
-} from "./vehicle-layers";
+import { hasPosition, vehicleFeature, type VehicleFeature } from "./vehicle-layers";
 
 /** [[west, south], [east, north]] in degrees. */
 export type LngLatBox = [[number, number], [number, number]];
@@ -48,19 +44,12 @@ export function padBox(box: LngLatBox, fraction: number): LngLatBox {
  * The source must use `promoteId: "vehicleId"`.
  */
 export class VehicleSourceSync {
-  private sent = new Map<
-    string,
-    { vehicle: FleetVehicle; selected: boolean }
-  >();
+  private sent = new Map<string, { vehicle: FleetVehicle; selected: boolean }>();
   private source: SyncedSource | undefined;
 
   constructor(private readonly getSource: () => SyncedSource | undefined) {}
 
-  update(
-    vehicles: FleetVehicle[],
-    selectedId: string | null,
-    view?: LngLatBox | null,
-  ): SyncResult | null {
+  update(vehicles: FleetVehicle[], selectedId: string | null, view?: LngLatBox | null): SyncResult | null {
     const source = this.getSource();
     if (!source) return null;
     const full = source !== this.source;
@@ -93,11 +82,7 @@ export class VehicleSourceSync {
         !selected &&
         !prev.selected &&
         !inBox(lon, lat, view) &&
-        !inBox(
-          prev.vehicle.longitude as number,
-          prev.vehicle.latitude as number,
-          view,
-        )
+        !inBox(prev.vehicle.longitude as number, prev.vehicle.latitude as number, view)
       ) {
         held++;
         continue;
@@ -108,10 +93,8 @@ export class VehicleSourceSync {
     const removed: string[] = [];
     for (const id of this.sent.keys()) if (!seen.has(id)) removed.push(id);
     for (const id of removed) this.sent.delete(id);
-    if (full)
-      void source.setData({ type: "FeatureCollection", features: changed });
-    else if (changed.length || removed.length)
-      void source.updateData({ add: changed, remove: removed });
+    if (full) void source.setData({ type: "FeatureCollection", features: changed });
+    else if (changed.length || removed.length) void source.updateData({ add: changed, remove: removed });
     return {
       count: seen.size,
       changed: changed.length + removed.length,

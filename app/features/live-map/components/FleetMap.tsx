@@ -1,8 +1,4 @@
-import type {
-  GeoJSONSource,
-  LayerSpecification,
-  Map as MapLibreMap,
-} from "maplibre-gl";
+import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createBasemapMap } from "../../../lib/map/basemap-loader";
@@ -18,17 +14,8 @@ import {
   hasPosition,
   vehicleLayers,
 } from "../../../lib/map/vehicle-layers";
-import {
-  VehicleSourceSync,
-  padBox,
-  type LngLatBox,
-} from "../../../lib/map/vehicle-source-sync";
-import {
-  PLACES_TOGGLES,
-  placesLayerSpec,
-  setPlacesVisibility,
-  type PlacesToggle,
-} from "../../places/layers";
+import { VehicleSourceSync, padBox, type LngLatBox } from "../../../lib/map/vehicle-source-sync";
+import { PLACES_TOGGLES, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../places/layers";
 import { useChunkFailure } from "../../../lib/use-chunk-watchdog";
 
 declare global {
@@ -59,15 +46,7 @@ interface FleetMapProps {
 }
 
 /** The live map (browser only): vehicle pins coloured by state, rotated by course, clustered when zoomed out. */
-export function FleetMap({
-  vehicles,
-  selectedId,
-  follow,
-  config,
-  expose,
-  showPlaces,
-  onSelect,
-}: FleetMapProps) {
+export function FleetMap({ vehicles, selectedId, follow, config, expose, showPlaces, onSelect }: FleetMapProps) {
   const { t } = useTranslation("manage");
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -78,9 +57,7 @@ export function FleetMap({
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const chunkFailed = useChunkFailure();
-  const [placeLayers, setPlaceLayers] = useState<Record<PlacesToggle, boolean>>(
-    { pois: true, geofences: true },
-  );
+  const [placeLayers, setPlaceLayers] = useState<Record<PlacesToggle, boolean>>({ pois: true, geofences: true });
 
   useEffect(() => {
     let cancelled = false;
@@ -114,10 +91,7 @@ export function FleetMap({
       }
       mapRef.current = map;
       if (expose) window.__flotaMap = map;
-      map.addControl(
-        new lib.NavigationControl({ showCompass: true }),
-        "top-right",
-      );
+      map.addControl(new lib.NavigationControl({ showCompass: true }), "top-right");
       provideVehicleImages(map);
       map.on("load", () => {
         const m = map as MapLibreMap;
@@ -131,11 +105,8 @@ export function FleetMap({
           data: { type: "FeatureCollection", features: [] },
           ...VEHICLE_SOURCE_OPTIONS,
         });
-        sync.current = new VehicleSourceSync(
-          () => m.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined,
-        );
-        for (const layer of vehicleLayers())
-          m.addLayer(layer as LayerSpecification);
+        sync.current = new VehicleSourceSync(() => m.getSource(VEHICLE_SOURCE) as GeoJSONSource | undefined);
+        for (const layer of vehicleLayers()) m.addLayer(layer as LayerSpecification);
         m.on("click", PIN_LAYER, (e) => {
           const id = e.features?.[0]?.properties?.vehicleId;
           if (typeof id === "string") onSelectRef.current(id);
@@ -143,9 +114,9 @@ export function FleetMap({
         m.on("click", CLUSTER_LAYER, async (e) => {
           const f = e.features?.[0];
           if (!f || f.geometry.type !== "Point") return;
-          const zoom = await (
-            m.getSource(VEHICLE_SOURCE) as GeoJSONSource
-          ).getClusterExpansionZoom(f.properties.cluster_id);
+          const zoom = await (m.getSource(VEHICLE_SOURCE) as GeoJSONSource).getClusterExpansionZoom(
+            f.properties.cluster_id,
+          );
           m.easeTo({
             center: f.geometry.coordinates as [number, number],
             zoom,
@@ -174,13 +145,7 @@ export function FleetMap({
       mapRef.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is rebuilt only when its style or source changes, not for every new config object
-  }, [
-    config.styleUrl,
-    config.pmtilesUrl,
-    config.attribution,
-    expose,
-    showPlaces,
-  ]);
+  }, [config.styleUrl, config.pmtilesUrl, config.attribution, expose, showPlaces]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -211,14 +176,8 @@ export function FleetMap({
       state.timer = null;
       const { vehicles: list, selectedId: sel } = latest.current;
       const started = performance.now();
-      const busy =
-        map.getSource(VEHICLE_SOURCE) !== undefined &&
-        !map.isSourceLoaded(VEHICLE_SOURCE);
-      if (
-        busy &&
-        sel === state.selectedId &&
-        started - (state.waitingSince ?? started) < MAP_UPDATE_MAX_WAIT_MS
-      ) {
+      const busy = map.getSource(VEHICLE_SOURCE) !== undefined && !map.isSourceLoaded(VEHICLE_SOURCE);
+      if (busy && sel === state.selectedId && started - (state.waitingSince ?? started) < MAP_UPDATE_MAX_WAIT_MS) {
         state.waitingSince ??= started;
         state.timer = setTimeout(push, 16);
         return;
@@ -283,10 +242,8 @@ export function FleetMap({
   }, [ready, selectedId]);
 
   const selected = vehicles.find((v) => v.vehicleId === selectedId);
-  const followLon =
-    follow && selected && hasPosition(selected) ? selected.longitude : null;
-  const followLat =
-    follow && selected && hasPosition(selected) ? selected.latitude : null;
+  const followLon = follow && selected && hasPosition(selected) ? selected.longitude : null;
+  const followLat = follow && selected && hasPosition(selected) ? selected.latitude : null;
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map || followLon === null || followLat === null) return;
@@ -298,17 +255,8 @@ export function FleetMap({
   }, [ready, followLon, followLat]);
 
   return (
-    <div
-      className="fleet-map"
-      data-testid="fleet-map"
-      data-ready={ready ? "1" : "0"}
-    >
-      <div
-        ref={container}
-        className="map-canvas"
-        role="region"
-        aria-label={t("map.label")}
-      />
+    <div className="fleet-map" data-testid="fleet-map" data-ready={ready ? "1" : "0"}>
+      <div ref={container} className="map-canvas" role="region" aria-label={t("map.label")} />
       {showPlaces && ready && (
         <fieldset className="map-layers" data-testid="map-layers">
           <legend className="visually-hidden">{t("map.layers")}</legend>
@@ -318,18 +266,14 @@ export function FleetMap({
                 type="checkbox"
                 name={`layer-${toggle}`}
                 checked={placeLayers[toggle]}
-                onChange={(e) =>
-                  setPlaceLayers((s) => ({ ...s, [toggle]: e.target.checked }))
-                }
+                onChange={(e) => setPlaceLayers((s) => ({ ...s, [toggle]: e.target.checked }))}
               />
               {t(`map.${toggle}`)}
             </label>
           ))}
         </fieldset>
       )}
-      {failed && (
-        <p className="map-failed alert alert-warn">{t("map.failed")}</p>
-      )}
+      {failed && <p className="map-failed alert alert-warn">{t("map.failed")}</p>}
     </div>
   );
 }

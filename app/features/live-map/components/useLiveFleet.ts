@@ -1,17 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from "react";
-import type {
-  FleetVehicle,
-  LivePositionMessage,
-} from "../../../lib/map/fleet-types";
-import {
-  LiveConnection,
-  type LiveState,
-} from "../../../lib/map/live-connection";
-import {
-  applyPositions,
-  mergeFleet,
-  queuePosition,
-} from "../../../lib/map/live-fleet";
+import type { FleetVehicle, LivePositionMessage } from "../../../lib/map/fleet-types";
+import { LiveConnection, type LiveState } from "../../../lib/map/live-connection";
+import { applyPositions, mergeFleet, queuePosition } from "../../../lib/map/live-fleet";
 
 /**
  * Server-rendered vehicles kept current over the /live WebSocket: subscribes to the listed vehicles,
@@ -20,11 +10,7 @@ import {
  * second while the tab is hidden and frames do not run. The update is a transition: React renders the
  * list and counters in slices and gives way to input and the map's frames, so they never block them.
  */
-export function useLiveFleet(
-  initial: FleetVehicle[],
-  userId: string,
-  csrfToken: string,
-) {
+export function useLiveFleet(initial: FleetVehicle[], userId: string, csrfToken: string) {
   const [vehicles, setVehicles] = useState(initial);
   const [state, setState] = useState<LiveState>("closed");
   const connection = useRef<LiveConnection | null>(null);
@@ -44,10 +30,7 @@ export function useLiveFleet(
       const batch = queue;
       queue = new Map();
       const msgs = [...batch.values()];
-      if (msgs.length)
-        startTransition(() =>
-          setVehicles((list) => applyPositions(list, msgs)),
-        );
+      if (msgs.length) startTransition(() => setVehicles((list) => applyPositions(list, msgs)));
     };
     const conn = new LiveConnection({
       userId,

@@ -1,11 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  Link,
-  useRouteLoaderData,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { fleetFilterSchema } from "../../../../server/modules/positions/positions.schema";
 import { listFleetState } from "../../../../server/modules/positions/fleet.service";
 import { teamOptions } from "../../../../server/modules/teams/teams.service";
@@ -41,15 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const footage = await footageLinks(context, p, []);
   return {
-    vehicles: vehicles.map(
-      ({
-        odometerKm: _o,
-        engineHours: _e,
-        lastServerTime: _l,
-        deviceImei: _d,
-        ...v
-      }) => v,
-    ),
+    vehicles: vehicles.map(({ odometerKm: _o, engineHours: _e, lastServerTime: _l, deviceImei: _d, ...v }) => v),
     teams,
     timeZone,
     userId: p.userId,
@@ -70,8 +57,7 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname)
-    return defaultShouldRevalidate;
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const strip = (u: URL) => {
     const s = new URLSearchParams(u.search);
     s.delete("vehicle");
@@ -86,11 +72,7 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData("root") as { csrfToken?: string } | undefined;
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
-  const { vehicles, liveState } = useLiveFleet(
-    loaderData.vehicles,
-    loaderData.userId,
-    root?.csrfToken ?? "",
-  );
+  const { vehicles, liveState } = useLiveFleet(loaderData.vehicles, loaderData.userId, root?.csrfToken ?? "");
   const [follow, setFollow] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const selectedId = params.get("vehicle");
@@ -127,11 +109,7 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="manage-toolbar">
         <SearchBox placeholder={t("searchPlaceholder")}>
-          <select
-            name="team"
-            defaultValue={params.get("team") ?? ""}
-            aria-label={t("team")}
-          >
+          <select name="team" defaultValue={params.get("team") ?? ""} aria-label={t("team")}>
             <option value="">{t("allTeams")}</option>
             {loaderData.teams.map((team) => (
               <option key={team.id} value={team.id}>
@@ -141,11 +119,7 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
           </select>
         </SearchBox>
         {hydrated && (
-          <span
-            className={`live-state live-${liveState}`}
-            data-testid="live-state"
-            data-state={liveState}
-          >
+          <span className={`live-state live-${liveState}`} data-testid="live-state" data-state={liveState}>
             {t(`live.${liveState}`)}
           </span>
         )}
