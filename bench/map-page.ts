@@ -15,6 +15,8 @@ export interface PhaseResult {
     other: number;
     flotaMax: number;
   }[];
+  /** Flota's scripts over 50 ms: what invoked them (e.g. "TimerHandler:setTimeout", a socket's onmessage) */
+  flotaLong: { duration: number; invoker: string; source: string }[];
   messages: number;
   updates: number[];
 }
