@@ -6,13 +6,18 @@
  *
  *   npm run bench:map -- [--vehicles 10000] [--rate 2000] [--seconds 20]
  *
- * Prints the page's frame intervals while updates flow (every frame, whatever it did: socket
- * messages, React, the source update, MapLibre's drawing), the main-thread time of each vehicle-source
- * update (FleetMap's diff + updateData), long tasks, what reached the page, and the JS heap
- * (CDP Performance.getMetrics). Loopback only; bounded by --seconds and a 6-minute guard.
- * BENCH_HIDE=<css selector> hides part of the page (e.g. `.fleet-map`: same updates, no map drawing);
- * BENCH_PROFILE=1 prints the page's CPU profile (self time) while updates flow; BENCH_EVAL=<script> runs in
- * the page once it is ready (e.g. hiding map layers).
+ *   npm run bench:map -- --zoom 11   (the view on Tirana at zoom 11 instead of the whole fleet)
+ *
+ * Records two phases of --seconds each with the same stream of positions: the map drawn, then the map
+ * not drawn (every map layer hidden: the same socket messages, store, list, counters and vehicle-source
+ * updates, nothing for MapLibre to draw), so the renderer's share of each frame shows. For each: the
+ * page's frame intervals (every frame, whatever it did), the main-thread time of each vehicle-source
+ * update (FleetMap's diff + updateData), long tasks, long animation frames with the script time in
+ * them by origin (Flota's bundles or MapLibre's), what reached the page; then whether every vehicle's
+ * last position reached the map source, and the JS heap (CDP Performance.getMetrics).
+ * Loopback only; bounded by --seconds and a 6-minute guard.
+ * BENCH_HIDE=<css selector> hides part of the page for both phases; BENCH_PROFILE=1 prints the page's CPU
+ * profile (self time) while the map is drawn; BENCH_EVAL=<script> runs in the page once it is ready.
  */
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -34,55 +39,21 @@ import { createLiveBus, startLive, type LiveBus } from "../server/modules/live";
 import type { CompactPosition } from "../server/modules/live/live-bus";
 import type { JobQueue } from "../server/queue/job-queue";
 import { openDatabase } from "./bench-db";
+import { f1, instrumentPage, phaseLines, quantile, startRecording, stopRecording } from "./map-page";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const quantile = (xs: number[], q: number) =>
-  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] : NaN;
-const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
 const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Runs in the page before its scripts: frame intervals, long tasks and socket messages while recording. */
-function instrumentPage() {
-  const w = window as unknown as Record<string, unknown> & Window;
-  w.__flotaMapTimings = [];
-  const frames: number[] = [];
-  const longTasks: number[] = [];
-  w.__bench = { recording: false, frames, longTasks, messages: 0 };
-  const bench = w.__bench as { recording: boolean; messages: number };
-  let last = 0;
-  const loop = (t: number) => {
-    if (bench.recording && last) frames.push(t - last);
-    last = t;
-    requestAnimationFrame(loop);
-  };
-  requestAnimationFrame(loop);
-  try {
-    new PerformanceObserver((list) => {
-      if (bench.recording) for (const e of list.getEntries()) longTasks.push(e.duration);
-    }).observe({ type: "longtask", buffered: false });
-  } catch {
-    /* no long task timing */
-  }
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols);
-      this.addEventListener("message", () => {
-        if (bench.recording) bench.messages++;
-      });
-    }
-  } as typeof WebSocket;
-}
 
 async function main() {
   const vehicles = arg("vehicles", 10_000);
   const rate = arg("rate", 2000);
   const seconds = arg("seconds", 20);
+  const zoom = arg("zoom", NaN);
   const guard = setTimeout(() => {
     console.error("bench: guard time reached");
     process.exit(2);
@@ -181,10 +152,17 @@ async function main() {
       .select(["id", "org_id", "web_only"])
       .where("id", "=", adminId)
       .executeTakeFirstOrThrow();
-    const session = await issueSession(ctx, user, "web", { ip: null, userAgent: "bench" });
+    const session = await issueSession(ctx, user, "web", {
+      ip: null,
+      userAgent: "bench",
+    });
 
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const liveBus = await createLiveBus({ redisUrl, databaseUrl: db.url, log: ctx.log });
+    const liveBus = await createLiveBus({
+      redisUrl,
+      databaseUrl: db.url,
+      log: ctx.log,
+    });
     bus = liveBus;
     ctx.live = liveBus;
     live = startLive(requirePorts(ctx, "live"), server);
@@ -198,10 +176,14 @@ async function main() {
       `bench: ${vehicles} vehicles, ${rate} positions/s for ${seconds} s over the ${liveBus.kind} live bus; Chromium headless, software WebGL`,
     );
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+    });
     await context.addCookies([{ name: SESSION_COOKIE, value: session.token, url: base }]);
     // tsx compiles with keepNames: the serialised function calls its __name helper, which the page lacks.
-    await context.addInitScript({ content: `var __name = (f) => f; (${instrumentPage.toString()})();` });
+    await context.addInitScript({
+      content: `var __name = (f) => f; (${instrumentPage.toString()})();`,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -211,13 +193,21 @@ async function main() {
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
     const heap = async () => {
-      const { metrics } = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
+      const { metrics } = (await cdp.send("Performance.getMetrics")) as {
+        metrics: { name: string; value: number }[];
+      };
       const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
-      return { used: m.JSHeapUsedSize, total: m.JSHeapTotalSize, nodes: m.Nodes };
+      return {
+        used: m.JSHeapUsedSize,
+        total: m.JSHeapTotalSize,
+        nodes: m.Nodes,
+      };
     };
     const t0 = performance.now();
     await page.goto(`${base}/manage`, { timeout: 120_000 });
-    await page.waitForSelector('[data-testid="fleet-map"][data-ready="1"]', { timeout: 120_000 });
+    await page.waitForSelector('[data-testid="fleet-map"][data-ready="1"]', {
+      timeout: 120_000,
+    });
     await page.waitForFunction(
       (n) =>
         document.querySelector('[data-testid="fleet-map"] .map-canvas')?.getAttribute("data-pin-count") === String(n),
@@ -237,31 +227,26 @@ async function main() {
     }
     if (process.env.BENCH_EVAL) await page.evaluate(process.env.BENCH_EVAL);
     if (process.env.BENCH_HIDE)
-      await page.addStyleTag({ content: `${process.env.BENCH_HIDE} { display: none !important; }` });
+      await page.addStyleTag({
+        content: `${process.env.BENCH_HIDE} { display: none !important; }`,
+      });
     console.log(
       `bench: page ready with ${vehicles} pins and subscribed in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
     await sleep(2000);
     const before = await heap();
     // Baseline: the same page with no updates flowing (what the busy machine and software WebGL allow).
-    await page.evaluate(() => {
-      (window as unknown as { __bench: { recording: boolean } }).__bench.recording = true;
-    });
+    await page.evaluate(startRecording);
     await sleep(3000);
-    const idle = await page.evaluate(() => {
-      const b = (
-        window as unknown as {
-          __bench: { recording: boolean; frames: number[]; longTasks: number[]; messages: number };
-        }
-      ).__bench;
-      b.recording = false;
-      const out = { frames: b.frames.splice(0), longTasks: b.longTasks.splice(0) };
-      b.messages = 0;
-      return out;
-    });
+    const idle = await page.evaluate(stopRecording);
     console.log(
       `bench: idle (no updates) frames ${(idle.frames.length / 3).toFixed(1)}/s: interval p50 ${f1(quantile(idle.frames, 0.5))} ms, p99 ${f1(quantile(idle.frames, 0.99))} ms; long tasks ${idle.longTasks.length}`,
     );
+    if (Number.isFinite(zoom)) {
+      await page.evaluate((z) => window.__flotaMap?.jumpTo({ center: [19.82, 41.33], zoom: z }), zoom);
+      await sleep(2000);
+      console.log(`bench: view on Tirana at zoom ${zoom}`);
+    }
 
     // Publish: every 20 ms, rate/50 positions of vehicles taken in turn, each a little further on.
     const tickMs = 20;
@@ -301,13 +286,10 @@ async function main() {
       }
     };
     await publishFor(3000, false); // warm-up
-    await page.evaluate(() => {
-      const w = window as unknown as { __bench: { recording: boolean }; __flotaMapTimings: number[] };
-      w.__flotaMapTimings.length = 0;
-      w.__bench.recording = true;
-    });
-    const started = performance.now();
     const profiling = process.env.BENCH_PROFILE === "1";
+    // Phase 1: the map drawn.
+    await page.evaluate(startRecording);
+    let started = performance.now();
     if (profiling) {
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.start");
@@ -316,7 +298,14 @@ async function main() {
     if (profiling) {
       const { profile } = (await cdp.send("Profiler.stop")) as {
         profile: {
-          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+          nodes: {
+            id: number;
+            callFrame: {
+              functionName: string;
+              url: string;
+              lineNumber: number;
+            };
+          }[];
           samples: number[];
           timeDeltas: number[];
         };
@@ -332,59 +321,70 @@ async function main() {
       const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
       for (const [k, v] of top) console.log(`profile: ${v.toFixed(0)} ms ${k}`);
     }
-    const elapsed = (performance.now() - started) / 1000;
-    const result = await page.evaluate(() => {
-      const w = window as unknown as {
-        __bench: { recording: boolean; frames: number[]; longTasks: number[]; messages: number };
-        __flotaMapTimings: number[];
-      };
-      w.__bench.recording = false;
-      return {
-        frames: w.__bench.frames.slice(),
-        longTasks: w.__bench.longTasks.slice(),
-        messages: w.__bench.messages,
-        updates: w.__flotaMapTimings.slice(),
-      };
-    });
+    const drawn = await page.evaluate(stopRecording);
+    const drawnSeconds = (performance.now() - started) / 1000;
     const during = await heap();
-    await sleep(3000);
-    // Did the last position of every vehicle reach the map source?
+    // Phase 2: the same stream with every map layer hidden: the store, list, counters and source
+    // updates (and MapLibre's worker) still run; nothing is drawn.
+    const hidden = await page.evaluate(() => {
+      const map = window.__flotaMap;
+      if (!map) return 0;
+      const layers = map.getStyle().layers ?? [];
+      for (const l of layers) map.setLayoutProperty(l.id, "visibility", "none");
+      return layers.length;
+    });
+    await publishFor(2000, false);
+    await page.evaluate(startRecording);
+    started = performance.now();
+    await publishFor(seconds * 1000, true);
+    const bare = await page.evaluate(stopRecording);
+    const bareSeconds = (performance.now() - started) / 1000;
+    if (Number.isFinite(zoom)) await page.evaluate(() => window.__flotaMap?.jumpTo({ center: [20.0, 41.2], zoom: 6 }));
+    // Did the last position of every vehicle reach the map source? (Asked until it stops improving.)
     const expected = [...last.entries()];
-    const matched = await page.evaluate(async (exp) => {
-      const source = (
-        window as unknown as {
-          __flotaMap?: {
-            getSource(id: string): { getData(): Promise<GeoJSON.FeatureCollection<GeoJSON.Point>> } | undefined;
-          };
+    const check = () =>
+      page.evaluate(async (exp) => {
+        const source = (
+          window as unknown as {
+            __flotaMap?: {
+              getSource(id: string):
+                | {
+                    getData(): Promise<GeoJSON.FeatureCollection<GeoJSON.Point>>;
+                  }
+                | undefined;
+            };
+          }
+        ).__flotaMap?.getSource("vehicles");
+        if (!source) return -1;
+        const data = await source.getData();
+        const at = new Map(data.features.map((f) => [f.properties?.vehicleId as string, f.geometry.coordinates]));
+        let ok = 0;
+        const misses: unknown[] = [];
+        for (const [id, [lon, lat]] of exp) {
+          const c = at.get(id);
+          if (c && Math.abs(c[0] - lon) < 1e-5 && Math.abs(c[1] - lat) < 1e-5) ok++;
+          else if (misses.length < 3) misses.push({ id, expected: [lon, lat], got: c ?? null });
         }
-      ).__flotaMap?.getSource("vehicles");
-      if (!source) return -1;
-      const data = await source.getData();
-      const at = new Map(data.features.map((f) => [f.properties?.vehicleId as string, f.geometry.coordinates]));
-      let ok = 0;
-      const misses: unknown[] = [];
-      for (const [id, [lon, lat]] of exp) {
-        const c = at.get(id);
-        if (c && Math.abs(c[0] - lon) < 1e-5 && Math.abs(c[1] - lat) < 1e-5) ok++;
-        else if (misses.length < 3) misses.push({ id, expected: [lon, lat], got: c ?? null });
+        if (misses.length) console.log(JSON.stringify(misses));
+        return ok;
+      }, expected);
+    let matched = -1;
+    for (let i = 0; i < 10; i++) {
+      await sleep(2000);
+      const now = await check();
+      if (now === matched || now === expected.length) {
+        matched = now;
+        break;
       }
-      if (misses.length) console.log(JSON.stringify(misses));
-      return ok;
-    }, expected);
+      matched = now;
+    }
 
-    const frames = result.frames;
     console.log(
-      `bench: published ${published} positions in ${elapsed.toFixed(1)} s (${Math.round(published / elapsed)}/s); the page received ${result.messages} socket messages (${Math.round(result.messages / elapsed)}/s); hub delivered ${live.hub.delivered} in all`,
+      `bench: published ${published} positions in ${(drawnSeconds + bareSeconds).toFixed(1)} s recorded (${Math.round(published / (drawnSeconds + bareSeconds))}/s); hub delivered ${live.hub.delivered} in all`,
     );
-    console.log(
-      `bench: frames ${frames.length} (${(frames.length / elapsed).toFixed(1)}/s): interval p50 ${f1(quantile(frames, 0.5))} ms, p99 ${f1(quantile(frames, 0.99))} ms, max ${f1(Math.max(...frames))} ms`,
-    );
-    console.log(
-      `bench: vehicle-source updates ${result.updates.length}: main-thread p50 ${f1(quantile(result.updates, 0.5))} ms, p99 ${f1(quantile(result.updates, 0.99))} ms`,
-    );
-    console.log(
-      `bench: long tasks (>50 ms) ${result.longTasks.length}, total ${Math.round(result.longTasks.reduce((a, b) => a + b, 0))} ms, longest ${f1(Math.max(0, ...result.longTasks))} ms`,
-    );
+    for (const line of phaseLines("map drawn", drawn, drawnSeconds)) console.log(`bench: ${line}`);
+    for (const line of phaseLines(`map not drawn (${hidden} layers hidden)`, bare, bareSeconds))
+      console.log(`bench: ${line}`);
     console.log(
       `bench: last positions on the map ${matched}/${expected.length}; JS heap used ${mb(before.used)} before, ${mb(during.used)} under load (total ${mb(during.total)}); DOM nodes ${during.nodes}; page errors ${errors.length}`,
     );
@@ -394,7 +394,7 @@ async function main() {
         .join(" ")}`,
     );
     console.log(
-      `map frame interval p50 ${f1(quantile(frames, 0.5))} ms, p99 ${f1(quantile(frames, 0.99))} ms; source update p50 ${f1(quantile(result.updates, 0.5))} ms, p99 ${f1(quantile(result.updates, 0.99))} ms; JS heap ${mb(during.used)} (${vehicles} vehicles, ${rate}/s)`,
+      `map frame interval p50 ${f1(quantile(drawn.frames, 0.5))} ms, p99 ${f1(quantile(drawn.frames, 0.99))} ms drawn; ${f1(quantile(bare.frames, 0.5))} / ${f1(quantile(bare.frames, 0.99))} ms not drawn; source update p50 ${f1(quantile(drawn.updates, 0.5))} ms; Flota long tasks ${drawn.loafs.filter((l) => l.flotaMax > 50).length + bare.loafs.filter((l) => l.flotaMax > 50).length}; JS heap ${mb(during.used)} (${vehicles} vehicles, ${rate}/s)`,
     );
     if (errors.length) console.log(errors.slice(0, 5).join("\n"));
   } finally {

@@ -1,4 +1,3 @@
-import type { GeoJSONSource } from "maplibre-gl";
 import type { FleetVehicle } from "./fleet-types";
 import { pinKind } from "./vehicle-style";
 
@@ -8,9 +7,16 @@ export const PIN_LAYER = "vehicle-pins";
 export const SELECTED_LAYER = "vehicle-selected";
 
 /** GeoJSON source options: vehicles group into clusters until this zoom, within this pixel radius. */
-export const CLUSTER_OPTIONS = { cluster: true, clusterMaxZoom: 12, clusterRadius: 48 } as const;
+export const CLUSTER_OPTIONS = {
+  cluster: true,
+  clusterMaxZoom: 12,
+  clusterRadius: 48,
+} as const;
 /** Vehicle ids identify the features, so live updates can replace single pins (updateData). */
-export const VEHICLE_SOURCE_OPTIONS = { ...CLUSTER_OPTIONS, promoteId: "vehicleId" } as const;
+export const VEHICLE_SOURCE_OPTIONS = {
+  ...CLUSTER_OPTIONS,
+  promoteId: "vehicleId",
+} as const;
 
 export const PIN_IMAGE_PREFIX = "pin-";
 export const CLUSTER_IMAGE_PREFIX = "cluster-";
@@ -31,11 +37,14 @@ export const hasPosition = (v: Pick<FleetVehicle, "latitude" | "longitude">) =>
   Number.isFinite(v.latitude) &&
   Number.isFinite(v.longitude);
 
-function vehicleFeature(v: FleetVehicle, selected: boolean, id: number | string): VehicleFeature {
+export function vehicleFeature(v: FleetVehicle, selected: boolean, id: number | string): VehicleFeature {
   return {
     type: "Feature",
     id,
-    geometry: { type: "Point", coordinates: [v.longitude as number, v.latitude as number] },
+    geometry: {
+      type: "Point",
+      coordinates: [v.longitude as number, v.latitude as number],
+    },
     properties: {
       vehicleId: v.vehicleId,
       registration: v.registration,
@@ -56,71 +65,6 @@ export function vehicleFeatures(
     if (hasPosition(v)) features.push(vehicleFeature(v, v.vehicleId === selectedId, features.length));
   }
   return { type: "FeatureCollection", features };
-}
-
-type Bounds = [[number, number], [number, number]];
-
-/**
- * Keeps the vehicle source in step with the fleet list. The first update (and the first after the
- * source was re-created, e.g. by a basemap switch) sends every pin; later ones send only the vehicles
- * whose object changed (the live store replaces a vehicle's object when a position arrives) through
- * `updateData`, so 10,000 pins with a few dozen moving per frame cost a few dozen features, not 10,000.
- * The source must use `promoteId: "vehicleId"`.
- */
-export class VehicleSourceSync {
-  private sent = new Map<string, { vehicle: FleetVehicle; selected: boolean }>();
-  private source: GeoJSONSource | undefined;
-
-  constructor(private readonly getSource: () => GeoJSONSource | undefined) {}
-
-  update(
-    vehicles: FleetVehicle[],
-    selectedId: string | null,
-  ): { count: number; changed: number; bounds: Bounds | null } | null {
-    const source = this.getSource();
-    if (!source) return null;
-    const full = source !== this.source;
-    if (full) {
-      this.sent.clear();
-      this.source = source;
-    }
-    const changed: VehicleFeature[] = [];
-    const seen = new Set<string>();
-    let w = Infinity,
-      s = Infinity,
-      e = -Infinity,
-      n = -Infinity;
-    for (const v of vehicles) {
-      if (!hasPosition(v)) continue;
-      seen.add(v.vehicleId);
-      const lon = v.longitude as number,
-        lat = v.latitude as number;
-      if (lon < w) w = lon;
-      if (lon > e) e = lon;
-      if (lat < s) s = lat;
-      if (lat > n) n = lat;
-      const selected = v.vehicleId === selectedId;
-      const prev = this.sent.get(v.vehicleId);
-      if (prev && prev.vehicle === v && prev.selected === selected) continue;
-      this.sent.set(v.vehicleId, { vehicle: v, selected });
-      changed.push(vehicleFeature(v, selected, v.vehicleId));
-    }
-    const removed: string[] = [];
-    for (const id of this.sent.keys()) if (!seen.has(id)) removed.push(id);
-    for (const id of removed) this.sent.delete(id);
-    if (full) void source.setData({ type: "FeatureCollection", features: changed });
-    else if (changed.length || removed.length) void source.updateData({ add: changed, remove: removed });
-    return {
-      count: seen.size,
-      changed: changed.length + removed.length,
-      bounds: seen.size
-        ? [
-            [w, s],
-            [e, n],
-          ]
-        : null,
-    };
-  }
 }
 
 export function normaliseCourse(course: number | null | undefined): number {

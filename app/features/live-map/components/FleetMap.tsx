@@ -11,10 +11,10 @@ import {
   PIN_LAYER,
   VEHICLE_SOURCE,
   VEHICLE_SOURCE_OPTIONS,
-  VehicleSourceSync,
   hasPosition,
   vehicleLayers,
 } from "../../../lib/map/vehicle-layers";
+import { VehicleSourceSync, padBox, type LngLatBox } from "../../../lib/map/vehicle-source-sync";
 import { PLACES_TOGGLES, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../../places/layers";
 import { useChunkFailure } from "../../../lib/use-chunk-watchdog";
 
@@ -29,6 +29,10 @@ declare global {
 export const DEFAULT_CENTER: [number, number] = [20.0, 41.2];
 /** Shortest time between two updates of the map's vehicle source while positions stream in. */
 export const MAP_UPDATE_INTERVAL_MS = 250;
+/** Longest an update waits for the previous one to be drawn (a pan that keeps loading tiles must not starve it). */
+export const MAP_UPDATE_MAX_WAIT_MS = 1000;
+/** Pins this far outside the view (as a share of its width and height) still count as in view. */
+const VIEW_MARGIN = 0.25;
 
 interface FleetMapProps {
   vehicles: FleetVehicle[];
@@ -113,7 +117,10 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
           const zoom = await (m.getSource(VEHICLE_SOURCE) as GeoJSONSource).getClusterExpansionZoom(
             f.properties.cluster_id,
           );
-          m.easeTo({ center: f.geometry.coordinates as [number, number], zoom });
+          m.easeTo({
+            center: f.geometry.coordinates as [number, number],
+            zoom,
+          });
         });
         for (const layer of [PIN_LAYER, CLUSTER_LAYER]) {
           m.on("mouseenter", layer, () => {
@@ -147,46 +154,79 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
       setPlacesVisibility(map, toggle, placeLayers[toggle]);
   }, [ready, showPlaces, placeLayers]);
 
-  // Pins follow the list at most every MAP_UPDATE_INTERVAL_MS (a selection at once): each update makes
-  // MapLibre re-cluster and redraw, which is what a busy fleet would otherwise do on every frame.
+  // Pins follow the list at most every MAP_UPDATE_INTERVAL_MS (a selection at once), and not before
+  // the previous update is drawn (its worker pass and tile reloads done): each update of the clustered
+  // source makes MapLibre regroup every point and reload every tile in view, so on a slow renderer
+  // updates queue behind each other instead of piling up. Vehicles moving out of view wait for the view.
   const latest = useRef({ vehicles, selectedId });
   latest.current = { vehicles, selectedId };
   const pushed = useRef({
     at: -Infinity,
+    waitingSince: null as number | null,
     selectedId: null as string | null,
+    held: 0,
     timer: null as ReturnType<typeof setTimeout> | null,
   });
+  const schedulePush = useRef<(now: boolean) => void>(() => {});
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
+    const state = pushed.current;
     const push = () => {
-      pushed.current.timer = null;
+      state.timer = null;
+      const { vehicles: list, selectedId: sel } = latest.current;
       const started = performance.now();
-      const data = sync.current?.update(latest.current.vehicles, latest.current.selectedId);
+      const busy = map.getSource(VEHICLE_SOURCE) !== undefined && !map.isSourceLoaded(VEHICLE_SOURCE);
+      if (busy && sel === state.selectedId && started - (state.waitingSince ?? started) < MAP_UPDATE_MAX_WAIT_MS) {
+        state.waitingSince ??= started;
+        state.timer = setTimeout(push, 16);
+        return;
+      }
+      const b = map.getBounds();
+      const view: LngLatBox | null = fitted.current
+        ? padBox(
+            [
+              [b.getWest(), b.getSouth()],
+              [b.getEast(), b.getNorth()],
+            ],
+            VIEW_MARGIN,
+          )
+        : null;
+      const data = sync.current?.update(list, sel, view);
       if (!data) return;
-      pushed.current.at = performance.now();
-      pushed.current.selectedId = latest.current.selectedId;
-      window.__flotaMapTimings?.push(pushed.current.at - started);
+      state.at = performance.now();
+      state.waitingSince = null;
+      state.selectedId = sel;
+      state.held = data.held;
+      window.__flotaMapTimings?.push(state.at - started);
       container.current?.setAttribute("data-pin-count", String(data.count));
       if (!fitted.current && data.bounds) {
         fitted.current = true;
         map.fitBounds(data.bounds, { padding: 60, maxZoom: 13, duration: 0 });
       }
     };
-    const wait = pushed.current.at + MAP_UPDATE_INTERVAL_MS - performance.now();
-    if (wait <= 0 || selectedId !== pushed.current.selectedId) {
-      if (pushed.current.timer) clearTimeout(pushed.current.timer);
-      push();
-    } else {
-      pushed.current.timer ??= setTimeout(push, wait);
-    }
+    schedulePush.current = (now) => {
+      const wait = state.at + MAP_UPDATE_INTERVAL_MS - performance.now();
+      if (now || wait <= 0) {
+        if (state.timer) clearTimeout(state.timer);
+        push();
+      } else {
+        state.timer ??= setTimeout(push, wait);
+      }
+    };
+    const onMoveEnd = () => {
+      if (state.held > 0) schedulePush.current(false);
+    };
+    map.on("moveend", onMoveEnd);
+    return () => {
+      map.off("moveend", onMoveEnd);
+      if (state.timer) clearTimeout(state.timer);
+      state.timer = null;
+    };
+  }, [ready]);
+  useEffect(() => {
+    if (ready) schedulePush.current(selectedId !== pushed.current.selectedId);
   }, [ready, vehicles, selectedId]);
-  useEffect(
-    () => () => {
-      if (pushed.current.timer) clearTimeout(pushed.current.timer);
-    },
-    [],
-  );
 
   const vehiclesRef = useRef(vehicles);
   vehiclesRef.current = vehicles;
@@ -207,7 +247,11 @@ export function FleetMap({ vehicles, selectedId, follow, config, expose, showPla
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map || followLon === null || followLat === null) return;
-    map.easeTo({ center: [followLon, followLat], zoom: Math.max(map.getZoom(), 14), duration: 600 });
+    map.easeTo({
+      center: [followLon, followLat],
+      zoom: Math.max(map.getZoom(), 14),
+      duration: 600,
+    });
   }, [ready, followLon, followLat]);
 
   return (

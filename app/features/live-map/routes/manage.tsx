@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { fleetFilterSchema } from "../../../../server/modules/positions/positions.schema";
@@ -77,6 +77,7 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const selectedId = params.get("vehicle");
   const selected = vehicles.find((v) => v.vehicleId === selectedId) ?? null;
+  const counters = useMemo(() => countFleet(vehicles), [vehicles]);
 
   const select = useCallback(
     (vehicleId: string | null) => {
@@ -104,7 +105,7 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
           <h1>{t("title")}</h1>
           <p className="muted">{t("intro")}</p>
         </div>
-        <FleetCounters counters={countFleet(vehicles)} />
+        <FleetCounters counters={counters} />
       </header>
       <div className="manage-toolbar">
         <SearchBox placeholder={t("searchPlaceholder")}>
