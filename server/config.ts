@@ -69,6 +69,11 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  // Web Push (docs/driver-app.md): the contact the push services see in the VAPID claims (mailto: or https:)
+  PUSH_CONTACT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "mailto: or https: URL")
+    .optional(),
   // GET /metrics from other machines than this one (docs/operations.md); unset: loopback only.
   METRICS_TOKEN: z.string().min(16).optional(),
   // the job worker (npm run worker) serves GET /metrics on this port when set; the web process uses PORT
