@@ -155,7 +155,7 @@ describe("the pages (no JavaScript)", () => {
     const page = await phone.get(`/driver/orders/${o.id}/delivery`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('enctype="multipart/form-data"');
+    expect(html).toContain('encType="multipart/form-data"');
     expect(html).toContain("Emri i marrësit");
     // blank name: the page again, with the error and nothing stored
     const refused = await phone.post(
