@@ -243,3 +243,60 @@ describe("/api/push and /api/vehicle-checks", () => {
     expect(await posted.json()).toMatchObject({ vehicleId: truckId, passed: true });
   });
 });
+
+describe("the checklist editor (Maintenance → Vehicle check, no JavaScript)", () => {
+  it("saves the organisation's own list; a driver then answers it; the page lists the checks with their problems", async () => {
+    const other = await createTestOrg(srv.ctx);
+    const office = await signedInClient(srv, other.adminEmail, other.adminPassword);
+    const page = await (await office.get("/maintenance/vehicle-check")).text();
+    expect(page).toContain('name="label_3"');
+    // keep tyres (renamed), drop lights, keep damage, add one
+    const saved = await office.post("/maintenance/vehicle-check", {
+      rows: "5",
+      preset_0: "lights",
+      label_0: "",
+      remove_0: "on",
+      preset_1: "tyres",
+      label_1: "Tyre pressure",
+      preset_2: "damage",
+      label_2: "",
+      photo_2: "on",
+      preset_3: "",
+      label_3: "Fire extinguisher",
+      preset_4: "",
+      label_4: "",
+    });
+    expect(saved.status).toBe(200);
+    const items = await srv.ctx.db
+      .selectFrom("vehicle_check_items")
+      .select(["preset", "label", "photo"])
+      .where("org_id", "=", other.orgId)
+      .orderBy("position")
+      .execute();
+    expect(items).toEqual([
+      { preset: "tyres", label: "Tyre pressure", photo: false },
+      { preset: "damage", label: null, photo: true },
+      { preset: null, label: "Fire extinguisher", photo: false },
+    ]);
+    // an empty list is refused, the saved one stays
+    const refused = await office.post("/maintenance/vehicle-check", { rows: "1", preset_0: "", label_0: "" });
+    expect(refused.status).toBe(400);
+    expect(
+      await srv.ctx.db.selectFrom("vehicle_check_items").select("id").where("org_id", "=", other.orgId).execute(),
+    ).toHaveLength(3);
+    // a driver of that organisation checks a van and reports the extinguisher missing
+    const d = await createUser(srv.ctx, { org: other, role: "driver", driver: true, language: "en" });
+    await truck(srv.ctx, other, { driver: d.id, registration: "EX 1 AA" });
+    const phone = await signedInClient(srv, d.email!, d.password);
+    const keys = (await (await phone.get("/driver/check")).text()).match(/name="result_([0-9a-f-]{36})"/g) ?? [];
+    const ids = [...new Set(keys.map((k) => k.slice(13, -1)))];
+    expect(ids).toHaveLength(3);
+    const form: Record<string, string> = {};
+    for (const id of ids) form[`result_${id}`] = "pass";
+    form[`result_${ids[2]}`] = "fail";
+    expect((await phone.post("/driver/check", form)).status).toBe(302);
+    const list = await (await office.get("/maintenance/vehicle-check")).text();
+    expect(list).toContain("EX 1 AA");
+    expect(list).toContain("Problems: Fire extinguisher");
+  });
+});

@@ -7,6 +7,11 @@ import { createReminders } from "../../server/modules/maintenance/reminders.serv
 import { runReminderNotices } from "../../server/modules/maintenance/reminder-notices";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
 import { createMailer } from "../../server/mail/mailer";
+import { sendDueReminders } from "../../server/modules/car-sharing/booking-lifecycle";
+import { createBooking } from "../../server/modules/car-sharing/bookings.service";
+import { saveGeneralSettings } from "../../server/modules/car-sharing/car-sharing-settings.service";
+import { formatInstant } from "../../server/shared/dates";
+import { poolVehicle, purpose, TZ } from "../car-sharing/helpers";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createDriver, createUser, createVehicle } from "../support/factories";
 import { startLocalPushService, type LocalPushService } from "./push-endpoint";
@@ -217,5 +222,46 @@ describe("triggers queue the notice (sent on the job queue, not in the request)"
       kind: "service_reminder",
       params: { name: "Kontroll vjetor", vehicle: "AB 101 CD", stage: "due" },
     });
+  });
+
+  it("a booking reminder tells the booker on the phone, with the booking's times in the organisation's zone", async () => {
+    const admin = await principalFor(ctx, org.adminId);
+    const day = Object.fromEntries(
+      [0, 1, 2, 3, 4, 5, 6].flatMap((d) => [
+        [`open_${d}`, "on"],
+        [`from_${d}`, "00:00"],
+        [`to_${d}`, "24:00"],
+      ]),
+    );
+    await saveGeneralSettings(ctx, admin, {
+      min_duration_min: "15",
+      max_duration_min: "480",
+      advance_days: "30",
+      max_future_bookings: "5",
+      min_lead_min: "0",
+      reminder_min: "30",
+      no_show_grace_min: "30",
+      ...day,
+    });
+    const booker = await createUser(ctx, { org, role: "driver", language: "al" });
+    const v = await poolVehicle(ctx, org);
+    const now = new Date();
+    const start = new Date(Math.ceil((now.getTime() + 20 * 60_000) / 60_000) * 60_000);
+    await createBooking(ctx, admin, {
+      user_id: booker.id,
+      vehicle_id: v.id,
+      type: "shared",
+      destination: "Vlorë",
+      purpose: (await purpose(ctx, org)).id,
+      start: formatInstant(start, TZ),
+      end: formatInstant(new Date(start.getTime() + 3_600_000), TZ),
+    });
+    await sendDueReminders(ctx, createMailer(ctx.config, ctx.log), now);
+    const [notice] = await queuedFor(booker.id);
+    expect(notice).toMatchObject({
+      kind: "booking_reminder",
+      params: { vehicle: v.registration, start: formatInstant(start, TZ) },
+    });
+    expect(notice.url).toMatch(/^\/car-sharing\/bookings\//);
   });
 });
