@@ -46,6 +46,12 @@ async function queuedFor(userId: string): Promise<PushNotice[]> {
     .map((j) => j.data as PushNotice);
 }
 
+/** Gives a user a phone subscribed to notifications (only subscribed users get notices queued). */
+async function withPhone<U extends { id: string }>(user: U): Promise<U> {
+  await subscribe(ctx, await principalFor(ctx, user.id), push.subscription());
+  return user;
+}
+
 async function subscribedDriver(language: "al" | "en") {
   const driver = await createUser(ctx, { org, role: "driver", driver: true, language });
   const p = await principalFor(ctx, driver.id);
@@ -178,8 +184,9 @@ describe("who is told of a job (the rule at its boundaries)", () => {
 describe("triggers queue the notice (sent on the job queue, not in the request)", () => {
   it("a job created for a driver, then changed, then moved to another driver", async () => {
     const admin = await principalFor(ctx, org.adminId);
-    const first = await createDriver(ctx, { org });
-    const second = await createDriver(ctx, { org });
+    const first = await withPhone(await createUser(ctx, { org, role: "driver", driver: true }));
+    const second = await withPhone(await createUser(ctx, { org, role: "driver", driver: true }));
+    const unsubscribed = await createDriver(ctx, { org });
     const input = {
       name: "Depo Durrës",
       latitude: "41.31",
@@ -200,11 +207,14 @@ describe("triggers queue the notice (sent on the job queue, not in the request)"
     expect(await queuedFor(first.id)).toHaveLength(2);
     await assignJob(ctx, admin, { job_id: id, driver_id: second.id });
     expect((await queuedFor(second.id)).map((n) => n.kind)).toEqual(["job_assigned"]);
+    // a driver without a subscribed phone costs no job
+    await assignJob(ctx, admin, { job_id: id, driver_id: unsubscribed.id });
+    expect(await queuedFor(unsubscribed.id)).toHaveLength(0);
   });
 
   it("a service reminder turning due tells the vehicle's driver", async () => {
     const admin = await principalFor(ctx, org.adminId);
-    const driver = await createDriver(ctx, { org, language: "al" });
+    const driver = await withPhone(await createUser(ctx, { org, role: "driver", driver: true, language: "al" }));
     const van = await createVehicle(ctx, { org, registration: "AB 101 CD", driver: driver.id });
     const today = await orgToday(ctx, org.orgId);
     await createReminders(ctx, admin, {
@@ -243,7 +253,7 @@ describe("triggers queue the notice (sent on the job queue, not in the request)"
       no_show_grace_min: "30",
       ...day,
     });
-    const booker = await createUser(ctx, { org, role: "driver", language: "al" });
+    const booker = await withPhone(await createUser(ctx, { org, role: "driver", language: "al" }));
     const v = await poolVehicle(ctx, org);
     const now = new Date();
     const start = new Date(Math.ceil((now.getTime() + 20 * 60_000) / 60_000) * 60_000);

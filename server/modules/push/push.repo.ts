@@ -56,6 +56,17 @@ export const pushRepo = {
       .execute();
   },
 
+  async hasAny(db: DB, orgId: string, userId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom("push_subscriptions")
+      .select("id")
+      .where("org_id", "=", orgId)
+      .where("user_id", "=", userId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async remove(db: DB, id: string) {
     await db.deleteFrom("push_subscriptions").where("id", "=", id).execute();
   },

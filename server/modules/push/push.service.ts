@@ -58,7 +58,8 @@ export async function mySubscriptions(ctx: AppContext, p: Principal) {
 
 /**
  * Queues a notification for a user (the send happens on the job queue, never inside the request). A user without
- * a subscription costs one cheap job that finds nothing to do; callers need not know about devices.
+ * any subscription gets no job at all (one indexed look-up instead of a queued job); callers need not know about
+ * devices.
  */
 export async function notifyUser(
   ctx: AppContext,
@@ -70,6 +71,7 @@ export async function notifyUser(
 ) {
   const notice: PushNotice = { orgId, userId, kind, params, url };
   try {
+    if (!(await pushRepo.hasAny(ctx.db, orgId, userId))) return;
     await ctx.jobs.enqueue("mail", PUSH_JOB, notice);
   } catch (err) {
     // the change that triggered the notice is committed; a queue outage must not turn it into an error
