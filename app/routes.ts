@@ -19,6 +19,7 @@ import { searchPages } from "./features/search/routes";
 import { shellRoutes } from "./features/shell/routes";
 import { tmsFiles, tmsPages } from "./features/tms/routes";
 import { videoFiles, videoPages } from "./features/video/routes";
+import { driverTaskFiles, driverTaskPages } from "./features/driver/driver2.routes";
 
 // Every URL of the web app, feature by feature (docs/architecture.md, "Adding a module").
 // `*Pages` render inside the signed-in frame; `*Files` are downloads and data answered outside it; the public
@@ -37,6 +38,8 @@ export default [
   ...tmsFiles,
   ...videoFiles,
   ...reportFiles,
+  ...driverTaskFiles,
+  ...driverTaskPages,
   ...shellRoutes([
     ...liveMapPages,
     ...immobilizationPages,

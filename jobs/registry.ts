@@ -4,6 +4,7 @@ import { carSharingJobs } from "../server/modules/car-sharing/car-sharing.jobs";
 import { liveJobs } from "../server/modules/live/live.jobs";
 import { maintenanceJobs } from "../server/modules/maintenance/maintenance.jobs";
 import { passwordResetJobs } from "../server/modules/password-reset/password-reset.jobs";
+import { pushJobs } from "../server/modules/push/push.jobs";
 import { positionsJobs } from "../server/modules/positions/positions.jobs";
 import { optimizationJobs } from "../server/optimization/optimization.jobs";
 import { routePlanningJobs } from "../server/modules/route-planning/route-planning.jobs";
@@ -24,4 +25,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   ...routePlanningJobs,
   ...tmsJobs,
   ...videoJobs,
+  ...pushJobs,
 ];

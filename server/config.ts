@@ -79,6 +79,10 @@ const envSchema = z.object({
       if (v === "false") return false;
       return /^\d+$/.test(v) ? Number(v) : v;
     }),
+  // Web Push (docs/driver-app.md): the contact the push services see in the VAPID claims (mailto: or https:)
+  PUSH_CONTACT: z
+    .regex(/^(mailto:|https:\/\/)/, "mailto: or https: URL")
+    .optional(),
   // GET /metrics from other machines than this one (docs/operations.md); unset: loopback only.
   METRICS_TOKEN: z.string().min(16).optional(),
   // the job worker (npm run worker) serves GET /metrics on this port when set; the web process uses PORT

@@ -105,6 +105,15 @@ export const ERROR_STATUS = {
   API_KEY_INVALID: 401,
   CAMERA_UNAVAILABLE: 409,
   MEDIA_NOT_READY: 409,
+  // the driver's phone (docs/driver-app.md)
+  /** a photo the rule asks for is missing (proof of delivery; a failed check item that asks for one) */
+  PHOTO_REQUIRED: 400,
+  RECIPIENT_REQUIRED: 400,
+  PROOF_OF_DELIVERY_EXISTS: 409,
+  /** the signed-in user is neither the driver of the order's truck nor allowed to write orders */
+  NOT_YOUR_ORDER: 403,
+  /** the driver has no vehicle to check (none assigned, none chosen) */
+  CHECK_VEHICLE_REQUIRED: 400,
   INTERNAL: 500,
 } as const;
 

@@ -16,6 +16,7 @@ import { createCommandRelay } from "../modules/immobilization/command-relay";
 import { startLive } from "../modules/live";
 import { startTelematics } from "../telematics/runtime";
 import { startDemoSimulator } from "../simulator";
+import { vapidKeys } from "../modules/push";
 
 const root = process.cwd();
 
@@ -42,6 +43,8 @@ async function main() {
     demo: config.FLOTA_DEMO,
   });
   if (seeded.created) log.info({ demo: config.FLOTA_DEMO }, "created the first organisation");
+  // Web Push's VAPID key pair: generated on the first start, read from the database on every later one
+  await vapidKeys(ctx.db);
 
   const stopWorkers = config.FLOTA_WORKER === "inline" ? await startWorkers(ctx) : async () => {};
   const app = createHttpApp(ctx, { build, clientDir: path.join(root, "build", "client") });

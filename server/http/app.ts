@@ -27,6 +27,7 @@ import { videoRoutes } from "./api/video.routes";
 import { searchRoutes } from "./api/search.routes";
 import { sendError } from "./api/api-kit";
 import { PHONE_API_PREFIXES, webOnlyGuard } from "./phone-endpoints";
+import { driverPhoneRoutes } from "./api/driver-phone.routes";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
 
@@ -102,6 +103,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(maintenanceRoutes(ctx));
   app.use(routePlanningRoutes(ctx));
   app.use(tmsRoutes(ctx));
+  app.use(driverPhoneRoutes(ctx));
   app.use(tmsIntegrationRoutes(ctx));
   app.use(openApiRoutes(ctx));
   app.use(videoRoutes(ctx));

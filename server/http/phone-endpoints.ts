@@ -10,12 +10,24 @@ import { sendError } from "./api/api-kit";
  * (case-insensitive, any sub-path). Endpoints that also serve scripts and integrations (maintenance, alerts,
  * analytics) are not the phone's.
  */
-export const PHONE_API_PREFIXES = ["/api/route-planning/my", "/api/car-sharing"] as const;
+export const PHONE_API_PREFIXES = [
+  "/api/route-planning/my",
+  "/api/car-sharing",
+  // the driver's phone (docs/driver-app.md): notifications, vehicle check, proof of delivery
+  "/api/push",
+  "/api/vehicle-checks",
+  "/api/tms/orders/:id/proof-of-delivery",
+] as const;
+
+/** A prefix as a pattern: a `:name` segment matches any one segment, as Express matches it. */
+const PREFIX_PATTERNS = PHONE_API_PREFIXES.map(
+  (prefix) => new RegExp(`^${prefix.toLowerCase().replace(/:[a-z_]+/g, "[^/]+")}(/.*)?$`),
+);
 
 /** Whether a request path is one of the phone's endpoints (the same matching as the middleware). */
 export function isPhoneEndpoint(path: string): boolean {
   const p = path.toLowerCase().replace(/\/+$/, "");
-  return PHONE_API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+  return PREFIX_PATTERNS.some((re) => re.test(p));
 }
 
 /** Refuses a web-only user's session or token on the phone's endpoints with WEB_ONLY_ACCOUNT (403). */

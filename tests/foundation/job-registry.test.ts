@@ -54,7 +54,7 @@ describe("jobs registered per module, grouped by queue", () => {
         .get("mail")!
         .jobs.map((j) => j.name)
         .sort(),
-    ).toEqual(["alert-email", "password-reset"]);
+    ).toEqual(["alert-email", "password-reset", "push-notify"]);
     for (const d of ALL_JOBS.filter((j) => j.repeat)) expect(d.queue).toBe("maintenance");
   });
 });

@@ -134,6 +134,7 @@ const URLS = [
   "/maintenance/parts/edit/:id",
   "/maintenance/costs",
   "/maintenance/settings",
+  "/maintenance/vehicle-check",
   // Route planning (spec section 2: settings, scheduled-routes, routing-dispatch) and its additions (docs/route-planning.md).
   "/route-planning",
   "/route-planning/settings",
@@ -169,6 +170,11 @@ const URLS = [
   "/tms/settings",
   "/tms/delivering/:id/:vehicleId",
   "/tms/delivering/:id/:vehicleId/pdf",
+  "/tms/orders/:id/proof-of-delivery/photo",
+  // The driver's phone: vehicle check, proof of delivery, a check's photo (docs/driver-app.md).
+  "/driver/check",
+  "/driver/orders/:id/delivery",
+  "/driver/checks/:id/photos/:n",
   // Video (spec: list (default), details/{id}, search) and its media files (docs/video.md).
   "/video",
   "/video/list",

@@ -25,6 +25,7 @@ export const maintenancePages: RouteConfigEntry[] = [
     route("parts/edit/:id", page("parts-edit")),
     route("costs", page("costs")),
     route("settings", page("settings")),
+    route("vehicle-check", page("vehicle-check")),
   ]),
 ];
 

@@ -3,6 +3,7 @@ import { orderFilterSchema, orderInputSchema, fromMinutes } from "../../../serve
 import * as orders from "../../../server/modules/tms/orders.service";
 import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
 import { formAction, intent } from "../../lib/forms.server";
+import { proofOf } from "./proof.server";
 import { can } from "../../lib/permissions";
 import {
   idParam,
@@ -89,6 +90,7 @@ export async function orderLoader(context: LoadContext, request: Request, rawId:
   const vehicles = order.vehicle_id ? await vehicleOptions(context.app, p) : [];
   const truck = vehicles.find((v) => v.id === order.vehicle_id);
   const canWrite = can(p, "tms:write");
+  const proof = await proofOf(context, p.orgId, order.id);
   return {
     order: {
       ...orderFormValues(order),
@@ -102,6 +104,7 @@ export async function orderLoader(context: LoadContext, request: Request, rawId:
       optimization_id: order.optimization_id,
     },
     truck: truck ? truck.registration : null,
+    proof,
     trackingUrl: orders.trackingPath(order.tracking_token),
     version: String(order.updated_at.getTime()),
     canWrite,

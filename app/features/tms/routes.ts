@@ -25,4 +25,5 @@ export const tmsPages: RouteConfigEntry[] = [
 export const tmsFiles: RouteConfigEntry[] = [
   route("tms/delivering/:id/:vehicleId/pdf", page("delivering-pdf")),
   route("tms/optimize/import/sample.csv", page("import-sample")),
+  route("tms/orders/:id/proof-of-delivery/photo", page("proof-photo")),
 ];

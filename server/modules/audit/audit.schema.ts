@@ -32,6 +32,8 @@ export const AUDIT_ENTITIES = [
   "tms_settings",
   "tms_api_key",
   "video_request",
+  "vehicle_check",
+  "vehicle_checklist",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -57,6 +59,7 @@ export const AUDIT_ACTIONS = [
   "dispatch",
   "finish",
   "revoke",
+  "proof_of_delivery",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ import type { Mailer } from "../../mail/mailer";
 import { formatInstant } from "../../shared/dates";
 import { bookingReminderEmail } from "../../../templates/email/booking-reminder";
 import { orgTimeZone } from "../organization/organization.service";
+import { notifyUser } from "../push";
 import { bookingsRepo, vehicleUsage, type BookingRow } from "./bookings.repo";
 
 type Recipient = { email: string | null; name: string; language: string; driver: string | null };
@@ -80,6 +81,16 @@ async function mailAll(
   const base = (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, "");
   const tz = await orgTimeZone(ctx, orgId);
   let sent = 0;
+  // the same reminder on each person's phones (Web Push, in their language; docs/driver-app.md)
+  for (const userId of recipients.keys())
+    await notifyUser(
+      ctx,
+      orgId,
+      userId,
+      "booking_reminder",
+      { id: b.id, vehicle: b.registration, start: formatInstant(b.starts_at, tz), end: formatInstant(b.ends_at, tz) },
+      `/car-sharing/bookings/${b.id}`,
+    );
   for (const r of recipients.values()) {
     if (!r.email) continue;
     try {

@@ -91,6 +91,16 @@ export const remindersRepo = {
       .where("id", "=", id)
       .executeTakeFirst();
   },
+  /** Each vehicle's driver (vehicles.driver_id), by vehicle: who hears a reminder on the phone. */
+  async drivers(db: DB, orgId: string): Promise<Map<string, string>> {
+    const rows = await db
+      .selectFrom("vehicles")
+      .select(["id", "driver_id"])
+      .where("org_id", "=", orgId)
+      .where("driver_id", "is not", null)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.driver_id as string]));
+  },
   insert(db: DB, rows: Insertable<MaintenanceRemindersTable>[]) {
     return db.insertInto("maintenance_reminders").values(rows).returningAll().execute();
   },

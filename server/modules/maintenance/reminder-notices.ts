@@ -6,6 +6,7 @@ import { orgToday } from "./maintenance.vehicles";
 import { announceReminderNotices, reminderPath, type CommittedReminderNotice } from "./reminder-announce";
 import { stageOf } from "./reminder-status";
 import { stateOf } from "./reminders.service";
+import { notifyUser } from "../push";
 
 /**
  * Marks reminders due and tells their responsible users, once per reminder, cycle and stage (due soon, due,
@@ -48,6 +49,7 @@ async function claimNotices(
       remindersRepo.responsible(ctx.db, orgId),
       remindersRepo.registrations(ctx.db, orgId),
     ]);
+    const drivers = await remindersRepo.drivers(ctx.db, orgId);
     for (const r of reminders) {
       const reading = readings.get(r.vehicle_id);
       const odometer = reading?.odometer_km ?? 0;
@@ -80,6 +82,17 @@ async function claimNotices(
         return { mailed: Boolean(person?.email) };
       });
       if (claimed?.mailed) sent++;
+      const driverId = drivers.get(r.vehicle_id);
+      if (claimed && driverId)
+        // the vehicle's driver hears it on the phone (Web Push, in their language; docs/driver-app.md)
+        await notifyUser(
+          ctx,
+          orgId,
+          driverId,
+          "service_reminder",
+          { id: r.id, name: r.name, vehicle: vehicle?.registration ?? "", stage },
+          "/driver",
+        );
       if (claimed && userId) {
         committed.push({
           orgId,

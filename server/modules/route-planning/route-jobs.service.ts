@@ -9,6 +9,7 @@ import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { assignableDrivers } from "../users/users.service";
 import { getVehicle } from "../vehicles/vehicles.service";
 import { occurrences, punctuality } from "./job-rules";
+import { tellDriver } from "./job-notices";
 import { liveEtas } from "./live-eta";
 import { routeJobsRepo, type JobFilter, type JobSort, type NewJob } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
@@ -129,7 +130,7 @@ export async function createJobs(ctx: AppContext, p: Principal, raw: JobInput | 
     series_id: seriesId,
     recurrence_days: input.days,
   }));
-  return ctx.db.transaction().execute(async (trx) => {
+  const ids = await ctx.db.transaction().execute(async (trx) => {
     const ids = await routeJobsRepo.insertMany(trx, p.orgId, rows);
     await audit.record(trx, p, {
       entity: "route_job",
@@ -139,6 +140,9 @@ export async function createJobs(ctx: AppContext, p: Principal, raw: JobInput | 
     });
     return ids;
   });
+  // a repeating job is one notification, for its first visit
+  await tellDriver(ctx, p.orgId, null, { ...rows[0], id: ids[0] }, p.userId);
+  return ids;
 }
 
 export async function updateJob(ctx: AppContext, p: Principal, id: string, raw: JobUpdate | Record<string, unknown>) {
@@ -154,7 +158,9 @@ export async function updateJob(ctx: AppContext, p: Principal, id: string, raw: 
     if (!(await routeJobsRepo.update(trx, p.orgId, id, row))) throw notFound("job");
     await audit.record(trx, p, { entity: "route_job", id, action: "update", before, after: row });
   });
-  return findVisibleJob(ctx, p, id);
+  const after = await findVisibleJob(ctx, p, id);
+  await tellDriver(ctx, p.orgId, before, after, p.userId);
+  return after;
 }
 
 export async function deleteJob(ctx: AppContext, p: Principal, id: string) {
@@ -183,7 +189,9 @@ export async function assignJob(ctx: AppContext, p: Principal, raw: AssignInput 
     await routeJobsRepo.update(trx, p.orgId, input.job_id, patch);
     await audit.record(trx, p, { entity: "route_job", id: input.job_id, action: "update", before, after: patch });
   });
-  return findVisibleJob(ctx, p, input.job_id);
+  const after = await findVisibleJob(ctx, p, input.job_id);
+  await tellDriver(ctx, p.orgId, before, after, p.userId);
+  return after;
 }
 
 /** A job moved by hand to another vehicle (or day) is no longer on its optimised route: its planned order and ETA go. */

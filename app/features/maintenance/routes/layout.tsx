@@ -20,6 +20,7 @@ export const MAINTENANCE_TABS = [
   "parts",
   "costs",
   "notifications",
+  "vehicle-check",
   "settings",
 ] as const;
 

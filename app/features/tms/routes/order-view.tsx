@@ -38,7 +38,7 @@ const FIELDS = [
 export default function OrderView({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tms");
   const [params] = useSearchParams();
-  const { order, canWrite, truck, trackingUrl } = loaderData;
+  const { order, canWrite, truck, trackingUrl, proof } = loaderData;
   const finishCode = formFailure(actionData, "finish")?.code ?? null;
   const notice = params.has("created")
     ? "orders.created"
@@ -92,6 +92,43 @@ export default function OrderView({ loaderData, actionData }: Route.ComponentPro
           </dd>
         </div>
       </dl>
+      {proof && (
+        <div className="card stack" data-testid="proof-of-delivery">
+          <h2>{t("delivery:proof")}</h2>
+          <dl className="details-grid">
+            <div>
+              <dt>{t("delivery:recipient")}</dt>
+              <dd data-testid="proof-recipient">{proof.recipient_name}</dd>
+            </div>
+            <div>
+              <dt>{t("delivery:deliveredAt")}</dt>
+              <dd>{proof.delivered_at.slice(0, 16).replace("T", " ")}</dd>
+            </div>
+            {proof.recorded_by && (
+              <div>
+                <dt>{t("delivery:recordedBy")}</dt>
+                <dd>{proof.recorded_by}</dd>
+              </div>
+            )}
+            {proof.latitude !== null && proof.longitude !== null && (
+              <div>
+                <dt>{t("delivery:position")}</dt>
+                <dd>
+                  {proof.latitude.toFixed(5)}, {proof.longitude.toFixed(5)}
+                </dd>
+              </div>
+            )}
+          </dl>
+          <a href={proof.photoUrl}>
+            <img
+              src={proof.photoUrl}
+              alt={t("delivery:photoAlt", { id: order.order_id })}
+              style={{ maxWidth: "100%", maxHeight: "24rem", height: "auto" }}
+              data-testid="proof-photo"
+            />
+          </a>
+        </div>
+      )}
       {trackingUrl && (
         <p>
           {t("orders.trackingLink")}:{" "}

@@ -1,0 +1,3 @@
+/** Web Push: what other modules use (docs/driver-app.md, "Notifications"). */
+export { notifyUser, vapidKeys } from "./push.service";
+export type { PushKind } from "./push.schema";
