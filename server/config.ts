@@ -81,6 +81,7 @@ const envSchema = z.object({
     }),
   // Web Push (docs/driver-app.md): the contact the push services see in the VAPID claims (mailto: or https:)
   PUSH_CONTACT: z
+    .string()
     .regex(/^(mailto:|https:\/\/)/, "mailto: or https: URL")
     .optional(),
   // GET /metrics from other machines than this one (docs/operations.md); unset: loopback only.
