@@ -7,6 +7,7 @@ import { auditLogFiles } from "./features/audit-log/routes";
 import { authRoutes } from "./features/auth/routes";
 import { carSharingFiles, carSharingPages } from "./features/car-sharing/routes";
 import { dashboardPages } from "./features/dashboard/routes";
+import { driverFiles, driverPages } from "./features/driver/routes";
 import { configurationPages } from "./features/configuration/routes";
 import { immobilizationPages } from "./features/immobilization/routes";
 import { integrationRoutes } from "./features/integrations/routes";
@@ -37,6 +38,9 @@ export default [
   ...tmsFiles,
   ...videoFiles,
   ...reportFiles,
+  // the driver's app on the phone: its own frame (docs/driver-app.md)
+  ...driverFiles,
+  ...driverPages,
   ...shellRoutes([
     ...liveMapPages,
     ...immobilizationPages,
