@@ -22,7 +22,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("flota-driver-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k.startsWith("flota-driver-") && k !== CACHE).map((k) => caches.delete(k))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -51,7 +53,8 @@ self.addEventListener("message", (event) => {
   if (data.type === "clear") event.waitUntil(caches.delete(CACHE));
 });
 
-const isPage = (url) => url.pathname === "/driver" || url.pathname.startsWith("/driver/") || url.pathname.startsWith("/driver.data");
+const isPage = (url) =>
+  url.pathname === "/driver" || url.pathname.startsWith("/driver/") || url.pathname.startsWith("/driver.data");
 const isStatic = (url) =>
   url.pathname === "/manifest.webmanifest" || url.pathname.startsWith("/icons/") || url.pathname === "/__manifest";
 const isOurs = (url) => isPage(url) || isStatic(url) || url.pathname.startsWith("/assets/");

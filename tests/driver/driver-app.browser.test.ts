@@ -78,9 +78,16 @@ describe.skipIf(!hasChromium)("the driver's app on a phone-sized Chromium", () =
       view: window.innerWidth,
     }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.view);
-    const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope));
+    const scope = await page.evaluate(async () => {
+      for (let i = 0; i < 200; i++) {
+        const reg = await navigator.serviceWorker.getRegistration("/driver");
+        if (reg?.active?.state === "activated") return reg.scope;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return null;
+    });
     expect(scope).toBe(`${srv.url}/driver`);
-  });
+  }, 120_000);
 
   it("checks in online with the phone's position", async () => {
     await page.click(`[data-job-id="${jobIds[0]}"] [data-testid="check-in"]`);
@@ -104,6 +111,7 @@ describe.skipIf(!hasChromium)("the driver's app on a phone-sized Chromium", () =
     await page.waitForSelector('[data-testid="driver-job"]');
     await waitForHydration(page);
     await page.waitForSelector('[data-testid="queue-pending"]');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${srv.url}/sw.js`);
 
     const wentOnline = new Date();
     await context.setOffline(false);
@@ -115,7 +123,7 @@ describe.skipIf(!hasChromium)("the driver's app on a phone-sized Chromium", () =
     expect(row.arrived_at!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     expect(row.arrived_at!.getTime()).toBeLessThan(wentOnline.getTime());
     expect(row.checkin_source).toBe("phone");
-  });
+  }, 120_000);
 
   it("switches to Albanian", async () => {
     await page.click('[data-testid="language-switch"] button[value="al"]');

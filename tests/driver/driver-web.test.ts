@@ -83,7 +83,11 @@ describe("the driver's pages without JavaScript", () => {
     );
     expect(near.status).toBe(200);
     expect(await near.text()).toContain("Checked in.");
-    const row = await srv.ctx.db.selectFrom("route_jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
+    const row = await srv.ctx.db
+      .selectFrom("route_jobs")
+      .selectAll()
+      .where("id", "=", job.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "started", checkin_source: "phone" });
   });
 
@@ -98,7 +102,11 @@ describe("the driver's pages without JavaScript", () => {
     );
     expect(res.status).toBe(200);
     expect((await res.json()).result).toMatchObject({ status: "applied", action: "check-in", jobId: job.id });
-    const row = await srv.ctx.db.selectFrom("route_jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
+    const row = await srv.ctx.db
+      .selectFrom("route_jobs")
+      .selectAll()
+      .where("id", "=", job.id)
+      .executeTakeFirstOrThrow();
     expect(row.arrived_at).toEqual(made);
     const again = await client.post(
       "/driver/queue",
@@ -147,11 +155,7 @@ describe("car sharing on the phone", () => {
     const clash = await client.post("/driver/cars", fields, { from: "/driver/cars" });
     expect(clash.status).toBe(409);
     expect(await clash.text()).toContain("The vehicle is already booked for that time.");
-    const cancelled = await client.post(
-      "/driver/cars",
-      { intent: "cancel", booking_id: id },
-      { from: "/driver/cars" },
-    );
+    const cancelled = await client.post("/driver/cars", { intent: "cancel", booking_id: id }, { from: "/driver/cars" });
     expect(cancelled.headers.get("location")).toBe("/driver/cars?cancelled=1");
     const row = await srv.ctx.db.selectFrom("bookings").select("status").where("id", "=", id).executeTakeFirst();
     expect(row?.status).toBe("cancelled");

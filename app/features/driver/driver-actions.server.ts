@@ -70,7 +70,14 @@ async function run(ctx: AppContext, p: Principal, action: DriverAction, form: Fo
  * the day already started): 409, or NOT_YOUR_JOB / NOT_FOUND for a job they had. Anything else the driver sent wrong
  * (beyond the radius, before the threshold, a time out of bounds) is "refused". Neither is ever dropped silently: both are shown.
  */
-const CONFLICTS = new Set(["NOT_YOUR_JOB", "NOT_FOUND", "JOB_STATE", "JOB_TAKEN", "DAY_ALREADY_STARTED", "DAY_NOT_STARTED"]);
+const CONFLICTS = new Set([
+  "NOT_YOUR_JOB",
+  "NOT_FOUND",
+  "JOB_STATE",
+  "JOB_TAKEN",
+  "DAY_ALREADY_STARTED",
+  "DAY_NOT_STARTED",
+]);
 const statusOf = (code: string): ActionStatus => (CONFLICTS.has(code) ? "conflict" : "refused");
 
 /** Runs one driver action and answers its result; errors other than refusals (a crash) are thrown. */

@@ -92,8 +92,12 @@ export const routePlanningApi: ApiFragment = {
         tags: ["route-planning"],
         summary: "Start the working day (refused before the start-hour threshold)",
         requestBody: { required: false, ...json(ref("PhonePosition")) },
-        responses: { 201: { description: "the day", ...json(ref("AttendanceDay")) }, 400: error,
-          403: error, 409: error },
+        responses: {
+          201: { description: "the day", ...json(ref("AttendanceDay")) },
+          400: error,
+          403: error,
+          409: error,
+        },
       },
     },
     "/api/route-planning/my/day/end": {

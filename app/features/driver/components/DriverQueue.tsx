@@ -154,9 +154,11 @@ export function DriverQueueProvider({ children }: { children: ReactNode }) {
               {r.queued && r.madeAt && (
                 <span className="muted">
                   {" "}
-                  ({t("queue.madeAt", {
+                  (
+                  {t("queue.madeAt", {
                     time: new Date(r.madeAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }),
-                  })})
+                  })}
+                  )
                 </span>
               )}
             </p>

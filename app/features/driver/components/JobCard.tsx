@@ -27,12 +27,7 @@ export function JobCard({ job, index, platform }: { job: DriverJob; index: numbe
         ? "started"
         : "not_started";
   return (
-    <li
-      id={`stop-${job.id}`}
-      className={`driver-card status-${status}`}
-      data-testid="driver-job"
-      data-job-id={job.id}
-    >
+    <li id={`stop-${job.id}`} className={`driver-card status-${status}`} data-testid="driver-job" data-job-id={job.id}>
       <div className="driver-card-head">
         <span className="driver-stop">{job.planned_sequence ?? index + 1}</span>
         <div>

@@ -41,10 +41,18 @@ export function StopsMap({ stops }: { stops: MapStop[] }) {
       data-testid="driver-map"
     >
       <rect x="0" y="0" width={W} height={H} rx="8" className="driver-map-bg" />
-      <polyline points={points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")} className="driver-map-line" />
+      <polyline
+        points={points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")}
+        className="driver-map-line"
+      />
       {stops.map((s, i) => (
         <a key={s.id} href={`#stop-${s.id}`}>
-          <circle cx={points[i][0]} cy={points[i][1]} r="11" className={s.done ? "driver-map-done" : "driver-map-stop"} />
+          <circle
+            cx={points[i][0]}
+            cy={points[i][1]}
+            r="11"
+            className={s.done ? "driver-map-done" : "driver-map-stop"}
+          />
           <text x={points[i][0]} y={points[i][1] + 4} textAnchor="middle" className="driver-map-label">
             {s.label}
           </text>

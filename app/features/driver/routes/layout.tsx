@@ -1,6 +1,16 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, NavLink, Outlet, useLocation, useNavigation, useRevalidator } from "react-router";
+import {
+  Form,
+  NavLink,
+  Outlet,
+  isRouteErrorResponse,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+  useRouteError,
+} from "react-router";
+import { ErrorContent } from "../../../components/ErrorContent";
 import { CsrfInput } from "../../../components/forms";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
 import { DriverQueueProvider } from "../components/DriverQueue";
@@ -26,15 +36,21 @@ export const loader = ({ request, context }: Route.LoaderArgs) => driverLayoutLo
 function useServiceWorker() {
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
+    const handOver = (worker: ServiceWorker) => {
+      const urls = performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((u) => new URL(u).origin === location.origin);
+      worker.postMessage({ type: "cache", urls: [location.pathname + location.search, ...urls] });
+    };
     navigator.serviceWorker
       .register("/sw.js", { scope: "/driver" })
-      .then(() => navigator.serviceWorker.ready)
       .then((reg) => {
-        const urls = performance
-          .getEntriesByType("resource")
-          .map((e) => e.name)
-          .filter((u) => new URL(u).origin === location.origin);
-        reg.active?.postMessage({ type: "cache", urls: [location.pathname + location.search, ...urls] });
+        if (reg.active) return handOver(reg.active);
+        const next = reg.installing ?? reg.waiting;
+        next?.addEventListener("statechange", () => {
+          if (next.state === "activated") handOver(next);
+        });
       })
       .catch(() => {});
   }, []);
@@ -103,5 +119,27 @@ export default function DriverLayout({ loaderData }: Route.ComponentProps) {
         </main>
       </DriverQueueProvider>
     </div>
+  );
+}
+
+/** A web-only account is told why the phone app is refused to it; anything else is the usual error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const webOnly = isRouteErrorResponse(error) && (error.data as { error?: string })?.error === "WEB_ONLY_ACCOUNT";
+  return (
+    <main className="error-page" data-testid="error-page">
+      {webOnly ? (
+        <>
+          <h1>{t("errorPage.forbidden")}</h1>
+          <p data-testid="web-only">{t("errors:WEB_ONLY_ACCOUNT")}</p>
+          <p>
+            <a href="/manage">{t("errorPage.home")}</a>
+          </p>
+        </>
+      ) : (
+        <ErrorContent error={error} />
+      )}
+    </main>
   );
 }
