@@ -125,6 +125,32 @@ describe.skipIf(!hasChromium)("the driver's app on a phone-sized Chromium", () =
     expect(row.checkin_source).toBe("phone");
   }, 120_000);
 
+  it("on iOS offers the home-screen steps once; dismissed, they stay away", async () => {
+    const ios = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      userAgent:
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const p = await ios.newPage();
+      p.setDefaultTimeout(20_000);
+      await signInInBrowser(p, srv.url, driver.email!, driver.password);
+      expect(new URL(p.url()).pathname).toBe("/driver");
+      await waitForHydration(p);
+      await p.waitForSelector('[data-testid="install-prompt"]');
+      expect(await p.textContent('[data-testid="install-prompt"]')).toContain("Add to Home Screen");
+      await p.click('[data-testid="install-prompt"] button');
+      await p.waitForSelector('[data-testid="install-prompt"]', { state: "detached" });
+      await p.reload();
+      await waitForHydration(p);
+      expect(await p.locator('[data-testid="install-prompt"]').count()).toBe(0);
+    } finally {
+      await ios.close();
+    }
+  }, 120_000);
+
   it("switches to Albanian", async () => {
     await page.click('[data-testid="language-switch"] button[value="al"]');
     await page.waitForSelector("text=Punët e sotme");

@@ -4,7 +4,7 @@ import { updateRouteSettings } from "../../server/modules/route-planning/route-s
 import { addDays } from "../../server/shared/dates";
 import { poolVehicle, purpose } from "../car-sharing/helpers";
 import { principalFor, createTestOrg, type TestOrg } from "../support/context";
-import { createUser } from "../support/factories";
+import { createUser, createVehicle } from "../support/factories";
 import { FormClient, signedInClient, startTestServer, type TestServer } from "../support/server";
 import { insertJob, today } from "../route-planning/helpers";
 
@@ -65,6 +65,36 @@ describe("the driver's pages without JavaScript", () => {
     expect(html).toContain("You can start work from 00:00.");
     expect(html).toContain('href="/driver/check"');
     expect(first.id && second.id).toBeTruthy();
+  });
+
+  it("lists the day's delivery stops of the vehicle the driver drives, each with its proof of delivery", async () => {
+    const vehicle = await createVehicle(srv.ctx, { org, driver: driver.id });
+    const other = await createVehicle(srv.ctx, { org });
+    const order = (orderId: string, vehicleId: string) =>
+      srv.ctx.db
+        .insertInto("tms_orders")
+        .values({
+          org_id: org.orgId,
+          order_id: orderId,
+          customer_code: "C1",
+          customer_name: "Market Ana",
+          address: "Rruga Myslym Shyri 5",
+          latitude: 41.32,
+          longitude: 19.81,
+          weight: "10",
+          delivery_date_at: today(),
+          vehicle_id: vehicleId,
+          sequence: 1,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    const mine = await order("ORD-MINE-1", vehicle.id);
+    await order("ORD-OTHER-1", other.id);
+    const html = await (await client.get("/driver")).text();
+    expect(html).toContain("ORD-MINE-1 · Market Ana");
+    expect(html).toContain(`href="/driver/orders/${mine.id}/delivery"`);
+    expect(html).toContain("Proof of delivery");
+    expect(html).not.toContain("ORD-OTHER-1");
   });
 
   it("checks in with a plain form: refused beyond the radius with the distance, applied within it", async () => {

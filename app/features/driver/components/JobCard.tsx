@@ -102,10 +102,7 @@ export function OrderCard({ order, platform }: { order: DriverOrder; platform: P
       <div className="driver-card-head">
         <span className="driver-stop">{order.sequence ?? "•"}</span>
         <div>
-          <h3>
-            {order.orderId}
-            {order.customer ? ` · ${order.customer}` : ""}
-          </h3>
+          <h3>{order.customer ? `${order.orderId} · ${order.customer}` : order.orderId}</h3>
           {order.address && <p className="driver-address">{order.address}</p>}
         </div>
         <span className="driver-status">{t(`orders.status.${order.status}`)}</span>
