@@ -61,12 +61,19 @@ export type SendOutcome<R> =
   /** the session is gone (a redirect to sign in): keep it queued until the driver signs in again */
   | { kind: "signed-out" };
 
-/** Posts one action with the page's CSRF token; never throws. */
-export async function send<R>(item: QueuedAction, csrf: string): Promise<SendOutcome<R>> {
+/**
+ * Posts one action with the page's CSRF token; never throws. `madeAt: false` for an action sent the moment it is
+ * made: the server's clock is then the time, so a phone whose clock is wrong cannot get a live action refused.
+ */
+export async function send<R>(
+  item: QueuedAction,
+  csrf: string,
+  opts: { madeAt: boolean } = { madeAt: true },
+): Promise<SendOutcome<R>> {
   const body = new FormData();
   for (const [k, v] of item.fields) body.append(k, v);
   body.set("_csrf", csrf);
-  body.set("made_at", item.madeAt);
+  if (opts.madeAt) body.set("made_at", item.madeAt);
   body.set("intent", item.kind);
   let res: Response;
   try {

@@ -98,7 +98,7 @@ export function DriverQueueProvider({ children }: { children: ReactNode }) {
       const item: QueuedAction = { ...input, url: input.url ?? QUEUE_URL, madeAt: new Date().toISOString() };
       const waiting = (await queue.list()).length > 0;
       if (navigator.onLine && !waiting) {
-        const out = await send<{ result: ActionResult }>(item, csrf);
+        const out = await send<{ result: ActionResult }>(item, csrf, { madeAt: false });
         if (out.kind === "answered" && out.body?.result) {
           show(out.body.result, false);
           void revalidator.revalidate();
