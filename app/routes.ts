@@ -7,6 +7,7 @@ import { auditLogFiles } from "./features/audit-log/routes";
 import { authRoutes } from "./features/auth/routes";
 import { carSharingFiles, carSharingPages } from "./features/car-sharing/routes";
 import { dashboardPages } from "./features/dashboard/routes";
+import { driverFiles, driverPages } from "./features/driver/routes";
 import { configurationPages } from "./features/configuration/routes";
 import { immobilizationPages } from "./features/immobilization/routes";
 import { integrationRoutes } from "./features/integrations/routes";
@@ -19,7 +20,6 @@ import { searchPages } from "./features/search/routes";
 import { shellRoutes } from "./features/shell/routes";
 import { tmsFiles, tmsPages } from "./features/tms/routes";
 import { videoFiles, videoPages } from "./features/video/routes";
-import { driverTaskFiles, driverTaskPages } from "./features/driver/driver2.routes";
 
 // Every URL of the web app, feature by feature (docs/architecture.md, "Adding a module").
 // `*Pages` render inside the signed-in frame; `*Files` are downloads and data answered outside it; the public
@@ -38,8 +38,9 @@ export default [
   ...tmsFiles,
   ...videoFiles,
   ...reportFiles,
-  ...driverTaskFiles,
-  ...driverTaskPages,
+  // the driver's app on the phone: its own frame (docs/driver-app.md)
+  ...driverFiles,
+  ...driverPages,
   ...shellRoutes([
     ...liveMapPages,
     ...immobilizationPages,

@@ -86,6 +86,8 @@ export const ERROR_STATUS = {
   ATTENDANCE_BEFORE_THRESHOLD: 409,
   DAY_ALREADY_STARTED: 409,
   DAY_NOT_STARTED: 409,
+  /** a phone action's made_at in the future or older than 24 h (server/modules/route-planning/made-at.ts) */
+  MADE_AT_OUT_OF_RANGE: 400,
   IMPORT_TOO_MANY_ROWS: 413,
   IMPORT_ENCODING: 400,
   IMPORT_COLUMNS: 400,

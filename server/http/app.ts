@@ -8,6 +8,7 @@ import type { AppContext } from "../context";
 import { httpMetrics, metricsHandler } from "../metrics/http";
 import { authRoutes } from "./api/auth.routes";
 import { contentSecurityPolicy } from "./basemap";
+import { driverAppRoutes } from "./driver-app";
 import { configurationRoutes } from "./api/configuration.routes";
 import { telematicsRoutes } from "./api/telematics.routes";
 import { placesRoutes } from "./api/places.routes";
@@ -65,6 +66,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
     next();
   });
   for (const mw of opts.before ?? []) app.use(mw);
+  app.use(driverAppRoutes(opts.clientDir));
   app.use("/assets", express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
 

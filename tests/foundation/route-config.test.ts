@@ -196,6 +196,10 @@ const URLS = [
   "/dashboard/metrics/add",
   "/dashboard/metrics/edit/:id",
   "/dashboard/benchmarks",
+  // the driver's app (docs/driver-app.md)
+  "/driver",
+  "/driver/cars",
+  "/driver/queue",
 ];
 
 describe("route config (app/routes.ts)", () => {

@@ -64,6 +64,7 @@ export const routePlanningApi: ApiFragment = {
         requestBody: position,
         responses: {
           200: { description: "the job, started", ...json(ref("RouteJob")) },
+          400: error,
           403: error,
           409: {
             description: "CHECKIN_TOO_FAR (details.distance_m, details.radius_m) or JOB_STATE",
@@ -78,7 +79,12 @@ export const routePlanningApi: ApiFragment = {
         summary: "Check out of the job (within the check-out radius)",
         parameters: [idParam],
         requestBody: position,
-        responses: { 200: { description: "the job, finished", ...json(ref("RouteJob")) }, 409: error },
+        responses: {
+          200: { description: "the job, finished", ...json(ref("RouteJob")) },
+          400: error,
+          403: error,
+          409: error,
+        },
       },
     },
     "/api/route-planning/my/day/start": {
@@ -86,14 +92,23 @@ export const routePlanningApi: ApiFragment = {
         tags: ["route-planning"],
         summary: "Start the working day (refused before the start-hour threshold)",
         requestBody: { required: false, ...json(ref("PhonePosition")) },
-        responses: { 201: { description: "the day", ...json(ref("AttendanceDay")) }, 403: error, 409: error },
+        responses: {
+          201: { description: "the day", ...json(ref("AttendanceDay")) },
+          400: error,
+          403: error,
+          409: error,
+        },
       },
     },
     "/api/route-planning/my/day/end": {
       post: {
         tags: ["route-planning"],
-        summary: "End the working day",
-        responses: { 200: { description: "the day", ...json(ref("AttendanceDay")) }, 409: error },
+        summary: "End the working day (made_at: when it ended on the phone, as for the start)",
+        requestBody: {
+          required: false,
+          ...json({ type: "object", properties: { made_at: { type: "string", format: "date-time" } } }),
+        },
+        responses: { 200: { description: "the day", ...json(ref("AttendanceDay")) }, 400: error, 409: error },
       },
     },
     "/api/route-planning/my/attendance": {
@@ -203,7 +218,16 @@ export const routePlanningApi: ApiFragment = {
     PhonePosition: {
       type: "object",
       required: ["latitude", "longitude"],
-      properties: { latitude: { type: "number" }, longitude: { type: "number" } },
+      properties: {
+        latitude: { type: "number" },
+        longitude: { type: "number" },
+        made_at: {
+          type: "string",
+          format: "date-time",
+          description:
+            "When the action was made on the phone (queued offline): recorded as its time; at most 2 minutes ahead of the server's clock and 24 hours old, else MADE_AT_OUT_OF_RANGE (400). Absent: now.",
+        },
+      },
     },
     RouteJob: {
       type: "object",

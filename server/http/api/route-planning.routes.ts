@@ -54,7 +54,9 @@ export function routePlanningRoutes(ctx: AppContext) {
   );
   r.post(
     `${base}/my/day/end`,
-    authed(ctx, async (_q, _s, p) => toAttendanceDto(await attendance.endWorkingDay(ctx, p))),
+    authed(ctx, async (req, _s, p) =>
+      toAttendanceDto(await attendance.endWorkingDay(ctx, p, new Date(), req.body ?? {})),
+    ),
   );
   r.get(
     `${base}/my/attendance`,

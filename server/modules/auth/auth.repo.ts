@@ -122,7 +122,7 @@ export const authRepo = {
   },
 
   findRoleOptions(db: DB, roleId: string) {
-    return db.selectFrom("roles").select("options").where("id", "=", roleId).executeTakeFirstOrThrow();
+    return db.selectFrom("roles").select(["options", "key"]).where("id", "=", roleId).executeTakeFirstOrThrow();
   },
 
   listUserVehicleIds(db: DB, userId: string) {

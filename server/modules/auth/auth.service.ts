@@ -93,19 +93,34 @@ export async function issueSession(
   return { token, socketToken, sessionId: row.id, expiresAt: new Date(row.expires_at), scope };
 }
 
-/** Where a user lands after signing in: `next` when it is a local path, else the role's login redirect. */
-export async function landingFor(ctx: AppContext, user: { role_id: string }, next?: string | null): Promise<string> {
+/** A phone's browser (docs/driver-app.md, "Landing"): iOS, Android, or any user agent that calls itself mobile. */
+export const isPhoneUserAgent = (ua: string | null | undefined) => /iPhone|iPod|Android|Mobile/i.test(ua ?? "");
+
+/**
+ * Where a user lands after signing in: `next` when it is a local path, else the role's login redirect; a driver on a
+ * phone whose role keeps the default redirect (/manage) lands on the driver's app instead (/driver), unless the
+ * account is limited to the web app (the driver's app is the phone app).
+ */
+export async function landingFor(
+  ctx: AppContext,
+  user: { role_id: string; is_driver?: boolean; web_only?: boolean },
+  next?: string | null,
+  userAgent?: string | null,
+): Promise<string> {
   const local = safeLocalPath(next);
   if (local) return local;
   const role = await authRepo.findRoleOptions(ctx.db, user.role_id);
-  return loginRedirect({ role: { id: user.role_id, key: "", name: "", options: role.options } });
+  const target = loginRedirect({ role: { id: user.role_id, key: role.key, name: "", options: role.options } });
+  const driver = user.is_driver || role.key === "driver";
+  if (target === "/manage" && driver && !user.web_only && isPhoneUserAgent(userAgent)) return "/driver";
+  return target;
 }
 
 /** The sign-in form: checks the password, opens a web session and says where to go and in which language. */
 export async function signInToWeb(ctx: AppContext, input: LoginInput, meta: SessionMeta, next?: string | null) {
   const user = await authenticate(ctx, input, meta);
   const session = await issueSession(ctx, user, "web", meta);
-  return { session, language: user.default_language, target: await landingFor(ctx, user, next) };
+  return { session, language: user.default_language, target: await landingFor(ctx, user, next, meta.userAgent) };
 }
 
 export function loadPrincipal(ctx: AppContext, token: string | null | undefined): Promise<Principal | null> {

@@ -5,6 +5,7 @@ import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
 import { existingUserIds } from "../users/users.service";
 import { attendanceRepo } from "./attendance.repo";
+import { madeAt } from "./made-at";
 import { routePlanningPolicy } from "./route-planning.policy";
 import {
   attendanceRuleSchema,
@@ -57,11 +58,13 @@ async function thresholdFor(ctx: AppContext, orgId: string, userId: string, fall
 export async function startWorkingDay(
   ctx: AppContext,
   p: Principal,
-  raw: Partial<PhonePosition> = {},
-  now: Date = new Date(),
+  raw: Partial<PhonePosition> & { made_at?: unknown } = {},
+  serverNow: Date = new Date(),
 ) {
+  // an offline start is judged at the time it was made (the threshold, the late mark, the day)
+  const now = madeAt(raw.made_at, serverNow);
   const rules = await activeRules(ctx, p.orgId);
-  const pos = raw.latitude !== undefined ? phonePositionSchema.parse(raw) : null;
+  const pos = raw.latitude !== undefined && raw.latitude !== null ? phonePositionSchema.parse(raw) : null;
   const threshold = await thresholdFor(ctx, p.orgId, p.userId, rules.attendance_start_threshold);
   const clock = minutesOfDay(formatInstantTime(now, rules.timezone))!;
   const limit = minutesOfDay(threshold)!;
@@ -79,7 +82,13 @@ export async function startWorkingDay(
   return row;
 }
 
-export async function endWorkingDay(ctx: AppContext, p: Principal, now: Date = new Date()) {
+export async function endWorkingDay(
+  ctx: AppContext,
+  p: Principal,
+  serverNow: Date = new Date(),
+  raw: { made_at?: unknown } = {},
+) {
+  const now = madeAt(raw.made_at, serverNow);
   const rules = await activeRules(ctx, p.orgId);
   const row = await attendanceRepo.end(ctx.db, p.orgId, p.userId, todayIn(rules.timezone, now), now);
   if (!row) throw new AppError("DAY_NOT_STARTED", "The working day has not started");
@@ -101,5 +110,28 @@ export async function attendanceDays(ctx: AppContext, p: Principal, from: string
     active: true as const,
     days: await attendanceRepo.days(ctx.db, p.orgId, from, to),
     timezone: rules.timezone,
+  };
+}
+
+/**
+ * The phone's working-day panel: whether time attendance is active, the user's threshold (shown before a start
+ * is refused), today's start and end. Nothing but `active: false` while time attendance is off.
+ */
+export async function myWorkingDay(ctx: AppContext, p: Principal, now: Date = new Date()) {
+  const rules = await routeRules(ctx, p.orgId);
+  if (!rules.attendance_enabled) return { active: false as const };
+  const day = todayIn(rules.timezone, now);
+  const threshold = await thresholdFor(ctx, p.orgId, p.userId, rules.attendance_start_threshold);
+  const [row] = await attendanceRepo.days(ctx.db, p.orgId, day, day, p.userId);
+  const clock = minutesOfDay(formatInstantTime(now, rules.timezone))!;
+  return {
+    active: true as const,
+    day,
+    threshold,
+    beforeThreshold: clock < minutesOfDay(threshold)!,
+    startedAt: row?.started_at ?? null,
+    endedAt: row?.ended_at ?? null,
+    late: row?.late ?? false,
+    timeZone: rules.timezone,
   };
 }

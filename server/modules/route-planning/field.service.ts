@@ -5,6 +5,7 @@ import type { Principal } from "../access/principal";
 import { circleBoundingBox } from "../places/geometry";
 import { metresTo, punctuality } from "./job-rules";
 import { liveEtas } from "./live-eta";
+import { madeAt } from "./made-at";
 import { routeJobsRepo } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { phonePositionSchema, type PhonePosition } from "./route-planning.schema";
@@ -49,14 +50,19 @@ function tooFar(
   return new AppError(code, message, { distance_m: distance, radius_m: radius });
 }
 
-/** Check-in from the phone: refused beyond the check-in radius, with the distance in the answer. */
+/**
+ * Check-in from the phone: refused beyond the check-in radius, with the distance in the answer. `made_at` (an action
+ * queued on the phone while offline) is the recorded arrival, within its bounds (made-at.ts).
+ */
 export async function phoneCheckIn(
   ctx: AppContext,
   p: Principal,
   id: string,
   raw: PhonePosition | Record<string, unknown>,
+  now: Date = new Date(),
 ) {
   const pos = phonePositionSchema.parse(raw);
+  const at = madeAt((raw as { made_at?: unknown }).made_at, now);
   const job = await ownJob(ctx, p, id);
   if (job.status !== "not_started") throw new AppError("JOB_STATE", `The job is ${job.status}`);
   const rules = await routeRules(ctx, p.orgId);
@@ -64,7 +70,7 @@ export async function phoneCheckIn(
   if (distance > rules.checkin_radius_m) throw tooFar("CHECKIN_TOO_FAR", p, distance, rules.checkin_radius_m);
   const ok = await routeJobsRepo.transition(ctx.db, p.orgId, id, "not_started", {
     status: "started",
-    arrived_at: new Date(),
+    arrived_at: at,
     checkin_source: "phone",
     checkin_distance_m: distance,
   });
@@ -77,8 +83,10 @@ export async function phoneCheckOut(
   p: Principal,
   id: string,
   raw: PhonePosition | Record<string, unknown>,
+  now: Date = new Date(),
 ) {
   const pos = phonePositionSchema.parse(raw);
+  const made = madeAt((raw as { made_at?: unknown }).made_at, now);
   const job = await ownJob(ctx, p, id);
   if (job.status !== "started") throw new AppError("JOB_STATE", `The job is ${job.status}`);
   const rules = await routeRules(ctx, p.orgId);
@@ -86,7 +94,8 @@ export async function phoneCheckOut(
   if (distance > rules.checkout_radius_m) throw tooFar("CHECKOUT_TOO_FAR", p, distance, rules.checkout_radius_m);
   const ok = await routeJobsRepo.transition(ctx.db, p.orgId, id, "started", {
     status: "finished",
-    departed_at: new Date(),
+    // a departure is never recorded before the arrival (an automatic check-in may have been later than the phone's)
+    departed_at: job.arrived_at && job.arrived_at > made ? job.arrived_at : made,
     checkout_source: "phone",
     checkout_distance_m: distance,
   });

@@ -117,5 +117,9 @@ export async function completeSso(
   const user = await authRepo.findUserByEmail(ctx.db, identity.email);
   if (!user || !user.active) throw new AppError("SSO_FAILED", "No active user has this e-mail");
   const session = await issueSession(ctx, user, "sso", meta);
-  return { session, language: user.default_language, target: await landingFor(ctx, user, pending.next) };
+  return {
+    session,
+    language: user.default_language,
+    target: await landingFor(ctx, user, pending.next, meta.userAgent),
+  };
 }

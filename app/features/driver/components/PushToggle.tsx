@@ -15,7 +15,10 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 async function registration(): Promise<ServiceWorkerRegistration> {
   // the driver app registers /sw.js (which imports /sw-push.js); registering the same script again is a no-op
-  return (await navigator.serviceWorker.getRegistration("/")) ?? navigator.serviceWorker.register("/sw.js");
+  return (
+    (await navigator.serviceWorker.getRegistration("/driver")) ??
+    navigator.serviceWorker.register("/sw.js", { scope: "/driver" })
+  );
 }
 
 /**

@@ -1,0 +1,20 @@
+import { requireDriverApp } from "../driver.server";
+import { applyDriverAction, isDriverAction } from "../driver-actions.server";
+import type { Route } from "./+types/queue";
+
+/**
+ * One driver action sent by the page's script: made just now, or made offline and kept in the phone's queue
+ * (its `made_at` is applied by the service within its bounds). Answers JSON with the result to show; a refusal or
+ * a conflict is an answer too (its HTTP status), so the phone drops it from the queue only once it has been shown.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const p = requireDriverApp(context, request);
+  const form = await request.formData();
+  if (form.get("_csrf") !== context.csrfToken) return Response.json({ error: "CSRF" }, { status: 403 });
+  const kind = form.get("intent");
+  if (!isDriverAction(kind)) return Response.json({ error: "VALIDATION" }, { status: 400 });
+  const { result, httpStatus } = await applyDriverAction(context, request, p, kind, form);
+  return Response.json({ result }, { status: httpStatus, headers: { "Cache-Control": "no-store" } });
+}
+
+export const loader = () => new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
