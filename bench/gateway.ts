@@ -68,7 +68,7 @@ async function main() {
   const handle = connectDatabase(db.url, 2);
   try {
     await migrate(handle.pool);
-    const org = await makeBenchOrg({ db: handle.db, log } as unknown as AppContext, "Gateway bench", DEVICES, "gw");
+    const org = await makeBenchOrg({ db: handle.db, log } as unknown as AppContext, "Gateway bench", DEVICES, "357");
     const port = await freePort();
     const proc = spawn(process.execPath, ["--import", "tsx", "server/cli/gateway.ts"], {
       env: {
@@ -84,6 +84,8 @@ async function main() {
       },
       stdio: ["ignore", "pipe", "inherit"],
     });
+    // the gateway goes with the bench, whatever happens
+    process.once("exit", () => proc.kill("SIGKILL"));
     let out = "";
     proc.stdout!.on("data", (c) => (out += c));
     while ((out.match(/gateway is running/g) ?? []).length < PROCESSES) {

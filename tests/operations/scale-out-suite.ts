@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { createPolicy, parsePolicyInput } from "../../server/modules/alerts/alerts.service";
 import { TeltonikaClient, type SimPosition } from "../../server/telematics/simulator";
+import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { freePort } from "../support/free-port";
 import { killAllFlotaProcesses, NO_GATEWAY_PORTS, startFlotaProcess, type FlotaProcess } from "../support/processes";
@@ -27,6 +29,7 @@ export function scaleOutSuite(kind: "redis" | "postgres") {
   let token: string;
   let live: LiveClient;
   const clients: TeltonikaClient[] = [];
+  let browser: Browser | null = null;
 
   beforeAll(async () => {
     ctx = createTestContext();
@@ -59,6 +62,7 @@ export function scaleOutSuite(kind: "redis" | "postgres") {
     webUrl = `http://127.0.0.1:${webPort}`;
     const gateway = (port: number) =>
       startFlotaProcess("server/cli/gateway.ts", [], { ...common, TELTONIKA_PORT: String(port) }, "gateway is running");
+    const launching = hasChromium ? launchBrowser() : Promise.resolve(null);
     [gatewayA, gatewayB, web] = await Promise.all([
       gateway(portA),
       gateway(portB),
@@ -69,6 +73,7 @@ export function scaleOutSuite(kind: "redis" | "postgres") {
         "Flota is running at",
       ),
     ]);
+    browser = await launching;
     expect(gatewayA.output()).toContain(`bus: ${kind}`);
     expect(web.output()).toContain("FLOTA_GATEWAYS=off");
 
@@ -97,6 +102,7 @@ export function scaleOutSuite(kind: "redis" | "postgres") {
   afterAll(async () => {
     for (const c of clients) c.close();
     live?.close();
+    await browser?.close();
     await killAllFlotaProcesses();
     await ctx?.close();
   });
@@ -131,8 +137,16 @@ export function scaleOutSuite(kind: "redis" | "postgres") {
     return (await res.json()) as { status: string; response: string | null };
   }
 
-  it("a device on gateway A and a browser on the web process see each other: live position, alert, block", async () => {
+  it("a device on gateway A and a browser on the web process see each other: live position, alert toast, block", async () => {
     const [d] = devices;
+    // a signed-in browser on the web process, its notification socket open
+    let page: Page | null = null;
+    if (browser) {
+      page = await (await browser.newContext()).newPage();
+      await signInInBrowser(page, webUrl, org.adminEmail, org.adminPassword, "/alerts/log?lng=en");
+      await waitForHydration(page);
+      await page.waitForSelector('[data-testid="alert-bell"][data-live="open"]', { timeout: 15_000 });
+    }
     const device = await connect(portA, d.imei);
     const t0 = Date.now() - 60_000;
     expect(await device.sendRecords([record(t0, 50)], undefined, 10_000)).toBe(1);
@@ -142,10 +156,16 @@ export function scaleOutSuite(kind: "redis" | "postgres") {
     expect(await device.sendRecords([record(t0 + 10_000, 120, 41.33)], undefined, 10_000)).toBe(1);
     const alert = await live.waitFor((m) => m.type === "alert" && m.vehicleId === d.id, 15_000);
     expect(alert).toMatchObject({ alertType: "speeding", policyName: "Scale-out limit" });
+    if (page) {
+      const toast = page.locator('[data-testid="notifications"] .toast-alert');
+      await toast.waitFor({ timeout: 15_000 });
+      expect(await toast.locator("strong").textContent()).toBe(`Speeding · ${d.registration}`);
+      await page.context().close();
+    }
 
     expect(await block(device, d.id, "block")).toMatchObject({ status: "Blocked", response: "DOUT1:1 DOUT2:0" });
     expect(await block(device, d.id, "unblock")).toMatchObject({ status: "Unblocked" });
-  });
+  }, 90_000);
 
   it("killing gateway A mid-stream loses no acknowledged position; the device reconnects to B and is reachable there", async () => {
     const d = devices[1];
@@ -199,5 +219,5 @@ export function scaleOutSuite(kind: "redis" | "postgres") {
     // and a command from the web process finds it on B
     await sleep(50);
     expect(await block(current!, d.id, "block")).toMatchObject({ status: "Blocked" });
-  });
+  }, 90_000);
 }
