@@ -58,7 +58,7 @@ describe("GATEWAY_PROCESSES=2: two gateway workers on one port", () => {
       "gateway is running",
     );
     await waitFor(() => running() === 2, 100_000, 50);
-  }, 150_000);
+  }, 240_000);
   afterAll(async () => {
     for (const c of clients) c.close();
     relay?.close();

@@ -98,7 +98,7 @@ export function scaleOutSuite(kind: "redis" | "postgres") {
     // the browser's socket: the session cookie on web's /live
     live = await LiveClient.open(`${webUrl.replace("http", "ws")}/live`, { cookie: `flota_session=${token}` });
     await live.waitFor((m) => m.type === "ready");
-  }, 150_000);
+  }, 240_000);
   afterAll(async () => {
     for (const c of clients) c.close();
     live?.close();

@@ -39,7 +39,7 @@ export async function startFlotaProcess(
   args: string[],
   env: Record<string, string>,
   ready: string,
-  timeoutMs = 100_000,
+  timeoutMs = 150_000,
 ): Promise<FlotaProcess> {
   const proc = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: root,
