@@ -7,6 +7,7 @@ import { build } from "esbuild";
 const entryPoints = {
   start: "server/cli/start.ts",
   worker: "jobs/main.ts",
+  gateway: "server/cli/gateway.ts",
   migrate: "server/cli/migrate.ts",
   backup: "server/cli/backup.ts",
   restore: "server/cli/restore.ts",

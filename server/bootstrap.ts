@@ -4,7 +4,7 @@ import type { AppContext } from "./context";
 import { connectDatabase, type DatabaseHandle } from "./db/database";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
 import { migrate } from "./db/migrate";
-import { DeviceRegistry } from "./modules/devices/device-registry";
+import { DeviceRegistry, sharedDeviceRegistry } from "./modules/devices/device-registry";
 import { createLiveBus } from "./modules/live/live-bus";
 import { JobQueue } from "./queue/job-queue";
 
@@ -27,10 +27,11 @@ export interface RuntimeOptions {
   buildId?: string;
   poolSize?: number;
   /**
-   * "web": the live bus listens (hub, command relay) and the gateways' device registry is built;
-   * "worker": the live bus only publishes (alert notices), no device registry.
+   * "web" and "gateway": the live bus listens (hub, command relay) and the gateways' device registry is
+   * built, its invalidations shared over the bus; "worker": the live bus only publishes (alert notices),
+   * no device registry.
    */
-  role?: "web" | "worker";
+  role?: "web" | "gateway" | "worker";
 }
 
 /**
@@ -57,9 +58,11 @@ export async function openRuntime(config: Config, log: Logger, opts: RuntimeOpti
     config.REDIS_URL ? { kind: "redis", url: config.REDIS_URL } : { kind: "postgres", url },
     log,
     config.QUEUE_PREFIX,
+    config.JOB_LOCK_MS,
   );
-  const web = (opts.role ?? "web") === "web";
+  const web = (opts.role ?? "web") !== "worker";
   const live = await createLiveBus({ redisUrl: config.REDIS_URL, databaseUrl: url, log, listen: web });
+  const devices = web ? sharedDeviceRegistry(new DeviceRegistry(database.db), live) : undefined;
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -67,7 +70,7 @@ export async function openRuntime(config: Config, log: Logger, opts: RuntimeOpti
     jobs,
     buildId: opts.buildId ?? "dev",
     live,
-    devices: web ? new DeviceRegistry(database.db) : undefined,
+    devices,
   };
   return {
     ctx,
@@ -75,6 +78,7 @@ export async function openRuntime(config: Config, log: Logger, opts: RuntimeOpti
     embedded,
     async shutdown() {
       await jobs.close().catch((err) => log.warn({ err }, "closing job queue"));
+      devices?.close();
       await live.close().catch((err) => log.warn({ err }, "closing the live bus"));
       await database.close().catch(() => {});
       if (embedded) await embedded.stop().catch(() => {});

@@ -23,6 +23,16 @@ const envSchema = z.object({
   FLOTA_ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
   FLOTA_DEMO: bool.default(true),
   FLOTA_WORKER: z.enum(["inline", "off"]).default("inline"),
+  // Roles as processes (docs/scaling.md): "off" leaves the device gateways to `npm run gateway`.
+  FLOTA_GATEWAYS: z.enum(["on", "off"]).default("on"),
+  // npm run gateway: this many processes share the gateway ports (Node's cluster module); 1 = the process itself
+  GATEWAY_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  // SO_REUSEPORT on the gateway sockets, so separate gateway processes bind one port (Node 22.12 or later)
+  GATEWAY_REUSE_PORT: bool.default(false),
+  // npm run gateway serves GET /metrics on this port when set
+  GATEWAY_METRICS_PORT: port.optional(),
+  // A job whose worker stops renewing its lock for this long goes back to its queue (BullMQ's stalled check).
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[a-z0-9-]*$/)

@@ -55,11 +55,13 @@ async function main() {
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   const web = requirePorts(ctx, "live", "devices");
   const hub = startLive(web, server);
-  const telematics = await startTelematics(web);
+  // FLOTA_GATEWAYS=off: the devices connect to `npm run gateway` processes (docs/scaling.md)
+  const telematics = config.FLOTA_GATEWAYS === "on" ? await startTelematics(web) : null;
   // Block/unblock reaches the device wherever its connection lives: here, or another process over the bus.
-  const commands = createCommandRelay({ bus: web.live, local: telematics.commands, log });
+  const commands = createCommandRelay({ bus: web.live, local: telematics?.commands ?? null, log });
   ctx.commands = commands;
-  const simulator = config.FLOTA_DEMO && config.simulator ? await startDemoSimulator(ctx, telematics.ports) : null;
+  const simulator =
+    telematics && config.FLOTA_DEMO && config.simulator ? await startDemoSimulator(ctx, telematics.ports) : null;
 
   const lines = [
     "",
@@ -68,6 +70,7 @@ async function main() {
     config.FLOTA_DEMO
       ? `  Demo users manager@, dispatcher@, viewer@, driver@flota.local use password ${DEMO_PASSWORD}`
       : "",
+    telematics ? "" : "  Device gateways: off here (FLOTA_GATEWAYS=off; npm run gateway)",
     `  Database: ${runtime.embedded ? `embedded PostgreSQL in ${runtime.embedded.dataDir}` : "DATABASE_URL"}; jobs: ${config.REDIS_URL ? "Redis" : "PostgreSQL"}`,
     "",
   ].filter((l, i, a) => l !== "" || i === 0 || i === a.length - 1);
@@ -86,7 +89,7 @@ async function main() {
       hub.close(),
       (async () => {
         await simulator?.stop();
-        await telematics.close();
+        await telematics?.close();
       })(),
       stopWorkers(),
     ]);

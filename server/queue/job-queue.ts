@@ -45,6 +45,8 @@ export class JobQueue {
     readonly backend: QueueBackend,
     private log: Logger,
     private prefix = "",
+    /** lock of a running job; a dead worker's job returns to the queue once it expires (stalled check, as often) */
+    private lockMs = 30_000,
   ) {
     this.unregisterMetrics = metricSources.queues(() => this.counts());
   }
@@ -102,7 +104,12 @@ export class JobQueue {
       if (!processor) throw new Error(`No processor for job ${name}/${job.name}`);
       return processor(job, token, signal);
     };
-    const opts = { connection: connectionOptions(this.backend) as never, concurrency };
+    const opts = {
+      connection: connectionOptions(this.backend) as never,
+      concurrency,
+      lockDuration: this.lockMs,
+      stalledInterval: this.lockMs,
+    };
     const fullName = this.prefix + name;
     const worker =
       this.backend.kind === "redis"

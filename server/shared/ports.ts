@@ -32,6 +32,8 @@ export type BusMessage =
   | { k: "alert"; o: string; u: string[]; a: Record<string, unknown> }
   /** a maintenance reminder notice for its responsible user (in-app notification, server/modules/maintenance/reminder-announce.ts) */
   | { k: "reminder"; o: string; u: string[]; r: Record<string, unknown> }
+  /** a device was attached, detached or moved (`i`; absent: every device): processes drop its cached lookup */
+  | { k: "dev"; i?: string }
   /** a device command for the process that holds the device */
   | { k: "cmd"; q: CommandRequest }
   /** that process has the device and sent the command (answer `to` the asking process) */

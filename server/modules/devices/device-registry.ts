@@ -1,5 +1,5 @@
 import type { DB } from "../../db/database";
-import type { DevicePort, KnownDevice } from "../../shared/ports";
+import type { DevicePort, KnownDevice, LivePort } from "../../shared/ports";
 
 export type { KnownDevice } from "../../shared/ports";
 
@@ -33,6 +33,27 @@ export class DeviceRegistry implements DevicePort {
     if (identifier === undefined) this.cache.clear();
     else this.cache.delete(identifier);
   }
+}
+
+/**
+ * The registry of a process in a fleet of processes: an invalidation goes out on the live bus, so the gateway
+ * process holding the device drops its cached lookup at once instead of after the TTL. The publishing
+ * process gets its own message back and drops the entry then too (the local drop is immediate).
+ */
+export function sharedDeviceRegistry(local: DeviceRegistry, bus: LivePort): DevicePort & { close(): void } {
+  const unsubscribe = bus.onMessage((m) => {
+    if (m.k === "dev") local.invalidate(m.i);
+  });
+  return {
+    lookup: (identifier) => local.lookup(identifier),
+    invalidate(identifier) {
+      local.invalidate(identifier);
+      bus.publish(identifier === undefined ? { k: "dev" } : { k: "dev", i: identifier }).catch(() => {
+        // the other processes still pick the change up within the registry's TTL
+      });
+    },
+    close: () => void unsubscribe(),
+  };
 }
 
 /** Records a refused identifier (gateway callback). */

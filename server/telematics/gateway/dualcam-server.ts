@@ -15,6 +15,7 @@ import {
   type DualCamFile,
   type DualCamPacket,
 } from "../protocols/dualcam";
+import { tcpListenOptions } from "./port-sharing";
 
 export type DualCamMeta = Extract<DualCamPacket, { kind: "meta" }>;
 
@@ -231,7 +232,7 @@ export async function startCameraServer(o: CameraServerOptions): Promise<CameraS
   server.on("error", (err) => o.logger.error({ err }, "camera server error"));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(o.port ?? DUALCAM_DEFAULT_PORT, o.host, () => {
+    server.listen(tcpListenOptions(o.port ?? DUALCAM_DEFAULT_PORT, o.host), () => {
       server.off("error", reject);
       resolve();
     });

@@ -3,6 +3,7 @@ import type pino from "pino";
 import { decodeOsmAnd, OSMAND_DEFAULT_PORT } from "../protocols/osmand";
 import type { DeviceCallbacks } from "./session";
 import { closeHttpGracefully } from "../../shared/close-http";
+import { tcpListenOptions } from "./port-sharing";
 
 export interface OsmAndHandlerOptions extends DeviceCallbacks {
   logger: pino.Logger;
@@ -97,7 +98,7 @@ export async function startOsmAndServer(options: OsmAndServerOptions): Promise<O
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? OSMAND_DEFAULT_PORT, options.host, () => {
+    server.listen(tcpListenOptions(options.port ?? OSMAND_DEFAULT_PORT, options.host), () => {
       server.off("error", reject);
       resolve();
     });

@@ -25,6 +25,7 @@ import { CobanSession } from "./coban-session";
 import { Jt808Session } from "./jt808-session";
 import { QueclinkSession } from "./queclink-session";
 import { WialonSession } from "./wialon-session";
+import { tcpListenOptions } from "./port-sharing";
 
 export interface TcpGateway {
   /** The port actually bound (useful with port 0). */
@@ -249,7 +250,7 @@ export async function startTcpGateway(options: TcpGatewayOptions): Promise<TcpGa
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? DEFAULT_PORTS[options.protocol], options.host, () => {
+    server.listen(tcpListenOptions(options.port ?? DEFAULT_PORTS[options.protocol], options.host), () => {
       server.off("error", reject);
       resolve();
     });

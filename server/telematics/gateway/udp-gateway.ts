@@ -1,6 +1,7 @@
 import dgram from "node:dgram";
 import type pino from "pino";
 import { ProtocolError } from "../../shared/device-contract";
+import { udpSocketOptions } from "./port-sharing";
 
 /** What a connectionless protocol does with one datagram; the reply (if any) is sent after it resolves. */
 export type DatagramHandler = (packet: Buffer, remoteAddress: string, log: pino.Logger) => Promise<Buffer | null>;
@@ -27,7 +28,7 @@ export interface UdpGateway {
  * order.
  */
 export async function startUdpGateway(options: UdpGatewayOptions): Promise<UdpGateway> {
-  const socket = dgram.createSocket({ type: options.host?.includes(":") ? "udp6" : "udp4" });
+  const socket = dgram.createSocket(udpSocketOptions(options.host?.includes(":") ? "udp6" : "udp4"));
   const log = options.logger.child({ protocol: options.protocol, transport: "udp" });
   const maxBytes = options.maxPacketBytes ?? 64 * 1024;
   const chains = new Map<string, Promise<void>>();
