@@ -5,6 +5,7 @@ import type { AlertTables } from "./alerts";
 import type { AnalyticsTables } from "./analytics";
 import type { AuthTables } from "./auth";
 import type { CarSharingTables } from "./car-sharing";
+import type { ForwardingTables } from "./forwarding";
 import type { MaintenanceTables } from "./maintenance";
 import type { OrganizationTables, OrganizationsTable } from "./organization";
 import type { PlaceTables } from "./places";
@@ -38,7 +39,8 @@ export interface Database
     MaintenanceTables,
     RoutePlanningTables,
     TmsTables,
-    VideoTables {}
+    VideoTables,
+    ForwardingTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;
