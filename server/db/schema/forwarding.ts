@@ -6,8 +6,8 @@ export interface ForwardingTables {
   forwarding_targets: ForwardingTargetsTable;
 }
 
-/** bigint counters: pg returns them as strings */
-type Count = ColumnType<string, number | string | undefined, number | string>;
+/** bigint counters (server/db/database.ts reads int8 as a number) */
+type Count = ColumnType<number, number | undefined, number>;
 
 export interface ForwardingTargetsTable {
   id: Generated<string>;

@@ -141,7 +141,8 @@ export function createForwarder(ctx: Pick<AppContext, "db" | "log" | "config">, 
             });
         },
         onLateFix(device, fix) {
-          if (targets.has(device.orgId)) found.push({ orgId: device.orgId, vehicleId: device.vehicleId, deviceId: null, fix, odometerM: null });
+          if (targets.has(device.orgId))
+            found.push({ orgId: device.orgId, vehicleId: device.vehicleId, deviceId: null, fix, odometerM: null });
         },
         afterCommit() {
           const perOrg = new Map<string, ForwardItem[]>();

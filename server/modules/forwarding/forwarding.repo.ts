@@ -30,12 +30,7 @@ export const forwardingRepo = {
     db.selectFrom("forwarding_targets").selectAll().where("org_id", "=", orgId).orderBy("name").execute(),
 
   find: (db: DB, orgId: string, id: string) =>
-    db
-      .selectFrom("forwarding_targets")
-      .selectAll()
-      .where("org_id", "=", orgId)
-      .where("id", "=", id)
-      .executeTakeFirst(),
+    db.selectFrom("forwarding_targets").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst(),
 
   nameExists: async (db: DB, orgId: string, name: string, exceptId?: string) =>
     Boolean(
@@ -79,9 +74,9 @@ export const forwardingRepo = {
     db
       .updateTable("forwarding_targets")
       .set({
-        sent_count: sql<string>`sent_count + ${r.sent}`,
-        failed_batches: sql<string>`failed_batches + ${r.failedBatches}`,
-        dropped_count: sql<string>`dropped_count + ${r.dropped}`,
+        sent_count: sql<number>`sent_count + ${r.sent}`,
+        failed_batches: sql<number>`failed_batches + ${r.failedBatches}`,
+        dropped_count: sql<number>`dropped_count + ${r.dropped}`,
         ...(r.ok === null
           ? {}
           : {

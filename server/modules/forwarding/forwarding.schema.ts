@@ -33,7 +33,10 @@ export const forwardingTargetInputSchema = z
       (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v),
       z.string().min(16, "errors.forwardingSecret").max(200, "errors.tooLong").nullable().optional(),
     ),
-    active: z.preprocess((v) => (v === undefined || v === null ? true : v === true || v === "true" || v === "on"), z.boolean()),
+    active: z.preprocess(
+      (v) => (v === undefined || v === null ? true : v === true || v === "true" || v === "on"),
+      z.boolean(),
+    ),
   })
   .superRefine((v, c) => {
     if (!urlFitsKind(v.url, v.kind)) c.addIssue({ code: "custom", path: ["url"], message: "errors.forwardingUrl" });

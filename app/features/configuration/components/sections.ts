@@ -2,7 +2,17 @@ import { can, type Permission, type PermissionHolder } from "../../../lib/permis
 
 /** The configuration screens; each shows when the user holds its permission (null: everyone). */
 export interface ConfigSection {
-  key: "organization" | "drivers" | "vehicles" | "teams" | "users" | "settings" | "auditLog" | "forwarding" | "profile" | "help";
+  key:
+    | "organization"
+    | "drivers"
+    | "vehicles"
+    | "teams"
+    | "users"
+    | "settings"
+    | "auditLog"
+    | "forwarding"
+    | "profile"
+    | "help";
   to: string;
   permission: Permission | null;
 }

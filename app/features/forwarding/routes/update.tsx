@@ -36,7 +36,9 @@ export default function UpdateForwardingTarget({ loaderData, actionData }: Route
       <dl className="card details" data-testid="forwarding-status">
         <dt>{t("status.last")}</dt>
         <dd>
-          {target.last_status ? `${t(`status.${target.last_status}`)} · ${target.last_attempt_text}` : t("status.never")}
+          {target.last_status
+            ? `${t(`status.${target.last_status}`)} · ${target.last_attempt_text}`
+            : t("status.never")}
         </dd>
         {target.last_status === "failed" && target.last_error && (
           <>
