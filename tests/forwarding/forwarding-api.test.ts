@@ -89,7 +89,12 @@ describe("/api/forwarding", () => {
   });
 
   it("checks the address against the kind, needs a topic for MQTT and a unique name", async () => {
-    const wrongScheme = await api("/api/forwarding", auth, "POST", { name: "X", kind: "mqtt", url: PUBLIC, topic: "t" });
+    const wrongScheme = await api("/api/forwarding", auth, "POST", {
+      name: "X",
+      kind: "mqtt",
+      url: PUBLIC,
+      topic: "t",
+    });
     expect(wrongScheme.status).toBe(400);
     expect((await wrongScheme.json()).error).toBe("VALIDATION");
     const noTopic = await api("/api/forwarding", auth, "POST", { name: "Y", kind: "mqtt", url: "mqtt://203.0.113.1" });
@@ -111,9 +116,9 @@ describe("/api/forwarding", () => {
     const manager = await createUser(srv.ctx, { org, role: "fleet_manager" });
     const managerAuth = await bearer(manager.email!, manager.password);
     expect((await api("/api/forwarding", managerAuth)).status).toBe(403);
-    expect(
-      (await api("/api/forwarding", managerAuth, "POST", { name: "M", kind: "http", url: PUBLIC })).status,
-    ).toBe(403);
+    expect((await api("/api/forwarding", managerAuth, "POST", { name: "M", kind: "http", url: PUBLIC })).status).toBe(
+      403,
+    );
     const mine = await (await api("/api/forwarding", auth, "POST", { name: "Mine", kind: "http", url: PUBLIC })).json();
     expect((await api(`/api/forwarding/${mine.id}`, otherAuth)).status).toBe(404);
     expect((await api(`/api/forwarding/${mine.id}`, otherAuth, "DELETE")).status).toBe(404);
