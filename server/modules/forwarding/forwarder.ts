@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import { metricSources } from "../../metrics";
 import type { PositionHook } from "../positions/position-hooks";
-import { forwardingRepo } from "./forwarding.repo";
+import { forwardingRepo, type ActiveTarget } from "./forwarding.repo";
 import { TargetSender, type ForwardItem } from "./target-sender";
 
 /** How often the active targets are reloaded (a change on the page takes effect within this time). */
@@ -26,7 +26,10 @@ export interface Forwarder {
  * commit: it neither queries per fix nor waits for a receiver, so it never slows the devices' acknowledgements.
  * Each process forwards the positions it stored itself.
  */
-export function createForwarder(ctx: Pick<AppContext, "db" | "log" | "config">, opts: { reloadMs?: number } = {}) {
+export function createForwarder(
+  ctx: Pick<AppContext, "db" | "log" | "config">,
+  opts: { reloadMs?: number; loadTargets?: () => Promise<ActiveTarget[]> } = {},
+) {
   const { config } = ctx;
   const log = ctx.log.child({ module: "forwarding" });
   const reloadMs = opts.reloadMs ?? RELOAD_MS;
@@ -82,7 +85,7 @@ export function createForwarder(ctx: Pick<AppContext, "db" | "log" | "config">, 
   };
 
   async function reload(): Promise<void> {
-    const rows = await forwardingRepo.active(ctx.db);
+    const rows = await (opts.loadTargets ? opts.loadTargets() : forwardingRepo.active(ctx.db));
     if (closed) return;
     const next = new Map<string, TargetSender[]>();
     const seen = new Set<string>();
