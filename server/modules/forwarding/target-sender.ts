@@ -153,9 +153,12 @@ export class TargetSender {
       throw new Error(check.reason === "private" ? "the address is in a private network" : "the host cannot be found");
     const pin = check.addresses[0];
     const signature = signBody(target.secret, body);
-    if (target.kind === "http")
+    if (target.kind === "http") {
+      // the target was an MQTT one before a change: its connection is not needed any more
+      if (this.mqtt) await this.mqtt.close();
+      this.mqtt = null;
       await postBatch(target.url, pin, body, signature, batchId, this.opts.timeoutMs, this.abort.signal);
-    else {
+    } else {
       this.mqtt ??= new MqttLink(target.id, this.opts.timeoutMs);
       await this.mqtt.publish(target.url, pin, target.topic ?? "", body, signature);
     }
