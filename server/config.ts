@@ -100,6 +100,18 @@ const envSchema = z.object({
   WORKER_METRICS_PORT: port.optional(),
   // SIGTERM: how long the process may take to finish its work before it exits anyway.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  // Outbound calls to addresses users enter (position forwarding, webhooks): private, loopback and link-local
+  // addresses are refused unless the installation allows them (an on-premises receiver; docs/integrations.md).
+  OUTBOUND_ALLOW_PRIVATE: bool.default(false),
+  // Position forwarding (docs/integrations.md): positions waiting per target (the oldest are dropped beyond it),
+  // positions per batch, how long a batch waits to fill, the first retry's delay (doubling up to a minute),
+  // attempts per batch before its positions count as dropped, and each delivery's time limit.
+  FORWARDING_QUEUE_SIZE: z.coerce.number().int().min(1).default(10_000),
+  FORWARDING_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+  FORWARDING_BATCH_MS: z.coerce.number().int().min(0).default(1000),
+  FORWARDING_RETRY_MS: z.coerce.number().int().min(1).default(1000),
+  FORWARDING_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  FORWARDING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MAP_STYLE: z.enum(["online", "offline"]).default("online"),
   MAP_STYLE_URL: z.string().url().optional(),
   PMTILES_URL: z.string().url().optional(),

@@ -116,6 +116,9 @@ export const ERROR_STATUS = {
   NOT_YOUR_ORDER: 403,
   /** the driver has no vehicle to check (none assigned, none chosen) */
   CHECK_VEHICLE_REQUIRED: 400,
+  FORWARDING_NAME_TAKEN: 409,
+  OUTBOUND_URL_PRIVATE: 400,
+  OUTBOUND_URL_UNRESOLVED: 400,
   INTERNAL: 500,
 } as const;
 

@@ -26,6 +26,7 @@ import { openApiRoutes } from "./api/openapi.routes";
 import { carSharingRoutes } from "./api/car-sharing.routes";
 import { videoRoutes } from "./api/video.routes";
 import { searchRoutes } from "./api/search.routes";
+import { forwardingRoutes } from "./api/forwarding.routes";
 import { sendError } from "./api/api-kit";
 import { PHONE_API_PREFIXES, webOnlyGuard } from "./phone-endpoints";
 import { driverPhoneRoutes } from "./api/driver-phone.routes";
@@ -110,6 +111,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(openApiRoutes(ctx));
   app.use(videoRoutes(ctx));
   app.use(searchRoutes(ctx));
+  app.use(forwardingRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => {
     res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 });
   });

@@ -46,6 +46,15 @@ export const metrics = {
   email(result: "sent" | "failed" | "logged") {
     m.emails.inc({ result });
   },
+  forwardingSent(kind: string, n: number) {
+    m.forwardingSent.inc({ kind }, n);
+  },
+  forwardingDropped(kind: string, n: number) {
+    m.forwardingDropped.inc({ kind }, n);
+  },
+  forwardingFailedBatch(kind: string) {
+    m.forwardingFailedBatches.inc({ kind });
+  },
 };
 
 type Unregister = () => void;
@@ -63,6 +72,8 @@ export const metricSources = {
   devices: (read: () => Record<string, number>) => add(m.sources.devices, read),
   websockets: (read: () => number) => add(m.sources.websockets, read),
   queues: (read: () => Promise<Record<string, Record<string, number>>>) => add(m.sources.queues, read),
+  /** positions waiting to be forwarded, by target kind */
+  forwarding: (read: () => Record<string, number>) => add(m.sources.forwarding, read),
 };
 
 export const metricsContentType = () => m.registry.contentType;

@@ -13,6 +13,7 @@ export const sources = {
   devices: new Set<() => Record<string, number>>(),
   websockets: new Set<() => number>(),
   queues: new Set<() => Promise<Record<string, Record<string, number>>>>(),
+  forwarding: new Set<() => Record<string, number>>(),
 };
 
 const register = [registry];
@@ -135,3 +136,44 @@ new Gauge({
     }
   },
 });
+
+export const forwardingSent = new Counter({
+  name: "flota_forwarding_positions_sent_total",
+  help: "Positions forwarded to organisations' systems and accepted by them, by target kind (http, mqtt)",
+  labelNames: ["kind"] as const,
+  registers: register,
+});
+
+export const forwardingDropped = new Counter({
+  name: "flota_forwarding_positions_dropped_total",
+  help: "Positions that were not forwarded: pushed out of a full queue, or in a batch that failed its last attempt, by target kind",
+  labelNames: ["kind"] as const,
+  registers: register,
+});
+
+export const forwardingFailedBatches = new Counter({
+  name: "flota_forwarding_failed_batches_total",
+  help: "Forwarding delivery attempts that failed (error, timeout or non-2xx answer; each retry counts), by target kind",
+  labelNames: ["kind"] as const,
+  registers: register,
+});
+
+new Gauge({
+  name: "flota_forwarding_queue_depth",
+  help: "Positions waiting in this process's forwarding queues (and in their batches being sent), by target kind",
+  labelNames: ["kind"] as const,
+  registers: register,
+  collect() {
+    this.reset();
+    this.set({ kind: "http" }, 0);
+    this.set({ kind: "mqtt" }, 0);
+    for (const read of sources.forwarding) for (const [kind, n] of Object.entries(read())) this.inc({ kind }, n);
+  },
+});
+
+// every kind shows from the start, at zero
+for (const kind of ["http", "mqtt"]) {
+  forwardingSent.inc({ kind }, 0);
+  forwardingDropped.inc({ kind }, 0);
+  forwardingFailedBatches.inc({ kind }, 0);
+}

@@ -5,6 +5,7 @@ import { AlertRulesCache } from "../modules/alerts/alert-rules";
 import { createSegmentsHook } from "../modules/analytics/segments/segments.hook";
 import { createRoutePlanningHook } from "../modules/route-planning/route-planning.hooks";
 import { createTmsArrivalHook } from "../modules/tms/tms.hooks";
+import { createForwarder, type Forwarder } from "../modules/forwarding";
 import { recordUnknownDevice } from "../modules/devices/device-registry";
 import { recordDeviceStatus, recordRefusedFrame } from "../modules/devices/device-status";
 import type { LocalCommands } from "../modules/immobilization/command-relay";
@@ -42,6 +43,8 @@ export interface TelematicsRuntime {
   commands: LocalCommands;
   /** the alert rules this process evaluates positions against (tests invalidate it after changing policies) */
   alertRules: AlertRulesCache;
+  /** position forwarding to the organisations' systems (tests reload its targets after changing them) */
+  forwarding: Forwarder;
   /** Waits for the work that follows the commits so far: segment derivation, alerts' announcements, publishing. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -69,6 +72,7 @@ export async function startTelematics(
   const { config, log } = ctx;
   const registry = ctx.devices;
   const alertRules = new AlertRulesCache(ctx.db, opts.alertRulesCheckMs ?? 1000);
+  const forwarding = createForwarder(ctx);
   const pipeline = createPositionPipeline({
     db: ctx.db,
     log: log.child({ module: "positions" }),
@@ -80,6 +84,8 @@ export async function startTelematics(
       createSegmentsHook(ctx),
       createRoutePlanningHook(ctx),
       createTmsArrivalHook(ctx),
+      // last: it only copies the committed fixes to its queues
+      forwarding.hook,
     ],
     ...opts.pipeline,
   });
@@ -185,6 +191,7 @@ export async function startTelematics(
       camera?.close(),
       teltonikaUdp?.close(),
     ]);
+    await forwarding.close(0);
     throw err;
   }
 
@@ -203,6 +210,7 @@ export async function startTelematics(
     pipeline,
     commands,
     alertRules,
+    forwarding,
     settle: () => pipeline.settle(),
     async close() {
       await Promise.all([
@@ -212,6 +220,7 @@ export async function startTelematics(
         teltonikaUdp?.close(),
       ]);
       await pipeline.close();
+      await forwarding.close();
     },
   };
 }

@@ -216,6 +216,7 @@ describe("configuration permissions", () => {
       "users",
       "settings",
       "auditLog",
+      "forwarding",
       "profile",
       "help",
     ]);

@@ -26,6 +26,7 @@ import { createPlan, solvePlan } from "../../server/modules/tms/plans.service";
 import { createDepot } from "../../server/modules/tms/settings.service";
 import { mediaKey, mediaStore } from "../../server/modules/video/media-store";
 import { archiveRepo } from "../../server/modules/analytics/archive/archive.repo";
+import { createForwardingTarget } from "../../server/modules/forwarding";
 import { principalFor, type TestContext, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 
@@ -60,6 +61,7 @@ export interface OrgB {
   archiveId: string;
   tileId: string;
   scheduleId: string;
+  forwardingTargetId: string;
 }
 
 /** Creates B's records through the services, as B's administrator. */
@@ -283,7 +285,16 @@ export async function seedOrgB(ctx: TestContext, bOrg: TestOrg): Promise<OrgB> {
   }))!;
   await archiveRepo.saveFile(ctx.db, archiveId, "pdf", "al", Buffer.from(`${MARK} archived`));
   await archiveRepo.finish(ctx.db, archiveId, "COMPLETED", { rowCount: 1 });
+  const forwardingTarget = await createForwardingTarget(ctx, pb, {
+    name: `${MARK} forwarding`,
+    kind: "http",
+    url: "https://203.0.113.50/positions",
+    topic: null,
+    secret: `${MARK}-secret-0123456789`,
+    active: true,
+  });
   return {
+    forwardingTargetId: forwardingTarget.id,
     bookingId: booking.id,
     serviceId: service.id,
     supplierId: supplier.id,
@@ -387,7 +398,14 @@ export async function snapshotOrgB(db: DB, orgId: string): Promise<string> {
     .selectAll()
     .where("org_id", "=", orgId)
     .execute();
+  const forwarding = await db
+    .selectFrom("forwarding_targets")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .orderBy("id")
+    .execute();
   return JSON.stringify({
+    forwarding,
     vehicles,
     images,
     teams,

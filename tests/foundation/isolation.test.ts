@@ -58,10 +58,12 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   // a tile is its user's own: B's tile is not found
   "/dashboard/metrics/edit/:id": (b) => ({ id: b.tileId }),
   "/analytics/notifications/edit/:id": (b) => ({ id: b.scheduleId }),
+  "/configuration/forwarding/update/:id": (b) => ({ id: b.forwardingTargetId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/teams/:id": (b) => ({ id: b.teamId }),
+  "/api/forwarding/:id": (b) => ({ id: b.forwardingTargetId }),
   "/api/vehicles/:id": (b) => ({ id: b.vehicleId }),
   "/api/vehicles/:id/images": (b) => ({ id: b.vehicleId }),
   "/api/vehicles/:id/images/:imageId": (b) => ({ id: b.vehicleId, imageId: b.imageId }),

@@ -97,6 +97,9 @@ const URLS = [
   "/administration/support/end",
   "/configuration/audit-log",
   "/configuration/audit-log.csv",
+  "/configuration/forwarding",
+  "/configuration/forwarding/add",
+  "/configuration/forwarding/update/:id",
   // Car sharing (docs/car-sharing.md: the booking paths are ours).
   "/car-sharing",
   "/car-sharing/calendar",

@@ -6,6 +6,7 @@ import type { AnalyticsTables } from "./analytics";
 import type { AuthTables } from "./auth";
 import type { CarSharingTables } from "./car-sharing";
 import type { DriverPhoneTables } from "./driver-phone";
+import type { ForwardingTables } from "./forwarding";
 import type { MaintenanceTables } from "./maintenance";
 import type { OrganizationTables, OrganizationsTable } from "./organization";
 import type { PlaceTables } from "./places";
@@ -40,7 +41,8 @@ export interface Database
     RoutePlanningTables,
     TmsTables,
     VideoTables,
-    DriverPhoneTables {}
+    DriverPhoneTables,
+    ForwardingTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

@@ -15,6 +15,7 @@ import { administrationApi } from "../api/administration.openapi";
 import { referenceApi } from "../api/reference.openapi";
 import { searchApi } from "../api/search.openapi";
 import { driverPhoneApi } from "../api/driver-phone.openapi";
+import { forwardingApi } from "../api/forwarding.openapi";
 
 /**
  * Every module's part of the API description, in the order the document lists them. A module with an /api
@@ -36,5 +37,6 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   videoApi,
   driverPhoneApi,
   searchApi,
+  forwardingApi,
   referenceApi,
 ];

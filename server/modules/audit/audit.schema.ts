@@ -34,6 +34,7 @@ export const AUDIT_ENTITIES = [
   "video_request",
   "vehicle_check",
   "vehicle_checklist",
+  "forwarding_target",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

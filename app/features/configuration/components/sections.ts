@@ -2,7 +2,17 @@ import { can, type Permission, type PermissionHolder } from "../../../lib/permis
 
 /** The configuration screens; each shows when the user holds its permission (null: everyone). */
 export interface ConfigSection {
-  key: "organization" | "drivers" | "vehicles" | "teams" | "users" | "settings" | "auditLog" | "profile" | "help";
+  key:
+    | "organization"
+    | "drivers"
+    | "vehicles"
+    | "teams"
+    | "users"
+    | "settings"
+    | "auditLog"
+    | "forwarding"
+    | "profile"
+    | "help";
   to: string;
   permission: Permission | null;
 }
@@ -15,6 +25,7 @@ export const CONFIG_SECTIONS: ConfigSection[] = [
   { key: "users", to: "/configuration/users/list", permission: "users:read" },
   { key: "settings", to: "/configuration/settings", permission: "settings:read" },
   { key: "auditLog", to: "/configuration/audit-log", permission: "audit:read" },
+  { key: "forwarding", to: "/configuration/forwarding", permission: "organization:write" },
   { key: "profile", to: "/configuration/profile", permission: null },
   { key: "help", to: "/configuration/help", permission: null },
 ];
@@ -29,6 +40,7 @@ export function activeSection(pathname: string): ConfigSection["key"] | null {
     ["/configuration/organization", "organization"],
     ["/configuration/settings", "settings"],
     ["/configuration/audit-log", "auditLog"],
+    ["/configuration/forwarding", "forwarding"],
     ["/configuration/profile", "profile"],
     ["/configuration/help", "help"],
   ];

@@ -1,0 +1,105 @@
+import { redirect } from "react-router";
+import { forwardingTargetInputSchema } from "../../../server/modules/forwarding/forwarding.schema";
+import {
+  createForwardingTarget,
+  deleteForwardingTarget,
+  getForwardingTarget,
+  listForwardingTargets,
+  updateForwardingTarget,
+} from "../../../server/modules/forwarding/forwarding.service";
+import { toForwardingTargetDto, type ForwardingTargetDto } from "../../../server/modules/forwarding/forwarding.mapper";
+import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import { formAction, intent } from "../../lib/forms.server";
+import { idParam, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+
+type Args = { request: Request; context: LoadContext };
+const PERMISSION = "organization:write";
+const LIST = "/configuration/forwarding";
+const edit = (id: string) => `${LIST}/update/${id}`;
+
+/** "YYYY-MM-DD HH:mm" in the organisation's time zone (the format every page uses). */
+function stamp(iso: string | null, timeZone: string): string | null {
+  if (!iso) return null;
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(iso));
+  const v = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${v("year")}-${v("month")}-${v("day")} ${v("hour")}:${v("minute")}`;
+}
+
+export type TargetView = ForwardingTargetDto & { last_attempt_text: string | null; last_success_text: string | null };
+
+function view(dto: ForwardingTargetDto, timeZone: string): TargetView {
+  return {
+    ...dto,
+    last_attempt_text: stamp(dto.last_attempt_at, timeZone),
+    last_success_text: stamp(dto.last_success_at, timeZone),
+  };
+}
+
+export async function forwardingListLoader({ request, context }: Args) {
+  const p = requirePermission(context, request, PERMISSION);
+  const [targets, timeZone] = await Promise.all([
+    listForwardingTargets(context.app, p),
+    orgTimeZone(context.app, p.orgId),
+  ]);
+  return { targets: targets.map((t) => view(toForwardingTargetDto(t), timeZone)) };
+}
+
+export async function addForwardingAction({ request, context }: Args) {
+  const p = requirePermission(context, request, PERMISSION);
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: forwardingTargetInputSchema,
+        run: async ({ value }) => {
+          const target = await createForwardingTarget(context.app, p, value);
+          return redirect(`${edit(target.id)}?created=1`);
+        },
+      }),
+    },
+  );
+}
+
+export async function forwardingTargetLoader({ request, context }: Args, rawId: string | undefined) {
+  const p = requirePermission(context, request, PERMISSION);
+  const id = idParam(rawId);
+  const [target, timeZone] = await Promise.all([
+    load(() => getForwardingTarget(context.app, p, id)),
+    orgTimeZone(context.app, p.orgId),
+  ]);
+  return {
+    target: { ...view(toForwardingTargetDto(target), timeZone), version: String(target.updated_at as unknown) },
+    confirmDelete: new URL(request.url).searchParams.get("delete") === "1",
+  };
+}
+
+export async function forwardingTargetAction({ request, context }: Args, rawId: string | undefined) {
+  const p = requirePermission(context, request, PERMISSION);
+  const id = idParam(rawId);
+  return formAction(
+    { request, context },
+    {
+      save: intent({
+        schema: forwardingTargetInputSchema,
+        run: async ({ value }) => {
+          await updateForwardingTarget(context.app, p, id, value);
+          return redirect(`${edit(id)}?saved=1`);
+        },
+      }),
+      delete: intent({
+        run: async () => {
+          await deleteForwardingTarget(context.app, p, id);
+          return redirect(`${LIST}?deleted=1`);
+        },
+      }),
+    },
+  );
+}
