@@ -231,7 +231,9 @@ describe("alert log without JavaScript", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("time,type,type_label,vehicle,driver,summary,place,policy,latitude,longitude,speed_kmh,read");
+    expect(lines[0]).toBe(
+      "time,type,type_label,vehicle,driver,summary,place,policy,latitude,longitude,speed_kmh,read,address",
+    );
     expect(lines).toHaveLength(4);
     expect(lines[3]).toContain(`2025-01-10 00:30,speeding,Speeding,${f.v.a1.registration}`);
     expect(lines[3]).toContain('"97 km/h, limit 90 km/h"');
