@@ -24,7 +24,8 @@ export const cellKeyOf = (lat: number, lon: number): CellKey => ({
   latE4: Math.round(lat * 1e4),
   lonE4: Math.round(lon * 1e4),
 });
-const cellId = (k: CellKey) => `${k.latE4},${k.lonE4}`;
+/** One number per cell (exact: well under 2^53). */
+const cellId = (k: CellKey) => (k.latE4 + 900_000) * 3_600_001 + (k.lonE4 + 1_800_000);
 
 /** The geocode job's name and queue (addresses.jobs.ts). */
 export const GEOCODE_JOB = { queue: "geocode", name: "geocode-addresses" } as const;
@@ -37,16 +38,18 @@ export const GEOCODE_JOB = { queue: "geocode", name: "geocode-addresses" } as co
  */
 export async function resolveAddresses(ctx: AppContext, orgId: string, points: LatLon[]): Promise<string[]> {
   if (!points.length) return [];
-  const cells = new Map<string, { key: CellKey; point: LatLon; address: string | null }>();
-  const cellOfPoint = points.map((p) => {
+  type Cell = { key: CellKey; point: LatLon; address: string | null };
+  const cells = new Map<number, Cell>();
+  const cellOfPoint = points.map((p): Cell => {
     const key = cellKeyOf(p.lat, p.lon);
     const id = cellId(key);
-    if (!cells.has(id)) cells.set(id, { key, point: p, address: null });
-    return id;
+    let c = cells.get(id);
+    if (!c) cells.set(id, (c = { key, point: p, address: null }));
+    return c;
   });
   const places = await addressesRepo.places(ctx.db, orgId);
   const namer = new PlaceNamer(places.fences, places.pois);
-  const unnamed: Array<{ key: CellKey; point: LatLon; address: string | null }> = [];
+  const unnamed: Cell[] = [];
   for (const c of cells.values()) {
     c.address = namer.empty ? null : namer.nameOf(c.point.lat, c.point.lon);
     if (c.address === null) unnamed.push(c);
@@ -58,7 +61,7 @@ export async function resolveAddresses(ctx: AppContext, orgId: string, points: L
     const near = g!.nearest(c.point.lat, c.point.lon);
     c.address = near ? encodeNear(near) : coordinateText(c.point.lat, c.point.lon);
   }
-  return cellOfPoint.map((id) => cells.get(id)!.address!);
+  return cellOfPoint.map((c) => c.address!);
 }
 
 /** Street addresses already looked up; the cells never asked for are queued for the geocode job. */
@@ -81,14 +84,17 @@ async function fromGeocoderCache(ctx: AppContext, list: Array<{ key: CellKey; ad
 
 /** Starts a lookup run now rather than at the next minute's sweep (one at a time: the job id is fixed). */
 export async function kickGeocoder(ctx: AppContext): Promise<void> {
-  await ctx.jobs
-    .enqueue(
+  try {
+    await ctx.jobs.enqueue(
       GEOCODE_JOB.queue,
       GEOCODE_JOB.name,
       {},
       { jobId: "geocode-now", removeOnComplete: true, removeOnFail: true },
-    )
-    .catch((err: unknown) => ctx.log.warn({ err }, "queueing the geocode job failed"));
+    );
+  } catch (err) {
+    // the minute's sweep finds the pending cells anyway
+    ctx.log.warn({ err }, "queueing the geocode job failed");
+  }
 }
 
 /** One point's address (an alert e-mail, the live map's vehicle panel). */

@@ -19,6 +19,7 @@ export class Gazetteer {
   private names: string[];
   private lat: Float64Array;
   private lon: Float64Array;
+  private cosLat: Float64Array;
   /** cellStart[c]..cellStart[c+1] are the indexes of the settlements in cell c */
   private cellStart: Int32Array;
 
@@ -36,11 +37,13 @@ export class Gazetteer {
     this.names = new Array<string>(n);
     this.lat = new Float64Array(n);
     this.lon = new Float64Array(n);
+    this.cosLat = new Float64Array(n);
     settlements.forEach((s, i) => {
       const at = next[cellOfEach[i]]++;
       this.names[at] = s.name;
       this.lat[at] = s.lat;
       this.lon[at] = s.lon;
+      this.cosLat[at] = Math.cos(rad(s.lat));
     });
     this.size = n;
   }
@@ -53,27 +56,44 @@ export class Gazetteer {
 
   /** The nearest settlement, its distance and the bearing from it to the point; null when none is within 10°. */
   nearest(lat: number, lon: number): NearSettlement | null {
+    const C = Gazetteer.CELL;
     const c0 = Gazetteer.col(lon);
     const r0 = Gazetteer.row(lat);
+    const sinHalf = (d: number) => Math.sin(d / 2);
+    const cosLat = Math.cos(rad(lat));
     let best = -1;
-    let bestM = Infinity;
+    // the haversine's a (0..1): it grows with the distance, so comparing it is enough until the end
+    let bestA = Infinity;
     const visit = (col: number, row: number) => {
       if (row < 0 || row >= Gazetteer.ROWS) return;
       const c = Gazetteer.cell(((col % Gazetteer.COLS) + Gazetteer.COLS) % Gazetteer.COLS, row);
       for (let i = this.cellStart[c]; i < this.cellStart[c + 1]; i++) {
-        const m = distanceM(lat, lon, this.lat[i], this.lon[i]);
-        if (m < bestM) {
-          bestM = m;
+        const north = sinHalf(rad(this.lat[i] - lat)) ** 2;
+        if (north >= bestA) continue; // further in latitude alone than the best so far
+        const a = north + cosLat * this.cosLat[i] * sinHalf(rad(this.lon[i] - lon)) ** 2;
+        if (a < bestA) {
+          bestA = a;
           best = i;
         }
       }
     };
     for (let ring = 0; ring <= Gazetteer.MAX_RING; ring++) {
-      // every settlement outside rings 0..ring-1 is at least (ring - 1) cells away along one axis: stop once the
-      // nearest found so far is closer than that (longitude cells narrow towards the poles: the narrowest counts)
-      const edgeLat = Math.min(89.9, Math.abs(lat) + ring * Gazetteer.CELL);
-      const cellM = Gazetteer.CELL * 111_195 * Math.cos((edgeLat * Math.PI) / 180);
-      if (best >= 0 && (ring - 1) * cellM > bestM) break;
+      if (best >= 0 && ring > 0) {
+        // everything outside the cells searched so far is at least this far: the edges of that window (a degree of
+        // latitude is 111 km everywhere; a degree of longitude is narrowest at the window's edge nearest a pole)
+        const south = (r0 - ring + 1) * C - 90;
+        const north = (r0 + ring) * C - 90;
+        const west = (c0 - ring + 1) * C - 180;
+        const east = (c0 + ring) * C - 180;
+        const poleward = Math.min(89.9, Math.max(Math.abs(south), Math.abs(north)));
+        const edgeM = Math.min(
+          (lat - south) * M_PER_DEG,
+          (north - lat) * M_PER_DEG,
+          (lon - west) * M_PER_DEG * 0.99 * Math.cos(rad(poleward)),
+          (east - lon) * M_PER_DEG * 0.99 * Math.cos(rad(poleward)),
+        );
+        if (metresOfA(bestA) <= edgeM) break;
+      }
       if (ring === 0) visit(c0, r0);
       for (let d = -ring; d <= ring && ring > 0; d++) {
         visit(c0 + d, r0 - ring);
@@ -85,9 +105,17 @@ export class Gazetteer {
       }
     }
     if (best < 0) return null;
-    return { name: this.names[best], distanceM: bestM, bearing: bearing(this.lat[best], this.lon[best], lat, lon) };
+    return {
+      name: this.names[best],
+      distanceM: metresOfA(bestA),
+      bearing: bearing(this.lat[best], this.lon[best], lat, lon),
+    };
   }
 }
+
+const EARTH_M = 6_371_008.8;
+const M_PER_DEG = (EARTH_M * Math.PI) / 180;
+const metresOfA = (a: number) => 2 * EARTH_M * Math.asin(Math.min(1, Math.sqrt(a)));
 
 const rad = (d: number) => (d * Math.PI) / 180;
 
@@ -96,7 +124,7 @@ export function distanceM(lat1: number, lon1: number, lat2: number, lon2: number
   const dLat = rad(lat2 - lat1);
   const dLon = rad(lon2 - lon1);
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
+  return 2 * EARTH_M * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 /** Initial bearing from the first point to the second, degrees clockwise from north (0..360). */

@@ -8,7 +8,9 @@ export const POI_RADIUS_M = 150;
 /** Cell edge in degrees for the points of interest (about 1.1 km of latitude: a 150 m circle spans at most 2). */
 const CELL = 0.01;
 const cellOf = (deg: number) => Math.floor(deg / CELL);
-const key = (x: number, y: number) => `${x}:${y}`;
+const key = (x: number, y: number) => x * 100_000 + y;
+/** 150 m in degrees of latitude, widened a little: a cheaper first test than the distance */
+const NEAR_DEG = (POI_RADIUS_M / 111_000) * 1.01;
 
 /**
  * Names a point after the organisation's own places: the nearest point of interest within 150 m, else the smallest
@@ -16,7 +18,7 @@ const key = (x: number, y: number) => `${x}:${y}`;
  */
 export class PlaceNamer {
   private fences: GeofenceIndex | null;
-  private cells = new Map<string, Poi[]>();
+  private cells = new Map<number, Poi[]>();
 
   constructor(fences: IndexedGeofence[], pois: Poi[]) {
     this.fences = fences.length ? new GeofenceIndex(fences) : null;
@@ -40,7 +42,10 @@ export class PlaceNamer {
       const y0 = cellOf(lat);
       for (let x = x0 - 1; x <= x0 + 1; x++) {
         for (let y = y0 - 1; y <= y0 + 1; y++) {
-          for (const p of this.cells.get(key(x, y)) ?? []) {
+          const list = this.cells.get(key(x, y));
+          if (!list) continue;
+          for (const p of list) {
+            if (Math.abs(p.lat - lat) > NEAR_DEG) continue;
             const m = distanceM(lat, lon, p.lat, p.lon);
             if (m <= bestM) {
               bestM = m;
