@@ -157,6 +157,25 @@ describe("addresses without a geocoder (no internet)", () => {
   });
 });
 
+describe("job visits", () => {
+  it("carry the job's own address, else its point named by the organisation's places or the gazetteer", async () => {
+    const site = destination([19.95 + jitter, 41.15], 0, 0);
+    await createPlace(plain, { org, kind: "poi", lon: site[0], lat: site[1], name: "Dyqani Beta" });
+    const job = async (name: string, address: string | null, p: [number, number]) =>
+      sql`INSERT INTO route_jobs (org_id, name, address, latitude, longitude, scheduled_date, scheduled_arrival, scheduled_departure, vehicle_id, status, arrived_at, departed_at)
+        VALUES (${org.orgId}, ${name}, ${address}, ${p[1]}, ${p[0]}, ${DAY}, '09:30', '10:00', ${vehicleId}, 'finished',
+          ${new Date(T + 150 * 60_000).toISOString()}, ${new Date(T + 170 * 60_000).toISOString()})`.execute(plain.db);
+    await job("Own address", "Rruga Myslym Shyri 5", site);
+    await job("At the shop", null, destination(site, 90, 40));
+    await job("Out of town", null, destination(KAMEZ, 45, 2100));
+    const run = await runReport(plain, admin, "route_visits", { from: DAY, to: DAY, vehicle_ids: [vehicleId] });
+    const byJob = new Map(run.result.rows.map((r) => [r.job, String(r.address)]));
+    expect(byJob.get("Own address")).toBe("Rruga Myslym Shyri 5");
+    expect(byJob.get("At the shop")).toBe("Dyqani Beta");
+    expect(formatAddress(byJob.get("Out of town"), "al")).toBe("pranë Kamëz, 2,1 km VL");
+  });
+});
+
 describe("addresses with a geocoder (stand-in Nominatim on loopback)", () => {
   const startOf = () => destination([19.5 + jitter, 41.1], 0, 0);
   const endOf = () => destination([19.5 + jitter, 41.1], 90, 4000);
