@@ -262,9 +262,25 @@ describe("addresses with a geocoder (stand-in Nominatim on loopback)", () => {
     expect(stand.seen).toEqual([]);
   });
 
+  it("the minute's sweep starts a run when cells are waiting, and not otherwise", async () => {
+    const sweep = addressesJobs.find((j) => j.name === "geocode-sweep")!;
+    const run = (ctx: TestContext) => sweep.handler({} as never, ctx as never);
+    await geocodeWaiting(geo, { budgetMs: 10_000 });
+    expect(await run(geo)).toEqual({ queued: false });
+    const p = destination([19.1 + jitter, 40.7], 0, 0);
+    await resolveAddresses(geo, org.orgId, [{ lon: p[0], lat: p[1] }]);
+    await geo.jobs.queue("geocode").obliterate({ force: true });
+    expect(await run(geo)).toEqual({ queued: true });
+    expect(await geo.jobs.queue("geocode").getJob("geocode-now")).toBeTruthy();
+    expect(await run(plain)).toEqual({ queued: false });
+  });
+
   it("does nothing without GEOCODER_URL, and runs on its own queue one at a time", async () => {
     expect(await geocodeWaiting(plain)).toEqual({ looked: 0, found: 0, failed: 0 });
-    expect(addressesJobs.map((j) => [j.queue, j.name, j.concurrency])).toEqual([["geocode", "geocode-addresses", 1]]);
+    expect(addressesJobs.map((j) => [j.queue, j.name, j.concurrency])).toEqual([
+      ["geocode", "geocode-addresses", 1],
+      ["maintenance", "geocode-sweep", 1],
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { AppContext } from "../../context";
 import type { JobDefinition } from "../../job-definition";
 import { addressesRepo } from "./addresses.repo";
-import { GEOCODE_JOB } from "./addresses.service";
+import { GEOCODE_JOB, kickGeocoder } from "./addresses.service";
 import { geocoderOf, reverseGeocode } from "./geocoder";
 
 /** A run stops taking new cells after this long, so the next minute's run does not pile up behind it. */
@@ -54,9 +54,21 @@ export const addressesJobs: JobDefinition[] = [
   {
     queue: GEOCODE_JOB.queue,
     name: GEOCODE_JOB.name,
-    repeat: { every: 60_000 },
     // one run at a time per worker; the slot row keeps several workers to the rate together
     concurrency: 1,
     handler: async (_job, ctx, signal) => geocodeWaiting(ctx, { signal }),
+  },
+  {
+    // every minute (recurring jobs live on the maintenance queue): starts a run when cells are waiting, e.g. after
+    // a run stopped at its budget or a kick was lost
+    queue: "maintenance",
+    name: "geocode-sweep",
+    repeat: { every: 60_000 },
+    concurrency: 1,
+    handler: async (_job, ctx) => {
+      if (!geocoderOf(ctx.config) || !(await addressesRepo.waiting(ctx.db, 1)).length) return { queued: false };
+      await kickGeocoder(ctx);
+      return { queued: true };
+    },
   },
 ];
