@@ -412,7 +412,7 @@ async function main() {
     };
     await report(`trips report, ${vehicles} vehicles × ${days} days, on screen`, "trips", {});
     const allTrips = await report(
-      `trips report, ${vehicles} vehicles × ${days} days, every row (export)`,
+      `trips report with start and end addresses, ${vehicles} vehicles × ${days} days, every row (export)`,
       "trips",
       {},
       true,

@@ -1,3 +1,4 @@
+import { addressesJobs } from "../server/modules/addresses/addresses.jobs";
 import { alertsJobs } from "../server/modules/alerts/alerts.jobs";
 import { analyticsJobs } from "../server/modules/analytics/analytics.jobs";
 import { carSharingJobs } from "../server/modules/car-sharing/car-sharing.jobs";
@@ -26,4 +27,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   ...tmsJobs,
   ...videoJobs,
   ...pushJobs,
+  ...addressesJobs,
 ];

@@ -112,6 +112,12 @@ const envSchema = z.object({
   FORWARDING_RETRY_MS: z.coerce.number().int().min(1).default(1000),
   FORWARDING_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   FORWARDING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Street addresses from a Nominatim or Photon server, looked up on the job queue (docs/integrations.md#addresses);
+  // unset: addresses come from the organisation's places and the bundled gazetteer only.
+  GEOCODER_URL: z.string().url().optional(),
+  GEOCODER_KIND: z.enum(["nominatim", "photon"]).default("nominatim"),
+  // lookups per second across every process (Nominatim's public usage policy allows one)
+  GEOCODER_RATE_PER_SEC: z.coerce.number().positive().max(1000).default(1),
   MAP_STYLE: z.enum(["online", "offline"]).default("online"),
   MAP_STYLE_URL: z.string().url().optional(),
   PMTILES_URL: z.string().url().optional(),

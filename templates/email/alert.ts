@@ -1,6 +1,7 @@
 import alertsAl from "../../locales/al/alerts.json" with { type: "json" };
 import alertsEn from "../../locales/en/alerts.json" with { type: "json" };
 import type { OutgoingMail } from "../../server/mail/mailer";
+import { formatAddress } from "../../server/modules/addresses/address-text";
 import { emailText } from "./email-text";
 
 const labels = { al: alertsAl, en: alertsEn } as const;
@@ -18,6 +19,8 @@ export interface AlertMail {
   /** local time in the organisation's zone, YYYY-MM-DD HH:mm */
   time: string;
   placeName: string | null;
+  /** the address value of where it happened (addresses module), written out in the recipient's language */
+  address?: string | null;
   details: Record<string, unknown>;
   lat: number | null;
   lon: number | null;
@@ -63,6 +66,7 @@ export function alertEmail(m: AlertMail): OutgoingMail {
     [t.time, m.time],
     [t.what, summary],
     ...(m.placeName ? ([[t.place, m.placeName]] as Array<[string, string]>) : []),
+    ...(m.address ? ([[t.address, formatAddress(m.address, m.language)]] as Array<[string, string]>) : []),
     ...(m.lat !== null && m.lon !== null
       ? ([[t.location, `${m.lat.toFixed(5)}, ${m.lon.toFixed(5)}`]] as Array<[string, string]>)
       : []),

@@ -3,6 +3,9 @@ import { alertsOverview } from "../../server/modules/alerts/alerts.service";
 import { principalFor } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { bellCount, createLogFixture, insertAlert, listedIds, type LogFixture } from "./log-fixtures";
+import { encodeNear, formatAddress } from "../../server/modules/addresses/address-text";
+import { gazetteer } from "../../server/modules/addresses/addresses.service";
+import { csvCell } from "../../server/shared/csv";
 
 let srv: TestServer;
 let f: LogFixture;
@@ -231,10 +234,23 @@ describe("alert log without JavaScript", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("time,type,type_label,vehicle,driver,summary,place,policy,latitude,longitude,speed_kmh,read");
+    expect(lines[0]).toBe(
+      "time,type,type_label,vehicle,driver,summary,place,policy,latitude,longitude,speed_kmh,read,address",
+    );
     expect(lines).toHaveLength(4);
     expect(lines[3]).toContain(`2025-01-10 00:30,speeding,Speeding,${f.v.a1.registration}`);
     expect(lines[3]).toContain('"97 km/h, limit 90 km/h"');
+    // where it happened, named offline (the fixtures' alerts are at 41.33, 19.82)
+    const near = formatAddress(encodeNear(gazetteer().nearest(41.33, 19.82)!), "en");
+    expect(lines[3].endsWith(`,${csvCell(near)}`)).toBe(true);
+  });
+
+  it("names where each alert happened in the log, in the reader's language", async () => {
+    const near = gazetteer().nearest(41.33, 19.82)!;
+    for (const lng of ["en", "al"] as const) {
+      const { html } = await page(admin, `/alerts/log?from=2025-01-10&to=2025-01-10&lng=${lng}`);
+      expect(html).toContain(`<td>${formatAddress(encodeNear(near), lng)}</td>`);
+    }
   });
 
   it("users without alerts:read get no bell and no log", async () => {

@@ -5,6 +5,8 @@ import { archiveRepo } from "../../server/modules/analytics/archive/archive.repo
 import { REPORTS } from "../../server/modules/analytics/reports/catalogue";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { buildExists, FormClient, startTestServer, type TestServer } from "../support/server";
+import { encodeNear, formatAddress } from "../../server/modules/addresses/address-text";
+import { gazetteer } from "../../server/modules/addresses/addresses.service";
 
 /** The report pages without JavaScript: plain GET forms, server-rendered tables, downloads and archived reports. */
 let srv: TestServer;
@@ -85,6 +87,20 @@ describe.skipIf(!buildExists())("report pages", () => {
     const al = await html(admin, `/analytics/reports/trips?${period}&lng=al`);
     expect(al.text).toContain("Distanca (km)".slice(0, 5));
     expect(al.text).toContain("Gjithsej");
+  });
+
+  it("names each trip's start and end with no internet: the nearest settlement, in the reader's language", async () => {
+    const text = (lat: number, lon: number, lng: "al" | "en") =>
+      formatAddress(encodeNear(gazetteer().nearest(lat, lon)!), lng);
+    for (const lng of ["en", "al"] as const) {
+      const page = await html(admin, `/analytics/reports/trips?${period}&vehicle_ids=${vehicle.id}&lng=${lng}`);
+      expect(page.text).toContain(`>${text(41.3, 19.8, lng)}<`);
+      expect(page.text).toContain(`>${text(41.4, 19.9, lng)}<`);
+      expect(page.text).not.toContain("41.30000, 19.80000");
+    }
+    // more than 500 m from the settlement: the distance and direction, with the language's decimal sign and compass
+    expect(text(41.3, 19.8, "en")).toMatch(/^near .+, \d+\.\d km [NSEW]{1,2}$/);
+    expect(text(41.3, 19.8, "al")).toMatch(/^pranë .+, \d+,\d km [VJLP]{1,2}$/);
   });
 
   it("draws the daily summary's chart on the server as SVG (one bar per day), so it shows without JavaScript", async () => {

@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { buildExists, startTestServer, type TestServer } from "../support/server";
+import { encodeNear, formatAddress } from "../../server/modules/addresses/address-text";
+import { gazetteer } from "../../server/modules/addresses/addresses.service";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -65,6 +67,9 @@ describe.skipIf(!buildExists())("/api/analytics", () => {
         vehicle: expect.stringContaining(vehicle.registration),
         distance: 25000,
         start: "2026-11-17T07:00:00.000Z",
+        // addresses as text in the user's language (English here), named offline
+        start_place: formatAddress(encodeNear(gazetteer().nearest(41.3, 19.8)!), "en"),
+        end_place: formatAddress(encodeNear(gazetteer().nearest(41.4, 19.9)!), "en"),
       }),
     ]);
     const bad = await get(token, "/api/analytics/reports/vehicle_details?from=2026-11-17&to=2026-11-17");

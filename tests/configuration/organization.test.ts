@@ -50,10 +50,15 @@ describe("company details", () => {
     }
     expect(help).toContain("JT/T 808");
     expect(help).toContain("<code>127.0.0.1:5055</code> (HTTP)");
+    // where addresses come from, with the gazetteer's licence (GeoNames, CC BY 4.0); no geocoder in tests
+    expect(help).toContain('data-testid="help-addresses"');
+    expect(help).toContain("GeoNames (geonames.org), licensed under Creative Commons Attribution 4.0.");
+    expect(help).toContain("no geocoder for street addresses");
     viewer.cookies.set("lng", "al");
     const albanian = await (await viewer.get("/configuration/help")).text();
     expect(albanian).toContain('<html lang="sq"');
     expect(albanian).toContain("Lidhja e një pajisjeje GPS");
+    expect(albanian).toContain("Vendbanimet: GeoNames (geonames.org), me licencë Creative Commons Attribution 4.0.");
     expect(albanian).toContain("Për ndihmë, shkruani te Transport Shqipëria:");
   });
 

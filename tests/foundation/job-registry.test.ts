@@ -38,6 +38,7 @@ describe("jobs registered per module, grouped by queue", () => {
         "analytics-segments",
         "booking-lifecycle",
         "booking-reminders",
+        "geocode-sweep",
         "live-subscriptions-prune",
         "maintenance-reminders",
         "positions-retention",
@@ -49,6 +50,8 @@ describe("jobs registered per module, grouped by queue", () => {
     expect(queues.get("optimization")).toMatchObject({ concurrency: 1 });
     expect(queues.get("reports")).toMatchObject({ concurrency: 1 });
     expect(queues.get("reports")!.jobs.map((j) => j.name)).toEqual(["analytics-archive"]);
+    expect(queues.get("geocode")).toMatchObject({ concurrency: 1 });
+    expect(queues.get("geocode")!.jobs.map((j) => j.name)).toEqual(["geocode-addresses"]);
     expect(
       queues
         .get("mail")!

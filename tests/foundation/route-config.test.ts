@@ -69,6 +69,7 @@ const URLS = [
   "/logout",
   "/manage",
   "/manage/faults",
+  "/manage/vehicle/:id/address",
   "/map/basemap.geojson",
   "/newPassword",
   "/places",

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "./helpers";
 import { randomImei } from "../support/factories";
+import { encodeNear, formatAddress } from "../../server/modules/addresses/address-text";
+import { gazetteer } from "../../server/modules/addresses/addresses.service";
 
 const rowOf = (html: string, vehicleId: string) => {
   const m = new RegExp(`<tr[^>]*data-vehicle-id="${vehicleId}"[^>]*>([\\s\\S]*?)</tr>`).exec(html);
@@ -65,6 +67,22 @@ describe("/manage without JavaScript", () => {
     expect(html).toContain('data-testid="vehicle-panel"');
     expect(html).toMatch(/data-testid="panel-speed">30 km\/h</);
     expect(html).toContain(`/immobilization/command?vehicle=${org.vehicles[0].id}&amp;action=block`);
+  });
+
+  it("shows where the chosen vehicle is in its panel, in both languages, and answers the panel's own request", async () => {
+    const near = gazetteer().nearest(41.32, 19.81)!;
+    const expected = { en: formatAddress(encodeNear(near), "en"), al: formatAddress(encodeNear(near), "al") };
+    expect(expected.en).not.toBe("");
+    for (const lng of ["en", "al"] as const) {
+      const html = await (await admin.get(`/manage?lng=${lng}&vehicle=${org.vehicles[1].id}`)).text();
+      expect(html).toContain(`data-testid="panel-address">${expected[lng]}<`);
+      const res = await admin.get(`/manage/vehicle/${org.vehicles[1].id}/address?lng=${lng}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ address: expected[lng] });
+    }
+    // a vehicle without a position has no address
+    const silent = await admin.get(`/manage/vehicle/${org.vehicles[2].id}/address?lng=en`);
+    expect(await silent.json()).toEqual({ address: null });
   });
 
   it("lists device faults, and unclaimed devices only for the installation's administrators", async () => {

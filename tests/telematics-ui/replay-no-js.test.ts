@@ -3,6 +3,8 @@ import { toLocalInput } from "../../app/lib/map/time";
 import { DEFAULT_TIME_ZONE } from "../../server/modules/organization/organization.service";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "./helpers";
+import { encodeNear, formatAddress } from "../../server/modules/addresses/address-text";
+import { gazetteer } from "../../server/modules/addresses/addresses.service";
 
 describe("/replay without JavaScript", () => {
   let srv: TestServer;
@@ -34,6 +36,12 @@ describe("/replay without JavaScript", () => {
     expect(points.match(/<tr>/g)?.length).toBe(drive.length);
     const stops = /data-testid="stops-table"[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? "";
     expect(stops).toContain("min</td>");
+    // the stop (at 41.3275, 19.8587) named offline, the coordinates kept in its title
+    const near = gazetteer().nearest(41.3275, 19.8587)!;
+    expect(stops).toMatch(/title="41\.3275\d, 19\.8587\d" data-testid="stop-address">/);
+    expect(stops).toContain(`data-testid="stop-address">${formatAddress(encodeNear(near), "en")}</td>`);
+    const al = await (await admin.get(`/replay?lng=al&${period}`)).text();
+    expect(al).toContain(`data-testid="stop-address">${formatAddress(encodeNear(near), "al")}</td>`);
     expect(html).toContain(`/replay/export.gpx?${period.replace(/&/g, "&amp;")}`);
   });
 

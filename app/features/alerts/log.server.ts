@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { AppError } from "../../../server/errors";
 import type { Principal } from "../../../server/modules/access/principal";
+import { formatAddress, resolveAddresses } from "../../../server/modules/addresses";
 import { logFilterSchema, type LogFilter } from "../../../server/modules/alerts/alerts.schema";
 import { listAlerts, listPolicies, policyFormOptions } from "../../../server/modules/alerts/alerts.service";
 import { parseListQuery } from "../../../server/modules/shared/listing";
@@ -74,6 +75,19 @@ export async function logFilterOptions(context: LoadContext, p: Principal) {
   };
 }
 
+/** The page's alerts named in one pass (addresses module: places, cached street addresses, gazetteer). */
+async function addAddresses(context: LoadContext, p: Principal, items: LogItem[], lng: "al" | "en") {
+  const located = items.filter((a) => a.lat !== null && a.lon !== null);
+  const addresses = await resolveAddresses(
+    context.app,
+    p.orgId,
+    located.map((a) => ({ lat: a.lat!, lon: a.lon! })),
+  );
+  located.forEach((a, i) => {
+    a.address = formatAddress(addresses[i], lng);
+  });
+}
+
 interface LogItem {
   id: string;
   policyId: string | null;
@@ -84,6 +98,8 @@ interface LogItem {
   identifierName: string | null;
   driverName: string | null;
   placeName: string | null;
+  /** where it happened, in the reader's language (the organisation's place, a street, or near a settlement) */
+  address: string | null;
   occurredAt: string;
   lat: number | null;
   lon: number | null;
@@ -95,7 +111,7 @@ interface LogItem {
 const iso = (d: Date | string) => (typeof d === "string" ? new Date(d).toISOString() : d.toISOString());
 
 /** One page of the log, or the period error the page explains; dates as ISO strings. */
-export async function loadLogPage(context: LoadContext, p: Principal, url: URL) {
+export async function loadLogPage(context: LoadContext, p: Principal, url: URL, lng: "al" | "en" = p.language) {
   const { filter, values, invalid } = logFilterFrom(url);
   const { page, size } = parseListQuery(url.searchParams);
   if (invalid)
@@ -122,6 +138,7 @@ export async function loadLogPage(context: LoadContext, p: Principal, url: URL) 
         identifierName: a.identifier_name,
         driverName: a.driver_name,
         placeName: a.place_name,
+        address: null,
         occurredAt: iso(a.occurred_at),
         lat: a.lat,
         lon: a.lon,
@@ -130,6 +147,7 @@ export async function loadLogPage(context: LoadContext, p: Principal, url: URL) 
         read: a.read,
       }),
     );
+    await addAddresses(context, p, items, lng);
     return {
       values,
       items,

@@ -4,6 +4,7 @@ import { index, prefix, route, type RouteConfigEntry } from "@react-router/dev/r
 export const liveMapPages: RouteConfigEntry[] = prefix("manage", [
   index("features/live-map/routes/manage.tsx"),
   route("faults", "features/live-map/routes/faults.tsx"),
+  route("vehicle/:id/address", "features/live-map/routes/vehicle-address.tsx"),
 ]);
 
 /** The offline basemap the maps fall back to. */

@@ -1,4 +1,5 @@
 import { AppError } from "../../../server/errors";
+import { formatAddress, resolveAddresses } from "../../../server/modules/addresses";
 import { alertsForReplay } from "../../../server/modules/alerts/alerts.service";
 import {
   drawnTrack,
@@ -71,6 +72,26 @@ export async function runReplay(
     }
     throw err;
   }
+}
+
+/** The stops' and alerts' addresses in the reader's language, named in one pass (stops by index, alerts by id). */
+export async function replayAddresses(
+  context: LoadContext,
+  p: Principal,
+  outcome: ReplayOutcome,
+  lng: "al" | "en",
+): Promise<{ stops: string[]; alerts: Record<string, string> }> {
+  const stops = outcome.replay?.stops ?? [];
+  const located = outcome.alerts.filter((a) => a.lat !== null && a.lon !== null);
+  const values = await resolveAddresses(context.app, p.orgId, [
+    ...stops.map((s) => ({ lat: s.lat, lon: s.lon })),
+    ...located.map((a) => ({ lat: a.lat!, lon: a.lon! })),
+  ]);
+  const text = values.map((v) => formatAddress(v, lng));
+  return {
+    stops: text.slice(0, stops.length),
+    alerts: Object.fromEntries(located.map((a, i) => [a.id, text[stops.length + i]])),
+  };
 }
 
 /** Rows of the points table on the page; the CSV export has all of them. */

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { AccessTables, RolesTable } from "./access";
+import type { AddressTables } from "./addresses";
 import type { AdminTables } from "./admin";
 import type { AlertTables } from "./alerts";
 import type { AnalyticsTables } from "./analytics";
@@ -42,7 +43,8 @@ export interface Database
     TmsTables,
     VideoTables,
     DriverPhoneTables,
-    ForwardingTables {}
+    ForwardingTables,
+    AddressTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

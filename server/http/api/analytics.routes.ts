@@ -14,6 +14,19 @@ import {
 import { CONTENT_TYPES } from "../../modules/analytics/exports/report-export";
 import { toArchive } from "../../modules/analytics/archive/archive.mapper";
 import { authed, param, sendError } from "./api-kit";
+import { formatAddress } from "../../modules/addresses";
+import type { ReportColumn, ReportRow } from "../../modules/analytics/reports/report-definition";
+
+/** The rows with their "place" cells written out in the language (the other cells stay raw values). */
+function withAddressText(columns: ReportColumn[], rows: ReportRow[], lng: "al" | "en"): ReportRow[] {
+  const keys = columns.filter((c) => c.kind === "place").map((c) => c.key);
+  if (!keys.length) return rows;
+  return rows.map((r) => {
+    const out = { ...r };
+    for (const k of keys) if (typeof out[k] === "string") out[k] = formatAddress(out[k], lng);
+    return out;
+  });
+}
 
 const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default("csv"), lng: z.enum(["al", "en"]).optional() });
 
@@ -51,7 +64,8 @@ export function analyticsRoutes(ctx: AppContext) {
         to: run.common.to,
         timeZone: run.period.timeZone,
         columns: run.definition.columns,
-        rows: run.result.rows,
+        // addresses in the user's language ("near Kamëz, 2.1 km NE"), as on screen
+        rows: withAddressText(run.definition.columns, run.result.rows, p.language),
         truncated: !!run.result.truncated,
       };
     }),

@@ -2,6 +2,7 @@ import type { Job } from "bullmq";
 import type { AppContext } from "../../context";
 import type { Mailer } from "../../mail/mailer";
 import { alertEmail } from "../../../templates/email/alert";
+import { addressOf } from "../addresses";
 import { orgTimeZone } from "../organization/organization.service";
 import { alertMailRepo } from "./alerts.repo";
 import type { AlertMailJob } from "./alerts.schema";
@@ -39,6 +40,8 @@ export async function sendAlertEmails(
   const logUrl = `${base}/alerts/log?${new URLSearchParams({ from: day, to: day, vehicle: alert.vehicle_id })}`;
   const driverName = [alert.driver_first, alert.driver_last].filter(Boolean).join(" ") || null;
 
+  // one address for every recipient, written in each one's language (never waits for a geocoder)
+  const address = alert.lat !== null && alert.lon !== null ? await addressOf(ctx, orgId, alert.lat, alert.lon) : null;
   const sent = new Set(job.data.sent ?? []);
   for (const [to, language] of recipients) {
     if (sent.has(to)) continue;
@@ -52,6 +55,7 @@ export async function sendAlertEmails(
         driverName,
         time: localTime(at, tz),
         placeName: alert.place_name,
+        address,
         details: alert.details ?? {},
         lat: alert.lat,
         lon: alert.lon,

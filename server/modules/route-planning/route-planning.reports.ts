@@ -4,6 +4,7 @@ import en from "../../../locales/en/routePlanning.json" with { type: "json" };
 import { defineReport, type ReportRow, type ReportScope } from "../analytics/reports/report-definition";
 import { zonedInstant } from "../../shared/dates";
 import { routeReportsRepo } from "./route-reports.repo";
+import { coordinateText } from "../addresses";
 
 // Route planning's reports in the analytics catalogue (group routePlanning); texts from locales/<lng>/routePlanning.json.
 
@@ -104,6 +105,7 @@ export const routeVisitsReport = defineReport({
     { key: "job", kind: "text" },
     { key: "driver", kind: "text" },
     { key: "vehicle", kind: "text" },
+    { key: "address", kind: "place" },
     { key: "arrived", kind: "datetime" },
     { key: "departed", kind: "datetime" },
     { key: "planned", kind: "duration", total: "sum" },
@@ -127,6 +129,8 @@ export const routeVisitsReport = defineReport({
           job: j.name,
           driver: j.driver_name ?? "",
           vehicle: j.vehicle_registration ?? "",
+          // the job's own address, else its point (named by the report's address pass)
+          address: j.address?.trim() || coordinateText(j.latitude, j.longitude),
           arrived: j.arrived_at!.toISOString(),
           departed: j.departed_at ? j.departed_at.toISOString() : null,
           planned: minutes(

@@ -29,6 +29,9 @@ export const routeReportsRepo = {
         "route_jobs.planned_arrival",
         "route_jobs.arrived_at",
         "route_jobs.departed_at",
+        "route_jobs.address",
+        "route_jobs.latitude",
+        "route_jobs.longitude",
         "vehicles.registration as vehicle_registration",
         sql<string | null>`users.first_name || ' ' || users.last_name`.as("driver_name"),
       ])

@@ -66,7 +66,7 @@ export function AlertLogTable({
               <td>{a.driverName ?? t("common:none")}</td>
               <td>{alertTypeLabel(t, a.alertType)}</td>
               <td>{alertSummary(t, a)}</td>
-              <td>{a.placeName ?? t("common:none")}</td>
+              <td>{a.placeName ?? a.address ?? t("common:none")}</td>
               <td>
                 {a.policyId ? <Link to={`/alerts/policies/policy/${a.policyId}`}>{a.policyName}</Link> : a.policyName}
               </td>

@@ -1,3 +1,4 @@
+import { formatAddress, resolveAddresses } from "../../../../server/modules/addresses";
 import { listAlerts } from "../../../../server/modules/alerts/alerts.service";
 import { csvCell } from "../../../../server/shared/csv";
 import { alertSummary, alertTypeLabel, formatAlertTime } from "../components/alert-text";
@@ -15,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "alerts:read");
   const url = new URL(request.url);
   const { filter, invalid } = logFilterFrom(url);
-  const t = await getFixedT(resolveLanguage(request, p.language), ["alertLog", "alerts", "common"]);
+  const lng = resolveLanguage(request, p.language);
+  const t = await getFixedT(lng, ["alertLog", "alerts", "common"]);
   if (invalid)
     return new Response(t(`alertLog:errors.${invalid}`), {
       status: 400,
@@ -34,11 +36,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     "longitude",
     "speed_kmh",
     "read",
+    "address",
   ];
   const lines = [head.join(",")];
   try {
     for (let page = 1; (page - 1) * CHUNK < CSV_MAX_ROWS; page++) {
       const res = await listAlerts(context.app, p, filter, { page, size: CHUNK });
+      const located = res.items.filter((a) => a.lat !== null && a.lon !== null);
+      const addresses = await resolveAddresses(
+        context.app,
+        p.orgId,
+        located.map((a) => ({ lat: a.lat!, lon: a.lon! })),
+      );
+      const addressOfAlert = new Map(located.map((a, i) => [a.id, formatAddress(addresses[i], lng)]));
       for (const a of res.items) {
         const details = (a.details ?? {}) as Record<string, unknown>;
         lines.push(
@@ -55,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             a.lon,
             a.speed_kmh,
             a.read === null ? "" : a.read ? "yes" : "no",
+            addressOfAlert.get(a.id) ?? "",
           ]
             .map(csvCell)
             .join(","),

@@ -9,6 +9,7 @@ import { loadLogPage, logFilterOptions } from "../log.server";
 import { failureFields, formFailure } from "../../../lib/form-failure";
 import { formAction, intent } from "../../../lib/forms.server";
 import { requirePermission } from "../../../lib/route-kit.server";
+import { resolveLanguage } from "../../../i18n/i18n.server";
 import type { Route } from "./+types/log";
 import "../../../styles/alert-log.css";
 import { can } from "../../../lib/permissions";
@@ -19,7 +20,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requirePermission(context, request, "alerts:read");
   const url = new URL(request.url);
-  const [page, options] = await Promise.all([loadLogPage(context, p, url), logFilterOptions(context, p)]);
+  const [page, options] = await Promise.all([
+    loadLogPage(context, p, url, resolveLanguage(request, p.language)),
+    logFilterOptions(context, p),
+  ]);
   const footage = await footageLinks(
     context,
     p,

@@ -33,12 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .filter((s) => s.key !== "help")
       .map(({ key, to }) => ({ key, to })),
     canManage: can(p, "manage:read"),
+    geocoder: Boolean(context.app.config.GEOCODER_URL),
   };
 }
 
 export default function Help({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("configuration");
-  const { contact, host, sections, canManage } = loaderData;
+  const { t: ta } = useTranslation("addresses");
+  const { contact, host, sections, canManage, geocoder } = loaderData;
   return (
     <article className="stack" data-testid="help-page">
       <header className="page-header">
@@ -119,6 +121,17 @@ export default function Help({ loaderData }: Route.ComponentProps) {
             <a href="/api/openapi.json">{t("help.api.json")}</a>
           </li>
         </ul>
+      </section>
+
+      <section className="card" data-testid="help-addresses">
+        <h2>{ta("help.title")}</h2>
+        <p>{ta("help.body")}</p>
+        <p>{geocoder ? ta("help.geocoder") : ta("help.noGeocoder")}</p>
+        <p className="muted">
+          <a href="https://www.geonames.org/" rel="noreferrer">
+            {ta("help.attribution")}
+          </a>
+        </p>
       </section>
 
       <section className="card" data-testid="help-support">

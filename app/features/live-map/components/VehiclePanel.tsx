@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import type { FleetVehicle } from "../../../lib/map/fleet-types";
 import { formatDateTime } from "../../../lib/map/time";
 import { requestHref } from "../../video/components/FootageLink";
@@ -16,6 +17,25 @@ interface VehiclePanelProps {
   hasCamera?: boolean;
   follow?: { on: boolean; toggle: (on: boolean) => void };
   onClose?: () => void;
+  /** the address the server drew the page with (a browser without JavaScript keeps it) */
+  initialAddress?: string | null;
+}
+
+/** The vehicle's address, asked again of the server whenever it has moved by more than ~11 m (4 decimals). */
+function useVehicleAddress(v: FleetVehicle, initial: string | null): string | null {
+  const fetcher = useFetcher<{ address: string | null }>();
+  const cell =
+    v.latitude === null || v.longitude === null ? null : `${v.latitude.toFixed(4)},${v.longitude.toFixed(4)}`;
+  const [loadedFor, setLoadedFor] = useState<string | null>(initial ? `${v.vehicleId}|${cell}` : null);
+  const key = `${v.vehicleId}|${cell}`;
+  const load = fetcher.load;
+  useEffect(() => {
+    if (cell === null || loadedFor === key) return;
+    setLoadedFor(key);
+    void load(`/manage/vehicle/${v.vehicleId}/address`);
+  }, [cell, key, loadedFor, load, v.vehicleId]);
+  if (cell === null) return null;
+  return fetcher.data?.address ?? initial;
 }
 
 export function VehiclePanel({
@@ -27,7 +47,9 @@ export function VehiclePanel({
   hasCamera = false,
   follow,
   onClose,
+  initialAddress = null,
 }: VehiclePanelProps) {
+  const address = useVehicleAddress(v, initialAddress);
   const { t } = useTranslation("manage");
   const { t: tv } = useTranslation("video");
   return (
@@ -63,6 +85,8 @@ export function VehiclePanel({
         </dd>
         <dt>{t("speed")}</dt>
         <dd data-testid="panel-speed">{v.fixTime ? formatSpeed(v.speed, t("kmh")) : "—"}</dd>
+        <dt>{t("address")}</dt>
+        <dd data-testid="panel-address">{address ?? "—"}</dd>
         <dt>{t("lastUpdate")}</dt>
         <dd>{v.fixTime ? formatDateTime(v.fixTime, timeZone) : t("noPosition")}</dd>
         <dt>{t("driver")}</dt>

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { fleetFilterSchema } from "../../../../server/modules/positions/positions.schema";
 import { listFleetState } from "../../../../server/modules/positions/fleet.service";
+import { addressOf, formatAddress } from "../../../../server/modules/addresses";
+import { resolveLanguage } from "../../../i18n/i18n.server";
 import { teamOptions } from "../../../../server/modules/teams/teams.service";
 import { FleetCounters } from "../components/FleetCounters";
 import { FleetMap } from "../components/FleetMap";
@@ -36,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const footage = await footageLinks(context, p, []);
   return {
+    selectedAddress: await selectedAddress(context, p, vehicles, url.searchParams.get("vehicle"), request),
     vehicles: vehicles.map(({ odometerKm: _o, engineHours: _e, lastServerTime: _l, deviceImei: _d, ...v }) => v),
     teams,
     timeZone,
@@ -48,6 +51,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     showPlaces: can(p, "places:read"),
     cameraVehicles: footage?.canRequest ? footage.cameraVehicles : [],
   };
+}
+
+/** The chosen vehicle's address for the panel as the server draws it (the panel's fetcher follows it after). */
+async function selectedAddress(
+  context: Route.LoaderArgs["context"],
+  p: { orgId: string; language: "al" | "en" },
+  vehicles: Array<{ vehicleId: string; latitude: number | null; longitude: number | null }>,
+  vehicleId: string | null,
+  request: Request,
+): Promise<{ vehicleId: string; address: string } | null> {
+  const v = vehicleId ? vehicles.find((x) => x.vehicleId === vehicleId) : undefined;
+  if (!v || v.latitude === null || v.longitude === null) return null;
+  const value = await addressOf(context.app, p.orgId, v.latitude, v.longitude);
+  return { vehicleId: v.vehicleId, address: formatAddress(value, resolveLanguage(request, p.language)) };
 }
 
 /** Choosing a vehicle only changes the panel: no need to reload the fleet. */
@@ -158,6 +175,9 @@ export default function Manage({ loaderData }: Route.ComponentProps) {
               canCommand={loaderData.canCommand}
               canReplay={loaderData.canReplay}
               hasCamera={loaderData.cameraVehicles.includes(selected.vehicleId)}
+              initialAddress={
+                loaderData.selectedAddress?.vehicleId === selected.vehicleId ? loaderData.selectedAddress.address : null
+              }
               closeHref={`?${closeParams}`}
               follow={hydrated ? { on: follow, toggle: setFollow } : undefined}
               onClose={hydrated ? () => select(null) : undefined}

@@ -5,7 +5,16 @@ import { formatDuration, type ReplayAlert, type TrackStop } from "../../../lib/m
 import { formatDateTime } from "../../../lib/map/time";
 import { AlertFootageCell, type FootageLinks } from "../../video/components/FootageLink";
 
-export function StopsTable({ stops, timeZone }: { stops: TrackStop[]; timeZone: string }) {
+export function StopsTable({
+  stops,
+  addresses = [],
+  timeZone,
+}: {
+  stops: TrackStop[];
+  /** each stop's address in the reader's language (same order) */
+  addresses?: string[];
+  timeZone: string;
+}) {
   const { t } = useTranslation("replay");
   return (
     <div className="table-wrap">
@@ -20,13 +29,13 @@ export function StopsTable({ stops, timeZone }: { stops: TrackStop[]; timeZone: 
           </tr>
         </thead>
         <tbody>
-          {stops.map((s) => (
+          {stops.map((s, i) => (
             <tr key={s.from}>
               <td>{formatDateTime(s.from, timeZone)}</td>
               <td>{formatDateTime(s.to, timeZone)}</td>
               <td>{formatDuration(s.durationS)}</td>
-              <td>
-                {s.lat.toFixed(5)}, {s.lon.toFixed(5)}
+              <td title={`${s.lat.toFixed(5)}, ${s.lon.toFixed(5)}`} data-testid="stop-address">
+                {addresses[i] || `${s.lat.toFixed(5)}, ${s.lon.toFixed(5)}`}
               </td>
             </tr>
           ))}
@@ -99,8 +108,11 @@ export function AlertsTable({
   timeZone,
   footage = null,
   vehicleId = "",
+  addresses = {},
 }: {
   alerts: ReplayAlert[];
+  /** alert id → address in the reader's language */
+  addresses?: Record<string, string>;
   timeZone: string;
   footage?: FootageLinks | null;
   vehicleId?: string;
@@ -132,7 +144,9 @@ export function AlertsTable({
                 {alertSummary(t, { alertType: a.type, details: a.details, placeName: a.placeName })}{" "}
                 <span className="muted">({a.policyName})</span>
               </td>
-              <td>{a.lat === null || a.lon === null ? "—" : `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`}</td>
+              <td>
+                {a.lat === null || a.lon === null ? "—" : addresses[a.id] || `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`}
+              </td>
               {footage && (
                 <td>
                   <AlertFootageCell

@@ -8,7 +8,8 @@ import { DateTimeField } from "../../../components/dates";
 import { useErrorText } from "../../../components/forms";
 import { addMonths, isDateTime, todayIn } from "../../../lib/dates";
 import { mapConfigFrom } from "../../../lib/map/basemap.server";
-import { replayQueryFrom, replayView, runReplay } from "../../../lib/map/replay.server";
+import { replayAddresses, replayQueryFrom, replayView, runReplay } from "../../../lib/map/replay.server";
+import { resolveLanguage } from "../../../i18n/i18n.server";
 import { orgTimeZone } from "../../../lib/map/time.server";
 import { requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/replay";
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mapConfig: mapConfigFrom(context),
     ...outcome,
     replay: outcome.replay && replayView(outcome.replay, outcome.alerts),
+    addresses: await replayAddresses(context, p, outcome, resolveLanguage(request, p.language)),
     footage: outcome.replay
       ? await footageLinks(
           context,
@@ -150,9 +152,10 @@ export default function Replay({ loaderData }: Route.ComponentProps) {
                 timeZone={timeZone}
                 footage={loaderData.footage}
                 vehicleId={query.vehicle}
+                addresses={loaderData.addresses.alerts}
               />
             )}
-            <StopsTable stops={replay.stops} timeZone={timeZone} />
+            <StopsTable stops={replay.stops} addresses={loaderData.addresses.stops} timeZone={timeZone} />
             <PointsTable points={replay.tablePoints} total={replay.pointCount} timeZone={timeZone} />
           </div>
         </>

@@ -1,6 +1,7 @@
 import analyticsAl from "../../../../locales/al/analytics.json" with { type: "json" };
 import analyticsEn from "../../../../locales/en/analytics.json" with { type: "json" };
 import { formatInstant } from "../../../shared/dates";
+import { formatAddress } from "../../addresses";
 import { reportByType } from "../reports/catalogue";
 import type { ColumnKind, ReportColumn, ReportRow, ReportTexts } from "../reports/report-definition";
 
@@ -60,6 +61,8 @@ export function formatCell(kind: ColumnKind, value: unknown, lng: Language, time
       return Number(value).toFixed(1);
     case "number":
       return Number.isInteger(Number(value)) ? String(value) : Number(value).toFixed(2);
+    case "place":
+      return formatAddress(String(value), lng);
     case "text": {
       const v =
         ownTexts(lng, type)?.values?.[String(value)] ?? (TEXT[lng].values as Record<string, string>)[String(value)];

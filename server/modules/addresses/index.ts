@@ -1,0 +1,4 @@
+/** Addresses of points: the organisation's places, the geocoder's cache, the bundled gazetteer (docs/integrations.md). */
+export { addressOf, addressRows, resolveAddresses, type LatLon } from "./addresses.service";
+export { formatAddress, coordinateText, type AddressLanguage } from "./address-text";
+export { addressesJobs } from "./addresses.jobs";
