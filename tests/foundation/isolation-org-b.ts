@@ -62,6 +62,7 @@ export interface OrgB {
   tileId: string;
   scheduleId: string;
   forwardingTargetId: string;
+  vehicleCheckId: string;
 }
 
 /** Creates B's records through the services, as B's administrator. */
@@ -293,8 +294,32 @@ export async function seedOrgB(ctx: TestContext, bOrg: TestOrg): Promise<OrgB> {
     secret: `${MARK}-secret-0123456789`,
     active: true,
   });
+  // a failed vehicle check with a photo (the driver's phone): its photo must stay B's
+  const vehicleCheck = await ctx.db
+    .insertInto("vehicle_checks")
+    .values({
+      org_id: bOrg.orgId,
+      vehicle_id: vehicle.id,
+      day: "2026-11-17",
+      passed: false,
+      items: JSON.stringify([
+        {
+          item_id: "damage",
+          preset: "damage",
+          label: null,
+          ok: false,
+          note: MARK,
+          photo_key: `${bOrg.orgId}/checks/${MARK}-0.jpg`,
+          photo_type: "image/jpeg",
+          reminder_id: null,
+        },
+      ]),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return {
     forwardingTargetId: forwardingTarget.id,
+    vehicleCheckId: vehicleCheck.id,
     bookingId: booking.id,
     serviceId: service.id,
     supplierId: supplier.id,

@@ -59,11 +59,18 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/dashboard/metrics/edit/:id": (b) => ({ id: b.tileId }),
   "/analytics/notifications/edit/:id": (b) => ({ id: b.scheduleId }),
   "/configuration/forwarding/update/:id": (b) => ({ id: b.forwardingTargetId }),
+  // the driver's phone: B's order's proof of delivery (photo and page), B's vehicle check photo
+  "/tms/orders/:id/proof-of-delivery/photo": (b) => ({ id: b.tmsOrderId }),
+  "/driver/orders/:id/delivery": (b) => ({ id: b.tmsOrderId }),
+  "/driver/checks/:id/photos/:n": (b) => ({ id: b.vehicleCheckId, n: "0" }),
+  // the live panel's address of B's vehicle
+  "/manage/vehicle/:id/address": (b) => ({ id: b.vehicleId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/teams/:id": (b) => ({ id: b.teamId }),
   "/api/forwarding/:id": (b) => ({ id: b.forwardingTargetId }),
+  "/api/tms/orders/:id/proof-of-delivery": (b) => ({ id: b.tmsOrderId }),
   "/api/vehicles/:id": (b) => ({ id: b.vehicleId }),
   "/api/vehicles/:id/images": (b) => ({ id: b.vehicleId }),
   "/api/vehicles/:id/images/:imageId": (b) => ({ id: b.vehicleId, imageId: b.imageId }),

@@ -18,6 +18,8 @@ const NOT_EDITING: Record<string, string> = {
   "app/features/auth/routes/reset-password.tsx": "asking for and entering a reset code",
   "app/features/auth/routes/new-password.tsx": "setting a password from a reset link (one step, nothing to lose)",
   "app/features/admin/components/OrganizationActions.tsx#delete-confirm": "typing the name to confirm a deletion",
+  "app/features/driver/components/ActionForm.tsx":
+    "a one-tap driver action (check-in/out, working day); its coordinate fields stand in for the phone's location without JavaScript",
 };
 
 /** Components inside a form that are not something to fill in. */

@@ -72,7 +72,7 @@ export default function DriverCars({ loaderData, actionData }: Route.ComponentPr
               <li key={v.id} className="driver-card" data-testid="free-vehicle">
                 <h3>{v.registration}</h3>
                 {d.canBook && (
-                  <Form method="post" className="driver-form">
+                  <Form method="post" className="driver-form" data-unsaved-guard>
                     <CsrfInput />
                     <input type="hidden" name="intent" value="book" />
                     <input type="hidden" name="vehicle_id" value={v.id} />

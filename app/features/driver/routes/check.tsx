@@ -48,7 +48,7 @@ export default function VehicleCheck({ loaderData, actionData }: Route.Component
       )}
       <p className="muted">{t("page.intro")}</p>
       <FormAlert code={failed?.code} />
-      <Form method="post" encType="multipart/form-data" data-testid="check-form">
+      <Form method="post" encType="multipart/form-data" data-testid="check-form" data-unsaved-guard>
         <CsrfInput />
         {vehicles.length > 1 || !ownVehicleId ? (
           <div className="field">

@@ -35,7 +35,7 @@ export default function VehicleCheckSettings({ loaderData, actionData }: Route.C
         </div>
       )}
       <FormAlert code={failed?.code} />
-      <Form method="post" className="stack card" data-testid="checklist-form">
+      <Form method="post" className="stack card" data-testid="checklist-form" data-unsaved-guard>
         <CsrfInput />
         <input type="hidden" name="rows" value={rows.length} />
         <table className="table">
