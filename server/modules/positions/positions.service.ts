@@ -56,11 +56,14 @@ export interface PositionPipeline {
 const PARTITION_MISSING = "23514";
 
 /** Validation rules on top of the gateway's validatePosition: nothing older than the one-year retention. */
-export function checkPosition(p: DevicePosition, now: Date): { ok: true } | { ok: false; reason: string } {
+export function checkPosition(
+  p: DevicePosition,
+  now: Date,
+  cutoffMs = retentionCutoff(now).getTime(),
+): { ok: true } | { ok: false; reason: string } {
   const basic = validatePosition(p, now);
   if (!basic.ok) return basic;
-  if (p.fixTime.getTime() < retentionCutoff(now).getTime())
-    return { ok: false, reason: "fix time older than one year" };
+  if (p.fixTime.getTime() < cutoffMs) return { ok: false, reason: "fix time older than one year" };
   return { ok: true };
 }
 
@@ -296,10 +299,11 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
         return 0;
       }
       const at = now();
+      const cutoffMs = retentionCutoff(at).getTime();
       const seen = new Set<number>();
       const fixes: PreparedBatch["fixes"] = [];
       for (const p of positions) {
-        const check = checkPosition(p, at);
+        const check = checkPosition(p, at, cutoffMs);
         if (!check.ok) {
           stats.rejected++;
           log.debug({ deviceId, reason: check.reason }, "position dropped");
