@@ -5,6 +5,7 @@
  *
  *   npm run bench:ingest -- [--devices 500] [--records 10] [--seconds 15] [--rate 2000] [--concurrency 2] [--gateways N]
  *   npm run bench:ingest -- --protocol NAME|all [--positions 200000]   (decoder CPU only: bench/ingest-decoders.ts)
+ *   npm run bench:ingest -- --pipeline-only [--seconds 6]              (pipeline CPU only: bench/ingest-pipeline.ts)
  *
  * Uses a fresh database on DATABASE_URL's server (dropped at the end) or an embedded PostgreSQL in a
  * temporary folder. Prints, last:
@@ -40,6 +41,7 @@ import { encodeTeltonikaAvl, TeltonikaClient } from "../server/telematics/simula
 import { openDatabase } from "./bench-db";
 import { startGatewayWorkers, type GatewayWorkers } from "./ingest-gateway";
 import { decoderBench } from "./ingest-decoders";
+import { pipelineBench } from "./ingest-pipeline";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -485,6 +487,14 @@ async function serverProcess() {
 
 if (process.argv.includes("--protocol")) {
   decoderBench(process.argv);
+} else if (process.argv.includes("--pipeline-only")) {
+  pipelineBench(process.argv).then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 } else if (process.argv.includes("--role") && process.argv[process.argv.indexOf("--role") + 1] === "load") {
   process.once(
     "message",
