@@ -114,7 +114,13 @@ describe("bulk insert of positions (COPY for new records, INSERT … ON CONFLICT
     // the first record of a vehicle counts no distance: the pipeline's odometer starts at 0
     expect(row.odometer_m).toBe(0);
     // the device's values join its attributes; a device attribute of the same name gives way to the decoded value
-    expect(row.attributes).toEqual({ io239: 1, motion: true, power: 12.34, alarm: "sos", deviceOdometer: 123_456_789.5 });
+    expect(row.attributes).toEqual({
+      io239: 1,
+      motion: true,
+      power: 12.34,
+      alarm: "sos",
+      deviceOdometer: 123_456_789.5,
+    });
   });
 
   it("falls back to INSERT … ON CONFLICT when a newer record was stored outside the pipeline, losing nothing", async () => {
