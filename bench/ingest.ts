@@ -3,13 +3,17 @@
  * pipeline (PostgreSQL) and the live WebSocket hub, with the devices and the WebSocket client in a
  * separate process (their own core, their own clock for latency).
  *
- *   npm run bench:ingest -- [--devices 500] [--records 10] [--seconds 15] [--rate 2000] [--concurrency 2]
+ *   npm run bench:ingest -- [--devices 500] [--records 10] [--seconds 15] [--rate 2000] [--concurrency 2] [--gateways N]
  *   npm run bench:ingest -- --protocol NAME|all [--positions 200000]   (decoder CPU only: bench/ingest-decoders.ts)
+ *   npm run bench:ingest -- --pipeline-only [--seconds 6]              (pipeline CPU only: bench/ingest-pipeline.ts)
  *
  * Uses a fresh database on DATABASE_URL's server (dropped at the end) or an embedded PostgreSQL in a
  * temporary folder. Prints, last:
  *   stored N positions/s; live p50 X ms, p99 Y ms; COPY ceiling Z rows/s (stored = R % of it)
  * and, before it, the CPU each process spent per stored position (PostgreSQL's only when its server runs here).
+ *
+ * `--gateways N` runs the gateway and position pipeline in N processes sharing the device port (bench/ingest-gateway.ts);
+ * this process keeps the live hub. Node's CPU is then the gateways' sum plus this process's.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -35,7 +39,9 @@ import { startTelematics } from "../server/telematics/runtime";
 import { crc16Ibm } from "../server/telematics/protocols/checksum";
 import { encodeTeltonikaAvl, TeltonikaClient } from "../server/telematics/simulator";
 import { openDatabase } from "./bench-db";
+import { startGatewayWorkers, type GatewayWorkers } from "./ingest-gateway";
 import { decoderBench } from "./ingest-decoders";
+import { pipelineBench } from "./ingest-pipeline";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -254,7 +260,11 @@ async function copyCeiling(
       cpuUsPerRow: cpu0 === undefined || cpu1 === undefined ? null : ((cpu1 - cpu0) * 1000) / rows,
     };
   } catch (err) {
-    return { rate: NaN, how: `COPY unavailable: ${(err as Error).message}`, cpuUsPerRow: null };
+    return {
+      rate: NaN,
+      how: `COPY unavailable: ${(err as Error).message}`,
+      cpuUsPerRow: null,
+    };
   } finally {
     client.release();
     await rm(dir, { recursive: true, force: true });
@@ -267,6 +277,7 @@ async function serverProcess() {
   const seconds = arg("seconds", 15);
   const rate = arg("rate", 2000);
   const concurrency = arg("concurrency", 2);
+  const gatewayCount = arg("gateways", 0);
   const db = await openDatabase();
   const config = loadConfig({
     ...process.env,
@@ -277,7 +288,13 @@ async function serverProcess() {
   });
   const handle = connectDatabase(db.url, 12);
   const log = pino({ level: "warn" });
-  const ctx: AppContext = { config, db: handle.db, log, jobs: null as unknown as JobQueue, buildId: "bench" };
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    log,
+    jobs: null as unknown as JobQueue,
+    buildId: "bench",
+  };
   try {
     await migrate(handle.pool);
     const { org, adminId } = await createOrganization(ctx.db, {
@@ -303,7 +320,10 @@ async function serverProcess() {
       .select(["id", "org_id", "web_only"])
       .where("id", "=", adminId)
       .executeTakeFirstOrThrow();
-    const { socketToken } = await issueSession(ctx, user, "web", { ip: null, userAgent: "bench" });
+    const { socketToken } = await issueSession(ctx, user, "web", {
+      ip: null,
+      userAgent: "bench",
+    });
     await ctx.db
       .insertInto("live_subscriptions")
       .values(
@@ -318,28 +338,38 @@ async function serverProcess() {
 
     const server = createServer((_q, r) => r.writeHead(404).end());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const bus = await createLiveBus({ redisUrl: null, databaseUrl: db.url, log });
+    const bus = await createLiveBus({
+      redisUrl: null,
+      databaseUrl: db.url,
+      log,
+    });
     const web = { ...ctx, live: bus, devices: new DeviceRegistry(ctx.db) };
     const live = startLive(web, server);
-    const rt = await startTelematics(web, {
-      ephemeral: true,
-      host: "127.0.0.1",
-      ports: {
-        teltonika: 0,
-        gt06: 0,
-        h02: 0,
-        queclink: 0,
-        jt808: 0,
-        wialon: 0,
-        coban: 0,
-        ruptela: 0,
-        meitrack: 0,
-        suntech: 0,
-        galileosky: 0,
-        osmand: 0,
-      },
-      pipeline: { concurrency },
-    });
+    // in this process, or in `--gateways N` processes sharing one port
+    const rt =
+      gatewayCount > 0
+        ? null
+        : await startTelematics(web, {
+            ephemeral: true,
+            host: "127.0.0.1",
+            ports: {
+              teltonika: 0,
+              gt06: 0,
+              h02: 0,
+              queclink: 0,
+              jt808: 0,
+              wialon: 0,
+              coban: 0,
+              ruptela: 0,
+              meitrack: 0,
+              suntech: 0,
+              galileosky: 0,
+              osmand: 0,
+            },
+            pipeline: { concurrency },
+          });
+    const gateways: GatewayWorkers | null =
+      gatewayCount > 0 ? await startGatewayWorkers(gatewayCount, db.url, concurrency) : null;
     const httpPort = (server.address() as { port: number }).port;
     // Server side of the latency: frame sent (fix time) → position back from the bus in this process.
     const busLatencies: number[] = [];
@@ -355,11 +385,13 @@ async function serverProcess() {
         .join(" ")} (other work on the machine skews the figures)`,
     );
     console.log(
-      `bench: ${devices} Teltonika devices, ${records} records/packet for throughput; ${rate} positions/s for latency; ${seconds} s each; pipeline concurrency ${concurrency}`,
+      `bench: ${devices} Teltonika devices, ${records} records/packet for throughput; ${rate} positions/s for latency; ${seconds} s each; pipeline concurrency ${concurrency}; ${
+        gateways ? `${gatewayCount} gateway processes` : "gateway in the server process"
+      }`,
     );
 
     const job: LoadJob = {
-      port: rt.ports.teltonika!,
+      port: gateways ? gateways.port : rt!.ports.teltonika!,
       wsUrl: `ws://127.0.0.1:${httpPort}/live?token=${encodeURIComponent(socketToken)}`,
       imeis,
       records,
@@ -368,8 +400,12 @@ async function serverProcess() {
     };
     const results: Record<string, Record<string, number>> = {};
     // CPU per stored position in phase 1, per process: where the time goes, whatever else runs on the machine
-    let cpuAtStart: { server: NodeJS.CpuUsage; pg: Map<number, number> | null } | null = null;
-    let pgCpu: Promise<number | null> = Promise.resolve(null);
+    let serverAtStart: NodeJS.CpuUsage | null = null;
+    let othersAtStart: Promise<{
+      gateways: number;
+      pg: Map<number, number> | null;
+    }> | null = null;
+    let cpuDone: Promise<void> = Promise.resolve();
     const cpu: Record<string, number | null> = {};
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--role", "load"], {
@@ -377,15 +413,24 @@ async function serverProcess() {
       });
       child.on("message", (m: Record<string, number> & { phase: string }) => {
         if (m.phase === "measure-start") {
-          const server = process.cpuUsage();
-          void benchBackends(handle.pool).then((pids) => (cpuAtStart = { server, pg: backendCpuMs(pids) }));
+          serverAtStart = process.cpuUsage();
+          othersAtStart = Promise.all([gateways?.cpuMs() ?? 0, benchBackends(handle.pool)]).then(([g, pids]) => ({
+            gateways: g,
+            pg: backendCpuMs(pids),
+          }));
           return;
         }
-        if (m.phase === "throughput" && cpuAtStart) {
-          const s = process.cpuUsage(cpuAtStart.server);
-          pgCpu = backendCpuSince(handle.pool, cpuAtStart.pg);
+        if (m.phase === "throughput" && serverAtStart && othersAtStart) {
+          const s = process.cpuUsage(serverAtStart);
           cpu.serverMs = (s.user + s.system) / 1000;
           cpu.loadMs = m.cpuMs;
+          const from = othersAtStart;
+          cpuDone = (async () => {
+            const start = await from;
+            const [g, pgMs] = await Promise.all([gateways?.cpuMs() ?? 0, backendCpuSince(handle.pool, start.pg)]);
+            cpu.gatewaysMs = gateways ? g - start.gateways : null;
+            cpu.pgMs = pgMs;
+          })();
         }
         results[m.phase] = m;
         if (m.phase === "throughput") phase2From.t = Date.now() + 7000; // the load process pauses 5 s, then warms up 2 s
@@ -394,17 +439,18 @@ async function serverProcess() {
       child.once("spawn", () => child.send(job));
       child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`load process exited with ${code}`))));
     });
-    cpu.pgMs = await pgCpu;
+    await cpuDone;
     busLatencies.sort((a, b) => a - b);
     const bq = (p: number) => busLatencies[Math.min(busLatencies.length - 1, Math.floor(p * busLatencies.length))];
     console.log(
       `bench: server side (sent → back from the bus, before the WebSocket): p50 ${bq(0.5)} ms, p99 ${bq(0.99)} ms over ${busLatencies.length} positions`,
     );
     const count = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM positions`.execute(ctx.db)).rows[0].n);
+    const stats = rt ? rt.pipeline.stats : await gateways!.close();
     console.log(
-      `bench: ${count} rows in positions; pipeline ${JSON.stringify(rt.pipeline.stats)}; live messages delivered ${live.hub.delivered}`,
+      `bench: ${count} rows in positions; pipeline ${JSON.stringify(stats)}; live messages delivered ${live.hub.delivered}`,
     );
-    await rt.close();
+    await rt?.close();
     await live.close();
     await bus.close();
     server.close();
@@ -421,8 +467,13 @@ async function serverProcess() {
     const stored = Math.round(results.throughput.acked / results.throughput.seconds);
     const us = (ms: number | null | undefined) =>
       ms === null || ms === undefined ? "n/a" : `${((ms * 1000) / results.throughput.acked).toFixed(1)} µs`;
+    const node = gateways
+      ? `gateway processes ${us(cpu.gatewaysMs)} + server process (live hub) ${us(cpu.serverMs)} = Node ${us(
+          cpu.gatewaysMs === null || cpu.serverMs === null ? null : cpu.gatewaysMs + cpu.serverMs,
+        )}`
+      : `server process ${us(cpu.serverMs)}`;
     console.log(
-      `bench: CPU per stored position in phase 1: server process ${us(cpu.serverMs)}, PostgreSQL backends ${us(cpu.pgMs)}, load process ${us(cpu.loadMs)}; ` +
+      `bench: CPU per stored position in phase 1: ${node}, PostgreSQL backends ${us(cpu.pgMs)}, load process ${us(cpu.loadMs)}; ` +
         `COPY ceiling ${ceiling.cpuUsPerRow === null ? "n/a" : `${ceiling.cpuUsPerRow.toFixed(1)} µs`} of PostgreSQL CPU per row`,
     );
     console.log(
@@ -436,6 +487,14 @@ async function serverProcess() {
 
 if (process.argv.includes("--protocol")) {
   decoderBench(process.argv);
+} else if (process.argv.includes("--pipeline-only")) {
+  pipelineBench(process.argv).then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 } else if (process.argv.includes("--role") && process.argv[process.argv.indexOf("--role") + 1] === "load") {
   process.once(
     "message",

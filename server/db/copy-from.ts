@@ -15,7 +15,7 @@ import { prepareValue } from "pg/lib/utils.js";
  */
 export class CopyRequest {
   constructor(
-    readonly data: string,
+    readonly data: string | Buffer,
     readonly then: CompiledQuery | null,
   ) {}
 }
@@ -37,16 +37,20 @@ export function enableCopyFrom(client: pg.PoolClient | pg.Client): void {
   };
 }
 
-/** Runs `COPY <table> (<columns>) FROM STDIN` with `data` (COPY text format), then `then`, in one round trip. */
+/**
+ * Runs `COPY <table> (<columns>) FROM STDIN` with `data`, then `then`, in one round trip. A string is COPY's text
+ * format; a Buffer is its binary format (signature, rows and trailer, as `PositionCopyBuffer` writes them).
+ */
 export async function copyFrom(
   db: Kysely<any>,
   table: string,
   columns: readonly string[],
-  data: string,
+  data: string | Buffer,
   then: CompiledQuery | null = null,
 ): Promise<CopyResult> {
+  const format = typeof data === "string" ? "" : " WITH (FORMAT binary)";
   const result = await db.executeQuery(
-    CompiledQuery.raw(`COPY ${table} (${columns.join(", ")}) FROM STDIN`, [new CopyRequest(data, then)]),
+    CompiledQuery.raw(`COPY ${table} (${columns.join(", ")}) FROM STDIN${format}`, [new CopyRequest(data, then)]),
   );
   return result.rows[0] as CopyResult;
 }
@@ -94,12 +98,16 @@ class CopyThenQuery {
     connection.parse({ text: this.copySql, types: [] });
     connection.bind({ values: [], valueMapper: prepareValue });
     connection.execute({ rows: 0 });
-    connection.sendCopyFromChunk(Buffer.from(this.request.data, "utf8"));
+    const data = this.request.data;
+    connection.sendCopyFromChunk(typeof data === "string" ? Buffer.from(data, "utf8") : data);
     connection.endCopyFrom();
     const then = this.request.then;
     if (then) {
       connection.parse({ text: then.sql, types: [] });
-      connection.bind({ values: [...then.parameters], valueMapper: prepareValue });
+      connection.bind({
+        values: [...then.parameters],
+        valueMapper: prepareValue,
+      });
       connection.execute({ rows: 0 });
     }
     connection.sync();
@@ -126,7 +134,11 @@ class CopyThenQuery {
 
   handleReadyForQuery() {
     if (!this.failed)
-      this.resolve({ command: "COPY", rowCount: this.copied, rows: [{ copied: this.copied, row: this.row }] });
+      this.resolve({
+        command: "COPY",
+        rowCount: this.copied,
+        rows: [{ copied: this.copied, row: this.row }],
+      });
   }
 
   handleRowDescription() {}

@@ -51,7 +51,7 @@ describe("bulk insert of positions (COPY for new records, INSERT … ON CONFLICT
     expect(warnings).toEqual([]); // the resent pair never reached the COPY (it would have failed and been retried)
   });
 
-  it("keeps text, JSON attributes and missing values intact through COPY's text format", async () => {
+  it("keeps text, JSON attributes and missing values intact through COPY's binary format", async () => {
     const d = devices[1];
     const attributes = { note: 'tab\there, newline\nthere, back\\slash, "quoted", ë ç 🚚', n: 1.5e-7, flag: true };
     await pipeline.onPositions(d.imei, [
@@ -76,6 +76,51 @@ describe("bulk insert of positions (COPY for new records, INSERT … ON CONFLICT
     expect(row.altitude).toBe(-3);
     expect(row.ignition).toBeNull();
     expect(row.attributes).toEqual(attributes);
+  });
+
+  it("writes times to the millisecond, numbers, booleans and the device's own values as the columns and attributes", async () => {
+    const d = devices[3];
+    const t = Date.UTC(2026, 0, 31, 23, 59, 59, 987); // a month's last millisecond of a second, far from a round value
+    const fixTime = new Date(Math.min(t, Date.now() - 3600_000));
+    await pipeline.onPositions(d.imei, [
+      position(d.imei, {
+        fixTime,
+        latitude: 89.999999,
+        longitude: -179.123456789,
+        speed: 1499.5,
+        course: 359.75,
+        altitude: -99_999.5,
+        satellites: 32_767,
+        valid: false,
+        ignition: false,
+        motion: true,
+        power: 12.34,
+        alarm: "sos",
+        odometer: 123_456_789.5,
+        attributes: { io239: 1, motion: false },
+      }),
+    ]);
+    const row = await ctx.db
+      .selectFrom("positions")
+      .selectAll()
+      .where("vehicle_id", "=", d.id)
+      .executeTakeFirstOrThrow();
+    expect(row.fix_time.getTime()).toBe(fixTime.getTime());
+    expect(row.lat).toBe(89.999999);
+    expect(row.lon).toBe(-179.123456789);
+    expect([row.speed_kmh, row.course, row.altitude]).toEqual([1499.5, 359.75, -99_999.5]);
+    expect(row.satellites).toBe(32_767);
+    expect([row.valid, row.ignition]).toEqual([false, false]);
+    // the first record of a vehicle counts no distance: the pipeline's odometer starts at 0
+    expect(row.odometer_m).toBe(0);
+    // the device's values join its attributes; a device attribute of the same name gives way to the decoded value
+    expect(row.attributes).toEqual({
+      io239: 1,
+      motion: true,
+      power: 12.34,
+      alarm: "sos",
+      deviceOdometer: 123_456_789.5,
+    });
   });
 
   it("falls back to INSERT … ON CONFLICT when a newer record was stored outside the pipeline, losing nothing", async () => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { copyFrom, copyText } from "../../db/copy-from";
+import { copyFrom } from "../../db/copy-from";
 import type { Database } from "../../db/schema";
+import { POSITION_COLUMNS, type PositionCopyBuffer } from "./positions.copy";
 import type { TrackState } from "./track-state";
 
 type Conn = Kysely<Database>;
@@ -97,37 +98,23 @@ export const positionsRepo = {
   /**
    * Stores the records and the new states; returns how many records were new.
    *
-   * With `bulk`, a record newer than everything stored for its vehicle (newer than the state's last fix
-   * time before the transaction and than the vehicle's earlier records in this call) cannot be a
-   * duplicate: those go in by COPY, PostgreSQL's cheapest path. The others (resent or out of order) go
-   * through `INSERT … ON CONFLICT DO NOTHING`, in one statement with the state UPDATE, after the COPY so
-   * that they see its rows. This relies on every stored position having gone through the pipeline (which
-   * moves the state in the same transaction); if one was stored otherwise, the COPY fails with a unique
-   * violation (`isBulkConflict`) and the caller retries without `bulk`.
+   * `copy` holds the records newer than everything stored for their vehicle (newer than the state's last fix
+   * time before the transaction and than the vehicle's earlier records in the group): those cannot be
+   * duplicates and go in by binary COPY, PostgreSQL's cheapest path. `rest` (resent or out of order) goes
+   * through `INSERT … ON CONFLICT DO NOTHING`, in one statement with the state UPDATE, after the COPY so that
+   * it sees its rows; COPY, data and that statement travel in one round trip. This relies on every stored
+   * position having gone through the pipeline (which moves the state in the same transaction); if one was
+   * stored otherwise, the COPY fails with a unique violation (`isBulkConflict`) and the caller retries with
+   * every record in `rest`.
    */
   async store(
     trx: Conn,
-    rows: PositionRow[],
+    copy: PositionCopyBuffer | null,
+    rest: PositionRow[],
     states: Array<{ vehicleId: string; s: TrackState }>,
-    opts: { bulk: boolean; lastFixBefore: ReadonlyMap<string, number | null> },
   ): Promise<number> {
-    if (!rows.length) return 0;
-    let data = "";
-    let rest = rows;
-    if (opts.bulk) {
-      const newest = new Map(opts.lastFixBefore);
-      rest = [];
-      for (const r of rows) {
-        const last = newest.get(r.vehicleId) ?? null;
-        if (last !== null && r.fixTime <= last) {
-          rest.push(r);
-          continue;
-        }
-        newest.set(r.vehicleId, r.fixTime);
-        data += copyLine(r);
-      }
-    }
-    // the resent and out-of-order records with the state UPDATE (one statement), after the COPY
+    const copyRows = copy?.rows ?? 0;
+    if (!copyRows && !rest.length) return 0;
     const update = states.length ? sql`, upd AS (${updateStatesSql(states)} RETURNING 1)` : sql``;
     const then = rest.length
       ? sql<{ inserted: number }>`
@@ -136,14 +123,18 @@ export const positionsRepo = {
       : states.length
         ? updateStatesSql(states)
         : null;
-    if (data) {
-      // one round trip: COPY, its data, then the statement
-      const { copied, row } = await copyFrom(trx, "positions", POSITION_COLUMNS, data, then?.compile(trx) ?? null);
+    if (copyRows) {
+      const { copied, row } = await copyFrom(
+        trx,
+        "positions",
+        POSITION_COLUMNS,
+        copy!.finish(),
+        then?.compile(trx) ?? null,
+      );
       return copied + (rest.length ? Number(row?.[0] ?? 0) : 0);
     }
-    if (!then) return 0;
-    const { rows: out } = await then.execute(trx);
-    return rest.length ? ((out[0] as { inserted?: number } | undefined)?.inserted ?? 0) : 0;
+    const { rows: out } = await then!.execute(trx);
+    return (out[0] as { inserted?: number } | undefined)?.inserted ?? 0;
   },
 
   async ensurePartitions(db: Conn, from: Date, to: Date): Promise<number> {
@@ -165,30 +156,6 @@ export const positionsRepo = {
 
 /** The COPY failed on a record already stored (see `store`). */
 export const isBulkConflict = (err: unknown) => (err as { code?: string } | null)?.code === "23505";
-
-const POSITION_COLUMNS = [
-  "org_id",
-  "vehicle_id",
-  "device_id",
-  "fix_time",
-  "lat",
-  "lon",
-  "speed_kmh",
-  "course",
-  "altitude",
-  "satellites",
-  "ignition",
-  "valid",
-  "odometer_m",
-  "attributes",
-] as const;
-
-/** One record in COPY text format (uuids and numbers need no escaping; \N is NULL). */
-function copyLine(r: PositionRow): string {
-  return `${r.orgId}\t${r.vehicleId}\t${copyText(r.deviceId)}\t${new Date(r.fixTime).toISOString()}\t${r.lat}\t${r.lon}\t${r.speed}\t${r.course}\t${
-    r.altitude
-  }\t${r.satellites}\t${r.ignition === null ? "\\N" : r.ignition ? "t" : "f"}\t${r.valid ? "t" : "f"}\t${r.odometerM}\t${copyText(r.attributes)}\n`;
-}
 
 function insertPositionsSql(rows: PositionRow[]) {
   const col = <K extends keyof PositionRow>(k: K) => rows.map((r) => r[k]);

@@ -5,6 +5,7 @@ import type { CompactPosition, KnownDevice } from "../../shared/ports";
 import { retentionCutoff } from "./positions.schema";
 import { isBulkConflict, positionsRepo, type PositionRow } from "./positions.repo";
 import { writeHooks, type FixBefore, type HookFix, type PositionHook, type PositionHookRun } from "./position-hooks";
+import { PositionCopyBuffer } from "./positions.copy";
 import { applyFix, emptyTrackState, type TrackState } from "./track-state";
 
 type PreparedFix = HookFix & { attributes: string };
@@ -55,20 +56,31 @@ export interface PositionPipeline {
 const PARTITION_MISSING = "23514";
 
 /** Validation rules on top of the gateway's validatePosition: nothing older than the one-year retention. */
-export function checkPosition(p: DevicePosition, now: Date): { ok: true } | { ok: false; reason: string } {
+export function checkPosition(
+  p: DevicePosition,
+  now: Date,
+  cutoffMs = retentionCutoff(now).getTime(),
+): { ok: true } | { ok: false; reason: string } {
   const basic = validatePosition(p, now);
   if (!basic.ok) return basic;
-  if (p.fixTime.getTime() < retentionCutoff(now).getTime())
-    return { ok: false, reason: "fix time older than one year" };
+  if (p.fixTime.getTime() < cutoffMs) return { ok: false, reason: "fix time older than one year" };
   return { ok: true };
 }
 
+/** The device's values that are kept as attributes, appended to its own attributes' JSON without copying them. */
+function attributesJson(p: DevicePosition): string {
+  const json = JSON.stringify(p.attributes);
+  let extra = "";
+  // jsonb keeps the last of duplicate keys, as the object spread this replaces did
+  if (p.motion !== undefined) extra += `,"motion":${p.motion}`;
+  if (p.power !== undefined) extra += `,"power":${JSON.stringify(p.power)}`;
+  if (p.alarm !== undefined) extra += `,"alarm":${JSON.stringify(p.alarm)}`;
+  if (p.odometer !== undefined) extra += `,"deviceOdometer":${JSON.stringify(p.odometer)}`;
+  if (!extra) return json;
+  return json.length === 2 ? `{${extra.slice(1)}}` : `${json.slice(0, -1)}${extra}}`;
+}
+
 function toFix(p: DevicePosition): PreparedFix {
-  const attributes: Record<string, unknown> = { ...p.attributes };
-  if (p.motion !== undefined) attributes.motion = p.motion;
-  if (p.power !== undefined) attributes.power = p.power;
-  if (p.alarm !== undefined) attributes.alarm = p.alarm;
-  if (p.odometer !== undefined) attributes.deviceOdometer = p.odometer;
   return {
     fixTime: p.fixTime.getTime(),
     lat: p.latitude,
@@ -80,7 +92,7 @@ function toFix(p: DevicePosition): PreparedFix {
     valid: p.valid,
     ignition: p.ignition ?? null,
     odometer: p.odometer ?? null,
-    attributes: JSON.stringify(attributes),
+    attributes: attributesJson(p),
     alarm: p.alarm ?? null,
   };
 }
@@ -105,7 +117,12 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
   const hooks = opts.hooks ?? [];
   const concurrency = opts.concurrency ?? 2;
   const maxGroup = opts.maxGroupRecords ?? 5000;
-  const stats: PipelineStats = { stored: 0, duplicates: 0, rejected: 0, transactions: 0 };
+  const stats: PipelineStats = {
+    stored: 0,
+    duplicates: 0,
+    rejected: 0,
+    transactions: 0,
+  };
   const queue: PreparedBatch[] = [];
   const knownStates = new Set<string>();
   let running = 0;
@@ -169,28 +186,46 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
         );
         const states = await positionsRepo.lockStates(trx, ids);
         const before = new Map(ids.map((id) => [id, states.get(id)?.lastFixTime ?? null]));
-        const rows: PositionRow[] = [];
+        // a fix that moves its vehicle's state on is newer than everything stored for it: it goes in by COPY
+        let records = 0;
+        for (const b of group) records += b.fixes.length;
+        const copy = bulk ? new PositionCopyBuffer(records) : null;
+        const rest: PositionRow[] = [];
         for (const b of group) {
-          const s = states.get(b.device.vehicleId) ?? emptyTrackState();
-          states.set(b.device.vehicleId, s);
+          const vehicleId = b.device.vehicleId;
+          let s = states.get(vehicleId);
+          if (!s) states.set(vehicleId, (s = emptyTrackState()));
           s.deviceId = b.deviceId;
           for (const f of b.fixes) {
-            const before = { lastFixTime: s.lastFixTime, faults: s.faults };
+            const lastFixTime = s.lastFixTime;
+            const faults = s.faults;
             const odometerM = applyFix(s, f);
-            if (fixRuns.length && s.lastFixTime !== before.lastFixTime) seeFix(fixRuns, b.device, s, before, f);
-            else if (lateRuns.length && s.lastFixTime !== null && f.fixTime < s.lastFixTime)
+            const moved = s.lastFixTime !== lastFixTime;
+            if (moved && fixRuns.length) seeFix(fixRuns, b.device, s, { lastFixTime, faults }, f);
+            else if (!moved && lateRuns.length && s.lastFixTime !== null && f.fixTime < s.lastFixTime)
               seeLateFix(lateRuns, b.device, f);
-            rows.push({ orgId: b.device.orgId, vehicleId: b.device.vehicleId, deviceId: b.deviceId, ...f, odometerM });
+            if (moved && copy) copy.add(b.device.orgId, vehicleId, b.deviceId, f, odometerM);
+            else
+              rest.push({
+                orgId: b.device.orgId,
+                vehicleId,
+                deviceId: b.deviceId,
+                ...f,
+                odometerM,
+              });
           }
         }
         const changed = ids.filter((id) => states.get(id)!.lastFixTime !== before.get(id));
         const inserted = await positionsRepo.store(
           trx,
-          rows,
-          changed.map((vehicleId) => ({ vehicleId, s: states.get(vehicleId)! })),
-          { bulk, lastFixBefore: before },
+          copy,
+          rest,
+          changed.map((vehicleId) => ({
+            vehicleId,
+            s: states.get(vehicleId)!,
+          })),
         );
-        stats.duplicates += rows.length - inserted;
+        stats.duplicates += records - inserted;
         stats.stored += inserted;
         for (const id of changed) published.push(compactOf(id, vehicles.get(id)!.orgId, states.get(id)!));
         if (runs.length) await writeHooks(trx, hooks, runs, log);
@@ -264,10 +299,11 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
         return 0;
       }
       const at = now();
+      const cutoffMs = retentionCutoff(at).getTime();
       const seen = new Set<number>();
       const fixes: PreparedBatch["fixes"] = [];
       for (const p of positions) {
-        const check = checkPosition(p, at);
+        const check = checkPosition(p, at, cutoffMs);
         if (!check.ok) {
           stats.rejected++;
           log.debug({ deviceId, reason: check.reason }, "position dropped");

@@ -195,8 +195,12 @@ export function decodeTeltonikaFrame(frame: Buffer, deviceId: string): Teltonika
   };
 }
 
+/** IO element value sizes in a record's order: 1, 2, 4 and 8 bytes */
+const IO_SIZES = [1, 2, 4, 8] as const;
+
 export function decodeRecord(r: ByteReader, codec: number, deviceId: string): TeltonikaRecord {
-  const timestamp = r.u64();
+  // ms since 1970 fit in 53 bits: read as two halves rather than through a BigInt per record
+  const timestamp = r.u32() * 4_294_967_296 + r.u32();
   const priority = r.u8();
   const longitude = r.i32() / 1e7;
   const latitude = r.i32() / 1e7;
@@ -209,15 +213,13 @@ export function decodeRecord(r: ByteReader, codec: number, deviceId: string): Te
   const wideIds = codec !== CODEC_8;
   const eventIoId = wideIds ? r.u16() : r.u8();
   const generationType = codec === CODEC_16 ? r.u8() : undefined;
-  const readCount = () => (extended ? r.u16() : r.u8());
-  const readId = () => (wideIds ? r.u16() : r.u8());
 
-  readCount(); // total IO count; the per-size counts below are authoritative
+  r.skip(extended ? 2 : 1); // total IO count; the per-size counts below are authoritative
   const io = new Map<number, TeltonikaIoValue>();
-  for (const size of [1, 2, 4, 8] as const) {
-    const n = readCount();
+  for (const size of IO_SIZES) {
+    const n = extended ? r.u16() : r.u8();
     for (let k = 0; k < n; k++) {
-      const id = readId();
+      const id = wideIds ? r.u16() : r.u8();
       io.set(id, size === 1 ? r.u8() : size === 2 ? r.u16() : size === 4 ? r.u32() : r.u64());
     }
   }
@@ -232,7 +234,7 @@ export function decodeRecord(r: ByteReader, codec: number, deviceId: string): Te
   const position: DevicePosition = {
     deviceId,
     protocol: "teltonika",
-    fixTime: new Date(Number(timestamp)),
+    fixTime: new Date(timestamp),
     latitude,
     longitude,
     altitude,
