@@ -75,6 +75,8 @@ const envSchema = z.object({
   WORKER_METRICS_PORT: port.optional(),
   // SIGTERM: how long the process may take to finish its work before it exits anyway.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  // Webhooks to private, loopback and link-local addresses (an on-premise installation's own network); off by default.
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
   MAP_STYLE: z.enum(["online", "offline"]).default("online"),
   MAP_STYLE_URL: z.string().url().optional(),
   PMTILES_URL: z.string().url().optional(),

@@ -26,6 +26,7 @@ import { carSharingRoutes } from "./api/car-sharing.routes";
 import { videoRoutes } from "./api/video.routes";
 import { searchRoutes } from "./api/search.routes";
 import { sendError } from "./api/api-kit";
+import { webhooksRoutes } from "./api/webhooks.routes";
 import { PHONE_API_PREFIXES, webOnlyGuard } from "./phone-endpoints";
 import { principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
@@ -106,6 +107,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(openApiRoutes(ctx));
   app.use(videoRoutes(ctx));
   app.use(searchRoutes(ctx));
+  app.use(webhooksRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => {
     res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 });
   });

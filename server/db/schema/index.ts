@@ -15,6 +15,7 @@ import type { TmsTables } from "./tms";
 import type { UserTables, UsersTable } from "./users";
 import type { VehicleTables, VehiclesTable } from "./vehicles";
 import type { VideoTables } from "./video";
+import type { WebhookTables } from "./webhooks";
 
 export type { RoleOptions } from "./access";
 
@@ -38,7 +39,8 @@ export interface Database
     MaintenanceTables,
     RoutePlanningTables,
     TmsTables,
-    VideoTables {}
+    VideoTables,
+    WebhookTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

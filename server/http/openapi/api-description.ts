@@ -14,6 +14,7 @@ import { alertsApi } from "../api/alerts.openapi";
 import { administrationApi } from "../api/administration.openapi";
 import { referenceApi } from "../api/reference.openapi";
 import { searchApi } from "../api/search.openapi";
+import { webhooksApi } from "../api/webhooks.openapi";
 
 /**
  * Every module's part of the API description, in the order the document lists them. A module with an /api
@@ -34,5 +35,6 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   tmsApi,
   videoApi,
   searchApi,
+  webhooksApi,
   referenceApi,
 ];

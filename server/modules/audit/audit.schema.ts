@@ -32,6 +32,7 @@ export const AUDIT_ENTITIES = [
   "tms_settings",
   "tms_api_key",
   "video_request",
+  "webhook",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
