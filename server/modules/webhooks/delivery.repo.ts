@@ -7,11 +7,11 @@ type Conn = Kysely<Database>;
 /** The delivery machinery's SQL: fan-out, the per-webhook lease, attempts and the switch-off. */
 export const deliveryRepo = {
   /** One pending delivery per active webhook of the event's organisation subscribed to its type. */
-  async fanOut(trx: Conn, events: readonly StoredEvent[]): Promise<string[]> {
+  async fanOut(trx: Conn, events: readonly StoredEvent[], now: Date): Promise<string[]> {
     if (!events.length) return [];
     const { rows } = await sql<{ webhook_id: string }>`
-      INSERT INTO webhook_deliveries (org_id, webhook_id, event_id, event_seq, event_type)
-      SELECT e.org_id, w.id, e.id, e.seq, e.type
+      INSERT INTO webhook_deliveries (org_id, webhook_id, event_id, event_seq, event_type, next_attempt_at)
+      SELECT e.org_id, w.id, e.id, e.seq, e.type, ${now}::timestamptz
       FROM unnest(${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.org_id)}::uuid[],
                   ${events.map((e) => e.seq)}::bigint[], ${events.map((e) => e.type)}::text[]) AS e(id, org_id, seq, type)
       JOIN webhooks w ON w.org_id = e.org_id AND w.active AND e.type = ANY(w.events)
@@ -19,13 +19,13 @@ export const deliveryRepo = {
       RETURNING webhook_id`.execute(trx);
     return [...new Set(rows.map((r) => r.webhook_id))];
   },
-  /** Active webhooks with a delivery due and no run holding them. */
+  /** Active webhooks whose oldest pending delivery is due (later ones wait behind it) and no run holds. */
   async dueWebhooks(db: Conn, now: Date, limit: number): Promise<string[]> {
     const { rows } = await sql<{ id: string }>`
       SELECT w.id FROM webhooks w
       WHERE w.active AND (w.lease_until IS NULL OR w.lease_until < ${now})
-        AND EXISTS (SELECT 1 FROM webhook_deliveries d
-                    WHERE d.webhook_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= ${now})
+        AND (SELECT d.next_attempt_at FROM webhook_deliveries d
+             WHERE d.webhook_id = w.id AND d.status = 'pending' ORDER BY d.event_seq, d.id LIMIT 1) <= ${now}
       LIMIT ${limit}`.execute(db);
     return rows.map((r) => r.id);
   },

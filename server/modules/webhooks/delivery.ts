@@ -115,13 +115,14 @@ async function tellOwner(
 /**
  * The dispatcher: hands the outbox's new events to the webhooks subscribed to them (a pending delivery each,
  * in the same transaction that marks the events dispatched), then answers which webhooks have deliveries due,
- * new ones or retries whose time has come.
+ * new ones or retries whose time has come. Times come from this process's clock throughout (not the database's),
+ * so "due" means the same to the dispatcher and the delivery run.
  */
-export async function dispatchEvents(ctx: AppContext, now = new Date(), batch = 500): Promise<string[]> {
+export async function dispatchEvents(ctx: AppContext, now?: Date, batch = 500): Promise<string[]> {
   for (;;) {
     const n = await ctx.db.transaction().execute(async (trx) => {
       const events = await eventsRepo.claim(trx, batch);
-      await deliveryRepo.fanOut(trx, events);
+      await deliveryRepo.fanOut(trx, events, now ?? new Date());
       await eventsRepo.markDispatched(
         trx,
         events.map((e) => e.id),
@@ -130,5 +131,5 @@ export async function dispatchEvents(ctx: AppContext, now = new Date(), batch = 
     });
     if (n < batch) break;
   }
-  return deliveryRepo.dueWebhooks(ctx.db, now, 200);
+  return deliveryRepo.dueWebhooks(ctx.db, now ?? new Date(), 200);
 }

@@ -114,7 +114,7 @@ export const webhooksRepo = {
   async redeliver(db: Conn, orgId: string, webhookId: string, deliveryId: string) {
     const r = await db
       .updateTable("webhook_deliveries")
-      .set({ status: "pending", next_attempt_at: sql`now()`, delivered_at: null })
+      .set({ status: "pending", next_attempt_at: new Date(), delivered_at: null })
       .where("org_id", "=", orgId)
       .where("webhook_id", "=", webhookId)
       .where("id", "=", deliveryId)
@@ -126,6 +126,10 @@ export const webhooksRepo = {
     db: Conn,
     v: { org_id: string; webhook_id: string; event_id: string; event_seq: string; event_type: string },
   ) {
-    return db.insertInto("webhook_deliveries").values(v).returning("id").executeTakeFirstOrThrow();
+    return db
+      .insertInto("webhook_deliveries")
+      .values({ ...v, next_attempt_at: new Date() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
   },
 };
