@@ -11,6 +11,7 @@ import { optimizationJobs } from "../server/optimization/optimization.jobs";
 import { routePlanningJobs } from "../server/modules/route-planning/route-planning.jobs";
 import { tmsJobs } from "../server/modules/tms/tms.jobs";
 import { videoJobs } from "../server/modules/video/video.jobs";
+import { webhooksJobs } from "../server/modules/webhooks/webhooks.jobs";
 import type { JobDefinition } from "../server/job-definition";
 
 /** Every module's jobs (`<module>.jobs.ts`). A new module adds its list here; workers.ts groups them by queue. */
@@ -28,4 +29,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   ...videoJobs,
   ...pushJobs,
   ...addressesJobs,
+  ...webhooksJobs,
 ];

@@ -28,6 +28,7 @@ import { videoRoutes } from "./api/video.routes";
 import { searchRoutes } from "./api/search.routes";
 import { forwardingRoutes } from "./api/forwarding.routes";
 import { sendError } from "./api/api-kit";
+import { webhooksRoutes } from "./api/webhooks.routes";
 import { PHONE_API_PREFIXES, webOnlyGuard } from "./phone-endpoints";
 import { driverPhoneRoutes } from "./api/driver-phone.routes";
 import { principalMiddleware } from "./principal-middleware";
@@ -112,6 +113,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(videoRoutes(ctx));
   app.use(searchRoutes(ctx));
   app.use(forwardingRoutes(ctx));
+  app.use(webhooksRoutes(ctx));
   app.all("/api/{*rest}", (req, res) => {
     res.status(404).json({ error: "NOT_FOUND", message: "No such endpoint", status: 404 });
   });

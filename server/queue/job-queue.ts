@@ -8,7 +8,7 @@ import { metrics, metricSources } from "../metrics";
  */
 export type QueueBackend = { kind: "redis"; url: string } | { kind: "postgres"; url: string };
 
-export const QUEUE_NAMES = ["mail", "optimization", "maintenance", "reports", "geocode"] as const;
+export const QUEUE_NAMES = ["mail", "optimization", "maintenance", "reports", "geocode", "webhooks"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type Processor = (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>;

@@ -38,6 +38,7 @@ describe("jobs registered per module, grouped by queue", () => {
         "analytics-segments",
         "booking-lifecycle",
         "booking-reminders",
+        "events-retention",
         "geocode-sweep",
         "live-subscriptions-prune",
         "maintenance-reminders",
@@ -58,6 +59,15 @@ describe("jobs registered per module, grouped by queue", () => {
         .jobs.map((j) => j.name)
         .sort(),
     ).toEqual(["alert-email", "password-reset", "push-notify"]);
-    for (const d of ALL_JOBS.filter((j) => j.repeat)) expect(d.queue).toBe("maintenance");
+    // the webhooks' dispatcher is the one recurring job off the maintenance queue: a slow maintenance job must not
+    // hold back event deliveries (docs/integrations.md)
+    for (const d of ALL_JOBS.filter((j) => j.repeat && j.name !== "webhooks-dispatch"))
+      expect(d.queue).toBe("maintenance");
+    expect(
+      queues
+        .get("webhooks")!
+        .jobs.map((j) => j.name)
+        .sort(),
+    ).toEqual(["webhook-deliver", "webhooks-dispatch"]);
   });
 });

@@ -18,6 +18,7 @@ import type { TmsTables } from "./tms";
 import type { UserTables, UsersTable } from "./users";
 import type { VehicleTables, VehiclesTable } from "./vehicles";
 import type { VideoTables } from "./video";
+import type { WebhookTables } from "./webhooks";
 
 export type { RoleOptions } from "./access";
 
@@ -44,7 +45,8 @@ export interface Database
     VideoTables,
     DriverPhoneTables,
     ForwardingTables,
-    AddressTables {}
+    AddressTables,
+    WebhookTables {}
 
 export type Organization = Selectable<OrganizationsTable>;
 export type Role = Selectable<RolesTable>;

@@ -16,6 +16,7 @@ import { referenceApi } from "../api/reference.openapi";
 import { searchApi } from "../api/search.openapi";
 import { driverPhoneApi } from "../api/driver-phone.openapi";
 import { forwardingApi } from "../api/forwarding.openapi";
+import { webhooksApi } from "../api/webhooks.openapi";
 
 /**
  * Every module's part of the API description, in the order the document lists them. A module with an /api
@@ -38,5 +39,6 @@ export const API_FRAGMENTS: readonly ApiFragment[] = [
   driverPhoneApi,
   searchApi,
   forwardingApi,
+  webhooksApi,
   referenceApi,
 ];

@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema";
 import type { AlertType } from "../../db/schema/alerts";
 import type { AlertEvent } from "./alert-engine";
 import type { OrgRules } from "./alert-rules";
+import { emitEvents } from "../events";
 import { localDay } from "./local-time";
 
 type Conn = Kysely<Database>;
@@ -129,6 +130,26 @@ export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<Commit
     SELECT id FROM a`.execute(trx);
   const stored = new Set(inserted.map((r) => r.id));
   const kept = rows.filter((r) => stored.has(r.id));
+  await emitEvents(
+    trx,
+    kept.map((r) =>
+      alertCreatedEvent({
+        id: r.id,
+        orgId: r.orgId,
+        type: r.e.policy.type,
+        policyId: r.e.policy.id,
+        policyName: r.e.policy.name,
+        vehicleId: r.vehicleId,
+        vehicleName: r.vehicleName,
+        driverId: r.driverId,
+        at: new Date(r.e.at),
+        placeName: r.e.place?.name ?? null,
+        lat: r.e.lat,
+        lon: r.e.lon,
+        details: r.e.details,
+      }),
+    ),
+  );
   return kept.map((r) => ({
     id: r.id,
     orgId: r.orgId,
@@ -144,4 +165,40 @@ export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<Commit
     inAppRecipients: r.inApp,
     emailPending: r.emailPending,
   }));
+}
+
+/** The `alert.created` integration event of a stored alert (docs/integrations.md). */
+export function alertCreatedEvent(a: {
+  id: string;
+  orgId: string;
+  type: string;
+  policyId: string | null;
+  policyName: string;
+  vehicleId: string;
+  vehicleName: string | null;
+  driverId: string | null;
+  at: Date;
+  placeName: string | null;
+  lat: number | null;
+  lon: number | null;
+  details: Record<string, unknown>;
+}) {
+  return {
+    type: "alert.created" as const,
+    organizationId: a.orgId,
+    occurredAt: a.at,
+    data: {
+      alert_id: a.id,
+      alert_type: a.type,
+      policy_id: a.policyId,
+      policy_name: a.policyName,
+      vehicle_id: a.vehicleId,
+      vehicle_registration: a.vehicleName,
+      driver_id: a.driverId,
+      place_name: a.placeName,
+      lat: a.lat,
+      lon: a.lon,
+      details: a.details,
+    },
+  };
 }

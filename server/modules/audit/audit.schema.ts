@@ -35,6 +35,7 @@ export const AUDIT_ENTITIES = [
   "vehicle_check",
   "vehicle_checklist",
   "forwarding_target",
+  "webhook",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

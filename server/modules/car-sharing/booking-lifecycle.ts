@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { setBookingStatus } from "./booking-events";
 import type { Mailer } from "../../mail/mailer";
 import { formatInstant } from "../../shared/dates";
 import { bookingReminderEmail } from "../../../templates/email/booking-reminder";
@@ -132,7 +133,7 @@ export async function completeReturnedBookings(ctx: AppContext, now: Date): Prom
     if (now.getTime() - at.getTime() < r.rest_min * 60_000) continue;
     const usage = await vehicleUsage(ctx.db, r.org_id, r.vehicle_id, r.starts_at, now);
     const done = await ctx.db.transaction().execute((trx) =>
-      bookingsRepo.setStatus(trx, r.org_id, r.id, ["active"], "completed", {
+      setBookingStatus(trx, r.org_id, r.id, ["active"], "completed", {
         completed_at: at,
         distance_km: usage.distanceKm,
       }),
@@ -155,18 +156,18 @@ export async function runBookingLifecycle(ctx: AppContext, now: Date) {
     await ctx.db.transaction().execute(async (trx) => {
       if (b.status === "approved" && !ended) {
         if (!b.on_ignition) {
-          if (await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "active", { activated_at: b.starts_at }))
+          if (await setBookingStatus(trx, b.org_id, b.id, ["approved"], "active", { activated_at: b.starts_at }))
             counts.active++;
         } else if (usage.firstIgnition) {
           if (
-            await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "active", {
+            await setBookingStatus(trx, b.org_id, b.id, ["approved"], "active", {
               activated_at: usage.firstIgnition,
             })
           )
             counts.active++;
         } else if (b.grace > 0 && now.getTime() - b.starts_at.getTime() >= b.grace * 60_000) {
           if (
-            await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "cancelled", {
+            await setBookingStatus(trx, b.org_id, b.id, ["approved"], "cancelled", {
               cancelled_at: now,
               no_show: true,
             })
@@ -178,7 +179,7 @@ export async function runBookingLifecycle(ctx: AppContext, now: Date) {
       if (!ended) return;
       if (usage.points === 0) {
         if (
-          await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved", "active"], "unknown", {
+          await setBookingStatus(trx, b.org_id, b.id, ["approved", "active"], "unknown", {
             completed_at: b.ends_at,
           })
         )
@@ -187,7 +188,7 @@ export async function runBookingLifecycle(ctx: AppContext, now: Date) {
       }
       if (b.status === "approved" && b.on_ignition && !usage.firstIgnition) {
         if (
-          await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved"], "cancelled", {
+          await setBookingStatus(trx, b.org_id, b.id, ["approved"], "cancelled", {
             cancelled_at: now,
             no_show: true,
           })
@@ -195,7 +196,7 @@ export async function runBookingLifecycle(ctx: AppContext, now: Date) {
           counts.noShow++;
         return;
       }
-      const done = await bookingsRepo.setStatus(trx, b.org_id, b.id, ["approved", "active"], "completed", {
+      const done = await setBookingStatus(trx, b.org_id, b.id, ["approved", "active"], "completed", {
         completed_at: b.ends_at,
         activated_at: b.status === "approved" ? b.starts_at : undefined,
         distance_km: usage.distanceKm,

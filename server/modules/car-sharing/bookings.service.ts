@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { setBookingStatus, emitBookingCreated } from "./booking-events";
 import { AppError, notFound } from "../../errors";
 import { addDays, formatInstantDate, startOfWeek, weekday, zonedInstant } from "../../shared/dates";
 import type { Principal } from "../access/principal";
@@ -188,6 +189,7 @@ export async function createBooking(ctx: AppContext, p: Principal, fields: Booki
         );
         const row = await bookingsRepo.findById(trx, p.orgId, id);
         await audit.record(trx, p, { entity: "booking", id, action: "create", after: row });
+        await emitBookingCreated(trx, p.orgId, row!);
         return row!;
       }),
     );
@@ -347,7 +349,7 @@ export async function cancelBooking(ctx: AppContext, p: Principal, id: string) {
   if (!carSharingPolicy.isOperator(p) && before.user_id !== p.userId)
     throw new AppError("BOOKING_CANCEL_FAILED", "Failed to cancel booking");
   await ctx.db.transaction().execute(async (trx) => {
-    const ok = await bookingsRepo.setStatus(trx, p.orgId, id, LIVE_STATUSES, "cancelled", {
+    const ok = await setBookingStatus(trx, p.orgId, id, LIVE_STATUSES, "cancelled", {
       cancelled_at: new Date(),
       cancelled_by: p.userId,
     });

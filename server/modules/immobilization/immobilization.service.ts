@@ -3,6 +3,7 @@ import { AppError, notFound } from "../../errors";
 import type { CommandResult, DeviceCommand } from "../../shared/device-contract";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
+import { emitEvent } from "../events";
 import { assertUuid } from "../positions/positions.schema";
 import { toPage } from "../shared/listing";
 import { immobilizationPolicy } from "./immobilization.policy";
@@ -75,13 +76,30 @@ export async function requestImmobilization(
   } catch (err) {
     result = { ok: false, error: (err as Error).message };
   }
-  const done = await immobilizationRepo.finish(
-    ctx.db,
-    pending.id,
-    result.ok
-      ? { status: input.action === "block" ? "Blocked" : "Unblocked", response: result.response ?? null, error: null }
-      : { status: "Failed", response: null, error: failureReason(result) },
-  );
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const row = await immobilizationRepo.finish(
+      trx,
+      pending.id,
+      result.ok
+        ? { status: input.action === "block" ? "Blocked" : "Unblocked", response: result.response ?? null, error: null }
+        : { status: "Failed", response: null, error: failureReason(result) },
+    );
+    await emitEvent(trx, {
+      type: "vehicle.immobilization.changed",
+      organizationId: p.orgId,
+      occurredAt: row.answered_at ?? new Date(),
+      data: {
+        command_id: row.id,
+        vehicle_id: v.id,
+        vehicle_registration: v.registration,
+        action: row.action,
+        status: row.status,
+        error: row.error,
+        requested_by: p.userId,
+      },
+    });
+    return row;
+  });
   ctx.log.info(
     { vehicleId: v.id, action: input.action, status: done.status, error: done.error },
     "immobilisation command",

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { emitEvent } from "../events";
 import type { Mailer } from "../../mail/mailer";
 import { reminderEmail } from "../../../templates/email/maintenance-reminder";
 import { remindersRepo } from "./maintenance.repo";
@@ -62,6 +63,21 @@ async function claimNotices(
       const claimed = await ctx.db.transaction().execute(async (trx) => {
         // the claimed row is also the responsible user's in-app notice (reminder-inbox.service.ts)
         if (!(await remindersRepo.claimNotice(trx, orgId, r.id, r.cycle, stage, userId))) return null;
+        await emitEvent(trx, {
+          type: "maintenance.reminder.due",
+          organizationId: orgId,
+          data: {
+            reminder_id: r.id,
+            name: r.name,
+            stage,
+            vehicle_id: r.vehicle_id,
+            vehicle_registration: vehicle?.registration ?? null,
+            due_date: state.dueDate,
+            due_km: state.dueKm,
+            odometer_km: odometer,
+            responsible_user_id: userId,
+          },
+        });
         if (person?.email) {
           await mailer.send(
             reminderEmail({

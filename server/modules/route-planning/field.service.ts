@@ -10,6 +10,7 @@ import { routeJobsRepo } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { phonePositionSchema, type PhonePosition } from "./route-planning.schema";
 import { routeRules } from "./route-settings.service";
+import { emitRouteJobStatus } from "./route-job-events";
 
 // The phone's side of route planning (the driver API): every signed-in user may act on the jobs assigned to them,
 // whatever their role; the dispatcher's screens need routePlanning permissions instead.
@@ -68,11 +69,15 @@ export async function phoneCheckIn(
   const rules = await routeRules(ctx, p.orgId);
   const distance = metresTo(job, pos.latitude, pos.longitude);
   if (distance > rules.checkin_radius_m) throw tooFar("CHECKIN_TOO_FAR", p, distance, rules.checkin_radius_m);
-  const ok = await routeJobsRepo.transition(ctx.db, p.orgId, id, "not_started", {
-    status: "started",
-    arrived_at: at,
-    checkin_source: "phone",
-    checkin_distance_m: distance,
+  const ok = await ctx.db.transaction().execute(async (trx) => {
+    const done = await routeJobsRepo.transition(trx, p.orgId, id, "not_started", {
+      status: "started",
+      arrived_at: at,
+      checkin_source: "phone",
+      checkin_distance_m: distance,
+    });
+    if (done) await emitRouteJobStatus(trx, { orgId: p.orgId, jobId: id, status: "checked_in", source: "phone", at });
+    return done;
   });
   if (!ok) throw new AppError("JOB_STATE", "The job has been checked in already");
   return (await routeJobsRepo.find(ctx.db, p.orgId, id))!;
@@ -92,12 +97,17 @@ export async function phoneCheckOut(
   const rules = await routeRules(ctx, p.orgId);
   const distance = metresTo(job, pos.latitude, pos.longitude);
   if (distance > rules.checkout_radius_m) throw tooFar("CHECKOUT_TOO_FAR", p, distance, rules.checkout_radius_m);
-  const ok = await routeJobsRepo.transition(ctx.db, p.orgId, id, "started", {
-    status: "finished",
-    // a departure is never recorded before the arrival (an automatic check-in may have been later than the phone's)
-    departed_at: job.arrived_at && job.arrived_at > made ? job.arrived_at : made,
-    checkout_source: "phone",
-    checkout_distance_m: distance,
+  // a departure is never recorded before the arrival (an automatic check-in may have been later than the phone's)
+  const at = job.arrived_at && job.arrived_at > made ? job.arrived_at : made;
+  const ok = await ctx.db.transaction().execute(async (trx) => {
+    const done = await routeJobsRepo.transition(trx, p.orgId, id, "started", {
+      status: "finished",
+      departed_at: at,
+      checkout_source: "phone",
+      checkout_distance_m: distance,
+    });
+    if (done) await emitRouteJobStatus(trx, { orgId: p.orgId, jobId: id, status: "finished", source: "phone", at });
+    return done;
   });
   if (!ok) throw new AppError("JOB_STATE", "The job has been checked out already");
   return (await routeJobsRepo.find(ctx.db, p.orgId, id))!;

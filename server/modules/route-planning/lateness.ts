@@ -2,8 +2,11 @@ import type { AppContext } from "../../context";
 import { addDays } from "../../shared/dates";
 import { announceAlerts } from "../alerts/alert-notify";
 import { raisePolicyAlerts } from "../alerts/alert-raise";
+import { alertCreatedEvent } from "../alerts/alert-store";
+import { emitEvent } from "../events";
 import { AlertRulesCache, type OrgRules } from "../alerts/alert-rules";
 import { punctuality } from "./job-rules";
+import { emitRouteJobStatus } from "./route-job-events";
 import { latenessRepo, type LatenessStage } from "./lateness.repo";
 import { routeRules } from "./route-settings.service";
 
@@ -54,7 +57,18 @@ export async function sweepLateJobs(
         scheduled_arrival: j.scheduled_arrival.slice(0, 5),
         scheduled_departure: j.scheduled_departure.slice(0, 5),
       };
-      const claim = (db: typeof ctx.db) => latenessRepo.claim(db, orgId, j.id, type, now);
+      const claim = async (db: typeof ctx.db) => {
+        const claimed = await latenessRepo.claim(db, orgId, j.id, type, now);
+        if (claimed)
+          await emitRouteJobStatus(db, {
+            orgId,
+            jobId: j.id,
+            status: type === "job_late" ? "late" : "missed",
+            source: "sweep",
+            at: now,
+          });
+        return claimed;
+      };
       if (chosen.has(type)) {
         raised += await raisePolicyAlerts(
           ctx,
@@ -95,7 +109,7 @@ async function raiseDefault(
   const { j } = a;
   const id = await ctx.db.transaction().execute(async (trx) =>
     (await a.claim(trx))
-      ? latenessRepo.raiseDefault(trx, {
+      ? raiseDefaultAlert(trx, org, {
           orgId: org.orgId,
           type: a.type,
           jobName: j.name,
@@ -129,4 +143,32 @@ async function raiseDefault(
     },
   ]);
   return 1;
+}
+
+/** The default alert's log row, its notices and its `alert.created` event, in the claim's transaction. */
+async function raiseDefaultAlert(
+  trx: AppContext["db"],
+  org: OrgRules,
+  a: Parameters<typeof latenessRepo.raiseDefault>[1],
+) {
+  const id = await latenessRepo.raiseDefault(trx, a);
+  await emitEvent(
+    trx,
+    alertCreatedEvent({
+      id,
+      orgId: a.orgId,
+      type: a.type,
+      policyId: null,
+      policyName: a.jobName,
+      vehicleId: a.vehicleId,
+      vehicleName: org.vehicles.get(a.vehicleId)?.registration ?? null,
+      driverId: a.driverId,
+      at: a.at,
+      placeName: null,
+      lat: a.lat,
+      lon: a.lon,
+      details: a.details,
+    }),
+  );
+  return id;
 }

@@ -22,6 +22,7 @@ import {
   type JobUpdate,
 } from "./route-planning.schema";
 import { routeRules } from "./route-settings.service";
+import { emitRouteJobStatus } from "./route-job-events";
 
 export type RouteJob = NonNullable<Awaited<ReturnType<typeof routeJobsRepo.find>>>;
 const SORTS: JobSort[] = ["date", "name", "status", "vehicle"];
@@ -235,6 +236,13 @@ export async function setJobStatus(
     if (!(await routeJobsRepo.transition(trx, p.orgId, id, from, patch)))
       throw new AppError("JOB_STATE", `The job is ${before.status}`);
     await audit.record(trx, p, { entity: "route_job", id, action: "update", before, after: patch });
+    await emitRouteJobStatus(trx, {
+      orgId: p.orgId,
+      jobId: id,
+      status: to === "started" ? "checked_in" : to === "finished" ? "finished" : "reopened",
+      source: "manual",
+      at: now,
+    });
   });
   return findVisibleJob(ctx, p, id);
 }

@@ -4,6 +4,7 @@ import type { PositionHook } from "../positions/position-hooks";
 import { metresTo } from "./job-rules";
 import { routeJobsRepo } from "./route-jobs.repo";
 import { routeRules } from "./route-settings.service";
+import { emitRouteJobStatus } from "./route-job-events";
 
 /** At or below this speed (km/h) the vehicle counts as stopped at the job. */
 export const STOPPED_KMH = 3;
@@ -84,21 +85,28 @@ export function createRoutePlanningHook(ctx: AppContext): PositionHook {
         hasWrites: () => changes.length > 0,
         async write(trx) {
           for (const c of changes) {
-            if (c.kind === "in") {
-              await routeJobsRepo.transition(trx, c.job.orgId, c.job.id, "not_started", {
-                status: "started",
-                arrived_at: c.at,
-                checkin_source: "auto",
-                checkin_distance_m: c.distance,
+            const done =
+              c.kind === "in"
+                ? await routeJobsRepo.transition(trx, c.job.orgId, c.job.id, "not_started", {
+                    status: "started",
+                    arrived_at: c.at,
+                    checkin_source: "auto",
+                    checkin_distance_m: c.distance,
+                  })
+                : await routeJobsRepo.transition(trx, c.job.orgId, c.job.id, "started", {
+                    status: "finished",
+                    departed_at: c.at,
+                    checkout_source: "auto",
+                    checkout_distance_m: c.distance,
+                  });
+            if (done)
+              await emitRouteJobStatus(trx, {
+                orgId: c.job.orgId,
+                jobId: c.job.id,
+                status: c.kind === "in" ? "checked_in" : "finished",
+                source: "auto",
+                at: c.at,
               });
-            } else {
-              await routeJobsRepo.transition(trx, c.job.orgId, c.job.id, "started", {
-                status: "finished",
-                departed_at: c.at,
-                checkout_source: "auto",
-                checkout_distance_m: c.distance,
-              });
-            }
           }
         },
       };

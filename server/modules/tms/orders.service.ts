@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { emitEvent } from "../events";
 import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
 import { AppError, notFound } from "../../errors";
@@ -185,6 +186,7 @@ export async function finishOrderIn(
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await emitEvent(db, orderStatusEvent(orgId, row, before.status, finishedAt));
   if (p)
     await audit.record(db, p, {
       entity: "tms_order",
@@ -219,12 +221,14 @@ export async function startOrdersIn(db: DB, orgId: string, ids: readonly string[
         from: before.status,
         to: "STARTED",
       });
-    await db
+    const row = await db
       .updateTable("tms_orders")
       .set({ status: "STARTED", started_at: sql`now()`, updated_at: sql`now()` })
       .where("org_id", "=", orgId)
       .where("id", "=", id)
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await emitEvent(db, orderStatusEvent(orgId, row, before.status, new Date()));
     started++;
   }
   return started;
@@ -233,3 +237,20 @@ export async function startOrdersIn(db: DB, orgId: string, ids: readonly string[
 /** The public link of an order (path and query; the caller adds the origin). */
 export const trackingPath = (token: string | null) =>
   token ? `/int/order-track?token=${encodeURIComponent(token)}` : null;
+
+/** The `order.status.changed` integration event (docs/integrations.md), written with the change. */
+function orderStatusEvent(orgId: string, o: Order, from: string, at: Date) {
+  return {
+    type: "order.status.changed" as const,
+    organizationId: orgId,
+    occurredAt: at,
+    data: {
+      order_id: o.id,
+      external_order_id: o.order_id,
+      from,
+      to: o.status,
+      vehicle_id: o.vehicle_id,
+      finished_by: o.finished_by,
+    },
+  };
+}

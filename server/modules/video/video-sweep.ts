@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context";
 import { mediaStore } from "./media-store";
+import { emitVideoOutcome } from "./video-events";
 import { videoRepo } from "./video.repo";
 
 /** A request sent to the device whose upload has not started within this long has timed out. */
@@ -9,18 +10,24 @@ export const UPLOAD_STALL_HOURS = 24;
 
 /** Times out forgotten requests and stalled uploads, and deletes media past the organisation's retention (files, then rows). */
 export async function sweepVideo(ctx: AppContext, now: Date) {
-  const timedOut = await ctx.db
-    .updateTable("video_media")
-    .set({ status: "failed", failure: "timeout", updated_at: now })
-    .where("status", "in", ["requested", "sent"])
-    .where("created_at", "<", new Date(now.getTime() - REQUEST_TIMEOUT_MIN * 60_000))
-    .executeTakeFirst();
-  const stalled = await ctx.db
-    .updateTable("video_media")
-    .set({ status: "failed", failure: "transfer_error", updated_at: now })
-    .where("status", "=", "uploading")
-    .where("updated_at", "<", new Date(now.getTime() - UPLOAD_STALL_HOURS * 3600_000))
-    .executeTakeFirst();
+  const { timedOut, stalled } = await ctx.db.transaction().execute(async (trx) => {
+    const timedOut = await trx
+      .updateTable("video_media")
+      .set({ status: "failed", failure: "timeout", updated_at: now })
+      .where("status", "in", ["requested", "sent"])
+      .where("created_at", "<", new Date(now.getTime() - REQUEST_TIMEOUT_MIN * 60_000))
+      .returningAll()
+      .execute();
+    const stalled = await trx
+      .updateTable("video_media")
+      .set({ status: "failed", failure: "transfer_error", updated_at: now })
+      .where("status", "=", "uploading")
+      .where("updated_at", "<", new Date(now.getTime() - UPLOAD_STALL_HOURS * 3600_000))
+      .returningAll()
+      .execute();
+    for (const m of [...timedOut, ...stalled]) await emitVideoOutcome(trx, m);
+    return { timedOut, stalled };
+  });
   const store = mediaStore(ctx.config);
   let deleted = 0;
   for (;;) {
@@ -34,5 +41,5 @@ export async function sweepVideo(ctx: AppContext, now: Date) {
     deleted += batch.length;
     if (batch.length < 500) break;
   }
-  return { timedOut: Number(timedOut.numUpdatedRows), stalled: Number(stalled.numUpdatedRows), deleted };
+  return { timedOut: timedOut.length, stalled: stalled.length, deleted };
 }

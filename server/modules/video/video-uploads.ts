@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { emitVideoOutcome } from "./video-events";
 import type { AppContext } from "../../context";
 import type { CameraCallbacks, CameraUpload, DualCamMeta } from "../../telematics/gateway/dualcam-server";
 import { DUALCAM_MAX_DATA, DUALCAM_PATHS, type DualCamFile } from "../../telematics/protocols/dualcam";
@@ -143,7 +144,7 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
           const key = mediaKey(dev.orgId, media.id, capturedAt, media.media_type, contentType);
           await store.commit(partial, key);
           await ctx.db.transaction().execute(async (trx) => {
-            await videoRepo.updateMedia(trx, dev.orgId, media.id, {
+            const done = await videoRepo.updateMedia(trx, dev.orgId, media.id, {
               status: "completed",
               progress: 100,
               failure: null,
@@ -153,6 +154,7 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
               sha256,
               completed_at: new Date(),
             });
+            await emitVideoOutcome(trx, done);
             await videoRepo.deleteTransfer(trx, imei, filePath);
           });
         },
@@ -165,11 +167,16 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
           await closeHandle();
           await videoRepo.deleteTransfer(ctx.db, imei, filePath);
           await store.removePartial(partial);
-          await videoRepo.updateMedia(ctx.db, dev.orgId, media.id, {
-            status: "failed",
-            failure: "transfer_error",
-            progress: 0,
-          });
+          await ctx.db.transaction().execute(async (trx) =>
+            emitVideoOutcome(
+              trx,
+              await videoRepo.updateMedia(trx, dev.orgId, media.id, {
+                status: "failed",
+                failure: "transfer_error",
+                progress: 0,
+              }),
+            ),
+          );
           ctx.log.warn({ imei, file, reason }, "camera transfer failed");
         },
       };

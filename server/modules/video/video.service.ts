@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { emitVideoOutcome } from "./video-events";
 import { AppError, notFound } from "../../errors";
 import type { CommandResult } from "../../shared/device-contract";
 import { parseZonedDateTime, startOfDayIn } from "../../shared/dates";
@@ -121,12 +122,19 @@ export async function requestFootage(
   // The upload may already have started (a fast camera): only a request still `requested` moves.
   const current = await videoRepo.byId(ctx.db, p.orgId, row.id);
   if (current?.status === "requested") {
-    await videoRepo.updateMedia(
-      ctx.db,
-      p.orgId,
-      row.id,
-      failure ? { status: "failed", failure } : { status: "sent", sent_at: new Date() },
-    );
+    await ctx.db
+      .transaction()
+      .execute(async (trx) =>
+        emitVideoOutcome(
+          trx,
+          await videoRepo.updateMedia(
+            trx,
+            p.orgId,
+            row.id,
+            failure ? { status: "failed", failure } : { status: "sent", sent_at: new Date() },
+          ),
+        ),
+      );
   }
   ctx.log.info({ vehicleId: v.id, mediaId: row.id, failure }, "camera request");
   return getMedia(ctx, p, row.id);

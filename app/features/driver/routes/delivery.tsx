@@ -77,7 +77,13 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
         <>
           {order.status === "PENDING" && <p className="alert alert-error">{t("notStarted")}</p>}
           <FormAlert code={failed?.code} />
-          <Form method="post" encType="multipart/form-data" className="stack" data-testid="delivery-form" data-unsaved-guard>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className="stack"
+            data-testid="delivery-form"
+            data-unsaved-guard
+          >
             <CsrfInput />
             <div className="field">
               <label htmlFor="recipient_name">{t("recipient")}</label>

@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import { emitEvent } from "../../events";
 import type { AppContext } from "../../../context";
 import { AppError, isAppError, notFound } from "../../../errors";
 import type { Principal } from "../../access/principal";
@@ -81,7 +82,7 @@ export async function generateArchive(
   const userId = a.requested_by ?? (a.schedule_id ? await schedulesRepo.creator(ctx.db, a.schedule_id) : null);
   const p = userId ? await principalForUser(ctx, userId) : null;
   if (!p) {
-    await archiveRepo.finish(ctx.db, archiveId, "FAILED", { error: "USER_INACTIVE" });
+    await finishArchive(ctx, a, "FAILED", { error: "USER_INACTIVE" });
     return "FAILED";
   }
   try {
@@ -99,12 +100,12 @@ export async function generateArchive(
         await archiveRepo.progress(ctx.db, archiveId, 40 + Math.round((55 * done) / (langs.length * formats.length)));
       }
     }
-    await archiveRepo.finish(ctx.db, archiveId, "COMPLETED", { rowCount: run.result.rows.length });
+    await finishArchive(ctx, a, "COMPLETED", { rowCount: run.result.rows.length });
     return "COMPLETED";
   } catch (err) {
     const code = isAppError(err) ? err.code : "INTERNAL";
     if (!isAppError(err)) ctx.log.error({ err, archiveId }, "archived report failed");
-    await archiveRepo.finish(ctx.db, archiveId, "FAILED", { error: code });
+    await finishArchive(ctx, a, "FAILED", { error: code });
     return "FAILED";
   }
 }
@@ -156,4 +157,28 @@ export async function recoverStaleArchives(ctx: AppContext, now: Date = new Date
     else await enqueueArchive(ctx, s.id, (await archiveRepo.restart(ctx.db, s.id)) ?? MAX_ATTEMPTS);
   }
   return stale.length;
+}
+
+/** The archive's end and its `report.archive.completed` / `failed` integration event, in one transaction. */
+async function finishArchive(
+  ctx: AppContext,
+  a: { id: string; org_id: string; report_type: string; requested_by: string | null; schedule_id: string | null },
+  status: "COMPLETED" | "FAILED",
+  extra: Parameters<typeof archiveRepo.finish>[3],
+) {
+  await ctx.db.transaction().execute(async (trx) => {
+    await archiveRepo.finish(trx, a.id, status, extra);
+    await emitEvent(trx, {
+      type: status === "COMPLETED" ? "report.archive.completed" : "report.archive.failed",
+      organizationId: a.org_id,
+      data: {
+        archive_id: a.id,
+        report_type: a.report_type,
+        requested_by: a.requested_by,
+        schedule_id: a.schedule_id,
+        row_count: extra.rowCount ?? null,
+        error: extra.error ?? null,
+      },
+    });
+  });
 }

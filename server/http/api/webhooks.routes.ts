@@ -1,0 +1,65 @@
+import { Router } from "express";
+import type { AppContext } from "../../context";
+import * as webhooks from "../../modules/webhooks";
+import { authed, param, parseBody } from "./api-kit";
+
+/** /api/webhooks: the organisation's webhooks, their delivery log, redelivery and test events. */
+export function webhooksRoutes(ctx: AppContext) {
+  const r = Router();
+  const input = webhooks.webhookApiInputSchema;
+
+  r.get(
+    "/api/webhooks",
+    authed(ctx, async (_q, _s, p) => ({ items: (await webhooks.listWebhooks(ctx, p)).map(webhooks.toWebhookDto) })),
+  );
+  r.post(
+    "/api/webhooks",
+    authed(ctx, async (req, res, p) => {
+      const w = await webhooks.createWebhook(ctx, p, parseBody(input, req.body));
+      res.status(201).json(webhooks.toWebhookWithSecretDto(w));
+    }),
+  );
+  r.get(
+    "/api/webhooks/:id",
+    authed(ctx, async (req, _s, p) => webhooks.toWebhookDto(await webhooks.getWebhook(ctx, p, param(req, "id")))),
+  );
+  r.put(
+    "/api/webhooks/:id",
+    authed(ctx, async (req, _s, p) =>
+      webhooks.toWebhookDto(await webhooks.updateWebhook(ctx, p, param(req, "id"), parseBody(input, req.body))),
+    ),
+  );
+  r.delete(
+    "/api/webhooks/:id",
+    authed(ctx, (req, _s, p) => webhooks.deleteWebhook(ctx, p, param(req, "id"))),
+  );
+  r.post(
+    "/api/webhooks/:id/secret",
+    authed(ctx, async (req, _s, p) =>
+      webhooks.toWebhookWithSecretDto(await webhooks.rotateWebhookSecret(ctx, p, param(req, "id"))),
+    ),
+  );
+  r.get(
+    "/api/webhooks/:id/deliveries",
+    authed(ctx, async (req, _s, p) => {
+      const q = webhooks.deliveryListQuerySchema.parse(req.query);
+      const { items } = await webhooks.listDeliveries(ctx, p, param(req, "id"), q);
+      return { items: items.map(webhooks.toDeliveryDto) };
+    }),
+  );
+  r.post(
+    "/api/webhooks/:id/deliveries/:deliveryId/redeliver",
+    authed(ctx, async (req, res, p) => {
+      await webhooks.redeliver(ctx, p, param(req, "id"), param(req, "deliveryId"));
+      res.status(202).end();
+    }),
+  );
+  r.post(
+    "/api/webhooks/:id/test",
+    authed(ctx, async (req, res, p) => {
+      const { deliveryId } = await webhooks.sendTestEvent(ctx, p, param(req, "id"));
+      res.status(202).json({ delivery_id: deliveryId });
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,55 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+type Conn = Kysely<Database>;
+
+export interface StoredEvent {
+  id: string;
+  seq: string;
+  org_id: string;
+  type: string;
+  occurred_at: Date;
+  data: Record<string, unknown>;
+}
+
+export const eventsRepo = {
+  insert(db: Conn, rows: Array<{ org_id: string; type: string; occurred_at: Date; data: Record<string, unknown> }>) {
+    return db
+      .insertInto("events")
+      .values(rows.map((r) => ({ ...r, data: JSON.stringify(r.data) })))
+      .returning("id")
+      .execute();
+  },
+  /** The oldest undispatched events, locked for this transaction (another dispatcher skips them). */
+  async claim(trx: Conn, limit: number): Promise<StoredEvent[]> {
+    const { rows } = await sql<StoredEvent>`
+      SELECT id, seq::text AS seq, org_id, type, occurred_at, data FROM events
+      WHERE dispatched_at IS NULL ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(trx);
+    return rows;
+  },
+  async markDispatched(trx: Conn, ids: readonly string[]) {
+    if (!ids.length) return;
+    await trx
+      .updateTable("events")
+      .set({ dispatched_at: sql`now()` })
+      .where("id", "in", [...ids])
+      .execute();
+  },
+  findById(db: Conn, orgId: string, id: string) {
+    return db
+      .selectFrom("events")
+      .select(["id", "org_id", "type", "occurred_at", "data"])
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+  },
+  /** Events dispatched before the cutoff (their deliveries go with them). */
+  async prune(db: Conn, before: Date) {
+    const r = await db
+      .deleteFrom("events")
+      .where("occurred_at", "<", before)
+      .where("dispatched_at", "is not", null)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
+};

@@ -1,0 +1,11 @@
+export {
+  EVENT_TYPES,
+  EVENT_VERSION,
+  TEST_EVENT,
+  isEventType,
+  type AnyEventType,
+  type EventEnvelope,
+  type EventType,
+} from "./event-types";
+export { emitEvent, emitEvents, toEnvelope, type NewEvent } from "./events";
+export { eventsRepo, type StoredEvent } from "./events.repo";

@@ -1,0 +1,21 @@
+export {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  rotateWebhookSecret,
+  sendTestEvent,
+  updateWebhook,
+} from "./webhooks.service";
+export {
+  webhookApiInputSchema,
+  webhookInputSchema,
+  deliveryListQuerySchema,
+  type WebhookInput,
+} from "./webhooks.schema";
+export { toDeliveryDto, toWebhookDto, toWebhookWithSecretDto } from "./webhooks.mapper";
+export { dispatchEvents, runDeliveries, retryDelayMs, FAILING_LIMIT_MS } from "./delivery";
+export { checkWebhookUrl, isPrivateAddress } from "./url-guard";
+export { webhooksPolicy } from "./webhooks.policy";

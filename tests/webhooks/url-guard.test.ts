@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { checkWebhookUrl, isPrivateAddress } from "../../server/modules/webhooks";
+
+describe("webhook URL guard", () => {
+  it.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.20.0.1",
+    "192.168.1.10",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "::1",
+    "::",
+    "fc00::1",
+    "fd12:3456::1",
+    "fe80::1",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:192.168.0.1",
+  ])("%s is private", (ip) => expect(isPrivateAddress(ip)).toBe(true));
+
+  it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is public", (ip) =>
+    expect(isPrivateAddress(ip)).toBe(false),
+  );
+
+  it.each([
+    "ftp://example.com/hook",
+    "javascript:alert(1)",
+    "not a url",
+    "file:///etc/passwd",
+    "http://user:pw@8.8.8.8/",
+  ])("refuses %s as invalid", async (url) => {
+    await expect(checkWebhookUrl(url, false)).rejects.toMatchObject({ code: "WEBHOOK_URL_INVALID" });
+  });
+
+  it.each([
+    "http://127.0.0.1:8080/hook",
+    "http://localhost/hook",
+    "https://10.0.0.5/hook",
+    "http://[::1]/hook",
+    "http://[::ffff:192.168.1.1]/hook",
+    "http://169.254.169.254/latest/meta-data",
+    "http://2130706433/",
+  ])("refuses %s as private", async (url) => {
+    await expect(checkWebhookUrl(url, false)).rejects.toMatchObject({ code: "WEBHOOK_URL_PRIVATE" });
+  });
+
+  it("accepts public addresses, and private ones when the installation allows them", async () => {
+    await expect(checkWebhookUrl("https://93.184.216.34/hook", false)).resolves.toBe("https://93.184.216.34/hook");
+    await expect(checkWebhookUrl("http://127.0.0.1:9/hook", true)).resolves.toBe("http://127.0.0.1:9/hook");
+  });
+});
