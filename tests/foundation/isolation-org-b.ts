@@ -26,6 +26,7 @@ import { createPlan, solvePlan } from "../../server/modules/tms/plans.service";
 import { createDepot } from "../../server/modules/tms/settings.service";
 import { mediaKey, mediaStore } from "../../server/modules/video/media-store";
 import { archiveRepo } from "../../server/modules/analytics/archive/archive.repo";
+import { createWebhook, sendTestEvent } from "../../server/modules/webhooks";
 import { principalFor, type TestContext, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 
@@ -60,6 +61,8 @@ export interface OrgB {
   archiveId: string;
   tileId: string;
   scheduleId: string;
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 
 /** Creates B's records through the services, as B's administrator. */
@@ -283,7 +286,17 @@ export async function seedOrgB(ctx: TestContext, bOrg: TestOrg): Promise<OrgB> {
   }))!;
   await archiveRepo.saveFile(ctx.db, archiveId, "pdf", "al", Buffer.from(`${MARK} archived`));
   await archiveRepo.finish(ctx.db, archiveId, "COMPLETED", { rowCount: 1 });
+  // a public address written as an IP literal (no DNS look-up; nothing is delivered: no workers run)
+  const webhook = await createWebhook(ctx, pb, {
+    url: "https://93.184.216.34/flota",
+    description: `${MARK} webhook`,
+    events: ["alert.created"],
+    active: false,
+  });
+  const { deliveryId: webhookDeliveryId } = await sendTestEvent(ctx, pb, webhook.id);
   return {
+    webhookId: webhook.id,
+    webhookDeliveryId,
     bookingId: booking.id,
     serviceId: service.id,
     supplierId: supplier.id,

@@ -58,6 +58,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   // a tile is its user's own: B's tile is not found
   "/dashboard/metrics/edit/:id": (b) => ({ id: b.tileId }),
   "/analytics/notifications/edit/:id": (b) => ({ id: b.scheduleId }),
+  "/configuration/webhooks/update/:id": (b) => ({ id: b.webhookId }),
+  "/configuration/webhooks/deliveries/:id": (b) => ({ id: b.webhookId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -94,6 +96,11 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/tms/optimizations/:id/delivering/:vehicleId": (b) => ({ id: b.tmsPlanId, vehicleId: b.vehicleId }),
   "/api/tms/depots/:id": (b) => ({ id: b.tmsDepotId }),
   "/api/tms/api-keys/:id": (b) => ({ id: b.tmsKeyId }),
+  "/api/webhooks/:id": (b) => ({ id: b.webhookId }),
+  "/api/webhooks/:id/secret": (b) => ({ id: b.webhookId }),
+  "/api/webhooks/:id/deliveries": (b) => ({ id: b.webhookId }),
+  "/api/webhooks/:id/deliveries/:deliveryId/redeliver": (b) => ({ id: b.webhookId, deliveryId: b.webhookDeliveryId }),
+  "/api/webhooks/:id/test": (b) => ({ id: b.webhookId }),
   // called with organisation A's integration key
   "/api/integrations/orders/:orderId": (b) => ({ orderId: b.tmsOrderRef }),
   "/api/integrations/orders/:orderId/finish": (b) => ({ orderId: b.tmsOrderRef }),

@@ -97,6 +97,11 @@ const URLS = [
   "/administration/support/end",
   "/configuration/audit-log",
   "/configuration/audit-log.csv",
+  // Webhooks (docs/integrations.md): administrators only.
+  "/configuration/webhooks",
+  "/configuration/webhooks/add",
+  "/configuration/webhooks/update/:id",
+  "/configuration/webhooks/deliveries/:id",
   // Car sharing (docs/car-sharing.md: the booking paths are ours).
   "/car-sharing",
   "/car-sharing/calendar",

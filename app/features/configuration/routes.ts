@@ -1,5 +1,6 @@
 import { index, route, type RouteConfigEntry } from "@react-router/dev/routes";
 import { auditLogPages } from "../audit-log/routes";
+import { webhooksPages } from "../webhooks/routes";
 import { peoplePages } from "./people/routes";
 import { teamsPages } from "./teams/routes";
 import { vehiclesPages } from "./vehicles/routes";
@@ -19,5 +20,6 @@ export const configurationPages: RouteConfigEntry[] = [
     ...vehiclesPages,
     ...teamsPages,
     ...auditLogPages,
+    ...webhooksPages,
   ]),
 ];

@@ -2,7 +2,17 @@ import { can, type Permission, type PermissionHolder } from "../../../lib/permis
 
 /** The configuration screens; each shows when the user holds its permission (null: everyone). */
 export interface ConfigSection {
-  key: "organization" | "drivers" | "vehicles" | "teams" | "users" | "settings" | "auditLog" | "profile" | "help";
+  key:
+    | "organization"
+    | "drivers"
+    | "vehicles"
+    | "teams"
+    | "users"
+    | "settings"
+    | "auditLog"
+    | "webhooks"
+    | "profile"
+    | "help";
   to: string;
   permission: Permission | null;
 }
@@ -15,6 +25,8 @@ export const CONFIG_SECTIONS: ConfigSection[] = [
   { key: "users", to: "/configuration/users/list", permission: "users:read" },
   { key: "settings", to: "/configuration/settings", permission: "settings:read" },
   { key: "auditLog", to: "/configuration/audit-log", permission: "audit:read" },
+  // the webhooks module's policy (webhooksPolicy.manage): administrators only
+  { key: "webhooks", to: "/configuration/webhooks", permission: "settings:write" },
   { key: "profile", to: "/configuration/profile", permission: null },
   { key: "help", to: "/configuration/help", permission: null },
 ];
@@ -29,6 +41,7 @@ export function activeSection(pathname: string): ConfigSection["key"] | null {
     ["/configuration/organization", "organization"],
     ["/configuration/settings", "settings"],
     ["/configuration/audit-log", "auditLog"],
+    ["/configuration/webhooks", "webhooks"],
     ["/configuration/profile", "profile"],
     ["/configuration/help", "help"],
   ];
