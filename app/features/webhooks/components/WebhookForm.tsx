@@ -37,7 +37,14 @@ export function WebhookForm(props: {
   const chosen = new Set(initialList(fields.events));
   const eventErrors = allErrorsOf(fields.events);
   return (
-    <Form data-unsaved-guard method="post" {...getFormProps(form)} ref={ref} className="stack" data-testid="webhook-form">
+    <Form
+      data-unsaved-guard
+      method="post"
+      {...getFormProps(form)}
+      ref={ref}
+      className="stack"
+      data-testid="webhook-form"
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />

@@ -32,7 +32,11 @@ export default function AddWebhook({ actionData }: Route.ComponentProps) {
           <code>{created.url}</code>
         </p>
         <div className="form-actions">
-          <Link to={`/configuration/webhooks/update/${created.id}`} className="button primary" data-testid="open-webhook">
+          <Link
+            to={`/configuration/webhooks/update/${created.id}`}
+            className="button primary"
+            data-testid="open-webhook"
+          >
             {t("edit")}
           </Link>
           <Link to="/configuration/webhooks" className="button">
