@@ -193,6 +193,7 @@ describe("the delivery log page (loopback receiver)", () => {
     expect(failed).toMatch(/<td>1<\/td>/);
     const listed = await (await client.get("/configuration/webhooks")).text();
     expect(listed).toMatch(/Pending(<!-- -->)? \(500\)/);
+    expect(listed).toContain("Failing since");
 
     // the retry, once due (the back-off's first step is 30 s)
     expect(await runDeliveries(priv.ctx, id, { now: () => new Date(Date.now() + 31_000) })).toMatchObject({

@@ -52,7 +52,10 @@ export default function WebhooksList({ loaderData }: Route.ComponentProps) {
                   <div key={e}>{t(eventKey(e))}</div>
                 ))}
               </td>
-              <td>{w.failing ? t("statusFailing") : w.active ? t("statusActive") : t("statusInactive")}</td>
+              <td>
+                {w.failing ? t("statusFailing") : w.active ? t("statusActive") : t("statusInactive")}
+                {w.failingSince && <div className="muted">{t("failingSince", { time: w.failingSince })}</div>}
+              </td>
               <td data-testid="last-delivery">
                 {w.lastStatus ? (
                   <>
