@@ -61,6 +61,7 @@ export const NAV_ITEMS: NavItem[] = [
       "users:read",
       "settings:read",
       "audit:read",
+      "settings:write",
     ],
   },
   {

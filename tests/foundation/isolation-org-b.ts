@@ -27,6 +27,7 @@ import { createDepot } from "../../server/modules/tms/settings.service";
 import { mediaKey, mediaStore } from "../../server/modules/video/media-store";
 import { archiveRepo } from "../../server/modules/analytics/archive/archive.repo";
 import { createForwardingTarget } from "../../server/modules/forwarding";
+import { createWebhook, sendTestEvent } from "../../server/modules/webhooks";
 import { principalFor, type TestContext, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 
@@ -63,6 +64,8 @@ export interface OrgB {
   scheduleId: string;
   forwardingTargetId: string;
   vehicleCheckId: string;
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 
 /** Creates B's records through the services, as B's administrator. */
@@ -317,9 +320,19 @@ export async function seedOrgB(ctx: TestContext, bOrg: TestOrg): Promise<OrgB> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // a public address written as an IP literal (no DNS look-up; nothing is delivered: no workers run)
+  const webhook = await createWebhook(ctx, pb, {
+    url: "https://93.184.216.34/flota",
+    description: `${MARK} webhook`,
+    events: ["alert.created"],
+    active: false,
+  });
+  const { deliveryId: webhookDeliveryId } = await sendTestEvent(ctx, pb, webhook.id);
   return {
     forwardingTargetId: forwardingTarget.id,
     vehicleCheckId: vehicleCheck.id,
+    webhookId: webhook.id,
+    webhookDeliveryId,
     bookingId: booking.id,
     serviceId: service.id,
     supplierId: supplier.id,

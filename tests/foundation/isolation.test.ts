@@ -65,6 +65,8 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/driver/checks/:id/photos/:n": (b) => ({ id: b.vehicleCheckId, n: "0" }),
   // the live panel's address of B's vehicle
   "/manage/vehicle/:id/address": (b) => ({ id: b.vehicleId }),
+  "/configuration/webhooks/update/:id": (b) => ({ id: b.webhookId }),
+  "/configuration/webhooks/deliveries/:id": (b) => ({ id: b.webhookId }),
 };
 
 const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
@@ -103,6 +105,11 @@ const API_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/api/tms/optimizations/:id/delivering/:vehicleId": (b) => ({ id: b.tmsPlanId, vehicleId: b.vehicleId }),
   "/api/tms/depots/:id": (b) => ({ id: b.tmsDepotId }),
   "/api/tms/api-keys/:id": (b) => ({ id: b.tmsKeyId }),
+  "/api/webhooks/:id": (b) => ({ id: b.webhookId }),
+  "/api/webhooks/:id/secret": (b) => ({ id: b.webhookId }),
+  "/api/webhooks/:id/deliveries": (b) => ({ id: b.webhookId }),
+  "/api/webhooks/:id/deliveries/:deliveryId/redeliver": (b) => ({ id: b.webhookId, deliveryId: b.webhookDeliveryId }),
+  "/api/webhooks/:id/test": (b) => ({ id: b.webhookId }),
   // called with organisation A's integration key
   "/api/integrations/orders/:orderId": (b) => ({ orderId: b.tmsOrderRef }),
   "/api/integrations/orders/:orderId/finish": (b) => ({ orderId: b.tmsOrderRef }),

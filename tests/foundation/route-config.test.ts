@@ -101,6 +101,11 @@ const URLS = [
   "/configuration/forwarding",
   "/configuration/forwarding/add",
   "/configuration/forwarding/update/:id",
+  // Webhooks (docs/integrations.md): administrators only.
+  "/configuration/webhooks",
+  "/configuration/webhooks/add",
+  "/configuration/webhooks/update/:id",
+  "/configuration/webhooks/deliveries/:id",
   // Car sharing (docs/car-sharing.md: the booking paths are ours).
   "/car-sharing",
   "/car-sharing/calendar",

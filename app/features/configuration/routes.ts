@@ -1,6 +1,7 @@
 import { index, route, type RouteConfigEntry } from "@react-router/dev/routes";
 import { auditLogPages } from "../audit-log/routes";
 import { forwardingPages } from "../forwarding/routes";
+import { webhooksPages } from "../webhooks/routes";
 import { peoplePages } from "./people/routes";
 import { teamsPages } from "./teams/routes";
 import { vehiclesPages } from "./vehicles/routes";
@@ -21,5 +22,6 @@ export const configurationPages: RouteConfigEntry[] = [
     ...teamsPages,
     ...auditLogPages,
     ...forwardingPages,
+    ...webhooksPages,
   ]),
 ];

@@ -40,6 +40,22 @@ export const webhooksRepo = {
         eb
           .selectFrom("webhook_deliveries as d")
           .whereRef("d.webhook_id", "=", "w.id")
+          .select("d.status")
+          .where("d.last_attempt_at", "is not", null)
+          .orderBy("d.last_attempt_at", "desc")
+          .limit(1)
+          .as("last_status"),
+        eb
+          .selectFrom("webhook_deliveries as d")
+          .whereRef("d.webhook_id", "=", "w.id")
+          .select("d.response_status")
+          .where("d.last_attempt_at", "is not", null)
+          .orderBy("d.last_attempt_at", "desc")
+          .limit(1)
+          .as("last_response_status"),
+        eb
+          .selectFrom("webhook_deliveries as d")
+          .whereRef("d.webhook_id", "=", "w.id")
           .where("d.status", "=", "pending")
           .select(eb.fn.countAll<string>().as("n"))
           .as("pending_count"),

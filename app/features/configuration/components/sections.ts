@@ -11,6 +11,7 @@ export interface ConfigSection {
     | "settings"
     | "auditLog"
     | "forwarding"
+    | "webhooks"
     | "profile"
     | "help";
   to: string;
@@ -26,6 +27,8 @@ export const CONFIG_SECTIONS: ConfigSection[] = [
   { key: "settings", to: "/configuration/settings", permission: "settings:read" },
   { key: "auditLog", to: "/configuration/audit-log", permission: "audit:read" },
   { key: "forwarding", to: "/configuration/forwarding", permission: "organization:write" },
+  // the webhooks module's policy (webhooksPolicy.manage): administrators only
+  { key: "webhooks", to: "/configuration/webhooks", permission: "settings:write" },
   { key: "profile", to: "/configuration/profile", permission: null },
   { key: "help", to: "/configuration/help", permission: null },
 ];
@@ -41,6 +44,7 @@ export function activeSection(pathname: string): ConfigSection["key"] | null {
     ["/configuration/settings", "settings"],
     ["/configuration/audit-log", "auditLog"],
     ["/configuration/forwarding", "forwarding"],
+    ["/configuration/webhooks", "webhooks"],
     ["/configuration/profile", "profile"],
     ["/configuration/help", "help"],
   ];
