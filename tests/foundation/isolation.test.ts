@@ -265,7 +265,7 @@ describe("organisation isolation", () => {
       }
     }
     expect(await snapshotOrgB(srv.ctx.db, bOrg.orgId)).toBe(before);
-  });
+  }, 120_000); // about 300 real form posts, one after another
 
   it("refuses every /api call with B's identifiers and changes nothing", async () => {
     const before = await snapshotOrgB(srv.ctx.db, bOrg.orgId);
