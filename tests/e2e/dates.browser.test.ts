@@ -150,5 +150,5 @@ describe.skipIf(!hasChromium)("dates in an American browser", () => {
     expect(await page.inputValue("#replay-from")).toMatch(/^\d{4}-\d{2}-\d{2} 00:00$/);
     expect(await page.inputValue("#replay-from")).not.toBe(from);
     expect(problems).toEqual([]);
-  });
+  }, 90_000); // twelve pages opened and hydrated in turn
 });
