@@ -1,12 +1,8 @@
 import { QUEUE_CHANGED_EVENT, queue } from "../offline-queue";
+import type { QueuedAnswer } from "../../../lib/queued-answer";
 import { QUEUE_URL } from "./DriverQueue";
 
-export interface QueuedAnswer {
-  queued: true;
-}
-
-export const isQueuedAnswer = (v: unknown): v is QueuedAnswer =>
-  typeof v === "object" && v !== null && (v as { queued?: unknown }).queued === true;
+export { isQueuedAnswer } from "../../../lib/queued-answer";
 
 /**
  * A driver page's form submitted with JavaScript (a route's clientAction): sent to the page's action as usual while

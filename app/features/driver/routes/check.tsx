@@ -7,6 +7,9 @@ import { isQueuedAnswer, submitOrQueue } from "../components/offline-submit";
 import { checkAction, checkLoader } from "../driver2.server";
 import "../components/driver-tasks.css";
 import type { Route } from "./+types/check";
+import { skipRevalidationWhenQueued } from "../../../lib/queued-answer";
+
+export const shouldRevalidate = skipRevalidationWhenQueued;
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 

@@ -7,6 +7,9 @@ import { isQueuedAnswer, submitOrQueue } from "../components/offline-submit";
 import { deliveryAction, deliveryLoader } from "../driver2.server";
 import "../components/driver-tasks.css";
 import type { Route } from "./+types/delivery";
+import { skipRevalidationWhenQueued } from "../../../lib/queued-answer";
+
+export const shouldRevalidate = skipRevalidationWhenQueued;
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
