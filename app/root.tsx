@@ -25,6 +25,7 @@ import { useRouteChunkWatchdog } from "./lib/use-chunk-watchdog";
 import { parseCookies } from "../server/security/cookies";
 import { isIntegrationPath } from "../server/http/integration-paths";
 import "./styles/app.css";
+import { skipRevalidationWhenQueued } from "./lib/queued-answer";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = context.principal;
@@ -48,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
   };
 }
+
+export const shouldRevalidate = skipRevalidationWhenQueued;
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -70,6 +70,47 @@ describe.skipIf(!hasChromium)("the driver's check and delivery screens on a 360 
     expect(await fits(page)).toBe(true);
   });
 
+  it("offline: the vehicle check is kept on the phone with its photo, then applied with the time it was made", async () => {
+    const page = await phone(true, "/driver/check");
+    await waitForHydration(page);
+    const context = page.context();
+    const checks = () =>
+      s.srv.ctx.db.selectFrom("vehicle_checks").select(["id", "created_at"]).orderBy("created_at").execute();
+    const before = await checks();
+    await context.setOffline(true);
+    await page.waitForSelector('[data-testid="offline-banner"]');
+    const madeFrom = new Date();
+    await page.check('[data-testid="item-lights"] input[value="pass"]');
+    await page.check('[data-testid="item-tyres"] input[value="pass"]');
+    await page.check('[data-testid="item-damage"] input[value="fail"]');
+    await page.setInputFiles("#photo_damage", photo());
+    await page.click('[data-testid="send-check"]');
+    await page.waitForSelector('[data-testid="check-queued"]');
+    expect(await page.textContent('[data-testid="queue-pending"]')).toContain("Vehicle check");
+    expect(await checks()).toHaveLength(before.length);
+
+    const wentOnline = new Date();
+    await context.setOffline(false);
+    await page.waitForSelector('[data-testid="result-applied"][data-action="vehicle-check"]');
+    await page.waitForSelector('[data-testid="queue-pending"]', { state: "detached" });
+    const after = await checks();
+    expect(after).toHaveLength(before.length + 1);
+    const made = after.find((c) => !before.some((b) => b.id === c.id))!;
+    // recorded at the moment it was made offline, not when it reached the server
+    expect(made.created_at.getTime()).toBeGreaterThanOrEqual(madeFrom.getTime() - 1000);
+    expect(made.created_at.getTime()).toBeLessThan(wentOnline.getTime());
+    const time = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" }).format(new Date(iso)),
+      made.created_at.toISOString(),
+    );
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="checked-today"] li').length === n,
+      after.length,
+    );
+    expect(await page.textContent('[data-testid="checked-today"]')).toContain(time);
+    await context.close();
+  }, 60_000);
+
   it("proof of delivery without JavaScript: a plain multipart form, then the proof with its photo", async () => {
     const page = await phone(false, `/driver/orders/${orderId}/delivery`);
     expect(await fits(page)).toBe(true);

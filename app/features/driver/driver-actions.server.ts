@@ -18,6 +18,10 @@ export type DriverAction = (typeof DRIVER_ACTIONS)[number];
 /** What may be made offline and sent later: taking a job needs the live list of free jobs, so it is online only. */
 export const QUEUEABLE_ACTIONS: readonly DriverAction[] = ["check-in", "check-out", "day-start", "day-end"];
 
+/** Pages that answer the queue themselves (their own action URL): the vehicle check and the proof of delivery. */
+export type PageAction = "vehicle-check" | "proof-of-delivery";
+export type QueueKind = DriverAction | PageAction;
+
 export const isDriverAction = (v: unknown): v is DriverAction =>
   typeof v === "string" && (DRIVER_ACTIONS as readonly string[]).includes(v);
 
@@ -26,7 +30,7 @@ export type ActionStatus = "applied" | "conflict" | "refused";
 /** The answer the page and the queue show: what happened, in the driver's language. */
 export interface ActionResult {
   status: ActionStatus;
-  action: DriverAction;
+  action: QueueKind;
   jobId: string | null;
   code: string | null;
   message: string;
@@ -78,22 +82,37 @@ const CONFLICTS = new Set([
   "DAY_ALREADY_STARTED",
   "DAY_NOT_STARTED",
 ]);
-const statusOf = (code: string): ActionStatus => (CONFLICTS.has(code) ? "conflict" : "refused");
 
 /** Runs one driver action and answers its result; errors other than refusals (a crash) are thrown. */
-export async function applyDriverAction(
+export function applyDriverAction(
   context: LoadContext,
   request: Request,
   p: Principal,
   action: DriverAction,
   form: FormData,
 ): Promise<{ result: ActionResult; httpStatus: number }> {
+  return answerAction(request, p, action, form, () => run(context.app, p, action, form), CONFLICTS);
+}
+
+/**
+ * Runs `apply` and answers its result in the queue's shape: applied, or a refusal that is a conflict when its code
+ * is in `conflicts` (the world changed meanwhile) and "refused" otherwise, with the reason in the driver's language.
+ * Errors other than refusals (a crash) are thrown.
+ */
+export async function answerAction(
+  request: Request,
+  p: Principal,
+  action: QueueKind,
+  form: FormData,
+  apply: () => Promise<unknown>,
+  conflicts: ReadonlySet<string>,
+): Promise<{ result: ActionResult; httpStatus: number }> {
   const t = await getFixedT(resolveLanguage(request, p.language), ["driver", "errors"]);
   const jobId = text(form, "job_id") ?? null;
   const madeAt = text(form, "made_at") ?? null;
   const label = t(`driver:queue.actions.${action}`);
   try {
-    await run(context.app, p, action, form);
+    await apply();
     return {
       result: { status: "applied", action, jobId, code: null, message: t(`driver:result.applied.${action}`), madeAt },
       httpStatus: 200,
@@ -101,7 +120,7 @@ export async function applyDriverAction(
   } catch (err) {
     const body = toErrorBody(err);
     if (body.status >= 500) throw err;
-    const status = statusOf(body.error);
+    const status: ActionStatus = conflicts.has(body.error) ? "conflict" : "refused";
     // the services state the distance in the user's language for the radius refusals; the rest is translated here
     const own = body.error === "CHECKIN_TOO_FAR" || body.error === "CHECKOUT_TOO_FAR";
     const reason =

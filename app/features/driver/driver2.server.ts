@@ -2,9 +2,11 @@ import { data, redirect } from "react-router";
 import { formPhoto } from "../../../server/modules/shared/photo";
 import { deliveryView, recordProof } from "../../../server/modules/tms/proof-of-delivery.service";
 import * as checks from "../../../server/modules/vehicle-checks";
+import type { Principal } from "../../../server/modules/access/principal";
 import { failure } from "../../lib/forms.server";
 import { photoResponse } from "../../lib/photo-response.server";
 import { idParam, load, readForm, requireUser, type LoadContext } from "../../lib/route-kit.server";
+import { answerAction, type PageAction } from "./driver-actions.server";
 
 /** Refuses a body far larger than its photos may be before it is read (the same bound as the API's). */
 function assertBodySize(request: Request, context: LoadContext, photos: number) {
@@ -46,13 +48,63 @@ export async function checkLoader(context: LoadContext, request: Request) {
   };
 }
 
+async function submitCheckForm(context: LoadContext, p: Principal, form: FormData) {
+  const input = await checks.checkSubmissionFromForm(context.app, p.orgId, form);
+  return checks.submitCheck(context.app, p, input);
+}
+
+async function submitProofForm(context: LoadContext, p: Principal, id: string, form: FormData) {
+  const text = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : null;
+  };
+  return recordProof(context.app, p, id, {
+    recipient_name: text("recipient_name"),
+    latitude: text("latitude"),
+    longitude: text("longitude"),
+    photo: await formPhoto(form, "photo"),
+    made_at: text("made_at"),
+  });
+}
+
+/** Refusals that mean the world changed while the phone was offline (docs/driver-app.md, "Offline actions"). */
+const PAGE_CONFLICTS: Record<PageAction, ReadonlySet<string>> = {
+  "vehicle-check": new Set(["CHECK_VEHICLE_REQUIRED"]),
+  "proof-of-delivery": new Set(["NOT_YOUR_ORDER", "NOT_FOUND", "PROOF_OF_DELIVERY_EXISTS", "ORDER_TRANSITION_INVALID"]),
+};
+
+export const isPageAction = (v: unknown): v is PageAction => v === "vehicle-check" || v === "proof-of-delivery";
+
+/**
+ * The vehicle check or a proof of delivery sent by the phone's queue (/driver/queue; made now or offline with its
+ * `made_at`): the same service calls as the pages' forms, answered in the queue's shape.
+ */
+export function applyPageAction(
+  context: LoadContext,
+  request: Request,
+  p: Principal,
+  kind: PageAction,
+  form: FormData,
+) {
+  const apply =
+    kind === "vehicle-check"
+      ? () => submitCheckForm(context, p, form)
+      : () => submitProofForm(context, p, idParam(stringOf(form.get("order_id"))), form);
+  return answerAction(request, p, kind, form, apply, PAGE_CONFLICTS[kind]);
+}
+
+const stringOf = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : undefined);
+
+export function assertPageActionSize(request: Request, context: LoadContext, kind: PageAction) {
+  assertBodySize(request, context, kind === "vehicle-check" ? checks.MAX_CHECK_ITEMS : 1);
+}
+
 export async function checkAction(context: LoadContext, request: Request) {
   const p = requireUser(context, request);
   assertBodySize(request, context, checks.MAX_CHECK_ITEMS);
   const form = await readForm(request, context);
   try {
-    const input = await checks.checkSubmissionFromForm(context.app, p.orgId, form);
-    const c = await checks.submitCheck(context.app, p, input);
+    const c = await submitCheckForm(context, p, form);
     return redirect(`/driver/check?done=${c.id}`);
   } catch (err) {
     return refusedWith("check", err, form);
@@ -96,17 +148,8 @@ export async function deliveryAction(context: LoadContext, request: Request, raw
   const id = idParam(rawId);
   assertBodySize(request, context, 1);
   const form = await readForm(request, context);
-  const text = (k: string) => {
-    const v = form.get(k);
-    return typeof v === "string" ? v : null;
-  };
   try {
-    await recordProof(context.app, p, id, {
-      recipient_name: text("recipient_name"),
-      latitude: text("latitude"),
-      longitude: text("longitude"),
-      photo: await formPhoto(form, "photo"),
-    });
+    await submitProofForm(context, p, id, form);
     return redirect(`/driver/orders/${id}/delivery?delivered=1`);
   } catch (err) {
     return refusedWith("deliver", err, form);

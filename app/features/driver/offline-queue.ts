@@ -17,6 +17,9 @@ export interface QueuedAction {
   jobId: string | null;
 }
 
+/** Told to the queue's panel (DriverQueueProvider) when an action was queued outside it (a route's clientAction). */
+export const QUEUE_CHANGED_EVENT = "flota-queue-changed";
+
 const DB_NAME = "flota-driver";
 const STORE = "actions";
 

@@ -26,6 +26,7 @@ export const proofRepo = {
       latitude: number | null;
       longitude: number | null;
       recorded_by: string;
+      delivered_at: Date;
     },
   ): Promise<boolean> {
     const r = await db

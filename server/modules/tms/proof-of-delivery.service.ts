@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit/audit.service";
+import { madeAt } from "../route-planning/made-at";
 import { checkPhoto, type UploadedPhoto } from "../shared/photo";
 import { mediaStore } from "../video/media-store";
 import { ordersRepo } from "./orders.repo";
@@ -16,6 +17,8 @@ export interface ProofInput {
   latitude: string | number | null;
   longitude: string | number | null;
   photo: UploadedPhoto | null;
+  /** the time the phone made the proof (queued offline); absent: now. Bounds: route-planning/made-at.ts */
+  made_at?: string | null;
 }
 
 const coordinate = (max: number) =>
@@ -49,6 +52,7 @@ export async function deliveryView(ctx: AppContext, p: Principal, orderId: strin
  */
 export async function recordProof(ctx: AppContext, p: Principal, orderId: string, input: ProofInput) {
   await deliverableOrder(ctx, p, orderId);
+  const deliveredAt = madeAt(input.made_at);
   const recipient = input.recipient_name?.trim() ?? "";
   if (!recipient) throw new AppError("RECIPIENT_REQUIRED", "The recipient's name", { field: "recipient_name" });
   if (recipient.length > RECIPIENT_MAX)
@@ -75,6 +79,7 @@ export async function recordProof(ctx: AppContext, p: Principal, orderId: string
       latitude: position.latitude,
       longitude: position.longitude,
       recorded_by: p.userId,
+      delivered_at: deliveredAt,
     });
     if (!inserted) throw new AppError("PROOF_OF_DELIVERY_EXISTS", "The delivery is proven already");
     // written inside the transaction: a failed write rolls the proof back; a failed commit leaves a file that the

@@ -24,7 +24,15 @@ export const vehicleChecksRepo = {
 
   insertCheck(
     db: DB,
-    row: { org_id: string; vehicle_id: string; driver_id: string; day: string; passed: boolean; items: CheckedItem[] },
+    row: {
+      org_id: string;
+      vehicle_id: string;
+      driver_id: string;
+      day: string;
+      passed: boolean;
+      items: CheckedItem[];
+      created_at: Date;
+    },
   ) {
     return db
       .insertInto("vehicle_checks")

@@ -7,6 +7,7 @@ import type { Principal } from "../access/principal";
 import { visibleVehicleIds } from "../access/vehicle-scope";
 import { audit } from "../audit/audit.service";
 import { recordDefects } from "../maintenance/defects";
+import { madeAt } from "../route-planning/made-at";
 import { orgToday } from "../organization/organization.service";
 import { checkPhoto, formPhoto, type UploadedPhoto } from "../shared/photo";
 import { mediaStore } from "../video/media-store";
@@ -32,6 +33,8 @@ export interface CheckAnswer {
 export interface CheckSubmission {
   vehicle_id: string | null;
   answers: Record<string, CheckAnswer>;
+  /** the time the phone made the check (queued offline); absent: now. Bounds: route-planning/made-at.ts */
+  made_at?: string | null;
 }
 
 const TEXT = { al: checkAl, en: checkEn } as const;
@@ -88,6 +91,7 @@ async function checkedVehicle(ctx: AppContext, p: Principal, chosen: string | nu
  * becomes a maintenance reminder for the vehicle (maintenance/defects.ts), in the same transaction as the check.
  */
 export async function submitCheck(ctx: AppContext, p: Principal, input: CheckSubmission) {
+  const at = madeAt(input.made_at);
   const items = await checklist(ctx, p.orgId);
   const vehicleId = await checkedVehicle(ctx, p, input.vehicle_id);
   const answered = items.map((item) => {
@@ -99,7 +103,7 @@ export async function submitCheck(ctx: AppContext, p: Principal, input: CheckSub
       throw new AppError("PHOTO_REQUIRED", "A photo of the problem", { field: `photo_${item.key}` });
     return { item, ok: a.ok, note, photo };
   });
-  const day = await orgToday(ctx, p.orgId);
+  const day = await orgToday(ctx, p.orgId, at);
   const store = mediaStore(ctx.config);
   const written: string[] = [];
   try {
@@ -111,6 +115,7 @@ export async function submitCheck(ctx: AppContext, p: Principal, input: CheckSub
         day,
         passed: answered.every((a) => a.ok),
         items: [],
+        created_at: at,
       });
       const failed = answered.filter((a) => !a.ok);
       const text = TEXT[p.language];
@@ -216,5 +221,5 @@ export async function checkSubmissionFromForm(
     };
   }
   const vehicle = text("vehicle_id");
-  return { vehicle_id: vehicle?.trim() || null, answers };
+  return { vehicle_id: vehicle?.trim() || null, answers, made_at: text("made_at") };
 }

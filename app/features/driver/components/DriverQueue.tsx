@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { useCsrfToken } from "../../../components/forms";
 import type { ActionResult } from "../driver-actions.server";
-import { queue, send, type QueuedAction } from "../offline-queue";
+import { QUEUE_CHANGED_EVENT, queue, send, type QueuedAction } from "../offline-queue";
 
 export const QUEUE_URL = "/driver/queue";
 
@@ -82,12 +82,15 @@ export function DriverQueueProvider({ children }: { children: ReactNode }) {
       void flush();
     };
     const down = () => setOnline(false);
+    const queued = () => void refresh();
     window.addEventListener("online", up);
     window.addEventListener("offline", down);
+    window.addEventListener(QUEUE_CHANGED_EVENT, queued);
     void refresh().then(() => (navigator.onLine ? flush() : undefined));
     return () => {
       window.removeEventListener("online", up);
       window.removeEventListener("offline", down);
+      window.removeEventListener(QUEUE_CHANGED_EVENT, queued);
     };
     // once per page: flush and refresh keep their identity across renders that matter
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,10 +1,15 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CsrfInput, FieldErrors, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
+import { isQueuedAnswer, submitOrQueue } from "../components/offline-submit";
 import { checkAction, checkLoader } from "../driver2.server";
 import "../components/driver-tasks.css";
 import type { Route } from "./+types/check";
+import { skipRevalidationWhenQueued } from "../../../lib/queued-answer";
+
+export const shouldRevalidate = skipRevalidationWhenQueued;
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -16,11 +21,21 @@ export function action({ request, context }: Route.ActionArgs) {
   return checkAction(context, request);
 }
 
+/** With JavaScript: a check made offline (or whose request fails) waits in the phone's queue, photos included. */
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return submitOrQueue(request, serverAction, "vehicle-check");
+}
+
 /** The vehicle check before the day starts: one card per item, OK or Problem, a note and a photo for a problem. */
 export default function VehicleCheck({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("vehicleCheck");
   const { items, vehicles, ownVehicleId, today, justSent } = loaderData;
-  const failed = formFailure(actionData, "check");
+  const queued = isQueuedAnswer(actionData);
+  const failed = queued ? null : formFailure(actionData, "check");
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (queued) formRef.current?.reset();
+  }, [queued, actionData]);
   const fields = failureFields(failed);
   const values = failureValues(failed) ?? {};
   const value = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
@@ -36,6 +51,11 @@ export default function VehicleCheck({ loaderData, actionData }: Route.Component
           {t("page.saved")}
         </div>
       )}
+      {queued && (
+        <div className="alert alert-ok" role="status" data-testid="check-queued">
+          {t("page.queued")}
+        </div>
+      )}
       {today.length > 0 && (
         <ul className="dt-done" data-testid="checked-today">
           {today.map((c) => (
@@ -48,7 +68,7 @@ export default function VehicleCheck({ loaderData, actionData }: Route.Component
       )}
       <p className="muted">{t("page.intro")}</p>
       <FormAlert code={failed?.code} />
-      <Form method="post" encType="multipart/form-data" data-testid="check-form" data-unsaved-guard>
+      <Form ref={formRef} method="post" encType="multipart/form-data" data-testid="check-form" data-unsaved-guard>
         <CsrfInput />
         {vehicles.length > 1 || !ownVehicleId ? (
           <div className="field">

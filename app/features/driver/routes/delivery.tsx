@@ -1,11 +1,15 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
 import { CsrfInput, FieldErrors, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
+import { isQueuedAnswer, submitOrQueue } from "../components/offline-submit";
 import { deliveryAction, deliveryLoader } from "../driver2.server";
 import "../components/driver-tasks.css";
 import type { Route } from "./+types/delivery";
+import { skipRevalidationWhenQueued } from "../../../lib/queued-answer";
+
+export const shouldRevalidate = skipRevalidationWhenQueued;
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -15,6 +19,11 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 
 export function action({ request, context, params }: Route.ActionArgs) {
   return deliveryAction(context, request, params.id);
+}
+
+/** With JavaScript: a proof made offline (or whose request fails) waits in the phone's queue with its photo. */
+export function clientAction({ request, serverAction, params }: Route.ClientActionArgs) {
+  return submitOrQueue(request, serverAction, "proof-of-delivery", [["order_id", params.id]]);
 }
 
 /** The phone's position for the proof, when the browser gives it (the form works without it, and without JS). */
@@ -36,7 +45,12 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
   const { t } = useTranslation("delivery");
   const [params] = useSearchParams();
   const { order, proof } = loaderData;
-  const failed = formFailure(actionData, "deliver");
+  const queued = isQueuedAnswer(actionData);
+  const failed = queued ? null : formFailure(actionData, "deliver");
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (queued) formRef.current?.reset();
+  }, [queued, actionData]);
   const fields = failureFields(failed);
   const values = failureValues(failed);
   const pos = usePosition();
@@ -64,6 +78,11 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
           {t("delivered")}
         </div>
       )}
+      {queued && !proof && (
+        <div className="alert alert-ok" role="status" data-testid="delivery-queued">
+          {t("queued")}
+        </div>
+      )}
       {proof ? (
         <div className="card stack" data-testid="proof">
           <h2>{t("proof")}</h2>
@@ -78,6 +97,7 @@ export default function Delivery({ loaderData, actionData }: Route.ComponentProp
           {order.status === "PENDING" && <p className="alert alert-error">{t("notStarted")}</p>}
           <FormAlert code={failed?.code} />
           <Form
+            ref={formRef}
             method="post"
             encType="multipart/form-data"
             className="stack"

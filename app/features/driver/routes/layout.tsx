@@ -18,6 +18,7 @@ import { InstallPrompt } from "../components/InstallPrompt";
 import "../components/driver.css";
 import { driverLayoutLoader } from "../driver.server";
 import type { Route } from "./+types/layout";
+import { skipRevalidationWhenQueued } from "../../../lib/queued-answer";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Flota" },
@@ -29,6 +30,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
+
+export const shouldRevalidate = skipRevalidationWhenQueued;
 
 export const loader = ({ request, context }: Route.LoaderArgs) => driverLayoutLoader(context, request);
 

@@ -1,5 +1,6 @@
 import { requireDriverApp } from "../driver.server";
 import { applyDriverAction, isDriverAction } from "../driver-actions.server";
+import { applyPageAction, assertPageActionSize, isPageAction } from "../driver2.server";
 import type { Route } from "./+types/queue";
 
 /**
@@ -9,11 +10,15 @@ import type { Route } from "./+types/queue";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const p = requireDriverApp(context, request);
+  // the vehicle check and a proof of delivery carry photos: bounded like the check's form (the larger)
+  assertPageActionSize(request, context, "vehicle-check");
   const form = await request.formData();
   if (form.get("_csrf") !== context.csrfToken) return Response.json({ error: "CSRF" }, { status: 403 });
   const kind = form.get("intent");
-  if (!isDriverAction(kind)) return Response.json({ error: "VALIDATION" }, { status: 400 });
-  const { result, httpStatus } = await applyDriverAction(context, request, p, kind, form);
+  if (!isDriverAction(kind) && !isPageAction(kind)) return Response.json({ error: "VALIDATION" }, { status: 400 });
+  const { result, httpStatus } = isPageAction(kind)
+    ? await applyPageAction(context, request, p, kind, form)
+    : await applyDriverAction(context, request, p, kind, form);
   return Response.json({ result }, { status: httpStatus, headers: { "Cache-Control": "no-store" } });
 }
 
