@@ -75,7 +75,13 @@ describe.skipIf(!hasChromium)("the driver's check and delivery screens on a 360 
     await waitForHydration(page);
     const context = page.context();
     const checks = () =>
-      s.srv.ctx.db.selectFrom("vehicle_checks").select(["id", "created_at"]).orderBy("created_at").execute();
+      // this organisation's checks only: other test files write theirs into the same database at the same time
+      s.srv.ctx.db
+        .selectFrom("vehicle_checks")
+        .select(["id", "created_at"])
+        .where("org_id", "=", s.org.orgId)
+        .orderBy("created_at")
+        .execute();
     const before = await checks();
     await context.setOffline(true);
     await page.waitForSelector('[data-testid="offline-banner"]');
