@@ -103,6 +103,8 @@ describe.skipIf(!hasChromium)("the navigation at every width, in both languages"
     const page = await context.newPage();
     const viewer = `viewer@${s.org.orgId.slice(0, 8)}.test.flota`;
     await signInInBrowser(page, s.srv.url, viewer, DEMO_PASSWORD, "/manage?lng=en");
+    // the address changes before the signed-in page has rendered: wait for the frame, then count
+    await page.locator(".nav-group-title").first().waitFor();
     const groups = await page.locator(".nav-group-title").allTextContents();
     expect(groups.length).toBeGreaterThan(0);
     expect(
