@@ -217,6 +217,7 @@ describe("configuration permissions", () => {
       "settings",
       "auditLog",
       "forwarding",
+      "webhooks",
       "profile",
       "help",
     ]);
