@@ -62,8 +62,12 @@ let stand: ReturnType<typeof standInGeocoder>;
 let org: TestOrg;
 let admin: Awaited<ReturnType<typeof principalFor>>;
 let vehicleId: string;
-/** this run's own coordinates (the cache is installation-wide): a few hundred metres apart per test file run */
-const jitter = (Date.now() % 10_000) / 1e7;
+/**
+ * This run's own coordinates (the cache is installation-wide): whole cells (1e-4°) apart per test file run, plus a
+ * fifth of a cell, so that a report's point text (5 decimals) and the exact point fall in the same cell; an offset
+ * near half a cell could round to the neighbouring cell through the text and miss the cell this test looks up.
+ */
+const jitter = (Date.now() % 1000) * 1e-4 + 2e-5;
 
 async function trip(start: [number, number], end: [number, number], minute: number) {
   await sql`INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, start_lat, start_lon, end_lat, end_lon,
