@@ -19,7 +19,7 @@ import {
   type TestOrg,
 } from "../support/context";
 import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
-import { attachDevices, position } from "../telematics-pipeline/helpers";
+import { attachDevices, position } from "../support/positions";
 import { waitFor } from "../support/wait";
 
 const TZ = "Europe/Tirane";

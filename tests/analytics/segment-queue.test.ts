@@ -10,7 +10,7 @@ import {
 import { DeviceRegistry } from "../../server/modules/devices/device-registry";
 import { createPositionPipeline, type PositionPipeline } from "../../server/modules/positions/positions.service";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
-import { attachDevices, position } from "../telematics-pipeline/helpers";
+import { attachDevices, position } from "../support/positions";
 
 let ctx: TestContext;
 let org: TestOrg;

@@ -5,7 +5,7 @@ import type { DevicePosition } from "../../server/shared/device-contract";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
 import { startTestTelematics } from "../support/telematics";
-import { attachDevices, position } from "../telematics-pipeline/helpers";
+import { attachDevices, position } from "../support/positions";
 
 let ctx: TestContext;
 let org: TestOrg;

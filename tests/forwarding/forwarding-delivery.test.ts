@@ -9,7 +9,7 @@ import { createTestContext, principalFor, type TestContext } from "../support/co
 import { createOrganisation, createVehicle } from "../support/factories";
 import { startTestTelematics } from "../support/telematics";
 import { waitFor } from "../support/wait";
-import { position } from "../telematics-pipeline/helpers";
+import { position } from "../support/positions";
 import { startReceiver, type Receiver } from "./receiver";
 
 let ctx: TestContext;

@@ -17,7 +17,7 @@ import {
 } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
 import { waitFor } from "../support/wait";
-import { LiveClient } from "../telematics-pipeline/ws-client";
+import { LiveClient } from "../support/live-client";
 
 // The hourly job pushes each committed notice to its responsible user's open pages, on the Redis bus when the run has one.
 const redisUrl = inject("redisUrl");

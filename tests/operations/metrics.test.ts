@@ -12,8 +12,8 @@ import { createTestOrg, testConfig, uniqueEmail } from "../support/context";
 import { freePort } from "../support/free-port";
 import { buildExists, startTestServer, type TestServer } from "../support/server";
 import { startSmtpServer } from "../support/smtp";
-import { attachDevices } from "../telematics-pipeline/helpers";
-import { LiveClient } from "../telematics-pipeline/ws-client";
+import { attachDevices } from "../support/positions";
+import { LiveClient } from "../support/live-client";
 
 const hasBuild = buildExists();
 if (!hasBuild) console.log("[operations] no web build: the /metrics tests are skipped (run npm run build)");

@@ -8,8 +8,8 @@ import { createTestContext, createTestOrg, principalFor, type TestContext, type 
 import { freePort } from "../support/free-port";
 import { killAllFlotaProcesses, NO_GATEWAY_PORTS, startFlotaProcess, type FlotaProcess } from "../support/processes";
 import { sleep, waitFor } from "../support/wait";
-import { attachDevices } from "../telematics-pipeline/helpers";
-import { LiveClient } from "../telematics-pipeline/ws-client";
+import { attachDevices } from "../support/positions";
+import { LiveClient } from "../support/live-client";
 
 /**
  * Roles as processes (docs/scaling.md): two gateway processes (`npm run gateway`, A and B) and a web

@@ -4,7 +4,7 @@ import { createPositionPipeline } from "../../server/modules/positions/positions
 import { addDays } from "../../server/shared/dates";
 import { createTestContext, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createVehicle } from "../support/factories";
-import { position } from "../telematics-pipeline/helpers";
+import { position } from "../support/positions";
 import { insertJob, today } from "./helpers";
 
 let ctx: TestContext;

@@ -16,7 +16,7 @@ import { createAlertPolicy } from "../support/factories";
 import { startSmtpServer } from "../support/smtp";
 import { startTestTelematics } from "../support/telematics";
 import { startWebhookReceiver } from "../support/webhook-receiver";
-import { attachDevices, position } from "../telematics-pipeline/helpers";
+import { attachDevices, position } from "../support/positions";
 
 let ctx: TestContext;
 let org: TestOrg;

@@ -6,7 +6,7 @@ import { encodeGt06Heartbeat, encodeGt06Login } from "../../server/telematics/si
 import { RawDeviceClient } from "../../server/telematics/simulator/raw-device-client";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { randomImei } from "../support/factories";
-import { createMapOrg, type MapTestOrg } from "../telematics-ui/helpers";
+import { createMapOrg, type MapTestOrg } from "../support/map-org";
 import { waitFor } from "../support/wait";
 
 describe("device status and refused frames", () => {

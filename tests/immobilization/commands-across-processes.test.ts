@@ -4,10 +4,10 @@ import { requestImmobilization } from "../../server/modules/immobilization/immob
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { attachTestLive, createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createVehicle } from "../support/factories";
-import { spawnChild, type Child } from "./child-process";
+import { spawnChild, type Child } from "../support/child-process";
 
 const redisUrl = inject("redisUrl");
-if (!redisUrl) console.log("[telematics-pipeline] REDIS_URL is not set: the Redis command relay test is skipped");
+if (!redisUrl) console.log("[immobilization] REDIS_URL is not set: the Redis command relay test is skipped");
 
 /**
  * Process A (this test process) is a web process without gateways: it takes the block/unblock request.

@@ -4,7 +4,7 @@ import { toLocalInput } from "../../app/lib/map/time";
 import { DEFAULT_TIME_ZONE } from "../../server/modules/organization/organization.service";
 import { hasChromium, launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "../telematics-ui/helpers";
+import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "../support/map-org";
 
 describe.skipIf(!hasChromium)("replay in Chromium", () => {
   let srv: TestServer;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
-import { createMapOrg, type MapTestOrg } from "./helpers";
+import { createMapOrg, type MapTestOrg } from "../support/map-org";
 
 describe("immobilisation without JavaScript", () => {
   let srv: TestServer;

@@ -13,7 +13,7 @@ import { RawDeviceClient } from "../../server/telematics/simulator/raw-device-cl
 import { attachTestLive, createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createVehicle } from "../support/factories";
 import { waitFor } from "../support/wait";
-import { spawnChild, type Child } from "./child-process";
+import { spawnChild, type Child } from "../support/child-process";
 
 type Ports = Record<"ruptela" | "meitrack" | "suntech" | "galileosky", number>;
 

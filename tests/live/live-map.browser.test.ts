@@ -4,7 +4,7 @@ import { TeltonikaClient } from "../../server/telematics/simulator";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { hasChromium, launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { createMapOrg, storeFixes, type MapTestOrg } from "../telematics-ui/helpers";
+import { createMapOrg, storeFixes, type MapTestOrg } from "../support/map-org";
 
 /** The vehicle's point as the map's GeoJSON source holds it (null while absent). */
 function pinOf(page: Page, vehicleId: string) {

@@ -4,7 +4,7 @@ import type { PositionHook } from "../../server/modules/positions/position-hooks
 import { createPositionPipeline } from "../../server/modules/positions/positions.service";
 import { createTestContext, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createVehicle } from "../support/factories";
-import { countPositions, position } from "./helpers";
+import { countPositions, position } from "../support/positions";
 
 let ctx: TestContext;
 let org: TestOrg;

@@ -6,8 +6,8 @@ import { Jt808Client, QueclinkClient, RawDeviceClient } from "../../server/telem
 import { attachTestLive, createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createVehicle, randomImei } from "../support/factories";
 import { waitFor } from "../support/wait";
-import { spawnChild, type Child } from "./child-process";
-import { countPositions } from "./helpers";
+import { spawnChild, type Child } from "../support/child-process";
+import { countPositions } from "../support/positions";
 
 type Ports = { queclink: number; jt808: number; wialon: number; coban: number };
 

@@ -4,7 +4,7 @@ import { insertFixes, monthOfDriving } from "../../bench/month-track";
 import { toLocalInput } from "../../app/lib/map/time";
 import { DEFAULT_TIME_ZONE } from "../../server/modules/organization/organization.service";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
-import { createMapOrg, type MapTestOrg } from "./helpers";
+import { createMapOrg, type MapTestOrg } from "../support/map-org";
 
 /** The replay route's loader answer, as the browser gets it on a client-side navigation (single fetch). */
 async function replayData(client: FormClient, query: string) {

@@ -5,7 +5,7 @@ import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { startTestTelematics } from "../support/telematics";
-import { attachDevices, countPositions, position, stateOf } from "./helpers";
+import { attachDevices, countPositions, position, stateOf } from "../support/positions";
 import { randomImei } from "../support/factories";
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { createMapOrg, storeFixes, type MapTestOrg } from "../telematics-ui/helpers";
+import { createMapOrg, storeFixes, type MapTestOrg } from "../support/map-org";
 
 type Mode = "ok" | "style-down" | "tiles-fail";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const script = path.join(import.meta.dirname, "fixtures", "child.ts");
+const script = path.join(import.meta.dirname, "child-server.ts");
 
 export interface Child<T> {
   proc: ChildProcess;

@@ -4,7 +4,7 @@ import { createGeofence, createPoi } from "../../server/modules/places/places.se
 import { hasChromium, launchBrowser, signInInBrowser } from "../support/browser";
 import { principalFor } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
-import { createMapOrg, type MapTestOrg } from "../telematics-ui/helpers";
+import { createMapOrg, type MapTestOrg } from "../support/map-org";
 
 /** Names of the places the live map's "places" source holds, and whether each layer group is visible. */
 function placesOnMap(page: Page) {

@@ -4,13 +4,13 @@ import { subscribePositions } from "../../server/modules/live/subscriptions";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { attachTestLive, createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { startTestTelematics } from "../support/telematics";
-import { spawnChild, type Child } from "./child-process";
+import { spawnChild, type Child } from "../support/child-process";
 import { createOrganisation, createVehicle } from "../support/factories";
-import { position } from "./helpers";
-import { LiveClient } from "./ws-client";
+import { position } from "../support/positions";
+import { LiveClient } from "../support/live-client";
 
 const redisUrl = inject("redisUrl");
-if (!redisUrl) console.log("[telematics-pipeline] REDIS_URL is not set: the Redis fan-out test is skipped");
+if (!redisUrl) console.log("[live] REDIS_URL is not set: the Redis fan-out test is skipped");
 
 /**
  * Process A (this test process) stores positions through its gateway pipeline and publishes on the bus;

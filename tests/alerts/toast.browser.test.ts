@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertAlert } from "../alerts/log-fixtures";
+import { insertAlert } from "./log-fixtures";
 import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";

@@ -3,8 +3,8 @@ import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { buildExists, startTestServer, type TestServer } from "../support/server";
-import { attachDevices, position } from "./helpers";
-import { LiveClient } from "./ws-client";
+import { attachDevices, position } from "../support/positions";
+import { LiveClient } from "../support/live-client";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -16,7 +16,7 @@ let teamId: string;
 
 const hasBuild = buildExists();
 if (!hasBuild)
-  console.log("[telematics-pipeline] no web build: the /live and subscribe API tests are skipped (run npm run build)");
+  console.log("[live] no web build: the /live and subscribe API tests are skipped (run npm run build)");
 
 async function login(email: string, password: string) {
   const res = await fetch(`${srv.url}/api/auth/login`, {

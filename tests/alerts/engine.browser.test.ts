@@ -6,7 +6,7 @@ import { TeltonikaClient } from "../../server/telematics/simulator";
 import { principalFor } from "../support/context";
 import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { createMapOrg, storeFixes, type MapTestOrg } from "../telematics-ui/helpers";
+import { createMapOrg, storeFixes, type MapTestOrg } from "../support/map-org";
 
 describe.skipIf(!hasChromium)("alerts end to end in Chromium", () => {
   let srv: TestServer;

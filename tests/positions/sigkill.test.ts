@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TeltonikaClient, type SimPosition } from "../../server/telematics/simulator";
 import { createTestContext, createTestOrg, type TestContext } from "../support/context";
-import { spawnChild, type Child } from "./child-process";
-import { attachDevices } from "./helpers";
+import { spawnChild, type Child } from "../support/child-process";
+import { attachDevices } from "../support/positions";
 
 let ctx: TestContext;
 let devices: Awaited<ReturnType<typeof attachDevices>>;
