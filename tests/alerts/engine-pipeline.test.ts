@@ -19,7 +19,8 @@ import {
   type TestOrg,
 } from "../support/context";
 import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
-import { attachDevices, position } from "../support/positions";
+import { position } from "../support/positions";
+import { attachDevices } from "../support/factories";
 import { waitFor } from "../support/wait";
 
 const TZ = "Europe/Tirane";

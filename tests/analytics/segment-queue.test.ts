@@ -10,7 +10,8 @@ import {
 import { DeviceRegistry } from "../../server/modules/devices/device-registry";
 import { createPositionPipeline, type PositionPipeline } from "../../server/modules/positions/positions.service";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
-import { attachDevices, position } from "../support/positions";
+import { position } from "../support/positions";
+import { attachDevices } from "../support/factories";
 
 let ctx: TestContext;
 let org: TestOrg;

@@ -5,7 +5,8 @@ import type { DevicePosition } from "../../server/shared/device-contract";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
 import { startTestTelematics } from "../support/telematics";
-import { attachDevices, position } from "../support/positions";
+import { position } from "../support/positions";
+import { attachDevices } from "../support/factories";
 
 let ctx: TestContext;
 let org: TestOrg;

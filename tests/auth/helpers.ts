@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import type { AppContext } from "../../server/context";
-import { hashPassword } from "../../server/security/passwords";
 import { uniqueEmail, type TestOrg } from "../support/context";
+import { createUser } from "../support/factories";
 import { decodeQuotedPrintable, type ReceivedMail } from "../support/smtp";
 
 export interface TestUser {
@@ -18,20 +18,16 @@ export async function addUser(
 ): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail(opts.prefix ?? "person");
   const password = "old-password-1";
-  const row = await ctx.db
-    .insertInto("users")
-    .values({
-      org_id: org.orgId,
-      email,
-      password_hash: await hashPassword(password),
-      first_name: "Ana",
-      last_name: "Test",
-      role_id: org.roles.administrator,
-      default_language: opts.language ?? "en",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email, password };
+  const user = await createUser(ctx, {
+    org,
+    role: "administrator",
+    email,
+    password,
+    firstName: "Ana",
+    lastName: "Test",
+    language: opts.language ?? "en",
+  });
+  return { id: user.id, email, password };
 }
 
 function decodeWords(value: string): string {

@@ -5,10 +5,9 @@ import { createJobs } from "../../server/modules/route-planning/route-jobs.servi
 import { PHONE_API_PREFIXES, isPhoneEndpoint } from "../../server/http/phone-endpoints";
 import { addDays, todayIn } from "../../server/shared/dates";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
-import { createUser } from "../support/factories";
+import { createUser, createTmsDepot, createTmsOrder } from "../support/factories";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { poolVehicle, purpose } from "../car-sharing/helpers";
-import { tmsDepot, tmsOrder } from "../tms/tms-factories";
 
 /**
  * The isolation tests' role cases (issue 22): inside one organisation, a fleet manager limited to some vehicles
@@ -211,9 +210,9 @@ describe("a fleet manager limited to some vehicles, in transport management", ()
   it("sees and changes only the plans whose every truck is theirs", async () => {
     const admin = await principalFor(srv.ctx, org.adminId);
     const adminToken = (await (await apiLogin(org.adminEmail, org.adminPassword)).json()).access_token;
-    const depot = await tmsDepot(srv.ctx, admin);
+    const depot = await createTmsDepot(srv.ctx, admin);
     const plan = async (name: string, vehicles: string[]) => {
-      const order = await tmsOrder(srv.ctx, admin, { delivery_date_at: "2026-12-09" });
+      const order = await createTmsOrder(srv.ctx, admin, { delivery_date_at: "2026-12-09" });
       const res = await api("/api/tms/optimizations", adminToken, "POST", {
         name,
         day: "2026-12-09",

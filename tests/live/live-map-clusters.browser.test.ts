@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLUSTER_LAYER, PIN_LAYER } from "../../app/lib/map/vehicle-layers";
 import { hasChromium, launchBrowser, signInInBrowser } from "../support/browser";
 import { createTestOrg, type TestOrg } from "../support/context";
+import { createVehicles } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
 
 const TIRANA = { lat: 41.33, lon: 19.82, count: 30 };
@@ -42,17 +43,11 @@ describe.skipIf(!hasChromium)("live map clusters in Chromium", () => {
       ...Array.from({ length: TIRANA.count }, (_, i) => [TIRANA.lat + (i % 6) * 0.003, TIRANA.lon + (i % 5) * 0.004]),
       ...Array.from({ length: SHKODER.count }, (_, i) => [SHKODER.lat + (i % 3) * 0.003, SHKODER.lon + i * 0.002]),
     ];
-    const rows = await srv.ctx.db
-      .insertInto("vehicles")
-      .values(
-        places.map((_, i) => ({
-          org_id: org.orgId,
-          registration: `CL ${String(i).padStart(3, "0")}`,
-          category: "Car" as const,
-        })),
-      )
-      .returning("id")
-      .execute();
+    const rows = await createVehicles(srv.ctx, {
+      org,
+      count: places.length,
+      registration: (i) => `CL ${String(i).padStart(3, "0")}`,
+    });
     const at = new Date(Date.now() - 120_000);
     await srv.ctx.db
       .insertInto("vehicle_state")

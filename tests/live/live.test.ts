@@ -3,7 +3,8 @@ import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { buildExists, startTestServer, type TestServer } from "../support/server";
-import { attachDevices, position } from "../support/positions";
+import { position } from "../support/positions";
+import { attachDevices } from "../support/factories";
 import { LiveClient } from "../support/live-client";
 
 let srv: TestServer;
@@ -15,8 +16,7 @@ let session: { access_token: string; aye_token: string; user: { id: string } };
 let teamId: string;
 
 const hasBuild = buildExists();
-if (!hasBuild)
-  console.log("[live] no web build: the /live and subscribe API tests are skipped (run npm run build)");
+if (!hasBuild) console.log("[live] no web build: the /live and subscribe API tests are skipped (run npm run build)");
 
 async function login(email: string, password: string) {
   const res = await fetch(`${srv.url}/api/auth/login`, {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WINDOWED_FROM } from "../../app/features/live-map/components/FleetTable";
 import { createTestOrg, type TestOrg } from "../support/context";
+import { createVehicles } from "../support/factories";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 
 const tbody = (html: string) => /data-testid="fleet-table"[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? "";
@@ -15,16 +16,7 @@ describe("/manage with a large fleet, without JavaScript", () => {
   beforeAll(async () => {
     srv = await startTestServer();
     org = await createTestOrg(srv.ctx);
-    await srv.ctx.db
-      .insertInto("vehicles")
-      .values(
-        Array.from({ length: total }, (_, i) => ({
-          org_id: org.orgId,
-          registration: `LF ${String(i).padStart(4, "0")}`,
-          category: "Car" as const,
-        })),
-      )
-      .execute();
+    await createVehicles(srv.ctx, { org, count: total, registration: (i) => `LF ${String(i).padStart(4, "0")}` });
     admin = new FormClient(srv.url);
     await admin.login(org.adminEmail, org.adminPassword);
   });

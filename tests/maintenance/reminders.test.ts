@@ -5,7 +5,7 @@ import * as reminders from "../../server/modules/maintenance/reminders.service";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
 import { addDays } from "../../server/shared/dates";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
-import { createTeam, createVehicle } from "../support/factories";
+import { createTeam, createUser, createVehicle } from "../support/factories";
 import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
@@ -35,18 +35,14 @@ beforeAll(async () => {
   admin = await principalFor(ctx, org.adminId);
   other = await principalFor(ctx, b.adminId);
   team = (await createTeam(ctx, { org })).id;
-  const viewerRow = await ctx.db
-    .insertInto("users")
-    .values({
-      org_id: org.orgId,
-      first_name: "View",
-      last_name: "Er",
-      role_id: org.roles.viewer,
-      team_id: team,
-      email: `viewer-${org.orgId.slice(0, 6)}@test.flota`,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const viewerRow = await createUser(ctx, {
+    org,
+    role: "viewer",
+    team,
+    firstName: "View",
+    lastName: "Er",
+    email: `viewer-${org.orgId.slice(0, 6)}@test.flota`,
+  });
   viewer = await principalFor(ctx, viewerRow.id);
   today = await orgToday(ctx, org.orgId);
 });

@@ -17,7 +17,8 @@ import {
 import { freePort } from "../support/free-port";
 import { killAllFlotaProcesses, NO_GATEWAY_PORTS, startFlotaProcess, type FlotaProcess } from "../support/processes";
 import { waitFor } from "../support/wait";
-import { attachDevices, countPositions } from "../support/positions";
+import { countPositions } from "../support/positions";
+import { attachDevices } from "../support/factories";
 
 /**
  * `npm run gateway` with GATEWAY_PROCESSES=2 (Node's cluster module, the Node 20 way to share a port): devices

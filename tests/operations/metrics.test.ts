@@ -12,7 +12,7 @@ import { createTestOrg, testConfig, uniqueEmail } from "../support/context";
 import { freePort } from "../support/free-port";
 import { buildExists, startTestServer, type TestServer } from "../support/server";
 import { startSmtpServer } from "../support/smtp";
-import { attachDevices } from "../support/positions";
+import { attachDevices } from "../support/factories";
 import { LiveClient } from "../support/live-client";
 
 const hasBuild = buildExists();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TeltonikaClient, type SimPosition } from "../../server/telematics/simulator";
 import { createTestContext, createTestOrg, type TestContext } from "../support/context";
 import { freePort } from "../support/free-port";
-import { attachDevices } from "../support/positions";
+import { attachDevices } from "../support/factories";
 
 /**
  * The real server (server/cli/start.ts, as `npm start` runs it) in child processes: devices stream, the

@@ -8,7 +8,7 @@ import { createTestContext, createTestOrg, principalFor, type TestContext, type 
 import { freePort } from "../support/free-port";
 import { killAllFlotaProcesses, NO_GATEWAY_PORTS, startFlotaProcess, type FlotaProcess } from "../support/processes";
 import { sleep, waitFor } from "../support/wait";
-import { attachDevices } from "../support/positions";
+import { attachDevices } from "../support/factories";
 import { LiveClient } from "../support/live-client";
 
 /**

@@ -2,7 +2,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPositionPipeline, type PositionPipeline } from "../../server/modules/positions/positions.service";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
-import { attachDevices, countPositions, position, stateOf } from "../support/positions";
+import { countPositions, position, stateOf } from "../support/positions";
+import { attachDevices } from "../support/factories";
 
 // The pipeline stores records newer than the vehicle's state by COPY and the rest by INSERT … ON CONFLICT:
 // these tests pin what that split must not lose (dedup across packets of one group, text escaping, and the

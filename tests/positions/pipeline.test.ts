@@ -5,8 +5,8 @@ import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { startTestTelematics } from "../support/telematics";
-import { attachDevices, countPositions, position, stateOf } from "../support/positions";
-import { randomImei } from "../support/factories";
+import { countPositions, position, stateOf } from "../support/positions";
+import { attachDevices, createVehicle, randomImei } from "../support/factories";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -196,11 +196,7 @@ describe("unknown devices", () => {
       .insertInto("unknown_devices")
       .values({ identifier: imei, protocol: "teltonika", remote_address: "127.0.0.1" })
       .execute();
-    const mine = await ctx.db
-      .insertInto("vehicles")
-      .values({ org_id: tenant.orgId, registration: "TN 001 AA", category: "Car" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const mine = await createVehicle(ctx, { org: tenant, registration: "TN 001 AA", category: "Car" });
     await expect(attachUnknownDevice(ctx, tenantAdmin, { identifier: imei, vehicleId: mine.id })).rejects.toMatchObject(
       { code: "FORBIDDEN" },
     );

@@ -8,7 +8,8 @@ import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { startTestTelematics } from "../support/telematics";
-import { attachDevices, position } from "../support/positions";
+import { position } from "../support/positions";
+import { attachDevices } from "../support/factories";
 
 let ctx: TestContext;
 let org: TestOrg;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TeltonikaClient, type SimPosition } from "../../server/telematics/simulator";
 import { createTestContext, createTestOrg, type TestContext } from "../support/context";
 import { spawnChild, type Child } from "../support/child-process";
-import { attachDevices } from "../support/positions";
+import { attachDevices } from "../support/factories";
 
 let ctx: TestContext;
 let devices: Awaited<ReturnType<typeof attachDevices>>;

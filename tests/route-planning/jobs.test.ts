@@ -6,7 +6,14 @@ import * as jobs from "../../server/modules/route-planning/route-jobs.service";
 import { getRouteSettings, updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
 import { addDays } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
-import { createDriver, createOrganisation, createPlace, createUser, createVehicle } from "../support/factories";
+import {
+  createDriver,
+  createOrganisation,
+  createPlace,
+  createTeam,
+  createUser,
+  createVehicle,
+} from "../support/factories";
 import { errorOf, insertJob, today } from "./helpers";
 import { outcome } from "../support/outcome";
 
@@ -141,11 +148,7 @@ describe("scheduled jobs", () => {
   });
 
   it("hides jobs of vehicles outside the user's teams", async () => {
-    const team = await ctx.db
-      .insertInto("teams")
-      .values({ org_id: org.orgId, name: `Hidden ${Date.now()}` })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const team = await createTeam(ctx, { org, name: `Hidden ${Date.now()}` });
     const hiddenVehicle = await createVehicle(ctx, { org, team: team.id });
     const row = await insertJob(ctx, org.orgId, { vehicle_id: hiddenVehicle.id });
     const limited = { ...admin, teamIds: [] } as Principal;

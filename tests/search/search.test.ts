@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/modules/access/principal";
 import { searchEverything } from "../../server/modules/search/search.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
-import { createDriver, createPlace, createTeam, createUser, createVehicle } from "../support/factories";
+import { createDriver, createPlace, createTeam, createUser, createVehicle, createTmsOrder } from "../support/factories";
 import { signedInClient, startTestServer, type TestServer } from "../support/server";
 import { insertJob } from "../route-planning/helpers";
-import { tmsOrder } from "../tms/tms-factories";
 import { bookAt, poolVehicle, purpose } from "../car-sharing/helpers";
 
 let srv: TestServer;
@@ -33,7 +32,7 @@ beforeAll(async () => {
   ids.user = (await createUser(srv.ctx, { org, role: "dispatcher", lastName: `Dispatcher${mark}` })).id;
   ids.poi = (await createPlace(srv.ctx, { org, name: `Depot ${mark}` })).id;
   ids.geofence = (await createPlace(srv.ctx, { org, kind: "geofence", name: `Zone ${mark}` })).id;
-  ids.order = (await tmsOrder(srv.ctx, admin, { order_id: `ORD-${mark}-7`, customer_name: "Bar Tirana" })).id;
+  ids.order = (await createTmsOrder(srv.ctx, admin, { order_id: `ORD-${mark}-7`, customer_name: "Bar Tirana" })).id;
   ids.job = (await insertJob(srv.ctx, org.orgId, { name: `Delivery ${mark}` })).id;
   // the second organisation has the very same words: none of it may show
   await createVehicle(srv.ctx, { org: other, registration: `AA ${mark} 9` });

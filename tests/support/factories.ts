@@ -2,6 +2,9 @@ import type { TelematicsProtocol } from "../../server/shared/device-contract";
 import { randomInt, randomUUID } from "node:crypto";
 import type { AppContext } from "../../server/context";
 import type { RoleKey } from "../../server/modules/access/permissions";
+import type { Principal } from "../../server/modules/access/principal";
+import { createOrder } from "../../server/modules/tms/orders.service";
+import { createDepot } from "../../server/modules/tms/settings.service";
 import { hashPassword } from "../../server/security/passwords";
 import { createTestOrg, uniqueEmail, type TestOrg } from "./context";
 
@@ -216,3 +219,80 @@ export async function createAlertPolicy(ctx: AppContext, opts: AlertPolicyOption
   await link("alert_policy_recipients", "user_id", recipients);
   return { ...policy, org };
 }
+
+/**
+ * Gives the first `n` vehicles of an organisation (by registration; of one team when `teamId` is given) a fresh
+ * device identifier; returns [{ id, imei, team_id, registration }].
+ */
+export async function attachDevices(
+  ctx: AppContext,
+  orgId: string,
+  n: number,
+  protocol: "teltonika" | "gt06" | "osmand" | "h02" = "teltonika",
+  opts: { teamId?: string } = {},
+) {
+  let query = ctx.db
+    .selectFrom("vehicles")
+    .select(["id", "team_id", "registration"])
+    .where("org_id", "=", orgId)
+    .orderBy("registration")
+    .limit(n);
+  if (opts.teamId) query = query.where("team_id", "=", opts.teamId);
+  const vehicles = await query.execute();
+  const out = [];
+  for (const v of vehicles) {
+    const imei = randomImei();
+    await ctx.db
+      .updateTable("vehicles")
+      .set({ device_imei: imei, device_protocol: protocol })
+      .where("id", "=", v.id)
+      .execute();
+    out.push({ ...v, imei });
+  }
+  return out;
+}
+
+/** `count` vehicles without devices in one insert, registrations from `registration(i)` (large fleets). */
+export function createVehicles(
+  ctx: AppContext,
+  opts: { org: TestOrg; count: number; registration: (i: number) => string; category?: "Truck" | "Van" | "Car" },
+) {
+  return ctx.db
+    .insertInto("vehicles")
+    .values(
+      Array.from({ length: opts.count }, (_, i) => ({
+        org_id: opts.org.orgId,
+        registration: opts.registration(i),
+        category: opts.category ?? "Car",
+      })),
+    )
+    .returningAll()
+    .execute();
+}
+
+// TMS: orders and depots go in through the TMS services (an order needs its geocoded point, a depot its settings).
+let tmsCounter = 0;
+const TIRANA = { latitude: 41.3275, longitude: 19.8187 };
+
+/** A transport order of the principal's organisation; a unique order id unless given. */
+export function createTmsOrder(ctx: AppContext, p: Principal, over: Record<string, unknown> = {}) {
+  tmsCounter++;
+  return createOrder(ctx, p, {
+    order_id: `ORD-${Date.now().toString(36)}-${tmsCounter}`,
+    customer_code: `C${tmsCounter}`,
+    customer_name: `Customer ${tmsCounter}`,
+    latitude: String(TIRANA.latitude + ((tmsCounter % 17) - 8) * 0.004),
+    longitude: String(TIRANA.longitude + ((tmsCounter % 13) - 6) * 0.004),
+    packets: "2",
+    weight: "10",
+    delivery_date_at: "2026-12-01",
+    ...over,
+  });
+}
+
+export const createTmsDepot = (ctx: AppContext, p: Principal, name = `Depot ${++tmsCounter}`) =>
+  createDepot(ctx, p, { name, latitude: String(TIRANA.latitude), longitude: String(TIRANA.longitude) });
+
+/** A truck (a vehicle of category Truck) of `org`. */
+export const createTruck = (ctx: AppContext, org: TestOrg, opts: VehicleOptions = {}) =>
+  createVehicle(ctx, { org, category: "Truck", ...opts });

@@ -2,8 +2,8 @@ import type { AppContext } from "../../server/context";
 import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { createPositionPipeline } from "../../server/modules/positions/positions.service";
 import type { DevicePosition } from "../../server/shared/device-contract";
-import { createTestOrg, type TestOrg } from "../support/context";
-import { randomImei } from "../support/factories";
+import type { TestOrg } from "./context";
+import { attachDevices, createOrganisation } from "./factories";
 
 export interface MapTestOrg extends TestOrg {
   viewerEmail: string;
@@ -17,7 +17,7 @@ export async function createMapOrg(
   devices = 3,
   opts: { operator?: boolean } = {},
 ): Promise<MapTestOrg> {
-  const org = await createTestOrg(ctx, { demo: true, operator: opts.operator });
+  const org = await createOrganisation(ctx, { demo: true, operator: opts.operator });
   const viewer = await ctx.db
     .selectFrom("users")
     .innerJoin("roles", "roles.id", "users.role_id")
@@ -25,23 +25,9 @@ export async function createMapOrg(
     .where("users.org_id", "=", org.orgId)
     .where("roles.key", "=", "viewer")
     .executeTakeFirstOrThrow();
-  const rows = await ctx.db
-    .selectFrom("vehicles")
-    .select(["id", "registration"])
-    .where("org_id", "=", org.orgId)
-    .where("team_id", "=", viewer.team_id as string)
-    .orderBy("registration")
-    .execute();
-  const vehicles = [];
-  for (const row of rows.slice(0, devices)) {
-    const imei = randomImei();
-    await ctx.db
-      .updateTable("vehicles")
-      .set({ device_imei: imei, device_protocol: "teltonika" })
-      .where("id", "=", row.id)
-      .execute();
-    vehicles.push({ ...row, imei });
-  }
+  const vehicles = (
+    await attachDevices(ctx, org.orgId, devices, "teltonika", { teamId: viewer.team_id as string })
+  ).map(({ id, registration, imei }) => ({ id, registration, imei }));
   return { ...org, vehicles, viewerEmail: viewer.email as string, viewerPassword: DEMO_PASSWORD };
 }
 

@@ -1,34 +1,8 @@
-import { randomImei } from "../support/factories";
+/** Device positions for the pipeline tests, and what the pipeline stored for a vehicle. */
 import type { AppContext } from "../../server/context";
 import type { DevicePosition } from "../../server/shared/device-contract";
 
-/** Gives the first `n` vehicles of an organisation a fresh device; returns [{ id, imei, team_id, registration }]. */
-export async function attachDevices(
-  ctx: AppContext,
-  orgId: string,
-  n: number,
-  protocol: "teltonika" | "gt06" | "osmand" | "h02" = "teltonika",
-) {
-  const vehicles = await ctx.db
-    .selectFrom("vehicles")
-    .select(["id", "team_id", "registration"])
-    .where("org_id", "=", orgId)
-    .orderBy("registration")
-    .limit(n)
-    .execute();
-  const out = [];
-  for (const v of vehicles) {
-    const imei = randomImei();
-    await ctx.db
-      .updateTable("vehicles")
-      .set({ device_imei: imei, device_protocol: protocol })
-      .where("id", "=", v.id)
-      .execute();
-    out.push({ ...v, imei });
-  }
-  return out;
-}
-
+/** A valid Teltonika fix in Tirana, now, at rest; `over` changes any field. */
 export function position(deviceId: string, over: Partial<DevicePosition> = {}): DevicePosition {
   return {
     deviceId,

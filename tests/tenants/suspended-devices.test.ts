@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setTenantStatus } from "../../server/modules/tenants/tenants.service";
 import { sendOsmAnd } from "../../server/telematics/simulator/osmand-client";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
+import { createVehicle } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
 
 /** Decision (docs/administration.md): a suspended organisation's devices are still accepted and their data stored. */
@@ -14,16 +15,12 @@ const DEVICE = `77${Date.now().toString().slice(-8)}`;
 beforeAll(async () => {
   srv = await startTestServer({ telematics: true });
   [operator, tenant] = await Promise.all([createTestOrg(srv.ctx, { operator: true }), createTestOrg(srv.ctx)]);
-  await srv.ctx.db
-    .insertInto("vehicles")
-    .values({
-      org_id: tenant.orgId,
-      registration: "SUSP 1",
-      category: "Car",
-      device_imei: DEVICE,
-      device_protocol: "osmand",
-    })
-    .execute();
+  await createVehicle(srv.ctx, {
+    org: tenant,
+    registration: "SUSP 1",
+    category: "Car",
+    device: { protocol: "osmand", imei: DEVICE },
+  });
 });
 afterAll(async () => srv?.close());
 

@@ -5,7 +5,7 @@ import { SAMPLE_CSV } from "../../server/modules/tms/orders.import";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { waitFor } from "../support/wait";
-import { tmsDepot, tmsOrder, truck } from "./tms-factories";
+import { createTmsDepot, createTmsOrder, createTruck } from "../support/factories";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -78,11 +78,11 @@ describe("/api/tms", () => {
   });
 
   it("runs the optimiser on the worker, then completes and dispatches the plan", async () => {
-    const depot = await tmsDepot(srv.ctx, p);
-    const v = await truck(srv.ctx, org);
+    const depot = await createTmsDepot(srv.ctx, p);
+    const v = await createTruck(srv.ctx, org);
     const ids = [];
     for (let i = 0; i < 4; i++)
-      ids.push((await tmsOrder(srv.ctx, p, { delivery_date_at: "2026-12-04", weight: "50" })).id);
+      ids.push((await createTmsOrder(srv.ctx, p, { delivery_date_at: "2026-12-04", weight: "50" })).id);
     const created = await api("/api/tms/optimizations", {
       method: "POST",
       body: JSON.stringify({

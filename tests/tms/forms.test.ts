@@ -3,7 +3,7 @@ import type { Principal } from "../../server/modules/access/principal";
 import * as plans from "../../server/modules/tms/plans.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
-import { tmsDepot, tmsOrder, truck } from "./tms-factories";
+import { createTmsDepot, createTmsOrder, createTruck } from "../support/factories";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -97,7 +97,7 @@ describe("orders without JavaScript, in both languages", () => {
   });
 
   it("a duplicate order id is refused with ORDER_ID_TAKEN beside the field", async () => {
-    await tmsOrder(srv.ctx, p, { order_id: "WEB-DUP" });
+    await createTmsOrder(srv.ctx, p, { order_id: "WEB-DUP" });
     const res = await admin.post("/tms/orders/add?lng=en", {
       order_id: "WEB-DUP",
       customer_code: "C",
@@ -110,7 +110,7 @@ describe("orders without JavaScript, in both languages", () => {
   });
 
   it("edits a PENDING order; deletes it after confirmation", async () => {
-    const o = await tmsOrder(srv.ctx, p, { order_id: "WEB-EDIT" });
+    const o = await createTmsOrder(srv.ctx, p, { order_id: "WEB-EDIT" });
     const res = await admin.post(`/tms/orders/edit/${o.id}`, {
       order_id: "WEB-EDIT",
       customer_code: "NEW",
@@ -137,15 +137,15 @@ describe("orders without JavaScript, in both languages", () => {
 
 describe("optimisation screens without JavaScript", () => {
   it("plans a day: draft, optimise, result with load bars and delivering links, move with the capacity check, complete, read-only after", async () => {
-    const depot = await tmsDepot(srv.ctx, p, "Rinas");
+    const depot = await createTmsDepot(srv.ctx, p, "Rinas");
     const [a, b] = [
-      await truck(srv.ctx, org, { registration: "AA 100 TR" }),
-      await truck(srv.ctx, org, { registration: "AA 200 TR" }),
+      await createTruck(srv.ctx, org, { registration: "AA 100 TR" }),
+      await createTruck(srv.ctx, org, { registration: "AA 200 TR" }),
     ];
     const orders = [];
     for (let i = 0; i < 6; i++)
       orders.push(
-        await tmsOrder(srv.ctx, p, {
+        await createTmsOrder(srv.ctx, p, {
           order_id: `PLAN-${i}`,
           delivery_date_at: "2026-12-10",
           weight: "100",
@@ -229,7 +229,7 @@ describe("optimisation screens without JavaScript", () => {
   });
 
   it("refuses a plan without orders or trucks, with the reasons beside the lists", async () => {
-    const depot = await tmsDepot(srv.ctx, p);
+    const depot = await createTmsDepot(srv.ctx, p);
     const res = await admin.post("/tms/optimize/add?lng=en", { name: "Empty", day: "2026-12-11", depot_id: depot.id });
     expect(res.status).toBe(400);
     const html = await res.text();
@@ -246,14 +246,14 @@ describe("a refused plan keeps what was typed (no JavaScript), in both languages
     );
 
   it("re-renders the form with every field as typed and the field errors", async () => {
-    const depots = [await tmsDepot(srv.ctx, p, "Durrës Port"), await tmsDepot(srv.ctx, p, "Elbasan")];
+    const depots = [await createTmsDepot(srv.ctx, p, "Durrës Port"), await createTmsDepot(srv.ctx, p, "Elbasan")];
     const [a, b] = [
-      await truck(srv.ctx, org, { registration: "TY 101 AA" }),
-      await truck(srv.ctx, org, { registration: "TY 202 BB" }),
+      await createTruck(srv.ctx, org, { registration: "TY 101 AA" }),
+      await createTruck(srv.ctx, org, { registration: "TY 202 BB" }),
     ];
     const [o1, o2] = [
-      await tmsOrder(srv.ctx, p, { order_id: "TYPED-1", delivery_date_at: "2026-12-14" }),
-      await tmsOrder(srv.ctx, p, { order_id: "TYPED-2", delivery_date_at: "2026-12-14" }),
+      await createTmsOrder(srv.ctx, p, { order_id: "TYPED-1", delivery_date_at: "2026-12-14" }),
+      await createTmsOrder(srv.ctx, p, { order_id: "TYPED-2", delivery_date_at: "2026-12-14" }),
     ];
     const typed = {
       name: "Monday typed",
@@ -296,10 +296,10 @@ describe("a refused plan keeps what was typed (no JavaScript), in both languages
   });
 
   it("keeps the typed values when the service refuses (an order already in another plan), on the edit page too", async () => {
-    const depot = await tmsDepot(srv.ctx, p, "Vlorë");
-    const a = await truck(srv.ctx, org, { registration: "TY 303 CC" });
-    const taken = await tmsOrder(srv.ctx, p, { order_id: "TAKEN-1", delivery_date_at: "2026-12-15" });
-    const free = await tmsOrder(srv.ctx, p, { order_id: "FREE-1", delivery_date_at: "2026-12-15" });
+    const depot = await createTmsDepot(srv.ctx, p, "Vlorë");
+    const a = await createTruck(srv.ctx, org, { registration: "TY 303 CC" });
+    const taken = await createTmsOrder(srv.ctx, p, { order_id: "TAKEN-1", delivery_date_at: "2026-12-15" });
+    const free = await createTmsOrder(srv.ctx, p, { order_id: "FREE-1", delivery_date_at: "2026-12-15" });
     const base = {
       day: "2026-12-15",
       depot_id: depot.id,

@@ -6,7 +6,7 @@ import * as plans from "../../server/modules/tms/plans.service";
 import { ORDER_STATUSES } from "../../server/modules/tms/tms.schema";
 import { seedDemoTms } from "../../server/seed/seed-tms";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
-import { tmsDepot, tmsOrder, truck } from "./tms-factories";
+import { createTmsDepot, createTmsOrder, createTruck } from "../support/factories";
 import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
@@ -17,9 +17,9 @@ let other: Principal;
 
 /** An order taken through a plan up to STARTED (dispatched on one truck). */
 async function startedOrder() {
-  const order = await tmsOrder(ctx, admin, { delivery_date_at: "2026-12-02" });
-  const depot = await tmsDepot(ctx, admin);
-  const v = await truck(ctx, org);
+  const order = await createTmsOrder(ctx, admin, { delivery_date_at: "2026-12-02" });
+  const depot = await createTmsDepot(ctx, admin);
+  const v = await createTruck(ctx, org);
   const plan = await plans.createPlan(ctx, admin, {
     name: "P",
     day: "2026-12-02",
@@ -60,14 +60,14 @@ describe("order states (spec section 4: PENDING, STARTED, FINISHED)", () => {
   });
 
   it("a new order is PENDING with a tracking link", async () => {
-    const o = await tmsOrder(ctx, admin);
+    const o = await createTmsOrder(ctx, admin);
     expect(o.status).toBe("PENDING");
     expect(o.tracking_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(orders.trackingPath(o.tracking_token)).toBe(`/int/order-track?token=${o.tracking_token}`);
   });
 
   it("PENDING → FINISHED is refused with ORDER_TRANSITION_INVALID", async () => {
-    const o = await tmsOrder(ctx, admin);
+    const o = await createTmsOrder(ctx, admin);
     expect(await outcome(orders.finishOrder(ctx, admin, o.id))).toBe("ORDER_TRANSITION_INVALID");
     expect((await orders.getOrder(ctx, admin, o.id)).status).toBe("PENDING");
   });
@@ -89,7 +89,7 @@ describe("order states (spec section 4: PENDING, STARTED, FINISHED)", () => {
   });
 
   it("an order without a truck cannot start", async () => {
-    const o = await tmsOrder(ctx, admin);
+    const o = await createTmsOrder(ctx, admin);
     expect(await outcome(orders.startOrdersIn(ctx.db, admin.orgId, [o.id]))).toBe("ORDER_TRANSITION_INVALID");
   });
 
@@ -104,7 +104,7 @@ describe("order states (spec section 4: PENDING, STARTED, FINISHED)", () => {
     };
     expect(await outcome(orders.updateOrder(ctx, admin, o.id, fields))).toBe("ORDER_NOT_PENDING");
     expect(await outcome(orders.deleteOrder(ctx, admin, o.id))).toBe("ORDER_NOT_PENDING");
-    const pending = await tmsOrder(ctx, admin);
+    const pending = await createTmsOrder(ctx, admin);
     expect(
       await outcome(
         orders.updateOrder(ctx, admin, pending.id, { ...fields, order_id: pending.order_id, weight: "12.5" }),
@@ -116,9 +116,9 @@ describe("order states (spec section 4: PENDING, STARTED, FINISHED)", () => {
 
 describe("order rules", () => {
   it("an order id is unique in the organisation (ORDER_ID_TAKEN), not across organisations", async () => {
-    await tmsOrder(ctx, admin, { order_id: "DUP-1" });
-    expect(await outcome(tmsOrder(ctx, admin, { order_id: "DUP-1" }))).toBe("ORDER_ID_TAKEN");
-    expect(await outcome(tmsOrder(ctx, other, { order_id: "DUP-1" }))).toBe("OK");
+    await createTmsOrder(ctx, admin, { order_id: "DUP-1" });
+    expect(await outcome(createTmsOrder(ctx, admin, { order_id: "DUP-1" }))).toBe("ORDER_ID_TAKEN");
+    expect(await outcome(createTmsOrder(ctx, other, { order_id: "DUP-1" }))).toBe("OK");
   });
 
   it("required fields, numbers and the delivery window are checked", async () => {
@@ -135,21 +135,21 @@ describe("order rules", () => {
     ).toBe(
       "order_id:errors.required,customer_code:errors.required,latitude:errors.required,longitude:errors.number,delivery_date_at:errors.date",
     );
-    expect(await outcome(tmsOrder(ctx, admin, { weight: "-1", packets: "1.5" }))).toBe(
+    expect(await outcome(createTmsOrder(ctx, admin, { weight: "-1", packets: "1.5" }))).toBe(
       "packets:errors.number,weight:errors.range",
     );
-    expect(await outcome(tmsOrder(ctx, admin, { window_start: "12:00", window_end: "10:00" }))).toBe(
+    expect(await outcome(createTmsOrder(ctx, admin, { window_start: "12:00", window_end: "10:00" }))).toBe(
       "window_end:errors.windowOrder",
     );
-    expect(await outcome(tmsOrder(ctx, admin, { window_start: "12:00" }))).toBe("window_end:errors.required");
-    const ok = await tmsOrder(ctx, admin, { window_start: "09:00", window_end: "11:30", weight: "12,75" });
+    expect(await outcome(createTmsOrder(ctx, admin, { window_start: "12:00" }))).toBe("window_end:errors.required");
+    const ok = await createTmsOrder(ctx, admin, { window_start: "09:00", window_end: "11:30", weight: "12,75" });
     expect(ok).toMatchObject({ window_start: 540, window_end: 690, weight: "12.75" });
   });
 
   it("a viewer reads but cannot write; another organisation sees nothing", async () => {
-    const o = await tmsOrder(ctx, admin);
+    const o = await createTmsOrder(ctx, admin);
     expect(await outcome(orders.getOrder(ctx, viewer, o.id))).toBe("OK");
-    expect(await outcome(tmsOrder(ctx, viewer))).toBe("FORBIDDEN");
+    expect(await outcome(createTmsOrder(ctx, viewer))).toBe("FORBIDDEN");
     expect(await outcome(orders.getOrder(ctx, other, o.id))).toBe("NOT_FOUND");
     expect(await outcome(orders.deleteOrder(ctx, other, o.id))).toBe("NOT_FOUND");
     expect(await outcome(orders.finishOrder(ctx, other, o.id))).toBe("NOT_FOUND");

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/modules/access/principal";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
-import { createUser } from "../support/factories";
+import { createUser, createTmsOrder, createTruck } from "../support/factories";
 import { FormClient, signedInClient, startTestServer, type TestServer } from "../support/server";
-import { tmsOrder, truck } from "../tms/tms-factories";
 
 /** UPLOAD_MAX_IMAGE_BYTES of this server, small to try the boundary. */
 const MAX = 4096;
@@ -20,7 +19,7 @@ beforeAll(async () => {
   admin = await principalFor(srv.ctx, org.adminId);
   driver = await createUser(srv.ctx, { org, role: "driver", driver: true, language: "al" });
   driverP = await principalFor(srv.ctx, driver.id);
-  truckId = (await truck(srv.ctx, org, { driver: driver.id, registration: "TR 500 AA" })).id;
+  truckId = (await createTruck(srv.ctx, org, { driver: driver.id, registration: "TR 500 AA" })).id;
 });
 afterAll(async () => srv?.close());
 
@@ -32,7 +31,7 @@ const png = (size: number) => {
 
 /** An order on the driver's truck, started (dispatched) unless told otherwise. */
 async function startedOrder(status: "STARTED" | "PENDING" | "FINISHED" = "STARTED", vehicleId = truckId) {
-  const o = await tmsOrder(srv.ctx, admin);
+  const o = await createTmsOrder(srv.ctx, admin);
   await srv.ctx.db
     .updateTable("tms_orders")
     .set({ status, vehicle_id: vehicleId, sequence: 1 })
@@ -286,7 +285,7 @@ describe("the checklist editor (Maintenance → Vehicle check, no JavaScript)", 
     ).toHaveLength(3);
     // a driver of that organisation checks a van and reports the extinguisher missing
     const d = await createUser(srv.ctx, { org: other, role: "driver", driver: true, language: "en" });
-    await truck(srv.ctx, other, { driver: d.id, registration: "EX 1 AA" });
+    await createTruck(srv.ctx, other, { driver: d.id, registration: "EX 1 AA" });
     const phone = await signedInClient(srv, d.email!, d.password);
     const keys = (await (await phone.get("/driver/check")).text()).match(/name="result_([0-9a-f-]{36})"/g) ?? [];
     const ids = [...new Set(keys.map((k) => k.slice(13, -1)))];

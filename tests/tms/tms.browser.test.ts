@@ -4,7 +4,7 @@ import type { Principal } from "../../server/modules/access/principal";
 import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
-import { tmsDepot, truck } from "./tms-factories";
+import { createTmsDepot, createTruck } from "../support/factories";
 
 const DAY = "2026-12-15";
 
@@ -19,9 +19,9 @@ describe.skipIf(!hasChromium)("TMS in Chromium: import, optimise, complete, disp
     org = await createTestOrg(srv.ctx);
     p = await principalFor(srv.ctx, org.adminId);
     await srv.ctx.db.insertInto("tms_settings").values({ org_id: org.orgId, time_limit_s: 1 }).execute();
-    await tmsDepot(srv.ctx, p, "Depo Rinas");
-    await truck(srv.ctx, org, { registration: "TR 001 AA" });
-    await truck(srv.ctx, org, { registration: "TR 002 AA" });
+    await createTmsDepot(srv.ctx, p, "Depo Rinas");
+    await createTruck(srv.ctx, org, { registration: "TR 001 AA" });
+    await createTruck(srv.ctx, org, { registration: "TR 002 AA" });
   });
   afterAll(async () => {
     await browser?.close();

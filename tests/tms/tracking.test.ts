@@ -5,7 +5,7 @@ import * as plans from "../../server/modules/tms/plans.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
 import { waitFor } from "../support/wait";
-import { tmsDepot, tmsOrder, truck } from "./tms-factories";
+import { createTmsDepot, createTmsOrder, createTruck } from "../support/factories";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -32,16 +32,16 @@ async function fix(imei: string, lat: number, lon: number, speedKnots = 0) {
 
 /** Two orders on one truck with a device, dispatched. */
 async function dispatched(day: string) {
-  const depot = await tmsDepot(srv.ctx, p);
-  const v = await truck(srv.ctx, org, { registration: `SECRET-${day.slice(8)}`, device: "osmand" });
-  const a = await tmsOrder(srv.ctx, p, {
+  const depot = await createTmsDepot(srv.ctx, p);
+  const v = await createTruck(srv.ctx, org, { registration: `SECRET-${day.slice(8)}`, device: "osmand" });
+  const a = await createTmsOrder(srv.ctx, p, {
     delivery_date_at: day,
     latitude: "41.3300",
     longitude: "19.8200",
     customer_name: "Other Customer Ltd",
     client_order_id: `CL-${day}`,
   });
-  const b = await tmsOrder(srv.ctx, p, {
+  const b = await createTmsOrder(srv.ctx, p, {
     delivery_date_at: day,
     latitude: "41.3500",
     longitude: "19.8500",
@@ -69,7 +69,7 @@ afterAll(async () => srv?.close());
 
 describe("public order tracking (/int/order-track)", () => {
   it("a missing, malformed, unknown or expired token all answer the same 'invalid' page, without login redirect", async () => {
-    const o = await tmsOrder(srv.ctx, p);
+    const o = await createTmsOrder(srv.ctx, p);
     await srv.ctx.db
       .updateTable("tms_orders")
       .set({ tracking_expires_at: new Date(Date.now() - 1000) })
@@ -85,7 +85,7 @@ describe("public order tracking (/int/order-track)", () => {
   });
 
   it("a PENDING order shows its reference and status, nothing of the organisation", async () => {
-    const o = await tmsOrder(srv.ctx, p, { client_order_id: "MY-ORDER-1", customer_name: "Hidden Customer" });
+    const o = await createTmsOrder(srv.ctx, p, { client_order_id: "MY-ORDER-1", customer_name: "Hidden Customer" });
     const html = await page(o.tracking_token!);
     expect(html).toContain('data-status="PENDING"');
     expect(html).toContain("Order MY-ORDER-1");

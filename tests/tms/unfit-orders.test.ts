@@ -4,7 +4,7 @@ import { unfitOrders } from "../../server/modules/tms/plan-solver";
 import { solvePlan } from "../../server/modules/tms/plans.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
-import { tmsDepot, tmsOrder, truck } from "./tms-factories";
+import { createTmsDepot, createTmsOrder, createTruck } from "../support/factories";
 
 /**
  * Issue 22: an optimisation with an order that no truck can carry is refused at once with the reason (which orders,
@@ -28,10 +28,10 @@ beforeAll(async () => {
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx);
   p = await principalFor(srv.ctx, org.adminId);
-  const depot = await tmsDepot(srv.ctx, p);
-  const [small, large] = [await truck(srv.ctx, org), await truck(srv.ctx, org)];
+  const depot = await createTmsDepot(srv.ctx, p);
+  const [small, large] = [await createTruck(srv.ctx, org), await createTruck(srv.ctx, org)];
   const day = "2026-12-07";
-  const order = (over: Record<string, unknown>) => tmsOrder(srv.ctx, p, { delivery_date_at: day, ...over });
+  const order = (over: Record<string, unknown>) => createTmsOrder(srv.ctx, p, { delivery_date_at: day, ...over });
   const fits = await order({ weight: "100", packets: "5" });
   const h = await order({ weight: "900.5", packets: "5" });
   const b = await order({ weight: "10", packets: "80" });

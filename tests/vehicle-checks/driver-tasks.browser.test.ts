@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { browserSuite } from "../support/browser-suite";
 import { hasChromium, signInInBrowser } from "../support/browser";
 import { principalFor } from "../support/context";
-import { createUser } from "../support/factories";
-import { tmsOrder, truck } from "../tms/tms-factories";
+import { createUser, createTmsOrder, createTruck } from "../support/factories";
 
 const waitForHydration = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
@@ -23,8 +22,8 @@ describe.skipIf(!hasChromium)("the driver's check and delivery screens on a 360 
   beforeAll(async () => {
     const u = await createUser(s.srv.ctx, { org: s.org, role: "driver", driver: true, language: "en" });
     driver = { email: u.email!, password: u.password };
-    const t = await truck(s.srv.ctx, s.org, { driver: u.id, registration: "PH 360 AA" });
-    const order = await tmsOrder(s.srv.ctx, await principalFor(s.srv.ctx, s.org.adminId));
+    const t = await createTruck(s.srv.ctx, s.org, { driver: u.id, registration: "PH 360 AA" });
+    const order = await createTmsOrder(s.srv.ctx, await principalFor(s.srv.ctx, s.org.adminId));
     await s.srv.ctx.db
       .updateTable("tms_orders")
       .set({ status: "STARTED", vehicle_id: t.id, sequence: 1 })

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/modules/access/principal";
 import { orgToday } from "../../server/modules/organization/organization.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
-import { createUser } from "../support/factories";
+import { createUser, createTmsOrder, createTruck } from "../support/factories";
 import { signedInClient, startTestServer, type FormClient, type TestServer } from "../support/server";
-import { tmsOrder, truck } from "../tms/tms-factories";
 
 /**
  * The vehicle check and the proof of delivery sent by the phone's queue (/driver/queue, docs/driver-app.md,
@@ -23,7 +22,7 @@ beforeAll(async () => {
   org = await createTestOrg(srv.ctx);
   admin = await principalFor(srv.ctx, org.adminId);
   driver = await createUser(srv.ctx, { org, role: "driver", driver: true, language: "en" });
-  truckId = (await truck(srv.ctx, org, { driver: driver.id, registration: "TR 600 AA" })).id;
+  truckId = (await createTruck(srv.ctx, org, { driver: driver.id, registration: "TR 600 AA" })).id;
   phone = await signedInClient(srv, driver.email!, driver.password);
   csrf = /name="_csrf" value="([^"]+)"/.exec(await (await phone.get("/driver/check")).text())![1];
 });
@@ -58,7 +57,7 @@ const check = (madeAt?: string) =>
   });
 
 async function startedOrder() {
-  const o = await tmsOrder(srv.ctx, admin);
+  const o = await createTmsOrder(srv.ctx, admin);
   await srv.ctx.db
     .updateTable("tms_orders")
     .set({ status: "STARTED", vehicle_id: truckId, sequence: 1 })
@@ -132,7 +131,7 @@ describe("the proof of delivery from the phone's queue", () => {
 
   it("an order moved to another truck meanwhile is a conflict; a time out of bounds is refused", async () => {
     const o = await startedOrder();
-    const other = await truck(srv.ctx, org, { registration: "TR 601 AA" });
+    const other = await createTruck(srv.ctx, org, { registration: "TR 601 AA" });
     await srv.ctx.db.updateTable("tms_orders").set({ vehicle_id: other.id }).where("id", "=", o.id).execute();
     const moved = await proof(o.id, ago(60_000).toISOString());
     expect(moved.status).toBe(403);

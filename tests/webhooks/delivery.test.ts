@@ -12,11 +12,11 @@ import {
 import { verifySignature } from "../../server/shared/signing";
 import type { TelematicsRuntime } from "../../server/telematics/runtime";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
-import { createAlertPolicy } from "../support/factories";
+import { createAlertPolicy, attachDevices } from "../support/factories";
 import { startSmtpServer } from "../support/smtp";
 import { startTestTelematics } from "../support/telematics";
 import { startWebhookReceiver } from "../support/webhook-receiver";
-import { attachDevices, position } from "../support/positions";
+import { position } from "../support/positions";
 
 let ctx: TestContext;
 let org: TestOrg;
