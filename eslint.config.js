@@ -1,5 +1,8 @@
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import { moduleFrontDoor } from "./scripts/eslint/module-front-door.js";
+
+const flota = { rules: { "module-front-door": moduleFrontDoor } };
 
 export default tseslint.config(
   { ignores: ["build/**", "build-*/**", ".react-router/**", "node_modules/**", "data/**", "public/**"] },
@@ -9,7 +12,7 @@ export default tseslint.config(
       parser: tseslint.parser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { "@typescript-eslint": tseslint.plugin, "react-hooks": reactHooks },
+    plugins: { "@typescript-eslint": tseslint.plugin, "react-hooks": reactHooks, flota },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
@@ -21,6 +24,7 @@ export default tseslint.config(
       ],
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
+      "flota/module-front-door": "error",
     },
   },
 );

@@ -16,12 +16,10 @@ import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
 import { createOrganization } from "../server/seed/seed";
-import { audit } from "../server/modules/audit/audit.service";
-import { exportAuditCsv, listAuditLog } from "../server/modules/audit/audit-log.service";
-import { issueSession, loadPrincipal } from "../server/modules/auth/auth.service";
-import { vehiclesRepo } from "../server/modules/vehicles/vehicles.repo";
-import { vehicleInputSchema } from "../server/modules/vehicles/vehicles.schema";
-import { createVehicle, updateVehicle } from "../server/modules/vehicles/vehicles.service";
+import { audit } from "../server/modules/audit";
+import { exportAuditCsv, listAuditLog } from "../server/modules/audit-log";
+import { issueSession, loadPrincipal } from "../server/modules/auth";
+import { vehiclesRepo, vehicleInputSchema, createVehicle, updateVehicle } from "../server/modules/vehicles";
 import type { JobQueue } from "../server/queue/job-queue";
 import { openDatabase } from "./bench-db";
 

@@ -1,6 +1,6 @@
 /** What the fleet benches share: seeded random numbers, the area round Tirana, and an organisation with tracked vehicles. */
 import type { AppContext } from "../server/context";
-import type { LonLat } from "../server/modules/places/geometry";
+import type { LonLat } from "../server/modules/places";
 import { createOrganization } from "../server/seed/seed";
 
 /** Tirana: where the report benches' vans drive. */

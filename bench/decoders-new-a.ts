@@ -3,10 +3,10 @@
  * decode; no socket, no database): `npx tsx bench/decoders-new-a.ts [iterations]`. Figures: docs/performance.md.
  */
 import { pathToFileURL } from "node:url";
-import { cobanFrameLength, decodeCobanMessage } from "../server/telematics/protocols/coban";
-import { decodeJt808Message, jt808FrameLength, parseJt808Frame } from "../server/telematics/protocols/jt808";
-import { decodeQueclinkReport, queclinkFrameLength } from "../server/telematics/protocols/queclink";
-import { decodeWialonPacket, wialonCrc, wialonFrameLength } from "../server/telematics/protocols/wialon";
+import { cobanFrameLength, decodeCobanMessage } from "../server/protocols/coban";
+import { decodeJt808Message, jt808FrameLength, parseJt808Frame } from "../server/protocols/jt808";
+import { decodeQueclinkReport, queclinkFrameLength } from "../server/protocols/queclink";
+import { decodeWialonPacket, wialonCrc, wialonFrameLength } from "../server/protocols/wialon";
 import { encodeJt808Batch, encodeJt808TerminalFrame, encodeJt808LocationBody } from "../server/telematics/simulator";
 import { encodeQueclinkReport } from "../server/telematics/simulator/queclink-client";
 

@@ -3,19 +3,11 @@
  * decode; no socket, no database): `npx tsx bench/decoders-new-b.ts [iterations]`. Figures go in docs/performance.md.
  */
 import { pathToFileURL } from "node:url";
-import {
-  decodeGalileoskyFrame,
-  encodeGalileoskyRecord,
-  wrapGalileosky,
-} from "../server/telematics/protocols/galileosky";
-import {
-  decodeMeitrackFrame,
-  encodeMeitrackDevice,
-  meitrackFrameLength,
-} from "../server/telematics/protocols/meitrack";
-import { decodeRuptelaFrame, encodeRuptelaRecords, ruptelaFrameLength } from "../server/telematics/protocols/ruptela";
-import { decodeSuntechFrame, suntechFrameLength } from "../server/telematics/protocols/suntech";
-import { galileoskyFrameLength } from "../server/telematics/protocols/galileosky";
+import { decodeGalileoskyFrame, encodeGalileoskyRecord, wrapGalileosky } from "../server/protocols/galileosky";
+import { decodeMeitrackFrame, encodeMeitrackDevice, meitrackFrameLength } from "../server/protocols/meitrack";
+import { decodeRuptelaFrame, encodeRuptelaRecords, ruptelaFrameLength } from "../server/protocols/ruptela";
+import { decodeSuntechFrame, suntechFrameLength } from "../server/protocols/suntech";
+import { galileoskyFrameLength } from "../server/protocols/galileosky";
 
 const iterations = Number(process.argv[2] ?? 20000);
 const T = new Date("2024-05-01T10:00:00Z");

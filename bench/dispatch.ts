@@ -16,13 +16,14 @@ import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
 import { ALL_PERMISSIONS } from "../server/modules/access/permissions";
 import type { Principal } from "../server/modules/access/principal";
-import { commitJobImport, uploadJobs } from "../server/modules/route-planning/route-planning.import";
 import {
+  commitJobImport,
+  uploadJobs,
   buildDayProblem,
   currentPlanCost,
   PLAN_DAY_TIME_LIMIT_MS,
-} from "../server/modules/route-planning/route-planning.optimize";
-import { JOB_CSV_COLUMNS } from "../server/modules/route-planning/route-planning.schema";
+  JOB_CSV_COLUMNS,
+} from "../server/modules/route-planning";
 import { createOrganization } from "../server/seed/seed";
 import { optimizeRoutes } from "../server/optimization";
 import type { JobQueue } from "../server/queue/job-queue";

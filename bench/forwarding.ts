@@ -15,8 +15,7 @@ import pino from "pino";
 import { loadConfig } from "../server/config";
 import { connectDatabase } from "../server/db/database";
 import { createForwarder } from "../server/modules/forwarding";
-import type { HookFix } from "../server/modules/positions/position-hooks";
-import { emptyTrackState } from "../server/modules/positions/track-state";
+import { type HookFix, emptyTrackState } from "../server/modules/positions";
 
 const GROUP = 100;
 const GROUPS = 5000;

@@ -4,18 +4,13 @@
  * The whole ingest path (TCP, pipeline, PostgreSQL, live) is the default `bench:ingest` run (Teltonika).
  * A protocol joins the table below with a frame generator and the decode step the gateway performs.
  */
-import {
-  decodeGt06Message,
-  encodeGt06Frame,
-  gt06FrameLength,
-  parseGt06Frame,
-} from "../server/telematics/protocols/gt06";
-import { decodeH02Frame, h02FrameLength } from "../server/telematics/protocols/h02";
-import { decodeTeltonikaFrame, teltonikaFrameLength } from "../server/telematics/protocols/teltonika";
-import { decodeTeltonikaUdp, encodeTeltonikaUdp } from "../server/telematics/protocols/teltonika-udp";
+import { decodeGt06Message, encodeGt06Frame, gt06FrameLength, parseGt06Frame } from "../server/protocols/gt06";
+import { decodeH02Frame, h02FrameLength } from "../server/protocols/h02";
+import { decodeTeltonikaFrame, teltonikaFrameLength } from "../server/protocols/teltonika";
+import { decodeTeltonikaUdp, encodeTeltonikaUdp } from "../server/protocols/teltonika-udp";
 import { encodeGt06Location } from "../server/telematics/simulator/gt06-encoder";
 import { encodeTeltonikaAvl, type SimPosition } from "../server/telematics/simulator/teltonika-encoder";
-import { CODEC_8, CODEC_8E } from "../server/telematics/protocols/teltonika";
+import { CODEC_8, CODEC_8E } from "../server/protocols/teltonika";
 import { newADecoderCases } from "./decoders-new-a";
 import { newDecoderCases } from "./decoders-new-b";
 

@@ -1,6 +1,6 @@
 /**
  * `bench:ingest -- --gateways N`: N gateway processes, each running the ingest pipeline of
- * server/telematics/runtime.ts (Teltonika TCP gateway → position pipeline → live bus) on the same port through
+ * server/runtime.ts (Teltonika TCP gateway → position pipeline → live bus) on the same port through
  * Node's cluster module (the primary, the bench's server process, hands each accepted connection to a worker in
  * turn). The primary keeps the web side: the live hub and its WebSocket. Positions reach it over the live bus
  * (PostgreSQL LISTEN/NOTIFY), as they would from separate gateway processes in production.
@@ -14,11 +14,11 @@ import pino from "pino";
 import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
-import { DeviceRegistry } from "../server/modules/devices/device-registry";
+import { DeviceRegistry } from "../server/modules/devices";
 import { createLiveBus } from "../server/modules/live";
-import type { PipelineStats } from "../server/modules/positions/positions.service";
+import type { PipelineStats } from "../server/modules/positions";
 import type { JobQueue } from "../server/queue/job-queue";
-import { startTelematics } from "../server/telematics/runtime";
+import { startTelematics } from "../server/runtime";
 
 const ROLE_ENV = "FLOTA_BENCH_GATEWAY";
 

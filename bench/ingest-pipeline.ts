@@ -7,7 +7,7 @@
 import pino from "pino";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
-import { createPositionPipeline } from "../server/modules/positions/positions.service";
+import { createPositionPipeline } from "../server/modules/positions";
 import { createOrganization } from "../server/seed/seed";
 import type { DevicePosition } from "../server/shared/device-contract";
 import { openDatabase } from "./bench-db";

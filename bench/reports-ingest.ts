@@ -5,13 +5,10 @@
  * from-scratch rebuild of the same vehicles' stored positions.
  */
 import type { AppContext } from "../server/context";
-import { driversOf } from "../server/modules/analytics/analytics.jobs";
-import { createSegmentsHook } from "../server/modules/analytics/segments/segments.hook";
-import { rebuildVehicleSegments } from "../server/modules/analytics/segments/segments.service";
-import { DeviceRegistry } from "../server/modules/devices/device-registry";
-import { destination, type LonLat } from "../server/modules/places/geometry";
-import type { PositionHook } from "../server/modules/positions/position-hooks";
-import { createPositionPipeline } from "../server/modules/positions/positions.service";
+import { driversOf, createSegmentsHook, rebuildVehicleSegments } from "../server/modules/analytics";
+import { DeviceRegistry } from "../server/modules/devices";
+import { destination, type LonLat } from "../server/modules/places";
+import { type PositionHook, createPositionPipeline } from "../server/modules/positions";
 import type { DevicePosition } from "../server/shared/device-contract";
 import { HOME, makeBenchOrg, rng } from "./bench-fleet";
 

@@ -21,13 +21,16 @@ import { copyFrom } from "../server/db/copy-from";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
 import type { Principal } from "../server/modules/access/principal";
-import { runReport } from "../server/modules/analytics/analytics.service";
-import { addTile, dashboardData } from "../server/modules/analytics/dashboard/dashboard.service";
-import { writeReportPdf } from "../server/modules/analytics/exports/pdf-export";
-import { writeReportXlsx } from "../server/modules/analytics/exports/xlsx-export";
-import { SegmentBatch } from "../server/modules/analytics/segments/segments.service";
-import { issueSession, loadPrincipal } from "../server/modules/auth/auth.service";
-import { circleBoundingBox, destination, type LonLat } from "../server/modules/places/geometry";
+import {
+  runReport,
+  addTile,
+  dashboardData,
+  writeReportPdf,
+  writeReportXlsx,
+  SegmentBatch,
+} from "../server/modules/analytics";
+import { issueSession, loadPrincipal } from "../server/modules/auth";
+import { circleBoundingBox, destination, type LonLat } from "../server/modules/places";
 import type { JobQueue } from "../server/queue/job-queue";
 import { openDatabase } from "./bench-db";
 import { HOME, makeBenchOrg, rng } from "./bench-fleet";

@@ -11,8 +11,7 @@ import type { TmsTruck } from "../server/db/schema/tms";
 import { checkFeasibility } from "../server/optimization/feasibility";
 import { haversineMatrix, indexLocations } from "../server/optimization";
 import { solveVrp } from "../server/optimization/solver/solve";
-import { planProblem, type PlanOrder } from "../server/modules/tms/plan-solver";
-import { DEFAULT_SETTINGS } from "../server/modules/tms/settings.service";
+import { planProblem, type PlanOrder, DEFAULT_SETTINGS } from "../server/modules/tms";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,6 +1,6 @@
 import { createLogger, openRuntime } from "../server/bootstrap";
 import { loadConfig } from "../server/config";
-import { exitOnTerminate } from "../server/cli/shutdown";
+import { exitOnTerminate } from "../server/shared/shutdown";
 import { startMetricsServer } from "../server/metrics/server";
 import { startWorkers } from "./workers";
 

@@ -4,8 +4,8 @@ import type { AppContext } from "./context";
 import { connectDatabase, type DatabaseHandle } from "./db/database";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded";
 import { migrate } from "./db/migrate";
-import { DeviceRegistry, sharedDeviceRegistry } from "./modules/devices/device-registry";
-import { createLiveBus } from "./modules/live/live-bus";
+import { DeviceRegistry, sharedDeviceRegistry } from "./modules/devices";
+import { createLiveBus } from "./modules/live";
 import { JobQueue } from "./queue/job-queue";
 
 export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Logger {

@@ -7,7 +7,7 @@ import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import tar from "tar-stream";
 import type { Config } from "../config";
-import { mediaStore } from "../modules/video/media-store";
+import { mediaStore } from "../modules/video";
 import { appliedMigrations, listPartitions, listSequences, listTables } from "./catalog";
 import { openConfiguredDatabase } from "./database-target";
 import {

@@ -7,7 +7,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Config } from "../config";
 import { migrate, migrationNames } from "../db/migrate";
-import { mediaStore } from "../modules/video/media-store";
+import { mediaStore } from "../modules/video";
 import { listMedia } from "./backup";
 import { tablesWithRows } from "./catalog";
 import { openConfiguredDatabase } from "./database-target";

@@ -4,11 +4,11 @@ import { createLogger, openRuntime } from "../bootstrap";
 import { requirePorts } from "../context";
 import { ConfigError, loadConfig, type Config } from "../config";
 import { startMetricsServer } from "../metrics/server";
-import { createCommandRelay } from "../modules/immobilization/command-relay";
+import { createCommandRelay } from "../modules/immobilization";
 import { startDemoSimulator } from "../simulator";
 import { sharePorts } from "../telematics/gateway/port-sharing";
-import { startTelematics } from "../telematics/runtime";
-import { exitOnTerminate } from "./shutdown";
+import { startTelematics } from "../runtime";
+import { exitOnTerminate } from "../shared/shutdown";
 
 /**
  * `npm run gateway`: the device gateways (every protocol and the camera server) without the web app or the

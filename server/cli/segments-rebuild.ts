@@ -2,8 +2,8 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createLogger, openRuntime } from "../bootstrap";
 import { loadConfig } from "../config";
-import { rebuildVehicleSegments, vehiclesToRebuild } from "../modules/analytics/segments/segments.service";
-import { vehiclesRepo } from "../modules/vehicles/vehicles.repo";
+import { rebuildVehicleSegments, vehiclesToRebuild } from "../modules/analytics";
+import { vehiclesRepo } from "../modules/vehicles";
 
 /**
  * `npm run segments:rebuild -- [--vehicle ID] [--org ID] [--from YYYY-MM-DD]`: re-derives trips, stops and idling

@@ -10,11 +10,11 @@ import { DEMO_PASSWORD, ensureInitialData } from "../seed/seed";
 import { createHttpApp } from "../http/app";
 import { startWorkers } from "../../jobs/workers";
 import { buildIfNeeded } from "./build-if-needed";
-import { exitOnTerminate } from "./shutdown";
+import { exitOnTerminate } from "../shared/shutdown";
 import { closeHttpGracefully } from "../shared/close-http";
-import { createCommandRelay } from "../modules/immobilization/command-relay";
+import { createCommandRelay } from "../modules/immobilization";
 import { startLive } from "../modules/live";
-import { startTelematics } from "../telematics/runtime";
+import { startTelematics } from "../runtime";
 import { startDemoSimulator } from "../simulator";
 import { vapidKeys } from "../modules/push";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "../context";
 import type { Principal } from "../modules/access/principal";
-import { loadPrincipal } from "../modules/auth/auth.service";
+import { loadPrincipal } from "../modules/auth";
 import { CSRF_COOKIE, SESSION_COOKIE, clearCookie, parseCookies, serializeCookie } from "../security/cookies";
 
 declare module "express-serve-static-core" {

@@ -1,7 +1,6 @@
 import type { DB } from "../db/database";
-import { geofenceRecord, poiRecord } from "../modules/places/places.service";
-import { placesRepo } from "../modules/places/places.repo";
-import { policiesRepo, type PolicyColumns } from "../modules/alerts/alerts.repo";
+import { geofenceRecord, poiRecord, placesRepo } from "../modules/places";
+import { policiesRepo, type PolicyColumns } from "../modules/alerts";
 
 const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
 

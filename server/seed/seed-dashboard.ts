@@ -1,8 +1,5 @@
 import type { DB } from "../db/database";
-import { dashboardRepo } from "../modules/analytics/dashboard/dashboard.repo";
-import { STARTER_TILES } from "../modules/analytics/dashboard/dashboard.service";
-import { schedulesRepo } from "../modules/analytics/schedules/schedules.repo";
-import { scheduleInputSchema } from "../modules/analytics/schedules/schedules.schema";
+import { dashboardRepo, STARTER_TILES, schedulesRepo, scheduleInputSchema } from "../modules/analytics";
 
 /** The administrator's and managers' demo dashboards (how the fleet did this week) and a Monday 07:00 trips e-mail to the administrator. */
 export async function seedDemoDashboard(

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import type { DB } from "../db/database";
 import { copyFrom } from "../db/copy-from";
-import { rebuildVehicleSegments } from "../modules/analytics/segments/segments.service";
-import { knownTimeZone } from "../modules/organization/organization.service";
-import { segmentDistanceM } from "../modules/positions/geo";
-import { vehiclesRepo } from "../modules/vehicles/vehicles.repo";
+import { rebuildVehicleSegments } from "../modules/analytics";
+import { knownTimeZone } from "../modules/organization";
+import { segmentDistanceM } from "../modules/positions";
+import { vehiclesRepo } from "../modules/vehicles";
 import { addDays, todayIn, weekday, zonedInstant } from "../shared/dates";
 import { createRng } from "../shared/random";
 import { SIMULATED_PROTOCOLS } from "../simulator/demo-devices";

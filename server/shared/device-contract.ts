@@ -126,3 +126,7 @@ export function validatePosition(position: DevicePosition, now: Date = new Date(
 export class ProtocolError extends Error {
   override name = "ProtocolError";
 }
+
+/** The faults a device can show on the device faults page and in device-fault alert policies. */
+export const DEVICE_FAULTS = ["noPositions", "noData12h", "ignitionNotDetected", "antennaProblems"] as const;
+export type DeviceFault = (typeof DEVICE_FAULTS)[number];

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { parseCamreq } from "../telematics/protocols/dualcam";
+import { parseCamreq } from "../protocols/dualcam";
 import { DualCamClient, type CameraFile } from "../telematics/simulator/dualcam-client";
 import { sampleClip, samplePhoto } from "./sample-media";
 

@@ -1,4 +1,4 @@
-import { JT808 } from "../telematics/protocols/jt808";
+import { JT808 } from "../protocols/jt808";
 import { Jt808Client, QueclinkClient, sendOsmAnd, TeltonikaClient } from "../telematics/simulator";
 import type { DemoCamera } from "./demo-camera";
 import type { SimFix } from "./vehicle-sim";

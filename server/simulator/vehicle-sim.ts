@@ -1,4 +1,4 @@
-import { haversineM } from "../modules/positions/geo";
+import { haversineM } from "../modules/positions";
 import { TIRANA_ROUTES } from "./tirana-routes";
 
 export interface SimFix {

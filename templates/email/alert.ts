@@ -1,7 +1,7 @@
 import alertsAl from "../../locales/al/alerts.json" with { type: "json" };
 import alertsEn from "../../locales/en/alerts.json" with { type: "json" };
 import type { OutgoingMail } from "../../server/mail/mailer";
-import { formatAddress } from "../../server/modules/addresses/address-text";
+import { formatAddress } from "../../server/shared/address-text";
 import { emailText } from "./email-text";
 
 const labels = { al: alertsAl, en: alertsEn } as const;

@@ -4,11 +4,11 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addressesJobs, geocodeWaiting } from "../../server/modules/addresses/addresses.jobs";
 import { resolveAddresses } from "../../server/modules/addresses/addresses.service";
-import { formatAddress } from "../../server/modules/addresses/address-text";
+import { formatAddress } from "../../server/shared/address-text";
 import { nominatimAddress, photonAddress } from "../../server/modules/addresses/geocoder";
 import { runReport } from "../../server/modules/analytics/analytics.service";
 import { reportCsv } from "../../server/modules/analytics/exports/csv-export";
-import { destination } from "../../server/modules/places/geometry";
+import { destination } from "../../server/shared/geometry";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createPlace, createVehicle } from "../support/factories";
 

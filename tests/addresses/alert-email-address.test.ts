@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeNear } from "../../server/modules/addresses/address-text";
+import { encodeNear } from "../../server/shared/address-text";
 import { alertEmail } from "../../templates/email/alert";
 
 const mail = (language: "al" | "en", address: string | null) =>

@@ -7,7 +7,7 @@ import {
   formatAddress,
   kilometres,
   parseCoordinateText,
-} from "../../server/modules/addresses/address-text";
+} from "../../server/shared/address-text";
 import { gazetteer } from "../../server/modules/addresses/addresses.service";
 import {
   bearing,
@@ -16,7 +16,7 @@ import {
   readCitiesPbf,
   type Gazetteer,
 } from "../../server/modules/addresses/gazetteer";
-import { destination } from "../../server/modules/places/geometry";
+import { destination } from "../../server/shared/geometry";
 import { readFileSync } from "node:fs";
 
 /** Kamëz, north-west of Tirana, as GeoNames places it */

@@ -4,10 +4,10 @@ import type { BusMessage } from "../../server/modules/live/live-bus";
 import { pruneAlertHistory, runAlertTimers } from "../../server/modules/alerts/alert-timers";
 import { createPolicy, setPolicyActive } from "../../server/modules/alerts/alerts.service";
 import { parsePolicyInput } from "../../server/modules/alerts/alerts.service";
-import { addDays, localDay, zonedMidnight } from "../../server/modules/alerts/local-time";
+import { addDays, localDay, zonedMidnight } from "../../server/shared/local-time";
 import { createGeofence } from "../../server/modules/places/places.service";
-import { destination, type LonLat } from "../../server/modules/places/geometry";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import { destination, type LonLat } from "../../server/shared/geometry";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { startTestTelematics } from "../support/telematics";
 import type { DevicePosition } from "../../server/shared/device-contract";
 import {

@@ -12,7 +12,7 @@ import {
   type FixInput,
   type VehicleRules,
 } from "../../server/modules/alerts/alert-engine";
-import { GeofenceIndex, type IndexedGeofence } from "../../server/modules/alerts/geofence-index";
+import { GeofenceIndex, type IndexedGeofence } from "../../server/modules/places/geofence-index";
 import { policyInputSchema, type AlertType } from "../../server/modules/alerts/alerts.schema";
 import {
   circleBoundingBox,
@@ -21,7 +21,7 @@ import {
   pointInPolygon,
   polygonBoundingBox,
   type LonLat,
-} from "../../server/modules/places/geometry";
+} from "../../server/shared/geometry";
 
 const TZ = "Europe/Tirane";
 /** Wednesday 2026-11-18 10:00 in Tirana (UTC+1). */

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPolicy, parsePolicyInput } from "../../server/modules/alerts/alerts.service";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { principalFor } from "../support/context";
 import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";

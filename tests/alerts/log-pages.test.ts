@@ -3,7 +3,7 @@ import { alertsOverview } from "../../server/modules/alerts/alerts.service";
 import { principalFor } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { bellCount, createLogFixture, insertAlert, listedIds, type LogFixture } from "./log-fixtures";
-import { encodeNear, formatAddress } from "../../server/modules/addresses/address-text";
+import { encodeNear, formatAddress } from "../../server/shared/address-text";
 import { gazetteer } from "../../server/modules/addresses/addresses.service";
 import { csvCell } from "../../server/shared/csv";
 

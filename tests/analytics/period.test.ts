@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dailySummary, type SummarySegment } from "../../server/modules/analytics/reports/daily-summary";
-import { periodOf, TIME_WINDOWS, windowDays } from "../../server/modules/analytics/reports/period";
+import { periodOf, TIME_WINDOWS, windowDays } from "../../server/modules/shared/reports/period";
 
 const TZ = "Europe/Tirane";
 /** Tuesday 2026-11-24 10:00 in Tirana. */

@@ -5,7 +5,7 @@ import { archiveRepo } from "../../server/modules/analytics/archive/archive.repo
 import { REPORTS } from "../../server/modules/analytics/reports/catalogue";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { buildExists, FormClient, startTestServer, type TestServer } from "../support/server";
-import { encodeNear, formatAddress } from "../../server/modules/addresses/address-text";
+import { encodeNear, formatAddress } from "../../server/shared/address-text";
 import { gazetteer } from "../../server/modules/addresses/addresses.service";
 
 /** The report pages without JavaScript: plain GET forms, server-rendered tables, downloads and archived reports. */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { buildExists, startTestServer, type TestServer } from "../support/server";
-import { encodeNear, formatAddress } from "../../server/modules/addresses/address-text";
+import { encodeNear, formatAddress } from "../../server/shared/address-text";
 import { gazetteer } from "../../server/modules/addresses/addresses.service";
 
 let srv: TestServer;

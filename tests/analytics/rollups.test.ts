@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addTile, dashboardData } from "../../server/modules/analytics/dashboard/dashboard.service";
 import { dashboardRepo } from "../../server/modules/analytics/dashboard/dashboard.repo";
 import { dailySummary, dailySummaryOfRows, dayInstants } from "../../server/modules/analytics/reports/daily-summary";
-import { daysOf, periodOf } from "../../server/modules/analytics/reports/period";
+import { daysOf, periodOf } from "../../server/modules/shared/reports/period";
 import { rollupsRepo } from "../../server/modules/analytics/rollups.repo";
 import { createTestContext, createTestOrg, principalFor, type TestContext } from "../support/context";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rebuildDirtySegments } from "../../server/modules/analytics/segments/segments.service";
 import { driversOf } from "../../server/modules/analytics/analytics.jobs";
 import type { DevicePosition } from "../../server/shared/device-contract";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
 import { startTestTelematics } from "../support/telematics";
 import { position } from "../support/positions";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GeofenceIndex } from "../../server/modules/alerts/geofence-index";
+import { GeofenceIndex } from "../../server/modules/places/geofence-index";
 import { runReport } from "../../server/modules/analytics/analytics.service";
 import type { SegmentPoint } from "../../server/modules/analytics/segments/segment-detector";
 import { rebuildDirtySegments, rebuildVehicleSegments } from "../../server/modules/analytics/segments/segments.service";

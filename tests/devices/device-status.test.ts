@@ -1,7 +1,7 @@
 // Frames without a position end up as device status, refused frames on the device faults page (with the
 // add-as-vehicle link prefilled), through the real gateways, PostgreSQL and the web app.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeGt06Frame } from "../../server/telematics/protocols/gt06";
+import { encodeGt06Frame } from "../../server/protocols/gt06";
 import { encodeGt06Heartbeat, encodeGt06Login } from "../../server/telematics/simulator/gt06-encoder";
 import { RawDeviceClient } from "../../server/telematics/simulator/raw-device-client";
 import { FormClient, startTestServer, type TestServer } from "../support/server";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderMetrics } from "../../server/metrics";
 import { createForwardingTarget, updateForwardingTarget } from "../../server/modules/forwarding";
 import { verifySignature } from "../../server/shared/signing";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { createTestContext, principalFor, type TestContext } from "../support/context";
 import { createOrganisation, createVehicle } from "../support/factories";
 import { startTestTelematics } from "../support/telematics";

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createCommandRelay } from "../../server/modules/immobilization/command-relay";
 import { requestImmobilization } from "../../server/modules/immobilization/immobilization.service";
-import { encodeGalileoskyCommand, encodeGalileoskyHead } from "../../server/telematics/protocols/galileosky";
-import { encodeMeitrackDevice, encodeMeitrackServer } from "../../server/telematics/protocols/meitrack";
+import { encodeGalileoskyCommand, encodeGalileoskyHead } from "../../server/protocols/galileosky";
+import { encodeMeitrackDevice, encodeMeitrackServer } from "../../server/protocols/meitrack";
 import {
   encodeRuptelaPacket,
   encodeRuptelaRecords,
   ruptelaServerPacket,
   RUPTELA_SMS_RESPONSE,
-} from "../../server/telematics/protocols/ruptela";
+} from "../../server/protocols/ruptela";
 import { RawDeviceClient } from "../../server/telematics/simulator/raw-device-client";
 import { attachTestLive, createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createVehicle } from "../support/factories";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, type MapTestOrg } from "../support/map-org";

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TeltonikaClient } from "../../server/telematics/simulator";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { hasChromium, launchBrowser } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, storeFixes, type MapTestOrg } from "../support/map-org";

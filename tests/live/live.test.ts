@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { DEMO_PASSWORD } from "../../server/seed/seed";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { buildExists, startTestServer, type TestServer } from "../support/server";

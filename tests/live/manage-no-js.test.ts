@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "../support/map-org";
 import { randomImei } from "../support/factories";
-import { encodeNear, formatAddress } from "../../server/modules/addresses/address-text";
+import { encodeNear, formatAddress } from "../../server/shared/address-text";
 import { gazetteer } from "../../server/modules/addresses/addresses.service";
 
 const rowOf = (html: string, vehicleId: string) => {

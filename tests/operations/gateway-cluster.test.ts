@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createCommandRelay } from "../../server/modules/immobilization/command-relay";
 import { requestImmobilization } from "../../server/modules/immobilization/immobilization.service";
-import { encodeTeltonikaUdp } from "../../server/telematics/protocols/teltonika-udp";
+import { encodeTeltonikaUdp } from "../../server/protocols/teltonika-udp";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { encodeTeltonikaAvl } from "../../server/telematics/simulator/teltonika-encoder";
 import {

@@ -11,7 +11,7 @@ import {
   polygonBoundingBox,
   selfIntersects,
   type LonLat,
-} from "../../server/modules/places/geometry";
+} from "../../server/shared/geometry";
 import { parsePolygonText, polygonProblem } from "../../server/modules/places/places.schema";
 
 const TIRANA: LonLat = [19.8187, 41.3275];

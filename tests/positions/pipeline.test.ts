@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachUnknownDevice, listUnknownDevices } from "../../server/modules/devices/devices.service";
 import { fleetCounters, getVehicleLive, listFleetState } from "../../server/modules/positions/fleet.service";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { startTestTelematics } from "../support/telematics";

@@ -4,7 +4,7 @@ import {
   requestImmobilization,
 } from "../../server/modules/immobilization/immobilization.service";
 import { getReplay, replayToCsv, replayToGpx } from "../../server/modules/positions/replay.service";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { startTestTelematics } from "../support/telematics";

@@ -3,7 +3,7 @@ import { toLocalInput } from "../../app/lib/map/time";
 import { DEFAULT_TIME_ZONE } from "../../server/modules/organization/organization.service";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "../support/map-org";
-import { encodeNear, formatAddress } from "../../server/modules/addresses/address-text";
+import { encodeNear, formatAddress } from "../../server/shared/address-text";
 import { gazetteer } from "../../server/modules/addresses/addresses.service";
 
 describe("/replay without JavaScript", () => {

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createHttpApp } from "../../server/http/app";
 import { startLive } from "../../server/modules/live";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { attachTestLive, createTestContext, createTestOrg, type TestContext } from "./context";
 import { startTestTelematics } from "./telematics";
 

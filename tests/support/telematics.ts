@@ -1,5 +1,5 @@
 import { createCommandRelay } from "../../server/modules/immobilization/command-relay";
-import { startTelematics, type StartTelematicsOptions, type TelematicsRuntime } from "../../server/telematics/runtime";
+import { startTelematics, type StartTelematicsOptions, type TelematicsRuntime } from "../../server/runtime";
 import type { TestContext } from "./context";
 
 /** Every gateway on a free loopback port: tests never bind a protocol's configured port. */

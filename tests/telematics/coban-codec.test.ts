@@ -5,7 +5,7 @@ import {
   encodeCobanCommand,
   COBAN_MAX_FRAME,
   type CobanMessage,
-} from "../../server/telematics/protocols/coban";
+} from "../../server/protocols/coban";
 import { ProtocolError } from "../../server/shared/device-contract";
 
 // Messages as quoted in public decoders' tests (traccar/traccar Gps103ProtocolDecoderTest.java and others).

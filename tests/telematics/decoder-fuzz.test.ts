@@ -3,20 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../server/shared/random";
 import { ProtocolError } from "../../server/shared/device-contract";
-import {
-  decodeGt06Message,
-  encodeGt06Frame,
-  gt06FrameLength,
-  parseGt06Frame,
-} from "../../server/telematics/protocols/gt06";
-import { decodeH02Frame, h02FrameLength } from "../../server/telematics/protocols/h02";
-import {
-  decodeTeltonikaFrame,
-  teltonikaFrameLength,
-  wrapTeltonikaFrame,
-} from "../../server/telematics/protocols/teltonika";
-import { decodeTeltonikaUdp } from "../../server/telematics/protocols/teltonika-udp";
-import { describeFrame } from "../../server/telematics/describe-frame";
+import { decodeGt06Message, encodeGt06Frame, gt06FrameLength, parseGt06Frame } from "../../server/protocols/gt06";
+import { decodeH02Frame, h02FrameLength } from "../../server/protocols/h02";
+import { decodeTeltonikaFrame, teltonikaFrameLength, wrapTeltonikaFrame } from "../../server/protocols/teltonika";
+import { decodeTeltonikaUdp } from "../../server/protocols/teltonika-udp";
+import { describeFrame } from "../../server/protocols/describe-frame";
 
 const SEEDS = {
   gt06: [

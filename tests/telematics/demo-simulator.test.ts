@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrganization, seedDemo } from "../../server/seed/seed";
 import { startDemoSimulator, type DemoSimulator } from "../../server/simulator";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { createTestContext, type TestContext } from "../support/context";
 import { startTestTelematics } from "../support/telematics";
 import { waitFor } from "../support/wait";

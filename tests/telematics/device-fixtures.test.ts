@@ -8,16 +8,16 @@ import {
   gt06Ack,
   gt06FrameLength,
   parseGt06Frame,
-} from "../../server/telematics/protocols/gt06";
-import { decodeH02Frame, encodeH02Command, h02FrameLength } from "../../server/telematics/protocols/h02";
-import { decodeOsmAnd } from "../../server/telematics/protocols/osmand";
+} from "../../server/protocols/gt06";
+import { decodeH02Frame, encodeH02Command, h02FrameLength } from "../../server/protocols/h02";
+import { decodeOsmAnd } from "../../server/protocols/osmand";
 import {
   decodeTeltonikaFrame,
   encodeCodec12Command,
   parseImeiHandshake,
   teltonikaAck,
   teltonikaFrameLength,
-} from "../../server/telematics/protocols/teltonika";
+} from "../../server/protocols/teltonika";
 import type { DevicePosition } from "../../server/shared/device-contract";
 
 const DIR = process.env.TELEMATICS_FIXTURES_DIR ?? "/work/shared/fixtures/device-messages";

@@ -7,7 +7,7 @@ import {
   encodeGalileoskyRecord,
   galileoskyFrameLength,
   wrapGalileosky,
-} from "../../server/telematics/protocols/galileosky";
+} from "../../server/protocols/galileosky";
 import { waitFor } from "../support/wait";
 import { protocolContract, protocolGateway, type ProtocolCase } from "./protocol-contract";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crc16X25 } from "../../server/telematics/protocols/checksum";
+import { crc16X25 } from "../../server/protocols/checksum";
 import {
   decodeGt06Message,
   encodeGt06Command,
@@ -7,7 +7,7 @@ import {
   gt06Ack,
   gt06FrameLength,
   parseGt06Frame,
-} from "../../server/telematics/protocols/gt06";
+} from "../../server/protocols/gt06";
 import {
   encodeGt06Alarm,
   encodeGt06CommandResponse,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { TcpGatewayOptions } from "../../server/telematics/gateway/session";
-import { gt06Ack, parseGt06Frame, GT06_COMMAND } from "../../server/telematics/protocols/gt06";
+import { gt06Ack, parseGt06Frame, GT06_COMMAND } from "../../server/protocols/gt06";
 import {
   encodeGt06Alarm,
   encodeGt06CommandResponse,

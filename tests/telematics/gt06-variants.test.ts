@@ -8,7 +8,7 @@ import {
   gt06FrameLength,
   parseGt06Frame,
   type Gt06Message,
-} from "../../server/telematics/protocols/gt06";
+} from "../../server/protocols/gt06";
 import { ProtocolError } from "../../server/shared/device-contract";
 
 const decode = (hex: string, now?: Date): Gt06Message => {

@@ -1,7 +1,7 @@
 // Sample frames: public test data of traccar/traccar, src/test/java/org/traccar/protocol/H02ProtocolDecoderTest.java
 // (frames quoted as device test data; no code copied).
 import { describe, expect, it } from "vitest";
-import { decodeH02Frame, h02Coordinate, h02FrameLength, type H02Message } from "../../server/telematics/protocols/h02";
+import { decodeH02Frame, h02Coordinate, h02FrameLength, type H02Message } from "../../server/protocols/h02";
 import { RawDeviceClient as RawClient } from "../../server/telematics/simulator/raw-device-client";
 import { ProtocolError, type DevicePosition, type DeviceStatus } from "../../server/shared/device-contract";
 import { gatewayHarness, localGatewayOptions } from "./gateway-harness";

@@ -11,7 +11,7 @@ import {
   JT808,
   JT808_MAX_FRAME,
   type Jt808Message,
-} from "../../server/telematics/protocols/jt808";
+} from "../../server/protocols/jt808";
 import { encodeJt808Batch, encodeJt808TerminalFrame, jt808TerminalHeader } from "../../server/telematics/simulator";
 import { ProtocolError } from "../../server/shared/device-contract";
 

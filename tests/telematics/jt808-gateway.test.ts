@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { TcpGatewayOptions } from "../../server/telematics/gateway/session";
-import { JT808 } from "../../server/telematics/protocols/jt808";
+import { JT808 } from "../../server/protocols/jt808";
 import {
   encodeJt808Batch,
   encodeJt808Register,

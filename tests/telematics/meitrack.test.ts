@@ -6,7 +6,7 @@ import {
   encodeMeitrackServer,
   meitrackCccAck,
   meitrackFrameLength,
-} from "../../server/telematics/protocols/meitrack";
+} from "../../server/protocols/meitrack";
 import { deferred } from "./helpers";
 import { sleep, waitFor } from "../support/wait";
 import { protocolContract, protocolGateway, type ProtocolCase } from "./protocol-contract";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createCommandRelay } from "../../server/modules/immobilization/command-relay";
 import { requestImmobilization } from "../../server/modules/immobilization/immobilization.service";
-import { JT808 } from "../../server/telematics/protocols/jt808";
+import { JT808 } from "../../server/protocols/jt808";
 import { Jt808Client, QueclinkClient, RawDeviceClient } from "../../server/telematics/simulator";
 import { attachTestLive, createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createVehicle, randomImei } from "../support/factories";

@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ProtocolError } from "../../server/shared/device-contract";
 import { createRng } from "../../server/shared/random";
-import { cobanFrameLength, decodeCobanMessage } from "../../server/telematics/protocols/coban";
-import {
-  decodeJt808Message,
-  encodeJt808Frame,
-  jt808FrameLength,
-  parseJt808Frame,
-} from "../../server/telematics/protocols/jt808";
-import { decodeQueclinkReport, queclinkFrameLength } from "../../server/telematics/protocols/queclink";
-import { decodeWialonPacket, wialonCrc, wialonFrameLength } from "../../server/telematics/protocols/wialon";
+import { cobanFrameLength, decodeCobanMessage } from "../../server/protocols/coban";
+import { decodeJt808Message, encodeJt808Frame, jt808FrameLength, parseJt808Frame } from "../../server/protocols/jt808";
+import { decodeQueclinkReport, queclinkFrameLength } from "../../server/protocols/queclink";
+import { decodeWialonPacket, wialonCrc, wialonFrameLength } from "../../server/protocols/wialon";
 import {
   encodeJt808Batch,
   encodeJt808LocationBody,

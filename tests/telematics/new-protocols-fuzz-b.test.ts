@@ -6,19 +6,15 @@ import {
   encodeGalileoskyRecord,
   galileoskyFrameLength,
   wrapGalileosky,
-} from "../../server/telematics/protocols/galileosky";
-import {
-  decodeMeitrackFrame,
-  encodeMeitrackDevice,
-  meitrackFrameLength,
-} from "../../server/telematics/protocols/meitrack";
+} from "../../server/protocols/galileosky";
+import { decodeMeitrackFrame, encodeMeitrackDevice, meitrackFrameLength } from "../../server/protocols/meitrack";
 import {
   decodeRuptelaFrame,
   encodeRuptelaPacket,
   encodeRuptelaRecords,
   ruptelaFrameLength,
-} from "../../server/telematics/protocols/ruptela";
-import { decodeSuntechFrame, suntechFrameLength } from "../../server/telematics/protocols/suntech";
+} from "../../server/protocols/ruptela";
+import { decodeSuntechFrame, suntechFrameLength } from "../../server/protocols/suntech";
 
 /** Deterministic PRNG (mulberry32) so a failure reproduces. */
 function rng(seed: number) {

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { startTelematics, type TelematicsRuntime } from "../../server/telematics/runtime";
+import { startTelematics, type TelematicsRuntime } from "../../server/runtime";
 import { createTestContext, type TestContext } from "../support/context";
 
 const freePort = () =>

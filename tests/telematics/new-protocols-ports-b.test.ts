@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { startTelematics } from "../../server/telematics/runtime";
+import { startTelematics } from "../../server/runtime";
 import { RawDeviceClient } from "../../server/telematics/simulator/raw-device-client";
-import { encodeMeitrackDevice } from "../../server/telematics/protocols/meitrack";
+import { encodeMeitrackDevice } from "../../server/protocols/meitrack";
 import { createTestContext, type TestContext } from "../support/context";
 import { freePort } from "../support/free-port";
 

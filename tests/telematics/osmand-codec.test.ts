@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeOsmAnd, parseOsmAndTimestamp } from "../../server/telematics/protocols/osmand";
+import { decodeOsmAnd, parseOsmAndTimestamp } from "../../server/protocols/osmand";
 
 const get = (query: string) => decodeOsmAnd({ method: "GET", url: `/?${query}` }, new Date("2025-01-01T00:00:00Z"));
 

@@ -9,7 +9,7 @@ import {
   queclinkHeartbeatAck,
   queclinkSack,
   QUECLINK_MAX_FRAME,
-} from "../../server/telematics/protocols/queclink";
+} from "../../server/protocols/queclink";
 import { encodeQueclinkHeartbeat, encodeQueclinkReport } from "../../server/telematics/simulator";
 import { ProtocolError } from "../../server/shared/device-contract";
 

@@ -10,7 +10,7 @@ import {
   RUPTELA_HEARTBEAT,
   RUPTELA_IDENTIFICATION,
   RUPTELA_SMS_RESPONSE,
-} from "../../server/telematics/protocols/ruptela";
+} from "../../server/protocols/ruptela";
 import { waitFor } from "../support/wait";
 import { protocolContract, protocolGateway, type ProtocolCase } from "./protocol-contract";
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ProtocolError } from "../../server/shared/device-contract";
-import {
-  decodeSuntechFrame,
-  encodeSuntechCommand,
-  suntechFrameLength,
-} from "../../server/telematics/protocols/suntech";
+import { decodeSuntechFrame, encodeSuntechCommand, suntechFrameLength } from "../../server/protocols/suntech";
 import { waitFor } from "../support/wait";
 import { protocolContract, protocolGateway, type ProtocolCase } from "./protocol-contract";
 

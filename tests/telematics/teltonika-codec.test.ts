@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { crc16Ibm } from "../../server/telematics/protocols/checksum";
+import { crc16Ibm } from "../../server/protocols/checksum";
 import {
   decodeTeltonikaFrame,
   encodeCodec12Command,
   parseImeiHandshake,
   teltonikaAck,
   teltonikaFrameLength,
-} from "../../server/telematics/protocols/teltonika";
+} from "../../server/protocols/teltonika";
 import { encodeCodec12Response, encodeTeltonikaAvl } from "../../server/telematics/simulator/teltonika-encoder";
 import { ProtocolError } from "../../server/shared/device-contract";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TcpGatewayOptions } from "../../server/telematics/gateway/session";
-import { encodeImeiHandshake } from "../../server/telematics/protocols/teltonika";
+import { encodeImeiHandshake } from "../../server/protocols/teltonika";
 import { TeltonikaClient } from "../../server/telematics/simulator/teltonika-client";
 import { encodeTeltonikaAvl, type SimPosition } from "../../server/telematics/simulator/teltonika-encoder";
 import type { DevicePosition } from "../../server/shared/device-contract";

@@ -2,19 +2,15 @@
 // src/test/java/org/traccar/protocol/TeltonikaProtocolDecoderTest.java (device test data; no code copied).
 import dgram from "node:dgram";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { crc16Ibm } from "../../server/telematics/protocols/checksum";
+import { crc16Ibm } from "../../server/protocols/checksum";
 import {
   decodeTeltonikaFrame,
   teltonikaFrameLength,
   unwrapTeltonikaFrame,
   CODEC_8E,
   CODEC_16,
-} from "../../server/telematics/protocols/teltonika";
-import {
-  decodeTeltonikaUdp,
-  encodeTeltonikaUdp,
-  teltonikaUdpAck,
-} from "../../server/telematics/protocols/teltonika-udp";
+} from "../../server/protocols/teltonika";
+import { decodeTeltonikaUdp, encodeTeltonikaUdp, teltonikaUdpAck } from "../../server/protocols/teltonika-udp";
 import { teltonikaUdpHandler } from "../../server/telematics/gateway/teltonika-udp-handler";
 import { startUdpGateway, type UdpGateway } from "../../server/telematics/gateway/udp-gateway";
 import { encodeTeltonikaAvl } from "../../server/telematics/simulator/teltonika-encoder";

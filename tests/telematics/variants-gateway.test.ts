@@ -1,7 +1,7 @@
 // The protocol variants through real TCP gateways: what is acknowledged, what is reported, what closes.
 import { describe, expect, it, vi } from "vitest";
-import { encodeGt06Frame, gt06Ack } from "../../server/telematics/protocols/gt06";
-import { encodeImeiHandshake } from "../../server/telematics/protocols/teltonika";
+import { encodeGt06Frame, gt06Ack } from "../../server/protocols/gt06";
+import { encodeImeiHandshake } from "../../server/protocols/teltonika";
 import { encodeGt06Location, encodeGt06Login } from "../../server/telematics/simulator/gt06-encoder";
 import { RawDeviceClient as RawClient } from "../../server/telematics/simulator/raw-device-client";
 import type { DevicePosition, DeviceStatus } from "../../server/shared/device-contract";

@@ -6,7 +6,7 @@ import {
   wialonFrameLength,
   WIALON_MAX_FRAME,
   type WialonMessage,
-} from "../../server/telematics/protocols/wialon";
+} from "../../server/protocols/wialon";
 import { ProtocolError } from "../../server/shared/device-contract";
 
 // Packets as quoted in public decoders' tests (traccar/traccar WialonProtocolDecoderTest.java and client

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { TcpGatewayOptions } from "../../server/telematics/gateway/session";
-import { wialonCrc } from "../../server/telematics/protocols/wialon";
+import { wialonCrc } from "../../server/protocols/wialon";
 import { RawDeviceClient } from "../../server/telematics/simulator/raw-device-client";
 import type { DevicePosition } from "../../server/shared/device-contract";
 import { gatewayHarness, localGatewayOptions } from "./gateway-harness";

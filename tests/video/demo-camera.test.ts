@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getMedia, requestFootage } from "../../server/modules/video/video.service";
 import { DemoCamera } from "../../server/simulator/demo-camera";
 import { sampleClip, samplePhoto } from "../../server/simulator/sample-media";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { TeltonikaClient } from "../../server/telematics/simulator/teltonika-client";
 import { createTestContext, createTestOrg, type TestContext } from "../support/context";
 import { startTestTelematics } from "../support/telematics";

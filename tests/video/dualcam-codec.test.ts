@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ProtocolError } from "../../server/shared/device-contract";
-import { crc16DualCam } from "../../server/telematics/protocols/checksum";
+import { crc16DualCam } from "../../server/protocols/checksum";
 import {
   camreqCommand,
   decodeDualCamFrame,
@@ -11,7 +11,7 @@ import {
   encodeResume,
   parseCamreq,
   splitIntoPackets,
-} from "../../server/telematics/protocols/dualcam";
+} from "../../server/protocols/dualcam";
 
 /** The CRC routine exactly as the DualCam Communication Protocol page writes it (bit by bit, poly 0x8408, seeded). */
 function crcAsDocumented(init: number, poly: number, data: Uint8Array) {

@@ -10,7 +10,7 @@ import {
   updateWebhook,
 } from "../../server/modules/webhooks";
 import { verifySignature } from "../../server/shared/signing";
-import type { TelematicsRuntime } from "../../server/telematics/runtime";
+import type { TelematicsRuntime } from "../../server/runtime";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createAlertPolicy, attachDevices } from "../support/factories";
 import { startSmtpServer } from "../support/smtp";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import * as dashboard from "../../../server/modules/analytics/dashboard/dashboard.service";
 import { tileInputSchema, type Tile } from "../../../server/modules/analytics/dashboard/dashboard.schema";
-import { TIME_WINDOWS, type TimeWindow } from "../../../server/modules/analytics/reports/period";
+import { TIME_WINDOWS, type TimeWindow } from "../../../server/modules/shared/reports/period";
 import { teamOptions } from "../../../server/modules/teams/teams.service";
 import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
 import { formAction, intent } from "../../lib/forms.server";

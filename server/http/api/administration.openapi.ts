@@ -1,5 +1,5 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditFilterSchema } from "../../modules/audit/audit.schema";
-import { tenantCreateSchema, tenantDeleteSchema, tenantUpdateSchema } from "../../modules/tenants/tenants.schema";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditFilterSchema } from "../../modules/audit";
+import { tenantCreateSchema, tenantDeleteSchema, tenantUpdateSchema } from "../../modules/tenants";
 import type { ApiFragment } from "../openapi/openapi-document";
 import { apiPaths, listParams, obj, page, queryFromZod, S } from "../openapi/schema-kit";
 

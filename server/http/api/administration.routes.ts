@@ -1,17 +1,19 @@
 import { Router, type Request } from "express";
 import type { AppContext } from "../../context";
-import { exportAuditCsv, auditAuthors, listAuditLog } from "../../modules/audit/audit-log.service";
-import { auditFilterSchema } from "../../modules/audit/audit.schema";
-import { tenantCreateSchema, tenantDeleteSchema, tenantUpdateSchema } from "../../modules/tenants/tenants.schema";
-import { tenantsPolicy } from "../../modules/tenants/tenants.policy";
+import { exportAuditCsv, auditAuthors, listAuditLog } from "../../modules/audit-log";
+import { auditFilterSchema } from "../../modules/audit";
 import {
+  tenantCreateSchema,
+  tenantDeleteSchema,
+  tenantUpdateSchema,
+  tenantsPolicy,
   createTenant,
   deleteTenant,
   getTenant,
   listTenants,
   setTenantStatus,
   updateTenant,
-} from "../../modules/tenants/tenants.service";
+} from "../../modules/tenants";
 import { authed, listQuery, param, parseBody } from "./api-kit";
 
 /** Where a set-password link points: PUBLIC_URL when configured, else the origin the request came to. */

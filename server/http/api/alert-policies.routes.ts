@@ -1,9 +1,13 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { ALERT_TYPES, policyInputSchema } from "../../modules/alerts/alerts.schema";
-import * as alerts from "../../modules/alerts/alerts.service";
-import { toPolicyDto, toPolicyListItemDto } from "../../modules/alerts/alerts.mapper";
+import {
+  ALERT_TYPES,
+  policyInputSchema,
+  alertsService as alerts,
+  toPolicyDto,
+  toPolicyListItemDto,
+} from "../../modules/alerts";
 import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, param, parseBody } from "./api-kit";
 

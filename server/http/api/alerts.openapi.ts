@@ -1,9 +1,4 @@
-import {
-  ALERT_TYPES,
-  logFilterSchema,
-  overviewFilterSchema,
-  policyInputSchema,
-} from "../../modules/alerts/alerts.schema";
+import { ALERT_TYPES, logFilterSchema, overviewFilterSchema, policyInputSchema } from "../../modules/alerts";
 import type { ApiFragment } from "../openapi/openapi-document";
 import { apiPaths, listParams, obj, page, queryFromZod, S } from "../openapi/schema-kit";
 

@@ -2,9 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { logFilterSchema, overviewFilterSchema } from "../../modules/alerts/alerts.schema";
-import * as alerts from "../../modules/alerts/alerts.service";
-import { toAlertDto } from "../../modules/alerts/alerts.mapper";
+import { logFilterSchema, overviewFilterSchema, alertsService as alerts, toAlertDto } from "../../modules/alerts";
 import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, parseBody } from "./api-kit";
 

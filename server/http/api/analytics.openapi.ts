@@ -1,5 +1,4 @@
-import { EXPORT_FORMATS } from "../../modules/analytics/exports/report-export";
-import { REPORT_TYPES } from "../../modules/analytics/reports/catalogue";
+import { EXPORT_FORMATS, REPORT_TYPES } from "../../modules/analytics";
 import type { ApiFragment } from "../openapi/openapi-document";
 
 const error = { $ref: "#/components/responses/Error" };

@@ -2,20 +2,22 @@ import { Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { availableReports, runReport } from "../../modules/analytics/analytics.service";
-import { analyticsPolicy } from "../../modules/analytics/analytics.policy";
-import { EXPORT_FORMATS, prepareExport } from "../../modules/analytics/exports/report-export";
 import {
+  availableReports,
+  runReport,
+  analyticsPolicy,
+  EXPORT_FORMATS,
+  prepareExport,
   archiveFile,
   listArchives,
   requestArchive,
   retryArchive,
-} from "../../modules/analytics/archive/archive.service";
-import { CONTENT_TYPES } from "../../modules/analytics/exports/report-export";
-import { toArchive } from "../../modules/analytics/archive/archive.mapper";
+  CONTENT_TYPES,
+  toArchive,
+} from "../../modules/analytics";
 import { authed, param, sendError } from "./api-kit";
 import { formatAddress } from "../../modules/addresses";
-import type { ReportColumn, ReportRow } from "../../modules/analytics/reports/report-definition";
+import type { ReportColumn, ReportRow } from "../../modules/shared/reports/report-definition";
 
 /** The rows with their "place" cells written out in the language (the other cells stay raw values). */
 function withAddressText(columns: ReportColumn[], rows: ReportRow[], lng: "al" | "en"): ReportRow[] {

@@ -1,4 +1,4 @@
-import { apiLoginSchema } from "../../modules/auth/auth.schema";
+import { apiLoginSchema } from "../../modules/auth";
 import type { ApiFragment } from "../openapi/openapi-document";
 import { apiPaths, obj, S } from "../openapi/schema-kit";
 

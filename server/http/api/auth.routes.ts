@@ -1,14 +1,14 @@
 import { Router, type Request } from "express";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { apiLoginSchema } from "../../modules/auth/auth.schema";
 import {
+  apiLoginSchema,
   authenticate,
   describeSession,
   endSession,
   issueSession,
   loadPrincipal,
-} from "../../modules/auth/auth.service";
+} from "../../modules/auth";
 import { authed, sendError } from "./api-kit";
 import { readMultipart } from "./multipart";
 

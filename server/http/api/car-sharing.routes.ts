@@ -1,12 +1,15 @@
 import { Router } from "express";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import * as bookings from "../../modules/car-sharing/bookings.service";
-import { parseBookingTime } from "../../modules/car-sharing/booking-rules";
-import { getGeneralSettings } from "../../modules/car-sharing/car-sharing-settings.service";
-import { HISTORY_TABS, type HistoryTab } from "../../modules/car-sharing/car-sharing.schema";
-import { toBookingDto } from "../../modules/car-sharing/car-sharing.mapper";
-import { orgTimeZone } from "../../modules/organization/organization.service";
+import {
+  bookingsService as bookings,
+  parseBookingTime,
+  getGeneralSettings,
+  HISTORY_TABS,
+  type HistoryTab,
+  toBookingDto,
+} from "../../modules/car-sharing";
+import { orgTimeZone } from "../../modules/organization";
 import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, param } from "./api-kit";
 

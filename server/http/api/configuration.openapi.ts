@@ -1,7 +1,7 @@
-import { organizationInputSchema, settingsInputSchema } from "../../modules/organization/organization.schema";
-import { teamInputSchema } from "../../modules/teams/teams.schema";
-import { passwordChangeSchema, personInputSchema, profileInputSchema } from "../../modules/users/users.schema";
-import { vehicleFilterSchema, vehicleInputSchema } from "../../modules/vehicles/vehicles.schema";
+import { organizationInputSchema, settingsInputSchema } from "../../modules/organization";
+import { teamInputSchema } from "../../modules/teams";
+import { passwordChangeSchema, personInputSchema, profileInputSchema } from "../../modules/users";
+import { vehicleFilterSchema, vehicleInputSchema } from "../../modules/vehicles";
 import type { ApiFragment } from "../openapi/openapi-document";
 import { apiPaths, listParams, obj, page, queryFromZod, S } from "../openapi/schema-kit";
 

@@ -1,24 +1,42 @@
 import { Router } from "express";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { organizationInputSchema, settingsInputSchema } from "../../modules/organization/organization.schema";
 import {
+  organizationInputSchema,
+  settingsInputSchema,
   getOrganization,
   getSettings,
   updateOrganization,
   updateSettings,
-} from "../../modules/organization/organization.service";
-import { teamInputSchema } from "../../modules/teams/teams.schema";
-import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "../../modules/teams/teams.service";
-import { passwordChangeSchema, personInputSchema, profileInputSchema } from "../../modules/users/users.schema";
-import * as people from "../../modules/users/users.service";
-import type { PeopleArea } from "../../modules/users/users.policy";
-import { vehicleFilterSchema, vehicleInputSchema } from "../../modules/vehicles/vehicles.schema";
-import * as vehicles from "../../modules/vehicles/vehicles.service";
+} from "../../modules/organization";
+import {
+  teamInputSchema,
+  createTeam,
+  deleteTeam,
+  getTeam,
+  listTeams,
+  updateTeam,
+  toTeamDto,
+  toTeamListItemDto,
+} from "../../modules/teams";
+import {
+  passwordChangeSchema,
+  personInputSchema,
+  profileInputSchema,
+  usersService as people,
+  type PeopleArea,
+  toPersonDto,
+  toPersonListItemDto,
+} from "../../modules/users";
+import {
+  vehicleFilterSchema,
+  vehicleInputSchema,
+  vehiclesService as vehicles,
+  toVehicleDetailsDto,
+  toVehicleDto,
+  toVehicleListItemDto,
+} from "../../modules/vehicles";
 import { mapPage } from "../../modules/shared/mapping";
-import { toTeamDto, toTeamListItemDto } from "../../modules/teams/teams.mapper";
-import { toPersonDto, toPersonListItemDto } from "../../modules/users/users.mapper";
-import { toVehicleDetailsDto, toVehicleDto, toVehicleListItemDto } from "../../modules/vehicles/vehicles.mapper";
 import { authed, listQuery, param, parseBody } from "./api-kit";
 import { readMultipart } from "./multipart";
 

@@ -1,6 +1,5 @@
-import { METRICS, CHART_TYPES } from "../../modules/analytics/dashboard/dashboard.schema";
-import { TIME_WINDOWS } from "../../modules/analytics/reports/period";
-import { SCHEDULE_RANGES } from "../../modules/analytics/schedules/schedule-timing";
+import { METRICS, CHART_TYPES, SCHEDULE_RANGES } from "../../modules/analytics";
+import { TIME_WINDOWS } from "../../modules/shared/reports/period";
 import type { ApiFragment } from "../openapi/openapi-document";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

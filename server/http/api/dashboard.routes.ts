@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import * as dashboard from "../../modules/analytics/dashboard/dashboard.service";
-import { TIME_WINDOWS } from "../../modules/analytics/reports/period";
+import { dashboardService as dashboard } from "../../modules/analytics";
+import { TIME_WINDOWS } from "../../modules/shared/reports/period";
 import { authed, param, parseBody } from "./api-kit";
 
 const benchmarksQuery = z.object({

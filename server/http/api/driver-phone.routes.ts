@@ -1,9 +1,9 @@
 import { Router, type Request } from "express";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import * as push from "../../modules/push/push.service";
+import { pushService as push } from "../../modules/push";
 import { formPhoto } from "../../modules/shared/photo";
-import { deliveryView, recordProof } from "../../modules/tms/proof-of-delivery.service";
+import { deliveryView, recordProof } from "../../modules/tms";
 import * as checks from "../../modules/vehicle-checks";
 import { authed, param } from "./api-kit";
 import { readMultipart } from "./multipart";

@@ -1,4 +1,4 @@
-import { forwardingTargetInputSchema } from "../../modules/forwarding/forwarding.schema";
+import { forwardingTargetInputSchema } from "../../modules/forwarding";
 import type { ApiFragment } from "../openapi/openapi-document";
 import { apiPaths, obj, S } from "../openapi/schema-kit";
 

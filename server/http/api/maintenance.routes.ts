@@ -1,12 +1,18 @@
 import { Router, type Request } from "express";
 import type { AppContext } from "../../context";
-import { recordFilterSchema, reminderFilterSchema } from "../../modules/maintenance/maintenance.schema";
-import { toFuelDto, toReminderDto, toServiceDto } from "../../modules/maintenance/maintenance.mapper";
-import * as fuel from "../../modules/maintenance/fuel.service";
-import * as records from "../../modules/maintenance/records.service";
-import * as reminders from "../../modules/maintenance/reminders.service";
-import { getMaintenanceSettings, saveMaintenanceSettings } from "../../modules/maintenance/settings.service";
-import type { Attachment } from "../../modules/maintenance/records.service";
+import {
+  recordFilterSchema,
+  reminderFilterSchema,
+  toFuelDto,
+  toReminderDto,
+  toServiceDto,
+  fuelService as fuel,
+  recordsService as records,
+  remindersService as reminders,
+  getMaintenanceSettings,
+  saveMaintenanceSettings,
+  type Attachment,
+} from "../../modules/maintenance";
 import { authed, listQuery, param } from "./api-kit";
 import { readMultipart } from "./multipart";
 

@@ -5,7 +5,7 @@ import {
   poiInputSchema,
   RADIUS_MAX_M,
   RADIUS_MIN_M,
-} from "../../modules/places/places.schema";
+} from "../../modules/places";
 import type { ApiFragment } from "../openapi/openapi-document";
 import { apiPaths, fromZod, listParams, obj, page, queryFromZod, S } from "../openapi/schema-kit";
 

@@ -1,8 +1,6 @@
 import { Router } from "express";
 import type { AppContext } from "../../context";
-import { placeFilterSchema } from "../../modules/places/places.schema";
-import * as places from "../../modules/places/places.service";
-import { toPlaceDto } from "../../modules/places/places.mapper";
+import { placeFilterSchema, placesService as places, toPlaceDto } from "../../modules/places";
 import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, param } from "./api-kit";
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { AppContext } from "../../context";
-import * as schedules from "../../modules/analytics/schedules/schedules.service";
+import { schedulesService as schedules } from "../../modules/analytics";
 import { authed, param } from "./api-kit";
 
 /** Scheduled report e-mails (spec section 3, "Notification"), the same rules as /analytics/notifications. */

@@ -1,15 +1,18 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import * as attendance from "../../modules/route-planning/attendance.service";
-import * as field from "../../modules/route-planning/field.service";
-import * as jobs from "../../modules/route-planning/route-jobs.service";
-import { toAttendanceDto, toJobDto } from "../../modules/route-planning/route-planning.mapper";
-import { getRouteSettings } from "../../modules/route-planning/route-settings.service";
+import {
+  attendanceService as attendance,
+  fieldService as field,
+  routeJobsService as jobs,
+  toAttendanceDto,
+  toJobDto,
+  getRouteSettings,
+} from "../../modules/route-planning";
 import { mapPage } from "../../modules/shared/mapping";
 import { dateParam } from "../../shared/date-schemas";
 import { addDays } from "../../shared/dates";
-import { orgToday } from "../../modules/organization/organization.service";
+import { orgToday } from "../../modules/organization";
 import { authed, listQuery, param } from "./api-kit";
 
 const dayQuery = z.object({ day: dateParam(), from: dateParam(), to: dateParam(), status: z.string().optional() });

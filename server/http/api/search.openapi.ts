@@ -1,5 +1,5 @@
 import type { ApiFragment } from "../openapi/openapi-document";
-import { SEARCH_KINDS, SEARCH_MIN_LENGTH, SEARCH_PER_KIND } from "../../modules/search/search.schema";
+import { SEARCH_KINDS, SEARCH_MIN_LENGTH, SEARCH_PER_KIND } from "../../modules/search";
 
 /** /api/search: one search over the records the user may open (docs/navigation.md). */
 export const searchApi: ApiFragment = {

@@ -1,7 +1,6 @@
 import { Router } from "express";
 import type { AppContext } from "../../context";
-import { searchQuerySchema } from "../../modules/search/search.schema";
-import { searchEverything } from "../../modules/search/search.service";
+import { searchQuerySchema, searchEverything } from "../../modules/search";
 import { authed } from "./api-kit";
 
 /** GET /api/search?q=: the header's search, grouped by kind, within the user's organisation and scope. */

@@ -1,10 +1,6 @@
-import { attachDeviceSchema } from "../../modules/devices/devices.service";
-import {
-  immobilizationHistorySchema,
-  immobilizationRequestSchema,
-} from "../../modules/immobilization/immobilization.schema";
-import { fleetFilterSchema, REPLAY_MAX_DAYS, replayQuerySchema } from "../../modules/positions/positions.schema";
-import { DEVICE_FAULTS } from "../../modules/positions/vehicle-status";
+import { attachDeviceSchema } from "../../modules/devices";
+import { immobilizationHistorySchema, immobilizationRequestSchema } from "../../modules/immobilization";
+import { fleetFilterSchema, REPLAY_MAX_DAYS, replayQuerySchema, DEVICE_FAULTS } from "../../modules/positions";
 import type { ApiFragment } from "../openapi/openapi-document";
 import { apiPaths, obj, page, pathParam, queryFromZod, S } from "../openapi/schema-kit";
 

@@ -1,22 +1,27 @@
 import { Router } from "express";
 import type { AppContext } from "../../context";
-import {
-  attachUnknownDevice,
-  attachDeviceSchema,
-  listDeviceFaults,
-  listUnknownDevices,
-} from "../../modules/devices/devices.service";
+import { attachUnknownDevice, attachDeviceSchema, listDeviceFaults, listUnknownDevices } from "../../modules/devices";
 import {
   immobilizationHistorySchema,
   immobilizationRequestSchema,
-} from "../../modules/immobilization/immobilization.schema";
-import { toCommandDto, toHistoryItemDto } from "../../modules/immobilization/immobilization.mapper";
-import { listImmobilizationHistory, requestImmobilization } from "../../modules/immobilization/immobilization.service";
+  toCommandDto,
+  toHistoryItemDto,
+  listImmobilizationHistory,
+  requestImmobilization,
+} from "../../modules/immobilization";
 import { mapPage } from "../../modules/shared/mapping";
-import { subscribePositions, unsubscribePositions } from "../../modules/live/subscriptions";
-import { fleetCounters, getVehicleLive, listFleetState } from "../../modules/positions/fleet.service";
-import { fleetFilterSchema, replayQuerySchema } from "../../modules/positions/positions.schema";
-import { findReplayVehicle, getReplay, replayToCsv, replayToGpx } from "../../modules/positions/replay.service";
+import { subscribePositions, unsubscribePositions } from "../../modules/live";
+import {
+  fleetCounters,
+  getVehicleLive,
+  listFleetState,
+  fleetFilterSchema,
+  replayQuerySchema,
+  findReplayVehicle,
+  getReplay,
+  replayToCsv,
+  replayToGpx,
+} from "../../modules/positions";
 import { authed, parseBody } from "./api-kit";
 
 /** Live fleet, replay, immobilisation, device faults, unknown devices and live subscriptions. */

@@ -2,10 +2,15 @@ import { Router, type NextFunction, type Request, type Response } from "express"
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import type { Principal } from "../../modules/access/principal";
-import { authenticateApiKey, takeKeyRequest } from "../../modules/tms/api-keys.service";
-import * as orders from "../../modules/tms/orders.service";
-import { toIntegrationOrderDto } from "../../modules/tms/tms.mapper";
-import { MAX_IMPORT_ROWS, orderFilterSchema, orderInputSchema } from "../../modules/tms/tms.schema";
+import {
+  authenticateApiKey,
+  takeKeyRequest,
+  ordersService as orders,
+  toIntegrationOrderDto,
+  MAX_IMPORT_ROWS,
+  orderFilterSchema,
+  orderInputSchema,
+} from "../../modules/tms";
 import { sendError } from "./api-kit";
 import { fromApiBody } from "./tms.routes";
 

@@ -1,12 +1,15 @@
 import { Router } from "express";
 import type { AppContext } from "../../context";
-import * as keys from "../../modules/tms/api-keys.service";
-import { deliveringList } from "../../modules/tms/dispatch.service";
-import * as orders from "../../modules/tms/orders.service";
-import * as plans from "../../modules/tms/plans.service";
-import * as settings from "../../modules/tms/settings.service";
-import { toOrderDto, toPlanDto } from "../../modules/tms/tms.mapper";
-import { orderFilterSchema } from "../../modules/tms/tms.schema";
+import {
+  apiKeysService as keys,
+  deliveringList,
+  ordersService as orders,
+  plansService as plans,
+  settingsService as settings,
+  toOrderDto,
+  toPlanDto,
+  orderFilterSchema,
+} from "../../modules/tms";
 import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, param } from "./api-kit";
 

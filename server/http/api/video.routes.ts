@@ -1,7 +1,6 @@
 import { Router } from "express";
 import type { AppContext } from "../../context";
-import { mediaFilterSchema } from "../../modules/video/video.schema";
-import * as video from "../../modules/video/video.service";
+import { mediaFilterSchema, videoService as video } from "../../modules/video";
 import { authed, param } from "./api-kit";
 
 /**

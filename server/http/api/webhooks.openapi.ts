@@ -1,5 +1,5 @@
-import { EVENT_TYPES } from "../../modules/events/event-types";
-import { deliveryListQuerySchema, webhookApiInputSchema } from "../../modules/webhooks/webhooks.schema";
+import { EVENT_TYPES } from "../../modules/events";
+import { deliveryListQuerySchema, webhookApiInputSchema } from "../../modules/webhooks";
 import type { ApiFragment } from "../openapi/openapi-document";
 import { apiPaths, obj, S } from "../openapi/schema-kit";
 

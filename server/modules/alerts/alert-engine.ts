@@ -4,8 +4,8 @@
  * positions, so that a restart neither repeats nor loses a crossing.
  */
 import type { AlertType } from "../../db/schema/alerts";
-import type { GeofenceIndex, IndexedGeofence } from "./geofence-index";
-import { clockMinutes, localParts } from "./local-time";
+import type { GeofenceIndex, IndexedGeofence } from "../places";
+import { clockMinutes, localParts } from "../../shared/local-time";
 
 export interface CompiledPolicy {
   id: string;

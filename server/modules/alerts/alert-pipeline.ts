@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import type { PositionHook, PositionHookRun } from "../positions/position-hooks";
+import type { PositionHook, PositionHookRun } from "../positions";
 import { evaluateFix, type AlertEvent, type AlertState } from "./alert-engine";
 import { announceAlerts } from "./alert-notify";
 import { rulesFor, type AlertRulesCache } from "./alert-rules";

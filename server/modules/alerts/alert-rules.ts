@@ -1,10 +1,8 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
-import { knownTimeZone } from "../organization/organization.service";
-import { organizationRepo } from "../organization/organization.repo";
-import type { LonLat } from "../places/geometry";
+import { knownTimeZone, organizationRepo } from "../organization";
+import { type LonLat, GeofenceIndex, type IndexedGeofence } from "../places";
 import { isGeofenceType, parseWindow, type CompiledPolicy, type VehicleRules } from "./alert-engine";
-import { GeofenceIndex, type IndexedGeofence } from "./geofence-index";
 
 /** Rules of one organisation, compiled for the engine. */
 export interface OrgRules {

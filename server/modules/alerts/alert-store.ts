@@ -5,7 +5,7 @@ import type { AlertType } from "../../db/schema/alerts";
 import type { AlertEvent } from "./alert-engine";
 import type { OrgRules } from "./alert-rules";
 import { emitEvents } from "../events";
-import { localDay } from "./local-time";
+import { localDay } from "../../shared/local-time";
 
 type Conn = Kysely<Database>;
 

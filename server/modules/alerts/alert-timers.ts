@@ -5,7 +5,7 @@ import { announceAlerts, enqueueAlertMail } from "./alert-notify";
 import { AlertRulesCache, rulesFor, TIMER_TYPES } from "./alert-rules";
 import { storeAlerts, type CommittedAlert } from "./alert-store";
 import { alertMailRepo } from "./alerts.repo";
-import { retentionCutoff } from "../positions/positions.schema";
+import { retentionCutoff } from "../positions";
 
 /** E-mails still pending this long after the alert are enqueued again (their first enqueue was lost). */
 const PENDING_MAIL_RETRY_MS = 2 * 60_000;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { ALERT_TYPES, type AlertType } from "../../db/schema/alerts";
-import { ALARM_TYPES } from "../../shared/device-contract";
-import { DEVICE_FAULTS } from "../positions/vehicle-status";
+import { ALARM_TYPES, DEVICE_FAULTS } from "../../shared/device-contract";
 import { dateParam, optionalTime } from "../../shared/date-schemas";
 import { checkbox, optionalInt, requiredText } from "../shared/form-values";
 

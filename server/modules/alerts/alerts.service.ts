@@ -3,19 +3,19 @@ import { AppError, notFound } from "../../errors";
 import { canSeeTeam } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { visibleVehicleIds } from "../access/vehicle-scope";
-import { audit } from "../audit/audit.service";
-import { orgTimeZone } from "../organization/organization.service";
-import { existingPlaceIds, geofenceOptions } from "../places/places.service";
-import { existingTeamIds, teamOptions } from "../teams/teams.service";
-import { existingUserIds, peopleWithEmail } from "../users/users.service";
-import { vehicleOptions } from "../vehicles/vehicles.service";
-import { assertUuid } from "../positions/positions.schema";
+import { audit } from "../audit";
+import { orgTimeZone } from "../organization";
+import { existingPlaceIds, geofenceOptions } from "../places";
+import { existingTeamIds, teamOptions } from "../teams";
+import { existingUserIds, peopleWithEmail } from "../users";
+import { vehicleOptions } from "../vehicles";
+import { assertUuid } from "../positions";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { alertLogRepo, type LogQuery } from "./alerts-log.repo";
 import { alertsPolicy } from "./alerts.policy";
 import { policiesRepo, type PolicyLinks, type PolicySort } from "./alerts.repo";
 import { needs, policyInputSchema, type AlertType, type LogFilter, type PolicyInput } from "./alerts.schema";
-import { addDays, localDay, zonedMidnight } from "./local-time";
+import { addDays, localDay, zonedMidnight } from "../../shared/local-time";
 
 const SORTS: PolicySort[] = ["name", "type", "updated", "active"];
 /** The overview looks back this far when no period is given. */

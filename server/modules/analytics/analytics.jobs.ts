@@ -1,7 +1,7 @@
 import type { JobDefinition } from "../../job-definition";
 import type { AppContext } from "../../context";
 import { metrics } from "../../metrics";
-import { vehiclesRepo } from "../vehicles/vehicles.repo";
+import { vehiclesRepo } from "../vehicles";
 import { archiveRepo } from "./archive/archive.repo";
 import { ARCHIVE_JOB, generateArchive, recoverStaleArchives, type ArchiveJob } from "./archive/archive.service";
 import { schedulesRepo } from "./schedules/schedules.repo";

@@ -1,11 +1,11 @@
 import type { DB } from "../../db/database";
 import type { Principal } from "../access/principal";
 import { auditSnapshot } from "./audit.mapper";
-import { auditRepo } from "./audit.repo";
+import { auditRepo, type AuditQuery } from "./audit.repo";
 import type { AuditEntry } from "./audit.schema";
 
-// Only the writing side lives here, with no imports from other modules, so every module may call it
-// (the reading side, audit-log.service.ts, needs the organisation's time zone).
+// Every module records through `audit.record`, so this module imports no other module. Reading the log for people
+// (filters in the organisation's time zone, the page, the CSV) is the audit-log module's, which asks for rows here.
 
 const json = (v: unknown) => {
   const snap = auditSnapshot(v);
@@ -32,5 +32,23 @@ async function record(db: DB, p: Principal, entry: AuditEntry): Promise<void> {
   });
 }
 
-/** The audit service other modules call: `audit.record(trx, principal, { entity, id, action, before, after })`. */
-export const audit = { record };
+/** The organisation's rows matching `q`, one page, newest first; `more` when the count stopped at `countCap`. */
+function page(db: DB, orgId: string, q: AuditQuery, at: { page: number; size: number }, countCap: number) {
+  return auditRepo.list(db, orgId, q, at, countCap);
+}
+
+/** The next `limit` rows after `after` (newest first), for exports that walk the whole log. */
+function chunk(db: DB, orgId: string, q: AuditQuery, after: { atKey: string; id: string } | null, limit: number) {
+  return auditRepo.chunk(db, orgId, q, after, limit);
+}
+
+/** Everyone who has written to the organisation's log. */
+function authors(db: DB, orgId: string) {
+  return auditRepo.authors(db, orgId);
+}
+
+/**
+ * The audit service: other modules call `audit.record(trx, principal, { entity, id, action, before, after })`;
+ * the audit-log module reads with `page`, `chunk` and `authors`.
+ */
+export const audit = { record, page, chunk, authors };

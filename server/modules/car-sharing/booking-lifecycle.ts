@@ -3,7 +3,7 @@ import { setBookingStatus } from "./booking-events";
 import type { Mailer } from "../../mail/mailer";
 import { formatInstant } from "../../shared/dates";
 import { bookingReminderEmail } from "../../../templates/email/booking-reminder";
-import { orgTimeZone } from "../organization/organization.service";
+import { orgTimeZone } from "../organization";
 import { notifyUser } from "../push";
 import { bookingsRepo, vehicleUsage, type BookingRow } from "./bookings.repo";
 

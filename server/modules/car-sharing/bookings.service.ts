@@ -5,8 +5,8 @@ import { addDays, formatInstantDate, startOfWeek, weekday, zonedInstant } from "
 import type { Principal } from "../access/principal";
 import { can } from "../access/access.policy";
 import { visibleVehicleIds } from "../access/vehicle-scope";
-import { audit } from "../audit/audit.service";
-import { orgTimeZone } from "../organization/organization.service";
+import { audit } from "../audit";
+import { orgTimeZone } from "../organization";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { hourAllowed, readDraft, timeViolations, type BookingDraft, type Violation } from "./booking-rules";
 import {

@@ -2,10 +2,9 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
-import { audit } from "../audit/audit.service";
-import { existingPlaceIds, geofenceOptions } from "../places/places.service";
-import type { EffectiveRules } from "./booking-rules";
-import { effectiveRules } from "./booking-rules";
+import { audit } from "../audit";
+import { existingPlaceIds, geofenceOptions } from "../places";
+import { type EffectiveRules, effectiveRules } from "./booking-rules";
 import { carSharingPolicy } from "./car-sharing.policy";
 import { carSharingSettingsRepo as repo } from "./car-sharing-settings.repo";
 import {

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { formatInstant } from "../../shared/dates";
 import type { Principal } from "../access/principal";
 import { csvCell } from "../../shared/csv";
-import { orgTimeZone } from "../organization/organization.service";
+import { orgTimeZone } from "../organization";
 import type { ListQuery } from "../shared/listing";
 import { listHistory } from "./bookings.service";
 import type { HistoryTab } from "./car-sharing.schema";

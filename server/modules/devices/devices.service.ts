@@ -3,10 +3,9 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
-import { listFleetState } from "../positions/fleet.service";
-import { assertUuid } from "../positions/positions.schema";
+import { listFleetState, assertUuid } from "../positions";
 import { devicesPolicy } from "./devices.policy";
-import { describeFrame } from "../../telematics/describe-frame";
+import { describeFrame } from "../../protocols/describe-frame";
 
 export const attachDeviceSchema = z.object({
   identifier: z.string().trim().min(1).max(64),

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { EVENT_VERSION, type AnyEventType, type EventEnvelope } from "./event-types";
+import { EVENT_VERSION, type AnyEventType, type EventEnvelope } from "../../shared/event-types";
 import { eventsRepo, type StoredEvent } from "./events.repo";
 
 export interface NewEvent {

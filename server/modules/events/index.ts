@@ -6,6 +6,6 @@ export {
   type AnyEventType,
   type EventEnvelope,
   type EventType,
-} from "./event-types";
+} from "../../shared/event-types";
 export { emitEvent, emitEvents, toEnvelope, type NewEvent } from "./events";
 export { eventsRepo, type StoredEvent } from "./events.repo";

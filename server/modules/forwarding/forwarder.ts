@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { metricSources } from "../../metrics";
-import type { PositionHook } from "../positions/position-hooks";
+import type { PositionHook } from "../positions";
 import { forwardingRepo, type ActiveTarget } from "./forwarding.repo";
 import { TargetSender, type ForwardItem } from "./target-sender";
 

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { checkOutboundUrl } from "../../shared/outbound-url";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
+import { audit } from "../audit";
 import { forwardingPolicy } from "./forwarding.policy";
 import { forwardingRepo, type ForwardingTargetRow, type TargetValues } from "./forwarding.repo";
 import type { ForwardingTargetInput } from "./forwarding.schema";

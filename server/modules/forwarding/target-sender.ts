@@ -4,7 +4,7 @@ import type { DB } from "../../db/database";
 import { metrics } from "../../metrics";
 import { checkOutboundUrl } from "../../shared/outbound-url";
 import { signBody } from "../../shared/signing";
-import type { HookFix } from "../positions/position-hooks";
+import type { HookFix } from "../positions";
 import { BoundedQueue } from "./bounded-queue";
 import { postBatch } from "./deliver-http";
 import { MqttLink } from "./deliver-mqtt";

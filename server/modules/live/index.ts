@@ -10,3 +10,6 @@ export function startLive(ctx: WithPorts<"live">, server: Server): { hub: LiveHu
   const hub = attachLiveHub(ctx, server, ctx.live);
   return { hub, close: () => hub.close() };
 }
+export type { CompactPosition } from "./live-bus";
+export { liveJobs } from "./live.jobs";
+export { subscribePositions, unsubscribePositions } from "./subscriptions";

@@ -8,9 +8,8 @@ import { can, canSeeVehicle } from "../access/access.policy";
 import type { Permission } from "../access/permissions";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
-import { loadPrincipal } from "../auth/auth.service";
-import { displayState, pinColor, vehicleStatus, type StateLike } from "../positions/vehicle-status";
-import { loadPrincipalBySocketToken } from "../auth/auth.service";
+import { loadPrincipal, loadPrincipalBySocketToken } from "../auth";
+import { displayState, pinColor, vehicleStatus, type StateLike } from "../positions";
 import type { BusMessage, CompactPosition, LivePort } from "../../shared/ports";
 import { parseChannel } from "./subscriptions";
 

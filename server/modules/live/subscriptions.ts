@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
-import { uuidSchema } from "../positions/positions.schema";
+import { uuidSchema } from "../positions";
 
 /** Spec section 7: the param is markers, list or tms, built from a prefix, the user id and epoch seconds. */
 export const CHANNEL_PREFIXES = ["markers", "list", "tms"] as const;

@@ -3,8 +3,8 @@ import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
 import type { Principal } from "../access/principal";
 import { addDays } from "../../shared/dates";
-import { orgTimeZone } from "../organization/organization.service";
-import { teamOptions } from "../teams/teams.service";
+import { orgTimeZone } from "../organization";
+import { teamOptions } from "../teams";
 import { maintenancePolicy } from "./maintenance.policy";
 import { orgToday, visibleVehicles } from "./maintenance.vehicles";
 

@@ -1,7 +1,7 @@
 import type { DB } from "../../db/database";
 import { addDays } from "../../shared/dates";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
+import { audit } from "../audit";
 import { remindersRepo } from "./maintenance.repo";
 
 export interface Defect {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import al from "../../../locales/al/maintenance.json" with { type: "json" };
 import en from "../../../locales/en/maintenance.json" with { type: "json" };
-import { defineReport, type ReportRow, type ReportTexts } from "../analytics/reports/report-definition";
+import { defineReport, type ReportRow, type ReportTexts } from "../shared/reports/report-definition";
 import { vehicleCosts } from "./costs.service";
 import { listFuel } from "./fuel.service";
 import { listReminders } from "./reminders.service";

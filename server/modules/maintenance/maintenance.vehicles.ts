@@ -2,8 +2,8 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { formatInstantDate } from "../../shared/dates";
-import { orgTimeZone } from "../organization/organization.service";
-import { vehicleOptions } from "../vehicles/vehicles.service";
+import { orgTimeZone } from "../organization";
+import { vehicleOptions } from "../vehicles";
 
 export type VehicleOption = Awaited<ReturnType<typeof vehicleOptions>>[number];
 

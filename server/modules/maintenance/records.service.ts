@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
+import { audit } from "../audit";
 import { catalogueRepo } from "./catalogue.repo";
 import { maintenancePolicy } from "./maintenance.policy";
 import {

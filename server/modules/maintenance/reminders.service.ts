@@ -1,11 +1,11 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
-import { existingUserIds } from "../users/users.service";
+import { audit } from "../audit";
+import { existingUserIds } from "../users";
 import { toPage, type ListQuery } from "../shared/listing";
 import { maintenancePolicy } from "./maintenance.policy";
-import { remindersRepo } from "./maintenance.repo";
+import { remindersRepo, type VehicleReading } from "./maintenance.repo";
 import {
   completeReminderSchema,
   reminderInputSchema,
@@ -15,7 +15,6 @@ import {
 import { assertChosen, assertVisible, orgToday, visibleVehicles } from "./maintenance.vehicles";
 import { checkAttachments, writeService, type Attachment } from "./records.service";
 import { rearm, reminderState, type ReminderState } from "./reminder-status";
-import type { VehicleReading } from "./maintenance.repo";
 
 type ReminderRow = Awaited<ReturnType<typeof remindersRepo.list>>[number];
 

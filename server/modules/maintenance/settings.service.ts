@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
+import { audit } from "../audit";
 import { maintenancePolicy } from "./maintenance.policy";
 import { DEFAULT_TOLERANCES, maintenanceSettingsSchema, type MaintenanceSettings } from "./maintenance.schema";
 import { settingsRepo } from "./settings.repo";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MIN_PASSWORD } from "../users/users.schema";
+import { MIN_PASSWORD } from "../../shared/password-rules";
 
 export const RESET_CODE_TTL_MINUTES = 15;
 /** A new organisation's first administrator sets a password with the same code, valid longer (docs/administration.md). */

@@ -2,8 +2,8 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { hashPassword } from "../../security/passwords";
 import { newNumericCode, sha256 } from "../../security/tokens";
-import { authRepo } from "../auth/auth.repo";
-import { usersRepo } from "../users/users.repo";
+import { authRepo } from "../auth";
+import { usersRepo } from "../users";
 import { passwordResetRepo } from "./password-reset.repo";
 import {
   MAX_CODE_ATTEMPTS,

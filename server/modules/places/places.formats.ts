@@ -3,7 +3,7 @@
  * Parsers turn a file into raw rows numbered as the user sees them; validation happens in places.import.ts.
  */
 import { csvCell, parseCsvRecords } from "../../shared/csv";
-import type { LonLat } from "./geometry";
+import type { LonLat } from "../../shared/geometry";
 
 export const CSV_COLUMNS = [
   "type",

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import type { Principal } from "../access/principal";
-import { circleToPolygon, type LonLat } from "./geometry";
+import { circleToPolygon, type LonLat } from "../../shared/geometry";
 import { allPlaces } from "./places.service";
 
 export const CIRCLE_VERTICES = 64;

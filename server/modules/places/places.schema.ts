@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "../shared/form-values";
-import { distinctVertexCount, openRing, ringArea, selfIntersects, type LonLat } from "./geometry";
+import { distinctVertexCount, openRing, ringArea, selfIntersects, type LonLat } from "../../shared/geometry";
 
 export const PLACE_ICONS = [
   "pin",

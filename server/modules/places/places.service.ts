@@ -1,9 +1,9 @@
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
+import { audit } from "../audit";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
-import { circleBoundingBox, polygonBoundingBox, ringCentre } from "./geometry";
+import { circleBoundingBox, polygonBoundingBox, ringCentre } from "../../shared/geometry";
 import { placesPolicy } from "./places.policy";
 import { placesRepo, type PlaceKind, type PlaceRecord, type PlaceSort } from "./places.repo";
 import { geofenceInputSchema, poiInputSchema, type GeofenceInput, type PoiInput } from "./places.schema";

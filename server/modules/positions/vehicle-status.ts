@@ -1,3 +1,4 @@
+import { DEVICE_FAULTS, type DeviceFault } from "../../shared/device-contract";
 /**
  * Vehicle status, display state, counters, pin colours and device faults (spec section 4).
  * Pure: no imports from the server, so the web UI may import it too.
@@ -98,8 +99,7 @@ export function pinColor(s: StateLike | DisplayState, now: Date = new Date()): s
   return PIN_COLORS[typeof s === "string" ? s : displayState(s, now)];
 }
 
-export const DEVICE_FAULTS = ["noPositions", "noData12h", "ignitionNotDetected", "antennaProblems"] as const;
-export type DeviceFault = (typeof DEVICE_FAULTS)[number];
+export { DEVICE_FAULTS, type DeviceFault };
 
 /** Time-dependent faults are computed here; the two that need history are stored flags (see faultFlags). */
 export function deviceFaults(s: StateLike, now: Date = new Date()): DeviceFault[] {

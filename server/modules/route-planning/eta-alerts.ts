@@ -1,7 +1,6 @@
 import type { AppContext } from "../../context";
 import { todayIn } from "../../shared/dates";
-import { matchingEvents, raisePolicyAlerts } from "../alerts/alert-raise";
-import { AlertRulesCache } from "../alerts/alert-rules";
+import { matchingEvents, raisePolicyAlerts, AlertRulesCache } from "../alerts";
 import { etaAlertsRepo } from "./eta-alerts.repo";
 import { punctuality } from "./job-rules";
 import { liveEtas } from "./live-eta";

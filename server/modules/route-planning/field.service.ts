@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { todayIn } from "../../shared/dates";
 import type { Principal } from "../access/principal";
-import { circleBoundingBox } from "../places/geometry";
+import { circleBoundingBox } from "../places";
 import { metresTo, punctuality } from "./job-rules";
 import { liveEtas } from "./live-eta";
 import { madeAt } from "./made-at";

@@ -1,4 +1,4 @@
-import { distanceM } from "../places/geometry";
+import { distanceM } from "../../shared/geometry";
 import { minutesOfDay, weekday, addDays, zonedInstant } from "../../shared/dates";
 import { MAX_OCCURRENCES } from "./route-planning.schema";
 

@@ -1,10 +1,7 @@
 import type { AppContext } from "../../context";
 import { addDays } from "../../shared/dates";
-import { announceAlerts } from "../alerts/alert-notify";
-import { raisePolicyAlerts } from "../alerts/alert-raise";
-import { alertCreatedEvent } from "../alerts/alert-store";
+import { announceAlerts, raisePolicyAlerts, alertCreatedEvent, AlertRulesCache, type OrgRules } from "../alerts";
 import { emitEvent } from "../events";
-import { AlertRulesCache, type OrgRules } from "../alerts/alert-rules";
 import { punctuality } from "./job-rules";
 import { emitRouteJobStatus } from "./route-job-events";
 import { latenessRepo, type LatenessStage } from "./lateness.repo";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { addDays, todayIn } from "../../shared/dates";
-import type { PositionHook } from "../positions/position-hooks";
+import type { PositionHook } from "../positions";
 import { metresTo } from "./job-rules";
 import { routeJobsRepo } from "./route-jobs.repo";
 import { routeRules } from "./route-settings.service";

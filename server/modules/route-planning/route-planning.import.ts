@@ -1,10 +1,10 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
-import { allPlaces } from "../places/places.service";
+import { audit } from "../audit";
+import { allPlaces } from "../places";
 import { csvDocument, parseCsvRecords } from "../../shared/csv";
-import { driverOptions, vehicleOptions } from "../vehicles/vehicles.service";
+import { driverOptions, vehicleOptions } from "../vehicles";
 import { occurrences } from "./job-rules";
 import { routeJobsRepo, type NewJob } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";

@@ -1,5 +1,5 @@
 import type { JobDefinition } from "../../job-definition";
-import { AlertRulesCache } from "../alerts/alert-rules";
+import { AlertRulesCache } from "../alerts";
 import { sweepPredictedLateJobs } from "./eta-alerts";
 import { sweepLateJobs } from "./lateness";
 import { PLAN_DAY_JOB, runDayOptimization, type PlanDayData } from "./route-planning.optimize";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import al from "../../../locales/al/routePlanning.json" with { type: "json" };
 import en from "../../../locales/en/routePlanning.json" with { type: "json" };
-import { defineReport, type ReportRow, type ReportScope } from "../analytics/reports/report-definition";
+import { defineReport, type ReportRow, type ReportScope } from "../shared/reports/report-definition";
 import { zonedInstant } from "../../shared/dates";
 import { routeReportsRepo } from "./route-reports.repo";
 import { coordinateText } from "../addresses";

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
-import { fieldRules, saveFieldRules } from "../organization/organization.service";
+import { audit } from "../audit";
+import { fieldRules, saveFieldRules } from "../organization";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { routeSettingsRepo } from "./route-planning.repo";
 import type { RouteSettingsInput } from "./route-planning.schema";

@@ -2,14 +2,14 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import type { Principal } from "../access/principal";
 import { formatInstant } from "../../shared/dates";
-import { listHistory } from "../car-sharing/bookings.service";
-import { orgTimeZone } from "../organization/organization.service";
-import { listPlaces } from "../places/places.service";
-import { listJobs } from "../route-planning/route-jobs.service";
+import { listHistory } from "../car-sharing";
+import { orgTimeZone } from "../organization";
+import { listPlaces } from "../places";
+import { listJobs } from "../route-planning";
 import type { ListQuery } from "../shared/listing";
-import { listOrders } from "../tms/orders.service";
-import { listPeople } from "../users/users.service";
-import { listVehicles } from "../vehicles/vehicles.service";
+import { listOrders } from "../tms";
+import { listPeople } from "../users";
+import { listVehicles } from "../vehicles";
 import {
   SEARCH_KINDS,
   SEARCH_MIN_LENGTH,

@@ -1,8 +1,7 @@
 import * as oidc from "openid-client";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { authRepo } from "../auth/auth.repo";
-import { issueSession, landingFor, safeLocalPath, type IssuedSession, type SessionMeta } from "../auth/auth.service";
+import { authRepo, issueSession, landingFor, safeLocalPath, type IssuedSession, type SessionMeta } from "../auth";
 import { SSO_CALLBACK_PATH, SSO_SCOPE, ssoIdentitySchema, type SsoIdentity, type SsoPending } from "./sso.schema";
 
 const discovered = new Map<string, Promise<oidc.Configuration>>();

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { canSeeTeam } from "../access/access.policy";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
+import { audit } from "../audit";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { teamsPolicy } from "./teams.policy";
 import { teamsRepo, type TeamSort } from "./teams.repo";

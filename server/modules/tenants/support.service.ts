@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
-import { issueSession, type IssuedSession, type SessionMeta } from "../auth/auth.service";
+import { audit } from "../audit";
+import { issueSession, type IssuedSession, type SessionMeta } from "../auth";
 import { getTenant } from "./tenants.service";
 import { tenantsRepo } from "./tenants.repo";
 

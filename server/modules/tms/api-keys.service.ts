@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { newToken, sha256 } from "../../security/tokens";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
+import { audit } from "../audit";
 import { apiKeyUsageRepo } from "./api-key-usage.repo";
 import { tmsPolicy } from "./tms.policy";
 import { apiKeyInputSchema } from "./tms.schema";

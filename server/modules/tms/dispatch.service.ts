@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { vehicleOptions } from "../vehicles/vehicles.service";
+import { vehicleOptions } from "../vehicles";
 import { ordersRepo } from "./orders.repo";
 import { plansRepo } from "./plans.repo";
 import { truckLoad } from "./plan-solver";

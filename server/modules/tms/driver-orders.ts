@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import type { Principal } from "../access/principal";
-import { orgToday } from "../organization/organization.service";
+import { orgToday } from "../organization";
 
 /**
  * The driver's transport-order stops of a day (the driver's app): orders dispatched to a vehicle the user drives,

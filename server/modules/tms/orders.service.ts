@@ -5,7 +5,7 @@ import type { DB } from "../../db/database";
 import { AppError, notFound } from "../../errors";
 import { newToken } from "../../security/tokens";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
+import { audit } from "../audit";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { assertPending, assertTransition } from "./order-status";
 import { ordersRepo, type OrderRecord, type OrderSort } from "./orders.repo";

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
+import { audit } from "../audit";
 import { tmsPolicy } from "./tms.policy";
 import { depotInputSchema, fromMinutes, settingsInputSchema, toMinutes, type SettingsInput } from "./tms.schema";
 

@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/schema";
 import { haversineMetres } from "../../optimization";
-import type { PositionHook } from "../positions/position-hooks";
+import type { PositionHook } from "../positions";
 import { finishOrderIn } from "./orders.service";
 import { DEFAULT_SETTINGS } from "./settings.service";
 

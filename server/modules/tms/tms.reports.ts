@@ -1,7 +1,7 @@
 import { z } from "zod";
 import tmsAl from "../../../locales/al/tms.json" with { type: "json" };
 import tmsEn from "../../../locales/en/tms.json" with { type: "json" };
-import { defineReport, type ReportRow, type ReportTexts } from "../analytics/reports/report-definition";
+import { defineReport, type ReportRow, type ReportTexts } from "../shared/reports/report-definition";
 import { ORDER_STATUSES } from "./tms.schema";
 
 /** The TMS reports' texts live in locales/<lng>/tms.json (section "reports"). */

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import { haversineMetres } from "../../optimization";
 import { formatInstant } from "../../shared/dates";
-import { orgTimeZone } from "../organization/organization.service";
+import { orgTimeZone } from "../organization";
 import { ordersRepo } from "./orders.repo";
 import { settingsOf } from "./settings.service";
 import { truckPositionsRepo } from "./tracking.repo";

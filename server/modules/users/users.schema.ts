@@ -1,8 +1,9 @@
+import { MIN_PASSWORD } from "../../shared/password-rules";
 import { z } from "zod";
 import { checkbox, isoDate, optionalText, optionalUuid, requiredText } from "../shared/form-values";
 
 export const LANGUAGES = ["al", "en"] as const;
-export const MIN_PASSWORD = 8;
+export { MIN_PASSWORD };
 
 const optionalEmail = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim().toLowerCase() : v),

@@ -1,11 +1,11 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
-import { assertDeviceQuota } from "../tenants/device-quota";
+import { audit } from "../audit";
+import { assertDeviceQuota } from "../tenants";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
-import { existingTeamIds } from "../teams/teams.service";
-import { assignableDrivers, findPersonTeam } from "../users/users.service";
+import { existingTeamIds } from "../teams";
+import { assignableDrivers, findPersonTeam } from "../users";
 import { vehiclesPolicy } from "./vehicles.policy";
 import { vehiclesRepo, type VehicleSort } from "./vehicles.repo";
 import { IMAGE_TYPES, MAX_VEHICLE_IMAGES, vehicleInputSchema, type VehicleInput } from "./vehicles.schema";

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import { emitVideoOutcome } from "./video-events";
 import type { AppContext } from "../../context";
-import type { CameraCallbacks, CameraUpload, DualCamMeta } from "../../telematics/gateway/dualcam-server";
-import { DUALCAM_MAX_DATA, DUALCAM_PATHS, type DualCamFile } from "../../telematics/protocols/dualcam";
+import type { CameraCallbacks, CameraUpload, DualCamMeta } from "../../protocols/dualcam-camera";
+import { DUALCAM_MAX_DATA, DUALCAM_PATHS, type DualCamFile } from "../../protocols/dualcam";
 import { mediaKey, mediaStore, sniffContentType } from "./media-store";
 import { videoRepo } from "./video.repo";
 import type { Camera, MediaType } from "./video.schema";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import videoAl from "../../../locales/al/video.json" with { type: "json" };
 import videoEn from "../../../locales/en/video.json" with { type: "json" };
-import { defineReport, type ReportRow } from "../analytics/reports/report-definition";
+import { defineReport, type ReportRow } from "../shared/reports/report-definition";
 
 const texts = (l: typeof videoEn) => ({
   title: l.report.requests.title,

@@ -3,11 +3,11 @@ import { emitVideoOutcome } from "./video-events";
 import { AppError, notFound } from "../../errors";
 import type { CommandResult } from "../../shared/device-contract";
 import { parseZonedDateTime, startOfDayIn } from "../../shared/dates";
-import { camreqCommand } from "../../telematics/protocols/dualcam";
+import { camreqCommand } from "../../protocols/dualcam";
 import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
-import { orgTimeZone } from "../organization/organization.service";
+import { audit } from "../audit";
+import { orgTimeZone } from "../organization";
 import {
   circleBoundingBox,
   inBox,
@@ -16,9 +16,9 @@ import {
   polygonBoundingBox,
   type BoundingBox,
   type LonLat,
-} from "../places/geometry";
-import { getGeofence } from "../places/places.service";
-import { assertUuid } from "../positions/positions.schema";
+  getGeofence,
+} from "../places";
+import { assertUuid } from "../positions";
 import { toPage } from "../shared/listing";
 import { extensionOf, mediaStore } from "./media-store";
 import { toMediaDto } from "./video.mapper";

@@ -19,3 +19,4 @@ export { toDeliveryDto, toWebhookDto, toWebhookWithSecretDto } from "./webhooks.
 export { dispatchEvents, runDeliveries, retryDelayMs, FAILING_LIMIT_MS } from "./delivery";
 export { checkWebhookUrl, isPrivateAddress } from "./url-guard";
 export { webhooksPolicy } from "./webhooks.policy";
+export { webhooksJobs } from "./webhooks.jobs";

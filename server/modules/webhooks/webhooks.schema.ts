@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "../events/event-types";
+import { EVENT_TYPES } from "../../shared/event-types";
 import { checkbox, optionalText, toList } from "../shared/form-values";
 
 /** A webhook as the form and the API write it; the URL's reachability is checked by the service (url-guard). */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { audit } from "../audit/audit.service";
+import { audit } from "../audit";
 import { emitEvent, eventsRepo, TEST_EVENT } from "../events";
 import { checkWebhookUrl } from "./url-guard";
 import { webhooksPolicy } from "./webhooks.policy";

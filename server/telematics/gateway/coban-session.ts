@@ -5,7 +5,7 @@ import {
   decodeCobanMessage,
   encodeCobanCommand,
   COBAN_MAX_FRAME,
-} from "../protocols/coban";
+} from "../../protocols/coban";
 import type { ProtocolSession, SessionContext } from "./session";
 
 /**

@@ -14,31 +14,9 @@ import {
   encodeResume,
   type DualCamFile,
   type DualCamPacket,
-} from "../protocols/dualcam";
+} from "../../protocols/dualcam";
+import type { CameraCallbacks, CameraUpload, DualCamMeta } from "../../protocols/dualcam-camera";
 import { tcpListenOptions } from "./port-sharing";
-
-export type DualCamMeta = Extract<DualCamPacket, { kind: "meta" }>;
-
-/** One file being received: where it resumes, and its storage (the video module's side). */
-export interface CameraUpload {
-  /** packets already stored and verified (0 = from the start) */
-  readonly offset: number;
-  /** the CRC of the last stored packet (the seed of the next one) */
-  readonly crc: number;
-  append(data: Buffer, crc: number): Promise<void>;
-  /** Verifies and commits the whole file; resolves only once it is stored (then the camera is acknowledged). */
-  complete(): Promise<void>;
-  /** The connection ended mid-file: keep what was received for a resume. */
-  suspend(): Promise<void>;
-  /** The transfer cannot go on (repeated bad CRC, hostile data). */
-  fail(reason: string): Promise<void>;
-}
-
-export interface CameraCallbacks {
-  isKnownDevice(imei: string): Promise<boolean>;
-  onUnknownDevice?(imei: string, remoteAddress: string): Promise<void>;
-  openUpload(imei: string, file: DualCamFile, meta: DualCamMeta | null, totalPackets: number): Promise<CameraUpload>;
-}
 
 export interface CameraServerOptions extends CameraCallbacks {
   port?: number;

@@ -4,7 +4,7 @@ import {
   encodeGalileoskyCommand,
   galileoskyFrameLength,
   GALILEOSKY_DEFAULT_MAX_FRAME,
-} from "../protocols/galileosky";
+} from "../../protocols/galileosky";
 import type { ProtocolSession, SessionContext } from "./session";
 
 /**

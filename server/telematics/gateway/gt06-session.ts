@@ -8,7 +8,7 @@ import {
   GT06_DEFAULT_MAX_FRAME,
   GT06_ENGINE_COMMANDS,
   GT06_LOGIN,
-} from "../protocols/gt06";
+} from "../../protocols/gt06";
 import type { ProtocolSession, SessionContext } from "./session";
 
 export class Gt06Session implements ProtocolSession {

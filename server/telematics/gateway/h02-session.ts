@@ -1,5 +1,5 @@
 import { ProtocolError, type DeviceCommand } from "../../shared/device-contract";
-import { decodeH02Frame, encodeH02Command, h02FrameLength, H02_MAX_TEXT_FRAME } from "../protocols/h02";
+import { decodeH02Frame, encodeH02Command, h02FrameLength, H02_MAX_TEXT_FRAME } from "../../protocols/h02";
 import type { ProtocolSession, SessionContext } from "./session";
 
 /**

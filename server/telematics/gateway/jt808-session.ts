@@ -12,7 +12,7 @@ import {
   JT808_REGISTER_NO_TERMINAL,
   JT808_RESULT,
   type Jt808Header,
-} from "../protocols/jt808";
+} from "../../protocols/jt808";
 import type { ProtocolSession, SessionContext } from "./session";
 
 /**

@@ -5,7 +5,7 @@ import {
   meitrackCccAck,
   meitrackFrameLength,
   MEITRACK_DEFAULT_MAX_FRAME,
-} from "../protocols/meitrack";
+} from "../../protocols/meitrack";
 import type { ProtocolSession, SessionContext } from "./session";
 
 /**

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type pino from "pino";
-import { decodeOsmAnd, OSMAND_DEFAULT_PORT } from "../protocols/osmand";
+import { decodeOsmAnd, OSMAND_DEFAULT_PORT } from "../../protocols/osmand";
 import type { DeviceCallbacks } from "./session";
 import { closeHttpGracefully } from "../../shared/close-http";
 import { tcpListenOptions } from "./port-sharing";

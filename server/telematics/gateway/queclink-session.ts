@@ -6,7 +6,7 @@ import {
   queclinkHeartbeatAck,
   queclinkSack,
   QUECLINK_MAX_FRAME,
-} from "../protocols/queclink";
+} from "../../protocols/queclink";
 import type { ProtocolSession, SessionContext } from "./session";
 
 /**

@@ -9,7 +9,7 @@ import {
   RUPTELA_IDENTIFICATION,
   RUPTELA_DTCS,
   RUPTELA_RECORDS,
-} from "../protocols/ruptela";
+} from "../../protocols/ruptela";
 import type { ProtocolSession, SessionContext } from "./session";
 
 /**

@@ -1,5 +1,10 @@
 import { ProtocolError, type DeviceCommand } from "../../shared/device-contract";
-import { decodeSuntechFrame, encodeSuntechCommand, suntechFrameLength, SUNTECH_MAX_FRAME } from "../protocols/suntech";
+import {
+  decodeSuntechFrame,
+  encodeSuntechCommand,
+  suntechFrameLength,
+  SUNTECH_MAX_FRAME,
+} from "../../protocols/suntech";
 import type { ProtocolSession, SessionContext } from "./session";
 
 /**

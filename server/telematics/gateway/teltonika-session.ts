@@ -8,7 +8,7 @@ import {
   TELTONIKA_DEFAULT_MAX_FRAME,
   TELTONIKA_ENGINE_RESUME,
   TELTONIKA_ENGINE_STOP,
-} from "../protocols/teltonika";
+} from "../../protocols/teltonika";
 import type { ProtocolSession, SessionContext } from "./session";
 
 const ACCEPT = Buffer.from([0x01]);

@@ -1,4 +1,4 @@
-import { decodeTeltonikaUdp, teltonikaUdpAck } from "../protocols/teltonika-udp";
+import { decodeTeltonikaUdp, teltonikaUdpAck } from "../../protocols/teltonika-udp";
 import type { DeviceCallbacks, TcpGatewayOptions } from "./session";
 import type { DatagramHandler } from "./udp-gateway";
 

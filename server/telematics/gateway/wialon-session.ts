@@ -6,7 +6,7 @@ import {
   wialonFrameLength,
   WIALON_MAX_FRAME,
   type WialonVersion,
-} from "../protocols/wialon";
+} from "../../protocols/wialon";
 import type { ProtocolSession, SessionContext } from "./session";
 
 /**

@@ -8,7 +8,7 @@ import {
   fileOfPath,
   splitIntoPackets,
   type DualCamFile,
-} from "../protocols/dualcam";
+} from "../../protocols/dualcam";
 import { RawDeviceClient } from "./raw-device-client";
 
 export interface CameraFile {

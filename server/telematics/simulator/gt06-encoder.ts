@@ -6,7 +6,7 @@ import {
   GT06_LOGIN,
   GT06_STATUS,
   GT06_STRING_RESPONSE,
-} from "../protocols/gt06";
+} from "../../protocols/gt06";
 import type { AlarmType } from "../../shared/device-contract";
 
 export interface Gt06SimPosition {

@@ -5,7 +5,7 @@ import {
   JT808,
   type Jt808Frame,
   type Jt808Header,
-} from "../protocols/jt808";
+} from "../../protocols/jt808";
 import { RawDeviceClient } from "./raw-device-client";
 
 export interface Jt808SimPosition {

@@ -1,4 +1,4 @@
-import { CODEC_8, CODEC_8E, decodeTeltonikaFrame, encodeImeiHandshake } from "../protocols/teltonika";
+import { CODEC_8, CODEC_8E, decodeTeltonikaFrame, encodeImeiHandshake } from "../../protocols/teltonika";
 import { RawDeviceClient } from "./raw-device-client";
 import { encodeCodec12Response, encodeTeltonikaAvl, type SimPosition } from "./teltonika-encoder";
 

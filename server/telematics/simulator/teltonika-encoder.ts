@@ -1,4 +1,4 @@
-import { CODEC_12, CODEC_8, CODEC_8E, wrapTeltonikaFrame } from "../protocols/teltonika";
+import { CODEC_12, CODEC_8, CODEC_8E, wrapTeltonikaFrame } from "../../protocols/teltonika";
 import type { DevicePosition } from "../../shared/device-contract";
 
 export type SimIoValue = number | bigint | Buffer;

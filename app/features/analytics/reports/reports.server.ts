@@ -19,7 +19,7 @@ import {
   totals,
 } from "../../../../server/modules/analytics/exports/report-text";
 import { reportByType } from "../../../../server/modules/analytics/reports/catalogue";
-import type { ReportDefinition } from "../../../../server/modules/analytics/reports/report-definition";
+import type { ReportDefinition } from "../../../../server/modules/shared/reports/report-definition";
 import { orgTimeZone } from "../../../../server/modules/organization/organization.service";
 import { teamOptions } from "../../../../server/modules/teams/teams.service";
 import { driverOptions, vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";

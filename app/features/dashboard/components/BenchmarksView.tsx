@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { METRICS, type Metric } from "../../../../server/modules/analytics/dashboard/dashboard.schema";
-import { TIME_WINDOWS } from "../../../../server/modules/analytics/reports/period";
+import { TIME_WINDOWS } from "../../../../server/modules/shared/reports/period";
 import { formatTileNumber, HAS_UNIT } from "../tile-view";
 
 interface Props {

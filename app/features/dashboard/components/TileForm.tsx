@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CHART_TYPES, METRICS, tileInputSchema } from "../../../../server/modules/analytics/dashboard/dashboard.schema";
-import { TIME_WINDOWS } from "../../../../server/modules/analytics/reports/period";
+import { TIME_WINDOWS } from "../../../../server/modules/shared/reports/period";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { CheckList, SelectField } from "../../../components/record-fields";
 import { useRecordForm } from "../../../components/record-form";

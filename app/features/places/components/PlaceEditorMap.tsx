@@ -2,7 +2,7 @@ import type { GeoJSONSource, Map as MapLibreMap, Marker } from "maplibre-gl";
 import type * as MapLibre from "maplibre-gl";
 import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { circleToPolygon, type LonLat } from "../../../../server/modules/places/geometry";
+import { circleToPolygon, type LonLat } from "../../../../server/shared/geometry";
 import { parsePolygonText, polygonToText } from "../../../../server/modules/places/places.schema";
 import type { MapConfig } from "../../../lib/map/basemap-style";
 import { useMapLibre } from "../../../lib/map/use-maplibre";

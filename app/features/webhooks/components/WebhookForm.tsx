@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { EVENT_TYPES } from "../../../../server/modules/events/event-types";
+import { EVENT_TYPES } from "../../../../server/shared/event-types";
 import { webhookInputSchema } from "../../../../server/modules/webhooks/webhooks.schema";
 import { CsrfInput, Field, FieldErrors, FormAlert, SaveActions } from "../../../components/forms";
 import { allErrorsOf, initialList, useRecordForm } from "../../../components/record-form";

@@ -3,7 +3,7 @@ import { emitEvent } from "../../events";
 import type { AppContext } from "../../../context";
 import { AppError, isAppError, notFound } from "../../../errors";
 import type { Principal } from "../../access/principal";
-import { principalForUser } from "../../auth/auth.service";
+import { principalForUser } from "../../auth";
 import { analyticsPolicy } from "../analytics.policy";
 import { analyticsRepo } from "../analytics.repo";
 import { parseReportInput, runReport } from "../analytics.service";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { uuidList } from "../../shared/form-values";
-import { TIME_WINDOWS } from "../reports/period";
+import { TIME_WINDOWS } from "../../shared/reports/period";
 
 export const METRICS = [
   "distance",

@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 import type { Writable } from "node:stream";
 import { formatInstant } from "../../../shared/dates";
 import type { ReportRun } from "../analytics.service";
-import type { ReportRow } from "../reports/report-definition";
+import type { ReportRow } from "../../shared/reports/report-definition";
 import { analyticsText, columnLabel, formatCell, numericCell, reportTitle, totals } from "./report-text";
 
 const MARGIN = 36;

@@ -1,7 +1,7 @@
 import type { Writable } from "node:stream";
 import type { AppContext } from "../../../context";
 import type { Principal } from "../../access/principal";
-import { orgName } from "../../organization/organization.service";
+import { orgName } from "../../organization";
 import { runReport, type ReportRun } from "../analytics.service";
 import { reportCsv } from "./csv-export";
 import { writeReportPdf } from "./pdf-export";

@@ -3,7 +3,7 @@ import analyticsEn from "../../../../locales/en/analytics.json" with { type: "js
 import { formatInstant } from "../../../shared/dates";
 import { formatAddress } from "../../addresses";
 import { reportByType } from "../reports/catalogue";
-import type { ColumnKind, ReportColumn, ReportRow, ReportTexts } from "../reports/report-definition";
+import type { ColumnKind, ReportColumn, ReportRow, ReportTexts } from "../../shared/reports/report-definition";
 
 type Language = "al" | "en";
 const TEXT = { al: analyticsAl, en: analyticsEn } as const;

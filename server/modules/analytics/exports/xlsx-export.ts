@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import type { Writable } from "node:stream";
 import { formatInstant } from "../../../shared/dates";
 import type { ReportRun } from "../analytics.service";
-import type { ColumnKind } from "../reports/report-definition";
+import type { ColumnKind } from "../../shared/reports/report-definition";
 import { analyticsText, columnLabel, formatCell, numericCell, reportTitle, totals } from "./report-text";
 
 const NUMBER_FORMAT: Partial<Record<ColumnKind, string>> = {

@@ -1,10 +1,10 @@
-import { carSharingUsersReport, carSharingVehiclesReport } from "../../car-sharing/car-sharing.reports";
-import type { ReportDefinition } from "./report-definition";
+import { carSharingUsersReport, carSharingVehiclesReport } from "../../car-sharing";
+import type { ReportDefinition } from "../../shared/reports/report-definition";
 import { alertsReport, deviceHealthReport, immobilizationReport, vehicleDetailsReport } from "./types/event-reports";
 import { driverActivityReport, ecoScoreReport, engineHoursReport, workingTimeReport } from "./types/score-reports";
-import { MAINTENANCE_REPORTS } from "../../maintenance/maintenance.reports";
-import { routePlanningReports } from "../../route-planning/route-planning.reports";
-import { videoRequestsReport } from "../../video/video.reports";
+import { MAINTENANCE_REPORTS } from "../../maintenance";
+import { routePlanningReports } from "../../route-planning";
+import { videoRequestsReport } from "../../video";
 import {
   dailySummaryReport,
   idlingReport,
@@ -14,7 +14,7 @@ import {
   tripsReport,
 } from "./types/segment-reports";
 import { geofenceVisitsReport, poiVisitsReport } from "./types/visit-reports";
-import { tmsDeliveriesReport, tmsOrdersReport } from "../../tms/tms.reports";
+import { tmsDeliveriesReport, tmsOrdersReport } from "../../tms";
 
 /**
  * Every report type, in the order the list shows them. A module adds its reports here, as car sharing,

@@ -1,6 +1,6 @@
 import { formatInstantDate } from "../../../shared/dates";
 import type { SummaryDayRow } from "../rollups.repo";
-import { dayBounds, daysOf, type Period } from "./period";
+import { dayBounds, daysOf, type Period } from "../../shared/reports/period";
 
 /** The stored segment fields a day's summary needs (times in ms). */
 export interface SummarySegment {

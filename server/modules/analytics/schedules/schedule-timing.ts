@@ -1,5 +1,5 @@
 import { addDays, addMonths, formatInstantDate, weekday, zonedInstant } from "../../../shared/dates";
-import { windowDays, type TimeWindow } from "../reports/period";
+import { windowDays, type TimeWindow } from "../../shared/reports/period";
 
 /** The periods a report e-mail can cover: the windows that have ended by the time it is sent. */
 export const SCHEDULE_RANGES = [

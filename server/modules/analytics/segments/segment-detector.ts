@@ -1,4 +1,4 @@
-import { segmentDistanceM } from "../../positions/geo";
+import { segmentDistanceM } from "../../positions";
 import type { SegmentSettings } from "./segment-settings";
 
 /** One stored position as the detector sees it (times in ms since the epoch). */

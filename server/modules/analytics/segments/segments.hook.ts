@@ -1,5 +1,5 @@
 import type { AppContext } from "../../../context";
-import type { PositionHook } from "../../positions/position-hooks";
+import type { PositionHook } from "../../positions";
 import { FenceCache } from "../visits/fence-cache";
 import type { SegmentPoint } from "./segment-detector";
 import { SegmentQueue, type SegmentQueueOptions } from "./segment-queue";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
-import type { GeofenceIndex } from "../../alerts/geofence-index";
+import type { GeofenceIndex } from "../../places";
 import { GeofenceVisitTracker } from "../visits/geofence-visits";
 import { visitsRepo, type VisitRow } from "../visits/visits.repo";
 import { emptyDetectorState, SegmentDetector, type DetectorState, type SegmentPoint } from "./segment-detector";

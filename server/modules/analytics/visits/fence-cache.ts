@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
-import type { GeofenceIndex } from "../../alerts/geofence-index";
+import type { GeofenceIndex } from "../../places";
 import { visitsRepo } from "./visits.repo";
 
 /**

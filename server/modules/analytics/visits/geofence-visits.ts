@@ -1,4 +1,4 @@
-import type { GeofenceIndex } from "../../alerts/geofence-index";
+import type { GeofenceIndex } from "../../places";
 import type { SegmentPoint } from "../segments/segment-detector";
 
 /** Where and when the vehicle entered a geofence it is still in. */

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../../../db/schema";
-import { GeofenceIndex, type IndexedGeofence } from "../../alerts/geofence-index";
-import type { LonLat } from "../../places/geometry";
+import { GeofenceIndex, type IndexedGeofence, type LonLat } from "../../places";
 import type { OpenVisit, VisitChange } from "./geofence-visits";
 
 type Conn = Kysely<Database>;

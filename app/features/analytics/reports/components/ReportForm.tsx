@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import type { ReportField } from "../../../../../server/modules/analytics/reports/report-definition";
+import type { ReportField } from "../../../../../server/modules/shared/reports/report-definition";
 import { DateRangeField, TimeField } from "../../../../components/dates";
 import { FieldErrors, useErrorText } from "../../../../components/forms";
 import { WEEK_COLUMNS } from "../../../../lib/dates";

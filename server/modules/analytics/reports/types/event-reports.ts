@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { formatInstantDate } from "../../../../shared/dates";
-import { ALERT_TYPES } from "../../../alerts/alerts.schema";
-import { alertLogRepo } from "../../../alerts/alerts-log.repo";
-import { immobilizationRepo } from "../../../immobilization/immobilization.repo";
-import { listFleetState } from "../../../positions/fleet.service";
+import { ALERT_TYPES, alertLogRepo } from "../../../alerts";
+import { immobilizationRepo } from "../../../immobilization";
+import { listFleetState } from "../../../positions";
 import { analyticsRepo } from "../../analytics.repo";
-import { daysOf } from "../period";
-import { defineReport, type ReportRow } from "../report-definition";
+import { daysOf } from "../../../shared/reports/period";
+import { defineReport, type ReportRow } from "../../../shared/reports/report-definition";
 import { labels } from "./segment-reports";
 
 export const alertsReport = defineReport({

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { timeSchema } from "../../../../shared/date-schemas";
 import { formatInstantDate, formatInstantTime, minutesOfDay, weekday } from "../../../../shared/dates";
 import { analyticsRepo, type SegmentRecord } from "../../analytics.repo";
-import { daysOf } from "../period";
-import { defineReport, type ReportRow } from "../report-definition";
+import { daysOf } from "../../../shared/reports/period";
+import { defineReport, type ReportRow } from "../../../shared/reports/report-definition";
 import { labels } from "./segment-reports";
 
 const durationS = (s: SegmentRecord) => (s.end_time.getTime() - s.start_time.getTime()) / 1000;

@@ -3,7 +3,7 @@ import { formatInstantDate } from "../../../../shared/dates";
 import { analyticsRepo, type SegmentRecord } from "../../analytics.repo";
 import { dailySummaryOfRows, dayInstants } from "../daily-summary";
 import { rollupsRepo } from "../../rollups.repo";
-import { defineReport, type ReportRow, type ReportScope } from "../report-definition";
+import { defineReport, type ReportRow, type ReportScope } from "../../../shared/reports/report-definition";
 
 /** On screen a report shows at most this many rows; exports have them all. */
 export const SCREEN_ROWS = 5000;

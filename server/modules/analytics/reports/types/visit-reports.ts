@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { uuidList } from "../../../shared/form-values";
 import { MAX_POI_RADIUS_M, visitsRepo } from "../../visits/visits.repo";
-import { defineReport, type ReportField, type ReportRow, type ReportScope } from "../report-definition";
+import {
+  defineReport,
+  type ReportField,
+  type ReportRow,
+  type ReportScope,
+} from "../../../shared/reports/report-definition";
 import { labels } from "./segment-reports";
 
 /** The default radius of a point of interest (points have no radius of their own). */

@@ -1,0 +1,12 @@
+/** The alerts module's front door: what other modules and the server's adapters may use. */
+export { announceAlerts } from "./alert-notify";
+export { createAlertHook } from "./alert-pipeline";
+export { matchingEvents, raisePolicyAlerts } from "./alert-raise";
+export { AlertRulesCache, type OrgRules } from "./alert-rules";
+export { alertCreatedEvent } from "./alert-store";
+export { alertLogRepo } from "./alerts-log.repo";
+export { alertsJobs } from "./alerts.jobs";
+export { toAlertDto, toPolicyDto, toPolicyListItemDto } from "./alerts.mapper";
+export { policiesRepo, type PolicyColumns } from "./alerts.repo";
+export { ALERT_TYPES, logFilterSchema, overviewFilterSchema, policyInputSchema } from "./alerts.schema";
+export * as alertsService from "./alerts.service";

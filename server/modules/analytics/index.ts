@@ -1,0 +1,20 @@
+/** The analytics module's front door: what other modules and the server's adapters may use. */
+export { analyticsJobs, driversOf } from "./analytics.jobs";
+export { analyticsPolicy } from "./analytics.policy";
+export { availableReports, runReport } from "./analytics.service";
+export { toArchive } from "./archive/archive.mapper";
+export { archiveFile, listArchives, requestArchive, retryArchive } from "./archive/archive.service";
+export { dashboardRepo } from "./dashboard/dashboard.repo";
+export { CHART_TYPES, METRICS } from "./dashboard/dashboard.schema";
+export * as dashboardService from "./dashboard/dashboard.service";
+export { addTile, dashboardData, STARTER_TILES } from "./dashboard/dashboard.service";
+export { writeReportPdf } from "./exports/pdf-export";
+export { CONTENT_TYPES, EXPORT_FORMATS, prepareExport } from "./exports/report-export";
+export { writeReportXlsx } from "./exports/xlsx-export";
+export { REPORT_TYPES } from "./reports/catalogue";
+export { SCHEDULE_RANGES } from "./schedules/schedule-timing";
+export { schedulesRepo } from "./schedules/schedules.repo";
+export { scheduleInputSchema } from "./schedules/schedules.schema";
+export * as schedulesService from "./schedules/schedules.service";
+export { createSegmentsHook } from "./segments/segments.hook";
+export { rebuildVehicleSegments, SegmentBatch, vehiclesToRebuild } from "./segments/segments.service";

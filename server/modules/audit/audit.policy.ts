@@ -1,7 +1,0 @@
-import { authorize } from "../access/access.policy";
-import type { Principal } from "../access/principal";
-
-export const auditPolicy = {
-  /** the audit log screen, /api/audit-log and its CSV export: the organisation's administrators */
-  read: (p: Principal) => authorize(p, "audit:read"),
-};

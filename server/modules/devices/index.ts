@@ -1,0 +1,4 @@
+/** The devices module's front door: what other modules and the server's adapters may use. */
+export { DeviceRegistry, recordUnknownDevice, sharedDeviceRegistry } from "./device-registry";
+export { recordDeviceStatus, recordRefusedFrame } from "./device-status";
+export { attachDeviceSchema, attachUnknownDevice, listDeviceFaults, listUnknownDevices } from "./devices.service";

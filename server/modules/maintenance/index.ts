@@ -1,0 +1,11 @@
+/** The maintenance module's front door: what other modules and the server's adapters may use. */
+export { recordDefects } from "./defects";
+export * as fuelService from "./fuel.service";
+export { maintenanceJobs } from "./maintenance.jobs";
+export { toFuelDto, toReminderDto, toServiceDto } from "./maintenance.mapper";
+export { MAINTENANCE_REPORTS } from "./maintenance.reports";
+export { recordFilterSchema, reminderFilterSchema } from "./maintenance.schema";
+export * as recordsService from "./records.service";
+export type { Attachment } from "./records.service";
+export * as remindersService from "./reminders.service";
+export { getMaintenanceSettings, saveMaintenanceSettings } from "./settings.service";

@@ -1,0 +1,3 @@
+/** The password-reset module's front door: what other modules and the server's adapters may use. */
+export { passwordResetJobs } from "./password-reset.jobs";
+export { requestPasswordReset } from "./password-reset.service";

@@ -1,0 +1,16 @@
+/** The tms module's front door: what other modules and the server's adapters may use. */
+export * as apiKeysService from "./api-keys.service";
+export { authenticateApiKey, takeKeyRequest } from "./api-keys.service";
+export { deliveringList } from "./dispatch.service";
+export * as ordersService from "./orders.service";
+export { listOrders } from "./orders.service";
+export { type PlanOrder, planProblem } from "./plan-solver";
+export * as plansService from "./plans.service";
+export { deliveryView, recordProof } from "./proof-of-delivery.service";
+export * as settingsService from "./settings.service";
+export { DEFAULT_SETTINGS } from "./settings.service";
+export { createTmsArrivalHook } from "./tms.hooks";
+export { tmsJobs } from "./tms.jobs";
+export { toIntegrationOrderDto, toOrderDto, toPlanDto } from "./tms.mapper";
+export { tmsDeliveriesReport, tmsOrdersReport } from "./tms.reports";
+export { MAX_IMPORT_ROWS, orderFilterSchema, orderInputSchema } from "./tms.schema";

@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Modules meet at their front door (docs/architecture.md): every server module has an index.ts; nothing outside a
+ * module (other modules, the HTTP adapters, the gateways, jobs, benchmarks, templates) imports its other files;
+ * modules depend on each other without a loop; and no module imports a floor above it.
+ */
+const ROOT = path.resolve(__dirname, "../..");
+const MODULES = path.join(ROOT, "server/modules");
+const OPEN_TO_ALL = new Set(["shared", "access"]);
+/** the floors above the modules: the adapters and the composition root */
+const ABOVE = [
+  "server/http",
+  "server/telematics",
+  "server/cli",
+  "server/seed",
+  "server/simulator",
+  "server/runtime",
+  "server/bootstrap",
+  "jobs",
+  "app",
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) return sourceFiles(p);
+    return /\.tsx?$/.test(name) ? [p] : [];
+  });
+}
+
+const SPEC = /(?:^|\n)\s*(?:import|export)\b[^"';]*?\bfrom\s*"(\.[^"]+)"|\bimport\s*\(?\s*"(\.[^"]+)"/g;
+function importsOf(file: string): string[] {
+  const out: string[] = [];
+  for (const m of readFileSync(file, "utf8").matchAll(SPEC)) {
+    const spec = m[1] ?? m[2];
+    out.push(
+      path
+        .relative(ROOT, path.resolve(path.dirname(file), spec))
+        .split(path.sep)
+        .join("/"),
+    );
+  }
+  return out;
+}
+const moduleOf = (rel: string) => {
+  const p = rel.split("/");
+  return p[0] === "server" && p[1] === "modules" && p.length > 2 ? { name: p[2], inside: p.slice(3).join("/") } : null;
+};
+const modules = readdirSync(MODULES).filter((d) => statSync(path.join(MODULES, d)).isDirectory());
+
+describe("server modules meet only at their front door", () => {
+  it("every module has an index.ts", () => {
+    const without = modules.filter((m) => !OPEN_TO_ALL.has(m) && !existsSync(path.join(MODULES, m, "index.ts")));
+    expect(without).toEqual([]);
+  });
+
+  it("no server code, job, benchmark or template imports another module's internal files", () => {
+    const files = ["server", "jobs", "bench", "templates"].flatMap((d) => sourceFiles(path.join(ROOT, d)));
+    const reaching: string[] = [];
+    for (const file of files) {
+      const rel = path.relative(ROOT, file).split(path.sep).join("/");
+      const from = moduleOf(rel)?.name;
+      for (const target of importsOf(file)) {
+        const to = moduleOf(target);
+        if (!to || OPEN_TO_ALL.has(to.name) || to.name === from) continue;
+        if (to.inside === "" || to.inside === "index") continue;
+        reaching.push(`${rel} -> ${target}`);
+      }
+    }
+    expect(reaching).toEqual([]);
+  });
+
+  it("modules depend on each other without a loop", () => {
+    const deps = new Map<string, Set<string>>(modules.map((m) => [m, new Set<string>()]));
+    for (const m of modules) {
+      for (const file of sourceFiles(path.join(MODULES, m))) {
+        for (const target of importsOf(file)) {
+          const to = moduleOf(target)?.name;
+          if (to && to !== m) deps.get(m)!.add(to);
+        }
+      }
+    }
+    const loops: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const walk = (m: string, trail: string[]) => {
+      if (state.get(m) === "done") return;
+      if (state.get(m) === "open") {
+        loops.push([...trail.slice(trail.indexOf(m)), m].join(" -> "));
+        return;
+      }
+      state.set(m, "open");
+      for (const d of deps.get(m) ?? []) walk(d, [...trail, m]);
+      state.set(m, "done");
+    };
+    for (const m of modules) walk(m, []);
+    expect(loops).toEqual([]);
+    // the check sees real dependencies (a parser that found none would pass the loop check vacuously)
+    expect([...deps.get("analytics")!]).toContain("tms");
+  });
+
+  it("no module imports a floor above the modules (adapters, gateways, the composition root)", () => {
+    const upward: string[] = [];
+    for (const file of sourceFiles(MODULES)) {
+      for (const target of importsOf(file)) {
+        if (ABOVE.some((a) => target === a || target.startsWith(`${a}/`)))
+          upward.push(`${path.relative(ROOT, file)} -> ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+});
