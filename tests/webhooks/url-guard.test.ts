@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checkWebhookUrl, isPrivateAddress } from "../../server/modules/webhooks";
+import { checkWebhookUrl } from "../../server/modules/webhooks";
+import { isPrivateAddress } from "../../server/shared/outbound-url";
 
-describe("webhook URL guard", () => {
+describe("webhook URL guard (the one outbound guard, server/shared/outbound-url.ts, shared with forwarding)", () => {
   it.each([
     "127.0.0.1",
     "10.1.2.3",
@@ -19,10 +20,16 @@ describe("webhook URL guard", () => {
     "::ffff:127.0.0.1",
     "::ffff:7f00:1",
     "::ffff:192.168.0.1",
+    "64:ff9b::a00:1",
+    "::127.0.0.1",
+    "fec0::1",
+    "100::1",
+    "198.18.0.1",
   ])("%s is private", (ip) => expect(isPrivateAddress(ip)).toBe(true));
 
-  it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is public", (ip) =>
-    expect(isPrivateAddress(ip)).toBe(false),
+  it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808", "203.0.113.10"])(
+    "%s is public",
+    (ip) => expect(isPrivateAddress(ip)).toBe(false),
   );
 
   it.each([

@@ -17,6 +17,6 @@ export {
 } from "./webhooks.schema";
 export { toDeliveryDto, toWebhookDto, toWebhookWithSecretDto } from "./webhooks.mapper";
 export { dispatchEvents, runDeliveries, retryDelayMs, FAILING_LIMIT_MS } from "./delivery";
-export { checkWebhookUrl, isPrivateAddress } from "./url-guard";
+export { checkWebhookUrl } from "./url-guard";
 export { webhooksPolicy } from "./webhooks.policy";
 export { webhooksJobs } from "./webhooks.jobs";

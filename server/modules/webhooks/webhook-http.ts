@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import { SIGNATURE_HEADER, signBody } from "../../shared/signing";
-import { guardedLookup, isPrivateAddress } from "./url-guard";
+import { guardedLookup, isPrivateAddress } from "../../shared/outbound-url";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** What is kept of a receiver's answer: its status only; the body is read and dropped. */
