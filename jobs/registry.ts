@@ -12,6 +12,7 @@ import { routePlanningJobs } from "../server/modules/route-planning";
 import { tmsJobs } from "../server/modules/tms";
 import { videoJobs } from "../server/modules/video";
 import { webhooksJobs } from "../server/modules/webhooks";
+import { eventsJobs } from "../server/modules/events";
 import type { JobDefinition } from "../server/job-definition";
 
 /** Every module's jobs (`<module>.jobs.ts`). A new module adds its list here; workers.ts groups them by queue. */
@@ -29,5 +30,6 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   ...videoJobs,
   ...pushJobs,
   ...addressesJobs,
+  ...eventsJobs,
   ...webhooksJobs,
 ];

@@ -7,6 +7,7 @@ import { migrate } from "./db/migrate";
 import { DeviceRegistry, sharedDeviceRegistry } from "./modules/devices";
 import { createLiveBus } from "./modules/live";
 import { JobQueue } from "./queue/job-queue";
+import { attachEventReaders } from "./event-readers";
 
 export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Logger {
   return pino({
@@ -72,6 +73,7 @@ export async function openRuntime(config: Config, log: Logger, opts: RuntimeOpti
     live,
     devices,
   };
+  attachEventReaders(ctx);
   return {
     ctx,
     database,

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config";
 import type { DB } from "./db/database";
 import type { JobQueue } from "./queue/job-queue";
-import type { CommandPort, DevicePort, LivePort } from "./shared/ports";
+import type { CommandPort, DevicePort, EventsPort, LivePort } from "./shared/ports";
 
 /**
  * Everything a service needs, created once by the process and handed to loaders, actions, /api handlers
@@ -21,6 +21,8 @@ export interface AppContext {
   commands?: CommandPort;
   /** the gateways' device lookups */
   devices?: DevicePort;
+  /** hands just-committed outbox events to their readers; absent: the worker's sweep does, later */
+  events?: EventsPort;
 }
 
 type PortName = "live" | "commands" | "devices";

@@ -53,6 +53,16 @@ export interface LivePort {
   onMessage(fn: (msg: BusMessage) => void): () => void;
 }
 
+/**
+ * Hands the outbox events a change has just committed to their readers (webhooks, alert e-mails and live notices,
+ * reminder e-mails) in the process that made them; server/modules/events/event-dispatch.ts.
+ */
+export interface EventsPort {
+  dispatch(eventIds: readonly string[]): Promise<void>;
+  /** the worker's sweep: events their process left undispatched; answers how many it dispatched */
+  sweep(): Promise<number>;
+}
+
 /** Sends a command to a device, wherever its connection lives; resolves with the device's answer. */
 export interface CommandPort {
   send(protocol: string, deviceId: string, command: DeviceCommand, timeoutMs: number): Promise<CommandResult>;

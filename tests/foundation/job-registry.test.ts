@@ -58,16 +58,16 @@ describe("jobs registered per module, grouped by queue", () => {
         .get("mail")!
         .jobs.map((j) => j.name)
         .sort(),
-    ).toEqual(["alert-email", "password-reset", "push-notify"]);
-    // the webhooks' dispatcher is the one recurring job off the maintenance queue: a slow maintenance job must not
-    // hold back event deliveries (docs/integrations.md)
-    for (const d of ALL_JOBS.filter((j) => j.repeat && j.name !== "webhooks-dispatch"))
+    ).toEqual(["alert-email", "maintenance-reminder-email", "password-reset", "push-notify"]);
+    // the events' sweep and the webhooks' due runs are the recurring jobs off the maintenance queue: a slow
+    // maintenance job must not hold back event deliveries (docs/integrations.md)
+    for (const d of ALL_JOBS.filter((j) => j.repeat && !["events-sweep", "webhooks-due"].includes(j.name)))
       expect(d.queue).toBe("maintenance");
     expect(
       queues
         .get("webhooks")!
         .jobs.map((j) => j.name)
         .sort(),
-    ).toEqual(["webhook-deliver", "webhooks-dispatch"]);
+    ).toEqual(["events-sweep", "webhook-deliver", "webhooks-due"]);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../server/mail/mailer";
+import { startWorkers } from "../../jobs/workers";
+import { maintenanceJobs } from "../../server/modules/maintenance/maintenance.jobs";
+import { REMINDER_MAIL_JOB } from "../../server/modules/maintenance/reminder-events";
 import type { Principal } from "../../server/modules/access/principal";
 import * as records from "../../server/modules/maintenance/records.service";
 import { runReminderNotices } from "../../server/modules/maintenance/reminder-notices";
@@ -11,6 +13,7 @@ import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
 import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
+let stopWorkers: (() => Promise<void>) | undefined;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let org: TestOrg;
 let admin: Principal;
@@ -47,11 +50,17 @@ const terms = (vehicleId: string, over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = createTestContext({ config: { SMTP_URL: smtp.url } });
+  // the reminders\' e-mails are jobs queued by their reader of the outbox
+  stopWorkers = await startWorkers(
+    ctx,
+    maintenanceJobs.filter((d) => d.name === REMINDER_MAIL_JOB),
+  );
   org = await createTestOrg(ctx);
   admin = await principalFor(ctx, org.adminId);
   today = await orgToday(ctx, org.orgId);
 });
 afterAll(async () => {
+  await stopWorkers?.();
   await ctx?.close();
   await smtp?.close();
 });
@@ -201,7 +210,7 @@ describe("reminders by engine hours", () => {
         responsible_user_id: mechanic.id,
       }),
     );
-    await runReminderNotices(ctx, createMailer(ctx.config, ctx.log));
+    await runReminderNotices(ctx);
     const mail = decodeQuotedPrintable((await smtp.waitFor((m) => m.to.includes(email))).raw);
     expect(mail).toContain("PTO service");
     expect(mail).toContain("Due at: 700 engine hours (now 700 h)");

@@ -8,7 +8,6 @@ import * as fuel from "../../server/modules/maintenance/fuel.service";
 import * as records from "../../server/modules/maintenance/records.service";
 import { createReminders } from "../../server/modules/maintenance/reminders.service";
 import { runReminderNotices } from "../../server/modules/maintenance/reminder-notices";
-import { createMailer } from "../../server/mail/mailer";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
 import { addDays } from "../../server/shared/dates";
 
@@ -217,7 +216,7 @@ describe("reminder notifications in the app", () => {
       base_date: addDays(today, -40),
       responsible_user_id: org.adminId,
     });
-    await runReminderNotices(srv.ctx, createMailer(srv.ctx.config, srv.ctx.log));
+    await runReminderNotices(srv.ctx);
     const en = await (await admin.get("/maintenance/notifications?lng=en")).text();
     expect(en).toContain('data-testid="reminder-bell" data-count="1"');
     expect(en).toContain("Inspection · NTF 1: Overdue");

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../server/mail/mailer";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startWorkers } from "../../jobs/workers";
+import { maintenanceJobs } from "../../server/modules/maintenance/maintenance.jobs";
+import { REMINDER_MAIL_JOB } from "../../server/modules/maintenance/reminder-events";
 import { runReminderNotices } from "../../server/modules/maintenance/reminder-notices";
 import * as inbox from "../../server/modules/maintenance/reminder-inbox.service";
 import { createReminders } from "../../server/modules/maintenance/reminders.service";
@@ -10,20 +12,26 @@ import { createUser, createVehicle } from "../support/factories";
 import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
 
 let ctx: TestContext;
+let stopWorkers: (() => Promise<void>) | undefined;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let org: TestOrg;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = createTestContext({ config: { SMTP_URL: smtp.url } });
+  // the reminders\' e-mails are jobs queued by their reader of the outbox
+  stopWorkers = await startWorkers(
+    ctx,
+    maintenanceJobs.filter((d) => d.name === REMINDER_MAIL_JOB),
+  );
   org = await createTestOrg(ctx);
 });
 afterAll(async () => {
+  await stopWorkers?.();
   await ctx?.close();
   await smtp?.close();
 });
 
-const mailer = () => createMailer(ctx.config, ctx.log);
 /** Runs the job (over every organisation in the shared test database) and counts the notices it gave this one. */
 async function sentHere(): Promise<number> {
   const count = async () =>
@@ -37,7 +45,7 @@ async function sentHere(): Promise<number> {
       ).n,
     );
   const before = await count();
-  await runReminderNotices(ctx, mailer());
+  await runReminderNotices(ctx);
   return (await count()) - before;
 }
 const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
@@ -87,7 +95,8 @@ describe("reminder e-mails", () => {
       .execute();
     expect(await sentHere()).toBe(1);
     expect(await sentHere()).toBe(0);
-    expect(mailsTo(email)).toHaveLength(2);
+    // the e-mails are jobs (the reminders' reader of the outbox queued them): wait for the second
+    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(2), { timeout: 20_000, interval: 100 });
     expect(decodeQuotedPrintable(mailsTo(email)[1].raw)).toContain("me vonesë");
     const stages = await ctx.db
       .selectFrom("maintenance_reminder_notices")
@@ -123,7 +132,7 @@ describe("reminder e-mails", () => {
       base_date: addDays(today, -100),
       responsible_user_id: manager.id,
     });
-    await runReminderNotices(ctx, mailer());
+    await runReminderNotices(ctx);
     const mail = decodeQuotedPrintable((await smtp.waitFor((m) => m.to.includes(email))).raw);
     expect(mail).toContain("Insurance for CAR 365 is due.");
     expect(mail).toContain("Service_due:_Insurance");
@@ -155,15 +164,15 @@ describe("reminders in the app", () => {
     });
     const mine = async (p = me) => (await inbox.reminderNotices(ctx, p)).filter((n) => n.reminder_id === reminder.id);
 
-    await runReminderNotices(ctx, mailer());
+    await runReminderNotices(ctx);
     expect(await mine()).toEqual([]);
     await ctx.db
       .updateTable("vehicle_state")
       .set({ odometer_m: 19_500_000 })
       .where("vehicle_id", "=", van.id)
       .execute();
-    await runReminderNotices(ctx, mailer());
-    await runReminderNotices(ctx, mailer());
+    await runReminderNotices(ctx);
+    await runReminderNotices(ctx);
     expect((await mine()).map((n) => [n.stage, n.name, n.registration, n.read_at])).toEqual([
       ["due_soon", "Tyres", "APP 1", null],
     ]);
@@ -177,14 +186,14 @@ describe("reminders in the app", () => {
       .set({ odometer_m: 20_000_000 })
       .where("vehicle_id", "=", van.id)
       .execute();
-    await runReminderNotices(ctx, mailer());
+    await runReminderNotices(ctx);
     await ctx.db
       .updateTable("vehicle_state")
       .set({ odometer_m: 20_500_000 })
       .where("vehicle_id", "=", van.id)
       .execute();
-    await runReminderNotices(ctx, mailer());
-    await runReminderNotices(ctx, mailer());
+    await runReminderNotices(ctx);
+    await runReminderNotices(ctx);
     expect((await mine()).map((n) => n.stage)).toEqual(["overdue", "due", "due_soon"]);
     expect(await inbox.unreadReminderNotices(ctx, me)).toBe(3);
     // another user cannot read them away; the responsible one can
@@ -204,7 +213,7 @@ describe("reminders in the app", () => {
       active: "on",
       base_date: addDays(today, -20),
     });
-    await runReminderNotices(ctx, mailer());
+    await runReminderNotices(ctx);
     const rows = await ctx.db
       .selectFrom("maintenance_reminder_notices")
       .select(["stage", "user_id"])

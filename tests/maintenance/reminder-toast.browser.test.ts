@@ -1,6 +1,5 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../server/mail/mailer";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
 import { runReminderNotices } from "../../server/modules/maintenance/reminder-notices";
 import { createReminders } from "../../server/modules/maintenance/reminders.service";
@@ -39,13 +38,7 @@ describe.skipIf(!hasChromium)("maintenance reminder notices pushed live, in Chro
     });
     return r;
   }
-  const runJob = () =>
-    runReminderNotices(
-      srv.ctx,
-      createMailer(srv.ctx.config, srv.ctx.log),
-      new Date(Date.now() + 340 * 86_400_000),
-      org.orgId,
-    );
+  const runJob = () => runReminderNotices(srv.ctx, new Date(Date.now() + 340 * 86_400_000), org.orgId);
 
   it("the job's notice raises the bell and shows a toast in the page's language that leads to the reminder", async () => {
     const context = await browser.newContext();

@@ -226,7 +226,7 @@ describe("triggers queue the notice (sent on the job queue, not in the request)"
       repeat: "on",
       active: "on",
     });
-    await runReminderNotices(ctx, createMailer(ctx.config, ctx.log), new Date(), org.orgId);
+    await runReminderNotices(ctx, new Date(), org.orgId);
     const [notice] = await queuedFor(driver.id);
     expect(notice).toMatchObject({
       kind: "service_reminder",

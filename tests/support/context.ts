@@ -12,6 +12,7 @@ import { issueSession, loadPrincipal } from "../../server/modules/auth/auth.serv
 import { DeviceRegistry } from "../../server/modules/devices/device-registry";
 import { createLiveBus, type LiveBus } from "../../server/modules/live/live-bus";
 import { JobQueue } from "../../server/queue/job-queue";
+import { attachEventReaders } from "../../server/event-readers";
 
 /** A test process's context: a device registry always; a live bus once `attachTestLive` gave it one. */
 export interface TestContext extends AppContext {
@@ -62,7 +63,8 @@ export function createTestContext(opts: { config?: Record<string, string>; redis
       await handle.close();
     },
   };
-  return ctx;
+  // like every process: the events this context commits go to their readers (webhooks, alert notices and e-mails)
+  return attachEventReaders(ctx);
 }
 
 /** Gives the context its live bus (PostgreSQL NOTIFY, or Redis with `redisUrl`), as a web process has; closed with the context. */

@@ -16,6 +16,8 @@ export interface EventsTable {
   occurred_at: Timestamp;
   data: Json<Record<string, unknown>>;
   dispatched_at: Date | null;
+  /** when it was written (migration 0034) */
+  created_at: Generated<Date>;
 }
 
 export interface WebhooksTable {

@@ -25,6 +25,8 @@ export interface CommittedAlert {
   details: Record<string, unknown>;
   inAppRecipients: readonly string[];
   emailPending: boolean;
+  /** its `alert.created` event in the outbox, which announces it once committed */
+  eventId: string;
 }
 
 type Pending = { org: OrgRules; vehicleId: string; events: AlertEvent[] };
@@ -130,7 +132,7 @@ export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<Commit
     SELECT id FROM a`.execute(trx);
   const stored = new Set(inserted.map((r) => r.id));
   const kept = rows.filter((r) => stored.has(r.id));
-  await emitEvents(
+  const eventIds = await emitEvents(
     trx,
     kept.map((r) =>
       alertCreatedEvent({
@@ -150,7 +152,7 @@ export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<Commit
       }),
     ),
   );
-  return kept.map((r) => ({
+  return kept.map((r, i) => ({
     id: r.id,
     orgId: r.orgId,
     vehicleId: r.vehicleId,
@@ -164,6 +166,7 @@ export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<Commit
     details: r.e.details,
     inAppRecipients: r.inApp,
     emailPending: r.emailPending,
+    eventId: eventIds[i],
   }));
 }
 

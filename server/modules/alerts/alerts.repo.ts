@@ -127,6 +127,26 @@ export const policiesRepo = {
 
 /** What an alert's e-mail needs; the joins read the vehicle's registration and the people's addresses and languages. */
 export const alertMailRepo = {
+  /** What announcing committed alerts needs: their in-app recipients, the vehicle's team, whether an e-mail waits. */
+  async announcements(db: DB, alertIds: readonly string[]) {
+    if (!alertIds.length) return [];
+    const { rows } = await sql<{
+      id: string;
+      org_id: string;
+      team_id: string | null;
+      users: string[];
+      email_pending: boolean;
+    }>`
+      SELECT a.id, a.org_id, v.team_id, a.email_status = 'pending' AS email_pending,
+             coalesce(array_agg(n.user_id) FILTER (WHERE n.user_id IS NOT NULL), '{}') AS users
+      FROM alerts a
+      LEFT JOIN vehicles v ON v.org_id = a.org_id AND v.id = a.vehicle_id
+      LEFT JOIN alert_notifications n ON n.org_id = a.org_id AND n.alert_id = a.id
+      WHERE a.id = ANY(${[...alertIds]}::uuid[])
+      GROUP BY a.id, a.org_id, v.team_id, a.email_status`.execute(db);
+    return rows;
+  },
+
   /** The alert, if its e-mail is still to be sent. */
   pendingAlert(db: DB, orgId: string, alertId: string) {
     return db

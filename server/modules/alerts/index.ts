@@ -1,5 +1,5 @@
 /** The alerts module's front door: what other modules and the server's adapters may use. */
-export { announceAlerts } from "./alert-notify";
+export { alertsEventReader, announceAlerts } from "./alert-notify";
 export { createAlertHook } from "./alert-pipeline";
 export { matchingEvents, raisePolicyAlerts } from "./alert-raise";
 export { AlertRulesCache, type OrgRules } from "./alert-rules";

@@ -13,8 +13,9 @@ export interface NewEvent {
 
 /**
  * Records integration events in the caller's transaction (the outbox): they exist exactly when the change they
- * describe commits, and nothing is lost between the commit and the delivery. The dispatcher
- * (webhooks' `dispatchEvents`) hands them on after the commit.
+ * describe commits, and nothing is lost between the commit and the delivery. After the commit the caller hands
+ * the ids to `ctx.events.dispatch` (event-dispatch.ts), which gives them to every reader; the worker's sweep takes
+ * what a process left behind.
  */
 export async function emitEvents(trx: Kysely<Database>, events: readonly NewEvent[]): Promise<string[]> {
   if (!events.length) return [];

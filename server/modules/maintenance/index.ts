@@ -9,3 +9,4 @@ export * as recordsService from "./records.service";
 export type { Attachment } from "./records.service";
 export * as remindersService from "./reminders.service";
 export { getMaintenanceSettings, saveMaintenanceSettings } from "./settings.service";
+export { maintenanceEventReader } from "./reminder-events";

@@ -1,4 +1,3 @@
-import type { AppContext } from "../../context";
 import type { BusMessage } from "../../shared/ports";
 import type { NoticeStage } from "./reminder-status";
 
@@ -34,16 +33,4 @@ export function reminderMessage(n: CommittedReminderNotice): Extract<BusMessage,
       url: reminderPath(n.reminderId),
     },
   };
-}
-
-/**
- * After the commit: the in-app notices to each responsible user's open pages (toast, bell counter) in one bus round
- * trip. A failure here loses nothing: the notice rows are stored and the bell counts them on the next page load.
- */
-export async function announceReminderNotices(ctx: AppContext, notices: CommittedReminderNotice[]): Promise<void> {
-  // A process without a bus (a bare test context) has no open pages to tell.
-  if (!notices.length || !ctx.live) return;
-  await ctx.live
-    .publishMany(notices.map(reminderMessage))
-    .catch((err) => ctx.log.warn({ err, notices: notices.length }, "publishing reminder notices failed"));
 }

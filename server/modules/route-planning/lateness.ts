@@ -104,7 +104,7 @@ async function raiseDefault(
   },
 ): Promise<number> {
   const { j } = a;
-  const id = await ctx.db.transaction().execute(async (trx) =>
+  const raised = await ctx.db.transaction().execute(async (trx) =>
     (await a.claim(trx))
       ? raiseDefaultAlert(trx, org, {
           orgId: org.orgId,
@@ -120,25 +120,8 @@ async function raiseDefault(
         })
       : null,
   );
-  if (!id) return 0;
-  const vehicle = org.vehicles.get(j.vehicle_id!);
-  await announceAlerts(ctx, [
-    {
-      id,
-      orgId: org.orgId,
-      vehicleId: j.vehicle_id!,
-      vehicleName: vehicle?.registration ?? j.vehicle_id!,
-      vehicleTeamId: vehicle?.teamId ?? null,
-      policyId: null,
-      policyName: j.name,
-      type: a.type,
-      occurredAt: a.now.toISOString(),
-      placeName: null,
-      details: a.details,
-      inAppRecipients: a.recipients,
-      emailPending: false,
-    },
-  ]);
+  if (!raised) return 0;
+  await announceAlerts(ctx, [raised]);
   return 1;
 }
 
@@ -149,7 +132,7 @@ async function raiseDefaultAlert(
   a: Parameters<typeof latenessRepo.raiseDefault>[1],
 ) {
   const id = await latenessRepo.raiseDefault(trx, a);
-  await emitEvent(
+  const eventId = await emitEvent(
     trx,
     alertCreatedEvent({
       id,
@@ -167,5 +150,5 @@ async function raiseDefaultAlert(
       details: a.details,
     }),
   );
-  return id;
+  return { id, eventId };
 }

@@ -20,10 +20,11 @@ export const deliveryRepo = {
     return [...new Set(rows.map((r) => r.webhook_id))];
   },
   /** Active webhooks whose oldest pending delivery is due (later ones wait behind it) and no run holds. */
-  async dueWebhooks(db: Conn, now: Date, limit: number): Promise<string[]> {
+  async dueWebhooks(db: Conn, now: Date, limit: number, orgIds?: readonly string[]): Promise<string[]> {
     const { rows } = await sql<{ id: string }>`
       SELECT w.id FROM webhooks w
       WHERE w.active AND (w.lease_until IS NULL OR w.lease_until < ${now})
+        AND (${orgIds ? [...orgIds] : null}::uuid[] IS NULL OR w.org_id = ANY(${orgIds ? [...orgIds] : null}::uuid[]))
         AND (SELECT d.next_attempt_at FROM webhook_deliveries d
              WHERE d.webhook_id = w.id AND d.status = 'pending' ORDER BY d.event_seq, d.id LIMIT 1) <= ${now}
       LIMIT ${limit}`.execute(db);

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { Mailer } from "../../mail/mailer";
 import { webhookDisabledEmail } from "../../../templates/email/webhook-disabled";
-import { eventsRepo, toEnvelope } from "../events";
+import { EVENT_TYPES, TEST_EVENT, toEnvelope, type EventReader } from "../events";
 import { deliveryRepo } from "./delivery.repo";
 import { postSigned, WEBHOOK_TIMEOUT_MS } from "./webhook-http";
 
@@ -113,23 +113,29 @@ async function tellOwner(
 }
 
 /**
- * The dispatcher: hands the outbox's new events to the webhooks subscribed to them (a pending delivery each,
- * in the same transaction that marks the events dispatched), then answers which webhooks have deliveries due,
- * new ones or retries whose time has come. Times come from this process's clock throughout (not the database's),
- * so "due" means the same to the dispatcher and the delivery run.
+ * The webhooks' reader of the outbox: each event becomes a pending delivery for every active webhook of its
+ * organisation subscribed to its type, in the dispatch's transaction; after the commit a delivery run is queued
+ * for each of those webhooks that has something due. Times come from this process's clock (not the database's),
+ * so "due" means the same here and in the delivery run.
  */
-export async function dispatchEvents(ctx: AppContext, now?: Date, batch = 500): Promise<string[]> {
-  for (;;) {
-    const n = await ctx.db.transaction().execute(async (trx) => {
-      const events = await eventsRepo.claim(trx, batch);
-      await deliveryRepo.fanOut(trx, events, now ?? new Date());
-      await eventsRepo.markDispatched(
-        trx,
-        events.map((e) => e.id),
-      );
-      return events.length;
-    });
-    if (n < batch) break;
-  }
-  return deliveryRepo.dueWebhooks(ctx.db, now ?? new Date(), 200);
+export const webhooksEventReader: EventReader = {
+  name: "webhooks",
+  types: [...EVENT_TYPES, TEST_EVENT],
+  async inTransaction(_ctx, trx, events) {
+    await deliveryRepo.fanOut(trx, events, new Date());
+  },
+  async afterCommit(ctx, events) {
+    const orgs = [...new Set(events.map((e) => e.org_id))];
+    await enqueueDue(ctx, await deliveryRepo.dueWebhooks(ctx.db, new Date(), 200, orgs));
+  },
+};
+
+/** Webhooks whose oldest pending delivery is due (new ones, or retries whose time has come). */
+export const dueWebhooks = (ctx: AppContext, now: Date = new Date()) => deliveryRepo.dueWebhooks(ctx.db, now, 200);
+
+export function enqueueDue(ctx: AppContext, webhookIds: readonly string[]) {
+  return ctx.jobs.enqueueMany(
+    "webhooks",
+    webhookIds.map((webhookId) => ({ name: DELIVER_JOB, data: { webhookId } })),
+  );
 }

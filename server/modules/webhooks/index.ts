@@ -16,7 +16,7 @@ export {
   type WebhookInput,
 } from "./webhooks.schema";
 export { toDeliveryDto, toWebhookDto, toWebhookWithSecretDto } from "./webhooks.mapper";
-export { dispatchEvents, runDeliveries, retryDelayMs, FAILING_LIMIT_MS } from "./delivery";
+export { dueWebhooks, runDeliveries, retryDelayMs, webhooksEventReader, FAILING_LIMIT_MS } from "./delivery";
 export { checkWebhookUrl } from "./url-guard";
 export { webhooksPolicy } from "./webhooks.policy";
 export { webhooksJobs } from "./webhooks.jobs";
