@@ -10,6 +10,8 @@ import { formatInstantTime } from "../../../server/shared/dates";
 import { detectPlatform } from "../../lib/platform";
 import { requireUser, type LoadContext } from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";
+import { nameCoordinates } from "../../lib/addresses.server";
+import { resolveLanguage } from "../../i18n/i18n.server";
 
 /**
  * Every /driver page and action starts here (docs/driver-app.md, "Web-only accounts"): the driver's app is the phone
@@ -63,9 +65,24 @@ export async function driverHomeLoader(context: LoadContext, request: Request) {
       nearby = { jobs: [], code: err.code };
     }
   }
+  // a job or nearby job imported with coordinates only is shown at its address all the same
+  const unnamed = [...mine.jobs, ...(nearby?.jobs ?? [])];
+  const named = await nameCoordinates(
+    context,
+    p.orgId,
+    resolveLanguage(request, p.language),
+    unnamed.map((j) => (j.address ? null : { lat: j.latitude, lon: j.longitude })),
+  );
+  const addressOf = (j: { address: string | null }, i: number) => j.address ?? named[i];
+  if (nearby) nearby.jobs = nearby.jobs.map((j, i) => ({ ...j, address: addressOf(j, mine.jobs.length + i) }));
   return {
     day: mine.day,
-    jobs: mine.jobs.map((j) => ({ ...toJobDto(j), arrived: at(j.arrived_at), departed: at(j.departed_at) })),
+    jobs: mine.jobs.map((j, i) => ({
+      ...toJobDto(j),
+      address: addressOf(j, i),
+      arrived: at(j.arrived_at),
+      departed: at(j.departed_at),
+    })),
     workingDay: day.active
       ? {
           active: true as const,

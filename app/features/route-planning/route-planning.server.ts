@@ -18,6 +18,8 @@ import { mapConfigFrom } from "../../lib/map/basemap.server";
 import { can } from "../../lib/permissions";
 import { idParam, listQueryFrom, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import type { Principal } from "../../../server/modules/access/principal";
+import { nameCoordinates } from "../../lib/addresses.server";
+import { resolveLanguage } from "../../i18n/i18n.server";
 
 import { JOBS_LIST_PATH, JOBS_PATH, TEMPLATES_LIST_PATH, TEMPLATES_PATH } from "./paths";
 
@@ -54,7 +56,15 @@ export async function jobsListLoader(context: LoadContext, request: Request) {
     from: valid(filter.from),
     to: valid(filter.to),
   });
-  return { page, filter, canWrite: can(p, "routePlanning:write") };
+  // a job imported with coordinates only is shown at its address all the same (docs/integrations.md, Addresses)
+  const named = await nameCoordinates(
+    context,
+    p.orgId,
+    resolveLanguage(request, p.language),
+    page.items.map((j) => (j.address ? null : { lat: j.latitude, lon: j.longitude })),
+  );
+  const items = page.items.map((j, i) => ({ ...j, located_at: named[i] }));
+  return { page: { ...page, items }, filter, canWrite: can(p, "routePlanning:write") };
 }
 
 export async function jobAddLoader(context: LoadContext, request: Request) {
@@ -84,8 +94,13 @@ export async function jobEditLoader(context: LoadContext, request: Request, rawI
   const p = requirePermission(context, request, "routePlanning:read");
   const job = await load(() => jobs.getJob(context.app, p, idParam(rawId)));
   const canWrite = can(p, "routePlanning:write");
+  // where the job is, and so where it was checked in (within the check-in radius of its point)
+  const [located] = await nameCoordinates(context, p.orgId, resolveLanguage(request, p.language), [
+    { lat: job.latitude, lon: job.longitude },
+  ]);
   return {
     job,
+    located,
     canWrite,
     ...(canWrite ? await options(context, p) : { drivers: [], vehicles: [], places: [] }),
     ...mapProps(context),
@@ -166,8 +181,15 @@ export async function templateAddAction(context: LoadContext, request: Request) 
 
 export async function templateEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "routePlanning:read");
-  const template = await load(() => templates.getTemplate(context.app, p, idParam(rawId)));
+  const found = await load(() => templates.getTemplate(context.app, p, idParam(rawId)));
   const canWrite = can(p, "routePlanning:write");
+  const named = await nameCoordinates(
+    context,
+    p.orgId,
+    resolveLanguage(request, p.language),
+    found.stops.map((st) => (st.address ? null : { lat: st.latitude, lon: st.longitude })),
+  );
+  const template = { ...found, stops: found.stops.map((st, i) => ({ ...st, located_at: named[i] })) };
   return { template, canWrite, ...(canWrite ? await options(context, p) : { drivers: [], vehicles: [], places: [] }) };
 }
 

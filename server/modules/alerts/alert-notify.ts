@@ -58,16 +58,18 @@ export const alertsEventReader: EventReader = {
   name: "alert-notices",
   types: ["alert.created"],
   async afterCommit(ctx, events) {
-    const byAlert = new Map(events.map((e) => [(e.data as { alert_id: string }).alert_id, e]));
-    const rows = await alertMailRepo.announcements(ctx.db, [...byAlert.keys()]);
+    const alertIdOf = (e: StoredEvent) => (e.data as { alert_id: string }).alert_id;
+    const found = new Map(
+      (await alertMailRepo.announcements(ctx.db, events.map(alertIdOf))).map((r) => [r.id, r] as const),
+    );
+    // in the events' order, so the toasts come in the order the alerts happened
+    const rows = events.flatMap((e) => {
+      const r = found.get(alertIdOf(e));
+      return r ? [{ ...r, event: e }] : [];
+    });
     const notices = rows
       .filter((r) => r.users.length)
-      .map((r) => ({
-        k: "alert" as const,
-        o: r.org_id,
-        u: r.users,
-        a: { ...noticeOf(byAlert.get(r.id)!, r.team_id) },
-      }));
+      .map((r) => ({ k: "alert" as const, o: r.org_id, u: r.users, a: { ...noticeOf(r.event, r.team_id) } }));
     const mails = rows.filter((r) => r.email_pending);
     await Promise.all([
       // A process without a bus (a bare test context) has no open pages to tell.

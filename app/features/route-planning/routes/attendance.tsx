@@ -15,6 +15,8 @@ import { failureFields, failureValues, formFailure } from "../../../lib/form-fai
 import { formAction, intent } from "../../../lib/forms.server";
 import { can } from "../../../lib/permissions";
 import { requirePermission } from "../../../lib/route-kit.server";
+import { nameCoordinates } from "../../../lib/addresses.server";
+import { resolveLanguage } from "../../../i18n/i18n.server";
 import { Input, TimeInput } from "../components/fields";
 import type { Route } from "./+types/attendance";
 
@@ -30,14 +32,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = isDay(url.searchParams.get("to")) ? url.searchParams.get("to")! : today;
   const data = await attendanceDays(context.app, p, from, to);
   const canWrite = can(p, "routePlanning:write");
+  // where each working day was started (the phone's position at the start), named
+  const where = await nameCoordinates(
+    context,
+    p.orgId,
+    resolveLanguage(request, p.language),
+    data.days.map((d) =>
+      d.start_lat !== null && d.start_lon !== null ? { lat: d.start_lat, lon: d.start_lon } : null,
+    ),
+  );
   return {
     from,
     to,
     active: data.active,
     canWrite,
     rules: await listAttendanceRules(context.app, p),
-    days: data.days.map((d) => ({
+    days: data.days.map((d, i) => ({
       ...d,
+      startedAt: where[i],
       start: formatInstantTime(d.started_at, data.timezone),
       end: d.ended_at ? formatInstantTime(d.ended_at, data.timezone) : "",
     })),
@@ -102,6 +114,7 @@ export default function Attendance({ loaderData, actionData }: Route.ComponentPr
                 <th>{t("fields.day")}</th>
                 <th>{t("fields.user")}</th>
                 <th>{t("attendance.start")}</th>
+                <th>{t("attendance.startedAt")}</th>
                 <th>{t("attendance.end")}</th>
                 <th>{t("fields.start_threshold")}</th>
                 <th />
@@ -113,6 +126,7 @@ export default function Attendance({ loaderData, actionData }: Route.ComponentPr
                   <td>{d.day}</td>
                   <td>{d.user_name}</td>
                   <td>{d.start}</td>
+                  <td data-testid="attendance-start-address">{d.startedAt ?? <span className="muted">—</span>}</td>
                   <td>{d.end}</td>
                   <td>{d.threshold?.slice(0, 5)}</td>
                   <td>
@@ -126,7 +140,7 @@ export default function Attendance({ loaderData, actionData }: Route.ComponentPr
               ))}
               {!days.length && (
                 <tr>
-                  <td colSpan={6} className="muted">
+                  <td colSpan={7} className="muted">
                     {t("attendance.noDays")}
                   </td>
                 </tr>

@@ -24,7 +24,7 @@ export default function JobEdit({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation("routePlanning");
   const [params] = useSearchParams();
   const failure = formFailure(actionData);
-  const { job, canWrite } = loaderData;
+  const { job, canWrite, located } = loaderData;
   const saved = { ...job } as Record<string, unknown>;
   return (
     <section>
@@ -42,6 +42,10 @@ export default function JobEdit({ loaderData, actionData }: Route.ComponentProps
         </div>
       )}
       <div className="card stack" data-testid="job-actuals">
+        <p data-testid="job-located">
+          {t("fields.located_at")}: {job.address ?? located}{" "}
+          {job.address && located && job.address !== located && <span className="muted">({located})</span>}
+        </p>
         <p>
           {t("fields.arrived_at")}: {at(job.arrived_at)}{" "}
           {job.checkin_source &&

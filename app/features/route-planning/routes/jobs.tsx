@@ -90,7 +90,9 @@ export default function JobsList({ loaderData }: Route.ComponentProps) {
               <td>
                 <Link to={`${JOBS_PATH}/edit/${j.id}`}>{j.name}</Link>
               </td>
-              <td>{j.address ?? `${j.latitude.toFixed(5)}, ${j.longitude.toFixed(5)}`}</td>
+              <td title={`${j.latitude.toFixed(5)}, ${j.longitude.toFixed(5)}`} data-testid="job-address">
+                {j.address ?? j.located_at}
+              </td>
               <td>{j.driver_name ?? <span className="muted">{t("common.unassigned")}</span>}</td>
               <td>{j.vehicle_registration ?? <span className="muted">{t("common.unassigned")}</span>}</td>
               <td>

@@ -70,7 +70,7 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
                   {s.arrival.slice(0, 5)}–{s.departure.slice(0, 5)}
                 </td>
                 <td>{s.name}</td>
-                <td>{s.address ?? `${s.latitude.toFixed(5)}, ${s.longitude.toFixed(5)}`}</td>
+                <td title={`${s.latitude.toFixed(5)}, ${s.longitude.toFixed(5)}`}>{s.address ?? s.located_at}</td>
                 <td>{s.contact_name}</td>
                 <td>
                   {canWrite && (
