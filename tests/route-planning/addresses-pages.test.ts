@@ -5,7 +5,7 @@ import { zonedInstant } from "../../server/shared/dates";
 import { principalFor, createTestOrg, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
 import { FormClient, signedInClient, startTestServer, type TestServer } from "../support/server";
-import { insertJob, today, TZ } from "./helpers";
+import { insertJob, today, TZ, routeSettings } from "./helpers";
 
 /**
  * Route planning's screens name points people would otherwise read as coordinates: a job imported with coordinates
@@ -36,7 +36,9 @@ describe("addresses on route planning's screens", () => {
       longitude: 19.7602,
     });
     await insertJob(srv.ctx, org.orgId, { name: "Typed", address: "Rruga e Durrësit 12, Tiranë" });
-    const list = await (await admin.get(`/route-planning/scheduled-routes/assign-routes/list?from=${today()}&to=${today()}`)).text();
+    const list = await (
+      await admin.get(`/route-planning/scheduled-routes/assign-routes/list?from=${today()}&to=${today()}`)
+    ).text();
     const shown = cell(list, "job-address");
     expect(shown).toContain("Rruga e Durrësit 12, Tiranë");
     const named = shown.filter((s) => s !== "Rruga e Durrësit 12, Tiranë");
@@ -53,15 +55,7 @@ describe("addresses on route planning's screens", () => {
 
   it("the attendance screen names where each working day was started", async () => {
     const p = await principalFor(srv.ctx, org.adminId);
-    await updateRouteSettings(srv.ctx, p, {
-      checkin_radius_m: 100,
-      checkout_radius_m: 100,
-      self_assign_jobs: false,
-      self_assign_radius_m: 2000,
-      late_grace_min: 15,
-      attendance_enabled: true,
-      attendance_start_threshold: "06:00",
-    });
+    await updateRouteSettings(srv.ctx, p, routeSettings({ attendance_start_threshold: "06:00" }));
     const driver = await createUser(srv.ctx, { org, role: "driver", driver: true });
     const dp = await principalFor(srv.ctx, driver.id);
     await attendance.startWorkingDay(

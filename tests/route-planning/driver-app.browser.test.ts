@@ -7,6 +7,7 @@ import { createUser } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
 import { waitFor } from "../support/wait";
 import { insertJob } from "../route-planning/helpers";
+import { routeSettings } from "./helpers";
 
 const ANDROID_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
@@ -23,15 +24,11 @@ describe.skipIf(!hasChromium)("the driver's app on a phone-sized Chromium", () =
   beforeAll(async () => {
     [srv, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     org = await createTestOrg(srv.ctx);
-    await updateRouteSettings(srv.ctx, await principalFor(srv.ctx, org.adminId), {
-      checkin_radius_m: 100,
-      checkout_radius_m: 100,
-      self_assign_jobs: false,
-      self_assign_radius_m: 2000,
-      late_grace_min: 15,
-      attendance_enabled: false,
-      attendance_start_threshold: "08:00",
-    });
+    await updateRouteSettings(
+      srv.ctx,
+      await principalFor(srv.ctx, org.adminId),
+      routeSettings({ attendance_enabled: false, attendance_start_threshold: "08:00" }),
+    );
     driver = await createUser(srv.ctx, { org, role: "driver", driver: true, language: "en" });
     for (const [name, arrival] of [
       ["Bakery on Rruga e Durrësit with a rather long name to wrap", "08:00"],

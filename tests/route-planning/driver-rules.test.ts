@@ -11,7 +11,7 @@ import { updateRouteSettings } from "../../server/modules/route-planning/route-s
 import { zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createUser } from "../support/factories";
-import { TZ, errorOf, insertJob, today } from "../route-planning/helpers";
+import { TZ, errorOf, insertJob, routeSettings, today } from "./helpers";
 import { outcome } from "../support/outcome";
 
 const PHONE_UA =
@@ -21,17 +21,6 @@ const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 let ctx: TestContext;
 let org: TestOrg;
 let admin: Principal;
-
-const settings = (over: Record<string, unknown> = {}) => ({
-  checkin_radius_m: 100,
-  checkout_radius_m: 100,
-  self_assign_jobs: false,
-  self_assign_radius_m: 2000,
-  late_grace_min: 15,
-  attendance_enabled: true,
-  attendance_start_threshold: "10:00",
-  ...over,
-});
 
 async function newDriver(language: "al" | "en" = "en") {
   const user = await createUser(ctx, { org, role: "driver", driver: true, language });
@@ -44,7 +33,7 @@ beforeAll(async () => {
   ctx = createTestContext();
   org = await createOrganisation(ctx);
   admin = await principalFor(ctx, org.adminId);
-  await updateRouteSettings(ctx, admin, settings());
+  await updateRouteSettings(ctx, admin, routeSettings());
 });
 afterAll(async () => ctx?.close());
 
@@ -76,17 +65,17 @@ describe("check-in and check-out at the radius, with the time they were made", (
     const job = await insertJob(ctx, org.orgId, { driver_id: user.id, latitude: 41.3275, longitude: 19.8187 });
     const pos = { latitude: 41.3284, longitude: 19.8187 };
     const d = metresTo(job, pos.latitude, pos.longitude);
-    await updateRouteSettings(ctx, admin, settings({ checkin_radius_m: d - 1 }));
+    await updateRouteSettings(ctx, admin, routeSettings({ checkin_radius_m: d - 1 }));
     const far = await errorOf(field.phoneCheckIn(ctx, p, job.id, pos));
     expect(far?.code).toBe("CHECKIN_TOO_FAR");
     expect(far?.details).toMatchObject({ distance_m: d, radius_m: d - 1 });
-    await updateRouteSettings(ctx, admin, settings({ checkin_radius_m: d }));
+    await updateRouteSettings(ctx, admin, routeSettings({ checkin_radius_m: d }));
     expect((await field.phoneCheckIn(ctx, p, job.id, pos)).status).toBe("started");
-    await updateRouteSettings(ctx, admin, settings({ checkout_radius_m: d - 1 }));
+    await updateRouteSettings(ctx, admin, routeSettings({ checkout_radius_m: d - 1 }));
     expect(await outcome(field.phoneCheckOut(ctx, p, job.id, pos))).toBe("CHECKOUT_TOO_FAR");
-    await updateRouteSettings(ctx, admin, settings({ checkout_radius_m: d }));
+    await updateRouteSettings(ctx, admin, routeSettings({ checkout_radius_m: d }));
     expect((await field.phoneCheckOut(ctx, p, job.id, pos)).status).toBe("finished");
-    await updateRouteSettings(ctx, admin, settings());
+    await updateRouteSettings(ctx, admin, routeSettings());
   });
 
   it("records the queued times as arrival and departure, refuses a time out of bounds and leaves the job as it was", async () => {
@@ -158,13 +147,13 @@ describe("self-assignment at its radius", () => {
     const pos = { latitude: 41.335, longitude: 19.83 };
     const d = metresTo(job, pos.latitude, pos.longitude);
     expect(await outcome(field.nearbyJobs(ctx, p, pos))).toBe("SELF_ASSIGN_DISABLED");
-    await updateRouteSettings(ctx, admin, settings({ self_assign_jobs: true, self_assign_radius_m: d - 1 }));
+    await updateRouteSettings(ctx, admin, routeSettings({ self_assign_jobs: true, self_assign_radius_m: d - 1 }));
     expect((await field.nearbyJobs(ctx, p, pos)).map((j) => j.id)).not.toContain(job.id);
     expect(await outcome(field.selfAssign(ctx, p, job.id, pos))).toBe("VALIDATION");
-    await updateRouteSettings(ctx, admin, settings({ self_assign_jobs: true, self_assign_radius_m: d }));
+    await updateRouteSettings(ctx, admin, routeSettings({ self_assign_jobs: true, self_assign_radius_m: d }));
     expect((await field.nearbyJobs(ctx, p, pos)).map((j) => j.id)).toContain(job.id);
     expect((await field.selfAssign(ctx, p, job.id, pos)).driver_id).toBe(p.userId);
-    await updateRouteSettings(ctx, admin, settings());
+    await updateRouteSettings(ctx, admin, routeSettings());
   });
 });
 

@@ -7,6 +7,7 @@ import { principalFor, createTestOrg, type TestOrg } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
 import { FormClient, signedInClient, startTestServer, type TestServer } from "../support/server";
 import { insertJob, today } from "../route-planning/helpers";
+import { routeSettings } from "./helpers";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -17,15 +18,11 @@ beforeAll(async () => {
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx);
   const admin = await principalFor(srv.ctx, org.adminId);
-  await updateRouteSettings(srv.ctx, admin, {
-    checkin_radius_m: 100,
-    checkout_radius_m: 100,
-    self_assign_jobs: true,
-    self_assign_radius_m: 2000,
-    late_grace_min: 15,
-    attendance_enabled: true,
-    attendance_start_threshold: "00:00",
-  });
+  await updateRouteSettings(
+    srv.ctx,
+    admin,
+    routeSettings({ self_assign_jobs: true, attendance_start_threshold: "00:00" }),
+  );
   driver = await createUser(srv.ctx, { org, role: "driver", driver: true, language: "en" });
   client = await signedInClient(srv, driver.email!, driver.password);
 });

@@ -57,3 +57,16 @@ export async function draftOptimization(
   await optimizationsRepo.update(ctx.db, p.orgId, row.id, { status: "draft", proposal });
   return row.id;
 }
+
+/** The route settings the tests start from (check-in 100 m, attendance on from 10:00), with what a test changes. */
+export const routeSettings = (over: Record<string, unknown> = {}) =>
+  ({
+    checkin_radius_m: 100,
+    checkout_radius_m: 100,
+    self_assign_jobs: false,
+    self_assign_radius_m: 2000,
+    late_grace_min: 15,
+    attendance_enabled: true,
+    attendance_start_threshold: "10:00",
+    ...over,
+  }) as const;

@@ -22,7 +22,7 @@ import { updateRouteSettings } from "../../server/modules/route-planning/route-s
 import { zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createUser, createVehicle } from "../support/factories";
-import { errorOf, insertJob, today, TZ } from "./helpers";
+import { errorOf, insertJob, today, TZ, routeSettings } from "./helpers";
 import { outcome } from "../support/outcome";
 
 let ctx: TestContext;
@@ -224,15 +224,7 @@ describe("time attendance", () => {
     const at = (hhmm: string) => zonedInstant(today(), hhmm, TZ);
     expect(await outcome(attendance.startWorkingDay(ctx, up, {}, at("10:30")))).toBe("ATTENDANCE_NOT_ACTIVE");
     expect(await outcome(attendance.myAttendance(ctx, up, today(), today()))).toBe("ATTENDANCE_NOT_ACTIVE");
-    await updateRouteSettings(ctx, p, {
-      checkin_radius_m: 100,
-      checkout_radius_m: 100,
-      self_assign_jobs: false,
-      self_assign_radius_m: 2000,
-      late_grace_min: 15,
-      attendance_enabled: true,
-      attendance_start_threshold: "10:00",
-    });
+    await updateRouteSettings(ctx, p, routeSettings());
     const early = await errorOf(attendance.startWorkingDay(ctx, up, {}, at("09:59")));
     expect(early?.code).toBe("ATTENDANCE_BEFORE_THRESHOLD");
     const day = await attendance.startWorkingDay(ctx, up, { latitude: 41.3, longitude: 19.8 }, at("10:20"));
@@ -253,15 +245,7 @@ describe("time attendance", () => {
       await createUser(ctx, { org: o, role: "driver", driver: true }),
       await createUser(ctx, { org: o, role: "driver", driver: true }),
     ];
-    await updateRouteSettings(ctx, p, {
-      checkin_radius_m: 100,
-      checkout_radius_m: 100,
-      self_assign_jobs: false,
-      self_assign_radius_m: 2000,
-      late_grace_min: 0,
-      attendance_enabled: true,
-      attendance_start_threshold: "10:00",
-    });
+    await updateRouteSettings(ctx, p, routeSettings({ late_grace_min: 0 }));
     await attendance.applyAttendanceRule(ctx, p, { name: "Early", start_threshold: "07:00", user_ids: [a.id, b.id] });
     await attendance.applyAttendanceRule(ctx, p, { name: "Late", start_threshold: "11:00", user_ids: [a.id] });
     const rules = await attendance.listAttendanceRules(ctx, p);

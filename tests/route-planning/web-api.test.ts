@@ -4,7 +4,7 @@ import { principalFor, type TestOrg } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
 import { FormClient, startSignedIn, type TestServer } from "../support/server";
 import { addDays, formatInstantTime, zonedInstant } from "../../server/shared/dates";
-import { at, draftOptimization, insertJob, today, TZ } from "./helpers";
+import { at, draftOptimization, insertJob, today, TZ, routeSettings } from "./helpers";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -285,15 +285,11 @@ describe("driver API", () => {
     const dispatcherOnly = await fetch(`${srv.url}/api/route-planning/jobs`, { headers: auth });
     expect(dispatcherOnly.status).toBe(403);
     const p = await principalFor(srv.ctx, org.adminId);
-    await updateRouteSettings(srv.ctx, p, {
-      checkin_radius_m: 100,
-      checkout_radius_m: 100,
-      self_assign_jobs: false,
-      self_assign_radius_m: 2000,
-      late_grace_min: 15,
-      attendance_enabled: false,
-      attendance_start_threshold: "00:00",
-    });
+    await updateRouteSettings(
+      srv.ctx,
+      p,
+      routeSettings({ attendance_enabled: false, attendance_start_threshold: "00:00" }),
+    );
     const day = await fetch(`${srv.url}/api/route-planning/my/day/start`, {
       method: "POST",
       headers: auth,
