@@ -31,7 +31,7 @@ import { sendError } from "./api/api-kit";
 import { webhooksRoutes } from "./api/webhooks.routes";
 import { PHONE_API_PREFIXES, webOnlyGuard } from "./phone-endpoints";
 import { driverPhoneRoutes } from "./api/driver-phone.routes";
-import { principalMiddleware } from "./principal-middleware";
+import { dispatchAfterChange, principalMiddleware } from "./principal-middleware";
 import { tokenHandoff } from "./token-handoff";
 
 export interface HttpAppOptions {
@@ -90,6 +90,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   });
 
   app.use(principalMiddleware(ctx));
+  app.use(dispatchAfterChange(ctx));
   app.use(tokenHandoff(ctx));
   app.use([...PHONE_API_PREFIXES], webOnlyGuard(ctx));
   app.use(["/api", "/auth"], express.json({ limit: "1mb" }), express.urlencoded({ extended: false, limit: "1mb" }));

@@ -47,3 +47,17 @@ export function principalMiddleware(ctx: AppContext) {
 }
 
 export { appendCookie };
+
+/**
+ * After a request that may have changed something (anything but GET and HEAD) by a signed-in user: the events it
+ * committed go to their readers at once (webhooks within moments), rather than waiting for the worker's sweep. The
+ * response has finished, so the request's transactions have committed.
+ */
+export function dispatchAfterChange(ctx: AppContext) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const orgId = req.principal?.orgId;
+    if (orgId && ctx.events && req.method !== "GET" && req.method !== "HEAD")
+      res.on("finish", () => void ctx.events?.dispatchOrgs([orgId]));
+    next();
+  };
+}

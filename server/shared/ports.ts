@@ -59,6 +59,8 @@ export interface LivePort {
  */
 export interface EventsPort {
   dispatch(eventIds: readonly string[]): Promise<void>;
+  /** every undispatched event of these organisations: after a request that changed something */
+  dispatchOrgs(orgIds: readonly string[]): Promise<void>;
   /** the worker's sweep: events their process left undispatched; answers how many it dispatched */
   sweep(): Promise<number>;
 }

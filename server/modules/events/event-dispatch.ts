@@ -21,6 +21,8 @@ export interface EventReader {
 export interface DispatchOptions {
   /** these events, and every older undispatched event of their organisations (so a webhook sees them in order) */
   ids?: readonly string[];
+  /** every undispatched event of these organisations (after a web or API request that changed something) */
+  orgIds?: readonly string[];
   /** the sweep: only events older than this, which their own process has not dispatched */
   olderThanMs?: number;
   batch?: number;
@@ -42,6 +44,7 @@ export async function dispatchOutbox(
     const claimed = await ctx.db.transaction().execute(async (trx) => {
       const events = await eventsRepo.claim(trx, batch, {
         ids: opts.ids,
+        orgIds: opts.orgIds,
         olderThanMs: opts.olderThanMs,
       });
       for (const r of readers) {
@@ -86,6 +89,12 @@ export function createEventsPort(ctx: AppContext, readers: readonly EventReader[
       if (!ids.length) return;
       await dispatchOutbox(ctx, readers, { ids }).catch((err) =>
         ctx.log.warn({ err, events: ids.length }, "dispatching events failed; the sweep will"),
+      );
+    },
+    async dispatchOrgs(orgIds) {
+      if (!orgIds.length) return;
+      await dispatchOutbox(ctx, readers, { orgIds }).catch((err) =>
+        ctx.log.warn({ err, orgs: orgIds.length }, "dispatching events failed; the sweep will"),
       );
     },
     sweep: () => dispatchOutbox(ctx, readers, { olderThanMs: SWEEP_GRACE_MS }),

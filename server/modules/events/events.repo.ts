@@ -22,19 +22,22 @@ export const eventsRepo = {
   },
   /**
    * The oldest undispatched events, locked for this transaction (another dispatcher skips them): `ids` and the older
-   * undispatched events of their organisations, or (`olderThanMs`) those written longer ago than that, or all.
+   * undispatched events of their organisations, or every undispatched event of `orgIds`, or (`olderThanMs`) those
+   * written longer ago than that, or all.
    */
   async claim(
     trx: Conn,
     limit: number,
-    only: { ids?: readonly string[]; olderThanMs?: number } = {},
+    only: { ids?: readonly string[]; orgIds?: readonly string[]; olderThanMs?: number } = {},
   ): Promise<StoredEvent[]> {
     const ids = only.ids ? [...only.ids] : null;
+    const orgs = only.orgIds ? [...only.orgIds] : null;
     const { rows } = await sql<StoredEvent>`
       SELECT id, seq::text AS seq, org_id, type, occurred_at, data FROM events
       WHERE dispatched_at IS NULL
         AND (${ids}::uuid[] IS NULL OR EXISTS (
           SELECT 1 FROM events o WHERE o.id = ANY(${ids}::uuid[]) AND o.org_id = events.org_id AND o.seq >= events.seq))
+        AND (${orgs}::uuid[] IS NULL OR org_id = ANY(${orgs}::uuid[]))
         AND (${only.olderThanMs ?? null}::float8 IS NULL OR created_at < now() - make_interval(secs => ${(only.olderThanMs ?? 0) / 1000}))
       ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(trx);
     return rows;

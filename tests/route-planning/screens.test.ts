@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as attendance from "../../server/modules/route-planning/attendance.service";
 import { updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
 import { zonedInstant } from "../../server/shared/dates";
@@ -74,5 +74,31 @@ describe("addresses on route planning's screens", () => {
       if (lng === "al") expect(started).not.toMatch(/^near /);
     }
     admin.cookies.set("lng", "en");
+  });
+});
+
+describe("events of a change made through the web", () => {
+  it("go to their readers as the request finishes, not after the worker's sweep", async () => {
+    const job = await insertJob(srv.ctx, org.orgId, { name: "Checked in by hand" });
+    const res = await admin.post(`/route-planning/scheduled-routes/assign-routes/edit/${job.id}`, {
+      intent: "checkin",
+    });
+    expect(res.status).toBeLessThan(400);
+    const event = () =>
+      srv.ctx.db
+        .selectFrom("events")
+        .select(["type", "dispatched_at", "data"])
+        .where("org_id", "=", org.orgId)
+        .where("type", "=", "route_job.status.changed")
+        .execute();
+    // the sweep would take it only after SWEEP_GRACE_MS (5 s), and no worker runs here
+    await vi.waitFor(
+      async () => {
+        const [e] = await event();
+        expect(e?.dispatched_at).not.toBeNull();
+      },
+      { timeout: 2_000, interval: 50 },
+    );
+    expect((await event())[0].data).toMatchObject({ job_id: job.id, status: "checked_in" });
   });
 });
