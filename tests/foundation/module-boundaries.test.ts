@@ -19,6 +19,7 @@ const ABOVE = [
   "server/simulator",
   "server/runtime",
   "server/bootstrap",
+  "server/event-readers",
   "jobs",
   "app",
 ];
