@@ -49,15 +49,19 @@ export function principalMiddleware(ctx: AppContext) {
 export { appendCookie };
 
 /**
- * After a request that may have changed something (anything but GET and HEAD) by a signed-in user: the events it
+ * After a request that may have changed something (anything but GET and HEAD) by a signed-in user or an integration
+ * key: the events it
  * committed go to their readers at once (webhooks within moments), rather than waiting for the worker's sweep. The
  * response has finished, so the request's transactions have committed.
  */
 export function dispatchAfterChange(ctx: AppContext) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const orgId = req.principal?.orgId;
-    if (orgId && ctx.events && req.method !== "GET" && req.method !== "HEAD")
-      res.on("finish", () => void ctx.events?.dispatchOrgs([orgId]));
+    if (ctx.events && req.method !== "GET" && req.method !== "HEAD")
+      res.on("finish", () => {
+        // read when finished: an integration key's principal is known only once its route has run
+        const orgId = req.principal?.orgId;
+        if (orgId) void ctx.events?.dispatchOrgs([orgId]);
+      });
     next();
   };
 }

@@ -69,6 +69,8 @@ export function tmsIntegrationRoutes(ctx: AppContext, opts: { limit?: number } =
         const raw =
           (req.headers["x-api-key"] as string | undefined) ?? (auth?.startsWith("ApiKey ") ? auth.slice(7) : undefined);
         const p = await keyPrincipal(ctx, raw);
+        // the key acts for its organisation (its changes' events are dispatched as the request finishes)
+        req.principal = p;
         const use = await takeKeyRequest(ctx, { orgId: p.orgId, keyId: p.sessionId }, limit);
         res.setHeader("X-RateLimit-Limit", String(limit));
         res.setHeader("X-RateLimit-Remaining", String(use.remaining));
