@@ -220,7 +220,15 @@ async function main() {
       SELECT DISTINCT round(la * 1e4)::int, round(lo * 1e4)::int, 'found', 'Rruga e Bench ' || round(la * 1e4)::int % 100, now()
         FROM unnest(${points.map((q) => q.lat)}::float8[], ${points.map((q) => q.lon)}::float8[]) AS x(la, lo)
       ON CONFLICT DO NOTHING`.execute(ctx.db);
-    const geo = { ...ctx, config: { ...ctx.config, GEOCODER_URL: "http://127.0.0.1:9/" } };
+    // the report names points from their stored 5-decimal text, so a point near a cell's edge may
+    // fall in the neighbouring cell: one report run queues those, and they are filled in before timing
+    let kicks = 0;
+    const noJobs = { enqueue: async () => void kicks++ } as unknown as JobQueue;
+    const geo = { ...ctx, jobs: noJobs, config: { ...ctx.config, GEOCODER_URL: "http://127.0.0.1:9/" } };
+    await runReport(geo, p, "trips", input, { allRows: true });
+    const filled = await sql<{ n: number }>`UPDATE geocode_cache SET status = 'found', address = 'Rruga e Bench',
+      resolved_at = now() WHERE status = 'pending' RETURNING 1 AS n`.execute(ctx.db);
+    say(`geocoder cache: ${cells} cells filled up front, ${filled.rows.length} more queued by the report's first run`);
     const cached = await timed(runs, () => runReport(geo, p, "trips", input, { allRows: true }));
     say(
       `trips report with a geocoder, every point cached, every row: ${cached.ms.toFixed(0)} ms (target < 1 s: ${cached.ms < 1000 ? "met" : "MISSED"})`,
