@@ -26,6 +26,20 @@ export function rulesFor(org: OrgRules | undefined, vehicleId: string): VehicleR
 
 const GEOFENCE_TYPES = new Set(["geofence_enter", "geofence_exit", "geofence_dwell"]);
 
+/**
+ * Each organisation's alert configuration version, bumped by a trigger on every change of its policies and
+ * geofences (0005_alerts.sql); an organisation without a row is at "0".
+ */
+export async function configVersions(db: DB, orgIds: readonly string[]): Promise<Map<string, string>> {
+  if (!orgIds.length) return new Map();
+  const rows = await db
+    .selectFrom("alert_config_versions")
+    .select(["org_id", "version"])
+    .where("org_id", "in", [...orgIds])
+    .execute();
+  return new Map(rows.map((r) => [r.org_id, String(r.version)]));
+}
+
 export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
   const [versionRow, settings, policies, links, vehicles] = await Promise.all([
     db.selectFrom("alert_config_versions").select("version").where("org_id", "=", orgId).executeTakeFirst(),
@@ -181,12 +195,7 @@ export class AlertRulesCache {
       return !e || now - e.checkedAt >= this.checkMs;
     });
     if (stale.length) {
-      const rows = await this.db
-        .selectFrom("alert_config_versions")
-        .select(["org_id", "version"])
-        .where("org_id", "in", stale)
-        .execute();
-      const versions = new Map(rows.map((r) => [r.org_id, String(r.version)]));
+      const versions = await configVersions(this.db, stale);
       await Promise.all(
         stale.map(async (id) => {
           const e = this.entries.get(id);

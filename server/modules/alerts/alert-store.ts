@@ -205,3 +205,66 @@ export function alertCreatedEvent(a: {
     },
   };
 }
+
+/**
+ * An alert raised without a policy (route planning's default for late and missed jobs): the log row named after
+ * what raised it, unread notices for `recipients` and its `alert.created` event, in the caller's transaction.
+ * Announce it with `announceAlerts` once that commits.
+ */
+export async function raiseDefaultAlert(
+  trx: Conn,
+  org: OrgRules,
+  a: {
+    orgId: string;
+    type: AlertType;
+    name: string;
+    vehicleId: string;
+    driverId: string | null;
+    at: Date;
+    lat: number;
+    lon: number;
+    details: Record<string, unknown>;
+    recipients: readonly string[];
+  },
+): Promise<{ id: string; eventId: string }> {
+  const { id } = await trx
+    .insertInto("alerts")
+    .values({
+      org_id: a.orgId,
+      policy_id: null,
+      policy_name: a.name,
+      alert_type: a.type,
+      vehicle_id: a.vehicleId,
+      driver_id: a.driverId,
+      occurred_at: a.at,
+      lat: a.lat,
+      lon: a.lon,
+      details: JSON.stringify(a.details) as never,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (a.recipients.length) {
+    await trx
+      .insertInto("alert_notifications")
+      .values(a.recipients.map((user_id) => ({ org_id: a.orgId, alert_id: id, user_id })))
+      .execute();
+  }
+  const [eventId] = await emitEvents(trx, [
+    alertCreatedEvent({
+      id,
+      orgId: a.orgId,
+      type: a.type,
+      policyId: null,
+      policyName: a.name,
+      vehicleId: a.vehicleId,
+      vehicleName: org.vehicles.get(a.vehicleId)?.registration ?? null,
+      driverId: a.driverId,
+      at: a.at,
+      placeName: null,
+      lat: a.lat,
+      lon: a.lon,
+      details: a.details,
+    }),
+  ]);
+  return { id, eventId };
+}

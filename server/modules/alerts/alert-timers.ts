@@ -1,11 +1,10 @@
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import { evaluateTimers, NO_DATA_FAULT_MS, type AlertState } from "./alert-engine";
 import { announceAlerts, enqueueAlertMail } from "./alert-notify";
 import { AlertRulesCache, rulesFor, TIMER_TYPES } from "./alert-rules";
 import { storeAlerts, type CommittedAlert } from "./alert-store";
 import { alertMailRepo } from "./alerts.repo";
-import { retentionCutoff } from "../positions";
+import { retentionCutoff, vehicleStateRepo } from "../positions";
 
 /** E-mails still pending this long after the alert are enqueued again (their first enqueue was lost). */
 const PENDING_MAIL_RETRY_MS = 2 * 60_000;
@@ -41,22 +40,16 @@ export async function runAlertTimers(
       .map((p) => p.durationMs!);
     const minSilenceMs = Math.min(NO_DATA_FAULT_MS, ...unseenMs);
     const committed: CommittedAlert[] = await ctx.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{
-        vehicle_id: string;
-        last_fix_time: Date | null;
-        last_server_time: Date | null;
-        lat: number | null;
-        lon: number | null;
-        alert_state: AlertState;
-      }>`
-        SELECT vehicle_id, last_fix_time, last_server_time, lat, lon, alert_state FROM vehicle_state
-        WHERE org_id = ${org.orgId} AND vehicle_id = ANY(${vehicleIds}::uuid[])
-          AND (coalesce(last_server_time, last_fix_time) < ${new Date(now.getTime() - minSilenceMs).toISOString()}::timestamptz OR alert_state->'g'->'in' <> '{}'::jsonb)
-        ORDER BY vehicle_id FOR UPDATE SKIP LOCKED`.execute(trx);
+      const rows = await vehicleStateRepo.lockForTimers(
+        trx,
+        org.orgId,
+        vehicleIds,
+        new Date(now.getTime() - minSilenceMs),
+      );
       const batches: Parameters<typeof storeAlerts>[1] = [];
       for (const r of rows) {
         const vehicleRules = rulesFor(org, r.vehicle_id)!;
-        const state = r.alert_state ?? {};
+        const state = (r.alert_state ?? {}) as AlertState;
         const before = JSON.stringify(state);
         const lastHeard = (r.last_server_time ?? r.last_fix_time)?.getTime() ?? null;
         const events = evaluateTimers(
@@ -66,9 +59,7 @@ export async function runAlertTimers(
           now.getTime(),
         );
         if (JSON.stringify(state) !== before) {
-          await sql`UPDATE vehicle_state SET alert_state = ${JSON.stringify(state)}::jsonb WHERE vehicle_id = ${r.vehicle_id}::uuid`.execute(
-            trx,
-          );
+          await vehicleStateRepo.saveAlertState(trx, r.vehicle_id, state);
         }
         if (events.length) batches.push({ org, vehicleId: r.vehicle_id, events });
       }

@@ -35,6 +35,29 @@ function filtered(db: DB, p: Principal, f: LogQuery) {
 }
 
 export const alertLogRepo = {
+  /** One alert's log line by id (no scope: the caller already holds something that points at it). */
+  byId(db: DB, orgId: string, id: string) {
+    return db
+      .selectFrom("alerts")
+      .select(["id", "alert_type", "policy_name", "occurred_at", "details"])
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+  },
+  /** The vehicle's device alarm (green driving) alert nearest `at`, within `windowS` seconds either side. */
+  nearestDeviceAlarm(db: DB, orgId: string, vehicleId: string, at: Date, windowS: number) {
+    return db
+      .selectFrom("alerts")
+      .select(["id", "occurred_at"])
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "=", vehicleId)
+      .where("alert_type", "=", "device_alarm")
+      .where("occurred_at", ">=", new Date(at.getTime() - windowS * 1000))
+      .where("occurred_at", "<=", new Date(at.getTime() + windowS * 1000))
+      .orderBy(sql`abs(extract(epoch from occurred_at - ${at}::timestamptz))`)
+      .limit(1)
+      .executeTakeFirst();
+  },
   async list(db: DB, p: Principal, f: LogQuery, page: Pick<ListQuery, "page" | "size">) {
     const base = filtered(db, p, f);
     const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as("total")).execute();

@@ -23,6 +23,29 @@ export type PolicyColumns = Omit<
 >;
 
 export const policiesRepo = {
+  /** Which of `types` the organisation has a policy for, switched on or off (an off policy is a choice too). */
+  async typesChosen(db: DB, orgId: string, types: readonly AlertType[]): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom("alert_policies")
+      .select("alert_type")
+      .distinct()
+      .where("org_id", "=", orgId)
+      .where("alert_type", "in", [...types])
+      .execute();
+    return new Set(rows.map((r) => r.alert_type));
+  },
+  /** Organisations (of `orgIds`, or all) with a switched-on policy of the type. */
+  async orgsWithActive(db: DB, type: AlertType, orgIds?: readonly string[]): Promise<string[]> {
+    const rows = await db
+      .selectFrom("alert_policies")
+      .select("org_id")
+      .distinct()
+      .$if(orgIds !== undefined, (q) => q.where("org_id", "in", [...orgIds!]))
+      .where("alert_type", "=", type)
+      .where("active", "=", true)
+      .execute();
+    return rows.map((r) => r.org_id);
+  },
   async list(db: DB, orgId: string, q: ListQuery, sort: PolicySort, type?: AlertType) {
     let base = db.selectFrom("alert_policies as p").where("p.org_id", "=", orgId);
     if (q.q) base = base.where("p.name", "ilike", likePattern(q.q));

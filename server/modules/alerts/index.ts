@@ -2,8 +2,8 @@
 export { alertsEventReader, announceAlerts } from "./alert-notify";
 export { createAlertHook } from "./alert-pipeline";
 export { matchingEvents, raisePolicyAlerts } from "./alert-raise";
-export { AlertRulesCache, type OrgRules } from "./alert-rules";
-export { alertCreatedEvent } from "./alert-store";
+export { AlertRulesCache, configVersions, type OrgRules } from "./alert-rules";
+export { alertCreatedEvent, raiseDefaultAlert } from "./alert-store";
 export { alertLogRepo } from "./alerts-log.repo";
 export { alertsJobs } from "./alerts.jobs";
 export { toAlertDto, toPolicyDto, toPolicyListItemDto } from "./alerts.mapper";

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { listFleetState, assertUuid } from "../positions";
+import { vehiclesRepo } from "../vehicles";
 import { devicesPolicy } from "./devices.policy";
 import { describeFrame } from "../../protocols/describe-frame";
 
@@ -138,24 +139,15 @@ export async function attachUnknownDevice(
     .orderBy("last_seen", "desc")
     .executeTakeFirst();
   if (!unknown) throw notFound("device");
-  const taken = await ctx.db
-    .selectFrom("vehicles")
-    .select("id")
-    .where("device_imei", "=", identifier)
-    .executeTakeFirst();
-  if (taken && taken.id !== vehicleId) throw new AppError("DEVICE_TAKEN", "This device is attached to another vehicle");
+  if (await vehiclesRepo.deviceTaken(ctx.db, identifier, vehicleId))
+    throw new AppError("DEVICE_TAKEN", "This device is attached to another vehicle");
   const protocol = (PROTOCOLS as readonly string[]).includes(unknown.protocol)
     ? (unknown.protocol as (typeof PROTOCOLS)[number])
     : null;
   await ctx.db
     .transaction()
     .execute(async (trx) => {
-      await trx
-        .updateTable("vehicles")
-        .set({ device_imei: identifier, device_protocol: protocol, updated_at: new Date() })
-        .where("id", "=", vehicleId)
-        .where("org_id", "=", p.orgId)
-        .execute();
+      await vehiclesRepo.update(trx, p.orgId, vehicleId, { device_imei: identifier, device_protocol: protocol });
       await trx.deleteFrom("unknown_devices").where("identifier", "=", identifier).execute();
     })
     .catch((err: { code?: string }) => {

@@ -58,6 +58,10 @@ export const eventsRepo = {
       .where("id", "=", id)
       .executeTakeFirst();
   },
+  async seqOf(db: Conn, id: string): Promise<string> {
+    const row = await db.selectFrom("events").select("seq").where("id", "=", id).executeTakeFirstOrThrow();
+    return String(row.seq);
+  },
   /** Events dispatched before the cutoff (their deliveries go with them). */
   async prune(db: Conn, before: Date) {
     const r = await db

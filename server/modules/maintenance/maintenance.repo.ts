@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
+import { vehicleStateRepo } from "../positions";
 import type { Insertable, Updateable } from "kysely";
 import type { MaintenanceRemindersTable } from "../../db/schema/maintenance";
 
@@ -21,17 +22,15 @@ const none = (ids: readonly string[]) => ids.length === 0;
 export const remindersRepo = {
   async readings(db: DB, orgId: string, vehicleIds: readonly string[]): Promise<Map<string, VehicleReading>> {
     if (none(vehicleIds)) return new Map();
-    const { rows } = await sql<{
-      id: string;
-      base: string;
-      tm: number | null;
-      hours: number | null;
-      has_device: boolean;
-      entered: string | null;
-      entered_hours: string | null;
-    }>`
-      SELECT v.id, v.odometer_km AS base, s.odometer_m AS tm, s.engine_hours_s AS hours,
-             (v.device_imei IS NOT NULL OR s.device_id IS NOT NULL) AS has_device,
+    const [{ rows }, meters] = await Promise.all([
+      sql<{
+        id: string;
+        base: string;
+        has_imei: boolean;
+        entered: string | null;
+        entered_hours: string | null;
+      }>`
+      SELECT v.id, v.odometer_km AS base, v.device_imei IS NOT NULL AS has_imei,
              greatest(
                (SELECT max(odometer_km) FROM maintenance_services m WHERE m.org_id = v.org_id AND m.vehicle_id = v.id),
                (SELECT max(odometer_km) FROM maintenance_fuel_reports f WHERE f.org_id = v.org_id AND f.vehicle_id = v.id)
@@ -40,15 +39,19 @@ export const remindersRepo = {
                (SELECT max(engine_hours) FROM maintenance_services m WHERE m.org_id = v.org_id AND m.vehicle_id = v.id),
                (SELECT max(engine_hours) FROM maintenance_fuel_reports f WHERE f.org_id = v.org_id AND f.vehicle_id = v.id)
              ) AS entered_hours
-      FROM vehicles v LEFT JOIN vehicle_state s ON s.vehicle_id = v.id
-      WHERE v.org_id = ${orgId} AND v.id = ANY(${[...vehicleIds]}::uuid[])`.execute(db);
+      FROM vehicles v
+      WHERE v.org_id = ${orgId} AND v.id = ANY(${[...vehicleIds]}::uuid[])`.execute(db),
+      vehicleStateRepo.meters(db, orgId, vehicleIds),
+    ]);
     return new Map(
       rows.map((r) => {
+        const m = meters.get(r.id);
+        const hasDevice = r.has_imei || (m?.device_id ?? null) !== null;
         const base = Number(r.base);
-        const telematics = r.has_device ? Math.round((base + (r.tm ?? 0) / 1000) * 10) / 10 : null;
+        const telematics = hasDevice ? Math.round((base + (m?.odometer_m ?? 0) / 1000) * 10) / 10 : null;
         const entered = r.entered === null ? null : Number(r.entered);
         const odometer = telematics ?? Math.max(base, entered ?? 0);
-        const telematicsHours = r.has_device ? Math.round(((r.hours ?? 0) / 3600) * 10) / 10 : null;
+        const telematicsHours = hasDevice ? Math.round(((m?.engine_hours_s ?? 0) / 3600) * 10) / 10 : null;
         const hours = telematicsHours ?? (r.entered_hours === null ? null : Number(r.entered_hours));
         return [
           r.id,

@@ -19,4 +19,5 @@ export {
 } from "./positions.service";
 export { drawnTrack, findReplayVehicle, getReplay, replayToCsv, replayToGpx } from "./replay.service";
 export { emptyTrackState } from "./track-state";
+export { vehicleStateRepo } from "./vehicle-state.repo";
 export { DEVICE_FAULTS, displayState, pinColor, type StateLike, vehicleStatus } from "./vehicle-status";

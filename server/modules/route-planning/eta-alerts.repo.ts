@@ -2,18 +2,6 @@ import type { DB } from "../../db/database";
 
 /** Predicted-late jobs: which organisations ask for the alert, the jobs that may still raise it, and the once-only claim. */
 export const etaAlertsRepo = {
-  /** Organisations with a switched-on policy of job_eta_late (the alert has no default for the others). */
-  async organisations(db: DB, orgIds?: readonly string[]): Promise<string[]> {
-    const rows = await db
-      .selectFrom("alert_policies")
-      .select("org_id")
-      .distinct()
-      .$if(orgIds !== undefined, (q) => q.where("org_id", "in", [...orgIds!]))
-      .where("alert_type", "=", "job_eta_late")
-      .where("active", "=", true)
-      .execute();
-    return rows.map((r) => r.org_id);
-  },
   /** The day's assigned jobs not reached yet that have raised neither the predicted-late nor the late alert. */
   candidates(db: DB, orgId: string, day: string) {
     return db

@@ -3,7 +3,7 @@ import type { DB } from "../../db/database";
 
 export type LatenessStage = "job_late" | "job_missed";
 
-/** Late and missed jobs: the jobs that still owe an alert, the once-only claim, and the default for organisations without a policy. */
+/** Late and missed jobs: the jobs that still owe an alert, the once-only claim and who dispatches (the default's recipients). */
 export const latenessRepo = {
   /** Assigned jobs around today not arrived yet that still owe an alert. */
   candidates(db: DB, days: readonly string[], orgIds?: readonly string[]) {
@@ -34,17 +34,6 @@ export const latenessRepo = {
       .limit(5000)
       .execute();
   },
-  /** The job types for which the organisation has a policy, switched on or off (an off policy is a choice too). */
-  async policyTypes(db: DB, orgId: string): Promise<Set<string>> {
-    const rows = await db
-      .selectFrom("alert_policies")
-      .select("alert_type")
-      .distinct()
-      .where("org_id", "=", orgId)
-      .where("alert_type", "in", ["job_late", "job_missed"])
-      .execute();
-    return new Set(rows.map((r) => r.alert_type));
-  },
   /**
    * Marks the job's stage as alerted; false when it already was (a second sweep running at the same time),
    * so each visit raises each stage once. A missed job also counts as late (no late alert after a missed one).
@@ -71,45 +60,5 @@ export const latenessRepo = {
       .where(sql<boolean>`'routePlanning:write' = ANY(roles.permissions)`)
       .execute();
     return rows.map((r) => r.id);
-  },
-  /** The default without a policy: a log row (no policy, the job's name in the policy column) and unread notices. */
-  async raiseDefault(
-    db: DB,
-    a: {
-      orgId: string;
-      type: LatenessStage;
-      jobName: string;
-      vehicleId: string;
-      driverId: string | null;
-      at: Date;
-      lat: number;
-      lon: number;
-      details: Record<string, unknown>;
-      recipients: string[];
-    },
-  ) {
-    const alert = await db
-      .insertInto("alerts")
-      .values({
-        org_id: a.orgId,
-        policy_id: null,
-        policy_name: a.jobName,
-        alert_type: a.type,
-        vehicle_id: a.vehicleId,
-        driver_id: a.driverId,
-        occurred_at: a.at,
-        lat: a.lat,
-        lon: a.lon,
-        details: JSON.stringify(a.details) as never,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    if (a.recipients.length) {
-      await db
-        .insertInto("alert_notifications")
-        .values(a.recipients.map((user_id) => ({ org_id: a.orgId, alert_id: alert.id, user_id })))
-        .execute();
-    }
-    return alert.id;
   },
 };

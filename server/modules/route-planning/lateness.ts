@@ -1,7 +1,13 @@
 import type { AppContext } from "../../context";
 import { addDays } from "../../shared/dates";
-import { announceAlerts, raisePolicyAlerts, alertCreatedEvent, AlertRulesCache, type OrgRules } from "../alerts";
-import { emitEvent } from "../events";
+import {
+  announceAlerts,
+  AlertRulesCache,
+  policiesRepo,
+  raiseDefaultAlert,
+  raisePolicyAlerts,
+  type OrgRules,
+} from "../alerts";
 import { punctuality } from "./job-rules";
 import { emitRouteJobStatus } from "./route-job-events";
 import { latenessRepo, type LatenessStage } from "./lateness.repo";
@@ -43,7 +49,7 @@ export async function sweepLateJobs(
     if (!due.length) continue;
     const [org, chosen] = await Promise.all([
       rulesCache.forOrgs([orgId]).then((m) => m.get(orgId)!),
-      latenessRepo.policyTypes(ctx.db, orgId),
+      policiesRepo.typesChosen(ctx.db, orgId, ["job_late", "job_missed"]),
     ]);
     let dispatchers: string[] | null = null;
     for (const { j, type } of due) {
@@ -109,7 +115,7 @@ async function raiseDefault(
       ? raiseDefaultAlert(trx, org, {
           orgId: org.orgId,
           type: a.type,
-          jobName: j.name,
+          name: j.name,
           vehicleId: j.vehicle_id!,
           driverId: j.driver_id,
           at: a.now,
@@ -123,32 +129,4 @@ async function raiseDefault(
   if (!raised) return 0;
   await announceAlerts(ctx, [raised]);
   return 1;
-}
-
-/** The default alert's log row, its notices and its `alert.created` event, in the claim's transaction. */
-async function raiseDefaultAlert(
-  trx: AppContext["db"],
-  org: OrgRules,
-  a: Parameters<typeof latenessRepo.raiseDefault>[1],
-) {
-  const id = await latenessRepo.raiseDefault(trx, a);
-  const eventId = await emitEvent(
-    trx,
-    alertCreatedEvent({
-      id,
-      orgId: a.orgId,
-      type: a.type,
-      policyId: null,
-      policyName: a.jobName,
-      vehicleId: a.vehicleId,
-      vehicleName: org.vehicles.get(a.vehicleId)?.registration ?? null,
-      driverId: a.driverId,
-      at: a.at,
-      placeName: null,
-      lat: a.lat,
-      lon: a.lon,
-      details: a.details,
-    }),
-  );
-  return { id, eventId };
 }

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import type { LatLon, TravelMatrix } from "../../optimization";
 import { formatInstantTime, todayIn, zonedInstant } from "../../shared/dates";
 import { secondsOfDay } from "./job-rules";
+import { vehicleStateRepo } from "../positions";
 import { liveEtaRepo } from "./route-planning.repo";
 import type { RouteRules } from "./route-settings.service";
 import { routeTravelMatrix } from "./travel-model";
@@ -167,7 +168,7 @@ export async function liveEtas(
   ];
   const [remaining, fixes] = await Promise.all([
     liveEtaRepo.remainingJobs(ctx.db, orgId, vehicleIds, today),
-    liveEtaRepo.positions(ctx.db, orgId, vehicleIds),
+    vehicleStateRepo.latestFixes(ctx.db, orgId, vehicleIds),
   ]);
   const etas = await computeLiveEtas(remaining, fixes, {
     timeZone: rules.timezone,

@@ -206,20 +206,8 @@ export const optimizationsRepo = {
   },
 };
 
-/** The live ETA's inputs: vehicles' last positions and their jobs of a day not finished, always of one organisation. */
+/** The live ETA's jobs: a day's jobs not finished, of one organisation (the vehicles' positions come from positions). */
 export const liveEtaRepo = {
-  positions(db: DB, orgId: string, vehicleIds: readonly string[]) {
-    if (!vehicleIds.length) return Promise.resolve([]);
-    return db
-      .selectFrom("vehicle_state")
-      .select(["vehicle_id", "lat", "lon", "last_fix_time"])
-      .where("org_id", "=", orgId)
-      .where("vehicle_id", "in", [...vehicleIds])
-      .where("lat", "is not", null)
-      .where("lon", "is not", null)
-      .where("last_fix_time", "is not", null)
-      .execute();
-  },
   remainingJobs(db: DB, orgId: string, vehicleIds: readonly string[], day: string) {
     if (!vehicleIds.length) return Promise.resolve([]);
     return db

@@ -4,6 +4,8 @@ import type { AppContext } from "../../context";
 import type { CameraCallbacks, CameraUpload, DualCamMeta } from "../../protocols/dualcam-camera";
 import { DUALCAM_MAX_DATA, DUALCAM_PATHS, type DualCamFile } from "../../protocols/dualcam";
 import { mediaKey, mediaStore, sniffContentType } from "./media-store";
+import { alertLogRepo } from "../alerts";
+import { vehicleStateRepo } from "../positions";
 import { videoRepo } from "./video.repo";
 import type { Camera, MediaType } from "./video.schema";
 
@@ -48,10 +50,10 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
     const pos =
       meta?.lat != null && meta.lon != null
         ? { lat: meta.lat, lon: meta.lon }
-        : await videoRepo.positionAt(ctx.db, vehicleId, at);
+        : await vehicleStateRepo.positionAt(ctx.db, orgId, vehicleId, at);
     const alert =
       trigger === "green_driving"
-        ? await videoRepo.matchingAlert(ctx.db, orgId, vehicleId, at, ALERT_MATCH_S)
+        ? await alertLogRepo.nearestDeviceAlarm(ctx.db, orgId, vehicleId, at, ALERT_MATCH_S)
         : undefined;
     return videoRepo.insertMedia(ctx.db, {
       org_id: orgId,

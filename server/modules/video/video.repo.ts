@@ -102,14 +102,7 @@ export const videoRepo = {
     return db
       .selectFrom("video_media as m")
       .innerJoin("vehicles", "vehicles.id", "m.vehicle_id")
-      .leftJoin("alerts as a", (j) => j.onRef("a.id", "=", "m.alert_id").onRef("a.org_id", "=", "m.org_id"))
-      .select([
-        ...MEDIA_COLUMNS,
-        "a.alert_type",
-        "a.policy_name",
-        "a.occurred_at as alert_at",
-        "a.details as alert_details",
-      ])
+      .select(MEDIA_COLUMNS)
       .where("m.org_id", "=", p.orgId)
       .where("m.id", "=", id)
       .where("m.vehicle_id", "in", scopeVehicles(db.selectFrom("vehicles").select("vehicles.id"), p))
@@ -225,46 +218,6 @@ export const videoRepo = {
   },
 
   /** The vehicle's latest known position at or before a moment (an upload without coordinates). */
-  positionAt(db: DB, vehicleId: string, at: Date) {
-    return db
-      .selectFrom("positions")
-      .select(["lat", "lon", "fix_time"])
-      .where("vehicle_id", "=", vehicleId)
-      .where("fix_time", "<=", at)
-      .where("fix_time", ">", new Date(at.getTime() - 3600_000))
-      .orderBy("fix_time", "desc")
-      .limit(1)
-      .executeTakeFirst();
-  },
-
-  /** The positions around a capture (details map). */
-  trackAround(db: DB, vehicleId: string, at: Date, minutes: number) {
-    return db
-      .selectFrom("positions")
-      .select(["lat", "lon", "fix_time"])
-      .where("vehicle_id", "=", vehicleId)
-      .where("fix_time", ">=", new Date(at.getTime() - minutes * 60_000))
-      .where("fix_time", "<=", new Date(at.getTime() + minutes * 60_000))
-      .orderBy("fix_time")
-      .limit(2000)
-      .execute();
-  },
-
-  /** A green-driving (device alarm) alert of the vehicle near the capture, not yet carrying a file of the same kind. */
-  matchingAlert(db: DB, orgId: string, vehicleId: string, at: Date, windowS: number) {
-    return db
-      .selectFrom("alerts")
-      .select(["id", "occurred_at"])
-      .where("org_id", "=", orgId)
-      .where("vehicle_id", "=", vehicleId)
-      .where("alert_type", "=", "device_alarm")
-      .where("occurred_at", ">=", new Date(at.getTime() - windowS * 1000))
-      .where("occurred_at", "<=", new Date(at.getTime() + windowS * 1000))
-      .orderBy(sql`abs(extract(epoch from occurred_at - ${at}::timestamptz))`)
-      .limit(1)
-      .executeTakeFirst();
-  },
-
   retentionDays(db: DB, orgId: string) {
     return db.selectFrom("video_settings").select("retention_days").where("org_id", "=", orgId).executeTakeFirst();
   },

@@ -6,6 +6,7 @@ import { parseZonedDateTime, startOfDayIn } from "../../shared/dates";
 import { camreqCommand } from "../../protocols/dualcam";
 import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
+import { alertLogRepo } from "../alerts";
 import { audit } from "../audit";
 import { orgTimeZone } from "../organization";
 import {
@@ -18,7 +19,7 @@ import {
   type LonLat,
   getGeofence,
 } from "../places";
-import { assertUuid } from "../positions";
+import { assertUuid, vehicleStateRepo } from "../positions";
 import { toPage } from "../shared/listing";
 import { extensionOf, mediaStore } from "./media-store";
 import { toMediaDto } from "./video.mapper";
@@ -65,7 +66,7 @@ export async function requestFootage(
   const zone = await orgTimeZone(ctx, p.orgId);
   const at = input.at ? (parseZonedDateTime(input.at, zone) ?? now) : now;
   const durationS = input.mediaType === "video" ? (input.durationS ?? 10) : 0;
-  const pos = await videoRepo.positionAt(ctx.db, v.id, at);
+  const pos = await vehicleStateRepo.positionAt(ctx.db, p.orgId, v.id, at);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const r = await videoRepo.insertMedia(trx, {
       org_id: p.orgId,
@@ -146,15 +147,16 @@ export async function getMedia(ctx: AppContext, p: Principal, id: string) {
   assertUuid(id);
   const m = await videoRepo.visibleById(ctx.db, p, id);
   if (!m) throw notFound("video");
+  const a = m.alert_id ? await alertLogRepo.byId(ctx.db, p.orgId, m.alert_id) : undefined;
   return {
     ...toMediaDto(m),
     alert: m.alert_id
       ? {
           id: m.alert_id,
-          type: m.alert_type,
-          policyName: m.policy_name,
-          occurredAt: m.alert_at ? new Date(m.alert_at).toISOString() : null,
-          details: m.alert_details,
+          type: a?.alert_type ?? null,
+          policyName: a?.policy_name ?? null,
+          occurredAt: a ? new Date(a.occurred_at).toISOString() : null,
+          details: a?.details ?? null,
         }
       : null,
   };
@@ -163,7 +165,7 @@ export async function getMedia(ctx: AppContext, p: Principal, id: string) {
 /** The track around a capture (details map): ±5 minutes. */
 export async function trackAround(ctx: AppContext, p: Principal, id: string) {
   const m = await getMedia(ctx, p, id);
-  const rows = await videoRepo.trackAround(ctx.db, m.vehicleId, new Date(m.capturedAt), 5);
+  const rows = await vehicleStateRepo.trackAround(ctx.db, p.orgId, m.vehicleId, new Date(m.capturedAt), 5);
   return rows.map((r) => [r.lon, r.lat] as LonLat);
 }
 

@@ -47,21 +47,11 @@ export const deliveryRepo = {
   async release(db: Conn, webhookId: string) {
     await db.updateTable("webhooks").set({ lease_until: null }).where("id", "=", webhookId).execute();
   },
-  /** The oldest pending delivery (event order), with its event. */
+  /** The oldest pending delivery (event order); its event is read from the events module. */
   nextPending(db: Conn, webhookId: string) {
     return db
       .selectFrom("webhook_deliveries as d")
-      .innerJoin("events as e", (j) => j.onRef("e.id", "=", "d.event_id").onRef("e.org_id", "=", "d.org_id"))
-      .select([
-        "d.id",
-        "d.attempts",
-        "d.next_attempt_at",
-        "e.id as event_id",
-        "e.org_id",
-        "e.type",
-        "e.occurred_at",
-        "e.data",
-      ])
+      .select(["d.id", "d.attempts", "d.next_attempt_at", "d.event_id", "d.org_id"])
       .where("d.webhook_id", "=", webhookId)
       .where("d.status", "=", "pending")
       .orderBy("d.event_seq")

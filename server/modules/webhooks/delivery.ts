@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { Mailer } from "../../mail/mailer";
 import { webhookDisabledEmail } from "../../../templates/email/webhook-disabled";
-import { EVENT_TYPES, TEST_EVENT, toEnvelope, type EventReader } from "../events";
+import { EVENT_TYPES, eventsRepo, TEST_EVENT, toEnvelope, type EventReader } from "../events";
 import { deliveryRepo } from "./delivery.repo";
 import { postSigned, WEBHOOK_TIMEOUT_MS } from "./webhook-http";
 
@@ -44,13 +44,15 @@ export async function runDeliveries(ctx: AppContext, webhookId: string, opts: Ru
       const next = await deliveryRepo.nextPending(ctx.db, webhookId);
       const at = clock();
       if (!next || next.next_attempt_at > at) break;
+      const event = await eventsRepo.findById(ctx.db, next.org_id, next.event_id);
+      if (!event) break;
       await deliveryRepo.extend(ctx.db, webhookId, new Date(at.getTime() + LEASE_MS));
-      const envelope = toEnvelope({ ...next, id: next.event_id });
+      const envelope = toEnvelope(event);
       const body = JSON.stringify(envelope);
       const answer = await postSigned(
         hook.url,
         body,
-        { secret: hook.secret, event: next.type, deliveryId: next.id },
+        { secret: hook.secret, event: event.type, deliveryId: next.id },
         { allowPrivate: ctx.config.OUTBOUND_ALLOW_PRIVATE },
       );
       const done = clock();

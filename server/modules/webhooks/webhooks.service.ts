@@ -129,12 +129,12 @@ export async function sendTestEvent(ctx: AppContext, p: Principal, webhookId: st
     });
     // dispatched here, to this webhook only
     await eventsRepo.markDispatched(trx, [eventId]);
-    const row = await trx.selectFrom("events").select(["seq"]).where("id", "=", eventId).executeTakeFirstOrThrow();
+    const seq = await eventsRepo.seqOf(trx, eventId);
     const d = await webhooksRepo.insertDelivery(trx, {
       org_id: p.orgId,
       webhook_id: w.id,
       event_id: eventId,
-      event_seq: row.seq,
+      event_seq: seq,
       event_type: TEST_EVENT,
     });
     return d.id;

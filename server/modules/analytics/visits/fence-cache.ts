@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
+import { configVersions } from "../../alerts";
 import type { GeofenceIndex } from "../../places";
 import { visitsRepo } from "./visits.repo";
 
@@ -23,12 +24,7 @@ export class FenceCache {
       return !e || now - e.checkedAt >= this.checkMs;
     });
     if (stale.length) {
-      const rows = await this.db
-        .selectFrom("alert_config_versions")
-        .select(["org_id", "version"])
-        .where("org_id", "in", stale)
-        .execute();
-      const versions = new Map(rows.map((r) => [r.org_id, String(r.version)]));
+      const versions = await configVersions(this.db, stale);
       const reload = stale.filter((id) => this.entries.get(id)?.version !== (versions.get(id) ?? "0"));
       const fresh = reload.length
         ? await visitsRepo.fenceIndexes(this.db, reload)
