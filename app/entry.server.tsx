@@ -6,6 +6,8 @@ import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { createI18n, resolveLanguage } from "./i18n/i18n.server";
+// registers every module's report types in this build's own copy of the report registry
+import "../server/report-catalogue";
 
 export const streamTimeout = 10_000;
 

@@ -10,6 +10,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { sql } from "kysely";
 import pino from "pino";
 import { loadConfig } from "../server/config";
+import "../server/report-catalogue";
 import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
 import { migrate } from "../server/db/migrate";

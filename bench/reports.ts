@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import pino from "pino";
 import { loadConfig } from "../server/config";
+import "../server/report-catalogue";
 import type { AppContext } from "../server/context";
 import { copyFrom } from "../server/db/copy-from";
 import { connectDatabase } from "../server/db/database";

@@ -8,6 +8,7 @@ import { DeviceRegistry, sharedDeviceRegistry } from "./modules/devices";
 import { createLiveBus } from "./modules/live";
 import { JobQueue } from "./queue/job-queue";
 import { attachEventReaders } from "./event-readers";
+import "./report-catalogue";
 
 export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Logger {
   return pino({

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFuelReport } from "../../server/modules/maintenance/fuel.service";
 import { reportCsv } from "../../server/modules/analytics/exports/csv-export";
-import { REPORTS } from "../../server/modules/analytics/reports/catalogue";
+import { REPORTS } from "../../server/report-catalogue";
 import { periodOf } from "../../server/modules/shared/reports/period";
 import type { ReportRow } from "../../server/modules/shared/reports/report-definition";
 import { csvCell, parseCsvRecords } from "../../server/shared/csv";

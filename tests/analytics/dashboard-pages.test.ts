@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addTile, STARTER_TILES } from "../../server/modules/analytics/dashboard/dashboard.service";
 import { METRICS } from "../../server/modules/analytics/dashboard/dashboard.schema";
-import { REPORT_TYPES } from "../../server/modules/analytics/reports/catalogue";
+import { REPORT_TYPES } from "../../server/report-catalogue";
 import { METRIC_REPORT } from "../../app/features/dashboard/tile-view";
 import { dashboardData } from "../../server/modules/analytics/dashboard/dashboard.service";
 import { seedDemoDashboard } from "../../server/seed/seed-dashboard";

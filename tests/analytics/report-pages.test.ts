@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateArchive } from "../../server/modules/analytics/archive/archive.service";
 import { archiveRepo } from "../../server/modules/analytics/archive/archive.repo";
-import { REPORTS } from "../../server/modules/analytics/reports/catalogue";
+import { REPORTS } from "../../server/report-catalogue";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { buildExists, FormClient, startTestServer, type TestServer } from "../support/server";
 import { encodeNear, formatAddress } from "../../server/shared/address-text";

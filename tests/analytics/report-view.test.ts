@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { reportChartOption } from "../../app/features/analytics/reports/report-chart";
 import { timelinePoints } from "../../app/features/analytics/reports/components/TimelineMap";
 import { reportInput, runQuery } from "../../app/features/analytics/reports/reports.server";
-import { REPORTS, reportByType } from "../../server/modules/analytics/reports/catalogue";
+import { REPORTS } from "../../server/report-catalogue";
+import { reportByType } from "../../server/modules/shared/reports/registry";
 import { parseOwnParams } from "../../server/modules/analytics/analytics.service";
 
 describe("report page helpers", () => {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runReport } from "../../server/modules/analytics/analytics.service";
-import { REPORTS } from "../../server/modules/analytics/reports/catalogue";
+import { REPORTS } from "../../server/report-catalogue";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createPlace } from "../support/factories";
 

@@ -20,6 +20,7 @@ const ABOVE = [
   "server/runtime",
   "server/bootstrap",
   "server/event-readers",
+  "server/report-catalogue",
   "jobs",
   "app",
 ];

@@ -1,4 +1,5 @@
-import { EXPORT_FORMATS, REPORT_TYPES } from "../../modules/analytics";
+import { EXPORT_FORMATS } from "../../modules/analytics";
+import { REPORT_TYPES } from "../../report-catalogue";
 import type { ApiFragment } from "../openapi/openapi-document";
 
 const error = { $ref: "#/components/responses/Error" };

@@ -7,9 +7,9 @@ import { orgTimeZone } from "../organization";
 import { usersRepo } from "../users";
 import { analyticsPolicy } from "./analytics.policy";
 import { analyticsRepo, vehicleLabel } from "./analytics.repo";
-import { reportByType, REPORTS } from "./reports/catalogue";
 import { periodOf, type Period } from "../shared/reports/period";
 import type { ReportDefinition, ReportResult } from "../shared/reports/report-definition";
+import { allReports, reportByType } from "../shared/reports/registry";
 import { commonParamsSchema, type CommonParams } from "./reports/report-params";
 import { SCREEN_ROWS } from "./reports/types/segment-reports";
 import { segmentsRepo } from "./segments/segments.repo";
@@ -58,7 +58,7 @@ export function parseReportInput(p: Principal, type: string, input: Record<strin
 
 /** The report types this user may run. */
 export function availableReports(p: Principal): ReportDefinition[] {
-  return REPORTS.filter(
+  return allReports().filter(
     (r) => p.permissions.has("analytics:read") && (!r.permission || p.permissions.has(r.permission)),
   );
 }

@@ -11,10 +11,11 @@ export { addTile, dashboardData, STARTER_TILES } from "./dashboard/dashboard.ser
 export { writeReportPdf } from "./exports/pdf-export";
 export { CONTENT_TYPES, EXPORT_FORMATS, prepareExport } from "./exports/report-export";
 export { writeReportXlsx } from "./exports/xlsx-export";
-export { REPORT_TYPES } from "./reports/catalogue";
+export { ANALYTICS_REPORTS } from "./reports/catalogue";
 export { SCHEDULE_RANGES } from "./schedules/schedule-timing";
 export { schedulesRepo } from "./schedules/schedules.repo";
 export { scheduleInputSchema } from "./schedules/schedules.schema";
 export * as schedulesService from "./schedules/schedules.service";
 export { createSegmentsHook } from "./segments/segments.hook";
+export { tripReadsRepo } from "./segments/trip-reads.repo";
 export { rebuildVehicleSegments, SegmentBatch, vehiclesToRebuild } from "./segments/segments.service";

@@ -5,7 +5,9 @@ import { formatInstant } from "../../shared/dates";
 import { bookingReminderEmail } from "../../../templates/email/booking-reminder";
 import { orgTimeZone } from "../organization";
 import { notifyUser } from "../push";
-import { bookingsRepo, vehicleUsage, type BookingRow } from "./bookings.repo";
+import { vehicleStateRepo } from "../positions";
+import { bookingsRepo, type BookingRow } from "./bookings.repo";
+import { bookingsBackAtBase, vehicleUsage } from "./vehicle-usage";
 
 type Recipient = { email: string | null; name: string; language: string; driver: string | null };
 
@@ -125,11 +127,12 @@ async function mailAll(
  */
 export async function completeReturnedBookings(ctx: AppContext, now: Date): Promise<{ returned: number }> {
   let returned = 0;
-  for (const r of await bookingsRepo.dueReturns(ctx.db, now)) {
-    if (!r.last_on) continue; // never driven during the booking: the car did not come back, it never left
-    const offSince = await bookingsRepo.firstOffAfter(ctx.db, r.org_id, r.vehicle_id, r.last_on, now);
+  const back = await bookingsBackAtBase(ctx.db, await bookingsRepo.activeWithBase(ctx.db, now), now);
+  for (const r of back) {
+    if (!r.lastOn) continue; // never driven during the booking: the car did not come back, it never left
+    const offSince = await vehicleStateRepo.firstOffAfter(ctx.db, r.org_id, r.vehicle_id, r.lastOn, now);
     if (!offSince) continue;
-    const at = new Date(Math.max(offSince.getTime(), r.enter_time.getTime()));
+    const at = new Date(Math.max(offSince.getTime(), r.enterTime.getTime()));
     if (now.getTime() - at.getTime() < r.rest_min * 60_000) continue;
     const usage = await vehicleUsage(ctx.db, r.org_id, r.vehicle_id, r.starts_at, now);
     const done = await ctx.db.transaction().execute((trx) =>

@@ -433,23 +433,12 @@ export const bookingsRepo = {
       .limit(500)
       .execute();
   },
-  dueReturns(db: DB, now: Date) {
-    const at = sql`${now.toISOString()}::timestamptz`;
+  /** Active bookings not yet at their end whose vehicle has a base (early return candidates), with the rest time. */
+  activeWithBase(db: DB, now: Date) {
     return db
       .selectFrom("bookings as b")
       .innerJoin("car_sharing_vehicles as cv", (j) =>
         j.onRef("cv.org_id", "=", "b.org_id").onRef("cv.vehicle_id", "=", "b.vehicle_id"),
-      )
-      .innerJoin("vehicle_state as vs", (j) =>
-        j.onRef("vs.org_id", "=", "b.org_id").onRef("vs.vehicle_id", "=", "b.vehicle_id"),
-      )
-      .innerJoin("geofence_visits as gv", (j) =>
-        j
-          .onRef("gv.org_id", "=", "b.org_id")
-          .onRef("gv.vehicle_id", "=", "b.vehicle_id")
-          .onRef("gv.place_id", "=", "cv.base_place_id")
-          .on("gv.exit_time", "is", null)
-          .onRef("gv.enter_time", ">=", "b.starts_at"),
       )
       .leftJoin("car_sharing_settings as s", "s.org_id", "b.org_id")
       .select([
@@ -458,29 +447,15 @@ export const bookingsRepo = {
         "b.vehicle_id",
         "b.starts_at",
         "b.ends_at",
-        "gv.enter_time",
+        "cv.base_place_id",
         sql<number>`coalesce(s.return_rest_min, 10)`.as("rest_min"),
-        sql<Date | null>`(select max(p.fix_time) from positions p where p.org_id = b.org_id and p.vehicle_id = b.vehicle_id
-          and p.fix_time >= b.starts_at and p.fix_time <= ${at} and p.ignition is true)`.as("last_on"),
       ])
       .where("b.status", "=", "active")
       .where("b.ends_at", ">", now)
-      .where("vs.ignition", "is", false)
-      .limit(1000)
+      .where("cv.base_place_id", "is not", null)
+      .$narrowType<{ base_place_id: string }>()
+      .limit(5000)
       .execute();
-  },
-  /** The first ignition-off position of the vehicle after `after` (up to `now`). */
-  async firstOffAfter(db: DB, orgId: string, vehicleId: string, after: Date, now: Date) {
-    const row = await db
-      .selectFrom("positions")
-      .select(sql<Date | null>`min(fix_time)`.as("at"))
-      .where("org_id", "=", orgId)
-      .where("vehicle_id", "=", vehicleId)
-      .where("fix_time", ">", after)
-      .where("fix_time", "<=", now)
-      .where("ignition", "is", false)
-      .executeTakeFirst();
-    return row?.at ?? null;
   },
   dueTransitions(db: DB, now: Date) {
     return db
@@ -506,47 +481,6 @@ export const bookingsRepo = {
       .execute();
   },
 };
-
-/** The vehicle's actual use during [from, to) from telematics: distance, trips, first ignition, positions seen. */
-export async function vehicleUsage(db: DB, orgId: string, vehicleId: string, from: Date, to: Date) {
-  const pos = await db
-    .selectFrom("positions")
-    .select([
-      sql<number | null>`max(odometer_m) - min(odometer_m)`.as("distance_m"),
-      sql<number>`count(*)`.as("points"),
-      sql<Date | null>`min(fix_time) filter (where ignition)`.as("first_ignition"),
-    ])
-    .where("org_id", "=", orgId)
-    .where("vehicle_id", "=", vehicleId)
-    .where("fix_time", ">=", from)
-    .where("fix_time", "<", to)
-    .executeTakeFirst();
-  const trips = await db
-    .selectFrom("vehicle_segments")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("org_id", "=", orgId)
-    .where("vehicle_id", "=", vehicleId)
-    .where("kind", "=", "trip")
-    .where("start_time", ">=", from)
-    .where("start_time", "<", to)
-    .executeTakeFirst();
-  const now = await db
-    .selectFrom("vehicle_state")
-    .select(["lat", "lon", "last_fix_time", "speed_kmh", "ignition"])
-    .where("org_id", "=", orgId)
-    .where("vehicle_id", "=", vehicleId)
-    .executeTakeFirst();
-  return {
-    distanceKm: pos?.distance_m == null ? null : Math.round(Number(pos.distance_m) / 100) / 10,
-    points: Number(pos?.points ?? 0),
-    firstIgnition: pos?.first_ignition ?? null,
-    trips: Number(trips?.n ?? 0),
-    position:
-      now && now.lat !== null && now.lon !== null
-        ? { lat: now.lat, lon: now.lon, at: now.last_fix_time, speedKmh: now.speed_kmh, ignition: now.ignition }
-        : null,
-  };
-}
 
 /** Per-vehicle and per-user booking figures over [from, to) for the analytics catalogue. */
 export const bookingReportsRepo = {

@@ -9,14 +9,8 @@ import { audit } from "../audit";
 import { orgTimeZone } from "../organization";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { hourAllowed, readDraft, timeViolations, type BookingDraft, type Violation } from "./booking-rules";
-import {
-  BOOKING_SORTS,
-  bookingsRepo,
-  LIVE_STATUSES,
-  vehicleUsage,
-  type BookingRow,
-  type BookingSort,
-} from "./bookings.repo";
+import { BOOKING_SORTS, bookingsRepo, LIVE_STATUSES, type BookingRow, type BookingSort } from "./bookings.repo";
+import { vehicleUsage } from "./vehicle-usage";
 import { carSharingPolicy } from "./car-sharing.policy";
 import { carSharingSettingsRepo } from "./car-sharing-settings.repo";
 import { rulesForUser } from "./car-sharing-settings.service";

@@ -1,10 +1,10 @@
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
-import type { DB } from "../../db/database";
 import type { Principal } from "../access/principal";
 import { addDays } from "../../shared/dates";
+import { tripReadsRepo } from "../analytics";
 import { orgTimeZone } from "../organization";
 import { teamOptions } from "../teams";
+import { costsRepo } from "./costs.repo";
 import { maintenancePolicy } from "./maintenance.policy";
 import { orgToday, visibleVehicles } from "./maintenance.vehicles";
 
@@ -24,33 +24,6 @@ export interface CostRow {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Money per vehicle over the period, by kind (service labour/cost, parts used, car wash, fuel). */
-async function moneyByVehicle(db: DB, orgId: string, ids: string[], from: string, to: string) {
-  const { rows } = await sql<{ vehicle_id: string; kind: string; amount: string }>`
-    SELECT m.vehicle_id, m.kind, sum(m.cost) AS amount FROM maintenance_services m
-     WHERE m.org_id = ${orgId} AND m.vehicle_id = ANY(${ids}::uuid[]) AND m.completed_on BETWEEN ${from} AND ${to} GROUP BY 1, 2
-    UNION ALL
-    SELECT m.vehicle_id, 'parts', sum(sp.quantity * sp.unit_price) FROM maintenance_services m
-      JOIN maintenance_service_parts sp ON sp.org_id = m.org_id AND sp.service_id = m.id
-     WHERE m.org_id = ${orgId} AND m.vehicle_id = ANY(${ids}::uuid[]) AND m.completed_on BETWEEN ${from} AND ${to} GROUP BY 1
-    UNION ALL
-    SELECT f.vehicle_id, 'fuel', sum(f.price) FROM maintenance_fuel_reports f
-     WHERE f.org_id = ${orgId} AND f.vehicle_id = ANY(${ids}::uuid[]) AND f.filled_on BETWEEN ${from} AND ${to} GROUP BY 1`.execute(
-    db,
-  );
-  return rows;
-}
-
-/** Distance driven per vehicle over the organisation's days, from the telematics trips (analytics segments). */
-async function tripKm(db: DB, orgId: string, ids: string[], from: string, to: string, tz: string) {
-  const { rows } = await sql<{ vehicle_id: string; km: number }>`
-    SELECT vehicle_id, sum(distance_m) / 1000.0 AS km FROM vehicle_segments
-     WHERE org_id = ${orgId} AND vehicle_id = ANY(${ids}::uuid[]) AND kind = 'trip'
-       AND start_time >= (${from}::date)::timestamp AT TIME ZONE ${tz} AND start_time < (${addDays(to, 1)}::date)::timestamp AT TIME ZONE ${tz}
-     GROUP BY 1`.execute(db);
-  return new Map(rows.map((r) => [r.vehicle_id, Number(r.km)]));
-}
-
 /** Costs of the given vehicles over local days `from`–`to`, with the telematics distance and cost per km. */
 export async function vehicleCosts(
   ctx: AppContext,
@@ -62,14 +35,9 @@ export async function vehicleCosts(
   const ids = vehicles.map((v) => v.id);
   if (!ids.length) return [];
   const [money, km, prices] = await Promise.all([
-    moneyByVehicle(ctx.db, orgId, ids, from, to),
-    tripKm(ctx.db, orgId, ids, from, to, await orgTimeZone(ctx, orgId)),
-    ctx.db
-      .selectFrom("vehicles")
-      .select(["id", "purchase_price"])
-      .where("org_id", "=", orgId)
-      .where("id", "in", ids)
-      .execute(),
+    costsRepo.moneyByVehicle(ctx.db, orgId, ids, from, to),
+    tripReadsRepo.kmByVehicle(ctx.db, orgId, ids, from, to, await orgTimeZone(ctx, orgId)),
+    costsRepo.purchasePrices(ctx.db, orgId, ids),
   ]);
   const price = new Map(prices.map((r) => [r.id, r.purchase_price === null ? null : Number(r.purchase_price)]));
   const rows = new Map<string, CostRow>(

@@ -18,7 +18,7 @@ import {
   reportTitle,
   totals,
 } from "../../../../server/modules/analytics/exports/report-text";
-import { reportByType } from "../../../../server/modules/analytics/reports/catalogue";
+import { reportByType } from "../../../../server/modules/shared/reports/registry";
 import type { ReportDefinition } from "../../../../server/modules/shared/reports/report-definition";
 import { orgTimeZone } from "../../../../server/modules/organization/organization.service";
 import { teamOptions } from "../../../../server/modules/teams/teams.service";

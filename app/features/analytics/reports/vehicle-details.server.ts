@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { AppError } from "../../../../server/errors";
 import { runReport } from "../../../../server/modules/analytics/analytics.service";
-import { reportByType } from "../../../../server/modules/analytics/reports/catalogue";
+import { reportByType } from "../../../../server/modules/shared/reports/registry";
 import { formatCell, reportAnswers, reportTitle } from "../../../../server/modules/analytics/exports/report-text";
 import { orgTimeZone } from "../../../../server/modules/organization/organization.service";
 import { drawnTrack, getReplay } from "../../../../server/modules/positions/replay.service";

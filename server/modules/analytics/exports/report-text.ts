@@ -2,7 +2,7 @@ import analyticsAl from "../../../../locales/al/analytics.json" with { type: "js
 import analyticsEn from "../../../../locales/en/analytics.json" with { type: "json" };
 import { formatInstant } from "../../../shared/dates";
 import { formatAddress } from "../../addresses";
-import { reportByType } from "../reports/catalogue";
+import { reportByType } from "../../shared/reports/registry";
 import type { ColumnKind, ReportColumn, ReportRow, ReportTexts } from "../../shared/reports/report-definition";
 
 type Language = "al" | "en";

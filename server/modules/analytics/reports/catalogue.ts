@@ -1,10 +1,6 @@
-import { carSharingUsersReport, carSharingVehiclesReport } from "../../car-sharing";
 import type { ReportDefinition } from "../../shared/reports/report-definition";
 import { alertsReport, deviceHealthReport, immobilizationReport, vehicleDetailsReport } from "./types/event-reports";
 import { driverActivityReport, ecoScoreReport, engineHoursReport, workingTimeReport } from "./types/score-reports";
-import { MAINTENANCE_REPORTS } from "../../maintenance";
-import { routePlanningReports } from "../../route-planning";
-import { videoRequestsReport } from "../../video";
 import {
   dailySummaryReport,
   idlingReport,
@@ -14,13 +10,12 @@ import {
   tripsReport,
 } from "./types/segment-reports";
 import { geofenceVisitsReport, poiVisitsReport } from "./types/visit-reports";
-import { tmsDeliveriesReport, tmsOrdersReport } from "../../tms";
 
 /**
- * Every report type, in the order the list shows them. A module adds its reports here, as car sharing,
- * maintenance, route planning, transport orders and video do; each is one ReportDefinition.
+ * Analytics' own report types, in the order the list shows them. Other modules' reports follow them in the
+ * catalogue (server/report-catalogue.ts), which registers all of them (server/modules/shared/reports/registry.ts).
  */
-export const REPORTS: readonly ReportDefinition[] = [
+export const ANALYTICS_REPORTS: readonly ReportDefinition[] = [
   tripsReport,
   stopsReport,
   dailySummaryReport,
@@ -37,15 +32,4 @@ export const REPORTS: readonly ReportDefinition[] = [
   deviceHealthReport,
   geofenceVisitsReport,
   poiVisitsReport,
-  carSharingVehiclesReport,
-  carSharingUsersReport,
-  ...MAINTENANCE_REPORTS,
-  ...routePlanningReports,
-  tmsDeliveriesReport,
-  tmsOrdersReport,
-  videoRequestsReport,
 ] as readonly ReportDefinition[];
-
-export const REPORT_TYPES = REPORTS.map((r) => r.type);
-
-export const reportByType = (type: string): ReportDefinition | undefined => REPORTS.find((r) => r.type === type);

@@ -13,7 +13,7 @@ import { parseOwnParams, validationError, vehicleRequired } from "../analytics.s
 import { archiveRepo } from "../archive/archive.repo";
 import { enqueueArchive } from "../archive/archive.service";
 import { columnLabel, reportTitle } from "../exports/report-text";
-import { reportByType } from "../reports/catalogue";
+import { reportByType } from "../../shared/reports/registry";
 import { latestDue, runKey, runPeriod } from "./schedule-timing";
 import { schedulesRepo } from "./schedules.repo";
 import { scheduleInputSchema, type ScheduleInput } from "./schedules.schema";
