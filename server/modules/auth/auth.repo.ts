@@ -115,6 +115,14 @@ export const authRepo = {
     return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
   },
 
+  deleteSession(db: DB, sessionId: string) {
+    return db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+  },
+
+  deleteOrgSessions(db: DB, orgId: string) {
+    return db.deleteFrom("sessions").where("org_id", "=", orgId).execute();
+  },
+
   deleteUserSessions(db: DB, userId: string, exceptSessionId?: string) {
     let q = db.deleteFrom("sessions").where("user_id", "=", userId);
     if (exceptSessionId) q = q.where("id", "!=", exceptSessionId);

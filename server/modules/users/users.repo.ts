@@ -110,6 +110,14 @@ export const usersRepo = {
   insert(db: DB, v: NewUser) {
     return db.insertInto("users").values(v).returning(["id"]).executeTakeFirstOrThrow();
   },
+  /** An organisation's first administrator (tenants module), with what its answer and audit entry show. */
+  insertAdministrator(db: DB, v: NewUser) {
+    return db
+      .insertInto("users")
+      .values(v)
+      .returning(["id", "email", "first_name", "last_name", "default_language"])
+      .executeTakeFirstOrThrow();
+  },
   update(db: DB, orgId: string, id: string, v: UserUpdate) {
     return db
       .updateTable("users")
