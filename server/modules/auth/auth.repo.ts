@@ -151,6 +151,16 @@ export const authRepo = {
     return Number(row.n);
   },
 
+  /** Seconds since the key's last attempt, or null (password-reset keeps its resend delay per address with it). */
+  async secondsSinceLastAttempt(db: DB, key: string): Promise<number | null> {
+    const row = await db
+      .selectFrom("login_attempts")
+      .select(sql<number | null>`extract(epoch from now() - max(created_at))::float8`.as("age"))
+      .where("key", "=", key)
+      .executeTakeFirst();
+    return row?.age == null ? null : Number(row.age);
+  },
+
   recordAttempts(db: DB, keys: string[]) {
     return db
       .insertInto("login_attempts")
