@@ -171,8 +171,4 @@ export const authRepo = {
   clearAttempts(db: DB, key: string) {
     return db.deleteFrom("login_attempts").where("key", "=", key).execute();
   },
-
-  touchLastLogin(db: DB, userId: string) {
-    return db.updateTable("users").set({ last_login_at: new Date() }).where("id", "=", userId).execute();
-  },
 };

@@ -196,6 +196,9 @@ export const usersRepo = {
       .execute();
     return new Set(rows.map((r) => r.id));
   },
+  touchLastLogin(db: DB, userId: string) {
+    return db.updateTable("users").set({ last_login_at: new Date() }).where("id", "=", userId).execute();
+  },
   async setNavCollapsed(db: DB, orgId: string, userId: string, collapsed: boolean) {
     await db
       .updateTable("users")
