@@ -62,12 +62,19 @@ describe("single sign-on with an OpenID provider (authorization code, PKCE, stat
     expect(back.searchParams.get("state")).toBe(q.get("state"));
 
     const before = (await sessionsOf(org.adminId)).filter((s) => s.kind === "sso").length;
+    const started = Date.now() - 1000;
     const done = await browser.get(back.pathname + back.search);
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/manage");
     expect(browser.cookies.get("flota_session")).toBeTruthy();
     expect(browser.cookies.has("flota_sso")).toBe(false);
     expect((await sessionsOf(org.adminId)).filter((s) => s.kind === "sso").length).toBe(before + 1);
+    const { last_login_at } = await srv.ctx.db
+      .selectFrom("users")
+      .select("last_login_at")
+      .where("id", "=", org.adminId)
+      .executeTakeFirstOrThrow();
+    expect(new Date(last_login_at!).getTime()).toBeGreaterThanOrEqual(started);
     const manage = await browser.get("/manage");
     expect(manage.status).toBe(200);
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetEmail } from "../../templates/email/password-reset";
 import { createTestOrg, uniqueEmail, type TestOrg } from "../support/context";
@@ -228,6 +229,27 @@ describe("organisations of the installation", () => {
       await srv.ctx.db.selectFrom("organizations").select("id").where("id", "=", doomed.orgId).executeTakeFirst(),
     ).toBeDefined();
 
+    const vehicle = await srv.ctx.db
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", doomed.orgId)
+      .executeTakeFirstOrThrow();
+    const at = new Date();
+    await sql`SELECT flota_ensure_position_partitions(${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`.execute(
+      srv.ctx.db,
+    );
+    await srv.ctx.db
+      .insertInto("positions")
+      .values({
+        org_id: doomed.orgId,
+        vehicle_id: vehicle.id,
+        device_id: "test",
+        fix_time: at,
+        lat: 41.33,
+        lon: 19.82,
+      } as never)
+      .execute();
+
     const done = await op.post(url, { intent: "delete", confirmation: name });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/administration/organizations?deleted=1");
@@ -238,6 +260,9 @@ describe("organisations of the installation", () => {
       [],
     );
     expect(await srv.ctx.db.selectFrom("users").select("id").where("org_id", "=", doomed.orgId).execute()).toEqual([]);
+    expect(
+      await srv.ctx.db.selectFrom("positions").select("vehicle_id").where("vehicle_id", "=", vehicle.id).execute(),
+    ).toEqual([]);
     const record = (await auditRows(operator.orgId, "tenant")).find(
       (r) => r.entity_id === doomed.orgId && r.action === "delete",
     );

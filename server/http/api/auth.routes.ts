@@ -9,6 +9,7 @@ import {
   issueSession,
   loadPrincipal,
 } from "../../modules/auth";
+import { recordSignIn } from "../../modules/users";
 import { authed, sendError } from "./api-kit";
 import { readMultipart } from "./multipart";
 
@@ -24,6 +25,7 @@ export function authRoutes(ctx: AppContext) {
       const input = apiLoginSchema.parse(body);
       const user = await authenticate(ctx, input, clientMeta(req));
       const issued = await issueSession(ctx, user, "api", clientMeta(req), { webLogin: input.web_login });
+      await recordSignIn(ctx, user.id);
       const principal = await loadPrincipal(ctx, issued.token);
       if (!principal) throw new AppError("INTERNAL");
       res.json(await describeSession(ctx, principal, issued));

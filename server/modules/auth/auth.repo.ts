@@ -115,6 +115,14 @@ export const authRepo = {
     return db.deleteFrom("sessions").where("token_hash", "=", tokenHash).execute();
   },
 
+  deleteSession(db: DB, sessionId: string) {
+    return db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+  },
+
+  deleteOrgSessions(db: DB, orgId: string) {
+    return db.deleteFrom("sessions").where("org_id", "=", orgId).execute();
+  },
+
   deleteUserSessions(db: DB, userId: string, exceptSessionId?: string) {
     let q = db.deleteFrom("sessions").where("user_id", "=", userId);
     if (exceptSessionId) q = q.where("id", "!=", exceptSessionId);
@@ -143,6 +151,16 @@ export const authRepo = {
     return Number(row.n);
   },
 
+  /** Seconds since the key's last attempt, or null (password-reset keeps its resend delay per address with it). */
+  async secondsSinceLastAttempt(db: DB, key: string): Promise<number | null> {
+    const row = await db
+      .selectFrom("login_attempts")
+      .select(sql<number | null>`extract(epoch from now() - max(created_at))::float8`.as("age"))
+      .where("key", "=", key)
+      .executeTakeFirst();
+    return row?.age == null ? null : Number(row.age);
+  },
+
   recordAttempts(db: DB, keys: string[]) {
     return db
       .insertInto("login_attempts")
@@ -152,9 +170,5 @@ export const authRepo = {
 
   clearAttempts(db: DB, key: string) {
     return db.deleteFrom("login_attempts").where("key", "=", key).execute();
-  },
-
-  touchLastLogin(db: DB, userId: string) {
-    return db.updateTable("users").set({ last_login_at: new Date() }).where("id", "=", userId).execute();
   },
 };

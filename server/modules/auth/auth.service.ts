@@ -55,6 +55,7 @@ export interface SupportSessionOrigin {
   parentExpiresAt: Date;
 }
 
+/** Opens a session. A user's own sign-in also calls the users module's recordSignIn (last_login_at is theirs). */
 export async function issueSession(
   ctx: AppContext,
   user: UserForSession,
@@ -88,8 +89,6 @@ export async function issueSession(
     expires_at: new Date(support ? Math.min(ttlEnd, support.parentExpiresAt.getTime()) : ttlEnd),
     ...(support ? { support_user_id: support.userId, support_parent_id: support.parentSessionId } : {}),
   });
-  // A support session is not the user's own sign-in.
-  if (!support) await authRepo.touchLastLogin(ctx.db, user.id);
   return { token, socketToken, sessionId: row.id, expiresAt: new Date(row.expires_at), scope };
 }
 
@@ -114,13 +113,6 @@ export async function landingFor(
   const driver = user.is_driver || role.key === "driver";
   if (target === "/manage" && driver && !user.web_only && isPhoneUserAgent(userAgent)) return "/driver";
   return target;
-}
-
-/** The sign-in form: checks the password, opens a web session and says where to go and in which language. */
-export async function signInToWeb(ctx: AppContext, input: LoginInput, meta: SessionMeta, next?: string | null) {
-  const user = await authenticate(ctx, input, meta);
-  const session = await issueSession(ctx, user, "web", meta);
-  return { session, language: user.default_language, target: await landingFor(ctx, user, next, meta.userAgent) };
 }
 
 export function loadPrincipal(ctx: AppContext, token: string | null | undefined): Promise<Principal | null> {

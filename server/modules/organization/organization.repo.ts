@@ -1,8 +1,40 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
+import type { OrganizationStatus } from "../../db/schema/admin";
 import type { OrganizationInput, SettingsInput } from "./organization.schema";
 
+/** What the installation's administrators set on an organisation (tenants module). */
+interface TenancyValues {
+  name: string;
+  country: string | null;
+  device_quota: number | null;
+}
+
 export const organizationRepo = {
+  create(db: DB, v: TenancyValues) {
+    return db.insertInto("organizations").values(v).returningAll().executeTakeFirstOrThrow();
+  },
+  insertDefaultSettings(db: DB, orgId: string) {
+    return db.insertInto("organization_settings").values({ org_id: orgId }).execute();
+  },
+  updateTenancy(db: DB, orgId: string, v: TenancyValues) {
+    return db
+      .updateTable("organizations")
+      .set({ ...v, updated_at: new Date() })
+      .where("id", "=", orgId)
+      .execute();
+  },
+  setStatus(db: DB, orgId: string, status: OrganizationStatus) {
+    return db
+      .updateTable("organizations")
+      .set({ status, status_changed_at: new Date(), updated_at: new Date() })
+      .where("id", "=", orgId)
+      .execute();
+  },
+  /** Rows with a foreign key to the organisation go with it (positions have none: delete them first). */
+  delete(db: DB, orgId: string) {
+    return db.deleteFrom("organizations").where("id", "=", orgId).executeTakeFirst();
+  },
   find(db: DB, orgId: string) {
     return db.selectFrom("organizations").selectAll().where("id", "=", orgId).executeTakeFirst();
   },

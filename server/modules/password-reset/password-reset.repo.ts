@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { DB } from "../../db/database";
 
 export const passwordResetRepo = {
@@ -20,18 +19,6 @@ export const passwordResetRepo = {
       .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
       .where("id", "=", id)
       .execute();
-  },
-  /** Seconds since the last code request for this address (known account or not), or null. */
-  async secondsSinceRequest(db: DB, key: string): Promise<number | null> {
-    const row = await db
-      .selectFrom("login_attempts")
-      .select(sql<number | null>`extract(epoch from now() - max(created_at))::float8`.as("age"))
-      .where("key", "=", key)
-      .executeTakeFirst();
-    return row?.age == null ? null : Number(row.age);
-  },
-  recordRequest(db: DB, key: string) {
-    return db.insertInto("login_attempts").values({ key }).execute();
   },
   markUsed(db: DB, id: string) {
     return db.updateTable("password_resets").set({ used_at: new Date() }).where("id", "=", id).execute();

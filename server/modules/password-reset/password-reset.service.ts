@@ -28,11 +28,11 @@ export async function requestPasswordReset(
   const minutes = opts.purpose === "welcome" ? WELCOME_CODE_TTL_MINUTES : RESET_CODE_TTL_MINUTES;
   // The resend delay is kept per address, for unknown addresses too, so its answer reveals nothing either.
   const requestKey = `reset:${email.trim().toLowerCase()}`;
-  const sinceRequest = await passwordResetRepo.secondsSinceRequest(ctx.db, requestKey);
+  const sinceRequest = await authRepo.secondsSinceLastAttempt(ctx.db, requestKey);
   if (sinceRequest !== null && sinceRequest < RESEND_AFTER_SECONDS) {
     return { resendIn: Math.max(1, Math.ceil(RESEND_AFTER_SECONDS - sinceRequest)), tooEarly: true };
   }
-  await passwordResetRepo.recordRequest(ctx.db, requestKey);
+  await authRepo.recordAttempts(ctx.db, [requestKey]);
   const user = await authRepo.findUserByEmail(ctx.db, email);
   if (!user || !user.active || !user.email) return { resendIn: RESEND_AFTER_SECONDS, tooEarly: false };
   const code = newNumericCode(6);

@@ -11,6 +11,7 @@ export {
   retentionCutoff,
   uuidSchema,
 } from "./positions.schema";
+export { positionsRepo } from "./positions.repo";
 export {
   createPositionPipeline,
   type PipelineOptions,

@@ -146,6 +146,16 @@ export const positionsRepo = {
     return rows[0]?.n ?? 0;
   },
 
+  /** Positions have no foreign key (partitioned by time): a deleted vehicle's go by its id, in batches. */
+  async deleteForVehicles(db: Conn, vehicleIds: string[]): Promise<void> {
+    for (let i = 0; i < vehicleIds.length; i += 500) {
+      await db
+        .deleteFrom("positions")
+        .where("vehicle_id", "in", vehicleIds.slice(i, i + 500))
+        .execute();
+    }
+  },
+
   async dropPartitionsBefore(db: Conn, cutoff: Date): Promise<string[]> {
     const { rows } = await sql<{
       name: string;

@@ -2,6 +2,7 @@ import * as oidc from "openid-client";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { authRepo, issueSession, landingFor, safeLocalPath, type IssuedSession, type SessionMeta } from "../auth";
+import { recordSignIn } from "../users";
 import { SSO_CALLBACK_PATH, SSO_SCOPE, ssoIdentitySchema, type SsoIdentity, type SsoPending } from "./sso.schema";
 
 const discovered = new Map<string, Promise<oidc.Configuration>>();
@@ -116,6 +117,7 @@ export async function completeSso(
   const user = await authRepo.findUserByEmail(ctx.db, identity.email);
   if (!user || !user.active) throw new AppError("SSO_FAILED", "No active user has this e-mail");
   const session = await issueSession(ctx, user, "sso", meta);
+  await recordSignIn(ctx, user.id);
   return {
     session,
     language: user.default_language,

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
-import { issueSession, type IssuedSession, type SessionMeta } from "../auth";
+import { authRepo, issueSession, type IssuedSession, type SessionMeta } from "../auth";
 import { getTenant } from "./tenants.service";
 import { tenantsRepo } from "./tenants.repo";
 
@@ -45,7 +45,7 @@ export async function startSupportSession(
     });
   } catch (err) {
     // No unrecorded support session: without its audit rows it is withdrawn.
-    await tenantsRepo.deleteSession(ctx.db, issued.sessionId);
+    await authRepo.deleteSession(ctx.db, issued.sessionId);
     throw err;
   }
   return { ...issued, orgId };
@@ -55,7 +55,7 @@ export async function startSupportSession(
 export async function endSupportSession(ctx: AppContext, p: Principal): Promise<void> {
   if (!p.support) throw new AppError("FORBIDDEN", "This is not a support session");
   await ctx.db.transaction().execute(async (trx) => {
-    await tenantsRepo.deleteSession(trx, p.sessionId);
+    await authRepo.deleteSession(trx, p.sessionId);
     await audit.record(trx, p, { entity: "support_session", id: p.sessionId, action: "end" });
   });
 }

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
-import type { OrganizationStatus } from "../../db/schema/admin";
 import { likePattern, type ListQuery } from "../shared/listing";
 
 const SORTS = {
@@ -89,79 +88,8 @@ export const tenantsRepo = {
       .execute();
   },
 
-  insertOrganization(db: DB, v: { name: string; country: string | null; device_quota: number | null }) {
-    return db.insertInto("organizations").values(v).returningAll().executeTakeFirstOrThrow();
-  },
-
-  insertSettings(db: DB, orgId: string) {
-    return db.insertInto("organization_settings").values({ org_id: orgId }).execute();
-  },
-
-  insertRole(db: DB, v: { org_id: string; key: string; name: string; permissions: string[]; options: string }) {
-    return db.insertInto("roles").values(v).returning("id").executeTakeFirstOrThrow();
-  },
-
-  insertAdministrator(
-    db: DB,
-    v: {
-      org_id: string;
-      role_id: string;
-      email: string;
-      password_hash: string | null;
-      first_name: string;
-      last_name: string;
-      default_language: "al" | "en";
-    },
-  ) {
-    return db
-      .insertInto("users")
-      .values(v)
-      .returning(["id", "email", "first_name", "last_name", "default_language"])
-      .executeTakeFirstOrThrow();
-  },
-
-  emailTaken(db: DB, email: string) {
-    return db
-      .selectFrom("users")
-      .select("id")
-      .where(sql<string>`lower(email)`, "=", email.toLowerCase())
-      .executeTakeFirst()
-      .then(Boolean);
-  },
-
-  update(db: DB, id: string, v: { name: string; country: string | null; device_quota: number | null }) {
-    return db
-      .updateTable("organizations")
-      .set({ ...v, updated_at: new Date() })
-      .where("id", "=", id)
-      .execute();
-  },
-
-  setStatus(db: DB, id: string, status: OrganizationStatus) {
-    return db
-      .updateTable("organizations")
-      .set({ status, status_changed_at: new Date(), updated_at: new Date() })
-      .where("id", "=", id)
-      .execute();
-  },
-
-  deleteSessions(db: DB, orgId: string) {
-    return db.deleteFrom("sessions").where("org_id", "=", orgId).execute();
-  },
-
   deviceIdentifiers(db: DB, orgId: string) {
     return db.selectFrom("vehicles").select(["id", "device_imei"]).where("org_id", "=", orgId).execute();
-  },
-
-  /** Positions have no foreign key (partitioned by time); they go by vehicle before the organisation does. */
-  async deleteOrganization(db: DB, orgId: string, vehicleIds: string[]) {
-    for (let i = 0; i < vehicleIds.length; i += 500) {
-      await db
-        .deleteFrom("positions")
-        .where("vehicle_id", "in", vehicleIds.slice(i, i + 500))
-        .execute();
-    }
-    return db.deleteFrom("organizations").where("id", "=", orgId).executeTakeFirst();
   },
 
   /** Locks the organisation row: two saves cannot both take the last free device slot. */
@@ -191,9 +119,5 @@ export const tenantsRepo = {
       .orderBy("u.id")
       .limit(1)
       .executeTakeFirst();
-  },
-
-  deleteSession(db: DB, sessionId: string) {
-    return db.deleteFrom("sessions").where("id", "=", sessionId).execute();
   },
 };

@@ -2,23 +2,19 @@ import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
 import { AppError, notFound } from "../../errors";
 import { hashPassword } from "../../security/passwords";
-import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../access/permissions";
 import type { Principal } from "../access/principal";
+import { rolesRepo } from "../access/roles.repo";
 import { audit } from "../audit";
+import { authRepo } from "../auth";
+import { organizationRepo } from "../organization";
 import { requestPasswordReset } from "../password-reset";
+import { positionsRepo } from "../positions";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { usersRepo } from "../users";
 import { toAdministratorDto, toTenantDto, type TenantDto } from "./tenants.mapper";
 import { tenantsPolicy } from "./tenants.policy";
 import { tenantsRepo, type TenantSort } from "./tenants.repo";
 import type { TenantCreateInput, TenantUpdateInput } from "./tenants.schema";
-
-const ROLE_NAMES: Record<RoleKey, string> = {
-  administrator: "Administrator",
-  fleet_manager: "Fleet manager",
-  dispatcher: "Dispatcher",
-  viewer: "Viewer",
-  driver: "Driver",
-};
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -48,7 +44,7 @@ export async function getTenant(ctx: AppContext, p: Principal, id: string) {
  */
 export async function createTenant(ctx: AppContext, p: Principal, input: TenantCreateInput, opts: { baseUrl: string }) {
   tenantsPolicy.admin(p);
-  if (await tenantsRepo.emailTaken(ctx.db, input.admin_email)) {
+  if (await usersRepo.emailTaken(ctx.db, input.admin_email)) {
     throw new AppError("EMAIL_TAKEN", "This e-mail is used by another account", { field: "admin_email" });
   }
   const passwordHash =
@@ -56,25 +52,14 @@ export async function createTenant(ctx: AppContext, p: Principal, input: TenantC
   const created = await ctx.db
     .transaction()
     .execute(async (trx) => {
-      const org = await tenantsRepo.insertOrganization(trx, {
+      const org = await organizationRepo.create(trx, {
         name: input.name,
         country: input.country ?? null,
         device_quota: input.device_quota ?? null,
       });
-      await tenantsRepo.insertSettings(trx, org.id);
-      const roles = {} as Record<RoleKey, string>;
-      for (const key of ROLE_KEYS) {
-        roles[key] = (
-          await tenantsRepo.insertRole(trx, {
-            org_id: org.id,
-            key,
-            name: ROLE_NAMES[key],
-            permissions: SYSTEM_ROLES[key].permissions,
-            options: JSON.stringify({ redirect_urls: { login: SYSTEM_ROLES[key].loginRedirect } }),
-          })
-        ).id;
-      }
-      const admin = await tenantsRepo.insertAdministrator(trx, {
+      await organizationRepo.insertDefaultSettings(trx, org.id);
+      const roles = await rolesRepo.insertSystemRoles(trx, org.id);
+      const admin = await usersRepo.insertAdministrator(trx, {
         org_id: org.id,
         role_id: roles.administrator,
         email: input.admin_email,
@@ -115,7 +100,7 @@ export async function updateTenant(ctx: AppContext, p: Principal, id: string, in
   const before = await findTenant(ctx.db, id);
   const values = { name: input.name, country: input.country ?? null, device_quota: input.device_quota ?? null };
   await ctx.db.transaction().execute(async (trx) => {
-    await tenantsRepo.update(trx, id, values);
+    await organizationRepo.updateTenancy(trx, id, values);
     await audit.record(trx, p, {
       entity: "tenant",
       id,
@@ -142,8 +127,8 @@ export async function setTenantStatus(ctx: AppContext, p: Principal, id: string,
   assertNotOperator(before);
   if (before.status === status) return before;
   await ctx.db.transaction().execute(async (trx) => {
-    await tenantsRepo.setStatus(trx, id, status);
-    if (status === "suspended") await tenantsRepo.deleteSessions(trx, id);
+    await organizationRepo.setStatus(trx, id, status);
+    if (status === "suspended") await authRepo.deleteOrgSessions(trx, id);
     await audit.record(trx, p, {
       entity: "tenant",
       id,
@@ -170,11 +155,11 @@ export async function deleteTenant(ctx: AppContext, p: Principal, id: string, co
   }
   const vehicles = await tenantsRepo.deviceIdentifiers(ctx.db, id);
   await ctx.db.transaction().execute(async (trx) => {
-    await tenantsRepo.deleteOrganization(
+    await positionsRepo.deleteForVehicles(
       trx,
-      id,
       vehicles.map((v) => v.id),
     );
+    await organizationRepo.delete(trx, id);
     await audit.record(trx, p, { entity: "tenant", id, action: "delete", before });
   });
   // Gateways of this process stop taking the freed identifiers at once (others within the registry's TTL).

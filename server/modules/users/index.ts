@@ -4,4 +4,11 @@ export type { PeopleArea } from "./users.policy";
 export { usersRepo } from "./users.repo";
 export { MIN_PASSWORD, passwordChangeSchema, personInputSchema, profileInputSchema } from "./users.schema";
 export * as usersService from "./users.service";
-export { assignableDrivers, existingUserIds, findPersonTeam, listPeople, peopleWithEmail } from "./users.service";
+export {
+  assignableDrivers,
+  existingUserIds,
+  findPersonTeam,
+  listPeople,
+  peopleWithEmail,
+  recordSignIn,
+} from "./users.service";

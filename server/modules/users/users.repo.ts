@@ -110,6 +110,14 @@ export const usersRepo = {
   insert(db: DB, v: NewUser) {
     return db.insertInto("users").values(v).returning(["id"]).executeTakeFirstOrThrow();
   },
+  /** An organisation's first administrator (tenants module), with what its answer and audit entry show. */
+  insertAdministrator(db: DB, v: NewUser) {
+    return db
+      .insertInto("users")
+      .values(v)
+      .returning(["id", "email", "first_name", "last_name", "default_language"])
+      .executeTakeFirstOrThrow();
+  },
   update(db: DB, orgId: string, id: string, v: UserUpdate) {
     return db
       .updateTable("users")
@@ -187,6 +195,9 @@ export const usersRepo = {
       .where("id", "in", [...ids])
       .execute();
     return new Set(rows.map((r) => r.id));
+  },
+  touchLastLogin(db: DB, userId: string) {
+    return db.updateTable("users").set({ last_login_at: new Date() }).where("id", "=", userId).execute();
   },
   async setNavCollapsed(db: DB, orgId: string, userId: string, collapsed: boolean) {
     await db

@@ -180,6 +180,11 @@ export async function updateProfile(ctx: AppContext, p: Principal, input: z.infe
 }
 
 /** Folds the user's side navigation to icons or opens it again (a display choice: not audited). */
+/** A user's own sign-in (form, API or SSO; not a support session) is their last login. */
+export async function recordSignIn(ctx: AppContext, userId: string): Promise<void> {
+  await usersRepo.touchLastLogin(ctx.db, userId);
+}
+
 export function setNavCollapsed(ctx: AppContext, p: Principal, collapsed: boolean) {
   return usersRepo.setNavCollapsed(ctx.db, p.orgId, p.userId, collapsed);
 }

@@ -4,13 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AppError } from "../../../../server/errors";
 import { loginSchema } from "../../../../server/modules/auth/auth.schema";
-import {
-  describeSession,
-  loginRedirect,
-  safeLocalPath,
-  signInToWeb,
-} from "../../../../server/modules/auth/auth.service";
+import { describeSession, loginRedirect, safeLocalPath } from "../../../../server/modules/auth/auth.service";
 import { CsrfInput, FieldErrors } from "../../../components/forms";
+import { signInToWeb } from "../auth.server";
 import { AuthShell } from "../components/AuthShell";
 import { readForm } from "../../../lib/route-kit.server";
 import { clearSessionHeaders, clientMeta, sessionCookieHeaders } from "../session-cookies.server";
