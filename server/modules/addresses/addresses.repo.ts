@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
-import type { IndexedGeofence, LonLat } from "../places";
+import { placeGeometryRepo, type IndexedGeofence } from "../places";
 
 /** A coordinate rounded to 4 decimals (about 11 m), the geocoder cache's key. */
 export interface CellKey {
@@ -22,42 +22,11 @@ const RETRY_FAILED = "1 day";
 export const addressesRepo = {
   /** The organisation's geofences (as the alert engine indexes them) and points of interest. */
   async places(db: DB, orgId: string): Promise<{ fences: IndexedGeofence[]; pois: Poi[] }> {
-    const rows = await db
-      .selectFrom("places")
-      .select([
-        "id",
-        "kind",
-        "name",
-        "shape",
-        "latitude",
-        "longitude",
-        "radius_m",
-        "polygon",
-        "min_lat",
-        "max_lat",
-        "min_lon",
-        "max_lon",
-      ])
-      .where("org_id", "=", orgId)
-      .execute();
-    const fences: IndexedGeofence[] = [];
-    const pois: Poi[] = [];
-    for (const r of rows) {
-      if (r.kind === "poi") {
-        pois.push({ name: r.name, lat: r.latitude, lon: r.longitude });
-        continue;
-      }
-      fences.push({
-        id: r.id,
-        name: r.name,
-        shape: r.shape === "polygon" ? "polygon" : "circle",
-        centre: [r.longitude, r.latitude],
-        radiusM: r.radius_m,
-        ring: (r.polygon as LonLat[] | null) ?? null,
-        box: { minLat: r.min_lat, maxLat: r.max_lat, minLon: r.min_lon, maxLon: r.max_lon },
-      });
-    }
-    return { fences, pois };
+    const [fences, pois] = await Promise.all([
+      placeGeometryRepo.geofences(db, [orgId]),
+      placeGeometryRepo.pointsOfInterest(db, orgId),
+    ]);
+    return { fences: fences.map((f) => f.fence), pois };
   },
 
   /** The cache's rows for these cells (any status). */

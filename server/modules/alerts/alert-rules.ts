@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
 import { knownTimeZone, organizationRepo } from "../organization";
-import { type LonLat, GeofenceIndex, type IndexedGeofence } from "../places";
+import { GeofenceIndex, placeGeometryRepo } from "../places";
 import { isGeofenceType, parseWindow, type CompiledPolicy, type VehicleRules } from "./alert-engine";
 
 /** Rules of one organisation, compiled for the engine. */
@@ -101,38 +101,8 @@ export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
     const wanted = fencePolicies.some((c) => c.policy.geofenceIds === null)
       ? null
       : [...new Set(fencePolicies.flatMap((c) => [...c.policy.geofenceIds!]))];
-    let q = db
-      .selectFrom("places")
-      .select([
-        "id",
-        "name",
-        "shape",
-        "latitude",
-        "longitude",
-        "radius_m",
-        "polygon",
-        "min_lat",
-        "max_lat",
-        "min_lon",
-        "max_lon",
-      ])
-      .where("org_id", "=", orgId)
-      .where("kind", "=", "geofence");
-    if (wanted) q = q.where("id", "in", wanted);
-    const rows = wanted?.length === 0 ? [] : await q.execute();
-    geofences = new GeofenceIndex(
-      rows.map(
-        (r): IndexedGeofence => ({
-          id: r.id,
-          name: r.name,
-          shape: r.shape === "polygon" ? "polygon" : "circle",
-          centre: [r.longitude, r.latitude],
-          radiusM: r.radius_m,
-          ring: (r.polygon as LonLat[] | null) ?? null,
-          box: { minLat: r.min_lat, maxLat: r.max_lat, minLon: r.min_lon, maxLon: r.max_lon },
-        }),
-      ),
-    );
+    const rows = await placeGeometryRepo.geofences(db, [orgId], wanted);
+    geofences = new GeofenceIndex(rows.map((r) => r.fence));
   }
 
   const timezone = knownTimeZone(settings?.timezone);

@@ -5,6 +5,7 @@ import type { AlertType } from "../../db/schema/alerts";
 import type { AlertEvent } from "./alert-engine";
 import type { OrgRules } from "./alert-rules";
 import { emitEvents } from "../events";
+import { placeGeometryRepo } from "../places";
 import { localDay } from "../../shared/local-time";
 
 type Conn = Kysely<Database>;
@@ -105,24 +106,27 @@ export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<Commit
     emailPending: e.policy.notifyEmail && (e.policy.emails.length > 0 || e.policy.recipients.length > 0),
     inApp: e.policy.notifyInApp ? e.policy.recipients : [],
   }));
+  // a geofence deleted meanwhile leaves the alert without it
+  const placed = rows.flatMap((r) => (r.e.place ? [{ orgId: r.orgId, id: r.e.place.id }] : []));
+  const places = placed.length ? await placeGeometryRepo.existing(trx, placed) : new Set<string>();
+  const placeOf = (r: (typeof rows)[number]) => (r.e.place && places.has(r.e.place.id) ? r.e.place.id : null);
   const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
   const notes = rows.flatMap((r) => r.inApp.map((userId) => ({ alertId: r.id, userId })));
   const { rows: inserted } = await sql<{ id: string }>`
     WITH a AS (
       INSERT INTO alerts (id, org_id, policy_id, policy_name, alert_type, vehicle_id, driver_id, place_id, place_name, occurred_at,
                           lat, lon, speed_kmh, details, email_status)
-      SELECT x.id, p.org_id, p.id, p.name, p.alert_type, x.vehicle_id, u.id, pl.id,
+      SELECT x.id, p.org_id, p.id, p.name, p.alert_type, x.vehicle_id, u.id, x.place_id,
              x.place_name, x.occurred_at, x.lat, x.lon, x.speed, x.details, x.email_status
       FROM unnest(
         ${col((r) => r.id)}::uuid[], ${col((r) => r.orgId)}::uuid[], ${col((r) => r.e.policy.id)}::uuid[], ${col((r) => r.vehicleId)}::uuid[],
-        ${col((r) => r.driverId)}::uuid[], ${col((r) => r.e.place?.id ?? null)}::uuid[], ${col((r) => r.e.place?.name ?? null)}::text[],
+        ${col((r) => r.driverId)}::uuid[], ${col(placeOf)}::uuid[], ${col((r) => r.e.place?.name ?? null)}::text[],
         ${col((r) => new Date(r.e.at).toISOString())}::timestamptz[], ${col((r) => r.e.lat)}::float8[], ${col((r) => r.e.lon)}::float8[],
         ${col((r) => r.e.speed)}::real[], ${col((r) => JSON.stringify(r.e.details))}::jsonb[], ${col((r) => (r.emailPending ? "pending" : "none"))}::text[]
       ) AS x(id, org_id, policy_id, vehicle_id, driver_id, place_id, place_name, occurred_at, lat, lon, speed, details, email_status)
       JOIN alert_policies p ON p.id = x.policy_id AND p.org_id = x.org_id
-      -- a driver or geofence deleted meanwhile leaves the alert without it
+      -- a driver deleted meanwhile leaves the alert without one
       LEFT JOIN users u ON u.org_id = x.org_id AND u.id = x.driver_id
-      LEFT JOIN places pl ON pl.org_id = x.org_id AND pl.id = x.place_id
       RETURNING id, org_id
     ), n AS (
       INSERT INTO alert_notifications (org_id, alert_id, user_id)

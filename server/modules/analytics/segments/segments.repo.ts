@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../../../db/schema";
-import type { DetectorState, Segment, SegmentPoint } from "./segment-detector";
+import type { DetectorState, Segment } from "./segment-detector";
 import { DEFAULT_SEGMENT_SETTINGS, segmentSettingsSchema, type SegmentSettings } from "./segment-settings";
 
 type Conn = Kysely<Database>;
@@ -208,50 +208,6 @@ export const segmentsRepo = {
     return row ? row.start_time.getTime() : null;
   },
 
-  /** The vehicle's positions from `from` (inclusive) after `after` (exclusive), in fix-time order. */
-  async positions(
-    trx: Conn,
-    vehicleId: string,
-    from: number,
-    after: number | null,
-    limit: number,
-  ): Promise<SegmentPoint[]> {
-    const rows = await sql<{
-      t: Date;
-      lat: number;
-      lon: number;
-      speed: number;
-      valid: boolean;
-      ignition: boolean | null;
-      dev: number | null;
-      odo: number;
-      alarm: string | null;
-    }>`
-      SELECT fix_time AS t, lat, lon, speed_kmh AS speed, valid, ignition, (attributes->>'deviceOdometer')::float8 AS dev, odometer_m AS odo,
-        attributes->>'alarm' AS alarm
-      FROM positions
-      WHERE vehicle_id = ${vehicleId} AND fix_time >= ${iso(from)}::timestamptz ${after === null ? sql`` : sql`AND fix_time > ${iso(after)}::timestamptz`}
-      ORDER BY fix_time LIMIT ${limit}`.execute(trx);
-    return rows.rows.map((r) => ({
-      t: r.t.getTime(),
-      lat: r.lat,
-      lon: r.lon,
-      speed: r.speed,
-      valid: r.valid,
-      ignition: r.ignition,
-      deviceOdometerM: r.dev,
-      odometerM: r.odo,
-      alarm: r.alarm,
-    }));
-  },
-
-  async firstPositionTime(trx: Conn, vehicleId: string): Promise<number | null> {
-    const r = await sql<{
-      t: Date | null;
-    }>`SELECT min(fix_time) AS t FROM positions WHERE vehicle_id = ${vehicleId}`.execute(trx);
-    return r.rows[0]?.t ? r.rows[0].t.getTime() : null;
-  },
-
   /** Vehicles with late positions to fold in, oldest first. */
   async dirtyVehicles(db: Conn, limit: number): Promise<Array<{ vehicleId: string; orgId: string }>> {
     const rows = await db
@@ -275,32 +231,15 @@ export const segmentsRepo = {
     );
   },
 
-  /** Vehicles that have positions but no detector state yet (data from before analytics existed). */
-  async vehiclesWithoutState(db: Conn): Promise<Array<{ vehicleId: string; orgId: string; from: number }>> {
-    const rows = await sql<{ vehicle_id: string; org_id: string; first: Date }>`
-      SELECT s.vehicle_id, s.org_id, (SELECT min(fix_time) FROM positions p WHERE p.vehicle_id = s.vehicle_id) AS first
-      FROM vehicle_state s
-      WHERE s.last_fix_time IS NOT NULL AND NOT EXISTS (SELECT 1 FROM vehicle_segment_state g WHERE g.vehicle_id = s.vehicle_id)`.execute(
-      db,
+  /** Every vehicle's detector: waiting for a rebuild or not, and the time of the last point it took (null: none yet). */
+  async detectorStates(db: Conn): Promise<Map<string, { dirty: boolean; lastT: number | null }>> {
+    const { rows } = await sql<{ vehicle_id: string; dirty: boolean; last_t: number | null }>`
+      SELECT vehicle_id, dirty_from IS NOT NULL AS dirty,
+        CASE WHEN jsonb_typeof(state->'last') = 'object' THEN (state->'last'->>'t')::float8 END AS last_t
+      FROM vehicle_segment_state`.execute(db);
+    return new Map(
+      rows.map((r) => [r.vehicle_id, { dirty: r.dirty, lastT: r.last_t === null ? null : Number(r.last_t) }]),
     );
-    return rows.rows
-      .filter((r) => r.first)
-      .map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id, from: r.first.getTime() }));
-  },
-
-  /**
-   * Vehicles whose positions are ahead of their detector, quiet for `graceS` (longer than any SegmentQueue waits):
-   * fixes committed by a process that stopped before deriving them. Marked from the detector's last fix.
-   */
-  async vehiclesBehind(db: Conn, graceS: number): Promise<Array<{ vehicleId: string; orgId: string; from: number }>> {
-    const rows = await sql<{ vehicle_id: string; org_id: string; from_ms: string }>`
-      SELECT s.vehicle_id, s.org_id, COALESCE((g.state->'last'->>'t')::float8, 0)::bigint AS from_ms
-      FROM vehicle_state s JOIN vehicle_segment_state g ON g.vehicle_id = s.vehicle_id
-      WHERE g.dirty_from IS NULL AND s.last_fix_time IS NOT NULL AND s.updated_at < now() - make_interval(secs => ${graceS})
-        AND CASE WHEN jsonb_typeof(g.state->'last') = 'object'
-          THEN round(extract(epoch FROM s.last_fix_time) * 1000) > (g.state->'last'->>'t')::float8
-          ELSE EXISTS (SELECT 1 FROM positions p WHERE p.vehicle_id = s.vehicle_id) END`.execute(db);
-    return rows.rows.map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id, from: Number(r.from_ms) }));
   },
 
   /** Segments follow positions' one-year retention. */

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { GeofenceIndex } from "../../places";
+import { positionHistoryRepo } from "../../positions";
 import { GeofenceVisitTracker } from "../visits/geofence-visits";
 import { visitsRepo, type VisitRow } from "../visits/visits.repo";
 import { emptyDetectorState, SegmentDetector, type DetectorState, type SegmentPoint } from "./segment-detector";
@@ -107,7 +108,7 @@ export async function rebuildVehicleSegments(
     if (dirty === null) return { from: null, points: 0, segments: 0 };
     const anchor =
       (await segmentsRepo.anchorAtOrBefore(trx, vehicleId, dirty)) ??
-      (await segmentsRepo.firstPositionTime(trx, vehicleId));
+      (await positionHistoryRepo.firstFixTime(trx, vehicleId));
     const priorState = prior?.state as DetectorState | null | undefined;
     const fresh: DetectorState = { ...emptyDetectorState(), ignitionSeen: priorState?.ignitionSeen ?? false };
     if (anchor === null) {
@@ -128,7 +129,7 @@ export async function rebuildVehicleSegments(
     let segments = 0;
     let after: number | null = null;
     for (;;) {
-      const chunk = await segmentsRepo.positions(trx, vehicleId, anchor, after, READ_CHUNK);
+      const chunk = await positionHistoryRepo.points(trx, vehicleId, anchor, after, READ_CHUNK);
       for (const p of chunk) {
         for (const v of tracker.push(p)) visits.push({ ...v, orgId, vehicleId, driverId });
         for (const s of detector.push(p)) rows.push({ ...s, orgId, vehicleId, driverId });
@@ -159,11 +160,46 @@ export const DERIVATION_GRACE_S = 120;
  * never derived, then vehicles with late positions.
  */
 export async function rebuildDirtySegments(db: Conn, driversOf: DriversOf, limit = 50): Promise<number> {
-  await segmentsRepo.markDirty(db, await segmentsRepo.vehiclesWithoutState(db));
-  await segmentsRepo.markDirty(db, await segmentsRepo.vehiclesBehind(db, DERIVATION_GRACE_S));
+  await markBacklog(db, DERIVATION_GRACE_S);
   const dirty = await segmentsRepo.dirtyVehicles(db, limit);
   for (const v of dirty) await rebuildVehicleSegments(db, driversOf, v);
   return dirty.length;
+}
+
+/**
+ * Marks for a rebuild the vehicles heard from that have no detector yet (data from before analytics existed), from
+ * their first fix, and those whose positions are ahead of their detector and quiet for `graceS` (longer than any
+ * SegmentQueue waits: fixes committed by a process that stopped before deriving them), from the detector's last fix.
+ */
+async function markBacklog(db: Conn, graceS: number): Promise<void> {
+  const [heard, detectors] = await Promise.all([
+    positionHistoryRepo.heardVehicles(db),
+    segmentsRepo.detectorStates(db),
+  ]);
+  const quietBefore = Date.now() - graceS * 1000;
+  const fresh = heard.filter((h) => !detectors.has(h.vehicle_id));
+  const firsts = await positionHistoryRepo.firstFixTimes(
+    db,
+    fresh.map((h) => h.vehicle_id),
+  );
+  const marks = fresh.flatMap((h) => {
+    const from = firsts.get(h.vehicle_id);
+    return from === undefined ? [] : [{ vehicleId: h.vehicle_id, orgId: h.org_id, from }];
+  });
+  const quiet = heard.filter((h) => {
+    const d = detectors.get(h.vehicle_id);
+    return d && !d.dirty && h.updated_at.getTime() < quietBefore;
+  });
+  const unstarted = await positionHistoryRepo.withPositions(
+    db,
+    quiet.filter((h) => detectors.get(h.vehicle_id)!.lastT === null).map((h) => h.vehicle_id),
+  );
+  for (const h of quiet) {
+    const lastT = detectors.get(h.vehicle_id)!.lastT;
+    const behind = lastT === null ? unstarted.has(h.vehicle_id) : Math.round(h.last_fix_time.getTime()) > lastT;
+    if (behind) marks.push({ vehicleId: h.vehicle_id, orgId: h.org_id, from: lastT ?? 0 });
+  }
+  await segmentsRepo.markDirty(db, marks);
 }
 
 /** The vehicles a rebuild request covers: one vehicle, an organisation's, or every vehicle with positions. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../../../db/schema";
-import { GeofenceIndex, type IndexedGeofence, type LonLat } from "../../places";
+import { GeofenceIndex, placeGeometryRepo, type IndexedGeofence } from "../../places";
 import type { OpenVisit, VisitChange } from "./geofence-visits";
 
 type Conn = Kysely<Database>;
@@ -18,38 +18,9 @@ export const visitsRepo = {
   async fenceIndexes(db: Conn, orgIds: string[]): Promise<Map<string, GeofenceIndex | null>> {
     const out = new Map<string, GeofenceIndex | null>(orgIds.map((id) => [id, null]));
     if (!orgIds.length) return out;
-    const rows = await db
-      .selectFrom("places")
-      .select([
-        "id",
-        "org_id",
-        "name",
-        "shape",
-        "latitude",
-        "longitude",
-        "radius_m",
-        "polygon",
-        "min_lat",
-        "max_lat",
-        "min_lon",
-        "max_lon",
-      ])
-      .where("org_id", "in", orgIds)
-      .where("kind", "=", "geofence")
-      .execute();
     const byOrg = new Map<string, IndexedGeofence[]>();
-    for (const r of rows) {
-      const list = byOrg.get(r.org_id) ?? [];
-      list.push({
-        id: r.id,
-        name: r.name,
-        shape: r.shape === "polygon" ? "polygon" : "circle",
-        centre: [r.longitude, r.latitude],
-        radiusM: r.radius_m,
-        ring: (r.polygon as LonLat[] | null) ?? null,
-        box: { minLat: r.min_lat, maxLat: r.max_lat, minLon: r.min_lon, maxLon: r.max_lon },
-      });
-      byOrg.set(r.org_id, list);
+    for (const { orgId, fence } of await placeGeometryRepo.geofences(db, orgIds)) {
+      byOrg.set(orgId, [...(byOrg.get(orgId) ?? []), fence]);
     }
     for (const [orgId, list] of byOrg) out.set(orgId, new GeofenceIndex(list));
     return out;
