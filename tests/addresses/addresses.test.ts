@@ -191,8 +191,11 @@ describe("addresses with a geocoder (stand-in Nominatim on loopback)", () => {
     const run = await runReport(geo, admin, "trips", { from: DAY, to: DAY, vehicle_ids: [vehicleId] });
     expect(stand.seen).toEqual([]);
     const row = run.result.rows.find((r) => r.start === new Date(T + 60 * 60_000).toISOString())!;
-    // meanwhile named from the gazetteer
-    expect(formatAddress(String(row.start_place), "en")).toMatch(/^near /);
+    // meanwhile named from the gazetteer (the settlement's name alone when the point is in it), never coordinates
+    expect(parseCoordinateText(String(row.start_place))).toBeNull();
+    expect(formatAddress(String(row.start_place), "en")).toMatch(
+      /^(near .+, \d+\.\d km (N|NE|E|SE|S|SW|W|NW)|[^\d,]+)$/,
+    );
     const cells = await geo.db
       .selectFrom("geocode_cache")
       .select(["status"])

@@ -3,7 +3,7 @@ import { evaluateTimers, NO_DATA_FAULT_MS, type AlertState } from "./alert-engin
 import { announceAlerts, enqueueAlertMail } from "./alert-notify";
 import { AlertRulesCache, rulesFor, TIMER_TYPES } from "./alert-rules";
 import { storeAlerts, type CommittedAlert } from "./alert-store";
-import { alertMailRepo } from "./alerts.repo";
+import { alertHistoryRepo, alertMailRepo, policiesRepo } from "./alerts.repo";
 import { retentionCutoff, vehicleStateRepo } from "../positions";
 
 /** E-mails still pending this long after the alert are enqueued again (their first enqueue was lost). */
@@ -20,14 +20,7 @@ export async function runAlertTimers(
   now: Date = new Date(),
   rules = new AlertRulesCache(ctx.db, 0),
 ): Promise<{ alerts: number; mailsRequeued: number }> {
-  const orgs = await ctx.db
-    .selectFrom("alert_policies")
-    .select("org_id")
-    .distinct()
-    .where("active", "=", true)
-    .where("alert_type", "in", [...TIMER_TYPES])
-    .execute();
-  const compiled = await rules.forOrgs(orgs.map((o) => o.org_id));
+  const compiled = await rules.forOrgs(await policiesRepo.orgsWithActive(ctx.db, TIMER_TYPES));
   let count = 0;
   for (const org of compiled.values()) {
     const vehicleIds = [...org.byVehicle]
@@ -78,10 +71,6 @@ export async function pruneAlertHistory(
   ctx: AppContext,
   now: Date = new Date(),
 ): Promise<{ alerts: number; counters: number }> {
-  const alerts = await ctx.db.deleteFrom("alerts").where("occurred_at", "<", retentionCutoff(now)).executeTakeFirst();
-  const counters = await ctx.db
-    .deleteFrom("alert_counters")
-    .where("day", "<", new Date(now.getTime() - 3 * 86_400_000).toISOString().slice(0, 10))
-    .executeTakeFirst();
-  return { alerts: Number(alerts.numDeletedRows), counters: Number(counters.numDeletedRows) };
+  const countersBefore = new Date(now.getTime() - 3 * 86_400_000).toISOString().slice(0, 10);
+  return alertHistoryRepo.prune(ctx.db, retentionCutoff(now), countersBefore);
 }

@@ -34,14 +34,14 @@ export const policiesRepo = {
       .execute();
     return new Set(rows.map((r) => r.alert_type));
   },
-  /** Organisations (of `orgIds`, or all) with a switched-on policy of the type. */
-  async orgsWithActive(db: DB, type: AlertType, orgIds?: readonly string[]): Promise<string[]> {
+  /** Organisations (of `orgIds`, or all) with a switched-on policy of one of the types. */
+  async orgsWithActive(db: DB, types: readonly AlertType[], orgIds?: readonly string[]): Promise<string[]> {
     const rows = await db
       .selectFrom("alert_policies")
       .select("org_id")
       .distinct()
       .$if(orgIds !== undefined, (q) => q.where("org_id", "in", [...orgIds!]))
-      .where("alert_type", "=", type)
+      .where("alert_type", "in", [...types])
       .where("active", "=", true)
       .execute();
     return rows.map((r) => r.org_id);
@@ -243,5 +243,14 @@ export const alertMailRepo = {
       .orderBy("created_at")
       .limit(limit)
       .execute();
+  },
+};
+
+/** Alerts' history: kept as long as positions; limit counters only for the days that can still count. */
+export const alertHistoryRepo = {
+  async prune(db: DB, alertsBefore: Date, countersBefore: string) {
+    const alerts = await db.deleteFrom("alerts").where("occurred_at", "<", alertsBefore).executeTakeFirst();
+    const counters = await db.deleteFrom("alert_counters").where("day", "<", countersBefore).executeTakeFirst();
+    return { alerts: Number(alerts.numDeletedRows), counters: Number(counters.numDeletedRows) };
   },
 };

@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { scopeVehicles } from "../access/vehicle-scope";
 import { listFleetState, assertUuid } from "../positions";
 import { vehiclesRepo } from "../vehicles";
 import { devicesPolicy } from "./devices.policy";
+import { devicesRepo } from "./devices.repo";
 import { describeFrame } from "../../protocols/describe-frame";
 
 export const attachDeviceSchema = z.object({
@@ -63,25 +63,7 @@ function frameView(
 /** Identifiers the gateways refused (the installation's administrators), most recent first, with their last frame. */
 export async function listUnknownDevices(ctx: AppContext, p: Principal) {
   devicesPolicy.manageUnknown(p);
-  const rows = await ctx.db
-    .selectFrom("unknown_devices as u")
-    .leftJoin("device_refused_frames as f", (j) =>
-      j.onRef("f.identifier", "=", "u.identifier").onRef("f.protocol", "=", "u.protocol"),
-    )
-    .select([
-      "u.identifier",
-      "u.protocol",
-      "u.remote_address as remoteAddress",
-      "u.first_seen as firstSeen",
-      "u.last_seen as lastSeen",
-      "u.attempts",
-      "f.frame",
-      "f.frame_length",
-      "f.reason",
-    ])
-    .orderBy("u.last_seen", "desc")
-    .limit(500)
-    .execute();
+  const rows = await devicesRepo.unknownWithFrames(ctx.db);
   return rows.map(({ frame, frame_length, reason, ...u }) => ({
     ...u,
     ...frameView(u.protocol, { frame, frame_length, reason }),
@@ -90,28 +72,7 @@ export async function listUnknownDevices(ctx: AppContext, p: Principal) {
 
 /** Vehicles the user may see whose device sent frames that were refused (malformed or of an unknown layout). */
 export async function listFailingDevices(ctx: AppContext, p: Principal) {
-  const rows = await scopeVehicles(
-    ctx.db
-      .selectFrom("vehicles")
-      .innerJoin("device_refused_frames as f", (j) =>
-        j.onRef("f.identifier", "=", "vehicles.device_imei").on("f.known_device", "=", true),
-      )
-      .select([
-        "vehicles.id as vehicleId",
-        "vehicles.registration",
-        "f.identifier",
-        "f.protocol",
-        "f.frame",
-        "f.frame_length",
-        "f.reason",
-        "f.refused_at as refusedAt",
-        "f.refusals",
-      ]),
-    p,
-  )
-    .orderBy("refusedAt", "desc")
-    .limit(200)
-    .execute();
+  const rows = await devicesRepo.failingVisible(ctx.db, p);
   return rows.map(({ frame, frame_length, reason, refusedAt, ...r }) => ({
     ...r,
     refusedAt: refusedAt as unknown as Date,
@@ -128,16 +89,9 @@ export async function attachUnknownDevice(
   devicesPolicy.manageUnknown(p);
   const { identifier, vehicleId } = attachDeviceSchema.parse(input);
   assertUuid(vehicleId);
-  const vehicle = await scopeVehicles(ctx.db.selectFrom("vehicles").select(["vehicles.id", "vehicles.device_imei"]), p)
-    .where("vehicles.id", "=", vehicleId)
-    .executeTakeFirst();
+  const vehicle = await devicesRepo.visibleVehicle(ctx.db, p, vehicleId);
   if (!vehicle) throw notFound("vehicle");
-  const unknown = await ctx.db
-    .selectFrom("unknown_devices")
-    .select(["identifier", "protocol"])
-    .where("identifier", "=", identifier)
-    .orderBy("last_seen", "desc")
-    .executeTakeFirst();
+  const unknown = await devicesRepo.latestUnknown(ctx.db, identifier);
   if (!unknown) throw notFound("device");
   if (await vehiclesRepo.deviceTaken(ctx.db, identifier, vehicleId))
     throw new AppError("DEVICE_TAKEN", "This device is attached to another vehicle");
@@ -148,7 +102,7 @@ export async function attachUnknownDevice(
     .transaction()
     .execute(async (trx) => {
       await vehiclesRepo.update(trx, p.orgId, vehicleId, { device_imei: identifier, device_protocol: protocol });
-      await trx.deleteFrom("unknown_devices").where("identifier", "=", identifier).execute();
+      await devicesRepo.forgetUnknown(trx, identifier);
     })
     .catch((err: { code?: string }) => {
       if (err?.code === "23505") throw new AppError("DEVICE_TAKEN", "This device is attached to another vehicle");

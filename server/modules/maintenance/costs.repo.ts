@@ -19,6 +19,15 @@ export const costsRepo = {
     );
     return rows;
   },
+  /** The vehicles' tank and consumption figures (fuel reports). */
+  fuelFacts(db: DB, orgId: string, ids: readonly string[]) {
+    return db
+      .selectFrom("vehicles")
+      .select(["id", "tank_volume", "fuel_consumption", "estimated_consumption"])
+      .where("org_id", "=", orgId)
+      .where("id", "in", [...ids])
+      .execute();
+  },
   purchasePrices(db: DB, orgId: string, ids: readonly string[]) {
     return db
       .selectFrom("vehicles")

@@ -5,6 +5,7 @@ import { audit } from "../audit";
 import { parseCsvRecords } from "../../shared/csv";
 import { isDate } from "../../shared/dates";
 import { catalogueRepo } from "./catalogue.repo";
+import { costsRepo } from "./costs.repo";
 import { analyseFuel, type FuelResult } from "./fuel-consumption";
 import { maintenancePolicy } from "./maintenance.policy";
 import { remindersRepo } from "./maintenance.repo";
@@ -25,12 +26,7 @@ type VehicleFacts = {
 
 async function vehicleFacts(ctx: AppContext, orgId: string, ids: string[]) {
   if (!ids.length) return new Map<string, VehicleFacts & { id: string }>();
-  const rows = await ctx.db
-    .selectFrom("vehicles")
-    .select(["id", "tank_volume", "fuel_consumption", "estimated_consumption"])
-    .where("org_id", "=", orgId)
-    .where("id", "in", ids)
-    .execute();
+  const rows = await costsRepo.fuelFacts(ctx.db, orgId, ids);
   return new Map(rows.map((r) => [r.id, r]));
 }
 

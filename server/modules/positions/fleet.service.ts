@@ -1,10 +1,8 @@
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
-import { scopeVehicles } from "../access/vehicle-scope";
-import { likePattern } from "../shared/listing";
+import { fleetRepo } from "./fleet.repo";
 import { assertUuid } from "./positions.schema";
 import {
   counterOf,
@@ -46,43 +44,7 @@ export interface FleetVehicle {
   faults: DeviceFault[];
 }
 
-function fleetQuery(ctx: AppContext, p: Principal) {
-  return scopeVehicles(
-    ctx.db
-      .selectFrom("vehicles")
-      .leftJoin("vehicle_state as s", "s.vehicle_id", "vehicles.id")
-      .leftJoin("teams as t", "t.id", "vehicles.team_id")
-      .leftJoin("users as d", "d.id", "vehicles.driver_id")
-      .select([
-        "vehicles.id",
-        "vehicles.org_id",
-        "vehicles.registration",
-        "vehicles.category",
-        "vehicles.identifier_name",
-        "vehicles.team_id",
-        "vehicles.device_imei",
-        "vehicles.odometer_km",
-        "t.name as team_name",
-        sql<string | null>`nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), '')`.as(
-          "driver_name",
-        ),
-        "s.lat",
-        "s.lon",
-        "s.speed_kmh",
-        "s.course",
-        "s.ignition",
-        "s.last_fix_time",
-        "s.last_server_time",
-        "s.state_since",
-        "s.odometer_m",
-        "s.engine_hours_s",
-        "s.faults",
-      ]),
-    p,
-  );
-}
-
-type FleetRow = Awaited<ReturnType<ReturnType<typeof fleetQuery>["execute"]>>[number];
+type FleetRow = Awaited<ReturnType<typeof fleetRepo.list>>[number];
 
 export function toFleetVehicle(r: FleetRow, now: Date = new Date()): FleetVehicle {
   const state: StateLike = {
@@ -128,21 +90,7 @@ export async function listFleetState(
   filter: { q?: string; team?: string } = {},
 ): Promise<FleetVehicle[]> {
   authorize(p, "manage:read");
-  let qb = fleetQuery(ctx, p);
-  const q = filter.q?.trim();
-  if (q) {
-    const like = likePattern(q);
-    qb = qb.where((eb) =>
-      eb.or([
-        eb("vehicles.registration", "ilike", like),
-        eb("vehicles.identifier_name", "ilike", like),
-        eb("vehicles.fleet_number", "ilike", like),
-        eb(sql`coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')`, "ilike", like),
-      ]),
-    );
-  }
-  if (filter.team) qb = qb.where("vehicles.team_id", "=", filter.team);
-  const rows = await qb.orderBy("vehicles.registration").execute();
+  const rows = await fleetRepo.list(ctx.db, p, filter);
   const now = new Date();
   return rows.map((r) => toFleetVehicle(r, now));
 }
@@ -153,7 +101,7 @@ export { fleetCounters };
 export async function getVehicleLive(ctx: AppContext, p: Principal, vehicleId: string): Promise<FleetVehicle> {
   authorize(p, "manage:read");
   assertUuid(vehicleId);
-  const row = await fleetQuery(ctx, p).where("vehicles.id", "=", vehicleId).executeTakeFirst();
+  const row = await fleetRepo.one(ctx.db, p, vehicleId);
   if (!row) throw notFound("vehicle");
   return toFleetVehicle(row);
 }

@@ -22,7 +22,7 @@ export async function sweepPredictedLateJobs(
 ): Promise<number> {
   if (opts.orgIds?.length === 0) return 0;
   let raised = 0;
-  for (const orgId of await policiesRepo.orgsWithActive(ctx.db, "job_eta_late", opts.orgIds)) {
+  for (const orgId of await policiesRepo.orgsWithActive(ctx.db, ["job_eta_late"], opts.orgIds)) {
     const rules = await routeRules(ctx, orgId);
     const jobs = (await etaAlertsRepo.candidates(ctx.db, orgId, todayIn(rules.timezone, now))).filter(
       (j) => punctuality(j, rules.timezone, rules.late_grace_min, now) === "pending",

@@ -80,6 +80,23 @@ export const vehiclesRepo = {
       .returningAll()
       .executeTakeFirst();
   },
+  /** Holds the vehicle's row for this transaction (its images are counted and added under it). */
+  async lock(trx: DB, orgId: string, id: string) {
+    await trx
+      .selectFrom("vehicles")
+      .select("id")
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .forUpdate()
+      .execute();
+  },
+  /** Vehicles (one, an organisation's, or all) with their organisation, in a stable order. */
+  idsWithOrg(db: DB, only: { vehicleId?: string; orgId?: string }) {
+    let q = db.selectFrom("vehicles").select(["id", "org_id"]);
+    if (only.vehicleId) q = q.where("id", "=", only.vehicleId);
+    if (only.orgId) q = q.where("org_id", "=", only.orgId);
+    return q.orderBy("org_id").orderBy("id").execute();
+  },
   delete(db: DB, orgId: string, id: string) {
     return db.deleteFrom("vehicles").where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
   },

@@ -179,7 +179,7 @@ export async function addVehicleImages(ctx: AppContext, p: Principal, vehicleId:
   vehiclesPolicy.see(p, v);
   const prepared = images.map((i) => checkImage(ctx, i));
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.selectFrom("vehicles").select("id").where("id", "=", vehicleId).forUpdate().execute();
+    await vehiclesRepo.lock(trx, p.orgId, vehicleId);
     const existing = await vehiclesRepo.countImages(trx, p.orgId, vehicleId);
     if (existing + prepared.length > MAX_VEHICLE_IMAGES) throw maxImages();
     for (const img of prepared) await vehiclesRepo.insertImage(trx, { org_id: p.orgId, vehicle_id: vehicleId, ...img });

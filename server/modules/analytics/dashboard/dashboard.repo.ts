@@ -55,6 +55,10 @@ export interface VehicleDayRow {
 }
 
 export const dashboardRepo = {
+  /** Holds the user's dashboard for this transaction (a second writer waits for it to end). */
+  async lockUserTiles(trx: DB, userId: string) {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('dashboard'), hashtext(${userId}))`.execute(trx);
+  },
   /**
    * The dashboard's figures of each vehicle per local day its segments start on (as `addSegment` adds them):
    * `starts` are the days' first instants, `end` the instant after the last day.

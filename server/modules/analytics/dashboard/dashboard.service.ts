@@ -370,8 +370,8 @@ export const STARTER_TILES: readonly TileInput[] = [
 export async function addStarterTiles(ctx: AppContext, p: Principal): Promise<number> {
   authorize(p, "dashboard:write");
   return ctx.db.transaction().execute(async (trx) => {
-    // the user's row serialises a double click: the second finds the tiles of the first
-    await trx.selectFrom("users").select("id").where("id", "=", p.userId).forUpdate().execute();
+    // serialises a double click: the second finds the tiles of the first
+    await dashboardRepo.lockUserTiles(trx, p.userId);
     if ((await dashboardRepo.tiles(trx, p.orgId, p.userId)).length) return 0;
     for (const t of STARTER_TILES) await dashboardRepo.insert(trx, p.orgId, p.userId, t);
     return STARTER_TILES.length;

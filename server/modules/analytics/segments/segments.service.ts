@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { GeofenceIndex } from "../../places";
 import { positionHistoryRepo } from "../../positions";
+import { vehiclesRepo } from "../../vehicles";
 import { GeofenceVisitTracker } from "../visits/geofence-visits";
 import { visitsRepo, type VisitRow } from "../visits/visits.repo";
 import { emptyDetectorState, SegmentDetector, type DetectorState, type SegmentPoint } from "./segment-detector";
@@ -207,9 +208,6 @@ export async function vehiclesToRebuild(
   db: Conn,
   opts: { vehicleId?: string; orgId?: string },
 ): Promise<Array<{ vehicleId: string; orgId: string }>> {
-  let q = db.selectFrom("vehicles").select(["id", "org_id"]);
-  if (opts.vehicleId) q = q.where("id", "=", opts.vehicleId);
-  if (opts.orgId) q = q.where("org_id", "=", opts.orgId);
-  const rows = await q.orderBy("org_id").orderBy("id").execute();
+  const rows = await vehiclesRepo.idsWithOrg(db, opts);
   return rows.map((r) => ({ vehicleId: r.id, orgId: r.org_id }));
 }
