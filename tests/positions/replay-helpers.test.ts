@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  BASE_RATE,
-  advanceClock,
-  interpolateAt,
-  pointIndexAt,
-  timesOf,
-  type TrackPoint,
-} from "../../app/lib/map/playback";
+import { BASE_RATE, advanceClock, interpolateAt, pointIndexAt, timesOf } from "../../app/lib/map/playback";
+import type { ReplayPoint } from "../../server/shared/replay-point";
 import { formatDuration, stopsGeoJson, trackBounds, trackGeoJson } from "../../app/lib/map/replay-geo";
 import { cursorOption, speedChartOption, speedSeries } from "../../app/lib/map/speed-chart";
 
-const track: TrackPoint[] = [
+const track: ReplayPoint[] = [
   { t: "2026-03-01T08:00:00.000Z", lat: 41.0, lon: 19.0, speed: 0, course: 350, ignition: 1 },
   { t: "2026-03-01T08:01:00.000Z", lat: 41.1, lon: 19.2, speed: 60, course: 10, ignition: 1 },
   { t: "2026-03-01T08:03:00.000Z", lat: 41.3, lon: 19.2, speed: 30, course: 90, ignition: 1 },

@@ -1,11 +1,4 @@
-export interface TrackPoint {
-  t: string;
-  lat: number;
-  lon: number;
-  speed: number;
-  course: number;
-  ignition: 0 | 1 | null;
-}
+import type { ReplayPoint } from "../../../server/shared/replay-point";
 
 export interface PlaybackFrame {
   lat: number;
@@ -21,7 +14,7 @@ export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
 /** Seconds of track shown per real second at 1×: a day of driving plays in about four minutes. */
 export const BASE_RATE = 360;
 
-export const timesOf = (points: TrackPoint[]) => points.map((p) => Date.parse(p.t));
+export const timesOf = (points: ReplayPoint[]) => points.map((p) => Date.parse(p.t));
 
 function lerpAngle(a: number, b: number, f: number) {
   const d = ((b - a + 540) % 360) - 180;
@@ -43,7 +36,7 @@ export function pointIndexAt(times: number[], ms: number): number {
 }
 
 /** Position at an instant, linearly between the two surrounding points; clamps to the track's ends. */
-export function interpolateAt(points: TrackPoint[], times: number[], ms: number): PlaybackFrame | null {
+export function interpolateAt(points: ReplayPoint[], times: number[], ms: number): PlaybackFrame | null {
   if (points.length === 0) return null;
   const i = pointIndexAt(times, ms);
   const a = points[i];

@@ -1,14 +1,6 @@
-import type { TrackPoint } from "./playback";
+import type { ReplayPoint, ReplayStop } from "../../../server/shared/replay-point";
 
-export interface TrackStop {
-  from: string;
-  to: string;
-  lat: number;
-  lon: number;
-  durationS: number;
-}
-
-export function trackGeoJson(points: TrackPoint[]): GeoJSON.FeatureCollection<GeoJSON.LineString> {
+export function trackGeoJson(points: ReplayPoint[]): GeoJSON.FeatureCollection<GeoJSON.LineString> {
   if (points.length < 2) return { type: "FeatureCollection", features: [] };
   return {
     type: "FeatureCollection",
@@ -22,7 +14,7 @@ export function trackGeoJson(points: TrackPoint[]): GeoJSON.FeatureCollection<Ge
   };
 }
 
-export function stopsGeoJson(stops: TrackStop[]): GeoJSON.FeatureCollection<GeoJSON.Point> {
+export function stopsGeoJson(stops: ReplayStop[]): GeoJSON.FeatureCollection<GeoJSON.Point> {
   return {
     type: "FeatureCollection",
     features: stops.map((s, i) => ({
@@ -62,7 +54,7 @@ export function alertsGeoJson(
   };
 }
 
-export function trackBounds(points: Pick<TrackPoint, "lat" | "lon">[]): [[number, number], [number, number]] | null {
+export function trackBounds(points: Pick<ReplayPoint, "lat" | "lon">[]): [[number, number], [number, number]] | null {
   if (!points.length) return null;
   let w = Infinity,
     s = Infinity,

@@ -1,4 +1,4 @@
-import type { TrackPoint } from "./playback";
+import type { ReplayPoint } from "../../../server/shared/replay-point";
 import { formatClock, formatDateTime } from "./time";
 
 export interface SpeedChartLabels {
@@ -7,12 +7,12 @@ export interface SpeedChartLabels {
 }
 
 /** [time in ms, km/h] pairs for the chart's time axis. */
-export const speedSeries = (points: TrackPoint[]): [number, number][] =>
+export const speedSeries = (points: ReplayPoint[]): [number, number][] =>
   points.map((p) => [Date.parse(p.t), Math.round(p.speed * 10) / 10]);
 
 /** ECharts option: km/h over time, with a vertical marker at the scrubber's instant. */
 export function speedChartOption(
-  points: TrackPoint[],
+  points: ReplayPoint[],
   cursorMs: number | null,
   labels: SpeedChartLabels,
   timeZone = "UTC",

@@ -7,24 +7,10 @@ import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { segmentDistanceM } from "./geo";
 import { assertUuid, REPLAY_MAX_DAYS, retentionCutoff } from "./positions.schema";
+import type { ReplayPoint, ReplayStop } from "../../shared/replay-point";
 import { thinningTolerance, thinTrack } from "./track-thinning";
 
-export interface ReplayPoint {
-  t: string;
-  lat: number;
-  lon: number;
-  speed: number;
-  course: number;
-  ignition: 0 | 1 | null;
-}
-
-export interface ReplayStop {
-  from: string;
-  to: string;
-  lat: number;
-  lon: number;
-  durationS: number;
-}
+export type { ReplayPoint, ReplayStop };
 
 export interface Replay {
   vehicleId: string;

@@ -3,8 +3,9 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapConfig } from "../../../lib/map/basemap-style";
 import { provideVehicleImages } from "../../../lib/map/pin-images";
-import type { PlaybackFrame, TrackPoint } from "../../../lib/map/playback";
-import { alertsGeoJson, trackBounds, trackGeoJson, stopsGeoJson, type TrackStop } from "../../../lib/map/replay-geo";
+import type { PlaybackFrame } from "../../../lib/map/playback";
+import type { ReplayPoint, ReplayStop } from "../../../../server/shared/replay-point";
+import { alertsGeoJson, trackBounds, trackGeoJson, stopsGeoJson } from "../../../lib/map/replay-geo";
 import { useMapLibre } from "../../../lib/map/use-maplibre";
 
 /** An alert drawn on the replay map (red dot). */
@@ -25,8 +26,8 @@ export function ReplayMap({
   frame,
   config,
 }: {
-  points: TrackPoint[];
-  stops: TrackStop[];
+  points: ReplayPoint[];
+  stops: ReplayStop[];
   alerts: ReplayAlertPoint[];
   frame: PlaybackFrame | null;
   config: MapConfig;

@@ -1,22 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapConfig } from "../../../lib/map/basemap-style";
-import {
-  PLAYBACK_SPEEDS,
-  advanceClock,
-  interpolateAt,
-  timesOf,
-  type PlaybackSpeed,
-  type TrackPoint,
-} from "../../../lib/map/playback";
-import type { TrackStop } from "../../../lib/map/replay-geo";
+import { PLAYBACK_SPEEDS, advanceClock, interpolateAt, timesOf, type PlaybackSpeed } from "../../../lib/map/playback";
+import type { ReplayPoint, ReplayStop } from "../../../../server/shared/replay-point";
 import { formatDateTime } from "../../../lib/map/time";
 import { ReplayMap, type ReplayAlertPoint } from "./ReplayMap";
 import { SpeedChart } from "./SpeedChart";
 
 interface ReplayPlayerProps {
-  points: TrackPoint[];
-  stops: TrackStop[];
+  points: ReplayPoint[];
+  stops: ReplayStop[];
   alerts: ReplayAlertPoint[];
   timeZone: string;
   config: MapConfig;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { alertSummary, alertTypeLabel, formatAlertTime } from "../../alerts/components/alert-text";
-import type { TrackPoint } from "../../../lib/map/playback";
-import { formatDuration, type ReplayAlert, type TrackStop } from "../../../lib/map/replay-geo";
+import type { ReplayPoint, ReplayStop } from "../../../../server/shared/replay-point";
+import { formatDuration, type ReplayAlert } from "../../../lib/map/replay-geo";
 import { formatDateTime } from "../../../lib/map/time";
 import { AlertFootageCell, type FootageLinks } from "../../video/components/FootageLink";
 
@@ -10,7 +10,7 @@ export function StopsTable({
   addresses = [],
   timeZone,
 }: {
-  stops: TrackStop[];
+  stops: ReplayStop[];
   /** each stop's address in the reader's language (same order) */
   addresses?: string[];
   timeZone: string;
@@ -58,7 +58,7 @@ export function PointsTable({
   total,
   timeZone,
 }: {
-  points: TrackPoint[];
+  points: ReplayPoint[];
   total: number;
   timeZone: string;
 }) {

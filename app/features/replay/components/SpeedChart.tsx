@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useEChart } from "../../../components/charts/useEChart";
 import { useTranslation } from "react-i18next";
-import type { TrackPoint } from "../../../lib/map/playback";
+import type { ReplayPoint } from "../../../../server/shared/replay-point";
 import { cursorOption, speedChartOption } from "../../../lib/map/speed-chart";
 
 type ECharts = import("./echarts-lite").ECharts;
@@ -13,7 +13,7 @@ export function SpeedChart({
   timeZone,
   onSeek,
 }: {
-  points: TrackPoint[];
+  points: ReplayPoint[];
   cursorMs: number | null;
   timeZone: string;
   onSeek: (ms: number) => void;
