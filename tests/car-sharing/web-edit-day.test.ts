@@ -4,7 +4,7 @@ import {
   deleteRule,
   saveGeneralSettings,
   saveRule,
-} from "../../server/modules/car-sharing/car-sharing-settings.service";
+} from "../../server/modules/car-sharing/car-sharing.settings";
 import { addDays, todayIn, weekday } from "../../server/shared/dates";
 import { principalFor, type TestOrg } from "../support/context";
 import { FormClient, startSignedIn, type TestServer } from "../support/server";
