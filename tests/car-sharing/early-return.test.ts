@@ -7,7 +7,7 @@ import {
   poolVehicles,
   saveGeneralSettings,
   savePoolVehicles,
-} from "../../server/modules/car-sharing/car-sharing-settings.service";
+} from "../../server/modules/car-sharing/car-sharing.settings";
 import { formatInstant } from "../../server/shared/dates";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createPlace, createUser } from "../support/factories";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as bookings from "../../server/modules/car-sharing/bookings.service";
-import * as settings from "../../server/modules/car-sharing/car-sharing-settings.service";
+import * as settings from "../../server/modules/car-sharing/car-sharing.settings";
 import { bookingsCsv } from "../../server/modules/car-sharing/car-sharing.export";
 import type { Principal } from "../../server/modules/access/principal";
 import { zonedInstant } from "../../server/shared/dates";

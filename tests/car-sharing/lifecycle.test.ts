@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../server/mail/mailer";
 import { runBookingLifecycle, sendDueReminders } from "../../server/modules/car-sharing/booking-lifecycle";
 import { createBooking, myReminders, updateBooking } from "../../server/modules/car-sharing/bookings.service";
-import { saveGeneralSettings } from "../../server/modules/car-sharing/car-sharing-settings.service";
+import { saveGeneralSettings } from "../../server/modules/car-sharing/car-sharing.settings";
 import { formatInstant } from "../../server/shared/dates";
 import {
   createTestContext,

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarDay, createBooking } from "../../server/modules/car-sharing/bookings.service";
-import {
-  deleteRule,
-  saveGeneralSettings,
-  saveRule,
-} from "../../server/modules/car-sharing/car-sharing-settings.service";
+import { deleteRule, saveGeneralSettings, saveRule } from "../../server/modules/car-sharing/car-sharing.settings";
 import { addDays, todayIn, weekday } from "../../server/shared/dates";
 import { principalFor, type TestOrg } from "../support/context";
 import { FormClient, startSignedIn, type TestServer } from "../support/server";

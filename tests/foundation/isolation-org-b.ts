@@ -14,9 +14,9 @@ import { addTile } from "../../server/modules/analytics/dashboard/dashboard.serv
 import { createSchedule } from "../../server/modules/analytics/schedules/schedules.service";
 import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createBooking } from "../../server/modules/car-sharing/bookings.service";
-import { addEntry, savePoolVehicles } from "../../server/modules/car-sharing/car-sharing-settings.service";
+import { addEntry, savePoolVehicles } from "../../server/modules/car-sharing/car-sharing.settings";
 import { createReminders } from "../../server/modules/maintenance/reminders.service";
-import { saveMaintenanceSettings } from "../../server/modules/maintenance/settings.service";
+import { saveMaintenanceSettings } from "../../server/modules/maintenance/maintenance.settings";
 import { moveStock, savePart, saveSupplier } from "../../server/modules/maintenance/catalogue.service";
 import { createService } from "../../server/modules/maintenance/records.service";
 import { createFuelReport } from "../../server/modules/maintenance/fuel.service";

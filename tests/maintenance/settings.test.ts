@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/modules/access/principal";
 import * as fuel from "../../server/modules/maintenance/fuel.service";
 import * as records from "../../server/modules/maintenance/records.service";
-import { getMaintenanceSettings, saveMaintenanceSettings } from "../../server/modules/maintenance/settings.service";
+import { getMaintenanceSettings, saveMaintenanceSettings } from "../../server/modules/maintenance/maintenance.settings";
 import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";

@@ -9,7 +9,7 @@ import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles"
 import { createMailer } from "../../server/mail/mailer";
 import { sendDueReminders } from "../../server/modules/car-sharing/booking-lifecycle";
 import { createBooking } from "../../server/modules/car-sharing/bookings.service";
-import { saveGeneralSettings } from "../../server/modules/car-sharing/car-sharing-settings.service";
+import { saveGeneralSettings } from "../../server/modules/car-sharing/car-sharing.settings";
 import { formatInstant } from "../../server/shared/dates";
 import { poolVehicle, purpose, TZ } from "../car-sharing/helpers";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";

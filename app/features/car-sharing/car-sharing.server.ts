@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { AppError } from "../../../server/errors";
 import { toErrorBody } from "../../../server/http/error-mapping";
 import * as bookings from "../../../server/modules/car-sharing/bookings.service";
-import * as settings from "../../../server/modules/car-sharing/car-sharing-settings.service";
+import * as settings from "../../../server/modules/car-sharing/car-sharing.settings";
 import { heldUntil } from "../../../server/modules/car-sharing/booking-rules";
 import {
   HISTORY_TABS,

@@ -3,7 +3,7 @@ import { AppError } from "../../../server/errors";
 import { toErrorBody } from "../../../server/http/error-mapping";
 import { parseBookingTime } from "../../../server/modules/car-sharing/booking-rules";
 import * as bookings from "../../../server/modules/car-sharing/bookings.service";
-import { listEntries } from "../../../server/modules/car-sharing/car-sharing-settings.service";
+import { listEntries } from "../../../server/modules/car-sharing/car-sharing.settings";
 import { BOOKING_TYPES, OTHER_PURPOSE } from "../../../server/modules/car-sharing/car-sharing.schema";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { parseListQuery } from "../../../server/modules/shared/listing";

@@ -1,5 +1,8 @@
 import { redirect } from "react-router";
-import { getMaintenanceSettings, saveMaintenanceSettings } from "../../../server/modules/maintenance/settings.service";
+import {
+  getMaintenanceSettings,
+  saveMaintenanceSettings,
+} from "../../../server/modules/maintenance/maintenance.settings";
 import { formAction } from "../../lib/forms.server";
 import { load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";

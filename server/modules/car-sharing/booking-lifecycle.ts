@@ -6,6 +6,7 @@ import { bookingReminderEmail } from "../../../templates/email/booking-reminder"
 import { orgTimeZone } from "../organization";
 import { notifyUser } from "../push";
 import { vehicleStateRepo } from "../positions";
+import { bookingLifecycleRepo } from "./booking-lifecycle.repo";
 import { bookingsRepo, type BookingRow } from "./bookings.repo";
 import { bookingsBackAtBase, vehicleUsage } from "./vehicle-usage";
 
@@ -19,18 +20,13 @@ type Recipient = { email: string | null; name: string; language: string; driver:
  */
 export async function sendDueReminders(ctx: AppContext, mailer: Mailer, now: Date): Promise<{ sent: number }> {
   let sent = 0;
-  for (const due of await bookingsRepo.dueReminders(ctx.db, now)) {
-    if (!(await bookingsRepo.claimReminder(ctx.db, due.id, now))) continue;
+  for (const due of await bookingLifecycleRepo.dueReminders(ctx.db, now)) {
+    if (!(await bookingLifecycleRepo.claimReminder(ctx.db, due.id, now))) continue;
     const b = await bookingsRepo.findById(ctx.db, due.org_id, due.id);
     if (!b) continue;
-    const claimed = await bookingsRepo.claimPeople(ctx.db, due.org_id, b.id, b.notify_users, now);
+    const claimed = await bookingLifecycleRepo.claimPeople(ctx.db, due.org_id, b.id, b.notify_users, now);
     const recipients = new Map<string, Recipient>();
-    const user = await ctx.db
-      .selectFrom("users")
-      .select(["email", "first_name", "default_language"])
-      .where("org_id", "=", due.org_id)
-      .where("id", "=", b.user_id)
-      .executeTakeFirst();
+    const user = await bookingLifecycleRepo.reminderUser(ctx.db, due.org_id, b.user_id);
     if (user && claimed.has(b.user_id))
       recipients.set(b.user_id, {
         email: user.email,
@@ -43,7 +39,7 @@ export async function sendDueReminders(ctx: AppContext, mailer: Mailer, now: Dat
         recipients.set(p.user_id, { email: p.email, name: p.name, language: p.default_language, driver: b.user_name });
     }
     // the users tab's notification scope: "none" hears nothing, "all" hears every booking of the organisation
-    for (const s of await bookingsRepo.notificationScopes(ctx.db, due.org_id)) {
+    for (const s of await bookingLifecycleRepo.notificationScopes(ctx.db, due.org_id)) {
       if (s.notification_scope === "none") recipients.delete(s.user_id);
       else if (!recipients.has(s.user_id))
         recipients.set(s.user_id, {
@@ -55,12 +51,12 @@ export async function sendDueReminders(ctx: AppContext, mailer: Mailer, now: Dat
     }
     sent += await mailAll(ctx, mailer, due.org_id, b, recipients);
   }
-  for (const late of await bookingsRepo.lateReminders(ctx.db, now)) {
+  for (const late of await bookingLifecycleRepo.lateReminders(ctx.db, now)) {
     const b = await bookingsRepo.findById(ctx.db, late.org_id, late.id);
     if (!b) continue;
-    const claimed = await bookingsRepo.claimPeople(ctx.db, late.org_id, b.id, true, now);
+    const claimed = await bookingLifecycleRepo.claimPeople(ctx.db, late.org_id, b.id, true, now);
     const quiet = new Set(
-      (await bookingsRepo.notificationScopes(ctx.db, late.org_id))
+      (await bookingLifecycleRepo.notificationScopes(ctx.db, late.org_id))
         .filter((s) => s.notification_scope === "none")
         .map((s) => s.user_id),
     );
@@ -127,7 +123,7 @@ async function mailAll(
  */
 export async function completeReturnedBookings(ctx: AppContext, now: Date): Promise<{ returned: number }> {
   let returned = 0;
-  const back = await bookingsBackAtBase(ctx.db, await bookingsRepo.activeWithBase(ctx.db, now), now);
+  const back = await bookingsBackAtBase(ctx.db, await bookingLifecycleRepo.activeWithBase(ctx.db, now), now);
   for (const r of back) {
     if (!r.lastOn) continue; // never driven during the booking: the car did not come back, it never left
     const offSince = await vehicleStateRepo.firstOffAfter(ctx.db, r.org_id, r.vehicle_id, r.lastOn, now);
@@ -153,7 +149,7 @@ export async function completeReturnedBookings(ctx: AppContext, now: Date): Prom
  */
 export async function runBookingLifecycle(ctx: AppContext, now: Date) {
   const counts = { active: 0, completed: 0, noShow: 0, unknown: 0, returned: 0 };
-  for (const b of await bookingsRepo.dueTransitions(ctx.db, now)) {
+  for (const b of await bookingLifecycleRepo.dueTransitions(ctx.db, now)) {
     const ended = b.ends_at <= now;
     const usage = await vehicleUsage(ctx.db, b.org_id, b.vehicle_id, b.starts_at, ended ? b.ends_at : now);
     await ctx.db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { DB } from "../../db/database";
-import type { BookingStatus } from "../../db/schema/car-sharing";
+import type { BookingStatus, BookingsTable } from "../../db/schema/car-sharing";
 import { likePattern, type ListQuery } from "../shared/listing";
 import type { HistoryTab } from "./car-sharing.schema";
 
@@ -8,7 +8,7 @@ import type { HistoryTab } from "./car-sharing.schema";
 export const LIVE_STATUSES: BookingStatus[] = ["approved", "active"];
 const range = (start: Date, end: Date) =>
   sql`tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
-const fullName = (alias: string) =>
+export const fullName = (alias: string) =>
   sql<string>`trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)})`;
 
 const SORTS = {
@@ -24,20 +24,24 @@ export type BookingSort = keyof typeof SORTS;
 export type BookingRole = "driver" | "passenger" | "booker";
 export const BOOKING_SORTS = Object.keys(SORTS) as BookingSort[];
 
-export interface NewBooking {
-  user_id: string;
-  vehicle_id: string;
-  type: "shared" | "personal";
-  destination: string;
-  purpose_id: string | null;
-  other_reason: string | null;
-  starts_at: Date;
-  ends_at: Date;
-  notify_users: boolean;
-  created_by: string;
-}
+/** What a new booking is made of (the rest is the database's: id, period, status, timestamps). */
+export type NewBooking = Required<
+  Pick<
+    Insertable<BookingsTable>,
+    | "user_id"
+    | "vehicle_id"
+    | "type"
+    | "destination"
+    | "purpose_id"
+    | "other_reason"
+    | "starts_at"
+    | "ends_at"
+    | "notify_users"
+    | "created_by"
+  >
+>;
 
-function bookingQuery(db: DB, orgId: string) {
+export function bookingQuery(db: DB, orgId: string) {
   return db
     .selectFrom("bookings as b")
     .innerJoin("users as u", (j) => j.onRef("u.id", "=", "b.user_id").onRef("u.org_id", "=", "b.org_id"))
@@ -48,7 +52,7 @@ function bookingQuery(db: DB, orgId: string) {
     .where("b.org_id", "=", orgId);
 }
 
-const COLUMNS = [
+export const COLUMNS = [
   "b.id",
   "b.user_id",
   "b.vehicle_id",
@@ -329,232 +333,25 @@ export const bookingsRepo = {
       .execute();
     return { items, total: Number(total) };
   },
-  /** Live bookings whose reminder is due (start within `reminder_min`), not yet reminded. */
-  dueReminders(db: DB, now: Date) {
+  /** The people a booking form offers: active people of the organisation. */
+  activePeople(db: DB, orgId: string) {
     return db
-      .selectFrom("bookings as b")
-      .innerJoin("car_sharing_settings as s", "s.org_id", "b.org_id")
-      .select(["b.id", "b.org_id"])
-      .where("b.status", "=", "approved")
-      .where("b.reminder_sent_at", "is", null)
-      .where("b.starts_at", ">", now)
-      .where(sql<boolean>`b.starts_at <= ${now.toISOString()}::timestamptz + make_interval(mins => s.reminder_min)`)
-      .limit(500)
-      .execute();
-  },
-  /** People whose notification scope is not the default ("own"): "none" hears nothing, "all" hears every booking. */
-  notificationScopes(db: DB, orgId: string) {
-    return db
-      .selectFrom("car_sharing_users as c")
-      .innerJoin("users as u", (j) => j.onRef("u.id", "=", "c.user_id").onRef("u.org_id", "=", "c.org_id"))
-      .select(["c.user_id", "c.notification_scope", "u.email", "u.first_name", "u.default_language"])
-      .where("c.org_id", "=", orgId)
-      .where("c.notification_scope", "!=", "own")
-      .where("u.active", "=", true)
-      .execute();
-  },
-  /** The in-app side of reminders: the user's reminded bookings (as driver, or passenger with notify-users) not started yet. */
-  remindedFor(db: DB, orgId: string, userId: string, now: Date) {
-    return bookingQuery(db, orgId)
-      .select(["b.id", "b.starts_at", "v.registration"])
-      .where("b.status", "=", "approved")
-      .where("b.reminder_sent_at", "is not", null)
-      .where("b.ends_at", ">", now)
-      .where((eb) =>
-        eb.or([
-          eb("b.user_id", "=", userId),
-          eb.and([
-            eb("b.notify_users", "=", true),
-            eb.exists(
-              eb
-                .selectFrom("booking_people as p")
-                .select("p.user_id")
-                .whereRef("p.booking_id", "=", "b.id")
-                .where("p.user_id", "=", userId)
-                .where("p.role", "=", "passenger")
-                .where("p.reminded_at", "is not", null),
-            ),
-          ]),
-        ]),
-      )
-      .orderBy("b.starts_at")
-      .limit(5)
-      .execute();
-  },
-  /** Marks the reminder sent; false when another run already did (exactly once). */
-  async claimReminder(db: DB, id: string, now: Date) {
-    const r = await db
-      .updateTable("bookings")
-      .set({ reminder_sent_at: now })
-      .where("id", "=", id)
-      .where("reminder_sent_at", "is", null)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
-  },
-  /**
-   * Active bookings whose vehicle may be back: its base (a geofence) has an open visit that began during the booking
-   * and its ignition is off now. `last_on` is the last ignition-on position of the booking (null: never driven);
-   * `off_since` the first ignition-off position after it.
-   */
-  /**
-   * Claims the reminder of the booking's people who have not had it (the driver always, passengers with notify-users):
-   * each row is marked once, so a person hears once however many runs or workers there are. Returns who was claimed.
-   */
-  async claimPeople(db: DB, orgId: string, bookingId: string, withPassengers: boolean, now: Date) {
-    let q = db
-      .updateTable("booking_people")
-      .set({ reminded_at: now })
+      .selectFrom("users")
+      .select(["id", "first_name", "last_name"])
       .where("org_id", "=", orgId)
-      .where("booking_id", "=", bookingId)
-      .where("reminded_at", "is", null);
-    if (!withPassengers) q = q.where("role", "=", "driver");
-    const rows = await q.returning("user_id").execute();
-    return new Set(rows.map((r) => r.user_id));
-  },
-  /** Reminded bookings not started yet (notify-users) with a passenger who has not had the reminder (added by an edit). */
-  lateReminders(db: DB, now: Date) {
-    return db
-      .selectFrom("bookings as b")
-      .select(["b.id", "b.org_id"])
-      .where("b.status", "=", "approved")
-      .where("b.reminder_sent_at", "is not", null)
-      .where("b.starts_at", ">", now)
-      .where("b.notify_users", "=", true)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("booking_people as p")
-            .select("p.user_id")
-            .whereRef("p.booking_id", "=", "b.id")
-            .where("p.role", "=", "passenger")
-            .where("p.reminded_at", "is", null),
-        ),
-      )
-      .limit(500)
+      .where("active", "=", true)
+      .orderBy("last_name")
+      .orderBy("first_name")
       .execute();
   },
-  /** Active bookings not yet at their end whose vehicle has a base (early return candidates), with the rest time. */
-  activeWithBase(db: DB, now: Date) {
+  /** The given vehicles (the pool the principal may book), by registration. */
+  vehicles(db: DB, orgId: string, ids: readonly string[]) {
     return db
-      .selectFrom("bookings as b")
-      .innerJoin("car_sharing_vehicles as cv", (j) =>
-        j.onRef("cv.org_id", "=", "b.org_id").onRef("cv.vehicle_id", "=", "b.vehicle_id"),
-      )
-      .leftJoin("car_sharing_settings as s", "s.org_id", "b.org_id")
-      .select([
-        "b.id",
-        "b.org_id",
-        "b.vehicle_id",
-        "b.starts_at",
-        "b.ends_at",
-        "cv.base_place_id",
-        sql<number>`coalesce(s.return_rest_min, 10)`.as("rest_min"),
-      ])
-      .where("b.status", "=", "active")
-      .where("b.ends_at", ">", now)
-      .where("cv.base_place_id", "is not", null)
-      .$narrowType<{ base_place_id: string }>()
-      .limit(5000)
+      .selectFrom("vehicles")
+      .select(["id", "registration", "category"])
+      .where("org_id", "=", orgId)
+      .where("id", "in", [...ids])
+      .orderBy("registration")
       .execute();
-  },
-  dueTransitions(db: DB, now: Date) {
-    return db
-      .selectFrom("bookings as b")
-      .leftJoin("car_sharing_settings as s", "s.org_id", "b.org_id")
-      .select([
-        "b.id",
-        "b.org_id",
-        "b.vehicle_id",
-        "b.status",
-        "b.starts_at",
-        "b.ends_at",
-        sql<number>`coalesce(s.no_show_grace_min, 30)`.as("grace"),
-        sql<boolean>`coalesce(s.activate_on_ignition, false)`.as("on_ignition"),
-      ])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("b.status", "=", "approved"), eb("b.starts_at", "<=", now)]),
-          eb.and([eb("b.status", "=", "active"), eb("b.ends_at", "<=", now)]),
-        ]),
-      )
-      .limit(1000)
-      .execute();
-  },
-};
-
-/** Per-vehicle and per-user booking figures over [from, to) for the analytics catalogue. */
-export const bookingReportsRepo = {
-  perVehicle(db: DB, orgId: string, vehicleIds: readonly string[], from: Date, to: Date) {
-    if (!vehicleIds.length) return Promise.resolve([]);
-    return db
-      .selectFrom("vehicles as v")
-      .leftJoin("bookings as b", (j) =>
-        j
-          .onRef("b.vehicle_id", "=", "v.id")
-          .onRef("b.org_id", "=", "v.org_id")
-          .on("b.starts_at", "<", to)
-          .on("b.ends_at", ">", from),
-      )
-      .leftJoin("car_sharing_vehicles as cv", (j) =>
-        j.onRef("cv.vehicle_id", "=", "v.id").onRef("cv.org_id", "=", "v.org_id"),
-      )
-      .select([
-        "v.id",
-        "v.registration",
-        sql<boolean>`bool_or(cv.vehicle_id is not null)`.as("in_pool"),
-        sql<number>`count(b.id) filter (where b.status <> 'cancelled')`.as("bookings"),
-        sql<number>`coalesce(sum(extract(epoch from least(b.ends_at, ${to.toISOString()}::timestamptz) - greatest(b.starts_at, ${from.toISOString()}::timestamptz))) filter (where b.status <> 'cancelled'), 0)`.as(
-          "booked_s",
-        ),
-        sql<number>`coalesce(sum(b.distance_km) filter (where b.status = 'completed'), 0)`.as("distance_km"),
-        sql<number>`count(b.id) filter (where b.status = 'cancelled' and not b.no_show)`.as("cancellations"),
-        sql<number>`count(b.id) filter (where b.no_show)`.as("no_shows"),
-      ])
-      .where("v.org_id", "=", orgId)
-      .where("v.id", "in", [...vehicleIds])
-      .groupBy(["v.id", "v.registration"])
-      .orderBy("v.registration")
-      .execute();
-  },
-  perUser(
-    db: DB,
-    orgId: string,
-    vehicleIds: readonly string[],
-    teamIds: readonly string[] | "all",
-    from: Date,
-    to: Date,
-  ) {
-    if (!vehicleIds.length) return Promise.resolve([]);
-    let q = db
-      .selectFrom("users as u")
-      .leftJoin("bookings as b", (j) =>
-        j
-          .onRef("b.user_id", "=", "u.id")
-          .onRef("b.org_id", "=", "u.org_id")
-          .on("b.starts_at", "<", to)
-          .on("b.ends_at", ">", from)
-          .on("b.vehicle_id", "in", [...vehicleIds]),
-      )
-      .select([
-        "u.id",
-        fullName("u").as("name"),
-        sql<number>`count(b.id) filter (where b.status <> 'cancelled')`.as("bookings"),
-        sql<number>`coalesce(sum(extract(epoch from b.ends_at - b.starts_at)) filter (where b.status <> 'cancelled'), 0)`.as(
-          "booked_s",
-        ),
-        sql<number>`coalesce(sum(b.distance_km) filter (where b.status = 'completed'), 0)`.as("distance_km"),
-        sql<number>`count(b.id) filter (where b.status = 'cancelled' and not b.no_show)`.as("cancellations"),
-        sql<number>`count(b.id) filter (where b.no_show)`.as("no_shows"),
-      ])
-      .where("u.org_id", "=", orgId)
-      .where("u.active", "=", true);
-    // people of the teams the principal sees (or with bookings on vehicles in scope)
-    if (teamIds !== "all") {
-      const teams = [...teamIds];
-      q = q.where((eb) =>
-        eb.or([teams.length ? eb("u.team_id", "in", teams) : eb.val(false), eb("b.id", "is not", null)]),
-      );
-    }
-    return q.groupBy(["u.id", "u.first_name", "u.last_name"]).orderBy("name").execute();
   },
 };

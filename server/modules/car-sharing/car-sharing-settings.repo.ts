@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
+import type { Principal } from "../access/principal";
+import { scopeVehicles } from "../access/vehicle-scope";
 import type { EntryInput, GeneralSettingsInput, SpecificRuleInput } from "./car-sharing.schema";
 
 /** Car-sharing settings, specific rules, pool vehicles, booking users and entries (SQL only, organisation explicit). */
@@ -198,5 +200,36 @@ export const carSharingSettingsRepo = {
       .where("id", "=", id)
       .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
+  },
+  /** The vehicles the principal may see (the pool settings list them all), by registration. */
+  visibleVehicles(db: DB, p: Principal) {
+    return scopeVehicles(
+      db
+        .selectFrom("vehicles")
+        .select(["vehicles.id", "vehicles.registration", "vehicles.category", "vehicles.team_id"]),
+      p,
+    )
+      .orderBy("vehicles.registration")
+      .execute();
+  },
+  /** Whether the user or the team a specific rule names is the organisation's. */
+  async ruleTargetExists(db: DB, orgId: string, target: { user_id?: string | null; team_id?: string | null }) {
+    const row = target.user_id
+      ? await db
+          .selectFrom("users")
+          .select("id")
+          .where("org_id", "=", orgId)
+          .where("id", "=", target.user_id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom("teams")
+          .select("id")
+          .where("org_id", "=", orgId)
+          .where("id", "=", target.team_id!)
+          .executeTakeFirst();
+    return !!row;
+  },
+  teams(db: DB, orgId: string) {
+    return db.selectFrom("teams").select(["id", "name"]).where("org_id", "=", orgId).orderBy("name").execute();
   },
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import al from "../../../locales/al/carSharing.json" with { type: "json" };
 import en from "../../../locales/en/carSharing.json" with { type: "json" };
 import { defineReport, type ReportRow } from "../shared/reports/report-definition";
-import { bookingReportsRepo } from "./bookings.repo";
+import { bookingReportsRepo } from "./booking-reports.repo";
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 

@@ -2,7 +2,7 @@
 export { parseBookingTime } from "./booking-rules";
 export * as bookingsService from "./bookings.service";
 export { calendarWeek, createBooking, listHistory } from "./bookings.service";
-export { getGeneralSettings } from "./car-sharing-settings.service";
+export { getGeneralSettings } from "./car-sharing.settings";
 export { carSharingJobs } from "./car-sharing.jobs";
 export { toBookingDto } from "./car-sharing.mapper";
 export { carSharingUsersReport, carSharingVehiclesReport } from "./car-sharing.reports";

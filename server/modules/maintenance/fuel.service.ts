@@ -13,7 +13,7 @@ import { fuelInputSchema, type FuelInput } from "./maintenance.schema";
 import { assertChosen, assertVisible, orgToday, visibleVehicles } from "./maintenance.vehicles";
 import { attach, checkAttachments, odometerDisagrees, type Attachment } from "./records.service";
 import { recordsRepo } from "./records.repo";
-import { tolerancesOf } from "./settings.service";
+import { tolerancesOf } from "./maintenance.settings";
 
 export const FUEL_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const FUEL_IMPORT_MAX_ROWS = 5000;

@@ -8,5 +8,5 @@ export { recordFilterSchema, reminderFilterSchema } from "./maintenance.schema";
 export * as recordsService from "./records.service";
 export type { Attachment } from "./records.service";
 export * as remindersService from "./reminders.service";
-export { getMaintenanceSettings, saveMaintenanceSettings } from "./settings.service";
+export { getMaintenanceSettings, saveMaintenanceSettings } from "./maintenance.settings";
 export { maintenanceEventReader } from "./reminder-events";

@@ -17,7 +17,7 @@ import {
 import { assertChosen, assertVisible, visibleVehicles } from "./maintenance.vehicles";
 import { remindersRepo } from "./maintenance.repo";
 import { recordsRepo } from "./records.repo";
-import { tolerancesOf } from "./settings.service";
+import { tolerancesOf } from "./maintenance.settings";
 
 export interface Attachment {
   fileName: string;

@@ -11,20 +11,12 @@ export const UPLOAD_STALL_HOURS = 24;
 /** Times out forgotten requests and stalled uploads, and deletes media past the organisation's retention (files, then rows). */
 export async function sweepVideo(ctx: AppContext, now: Date) {
   const { timedOut, stalled } = await ctx.db.transaction().execute(async (trx) => {
-    const timedOut = await trx
-      .updateTable("video_media")
-      .set({ status: "failed", failure: "timeout", updated_at: now })
-      .where("status", "in", ["requested", "sent"])
-      .where("created_at", "<", new Date(now.getTime() - REQUEST_TIMEOUT_MIN * 60_000))
-      .returningAll()
-      .execute();
-    const stalled = await trx
-      .updateTable("video_media")
-      .set({ status: "failed", failure: "transfer_error", updated_at: now })
-      .where("status", "=", "uploading")
-      .where("updated_at", "<", new Date(now.getTime() - UPLOAD_STALL_HOURS * 3600_000))
-      .returningAll()
-      .execute();
+    const timedOut = await videoRepo.timeOutRequests(trx, new Date(now.getTime() - REQUEST_TIMEOUT_MIN * 60_000), now);
+    const stalled = await videoRepo.failStalledUploads(
+      trx,
+      new Date(now.getTime() - UPLOAD_STALL_HOURS * 3600_000),
+      now,
+    );
     for (const m of [...timedOut, ...stalled]) await emitVideoOutcome(trx, m);
     return { timedOut, stalled };
   });

@@ -29,11 +29,7 @@ export function createCameraUploads(ctx: AppContext): CameraCallbacks {
   const store = mediaStore(ctx.config);
   const lookup = async (imei: string) => {
     if (ctx.devices) return ctx.devices.lookup(imei);
-    const v = await ctx.db
-      .selectFrom("vehicles")
-      .select(["id", "org_id"])
-      .where("device_imei", "=", imei)
-      .executeTakeFirst();
+    const v = await videoRepo.vehicleByImei(ctx.db, imei);
     return v ? { vehicleId: v.id, orgId: v.org_id } : null;
   };
 

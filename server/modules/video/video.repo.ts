@@ -237,4 +237,57 @@ export const videoRepo = {
     if (ids.length === 0) return Promise.resolve([]);
     return db.deleteFrom("video_media").where("id", "in", ids).execute();
   },
+  setRetentionDays(db: DB, orgId: string, retentionDays: number) {
+    return db
+      .insertInto("video_settings")
+      .values({ org_id: orgId, retention_days: retentionDays })
+      .onConflict((oc) => oc.column("org_id").doUpdateSet({ retention_days: retentionDays, updated_at: new Date() }))
+      .execute();
+  },
+  /** The vehicle a device identifier belongs to (the camera server without a device registry). */
+  vehicleByImei(db: DB, imei: string) {
+    return db.selectFrom("vehicles").select(["id", "org_id"]).where("device_imei", "=", imei).executeTakeFirst();
+  },
+  /** Requests sent or waiting since before `before` fail as timed out; the rows as they are now. */
+  timeOutRequests(db: DB, before: Date, now: Date) {
+    return db
+      .updateTable("video_media")
+      .set({ status: "failed", failure: "timeout", updated_at: now })
+      .where("status", "in", ["requested", "sent"])
+      .where("created_at", "<", before)
+      .returningAll()
+      .execute();
+  },
+  /** Uploads with no progress since `before` fail as transfer errors; the rows as they are now. */
+  failStalledUploads(db: DB, before: Date, now: Date) {
+    return db
+      .updateTable("video_media")
+      .set({ status: "failed", failure: "transfer_error", updated_at: now })
+      .where("status", "=", "uploading")
+      .where("updated_at", "<", before)
+      .returningAll()
+      .execute();
+  },
+  /** The `video_requests` report: requests and uploads per vehicle captured in [start, end). */
+  requestsPerVehicle(db: DB, orgId: string, vehicleIds: readonly string[], start: Date, end: Date) {
+    return db
+      .selectFrom("video_media")
+      .select([
+        "vehicle_id",
+        sql<number>`count(*)::int`.as("total"),
+        sql<number>`count(*) filter (where media_type = 'photo')::int`.as("photos"),
+        sql<number>`count(*) filter (where media_type = 'video')::int`.as("videos"),
+        sql<number>`count(*) filter (where trigger = 'server_request')::int`.as("requested"),
+        sql<number>`count(*) filter (where trigger <> 'server_request')::int`.as("device"),
+        sql<number>`count(*) filter (where status = 'completed')::int`.as("completed"),
+        sql<number>`count(*) filter (where status = 'failed')::int`.as("failed"),
+        sql<number>`round(coalesce(sum(size_bytes), 0) / 1048576.0, 2)::float8`.as("megabytes"),
+      ])
+      .where("org_id", "=", orgId)
+      .where("vehicle_id", "in", [...vehicleIds])
+      .where("captured_at", ">=", start)
+      .where("captured_at", "<", end)
+      .groupBy("vehicle_id")
+      .execute();
+  },
 };

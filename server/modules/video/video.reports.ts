@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import { z } from "zod";
 import videoAl from "../../../locales/al/video.json" with { type: "json" };
 import videoEn from "../../../locales/en/video.json" with { type: "json" };
 import { defineReport, type ReportRow } from "../shared/reports/report-definition";
+import { videoRepo } from "./video.repo";
 
 const texts = (l: typeof videoEn) => ({
   title: l.report.requests.title,
@@ -30,25 +30,13 @@ export const videoRequestsReport = defineReport({
   ],
   chart: { type: "bar", category: "vehicle", series: ["completed", "failed"], stacked: true },
   async run(scope) {
-    const rows = await scope.db
-      .selectFrom("video_media")
-      .select([
-        "vehicle_id",
-        sql<number>`count(*)::int`.as("total"),
-        sql<number>`count(*) filter (where media_type = 'photo')::int`.as("photos"),
-        sql<number>`count(*) filter (where media_type = 'video')::int`.as("videos"),
-        sql<number>`count(*) filter (where trigger = 'server_request')::int`.as("requested"),
-        sql<number>`count(*) filter (where trigger <> 'server_request')::int`.as("device"),
-        sql<number>`count(*) filter (where status = 'completed')::int`.as("completed"),
-        sql<number>`count(*) filter (where status = 'failed')::int`.as("failed"),
-        sql<number>`round(coalesce(sum(size_bytes), 0) / 1048576.0, 2)::float8`.as("megabytes"),
-      ])
-      .where("org_id", "=", scope.orgId)
-      .where("vehicle_id", "in", scope.vehicleIds)
-      .where("captured_at", ">=", scope.period.start)
-      .where("captured_at", "<", scope.period.end)
-      .groupBy("vehicle_id")
-      .execute();
+    const rows = await videoRepo.requestsPerVehicle(
+      scope.db,
+      scope.orgId,
+      scope.vehicleIds,
+      scope.period.start,
+      scope.period.end,
+    );
     const out: ReportRow[] = rows
       .map((r) => ({
         vehicle: scope.vehicleNames.get(r.vehicle_id) ?? r.vehicle_id,

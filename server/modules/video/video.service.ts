@@ -256,11 +256,7 @@ export async function setRetention(ctx: AppContext, p: Principal, raw: unknown) 
   const { retentionDays } = retentionSchema.parse(raw);
   await ctx.db.transaction().execute(async (trx) => {
     const before = await videoRepo.retentionDays(trx, p.orgId);
-    await trx
-      .insertInto("video_settings")
-      .values({ org_id: p.orgId, retention_days: retentionDays })
-      .onConflict((oc) => oc.column("org_id").doUpdateSet({ retention_days: retentionDays, updated_at: new Date() }))
-      .execute();
+    await videoRepo.setRetentionDays(trx, p.orgId, retentionDays);
     await audit.record(trx, p, {
       entity: "settings",
       id: p.orgId,

@@ -4,7 +4,7 @@ import type { Principal } from "../access/principal";
 import { audit } from "../audit";
 import { maintenancePolicy } from "./maintenance.policy";
 import { DEFAULT_TOLERANCES, maintenanceSettingsSchema, type MaintenanceSettings } from "./maintenance.schema";
-import { settingsRepo } from "./settings.repo";
+import { settingsRepo } from "./maintenance-settings.repo";
 
 /** The fuel checks' tolerances as the flags use them: a share of the estimate and km. */
 export interface Tolerances {

@@ -1,7 +1,6 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
-import { scopeVehicles } from "../access/vehicle-scope";
 import { audit } from "../audit";
 import { existingPlaceIds, geofenceOptions } from "../places";
 import { type EffectiveRules, effectiveRules } from "./booking-rules";
@@ -89,17 +88,7 @@ export async function saveGeneralSettings(ctx: AppContext, p: Principal, fields:
 /** Vehicles the principal may see, each with whether it is in the pool and its base (a geofence, for early returns). */
 export async function poolVehicles(ctx: AppContext, p: Principal) {
   carSharingPolicy.read(p);
-  const [rows, bases] = await Promise.all([
-    scopeVehicles(
-      ctx.db
-        .selectFrom("vehicles")
-        .select(["vehicles.id", "vehicles.registration", "vehicles.category", "vehicles.team_id"]),
-      p,
-    )
-      .orderBy("vehicles.registration")
-      .execute(),
-    repo.poolBases(ctx.db, p.orgId),
-  ]);
+  const [rows, bases] = await Promise.all([repo.visibleVehicles(ctx.db, p), repo.poolBases(ctx.db, p.orgId)]);
   return rows.map((v) => ({ ...v, inPool: bases.has(v.id), basePlaceId: bases.get(v.id) ?? null }));
 }
 
@@ -223,20 +212,7 @@ export async function listRules(ctx: AppContext, p: Principal) {
 export async function saveRule(ctx: AppContext, p: Principal, fields: unknown) {
   carSharingPolicy.admin(p);
   const input = specificRuleSchema.parse(fields);
-  const target = input.user_id
-    ? await ctx.db
-        .selectFrom("users")
-        .select("id")
-        .where("org_id", "=", p.orgId)
-        .where("id", "=", input.user_id)
-        .executeTakeFirst()
-    : await ctx.db
-        .selectFrom("teams")
-        .select("id")
-        .where("org_id", "=", p.orgId)
-        .where("id", "=", input.team_id!)
-        .executeTakeFirst();
-  if (!target)
+  if (!(await repo.ruleTargetExists(ctx.db, p.orgId, input)))
     throw new AppError("VALIDATION", "Unknown user or team", { field: input.user_id ? "user_id" : "team_id" });
   return ctx.db.transaction().execute(async (trx) => {
     const row = await repo.upsertRule(trx, p.orgId, input);
@@ -259,5 +235,5 @@ export async function deleteRule(ctx: AppContext, p: Principal, id: string) {
 /** Teams a specific rule may name. */
 export async function teamOptions(ctx: AppContext, p: Principal) {
   carSharingPolicy.admin(p);
-  return ctx.db.selectFrom("teams").select(["id", "name"]).where("org_id", "=", p.orgId).orderBy("name").execute();
+  return repo.teams(ctx.db, p.orgId);
 }
