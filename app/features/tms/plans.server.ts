@@ -5,7 +5,7 @@ import { todayIn } from "../../../server/shared/dates";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { listOrders } from "../../../server/modules/tms/orders.service";
 import * as plans from "../../../server/modules/tms/plans.service";
-import { getSettings, listDepots } from "../../../server/modules/tms/settings.service";
+import { getSettings, listDepots } from "../../../server/modules/tms/tms.settings";
 import { planFormSchema } from "../../../server/modules/tms/tms.schema";
 import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
 import { formAction, intent } from "../../lib/forms.server";

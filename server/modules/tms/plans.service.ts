@@ -12,7 +12,7 @@ import { startOrdersIn } from "./orders.service";
 import { ordersRepo } from "./orders.repo";
 import { planProblem, planResult, straightRoute, truckLoad, unfitOrders, type UnfitOrder } from "./plan-solver";
 import { plansRepo } from "./plans.repo";
-import { findDepot, settingsOf } from "./settings.service";
+import { findDepot, settingsOf } from "./tms.settings";
 import { tmsPolicy } from "./tms.policy";
 import { moveOrderSchema, optimizationInputSchema, trucksFromForm, type OptimizationInput } from "./tms.schema";
 

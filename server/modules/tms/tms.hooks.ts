@@ -4,7 +4,7 @@ import type { Database } from "../../db/schema";
 import { haversineMetres } from "../../optimization";
 import type { PositionHook } from "../positions";
 import { finishOrderIn } from "./orders.service";
-import { DEFAULT_SETTINGS } from "./settings.service";
+import { DEFAULT_SETTINGS } from "./tms.settings";
 
 /** A truck slower than this is stopped (km/h). */
 const STOPPED_KMH = 3;
