@@ -9,10 +9,11 @@ import { audit } from "../audit";
 import { startOfDayIn } from "../../shared/dates";
 import { orgTimeZone } from "../organization";
 import { startOrdersIn } from "./orders.service";
+import { depotsRepo } from "./depots.repo";
 import { ordersRepo } from "./orders.repo";
 import { planProblem, planResult, straightRoute, truckLoad, unfitOrders, type UnfitOrder } from "./plan-solver";
 import { plansRepo } from "./plans.repo";
-import { findDepot, settingsOf } from "./tms.settings";
+import { settingsOf } from "./tms.settings";
 import { tmsPolicy } from "./tms.policy";
 import { moveOrderSchema, optimizationInputSchema, trucksFromForm, type OptimizationInput } from "./tms.schema";
 
@@ -53,7 +54,7 @@ export async function getPlan(ctx: AppContext, p: Principal, id: string): Promis
 export async function planDetails(ctx: AppContext, p: Principal, id: string) {
   const plan = await getPlan(ctx, p, id);
   const orders = await ordersRepo.byPlan(ctx.db, p.orgId, id);
-  const depot = plan.depot_id ? await findDepot(ctx.db, p.orgId, plan.depot_id) : undefined;
+  const depot = plan.depot_id ? await depotsRepo.find(ctx.db, p.orgId, plan.depot_id) : undefined;
   const trucks = plan.trucks.map((t) => ({
     ...t,
     load: truckLoad(t, orders),
@@ -63,7 +64,7 @@ export async function planDetails(ctx: AppContext, p: Principal, id: string) {
 }
 
 async function checkInput(db: DB, p: Principal, input: OptimizationInput, planId: string | null) {
-  if (!(await findDepot(db, p.orgId, input.depot_id)))
+  if (!(await depotsRepo.find(db, p.orgId, input.depot_id)))
     throw new AppError("VALIDATION", "Unknown depot", { field: "depot_id" });
   const vehicleIds = [...new Set(input.trucks.map((t) => t.vehicle_id))];
   const visible = await visibleVehicleIds(db, p, vehicleIds);
@@ -217,7 +218,7 @@ export async function solvePlan(
   const [orders, settings, depot, tz] = await Promise.all([
     ordersRepo.byPlan(ctx.db, orgId, id),
     settingsOf(ctx.db, orgId),
-    plan.depot_id ? findDepot(ctx.db, orgId, plan.depot_id) : undefined,
+    plan.depot_id ? depotsRepo.find(ctx.db, orgId, plan.depot_id) : undefined,
     orgTimeZone(ctx, orgId),
   ]);
   // an order no truck can carry (changed since the run was queued) fails the run at once, not after the time budget
@@ -310,7 +311,7 @@ export async function moveOrder(ctx: AppContext, p: Principal, id: string, field
         field: "vehicle_id",
         vehicle_id: target.vehicle_id,
       });
-    const depot = plan.depot_id ? await findDepot(trx, p.orgId, plan.depot_id) : undefined;
+    const depot = plan.depot_id ? await depotsRepo.find(trx, p.orgId, plan.depot_id) : undefined;
     const settings = await settingsOf(trx, p.orgId);
     const result = {
       ...plan.result,
