@@ -5,6 +5,7 @@ export { deliveringList } from "./dispatch.service";
 export * as ordersService from "./orders.service";
 export { listOrders } from "./orders.service";
 export { type PlanOrder, planProblem } from "./plan-solver";
+export { runPlan } from "./plans.optimize";
 export * as plansService from "./plans.service";
 export { deliveryView, recordProof } from "./proof-of-delivery.service";
 export * as settingsService from "./tms.settings";
