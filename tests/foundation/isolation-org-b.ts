@@ -22,8 +22,9 @@ import { createService } from "../../server/modules/maintenance/records.service"
 import { createFuelReport } from "../../server/modules/maintenance/fuel.service";
 import { createApiKey } from "../../server/modules/tms/api-keys.service";
 import { createOrder } from "../../server/modules/tms/orders.service";
-import { createPlan, solvePlan } from "../../server/modules/tms/plans.service";
-import { createDepot } from "../../server/modules/tms/settings.service";
+import { solvePlan } from "../../server/modules/tms/plans.optimize";
+import { createPlan } from "../../server/modules/tms/plans.service";
+import { createDepot } from "../../server/modules/tms/tms.settings";
 import { mediaKey, mediaStore } from "../../server/modules/video/media-store";
 import { archiveRepo } from "../../server/modules/analytics/archive/archive.repo";
 import { createForwardingTarget } from "../../server/modules/forwarding";

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
+import { updateRouteSettings } from "../../server/modules/route-planning/route-planning.settings";
 import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";

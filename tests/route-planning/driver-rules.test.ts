@@ -7,7 +7,7 @@ import * as attendance from "../../server/modules/route-planning/attendance.serv
 import * as field from "../../server/modules/route-planning/field.service";
 import { metresTo } from "../../server/modules/route-planning/job-rules";
 import { MADE_AT_MAX_AGE_MS, MADE_AT_MAX_AHEAD_MS, madeAt } from "../../server/modules/route-planning/made-at";
-import { updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
+import { updateRouteSettings } from "../../server/modules/route-planning/route-planning.settings";
 import { zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createUser } from "../support/factories";

@@ -1,6 +1,6 @@
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
+import { updateRouteSettings } from "../../server/modules/route-planning/route-planning.settings";
 import { addDays } from "../../server/shared/dates";
 import { poolVehicle, purpose } from "../car-sharing/helpers";
 import { principalFor, createTestOrg, type TestOrg } from "../support/context";

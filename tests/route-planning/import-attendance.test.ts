@@ -18,7 +18,7 @@ import {
   latestOptimization,
 } from "../../server/modules/route-planning/route-planning.optimize";
 import { timeOfDay } from "../../server/modules/route-planning/job-rules";
-import { updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
+import { updateRouteSettings } from "../../server/modules/route-planning/route-planning.settings";
 import { zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createUser, createVehicle } from "../support/factories";

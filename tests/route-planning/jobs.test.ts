@@ -3,7 +3,7 @@ import type { Principal } from "../../server/modules/access/principal";
 import * as field from "../../server/modules/route-planning/field.service";
 import { occurrences } from "../../server/modules/route-planning/job-rules";
 import * as jobs from "../../server/modules/route-planning/route-jobs.service";
-import { getRouteSettings, updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
+import { getRouteSettings, updateRouteSettings } from "../../server/modules/route-planning/route-planning.settings";
 import { addDays } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import {

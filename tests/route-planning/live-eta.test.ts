@@ -9,7 +9,7 @@ import {
 } from "../../server/modules/route-planning/live-eta";
 import { dayJobs } from "../../server/modules/route-planning/route-jobs.service";
 import { toJobDto } from "../../server/modules/route-planning/route-planning.mapper";
-import { routeRules } from "../../server/modules/route-planning/route-settings.service";
+import { routeRules } from "../../server/modules/route-planning/route-planning.settings";
 import { zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createUser, createVehicle } from "../support/factories";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as attendance from "../../server/modules/route-planning/attendance.service";
-import { updateRouteSettings } from "../../server/modules/route-planning/route-settings.service";
+import { updateRouteSettings } from "../../server/modules/route-planning/route-planning.settings";
 import { zonedInstant } from "../../server/shared/dates";
 import { principalFor, createTestOrg, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";

@@ -4,7 +4,7 @@ import type { AppContext } from "../../server/context";
 import type { RoleKey } from "../../server/modules/access/permissions";
 import type { Principal } from "../../server/modules/access/principal";
 import { createOrder } from "../../server/modules/tms/orders.service";
-import { createDepot } from "../../server/modules/tms/settings.service";
+import { createDepot } from "../../server/modules/tms/tms.settings";
 import { hashPassword } from "../../server/security/passwords";
 import { createTestOrg, uniqueEmail, type TestOrg } from "./context";
 

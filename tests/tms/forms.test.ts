@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/modules/access/principal";
+import { solvePlan } from "../../server/modules/tms/plans.optimize";
 import * as plans from "../../server/modules/tms/plans.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -176,7 +177,7 @@ describe("optimisation screens without JavaScript", () => {
     expect(queued.headers.get("location")).toBe(`/tms/optimize/edit/${id}?queued=1`);
     expect((await plans.getPlan(srv.ctx, p, id)).run_state).toBe("queued");
     await srv.ctx.db.updateTable("tms_optimizations").set({ run_state: "idle" }).where("id", "=", id).execute();
-    await plans.solvePlan(srv.ctx, org.orgId, id, { timeLimitMs: 300 });
+    await solvePlan(srv.ctx, org.orgId, id, { timeLimitMs: 300 });
 
     const result = await (await admin.get(`/tms/optimize/edit/${id}?lng=en`)).text();
     expect(result).toContain('data-testid="plan-result"');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/modules/access/principal";
 import { ORDER_TRANSITIONS, canMove } from "../../server/modules/tms/order-status";
 import * as orders from "../../server/modules/tms/orders.service";
+import { solvePlan } from "../../server/modules/tms/plans.optimize";
 import * as plans from "../../server/modules/tms/plans.service";
 import { ORDER_STATUSES } from "../../server/modules/tms/tms.schema";
 import { seedDemoTms } from "../../server/seed/seed-tms";
@@ -27,7 +28,7 @@ async function startedOrder() {
     orders: [order.id],
     trucks: [{ vehicle_id: v.id, capacity_weight: 100, capacity_packets: 10 }],
   });
-  await plans.solvePlan(ctx, admin.orgId, plan.id, { timeLimitMs: 200 });
+  await solvePlan(ctx, admin.orgId, plan.id, { timeLimitMs: 200 });
   await plans.completePlan(ctx, admin, plan.id);
   await plans.dispatchPlan(ctx, admin, plan.id);
   return orders.getOrder(ctx, admin, order.id);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/modules/access/principal";
 import * as orders from "../../server/modules/tms/orders.service";
+import { solvePlan } from "../../server/modules/tms/plans.optimize";
 import * as plans from "../../server/modules/tms/plans.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
@@ -54,7 +55,7 @@ async function dispatched(day: string) {
     orders: [a.id, b.id],
     trucks: [{ vehicle_id: v.id, capacity_weight: 1000, capacity_packets: 100 }],
   });
-  await plans.solvePlan(srv.ctx, org.orgId, plan.id, { timeLimitMs: 200 });
+  await solvePlan(srv.ctx, org.orgId, plan.id, { timeLimitMs: 200 });
   await plans.completePlan(srv.ctx, p, plan.id);
   await plans.dispatchPlan(srv.ctx, p, plan.id);
   return { v, a: await orders.getOrder(srv.ctx, p, a.id), b: await orders.getOrder(srv.ctx, p, b.id) };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/modules/access/principal";
 import { unfitOrders } from "../../server/modules/tms/plan-solver";
-import { solvePlan } from "../../server/modules/tms/plans.service";
+import { solvePlan } from "../../server/modules/tms/plans.optimize";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { createTmsDepot, createTmsOrder, createTruck } from "../support/factories";

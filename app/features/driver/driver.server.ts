@@ -4,7 +4,7 @@ import type { Principal } from "../../../server/modules/access/principal";
 import { myWorkingDay } from "../../../server/modules/route-planning/attendance.service";
 import * as field from "../../../server/modules/route-planning/field.service";
 import { toJobDto } from "../../../server/modules/route-planning/route-planning.mapper";
-import { routeRules } from "../../../server/modules/route-planning/route-settings.service";
+import { routeRules } from "../../../server/modules/route-planning/route-planning.settings";
 import { myOrderStops } from "../../../server/modules/tms/driver-orders";
 import { formatInstantTime } from "../../../server/shared/dates";
 import { detectPlatform } from "../../lib/platform";

@@ -10,7 +10,7 @@ import {
   generateInputSchema,
   assignInputSchema,
 } from "../../../server/modules/route-planning/route-planning.schema";
-import { getRouteSettings, updateRouteSettings } from "../../../server/modules/route-planning/route-settings.service";
+import { getRouteSettings, updateRouteSettings } from "../../../server/modules/route-planning/route-planning.settings";
 import { allPlaces } from "../../../server/modules/places/places.service";
 import { driverOptions, vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
 import { formAction, intent } from "../../lib/forms.server";

@@ -4,8 +4,9 @@ import type { UnfitOrder } from "../../../server/modules/tms/plan-solver";
 import { todayIn } from "../../../server/shared/dates";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { listOrders } from "../../../server/modules/tms/orders.service";
+import { runPlan } from "../../../server/modules/tms/plans.optimize";
 import * as plans from "../../../server/modules/tms/plans.service";
-import { getSettings, listDepots } from "../../../server/modules/tms/settings.service";
+import { getSettings, listDepots } from "../../../server/modules/tms/tms.settings";
 import { planFormSchema } from "../../../server/modules/tms/tms.schema";
 import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
 import { formAction, intent } from "../../lib/forms.server";
@@ -196,7 +197,7 @@ export async function editPlanAction(context: LoadContext, request: Request, raw
       run: intent({
         run: async () => {
           try {
-            await plans.runPlan(context.app, p, id);
+            await runPlan(context.app, p, id);
           } catch (err) {
             if (err instanceof AppError && err.code === "ORDER_FITS_NO_TRUCK") return unfitRefusal(err);
             throw err;

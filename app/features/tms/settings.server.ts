@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import * as keys from "../../../server/modules/tms/api-keys.service";
-import * as settings from "../../../server/modules/tms/settings.service";
+import * as settings from "../../../server/modules/tms/tms.settings";
 import { settingsInputSchema } from "../../../server/modules/tms/tms.schema";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { formatInstant, formatInstantDate } from "../../../server/shared/dates";

@@ -5,6 +5,7 @@ import {
   deliveringList,
   ordersService as orders,
   plansService as plans,
+  runPlan,
   settingsService as settings,
   toOrderDto,
   toPlanDto,
@@ -121,7 +122,7 @@ export function tmsRoutes(ctx: AppContext) {
   r.post(
     "/api/tms/optimizations/:id/run",
     authed(ctx, async (req, res, p) => {
-      res.status(202).json(toPlanDto(await plans.runPlan(ctx, p, param(req, "id"))));
+      res.status(202).json(toPlanDto(await runPlan(ctx, p, param(req, "id"))));
     }),
   );
   r.post(

@@ -13,7 +13,7 @@ import {
   type AttendanceRuleInput,
   type PhonePosition,
 } from "./route-planning.schema";
-import { routeRules } from "./route-settings.service";
+import { routeRules } from "./route-planning.settings";
 
 /**
  * Time attendance: a rule is a start-hour threshold for chosen users (applying one replaces the rules those users had);

@@ -4,7 +4,7 @@ import { AlertRulesCache, matchingEvents, policiesRepo, raisePolicyAlerts } from
 import { etaAlertsRepo } from "./eta-alerts.repo";
 import { punctuality } from "./job-rules";
 import { liveEtas } from "./live-eta";
-import { routeRules } from "./route-settings.service";
+import { routeRules } from "./route-planning.settings";
 
 /**
  * Raises job_eta_late once per job visit: the live ETA of a job assigned for today, not reached and not late yet,

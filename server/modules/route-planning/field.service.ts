@@ -9,7 +9,7 @@ import { madeAt } from "./made-at";
 import { routeJobsRepo } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { phonePositionSchema, type PhonePosition } from "./route-planning.schema";
-import { routeRules } from "./route-settings.service";
+import { routeRules } from "./route-planning.settings";
 import { emitRouteJobStatus } from "./route-job-events";
 
 // The phone's side of route planning (the driver API): every signed-in user may act on the jobs assigned to them,

@@ -11,4 +11,4 @@ export { toAttendanceDto, toJobDto } from "./route-planning.mapper";
 export { buildDayProblem, currentPlanCost, PLAN_DAY_TIME_LIMIT_MS } from "./route-planning.optimize";
 export { routePlanningReports } from "./route-planning.reports";
 export { JOB_CSV_COLUMNS } from "./route-planning.schema";
-export { getRouteSettings } from "./route-settings.service";
+export { getRouteSettings } from "./route-planning.settings";

@@ -11,7 +11,7 @@ import {
 import { punctuality } from "./job-rules";
 import { emitRouteJobStatus } from "./route-job-events";
 import { latenessRepo, type LatenessStage } from "./lateness.repo";
-import { routeRules } from "./route-settings.service";
+import { routeRules } from "./route-planning.settings";
 
 type Candidate = Awaited<ReturnType<typeof latenessRepo.candidates>>[number];
 

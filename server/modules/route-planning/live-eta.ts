@@ -4,7 +4,7 @@ import { formatInstantTime, todayIn, zonedInstant } from "../../shared/dates";
 import { secondsOfDay } from "./job-rules";
 import { vehicleStateRepo } from "../positions";
 import { liveEtaRepo } from "./route-planning.repo";
-import type { RouteRules } from "./route-settings.service";
+import type { RouteRules } from "./route-planning.settings";
 import { routeTravelMatrix } from "./travel-model";
 
 // The live ETA of each vehicle's remaining jobs today, computed on request (no cache: one small matrix per vehicle with

@@ -21,7 +21,7 @@ import {
   type JobInput,
   type JobUpdate,
 } from "./route-planning.schema";
-import { routeRules } from "./route-settings.service";
+import { routeRules } from "./route-planning.settings";
 import { emitRouteJobStatus } from "./route-job-events";
 
 export type RouteJob = NonNullable<Awaited<ReturnType<typeof routeJobsRepo.find>>>;

@@ -3,7 +3,7 @@ import { addDays, todayIn } from "../../shared/dates";
 import type { PositionHook } from "../positions";
 import { metresTo } from "./job-rules";
 import { routeJobsRepo } from "./route-jobs.repo";
-import { routeRules } from "./route-settings.service";
+import { routeRules } from "./route-planning.settings";
 import { emitRouteJobStatus } from "./route-job-events";
 
 /** At or below this speed (km/h) the vehicle counts as stopped at the job. */

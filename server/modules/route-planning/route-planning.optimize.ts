@@ -12,7 +12,7 @@ import { secondsOfDay, timeOfDay } from "./job-rules";
 import { routeJobsRepo } from "./route-jobs.repo";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { optimizationsRepo } from "./route-planning.repo";
-import { routeRules } from "./route-settings.service";
+import { routeRules } from "./route-planning.settings";
 import { routeMatrixOptions } from "./travel-model";
 
 export const PLAN_DAY_JOB = "route-plan-day";

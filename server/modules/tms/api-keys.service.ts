@@ -1,10 +1,10 @@
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { newToken, sha256 } from "../../security/tokens";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
 import { apiKeyUsageRepo } from "./api-key-usage.repo";
+import { apiKeysRepo } from "./api-keys.repo";
 import { tmsPolicy } from "./tms.policy";
 import { apiKeyInputSchema } from "./tms.schema";
 
@@ -13,12 +13,7 @@ export const API_KEY_PREFIX = "flk_";
 
 export async function listApiKeys(ctx: AppContext, p: Principal) {
   tmsPolicy.admin(p);
-  return ctx.db
-    .selectFrom("tms_api_keys")
-    .select(["id", "name", "prefix", "created_at", "last_used_at", "revoked_at"])
-    .where("org_id", "=", p.orgId)
-    .orderBy("created_at", "desc")
-    .execute();
+  return apiKeysRepo.list(ctx.db, p.orgId);
 }
 
 /** Creates a key and returns it in clear once. */
@@ -32,11 +27,7 @@ export async function createApiKey(
   const prefix = newToken(6).replace(/[-_]/g, "x").slice(0, 8);
   const key = `${API_KEY_PREFIX}${prefix}_${newToken(32)}`;
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("tms_api_keys")
-      .values({ org_id: p.orgId, name, prefix, key_hash: sha256(key), created_by: p.userId })
-      .returning(["id", "name", "prefix"])
-      .executeTakeFirstOrThrow();
+    const row = await apiKeysRepo.insert(trx, p.orgId, { name, prefix, key_hash: sha256(key), created_by: p.userId });
     await audit.record(trx, p, { entity: "tms_api_key", id: row.id, action: "create", after: row });
     return { id: row.id, key };
   });
@@ -45,14 +36,7 @@ export async function createApiKey(
 export async function revokeApiKey(ctx: AppContext, p: Principal, id: string) {
   tmsPolicy.admin(p);
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("tms_api_keys")
-      .set({ revoked_at: sql`now()` })
-      .where("org_id", "=", p.orgId)
-      .where("id", "=", id)
-      .where("revoked_at", "is", null)
-      .returning(["id", "name", "prefix"])
-      .executeTakeFirst();
+    const row = await apiKeysRepo.revoke(trx, p.orgId, id);
     if (!row) throw notFound("API key");
     await audit.record(trx, p, { entity: "tms_api_key", id, action: "revoke", before: row });
   });
@@ -65,13 +49,7 @@ export async function authenticateApiKey(
 ): Promise<{ orgId: string; keyId: string }> {
   if (!raw || !raw.startsWith(API_KEY_PREFIX) || raw.length > 200)
     throw new AppError("API_KEY_INVALID", "Invalid API key");
-  const row = await ctx.db
-    .updateTable("tms_api_keys")
-    .set({ last_used_at: sql`now()` })
-    .where("key_hash", "=", sha256(raw))
-    .where("revoked_at", "is", null)
-    .returning(["id", "org_id"])
-    .executeTakeFirst();
+  const row = await apiKeysRepo.use(ctx.db, sha256(raw));
   if (!row) throw new AppError("API_KEY_INVALID", "Invalid API key");
   return { orgId: row.org_id, keyId: row.id };
 }

@@ -6,7 +6,7 @@ import { ordersRepo } from "./orders.repo";
 import { plansRepo } from "./plans.repo";
 import { truckLoad } from "./plan-solver";
 import { getPlan } from "./plans.service";
-import { settingsOf } from "./settings.service";
+import { settingsOf } from "./tms.settings";
 import { tmsPolicy } from "./tms.policy";
 import { truckPositionsRepo } from "./tracking.repo";
 

@@ -156,6 +156,69 @@ export const ordersRepo = {
       .where("id", "=", id)
       .execute();
   },
+  /** STARTED → FINISHED, with who finished it and the tracking link's new expiry. */
+  finish(
+    db: DB,
+    orgId: string,
+    id: string,
+    v: { finished_at: Date; finished_by: NonNullable<TmsOrdersTable["finished_by"]>; tracking_expires_at: Date },
+  ) {
+    return db
+      .updateTable("tms_orders")
+      .set({ status: "FINISHED", ...v, updated_at: sql`now()` })
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+  /** PENDING → STARTED (a dispatched plan). */
+  start(db: DB, orgId: string, id: string) {
+    return db
+      .updateTable("tms_orders")
+      .set({ status: "STARTED", started_at: sql`now()`, updated_at: sql`now()` })
+      .where("org_id", "=", orgId)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+  /** The STARTED orders on a truck of the organisations (the arrival hook's batch). */
+  startedInOrgs(db: DB, orgIds: string[]) {
+    return db
+      .selectFrom("tms_orders")
+      .select(["id", "org_id", "vehicle_id", "latitude", "longitude"])
+      .where("status", "=", "STARTED")
+      .where("org_id", "in", orgIds)
+      .where("vehicle_id", "is not", null)
+      .execute();
+  },
+  /** A day's orders on the vehicles the user drives, in the route's sequence (the driver's app). */
+  driverStops(db: DB, orgId: string, userId: string, day: string) {
+    return db
+      .selectFrom("tms_orders as o")
+      .innerJoin("vehicles as v", (j) => j.onRef("v.id", "=", "o.vehicle_id").onRef("v.org_id", "=", "o.org_id"))
+      .select([
+        "o.id",
+        "o.order_id",
+        "o.customer_name",
+        "o.address",
+        "o.latitude",
+        "o.longitude",
+        "o.packets",
+        "o.notes",
+        "o.window_start",
+        "o.window_end",
+        "o.status",
+        "o.sequence",
+        "o.eta",
+        "v.registration",
+      ])
+      .where("o.org_id", "=", orgId)
+      .where("v.driver_id", "=", userId)
+      .where("o.delivery_date_at", "=", day)
+      .orderBy("o.sequence", (ob) => ob.asc().nullsLast())
+      .orderBy("o.order_id")
+      .execute();
+  },
   /** The STARTED orders of the vehicles (the arrival hook), by vehicle. */
   startedForVehicles(db: DB, vehicleIds: readonly string[]) {
     if (!vehicleIds.length) return Promise.resolve([]);

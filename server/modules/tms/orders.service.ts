@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { emitEvent } from "../events";
 import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
@@ -173,19 +172,11 @@ export async function finishOrderIn(
   if (!before) throw notFound("order");
   assertTransition(before.status, "FINISHED");
   const finishedAt = new Date();
-  const row = await db
-    .updateTable("tms_orders")
-    .set({
-      status: "FINISHED",
-      finished_at: finishedAt,
-      finished_by: by,
-      tracking_expires_at: trackingExpiry(before.delivery_date_at, finishedAt),
-      updated_at: sql`now()`,
-    })
-    .where("org_id", "=", orgId)
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await ordersRepo.finish(db, orgId, id, {
+    finished_at: finishedAt,
+    finished_by: by,
+    tracking_expires_at: trackingExpiry(before.delivery_date_at, finishedAt),
+  });
   await emitEvent(db, orderStatusEvent(orgId, row, before.status, finishedAt));
   if (p)
     await audit.record(db, p, {
@@ -221,13 +212,7 @@ export async function startOrdersIn(db: DB, orgId: string, ids: readonly string[
         from: before.status,
         to: "STARTED",
       });
-    const row = await db
-      .updateTable("tms_orders")
-      .set({ status: "STARTED", started_at: sql`now()`, updated_at: sql`now()` })
-      .where("org_id", "=", orgId)
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await ordersRepo.start(db, orgId, id);
     await emitEvent(db, orderStatusEvent(orgId, row, before.status, new Date()));
     started++;
   }

@@ -1,6 +1,6 @@
 import type { TmsPlanResult, TmsTruck } from "../../db/schema/tms";
 import { haversineMetres, type OptimizationInput, type OptimizeResult } from "../../optimization";
-import type { TmsSettings } from "./settings.service";
+import type { TmsSettings } from "./tms.settings";
 
 /** What the solver needs of an order. */
 export interface PlanOrder {

@@ -2,22 +2,19 @@ import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
 import type { TmsTruck } from "../../db/schema/tms";
 import { AppError, notFound } from "../../errors";
-import { optimizeRoutes } from "../../optimization";
 import { visibleVehicleIds } from "../access/vehicle-scope";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
-import { startOfDayIn } from "../../shared/dates";
-import { orgTimeZone } from "../organization";
 import { startOrdersIn } from "./orders.service";
+import { depotsRepo } from "./depots.repo";
 import { ordersRepo } from "./orders.repo";
-import { planProblem, planResult, straightRoute, truckLoad, unfitOrders, type UnfitOrder } from "./plan-solver";
+import { straightRoute, truckLoad } from "./plan-solver";
 import { plansRepo } from "./plans.repo";
-import { findDepot, settingsOf } from "./settings.service";
+import { settingsOf } from "./tms.settings";
 import { tmsPolicy } from "./tms.policy";
 import { moveOrderSchema, optimizationInputSchema, trucksFromForm, type OptimizationInput } from "./tms.schema";
 
 export type Plan = NonNullable<Awaited<ReturnType<typeof plansRepo.findById>>>;
-export const TMS_OPTIMIZE_JOB = "tms-optimize";
 
 /** Form fields as posted (trucks as `truck` + `weight_<id>`/`packets_<id>`) or the API's JSON. */
 export function optimizationFields(form: Record<string, unknown>): Record<string, unknown> {
@@ -53,7 +50,7 @@ export async function getPlan(ctx: AppContext, p: Principal, id: string): Promis
 export async function planDetails(ctx: AppContext, p: Principal, id: string) {
   const plan = await getPlan(ctx, p, id);
   const orders = await ordersRepo.byPlan(ctx.db, p.orgId, id);
-  const depot = plan.depot_id ? await findDepot(ctx.db, p.orgId, plan.depot_id) : undefined;
+  const depot = plan.depot_id ? await depotsRepo.find(ctx.db, p.orgId, plan.depot_id) : undefined;
   const trucks = plan.trucks.map((t) => ({
     ...t,
     load: truckLoad(t, orders),
@@ -63,7 +60,7 @@ export async function planDetails(ctx: AppContext, p: Principal, id: string) {
 }
 
 async function checkInput(db: DB, p: Principal, input: OptimizationInput, planId: string | null) {
-  if (!(await findDepot(db, p.orgId, input.depot_id)))
+  if (!(await depotsRepo.find(db, p.orgId, input.depot_id)))
     throw new AppError("VALIDATION", "Unknown depot", { field: "depot_id" });
   const vehicleIds = [...new Set(input.trucks.map((t) => t.vehicle_id))];
   const visible = await visibleVehicleIds(db, p, vehicleIds);
@@ -84,7 +81,7 @@ async function checkInput(db: DB, p: Principal, input: OptimizationInput, planId
   return { trucks, orderIds };
 }
 
-function assertDraft(plan: Plan) {
+export function assertDraft(plan: Plan) {
   if (plan.status !== "draft") throw new AppError("OPTIMIZATION_COMPLETED", "The optimisation is completed");
   if (plan.run_state === "queued" || plan.run_state === "running")
     throw new AppError("OPTIMIZATION_RUNNING", "The optimiser is running");
@@ -174,118 +171,6 @@ export async function deletePlan(ctx: AppContext, p: Principal, id: string) {
 }
 
 /**
- * ORDER_FITS_NO_TRUCK at once when an order is heavier or bulkier than every truck of the plan: the message and
- * `details.orders` say which orders and which dimension (weight or packets), against the largest truck's capacity.
- */
-async function assertOrdersFit(ctx: AppContext, orgId: string, plan: Plan) {
-  const unfit = unfitOrders(await ordersRepo.byPlan(ctx.db, orgId, plan.id), plan.trucks);
-  if (!unfit.length) return;
-  const settings = await settingsOf(ctx.db, orgId);
-  const unit = (d: UnfitOrder["dimension"]) => (d === "weight" ? settings.weight_unit : settings.packet_unit);
-  throw new AppError(
-    "ORDER_FITS_NO_TRUCK",
-    `No truck can carry ${unfit
-      .map((u) => `order ${u.order_id} (${u.dimension} ${u.amount} ${unit(u.dimension)}, largest truck ${u.largest})`)
-      .join(", ")}`,
-    { orders: unfit },
-  );
-}
-
-/** Queues the optimiser on the worker (optimization queue); the page follows `run_state` and `progress`. */
-export async function runPlan(ctx: AppContext, p: Principal, id: string): Promise<Plan> {
-  tmsPolicy.write(p);
-  const before = await getPlan(ctx, p, id);
-  assertDraft(before);
-  await assertOrdersFit(ctx, p.orgId, before);
-  const plan = (await plansRepo.update(ctx.db, p.orgId, id, { run_state: "queued", progress: null }))!;
-  await ctx.jobs.enqueue("optimization", TMS_OPTIMIZE_JOB, { orgId: p.orgId, optimizationId: id });
-  return plan;
-}
-
-/**
- * The worker's side: solves the plan and stores where each order goes. `timeLimitMs` overrides the organisation's
- * setting (the benchmark); progress is written at most twice a second.
- */
-export async function solvePlan(
-  ctx: AppContext,
-  orgId: string,
-  id: string,
-  opts: { signal?: AbortSignal; timeLimitMs?: number } = {},
-) {
-  const plan = await plansRepo.findById(ctx.db, orgId, id);
-  if (!plan || plan.status !== "draft") return null;
-  const [orders, settings, depot, tz] = await Promise.all([
-    ordersRepo.byPlan(ctx.db, orgId, id),
-    settingsOf(ctx.db, orgId),
-    plan.depot_id ? findDepot(ctx.db, orgId, plan.depot_id) : undefined,
-    orgTimeZone(ctx, orgId),
-  ]);
-  // an order no truck can carry (changed since the run was queued) fails the run at once, not after the time budget
-  if (!depot || !plan.trucks.length || !orders.length || unfitOrders(orders, plan.trucks).length) {
-    await plansRepo.update(ctx.db, orgId, id, { run_state: "failed" });
-    return null;
-  }
-  await plansRepo.update(ctx.db, orgId, id, {
-    run_state: "running",
-    progress: { elapsedMs: 0, iteration: 0, unassigned: orders.length, vehicles: 0 },
-  });
-  try {
-    let writing: Promise<unknown> = Promise.resolve();
-    const r = await optimizeRoutes(planProblem(orders, plan.trucks, depot, settings), {
-      timeLimitMs: opts.timeLimitMs ?? settings.time_limit_s * 1000,
-      seed: 1,
-      signal: opts.signal,
-      progressIntervalMs: 500,
-      onProgress: (pr) => {
-        writing = writing
-          .then(() =>
-            plansRepo.update(ctx.db, orgId, id, {
-              progress: {
-                elapsedMs: pr.elapsedMs,
-                iteration: pr.iteration,
-                unassigned: pr.unassigned,
-                vehicles: pr.vehicles,
-              },
-            }),
-          )
-          .catch(() => undefined);
-      },
-    });
-    await writing;
-    const { result, placements } = planResult(r, depot);
-    const dayStart = startOfDayIn(plan.day, tz).getTime();
-    await ctx.db.transaction().execute(async (trx) => {
-      await ordersRepo.assign(
-        trx,
-        orgId,
-        orders.map((o) => o.id),
-        { optimization_id: id, vehicle_id: null, sequence: null },
-      );
-      for (const pl of placements)
-        await ordersRepo.setPlace(trx, orgId, pl.orderId, {
-          vehicle_id: pl.vehicleId,
-          sequence: pl.sequence,
-          eta: new Date(dayStart + pl.arrivalS * 1000),
-        });
-      await plansRepo.update(trx, orgId, id, {
-        result,
-        run_state: "done",
-        progress: {
-          elapsedMs: r.elapsedMs,
-          iteration: r.iterations,
-          unassigned: r.unassigned.length,
-          vehicles: r.summary.vehicles,
-        },
-      });
-    });
-    return result;
-  } catch (err) {
-    await plansRepo.update(ctx.db, orgId, id, { run_state: "failed" });
-    throw err;
-  }
-}
-
-/**
  * The planner moves an order to another truck (or out of the plan) at a place in its sequence. The target truck's
  * capacity is checked (TRUCK_OVER_CAPACITY); both trucks' routes are measured again.
  */
@@ -310,7 +195,7 @@ export async function moveOrder(ctx: AppContext, p: Principal, id: string, field
         field: "vehicle_id",
         vehicle_id: target.vehicle_id,
       });
-    const depot = plan.depot_id ? await findDepot(trx, p.orgId, plan.depot_id) : undefined;
+    const depot = plan.depot_id ? await depotsRepo.find(trx, p.orgId, plan.depot_id) : undefined;
     const settings = await settingsOf(trx, p.orgId);
     const result = {
       ...plan.result,

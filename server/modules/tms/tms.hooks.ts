@@ -3,8 +3,10 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/schema";
 import { haversineMetres } from "../../optimization";
 import type { PositionHook } from "../positions";
+import { ordersRepo } from "./orders.repo";
 import { finishOrderIn } from "./orders.service";
-import { DEFAULT_SETTINGS } from "./settings.service";
+import { DEFAULT_SETTINGS } from "./tms.settings";
+import { tmsSettingsRepo } from "./tms-settings.repo";
 
 /** A truck slower than this is stopped (km/h). */
 const STOPPED_KMH = 3;
@@ -20,18 +22,8 @@ export function createTmsArrivalHook(ctx: Pick<AppContext, "db" | "log">): Posit
     async begin(orgIds) {
       if (!orgIds.length) return {};
       const [orders, settings] = await Promise.all([
-        ctx.db
-          .selectFrom("tms_orders")
-          .select(["id", "org_id", "vehicle_id", "latitude", "longitude"])
-          .where("status", "=", "STARTED")
-          .where("org_id", "in", orgIds)
-          .where("vehicle_id", "is not", null)
-          .execute(),
-        ctx.db
-          .selectFrom("tms_settings")
-          .select(["org_id", "arrival_radius_m"])
-          .where("org_id", "in", orgIds)
-          .execute(),
+        ordersRepo.startedInOrgs(ctx.db, orgIds),
+        tmsSettingsRepo.arrivalRadii(ctx.db, orgIds),
       ]);
       if (!orders.length) return {};
       const radius = new Map(settings.map((s) => [s.org_id, s.arrival_radius_m]));

@@ -1,5 +1,5 @@
 import type { JobDefinition } from "../../job-definition";
-import { solvePlan, TMS_OPTIMIZE_JOB } from "./plans.service";
+import { solvePlan, TMS_OPTIMIZE_JOB } from "./plans.optimize";
 
 /** The TMS optimiser runs on the optimization queue, one plan at a time (CPU-bound; cancellable). */
 export const tmsJobs: JobDefinition[] = [

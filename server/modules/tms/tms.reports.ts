@@ -1,8 +1,9 @@
 import { z } from "zod";
 import tmsAl from "../../../locales/al/tms.json" with { type: "json" };
 import tmsEn from "../../../locales/en/tms.json" with { type: "json" };
-import { defineReport, type ReportRow, type ReportTexts } from "../shared/reports/report-definition";
+import { defineReport, type ReportRow, type ReportScope, type ReportTexts } from "../shared/reports/report-definition";
 import { ORDER_STATUSES } from "./tms.schema";
+import { tmsReportsRepo, type OrdersOfPeriod } from "./tms-reports.repo";
 
 /** The TMS reports' texts live in locales/<lng>/tms.json (section "reports"). */
 const texts = (lng: typeof tmsEn, key: "deliveries" | "orders"): ReportTexts => ({
@@ -11,6 +12,14 @@ const texts = (lng: typeof tmsEn, key: "deliveries" | "orders"): ReportTexts => 
   columns: lng.reports.columns,
   values: { ...lng.status, ...lng.finishedBy },
   params: { status: lng.reports.columns.status },
+});
+
+const ofPeriod = (scope: ReportScope): OrdersOfPeriod => ({
+  orgId: scope.orgId,
+  vehicleIds: scope.vehicleIds,
+  from: scope.period.from,
+  to: scope.period.to,
+  limit: scope.maxRows,
 });
 
 /** Per truck and day: orders planned, delivered, still on the way; weight and packets carried; planned distance. */
@@ -31,26 +40,7 @@ export const tmsDeliveriesReport = defineReport({
   chart: { type: "bar", category: "vehicle", series: ["delivered", "on_the_way"], stacked: true },
   texts: { al: texts(tmsAl, "deliveries"), en: texts(tmsEn, "deliveries") },
   async run(scope) {
-    const rows = await scope.db
-      .selectFrom("tms_orders")
-      .select((eb) => [
-        "delivery_date_at as day",
-        "vehicle_id",
-        eb.fn.countAll<number>().as("orders"),
-        eb.fn.count<number>("id").filterWhere("status", "=", "FINISHED").as("delivered"),
-        eb.fn.count<number>("id").filterWhere("status", "=", "STARTED").as("on_the_way"),
-        eb.fn.sum<string>("weight").as("weight"),
-        eb.fn.sum<string>("packets").as("packets"),
-      ])
-      .where("org_id", "=", scope.orgId)
-      .where("vehicle_id", "in", scope.vehicleIds)
-      .where("delivery_date_at", ">=", scope.period.from)
-      .where("delivery_date_at", "<=", scope.period.to)
-      .groupBy(["delivery_date_at", "vehicle_id"])
-      .orderBy("delivery_date_at")
-      .orderBy("vehicle_id")
-      .limit(scope.maxRows)
-      .execute();
+    const rows = await tmsReportsRepo.deliveriesPerTruckDay(scope.db, ofPeriod(scope));
     const out: ReportRow[] = rows.map((r) => ({
       day: r.day,
       vehicle: scope.vehicleNames.get(r.vehicle_id!) ?? "",
@@ -90,26 +80,7 @@ export const tmsOrdersReport = defineReport({
   chart: { type: "pie", category: "status", series: ["count"] },
   texts: { al: texts(tmsAl, "orders"), en: texts(tmsEn, "orders") },
   async run(scope, params) {
-    let q = scope.db
-      .selectFrom("tms_orders")
-      .select([
-        "delivery_date_at",
-        "order_id",
-        "customer_code",
-        "customer_name",
-        "vehicle_id",
-        "status",
-        "weight",
-        "packets",
-        "finished_at",
-        "finished_by",
-      ])
-      .where("org_id", "=", scope.orgId)
-      .where("vehicle_id", "in", scope.vehicleIds)
-      .where("delivery_date_at", ">=", scope.period.from)
-      .where("delivery_date_at", "<=", scope.period.to);
-    if (params.status) q = q.where("status", "=", params.status);
-    const rows = await q.orderBy("delivery_date_at").orderBy("order_id").limit(scope.maxRows).execute();
+    const rows = await tmsReportsRepo.orders(scope.db, ofPeriod(scope), params.status);
     return {
       rows: rows.map((r) => ({
         day: r.delivery_date_at,

@@ -3,7 +3,7 @@ import { haversineMetres } from "../../optimization";
 import { formatInstant } from "../../shared/dates";
 import { orgTimeZone } from "../organization";
 import { ordersRepo } from "./orders.repo";
-import { settingsOf } from "./settings.service";
+import { settingsOf } from "./tms.settings";
 import { truckPositionsRepo } from "./tracking.repo";
 import type { OrderStatus } from "./tms.schema";
 

@@ -1,22 +1,21 @@
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
+import { depotsRepo } from "./depots.repo";
 import { tmsPolicy } from "./tms.policy";
 import { depotInputSchema, fromMinutes, settingsInputSchema, toMinutes, type SettingsInput } from "./tms.schema";
+import { tmsSettingsRepo } from "./tms-settings.repo";
 
-/** The organisation's TMS settings; the defaults of migration 0012 until someone saves them. */
-export interface TmsSettings {
-  service_minutes: number;
-  weight_unit: string;
-  packet_unit: string;
+/**
+ * The organisation's TMS settings: the form's values with the working-day window in minutes after midnight; the
+ * defaults of migration 0012 until someone saves them.
+ */
+export type TmsSettings = Omit<SettingsInput, "window_start" | "window_end"> & {
   window_start: number;
   window_end: number;
-  time_limit_s: number;
-  arrival_radius_m: number;
-}
+};
 
 export const DEFAULT_SETTINGS: TmsSettings = {
   service_minutes: 5,
@@ -29,10 +28,11 @@ export const DEFAULT_SETTINGS: TmsSettings = {
 };
 
 export async function settingsOf(db: DB, orgId: string): Promise<TmsSettings> {
-  const row = await db.selectFrom("tms_settings").selectAll().where("org_id", "=", orgId).executeTakeFirst();
+  const row = await tmsSettingsRepo.find(db, orgId);
   if (!row) return { ...DEFAULT_SETTINGS };
   const { org_id: _o, updated_at: _u, ...s } = row;
-  return s;
+  // the units are written only through settingsInputSchema (or left at the migration's defaults)
+  return s as TmsSettings;
 }
 
 export async function getSettings(ctx: AppContext, p: Principal): Promise<TmsSettings> {
@@ -56,11 +56,7 @@ export async function saveSettings(
   const values = { ...v, window_start: toMinutes(v.window_start), window_end: toMinutes(v.window_end) };
   return ctx.db.transaction().execute(async (trx) => {
     const before = await settingsOf(trx, p.orgId);
-    await trx
-      .insertInto("tms_settings")
-      .values({ org_id: p.orgId, ...values })
-      .onConflict((oc) => oc.column("org_id").doUpdateSet({ ...values, updated_at: sql`now()` }))
-      .execute();
+    await tmsSettingsRepo.save(trx, p.orgId, values);
     await audit.record(trx, p, { entity: "tms_settings", id: p.orgId, action: "update", before, after: values });
     return { ...before, ...values };
   });
@@ -68,29 +64,17 @@ export async function saveSettings(
 
 export async function listDepots(ctx: AppContext, p: Principal) {
   tmsPolicy.read(p);
-  return depotsOf(ctx.db, p.orgId);
-}
-
-export const depotsOf = (db: DB, orgId: string) =>
-  db.selectFrom("tms_depots").selectAll().where("org_id", "=", orgId).orderBy("name").execute();
-
-export async function findDepot(db: DB, orgId: string, id: string) {
-  return db.selectFrom("tms_depots").selectAll().where("org_id", "=", orgId).where("id", "=", id).executeTakeFirst();
+  return depotsRepo.list(ctx.db, p.orgId);
 }
 
 export async function createDepot(ctx: AppContext, p: Principal, input: Record<string, unknown>) {
   tmsPolicy.write(p);
   const v = depotInputSchema.parse(input);
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("tms_depots")
-      .values({ org_id: p.orgId, ...v })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-      .catch((err: { code?: string }) => {
-        if (err?.code === "23505") throw new AppError("CONFLICT", "A depot with this name exists", { field: "name" });
-        throw err;
-      });
+    const row = await depotsRepo.insert(trx, p.orgId, v).catch((err: { code?: string }) => {
+      if (err?.code === "23505") throw new AppError("CONFLICT", "A depot with this name exists", { field: "name" });
+      throw err;
+    });
     await audit.record(trx, p, { entity: "tms_settings", id: row.id, action: "create", after: row });
     return row;
   });
@@ -99,9 +83,9 @@ export async function createDepot(ctx: AppContext, p: Principal, input: Record<s
 export async function deleteDepot(ctx: AppContext, p: Principal, id: string) {
   tmsPolicy.write(p);
   await ctx.db.transaction().execute(async (trx) => {
-    const before = await findDepot(trx, p.orgId, id);
+    const before = await depotsRepo.find(trx, p.orgId, id);
     if (!before) throw notFound("depot");
-    await trx.deleteFrom("tms_depots").where("org_id", "=", p.orgId).where("id", "=", id).execute();
+    await depotsRepo.delete(trx, p.orgId, id);
     await audit.record(trx, p, { entity: "tms_settings", id, action: "delete", before });
   });
 }
