@@ -7,11 +7,11 @@ import { parseCookies, SESSION_COOKIE } from "../../security/cookies";
 import { can, canSeeVehicle } from "../access/access.policy";
 import type { Permission } from "../access/permissions";
 import type { Principal } from "../access/principal";
-import { scopeVehicles } from "../access/vehicle-scope";
 import { loadPrincipal, loadPrincipalBySocketToken } from "../auth";
 import { displayState, pinColor, vehicleStatus, type StateLike } from "../positions";
 import type { BusMessage, CompactPosition, LivePort } from "../../shared/ports";
 import { parseChannel } from "./subscriptions";
+import { subscriptionsRepo } from "./subscriptions.repo";
 
 export const LIVE_PATH = "/live";
 /** A client that cannot keep up is skipped rather than buffered without bound. */
@@ -134,14 +134,7 @@ export class LiveHub {
   /** Subscribed vehicles of the client's channels that the user may (still) see. */
   private async reload(client: Client): Promise<void> {
     if (client.channels?.length === 0) return;
-    let q = this.ctx.db
-      .selectFrom("live_subscriptions")
-      .select("vehicle_id")
-      .distinct()
-      .where("user_id", "=", client.p.userId)
-      .where("vehicle_id", "in", scopeVehicles(this.ctx.db.selectFrom("vehicles").select("vehicles.id"), client.p));
-    if (client.channels) q = q.where("channel", "in", client.channels);
-    const ids = new Set((await q.execute()).map((r) => r.vehicle_id));
+    const ids = await subscriptionsRepo.followed(this.ctx.db, client.p, client.channels ?? null);
     for (const id of client.vehicles) if (!ids.has(id)) removeFrom(this.byVehicle, id, client);
     for (const id of ids) addTo(this.byVehicle, id, client);
     client.vehicles = ids;

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
-import { scopeVehicles } from "../access/vehicle-scope";
+import { subscriptionsRepo } from "./subscriptions.repo";
 import { uuidSchema } from "../positions";
 
 /** Spec section 7: the param is markers, list or tms, built from a prefix, the user id and epoch seconds. */
@@ -50,22 +50,11 @@ export function parseVehicleList(body: unknown): string[] {
 }
 
 async function visibleIds(ctx: AppContext, p: Principal, ids: string[]): Promise<string[]> {
-  const valid = ids.filter((id) => uuidSchema.safeParse(id).success);
-  if (!valid.length) return [];
-  const rows = await scopeVehicles(ctx.db.selectFrom("vehicles").select("vehicles.id"), p)
-    .where("vehicles.id", "in", valid)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-async function channelVehicles(ctx: AppContext, p: Principal, channel: string): Promise<string[]> {
-  const rows = await ctx.db
-    .selectFrom("live_subscriptions")
-    .select("vehicle_id")
-    .where("user_id", "=", p.userId)
-    .where("channel", "=", channel)
-    .execute();
-  return rows.map((r) => r.vehicle_id);
+  return subscriptionsRepo.visibleIds(
+    ctx.db,
+    p,
+    ids.filter((id) => uuidSchema.safeParse(id).success),
+  );
 }
 
 /** POST {socket url}/api/subscribe/positions/{param}: answers the vehicles actually subscribed (those the user may see). */
@@ -74,11 +63,7 @@ export async function subscribePositions(ctx: AppContext, p: Principal, param: s
   const channel = checkChannel(p, param);
   const vehicles = await visibleIds(ctx, p, parseVehicleList(body));
   if (vehicles.length) {
-    await ctx.db
-      .insertInto("live_subscriptions")
-      .values(vehicles.map((vehicle_id) => ({ org_id: p.orgId, user_id: p.userId, channel, vehicle_id })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await subscriptionsRepo.add(ctx.db, p, channel, vehicles);
     await ctx.live?.publish({ k: "subs", u: p.userId });
   }
   return { channel, vehicles };
@@ -90,19 +75,13 @@ export async function unsubscribePositions(ctx: AppContext, p: Principal, param:
   const channel = checkChannel(p, param);
   const ids = parseVehicleList(body).filter((id) => uuidSchema.safeParse(id).success);
   if (ids.length) {
-    await ctx.db
-      .deleteFrom("live_subscriptions")
-      .where("user_id", "=", p.userId)
-      .where("channel", "=", channel)
-      .where("vehicle_id", "in", ids)
-      .execute();
+    await subscriptionsRepo.remove(ctx.db, p.userId, channel, ids);
     await ctx.live?.publish({ k: "subs", u: p.userId });
   }
-  return { channel, vehicles: await channelVehicles(ctx, p, channel) };
+  return { channel, vehicles: await subscriptionsRepo.channelVehicles(ctx.db, p.userId, channel) };
 }
 
 /** Channels are per page load; forget those older than a day (maintenance job). */
 export async function pruneSubscriptions(ctx: AppContext, olderThan: Date): Promise<number> {
-  const r = await ctx.db.deleteFrom("live_subscriptions").where("created_at", "<", olderThan).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return subscriptionsRepo.prune(ctx.db, olderThan);
 }

@@ -1,13 +1,12 @@
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { csvCell } from "../../shared/csv";
 import { authorize } from "../access/access.policy";
 import type { Principal } from "../access/principal";
-import { scopeVehicles } from "../access/vehicle-scope";
 import { segmentDistanceM } from "./geo";
 import { assertUuid, REPLAY_MAX_DAYS, retentionCutoff } from "./positions.schema";
 import type { ReplayPoint, ReplayStop } from "../../shared/replay-point";
+import { replayRepo } from "./replay.repo";
 import { thinningTolerance, thinTrack } from "./track-thinning";
 
 export type { ReplayPoint, ReplayStop };
@@ -71,12 +70,7 @@ export function summarize(points: ReplayPoint[]): { distanceKm: number; maxSpeed
 
 export async function findReplayVehicle(ctx: AppContext, p: Principal, vehicleId: string) {
   assertUuid(vehicleId);
-  const v = await scopeVehicles(
-    ctx.db.selectFrom("vehicles").select(["id", "registration", "identifier_name", "org_id"]),
-    p,
-  )
-    .where("vehicles.id", "=", vehicleId)
-    .executeTakeFirst();
+  const v = await replayRepo.visibleVehicle(ctx.db, p, vehicleId);
   if (!v) throw notFound("vehicle");
   return v;
 }
@@ -90,24 +84,7 @@ export async function getReplay(
   authorize(p, "replay:read");
   checkReplayPeriod(input.from, input.to);
   const v = await findReplayVehicle(ctx, p, input.vehicleId);
-  const rows = await ctx.db
-    .selectFrom("positions")
-    // Epoch milliseconds, not timestamptz: node-postgres parses a number far faster than a date (a month is ~80,000 rows).
-    .select([
-      sql<number>`(extract(epoch from fix_time) * 1000)::float8`.as("fix_ms"),
-      "lat",
-      "lon",
-      "speed_kmh",
-      "course",
-      "ignition",
-    ])
-    .where("vehicle_id", "=", v.id)
-    .where("org_id", "=", p.orgId)
-    .where("fix_time", ">=", input.from)
-    .where("fix_time", "<=", input.to)
-    .where("valid", "=", true)
-    .orderBy("fix_time")
-    .execute();
+  const rows = await replayRepo.track(ctx.db, p.orgId, v.id, input.from, input.to);
   const points: ReplayPoint[] = rows.map((r) => ({
     t: new Date(r.fix_ms).toISOString(),
     lat: r.lat,
