@@ -1,5 +1,6 @@
 import type { DB } from "../../db/database";
 import type { DevicePort, KnownDevice, LivePort } from "../../shared/ports";
+import { devicesRepo } from "./devices.repo";
 
 export type { KnownDevice } from "../../shared/ports";
 
@@ -19,11 +20,7 @@ export class DeviceRegistry implements DevicePort {
   async lookup(identifier: string): Promise<KnownDevice | null> {
     const hit = this.cache.get(identifier);
     if (hit && hit.expires > Date.now()) return hit.value;
-    const row = await this.db
-      .selectFrom("vehicles")
-      .select(["id", "org_id"])
-      .where("device_imei", "=", identifier)
-      .executeTakeFirst();
+    const row = await devicesRepo.vehicleOfDevice(this.db, identifier);
     const value = row ? { vehicleId: row.id, orgId: row.org_id } : null;
     this.cache.set(identifier, { value, expires: Date.now() + (value ? this.ttlMs : this.unknownTtlMs) });
     return value;
@@ -63,15 +60,9 @@ export async function recordUnknownDevice(
   protocol: string,
   remoteAddress: string,
 ): Promise<void> {
-  await db
-    .insertInto("unknown_devices")
-    .values({ identifier: identifier.slice(0, 64), protocol, remote_address: remoteAddress.slice(0, 100) })
-    .onConflict((oc) =>
-      oc.columns(["identifier", "protocol"]).doUpdateSet((eb) => ({
-        last_seen: new Date(),
-        remote_address: eb.ref("excluded.remote_address"),
-        attempts: eb("unknown_devices.attempts", "+", 1),
-      })),
-    )
-    .execute();
+  await devicesRepo.recordUnknown(db, {
+    identifier: identifier.slice(0, 64),
+    protocol,
+    remoteAddress: remoteAddress.slice(0, 100),
+  });
 }

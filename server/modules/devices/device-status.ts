@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import type { DB } from "../../db/database";
 import type { AttributeValue, DeviceStatus } from "../../shared/device-contract";
 import type { KnownDevice } from "../../shared/ports";
+import { devicesRepo } from "./devices.repo";
 
 /** A refused frame keeps its first bytes only: enough to read the header and see why. */
 export const REFUSED_FRAME_MAX_BYTES = 1024;
@@ -29,28 +29,15 @@ export async function recordDeviceStatus(
   status: DeviceStatus,
 ): Promise<void> {
   const attributes = JSON.stringify(boundedAttributes(status.attributes));
-  await db
-    .insertInto("device_status")
-    .values({
-      vehicle_id: device.vehicleId,
-      org_id: device.orgId,
-      identifier,
-      attributes,
-      alarm: status.alarm ?? null,
-      ignition: status.ignition ?? null,
-    })
-    .onConflict((oc) =>
-      oc.column("vehicle_id").doUpdateSet({
-        identifier,
-        // jsonb || jsonb: the report's keys replace the stored ones; the key cap holds for the merged object
-        attributes: sql`(SELECT COALESCE(jsonb_object_agg(key, value), '{}'::jsonb) FROM (
-          SELECT key, value FROM jsonb_each(device_status.attributes || ${attributes}::jsonb) LIMIT ${MAX_KEYS}) kv)`,
-        alarm: status.alarm ?? null,
-        ignition: sql`COALESCE(${status.ignition ?? null}::boolean, device_status.ignition)`,
-        updated_at: new Date(),
-      }),
-    )
-    .execute();
+  await devicesRepo.upsertStatus(db, {
+    vehicleId: device.vehicleId,
+    orgId: device.orgId,
+    identifier,
+    attributes,
+    alarm: status.alarm ?? null,
+    ignition: status.ignition ?? null,
+    maxKeys: MAX_KEYS,
+  });
 }
 
 /** Keeps the last refused frame of a device (one row per identifier and protocol, the frame cut to 1 KiB). */
@@ -67,18 +54,5 @@ export async function recordRefusedFrame(
     reason: input.reason.slice(0, 500),
     known_device: input.knownDevice,
   };
-  await db
-    .insertInto("device_refused_frames")
-    .values(values)
-    .onConflict((oc) =>
-      oc.columns(["identifier", "protocol"]).doUpdateSet((eb) => ({
-        frame,
-        frame_length: values.frame_length,
-        reason: values.reason,
-        known_device: values.known_device,
-        refused_at: new Date(),
-        refusals: eb("device_refused_frames.refusals", "+", 1),
-      })),
-    )
-    .execute();
+  await devicesRepo.upsertRefusedFrame(db, values);
 }
