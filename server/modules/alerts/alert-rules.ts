@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import type { DB } from "../../db/database";
 import { knownTimeZone, organizationRepo } from "../organization";
 import { GeofenceIndex, placeGeometryRepo } from "../places";
 import { isGeofenceType, parseWindow, type CompiledPolicy, type VehicleRules } from "./alert-engine";
+import { configVersions, rulesRepo } from "./alert-rules.repo";
 
 /** Rules of one organisation, compiled for the engine. */
 export interface OrgRules {
@@ -26,38 +26,16 @@ export function rulesFor(org: OrgRules | undefined, vehicleId: string): VehicleR
 
 const GEOFENCE_TYPES = new Set(["geofence_enter", "geofence_exit", "geofence_dwell"]);
 
-/**
- * Each organisation's alert configuration version, bumped by a trigger on every change of its policies and
- * geofences (0005_alerts.sql); an organisation without a row is at "0".
- */
-export async function configVersions(db: DB, orgIds: readonly string[]): Promise<Map<string, string>> {
-  if (!orgIds.length) return new Map();
-  const rows = await db
-    .selectFrom("alert_config_versions")
-    .select(["org_id", "version"])
-    .where("org_id", "in", [...orgIds])
-    .execute();
-  return new Map(rows.map((r) => [r.org_id, String(r.version)]));
-}
-
 export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
-  const [versionRow, settings, policies, links, vehicles] = await Promise.all([
-    db.selectFrom("alert_config_versions").select("version").where("org_id", "=", orgId).executeTakeFirst(),
+  const [version, settings, policies, links, vehicles] = await Promise.all([
+    configVersions(db, [orgId]).then((v) => v.get(orgId)),
     organizationRepo.findSettings(db, orgId),
-    db.selectFrom("alert_policies").selectAll().where("org_id", "=", orgId).where("active", "=", true).execute(),
-    sql<{ policy_id: string; kind: "v" | "t" | "g" | "r"; id: string }>`
-      SELECT policy_id, 'v' AS kind, vehicle_id AS id FROM alert_policy_vehicles WHERE org_id = ${orgId}
-      UNION ALL SELECT policy_id, 't', team_id FROM alert_policy_teams WHERE org_id = ${orgId}
-      UNION ALL SELECT policy_id, 'g', place_id FROM alert_policy_geofences WHERE org_id = ${orgId}
-      UNION ALL SELECT policy_id, 'r', user_id FROM alert_policy_recipients WHERE org_id = ${orgId}`.execute(db),
-    db
-      .selectFrom("vehicles")
-      .select(["id", "registration", "team_id", "driver_id"])
-      .where("org_id", "=", orgId)
-      .execute(),
+    rulesRepo.activePolicies(db, orgId),
+    rulesRepo.policyLinks(db, orgId),
+    rulesRepo.vehicles(db, orgId),
   ]);
   const linksOf = new Map<string, { v: string[]; t: string[]; g: string[]; r: string[] }>();
-  for (const l of links.rows) {
+  for (const l of links) {
     let entry = linksOf.get(l.policy_id);
     if (!entry) linksOf.set(l.policy_id, (entry = { v: [], t: [], g: [], r: [] }));
     entry[l.kind].push(l.id);
@@ -117,7 +95,7 @@ export async function loadOrgRules(db: DB, orgId: string): Promise<OrgRules> {
   }
   return {
     orgId,
-    version: String(versionRow?.version ?? "0"),
+    version: version ?? "0",
     timezone,
     policyCount: compiled.length,
     geofences,

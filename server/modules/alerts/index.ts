@@ -2,7 +2,8 @@
 export { alertsEventReader, announceAlerts } from "./alert-notify";
 export { createAlertHook } from "./alert-pipeline";
 export { matchingEvents, raisePolicyAlerts } from "./alert-raise";
-export { AlertRulesCache, configVersions, type OrgRules } from "./alert-rules";
+export { AlertRulesCache, type OrgRules } from "./alert-rules";
+export { configVersions } from "./alert-rules.repo";
 export { alertCreatedEvent, raiseDefaultAlert } from "./alert-store";
 export { alertLogRepo } from "./alerts-log.repo";
 export { alertsJobs } from "./alerts.jobs";
