@@ -8,15 +8,8 @@ import { seedDemoHistory } from "./seed-history";
 import { seedDemoDashboard } from "./seed-dashboard";
 import type { DB } from "../db/database";
 import { hashPassword } from "../security/passwords";
-import { ROLE_KEYS, SYSTEM_ROLES, type RoleKey } from "../modules/access/permissions";
-
-const ROLE_NAMES: Record<RoleKey, string> = {
-  administrator: "Administrator",
-  fleet_manager: "Fleet manager",
-  dispatcher: "Dispatcher",
-  viewer: "Viewer",
-  driver: "Driver",
-};
+import type { RoleKey } from "../modules/access/permissions";
+import { rolesRepo } from "../modules/access/roles.repo";
 
 export interface NewOrganization {
   name: string;
@@ -33,21 +26,7 @@ export async function createOrganization(db: DB, input: NewOrganization) {
       .returningAll()
       .executeTakeFirstOrThrow();
     await trx.insertInto("organization_settings").values({ org_id: org.id }).execute();
-    const roles = {} as Record<RoleKey, string>;
-    for (const key of ROLE_KEYS) {
-      const r = await trx
-        .insertInto("roles")
-        .values({
-          org_id: org.id,
-          key,
-          name: ROLE_NAMES[key],
-          permissions: SYSTEM_ROLES[key].permissions,
-          options: JSON.stringify({ redirect_urls: { login: SYSTEM_ROLES[key].loginRedirect } }),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      roles[key] = r.id;
-    }
+    const roles = await rolesRepo.insertSystemRoles(trx, org.id);
     const admin = await trx
       .insertInto("users")
       .values({

@@ -3,7 +3,7 @@ import type { DB } from "../../db/database";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A stored position as the trip and stop detector (analytics) reads it. */
+/** A stored position as the trip and stop detector (analytics) reads it (times in ms since the epoch). */
 export interface HistoryPoint {
   t: number;
   lat: number;

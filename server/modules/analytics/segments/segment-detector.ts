@@ -1,21 +1,8 @@
-import { segmentDistanceM } from "../../positions";
+import { segmentDistanceM, type HistoryPoint } from "../../positions";
 import type { SegmentSettings } from "./segment-settings";
 
-/** One stored position as the detector sees it (times in ms since the epoch). */
-export interface SegmentPoint {
-  t: number;
-  lat: number;
-  lon: number;
-  speed: number;
-  valid: boolean;
-  ignition: boolean | null;
-  /** the device's own odometer in metres, when it reports one */
-  deviceOdometerM: number | null;
-  /** Flota's running odometer stored with the position */
-  odometerM: number;
-  /** the device's alarm or eco event on this record (harshAcceleration, harshBraking, harshCornering, …) */
-  alarm?: string | null;
-}
+/** One stored position as the detector sees it (positions' history point; an alarm may be left out). */
+export type SegmentPoint = Omit<HistoryPoint, "alarm"> & { alarm?: string | null };
 
 export type SegmentKind = "trip" | "stop" | "idle" | "speeding";
 
