@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dailySummary, type SummarySegment } from "../../server/modules/analytics/reports/daily-summary";
-import { periodOf, TIME_WINDOWS, windowDays } from "../../server/modules/shared/reports/period";
+import { weekday } from "../../server/shared/dates";
+import { periodOf, TIME_WINDOWS, windowDays, windowOn } from "../../server/modules/shared/reports/period";
 
 const TZ = "Europe/Tirane";
 /** Tuesday 2026-11-24 10:00 in Tirana. */
@@ -36,6 +37,29 @@ describe("dashboard time windows (weeks start on Sunday, organisation zone)", ()
     expect((p.end.getTime() - p.start.getTime()) / 3600_000).toBe(23);
     const autumn = periodOf("2026-10-25", "2026-10-25", TZ);
     expect((autumn.end.getTime() - autumn.start.getTime()) / 3600_000).toBe(25);
+  });
+});
+
+describe("each window's days, seen from a local date", () => {
+  it("every window is a period of whole days with Sunday-to-Saturday weeks", () => {
+    const today = "2026-11-24"; // a Tuesday
+    expect(windowOn("today", today)).toEqual({ from: "2026-11-24", to: "2026-11-24" });
+    expect(windowOn("yesterday", today)).toEqual({ from: "2026-11-23", to: "2026-11-23" });
+    expect(windowOn("this_week", today)).toEqual({ from: "2026-11-22", to: "2026-11-24" });
+    expect(windowOn("previous_week", today)).toEqual({ from: "2026-11-15", to: "2026-11-21" });
+    expect(windowOn("previous_7_days", today)).toEqual({ from: "2026-11-17", to: "2026-11-23" });
+    expect(windowOn("two_weeks_ago", today)).toEqual({ from: "2026-11-08", to: "2026-11-14" });
+    expect(windowOn("three_weeks_ago", today)).toEqual({ from: "2026-11-01", to: "2026-11-07" });
+    expect(windowOn("this_month", today)).toEqual({ from: "2026-11-01", to: "2026-11-24" });
+    expect(windowOn("previous_month", today)).toEqual({ from: "2026-10-01", to: "2026-10-31" });
+    expect(windowOn("previous_3_months", today)).toEqual({ from: "2026-08-01", to: "2026-10-31" });
+    // on a Sunday this week is just today, and the previous month across a year end
+    expect(windowOn("this_week", "2026-11-22")).toEqual({ from: "2026-11-22", to: "2026-11-22" });
+    expect(windowOn("previous_month", "2027-01-15")).toEqual({ from: "2026-12-01", to: "2026-12-31" });
+    expect(windowOn("previous_3_months", "2026-03-31")).toEqual({ from: "2025-12-01", to: "2026-02-28" });
+    const weekly = ["this_week", "previous_week", "two_weeks_ago", "three_weeks_ago"] as const;
+    for (const w of weekly) expect(weekday(windowOn(w, "2026-11-28").from), w).toBe(0);
+    for (const w of TIME_WINDOWS) expect(windowOn(w, "2026-11-28").to <= "2026-11-28", w).toBe(true);
   });
 });
 

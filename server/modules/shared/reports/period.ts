@@ -1,9 +1,11 @@
 import {
   addDays,
+  addMonths,
   formatInstantDate,
+  monthRange,
   startOfDayIn,
-  timeWindow,
-  type TimeWindow as SharedWindow,
+  startOfWeek,
+  weekRange,
 } from "../../../shared/dates";
 
 /** Spec section 9: the dashboard's time windows (weeks start on Sunday). */
@@ -36,19 +38,38 @@ export function periodOf(from: string, to: string, timeZone: string): Period {
   return { from, to, timeZone, start: startOfDayIn(from, timeZone), end: startOfDayIn(addDays(to, 1), timeZone) };
 }
 
-/** The shared definition of each window (server/shared/dates.ts#timeWindow), under the names stored here. */
-const SHARED_NAME: Record<TimeWindow, SharedWindow> = {
-  today: "today",
-  yesterday: "yesterday",
-  this_week: "thisWeek",
-  previous_week: "previousWeek",
-  previous_7_days: "previousSevenDays",
-  two_weeks_ago: "twoWeeksAgo",
-  three_weeks_ago: "threeWeeksAgo",
-  this_month: "thisMonth",
-  previous_month: "previousMonth",
-  previous_3_months: "previousThreeMonths",
-};
+/**
+ * The days of a window, both ends inclusive, for `today` (the organisation's local date). Windows that contain
+ * today end today (no future days); "previous" windows are whole: the previous week is Sunday to Saturday, the
+ * previous seven days are the seven days before today, the previous three months are the three whole months
+ * before this one.
+ */
+export function windowOn(window: TimeWindow, today: string): { from: string; to: string } {
+  const weekAgo = (n: number) => weekRange(addDays(today, -7 * n));
+  const month = monthRange(today);
+  switch (window) {
+    case "today":
+      return { from: today, to: today };
+    case "yesterday":
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case "this_week":
+      return { from: startOfWeek(today), to: today };
+    case "previous_week":
+      return weekAgo(1);
+    case "previous_7_days":
+      return { from: addDays(today, -7), to: addDays(today, -1) };
+    case "two_weeks_ago":
+      return weekAgo(2);
+    case "three_weeks_ago":
+      return weekAgo(3);
+    case "this_month":
+      return { from: month.from, to: today };
+    case "previous_month":
+      return monthRange(addMonths(month.from, -1));
+    case "previous_3_months":
+      return { from: addMonths(month.from, -3), to: addDays(month.from, -1) };
+  }
+}
 
 /** The days a window covers, seen from `now` in the zone. "this week/month" run to today. */
 export function windowDays(
@@ -56,7 +77,7 @@ export function windowDays(
   timeZone: string,
   now: Date | number = Date.now(),
 ): { from: string; to: string } {
-  return timeWindow(SHARED_NAME[window], formatInstantDate(now, timeZone));
+  return windowOn(window, formatInstantDate(now, timeZone));
 }
 
 export const windowPeriod = (window: TimeWindow, timeZone: string, now: Date | number = Date.now()): Period => {
