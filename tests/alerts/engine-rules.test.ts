@@ -6,12 +6,14 @@ import {
   NO_DATA_FAULT_MS,
   parseWindow,
   SPEEDING_REARM_KMH,
-  type AlertEvent,
-  type AlertState,
-  type CompiledPolicy,
-  type FixInput,
-  type VehicleRules,
 } from "../../server/modules/alerts/alert-engine";
+import type {
+  AlertEvent,
+  AlertState,
+  CompiledPolicy,
+  FixInput,
+  VehicleRules,
+} from "../../server/modules/alerts/alert-engine.types";
 import { GeofenceIndex, type IndexedGeofence } from "../../server/modules/places/geofence-index";
 import { policyInputSchema, type AlertType } from "../../server/modules/alerts/alerts.schema";
 import {

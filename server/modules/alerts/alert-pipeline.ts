@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import type { PositionHook, PositionHookRun } from "../positions";
-import { evaluateFix, type AlertEvent, type AlertState } from "./alert-engine";
+import { evaluateFix } from "./alert-engine";
+import type { AlertEvent, AlertState } from "./alert-engine.types";
 import { announceAlerts } from "./alert-notify";
 import { rulesFor, type AlertRulesCache } from "./alert-rules";
 import { storeAlerts, type CommittedAlert } from "./alert-store";

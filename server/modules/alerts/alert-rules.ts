@@ -1,7 +1,8 @@
 import type { DB } from "../../db/database";
 import { knownTimeZone, organizationRepo } from "../organization";
 import { GeofenceIndex, placeGeometryRepo } from "../places";
-import { isGeofenceType, parseWindow, type CompiledPolicy, type VehicleRules } from "./alert-engine";
+import { isGeofenceType, parseWindow } from "./alert-engine";
+import type { CompiledPolicy, VehicleRules } from "./alert-engine.types";
 import { configVersions, rulesRepo } from "./alert-rules.repo";
 
 /** Rules of one organisation, compiled for the engine. */

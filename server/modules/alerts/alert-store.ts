@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { AlertType } from "../../db/schema/alerts";
-import type { AlertEvent } from "./alert-engine";
+import type { AlertEvent } from "./alert-engine.types";
 import type { OrgRules } from "./alert-rules";
 import { emitEvents } from "../events";
 import { placeGeometryRepo } from "../places";

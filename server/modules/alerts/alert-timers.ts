@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context";
-import { evaluateTimers, NO_DATA_FAULT_MS, type AlertState } from "./alert-engine";
+import { evaluateTimers, NO_DATA_FAULT_MS } from "./alert-engine";
+import type { AlertState } from "./alert-engine.types";
 import { announceAlerts, enqueueAlertMail } from "./alert-notify";
 import { AlertRulesCache, rulesFor, TIMER_TYPES } from "./alert-rules";
 import { storeAlerts, type CommittedAlert } from "./alert-store";
