@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { ENTRY_KINDS } from "../../../../server/modules/car-sharing/car-sharing.schema";
 import { CsrfInput } from "../../../components/forms";
 import { SettingsAlert } from "../components/SettingsParts";
-import { entriesAction, entriesLoader } from "../car-sharing.server";
+import { entriesAction, entriesLoader } from "../car-sharing-settings.server";
 import type { Route } from "./+types/settings-entries";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => entriesLoader(context, request);

@@ -12,7 +12,7 @@ import {
 } from "../../../../server/modules/car-sharing/car-sharing.schema";
 import { CsrfInput } from "../../../components/forms";
 import { HoursTable, OptionSelect, SettingsAlert } from "../components/SettingsParts";
-import { generalSettingsAction, generalSettingsLoader } from "../car-sharing.server";
+import { generalSettingsAction, generalSettingsLoader } from "../car-sharing-settings.server";
 import type { Route } from "./+types/settings-general";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => generalSettingsLoader(context, request);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
-import { settingsLayoutLoader } from "../car-sharing.server";
+import { settingsLayoutLoader } from "../car-sharing-settings.server";
 import type { Route } from "./+types/settings-layout";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => settingsLayoutLoader(context, request);

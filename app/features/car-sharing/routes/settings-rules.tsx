@@ -10,7 +10,7 @@ import {
 } from "../../../../server/modules/car-sharing/car-sharing.schema";
 import { CsrfInput } from "../../../components/forms";
 import { HoursTable, OptionSelect, SettingsAlert } from "../components/SettingsParts";
-import { rulesAction, rulesLoader } from "../car-sharing.server";
+import { rulesAction, rulesLoader } from "../car-sharing-settings.server";
 import type { Route } from "./+types/settings-rules";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => rulesLoader(context, request);

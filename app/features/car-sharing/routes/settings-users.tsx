@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { NOTIFICATION_SCOPES } from "../../../../server/modules/car-sharing/car-sharing.schema";
 import { CsrfInput } from "../../../components/forms";
 import { SettingsAlert } from "../components/SettingsParts";
-import { bookingUsersAction, bookingUsersLoader } from "../car-sharing.server";
+import { bookingUsersAction, bookingUsersLoader } from "../car-sharing-settings.server";
 import type { Route } from "./+types/settings-users";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => bookingUsersLoader(context, request);

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CsrfInput } from "../../../components/forms";
 import { SettingsAlert } from "../components/SettingsParts";
-import { poolVehiclesAction, poolVehiclesLoader } from "../car-sharing.server";
+import { poolVehiclesAction, poolVehiclesLoader } from "../car-sharing-settings.server";
 import type { Route } from "./+types/settings-vehicles";
 
 export const loader = ({ request, context }: Route.LoaderArgs) => poolVehiclesLoader(context, request);
