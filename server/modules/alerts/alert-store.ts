@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { AlertType } from "../../db/schema/alerts";
 import type { AlertEvent } from "./alert-engine.types";
@@ -7,6 +7,7 @@ import type { OrgRules } from "./alert-rules";
 import { emitEvents } from "../events";
 import { placeGeometryRepo } from "../places";
 import { localDay } from "../../shared/local-time";
+import { alertStoreRepo } from "./alert-store.repo";
 
 type Conn = Kysely<Database>;
 
@@ -63,10 +64,7 @@ async function applyLimits(
   }
   if (!keys.size) return wanted;
   const list = [...keys.values()];
-  const { rows } = await sql<{ policy_id: string; subject: string; day: string; count: number }>`
-    SELECT c.policy_id, c.subject, to_char(c.day, 'YYYY-MM-DD') AS day, c.count FROM alert_counters c
-    JOIN unnest(${list.map((k) => k.policyId)}::uuid[], ${list.map((k) => k.subject)}::text[], ${list.map((k) => k.day)}::date[]) AS x(p, s, d)
-      ON c.policy_id = x.p AND c.subject = x.s AND c.day = x.d`.execute(trx);
+  const rows = await alertStoreRepo.counters(trx, list);
   const used = new Map(rows.map((r) => [counterKey(r.policy_id, r.subject, r.day), r.count]));
   const granted = new Map<string, number>();
   const allowed = wanted.filter((w) => {
@@ -76,11 +74,7 @@ async function applyLimits(
   });
   if (granted.size) {
     const g = [...granted].map(([k, n]) => ({ ...keys.get(k)!, n }));
-    await sql`
-      INSERT INTO alert_counters (policy_id, subject, day, count)
-      SELECT x.p, x.s, x.d, x.n FROM unnest(${g.map((k) => k.policyId)}::uuid[], ${g.map((k) => k.subject)}::text[], ${g.map((k) => k.day)}::date[], ${g.map((k) => k.n)}::int[]) AS x(p, s, d, n)
-      WHERE EXISTS (SELECT 1 FROM alert_policies WHERE id = x.p)
-      ON CONFLICT (policy_id, subject, day) DO UPDATE SET count = alert_counters.count + EXCLUDED.count`.execute(trx);
+    await alertStoreRepo.addToCounters(trx, g);
   }
   return allowed;
 }
@@ -110,31 +104,27 @@ export async function storeAlerts(trx: Conn, batches: Pending[]): Promise<Commit
   const placed = rows.flatMap((r) => (r.e.place ? [{ orgId: r.orgId, id: r.e.place.id }] : []));
   const places = placed.length ? await placeGeometryRepo.existing(trx, placed) : new Set<string>();
   const placeOf = (r: (typeof rows)[number]) => (r.e.place && places.has(r.e.place.id) ? r.e.place.id : null);
-  const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
   const notes = rows.flatMap((r) => r.inApp.map((userId) => ({ alertId: r.id, userId })));
-  const { rows: inserted } = await sql<{ id: string }>`
-    WITH a AS (
-      INSERT INTO alerts (id, org_id, policy_id, policy_name, alert_type, vehicle_id, driver_id, place_id, place_name, occurred_at,
-                          lat, lon, speed_kmh, details, email_status)
-      SELECT x.id, p.org_id, p.id, p.name, p.alert_type, x.vehicle_id, u.id, x.place_id,
-             x.place_name, x.occurred_at, x.lat, x.lon, x.speed, x.details, x.email_status
-      FROM unnest(
-        ${col((r) => r.id)}::uuid[], ${col((r) => r.orgId)}::uuid[], ${col((r) => r.e.policy.id)}::uuid[], ${col((r) => r.vehicleId)}::uuid[],
-        ${col((r) => r.driverId)}::uuid[], ${col(placeOf)}::uuid[], ${col((r) => r.e.place?.name ?? null)}::text[],
-        ${col((r) => new Date(r.e.at).toISOString())}::timestamptz[], ${col((r) => r.e.lat)}::float8[], ${col((r) => r.e.lon)}::float8[],
-        ${col((r) => r.e.speed)}::real[], ${col((r) => JSON.stringify(r.e.details))}::jsonb[], ${col((r) => (r.emailPending ? "pending" : "none"))}::text[]
-      ) AS x(id, org_id, policy_id, vehicle_id, driver_id, place_id, place_name, occurred_at, lat, lon, speed, details, email_status)
-      JOIN alert_policies p ON p.id = x.policy_id AND p.org_id = x.org_id
-      -- a driver deleted meanwhile leaves the alert without one
-      LEFT JOIN users u ON u.org_id = x.org_id AND u.id = x.driver_id
-      RETURNING id, org_id
-    ), n AS (
-      INSERT INTO alert_notifications (org_id, alert_id, user_id)
-      SELECT a.org_id, a.id, u.id FROM unnest(${notes.map((n) => n.alertId)}::uuid[], ${notes.map((n) => n.userId)}::uuid[]) AS x(a, u)
-      JOIN a ON a.id = x.a JOIN users u ON u.org_id = a.org_id AND u.id = x.u
-    )
-    SELECT id FROM a`.execute(trx);
-  const stored = new Set(inserted.map((r) => r.id));
+  const inserted = await alertStoreRepo.insertAlerts(
+    trx,
+    rows.map((r) => ({
+      id: r.id,
+      orgId: r.orgId,
+      policyId: r.e.policy.id,
+      vehicleId: r.vehicleId,
+      driverId: r.driverId,
+      placeId: placeOf(r),
+      placeName: r.e.place?.name ?? null,
+      at: new Date(r.e.at),
+      lat: r.e.lat,
+      lon: r.e.lon,
+      speed: r.e.speed,
+      details: r.e.details,
+      emailStatus: r.emailPending ? "pending" : "none",
+    })),
+    notes,
+  );
+  const stored = new Set(inserted);
   const kept = rows.filter((r) => stored.has(r.id));
   const eventIds = await emitEvents(
     trx,
@@ -231,28 +221,7 @@ export async function raiseDefaultAlert(
     recipients: readonly string[];
   },
 ): Promise<{ id: string; eventId: string }> {
-  const { id } = await trx
-    .insertInto("alerts")
-    .values({
-      org_id: a.orgId,
-      policy_id: null,
-      policy_name: a.name,
-      alert_type: a.type,
-      vehicle_id: a.vehicleId,
-      driver_id: a.driverId,
-      occurred_at: a.at,
-      lat: a.lat,
-      lon: a.lon,
-      details: JSON.stringify(a.details) as never,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  if (a.recipients.length) {
-    await trx
-      .insertInto("alert_notifications")
-      .values(a.recipients.map((user_id) => ({ org_id: a.orgId, alert_id: id, user_id })))
-      .execute();
-  }
+  const id = await alertStoreRepo.insertDefault(trx, a);
   const [eventId] = await emitEvents(trx, [
     alertCreatedEvent({
       id,
