@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { z } from "zod";
 import al from "../../../locales/al/maintenance.json" with { type: "json" };
 import en from "../../../locales/en/maintenance.json" with { type: "json" };
@@ -6,6 +5,7 @@ import { defineReport, type ReportRow, type ReportTexts } from "../shared/report
 import { vehicleCosts } from "./costs.service";
 import { listFuel } from "./fuel.service";
 import { listReminders } from "./reminders.service";
+import { recordsRepo } from "./records.repo";
 
 type Type = keyof typeof en.reports;
 /** A report's texts from maintenance.json (reports.<type>), with the statuses and flags as values. */
@@ -176,21 +176,13 @@ export const partsUsedReport = defineReport({
   ],
   chart: { type: "bar", category: "part", series: ["cost"] },
   async run(scope) {
-    const { rows } = await sql<{
-      completed_on: string;
-      vehicle_id: string;
-      service_type: string;
-      name: string;
-      part_number: string | null;
-      quantity: string;
-      unit_price: string;
-    }>`
-      SELECT m.completed_on, m.vehicle_id, m.service_type, p.name, p.part_number, sp.quantity, sp.unit_price
-        FROM maintenance_service_parts sp
-        JOIN maintenance_services m ON m.org_id = sp.org_id AND m.id = sp.service_id
-        JOIN maintenance_parts p ON p.org_id = sp.org_id AND p.id = sp.part_id
-       WHERE sp.org_id = ${scope.orgId} AND m.vehicle_id = ANY(${scope.vehicleIds}::uuid[]) AND m.completed_on BETWEEN ${scope.period.from} AND ${scope.period.to}
-       ORDER BY m.completed_on, p.name LIMIT ${scope.maxRows + 1}`.execute(scope.db);
+    const rows = await recordsRepo.partsUsed(scope.db, {
+      orgId: scope.orgId,
+      vehicleIds: scope.vehicleIds,
+      from: scope.period.from,
+      to: scope.period.to,
+      limit: scope.maxRows + 1,
+    });
     return {
       rows: rows.slice(0, scope.maxRows).map(
         (r): ReportRow => ({

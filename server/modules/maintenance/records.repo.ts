@@ -186,4 +186,26 @@ export const recordsRepo = {
       .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   },
+  /** The parts fitted in services completed between two local dates, by date then part name, at most `limit` rows. */
+  async partsUsed(
+    db: DB,
+    q: { orgId: string; vehicleIds: readonly string[]; from: string; to: string; limit: number },
+  ) {
+    const { rows } = await sql<{
+      completed_on: string;
+      vehicle_id: string;
+      service_type: string;
+      name: string;
+      part_number: string | null;
+      quantity: string;
+      unit_price: string;
+    }>`
+      SELECT m.completed_on, m.vehicle_id, m.service_type, p.name, p.part_number, sp.quantity, sp.unit_price
+        FROM maintenance_service_parts sp
+        JOIN maintenance_services m ON m.org_id = sp.org_id AND m.id = sp.service_id
+        JOIN maintenance_parts p ON p.org_id = sp.org_id AND p.id = sp.part_id
+       WHERE sp.org_id = ${q.orgId} AND m.vehicle_id = ANY(${q.vehicleIds}::uuid[]) AND m.completed_on BETWEEN ${q.from} AND ${q.to}
+       ORDER BY m.completed_on, p.name LIMIT ${q.limit}`.execute(db);
+    return rows;
+  },
 };
