@@ -1,6 +1,7 @@
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "../../db/schema";
+import { underSavepoint } from "../../db/savepoint";
 import type { KnownDevice } from "../../shared/ports";
 import type { Fix, TrackState } from "./track-state";
 
@@ -58,15 +59,13 @@ export async function writeHooks(
 ): Promise<void> {
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i];
-    if (!run.write || run.hasWrites?.() === false) continue;
-    const savepoint = sql.raw(`flota_hook_${i}`);
-    await sql`SAVEPOINT ${savepoint}`.execute(trx);
-    try {
-      // released by the commit: no extra round trip
-      await run.write(trx);
-    } catch (err) {
-      log.error({ err, hook: hooks[i].name }, "a position hook failed to write; the positions are kept");
-      await sql`ROLLBACK TO SAVEPOINT ${savepoint}`.execute(trx);
-    }
+    const write = run.write;
+    if (!write || run.hasWrites?.() === false) continue;
+    await underSavepoint(
+      trx,
+      `flota_hook_${i}`,
+      () => write.call(run, trx),
+      (err) => log.error({ err, hook: hooks[i].name }, "a position hook failed to write; the positions are kept"),
+    );
   }
 }
