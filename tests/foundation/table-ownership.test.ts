@@ -45,6 +45,16 @@ describe("tables have one owner", () => {
     expect(tableReferenceExceptions.filter((e) => e.use === "writes").map((e) => `${e.file} ${e.table}`)).toEqual([]);
   });
 
+  it("SQL lives only in repositories (*.repo.ts), beside the vehicle-scope primitive every module builds on", () => {
+    const outside = new Set<string>();
+    for (const file of sourceFiles(path.join(ROOT, "server/modules"))) {
+      const rel = path.relative(ROOT, file).split(path.sep).join("/");
+      if (rel.endsWith(".repo.ts") || rel === "server/modules/access/vehicle-scope.ts") continue;
+      for (const ref of tableReferences(file, rel, tables)) outside.add(`${rel} ${ref.table}`);
+    }
+    expect([...outside].sort()).toEqual([]);
+  });
+
   it("the scanner sees a write, a join and raw SQL (a probe of its own)", () => {
     const probe = path.join(__dirname, "table-references.probe.ts");
     const refs = tableReferences(probe, "probe", tables).map((r) => `${r.table}:${r.write ? "w" : "r"}`);
