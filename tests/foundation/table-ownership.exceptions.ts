@@ -6,15 +6,5 @@ export interface TableReferenceException {
   why: string;
 }
 
-export const tableReferenceExceptions: readonly TableReferenceException[] = [
-  {
-    file: "server/modules/analytics/visits/visits.repo.ts",
-    use: "reads",
-    table: "places",
-    why:
-      "The visit detector's upsert drops visits of a geofence deleted meanwhile inside the position transaction's one " +
-      "round trip (EXISTS), and the POI visits report joins stops to points of interest on places' " +
-      "(org_id, min_lat, min_lon) index. Through places' front door they would cost a round trip per position batch " +
-      "and load every point of interest per report; a places read model is the way out (docs/architecture.md).",
-  },
-];
+/** Empty: the last crossing (analytics' visits reading places) now composes places' own SQL fragments (`placeSql`). */
+export const tableReferenceExceptions: readonly TableReferenceException[] = [];

@@ -12,7 +12,7 @@ export {
   polygonBoundingBox,
 } from "../../shared/geometry";
 export { toPlaceDto } from "./places.mapper";
-export { placeGeometryRepo } from "./place-geometry.repo";
+export { placeGeometryRepo, placeSql } from "./place-geometry.repo";
 export { placesRepo } from "./places.repo";
 export { MAX_POLYGON_VERTICES, placeFilterSchema, poiInputSchema, RADIUS_MAX_M, RADIUS_MIN_M } from "./places.schema";
 export * as placesService from "./places.service";

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import type { DB } from "../../db/database";
 import type { LonLat } from "../../shared/geometry";
 import type { IndexedGeofence } from "./geofence-index";
@@ -69,5 +70,39 @@ export const placeGeometryRepo = {
       .execute();
     const org = new Map(rows.map((r) => [r.id, r.org_id]));
     return new Set(places.filter((p) => org.get(p.id) === p.orgId).map((p) => p.id));
+  },
+};
+
+/**
+ * SQL fragments over places, for another module's statement that must stay one round trip (the position
+ * transaction's upsert, a report's spatial join). Places owns the SQL; the caller passes column references
+ * (`sql.ref("x.place_id")`) and composes the fragment into its own statement.
+ */
+export const placeSql = {
+  /** True while the place exists in that organisation. */
+  exists(orgId: RawBuilder<unknown>, placeId: RawBuilder<unknown>): RawBuilder<boolean> {
+    return sql<boolean>`EXISTS (SELECT 1 FROM places p WHERE p.id = ${placeId} AND p.org_id = ${orgId})`;
+  },
+
+  /** The place's name. */
+  nameOf(orgId: RawBuilder<unknown>, placeId: RawBuilder<unknown>): RawBuilder<string> {
+    return sql<string>`(SELECT p.name FROM places p WHERE p.id = ${placeId} AND p.org_id = ${orgId})`;
+  },
+
+  /**
+   * The organisation's points of interest whose point lies within `radiusDeg` degrees of latitude of (lat, lon),
+   * found on the (org_id, min_lat, min_lon) index (a point's bounding box is the point): a subquery with the columns
+   * id, name, category, latitude, longitude, radius_m, to join LATERAL and then measure exactly.
+   */
+  pointsOfInterestAround(
+    orgId: RawBuilder<unknown>,
+    lat: RawBuilder<unknown>,
+    lon: RawBuilder<unknown>,
+    radiusDeg: number,
+  ): RawBuilder<unknown> {
+    return sql`SELECT p.id, p.name, p.category, p.latitude, p.longitude, p.radius_m FROM places p
+      WHERE p.org_id = ${orgId} AND p.kind = 'poi'
+        AND p.min_lat BETWEEN ${lat} - ${radiusDeg} AND ${lat} + ${radiusDeg}
+        AND p.min_lon BETWEEN ${lon} - ${radiusDeg} / cos(radians(${lat})) AND ${lon} + ${radiusDeg} / cos(radians(${lat}))`;
   },
 };

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../../../db/schema";
-import { GeofenceIndex, placeGeometryRepo, type IndexedGeofence } from "../../places";
+import { GeofenceIndex, placeGeometryRepo, placeSql, type IndexedGeofence } from "../../places";
 import type { OpenVisit, VisitChange } from "./geofence-visits";
 
 type Conn = Kysely<Database>;
@@ -47,7 +47,7 @@ export const visitsRepo = {
         ${col((r) => r.enter.lat)}::float8[], ${col((r) => r.enter.lon)}::float8[], ${col((r) => r.exit?.lat ?? null)}::float8[],
         ${col((r) => r.exit?.lon ?? null)}::float8[], ${col((r) => r.enter.odometerM)}::float8[], ${col((r) => r.exit?.odometerM ?? null)}::float8[]
       ) AS x(org_id, vehicle_id, place_id, enter_time, exit_time, driver_id, enter_lat, enter_lon, exit_lat, exit_lon, enter_odometer_m, exit_odometer_m)
-      WHERE EXISTS (SELECT 1 FROM places p WHERE p.id = x.place_id AND p.org_id = x.org_id)
+      WHERE ${placeSql.exists(sql.ref("x.org_id"), sql.ref("x.place_id"))}
       ON CONFLICT (vehicle_id, place_id, enter_time) DO UPDATE SET
         exit_time = excluded.exit_time, exit_lat = excluded.exit_lat, exit_lon = excluded.exit_lon, exit_odometer_m = excluded.exit_odometer_m`;
   },
@@ -100,11 +100,11 @@ export const visitsRepo = {
   ) {
     let q = db
       .selectFrom("geofence_visits as v")
-      .innerJoin("places as p", (j) => j.onRef("p.id", "=", "v.place_id").onRef("p.org_id", "=", "v.org_id"))
       .select([
         "v.vehicle_id",
         "v.place_id",
-        "p.name as place_name",
+        // a visit's place exists: deleting a place deletes its visits (foreign key)
+        placeSql.nameOf(sql.ref("v.org_id"), sql.ref("v.place_id")).as("place_name"),
         "v.enter_time",
         "v.exit_time",
         "v.driver_id",
@@ -119,7 +119,7 @@ export const visitsRepo = {
     if (driverIds) q = q.where("v.driver_id", "in", driverIds);
     if (minS > 0)
       q = q.where(sql<boolean>`coalesce(v.exit_time, now()) - v.enter_time >= make_interval(secs => ${minS})`);
-    q = q.orderBy("v.vehicle_id").orderBy("v.enter_time").orderBy("p.name");
+    q = q.orderBy("v.vehicle_id").orderBy("v.enter_time").orderBy("place_name");
     return (limit ? q.limit(limit) : q).execute();
   },
 
@@ -152,10 +152,7 @@ export const visitsRepo = {
       SELECT DISTINCT ON (s.vehicle_id, s.start_time) s.vehicle_id, s.driver_id, s.start_time, s.end_time, s.engine_s, s.gap,
         p.id AS place_id, p.name AS place_name, p.category, d.m AS distance_m
       FROM vehicle_segments s
-      -- a point's bounding box is the point: the (org_id, min_lat, …) index finds the POIs near each stop
-      JOIN places p ON p.org_id = s.org_id AND p.kind = 'poi'
-        AND p.min_lat BETWEEN s.start_lat - ${radiusDeg(radiusM)} AND s.start_lat + ${radiusDeg(radiusM)}
-        AND p.min_lon BETWEEN s.start_lon - ${radiusDeg(radiusM)} / cos(radians(s.start_lat)) AND s.start_lon + ${radiusDeg(radiusM)} / cos(radians(s.start_lat))
+      CROSS JOIN LATERAL (${placeSql.pointsOfInterestAround(sql.ref("s.org_id"), sql.ref("s.start_lat"), sql.ref("s.start_lon"), radiusDeg(radiusM))}) p
       CROSS JOIN LATERAL (SELECT 2 * 6371008.8 * asin(sqrt(
         power(sin(radians(p.latitude - s.start_lat) / 2), 2)
         + cos(radians(s.start_lat)) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - s.start_lon) / 2), 2))) AS m) d
