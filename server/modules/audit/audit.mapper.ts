@@ -1,3 +1,5 @@
+import type { Selectable } from "kysely";
+import type { AuditLogTable } from "../../db/schema/admin";
 import type { AuditAction, AuditEntity } from "./audit.schema";
 
 /** Never written to the log, whatever entity carries them. */
@@ -40,19 +42,8 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
     .map((field) => ({ field, before: b[field] ?? null, after: a[field] ?? null }));
 }
 
-export interface AuditRowLike {
-  id: string;
-  at: Date | string;
-  user_id: string | null;
-  user_name: string;
-  support_user_id: string | null;
-  support_user_name: string | null;
-  entity_type: string;
-  entity_id: string;
-  action: string;
-  before: unknown;
-  after: unknown;
-}
+/** A log row as read (`at` may arrive as text from a raw query). */
+export type AuditRowLike = Omit<Selectable<AuditLogTable>, "org_id" | "at"> & { at: Date | string };
 
 /** What a person calls the record: its registration, name or the organisation it concerns. */
 export function auditLabel(before: unknown, after: unknown): string | null {

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Insertable } from "kysely";
 import type { DB } from "../../db/database";
+import type { AuditLogTable } from "../../db/schema/admin";
 
 export interface AuditQuery {
   from?: Date;
@@ -8,18 +9,8 @@ export interface AuditQuery {
   entity?: string;
 }
 
-export interface NewAuditRow {
-  org_id: string;
-  user_id: string | null;
-  user_name: string;
-  support_user_id: string | null;
-  support_user_name: string | null;
-  entity_type: string;
-  entity_id: string;
-  action: string;
-  before: string | null;
-  after: string | null;
-}
+/** An entry as written: the log stamps its own id and time; `before` and `after` are JSON text. */
+export type NewAuditRow = Omit<Insertable<AuditLogTable>, "id" | "at">;
 
 function filtered(db: DB, orgId: string, q: AuditQuery) {
   let base = db.selectFrom("audit_log").where("org_id", "=", orgId);

@@ -3,6 +3,8 @@
  * Parsers turn a file into raw rows numbered as the user sees them; validation happens in places.import.ts.
  */
 import { csvCell, parseCsvRecords } from "../../shared/csv";
+import type { Selectable } from "kysely";
+import type { PlacesTable } from "../../db/schema/places";
 import type { LonLat } from "../../shared/geometry";
 
 export const CSV_COLUMNS = [
@@ -54,19 +56,21 @@ export function parseCsv(text: string): RawRow[] {
   });
 }
 
-export interface ExportPlace {
-  kind: "poi" | "geofence";
-  shape: "point" | "circle" | "polygon";
-  name: string;
-  category: string;
-  city: string | null;
-  latitude: number;
-  longitude: number;
-  icon: string;
-  icon_color: string;
-  radius_m: number | null;
-  polygon: LonLat[] | null;
-}
+/** A place as the export files carry it: its own columns, without ids, organisation, bounding box or times. */
+export type ExportPlace = Pick<
+  Selectable<PlacesTable>,
+  | "kind"
+  | "shape"
+  | "name"
+  | "category"
+  | "city"
+  | "latitude"
+  | "longitude"
+  | "icon"
+  | "icon_color"
+  | "radius_m"
+  | "polygon"
+>;
 
 export function toCsv(places: ExportPlace[]): string {
   const lines = [CSV_COLUMNS.join(",")];
