@@ -12,7 +12,7 @@
  * not drawn (every map layer hidden: the same socket messages, store, list, counters and vehicle-source
  * updates, nothing for MapLibre to draw), so the renderer's share of each frame shows. For each: the
  * page's frame intervals (every frame, whatever it did), the main-thread time of each vehicle-source
- * update (FleetMap's diff + updateData), long tasks, long animation frames with the script time in
+ * update (VehiclesLayer's diff + updateData), long tasks, long animation frames with the script time in
  * them by origin (Flota's bundles or MapLibre's), what reached the page; then whether every vehicle's
  * last position reached the map source, and the JS heap (CDP Performance.getMetrics).
  * Loopback only; bounded by --seconds and a 6-minute guard.

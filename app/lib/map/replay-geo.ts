@@ -1,3 +1,5 @@
+import { boundsOf } from "./bounds";
+import type { LngLatBox } from "./vehicle-source-sync";
 import type { ReplayPoint, ReplayStop } from "../../../server/shared/replay-point";
 
 export function trackGeoJson(points: ReplayPoint[]): GeoJSON.FeatureCollection<GeoJSON.LineString> {
@@ -54,22 +56,8 @@ export function alertsGeoJson(
   };
 }
 
-export function trackBounds(points: Pick<ReplayPoint, "lat" | "lon">[]): [[number, number], [number, number]] | null {
-  if (!points.length) return null;
-  let w = Infinity,
-    s = Infinity,
-    e = -Infinity,
-    n = -Infinity;
-  for (const p of points) {
-    w = Math.min(w, p.lon);
-    e = Math.max(e, p.lon);
-    s = Math.min(s, p.lat);
-    n = Math.max(n, p.lat);
-  }
-  return [
-    [w, s],
-    [e, n],
-  ];
+export function trackBounds(points: Pick<ReplayPoint, "lat" | "lon">[]): LngLatBox | null {
+  return boundsOf(points.map((p) => [p.lon, p.lat]));
 }
 
 /** Minutes as "1 h 05 min" / "12 min" for stop durations. */

@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap } from "maplibre-gl";
 import type * as MapLibre from "maplibre-gl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { createBasemapMap } from "./basemap-loader";
 import type { MapConfig } from "./basemap-style";
 import { loadMapLibre } from "./load-maplibre";
@@ -8,38 +8,46 @@ import { useChunkFailure } from "../use-chunk-watchdog";
 
 declare global {
   interface Window {
+    /** the live map, for browser tests and bench/map.ts (not in production) */
+    __flotaMap?: MapLibreMap;
+    /** any other map, for browser tests (not in production) */
     __flotaPlacesMap?: MapLibreMap;
+    /** set by bench/map.ts: each vehicle-source update's main-thread time (ms) is pushed here */
+    __flotaMapTimings?: number[];
   }
 }
 
 export const ALBANIA_CENTER: [number, number] = [20.0, 41.2];
 
+export interface MapOptions {
+  /** puts the map on window for browser tests (never in production) */
+  expose?: boolean;
+  /** the window property it is put on */
+  exposeAs?: "__flotaMap" | "__flotaPlacesMap";
+  center?: [number, number];
+  zoom?: number;
+  compass?: boolean;
+  /** symbol fade-in (ms); 0 for maps whose data keep changing, so each update does not animate for 300 ms */
+  fadeDuration?: number;
+}
+
 /**
- * Creates a MapLibre map in the element given to `containerRef` (in the browser only, never during SSR)
- * and calls `onLoad` once its style is ready. `expose` puts it on window for browser tests (not in production).
+ * Creates a MapLibre map in the element given to `containerRef` (in the browser only, never during SSR) and
+ * returns it once its style has loaded. MapLibre and the basemap load lazily; a remote basemap that fails is
+ * swapped for the offline one (basemap-loader.ts); a chunk that does not arrive is left to the chunk watchdog.
  */
-export function useMapLibre(
-  config: MapConfig,
-  opts: {
-    expose?: boolean;
-    center?: [number, number];
-    zoom?: number;
-    compass?: boolean;
-    onLoad: (map: MapLibreMap, lib: typeof MapLibre) => void;
-  },
-) {
+export function useMapLibre(config: MapConfig, opts: MapOptions = {}) {
   const [failed, setFailed] = useState(false);
   const chunkFailed = useChunkFailure();
-  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [loaded, setLoaded] = useState<{ map: MapLibreMap; lib: typeof MapLibre } | null>(null);
   // A callback ref: the map is created when the element exists, whenever that is.
   const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const onLoad = useRef(opts.onLoad);
-  onLoad.current = opts.onLoad;
   useEffect(() => {
     if (!element) return;
     let cancelled = false;
     let created: MapLibreMap | null = null;
     let stopWatching = () => {};
+    const exposeAs = opts.exposeAs ?? "__flotaPlacesMap";
     (async () => {
       const lib = await loadMapLibre();
       if (cancelled || !element) return;
@@ -51,6 +59,7 @@ export function useMapLibre(
           center: opts.center ?? ALBANIA_CENTER,
           zoom: opts.zoom ?? 6,
           attributionControl: { compact: true },
+          ...(opts.fadeDuration !== undefined ? { fadeDuration: opts.fadeDuration } : {}),
         },
         (kind) => {
           element.dataset.basemap = kind;
@@ -64,12 +73,13 @@ export function useMapLibre(
       created = made.map;
       stopWatching = made.stop;
       created.addControl(new lib.NavigationControl({ showCompass: opts.compass ?? false }), "top-right");
-      if (opts.expose) window.__flotaPlacesMap = created;
+      if (opts.expose) window[exposeAs] = created;
       const m = created;
       m.on("load", () => {
         if (cancelled) return;
-        onLoad.current(m, lib);
-        setMap(m);
+        // the canvas may have been sized before the page's styles gave the container its height
+        m.resize();
+        setLoaded({ map: m, lib });
       });
     })().catch((err) => {
       console.error(err);
@@ -78,11 +88,12 @@ export function useMapLibre(
     return () => {
       cancelled = true;
       stopWatching();
-      if (window.__flotaPlacesMap === created) delete window.__flotaPlacesMap;
+      if (window[exposeAs] === created) delete window[exposeAs];
       created?.remove();
+      setLoaded(null);
     };
     // One map per element; config changes need a new page anyway.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [element]);
-  return { map, failed, containerRef: setElement };
+  return { map: loaded?.map ?? null, lib: loaded?.lib ?? null, failed, containerRef: setElement };
 }

@@ -1,14 +1,31 @@
-import type { GeoJSONSource, Map as MapLibreMap, Marker } from "maplibre-gl";
+import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap, Marker } from "maplibre-gl";
 import type * as MapLibre from "maplibre-gl";
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { circleToPolygon, type LonLat } from "../../../../server/shared/geometry";
 import { parsePolygonText, polygonToText } from "../../../../server/modules/places/places.schema";
 import type { MapConfig } from "../../../lib/map/basemap-style";
-import { useMapLibre } from "../../../lib/map/use-maplibre";
+import { boundsOf } from "../../../lib/map/bounds";
+import { MapView, useMap } from "../../../lib/map/MapView";
+import { useGeoJsonLayers } from "../../../lib/map/layers/use-geojson-layers";
 
 export type EditorMode = "point" | "circle" | "polygon";
 const SHAPE_SOURCE = "place-shape";
+const SHAPE_LAYERS: LayerSpecification[] = [
+  {
+    id: "place-shape-fill",
+    type: "fill",
+    source: SHAPE_SOURCE,
+    paint: { "fill-color": "#c2410c", "fill-opacity": 0.15 },
+  },
+  {
+    id: "place-shape-line",
+    type: "line",
+    source: SHAPE_SOURCE,
+    paint: { "line-color": "#c2410c", "line-width": 2 },
+  },
+];
+const EMPTY: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 function field(form: HTMLFormElement, name: string) {
@@ -63,6 +80,53 @@ export function PlaceEditorMap({
   expose: boolean;
 }) {
   const { t } = useTranslation("places");
+  const [failed, setFailed] = useState(false);
+  if (failed)
+    return (
+      <p className="muted" role="status">
+        {t("map.failed")}
+      </p>
+    );
+  const form = formRef.current;
+  return (
+    <div className="stack">
+      <small className="hint">
+        {t(mode === "point" ? "hints.mapPoint" : mode === "circle" ? "hints.mapCircle" : "hints.mapPolygon")}
+      </small>
+      <MapView
+        config={config}
+        expose={expose}
+        label={t("map.label")}
+        className="places-map places-map-editor"
+        data-testid="place-editor-map"
+        canvasStyle={{ position: "absolute", inset: 0 }}
+        onFailed={() => setFailed(true)}
+      >
+        <ShapeEditor formRef={formRef} mode={mode} />
+      </MapView>
+      {mode === "polygon" && form && (
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button"
+            data-testid="remove-last-vertex"
+            onClick={() => writeField(form, "polygon", polygonToText(readPolygon(form).slice(0, -1)))}
+          >
+            {t("geofences.removeLast")}
+          </button>
+          <button type="button" className="button" onClick={() => writeField(form, "polygon", "")}>
+            {t("geofences.clear")}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The form's shape on the map (a marker, a circle, a polygon with its vertices), kept in step with the inputs. */
+function ShapeEditor({ formRef, mode }: { formRef: RefObject<HTMLFormElement | null>; mode: EditorMode }) {
+  const ready = useMap();
+  const map = useGeoJsonLayers(SHAPE_SOURCE, EMPTY, SHAPE_LAYERS);
   const modeRef = useRef(mode);
   modeRef.current = mode;
   const state = useRef<{ lib: typeof MapLibre | null; marker: Marker | null; vertices: Marker[] }>({
@@ -136,53 +200,32 @@ export function PlaceEditorMap({
     });
   };
 
-  const { map, failed, containerRef } = useMapLibre(config, {
-    expose,
-    onLoad: (m, lib) => {
-      state.current.lib = lib;
-      m.addSource(SHAPE_SOURCE, { type: "geojson", data: { type: "FeatureCollection", features: [] } });
-      m.addLayer({
-        id: "place-shape-fill",
-        type: "fill",
-        source: SHAPE_SOURCE,
-        paint: { "fill-color": "#c2410c", "fill-opacity": 0.15 },
-      });
-      m.addLayer({
-        id: "place-shape-line",
-        type: "line",
-        source: SHAPE_SOURCE,
-        paint: { "line-color": "#c2410c", "line-width": 2 },
-      });
-      m.on("click", (e) => {
-        const form = formRef.current;
-        if (!form) return;
-        const lon = round(e.lngLat.lng);
-        const lat = round(e.lngLat.lat);
-        if (modeRef.current === "polygon")
-          writeField(form, "polygon", polygonToText([...readPolygon(form), [lon, lat]]));
-        else {
-          writeField(form, "latitude", String(lat));
-          writeField(form, "longitude", String(lon));
-        }
-      });
-      redraw(m);
-      const form = formRef.current;
-      const start =
-        modeRef.current === "polygon" ? readPolygon(form!) : [readPoint(form!)].filter((p): p is LonLat => p !== null);
-      if (start.length === 1) m.jumpTo({ center: start[0], zoom: 14 });
-      else if (start.length > 1) {
-        const lons = start.map((p) => p[0]);
-        const lats = start.map((p) => p[1]);
-        m.fitBounds(
-          [
-            [Math.min(...lons), Math.min(...lats)],
-            [Math.max(...lons), Math.max(...lats)],
-          ],
-          { padding: 40, duration: 0, maxZoom: 16 },
-        );
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!ready || !form) return;
+    const m = ready.map;
+    state.current.lib = ready.lib;
+    const onClick = (e: MapLibre.MapMouseEvent) => {
+      const lon = round(e.lngLat.lng);
+      const lat = round(e.lngLat.lat);
+      if (modeRef.current === "polygon") writeField(form, "polygon", polygonToText([...readPolygon(form), [lon, lat]]));
+      else {
+        writeField(form, "latitude", String(lat));
+        writeField(form, "longitude", String(lon));
       }
-    },
-  });
+    };
+    m.on("click", onClick);
+    redraw(m);
+    const start =
+      modeRef.current === "polygon" ? readPolygon(form) : [readPoint(form)].filter((p): p is LonLat => p !== null);
+    if (start.length === 1) m.jumpTo({ center: start[0], zoom: 14 });
+    else if (start.length > 1) m.fitBounds(boundsOf(start)!, { padding: 40, duration: 0, maxZoom: 16 });
+    return () => {
+      m.off("click", onClick);
+    };
+    // redraw reads refs only; the view is set once, when the map is ready
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, formRef]);
 
   useEffect(() => {
     const form = formRef.current;
@@ -198,37 +241,5 @@ export function PlaceEditorMap({
     // redraw reads refs only; re-subscribing on mode change redraws with the new mode.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, mode, formRef]);
-
-  if (failed)
-    return (
-      <p className="muted" role="status">
-        {t("map.failed")}
-      </p>
-    );
-  const form = formRef.current;
-  return (
-    <div className="stack">
-      <small className="hint">
-        {t(mode === "point" ? "hints.mapPoint" : mode === "circle" ? "hints.mapCircle" : "hints.mapPolygon")}
-      </small>
-      <div className="places-map places-map-editor" data-testid="place-editor-map">
-        <div ref={containerRef} style={{ position: "absolute", inset: 0 }} role="region" aria-label={t("map.label")} />
-      </div>
-      {mode === "polygon" && form && (
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button"
-            data-testid="remove-last-vertex"
-            onClick={() => writeField(form, "polygon", polygonToText(readPolygon(form).slice(0, -1)))}
-          >
-            {t("geofences.removeLast")}
-          </button>
-          <button type="button" className="button" onClick={() => writeField(form, "polygon", "")}>
-            {t("geofences.clear")}
-          </button>
-        </div>
-      )}
-    </div>
-  );
+  return null;
 }

@@ -1,8 +1,10 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapConfig } from "../../../lib/map/basemap-style";
-import { PLACES_LAYERS_URL, placesLayerSpec, setPlacesVisibility, type PlacesToggle } from "../layers";
-import { useMapLibre } from "../../../lib/map/use-maplibre";
+import { boundsOf } from "../../../lib/map/bounds";
+import { MapView } from "../../../lib/map/MapView";
+import { FitBounds } from "../../../lib/map/layers/FitBounds";
+import { PLACES_LAYERS_URL, PlacesLayer, type PlacesToggle } from "../../../lib/map/layers/PlacesLayer";
 
 /** The organisation's places on a map, with layer toggles; JavaScript only (the table is the no-JS view). */
 export function PlacesOverviewMap({
@@ -15,54 +17,53 @@ export function PlacesOverviewMap({
   expose: boolean;
 }) {
   const { t } = useTranslation("places");
-  const [visible, setVisible] = useState({ pois: true, geofences: true });
+  const [visible, setVisible] = useState<Record<PlacesToggle, boolean>>({ pois: true, geofences: true });
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const { map, failed, containerRef } = useMapLibre(config, {
-    expose,
-    onLoad: async (m) => {
-      const res = await fetch(PLACES_LAYERS_URL, { credentials: "same-origin" });
-      if (!res.ok) return;
-      const data = (await res.json()) as GeoJSON.FeatureCollection;
-      const spec = placesLayerSpec({ data });
-      m.addSource(spec.sourceId, spec.source);
-      for (const layer of spec.layers) m.addLayer(layer);
-      const focused = data.features.filter((f) => (f.properties as { kind?: string } | null)?.kind === focus);
-      const coords = (focused.length ? focused : data.features).flatMap((f) =>
+  const [data, setData] = useState<GeoJSON.FeatureCollection | null>(null);
+  useEffect(() => {
+    setMounted(true);
+    let cancelled = false;
+    fetch(PLACES_LAYERS_URL, { credentials: "same-origin" })
+      .then((res) => (res.ok ? (res.json() as Promise<GeoJSON.FeatureCollection>) : null))
+      .then((fetched) => {
+        if (!cancelled && fetched) setData(fetched);
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  const bounds = useMemo(() => {
+    if (!data) return null;
+    const focused = data.features.filter((f) => (f.properties as { kind?: string } | null)?.kind === focus);
+    return boundsOf(
+      (focused.length ? focused : data.features).flatMap((f) =>
         f.geometry.type === "Point"
           ? [f.geometry.coordinates]
           : f.geometry.type === "Polygon"
             ? f.geometry.coordinates[0]
             : [],
-      );
-      if (coords.length) {
-        const lons = coords.map((c) => c[0]);
-        const lats = coords.map((c) => c[1]);
-        m.fitBounds(
-          [
-            [Math.min(...lons), Math.min(...lats)],
-            [Math.max(...lons), Math.max(...lats)],
-          ],
-          { padding: 40, maxZoom: 14, duration: 0 },
-        );
-      }
-    },
-  });
-  const toggle = (key: PlacesToggle) => {
-    const next = { ...visible, [key]: !visible[key] };
-    setVisible(next);
-    if (map) setPlacesVisibility(map, key, next[key]);
-  };
-  if (!mounted) return null;
-  if (failed)
-    return (
-      <p className="muted" role="status">
-        {t("map.failed")}
-      </p>
+      ),
     );
+  }, [data, focus]);
+  const toggle = (key: PlacesToggle) => setVisible((v) => ({ ...v, [key]: !v[key] }));
+  if (!mounted) return null;
   return (
-    <div className="places-map" data-testid="places-map">
-      <div ref={containerRef} style={{ position: "absolute", inset: 0 }} aria-label={t("map.label")} role="region" />
+    <MapView
+      config={config}
+      expose={expose}
+      label={t("map.label")}
+      className="places-map"
+      data-testid="places-map"
+      canvasStyle={{ position: "absolute", inset: 0 }}
+      fallback={
+        <p className="muted" role="status">
+          {t("map.failed")}
+        </p>
+      }
+    >
+      {data && <PlacesLayer data={data} visible={visible} />}
+      <FitBounds bounds={bounds} />
       <fieldset className="places-map-layers" aria-label={t("map.layers")}>
         <label>
           <input type="checkbox" checked={visible.pois} onChange={() => toggle("pois")} /> {t("map.layerPois")}
@@ -72,6 +73,6 @@ export function PlacesOverviewMap({
           {t("map.layerGeofences")}
         </label>
       </fieldset>
-    </div>
+    </MapView>
   );
 }

@@ -1,6 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { MapConfig } from "../../../lib/map/basemap-style";
-import { useMapLibre } from "../../../lib/map/use-maplibre";
+import { boundsOf } from "../../../lib/map/bounds";
+import { MapView } from "../../../lib/map/MapView";
+import { FitBounds } from "../../../lib/map/layers/FitBounds";
+import { MarkersLayer } from "../../../lib/map/layers/MarkersLayer";
+import { RouteLayer } from "../../../lib/map/layers/RouteLayer";
 
 export interface MapJob {
   id: string;
@@ -24,6 +29,11 @@ export interface MapRoute {
 
 const COLOR: Record<string, string> = { late: "#dc2626", missed: "#7f1d1d", on_time: "#16a34a", pending: "#2563eb" };
 
+const collection = <G extends GeoJSON.Geometry>(features: GeoJSON.Feature<G>[]): GeoJSON.FeatureCollection<G> => ({
+  type: "FeatureCollection",
+  features,
+});
+
 /** Today's jobs (late ones red) and the vehicles' last positions; a proposal's routes as lines. JavaScript only: the table is the no-JS view. */
 export function DispatchMap({
   config,
@@ -40,91 +50,85 @@ export function DispatchMap({
   expose: boolean;
   onPick: (id: string) => void;
 }) {
+  const { t } = useTranslation("routePlanning");
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const { failed, containerRef } = useMapLibre(config, {
-    expose,
-    onLoad: (m, lib) => {
-      const jobFeatures = jobs.map((j) => ({
-        type: "Feature" as const,
-        geometry: { type: "Point" as const, coordinates: [j.longitude, j.latitude] },
-        properties: {
-          id: j.id,
-          name: j.name,
-          color: j.status === "finished" ? "#6b7280" : (COLOR[j.punctuality] ?? "#2563eb"),
-        },
-      }));
-      m.addSource("jobs", { type: "geojson", data: { type: "FeatureCollection", features: jobFeatures } });
-      m.addLayer({
-        id: "jobs",
-        type: "circle",
-        source: "jobs",
-        paint: {
-          "circle-radius": 7,
-          "circle-color": ["get", "color"],
-          "circle-stroke-color": "#fff",
-          "circle-stroke-width": 2,
-        },
-      });
-      const vehicleFeatures = vehicles
-        .filter((v) => v.latitude != null && v.longitude != null)
-        .map((v) => ({
+  // the page passes new arrays on each render: the sources are set again only when their content changes
+  const [jobsKey, vehiclesKey, routesKey] = [JSON.stringify(jobs), JSON.stringify(vehicles), JSON.stringify(routes)];
+  const jobPoints = useMemo(
+    () =>
+      collection(
+        jobs.map((j) => ({
           type: "Feature" as const,
-          geometry: { type: "Point" as const, coordinates: [v.longitude!, v.latitude!] },
-          properties: { id: v.id, label: v.registration },
-        }));
-      m.addSource("vehicles", { type: "geojson", data: { type: "FeatureCollection", features: vehicleFeatures } });
-      m.addLayer({
-        id: "vehicles",
-        type: "circle",
-        source: "vehicles",
-        paint: {
-          "circle-radius": 6,
-          "circle-color": "#f59e0b",
-          "circle-stroke-color": "#111",
-          "circle-stroke-width": 1,
-        },
-      });
-      m.addSource("routes", {
-        type: "geojson",
-        data: {
-          type: "FeatureCollection",
-          features: routes.map((r) => ({
-            type: "Feature" as const,
-            geometry: { type: "LineString" as const, coordinates: r.coordinates },
-            properties: { vehicle: r.vehicle },
-          })),
-        },
-      });
-      m.addLayer(
-        {
-          id: "routes",
-          type: "line",
-          source: "routes",
-          paint: { "line-color": "#7c3aed", "line-width": 3, "line-opacity": 0.7 },
-        },
-        "jobs",
-      );
-      m.on("click", "jobs", (e) => {
-        const id = e.features?.[0]?.properties?.id;
-        if (typeof id === "string") onPick(id);
-      });
-      const coords = [...jobFeatures, ...vehicleFeatures].map((f) => f.geometry.coordinates as [number, number]);
-      if (coords.length) {
-        const b = new lib.LngLatBounds(coords[0], coords[0]);
-        for (const c of coords) b.extend(c);
-        m.fitBounds(b, { padding: 40, maxZoom: 14, duration: 0 });
-      }
-    },
-  });
+          geometry: { type: "Point" as const, coordinates: [j.longitude, j.latitude] },
+          properties: {
+            id: j.id,
+            name: j.name,
+            color: j.status === "finished" ? "#6b7280" : (COLOR[j.punctuality] ?? "#2563eb"),
+          },
+        })),
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by content
+    [jobsKey],
+  );
+  const vehiclePoints = useMemo(
+    () =>
+      collection(
+        vehicles.flatMap((v) =>
+          v.latitude != null && v.longitude != null
+            ? [
+                {
+                  type: "Feature" as const,
+                  geometry: { type: "Point" as const, coordinates: [v.longitude, v.latitude] },
+                  properties: { id: v.id, label: v.registration },
+                },
+              ]
+            : [],
+        ),
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by content
+    [vehiclesKey],
+  );
+  const lines = useMemo(
+    () =>
+      collection(
+        routes.map((r) => ({
+          type: "Feature" as const,
+          geometry: { type: "LineString" as const, coordinates: r.coordinates },
+          properties: { vehicle: r.vehicle },
+        })),
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by content
+    [routesKey],
+  );
+  const bounds = useMemo(
+    () => boundsOf([...jobPoints.features, ...vehiclePoints.features].map((f) => f.geometry.coordinates)),
+    [jobPoints, vehiclePoints],
+  );
   if (!mounted) return null;
   return (
-    <div
-      ref={containerRef}
+    <MapView
+      config={config}
+      expose={expose}
+      label={t("tabs.map")}
       className="dispatch-map"
       data-testid="dispatch-map"
-      data-failed={failed || undefined}
-      style={{ height: 420 }}
-    />
+      style={{ position: "relative", height: 420 }}
+      canvasStyle={{ position: "absolute", inset: 0 }}
+    >
+      <RouteLayer id="routes" data={lines} color="#7c3aed" opacity={0.7} />
+      <MarkersLayer
+        id="jobs"
+        data={jobPoints}
+        color={["get", "color"]}
+        radius={7}
+        stroke="#fff"
+        onClick={(p) => {
+          if (typeof p.id === "string") onPick(p.id);
+        }}
+      />
+      <MarkersLayer id="vehicles" data={vehiclePoints} color="#f59e0b" stroke="#111" strokeWidth={1} />
+      <FitBounds bounds={bounds} />
+    </MapView>
   );
 }

@@ -1,7 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapConfig } from "../../../lib/map/basemap-style";
-import { useMapLibre } from "../../../lib/map/use-maplibre";
+import { boundsOf } from "../../../lib/map/bounds";
+import { MapView } from "../../../lib/map/MapView";
+import { FitBounds } from "../../../lib/map/layers/FitBounds";
+import { MarkersLayer } from "../../../lib/map/layers/MarkersLayer";
+import { RouteLayer } from "../../../lib/map/layers/RouteLayer";
 
 export const TRUCK_COLORS = [
   "#2563eb",
@@ -26,65 +30,52 @@ export function PlanMap({ config, routes }: Props) {
   const { t } = useTranslation("tms");
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const { failed, containerRef } = useMapLibre(config, {
-    expose: false,
-    onLoad: (m) => {
-      const features = routes.flatMap((r, i) => [
-        {
+  const { lines, stops, bounds } = useMemo(() => {
+    const color = (i: number) => TRUCK_COLORS[i % TRUCK_COLORS.length];
+    const collection = <G extends GeoJSON.Geometry>(features: GeoJSON.Feature<G>[]): GeoJSON.FeatureCollection<G> => ({
+      type: "FeatureCollection",
+      features,
+    });
+    return {
+      lines: collection(
+        routes.map((r, i) => ({
           type: "Feature" as const,
-          properties: { color: TRUCK_COLORS[i % TRUCK_COLORS.length] },
+          properties: { color: color(i) },
           geometry: { type: "LineString" as const, coordinates: r.geometry },
-        },
-        ...r.geometry.slice(1, -1).map((c, s) => ({
-          type: "Feature" as const,
-          properties: { color: TRUCK_COLORS[i % TRUCK_COLORS.length], label: String(s + 1) },
-          geometry: { type: "Point" as const, coordinates: c },
         })),
-      ]);
-      m.addSource("tms-routes", { type: "geojson", data: { type: "FeatureCollection", features } });
-      m.addLayer({
-        id: "tms-route-lines",
-        type: "line",
-        source: "tms-routes",
-        filter: ["==", "$type", "LineString"],
-        paint: { "line-color": ["get", "color"], "line-width": 3 },
-      });
-      m.addLayer({
-        id: "tms-route-stops",
-        type: "circle",
-        source: "tms-routes",
-        filter: ["==", "$type", "Point"],
-        paint: {
-          "circle-color": ["get", "color"],
-          "circle-radius": 5,
-          "circle-stroke-color": "#fff",
-          "circle-stroke-width": 1,
-        },
-      });
-      const coords = routes.flatMap((r) => r.geometry);
-      if (coords.length) {
-        const lons = coords.map((c) => c[0]);
-        const lats = coords.map((c) => c[1]);
-        m.fitBounds(
-          [
-            [Math.min(...lons), Math.min(...lats)],
-            [Math.max(...lons), Math.max(...lats)],
-          ],
-          { padding: 40, maxZoom: 14, duration: 0 },
-        );
-      }
-    },
-  });
+      ),
+      stops: collection(
+        routes.flatMap((r, i) =>
+          r.geometry.slice(1, -1).map((c, s) => ({
+            type: "Feature" as const,
+            properties: { color: color(i), label: String(s + 1) },
+            geometry: { type: "Point" as const, coordinates: c },
+          })),
+        ),
+      ),
+      bounds: boundsOf(routes.flatMap((r) => r.geometry)),
+    };
+  }, [routes]);
   if (!mounted || !routes.length) return null;
-  if (failed) return null;
   return (
-    <div className="tms-map" data-testid="plan-map">
-      <div
-        ref={containerRef}
-        style={{ position: "absolute", inset: 0 }}
-        role="region"
-        aria-label={t("optimize.mapLabel")}
+    <MapView
+      config={config}
+      label={t("optimize.mapLabel")}
+      className="tms-map"
+      data-testid="plan-map"
+      canvasStyle={{ position: "absolute", inset: 0 }}
+      fallback={null}
+    >
+      <RouteLayer id="tms-routes" layerId="tms-route-lines" data={lines} color={["get", "color"]} />
+      <MarkersLayer
+        id="tms-route-stops"
+        data={stops}
+        color={["get", "color"]}
+        radius={5}
+        stroke="#fff"
+        strokeWidth={1}
       />
-    </div>
+      <FitBounds bounds={bounds} />
+    </MapView>
   );
 }

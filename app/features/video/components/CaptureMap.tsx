@@ -1,7 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapConfig } from "../../../lib/map/basemap-style";
-import { useMapLibre } from "../../../lib/map/use-maplibre";
+import { MapView } from "../../../lib/map/MapView";
+import { MarkersLayer } from "../../../lib/map/layers/MarkersLayer";
+import { RouteLayer } from "../../../lib/map/layers/RouteLayer";
 
 /** The capture position and the track five minutes either side (JavaScript only; the coordinates are the no-JS view). */
 export function CaptureMap({
@@ -16,54 +18,33 @@ export function CaptureMap({
   const { t } = useTranslation("video");
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const { failed, containerRef } = useMapLibre(config, {
-    center: point,
-    zoom: 14,
-    onLoad: (m) => {
-      if (track.length > 1) {
-        m.addSource("video-track", {
-          type: "geojson",
-          data: { type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: track } },
-        });
-        m.addLayer({
-          id: "video-track",
-          type: "line",
-          source: "video-track",
-          paint: { "line-color": "#1565c0", "line-width": 4 },
-        });
-      }
-      m.addSource("video-point", {
-        type: "geojson",
-        data: { type: "Feature", properties: {}, geometry: { type: "Point", coordinates: point } },
-      });
-      m.addLayer({
-        id: "video-point",
-        type: "circle",
-        source: "video-point",
-        paint: {
-          "circle-radius": 8,
-          "circle-color": "#d32f2f",
-          "circle-stroke-color": "#fff",
-          "circle-stroke-width": 2,
-        },
-      });
-    },
-  });
+  const line = useMemo<GeoJSON.Feature>(
+    () => ({ type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: track } }),
+    [track],
+  );
+  const [lon, lat] = point;
+  const capture = useMemo<GeoJSON.Feature>(
+    () => ({ type: "Feature", properties: {}, geometry: { type: "Point", coordinates: [lon, lat] } }),
+    [lon, lat],
+  );
   if (!mounted) return null;
-  if (failed)
-    return (
-      <p className="muted" role="status">
-        {t("details.mapFailed")}
-      </p>
-    );
   return (
-    <div style={{ position: "relative", height: 320 }} data-testid="video-map">
-      <div
-        ref={containerRef}
-        style={{ position: "absolute", inset: 0 }}
-        aria-label={t("details.mapLabel")}
-        role="region"
-      />
-    </div>
+    <MapView
+      config={config}
+      center={point}
+      zoom={14}
+      label={t("details.mapLabel")}
+      style={{ position: "relative", height: 320 }}
+      data-testid="video-map"
+      canvasStyle={{ position: "absolute", inset: 0 }}
+      fallback={
+        <p className="muted" role="status">
+          {t("details.mapFailed")}
+        </p>
+      }
+    >
+      {track.length > 1 && <RouteLayer id="video-track" data={line} color="#1565c0" width={4} />}
+      <MarkersLayer id="video-point" data={capture} color="#d32f2f" radius={8} />
+    </MapView>
   );
 }

@@ -1,12 +1,13 @@
-import type { GeoJSONSource } from "maplibre-gl";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapConfig } from "../../../../lib/map/basemap-style";
-import { trackBounds } from "../../../../lib/map/replay-geo";
-import { useMapLibre } from "../../../../lib/map/use-maplibre";
+import { boundsOf } from "../../../../lib/map/bounds";
+import { MapView } from "../../../../lib/map/MapView";
+import { FitBounds } from "../../../../lib/map/layers/FitBounds";
+import { MarkersLayer } from "../../../../lib/map/layers/MarkersLayer";
+import { RouteLayer } from "../../../../lib/map/layers/RouteLayer";
 import type { TimelineEntry } from "../vehicle-details.server";
 
-const EMPTY: GeoJSON.FeatureCollection = { type: "FeatureCollection", features: [] };
 const COLOURS: Record<string, string> = {
   stop: "#f28c28",
   idle: "#eab308",
@@ -69,38 +70,6 @@ export function TimelineMap({
   config: MapConfig;
 }) {
   const { t } = useTranslation("analytics");
-  const { map, failed, containerRef } = useMapLibre(config, {
-    compass: true,
-    onLoad: (m) => {
-      m.addSource("details-track", { type: "geojson", data: EMPTY });
-      m.addSource("details-points", { type: "geojson", data: EMPTY });
-      m.addLayer({
-        id: "details-track-casing",
-        type: "line",
-        source: "details-track",
-        paint: { "line-color": "#ffffff", "line-width": 6 },
-        layout: { "line-join": "round", "line-cap": "round" },
-      });
-      m.addLayer({
-        id: "details-track",
-        type: "line",
-        source: "details-track",
-        paint: { "line-color": "#0f5c8c", "line-width": 3 },
-        layout: { "line-join": "round", "line-cap": "round" },
-      });
-      m.addLayer({
-        id: "details-points",
-        type: "circle",
-        source: "details-points",
-        paint: {
-          "circle-radius": 6,
-          "circle-color": ["get", "colour"],
-          "circle-stroke-color": "#ffffff",
-          "circle-stroke-width": 2,
-        },
-      });
-    },
-  });
   const points = useMemo(() => timelinePoints(entries), [entries]);
   const lines = useMemo<GeoJSON.FeatureCollection>(
     () =>
@@ -112,30 +81,30 @@ export function TimelineMap({
         : tripLines(entries),
     [track, entries],
   );
-  useEffect(() => {
-    if (!map) return;
-    // the canvas may have been sized before the page's styles gave the container its height
-    map.resize();
-    void (map.getSource("details-track") as GeoJSONSource).setData(lines);
-    void (map.getSource("details-points") as GeoJSONSource).setData(points);
-    const all = [
-      ...track.map(([lon, lat]) => ({ lon, lat })),
-      ...points.features.map((f) => ({ lon: f.geometry.coordinates[0], lat: f.geometry.coordinates[1] })),
-      ...entries.filter((e) => e.lat !== null && e.lon !== null).map((e) => ({ lon: e.lon!, lat: e.lat! })),
-    ];
-    const bounds = trackBounds(all);
-    if (bounds) map.fitBounds(bounds, { padding: 50, maxZoom: 15, duration: 0 });
-  }, [map, lines, points, track, entries]);
+  const bounds = useMemo(
+    () =>
+      boundsOf([
+        ...track,
+        ...points.features.map((f) => f.geometry.coordinates),
+        ...entries.flatMap((e) => (e.lat !== null && e.lon !== null ? [[e.lon, e.lat]] : [])),
+      ]),
+    [track, points, entries],
+  );
   return (
-    <div
+    <MapView
+      config={config}
+      compass
+      label={t("details.mapLabel")}
       className="fleet-map details-map"
       data-testid="details-map"
-      data-ready={map ? "1" : "0"}
       data-points={points.features.length}
       data-track={track.length}
+      canvasClassName="map-canvas"
+      failed={<p className="map-failed alert alert-warn">{t("details.mapFailed")}</p>}
     >
-      <div ref={containerRef} className="map-canvas" role="region" aria-label={t("details.mapLabel")} />
-      {failed && <p className="map-failed alert alert-warn">{t("details.mapFailed")}</p>}
-    </div>
+      <RouteLayer id="details-track" data={lines} casing />
+      <MarkersLayer id="details-points" data={points} color={["get", "colour"]} />
+      <FitBounds bounds={bounds} padding={50} maxZoom={15} />
+    </MapView>
   );
 }
