@@ -1,6 +1,6 @@
 import type { DB } from "../../db/database";
 import { tripReadsRepo } from "../analytics";
-import { vehicleStateRepo } from "../positions";
+import { ignitionKey, vehicleStateRepo } from "../positions";
 
 /** The vehicle's actual use during [from, to) from telematics: distance, trips, first ignition, positions seen. */
 export async function vehicleUsage(db: DB, orgId: string, vehicleId: string, from: Date, to: Date) {
@@ -37,12 +37,14 @@ export async function bookingsBackAtBase<
     db,
     parked.map((c) => ({ orgId: c.org_id, vehicleId: c.vehicle_id, placeId: c.base_place_id, since: c.starts_at })),
   );
-  const back = [];
-  for (const c of parked) {
+  const back = parked.flatMap((c) => {
     const enterTime = entered.get(`${c.vehicle_id}:${c.base_place_id}`);
-    if (!enterTime) continue;
-    const lastOn = await vehicleStateRepo.lastIgnitionOn(db, c.org_id, c.vehicle_id, c.starts_at, now);
-    back.push({ ...c, enterTime, lastOn });
-  }
-  return back;
+    return enterTime ? [{ ...c, enterTime }] : [];
+  });
+  const lastOn = await vehicleStateRepo.lastIgnitionOn(
+    db,
+    back.map((c) => ({ orgId: c.org_id, vehicleId: c.vehicle_id, from: c.starts_at })),
+    now,
+  );
+  return back.map((c) => ({ ...c, lastOn: lastOn.get(ignitionKey(c.vehicle_id, c.starts_at)) ?? null }));
 }

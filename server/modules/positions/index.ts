@@ -21,5 +21,5 @@ export {
 export { drawnTrack, findReplayVehicle, getReplay, replayToCsv, replayToGpx } from "./replay.service";
 export { emptyTrackState } from "./track-state";
 export { positionHistoryRepo, type HistoryPoint } from "./position-history.repo";
-export { vehicleStateRepo } from "./vehicle-state.repo";
+export { ignitionKey, vehicleStateRepo } from "./vehicle-state.repo";
 export { DEVICE_FAULTS, displayState, pinColor, type StateLike, vehicleStatus } from "./vehicle-status";

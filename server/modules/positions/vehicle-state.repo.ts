@@ -126,18 +126,26 @@ export const vehicleStateRepo = {
       .executeTakeFirst();
   },
 
-  /** The last position with the ignition on in [from, to]. */
-  async lastIgnitionOn(db: DB, orgId: string, vehicleId: string, from: Date, to: Date) {
-    const row = await db
-      .selectFrom("positions")
-      .select(sql<Date | null>`max(fix_time)`.as("at"))
-      .where("org_id", "=", orgId)
-      .where("vehicle_id", "=", vehicleId)
-      .where("fix_time", ">=", from)
-      .where("fix_time", "<=", to)
-      .where("ignition", "is", true)
-      .executeTakeFirst();
-    return row?.at ?? null;
+  /**
+   * For each (vehicle, from): the last position with the ignition on in [from, to], in one statement; keyed by
+   * `ignitionKey(vehicleId, from)`, null when the ignition was never on.
+   */
+  async lastIgnitionOn(
+    db: DB,
+    items: ReadonlyArray<{ orgId: string; vehicleId: string; from: Date }>,
+    to: Date,
+  ): Promise<Map<string, Date | null>> {
+    if (!items.length) return new Map();
+    const { rows } = await sql<{ vehicle_id: string; since: Date; at: Date | null }>`
+      SELECT x.v AS vehicle_id, x.f AS since, last_on.at
+        FROM unnest(${items.map((i) => i.orgId)}::uuid[], ${items.map((i) => i.vehicleId)}::uuid[],
+                    ${items.map((i) => i.from.toISOString())}::timestamptz[]) AS x(o, v, f)
+        CROSS JOIN LATERAL (
+          SELECT max(p.fix_time) AS at FROM positions p
+           WHERE p.org_id = x.o AND p.vehicle_id = x.v AND p.fix_time >= x.f AND p.fix_time <= ${to.toISOString()}::timestamptz
+             AND p.ignition IS TRUE
+        ) last_on`.execute(db);
+    return new Map(rows.map((r) => [ignitionKey(r.vehicle_id, r.since), r.at]));
   },
 
   /** The first ignition-off position after `after` (up to `until`). */
@@ -154,3 +162,6 @@ export const vehicleStateRepo = {
     return row?.at ?? null;
   },
 };
+
+/** The key of `vehicleStateRepo.lastIgnitionOn`'s answer. */
+export const ignitionKey = (vehicleId: string, from: Date) => `${vehicleId}|${from.getTime()}`;
