@@ -20,6 +20,6 @@ export {
 } from "./positions.service";
 export { drawnTrack, findReplayVehicle, getReplay, replayToCsv, replayToGpx } from "./replay.service";
 export { emptyTrackState } from "./track-state";
-export { positionHistoryRepo, type HistoryPoint } from "./position-history.repo";
+export { positionHistoryRepo, positionSql, type HistoryPoint } from "./position-history.repo";
 export { ignitionKey, vehicleStateRepo } from "./vehicle-state.repo";
 export { DEVICE_FAULTS, displayState, pinColor, type StateLike, vehicleStatus } from "./vehicle-status";

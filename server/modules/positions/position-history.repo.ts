@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { DB } from "../../db/database";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -58,32 +58,26 @@ export const positionHistoryRepo = {
     }>`SELECT min(fix_time) AS t FROM positions WHERE vehicle_id = ${vehicleId}`.execute(trx);
     return r.rows[0]?.t ? r.rows[0].t.getTime() : null;
   },
+};
 
-  /** Every vehicle heard from: its organisation, last fix and when its state last changed. */
-  heardVehicles(db: DB) {
-    return db
-      .selectFrom("vehicle_state")
-      .select(["vehicle_id", "org_id", "last_fix_time", "updated_at"])
-      .where("last_fix_time", "is not", null)
-      .$narrowType<{ last_fix_time: Date }>()
-      .execute();
+/**
+ * SQL fragments over positions and vehicle state, for the trip detector's backlog sweep, which must find the
+ * vehicles behind among all of them in one statement. Positions owns the SQL; the caller passes column references
+ * (`sql.ref("h.vehicle_id")`) and composes the fragment into its own statement.
+ */
+export const positionSql = {
+  /** A subquery of every vehicle heard from: vehicle_id, org_id, last_fix_time and updated_at (its state's last change). */
+  heardVehicles(): RawBuilder<unknown> {
+    return sql`SELECT s.vehicle_id, s.org_id, s.last_fix_time, s.updated_at FROM vehicle_state s WHERE s.last_fix_time IS NOT NULL`;
   },
 
-  /** The first stored fix of each of these vehicles that has one. */
-  async firstFixTimes(db: DB, vehicleIds: readonly string[]): Promise<Map<string, number>> {
-    if (!vehicleIds.length) return new Map();
-    const { rows } = await sql<{ vehicle_id: string; first: Date | null }>`
-      SELECT v AS vehicle_id, (SELECT min(fix_time) FROM positions p WHERE p.vehicle_id = v) AS first
-      FROM unnest(${[...vehicleIds]}::uuid[]) AS v`.execute(db);
-    return new Map(rows.flatMap((r) => (r.first ? [[r.vehicle_id, r.first.getTime()] as const] : [])));
+  /** The vehicle's first stored fix (null: none). */
+  firstFixTime(vehicleId: RawBuilder<unknown>): RawBuilder<Date | null> {
+    return sql<Date | null>`(SELECT min(p.fix_time) FROM positions p WHERE p.vehicle_id = ${vehicleId})`;
   },
 
-  /** Which of these vehicles have any stored position. */
-  async withPositions(db: DB, vehicleIds: readonly string[]): Promise<Set<string>> {
-    if (!vehicleIds.length) return new Set();
-    const { rows } = await sql<{ vehicle_id: string }>`
-      SELECT v AS vehicle_id FROM unnest(${[...vehicleIds]}::uuid[]) AS v
-      WHERE EXISTS (SELECT 1 FROM positions p WHERE p.vehicle_id = v)`.execute(db);
-    return new Set(rows.map((r) => r.vehicle_id));
+  /** True when the vehicle has any stored position. */
+  hasPositions(vehicleId: RawBuilder<unknown>): RawBuilder<boolean> {
+    return sql<boolean>`EXISTS (SELECT 1 FROM positions p WHERE p.vehicle_id = ${vehicleId})`;
   },
 };

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../../../db/schema";
+import { positionSql } from "../../positions";
 import type { DetectorState, Segment } from "./segment-detector";
 import { DEFAULT_SEGMENT_SETTINGS, segmentSettingsSchema, type SegmentSettings } from "./segment-settings";
 
@@ -231,15 +232,32 @@ export const segmentsRepo = {
     );
   },
 
-  /** Every vehicle's detector: waiting for a rebuild or not, and the time of the last point it took (null: none yet). */
-  async detectorStates(db: Conn): Promise<Map<string, { dirty: boolean; lastT: number | null }>> {
-    const { rows } = await sql<{ vehicle_id: string; dirty: boolean; last_t: number | null }>`
-      SELECT vehicle_id, dirty_from IS NOT NULL AS dirty,
-        CASE WHEN jsonb_typeof(state->'last') = 'object' THEN (state->'last'->>'t')::float8 END AS last_t
-      FROM vehicle_segment_state`.execute(db);
-    return new Map(
-      rows.map((r) => [r.vehicle_id, { dirty: r.dirty, lastT: r.last_t === null ? null : Number(r.last_t) }]),
+  /**
+   * Vehicles heard from that have no detector yet (data from before analytics existed), each from its first fix.
+   */
+  async vehiclesWithoutDetector(db: Conn): Promise<Array<{ vehicleId: string; orgId: string; from: number }>> {
+    const { rows } = await sql<{ vehicle_id: string; org_id: string; first: Date | null }>`
+      SELECT h.vehicle_id, h.org_id, ${positionSql.firstFixTime(sql.ref("h.vehicle_id"))} AS first
+      FROM (${positionSql.heardVehicles()}) h
+      WHERE NOT EXISTS (SELECT 1 FROM vehicle_segment_state g WHERE g.vehicle_id = h.vehicle_id)`.execute(db);
+    return rows.flatMap((r) =>
+      r.first ? [{ vehicleId: r.vehicle_id, orgId: r.org_id, from: r.first.getTime() }] : [],
     );
+  },
+
+  /**
+   * Vehicles whose positions are ahead of their detector and quiet for `graceS` (longer than any SegmentQueue
+   * waits): fixes committed by a process that stopped before deriving them. Each from the detector's last fix.
+   */
+  async vehiclesBehind(db: Conn, graceS: number): Promise<Array<{ vehicleId: string; orgId: string; from: number }>> {
+    const { rows } = await sql<{ vehicle_id: string; org_id: string; from_ms: string }>`
+      SELECT h.vehicle_id, h.org_id, COALESCE((g.state->'last'->>'t')::float8, 0)::bigint AS from_ms
+      FROM (${positionSql.heardVehicles()}) h JOIN vehicle_segment_state g ON g.vehicle_id = h.vehicle_id
+      WHERE g.dirty_from IS NULL AND h.updated_at < now() - make_interval(secs => ${graceS})
+        AND CASE WHEN jsonb_typeof(g.state->'last') = 'object'
+          THEN round(extract(epoch FROM h.last_fix_time) * 1000) > (g.state->'last'->>'t')::float8
+          ELSE ${positionSql.hasPositions(sql.ref("h.vehicle_id"))} END`.execute(db);
+    return rows.map((r) => ({ vehicleId: r.vehicle_id, orgId: r.org_id, from: Number(r.from_ms) }));
   },
 
   /** Segments follow positions' one-year retention. */

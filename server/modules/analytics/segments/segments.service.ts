@@ -173,34 +173,11 @@ export async function rebuildDirtySegments(db: Conn, driversOf: DriversOf, limit
  * SegmentQueue waits: fixes committed by a process that stopped before deriving them), from the detector's last fix.
  */
 async function markBacklog(db: Conn, graceS: number): Promise<void> {
-  const [heard, detectors] = await Promise.all([
-    positionHistoryRepo.heardVehicles(db),
-    segmentsRepo.detectorStates(db),
+  const [fresh, behind] = await Promise.all([
+    segmentsRepo.vehiclesWithoutDetector(db),
+    segmentsRepo.vehiclesBehind(db, graceS),
   ]);
-  const quietBefore = Date.now() - graceS * 1000;
-  const fresh = heard.filter((h) => !detectors.has(h.vehicle_id));
-  const firsts = await positionHistoryRepo.firstFixTimes(
-    db,
-    fresh.map((h) => h.vehicle_id),
-  );
-  const marks = fresh.flatMap((h) => {
-    const from = firsts.get(h.vehicle_id);
-    return from === undefined ? [] : [{ vehicleId: h.vehicle_id, orgId: h.org_id, from }];
-  });
-  const quiet = heard.filter((h) => {
-    const d = detectors.get(h.vehicle_id);
-    return d && !d.dirty && h.updated_at.getTime() < quietBefore;
-  });
-  const unstarted = await positionHistoryRepo.withPositions(
-    db,
-    quiet.filter((h) => detectors.get(h.vehicle_id)!.lastT === null).map((h) => h.vehicle_id),
-  );
-  for (const h of quiet) {
-    const lastT = detectors.get(h.vehicle_id)!.lastT;
-    const behind = lastT === null ? unstarted.has(h.vehicle_id) : Math.round(h.last_fix_time.getTime()) > lastT;
-    if (behind) marks.push({ vehicleId: h.vehicle_id, orgId: h.org_id, from: lastT ?? 0 });
-  }
-  await segmentsRepo.markDirty(db, marks);
+  await segmentsRepo.markDirty(db, [...fresh, ...behind]);
 }
 
 /** The vehicles a rebuild request covers: one vehicle, an organisation's, or every vehicle with positions. */
