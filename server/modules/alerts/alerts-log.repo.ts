@@ -4,6 +4,7 @@ import type { AlertType } from "../../db/schema/alerts";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import type { ListQuery } from "../shared/listing";
+import { userSql } from "../users";
 
 export interface LogQuery {
   /** instants bounding the period (the service turns local dates into these) */
@@ -80,7 +81,7 @@ export const alertLogRepo = {
         "a.email_status",
         "v.registration",
         "v.identifier_name",
-        sql<string | null>`nullif(concat_ws(' ', d.first_name, d.last_name), '')`.as("driver_name"),
+        userSql.fullNameOrNull("d").as("driver_name"),
         sql<boolean | null>`CASE WHEN n.user_id IS NULL THEN NULL ELSE n.read_at IS NOT NULL END`.as("read"),
       ])
       .orderBy("a.occurred_at", "desc")
@@ -127,10 +128,7 @@ export const alertLogRepo = {
       .where("a.id", "=", id)
       .leftJoin("users as d", (j) => j.onRef("d.id", "=", "a.driver_id").onRef("d.org_id", "=", "a.org_id"))
       .selectAll("a")
-      .select([
-        "v.registration",
-        sql<string | null>`nullif(concat_ws(' ', d.first_name, d.last_name), '')`.as("driver_name"),
-      ])
+      .select(["v.registration", userSql.fullNameOrNull("d").as("driver_name")])
       .executeTakeFirst();
   },
 

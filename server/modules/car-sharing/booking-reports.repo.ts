@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
-import { fullName } from "./bookings.repo";
+import { userSql } from "../users";
 
 /** Per-vehicle and per-user booking figures over [from, to) for the analytics catalogue. */
 export const bookingReportsRepo = {
@@ -57,7 +57,7 @@ export const bookingReportsRepo = {
       )
       .select([
         "u.id",
-        fullName("u").as("name"),
+        userSql.fullName("u").as("name"),
         sql<number>`count(b.id) filter (where b.status <> 'cancelled')`.as("bookings"),
         sql<number>`coalesce(sum(extract(epoch from b.ends_at - b.starts_at)) filter (where b.status <> 'cancelled'), 0)`.as(
           "booked_s",

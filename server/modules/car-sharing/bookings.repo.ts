@@ -3,13 +3,12 @@ import type { DB } from "../../db/database";
 import type { BookingStatus, BookingsTable } from "../../db/schema/car-sharing";
 import { likePattern, type ListQuery } from "../shared/listing";
 import type { HistoryTab } from "./car-sharing.schema";
+import { userSql } from "../users";
 
 /** Statuses that hold the vehicle and the people (the exclusion constraints use the same list). */
 export const LIVE_STATUSES: BookingStatus[] = ["approved", "active"];
 const range = (start: Date, end: Date) =>
   sql`tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
-export const fullName = (alias: string) =>
-  sql<string>`trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)})`;
 
 const SORTS = {
   start: "b.starts_at",
@@ -110,7 +109,7 @@ export const bookingsRepo = {
     let q = db
       .selectFrom("booking_people as p")
       .innerJoin("users as u", (j) => j.onRef("u.id", "=", "p.user_id").onRef("u.org_id", "=", "p.org_id"))
-      .select(["p.user_id", fullName("u").as("name")])
+      .select(["p.user_id", userSql.fullName("u").as("name")])
       .distinct()
       .where("p.org_id", "=", orgId)
       .where("p.user_id", "in", [...userIds])
@@ -217,7 +216,7 @@ export const bookingsRepo = {
   },
   findById(db: DB, orgId: string, id: string) {
     return bookingQuery(db, orgId)
-      .select([...COLUMNS, fullName("u").as("user_name")])
+      .select([...COLUMNS, userSql.fullName("u").as("user_name")])
       .where("b.id", "=", id)
       .executeTakeFirst();
   },
@@ -226,7 +225,7 @@ export const bookingsRepo = {
     return db
       .selectFrom("booking_people as p")
       .innerJoin("users as u", (j) => j.onRef("u.id", "=", "p.user_id").onRef("u.org_id", "=", "p.org_id"))
-      .select(["p.booking_id", "p.user_id", fullName("u").as("name"), "u.email", "u.default_language"])
+      .select(["p.booking_id", "p.user_id", userSql.fullName("u").as("name"), "u.email", "u.default_language"])
       .where("p.org_id", "=", orgId)
       .where("p.booking_id", "in", [...bookingIds])
       .where("p.role", "=", "passenger")
@@ -264,7 +263,7 @@ export const bookingsRepo = {
   inRange(db: DB, orgId: string, vehicleIds: readonly string[], from: Date, to: Date) {
     if (!vehicleIds.length) return Promise.resolve([]);
     return bookingQuery(db, orgId)
-      .select([...COLUMNS, fullName("u").as("user_name")])
+      .select([...COLUMNS, userSql.fullName("u").as("user_name")])
       .where("b.vehicle_id", "in", [...vehicleIds])
       .where("b.status", "!=", "cancelled")
       .where("b.starts_at", "<", to)
@@ -314,7 +313,7 @@ export const bookingsRepo = {
         eb.or([
           eb("v.registration", "ilike", like),
           eb("b.destination", "ilike", like),
-          eb(fullName("u"), "ilike", like),
+          eb(userSql.fullName("u"), "ilike", like),
           eb("e.label", "ilike", like),
           eb("b.other_reason", "ilike", like),
         ]),
@@ -325,7 +324,7 @@ export const bookingsRepo = {
       when exists (select 1 from booking_people mp where mp.booking_id = b.id and mp.org_id = b.org_id and mp.user_id = ${f.me} and mp.role = 'passenger') then 'passenger'
       when b.created_by = ${f.me} then 'booker' end`;
     const items = await base
-      .select([...COLUMNS, fullName("u").as("user_name"), myRole.as("my_role")])
+      .select([...COLUMNS, userSql.fullName("u").as("user_name"), myRole.as("my_role")])
       .orderBy(sql`${sql.ref(SORTS[sort])} ${sql.raw(q.dir)}`)
       .orderBy("b.id")
       .limit(q.size)

@@ -3,6 +3,7 @@ import type { DB } from "../../db/database";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import type { EntryInput, GeneralSettingsInput, SpecificRuleInput } from "./car-sharing.schema";
+import { userSql } from "../users";
 
 /** Car-sharing settings, specific rules, pool vehicles, booking users and entries (SQL only, organisation explicit). */
 export const carSharingSettingsRepo = {
@@ -44,10 +45,7 @@ export const carSharingSettingsRepo = {
       .leftJoin("users as u", (j) => j.onRef("u.id", "=", "r.user_id").onRef("u.org_id", "=", "r.org_id"))
       .leftJoin("teams as t", (j) => j.onRef("t.id", "=", "r.team_id").onRef("t.org_id", "=", "r.org_id"))
       .selectAll("r")
-      .select([
-        sql<string | null>`nullif(trim(u.first_name || ' ' || u.last_name), '')`.as("user_name"),
-        "t.name as team_name",
-      ])
+      .select([userSql.fullNameOrNull("u").as("user_name"), "t.name as team_name"])
       .where("r.org_id", "=", orgId)
       .orderBy("r.created_at")
       .execute();

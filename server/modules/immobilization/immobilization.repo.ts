@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import type { DB } from "../../db/database";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import type { CommandStatus } from "./immobilization.schema";
+import { userSql } from "../users";
 
 export const immobilizationRepo = {
   findVehicle(db: DB, p: Principal, vehicleId: string) {
@@ -77,9 +77,7 @@ export const immobilizationRepo = {
           "c.response",
           "c.error",
           "c.requested_by as requestedById",
-          sql<string | null>`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')`.as(
-            "requestedBy",
-          ),
+          userSql.fullNameOrNull("u").as("requestedBy"),
         ])
         .orderBy("c.created_at", "desc")
         .limit(opts.size)

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import type { DB } from "../../db/database";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { likePattern } from "../shared/listing";
+import { userSql } from "../users";
 
 function fleetQuery(db: DB, p: Principal) {
   return scopeVehicles(
@@ -21,9 +21,7 @@ function fleetQuery(db: DB, p: Principal) {
         "vehicles.device_imei",
         "vehicles.odometer_km",
         "t.name as team_name",
-        sql<string | null>`nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), '')`.as(
-          "driver_name",
-        ),
+        userSql.fullNameOrNull("d").as("driver_name"),
         "s.lat",
         "s.lon",
         "s.speed_kmh",
@@ -52,7 +50,7 @@ export const fleetRepo = {
           eb("vehicles.registration", "ilike", like),
           eb("vehicles.identifier_name", "ilike", like),
           eb("vehicles.fleet_number", "ilike", like),
-          eb(sql`coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')`, "ilike", like),
+          eb(userSql.fullName("d"), "ilike", like),
         ]),
       );
     }

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { DB } from "../../db/database";
+import { userSql } from "../users";
 
 export const attendanceRepo = {
   rules(db: DB, orgId: string) {
@@ -86,7 +86,7 @@ export const attendanceRepo = {
         j.onRef("users.id", "=", "attendance_days.user_id").onRef("users.org_id", "=", "attendance_days.org_id"),
       )
       .selectAll("attendance_days")
-      .select(sql<string>`users.first_name || ' ' || users.last_name`.as("user_name"))
+      .select(userSql.fullName("users").as("user_name"))
       .where("attendance_days.org_id", "=", orgId)
       .where("attendance_days.day", ">=", from)
       .where("attendance_days.day", "<=", to);

@@ -3,6 +3,7 @@ import type { DB } from "../../db/database";
 import type { RouteJobsTable } from "../../db/schema/route-planning";
 import type { Principal } from "../access/principal";
 import { likePattern, type ListQuery } from "../shared/listing";
+import { userSql } from "../users";
 
 export type NewJob = Omit<Insertable<RouteJobsTable>, "org_id">;
 export type JobPatch = Updateable<RouteJobsTable>;
@@ -51,10 +52,7 @@ function jobsQuery(db: DB, orgId: string) {
       j.onRef("users.id", "=", "route_jobs.driver_id").onRef("users.org_id", "=", "route_jobs.org_id"),
     )
     .select(JOB_COLUMNS)
-    .select([
-      "vehicles.registration as vehicle_registration",
-      sql<string | null>`users.first_name || ' ' || users.last_name`.as("driver_name"),
-    ])
+    .select(["vehicles.registration as vehicle_registration", userSql.fullNameOrNull("users").as("driver_name")])
     .where("route_jobs.org_id", "=", orgId);
 }
 

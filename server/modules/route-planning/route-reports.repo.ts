@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { DB } from "../../db/database";
+import { userSql } from "../users";
 
 /** The reports' reads: jobs and attendance of a period (scoped by the report's vehicles and drivers). */
 export const routeReportsRepo = {
@@ -33,7 +33,7 @@ export const routeReportsRepo = {
         "route_jobs.latitude",
         "route_jobs.longitude",
         "vehicles.registration as vehicle_registration",
-        sql<string | null>`users.first_name || ' ' || users.last_name`.as("driver_name"),
+        userSql.fullNameOrNull("users").as("driver_name"),
       ])
       .where("route_jobs.org_id", "=", orgId)
       .where("route_jobs.scheduled_date", ">=", from)
@@ -66,7 +66,7 @@ export const routeReportsRepo = {
         j.onRef("users.id", "=", "attendance_days.user_id").onRef("users.org_id", "=", "attendance_days.org_id"),
       )
       .selectAll("attendance_days")
-      .select(sql<string>`users.first_name || ' ' || users.last_name`.as("user_name"))
+      .select(userSql.fullName("users").as("user_name"))
       .where("attendance_days.org_id", "=", orgId)
       .where("attendance_days.day", ">=", from)
       .where("attendance_days.day", "<=", to);

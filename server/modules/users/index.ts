@@ -1,7 +1,7 @@
 /** The users module's front door: what other modules and the server's adapters may use. */
 export { toPersonDto, toPersonListItemDto } from "./users.mapper";
 export type { PeopleArea } from "./users.policy";
-export { usersRepo } from "./users.repo";
+export { userSql, usersRepo } from "./users.repo";
 export { MIN_PASSWORD, passwordChangeSchema, personInputSchema, profileInputSchema } from "./users.schema";
 export * as usersService from "./users.service";
 export {

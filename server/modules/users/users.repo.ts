@@ -3,6 +3,18 @@ import type { DB } from "../../db/database";
 import type { NewUser, UserUpdate } from "../../db/schema";
 import { likePattern, type ListQuery } from "../shared/listing";
 
+const nameParts = (alias: string | null) => {
+  const col = (c: string) => sql.ref(alias ? `${alias}.${c}` : c);
+  return sql`trim(coalesce(${col("first_name")}, '') || ' ' || coalesce(${col("last_name")}, ''))`;
+};
+
+/** How SQL anywhere names a person: first and last name, trimmed; `alias` is the users table's alias in the query. */
+export const userSql = {
+  fullName: (alias: string | null = null) => sql<string>`${nameParts(alias)}`,
+  /** null when the person has neither name (or the outer join found nobody) */
+  fullNameOrNull: (alias: string | null = null) => sql<string | null>`nullif(${nameParts(alias)}, '')`,
+};
+
 const SORTS = {
   name: "u.last_name",
   email: "u.email",
@@ -156,7 +168,7 @@ export const usersRepo = {
   listDrivers(db: DB, orgId: string, teamIds: readonly string[] | "all", keepId: string | null = null) {
     let q = db
       .selectFrom("users")
-      .select(["id", sql<string>`first_name || ' ' || last_name`.as("name"), "team_id"])
+      .select(["id", userSql.fullName().as("name"), "team_id"])
       .where("org_id", "=", orgId);
     q = q.where((eb) => {
       const visible =

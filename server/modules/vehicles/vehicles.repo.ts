@@ -4,6 +4,7 @@ import type { NewVehicle, VehicleUpdate } from "../../db/schema";
 import type { Principal } from "../access/principal";
 import { scopeVehicles } from "../access/vehicle-scope";
 import { likePattern, type ListQuery } from "../shared/listing";
+import { userSql } from "../users";
 
 const SORTS = {
   registration: "v.registration",
@@ -48,7 +49,7 @@ export const vehiclesRepo = {
         "vehicles.device_imei",
         "vehicles.team_id",
         "teams.name as team_name",
-        sql<string | null>`d.first_name || ' ' || d.last_name`.as("driver_name"),
+        userSql.fullNameOrNull("d").as("driver_name"),
       ])
       .orderBy(
         sql`${sql.ref(SORTS[sort].replace("v.", "vehicles."))} ${sql.raw(q.dir === "desc" ? "desc" : "asc")} nulls last`,
