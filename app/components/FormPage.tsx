@@ -10,8 +10,8 @@ import { FormAlert } from "./forms";
  * banner above the children instead, for a form that has none of its own.
  */
 export function FormPage(props: {
-  title: string;
-  back?: { to: string; label: string };
+  title: ReactNode;
+  back?: { to: string; label: string; className?: string };
   /** Beside the title: a delete link, a status note. */
   actions?: ReactNode;
   notice?: ReactNode;
@@ -28,7 +28,11 @@ export function FormPage(props: {
       <header className="page-header">
         <h1>{props.title}</h1>
         {props.actions}
-        {back && <Link to={back.to}>{back.label}</Link>}
+        {back && (
+          <Link to={back.to} className={back.className}>
+            {back.label}
+          </Link>
+        )}
       </header>
       {props.notice}
       {props.banner && <FormAlert code={failure?.code} fields={failureFields(failure)} />}

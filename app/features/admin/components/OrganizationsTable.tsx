@@ -32,9 +32,9 @@ export function OrganizationsTable({ items }: { items: TenantDto[] }) {
           ),
         },
         { header: t("fields.status"), sort: "status", cell: (o) => <StatusBadge status={o.status} /> },
-        { header: t("fields.vehicles"), sort: "vehicles", numeric: true, cell: (o) => o.counts.vehicles },
+        { header: t("fields.vehicles"), sort: "vehicles", cell: (o) => o.counts.vehicles },
         { header: t("fields.devices"), cell: (o) => <QuotaUsage tenant={o} /> },
-        { header: t("fields.users"), sort: "users", numeric: true, cell: (o) => o.counts.users },
+        { header: t("fields.users"), sort: "users", cell: (o) => o.counts.users },
         { header: t("fields.created"), sort: "created", cell: (o) => o.created_at.slice(0, 10) },
       ]}
       actions={{

@@ -75,25 +75,25 @@ export function FuelList(props: {
         columns={[
           { header: t("fields.date"), cell: (r) => r.filled_on },
           { header: t("fields.vehicle"), cell: (r) => r.registration },
-          { header: t("fields.liters"), numeric: true, cell: (r) => n(r.liters, 2) },
-          { header: t("fields.price"), numeric: true, cell: (r) => n(r.price, 2) },
-          { header: t("fields.odometer"), numeric: true, cell: (r) => n(r.odometer_km) },
+          { header: t("fields.liters"), cell: (r) => n(r.liters, 2) },
+          { header: t("fields.price"), cell: (r) => n(r.price, 2) },
+          { header: t("fields.odometer"), cell: (r) => n(r.odometer_km) },
           {
             header: t("fields.engine_hours"),
-            numeric: true,
+
             cell: (r) => dash(r.engine_hours, 1, " h"),
             cellProps: () => ({ "data-testid": "engine-hours" }),
           },
           { header: t("fields.full_tank"), cell: (r) => (r.full_tank ? t("fuel.full") : t("fuel.partial")) },
           {
             header: t("fuel.consumption"),
-            numeric: true,
+
             cell: (r) => dash(r.consumption, 2),
             cellProps: () => ({ "data-testid": "consumption" }),
           },
           {
             header: t("fuel.consumptionHours"),
-            numeric: true,
+
             cell: (r) => dash(r.l_per_hour, 2),
             cellProps: () => ({ "data-testid": "consumption-hours" }),
           },

@@ -87,10 +87,10 @@ export function PlacesList({ kind, page, categories, canWrite, mapConfig, expose
           },
           { header: t("fields.category"), sort: "category", cell: (place) => place.category },
           { header: t("fields.city"), sort: "city", cell: (place) => place.city ?? t("common:none") },
-          kind === "poi" && { header: t("fields.latitude"), numeric: true, cell: (place) => place.latitude.toFixed(6) },
+          kind === "poi" && { header: t("fields.latitude"), cell: (place) => place.latitude.toFixed(6) },
           kind === "poi" && {
             header: t("fields.longitude"),
-            numeric: true,
+
             cell: (place) => place.longitude.toFixed(6),
           },
           kind === "geofence" && {

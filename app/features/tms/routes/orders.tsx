@@ -70,8 +70,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             cell: (o) => `${o.customer_code}${o.customer_name ? ` · ${o.customer_name}` : ""}`,
           },
           { header: t("order.fields.region"), cell: (o) => o.region ?? t("common:none") },
-          { header: t("order.fields.packets"), numeric: true, cell: (o) => o.packets },
-          { header: t("order.fields.weight"), sort: "weight", numeric: true, cell: (o) => o.weight },
+          { header: t("order.fields.packets"), cell: (o) => o.packets },
+          { header: t("order.fields.weight"), sort: "weight", cell: (o) => o.weight },
           { header: t("order.fields.delivery_date_at"), sort: "delivery_date_at", cell: (o) => o.delivery_date_at },
           { header: t("order.fields.status"), sort: "status", cell: (o) => <StatusBadge status={o.status} /> },
         ]}
