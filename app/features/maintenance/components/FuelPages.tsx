@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { FormPage } from "../../../components/FormPage";
 import { Link, useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/forms";
 import { ListPage, Notice } from "../../../components/ListPage";
@@ -196,8 +197,7 @@ export function FuelImport({ actionData }: { actionData: unknown }) {
   const rowErrors = (actionData as { rowErrors?: ImportRowError[] } | undefined)?.rowErrors;
   const failure = formFailure(actionData, "import");
   return (
-    <section>
-      <h1>{t("fuel.import")}</h1>
+    <FormPage title={t("fuel.import")}>
       <p className="hint">{t("fuel.importHint")}</p>
       <FormAlert code={failure?.code ?? null} />
       {rowErrors && (
@@ -213,6 +213,6 @@ export function FuelImport({ actionData }: { actionData: unknown }) {
         fileLabel={t("fields.file")}
         uploadLabel={t("fuel.importButton")}
       />
-    </section>
+    </FormPage>
   );
 }
