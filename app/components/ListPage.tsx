@@ -25,6 +25,7 @@ export function Notice({
  */
 export function ListPage(props: {
   title: string;
+  /** Under the title: a text (in a paragraph) or the page's own element. */
   intro?: ReactNode;
   /** The primary "add" link; left out when the user may not write. */
   add?: { to: string; label: string; testId?: string } | false | null;
@@ -48,7 +49,7 @@ export function ListPage(props: {
         {props.intro ? (
           <div>
             <h1>{props.title}</h1>
-            <p>{props.intro}</p>
+            {typeof props.intro === "string" ? <p>{props.intro}</p> : props.intro}
           </div>
         ) : (
           <h1>{props.title}</h1>
