@@ -29,7 +29,7 @@ export function ListPage(props: {
   intro?: ReactNode;
   /** The primary "add" link; left out when the user may not write. */
   add?: { to: string; label: string; testId?: string } | false | null;
-  /** Further header actions (import, export), after the add link. */
+  /** Further header actions (import, export), before the add link. */
   actions?: ReactNode;
   notices?: ReactNode;
   filters?: ReactNode;
