@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { formFailure } from "../../../lib/form-failure";
+import { FormPage } from "../../../components/FormPage";
 import { addOrganizationAction, addOrganizationLoader } from "../admin.server";
 import { NewOrganizationForm } from "../components/NewOrganizationForm";
 import type { Route } from "./+types/organization-add";
@@ -18,12 +17,12 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function AddOrganization({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("add.title")}</h1>
-        <Link to="/administration/organizations">{t("common:actions.back")}</Link>
-      </header>
-      <NewOrganizationForm saved={loaderData.values} failure={formFailure(actionData)} />
-    </section>
+    <FormPage
+      title={t("add.title")}
+      back={{ to: "/administration/organizations", label: t("common:actions.back") }}
+      actionData={actionData}
+    >
+      {(failure) => <NewOrganizationForm saved={loaderData.values} failure={failure} />}
+    </FormPage>
   );
 }

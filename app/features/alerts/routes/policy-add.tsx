@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formFailure } from "../../../lib/form-failure";
 import { PolicyForm } from "../components/policies/PolicyForm";
 import { policyFormLoader, savePolicyAction } from "../policies.server";
 import type { Route } from "./+types/policy-add";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -17,24 +17,25 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function AddPolicy({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("alerts");
-  const failure = formFailure(actionData);
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("policies.newTitle")}</h1>
-        <Link to="/alerts/policies">{t("policies.back")}</Link>
-      </header>
-      <PolicyForm
-        result={failure?.reply}
-        code={failure?.code}
-        defaultValue={loaderData.defaults}
-        options={loaderData.options}
-        submitLabel={t("policies.create")}
-      >
-        <Link to="/alerts/policies" className="button">
-          {t("common:actions.cancel")}
-        </Link>
-      </PolicyForm>
-    </section>
+    <FormPage
+      title={t("policies.newTitle")}
+      back={{ to: "/alerts/policies", label: t("policies.back") }}
+      actionData={actionData}
+    >
+      {(failure) => (
+        <PolicyForm
+          result={failure?.reply}
+          code={failure?.code}
+          defaultValue={loaderData.defaults}
+          options={loaderData.options}
+          submitLabel={t("policies.create")}
+        >
+          <Link to="/alerts/policies" className="button">
+            {t("common:actions.cancel")}
+          </Link>
+        </PolicyForm>
+      )}
+    </FormPage>
   );
 }

@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { FormPage } from "../../../components/FormPage";
 import { CsrfInput, FormAlert } from "../../../components/forms";
+import { Notice } from "../../../components/ListPage";
 import { failureFields, formFailure } from "../../../lib/form-failure";
 import { shownValues } from "./SimpleField";
 
 type Values = Record<string, unknown>;
 
 /**
- * A page that edits one record in place (organisation, settings): heading, saved notice, the form with its error
+ * A FormPage that edits one record in place (organisation, settings): heading, saved notice, the form with its error
  * banner, fields disabled when read-only, and save. `children` draws the fields from the shown values and errors.
  */
 export function InPlaceFormPage(props: {
@@ -29,16 +31,7 @@ export function InPlaceFormPage(props: {
   const values = shownValues(props.values, failure);
   const { readOnly } = props;
   return (
-    <section>
-      <header className="page-header">
-        <h1>{props.title}</h1>
-        {props.note}
-      </header>
-      {props.saved && (
-        <div className="alert alert-ok" role="status">
-          {t("common:saved")}
-        </div>
-      )}
+    <FormPage title={props.title} actions={props.note} notice={props.saved && <Notice>{t("common:saved")}</Notice>}>
       <Form data-unsaved-guard method="post" noValidate className={props.className} data-testid={props.testId}>
         <CsrfInput />
         <FormAlert code={failure?.code} fields={fields} />
@@ -53,6 +46,6 @@ export function InPlaceFormPage(props: {
           </div>
         )}
       </Form>
-    </section>
+    </FormPage>
   );
 }

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { formFailure } from "../../../lib/form-failure";
 import { TileForm } from "../components/TileForm";
 import { saveTileAction, tileFormLoader } from "../dashboard.server";
 import type { Route } from "./+types/tile-add";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -17,20 +16,21 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function AddTile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const failure = formFailure(actionData);
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("form.addTitle")}</h1>
-        <Link to="/dashboard/metrics">{t("form.back")}</Link>
-      </header>
-      <TileForm
-        result={failure?.reply}
-        code={failure?.code}
-        defaultValue={loaderData.defaults}
-        options={loaderData.options}
-        submitLabel={t("form.create")}
-      />
-    </section>
+    <FormPage
+      title={t("form.addTitle")}
+      back={{ to: "/dashboard/metrics", label: t("form.back") }}
+      actionData={actionData}
+    >
+      {(failure) => (
+        <TileForm
+          result={failure?.reply}
+          code={failure?.code}
+          defaultValue={loaderData.defaults}
+          options={loaderData.options}
+          submitLabel={t("form.create")}
+        />
+      )}
+    </FormPage>
   );
 }

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formFailure } from "../../../lib/form-failure";
 import { requirePermission } from "../../../lib/route-kit.server";
 import { TargetForm } from "../components/TargetForm";
 import { addForwardingAction } from "../forwarding.server";
 import type { Route } from "./+types/add";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -19,18 +19,20 @@ export function action(args: Route.ActionArgs) {
 
 export default function AddForwardingTarget({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("forwarding");
-  const failure = formFailure(actionData);
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("newTitle")}</h1>
-        <Link to="/configuration/forwarding">{t("back")}</Link>
-      </header>
-      <TargetForm result={failure?.reply} code={failure?.code} submitLabel={t("create")}>
-        <Link to="/configuration/forwarding" className="button">
-          {t("common:actions.cancel")}
-        </Link>
-      </TargetForm>
-    </section>
+    <FormPage
+      title={t("newTitle")}
+      back={{ to: "/configuration/forwarding", label: t("back") }}
+      className="stack"
+      actionData={actionData}
+    >
+      {(failure) => (
+        <TargetForm result={failure?.reply} code={failure?.code} submitLabel={t("create")}>
+          <Link to="/configuration/forwarding" className="button">
+            {t("common:actions.cancel")}
+          </Link>
+        </TargetForm>
+      )}
+    </FormPage>
   );
 }

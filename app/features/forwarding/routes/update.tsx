@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { DeleteConfirm } from "../../../components/DeleteConfirm";
 import { formFailure } from "../../../lib/form-failure";
 import { TargetForm } from "../components/TargetForm";
 import { forwardingTargetAction, forwardingTargetLoader } from "../forwarding.server";
 import type { Route } from "./+types/update";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -23,11 +24,11 @@ export default function UpdateForwardingTarget({ loaderData, actionData }: Route
   const deleteCode = formFailure(actionData, "delete")?.code ?? null;
   const notice = params.has("created") ? "created" : params.has("saved") ? "saved" : null;
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("editTitle", { name: target.name })}</h1>
-        <Link to="/configuration/forwarding">{t("back")}</Link>
-      </header>
+    <FormPage
+      title={t("editTitle", { name: target.name })}
+      back={{ to: "/configuration/forwarding", label: t("back") }}
+      className="stack"
+    >
       {notice && !actionData && (
         <div className="alert alert-ok" role="status" data-testid="notice">
           {t(notice)}
@@ -77,6 +78,6 @@ export default function UpdateForwardingTarget({ loaderData, actionData }: Route
         question={t("confirmDelete", { name: target.name })}
         code={deleteCode}
       />
-    </section>
+    </FormPage>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { DEVICE_PROTOCOLS } from "../../../../server/modules/vehicles/vehicles.schema";
 import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
 import { CsrfInput, FormAlert } from "../../../components/forms";
+import { RecordTable } from "../../../components/RecordTable";
 import { FaultList } from "../components/VehicleState";
 import { RefusedFrame } from "../components/RefusedFrame";
 import { formatDateTime } from "../../../lib/map/time";
@@ -86,80 +87,43 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
         </p>
       </header>
       <p className="muted">{t("faultsIntro")}</p>
-      <table className="table" data-testid="faults-table">
-        <thead>
-          <tr>
-            <th>{t("vehicle")}</th>
-            <th>{t("device")}</th>
-            <th>{t("fault")}</th>
-            <th>{t("lastUpdate")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {faults.map((f) => (
-            <tr key={f.vehicleId} data-vehicle-id={f.vehicleId}>
-              <td>
-                <Link to={`/manage?vehicle=${f.vehicleId}`}>{f.registration}</Link>
-              </td>
-              <td>{f.deviceImei ?? "—"}</td>
-              <td>
-                <FaultList faults={f.faults} />
-              </td>
-              <td>
-                {f.lastServerTime || f.fixTime ? formatDateTime(f.lastServerTime ?? f.fixTime, timeZone) : t("never")}
-              </td>
-            </tr>
-          ))}
-          {faults.length === 0 && (
-            <tr>
-              <td colSpan={4} className="muted">
-                {t("noFaults")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <RecordTable
+        testId="faults-table"
+        rows={faults}
+        rowKey={(f) => f.vehicleId}
+        rowProps={(f) => ({ "data-vehicle-id": f.vehicleId })}
+        empty={t("noFaults")}
+        columns={[
+          { header: t("vehicle"), cell: (f) => <Link to={`/manage?vehicle=${f.vehicleId}`}>{f.registration}</Link> },
+          { header: t("device"), cell: (f) => f.deviceImei ?? "—" },
+          { header: t("fault"), cell: (f) => <FaultList faults={f.faults} /> },
+          {
+            header: t("lastUpdate"),
+            cell: (f) =>
+              f.lastServerTime || f.fixTime ? formatDateTime(f.lastServerTime ?? f.fixTime, timeZone) : t("never"),
+          },
+        ]}
+      />
 
       <section className="failing-devices" data-testid="failing-devices">
         <h2>{t("failing.title")}</h2>
         <p className="muted">{t("failing.intro")}</p>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t("vehicle")}</th>
-              <th>{t("device")}</th>
-              <th>{t("unknown.protocol")}</th>
-              <th>{t("frames.lastRefused")}</th>
-              <th>{t("frames.why")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {failing.map((f) => (
-              <tr key={`${f.vehicleId}-${f.protocol}`} data-identifier={f.identifier}>
-                <td>
-                  <Link to={`/manage?vehicle=${f.vehicleId}`}>{f.registration}</Link>
-                </td>
-                <td>
-                  <code>{f.identifier}</code>
-                </td>
-                <td>{f.protocol}</td>
-                <td>
-                  {formatDateTime(f.refusedAt, timeZone)} ({t("frames.refusals", { count: f.refusals })})
-                </td>
-                <td>
-                  <RefusedFrame frame={f} />
-                </td>
-              </tr>
-            ))}
-            {failing.length === 0 && (
-              <tr>
-                <td colSpan={5} className="muted">
-                  {t("failing.none")}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <RecordTable
+          rows={failing}
+          rowKey={(f) => `${f.vehicleId}-${f.protocol}`}
+          rowProps={(f) => ({ "data-identifier": f.identifier })}
+          empty={t("failing.none")}
+          columns={[
+            { header: t("vehicle"), cell: (f) => <Link to={`/manage?vehicle=${f.vehicleId}`}>{f.registration}</Link> },
+            { header: t("device"), cell: (f) => <code>{f.identifier}</code> },
+            { header: t("unknown.protocol"), cell: (f) => f.protocol },
+            {
+              header: t("frames.lastRefused"),
+              cell: (f) => `${formatDateTime(f.refusedAt, timeZone)} (${t("frames.refusals", { count: f.refusals })})`,
+            },
+            { header: t("frames.why"), cell: (f) => <RefusedFrame frame={f} /> },
+          ]}
+        />
       </section>
 
       {unknown && (
@@ -172,30 +136,21 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
             </p>
           )}
           {failure && <FormAlert code={failure.code} fields={failureFields(failure)} />}
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t("unknown.identifier")}</th>
-                <th>{t("unknown.protocol")}</th>
-                <th>{t("unknown.lastSeen")}</th>
-                <th>{t("unknown.attempts")}</th>
-                <th>{t("frames.why")}</th>
-                <th>{t("unknown.attachTo")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {unknown.map((u) => (
-                <tr key={`${u.identifier}-${u.protocol}`} data-identifier={u.identifier}>
-                  <td>
-                    <code>{u.identifier}</code>
-                  </td>
-                  <td>{u.protocol}</td>
-                  <td>{formatDateTime(u.lastSeen, timeZone)}</td>
-                  <td>{u.attempts}</td>
-                  <td>
-                    <RefusedFrame frame={u} />
-                  </td>
-                  <td>
+          <RecordTable
+            rows={unknown}
+            rowKey={(u) => `${u.identifier}-${u.protocol}`}
+            rowProps={(u) => ({ "data-identifier": u.identifier })}
+            empty={t("unknown.none")}
+            columns={[
+              { header: t("unknown.identifier"), cell: (u) => <code>{u.identifier}</code> },
+              { header: t("unknown.protocol"), cell: (u) => u.protocol },
+              { header: t("unknown.lastSeen"), cell: (u) => formatDateTime(u.lastSeen, timeZone) },
+              { header: t("unknown.attempts"), cell: (u) => u.attempts },
+              { header: t("frames.why"), cell: (u) => <RefusedFrame frame={u} /> },
+              {
+                header: t("unknown.attachTo"),
+                cell: (u) => (
+                  <>
                     <p>
                       <Link
                         className="button"
@@ -220,18 +175,11 @@ export default function DeviceFaults({ loaderData, actionData }: Route.Component
                         {t("unknown.attach")}
                       </button>
                     </Form>
-                  </td>
-                </tr>
-              ))}
-              {unknown.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="muted">
-                    {t("unknown.none")}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
         </section>
       )}
     </section>

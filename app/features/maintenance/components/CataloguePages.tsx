@@ -4,6 +4,8 @@ import { SearchBox } from "../../../components/ListControls";
 import { CsrfInput } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
 import { FormErrors, Select, SubmitRow, TextArea, TextInput, formState, useNumber, type Values } from "./fields";
+import { RecordTable } from "../../../components/RecordTable";
+import { FormPage } from "../../../components/FormPage";
 
 type Kind = "suppliers" | "parts";
 type Option = { value: string; label: string };
@@ -37,9 +39,11 @@ function CatalogueFields({ kind, s, suppliers }: { kind: Kind; s: ReturnType<typ
   );
 }
 
+type Row = Record<string, unknown> & { id: string; name: string };
+
 export function CatalogueList(props: {
   kind: Kind;
-  items: Array<Record<string, unknown> & { id: string; name: string }>;
+  items: Row[];
   suppliers: Option[];
   canWrite: boolean;
   deleted: boolean;
@@ -58,55 +62,36 @@ export function CatalogueList(props: {
         </div>
       )}
       <SearchBox />
-      {!props.items.length ? (
-        <p className="empty">{t("common:list.empty")}</p>
-      ) : (
-        <table className="table" data-testid={`${props.kind}-table`}>
-          <thead>
-            {props.kind === "suppliers" ? (
-              <tr>
-                <th>{t("fields.supplier")}</th>
-                <th>{t("fields.category")}</th>
-                <th>{t("fields.contact_person")}</th>
-                <th>{t("fields.phone")}</th>
-                <th>{t("fields.email")}</th>
-              </tr>
-            ) : (
-              <tr>
-                <th>{t("fields.part")}</th>
-                <th>{t("fields.part_number")}</th>
-                <th>{t("fields.supplier")}</th>
-                <th>{t("fields.unit_price")}</th>
-                <th>{t("parts.stock")}</th>
-              </tr>
-            )}
-          </thead>
-          <tbody>
-            {props.items.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <Link to={`/maintenance/${props.kind}/edit/${r.id}`}>{r.name}</Link>
-                </td>
-                {props.kind === "suppliers" ? (
-                  <>
-                    <td>{t(`suppliers.categories.${str(r.category)}`)}</td>
-                    <td>{str(r.contact_person)}</td>
-                    <td>{str(r.phone)}</td>
-                    <td>{str(r.email)}</td>
-                  </>
-                ) : (
-                  <>
-                    <td>{str(r.part_number)}</td>
-                    <td>{str(r.supplier_name)}</td>
-                    <td>{n(r.unit_price as string, 2)}</td>
-                    <td data-testid="stock">{n(r.stock as string, 2)}</td>
-                  </>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <RecordTable
+        testId={`${props.kind}-table`}
+        rows={props.items}
+        rowKey={(r) => r.id}
+        empty={t("common:list.empty")}
+        emptyAlone={{ className: "empty" }}
+        columns={[
+          {
+            header: t(props.kind === "suppliers" ? "fields.supplier" : "fields.part"),
+            cell: (r) => <Link to={`/maintenance/${props.kind}/edit/${r.id}`}>{r.name}</Link>,
+          },
+          ...(props.kind === "suppliers"
+            ? [
+                { header: t("fields.category"), cell: (r: Row) => t(`suppliers.categories.${str(r.category)}`) },
+                { header: t("fields.contact_person"), cell: (r: Row) => str(r.contact_person) },
+                { header: t("fields.phone"), cell: (r: Row) => str(r.phone) },
+                { header: t("fields.email"), cell: (r: Row) => str(r.email) },
+              ]
+            : [
+                { header: t("fields.part_number"), cell: (r: Row) => str(r.part_number) },
+                { header: t("fields.supplier"), cell: (r: Row) => str(r.supplier_name) },
+                { header: t("fields.unit_price"), cell: (r: Row) => n(r.unit_price as string, 2) },
+                {
+                  header: t("parts.stock"),
+                  cell: (r: Row) => n(r.stock as string, 2),
+                  cellProps: () => ({ "data-testid": "stock" }),
+                },
+              ]),
+        ]}
+      />
       {props.canWrite && (
         <Form data-unsaved-guard method="post" className="stack card" data-testid={`${props.kind}-form`}>
           <h2>{t(`${props.kind}.add`)}</h2>
@@ -141,8 +126,7 @@ export function CatalogueEdit(props: {
     note: string | null;
   }>;
   return (
-    <section>
-      <h1>{props.record.name}</h1>
+    <FormPage title={props.record.name}>
       {props.saved && (
         <div className="alert alert-success" role="status">
           {t("flash.saved")}
@@ -208,6 +192,6 @@ export function CatalogueEdit(props: {
           </button>
         </Form>
       )}
-    </section>
+    </FormPage>
   );
 }

@@ -1,6 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams } from "react-router";
-import { CsrfInput, FormAlert } from "../../../components/forms";
+import { FormPage } from "../../../components/FormPage";
+import { Link, useSearchParams } from "react-router";
+import { FormAlert } from "../../../components/forms";
+import { ListPage, Notice } from "../../../components/ListPage";
+import { RecordTable } from "../../../components/RecordTable";
 import { ImportRefused, ImportUploadForm, type ImportRowError } from "../../../components/ImportPreview";
 import { formFailure } from "../../../lib/form-failure";
 import type { FormOptions } from "../maintenance.server";
@@ -43,93 +46,81 @@ export function FuelList(props: {
 }) {
   const { t } = useTranslation("maintenance");
   const n = useNumber();
+  const dash = (v: string | number | null, digits: number, unit = "") => (v === null ? "–" : `${n(v, digits)}${unit}`);
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("fuel.title")}</h1>
-        {props.canWrite && (
-          <span>
-            <Link className="button primary" to="/maintenance/fuel/add">
-              {t("fuel.add")}
-            </Link>{" "}
-            <Link className="button" to="/maintenance/fuel/import">
-              {t("fuel.import")}
-            </Link>
-          </span>
-        )}
-      </header>
-      {props.imported && (
-        <div className="alert alert-success" role="status">
-          {t("fuel.imported", { count: Number(props.imported) })}
-        </div>
-      )}
-      {props.flash && (
-        <div className="alert alert-success" role="status">
-          {t(props.flash === "deleted" ? "deleted" : "flash.saved")}
-        </div>
-      )}
-      <RecordFilter options={props.options} filter={props.filter} />
-      {!props.items.length ? (
-        <p className="empty">{t("common:list.empty")}</p>
-      ) : (
-        <table className="table" data-testid="fuel-table">
-          <thead>
-            <tr>
-              <th>{t("fields.date")}</th>
-              <th>{t("fields.vehicle")}</th>
-              <th>{t("fields.liters")}</th>
-              <th>{t("fields.price")}</th>
-              <th>{t("fields.odometer")}</th>
-              <th>{t("fields.engine_hours")}</th>
-              <th>{t("fields.full_tank")}</th>
-              <th>{t("fuel.consumption")}</th>
-              <th>{t("fuel.consumptionHours")}</th>
-              <th>{t("fields.flags")}</th>
-              <th>{t("fields.bill_number")}</th>
-              <th>{t("fields.supplier")}</th>
-              {props.canWrite && <th />}
-            </tr>
-          </thead>
-          <tbody>
-            {props.items.map((r) => (
-              <tr key={r.id} data-flags={r.flags.join(" ")}>
-                <td>{r.filled_on}</td>
-                <td>{r.registration}</td>
-                <td>{n(r.liters, 2)}</td>
-                <td>{n(r.price, 2)}</td>
-                <td>{n(r.odometer_km)}</td>
-                <td data-testid="engine-hours">{r.engine_hours === null ? "–" : `${n(r.engine_hours, 1)} h`}</td>
-                <td>{r.full_tank ? t("fuel.full") : t("fuel.partial")}</td>
-                <td data-testid="consumption">{r.consumption === null ? "–" : n(r.consumption, 2)}</td>
-                <td data-testid="consumption-hours">{r.l_per_hour === null ? "–" : n(r.l_per_hour, 2)}</td>
-                <td>
-                  {r.flags.map((f) => (
-                    <span key={f} className="maintenance-flag">
-                      {t(`fuel.flags.${f}`)}
-                    </span>
-                  ))}
-                </td>
-                <td>{r.bill_number ?? ""}</td>
-                <td>{r.supplier_name ?? ""}</td>
-                {props.canWrite && (
-                  <td>
-                    <Link to={`/maintenance/fuel/edit/${r.id}`}>{t("common:actions.edit")}</Link>
-                    <Form method="post">
-                      <CsrfInput />
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={r.id} />
-                      <button type="submit" className="link-button">
-                        {t("common:actions.delete")}
-                      </button>
-                    </Form>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <ListPage
+      title={t("fuel.title")}
+      add={props.canWrite && { to: "/maintenance/fuel/add", label: t("fuel.add") }}
+      actions={
+        props.canWrite && (
+          <Link className="button" to="/maintenance/fuel/import">
+            {t("fuel.import")}
+          </Link>
+        )
+      }
+      notices={
+        <>
+          {props.imported && <Notice tone="success">{t("fuel.imported", { count: Number(props.imported) })}</Notice>}
+          {props.flash && <Notice tone="success">{t(props.flash === "deleted" ? "deleted" : "flash.saved")}</Notice>}
+        </>
+      }
+      filters={<RecordFilter options={props.options} filter={props.filter} />}
+    >
+      <RecordTable
+        testId="fuel-table"
+        rows={props.items}
+        rowKey={(r) => r.id}
+        rowProps={(r) => ({ "data-flags": r.flags.join(" ") })}
+        empty={t("common:list.empty")}
+        emptyAlone={{ className: "empty" }}
+        columns={[
+          { header: t("fields.date"), cell: (r) => r.filled_on },
+          { header: t("fields.vehicle"), cell: (r) => r.registration },
+          { header: t("fields.liters"), cell: (r) => n(r.liters, 2) },
+          { header: t("fields.price"), cell: (r) => n(r.price, 2) },
+          { header: t("fields.odometer"), cell: (r) => n(r.odometer_km) },
+          {
+            header: t("fields.engine_hours"),
+
+            cell: (r) => dash(r.engine_hours, 1, " h"),
+            cellProps: () => ({ "data-testid": "engine-hours" }),
+          },
+          { header: t("fields.full_tank"), cell: (r) => (r.full_tank ? t("fuel.full") : t("fuel.partial")) },
+          {
+            header: t("fuel.consumption"),
+
+            cell: (r) => dash(r.consumption, 2),
+            cellProps: () => ({ "data-testid": "consumption" }),
+          },
+          {
+            header: t("fuel.consumptionHours"),
+
+            cell: (r) => dash(r.l_per_hour, 2),
+            cellProps: () => ({ "data-testid": "consumption-hours" }),
+          },
+          {
+            header: t("fields.flags"),
+            cell: (r) =>
+              r.flags.map((f) => (
+                <span key={f} className="maintenance-flag">
+                  {t(`fuel.flags.${f}`)}
+                </span>
+              )),
+          },
+          { header: t("fields.bill_number"), cell: (r) => r.bill_number ?? "" },
+          { header: t("fields.supplier"), cell: (r) => r.supplier_name ?? "" },
+        ]}
+        actions={
+          props.canWrite && {
+            header: t("common:list.actions"),
+            render: (r) => [
+              { kind: "link", to: `/maintenance/fuel/edit/${r.id}`, label: t("common:actions.edit") },
+              { kind: "delete", fields: { intent: "delete", id: r.id }, label: t("common:actions.delete") },
+            ],
+          }
+        }
+      />
+    </ListPage>
   );
 }
 
@@ -206,8 +197,7 @@ export function FuelImport({ actionData }: { actionData: unknown }) {
   const rowErrors = (actionData as { rowErrors?: ImportRowError[] } | undefined)?.rowErrors;
   const failure = formFailure(actionData, "import");
   return (
-    <section>
-      <h1>{t("fuel.import")}</h1>
+    <FormPage title={t("fuel.import")}>
       <p className="hint">{t("fuel.importHint")}</p>
       <FormAlert code={failure?.code ?? null} />
       {rowErrors && (
@@ -223,6 +213,6 @@ export function FuelImport({ actionData }: { actionData: unknown }) {
         fileLabel={t("fields.file")}
         uploadLabel={t("fuel.importButton")}
       />
-    </section>
+    </FormPage>
   );
 }

@@ -6,6 +6,7 @@ import type { FormOptions } from "../maintenance.server";
 import { SubmitRow, formState, type Values } from "./fields";
 import { FuelFields } from "./FuelPages";
 import { ServiceFields, WashFields } from "./RecordPages";
+import { FormPage } from "../../../components/FormPage";
 
 interface SavedAttachment {
   id: string;
@@ -42,10 +43,13 @@ export function ServiceEditForm(props: {
   const wash = props.record.kind === "wash";
   const back = wash ? "/maintenance/wash" : `/maintenance/services/${props.record.id}`;
   return (
-    <section>
-      <h1>
-        {t(wash ? "edit.wash" : "edit.service")} · {props.record.registration}
-      </h1>
+    <FormPage
+      title={
+        <>
+          {t(wash ? "edit.wash" : "edit.service")} · {props.record.registration}
+        </>
+      }
+    >
       <Form
         data-unsaved-guard
         method="post"
@@ -62,7 +66,7 @@ export function ServiceEditForm(props: {
           <Link to={back}>{t("common:actions.cancel")}</Link>
         </SubmitRow>
       </Form>
-    </section>
+    </FormPage>
   );
 }
 
@@ -76,10 +80,13 @@ export function FuelEditForm(props: {
   const { t } = useTranslation("maintenance");
   const s = formState(props.values, formFailure(props.actionData, "save"));
   return (
-    <section>
-      <h1>
-        {t("edit.fuel")} · {props.record.registration}
-      </h1>
+    <FormPage
+      title={
+        <>
+          {t("edit.fuel")} · {props.record.registration}
+        </>
+      }
+    >
       <Form
         data-unsaved-guard
         method="post"
@@ -95,6 +102,6 @@ export function FuelEditForm(props: {
           <Link to="/maintenance/fuel">{t("common:actions.cancel")}</Link>
         </SubmitRow>
       </Form>
-    </section>
+    </FormPage>
   );
 }

@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import { FormPage } from "../../../components/FormPage";
+import { ListPage, Notice } from "../../../components/ListPage";
+import { RecordTable } from "../../../components/RecordTable";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
 import { CsrfInput } from "../../../components/forms";
@@ -72,60 +75,44 @@ export function ServicesList(props: {
   const n = useNumber();
   const [params] = useSearchParams();
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("services.title")}</h1>
-        {props.canWrite && (
-          <Link className="button primary" to="/maintenance/services/add">
-            {t("services.add")}
-          </Link>
-        )}
-      </header>
-      {params.get("deleted") && (
-        <div className="alert alert-success" role="status">
-          {t("deleted")}
-        </div>
-      )}
-      <RecordFilter options={props.options} filter={props.filter} />
-      {!props.items.length ? (
-        <p className="empty">{t("common:list.empty")}</p>
-      ) : (
-        <table className="table" data-testid="services-table">
-          <thead>
-            <tr>
-              <th>{t("fields.completed_on")}</th>
-              <th>{t("fields.vehicle")}</th>
-              <th>{t("fields.service_type")}</th>
-              <th>{t("fields.odometer")}</th>
-              <th>{t("fields.supplier")}</th>
-              <th>{t("services.total")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.items.map((s) => (
-              <tr key={s.id}>
-                <td>{s.completed_on}</td>
-                <td>{s.registration}</td>
-                <td>
-                  <Link to={`/maintenance/services/${s.id}`}>{s.service_type}</Link>
-                </td>
-                <td>
-                  {s.odometer_km === null ? "–" : n(s.odometer_km)}
-                  {s.odometer_disagrees && (
-                    <>
-                      {" "}
-                      <span className="maintenance-flag">{t("fuel.flags.odometer_disagrees")}</span>
-                    </>
-                  )}
-                </td>
-                <td>{s.supplier_name ?? "–"}</td>
-                <td>{n(s.total_cost, 2)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <ListPage
+      title={t("services.title")}
+      add={props.canWrite && { to: "/maintenance/services/add", label: t("services.add") }}
+      notices={params.get("deleted") && <Notice tone="success">{t("deleted")}</Notice>}
+      filters={<RecordFilter options={props.options} filter={props.filter} />}
+    >
+      <RecordTable
+        testId="services-table"
+        rows={props.items}
+        rowKey={(s) => s.id}
+        empty={t("common:list.empty")}
+        emptyAlone={{ className: "empty" }}
+        columns={[
+          { header: t("fields.completed_on"), cell: (s) => s.completed_on },
+          { header: t("fields.vehicle"), cell: (s) => s.registration },
+          {
+            header: t("fields.service_type"),
+            cell: (s) => <Link to={`/maintenance/services/${s.id}`}>{s.service_type}</Link>,
+          },
+          {
+            header: t("fields.odometer"),
+            cell: (s) => (
+              <>
+                {s.odometer_km === null ? "–" : n(s.odometer_km)}
+                {s.odometer_disagrees && (
+                  <>
+                    {" "}
+                    <span className="maintenance-flag">{t("fuel.flags.odometer_disagrees")}</span>
+                  </>
+                )}
+              </>
+            ),
+          },
+          { header: t("fields.supplier"), cell: (s) => s.supplier_name ?? "–" },
+          { header: t("services.total"), cell: (s) => n(s.total_cost, 2) },
+        ]}
+      />
+    </ListPage>
   );
 }
 
@@ -145,8 +132,7 @@ export function AddRecordPage({
 }) {
   const { t } = useTranslation("maintenance");
   return (
-    <section>
-      <h1>{title}</h1>
+    <FormPage title={title}>
       <VehiclePicker options={options} chosen={chosen} />
       <Form data-unsaved-guard method="post" encType="multipart/form-data" className="stack card" data-testid={testId}>
         <CsrfInput />
@@ -154,7 +140,7 @@ export function AddRecordPage({
         {children}
         <SubmitRow label={t("common:actions.save")} />
       </Form>
-    </section>
+    </FormPage>
   );
 }
 
@@ -293,38 +279,31 @@ export function WashPage(props: {
         </Form>
       )}
       <RecordFilter options={props.options} filter={props.filter} />
-      {!props.items.length ? (
-        <p className="empty">{t("common:list.empty")}</p>
-      ) : (
-        <table className="table" data-testid="wash-table">
-          <thead>
-            <tr>
-              <th>{t("fields.date")}</th>
-              <th>{t("fields.vehicle")}</th>
-              <th>{t("fields.wash_type")}</th>
-              <th>{t("fields.supplier")}</th>
-              <th>{t("fields.cost")}</th>
-              {props.canWrite && <th />}
-            </tr>
-          </thead>
-          <tbody>
-            {props.items.map((w) => (
-              <tr key={w.id}>
-                <td>{w.completed_on}</td>
-                <td>{w.registration}</td>
-                <td>{t(`wash.types.${w.service_type}`, { defaultValue: w.service_type })}</td>
-                <td>{w.supplier_name ?? "–"}</td>
-                <td>{n(w.total_cost, 2)}</td>
-                {props.canWrite && (
-                  <td>
-                    <Link to={`/maintenance/services/edit/${w.id}`}>{t("common:actions.edit")}</Link>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <RecordTable
+        testId="wash-table"
+        rows={props.items}
+        rowKey={(w) => w.id}
+        empty={t("common:list.empty")}
+        emptyAlone={{ className: "empty" }}
+        columns={[
+          { header: t("fields.date"), cell: (w) => w.completed_on },
+          { header: t("fields.vehicle"), cell: (w) => w.registration },
+          {
+            header: t("fields.wash_type"),
+            cell: (w) => t(`wash.types.${w.service_type}`, { defaultValue: w.service_type }),
+          },
+          { header: t("fields.supplier"), cell: (w) => w.supplier_name ?? "–" },
+          { header: t("fields.cost"), cell: (w) => n(w.total_cost, 2) },
+        ]}
+        actions={
+          props.canWrite && {
+            header: t("common:list.actions"),
+            render: (w) => [
+              { kind: "link", to: `/maintenance/services/edit/${w.id}`, label: t("common:actions.edit") },
+            ],
+          }
+        }
+      />
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
-import { Pagination, SearchBox } from "../../../components/ListControls";
+import { SearchBox } from "../../../components/ListControls";
+import { ListPage, Notice } from "../../../components/ListPage";
+import { RecordTable } from "../../../components/RecordTable";
 import { CsrfInput } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
 import type { FormOptions } from "../maintenance.server";
@@ -79,125 +81,115 @@ export function RemindersList(props: {
   const n = useNumber();
   const [params] = useSearchParams();
   const created = params.get("created");
+  const joined = (parts: Array<string | null | 0 | undefined>, sep: string) => parts.filter(Boolean).join(sep);
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("reminders.title")}</h1>
-        {props.canWrite && (
-          <Link className="button primary" to="/maintenance/reminders/add">
-            {t("reminders.add")}
-          </Link>
-        )}
-      </header>
-      {created && (
-        <div className="alert alert-success" role="status">
-          {t("reminders.created", { count: Number(created) || 1 })}
-        </div>
-      )}
-      {params.get("deleted") && (
-        <div className="alert alert-success" role="status">
-          {t("deleted")}
-        </div>
-      )}
-      <p className="maintenance-counts" data-testid="reminder-counts">
-        {(["overdue", "due", "due_soon", "ok"] as const).map((s) => (
-          <span key={s}>
-            <StatusBadge status={s} /> {props.page.counts[s] ?? 0}{" "}
-          </span>
-        ))}
-      </p>
-      <SearchBox>
-        <select name="vehicle_id" defaultValue={props.filter.vehicle_id ?? ""} aria-label={t("fields.vehicle")}>
-          <option value="">{t("filters.allVehicles")}</option>
-          {props.options.vehicles.map((v) => (
-            <option key={v.value} value={v.value}>
-              {v.label}
-            </option>
-          ))}
-        </select>
-        <select name="team_id" defaultValue={props.filter.team_id ?? ""} aria-label={t("fields.team")}>
-          <option value="">{t("filters.allTeams")}</option>
-          {props.options.teams.map((v) => (
-            <option key={v.value} value={v.value}>
-              {v.label}
-            </option>
-          ))}
-        </select>
-        <select name="kind" defaultValue={props.filter.kind ?? ""} aria-label={t("fields.kind")}>
-          <option value="">{t("filters.allKinds")}</option>
-          {(["regular", "obligatory"] as const).map((k) => (
-            <option key={k} value={k}>
-              {t(`kinds.${k}`)}
-            </option>
-          ))}
-        </select>
-        <select name="status" defaultValue={props.filter.status ?? ""} aria-label={t("fields.status")}>
-          <option value="">{t("filters.allStatuses")}</option>
-          {(["overdue", "due", "due_soon", "ok", "inactive", "done"] as const).map((k) => (
-            <option key={k} value={k}>
-              {t(`status.${k}`)}
-            </option>
-          ))}
-        </select>
-      </SearchBox>
-      {props.page.items.length === 0 ? (
-        <p className="empty">{t("common:list.empty")}</p>
-      ) : (
-        <table className="table" data-testid="reminders-table">
-          <thead>
-            <tr>
-              <th>{t("fields.status")}</th>
-              <th>{t("fields.name")}</th>
-              <th>{t("fields.vehicle")}</th>
-              <th>{t("fields.kind")}</th>
-              <th>{t("fields.interval")}</th>
-              <th>{t("fields.due")}</th>
-              <th>{t("fields.odometer")}</th>
-              <th>{t("fields.engine_hours")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.page.items.map((r) => (
-              <tr key={r.id} data-status={r.status}>
-                <td>
-                  <StatusBadge status={r.status} />
-                </td>
-                <td>
-                  <Link to={`/maintenance/reminders/edit/${r.id}`}>{r.name}</Link>
-                </td>
-                <td>{r.registration}</td>
-                <td>{t(`kinds.${r.kind}`)}</td>
-                <td>
-                  {[
-                    r.interval_days ? t("every.days", { count: r.interval_days }) : null,
-                    r.interval_km ? t("every.km", { km: n(r.interval_km) }) : null,
-                    r.interval_hours ? t("every.hours", { hours: n(r.interval_hours) }) : null,
-                  ]
-                    .filter(Boolean)
-                    .join(" / ")}
-                </td>
-                <td>
-                  {[
+    <ListPage
+      title={t("reminders.title")}
+      add={props.canWrite && { to: "/maintenance/reminders/add", label: t("reminders.add") }}
+      notices={
+        <>
+          {created && <Notice tone="success">{t("reminders.created", { count: Number(created) || 1 })}</Notice>}
+          {params.get("deleted") && <Notice tone="success">{t("deleted")}</Notice>}
+        </>
+      }
+      filters={
+        <>
+          <p className="maintenance-counts" data-testid="reminder-counts">
+            {(["overdue", "due", "due_soon", "ok"] as const).map((s) => (
+              <span key={s}>
+                <StatusBadge status={s} /> {props.page.counts[s] ?? 0}{" "}
+              </span>
+            ))}
+          </p>
+          <SearchBox>
+            <select name="vehicle_id" defaultValue={props.filter.vehicle_id ?? ""} aria-label={t("fields.vehicle")}>
+              <option value="">{t("filters.allVehicles")}</option>
+              {props.options.vehicles.map((v) => (
+                <option key={v.value} value={v.value}>
+                  {v.label}
+                </option>
+              ))}
+            </select>
+            <select name="team_id" defaultValue={props.filter.team_id ?? ""} aria-label={t("fields.team")}>
+              <option value="">{t("filters.allTeams")}</option>
+              {props.options.teams.map((v) => (
+                <option key={v.value} value={v.value}>
+                  {v.label}
+                </option>
+              ))}
+            </select>
+            <select name="kind" defaultValue={props.filter.kind ?? ""} aria-label={t("fields.kind")}>
+              <option value="">{t("filters.allKinds")}</option>
+              {(["regular", "obligatory"] as const).map((k) => (
+                <option key={k} value={k}>
+                  {t(`kinds.${k}`)}
+                </option>
+              ))}
+            </select>
+            <select name="status" defaultValue={props.filter.status ?? ""} aria-label={t("fields.status")}>
+              <option value="">{t("filters.allStatuses")}</option>
+              {(["overdue", "due", "due_soon", "ok", "inactive", "done"] as const).map((k) => (
+                <option key={k} value={k}>
+                  {t(`status.${k}`)}
+                </option>
+              ))}
+            </select>
+          </SearchBox>
+        </>
+      }
+      page={props.page}
+    >
+      <RecordTable
+        testId="reminders-table"
+        rows={props.page.items}
+        rowKey={(r) => r.id}
+        rowProps={(r) => ({ "data-status": r.status })}
+        empty={t("common:list.empty")}
+        emptyAlone={{ className: "empty" }}
+        columns={[
+          { header: t("fields.status"), cell: (r) => <StatusBadge status={r.status} /> },
+          { header: t("fields.name"), cell: (r) => <Link to={`/maintenance/reminders/edit/${r.id}`}>{r.name}</Link> },
+          { header: t("fields.vehicle"), cell: (r) => r.registration },
+          { header: t("fields.kind"), cell: (r) => t(`kinds.${r.kind}`) },
+          {
+            header: t("fields.interval"),
+            cell: (r) =>
+              joined(
+                [
+                  r.interval_days ? t("every.days", { count: r.interval_days }) : null,
+                  r.interval_km ? t("every.km", { km: n(r.interval_km) }) : null,
+                  r.interval_hours ? t("every.hours", { hours: n(r.interval_hours) }) : null,
+                ],
+                " / ",
+              ),
+          },
+          {
+            header: t("fields.due"),
+            cell: (r) => (
+              <>
+                {joined(
+                  [
                     r.dueDate,
                     r.dueKm !== null ? `${n(r.dueKm)} km` : null,
                     r.dueHours !== null ? `${hoursText(n, r.dueHours)} h` : null,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                  <br />
-                  <small>
-                    <DueText r={r} />
-                  </small>
-                </td>
-                <td>{n(r.odometer_km)} km</td>
-                <td>{r.engine_hours === null ? "–" : `${hoursText(n, r.engine_hours)} h`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pagination page={props.page.page} pages={props.page.pages} total={props.page.total} />
-    </section>
+                  ],
+                  " · ",
+                )}
+                <br />
+                <small>
+                  <DueText r={r} />
+                </small>
+              </>
+            ),
+          },
+          { header: t("fields.odometer"), cell: (r) => `${n(r.odometer_km)} km` },
+          {
+            header: t("fields.engine_hours"),
+            cell: (r) => (r.engine_hours === null ? "–" : `${hoursText(n, r.engine_hours)} h`),
+          },
+        ]}
+      />
+    </ListPage>
   );
 }
 

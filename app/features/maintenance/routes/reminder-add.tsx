@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { ReminderForm } from "../components/ReminderPages";
 import { reminderAddAction, reminderAddLoader } from "../maintenance.server";
 import type { Route } from "./+types/reminder-add";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -16,8 +17,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function ReminderAdd({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("maintenance");
   return (
-    <section>
-      <h1>{t("reminders.add")}</h1>
+    <FormPage title={t("reminders.add")}>
       <ReminderForm
         many
         saved={{
@@ -32,6 +32,6 @@ export default function ReminderAdd({ loaderData, actionData }: Route.ComponentP
         actionData={actionData}
         options={loaderData.options}
       />
-    </section>
+    </FormPage>
   );
 }

@@ -5,6 +5,7 @@ import { CompleteForm, DueText, ReminderForm, StatusBadge } from "../components/
 import { useNumber } from "../components/fields";
 import { reminderEditAction, reminderEditLoader } from "../maintenance.server";
 import type { Route } from "./+types/reminder-edit";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -39,10 +40,13 @@ export default function ReminderEdit({ loaderData, actionData }: Route.Component
     notes: r.notes ?? "",
   };
   return (
-    <section>
-      <h1>
-        {r.name} · {r.registration}
-      </h1>
+    <FormPage
+      title={
+        <>
+          {r.name} · {r.registration}
+        </>
+      }
+    >
       {loaderData.flash && (
         <div className="alert alert-success" role="status">
           {t(`flash.${loaderData.flash}`)}
@@ -82,6 +86,6 @@ export default function ReminderEdit({ loaderData, actionData }: Route.Component
           </button>
         </Form>
       )}
-    </section>
+    </FormPage>
   );
 }

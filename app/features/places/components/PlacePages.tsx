@@ -4,6 +4,7 @@ import type { MapConfig } from "../../../lib/map/basemap-style";
 import { DeleteConfirm } from "../../../components/DeleteConfirm";
 import { formFailure } from "../../../lib/form-failure";
 import { PlaceForm, placeFormValues } from "./PlaceForm";
+import { FormPage } from "../../../components/FormPage";
 
 type Kind = "poi" | "geofence";
 const SECTION = { poi: "points", geofence: "geofences" } as const;
@@ -32,11 +33,7 @@ export function AddPlacePage({
   const section = SECTION[kind];
   const result = saveResult(actionData);
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t(`${section}.newTitle`)}</h1>
-        <Link to={LIST[kind]}>{t(`${section}.back`)}</Link>
-      </header>
+    <FormPage title={t(`${section}.newTitle`)} back={{ to: LIST[kind], label: t(`${section}.back`) }}>
       <PlaceForm
         kind={kind}
         result={result?.reply}
@@ -51,7 +48,7 @@ export function AddPlacePage({
           {t("common:actions.cancel")}
         </Link>
       </PlaceForm>
-    </section>
+    </FormPage>
   );
 }
 
@@ -79,11 +76,11 @@ export function EditPlacePage({
   const deleteCode = formFailure(actionData, "delete")?.code ?? null;
   const notice = params.has("created") ? `${section}.created` : params.has("saved") ? `${section}.saved` : null;
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t(`${section}.editTitle`, { name: place.name })}</h1>
-        <Link to={LIST[kind]}>{t(`${section}.back`)}</Link>
-      </header>
+    <FormPage
+      title={t(`${section}.editTitle`, { name: place.name })}
+      back={{ to: LIST[kind], label: t(`${section}.back`) }}
+      className="stack"
+    >
       {notice && !actionData && (
         <div className="alert alert-ok" role="status" data-testid="notice">
           {t(notice)}
@@ -109,6 +106,6 @@ export function EditPlacePage({
           code={deleteCode}
         />
       )}
-    </section>
+    </FormPage>
   );
 }

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { MapConfig } from "../../../lib/map/basemap-style";
-import { Pagination, SearchBox, SortHeader } from "../../../components/ListControls";
+import { SearchBox } from "../../../components/ListControls";
+import { ListPage, Notice } from "../../../components/ListPage";
+import { RecordTable } from "../../../components/RecordTable";
 import { PlacesOverviewMap } from "./PlacesOverviewMap";
 
 export interface PlaceRow {
@@ -37,96 +39,78 @@ export function PlacesList({ kind, page, categories, canWrite, mapConfig, expose
   const imported = params.get("imported");
   const category = params.get("category") ?? "";
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t(`${section}.title`)}</h1>
-        {canWrite && (
-          <Link
-            to={kind === "poi" ? "/places/add-new-poi" : "/places/add-new-geofence"}
-            className="button primary"
-            data-testid="add-place"
-          >
-            {t(`${section}.add`)}
-          </Link>
-        )}
-      </header>
-      {notice && (
-        <div className="alert alert-ok" role="status" data-testid="notice">
-          {t(notice)}
-        </div>
-      )}
-      {imported && (
-        <div className="alert alert-ok" role="status" data-testid="notice">
-          {t("points.imported", { count: Number(imported) })}
-        </div>
-      )}
-      <PlacesOverviewMap config={mapConfig} focus={kind} expose={exposeMap} />
-      <SearchBox placeholder={t(`${section}.search`)}>
-        <label className="places-filter">
-          <span>{t("filter.category")}</span>
-          <select name="category" defaultValue={category} data-testid="category-filter">
-            <option value="">{t("filter.allCategories")}</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
-      </SearchBox>
-      <table className="table" data-testid="places-table">
-        <thead>
-          <tr>
-            <SortHeader column="name" label={t("fields.name")} />
-            <SortHeader column="category" label={t("fields.category")} />
-            <SortHeader column="city" label={t("fields.city")} />
-            {kind === "poi" ? (
+    <ListPage
+      title={t(`${section}.title`)}
+      add={
+        canWrite && {
+          to: kind === "poi" ? "/places/add-new-poi" : "/places/add-new-geofence",
+          label: t(`${section}.add`),
+          testId: "add-place",
+        }
+      }
+      notices={
+        <>
+          {notice && <Notice testId="notice">{t(notice)}</Notice>}
+          {imported && <Notice testId="notice">{t("points.imported", { count: Number(imported) })}</Notice>}
+        </>
+      }
+      filters={
+        <>
+          <PlacesOverviewMap config={mapConfig} focus={kind} expose={exposeMap} />
+          <SearchBox placeholder={t(`${section}.search`)}>
+            <label className="places-filter">
+              <span>{t("filter.category")}</span>
+              <select name="category" defaultValue={category} data-testid="category-filter">
+                <option value="">{t("filter.allCategories")}</option>
+                {categories.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </SearchBox>
+        </>
+      }
+      page={page}
+    >
+      <RecordTable
+        testId="places-table"
+        rows={page.items}
+        rowKey={(place) => place.id}
+        empty={t(params.get("q") || category ? "common:list.noResults" : "common:list.empty")}
+        columns={[
+          {
+            header: t("fields.name"),
+            sort: "name",
+            cell: (place) => <Link to={`${editPath}/${place.id}`}>{place.name}</Link>,
+          },
+          { header: t("fields.category"), sort: "category", cell: (place) => place.category },
+          { header: t("fields.city"), sort: "city", cell: (place) => place.city ?? t("common:none") },
+          kind === "poi" && { header: t("fields.latitude"), cell: (place) => place.latitude.toFixed(6) },
+          kind === "poi" && {
+            header: t("fields.longitude"),
+
+            cell: (place) => place.longitude.toFixed(6),
+          },
+          kind === "geofence" && {
+            header: t("geofences.size"),
+            cell: (place) =>
+              place.shape === "circle"
+                ? t("geofences.radius", { radius: place.radius_m })
+                : t("geofences.vertices", { count: place.vertices }),
+          },
+          {
+            header: t("fields.icon"),
+            cell: (place) => (
               <>
-                <th>{t("fields.latitude")}</th>
-                <th>{t("fields.longitude")}</th>
-              </>
-            ) : (
-              <th>{t("geofences.size")}</th>
-            )}
-            <th>{t("fields.icon")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((place) => (
-            <tr key={place.id}>
-              <td>
-                <Link to={`${editPath}/${place.id}`}>{place.name}</Link>
-              </td>
-              <td>{place.category}</td>
-              <td>{place.city ?? t("common:none")}</td>
-              {kind === "poi" ? (
-                <>
-                  <td>{place.latitude.toFixed(6)}</td>
-                  <td>{place.longitude.toFixed(6)}</td>
-                </>
-              ) : (
-                <td>
-                  {place.shape === "circle"
-                    ? t("geofences.radius", { radius: place.radius_m })
-                    : t("geofences.vertices", { count: place.vertices })}
-                </td>
-              )}
-              <td>
                 <span className="swatch" style={{ background: place.icon_color }} />
                 {t(`icons.${place.icon}`, { defaultValue: place.icon })}
-              </td>
-            </tr>
-          ))}
-          {page.items.length === 0 && (
-            <tr>
-              <td colSpan={kind === "poi" ? 6 : 5} className="muted">
-                {t(params.get("q") || category ? "common:list.noResults" : "common:list.empty")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-      <Pagination page={page.page} pages={page.pages} total={page.total} />
-    </section>
+              </>
+            ),
+          },
+        ]}
+      />
+    </ListPage>
   );
 }

@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
+import { failureFields, failureValues } from "../../../lib/form-failure";
 import { JobForm } from "../components/JobForm";
 import { jobAddAction, jobAddLoader } from "../route-planning.server";
 import type { Route } from "./+types/job-add";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -16,19 +17,17 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function JobAdd({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("routePlanning");
-  const failure = formFailure(actionData);
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("jobs.add")}</h1>
-      </header>
-      <JobForm
-        mode="add"
-        values={failureValues(failure) ?? {}}
-        errors={failureFields(failure)}
-        code={failure?.code}
-        {...loaderData}
-      />
-    </section>
+    <FormPage title={t("jobs.add")} actionData={actionData}>
+      {(failure) => (
+        <JobForm
+          mode="add"
+          values={failureValues(failure) ?? {}}
+          errors={failureFields(failure)}
+          code={failure?.code}
+          {...loaderData}
+        />
+      )}
+    </FormPage>
   );
 }

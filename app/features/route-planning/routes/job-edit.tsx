@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { CsrfInput } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
 import { JobForm } from "../components/JobForm";
@@ -7,6 +7,7 @@ import { StatusBadge } from "../components/fields";
 import { jobEditAction, jobEditLoader } from "../route-planning.server";
 import { JOBS_LIST_PATH } from "../paths";
 import type { Route } from "./+types/job-edit";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -27,15 +28,14 @@ export default function JobEdit({ loaderData, actionData }: Route.ComponentProps
   const { job, canWrite, located } = loaderData;
   const saved = { ...job } as Record<string, unknown>;
   return (
-    <section>
-      <header className="page-header">
-        <h1>
+    <FormPage
+      title={
+        <>
           {job.name} <StatusBadge status={job.status} />
-        </h1>
-        <Link to={JOBS_LIST_PATH} className="button">
-          {t("common.back")}
-        </Link>
-      </header>
+        </>
+      }
+      back={{ to: JOBS_LIST_PATH, label: t("common.back"), className: "button" }}
+    >
       {(params.has("saved") || params.has("created")) && (
         <div className="alert alert-ok" role="status" data-testid="notice">
           {t("common.saved")}
@@ -87,6 +87,6 @@ export default function JobEdit({ loaderData, actionData }: Route.ComponentProps
         readOnly={!canWrite}
         {...loaderData}
       />
-    </section>
+    </FormPage>
   );
 }

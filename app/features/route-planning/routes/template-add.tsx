@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
+import { failureFields, failureValues } from "../../../lib/form-failure";
 import { TemplateForm } from "../components/TemplateForm";
 import { templateAddAction, templateAddLoader } from "../route-planning.server";
 import type { Route } from "./+types/template-add";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -16,19 +17,17 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function TemplateAdd({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("routePlanning");
-  const failure = formFailure(actionData);
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("templates.add")}</h1>
-      </header>
-      <TemplateForm
-        values={failureValues(failure) ?? {}}
-        errors={failureFields(failure)}
-        code={failure?.code}
-        {...loaderData}
-        submit={t("templates.create")}
-      />
-    </section>
+    <FormPage title={t("templates.add")} actionData={actionData}>
+      {(failure) => (
+        <TemplateForm
+          values={failureValues(failure) ?? {}}
+          errors={failureFields(failure)}
+          code={failure?.code}
+          {...loaderData}
+          submit={t("templates.create")}
+        />
+      )}
+    </FormPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
 import { DateInput, Input, IntentForm, Select, TimeInput } from "../components/fields";
@@ -7,6 +7,7 @@ import { TemplateForm } from "../components/TemplateForm";
 import { templateEditAction, templateEditLoader } from "../route-planning.server";
 import { TEMPLATES_LIST_PATH } from "../paths";
 import type { Route } from "./+types/template-edit";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -29,13 +30,11 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
   const stopValues = failureValues(stopFailure) ?? {};
   const stopErrors = failureFields(stopFailure);
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{template.name}</h1>
-        <Link to={TEMPLATES_LIST_PATH} className="button">
-          {t("common.back")}
-        </Link>
-      </header>
+    <FormPage
+      className="stack"
+      title={template.name}
+      back={{ to: TEMPLATES_LIST_PATH, label: t("common.back"), className: "button" }}
+    >
       {(params.has("saved") || params.has("created")) && (
         <div className="alert alert-ok" role="status" data-testid="notice">
           {t("common.saved")}
@@ -180,6 +179,6 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
           </div>
         </IntentForm>
       )}
-    </section>
+    </FormPage>
   );
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { Pagination, SearchBox, SortHeader } from "../../../components/ListControls";
+import { SearchBox } from "../../../components/ListControls";
+import { ListPage, Notice } from "../../../components/ListPage";
+import { RecordTable } from "../../../components/RecordTable";
 import { templatesListLoader } from "../route-planning.server";
 import { TEMPLATES_PATH } from "../paths";
 import type { Route } from "./+types/templates";
@@ -16,52 +18,34 @@ export default function TemplatesList({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { page, canWrite } = loaderData;
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("templates.title")}</h1>
-        {canWrite && (
-          <Link to={`${TEMPLATES_PATH}/add`} className="button primary" data-testid="add-template">
-            {t("templates.add")}
-          </Link>
-        )}
-      </header>
-      {params.has("deleted") && (
-        <div className="alert alert-ok" role="status">
-          {t("templates.deleted")}
-        </div>
-      )}
-      <p className="muted">{t("templates.intro")}</p>
-      <SearchBox placeholder={t("templates.search")} />
-      <table className="table" data-testid="templates-table">
-        <thead>
-          <tr>
-            <SortHeader column="name" label={t("fields.name")} />
-            <th>{t("fields.days")}</th>
-            <th>{t("fields.dates")}</th>
-            <th>{t("templates.stops")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((tpl) => (
-            <tr key={tpl.id}>
-              <td>
-                <Link to={`${TEMPLATES_PATH}/edit/${tpl.id}`}>{tpl.name}</Link>
-              </td>
-              <td>{tpl.days.map((d) => t(`weekdaysShort.${d}`)).join(", ")}</td>
-              <td>{tpl.dates.join(", ")}</td>
-              <td>{Number(tpl.stops ?? 0)}</td>
-            </tr>
-          ))}
-          {!page.items.length && (
-            <tr>
-              <td colSpan={4} className="muted">
-                {t("templates.empty")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-      <Pagination page={page.page} pages={page.pages} total={page.total} />
-    </section>
+    <ListPage
+      title={t("templates.title")}
+      add={canWrite && { to: `${TEMPLATES_PATH}/add`, label: t("templates.add"), testId: "add-template" }}
+      notices={
+        <>
+          {params.has("deleted") && <Notice>{t("templates.deleted")}</Notice>}
+          <p className="muted">{t("templates.intro")}</p>
+        </>
+      }
+      filters={<SearchBox placeholder={t("templates.search")} />}
+      page={page}
+    >
+      <RecordTable
+        testId="templates-table"
+        rows={page.items}
+        rowKey={(tpl) => tpl.id}
+        empty={t("templates.empty")}
+        columns={[
+          {
+            header: t("fields.name"),
+            sort: "name",
+            cell: (tpl) => <Link to={`${TEMPLATES_PATH}/edit/${tpl.id}`}>{tpl.name}</Link>,
+          },
+          { header: t("fields.days"), cell: (tpl) => tpl.days.map((d) => t(`weekdaysShort.${d}`)).join(", ") },
+          { header: t("fields.dates"), cell: (tpl) => tpl.dates.join(", ") },
+          { header: t("templates.stops"), cell: (tpl) => Number(tpl.stops ?? 0) },
+        ]}
+      />
+    </ListPage>
   );
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { DateField } from "../../../components/dates";
 import { formFailure } from "../../../lib/form-failure";
 import { PlanForm } from "../components/PlanForm";
 import { addPlanAction, addPlanLoader } from "../plans.server";
 import type { Route } from "./+types/optimize-add";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -21,11 +22,11 @@ export default function AddOptimization({ loaderData, actionData }: Route.Compon
   const { day, ...options } = loaderData;
   const failure = formFailure(actionData, "save");
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("optimize.newTitle")}</h1>
-        <Link to="/tms/optimize/list">{t("optimize.back")}</Link>
-      </header>
+    <FormPage
+      title={t("optimize.newTitle")}
+      back={{ to: "/tms/optimize/list", label: t("optimize.back") }}
+      className="stack"
+    >
       <Form method="get" className="tms-filters card" data-testid="pick-day">
         <label>
           <span>{t("optimize.day")}</span>
@@ -43,6 +44,6 @@ export default function AddOptimization({ loaderData, actionData }: Route.Compon
         code={failure?.code}
         submitLabel={t("optimize.create")}
       />
-    </section>
+    </FormPage>
   );
 }

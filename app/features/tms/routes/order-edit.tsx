@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { FormPage } from "../../../components/FormPage";
 import { DeleteConfirm } from "../../../components/DeleteConfirm";
 import { formFailure } from "../../../lib/form-failure";
 import { OrderForm } from "../components/OrderForm";
@@ -24,11 +24,11 @@ export default function EditOrder({ loaderData, actionData }: Route.ComponentPro
   const editable = canWrite && order.status === "PENDING";
   const deleteCode = formFailure(actionData, "delete")?.code ?? null;
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("orders.editTitle", { id: order.order_id })}</h1>
-        <Link to={`/tms/orders/${order.id}`}>{t("orders.backToOrder")}</Link>
-      </header>
+    <FormPage
+      className="stack"
+      title={t("orders.editTitle", { id: order.order_id })}
+      back={{ to: `/tms/orders/${order.id}`, label: t("orders.backToOrder") }}
+    >
       {!editable && (
         <div className="alert alert-warn" role="status">
           {t("orders.locked")}
@@ -50,6 +50,6 @@ export default function EditOrder({ loaderData, actionData }: Route.ComponentPro
           code={deleteCode}
         />
       )}
-    </section>
+    </FormPage>
   );
 }

@@ -5,6 +5,7 @@ import { SecretOnce } from "../components/SecretOnce";
 import { WebhookForm } from "../components/WebhookForm";
 import { addPageLoader, addWebhookAction } from "../webhooks.server";
 import type { Route } from "./+types/add";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -22,11 +23,7 @@ export default function AddWebhook({ actionData }: Route.ComponentProps) {
   const created = actionData && "created" in actionData ? actionData.created : null;
   if (created) {
     return (
-      <section className="stack">
-        <header className="page-header">
-          <h1>{t("add")}</h1>
-          <Link to="/configuration/webhooks">{t("back")}</Link>
-        </header>
+      <FormPage title={t("add")} back={{ to: "/configuration/webhooks", label: t("back") }} className="stack">
         <SecretOnce secret={created.secret} notice={t("created")} />
         <p>
           <code>{created.url}</code>
@@ -43,21 +40,17 @@ export default function AddWebhook({ actionData }: Route.ComponentProps) {
             {t("back")}
           </Link>
         </div>
-      </section>
+      </FormPage>
     );
   }
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("add")}</h1>
-        <Link to="/configuration/webhooks">{t("back")}</Link>
-      </header>
+    <FormPage title={t("add")} back={{ to: "/configuration/webhooks", label: t("back") }} className="stack">
       <p className="muted">{t("intro")}</p>
       <WebhookForm result={failure?.reply} code={failure?.code} submitLabel={t("save")}>
         <Link to="/configuration/webhooks" className="button">
           {t("cancel")}
         </Link>
       </WebhookForm>
-    </section>
+    </FormPage>
   );
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
+import { ListPage, Notice } from "../../../components/ListPage";
+import { RecordTable } from "../../../components/RecordTable";
 import { CsrfInput } from "../../../components/forms";
 import { eventKey } from "../components/WebhookForm";
 import { deliveriesAction, deliveriesLoader } from "../webhooks.server";
@@ -20,67 +22,65 @@ export default function WebhookDeliveries({ loaderData }: Route.ComponentProps) 
   const { webhook, deliveries } = loaderData;
   const notice = params.has("tested") ? "testSent" : params.has("redelivered") ? "redelivered" : null;
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("deliveries")}</h1>
-        <Link to={`/configuration/webhooks/update/${webhook.id}`}>{t("edit")}</Link>
-      </header>
-      <p>
-        <code>{webhook.url}</code> · {webhook.active ? t("statusActive") : t("statusInactive")}
-      </p>
-      {notice && (
-        <div className="alert alert-ok" role="status" data-testid="notice">
-          {t(notice)}
-        </div>
-      )}
-      <table className="table" data-testid="deliveries-table">
-        <thead>
-          <tr>
-            <th>{t("time")}</th>
-            <th>{t("event")}</th>
-            <th>{t("status")}</th>
-            <th>{t("answer")}</th>
-            <th>{t("attempts")}</th>
-            <th>{t("nextAttempt")}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => (
-            <tr key={d.id} data-delivery={d.id} data-status={d.status}>
-              <td>{d.time}</td>
-              <td>
+    <ListPage
+      className="stack"
+      title={t("deliveries")}
+      actions={<Link to={`/configuration/webhooks/update/${webhook.id}`}>{t("edit")}</Link>}
+      notices={
+        <>
+          <p>
+            <code>{webhook.url}</code> · {webhook.active ? t("statusActive") : t("statusInactive")}
+          </p>
+          {notice && <Notice testId="notice">{t(notice)}</Notice>}
+        </>
+      }
+    >
+      <RecordTable
+        testId="deliveries-table"
+        rows={deliveries}
+        rowKey={(d) => d.id}
+        rowProps={(d) => ({ "data-delivery": d.id, "data-status": d.status })}
+        empty={t("deliveriesEmpty")}
+        columns={[
+          { header: t("time"), cell: (d) => d.time },
+          {
+            header: t("event"),
+            cell: (d) => (
+              <>
                 {t(eventKey(d.eventType))} <code className="muted">{d.eventType}</code>
-              </td>
-              <td>{t(`deliveryStatus.${d.status}`)}</td>
-              <td data-testid="answer">
+              </>
+            ),
+          },
+          { header: t("status"), cell: (d) => t(`deliveryStatus.${d.status}`) },
+          {
+            header: t("answer"),
+            cellProps: () => ({ "data-testid": "answer" }),
+            cell: (d) => (
+              <>
                 {d.answer ?? "–"}
                 {d.error && d.status !== "delivered" && <div className="muted">{d.error}</div>}
-              </td>
-              <td>{d.attempts}</td>
-              <td>{d.next ?? "–"}</td>
-              <td>
-                <Form method="post">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="redeliver" />
-                  <input type="hidden" name="delivery" value={d.id} />
-                  <button type="submit" className="button" data-testid="redeliver">
-                    {t("redeliver")}
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          ))}
-          {deliveries.length === 0 && (
-            <tr>
-              <td colSpan={7} className="muted">
-                {t("deliveriesEmpty")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: t("attempts"), cell: (d) => d.attempts },
+          { header: t("nextAttempt"), cell: (d) => d.next ?? "–" },
+          {
+            header: t("redeliver"),
+            hiddenHeader: true,
+            cell: (d) => (
+              <Form method="post">
+                <CsrfInput />
+                <input type="hidden" name="intent" value="redeliver" />
+                <input type="hidden" name="delivery" value={d.id} />
+                <button type="submit" className="button" data-testid="redeliver">
+                  {t("redeliver")}
+                </button>
+              </Form>
+            ),
+          },
+        ]}
+      />
       <Link to="/configuration/webhooks">{t("back")}</Link>
-    </section>
+    </ListPage>
   );
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { ListPage, Notice } from "../../../components/ListPage";
+import { RecordTable } from "../../../components/RecordTable";
 import { eventKey } from "../components/WebhookForm";
 import { webhooksListLoader } from "../webhooks.server";
 import type { Route } from "./+types/list";
@@ -15,48 +17,50 @@ export default function WebhooksList({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { webhooks } = loaderData;
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("title")}</h1>
-        <Link to="/configuration/webhooks/add" className="button primary" data-testid="add-webhook">
-          {t("add")}
-        </Link>
-      </header>
-      <p className="muted">{t("intro")}</p>
-      {params.get("deleted") && (
-        <div className="alert alert-ok" role="status">
-          {t("deleted")}
-        </div>
-      )}
-      <table className="table" data-testid="webhooks-table">
-        <thead>
-          <tr>
-            <th>{t("url")}</th>
-            <th>{t("events")}</th>
-            <th>{t("status")}</th>
-            <th>{t("lastDelivery")}</th>
-            <th>{t("deliveries")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {webhooks.map((w) => (
-            <tr key={w.id} data-webhook={w.url}>
-              <td>
+    <ListPage
+      className="stack"
+      title={t("title")}
+      add={{ to: "/configuration/webhooks/add", label: t("add"), testId: "add-webhook" }}
+      notices={
+        <>
+          <p className="muted">{t("intro")}</p>
+          {params.get("deleted") && <Notice>{t("deleted")}</Notice>}
+        </>
+      }
+    >
+      <RecordTable
+        testId="webhooks-table"
+        rows={webhooks}
+        rowKey={(w) => w.id}
+        rowProps={(w) => ({ "data-webhook": w.url })}
+        empty={t("empty")}
+        columns={[
+          {
+            header: t("url"),
+            cell: (w) => (
+              <>
                 <Link to={`/configuration/webhooks/update/${w.id}`}>
                   <code>{w.url}</code>
                 </Link>
                 {w.description && <div className="muted">{w.description}</div>}
-              </td>
-              <td>
-                {w.events.map((e) => (
-                  <div key={e}>{t(eventKey(e))}</div>
-                ))}
-              </td>
-              <td>
+              </>
+            ),
+          },
+          { header: t("events"), cell: (w) => w.events.map((e) => <div key={e}>{t(eventKey(e))}</div>) },
+          {
+            header: t("status"),
+            cell: (w) => (
+              <>
                 {w.failing ? t("statusFailing") : w.active ? t("statusActive") : t("statusInactive")}
                 {w.failingSince && <div className="muted">{t("failingSince", { time: w.failingSince })}</div>}
-              </td>
-              <td data-testid="last-delivery">
+              </>
+            ),
+          },
+          {
+            header: t("lastDelivery"),
+            cellProps: () => ({ "data-testid": "last-delivery" }),
+            cell: (w) => (
+              <>
                 {w.lastStatus ? (
                   <>
                     {t(`deliveryStatus.${w.lastStatus}`)}
@@ -70,21 +74,15 @@ export default function WebhooksList({ loaderData }: Route.ComponentProps) {
                     {t("pending")}: {w.pending}
                   </div>
                 )}
-              </td>
-              <td>
-                <Link to={`/configuration/webhooks/deliveries/${w.id}`}>{t("deliveries")}</Link>
-              </td>
-            </tr>
-          ))}
-          {webhooks.length === 0 && (
-            <tr>
-              <td colSpan={5} className="muted">
-                {t("empty")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </section>
+              </>
+            ),
+          },
+          {
+            header: t("deliveries"),
+            cell: (w) => <Link to={`/configuration/webhooks/deliveries/${w.id}`}>{t("deliveries")}</Link>,
+          },
+        ]}
+      />
+    </ListPage>
   );
 }

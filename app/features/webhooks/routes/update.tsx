@@ -7,6 +7,7 @@ import { SecretOnce } from "../components/SecretOnce";
 import { WebhookForm } from "../components/WebhookForm";
 import { webhookAction, webhookLoader } from "../webhooks.server";
 import type { Route } from "./+types/update";
+import { FormPage } from "../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -25,11 +26,7 @@ export default function UpdateWebhook({ loaderData, actionData }: Route.Componen
   const deleteCode = formFailure(actionData, "delete")?.code ?? null;
   const rotated = actionData && "rotated" in actionData ? actionData.rotated : null;
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("edit")}</h1>
-        <Link to="/configuration/webhooks">{t("back")}</Link>
-      </header>
+    <FormPage title={t("edit")} back={{ to: "/configuration/webhooks", label: t("back") }} className="stack">
       {params.has("saved") && !actionData && (
         <div className="alert alert-ok" role="status" data-testid="notice">
           {t("saved")}
@@ -82,6 +79,6 @@ export default function UpdateWebhook({ loaderData, actionData }: Route.Componen
         question={t("deleteConfirm")}
         code={deleteCode}
       />
-    </section>
+    </FormPage>
   );
 }

@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ALERT_TYPES } from "../../../../../server/modules/alerts/alerts.schema";
 import type { PolicyListRow } from "../../policies.server";
-import { Pagination, SearchBox, SortHeader } from "../../../../components/ListControls";
+import { SearchBox } from "../../../../components/ListControls";
+import { ListPage, Notice } from "../../../../components/ListPage";
+import { RecordTable } from "../../../../components/RecordTable";
 
 interface Props {
   page: { items: PolicyListRow[]; total: number; page: number; pages: number };
@@ -35,83 +37,60 @@ export function PoliciesList({ page, type, canWrite }: Props) {
       .filter(Boolean)
       .join(", ");
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("policies.title")}</h1>
-        {canWrite && (
-          <Link to="/alerts/policies/add" className="button primary" data-testid="add-policy">
-            {t("policies.add")}
-          </Link>
-        )}
-      </header>
-      {notice && (
-        <div className="alert alert-ok" role="status" data-testid="notice">
-          {t(notice)}
-        </div>
-      )}
-      <SearchBox placeholder={t("policies.search")}>
-        <label className="policy-filter">
-          <span>{t("policies.fields.alert_type")}</span>
-          <select name="type" defaultValue={type} data-testid="type-filter">
-            <option value="">{t("policies.list.allTypes")}</option>
-            {ALERT_TYPES.map((x) => (
-              <option key={x} value={x}>
-                {t(`types.${x}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </SearchBox>
-      <table className="table" data-testid="policies-table">
-        <thead>
-          <tr>
-            <SortHeader column="name" label={t("policies.fields.name")} />
-            <SortHeader column="type" label={t("policies.fields.alert_type")} />
-            <th>{t("policies.list.vehiclesColumn")}</th>
-            <th>{t("policies.list.recipientsColumn")}</th>
-            <th>{t("policies.list.channelsColumn")}</th>
-            <SortHeader column="active" label={t("policies.list.activeColumn")} />
-            <th>{t("policies.list.lastAlert")}</th>
-            {canWrite && (
-              <th>
-                <span className="visually-hidden">{t("common:actions.edit")}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((r) => (
-            <tr key={r.id}>
-              <td>
-                <Link to={`${VIEW}/${r.id}`}>{r.name}</Link>
-              </td>
-              <td>{t(`types.${r.alert_type}`)}</td>
-              <td>{vehiclesText(r)}</td>
-              <td>{recipientsText(r)}</td>
-              <td>{channels(r)}</td>
-              <td>
-                <span className={`policy-badge${r.active ? " on" : ""}`}>
-                  {t(r.active ? "policies.status.active" : "policies.status.inactive")}
-                </span>
-              </td>
-              <td>{r.last_alert || t("policies.list.never")}</td>
-              {canWrite && (
-                <td className="table-actions">
-                  <Link to={`/alerts/policies/edit/${r.id}`}>{t("common:actions.edit")}</Link>
-                </td>
-              )}
-            </tr>
-          ))}
-          {page.items.length === 0 && (
-            <tr>
-              <td colSpan={canWrite ? 8 : 7} className="muted">
-                {t(params.get("q") || type ? "common:list.noResults" : "policies.list.empty")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-      <Pagination page={page.page} pages={page.pages} total={page.total} />
-    </section>
+    <ListPage
+      title={t("policies.title")}
+      add={canWrite && { to: "/alerts/policies/add", label: t("policies.add"), testId: "add-policy" }}
+      notices={notice && <Notice testId="notice">{t(notice)}</Notice>}
+      filters={
+        <SearchBox placeholder={t("policies.search")}>
+          <label className="policy-filter">
+            <span>{t("policies.fields.alert_type")}</span>
+            <select name="type" defaultValue={type} data-testid="type-filter">
+              <option value="">{t("policies.list.allTypes")}</option>
+              {ALERT_TYPES.map((x) => (
+                <option key={x} value={x}>
+                  {t(`types.${x}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </SearchBox>
+      }
+      page={page}
+    >
+      <RecordTable
+        testId="policies-table"
+        rows={page.items}
+        rowKey={(r) => r.id}
+        empty={t(params.get("q") || type ? "common:list.noResults" : "policies.list.empty")}
+        columns={[
+          {
+            header: t("policies.fields.name"),
+            sort: "name",
+            cell: (r) => <Link to={`${VIEW}/${r.id}`}>{r.name}</Link>,
+          },
+          { header: t("policies.fields.alert_type"), sort: "type", cell: (r) => t(`types.${r.alert_type}`) },
+          { header: t("policies.list.vehiclesColumn"), cell: vehiclesText },
+          { header: t("policies.list.recipientsColumn"), cell: recipientsText },
+          { header: t("policies.list.channelsColumn"), cell: channels },
+          {
+            header: t("policies.list.activeColumn"),
+            sort: "active",
+            cell: (r) => (
+              <span className={`policy-badge${r.active ? " on" : ""}`}>
+                {t(r.active ? "policies.status.active" : "policies.status.inactive")}
+              </span>
+            ),
+          },
+          { header: t("policies.list.lastAlert"), cell: (r) => r.last_alert || t("policies.list.never") },
+        ]}
+        actions={
+          canWrite && {
+            header: t("common:actions.edit"),
+            render: (r) => [{ kind: "link", to: `/alerts/policies/edit/${r.id}`, label: t("common:actions.edit") }],
+          }
+        }
+      />
+    </ListPage>
   );
 }

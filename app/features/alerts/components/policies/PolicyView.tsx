@@ -4,6 +4,7 @@ import type { AlertType } from "../../../../../server/modules/alerts/alerts.sche
 import type { PolicyViewData } from "../../policies.server";
 import { CsrfInput } from "../../../../components/forms";
 import { DeleteConfirm } from "../../../../components/DeleteConfirm";
+import { RecordTable } from "../../../../components/RecordTable";
 import { alertSummary, namesText, ruleText, scheduleText } from "./policy-text";
 
 const NOTICES = ["created", "saved", "activated", "deactivated"] as const;
@@ -111,33 +112,18 @@ export function PolicyView({ data }: { data: PolicyViewData }) {
 
       <section>
         <h2>{t("policies.view.recentTitle")}</h2>
-        <table className="table" data-testid="policy-alerts">
-          <thead>
-            <tr>
-              <th>{t("policies.view.time")}</th>
-              <th>{t("policies.view.vehicle")}</th>
-              <th>{t("policies.view.driver")}</th>
-              <th>{t("policies.view.details")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.alerts.items.map((a) => (
-              <tr key={a.id}>
-                <td>{a.occurred_at}</td>
-                <td>{a.registration}</td>
-                <td>{a.driver_name ?? t("common:none")}</td>
-                <td>{alertSummary(t, a)}</td>
-              </tr>
-            ))}
-            {data.alerts.items.length === 0 && (
-              <tr>
-                <td colSpan={4} className="muted">
-                  {t("policies.view.recentEmpty")}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <RecordTable
+          testId="policy-alerts"
+          rows={data.alerts.items}
+          rowKey={(a) => a.id}
+          empty={t("policies.view.recentEmpty")}
+          columns={[
+            { header: t("policies.view.time"), cell: (a) => a.occurred_at },
+            { header: t("policies.view.vehicle"), cell: (a) => a.registration },
+            { header: t("policies.view.driver"), cell: (a) => a.driver_name ?? t("common:none") },
+            { header: t("policies.view.details"), cell: (a) => alertSummary(t, a) },
+          ]}
+        />
         <p>
           <Link to={`/alerts/log?policy=${policy.id}`} data-testid="policy-log-link">
             {t("policies.view.allInLog", { count: data.alerts.total })}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
-import { CsrfInput } from "../../../../components/forms";
+import { Link } from "react-router";
+import { ListPage, Notice } from "../../../../components/ListPage";
+import { RecordTable } from "../../../../components/RecordTable";
 import type { NotificationRow } from "../notifications.server";
 import { hourText } from "./NotificationForm";
 
@@ -23,83 +24,56 @@ export function NotificationsList({
   const { t, i18n } = useTranslation("reportSchedules");
   const lng = i18n.language === "al" ? "al" : "en";
   const when = useWhen();
+  const editPath = (r: NotificationRow) => `/analytics/notifications/edit/${r.id}`;
   return (
-    <section className="stack">
-      <header className="page-header">
-        <div>
-          <h1>{t("heading")}</h1>
-          <p>{t("intro")}</p>
-        </div>
-        {canWrite && (
-          <Link to="/analytics/notifications/add" className="button primary" data-testid="add-notification">
-            {t("add")}
-          </Link>
-        )}
-      </header>
-      {notice && (
-        <div className="alert alert-ok" role="status" data-testid="notification-notice">
-          {t(`notice.${notice}`)}
-        </div>
-      )}
-      {items.length === 0 ? (
-        <p className="muted" data-testid="no-notifications">
-          {t("empty")}
-        </p>
-      ) : (
-        <table className="table" data-testid="notifications-table">
-          <thead>
-            <tr>
-              <th>{t("fields.name")}</th>
-              <th>{t("fields.report_type")}</th>
-              <th>{t("columns.when")}</th>
-              <th>{t("fields.time_range")}</th>
-              <th>{t("columns.recipients")}</th>
-              <th>{t("fields.active")}</th>
-              {canWrite && (
-                <th>
-                  <span className="visually-hidden">{t("columns.actions")}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((r) => (
-              <tr key={r.id} data-testid="notification-row">
-                <td>{canWrite ? <Link to={`/analytics/notifications/edit/${r.id}`}>{r.name}</Link> : r.name}</td>
-                <td>{r.report[lng]}</td>
-                <td>{when(r)}</td>
-                <td>{t(`dashboard:window.${r.time_range}`)}</td>
-                <td>
-                  {t("columns.recipientCount", { count: r.recipients })}
-                  {r.emails.length > 0 && <small className="muted"> ({r.emails.join(", ")})</small>}
-                </td>
-                <td>{t(`active.${r.active}`)}</td>
-                {canWrite && (
-                  <td className="table-actions">
-                    <Link to={`/analytics/notifications/edit/${r.id}`} className="button">
-                      {t("edit")}
-                    </Link>
-                    <Form method="post" className="inline">
-                      <CsrfInput />
-                      <input type="hidden" name="id" value={r.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="delete"
-                        className="button danger"
-                        aria-label={`${t("delete")}: ${r.name}`}
-                        data-testid="delete-notification"
-                      >
-                        {t("delete")}
-                      </button>
-                    </Form>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <ListPage
+      className="stack"
+      title={t("heading")}
+      intro={t("intro")}
+      add={canWrite && { to: "/analytics/notifications/add", label: t("add"), testId: "add-notification" }}
+      notices={notice && <Notice testId="notification-notice">{t(`notice.${notice}`)}</Notice>}
+    >
+      <RecordTable
+        testId="notifications-table"
+        rows={items}
+        rowKey={(r) => r.id}
+        rowProps={() => ({ "data-testid": "notification-row" })}
+        empty={t("empty")}
+        emptyAlone={{ className: "muted", testId: "no-notifications" }}
+        columns={[
+          { header: t("fields.name"), cell: (r) => (canWrite ? <Link to={editPath(r)}>{r.name}</Link> : r.name) },
+          { header: t("fields.report_type"), cell: (r) => r.report[lng] },
+          { header: t("columns.when"), cell: when },
+          { header: t("fields.time_range"), cell: (r) => t(`dashboard:window.${r.time_range}`) },
+          {
+            header: t("columns.recipients"),
+            cell: (r) => (
+              <>
+                {t("columns.recipientCount", { count: r.recipients })}
+                {r.emails.length > 0 && <small className="muted"> ({r.emails.join(", ")})</small>}
+              </>
+            ),
+          },
+          { header: t("fields.active"), cell: (r) => t(`active.${r.active}`) },
+        ]}
+        actions={
+          canWrite
+            ? {
+                header: t("columns.actions"),
+                render: (r) => [
+                  { kind: "link", to: editPath(r), label: t("edit"), className: "button" },
+                  {
+                    kind: "delete",
+                    fields: { intent: "delete", id: r.id },
+                    label: t("delete"),
+                    ariaLabel: `${t("delete")}: ${r.name}`,
+                    testId: "delete-notification",
+                  },
+                ],
+              }
+            : undefined
+        }
+      />
+    </ListPage>
   );
 }

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { formFailure } from "../../../../lib/form-failure";
 import { NotificationForm } from "../components/NotificationForm";
 import { notificationFormLoader, saveNotificationAction } from "../notifications.server";
 import type { Route } from "./+types/add";
+import { FormPage } from "../../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -17,20 +16,17 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function AddNotification({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("reportSchedules");
-  const failure = formFailure(actionData);
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("addTitle")}</h1>
-        <Link to="/analytics/notifications">{t("back")}</Link>
-      </header>
-      <NotificationForm
-        result={failure?.reply}
-        code={failure?.code}
-        defaultValue={loaderData.defaults}
-        options={loaderData.options}
-        submitLabel={t("form.create")}
-      />
-    </section>
+    <FormPage title={t("addTitle")} back={{ to: "/analytics/notifications", label: t("back") }} actionData={actionData}>
+      {(failure) => (
+        <NotificationForm
+          result={failure?.reply}
+          code={failure?.code}
+          defaultValue={loaderData.defaults}
+          options={loaderData.options}
+          submitLabel={t("form.create")}
+        />
+      )}
+    </FormPage>
   );
 }

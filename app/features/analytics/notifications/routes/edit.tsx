@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { formFailure } from "../../../../lib/form-failure";
 import { NotificationForm } from "../components/NotificationForm";
 import { notificationFormLoader, saveNotificationAction } from "../notifications.server";
 import type { Route } from "./+types/edit";
+import { FormPage } from "../../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -17,21 +16,22 @@ export function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditNotification({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("reportSchedules");
-  const failure = formFailure(actionData);
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("editTitle", { name: loaderData.schedule?.name })}</h1>
-        <Link to="/analytics/notifications">{t("back")}</Link>
-      </header>
-      <NotificationForm
-        key={loaderData.schedule?.id}
-        result={failure?.reply}
-        code={failure?.code}
-        defaultValue={loaderData.defaults}
-        options={loaderData.options}
-        submitLabel={t("form.save")}
-      />
-    </section>
+    <FormPage
+      title={t("editTitle", { name: loaderData.schedule?.name })}
+      back={{ to: "/analytics/notifications", label: t("back") }}
+      actionData={actionData}
+    >
+      {(failure) => (
+        <NotificationForm
+          key={loaderData.schedule?.id}
+          result={failure?.reply}
+          code={failure?.code}
+          defaultValue={loaderData.defaults}
+          options={loaderData.options}
+          submitLabel={t("form.save")}
+        />
+      )}
+    </FormPage>
   );
 }

@@ -1,7 +1,9 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
-import { Pagination, SearchBox } from "../../../../components/ListControls";
+import { useSearchParams } from "react-router";
+import { FormPage } from "../../../../components/FormPage";
+import { SearchBox } from "../../../../components/ListControls";
+import { ListPage, Notice } from "../../../../components/ListPage";
+import { RecordTable, type Column } from "../../../../components/RecordTable";
 import { DeletePerson } from "./DeletePerson";
 import { PersonForm, type PersonFormOptions } from "./PersonForm";
 
@@ -16,68 +18,44 @@ export function PeopleListPage<Row extends { id: string }>(props: {
   area: Area;
   page: { items: Row[]; page: number; pages: number; total: number };
   canWrite: boolean;
-  /** The sortable and plain header cells, before the actions column. */
-  headers: ReactNode;
-  /** How many columns `headers` has. */
-  columns: number;
-  cells: (row: Row) => ReactNode;
+  /** The columns before the actions column. */
+  columns: Column<Row>[];
   editPath: (id: string) => string;
 }) {
   const { t } = useTranslation("people");
   const [params] = useSearchParams();
   const { area, page, canWrite } = props;
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t(`${area}.title`)}</h1>
-        {canWrite && (
-          <Link to={`/configuration/${area}/add`} className="button primary">
-            {t(`${area}.add`)}
-          </Link>
-        )}
-      </header>
-      {params.get("saved") && (
-        <div className="alert alert-ok" role="status">
-          {t("common:saved")}
-        </div>
-      )}
-      {params.get("deleted") && (
-        <div className="alert alert-ok" role="status">
-          {t("common:deleted")}
-        </div>
-      )}
-      <SearchBox placeholder={t(`${area}.search`)} />
-      <table className="table" data-testid={`${area}-table`}>
-        <thead>
-          <tr>
-            {props.headers}
-            <th>
-              <span className="visually-hidden">{t("list.actions")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((row) => (
-            <tr key={row.id}>
-              {props.cells(row)}
-              <td className="table-actions">
-                <Link to={props.editPath(row.id)}>
-                  {canWrite ? t("common:actions.edit") : t("common:actions.open")}
-                </Link>
-              </td>
-            </tr>
-          ))}
-          {page.items.length === 0 && (
-            <tr>
-              <td colSpan={props.columns + 1} className="muted">
-                {params.get("q") ? t("common:list.noResults") : t("common:list.empty")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-      <Pagination page={page.page} pages={page.pages} total={page.total} />
-    </section>
+    <ListPage
+      title={t(`${area}.title`)}
+      add={canWrite && { to: `/configuration/${area}/add`, label: t(`${area}.add`) }}
+      notices={
+        <>
+          {params.get("saved") && <Notice>{t("common:saved")}</Notice>}
+          {params.get("deleted") && <Notice>{t("common:deleted")}</Notice>}
+        </>
+      }
+      filters={<SearchBox placeholder={t(`${area}.search`)} />}
+      page={page}
+    >
+      <RecordTable
+        testId={`${area}-table`}
+        rows={page.items}
+        rowKey={(row) => row.id}
+        empty={params.get("q") ? t("common:list.noResults") : t("common:list.empty")}
+        columns={props.columns}
+        actions={{
+          header: t("list.actions"),
+          render: (row) => [
+            {
+              kind: "link",
+              to: props.editPath(row.id),
+              label: canWrite ? t("common:actions.edit") : t("common:actions.open"),
+            },
+          ],
+        }}
+      />
+    </ListPage>
   );
 }
 
@@ -94,13 +72,12 @@ export function EditPersonPage(props: {
   const { area, person, canWrite } = props;
   const name = `${person.first_name} ${person.last_name}`;
   return (
-    <section>
-      <header className="page-header">
-        <h1>{canWrite ? t(`${area}.edit`, { name }) : name}</h1>
-        {props.canDelete && <DeletePerson name={name} />}
-      </header>
+    <FormPage
+      title={canWrite ? t(`${area}.edit`, { name }) : name}
+      actions={props.canDelete && <DeletePerson name={name} />}
+    >
       <PersonForm area={area} person={person} options={props.options} failure={props.failure} readOnly={!canWrite} />
-    </section>
+    </FormPage>
   );
 }
 
@@ -108,11 +85,8 @@ export function EditPersonPage(props: {
 export function AddPersonPage(props: { area: Area; options: PersonFormOptions; failure?: unknown }) {
   const { t } = useTranslation("people");
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t(`${props.area}.add`)}</h1>
-      </header>
+    <FormPage title={t(`${props.area}.add`)}>
       <PersonForm area={props.area} person={null} options={props.options} failure={props.failure} />
-    </section>
+    </FormPage>
   );
 }

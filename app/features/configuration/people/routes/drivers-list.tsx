@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { SortHeader } from "../../../../components/ListControls";
 import { listPeople } from "../../../../../server/modules/users/users.service";
 import { listQueryFrom, load, requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/drivers-list";
@@ -33,25 +32,17 @@ export default function DriversList({ loaderData }: Route.ComponentProps) {
     <PeopleListPage
       area="drivers"
       {...loaderData}
-      columns={5}
-      headers={
-        <>
-          <SortHeader column="name" label={t("fields.name")} />
-          <SortHeader column="phone" label={t("fields.phone")} />
-          <SortHeader column="personalNumber" label={t("fields.personal_number")} />
-          <SortHeader column="team" label={t("fields.team")} />
-          <SortHeader column="vehicle" label={t("fields.vehicle")} />
-        </>
-      }
-      cells={(d) => (
-        <>
-          <td>{d.name}</td>
-          <td>{d.phone ?? t("common:none")}</td>
-          <td>{d.personal_number ?? t("common:none")}</td>
-          <td>{d.team ?? t("common:none")}</td>
-          <td>{d.vehicles ?? t("common:none")}</td>
-        </>
-      )}
+      columns={[
+        { header: t("fields.name"), sort: "name", cell: (d) => d.name },
+        { header: t("fields.phone"), sort: "phone", cell: (d) => d.phone ?? t("common:none") },
+        {
+          header: t("fields.personal_number"),
+          sort: "personalNumber",
+          cell: (d) => d.personal_number ?? t("common:none"),
+        },
+        { header: t("fields.team"), sort: "team", cell: (d) => d.team ?? t("common:none") },
+        { header: t("fields.vehicle"), sort: "vehicle", cell: (d) => d.vehicles ?? t("common:none") },
+      ]}
       editPath={(id) => `/configuration/drivers/edit/${id}`}
     />
   );

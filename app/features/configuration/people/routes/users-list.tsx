@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { SortHeader } from "../../../../components/ListControls";
 import { listPeople } from "../../../../../server/modules/users/users.service";
 import { orgTimeZone } from "../../../../../server/modules/organization/organization.service";
 import { formatInstant } from "../../../../lib/dates";
@@ -40,30 +39,18 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
     <PeopleListPage
       area="users"
       {...loaderData}
-      columns={6}
-      headers={
-        <>
-          <SortHeader column="name" label={t("fields.name")} />
-          <SortHeader column="email" label={t("fields.email")} />
-          <SortHeader column="role" label={t("fields.role")} />
-          <SortHeader column="team" label={t("fields.team")} />
-          <SortHeader column="lastLogin" label={t("fields.last_login")} />
-          <th>{t("fields.status")}</th>
-        </>
-      }
-      cells={(u) => (
-        <>
-          <td>{u.name}</td>
-          <td>{u.email ?? t("common:none")}</td>
-          <td>{u.role}</td>
-          <td>{u.team ?? t("common:none")}</td>
-          <td>{u.lastLogin ?? t("common:none")}</td>
-          <td>
-            {u.active ? t("users.active") : t("users.inactive")}
-            {u.webOnly ? ` · ${t("users.webOnly")}` : ""}
-          </td>
-        </>
-      )}
+      columns={[
+        { header: t("fields.name"), sort: "name", cell: (u) => u.name },
+        { header: t("fields.email"), sort: "email", cell: (u) => u.email ?? t("common:none") },
+        { header: t("fields.role"), sort: "role", cell: (u) => u.role },
+        { header: t("fields.team"), sort: "team", cell: (u) => u.team ?? t("common:none") },
+        { header: t("fields.last_login"), sort: "lastLogin", cell: (u) => u.lastLogin ?? t("common:none") },
+        {
+          header: t("fields.status"),
+          cell: (u) =>
+            `${u.active ? t("users.active") : t("users.inactive")}${u.webOnly ? ` · ${t("users.webOnly")}` : ""}`,
+        },
+      ]}
       editPath={(id) => `/configuration/users/update/${id}`}
     />
   );

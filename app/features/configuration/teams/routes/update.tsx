@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { DeleteConfirm } from "../../../../components/DeleteConfirm";
 import { formFailure } from "../../../../lib/form-failure";
 import { TeamForm } from "../components/TeamForm";
 import { teamAction, teamLoader } from "../teams.server";
 import type { Route } from "./+types/update";
+import { FormPage } from "../../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -23,11 +24,11 @@ export default function UpdateTeam({ loaderData, actionData }: Route.ComponentPr
   const deleteCode = formFailure(actionData, "delete")?.code ?? null;
   const notice = params.has("created") ? "teams.created" : params.has("saved") ? "teams.saved" : null;
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("teams.editTitle", { name: team.name })}</h1>
-        <Link to="/configuration/vehicles/teams">{t("teams.back")}</Link>
-      </header>
+    <FormPage
+      title={t("teams.editTitle", { name: team.name })}
+      back={{ to: "/configuration/vehicles/teams", label: t("teams.back") }}
+      className="stack"
+    >
       {notice && !actionData && (
         <div className="alert alert-ok" role="status" data-testid="notice">
           {t(notice)}
@@ -52,6 +53,6 @@ export default function UpdateTeam({ loaderData, actionData }: Route.ComponentPr
           code={deleteCode}
         />
       )}
-    </section>
+    </FormPage>
   );
 }

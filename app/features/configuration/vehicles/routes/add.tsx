@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formFailure } from "../../../../lib/form-failure";
 import { addVehicleAction, addVehicleLoader } from "../vehicles.server";
 import { VehicleForm } from "../components/VehicleForm";
 import type { Route } from "./+types/add";
+import { FormPage } from "../../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -16,26 +16,27 @@ export function action(args: Route.ActionArgs) {
 
 export default function AddVehicle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("vehicles");
-  const failure = formFailure(actionData);
   return (
-    <section>
-      <header className="page-header">
-        <h1>{t("add.title")}</h1>
-        <Link to="/configuration/vehicles/list">{t("details.back")}</Link>
-      </header>
-      <VehicleForm
-        result={failure?.reply}
-        code={failure?.code}
-        defaultValue={{ team_id: loaderData.defaultTeam, ...loaderData.device }}
-        teams={loaderData.teams}
-        drivers={loaderData.drivers}
-        withImages
-        submitLabel={t("add.submit")}
-      >
-        <Link to="/configuration/vehicles/list" className="button">
-          {t("common:actions.cancel")}
-        </Link>
-      </VehicleForm>
-    </section>
+    <FormPage
+      title={t("add.title")}
+      back={{ to: "/configuration/vehicles/list", label: t("details.back") }}
+      actionData={actionData}
+    >
+      {(failure) => (
+        <VehicleForm
+          result={failure?.reply}
+          code={failure?.code}
+          defaultValue={{ team_id: loaderData.defaultTeam, ...loaderData.device }}
+          teams={loaderData.teams}
+          drivers={loaderData.drivers}
+          withImages
+          submitLabel={t("add.submit")}
+        >
+          <Link to="/configuration/vehicles/list" className="button">
+            {t("common:actions.cancel")}
+          </Link>
+        </VehicleForm>
+      )}
+    </FormPage>
   );
 }

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { DeleteConfirm } from "../../../../components/DeleteConfirm";
 import { formFailure } from "../../../../lib/form-failure";
 import { VehicleForm } from "../components/VehicleForm";
 import { VehicleImages } from "../components/VehicleImages";
 import { vehicleDetailsAction, vehicleDetailsLoader } from "../vehicles.server";
 import type { Route } from "./+types/details";
+import { FormPage } from "../../../../components/FormPage";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -34,11 +35,11 @@ export default function VehicleDetails({ loaderData, actionData }: Route.Compone
     key.includes("=") ? `images=${params.get("images")}` === key : params.has(key),
   )?.[1];
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("details.title", { registration: d.registration })}</h1>
-        <Link to="/configuration/vehicles/list">{t("details.back")}</Link>
-      </header>
+    <FormPage
+      title={t("details.title", { registration: d.registration })}
+      back={{ to: "/configuration/vehicles/list", label: t("details.back") }}
+      className="stack"
+    >
       {notice && !actionData && (
         <div className="alert alert-ok" role="status" data-testid="notice">
           {t(notice)}
@@ -74,6 +75,6 @@ export default function VehicleDetails({ loaderData, actionData }: Route.Compone
           code={deleteFailure?.code}
         />
       )}
-    </section>
+    </FormPage>
   );
 }
