@@ -9,16 +9,7 @@ import {
   updateOrganization,
   updateSettings,
 } from "../../modules/organization";
-import {
-  teamInputSchema,
-  createTeam,
-  deleteTeam,
-  getTeam,
-  listTeams,
-  updateTeam,
-  toTeamDto,
-  toTeamListItemDto,
-} from "../../modules/teams";
+import { teamInputSchema, createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "../../modules/teams";
 import {
   passwordChangeSchema,
   personInputSchema,
@@ -62,24 +53,21 @@ export function configurationRoutes(ctx: AppContext) {
 
   r.get(
     "/api/teams",
-    authed(ctx, async (req, _s, p) => mapPage(await listTeams(ctx, p, listQuery(req)), toTeamListItemDto)),
+    authed(ctx, (req, _s, p) => listTeams(ctx, p, listQuery(req))),
   );
   r.post(
     "/api/teams",
     authed(ctx, async (req, res, p) => {
-      const team = await createTeam(ctx, p, parseBody(teamInputSchema, req.body));
-      res.status(201).json(toTeamDto(team));
+      res.status(201).json(await createTeam(ctx, p, parseBody(teamInputSchema, req.body)));
     }),
   );
   r.get(
     "/api/teams/:id",
-    authed(ctx, async (req, _s, p) => toTeamDto(await getTeam(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => getTeam(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/teams/:id",
-    authed(ctx, async (req, _s, p) =>
-      toTeamDto(await updateTeam(ctx, p, param(req, "id"), parseBody(teamInputSchema, req.body))),
-    ),
+    authed(ctx, (req, _s, p) => updateTeam(ctx, p, param(req, "id"), parseBody(teamInputSchema, req.body))),
   );
   r.delete(
     "/api/teams/:id",
