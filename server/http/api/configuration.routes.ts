@@ -19,14 +19,7 @@ import {
   toPersonDto,
   toPersonListItemDto,
 } from "../../modules/users";
-import {
-  vehicleFilterSchema,
-  vehicleInputSchema,
-  vehiclesService as vehicles,
-  toVehicleDetailsDto,
-  toVehicleDto,
-  toVehicleListItemDto,
-} from "../../modules/vehicles";
+import { vehicleFilterSchema, vehicleInputSchema, vehiclesService as vehicles } from "../../modules/vehicles";
 import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, param, parseBody } from "./api-kit";
 import { readMultipart } from "./multipart";
@@ -76,28 +69,22 @@ export function configurationRoutes(ctx: AppContext) {
 
   r.get(
     "/api/vehicles",
-    authed(ctx, async (req, _s, p) =>
-      mapPage(
-        await vehicles.listVehicles(ctx, p, listQuery(req), vehicleFilterSchema.parse(req.query)),
-        toVehicleListItemDto,
-      ),
-    ),
+    authed(ctx, (req, _s, p) => vehicles.listVehicles(ctx, p, listQuery(req), vehicleFilterSchema.parse(req.query))),
   );
   r.post(
     "/api/vehicles",
     authed(ctx, async (req, res, p) => {
-      const v = await vehicles.createVehicle(ctx, p, parseBody(vehicleInputSchema, req.body));
-      res.status(201).json(toVehicleDto(v));
+      res.status(201).json(await vehicles.createVehicle(ctx, p, parseBody(vehicleInputSchema, req.body)));
     }),
   );
   r.get(
     "/api/vehicles/:id",
-    authed(ctx, async (req, _s, p) => toVehicleDetailsDto(await vehicles.getVehicle(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => vehicles.getVehicle(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/vehicles/:id",
-    authed(ctx, async (req, _s, p) =>
-      toVehicleDto(await vehicles.updateVehicle(ctx, p, param(req, "id"), parseBody(vehicleInputSchema, req.body))),
+    authed(ctx, (req, _s, p) =>
+      vehicles.updateVehicle(ctx, p, param(req, "id"), parseBody(vehicleInputSchema, req.body)),
     ),
   );
   r.delete(
