@@ -16,11 +16,8 @@ import {
   profileInputSchema,
   usersService as people,
   type PeopleArea,
-  toPersonDto,
-  toPersonListItemDto,
 } from "../../modules/users";
 import { vehicleFilterSchema, vehicleInputSchema, vehiclesService as vehicles } from "../../modules/vehicles";
-import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, param, parseBody } from "./api-kit";
 import { readMultipart } from "./multipart";
 
@@ -122,26 +119,24 @@ export function configurationRoutes(ctx: AppContext) {
   for (const area of ["users", "drivers"] as PeopleArea[]) {
     r.get(
       `/api/${area}`,
-      authed(ctx, async (req, _s, p) =>
-        mapPage(await people.listPeople(ctx, p, area, listQuery(req)), toPersonListItemDto),
-      ),
+      authed(ctx, (req, _s, p) => people.listPeople(ctx, p, area, listQuery(req))),
     );
     r.post(
       `/api/${area}`,
       authed(ctx, async (req, res, p) => {
         const row = await people.createPerson(ctx, p, area, parseBody(personInputSchema, req.body));
-        res.status(201).json(toPersonDto(await people.getPerson(ctx, p, area, row.id)));
+        res.status(201).json(await people.getPerson(ctx, p, area, row.id));
       }),
     );
     r.get(
       `/api/${area}/:id`,
-      authed(ctx, async (req, _s, p) => toPersonDto(await people.getPerson(ctx, p, area, param(req, "id")))),
+      authed(ctx, (req, _s, p) => people.getPerson(ctx, p, area, param(req, "id"))),
     );
     r.put(
       `/api/${area}/:id`,
       authed(ctx, async (req, _s, p) => {
         await people.updatePerson(ctx, p, area, param(req, "id"), parseBody(personInputSchema, req.body));
-        return toPersonDto(await people.getPerson(ctx, p, area, param(req, "id")));
+        return people.getPerson(ctx, p, area, param(req, "id"));
       }),
     );
     r.delete(
@@ -152,13 +147,13 @@ export function configurationRoutes(ctx: AppContext) {
 
   r.get(
     "/api/profile",
-    authed(ctx, async (_q, _s, p) => toPersonDto(await people.getProfile(ctx, p))),
+    authed(ctx, (_q, _s, p) => people.getProfile(ctx, p)),
   );
   r.put(
     "/api/profile",
     authed(ctx, async (req, _s, p) => {
       await people.updateProfile(ctx, p, parseBody(profileInputSchema, req.body));
-      return toPersonDto(await people.getProfile(ctx, p));
+      return people.getProfile(ctx, p);
     }),
   );
   r.put(
