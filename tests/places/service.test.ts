@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/modules/access/principal";
+import { placesRepo } from "../../server/modules/places";
 import * as places from "../../server/modules/places/places.service";
 import { createTestContext, createTestOrg, principalFor, type TestContext } from "../support/context";
 import { outcome } from "../support/outcome";
@@ -37,10 +38,14 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+/** The stored row with its bounding box (an index detail the DTO leaves out). */
+const stored = async (kind: "poi" | "geofence", id: string) =>
+  (await placesRepo.findById(ctx.db, admin.orgId, kind, id))!;
+
 describe("points of interest", () => {
   it("creates a POI with its point as bounding box and defaults for icon and colour", async () => {
     const created = await places.createPoi(ctx, admin, poi({ icon: "", icon_color: "" }));
-    expect(created).toMatchObject({
+    expect(await stored("poi", created.id)).toMatchObject({
       kind: "poi",
       shape: "point",
       icon: "pin",
@@ -103,8 +108,9 @@ describe("geofences", () => {
       radius_m: "1000",
     });
     expect(g).toMatchObject({ shape: "circle", radius_m: 1000, polygon: null });
-    expect(g.max_lat - g.min_lat).toBeCloseTo(2000 / 111_195, 4);
-    expect(g.min_lon).toBeLessThan(19.45);
+    const row = await stored("geofence", g.id);
+    expect(row.max_lat - row.min_lat).toBeCloseTo(2000 / 111_195, 4);
+    expect(row.min_lon).toBeLessThan(19.45);
   });
 
   it("checks the radius range 10..100000 m", async () => {
@@ -138,7 +144,8 @@ describe("geofences", () => {
       [19.8, 41.4],
     ]);
     expect(g.latitude).toBeCloseTo(41.35, 6);
-    expect([g.min_lat, g.max_lat, g.min_lon, g.max_lon]).toEqual([41.3, 41.4, 19.8, 19.9]);
+    const row = await stored("geofence", g.id);
+    expect([row.min_lat, row.max_lat, row.min_lon, row.max_lon]).toEqual([41.3, 41.4, 19.8, 19.9]);
     const polygon = (text: unknown) =>
       places.createGeofence(ctx, admin, { name: "P", category: "Zone", shape: "polygon", polygon: text });
     expect(await outcome(polygon("41.3, 19.8\n41.3, 19.9\n41.3, 19.8"))).toBe("polygon:errors.polygonVertices");

@@ -92,7 +92,7 @@ export async function policyFormLoader(context: LoadContext, request: Request, r
         recipient_ids: options.users.some((u) => u.id === p.userId) ? [p.userId] : [],
       };
   return {
-    policy: policy ? { id: policy.id, name: policy.name, version: String(policy.updated_at as unknown) } : null,
+    policy: policy ? { id: policy.id, name: policy.name, version: policy.updated_at ?? "" } : null,
     defaults,
     options,
   };

@@ -7,7 +7,7 @@ import {
   listForwardingTargets,
   updateForwardingTarget,
 } from "../../../server/modules/forwarding/forwarding.service";
-import { toForwardingTargetDto, type ForwardingTargetDto } from "../../../server/modules/forwarding/forwarding.mapper";
+import type { ForwardingTargetDto } from "../../../server/modules/forwarding";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { formAction, intent } from "../../lib/forms.server";
 import { idParam, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
@@ -49,7 +49,7 @@ export async function forwardingListLoader({ request, context }: Args) {
     listForwardingTargets(context.app, p),
     orgTimeZone(context.app, p.orgId),
   ]);
-  return { targets: targets.map((t) => view(toForwardingTargetDto(t), timeZone)) };
+  return { targets: targets.map((t) => view(t, timeZone)) };
 }
 
 export async function addForwardingAction({ request, context }: Args) {
@@ -76,7 +76,7 @@ export async function forwardingTargetLoader({ request, context }: Args, rawId: 
     orgTimeZone(context.app, p.orgId),
   ]);
   return {
-    target: { ...view(toForwardingTargetDto(target), timeZone), version: String(target.updated_at as unknown) },
+    target: { ...view(target, timeZone), version: target.updated_at ?? "" },
     confirmDelete: new URL(request.url).searchParams.get("delete") === "1",
   };
 }

@@ -46,7 +46,7 @@ export async function editPlaceLoader(context: LoadContext, request: Request, ki
   const canWrite = can(p, "places:write");
   return {
     place,
-    version: String(place.updated_at as unknown),
+    version: place.updated_at ?? "",
     categories: await places.placeCategories(context.app, p, kind),
     canWrite,
     confirmDelete: canWrite && new URL(request.url).searchParams.get("delete") === "1",

@@ -4,7 +4,7 @@ import {
   deleteWebhook,
   getWebhook,
   listDeliveries,
-  listWebhooks,
+  webhooksWithDeliveryState,
   redeliver,
   rotateWebhookSecret,
   sendTestEvent,
@@ -41,7 +41,10 @@ function stamp(at: Date | string | null | undefined, timeZone: string): string |
 
 export async function webhooksListLoader({ request, context }: Args) {
   const p = requirePermission(context, request, PERMISSION);
-  const [rows, timeZone] = await Promise.all([listWebhooks(context.app, p), orgTimeZone(context.app, p.orgId)]);
+  const [rows, timeZone] = await Promise.all([
+    webhooksWithDeliveryState(context.app, p),
+    orgTimeZone(context.app, p.orgId),
+  ]);
   return {
     webhooks: rows.map((w) => ({
       id: w.id,

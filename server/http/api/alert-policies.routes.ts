@@ -1,14 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import {
-  ALERT_TYPES,
-  policyInputSchema,
-  alertsService as alerts,
-  toPolicyDto,
-  toPolicyListItemDto,
-} from "../../modules/alerts";
-import { mapPage } from "../../modules/shared/mapping";
+import { ALERT_TYPES, policyInputSchema, alertsService as alerts } from "../../modules/alerts";
 import { authed, listQuery, param, parseBody } from "./api-kit";
 
 const listFilter = z.object({ type: z.enum(ALERT_TYPES).optional().catch(undefined) });
@@ -23,20 +16,18 @@ export function alertPoliciesRoutes(ctx: AppContext) {
 
   r.get(
     "/api/alerts/policies",
-    authed(ctx, async (req, _s, p) =>
-      mapPage(await alerts.listPolicies(ctx, p, listQuery(req), listFilter.parse(req.query)), toPolicyListItemDto),
-    ),
+    authed(ctx, (req, _s, p) => alerts.listPolicies(ctx, p, listQuery(req), listFilter.parse(req.query))),
   );
   r.post(
     "/api/alerts/policies",
     authed(ctx, async (req, res, p) => {
       const created = await alerts.createPolicy(ctx, p, parseBody(policyInputSchema, req.body));
-      res.status(201).json(toPolicyDto(await alerts.getPolicy(ctx, p, created.id)));
+      res.status(201).json(await alerts.getPolicy(ctx, p, created.id));
     }),
   );
   r.get(
     "/api/alerts/policies/:id",
-    authed(ctx, async (req, _s, p) => toPolicyDto(await alerts.getPolicy(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => alerts.getPolicy(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/alerts/policies/:id",
@@ -45,7 +36,7 @@ export function alertPoliciesRoutes(ctx: AppContext) {
       const current = await alerts.getPolicy(ctx, p, id);
       const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {};
       await alerts.updatePolicy(ctx, p, id, parseBody(policyInputSchema, { active: current.active, ...body }));
-      return toPolicyDto(await alerts.getPolicy(ctx, p, id));
+      return alerts.getPolicy(ctx, p, id);
     }),
   );
   r.delete(
@@ -57,7 +48,7 @@ export function alertPoliciesRoutes(ctx: AppContext) {
     authed(ctx, async (req, _s, p) => {
       const id = param(req, "id");
       await alerts.setPolicyActive(ctx, p, id, parseBody(activeBody, req.body).active);
-      return toPolicyDto(await alerts.getPolicy(ctx, p, id));
+      return alerts.getPolicy(ctx, p, id);
     }),
   );
   return r;

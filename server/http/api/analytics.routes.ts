@@ -13,7 +13,6 @@ import {
   requestArchive,
   retryArchive,
   CONTENT_TYPES,
-  toArchive,
 } from "../../modules/analytics";
 import { authed, param, sendError } from "./api-kit";
 import { formatAddress } from "../../modules/addresses";
@@ -104,11 +103,7 @@ export function analyticsRoutes(ctx: AppContext) {
   );
   r.get(
     "/api/analytics/archive",
-    authed(ctx, async (req, _s, p) => {
-      const page = Math.max(1, Number(req.query.page) || 1);
-      const list = await listArchives(ctx, p, page, 20);
-      return { items: list.items.map(toArchive), total: list.total, page: list.page, pages: list.pages };
-    }),
+    authed(ctx, (req, _s, p) => listArchives(ctx, p, Math.max(1, Number(req.query.page) || 1), 20)),
   );
   r.get("/api/analytics/archive/:id/files/:format", async (req, res) => {
     try {

@@ -9,34 +9,15 @@ import {
   updateOrganization,
   updateSettings,
 } from "../../modules/organization";
-import {
-  teamInputSchema,
-  createTeam,
-  deleteTeam,
-  getTeam,
-  listTeams,
-  updateTeam,
-  toTeamDto,
-  toTeamListItemDto,
-} from "../../modules/teams";
+import { teamInputSchema, createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "../../modules/teams";
 import {
   passwordChangeSchema,
   personInputSchema,
   profileInputSchema,
   usersService as people,
   type PeopleArea,
-  toPersonDto,
-  toPersonListItemDto,
 } from "../../modules/users";
-import {
-  vehicleFilterSchema,
-  vehicleInputSchema,
-  vehiclesService as vehicles,
-  toVehicleDetailsDto,
-  toVehicleDto,
-  toVehicleListItemDto,
-} from "../../modules/vehicles";
-import { mapPage } from "../../modules/shared/mapping";
+import { vehicleFilterSchema, vehicleInputSchema, vehiclesService as vehicles } from "../../modules/vehicles";
 import { authed, listQuery, param, parseBody } from "./api-kit";
 import { readMultipart } from "./multipart";
 
@@ -62,24 +43,21 @@ export function configurationRoutes(ctx: AppContext) {
 
   r.get(
     "/api/teams",
-    authed(ctx, async (req, _s, p) => mapPage(await listTeams(ctx, p, listQuery(req)), toTeamListItemDto)),
+    authed(ctx, (req, _s, p) => listTeams(ctx, p, listQuery(req))),
   );
   r.post(
     "/api/teams",
     authed(ctx, async (req, res, p) => {
-      const team = await createTeam(ctx, p, parseBody(teamInputSchema, req.body));
-      res.status(201).json(toTeamDto(team));
+      res.status(201).json(await createTeam(ctx, p, parseBody(teamInputSchema, req.body)));
     }),
   );
   r.get(
     "/api/teams/:id",
-    authed(ctx, async (req, _s, p) => toTeamDto(await getTeam(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => getTeam(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/teams/:id",
-    authed(ctx, async (req, _s, p) =>
-      toTeamDto(await updateTeam(ctx, p, param(req, "id"), parseBody(teamInputSchema, req.body))),
-    ),
+    authed(ctx, (req, _s, p) => updateTeam(ctx, p, param(req, "id"), parseBody(teamInputSchema, req.body))),
   );
   r.delete(
     "/api/teams/:id",
@@ -88,28 +66,22 @@ export function configurationRoutes(ctx: AppContext) {
 
   r.get(
     "/api/vehicles",
-    authed(ctx, async (req, _s, p) =>
-      mapPage(
-        await vehicles.listVehicles(ctx, p, listQuery(req), vehicleFilterSchema.parse(req.query)),
-        toVehicleListItemDto,
-      ),
-    ),
+    authed(ctx, (req, _s, p) => vehicles.listVehicles(ctx, p, listQuery(req), vehicleFilterSchema.parse(req.query))),
   );
   r.post(
     "/api/vehicles",
     authed(ctx, async (req, res, p) => {
-      const v = await vehicles.createVehicle(ctx, p, parseBody(vehicleInputSchema, req.body));
-      res.status(201).json(toVehicleDto(v));
+      res.status(201).json(await vehicles.createVehicle(ctx, p, parseBody(vehicleInputSchema, req.body)));
     }),
   );
   r.get(
     "/api/vehicles/:id",
-    authed(ctx, async (req, _s, p) => toVehicleDetailsDto(await vehicles.getVehicle(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => vehicles.getVehicle(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/vehicles/:id",
-    authed(ctx, async (req, _s, p) =>
-      toVehicleDto(await vehicles.updateVehicle(ctx, p, param(req, "id"), parseBody(vehicleInputSchema, req.body))),
+    authed(ctx, (req, _s, p) =>
+      vehicles.updateVehicle(ctx, p, param(req, "id"), parseBody(vehicleInputSchema, req.body)),
     ),
   );
   r.delete(
@@ -147,26 +119,24 @@ export function configurationRoutes(ctx: AppContext) {
   for (const area of ["users", "drivers"] as PeopleArea[]) {
     r.get(
       `/api/${area}`,
-      authed(ctx, async (req, _s, p) =>
-        mapPage(await people.listPeople(ctx, p, area, listQuery(req)), toPersonListItemDto),
-      ),
+      authed(ctx, (req, _s, p) => people.listPeople(ctx, p, area, listQuery(req))),
     );
     r.post(
       `/api/${area}`,
       authed(ctx, async (req, res, p) => {
         const row = await people.createPerson(ctx, p, area, parseBody(personInputSchema, req.body));
-        res.status(201).json(toPersonDto(await people.getPerson(ctx, p, area, row.id)));
+        res.status(201).json(await people.getPerson(ctx, p, area, row.id));
       }),
     );
     r.get(
       `/api/${area}/:id`,
-      authed(ctx, async (req, _s, p) => toPersonDto(await people.getPerson(ctx, p, area, param(req, "id")))),
+      authed(ctx, (req, _s, p) => people.getPerson(ctx, p, area, param(req, "id"))),
     );
     r.put(
       `/api/${area}/:id`,
       authed(ctx, async (req, _s, p) => {
         await people.updatePerson(ctx, p, area, param(req, "id"), parseBody(personInputSchema, req.body));
-        return toPersonDto(await people.getPerson(ctx, p, area, param(req, "id")));
+        return people.getPerson(ctx, p, area, param(req, "id"));
       }),
     );
     r.delete(
@@ -177,13 +147,13 @@ export function configurationRoutes(ctx: AppContext) {
 
   r.get(
     "/api/profile",
-    authed(ctx, async (_q, _s, p) => toPersonDto(await people.getProfile(ctx, p))),
+    authed(ctx, (_q, _s, p) => people.getProfile(ctx, p)),
   );
   r.put(
     "/api/profile",
     authed(ctx, async (req, _s, p) => {
       await people.updateProfile(ctx, p, parseBody(profileInputSchema, req.body));
-      return toPersonDto(await people.getProfile(ctx, p));
+      return people.getProfile(ctx, p);
     }),
   );
   r.put(

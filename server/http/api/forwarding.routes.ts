@@ -6,7 +6,6 @@ import {
   forwardingTargetInputSchema,
   getForwardingTarget,
   listForwardingTargets,
-  toForwardingTargetDto,
   updateForwardingTarget,
 } from "../../modules/forwarding";
 import { authed, param, parseBody } from "./api-kit";
@@ -16,25 +15,22 @@ export function forwardingRoutes(ctx: AppContext) {
   const r = Router();
   r.get(
     "/api/forwarding",
-    authed(ctx, async (_q, _s, p) => ({ items: (await listForwardingTargets(ctx, p)).map(toForwardingTargetDto) })),
+    authed(ctx, async (_q, _s, p) => ({ items: await listForwardingTargets(ctx, p) })),
   );
   r.post(
     "/api/forwarding",
     authed(ctx, async (req, res, p) => {
-      const target = await createForwardingTarget(ctx, p, parseBody(forwardingTargetInputSchema, req.body));
-      res.status(201).json(toForwardingTargetDto(target));
+      res.status(201).json(await createForwardingTarget(ctx, p, parseBody(forwardingTargetInputSchema, req.body)));
     }),
   );
   r.get(
     "/api/forwarding/:id",
-    authed(ctx, async (req, _s, p) => toForwardingTargetDto(await getForwardingTarget(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => getForwardingTarget(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/forwarding/:id",
-    authed(ctx, async (req, _s, p) =>
-      toForwardingTargetDto(
-        await updateForwardingTarget(ctx, p, param(req, "id"), parseBody(forwardingTargetInputSchema, req.body)),
-      ),
+    authed(ctx, (req, _s, p) =>
+      updateForwardingTarget(ctx, p, param(req, "id"), parseBody(forwardingTargetInputSchema, req.body)),
     ),
   );
   r.delete(

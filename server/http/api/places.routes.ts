@@ -1,7 +1,6 @@
 import { Router } from "express";
 import type { AppContext } from "../../context";
-import { placeFilterSchema, placesService as places, toPlaceDto } from "../../modules/places";
-import { mapPage } from "../../modules/shared/mapping";
+import { placeFilterSchema, placesService as places } from "../../modules/places";
 import { authed, listQuery, param } from "./api-kit";
 
 /**
@@ -13,24 +12,22 @@ export function placesRoutes(ctx: AppContext) {
 
   r.get(
     "/api/places/pois",
-    authed(ctx, async (req, _s, p) =>
-      mapPage(await places.listPlaces(ctx, p, "poi", listQuery(req), placeFilterSchema.parse(req.query)), toPlaceDto),
-    ),
+    authed(ctx, (req, _s, p) => places.listPlaces(ctx, p, "poi", listQuery(req), placeFilterSchema.parse(req.query))),
   );
   r.post(
     "/api/places/pois",
     authed(ctx, async (req, res, p) => {
-      res.status(201).json(toPlaceDto(await places.createPoi(ctx, p, req.body ?? {})));
+      res.status(201).json(await places.createPoi(ctx, p, req.body ?? {}));
     }),
   );
   r.get(
     "/api/places/pois/:id",
-    authed(ctx, async (req, _s, p) => toPlaceDto(await places.getPoi(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => places.getPoi(ctx, p, param(req, "id"))),
   );
   // The service answers 404 for another organisation's id before it checks the body.
   r.put(
     "/api/places/pois/:id",
-    authed(ctx, async (req, _s, p) => toPlaceDto(await places.updatePoi(ctx, p, param(req, "id"), req.body ?? {}))),
+    authed(ctx, (req, _s, p) => places.updatePoi(ctx, p, param(req, "id"), req.body ?? {})),
   );
   r.delete(
     "/api/places/pois/:id",
@@ -39,28 +36,23 @@ export function placesRoutes(ctx: AppContext) {
 
   r.get(
     "/api/places/geofences",
-    authed(ctx, async (req, _s, p) =>
-      mapPage(
-        await places.listPlaces(ctx, p, "geofence", listQuery(req), placeFilterSchema.parse(req.query)),
-        toPlaceDto,
-      ),
+    authed(ctx, (req, _s, p) =>
+      places.listPlaces(ctx, p, "geofence", listQuery(req), placeFilterSchema.parse(req.query)),
     ),
   );
   r.post(
     "/api/places/geofences",
     authed(ctx, async (req, res, p) => {
-      res.status(201).json(toPlaceDto(await places.createGeofence(ctx, p, req.body ?? {})));
+      res.status(201).json(await places.createGeofence(ctx, p, req.body ?? {}));
     }),
   );
   r.get(
     "/api/places/geofences/:id",
-    authed(ctx, async (req, _s, p) => toPlaceDto(await places.getGeofence(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => places.getGeofence(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/places/geofences/:id",
-    authed(ctx, async (req, _s, p) =>
-      toPlaceDto(await places.updateGeofence(ctx, p, param(req, "id"), req.body ?? {})),
-    ),
+    authed(ctx, (req, _s, p) => places.updateGeofence(ctx, p, param(req, "id"), req.body ?? {})),
   );
   r.delete(
     "/api/places/geofences/:id",

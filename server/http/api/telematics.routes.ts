@@ -4,12 +4,9 @@ import { attachUnknownDevice, attachDeviceSchema, listDeviceFaults, listUnknownD
 import {
   immobilizationHistorySchema,
   immobilizationRequestSchema,
-  toCommandDto,
-  toHistoryItemDto,
   listImmobilizationHistory,
   requestImmobilization,
 } from "../../modules/immobilization";
-import { mapPage } from "../../modules/shared/mapping";
 import { subscribePositions, unsubscribePositions } from "../../modules/live";
 import {
   fleetCounters,
@@ -62,15 +59,11 @@ export function telematicsRoutes(ctx: AppContext) {
 
   r.post(
     "/api/immobilization",
-    authed(ctx, async (req, _res, p) =>
-      toCommandDto(await requestImmobilization(ctx, p, parseBody(immobilizationRequestSchema, req.body))),
-    ),
+    authed(ctx, (req, _res, p) => requestImmobilization(ctx, p, parseBody(immobilizationRequestSchema, req.body))),
   );
   r.get(
     "/api/immobilization/history",
-    authed(ctx, async (req, _res, p) =>
-      mapPage(await listImmobilizationHistory(ctx, p, immobilizationHistorySchema.parse(req.query)), toHistoryItemDto),
-    ),
+    authed(ctx, (req, _res, p) => listImmobilizationHistory(ctx, p, immobilizationHistorySchema.parse(req.query))),
   );
 
   r.get(

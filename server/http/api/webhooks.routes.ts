@@ -10,24 +10,21 @@ export function webhooksRoutes(ctx: AppContext) {
 
   r.get(
     "/api/webhooks",
-    authed(ctx, async (_q, _s, p) => ({ items: (await webhooks.listWebhooks(ctx, p)).map(webhooks.toWebhookDto) })),
+    authed(ctx, async (_q, _s, p) => ({ items: await webhooks.listWebhooks(ctx, p) })),
   );
   r.post(
     "/api/webhooks",
     authed(ctx, async (req, res, p) => {
-      const w = await webhooks.createWebhook(ctx, p, parseBody(input, req.body));
-      res.status(201).json(webhooks.toWebhookWithSecretDto(w));
+      res.status(201).json(await webhooks.createWebhook(ctx, p, parseBody(input, req.body)));
     }),
   );
   r.get(
     "/api/webhooks/:id",
-    authed(ctx, async (req, _s, p) => webhooks.toWebhookDto(await webhooks.getWebhook(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => webhooks.getWebhook(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/webhooks/:id",
-    authed(ctx, async (req, _s, p) =>
-      webhooks.toWebhookDto(await webhooks.updateWebhook(ctx, p, param(req, "id"), parseBody(input, req.body))),
-    ),
+    authed(ctx, (req, _s, p) => webhooks.updateWebhook(ctx, p, param(req, "id"), parseBody(input, req.body))),
   );
   r.delete(
     "/api/webhooks/:id",
@@ -35,9 +32,7 @@ export function webhooksRoutes(ctx: AppContext) {
   );
   r.post(
     "/api/webhooks/:id/secret",
-    authed(ctx, async (req, _s, p) =>
-      webhooks.toWebhookWithSecretDto(await webhooks.rotateWebhookSecret(ctx, p, param(req, "id"))),
-    ),
+    authed(ctx, (req, _s, p) => webhooks.rotateWebhookSecret(ctx, p, param(req, "id"))),
   );
   r.get(
     "/api/webhooks/:id/deliveries",

@@ -11,6 +11,8 @@ import { existingUserIds, peopleWithEmail } from "../users";
 import { vehicleOptions } from "../vehicles";
 import { assertUuid } from "../positions";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { mapPage } from "../shared/mapping";
+import { toPolicyDto, toPolicyListItemDto } from "./alerts.mapper";
 import { alertLogRepo, type LogQuery } from "./alerts-log.repo";
 import { alertsPolicy } from "./alerts.policy";
 import { policiesRepo, type PolicyLinks, type PolicySort } from "./alerts.repo";
@@ -26,17 +28,21 @@ export async function listPolicies(ctx: AppContext, p: Principal, q: ListQuery, 
   alertsPolicy.read(p);
   const sort = pickSort<PolicySort>(q.sort, SORTS, "name");
   const { items, total } = await policiesRepo.list(ctx.db, p.orgId, q, sort, filter.type);
-  return toPage(items, total, q);
+  return mapPage(toPage(items, total, q), toPolicyListItemDto);
 }
 
 export async function getPolicy(ctx: AppContext, p: Principal, id: string) {
+  return toPolicyDto(await findPolicy(ctx, p, id));
+}
+export type PolicyDetails = Awaited<ReturnType<typeof getPolicy>>;
+
+async function findPolicy(ctx: AppContext, p: Principal, id: string) {
   alertsPolicy.read(p);
   assertUuid(id, "alert policy");
   const policy = await policiesRepo.findById(ctx.db, p.orgId, id);
   if (!policy) throw notFound("alert policy");
   return { ...policy, ...(await policiesRepo.links(ctx.db, p.orgId, id)) };
 }
-export type PolicyDetails = Awaited<ReturnType<typeof getPolicy>>;
 
 /** What the policy form offers: the vehicles and teams the user sees, the geofences and the people of the organisation. */
 export async function policyFormOptions(ctx: AppContext, p: Principal) {
@@ -136,7 +142,7 @@ export async function createPolicy(ctx: AppContext, p: Principal, input: PolicyI
 
 export async function updatePolicy(ctx: AppContext, p: Principal, id: string, input: PolicyInput) {
   alertsPolicy.write(p);
-  const previous = await getPolicy(ctx, p, id);
+  const previous = await findPolicy(ctx, p, id);
   const links = await resolveLinks(ctx, p, input, previous);
   return ctx.db.transaction().execute(async (trx) => {
     const policy = await policiesRepo.update(trx, p.orgId, id, policyColumns(input));

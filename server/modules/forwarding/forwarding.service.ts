@@ -4,6 +4,7 @@ import { AppError, notFound } from "../../errors";
 import { checkOutboundUrl } from "../../shared/outbound-url";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
+import { toForwardingTargetDto, type ForwardingTargetDto } from "./forwarding.mapper";
 import { forwardingPolicy } from "./forwarding.policy";
 import { forwardingRepo, type ForwardingTargetRow, type TargetValues } from "./forwarding.repo";
 import type { ForwardingTargetInput } from "./forwarding.schema";
@@ -37,12 +38,16 @@ function values(input: ForwardingTargetInput, secret: string): TargetValues {
   };
 }
 
-export async function listForwardingTargets(ctx: AppContext, p: Principal): Promise<ForwardingTargetRow[]> {
+export async function listForwardingTargets(ctx: AppContext, p: Principal): Promise<ForwardingTargetDto[]> {
   forwardingPolicy.manage(p);
-  return forwardingRepo.list(ctx.db, p.orgId);
+  return (await forwardingRepo.list(ctx.db, p.orgId)).map(toForwardingTargetDto);
 }
 
-export async function getForwardingTarget(ctx: AppContext, p: Principal, id: string): Promise<ForwardingTargetRow> {
+export async function getForwardingTarget(ctx: AppContext, p: Principal, id: string): Promise<ForwardingTargetDto> {
+  return toForwardingTargetDto(await findTarget(ctx, p, id));
+}
+
+async function findTarget(ctx: AppContext, p: Principal, id: string): Promise<ForwardingTargetRow> {
   forwardingPolicy.manage(p);
   const target = await forwardingRepo.find(ctx.db, p.orgId, id);
   if (!target) throw notFound("forwarding target");
@@ -59,13 +64,13 @@ export async function createForwardingTarget(ctx: AppContext, p: Principal, inpu
     .execute(async (trx) => {
       const target = await forwardingRepo.insert(trx, p.orgId, values(input, secret));
       await audit.record(trx, p, { entity: "forwarding_target", id: target.id, action: "create", after: target });
-      return target;
+      return toForwardingTargetDto(target);
     })
     .catch(mapNameTaken);
 }
 
 export async function updateForwardingTarget(ctx: AppContext, p: Principal, id: string, input: ForwardingTargetInput) {
-  const before = await getForwardingTarget(ctx, p, id);
+  const before = await findTarget(ctx, p, id);
   if (await forwardingRepo.nameExists(ctx.db, p.orgId, input.name, id)) throw nameTaken();
   if (input.url !== before.url || !before.active) await assertReachable(ctx, input.url);
   return ctx.db
@@ -74,13 +79,13 @@ export async function updateForwardingTarget(ctx: AppContext, p: Principal, id: 
       const target = await forwardingRepo.update(trx, p.orgId, id, values(input, input.secret ?? before.secret));
       if (!target) throw notFound("forwarding target");
       await audit.record(trx, p, { entity: "forwarding_target", id, action: "update", before, after: target });
-      return target;
+      return toForwardingTargetDto(target);
     })
     .catch(mapNameTaken);
 }
 
 export async function deleteForwardingTarget(ctx: AppContext, p: Principal, id: string): Promise<void> {
-  const before = await getForwardingTarget(ctx, p, id);
+  const before = await findTarget(ctx, p, id);
   await ctx.db.transaction().execute(async (trx) => {
     await forwardingRepo.delete(trx, p.orgId, id);
     await audit.record(trx, p, { entity: "forwarding_target", id, action: "delete", before });

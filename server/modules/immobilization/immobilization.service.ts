@@ -6,6 +6,8 @@ import { audit } from "../audit";
 import { emitEvent } from "../events";
 import { assertUuid } from "../positions";
 import { toPage } from "../shared/listing";
+import { mapPage } from "../shared/mapping";
+import { toCommandDto, toHistoryItemDto } from "./immobilization.mapper";
 import { immobilizationPolicy } from "./immobilization.policy";
 import { immobilizationRepo } from "./immobilization.repo";
 import {
@@ -104,7 +106,7 @@ export async function requestImmobilization(
     { vehicleId: v.id, action: input.action, status: done.status, error: done.error },
     "immobilisation command",
   );
-  return {
+  return toCommandDto({
     id: done.id,
     vehicleId: done.vehicle_id,
     registration: v.registration,
@@ -115,7 +117,7 @@ export async function requestImmobilization(
     response: done.response,
     error: done.error,
     errorCode: done.status === "Failed" && done.error === FAILURE_REASONS.offline ? ("DEVICE_OFFLINE" as const) : null,
-  };
+  });
 }
 
 /** Immobilisation history (immobilization:read) of the vehicles the user may see, with who asked. */
@@ -128,5 +130,5 @@ export async function listImmobilizationHistory(
   if (opts.vehicleId) assertUuid(opts.vehicleId);
   const q = { page: opts.page ?? 1, size: opts.size ?? 20 };
   const { items, total } = await immobilizationRepo.history(ctx.db, p, { vehicleId: opts.vehicleId, ...q });
-  return toPage(items, total, { ...q, q: "", dir: "asc" });
+  return mapPage(toPage(items, total, { ...q, q: "", dir: "asc" }), toHistoryItemDto);
 }

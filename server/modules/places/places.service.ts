@@ -3,7 +3,9 @@ import { notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { mapPage } from "../shared/mapping";
 import { circleBoundingBox, polygonBoundingBox, ringCentre } from "../../shared/geometry";
+import { toPlaceDto } from "./places.mapper";
 import { placesPolicy } from "./places.policy";
 import { placesRepo, type PlaceKind, type PlaceRecord, type PlaceSort } from "./places.repo";
 import { geofenceInputSchema, poiInputSchema, type GeofenceInput, type PoiInput } from "./places.schema";
@@ -87,7 +89,7 @@ export async function listPlaces(
   placesPolicy.read(p);
   const sort = pickSort<PlaceSort>(q.sort, SORTS, "name");
   const { items, total } = await placesRepo.list(ctx.db, p.orgId, kind, q, sort, filter.category || undefined);
-  return toPage(items, total, q);
+  return mapPage(toPage(items, total, q), toPlaceDto);
 }
 
 export async function placeCategories(ctx: AppContext, p: Principal, kind: PlaceKind) {
@@ -121,7 +123,11 @@ export function existingPlaceIds(
   return placesRepo.existingIds(ctx.db, orgId, kind, ids);
 }
 
-export async function getPlace(ctx: AppContext, p: Principal, kind: PlaceKind, id: string): Promise<Place> {
+export async function getPlace(ctx: AppContext, p: Principal, kind: PlaceKind, id: string) {
+  return toPlaceDto(await findPlace(ctx, p, kind, id));
+}
+
+async function findPlace(ctx: AppContext, p: Principal, kind: PlaceKind, id: string): Promise<Place> {
   placesPolicy.read(p);
   const place = await placesRepo.findById(ctx.db, p.orgId, kind, id);
   if (!place) throw notFound(kind === "poi" ? "point of interest" : "geofence");
@@ -135,7 +141,7 @@ function insertPlace(ctx: AppContext, p: Principal, record: PlaceRecord) {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await placesRepo.insert(trx, p.orgId, record);
     await audit.record(trx, p, { entity: "place", id: row.id, action: "create", after: row });
-    return row;
+    return toPlaceDto(row);
   });
 }
 
@@ -145,7 +151,7 @@ function replacePlace(ctx: AppContext, p: Principal, before: Place, record: Plac
     const row = await placesRepo.update(trx, p.orgId, kind, id, record);
     if (!row) throw notFound(kind === "poi" ? "point of interest" : "geofence");
     await audit.record(trx, p, { entity: "place", id, action: "update", before, after: row });
-    return row;
+    return toPlaceDto(row);
   });
 }
 
@@ -158,7 +164,7 @@ export async function createPoi(ctx: AppContext, p: Principal, input: PoiInput |
 
 export async function updatePoi(ctx: AppContext, p: Principal, id: string, input: PoiInput | PoiFields) {
   placesPolicy.write(p);
-  const before = await getPlace(ctx, p, "poi", id);
+  const before = await findPlace(ctx, p, "poi", id);
   return replacePlace(ctx, p, before, poiRecord(poiInputSchema.parse(input)));
 }
 
@@ -169,13 +175,13 @@ export async function createGeofence(ctx: AppContext, p: Principal, input: Geofe
 
 export async function updateGeofence(ctx: AppContext, p: Principal, id: string, input: GeofenceInput | GeofenceFields) {
   placesPolicy.write(p);
-  const before = await getPlace(ctx, p, "geofence", id);
+  const before = await findPlace(ctx, p, "geofence", id);
   return replacePlace(ctx, p, before, geofenceRecord(geofenceInputSchema.parse(input)));
 }
 
 export async function deletePlace(ctx: AppContext, p: Principal, kind: PlaceKind, id: string) {
   placesPolicy.write(p);
-  const before = await getPlace(ctx, p, kind, id);
+  const before = await findPlace(ctx, p, kind, id);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await placesRepo.delete(trx, p.orgId, kind, id)))
       throw notFound(kind === "poi" ? "point of interest" : "geofence");

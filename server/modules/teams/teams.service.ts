@@ -4,6 +4,8 @@ import { canSeeTeam } from "../access/access.policy";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { mapPage } from "../shared/mapping";
+import { toTeamDto, toTeamListItemDto } from "./teams.mapper";
 import { teamsPolicy } from "./teams.policy";
 import { teamsRepo, type TeamSort } from "./teams.repo";
 import type { TeamInput } from "./teams.schema";
@@ -19,7 +21,7 @@ export async function listTeams(ctx: AppContext, p: Principal, q: ListQuery) {
   teamsPolicy.list(p);
   const sort = pickSort<TeamSort>(q.sort, ["name", "vehicles", "members"], "name");
   const { items, total } = await teamsRepo.list(ctx.db, p.orgId, p.teamIds, q, sort);
-  return toPage(items, total, q);
+  return mapPage(toPage(items, total, q), toTeamListItemDto);
 }
 
 /** Teams the user may pick in forms. */
@@ -33,11 +35,15 @@ export function existingTeamIds(ctx: AppContext, orgId: string, ids: readonly st
   return teamsRepo.existingIds(ctx.db, orgId, ids);
 }
 
-export async function getTeam(ctx: AppContext, p: Principal, id: string) {
+async function visibleTeam(ctx: AppContext, p: Principal, id: string) {
   teamsPolicy.list(p);
   const team = await teamsRepo.findById(ctx.db, p.orgId, id);
   if (!team || !canSeeTeam(p, team.id)) throw notFound("team");
   return team;
+}
+
+export async function getTeam(ctx: AppContext, p: Principal, id: string) {
+  return toTeamDto(await visibleTeam(ctx, p, id));
 }
 
 export async function getTeamWithUsage(ctx: AppContext, p: Principal, id: string) {
@@ -54,14 +60,14 @@ export async function createTeam(ctx: AppContext, p: Principal, input: TeamInput
     .execute(async (trx) => {
       const team = await teamsRepo.insert(trx, p.orgId, { name: input.name, description: input.description ?? null });
       await audit.record(trx, p, { entity: "team", id: team.id, action: "create", after: team });
-      return team;
+      return toTeamDto(team);
     })
     .catch(mapNameTaken);
 }
 
 export async function updateTeam(ctx: AppContext, p: Principal, id: string, input: TeamInput) {
   teamsPolicy.write(p);
-  const before = await getTeam(ctx, p, id);
+  const before = await visibleTeam(ctx, p, id);
   if (await teamsRepo.nameExists(ctx.db, p.orgId, input.name, id))
     throw new AppError("TEAM_NAME_TAKEN", "A team with this name exists", { field: "name" });
   return ctx.db
@@ -73,7 +79,7 @@ export async function updateTeam(ctx: AppContext, p: Principal, id: string, inpu
       });
       if (!team) throw notFound("team");
       await audit.record(trx, p, { entity: "team", id, action: "update", before, after: team });
-      return team;
+      return toTeamDto(team);
     })
     .catch(mapNameTaken);
 }
@@ -81,7 +87,7 @@ export async function updateTeam(ctx: AppContext, p: Principal, id: string, inpu
 /** A team that still holds vehicles or members is kept: deleting it would silently hide them from team-limited users. */
 export async function deleteTeam(ctx: AppContext, p: Principal, id: string) {
   teamsPolicy.write(p);
-  const before = await getTeam(ctx, p, id);
+  const before = await visibleTeam(ctx, p, id);
   const usage = await teamsRepo.usage(ctx.db, p.orgId, id);
   if (usage.vehicles || usage.members)
     throw new AppError("TEAM_IN_USE", "The team still has members or vehicles", usage);

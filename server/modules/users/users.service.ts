@@ -8,7 +8,9 @@ import { audit } from "../audit";
 import { visibleVehicleIds } from "../access/vehicle-scope";
 import { endUserSessions } from "../auth";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { mapPage } from "../shared/mapping";
 import { existingTeamIds } from "../teams";
+import { toPersonDto, toPersonListItemDto } from "./users.mapper";
 import { usersPolicy, type PeopleArea } from "./users.policy";
 import { usersRepo, type UserSort } from "./users.repo";
 import type { z } from "zod";
@@ -26,10 +28,14 @@ export async function listPeople(ctx: AppContext, p: Principal, area: PeopleArea
   const { items, total } = await usersRepo.list(ctx.db, p.orgId, p.teamIds, q, sort, {
     driversOnly: area === "drivers",
   });
-  return toPage(items, total, q);
+  return mapPage(toPage(items, total, q), toPersonListItemDto);
 }
 
 export async function getPerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string) {
+  return toPersonDto(await visiblePerson(ctx, p, area, id));
+}
+
+async function visiblePerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string) {
   usersPolicy.read(p, area);
   const u = await usersRepo.findById(ctx.db, p.orgId, id);
   if (!u || (u.team_id !== null && !canSeeTeam(p, u.team_id)) || (p.teamIds !== "all" && u.team_id === null))
@@ -105,7 +111,7 @@ export async function updatePerson(
   submitted: PersonInput,
 ) {
   usersPolicy.write(p, area);
-  const current = await getPerson(ctx, p, area, id);
+  const current = await visiblePerson(ctx, p, area, id);
   const input: PersonInput = area === "drivers" ? { ...submitted, ...pick(current, SIGN_IN_FIELDS) } : submitted;
   const role = await checkPerson(ctx, p, input, id);
   if (current.id === p.userId && (!input.active || role.id !== current.role_id)) {
@@ -146,7 +152,7 @@ function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
 export async function deletePerson(ctx: AppContext, p: Principal, area: PeopleArea, id: string) {
   usersPolicy.delete(p, area);
   usersPolicy.notSelf(p, id);
-  const current = await getPerson(ctx, p, area, id);
+  const current = await visiblePerson(ctx, p, area, id);
   const role = await usersRepo.findRole(ctx.db, p.orgId, current.role_id);
   if (role?.key === "administrator" && (await usersRepo.countActiveAdmins(ctx.db, p.orgId, id)) === 0) {
     throw new AppError("LAST_ADMIN", "The organisation needs at least one active administrator");
@@ -160,13 +166,17 @@ export async function deletePerson(ctx: AppContext, p: Principal, area: PeopleAr
 // Profile: the signed-in user's own record; needs no module permission.
 
 export async function getProfile(ctx: AppContext, p: Principal) {
+  return toPersonDto(await ownRecord(ctx, p));
+}
+
+async function ownRecord(ctx: AppContext, p: Principal) {
   const u = await usersRepo.findById(ctx.db, p.orgId, p.userId);
   if (!u) throw notFound("user");
   return u;
 }
 
 export async function updateProfile(ctx: AppContext, p: Principal, input: z.infer<typeof profileInputSchema>) {
-  const before = await getProfile(ctx, p);
+  const before = await ownRecord(ctx, p);
   await ctx.db.transaction().execute(async (trx) => {
     await usersRepo.update(trx, p.orgId, p.userId, input);
     await audit.record(trx, p, {

@@ -4,8 +4,10 @@ import type { Principal } from "../access/principal";
 import { audit } from "../audit";
 import { assertDeviceQuota } from "../tenants";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { mapPage } from "../shared/mapping";
 import { existingTeamIds } from "../teams";
 import { assignableDrivers, findPersonTeam } from "../users";
+import { toVehicleDetailsDto, toVehicleDto, toVehicleListItemDto } from "./vehicles.mapper";
 import { vehiclesPolicy } from "./vehicles.policy";
 import { vehiclesRepo, type VehicleSort } from "./vehicles.repo";
 import { IMAGE_TYPES, MAX_VEHICLE_IMAGES, vehicleInputSchema, type VehicleInput } from "./vehicles.schema";
@@ -23,7 +25,7 @@ export async function listVehicles(
     "registration",
   );
   const { items, total } = await vehiclesRepo.list(ctx.db, p, q, sort, filter);
-  return toPage(items, total, q);
+  return mapPage(toPage(items, total, q), toVehicleListItemDto);
 }
 
 export async function vehicleOptions(ctx: AppContext, p: Principal) {
@@ -52,7 +54,7 @@ export async function getVehicle(ctx: AppContext, p: Principal, id: string) {
   const v = await vehiclesRepo.findById(ctx.db, p.orgId, id);
   vehiclesPolicy.see(p, v);
   const images = await vehiclesRepo.listImages(ctx.db, p.orgId, id);
-  return { ...v, images };
+  return toVehicleDetailsDto({ ...v, images });
 }
 
 async function checkReferences(
@@ -98,7 +100,7 @@ export async function createVehicle(ctx: AppContext, p: Principal, input: Vehicl
         action: "create",
         after: { ...v, images: prepared.length },
       });
-      return v;
+      return toVehicleDto(v);
     })
     .catch(mapUniqueViolation);
 }
@@ -123,7 +125,7 @@ export async function updateVehicle(ctx: AppContext, p: Principal, id: string, i
       const v = await vehiclesRepo.update(trx, p.orgId, id, replacing(input));
       if (!v) throw notFound("vehicle");
       await audit.record(trx, p, { entity: "vehicle", id, action: "update", before: current, after: v });
-      return v;
+      return toVehicleDto(v);
     })
     .catch(mapUniqueViolation);
 }

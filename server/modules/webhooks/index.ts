@@ -8,6 +8,7 @@ export {
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhook,
+  webhooksWithDeliveryState,
 } from "./webhooks.service";
 export {
   webhookApiInputSchema,

@@ -6,6 +6,7 @@ import { audit } from "../audit";
 import { emitEvent, eventsRepo, TEST_EVENT } from "../events";
 import { checkWebhookUrl } from "./url-guard";
 import { webhooksPolicy } from "./webhooks.policy";
+import { toWebhookDto, toWebhookWithSecretDto } from "./webhooks.mapper";
 import { webhooksRepo } from "./webhooks.repo";
 import type { WebhookInput } from "./webhooks.schema";
 import { DELIVER_JOB } from "./delivery";
@@ -22,11 +23,20 @@ const snapshot = (w: { url: string; description: string | null; events: string[]
 });
 
 export async function listWebhooks(ctx: AppContext, p: Principal) {
+  return (await webhooksWithDeliveryState(ctx, p)).map(toWebhookDto);
+}
+
+/** The list page's rows: each webhook with its pending count and last attempt (more than the API's shape). */
+export async function webhooksWithDeliveryState(ctx: AppContext, p: Principal) {
   webhooksPolicy.manage(p);
   return webhooksRepo.list(ctx.db, p.orgId);
 }
 
 export async function getWebhook(ctx: AppContext, p: Principal, id: string) {
+  return toWebhookDto(await findWebhook(ctx, p, id));
+}
+
+async function findWebhook(ctx: AppContext, p: Principal, id: string) {
   webhooksPolicy.manage(p);
   const w = isUuid(id) ? await webhooksRepo.findById(ctx.db, p.orgId, id) : undefined;
   if (!w) throw notFound("webhook");
@@ -49,12 +59,12 @@ export async function createWebhook(ctx: AppContext, p: Principal, input: Webhoo
   return ctx.db.transaction().execute(async (trx) => {
     const w = await webhooksRepo.insert(trx, p.orgId, p.userId, { ...v, secret: newSecret() });
     await audit.record(trx, p, { entity: "webhook", id: w.id, action: "create", after: snapshot(w) });
-    return w;
+    return toWebhookWithSecretDto(w);
   });
 }
 
 export async function updateWebhook(ctx: AppContext, p: Principal, id: string, input: WebhookInput) {
-  const before = await getWebhook(ctx, p, id);
+  const before = await findWebhook(ctx, p, id);
   const v = await values(ctx, input);
   return ctx.db.transaction().execute(async (trx) => {
     const w = await webhooksRepo.update(trx, p.orgId, id, v);
@@ -66,23 +76,23 @@ export async function updateWebhook(ctx: AppContext, p: Principal, id: string, i
       before: snapshot(before),
       after: snapshot(w),
     });
-    return w;
+    return toWebhookDto(w);
   });
 }
 
 /** A new secret; the old one stops signing at once. */
 export async function rotateWebhookSecret(ctx: AppContext, p: Principal, id: string) {
-  await getWebhook(ctx, p, id);
+  await findWebhook(ctx, p, id);
   return ctx.db.transaction().execute(async (trx) => {
     const w = await webhooksRepo.setSecret(trx, p.orgId, id, newSecret());
     if (!w) throw notFound("webhook");
     await audit.record(trx, p, { entity: "webhook", id, action: "update", after: { secret_rotated: true } });
-    return w;
+    return toWebhookWithSecretDto(w);
   });
 }
 
 export async function deleteWebhook(ctx: AppContext, p: Principal, id: string) {
-  const before = await getWebhook(ctx, p, id);
+  const before = await findWebhook(ctx, p, id);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await webhooksRepo.delete(trx, p.orgId, id))) throw notFound("webhook");
     await audit.record(trx, p, { entity: "webhook", id, action: "delete", before: snapshot(before) });
@@ -95,7 +105,7 @@ export async function listDeliveries(
   webhookId: string,
   q: { status?: "pending" | "delivered" | "failed" } = {},
 ) {
-  const w = await getWebhook(ctx, p, webhookId);
+  const w = await findWebhook(ctx, p, webhookId);
   const items = await webhooksRepo.deliveries(ctx.db, p.orgId, w.id, q.status, 100);
   return { webhook: w, items };
 }
@@ -109,7 +119,7 @@ async function kick(ctx: AppContext, webhookId: string) {
 
 /** The redeliver button: the delivery goes out again (same delivery id) at the front of its turn. */
 export async function redeliver(ctx: AppContext, p: Principal, webhookId: string, deliveryId: string) {
-  const w = await getWebhook(ctx, p, webhookId);
+  const w = await findWebhook(ctx, p, webhookId);
   if (!isUuid(deliveryId) || !(await webhooksRepo.redeliver(ctx.db, p.orgId, w.id, deliveryId)))
     throw notFound("delivery");
   if (w.active) await kick(ctx, w.id);
@@ -120,7 +130,7 @@ export async function redeliver(ctx: AppContext, p: Principal, webhookId: string
  * webhooks), signed and logged like any other.
  */
 export async function sendTestEvent(ctx: AppContext, p: Principal, webhookId: string) {
-  const w = await getWebhook(ctx, p, webhookId);
+  const w = await findWebhook(ctx, p, webhookId);
   const deliveryId = await ctx.db.transaction().execute(async (trx) => {
     const eventId = await emitEvent(trx, {
       type: TEST_EVENT,

@@ -34,7 +34,7 @@ export async function teamLoader({ request, context }: Args, rawId: string | und
       id: team.id,
       name: team.name,
       description: team.description ?? "",
-      version: String(team.updated_at as unknown),
+      version: team.updated_at,
       usage: team.usage,
     },
     canWrite,

@@ -18,6 +18,18 @@ import { vehicleFormValues } from "./components/VehicleForm";
 type Args = { request: Request; context: LoadContext };
 const details = (id: string) => `/configuration/vehicles/details/${id}`;
 
+/** The form shows NUMERIC columns with their stored scale, as the database writes them ("8.50", not 8.5). */
+const SCALE = {
+  fuel_consumption: 2,
+  tank_volume: 1,
+  purchase_price: 2,
+  estimated_consumption: 2,
+  odometer_km: 1,
+} as const;
+function withStoredScale(v: Record<keyof typeof SCALE, number | null>) {
+  return Object.fromEntries(Object.entries(SCALE).map(([k, d]) => [k, v[k as keyof typeof SCALE]?.toFixed(d) ?? null]));
+}
+
 /** The add page: teams and drivers to choose from; a user of one team gets it preselected. */
 export async function addVehicleLoader({ request, context }: Args) {
   const p = requirePermission(context, request, "vehicles:write");
@@ -66,8 +78,8 @@ export async function vehicleDetailsLoader({ request, context }: Args, rawId: st
   return {
     id: vehicle.id,
     registration: vehicle.registration,
-    version: String(vehicle.updated_at as unknown),
-    values: vehicleFormValues(vehicle),
+    version: vehicle.updated_at,
+    values: vehicleFormValues({ ...vehicle, ...withStoredScale(vehicle) }),
     images: vehicle.images.map((i) => ({ id: i.id })),
     teams,
     drivers,

@@ -32,11 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     page: {
       ...page,
-      items: page.items.map((r) => ({
-        ...r,
-        createdAt: new Date(r.createdAt).toISOString(),
-        answeredAt: r.answeredAt ? new Date(r.answeredAt).toISOString() : null,
-      })),
+      items: page.items.map((r) => ({ ...r, createdAt: r.createdAt ?? "" })),
     },
     vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
     timeZone,

@@ -1,7 +1,7 @@
 import { iso } from "../../shared/mapping";
-import type { listArchives } from "./archive.service";
+import type { archiveRepo } from "./archive.repo";
 
-type ArchiveRow = Awaited<ReturnType<typeof listArchives>>["items"][number];
+type ArchiveRow = Awaited<ReturnType<typeof archiveRepo.list>>["items"][number];
 
 /** An archived report as the API sends it: status RUNNING (progress), COMPLETED (row count, files) or FAILED (error). */
 export const toArchive = (a: ArchiveRow) => ({

@@ -9,6 +9,7 @@ import { analyticsRepo } from "../analytics.repo";
 import { parseReportInput, runReport } from "../analytics.service";
 import { writeExport, type ExportFormat } from "../exports/report-export";
 import { schedulesRepo } from "../schedules/schedules.repo";
+import { toArchive } from "./archive.mapper";
 import { archiveRepo } from "./archive.repo";
 
 export const ARCHIVE_JOB = "analytics-archive";
@@ -113,7 +114,7 @@ export async function generateArchive(
 export async function listArchives(ctx: AppContext, p: Principal, page = 1, size = 20) {
   analyticsPolicy.read(p);
   const { items, total } = await archiveRepo.list(ctx.db, p.orgId, p.userId, page, size);
-  return { items, total, page, pages: Math.max(1, Math.ceil(total / size)) };
+  return { items: items.map(toArchive), total, page, pages: Math.max(1, Math.ceil(total / size)) };
 }
 
 async function ownArchive(ctx: AppContext, p: Principal, id: string) {
