@@ -77,21 +77,21 @@ describe("reminders by engine hours", () => {
     expect(Number(r.base_engine_hours)).toBe(1_200);
     expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
       status: "ok",
-      dueHours: 1_450,
-      hoursLeft: 250,
+      due_hours: 1_450,
+      hours_left: 250,
       engine_hours: 1_200,
-      dueDate: null,
-      dueKm: null,
+      due_date: null,
+      due_km: null,
     });
     const at = async (hours: number) => {
       await setTelematics(tractor.id, hours);
       return reminders.getReminder(ctx, admin, r.id);
     };
-    expect(await at(1_424.9)).toMatchObject({ status: "ok", hoursLeft: 25.1 });
-    expect(await at(1_425)).toMatchObject({ status: "due_soon", hoursLeft: 25 });
-    expect(await at(1_450)).toMatchObject({ status: "due", hoursLeft: 0 });
-    expect(await at(1_451)).toMatchObject({ status: "due", hoursLeft: -1 });
-    expect(await at(1_451.2)).toMatchObject({ status: "overdue", hoursLeft: -1.2 });
+    expect(await at(1_424.9)).toMatchObject({ status: "ok", hours_left: 25.1 });
+    expect(await at(1_425)).toMatchObject({ status: "due_soon", hours_left: 25 });
+    expect(await at(1_450)).toMatchObject({ status: "due", hours_left: 0 });
+    expect(await at(1_451)).toMatchObject({ status: "due", hours_left: -1 });
+    expect(await at(1_451.2)).toMatchObject({ status: "overdue", hours_left: -1.2 });
     const overdue = await reminders.listReminders(
       ctx,
       admin,
@@ -113,14 +113,14 @@ describe("reminders by engine hours", () => {
     await setTelematics(truck.id, 460, 2_000); // hours inside the warning, km far
     expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
       status: "due_soon",
-      kmLeft: 13_000,
-      hoursLeft: 40,
+      km_left: 13_000,
+      hours_left: 40,
     });
     await setTelematics(truck.id, 100, 15_500); // km overdue, hours far
     expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
       status: "overdue",
-      kmLeft: -500,
-      hoursLeft: 400,
+      km_left: -500,
+      hours_left: 400,
     });
     await setTelematics(truck.id, 100, 2_000);
     expect((await reminders.getReminder(ctx, admin, r.id)).status).toBe("ok");
@@ -140,14 +140,14 @@ describe("reminders by engine hours", () => {
     expect(Number(done.service.engine_hours)).toBe(985);
     expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
       status: "ok",
-      dueHours: 1_985,
-      hoursLeft: 995,
+      due_hours: 1_985,
+      hours_left: 995,
     });
     await setTelematics(forklift.id, 2_000);
     expect((await reminders.getReminder(ctx, admin, r.id)).status).toBe("overdue");
     const again = await reminders.completeReminder(ctx, admin, r.id, { completed_on: today });
     expect(again.reminder).toMatchObject({ base_engine_hours: "2000.0", cycle: 2 });
-    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({ status: "ok", dueHours: 3_000 });
+    expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({ status: "ok", due_hours: 3_000 });
   });
 
   it("a vehicle without a device takes its engine hours from the last reading entered with a service", async () => {
@@ -168,7 +168,7 @@ describe("reminders by engine hours", () => {
     expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
       status: "due_soon",
       engine_hours: 185,
-      hoursLeft: 15,
+      hours_left: 15,
     });
     expect((await records.currentReadings(ctx, admin)).get(generator.id)?.engine_hours).toBe(185);
     // a service without a reading takes the current one, so the next form is prefilled like the odometer

@@ -59,7 +59,7 @@ describe("engine hours on fuel reports", () => {
     expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
       status: "due_soon",
       engine_hours: 230.5,
-      hoursLeft: 19.5,
+      hours_left: 19.5,
     });
     // the highest counts, as for the odometer: a lower or missing reading later does not lower it
     await fill(generator.id, { filled_on: "2026-11-02", odometer_km: "1100", engine_hours: "210" });

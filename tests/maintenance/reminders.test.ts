@@ -69,9 +69,9 @@ describe("service reminders", () => {
     await setTelematicsKm(vans[0].id, org.orgId, 28_600);
     await setTelematicsKm(vans[2].id, org.orgId, 15_300);
     const page = await list(admin, { vehicle_id: vans[0].id });
-    expect(page.items[0]).toMatchObject({ status: "due_soon", kmLeft: 900, dueKm: 29_500, odometer_km: 28_600 });
+    expect(page.items[0]).toMatchObject({ status: "due_soon", km_left: 900, due_km: 29_500, odometer_km: 28_600 });
     const third = await reminders.getReminder(ctx, admin, rows.find((r) => r.vehicle_id === vans[2].id)!.id);
-    expect(third).toMatchObject({ status: "overdue", kmLeft: -300 });
+    expect(third).toMatchObject({ status: "overdue", km_left: -300 });
     const overdue = await list(admin, { status: "overdue" });
     expect(overdue.items.map((r) => r.vehicle_id)).toContain(vans[2].id);
     expect(overdue.items.map((r) => r.vehicle_id)).not.toContain(vans[0].id);
@@ -120,7 +120,7 @@ describe("service reminders", () => {
     expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
       status: "due_soon",
       odometer_km: 10_700,
-      kmLeft: 300,
+      km_left: 300,
     });
   });
 
@@ -152,8 +152,8 @@ describe("service reminders", () => {
         base_date: addDays(today, -370),
       }),
     ]);
-    expect(await reminders.getReminder(ctx, admin, soon[0].id)).toMatchObject({ status: "due_soon", daysLeft: 15 });
-    expect(await reminders.getReminder(ctx, admin, late[0].id)).toMatchObject({ status: "overdue", daysLeft: -5 });
+    expect(await reminders.getReminder(ctx, admin, soon[0].id)).toMatchObject({ status: "due_soon", days_left: 15 });
+    expect(await reminders.getReminder(ctx, admin, late[0].id)).toMatchObject({ status: "overdue", days_left: -5 });
     expect(await reminders.getReminder(ctx, admin, off[0].id)).toMatchObject({ status: "inactive" });
     const obligatory = await list(admin, { vehicle_id: car.id, kind: "obligatory" });
     expect(obligatory.items.map((r) => r.name)).toEqual(["Inspection", "Insurance", "Registration"]);
@@ -195,7 +195,8 @@ describe("service reminders", () => {
       completed_on: today,
     });
     const after = await reminders.getReminder(ctx, admin, r.id);
-    expect(after).toMatchObject({ status: "ok", base_date: today, cycle: 1, dueKm: 45_100, daysLeft: 365 });
+    expect(after).toMatchObject({ status: "ok", base_date: today, due_km: 45_100, days_left: 365 });
+    expect((await reminders.reminderView(ctx, admin, r.id)).cycle).toBe(1);
     expect(Number((await catalogue.getPart(ctx, admin, oil.id)).stock)).toBe(14);
   });
 
@@ -256,7 +257,7 @@ describe("service reminders", () => {
     });
     expect(await reminders.getReminder(ctx, admin, r.id)).toMatchObject({
       name: "Brake pads",
-      dueKm: 25_100,
+      due_km: 25_100,
       repeat: false,
     });
     expect(await outcome(reminders.getReminder(ctx, viewer, r.id))).toBe("OK");

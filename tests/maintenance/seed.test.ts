@@ -19,7 +19,7 @@ describe("demo maintenance data", () => {
     const oil = page.items.filter((r) => r.name === "Ndërrim vaji");
     expect(oil.length).toBeGreaterThan(5);
     expect(oil.filter((r) => r.status === "due_soon")).toHaveLength(1);
-    expect(oil.find((r) => r.status === "due_soon")).toMatchObject({ kmLeft: 800 });
+    expect(oil.find((r) => r.status === "due_soon")).toMatchObject({ km_left: 800 });
     expect(page.counts.due_soon).toBeGreaterThanOrEqual(2);
     const fuel = await listFuel(ctx, admin, {});
     expect(fuel.filter((f) => f.consumption !== null).length).toBeGreaterThan(5);

@@ -4,7 +4,6 @@ import {
   recordFilterSchema,
   reminderFilterSchema,
   toFuelDto,
-  toReminderDto,
   toServiceDto,
   fuelService as fuel,
   recordsService as records,
@@ -57,30 +56,27 @@ export function maintenanceRoutes(ctx: AppContext) {
   const r = Router();
   r.get(
     "/api/maintenance/reminders",
-    authed(ctx, async (req, _s, p) => {
-      const page = await reminders.listReminders(ctx, p, reminderFilterSchema.parse(req.query), listQuery(req));
-      return { ...page, items: page.items.map(toReminderDto) };
-    }),
+    authed(ctx, (req, _s, p) => reminders.listReminders(ctx, p, reminderFilterSchema.parse(req.query), listQuery(req))),
   );
   r.post(
     "/api/maintenance/reminders",
     authed(ctx, async (req, res, p) => {
       const rows = await reminders.createReminders(ctx, p, (await bodyOf(req)).fields);
       res.status(201).json({
-        items: await Promise.all(rows.map(async (row) => toReminderDto(await reminders.getReminder(ctx, p, row.id)))),
+        items: await Promise.all(rows.map((row) => reminders.getReminder(ctx, p, row.id))),
       });
     }),
   );
   r.get(
     "/api/maintenance/reminders/:id",
-    authed(ctx, async (req, _s, p) => toReminderDto(await reminders.getReminder(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => reminders.getReminder(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/maintenance/reminders/:id",
     authed(ctx, async (req, _s, p) => {
       const id = param(req, "id");
       await reminders.updateReminder(ctx, p, id, (await bodyOf(req)).fields);
-      return toReminderDto(await reminders.getReminder(ctx, p, id));
+      return reminders.getReminder(ctx, p, id);
     }),
   );
   r.delete(
@@ -95,7 +91,7 @@ export function maintenanceRoutes(ctx: AppContext) {
       const done = await reminders.completeReminder(ctx, p, id, fields, files);
       res.status(201).json({
         service: toServiceDto(await records.getService(ctx, p, done.service.id)),
-        reminder: toReminderDto(await reminders.getReminder(ctx, p, id)),
+        reminder: await reminders.getReminder(ctx, p, id),
       });
     }),
   );

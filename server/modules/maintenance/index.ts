@@ -2,7 +2,7 @@
 export { recordDefects } from "./defects";
 export * as fuelService from "./fuel.service";
 export { maintenanceJobs } from "./maintenance.jobs";
-export { toFuelDto, toReminderDto, toServiceDto } from "./maintenance.mapper";
+export { toFuelDto, toReminderDto, toServiceDto, type ReminderDto } from "./maintenance.mapper";
 export { MAINTENANCE_REPORTS } from "./maintenance.reports";
 export { recordFilterSchema, reminderFilterSchema } from "./maintenance.schema";
 export * as recordsService from "./records.service";

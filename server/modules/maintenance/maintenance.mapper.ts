@@ -35,6 +35,7 @@ export function toReminderDto(r: ReminderView) {
     updated_at: iso(r.updated_at),
   };
 }
+export type ReminderDto = ReturnType<typeof toReminderDto>;
 
 type Attachment = { id: string; file_name: string; content_type: string; byte_size: number };
 const toAttachment = (a: Attachment) => ({

@@ -4,7 +4,7 @@ import en from "../../../locales/en/maintenance.json" with { type: "json" };
 import { defineReport, type ReportRow, type ReportTexts } from "../shared/reports/report-definition";
 import { vehicleCosts } from "./costs.service";
 import { listFuel } from "./fuel.service";
-import { listReminders } from "./reminders.service";
+import { listReminderViews } from "./reminders.service";
 import { recordsRepo } from "./records.repo";
 
 type Type = keyof typeof en.reports;
@@ -132,7 +132,12 @@ export const remindersDueReport = defineReport({
   chart: { type: "pie", category: "status", series: ["count"] },
   async run(scope) {
     const inScope = new Set(scope.vehicleIds);
-    const page = await listReminders(scope.ctx, scope.principal, {}, { q: "", page: 1, size: 1_000_000, dir: "asc" });
+    const page = await listReminderViews(
+      scope.ctx,
+      scope.principal,
+      {},
+      { q: "", page: 1, size: 1_000_000, dir: "asc" },
+    );
     const rows = page.items.filter(
       (r) => inScope.has(r.vehicle_id) && ["due_soon", "due", "overdue"].includes(r.status),
     );

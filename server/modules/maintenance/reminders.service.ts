@@ -4,6 +4,7 @@ import type { Principal } from "../access/principal";
 import { audit } from "../audit";
 import { existingUserIds } from "../users";
 import { toPage, type ListQuery } from "../shared/listing";
+import { toReminderDto } from "./maintenance.mapper";
 import { maintenancePolicy } from "./maintenance.policy";
 import { remindersRepo, type VehicleReading } from "./maintenance.repo";
 import {
@@ -64,7 +65,14 @@ const viewOf = (
 
 const ORDER = { overdue: 0, due: 1, due_soon: 2, ok: 3, inactive: 4, done: 5 } as const;
 
+/** A page of reminders as screens and the API see them. */
 export async function listReminders(ctx: AppContext, p: Principal, filter: ReminderFilter, q: ListQuery) {
+  const page = await listReminderViews(ctx, p, filter, q);
+  return { ...page, items: page.items.map(toReminderDto) };
+}
+
+/** The raw views behind the list (reports read their row fields). */
+export async function listReminderViews(ctx: AppContext, p: Principal, filter: ReminderFilter, q: ListQuery) {
   maintenancePolicy.read(p);
   const visible = await visibleVehicles(ctx, p);
   let ids = [...visible.keys()];
@@ -92,7 +100,12 @@ export async function listReminders(ctx: AppContext, p: Principal, filter: Remin
   return { ...toPage(views.slice((q.page - 1) * q.size, q.page * q.size), views.length, q), counts };
 }
 
-export async function getReminder(ctx: AppContext, p: Principal, id: string): Promise<ReminderView> {
+export async function getReminder(ctx: AppContext, p: Principal, id: string) {
+  return toReminderDto(await reminderView(ctx, p, id));
+}
+
+/** One reminder's raw view (its row, state and reading), for the service's own writes. */
+export async function reminderView(ctx: AppContext, p: Principal, id: string): Promise<ReminderView> {
   maintenancePolicy.read(p);
   const row = await remindersRepo.find(ctx.db, p.orgId, id);
   if (!row) throw notFound("reminder");
@@ -150,7 +163,7 @@ export async function createReminders(ctx: AppContext, p: Principal, raw: unknow
 /** Edits one reminder (one vehicle); the service parses after finding it, so another organisation's id is 404 first. */
 export async function updateReminder(ctx: AppContext, p: Principal, id: string, raw: unknown) {
   maintenancePolicy.write(p);
-  const before = await getReminder(ctx, p, id);
+  const before = await reminderView(ctx, p, id);
   const input = reminderInputSchema.parse(raw);
   if (new Set(input.vehicle_ids).size !== 1) throw new AppError("VALIDATION", "One vehicle", { field: "vehicle_ids" });
   await assertChosen(ctx, p, input.vehicle_ids, "vehicle_ids");
@@ -177,7 +190,7 @@ export async function updateReminder(ctx: AppContext, p: Principal, id: string, 
 
 export async function deleteReminder(ctx: AppContext, p: Principal, id: string) {
   maintenancePolicy.write(p);
-  const before = await getReminder(ctx, p, id);
+  const before = await reminderView(ctx, p, id);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await remindersRepo.delete(trx, p.orgId, id))) throw notFound("reminder");
     await audit.record(trx, p, { entity: "maintenance_reminder", id, action: "delete", before });
@@ -196,7 +209,7 @@ export async function completeReminder(
   attachments: Attachment[] = [],
 ) {
   maintenancePolicy.write(p);
-  const reminder = await getReminder(ctx, p, id);
+  const reminder = await reminderView(ctx, p, id);
   const input = completeReminderSchema.parse(raw);
   checkAttachments(attachments);
   const reading = (await remindersRepo.readings(ctx.db, p.orgId, [reminder.vehicle_id])).get(reminder.vehicle_id);

@@ -5,6 +5,7 @@ import { ListPage, Notice } from "../../../components/ListPage";
 import { RecordTable } from "../../../components/RecordTable";
 import { CsrfInput } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
+import type { ReminderDto } from "../../../../server/modules/maintenance";
 import type { FormOptions } from "../maintenance.server";
 import {
   Checkbox,
@@ -20,44 +21,25 @@ import {
 } from "./fields";
 import { PartLines } from "./PartLines";
 
-export interface ReminderRowView {
-  id: string;
-  name: string;
-  kind: string;
-  registration: string;
-  status: string;
-  dueDate: string | null;
-  dueKm: number | null;
-  daysLeft: number | null;
-  kmLeft: number | null;
-  odometer_km: number;
-  interval_days: number | null;
-  interval_km: number | null;
-  active: boolean;
-  repeat: boolean;
-  interval_hours: number | null;
-  dueHours: number | null;
-  hoursLeft: number | null;
-  engine_hours: number | null;
-}
-
 /** Engine hours with a tenth only when there is one ("250", "12.5"). */
 export const hoursText = (n: ReturnType<typeof useNumber>, v: number) => n(v, Number.isInteger(v) ? 0 : 1);
 
 /** How far a reminder is from due: "in 12 days", "overdue by 3 days", "in 800 km", "overdue by 120 km", "overdue by 5 h". */
-export function DueText({ r }: { r: Pick<ReminderRowView, "daysLeft" | "kmLeft" | "hoursLeft"> }) {
+export function DueText({ r }: { r: Pick<ReminderDto, "days_left" | "km_left" | "hours_left"> }) {
   const { t } = useTranslation("maintenance");
   const n = useNumber();
   const parts: string[] = [];
-  if (r.daysLeft !== null)
-    parts.push(r.daysLeft < 0 ? t("due.overdueDays", { count: -r.daysLeft }) : t("due.inDays", { count: r.daysLeft }));
-  if (r.kmLeft !== null)
-    parts.push(r.kmLeft < 0 ? t("due.overdueKm", { km: n(-r.kmLeft) }) : t("due.inKm", { km: n(r.kmLeft) }));
-  if (r.hoursLeft !== null)
+  if (r.days_left !== null)
     parts.push(
-      r.hoursLeft < 0
-        ? t("due.overdueHours", { hours: hoursText(n, -r.hoursLeft) })
-        : t("due.inHours", { hours: hoursText(n, r.hoursLeft) }),
+      r.days_left < 0 ? t("due.overdueDays", { count: -r.days_left }) : t("due.inDays", { count: r.days_left }),
+    );
+  if (r.km_left !== null)
+    parts.push(r.km_left < 0 ? t("due.overdueKm", { km: n(-r.km_left) }) : t("due.inKm", { km: n(r.km_left) }));
+  if (r.hours_left !== null)
+    parts.push(
+      r.hours_left < 0
+        ? t("due.overdueHours", { hours: hoursText(n, -r.hours_left) })
+        : t("due.inHours", { hours: hoursText(n, r.hours_left) }),
     );
   return <>{parts.join(" · ")}</>;
 }
@@ -72,7 +54,7 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 export function RemindersList(props: {
-  page: { items: ReminderRowView[]; total: number; page: number; pages: number; counts: Record<string, number> };
+  page: { items: ReminderDto[]; total: number; page: number; pages: number; counts: Record<string, number> };
   filter: { vehicle_id?: string; team_id?: string; kind?: string; status?: string };
   options: FormOptions;
   canWrite: boolean;
@@ -169,9 +151,9 @@ export function RemindersList(props: {
               <>
                 {joined(
                   [
-                    r.dueDate,
-                    r.dueKm !== null ? `${n(r.dueKm)} km` : null,
-                    r.dueHours !== null ? `${hoursText(n, r.dueHours)} h` : null,
+                    r.due_date,
+                    r.due_km !== null ? `${n(r.due_km)} km` : null,
+                    r.due_hours !== null ? `${hoursText(n, r.due_hours)} h` : null,
                   ],
                   " · ",
                 )}
