@@ -178,7 +178,7 @@ describe("early return to the vehicle's base", () => {
     expect(people.live).toBe(false);
     // the details show it completed, returned early; the API says when
     const details = await getBooking(ctx, await principalFor(ctx, org.adminId), b.id);
-    expect(details.displayStatus).toBe("completed");
+    expect(details.status).toBe("completed");
   });
 
   it("the freed time can be booked by the next person", async () => {

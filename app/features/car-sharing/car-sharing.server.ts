@@ -177,7 +177,7 @@ export async function bookingFormAction(context: LoadContext, request: Request) 
 export async function bookingEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "carSharing:write");
   const id = idParam(rawId);
-  const b = await load(() => bookings.getBooking(context.app, p, id));
+  const b = await load(() => bookings.bookingDetails(context.app, p, id));
   if (!b.canEdit) throw redirect(`/car-sharing/bookings/${id}?editFailed=1`);
   const form = await bookingFormLoader(context, request);
   const timeZone = form.timeZone;
@@ -215,7 +215,7 @@ export async function bookingEditAction(context: LoadContext, request: Request, 
 
 export async function bookingLoader(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "carSharing:read");
-  const b = await load(() => bookings.getBooking(context.app, p, idParam(rawId)));
+  const b = await load(() => bookings.bookingDetails(context.app, p, idParam(rawId)));
   const timeZone = await orgTimeZone(context.app, p.orgId);
   const params = new URL(request.url).searchParams;
   return {

@@ -134,11 +134,7 @@ export async function deliveryLoader(context: LoadContext, request: Request, raw
       status: order.status,
     },
     proof: proof
-      ? {
-          recipient_name: proof.recipient_name,
-          delivered_at: proof.delivered_at.toISOString(),
-          photoUrl: `/tms/orders/${order.id}/proof-of-delivery/photo`,
-        }
+      ? { recipient_name: proof.recipientName, delivered_at: proof.deliveredAt, photoUrl: proof.photoUrl }
       : null,
   };
 }

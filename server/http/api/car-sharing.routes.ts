@@ -29,26 +29,26 @@ export function carSharingRoutes(ctx: AppContext) {
     "/api/car-sharing/bookings",
     authed(ctx, async (req, res, p) => {
       const created = await bookings.createBooking(ctx, p, req.body ?? {});
-      res.status(201).json(toBookingDto(await bookings.getBooking(ctx, p, created.id)));
+      res.status(201).json(await bookings.getBooking(ctx, p, created.id));
     }),
   );
   r.get(
     "/api/car-sharing/bookings/:id",
-    authed(ctx, async (req, _s, p) => toBookingDto(await bookings.getBooking(ctx, p, param(req, "id")))),
+    authed(ctx, async (req, _s, p) => bookings.getBooking(ctx, p, param(req, "id"))),
   );
   // edit an approved booking that has not started: fields left out keep their stored values
   r.put(
     "/api/car-sharing/bookings/:id",
     authed(ctx, async (req, _s, p) => {
       await bookings.updateBooking(ctx, p, param(req, "id"), req.body ?? {});
-      return toBookingDto(await bookings.getBooking(ctx, p, param(req, "id")));
+      return bookings.getBooking(ctx, p, param(req, "id"));
     }),
   );
   r.post(
     "/api/car-sharing/bookings/:id/cancel",
     authed(ctx, async (req, _s, p) => {
       await bookings.cancelBooking(ctx, p, param(req, "id"));
-      return toBookingDto(await bookings.getBooking(ctx, p, param(req, "id")));
+      return bookings.getBooking(ctx, p, param(req, "id"));
     }),
   );
   r.get(

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { pushService as push } from "../../modules/push";
 import { formPhoto } from "../../modules/shared/photo";
-import { deliveryView, recordProof } from "../../modules/tms";
+import { getProof, recordProof } from "../../modules/tms";
 import * as checks from "../../modules/vehicle-checks";
 import { authed, param } from "./api-kit";
 import { readMultipart } from "./multipart";
@@ -23,15 +23,6 @@ async function formOf(req: Request): Promise<FormData> {
     if (v !== null && v !== undefined && typeof v !== "object") form.append(k, String(v));
   return form;
 }
-
-const proofDto = (orderId: string, proof: NonNullable<Awaited<ReturnType<typeof deliveryView>>["proof"]>) => ({
-  orderId,
-  recipientName: proof.recipient_name,
-  deliveredAt: proof.delivered_at.toISOString(),
-  latitude: proof.latitude,
-  longitude: proof.longitude,
-  photoUrl: `/tms/orders/${orderId}/proof-of-delivery/photo`,
-});
 
 /**
  * The phone's endpoints of issue 27 (docs/driver-app.md): Web Push subscriptions, the vehicle check, proof of
@@ -102,12 +93,7 @@ export function driverPhoneRoutes(ctx: AppContext) {
 
   r.get(
     "/api/tms/orders/:id/proof-of-delivery",
-    authed(ctx, async (req, _s, p) => {
-      const id = param(req, "id");
-      const { proof } = await deliveryView(ctx, p, id);
-      if (!proof) throw new AppError("NOT_FOUND", "No proof of delivery yet");
-      return proofDto(id, proof);
-    }),
+    authed(ctx, async (req, _s, p) => getProof(ctx, p, param(req, "id"))),
   );
   r.post(
     "/api/tms/orders/:id/proof-of-delivery",
@@ -122,7 +108,7 @@ export function driverPhoneRoutes(ctx: AppContext) {
         longitude: text("longitude"),
         photo: await formPhoto(form, "photo"),
       });
-      res.status(201).json(proofDto(id, proof));
+      res.status(201).json(proof);
     }),
   );
   return r;

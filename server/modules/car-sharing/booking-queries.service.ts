@@ -10,6 +10,7 @@ import { bookingLifecycleRepo } from "./booking-lifecycle.repo";
 import { BOOKING_SORTS, bookingsRepo, LIVE_STATUSES, type BookingSort } from "./bookings.repo";
 import { vehicleUsage } from "./vehicle-usage";
 import { carSharingPolicy } from "./car-sharing.policy";
+import { toBookingDto } from "./car-sharing.mapper";
 import { carSharingSettingsRepo } from "./car-sharing-settings.repo";
 import { rulesForUser } from "./car-sharing.settings";
 import type { BookingDisplayStatus, HistoryTab } from "./car-sharing.schema";
@@ -49,7 +50,13 @@ export function displayStatus(b: { status: string; ends_at: Date }, now = new Da
   return b.status as BookingDisplayStatus;
 }
 
+/** A booking in the principal's scope as the API answers it (the mobile app). */
 export async function getBooking(ctx: AppContext, p: Principal, id: string) {
+  return toBookingDto(await bookingDetails(ctx, p, id));
+}
+
+/** The booking with what its details and edit pages need beyond the DTO: the trips, the position, cancel and edit. */
+export async function bookingDetails(ctx: AppContext, p: Principal, id: string) {
   carSharingPolicy.read(p);
   const row = await visibleBooking(ctx, p, id);
   const [passengers, usage] = await Promise.all([

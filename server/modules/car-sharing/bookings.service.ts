@@ -17,6 +17,7 @@ import { OTHER_PURPOSE, type BookingFields } from "./car-sharing.schema";
  * and are exported from here too, so `bookingsService` stays the one namespace for bookings. */
 export {
   bookableVehicles,
+  bookingDetails,
   calendarDay,
   calendarWeek,
   displayStatus,

@@ -7,7 +7,7 @@ export { listOrders } from "./orders.service";
 export { type PlanOrder, planProblem } from "./plan-solver";
 export { runPlan } from "./plans.optimize";
 export * as plansService from "./plans.service";
-export { deliveryView, recordProof } from "./proof-of-delivery.service";
+export { deliveryView, getProof, recordProof } from "./proof-of-delivery.service";
 export * as settingsService from "./tms.settings";
 export { DEFAULT_SETTINGS } from "./tms.settings";
 export { createTmsArrivalHook } from "./tms.hooks";

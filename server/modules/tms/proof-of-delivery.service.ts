@@ -9,6 +9,7 @@ import { mediaStore } from "../video";
 import { ordersRepo } from "./orders.repo";
 import { finishOrderIn } from "./orders.service";
 import { proofRepo } from "./proof-of-delivery.repo";
+import { toProofDto } from "./tms.mapper";
 
 export const RECIPIENT_MAX = 120;
 
@@ -38,10 +39,18 @@ async function deliverableOrder(ctx: AppContext, p: Principal, orderId: string) 
   return order;
 }
 
-/** The order as the driver's delivery page shows it, with its proof when there is one. */
+/** The order as the driver's delivery page shows it, with its proof (the DTO) when there is one. */
 export async function deliveryView(ctx: AppContext, p: Principal, orderId: string) {
   const order = await deliverableOrder(ctx, p, orderId);
-  return { order, proof: await proofRepo.find(ctx.db, p.orgId, orderId) };
+  const proof = await proofRepo.find(ctx.db, p.orgId, orderId);
+  return { order, proof: proof ? toProofDto(orderId, proof) : null };
+}
+
+/** The order's proof of delivery (NOT_FOUND until there is one), for the driver of its truck or a planner. */
+export async function getProof(ctx: AppContext, p: Principal, orderId: string) {
+  const { proof } = await deliveryView(ctx, p, orderId);
+  if (!proof) throw new AppError("NOT_FOUND", "No proof of delivery yet");
+  return proof;
 }
 
 /**
@@ -94,7 +103,7 @@ export async function recordProof(ctx: AppContext, p: Principal, orderId: string
     });
     const proof = await proofRepo.find(trx, p.orgId, orderId);
     if (!proof) throw new Error("proof of delivery not stored");
-    return proof;
+    return toProofDto(orderId, proof);
   });
 }
 

@@ -2,6 +2,7 @@ import { iso, num } from "../shared/mapping";
 import type { Order } from "./orders.service";
 import { trackingPath } from "./orders.service";
 import type { Plan } from "./plans.service";
+import type { proofRepo } from "./proof-of-delivery.repo";
 import { fromMinutes } from "./tms.schema";
 
 /** An order as the API answers: no org_id; weight as a number; windows as HH:mm; the tracking link path. */
@@ -93,5 +94,19 @@ export function toPlanDto(p: Plan, orders?: Order[]) {
           })),
         }
       : {}),
+  };
+}
+
+type ProofRow = NonNullable<Awaited<ReturnType<typeof proofRepo.find>>>;
+
+/** A proof of delivery as the phone and the delivery page read it: ISO instant, the photo's path, no storage key. */
+export function toProofDto(orderId: string, proof: ProofRow) {
+  return {
+    orderId,
+    recipientName: proof.recipient_name,
+    deliveredAt: proof.delivered_at.toISOString(),
+    latitude: proof.latitude,
+    longitude: proof.longitude,
+    photoUrl: `/tms/orders/${orderId}/proof-of-delivery/photo`,
   };
 }
