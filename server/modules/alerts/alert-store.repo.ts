@@ -28,6 +28,20 @@ export interface NewPolicyAlert {
   emailStatus: "pending" | "none";
 }
 
+/** An alert raised without a policy (route planning's default for late and missed jobs) and who is told in the app. */
+export interface NewDefaultAlert {
+  orgId: string;
+  type: AlertType;
+  name: string;
+  vehicleId: string;
+  driverId: string | null;
+  at: Date;
+  lat: number;
+  lon: number;
+  details: Record<string, unknown>;
+  recipients: readonly string[];
+}
+
 /** The SQL of the alert store (alert-store.ts): the daily limits' counters and the alert rows with their notices. */
 export const alertStoreRepo = {
   /** The current counts of the given counters (absent: none used yet). */
@@ -84,21 +98,7 @@ export const alertStoreRepo = {
   },
 
   /** An alert without a policy, named after what raised it, with an unread notice for each recipient. */
-  async insertDefault(
-    trx: Conn,
-    a: {
-      orgId: string;
-      type: AlertType;
-      name: string;
-      vehicleId: string;
-      driverId: string | null;
-      at: Date;
-      lat: number;
-      lon: number;
-      details: Record<string, unknown>;
-      recipients: readonly string[];
-    },
-  ): Promise<string> {
+  async insertDefault(trx: Conn, a: NewDefaultAlert): Promise<string> {
     const { id } = await trx
       .insertInto("alerts")
       .values({

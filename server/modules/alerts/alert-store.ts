@@ -7,7 +7,7 @@ import type { OrgRules } from "./alert-rules";
 import { emitEvents } from "../events";
 import { placeGeometryRepo } from "../places";
 import { localDay } from "../../shared/local-time";
-import { alertStoreRepo } from "./alert-store.repo";
+import { alertStoreRepo, type NewDefaultAlert } from "./alert-store.repo";
 
 type Conn = Kysely<Database>;
 
@@ -208,18 +208,7 @@ export function alertCreatedEvent(a: {
 export async function raiseDefaultAlert(
   trx: Conn,
   org: OrgRules,
-  a: {
-    orgId: string;
-    type: AlertType;
-    name: string;
-    vehicleId: string;
-    driverId: string | null;
-    at: Date;
-    lat: number;
-    lon: number;
-    details: Record<string, unknown>;
-    recipients: readonly string[];
-  },
+  a: NewDefaultAlert,
 ): Promise<{ id: string; eventId: string }> {
   const id = await alertStoreRepo.insertDefault(trx, a);
   const [eventId] = await emitEvents(trx, [
