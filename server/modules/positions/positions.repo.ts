@@ -59,13 +59,24 @@ export const positionsRepo = {
       ON CONFLICT DO NOTHING`.execute(trx);
   },
 
-  /** Reads and row-locks the states, in id order so that concurrent batches cannot deadlock. */
-  async lockStates(trx: Conn, vehicleIds: string[]): Promise<Map<string, TrackState>> {
+  /**
+   * Row-locks the states, in id order so that concurrent batches cannot deadlock, and returns each row's version
+   * (`xmin`: the transaction that last wrote it) and this transaction's id, which the rows it updates will carry.
+   */
+  async lockStates(trx: Conn, vehicleIds: string[]): Promise<{ versions: Map<string, string>; xid: string }> {
+    const { rows } = await sql<{ vehicle_id: string; v: string; me: string }>`
+      SELECT vehicle_id, xmin::text AS v, pg_current_xact_id()::xid::text AS me
+      FROM vehicle_state WHERE vehicle_id = ANY(${vehicleIds}::uuid[]) ORDER BY vehicle_id FOR UPDATE`.execute(trx);
+    return { versions: new Map(rows.map((r) => [r.vehicle_id, r.v])), xid: rows[0]?.me ?? "" };
+  },
+
+  /** Reads states already locked by `lockStates` (the ones the pipeline does not hold at their version). */
+  async readStates(trx: Conn, vehicleIds: string[]): Promise<Map<string, TrackState>> {
     const { rows } = await sql<StateRow>`
       SELECT vehicle_id, device_id, lat, lon, speed_kmh, course, altitude, satellites, valid, ignition, odometer_m,
              device_odometer_m, engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count,
              moving_without_ignition_s, ignition_seen, faults, alert_state
-      FROM vehicle_state WHERE vehicle_id = ANY(${vehicleIds}::uuid[]) ORDER BY vehicle_id FOR UPDATE`.execute(trx);
+      FROM vehicle_state WHERE vehicle_id = ANY(${vehicleIds}::uuid[])`.execute(trx);
     return new Map(
       rows.map((r) => [
         r.vehicle_id,

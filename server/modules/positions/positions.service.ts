@@ -6,6 +6,7 @@ import { retentionCutoff } from "./positions.schema";
 import { isBulkConflict, positionsRepo, type PositionRow } from "./positions.repo";
 import { writeHooks, type FixBefore, type HookFix, type PositionHook, type PositionHookRun } from "./position-hooks";
 import { PositionCopyBuffer } from "./positions.copy";
+import { StateCache } from "./state-cache";
 import { applyFix, emptyTrackState, type TrackState } from "./track-state";
 
 type PreparedFix = HookFix & { attributes: string };
@@ -125,6 +126,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
   };
   const queue: PreparedBatch[] = [];
   const knownStates = new Set<string>();
+  const stateCache = new StateCache();
   let running = 0;
   let idle: (() => void) | null = null;
 
@@ -177,6 +179,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     const runs: PositionHookRun[] = await Promise.all(hooks.map((h) => h.begin(orgIds)));
     const fixRuns = runs.filter((r) => r.onFix);
     const lateRuns = runs.filter((r) => r.onLateFix);
+    const written: { xid: string; states: Array<[string, TrackState]> } = { xid: "", states: [] };
     try {
       await db.transaction().execute(async (trx) => {
         const missing = ids.filter((id) => !knownStates.has(id));
@@ -184,7 +187,15 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
           trx,
           missing.map((id) => vehicles.get(id)!),
         );
-        const states = await positionsRepo.lockStates(trx, ids);
+        const { versions, xid } = await positionsRepo.lockStates(trx, ids);
+        const states = new Map<string, TrackState>();
+        const unknown: string[] = [];
+        for (const id of ids) {
+          const held = stateCache.take(id, versions.get(id));
+          if (held) states.set(id, held);
+          else if (versions.has(id)) unknown.push(id);
+        }
+        if (unknown.length) for (const [id, s] of await positionsRepo.readStates(trx, unknown)) states.set(id, s);
         const before = new Map(ids.map((id) => [id, states.get(id)?.lastFixTime ?? null]));
         // a fix that moves its vehicle's state on is newer than everything stored for it: it goes in by COPY
         let records = 0;
@@ -229,8 +240,12 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
         stats.stored += inserted;
         for (const id of changed) published.push(compactOf(id, vehicles.get(id)!.orgId, states.get(id)!));
         if (runs.length) await writeHooks(trx, hooks, runs, log);
+        written.xid = xid;
+        written.states = changed.map((id) => [id, states.get(id)!]);
       });
       stats.transactions++;
+      // only the states this transaction wrote: a vehicle with only older fixes was changed in memory, not stored
+      for (const [id, s] of written.states) stateCache.put(id, written.xid, s);
       for (const r of runs) if (r.afterCommit) track(Promise.resolve().then(() => r.afterCommit!()));
       for (const id of ids) knownStates.add(id);
     } catch (err) {
