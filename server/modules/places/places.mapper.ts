@@ -1,4 +1,4 @@
-import type { Place } from "./places.service";
+import type { Place } from "./places.repo";
 import { iso } from "../shared/mapping";
 
 /** A point of interest or geofence as the API answers: no org_id, no bounding box (an index detail), ISO dates. */

@@ -169,3 +169,6 @@ export const importsRepo = {
       .execute();
   },
 };
+
+/** A place as the repository reads it (the service and the mapper work on this). */
+export type Place = NonNullable<Awaited<ReturnType<typeof placesRepo.findById>>>;

@@ -7,14 +7,14 @@ import { mapPage } from "../shared/mapping";
 import { circleBoundingBox, polygonBoundingBox, ringCentre } from "../../shared/geometry";
 import { toPlaceDto } from "./places.mapper";
 import { placesPolicy } from "./places.policy";
-import { placesRepo, type PlaceKind, type PlaceRecord, type PlaceSort } from "./places.repo";
+import { placesRepo, type Place, type PlaceKind, type PlaceRecord, type PlaceSort } from "./places.repo";
 import { geofenceInputSchema, poiInputSchema, type GeofenceInput, type PoiInput } from "./places.schema";
 
 /** Unparsed fields (form payloads, API bodies, scripts); the service parses them with the form rules. */
 export type GeofenceFields = Partial<Record<keyof GeofenceInput, unknown>>;
 export type PoiFields = Partial<Record<keyof PoiInput, unknown>>;
 
-export type Place = NonNullable<Awaited<ReturnType<typeof placesRepo.findById>>>;
+export type { Place };
 const SORTS: PlaceSort[] = ["name", "category", "city", "updated"];
 
 /** A POI as a stored record: the point is its own bounding box. */
