@@ -21,11 +21,10 @@ export function createTmsArrivalHook(ctx: Pick<AppContext, "db" | "log">): Posit
     name: "tms-arrival",
     async begin(orgIds) {
       if (!orgIds.length) return {};
-      const [orders, settings] = await Promise.all([
-        ordersRepo.startedInOrgs(ctx.db, orgIds),
-        tmsSettingsRepo.arrivalRadii(ctx.db, orgIds),
-      ]);
+      // the radii only when some truck is on its way: most groups have no started order, and skip that query
+      const orders = await ordersRepo.startedInOrgs(ctx.db, orgIds);
       if (!orders.length) return {};
+      const settings = await tmsSettingsRepo.arrivalRadii(ctx.db, [...new Set(orders.map((o) => o.org_id))]);
       const radius = new Map(settings.map((s) => [s.org_id, s.arrival_radius_m]));
       const byVehicle = new Map<string, typeof orders>();
       for (const o of orders) byVehicle.set(o.vehicle_id!, [...(byVehicle.get(o.vehicle_id!) ?? []), o]);
