@@ -18,7 +18,7 @@ const warnings: string[] = [];
 beforeAll(async () => {
   ctx = createTestContext();
   org = await createTestOrg(ctx, { demo: true });
-  devices = await attachDevices(ctx, org.orgId, 4);
+  devices = await attachDevices(ctx, org.orgId, 5);
   const byImei = new Map(devices.map((d) => [d.imei, { vehicleId: d.id, orgId: org.orgId }]));
   const log = pino({ level: "warn" }, { write: (line: string) => void warnings.push(line) });
   // one transaction at a time: packets sent while it runs are committed together in the next one
@@ -151,5 +151,26 @@ describe("bulk insert of positions (COPY for new records, INSERT … ON CONFLICT
     expect(await countPositions(ctx, d.id)).toBe(4);
     expect(new Date((await stateOf(ctx, d.id))!.last_fix_time!).getTime()).toBe(t + 30_000);
     expect(warnings.some((w) => w.includes("retrying without COPY"))).toBe(true);
+  });
+
+  it("stores a packet's records in time order, a time repeated inside the packet once (its first copy)", async () => {
+    const d = devices[4];
+    const t = base();
+    const at = (i: number, latitude: number) => position(d.imei, { fixTime: new Date(t + i * 10_000), latitude });
+    const duplicates = pipeline.stats.duplicates;
+    await pipeline.onPositions(d.imei, [at(2, 41.32), at(0, 41.3), at(2, 41.99), at(1, 41.31), at(0, 41.98)]);
+    expect(pipeline.stats.duplicates - duplicates).toBe(2);
+    const rows = await ctx.db
+      .selectFrom("positions")
+      .select(["fix_time", "lat"])
+      .where("vehicle_id", "=", d.id)
+      .orderBy("fix_time")
+      .execute();
+    expect(rows.map((r) => [new Date(r.fix_time).getTime() - t, r.lat])).toEqual([
+      [0, 41.3],
+      [10_000, 41.31],
+      [20_000, 41.32],
+    ]);
+    expect(new Date((await stateOf(ctx, d.id))!.last_fix_time!).getTime()).toBe(t + 20_000);
   });
 });

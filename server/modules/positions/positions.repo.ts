@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { copyFrom } from "../../db/copy-from";
+import { booleanArray, numberArray, plainArray, textArray } from "../../db/pg-array";
 import type { Database } from "../../db/schema";
 import { POSITION_COLUMNS, type PositionCopyBuffer } from "./positions.copy";
 import type { TrackState } from "./track-state";
@@ -66,7 +67,9 @@ export const positionsRepo = {
   async lockStates(trx: Conn, vehicleIds: string[]): Promise<{ versions: Map<string, string>; xid: string }> {
     const { rows } = await sql<{ vehicle_id: string; v: string; me: string }>`
       SELECT vehicle_id, xmin::text AS v, pg_current_xact_id()::xid::text AS me
-      FROM vehicle_state WHERE vehicle_id = ANY(${vehicleIds}::uuid[]) ORDER BY vehicle_id FOR UPDATE`.execute(trx);
+      FROM vehicle_state WHERE vehicle_id = ANY(${plainArray(vehicleIds)}::uuid[]) ORDER BY vehicle_id FOR UPDATE`.execute(
+      trx,
+    );
     return { versions: new Map(rows.map((r) => [r.vehicle_id, r.v])), xid: rows[0]?.me ?? "" };
   },
 
@@ -76,7 +79,7 @@ export const positionsRepo = {
       SELECT vehicle_id, device_id, lat, lon, speed_kmh, course, altitude, satellites, valid, ignition, odometer_m,
              device_odometer_m, engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count,
              moving_without_ignition_s, ignition_seen, faults, alert_state
-      FROM vehicle_state WHERE vehicle_id = ANY(${vehicleIds}::uuid[])`.execute(trx);
+      FROM vehicle_state WHERE vehicle_id = ANY(${plainArray(vehicleIds)}::uuid[])`.execute(trx);
     return new Map(
       rows.map((r) => [
         r.vehicle_id,
@@ -192,7 +195,9 @@ function insertPositionsSql(rows: PositionRow[]) {
 }
 
 function updateStatesSql(states: Array<{ vehicleId: string; s: TrackState }>) {
-  const c = <T>(f: (s: TrackState) => T) => states.map((x) => f(x.s));
+  const n = (f: (s: TrackState) => number | null) => numberArray(states.map((x) => f(x.s)));
+  const b = (f: (s: TrackState) => boolean | null) => booleanArray(states.map((x) => f(x.s)));
+  const t = (f: (s: TrackState) => number | null) => plainArray(states.map((x) => iso(f(x.s))));
   return sql`
     UPDATE vehicle_state AS s SET
       device_id = u.device_id, lat = u.lat, lon = u.lon, speed_kmh = u.speed, course = u.course, altitude = u.altitude,
@@ -202,13 +207,13 @@ function updateStatesSql(states: Array<{ vehicleId: string; s: TrackState }>) {
       moving_without_ignition_s = u.moving_without_ignition_s, ignition_seen = u.ignition_seen,
       faults = string_to_array(u.faults, ','), alert_state = a.value, updated_at = now()
     FROM unnest(
-      ${states.map((x) => x.vehicleId)}::uuid[], ${c((s) => s.deviceId)}::text[], ${c((s) => s.lat)}::float8[],
-      ${c((s) => s.lon)}::float8[], ${c((s) => s.speed)}::real[], ${c((s) => s.course)}::real[], ${c((s) => s.altitude)}::real[],
-      ${c((s) => s.satellites)}::smallint[], ${c((s) => s.valid)}::boolean[], ${c((s) => s.ignition)}::boolean[],
-      ${c((s) => s.odometerM)}::float8[], ${c((s) => s.deviceOdometerM)}::float8[], ${c((s) => s.engineHoursS)}::float8[],
-      ${c((s) => iso(s.lastFixTime))}::timestamptz[], ${c((s) => iso(s.stateSince))}::timestamptz[],
-      ${c((s) => s.recentFixBits)}::integer[], ${c((s) => s.recentCount)}::smallint[], ${c((s) => s.movingWithoutIgnitionS)}::float8[],
-      ${c((s) => s.ignitionSeen)}::boolean[], ${c((s) => s.faults.join(","))}::text[]
+      ${plainArray(states.map((x) => x.vehicleId))}::uuid[], ${textArray(states.map((x) => x.s.deviceId))}::text[],
+      ${n((s) => s.lat)}::float8[], ${n((s) => s.lon)}::float8[], ${n((s) => s.speed)}::real[], ${n((s) => s.course)}::real[],
+      ${n((s) => s.altitude)}::real[], ${n((s) => s.satellites)}::smallint[], ${b((s) => s.valid)}::boolean[],
+      ${b((s) => s.ignition)}::boolean[], ${n((s) => s.odometerM)}::float8[], ${n((s) => s.deviceOdometerM)}::float8[],
+      ${n((s) => s.engineHoursS)}::float8[], ${t((s) => s.lastFixTime)}::timestamptz[], ${t((s) => s.stateSince)}::timestamptz[],
+      ${n((s) => s.recentFixBits)}::integer[], ${n((s) => s.recentCount)}::smallint[], ${n((s) => s.movingWithoutIgnitionS)}::float8[],
+      ${b((s) => s.ignitionSeen)}::boolean[], ${textArray(states.map((x) => x.s.faults.join(",")))}::text[]
     ) WITH ORDINALITY AS u(vehicle_id, device_id, lat, lon, speed, course, altitude, satellites, valid, ignition, odometer_m, device_odometer_m,
            engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count, moving_without_ignition_s, ignition_seen, faults, n)
     -- the alert states travel as one JSON array: a jsonb[] parameter would be escaped element by element

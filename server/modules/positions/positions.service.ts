@@ -315,8 +315,8 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
       }
       const at = now();
       const cutoffMs = retentionCutoff(at).getTime();
-      const seen = new Set<number>();
       const fixes: PreparedBatch["fixes"] = [];
+      let inOrder = true;
       for (const p of positions) {
         const check = checkPosition(p, at, cutoffMs);
         if (!check.ok) {
@@ -324,16 +324,19 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
           log.debug({ deviceId, reason: check.reason }, "position dropped");
           continue;
         }
-        const t = p.fixTime.getTime();
-        if (seen.has(t)) {
-          stats.duplicates++;
-          continue;
-        }
-        seen.add(t);
-        fixes.push(toFix(p));
+        const f = toFix(p);
+        if (inOrder && fixes.length && f.fixTime < fixes[fixes.length - 1].fixTime) inOrder = false;
+        fixes.push(f);
       }
-      if (!fixes.length) return 0;
-      fixes.sort((a, b) => a.fixTime - b.fixTime);
+      if (!inOrder) fixes.sort((a, b) => a.fixTime - b.fixTime); // stable: the first of equal times stays first
+      // a record repeated in the packet (same fix time) is kept once, the first one
+      let kept = 0;
+      for (const f of fixes) {
+        if (kept > 0 && f.fixTime === fixes[kept - 1].fixTime) stats.duplicates++;
+        else fixes[kept++] = f;
+      }
+      fixes.length = kept;
+      if (!kept) return 0;
       await new Promise<void>((resolve, reject) => {
         queue.push({ device, deviceId, fixes, resolve, reject });
         pump();

@@ -21,7 +21,7 @@ export interface TrackState {
   recentCount: number;
   movingWithoutIgnitionS: number;
   ignitionSeen: boolean;
-  faults: string[];
+  faults: readonly string[];
   /** the alert engine's memory for this vehicle (opaque here; see alerts/alert-engine.ts) */
   alerts: Record<string, unknown>;
 }
@@ -102,8 +102,8 @@ export function applyFix(s: TrackState, f: Fix): number {
   s.recentFixBits = ((s.recentFixBits << 1) | (noFix ? 1 : 0)) & FIX_BITS_MASK;
   s.recentCount = Math.min(s.recentCount + 1, 20);
 
-  const before = s.lastFixTime === null ? null : motionCounter({ ignition: s.ignition, speed: s.speed });
-  const after = motionCounter({ ignition: f.ignition, speed: f.speed });
+  const before = s.lastFixTime === null ? null : motionCounter(s);
+  const after = motionCounter(f);
   if (before !== after) s.stateSince = f.fixTime;
 
   if (f.valid || s.lat === null) {

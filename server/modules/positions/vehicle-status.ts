@@ -37,7 +37,7 @@ const hasPosition = (s: StateLike) => time(s.lastFixTime) !== null;
  * Ignition as the rules see it. Devices without an ignition input (phones) count as engine on while
  * moving and engine off when standing.
  */
-export function effectiveIgnition(s: StateLike): boolean {
+export function effectiveIgnition(s: Pick<StateLike, "ignition" | "speed">): boolean {
   if (s.ignition === true || s.ignition === false) return s.ignition;
   return (s.speed ?? 0) > 0;
 }
@@ -50,7 +50,7 @@ export function vehicleStatus(s: StateLike): VehicleStatus {
 }
 
 /** Spec counters: ignition 0 is stopped; ignition 1 with speed above 0 is moving; otherwise stand-by. */
-export function motionCounter(s: StateLike): "moving" | "stopped" | "standBy" {
+export function motionCounter(s: Pick<StateLike, "ignition" | "speed">): "moving" | "stopped" | "standBy" {
   if (!effectiveIgnition(s)) return "stopped";
   return (s.speed ?? 0) > 0 ? "moving" : "standBy";
 }
@@ -127,16 +127,23 @@ export interface FaultHistory {
 }
 
 /** Stored fault flags derived from the record history kept in vehicle_state. */
-export function faultFlags(h: FaultHistory): DeviceFault[] {
-  const out: DeviceFault[] = [];
-  if (h.movingWithoutIgnitionS >= IGNITION_MISSING_MOVING_S) out.push("ignitionNotDetected");
+/** The four possible answers of faultFlags, shared: it runs for every stored fix, and they are never changed. */
+const FAULT_SETS: ReadonlyArray<readonly DeviceFault[]> = [
+  [],
+  ["ignitionNotDetected"],
+  ["antennaProblems"],
+  ["ignitionNotDetected", "antennaProblems"],
+];
+
+export function faultFlags(h: FaultHistory): readonly DeviceFault[] {
+  let set = h.movingWithoutIgnitionS >= IGNITION_MISSING_MOVING_S ? 1 : 0;
   const n = Math.min(h.recentCount, ANTENNA_WINDOW);
   if (n >= ANTENNA_MIN_RECORDS) {
     let bad = 0;
     for (let i = 0; i < n; i++) if (h.recentFixBits & (1 << i)) bad++;
-    if (bad / n >= ANTENNA_BAD_SHARE) out.push("antennaProblems");
+    if (bad / n >= ANTENNA_BAD_SHARE) set += 2;
   }
-  return out;
+  return FAULT_SETS[set];
 }
 
 export interface FleetCounters {
