@@ -144,7 +144,7 @@ describe("engine hours on fuel reports", () => {
       odometer_km: "130",
       engine_hours: "2026",
     });
-    const list = await fuel.listFuel(ctx, admin, { vehicle_id: loader.id });
+    const list = await fuel.listFuelRows(ctx, admin, { vehicle_id: loader.id });
     const byId = new Map(list.map((r) => [r.id, r]));
     // (90 + 150) liters over 2016 - 2000 = 16 h = 15 l/h
     expect(byId.get(second.id)).toMatchObject({ l_per_hour: 15, hours_run: 16, engine_hours: "2016.0" });
@@ -180,21 +180,21 @@ describe("engine hours on fuel reports", () => {
       engine_hours: "110",
     });
     await fuel.updateFuelReport(ctx, admin, second.id, { liters: "40" }, { patch: true });
-    expect((await fuel.getFuelReport(ctx, admin, second.id)).engine_hours).toBe("110.0");
-    expect((await fuel.listFuel(ctx, admin, { vehicle_id: pump.id })).find((r) => r.id === second.id)?.l_per_hour).toBe(
-      4,
-    );
+    expect((await fuel.fuelRecord(ctx, admin, second.id)).engine_hours).toBe("110.0");
+    expect(
+      (await fuel.listFuelRows(ctx, admin, { vehicle_id: pump.id })).find((r) => r.id === second.id)?.l_per_hour,
+    ).toBe(4);
     await fuel.updateFuelReport(ctx, admin, second.id, { engine_hours: "120" }, { patch: true });
-    expect((await fuel.listFuel(ctx, admin, { vehicle_id: pump.id })).find((r) => r.id === second.id)?.l_per_hour).toBe(
-      2,
-    );
+    expect(
+      (await fuel.listFuelRows(ctx, admin, { vehicle_id: pump.id })).find((r) => r.id === second.id)?.l_per_hour,
+    ).toBe(2);
     expect(await outcome(fuel.updateFuelReport(ctx, admin, second.id, { engine_hours: "-5" }, { patch: true }))).toBe(
       "engine_hours:errors.range",
     );
     await fuel.updateFuelReport(ctx, admin, second.id, { engine_hours: null }, { patch: true });
-    expect((await fuel.getFuelReport(ctx, admin, second.id)).engine_hours).toBeNull();
+    expect((await fuel.fuelRecord(ctx, admin, second.id)).engine_hours).toBeNull();
     expect(
-      (await fuel.listFuel(ctx, admin, { vehicle_id: pump.id })).find((r) => r.id === second.id)?.l_per_hour,
+      (await fuel.listFuelRows(ctx, admin, { vehicle_id: pump.id })).find((r) => r.id === second.id)?.l_per_hour,
     ).toBeNull();
   });
 

@@ -185,7 +185,7 @@ describe("editing records without JavaScript", () => {
       { csrf: await csrfOf(fpath) },
     );
     expect(ok.headers.get("location")).toBe("/maintenance/fuel?saved=1");
-    expect(await fuel.getFuelReport(srv.ctx, p, f.id)).toMatchObject({ liters: "31.00", bill_number: "B-9" });
+    expect(await fuel.fuelRecord(srv.ctx, p, f.id)).toMatchObject({ liters: "31.00", bill_number: "B-9" });
   });
 
   it("a viewer may not open the edit forms", async () => {

@@ -62,7 +62,7 @@ describe("editing a service", () => {
       part_quantity: ["7", "2"],
     });
     expect([await stock(oil.id), await stock(filter.id)]).toEqual([3, 0]);
-    const view = await records.getService(ctx, admin, s.id);
+    const view = await records.serviceRecord(ctx, admin, s.id);
     expect(view).toMatchObject({ service_type: "Oil and filter", completed_on: "2026-11-02", total_cost: 25 + 70 + 8 });
     expect(view.parts.map((x) => [x.name, Number(x.quantity)]).sort()).toEqual([
       ["Filter", 2],
@@ -154,7 +154,7 @@ describe("editing a service", () => {
       ),
     ).toBe("FORBIDDEN");
     await records.updateService(ctx, admin, s.id, { notes: "checked" }, { patch: true });
-    expect(await records.getService(ctx, admin, s.id)).toMatchObject({
+    expect(await records.serviceRecord(ctx, admin, s.id)).toMatchObject({
       service_type: "Brakes",
       odometer_km: "7000.0",
       cost: "50.00",
@@ -280,7 +280,7 @@ describe("editing a fuel report", () => {
       full_tank: "on",
     });
     const view = async () =>
-      (await fuel.listFuel(ctx, admin, { vehicle_id: van.id })).map((r) => [r.filled_on, r.consumption, r.flags]);
+      (await fuel.listFuelRows(ctx, admin, { vehicle_id: van.id })).map((r) => [r.filled_on, r.consumption, r.flags]);
     expect(await view()).toEqual([
       ["2026-10-15", 8, []],
       ["2026-10-08", 8, []],

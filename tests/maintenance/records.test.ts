@@ -60,11 +60,11 @@ describe("services, car wash, suppliers and parts", () => {
       },
       [{ fileName: "invoice.png", contentType: "image/png", data: TINY_PNG }],
     );
-    const view = await records.getService(ctx, admin, s.id);
+    const view = await records.serviceRecord(ctx, admin, s.id);
     expect(view).toMatchObject({ total_cost: 200, telematics_odometer_km: "42000.0", odometer_km: "41000.0" });
     expect(view.attachments).toHaveLength(1);
     expect(Number((await catalogue.getPart(ctx, admin, pads.id)).stock)).toBe(4);
-    const listed = await records.listServices(ctx, admin, "service", { vehicle_id: van.id });
+    const listed = await records.listServiceRows(ctx, admin, "service", { vehicle_id: van.id });
     expect(listed[0]).toMatchObject({ odometer_disagrees: true, total_cost: 200, supplier_name: "Auto Servis Tirana" });
     const att = await records.getAttachment(ctx, admin, view.attachments[0].id);
     expect(Buffer.compare(att.data, TINY_PNG)).toBe(0);
@@ -132,7 +132,7 @@ describe("fuel reports", () => {
       // below the earlier fill: refused unless confirmed (ODOMETER_BELOW_PREVIOUS), then saved and flagged
       confirm_odometer: "on",
     });
-    const rows = await fuel.listFuel(ctx, admin, { vehicle_id: van.id });
+    const rows = await fuel.listFuelRows(ctx, admin, { vehicle_id: van.id });
     expect(rows.map((r) => [r.filled_on, r.consumption, r.flags])).toEqual([
       ["2026-10-15", null, ["over_tank", "odometer_backwards"]],
       ["2026-10-08", 9, []],
@@ -184,7 +184,7 @@ describe("fuel reports", () => {
       ),
     );
     expect(good).toEqual({ saved: 2, errors: [] });
-    const rows = await fuel.listFuel(ctx, admin, { vehicle_id: van.id });
+    const rows = await fuel.listFuelRows(ctx, admin, { vehicle_id: van.id });
     expect(rows.map((r) => [r.bill_number, r.full_tank, r.supplier_name])).toEqual([
       ["K-2", false, null],
       ["K-1", true, "Kastrati"],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoMaintenance } from "../../server/seed/seed-maintenance";
 import * as reminders from "../../server/modules/maintenance/reminders.service";
-import { listFuel } from "../../server/modules/maintenance/fuel.service";
+import { listFuelRows } from "../../server/modules/maintenance/fuel.service";
 import { createTestContext, createTestOrg, principalFor, type TestContext } from "../support/context";
 
 let ctx: TestContext;
@@ -21,7 +21,7 @@ describe("demo maintenance data", () => {
     expect(oil.filter((r) => r.status === "due_soon")).toHaveLength(1);
     expect(oil.find((r) => r.status === "due_soon")).toMatchObject({ km_left: 800 });
     expect(page.counts.due_soon).toBeGreaterThanOrEqual(2);
-    const fuel = await listFuel(ctx, admin, {});
+    const fuel = await listFuelRows(ctx, admin, {});
     expect(fuel.filter((f) => f.consumption !== null).length).toBeGreaterThan(5);
     const stock = await ctx.db
       .selectFrom("maintenance_parts")

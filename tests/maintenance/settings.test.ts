@@ -62,7 +62,7 @@ describe("maintenance settings: the fuel tolerances", () => {
       full_tank: "on",
     });
     const flagsOf = async () =>
-      (await fuel.listFuel(srv.ctx, admin, { vehicle_id: van.id })).find((r) => r.id === second.id)!;
+      (await fuel.listFuelRows(srv.ctx, admin, { vehicle_id: van.id })).find((r) => r.id === second.id)!;
     // 10 l/100 km against 8: +25 %
     expect(await flagsOf()).toMatchObject({ consumption: 10, flags: [] });
     await saveMaintenanceSettings(srv.ctx, admin, { consumption_tolerance_pct: "25", odometer_tolerance_km: "50" });
@@ -92,10 +92,10 @@ describe("maintenance settings: the fuel tolerances", () => {
       odometer_km: "10040",
     });
     const state = async () => ({
-      fuel: (await fuel.listFuel(srv.ctx, admin, { vehicle_id: van.id }))
+      fuel: (await fuel.listFuelRows(srv.ctx, admin, { vehicle_id: van.id }))
         .find((r) => r.id === fill.id)!
         .flags.includes("odometer_disagrees"),
-      service: (await records.listServices(srv.ctx, admin, "service", { vehicle_id: van.id })).find(
+      service: (await records.listServiceRows(srv.ctx, admin, "service", { vehicle_id: van.id })).find(
         (r) => r.id === service.id,
       )!.odometer_disagrees,
     });

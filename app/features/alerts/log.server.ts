@@ -108,8 +108,6 @@ interface LogItem {
   read: boolean | null;
 }
 
-const iso = (d: Date | string) => (typeof d === "string" ? new Date(d).toISOString() : d.toISOString());
-
 /** One page of the log, or the period error the page explains; dates as ISO strings. */
 export async function loadLogPage(context: LoadContext, p: Principal, url: URL, lng: "al" | "en" = p.language) {
   const { filter, values, invalid } = logFilterFrom(url);
@@ -139,7 +137,7 @@ export async function loadLogPage(context: LoadContext, p: Principal, url: URL, 
         driverName: a.driver_name,
         placeName: a.place_name,
         address: null,
-        occurredAt: iso(a.occurred_at),
+        occurredAt: a.occurred_at,
         lat: a.lat,
         lon: a.lon,
         speedKmh: a.speed_kmh,

@@ -170,7 +170,7 @@ export async function policyViewLoader(context: LoadContext, request: Request, r
       total: recent.total,
       items: recent.items.map((a) => ({
         id: a.id,
-        occurred_at: formatDateTime(new Date(a.occurred_at).toISOString(), recent.timezone),
+        occurred_at: formatDateTime(a.occurred_at, recent.timezone),
         alert_type: a.alert_type,
         registration: a.registration,
         driver_name: a.driver_name,

@@ -33,7 +33,7 @@ export async function carsLoader(context: LoadContext, request: Request) {
   const [free, purposes, history] = await Promise.all([
     slotValid ? bookings.freeVehicles(ctx, p, start!, end!) : Promise.resolve(null),
     listEntries(ctx, p, "purpose"),
-    bookings.listHistory(ctx, p, "in-progress", parseListQuery({ size: 50, sort: "start", dir: "asc" })),
+    bookings.historyRows(ctx, p, "in-progress", parseListQuery({ size: 50, sort: "start", dir: "asc" })),
   ]);
   const now = new Date();
   return {

@@ -9,7 +9,7 @@ import { fieldsIntent, formOptions } from "./maintenance.server";
 /** Editing a service or a car wash (same form fields and rules as adding; the saved values first). */
 export async function serviceEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "maintenance:write");
-  const s = await load(() => records.getService(context.app, p, idParam(rawId)));
+  const s = await load(() => records.serviceRecord(context.app, p, idParam(rawId)));
   return {
     record: {
       id: s.id,
@@ -42,7 +42,7 @@ export async function serviceEditAction(context: LoadContext, request: Request, 
 /** Editing a fuel report. */
 export async function fuelEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "maintenance:write");
-  const r = await load(() => fuel.getFuelReport(context.app, p, idParam(rawId)));
+  const r = await load(() => fuel.fuelRecord(context.app, p, idParam(rawId)));
   return {
     record: {
       id: r.id,

@@ -18,7 +18,7 @@ export async function servicesLoader(context: LoadContext, request: Request, kin
   const p = requirePermission(context, request, "maintenance:read");
   const filter = filterOf(request);
   const [items, options, today] = await Promise.all([
-    load(() => records.listServices(context.app, p, kind, filter)),
+    load(() => records.listServiceRows(context.app, p, kind, filter)),
     formOptions(context, p),
     orgToday(context.app, p.orgId),
   ]);
@@ -54,7 +54,7 @@ export async function serviceAddAction(context: LoadContext, request: Request) {
 
 export async function serviceLoader(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "maintenance:read");
-  const service = await load(() => records.getService(context.app, p, idParam(rawId)));
+  const service = await load(() => records.serviceRecord(context.app, p, idParam(rawId)));
   const params = new URL(request.url).searchParams;
   return { service, canWrite: can(p, "maintenance:write"), created: params.has("created") || params.has("saved") };
 }
@@ -92,7 +92,7 @@ export async function fuelLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "maintenance:read");
   const filter = filterOf(request);
   const [items, options] = await Promise.all([
-    load(() => fuel.listFuel(context.app, p, filter)),
+    load(() => fuel.listFuelRows(context.app, p, filter)),
     formOptions(context, p),
   ]);
   const params = new URL(request.url).searchParams;

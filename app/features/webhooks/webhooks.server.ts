@@ -142,7 +142,8 @@ export async function webhookAction({ request, context }: Args, rawId: string | 
 export async function deliveriesLoader({ request, context }: Args, rawId: string | undefined) {
   const p = requirePermission(context, request, PERMISSION);
   const id = idParam(rawId);
-  const [{ webhook, items }, timeZone] = await Promise.all([
+  const [webhook, { items }, timeZone] = await Promise.all([
+    load(() => getWebhook(context.app, p, id)),
     load(() => listDeliveries(context.app, p, id)),
     orgTimeZone(context.app, p.orgId),
   ]);

@@ -2,8 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { logFilterSchema, overviewFilterSchema, alertsService as alerts, toAlertDto } from "../../modules/alerts";
-import { mapPage } from "../../modules/shared/mapping";
+import { logFilterSchema, overviewFilterSchema, alertsService as alerts } from "../../modules/alerts";
 import { authed, listQuery, parseBody } from "./api-kit";
 
 /** Body of POST /api/alerts/read: some alerts by id, or all of the user's notifications. */
@@ -20,10 +19,9 @@ export function alertsRoutes(ctx: AppContext) {
   const r = Router();
   r.get(
     "/api/alerts",
-    authed(ctx, async (req, _s, p) => {
+    authed(ctx, (req, _s, p) => {
       const { page, size } = listQuery(req);
-      const { timezone, ...log } = await alerts.listAlerts(ctx, p, logFilterSchema.parse(req.query), { page, size });
-      return { ...mapPage(log, toAlertDto), timezone };
+      return alerts.listAlerts(ctx, p, logFilterSchema.parse(req.query), { page, size });
     }),
   );
   r.get(

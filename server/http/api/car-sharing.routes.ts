@@ -7,10 +7,8 @@ import {
   getGeneralSettings,
   HISTORY_TABS,
   type HistoryTab,
-  toBookingDto,
 } from "../../modules/car-sharing";
 import { orgTimeZone } from "../../modules/organization";
-import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, param } from "./api-kit";
 
 /** /api/car-sharing: the mobile app's bookings (the same services and codes as the web screens). */
@@ -21,9 +19,7 @@ export function carSharingRoutes(ctx: AppContext) {
 
   r.get(
     "/api/car-sharing/bookings",
-    authed(ctx, async (req, _s, p) =>
-      mapPage(await bookings.listHistory(ctx, p, tab(req.query.tab), listQuery(req)), toBookingDto),
-    ),
+    authed(ctx, (req, _s, p) => bookings.listHistory(ctx, p, tab(req.query.tab), listQuery(req))),
   );
   r.post(
     "/api/car-sharing/bookings",

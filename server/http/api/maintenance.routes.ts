@@ -3,8 +3,6 @@ import type { AppContext } from "../../context";
 import {
   recordFilterSchema,
   reminderFilterSchema,
-  toFuelDto,
-  toServiceDto,
   fuelService as fuel,
   recordsService as records,
   remindersService as reminders,
@@ -90,7 +88,7 @@ export function maintenanceRoutes(ctx: AppContext) {
       const { fields, files } = await bodyOf(req);
       const done = await reminders.completeReminder(ctx, p, id, fields, files);
       res.status(201).json({
-        service: toServiceDto(await records.getService(ctx, p, done.service.id)),
+        service: await records.getService(ctx, p, done.service.id),
         reminder: await reminders.getReminder(ctx, p, id),
       });
     }),
@@ -99,7 +97,7 @@ export function maintenanceRoutes(ctx: AppContext) {
   r.get(
     "/api/maintenance/services",
     authed(ctx, async (req, _s, p) => ({
-      items: (await records.listServices(ctx, p, "service", recordFilterSchema.parse(req.query))).map(toServiceDto),
+      items: await records.listServices(ctx, p, "service", recordFilterSchema.parse(req.query)),
     })),
   );
   r.post(
@@ -107,12 +105,12 @@ export function maintenanceRoutes(ctx: AppContext) {
     authed(ctx, async (req, res, p) => {
       const { fields, files } = await bodyOf(req);
       const row = await records.createService(ctx, p, fields, files);
-      res.status(201).json(toServiceDto(await records.getService(ctx, p, row.id)));
+      res.status(201).json(await records.getService(ctx, p, row.id));
     }),
   );
   r.get(
     "/api/maintenance/services/:id",
-    authed(ctx, async (req, _s, p) => toServiceDto(await records.getService(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => records.getService(ctx, p, param(req, "id"))),
   );
   // PUT: the whole record as POST sends it; PATCH: only the fields sent change. Both keep the saved attachments.
   for (const method of ["put", "patch"] as const) {
@@ -122,7 +120,7 @@ export function maintenanceRoutes(ctx: AppContext) {
         const id = param(req, "id");
         const { fields, files } = await bodyOf(req);
         await records.updateService(ctx, p, id, fields, { attachments: files, patch: method === "patch" });
-        return toServiceDto(await records.getService(ctx, p, id));
+        return records.getService(ctx, p, id);
       }),
     );
     r[method](
@@ -131,7 +129,7 @@ export function maintenanceRoutes(ctx: AppContext) {
         const id = param(req, "id");
         const { fields, files } = await bodyOf(req);
         await fuel.updateFuelReport(ctx, p, id, fields, { attachments: files, patch: method === "patch" });
-        return toFuelDto(await fuel.getFuelReport(ctx, p, id));
+        return fuel.getFuelReport(ctx, p, id);
       }),
     );
   }
@@ -142,21 +140,19 @@ export function maintenanceRoutes(ctx: AppContext) {
 
   r.get(
     "/api/maintenance/fuel",
-    authed(ctx, async (req, _s, p) => ({
-      items: (await fuel.listFuel(ctx, p, recordFilterSchema.parse(req.query))).map(toFuelDto),
-    })),
+    authed(ctx, async (req, _s, p) => ({ items: await fuel.listFuel(ctx, p, recordFilterSchema.parse(req.query)) })),
   );
   r.post(
     "/api/maintenance/fuel",
     authed(ctx, async (req, res, p) => {
       const { fields, files } = await bodyOf(req);
       const row = await fuel.createFuelReport(ctx, p, fields, files);
-      res.status(201).json(toFuelDto(await fuel.getFuelReport(ctx, p, row.id)));
+      res.status(201).json(await fuel.getFuelReport(ctx, p, row.id));
     }),
   );
   r.get(
     "/api/maintenance/fuel/:id",
-    authed(ctx, async (req, _s, p) => toFuelDto(await fuel.getFuelReport(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => fuel.getFuelReport(ctx, p, param(req, "id"))),
   );
   r.delete(
     "/api/maintenance/fuel/:id",

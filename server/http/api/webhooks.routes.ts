@@ -36,11 +36,9 @@ export function webhooksRoutes(ctx: AppContext) {
   );
   r.get(
     "/api/webhooks/:id/deliveries",
-    authed(ctx, async (req, _s, p) => {
-      const q = webhooks.deliveryListQuerySchema.parse(req.query);
-      const { items } = await webhooks.listDeliveries(ctx, p, param(req, "id"), q);
-      return { items: items.map(webhooks.toDeliveryDto) };
-    }),
+    authed(ctx, (req, _s, p) =>
+      webhooks.listDeliveries(ctx, p, param(req, "id"), webhooks.deliveryListQuerySchema.parse(req.query)),
+    ),
   );
   r.post(
     "/api/webhooks/:id/deliveries/:deliveryId/redeliver",

@@ -165,3 +165,6 @@ export const alertLogRepo = {
     return rows.rows;
   },
 };
+
+/** One alert of the log as the repository reads it (the mapper turns it into the API's shape). */
+export type AlertLogItem = Awaited<ReturnType<(typeof alertLogRepo)["list"]>>["items"][number];

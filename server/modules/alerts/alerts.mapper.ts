@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { AlertPoliciesTable } from "../../db/schema/alerts";
 import { iso } from "../shared/mapping";
 import type { PolicyLinks } from "./alerts.repo";
-import type { AlertLogItem } from "./alerts.service";
+import type { AlertLogItem } from "./alerts-log.repo";
 
 type PolicyRow = Selectable<AlertPoliciesTable>;
 
@@ -76,7 +76,7 @@ export function toAlertDto(a: AlertLogItem) {
     driver_name: a.driver_name,
     place_id: a.place_id,
     place_name: a.place_name,
-    occurred_at: iso(a.occurred_at),
+    occurred_at: iso(a.occurred_at)!,
     lat: a.lat,
     lon: a.lon,
     speed_kmh: a.speed_kmh,

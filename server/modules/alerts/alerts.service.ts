@@ -12,7 +12,7 @@ import { vehicleOptions } from "../vehicles";
 import { assertUuid } from "../positions";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { mapPage } from "../shared/mapping";
-import { toPolicyDto, toPolicyListItemDto } from "./alerts.mapper";
+import { toAlertDto, toPolicyDto, toPolicyListItemDto } from "./alerts.mapper";
 import { alertLogRepo, type LogQuery } from "./alerts-log.repo";
 import { alertsPolicy } from "./alerts.policy";
 import { policiesRepo, type PolicyLinks, type PolicySort } from "./alerts.repo";
@@ -214,9 +214,8 @@ export async function listAlerts(ctx: AppContext, p: Principal, f: LogFilter, q:
     unreadOnly: f.unread,
   };
   const { items, total } = await alertLogRepo.list(ctx.db, p, query, q);
-  return { ...toPage(items, total, { ...q, q: "", dir: "desc" }), timezone: period.timezone };
+  return { ...mapPage(toPage(items, total, { ...q, q: "", dir: "desc" }), toAlertDto), timezone: period.timezone };
 }
-export type AlertLogItem = Awaited<ReturnType<typeof listAlerts>>["items"][number];
 
 export async function alertsOverview(
   ctx: AppContext,

@@ -5,6 +5,7 @@ import type { Principal } from "../access/principal";
 import { can } from "../access/access.policy";
 import { orgTimeZone } from "../organization";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { mapPage } from "../shared/mapping";
 import { hourAllowed } from "./booking-rules";
 import { bookingLifecycleRepo } from "./booking-lifecycle.repo";
 import { BOOKING_SORTS, bookingsRepo, LIVE_STATUSES, type BookingSort } from "./bookings.repo";
@@ -32,7 +33,7 @@ export async function bookableIds(db: Db, p: Principal, ids?: readonly string[])
 
 /**
  * The history's scope for one booking: only the operator sees everyone's bookings; a user sees bookings they drive
- * or ride in; and nobody sees a booking of a vehicle outside their vehicle limit (as listHistory filters).
+ * or ride in; and nobody sees a booking of a vehicle outside their vehicle limit (as the history filters).
  */
 export async function visibleBooking(ctx: AppContext, p: Principal, id: string) {
   const row = await bookingsRepo.findById(ctx.db, p.orgId, id);
@@ -85,9 +86,14 @@ export function isEditable(b: { status: string; starts_at: Date }, now = new Dat
 
 /**
  * The history: an operator sees every booking (of the vehicles in their scope); anyone else the bookings they drive
- * and those they ride in as a passenger. Each row carries `my_role`, the principal's part in it.
+ * and those they ride in as a passenger. Each booking carries `my_role`, the principal's part in it.
  */
 export async function listHistory(ctx: AppContext, p: Principal, tab: HistoryTab, q: ListQuery) {
+  return mapPage(await historyRows(ctx, p, tab, q), toBookingDto);
+}
+
+/** The history's rows as stored, with the display status (the CSV export and the driver's cars page). */
+export async function historyRows(ctx: AppContext, p: Principal, tab: HistoryTab, q: ListQuery) {
   carSharingPolicy.read(p);
   const sort = pickSort<BookingSort>(q.sort, BOOKING_SORTS, "start");
   const vehicleIds = p.vehicleIds;

@@ -23,6 +23,7 @@ export {
   displayStatus,
   freeVehicles,
   getBooking,
+  historyRows,
   isEditable,
   listHistory,
   myReminders,

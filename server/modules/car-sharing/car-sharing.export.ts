@@ -4,7 +4,7 @@ import type { Principal } from "../access/principal";
 import { csvCell } from "../../shared/csv";
 import { orgTimeZone } from "../organization";
 import type { ListQuery } from "../shared/listing";
-import { listHistory } from "./bookings.service";
+import { historyRows } from "./booking-queries.service";
 import type { HistoryTab } from "./car-sharing.schema";
 
 const MAX_ROWS = 20_000;
@@ -28,7 +28,7 @@ export async function bookingsCsv(ctx: AppContext, p: Principal, tab: HistoryTab
     ].join(","),
   ];
   for (let page = 1; (page - 1) * 200 < MAX_ROWS; page++) {
-    const result = await listHistory(ctx, p, tab, { ...q, page, size: 200 });
+    const result = await historyRows(ctx, p, tab, { ...q, page, size: 200 });
     for (const b of result.items) {
       lines.push(
         [

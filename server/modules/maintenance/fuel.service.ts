@@ -7,6 +7,7 @@ import { isDate } from "../../shared/dates";
 import { catalogueRepo } from "./catalogue.repo";
 import { costsRepo } from "./costs.repo";
 import { analyseFuel, type FuelResult } from "./fuel-consumption";
+import { toFuelDto } from "./maintenance.mapper";
 import { maintenancePolicy } from "./maintenance.policy";
 import { remindersRepo } from "./maintenance.repo";
 import { fuelInputSchema, type FuelInput } from "./maintenance.schema";
@@ -30,12 +31,15 @@ async function vehicleFacts(ctx: AppContext, orgId: string, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+type RecordFilter = { vehicle_id?: string; from?: string; to?: string };
+
 /** Fuel reports with the full-tank consumption and the checks, newest first. */
-export async function listFuel(
-  ctx: AppContext,
-  p: Principal,
-  filter: { vehicle_id?: string; from?: string; to?: string } = {},
-) {
+export async function listFuel(ctx: AppContext, p: Principal, filter: RecordFilter = {}) {
+  return (await listFuelRows(ctx, p, filter)).map(toFuelDto);
+}
+
+/** The fuel page's and the fuel report type's rows: with the supplier's name, distance and hours run the DTO leaves out. */
+export async function listFuelRows(ctx: AppContext, p: Principal, filter: RecordFilter = {}) {
   maintenancePolicy.read(p);
   const visible = await visibleVehicles(ctx, p);
   const ids = filter.vehicle_id ? (visible.has(filter.vehicle_id) ? [filter.vehicle_id] : []) : [...visible.keys()];
@@ -95,6 +99,11 @@ export async function listFuel(
 }
 
 export async function getFuelReport(ctx: AppContext, p: Principal, id: string) {
+  return toFuelDto(await fuelRecord(ctx, p, id));
+}
+
+/** A fuel report as stored, with its attachments: its edit form and the writes. */
+export async function fuelRecord(ctx: AppContext, p: Principal, id: string) {
   maintenancePolicy.read(p);
   const row = await recordsRepo.fuelReport(ctx.db, p.orgId, id);
   if (!row) throw notFound("fuel report");
@@ -163,7 +172,7 @@ export async function createFuelReport(ctx: AppContext, p: Principal, raw: unkno
 }
 
 /** A saved fuel report's values as its form sends them: the edit form's first values and the base of a PATCH. */
-export function fuelFields(r: Awaited<ReturnType<typeof getFuelReport>>): Record<string, unknown> {
+export function fuelFields(r: Awaited<ReturnType<typeof fuelRecord>>): Record<string, unknown> {
   return {
     vehicle_id: r.vehicle_id,
     filled_on: r.filled_on,
@@ -192,7 +201,7 @@ export async function updateFuelReport(
   opts: { attachments?: Attachment[]; patch?: boolean } = {},
 ) {
   maintenancePolicy.write(p);
-  const before = await getFuelReport(ctx, p, id);
+  const before = await fuelRecord(ctx, p, id);
   const input = fuelInputSchema.parse(
     opts.patch ? { ...fuelFields(before), ...(raw as Record<string, unknown>) } : raw,
   );
@@ -233,7 +242,7 @@ export async function updateFuelReport(
 
 export async function deleteFuelReport(ctx: AppContext, p: Principal, id: string) {
   maintenancePolicy.write(p);
-  const before = await getFuelReport(ctx, p, id);
+  const before = await fuelRecord(ctx, p, id);
   await ctx.db.transaction().execute(async (trx) => {
     await recordsRepo.deleteFuel(trx, p.orgId, id);
     await audit.record(trx, p, {

@@ -3,7 +3,7 @@ import al from "../../../locales/al/maintenance.json" with { type: "json" };
 import en from "../../../locales/en/maintenance.json" with { type: "json" };
 import { defineReport, type ReportRow, type ReportTexts } from "../shared/reports/report-definition";
 import { vehicleCosts } from "./costs.service";
-import { listFuel } from "./fuel.service";
+import { listFuelRows } from "./fuel.service";
 import { listReminderViews } from "./reminders.service";
 import { recordsRepo } from "./records.repo";
 
@@ -85,9 +85,9 @@ export const fuelReport = defineReport({
   chart: { type: "bar", category: "vehicle", series: ["liters"] },
   async run(scope) {
     const inScope = new Set(scope.vehicleIds);
-    const rows = (await listFuel(scope.ctx, scope.principal, { from: scope.period.from, to: scope.period.to })).filter(
-      (r) => inScope.has(r.vehicle_id),
-    );
+    const rows = (
+      await listFuelRows(scope.ctx, scope.principal, { from: scope.period.from, to: scope.period.to })
+    ).filter((r) => inScope.has(r.vehicle_id));
     return {
       rows: rows.slice(0, scope.maxRows).map(
         (r): ReportRow => ({

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
 import { catalogueRepo } from "./catalogue.repo";
+import { toServiceDto } from "./maintenance.mapper";
 import { maintenancePolicy } from "./maintenance.policy";
 import {
   ATTACHMENT_TYPES,
@@ -193,11 +194,18 @@ export async function createWash(ctx: AppContext, p: Principal, raw: unknown) {
   });
 }
 
-export async function listServices(
+type RecordFilter = { vehicle_id?: string; from?: string; to?: string };
+
+export async function listServices(ctx: AppContext, p: Principal, kind: "service" | "wash", filter: RecordFilter = {}) {
+  return (await listServiceRows(ctx, p, kind, filter)).map(toServiceDto);
+}
+
+/** The list pages' rows: with the supplier's name and the odometer check the DTO has no room for. */
+export async function listServiceRows(
   ctx: AppContext,
   p: Principal,
   kind: "service" | "wash",
-  filter: { vehicle_id?: string; from?: string; to?: string } = {},
+  filter: RecordFilter = {},
 ) {
   maintenancePolicy.read(p);
   const visible = await visibleVehicles(ctx, p);
@@ -219,6 +227,11 @@ export async function listServices(
 }
 
 export async function getService(ctx: AppContext, p: Principal, id: string) {
+  return toServiceDto(await serviceRecord(ctx, p, id));
+}
+
+/** A service as stored, with its parts (part numbers too) and attachments: its page, its edit form and the writes. */
+export async function serviceRecord(ctx: AppContext, p: Principal, id: string) {
   maintenancePolicy.read(p);
   const row = await recordsRepo.service(ctx.db, p.orgId, id);
   if (!row) throw notFound("service");
@@ -233,7 +246,7 @@ export async function getService(ctx: AppContext, p: Principal, id: string) {
 
 export async function deleteService(ctx: AppContext, p: Principal, id: string) {
   maintenancePolicy.write(p);
-  const before = await getService(ctx, p, id);
+  const before = await serviceRecord(ctx, p, id);
   await ctx.db.transaction().execute(async (trx) => {
     // Parts go back to stock when the service that used them is deleted.
     for (const part of before.parts) {
@@ -251,7 +264,7 @@ export async function deleteService(ctx: AppContext, p: Principal, id: string) {
 }
 
 /** A saved service's values as its form sends them: the edit form's first values and the base of a PATCH. */
-export function serviceFields(s: Awaited<ReturnType<typeof getService>>): Record<string, unknown> {
+export function serviceFields(s: Awaited<ReturnType<typeof serviceRecord>>): Record<string, unknown> {
   return {
     vehicle_id: s.vehicle_id,
     service_type: s.service_type,
@@ -280,7 +293,7 @@ export async function updateService(
   opts: { attachments?: Attachment[]; patch?: boolean } = {},
 ) {
   maintenancePolicy.write(p);
-  const before = await getService(ctx, p, id);
+  const before = await serviceRecord(ctx, p, id);
   const merged = opts.patch ? { ...serviceFields(before), ...(raw as Record<string, unknown>) } : raw;
   if (before.kind === "wash") return updateWash(ctx, p, before, merged);
   const input = serviceInputSchema.parse(merged);
@@ -335,7 +348,12 @@ export async function updateService(
   });
 }
 
-async function updateWash(ctx: AppContext, p: Principal, before: Awaited<ReturnType<typeof getService>>, raw: unknown) {
+async function updateWash(
+  ctx: AppContext,
+  p: Principal,
+  before: Awaited<ReturnType<typeof serviceRecord>>,
+  raw: unknown,
+) {
   const input = washInputSchema.parse(raw);
   await assertChosen(ctx, p, [input.vehicle_id]);
   if (!(await catalogueRepo.existingSupplier(ctx.db, p.orgId, input.supplier_id)))

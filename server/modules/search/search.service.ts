@@ -43,7 +43,7 @@ function kind<T>(
 /** The booking history with each booking's start in the organisation's time zone (its hits say when). */
 async function bookingsWithLocalStart(ctx: AppContext, p: Principal, q: ListQuery) {
   const [page, zone] = await Promise.all([listHistory(ctx, p, "all", q), orgTimeZone(ctx, p.orgId)]);
-  return { total: page.total, items: page.items.map((b) => ({ ...b, localStart: formatInstant(b.starts_at, zone) })) };
+  return { total: page.total, items: page.items.map((b) => ({ ...b, localStart: formatInstant(b.start, zone) })) };
 }
 
 /**
@@ -120,7 +120,7 @@ export const FINDERS: Record<SearchKind, Kind> = {
     bookingsWithLocalStart,
     (b) => ({
       id: b.id,
-      title: b.registration,
+      title: b.vehicle.registration,
       detail: joined(b.destination, b.localStart),
       href: `/car-sharing/bookings/${b.id}`,
     }),

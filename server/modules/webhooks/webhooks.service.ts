@@ -6,7 +6,7 @@ import { audit } from "../audit";
 import { emitEvent, eventsRepo, TEST_EVENT } from "../events";
 import { checkWebhookUrl } from "./url-guard";
 import { webhooksPolicy } from "./webhooks.policy";
-import { toWebhookDto, toWebhookWithSecretDto } from "./webhooks.mapper";
+import { toDeliveryDto, toWebhookDto, toWebhookWithSecretDto } from "./webhooks.mapper";
 import { webhooksRepo } from "./webhooks.repo";
 import type { WebhookInput } from "./webhooks.schema";
 import { DELIVER_JOB } from "./delivery";
@@ -99,6 +99,7 @@ export async function deleteWebhook(ctx: AppContext, p: Principal, id: string) {
   });
 }
 
+/** A webhook's latest deliveries (at most 100, newest first). */
 export async function listDeliveries(
   ctx: AppContext,
   p: Principal,
@@ -107,7 +108,7 @@ export async function listDeliveries(
 ) {
   const w = await findWebhook(ctx, p, webhookId);
   const items = await webhooksRepo.deliveries(ctx.db, p.orgId, w.id, q.status, 100);
-  return { webhook: w, items };
+  return { items: items.map(toDeliveryDto) };
 }
 
 /** Starts a delivery run for the webhook now instead of at the dispatcher's next pass. */
