@@ -35,6 +35,7 @@ export function ListPage(props: {
   filters?: ReactNode;
   page?: { page: number; pages: number; total: number };
   className?: string;
+  testId?: string;
   children: ReactNode;
 }) {
   const { add, actions } = props;
@@ -44,7 +45,7 @@ export function ListPage(props: {
     </Link>
   );
   return (
-    <section className={props.className}>
+    <section className={props.className} data-testid={props.testId}>
       <header className="page-header">
         {props.intro ? (
           <div>

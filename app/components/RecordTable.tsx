@@ -12,6 +12,8 @@ export interface Column<Row> {
   sort?: string;
   /** The header is read by screen readers only (an actions or icon column). */
   hiddenHeader?: boolean;
+  /** The row's header cell (`<th scope="row">`): what names the row, e.g. a weekday or a vehicle. */
+  rowHeader?: boolean;
   cell: (row: Row) => ReactNode;
   className?: string;
   /** Numbers: aligned right. */
@@ -52,12 +54,14 @@ export interface RecordTableProps<Row> {
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & DataAttributes;
   /** The row's actions (links, delete), in a last column with a hidden header; no column when absent. */
   actions?: { header: string; render: (row: Row) => RowAction[] } | false | null;
-  /** Shown in one full-width row when there are no rows. */
-  empty: ReactNode;
+  /** Shown in one full-width row when there are no rows; no such row when absent (a list that is never empty). */
+  empty?: ReactNode;
   /** Instead of an empty table, the `empty` text alone, in a paragraph with this class and test id. */
   emptyAlone?: { className: string; testId?: string };
   testId?: string;
   className?: string;
+  /** The table's caption (what the table shows, for screen readers and on screen). */
+  caption?: ReactNode;
   /** The table inside a horizontally scrolling box (wide tables on phones). */
   scroll?: boolean;
 }
@@ -108,6 +112,7 @@ export function RecordTable<Row>(props: RecordTableProps<Row>) {
   }
   const table = (
     <table className={props.className ?? "table"} data-testid={props.testId}>
+      {props.caption && <caption>{props.caption}</caption>}
       <thead>
         <tr>
           {columns.map((c, i) =>
@@ -129,15 +134,21 @@ export function RecordTable<Row>(props: RecordTableProps<Row>) {
       <tbody>
         {rows.map((row) => (
           <tr key={props.rowKey(row)} {...props.rowProps?.(row)}>
-            {columns.map((c, i) => (
-              <td key={`${i}:${c.header}`} className={cellClass(c as Column<unknown>)} {...c.cellProps?.(row)}>
-                {c.cell(row)}
-              </td>
-            ))}
+            {columns.map((c, i) =>
+              c.rowHeader ? (
+                <th key={`${i}:${c.header}`} scope="row" className={cellClass(c as Column<unknown>)}>
+                  {c.cell(row)}
+                </th>
+              ) : (
+                <td key={`${i}:${c.header}`} className={cellClass(c as Column<unknown>)} {...c.cellProps?.(row)}>
+                  {c.cell(row)}
+                </td>
+              ),
+            )}
             {actions && <ActionsCell actions={actions.render(row)} />}
           </tr>
         ))}
-        {rows.length === 0 && (
+        {rows.length === 0 && props.empty != null && (
           <tr>
             <td colSpan={columns.length + (actions ? 1 : 0)} className="muted">
               {props.empty}

@@ -180,6 +180,17 @@ describe("car sharing without JavaScript", () => {
       expect((await admin.get(`/car-sharing/settings/${tab}`)).status).toBe(200);
   });
 
+  it("booking users: each row's checkbox and save button belong to the row's form, which holds the scope", async () => {
+    const html = await (await admin.get("/car-sharing/settings/users")).text();
+    const forms = [...html.matchAll(/<form[^>]*id="(booking-user-[^"]+)"[^>]*>([\s\S]*?)<\/form>/g)];
+    expect(forms.length).toBeGreaterThan(0);
+    for (const [, id, body] of forms) {
+      expect(body).toContain('name="notification_scope"');
+      expect(html).toMatch(new RegExp(`<input type="checkbox" form="${id}"[^>]*name="may_book"`));
+      expect(html).toMatch(new RegExp(`<button type="submit" form="${id}" class="button">Save</button>`));
+    }
+  });
+
   it("entries: deleting a purpose in use gives the delete failure", async () => {
     const res = await admin.post("/car-sharing/settings/entries", { intent: "delete", id: purposeId });
     expect(res.status).toBe(409);

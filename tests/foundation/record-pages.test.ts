@@ -78,6 +78,16 @@ describe("RecordTable", () => {
     expect(alone).not.toContain("<table");
   });
 
+  it("a caption, a row header cell, and no empty row when the screen gives no empty text", async () => {
+    const html = await render(
+      table({ caption: "Fuel this week", columns: [{ ...COLUMNS[0], rowHeader: true }, COLUMNS[1]] }),
+    );
+    expect(html).toMatch(/<table class="table"><caption>Fuel this week<\/caption><thead>/);
+    expect(html).toContain('<th scope="row">Fuel one</th><td class="numeric" data-testid="litres">40</td>');
+    const none = await render(table({ rows: [], empty: undefined }));
+    expect(none).toContain("<tbody></tbody>");
+  });
+
   it("leaves out the columns a screen does not show", async () => {
     const html = await render(table({ columns: [COLUMNS[0], false, null] }));
     expect(html).not.toContain("Litres");
@@ -93,9 +103,11 @@ describe("ListPage and FormPage", () => {
         add: { to: "/fuel/add", label: "Add fuel", testId: "add-fuel" },
         notices: h("p", null, "Saved"),
         page: { page: 1, pages: 2, total: 30 },
+        testId: "fuel-page",
         children: h("table"),
       }),
     );
+    expect(html).toContain('<section data-testid="fuel-page">');
     expect(html).toMatch(/<h1>Fuel<\/h1><a[^>]*href="\/fuel\/add"[^>]*>Add fuel<\/a>/);
     expect(html).toContain("<p>Saved</p>");
     expect(html).toContain('rel="next"');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as attendance from "../../server/modules/route-planning/attendance.service";
 import { updateRouteSettings } from "../../server/modules/route-planning/route-planning.settings";
+import { addStop, createTemplate } from "../../server/modules/route-planning/templates.service";
 import { zonedInstant } from "../../server/shared/dates";
 import { principalFor, createTestOrg, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
@@ -74,6 +75,32 @@ describe("addresses on route planning's screens", () => {
       if (lng === "al") expect(started).not.toMatch(/^near /);
     }
     admin.cookies.set("lng", "en");
+  });
+});
+
+describe("a template's stops", () => {
+  it("are listed with one delete form each; deleting the last leaves the empty text", async () => {
+    const p = await principalFor(srv.ctx, org.adminId);
+    const tpl = await createTemplate(srv.ctx, p, { name: "Stops", days: ["1"] });
+    await addStop(srv.ctx, p, tpl.id, {
+      name: "Depot stop",
+      latitude: "41.3",
+      longitude: "19.8",
+      arrival: "08:00",
+      departure: "08:30",
+    });
+    const url = `/route-planning/scheduled-routes/template-routes/edit/${tpl.id}`;
+    const stops = (html: string) => {
+      const at = html.indexOf('data-testid="stops-table"');
+      return html.slice(at, html.indexOf("</table>", at));
+    };
+    const table = stops(await (await admin.get(url)).text());
+    expect(table).toContain("<td>08:00–08:30</td><td>Depot stop</td>");
+    expect(table).toContain('<input type="hidden" name="intent" value="deleteStop"/>');
+    const stopId = /name="stop_id" value="([^"]+)"/.exec(table)?.[1];
+    expect(stopId).toBeTruthy();
+    expect((await admin.post(url, { intent: "deleteStop", stop_id: stopId! })).status).toBe(302);
+    expect(stops(await (await admin.get(url)).text())).toContain("No stops yet.");
   });
 });
 

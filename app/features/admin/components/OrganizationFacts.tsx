@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { TenantDto } from "../../../../server/modules/tenants/tenants.mapper";
+import { RecordTable } from "../../../components/RecordTable";
 import "../admin.css";
 
 type Administrator = {
@@ -61,29 +62,28 @@ export function OrganizationFacts({ tenant }: { tenant: TenantDto & { administra
       </dl>
       {tenant.operator && <p className="muted">{t("facts.operator")}</p>}
       <h2>{t("facts.administrators")}</h2>
-      <table className="table" data-testid="administrators-table">
-        <thead>
-          <tr>
-            <th>{t("fields.adminName")}</th>
-            <th>{t("fields.email")}</th>
-            <th>{t("fields.language")}</th>
-            <th>{t("fields.lastLogin")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tenant.administrators.map((a) => (
-            <tr key={a.id}>
-              <td>
+      <RecordTable
+        testId="administrators-table"
+        rows={tenant.administrators}
+        rowKey={(a) => a.id}
+        columns={[
+          {
+            header: t("fields.adminName"),
+            cell: (a) => (
+              <>
                 {a.name}
                 {!a.active && <span className="muted"> ({t("facts.inactive")})</span>}
-              </td>
-              <td>{a.email ?? t("common:none")}</td>
-              <td>{t(`languages.${a.language}`)}</td>
-              <td>{a.last_login_at ? a.last_login_at.slice(0, 16).replace("T", " ") : t("facts.neverSignedIn")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: t("fields.email"), cell: (a) => a.email ?? t("common:none") },
+          { header: t("fields.language"), cell: (a) => t(`languages.${a.language}`) },
+          {
+            header: t("fields.lastLogin"),
+            cell: (a) => (a.last_login_at ? a.last_login_at.slice(0, 16).replace("T", " ") : t("facts.neverSignedIn")),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { AllowedHours } from "../../../../server/modules/car-sharing/car-sharing.schema";
 import { useErrorText } from "../../../components/forms";
+import { RecordTable } from "../../../components/RecordTable";
 import { formFailure } from "../../../lib/form-failure";
 
 /** A select of one setting's allowed values (the spec's option lists). */
@@ -40,52 +41,54 @@ export function OptionSelect({
 /** Allowed booking hours per weekday, Sunday first: open checkbox, from and to (HH:mm; "to" may be 24:00). */
 export function HoursTable({ hours }: { hours: AllowedHours }) {
   const { t } = useTranslation("carSharing");
+  const weekday = (d: number) => t(`settings.weekdays.d${d}`);
   return (
-    <table className="table cs-hours" data-testid="allowed-hours">
-      <thead>
-        <tr>
-          <th>{t("settings.allowedHours")}</th>
-          <th>{t("settings.open")}</th>
-          <th>{t("settings.from")}</th>
-          <th>{t("settings.to")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {hours.map((h, d) => (
-          <tr key={d}>
-            <th scope="row">{t(`settings.weekdays.d${d}`)}</th>
-            <td>
-              <input
-                type="checkbox"
-                name={`open_${d}`}
-                defaultChecked={!!h}
-                aria-label={`${t("settings.open")} ${t(`settings.weekdays.d${d}`)}`}
-              />
-            </td>
-            <td>
-              <input
-                name={`from_${d}`}
-                defaultValue={h?.from ?? "08:00"}
-                pattern="([01]\d|2[0-3]):[0-5]\d"
-                maxLength={5}
-                size={5}
-                aria-label={t("settings.from")}
-              />
-            </td>
-            <td>
-              <input
-                name={`to_${d}`}
-                defaultValue={h?.to ?? "18:00"}
-                pattern="([01]\d|2[0-3]):[0-5]\d|24:00"
-                maxLength={5}
-                size={5}
-                aria-label={t("settings.to")}
-              />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <RecordTable
+      className="table cs-hours"
+      testId="allowed-hours"
+      rows={hours.map((h, d) => ({ h, d }))}
+      rowKey={({ d }) => String(d)}
+      columns={[
+        { header: t("settings.allowedHours"), rowHeader: true, cell: ({ d }) => weekday(d) },
+        {
+          header: t("settings.open"),
+          cell: ({ h, d }) => (
+            <input
+              type="checkbox"
+              name={`open_${d}`}
+              defaultChecked={!!h}
+              aria-label={`${t("settings.open")} ${weekday(d)}`}
+            />
+          ),
+        },
+        {
+          header: t("settings.from"),
+          cell: ({ h, d }) => (
+            <input
+              name={`from_${d}`}
+              defaultValue={h?.from ?? "08:00"}
+              pattern="([01]\d|2[0-3]):[0-5]\d"
+              maxLength={5}
+              size={5}
+              aria-label={t("settings.from")}
+            />
+          ),
+        },
+        {
+          header: t("settings.to"),
+          cell: ({ h, d }) => (
+            <input
+              name={`to_${d}`}
+              defaultValue={h?.to ?? "18:00"}
+              pattern="([01]\d|2[0-3]):[0-5]\d|24:00"
+              maxLength={5}
+              size={5}
+              aria-label={t("settings.to")}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 

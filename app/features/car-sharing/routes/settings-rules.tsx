@@ -9,6 +9,7 @@ import {
   MIN_LEAD_OPTIONS,
 } from "../../../../server/modules/car-sharing/car-sharing.schema";
 import { CsrfInput } from "../../../components/forms";
+import { RecordTable } from "../../../components/RecordTable";
 import { HoursTable, OptionSelect, SettingsAlert } from "../components/SettingsParts";
 import { rulesAction, rulesLoader } from "../car-sharing-settings.server";
 import type { Route } from "./+types/settings-rules";
@@ -24,6 +25,8 @@ const COLUMNS = [
   "min_lead_min",
 ] as const;
 
+type Rule = Route.ComponentProps["loaderData"]["rules"][number];
+
 /** Per-user or per-team rules overriding the general settings. */
 export default function SpecificRules({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("carSharing");
@@ -31,44 +34,19 @@ export default function SpecificRules({ loaderData, actionData }: Route.Componen
     <div data-testid="specific-rules">
       <p className="muted">{t("settings.rulesIntro")}</p>
       <SettingsAlert actionData={actionData} />
-      <table className="table">
-        <thead>
-          <tr>
-            <th>{t("settings.ruleFor")}</th>
-            {COLUMNS.map((c) => (
-              <th key={c}>{t(`settings.${c}`)}</th>
-            ))}
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.rules.map((r) => (
-            <tr key={r.id}>
-              <td>{r.user_name ?? r.team_name}</td>
-              {COLUMNS.map((c) => (
-                <td key={c}>{r[c] ?? "–"}</td>
-              ))}
-              <td>
-                <Form method="post" className="inline-form">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={r.id} />
-                  <button type="submit" className="button danger small">
-                    {t("settings.delete")}
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          ))}
-          {!loaderData.rules.length && (
-            <tr>
-              <td colSpan={7} className="muted">
-                {t("settings.noRules")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <RecordTable
+        rows={loaderData.rules}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: t("settings.ruleFor"), cell: (r) => r.user_name ?? r.team_name },
+          ...COLUMNS.map((c) => ({ header: t(`settings.${c}`), cell: (r: Rule) => r[c] ?? "–" })),
+        ]}
+        actions={{
+          header: t("common:list.actions"),
+          render: (r) => [{ kind: "delete", fields: { intent: "delete", id: r.id }, label: t("settings.delete") }],
+        }}
+        empty={t("settings.noRules")}
+      />
       <Form data-unsaved-guard method="post" className="form" data-testid="rule-form">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CsrfInput } from "../../../components/forms";
+import { RecordTable } from "../../../components/RecordTable";
 import { SettingsAlert } from "../components/SettingsParts";
 import { poolVehiclesAction, poolVehiclesLoader } from "../car-sharing-settings.server";
 import type { Route } from "./+types/settings-vehicles";
@@ -28,48 +29,44 @@ export default function PoolVehicles({ loaderData, actionData }: Route.Component
       )}
       <SettingsAlert actionData={actionData} />
       <p className="muted">{t("settings.baseHint")}</p>
-      <table className="table">
-        <thead>
-          <tr>
-            <th>{t("settings.inPool")}</th>
-            <th>{t("settings.registration")}</th>
-            <th>{t("settings.category")}</th>
-            <th>{t("settings.base")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.vehicles.map((v) => (
-            <tr key={v.id}>
-              <td>
-                <input
-                  type="checkbox"
-                  name="vehicle_ids"
-                  value={v.id}
-                  defaultChecked={v.inPool}
-                  aria-label={v.registration}
-                />
-              </td>
-              <td>{v.registration}</td>
-              <td>{v.category}</td>
-              <td>
-                <select
-                  name={`base_${v.id}`}
-                  defaultValue={v.basePlaceId ?? ""}
-                  aria-label={`${t("settings.base")} ${v.registration}`}
-                  data-testid="vehicle-base"
-                >
-                  <option value="">{t("settings.noBase")}</option>
-                  {loaderData.geofences.map((g) => (
-                    <option key={g.id} value={g.id}>
-                      {g.name}
-                    </option>
-                  ))}
-                </select>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RecordTable
+        rows={loaderData.vehicles}
+        rowKey={(v) => v.id}
+        columns={[
+          {
+            header: t("settings.inPool"),
+            cell: (v) => (
+              <input
+                type="checkbox"
+                name="vehicle_ids"
+                value={v.id}
+                defaultChecked={v.inPool}
+                aria-label={v.registration}
+              />
+            ),
+          },
+          { header: t("settings.registration"), cell: (v) => v.registration },
+          { header: t("settings.category"), cell: (v) => v.category },
+          {
+            header: t("settings.base"),
+            cell: (v) => (
+              <select
+                name={`base_${v.id}`}
+                defaultValue={v.basePlaceId ?? ""}
+                aria-label={`${t("settings.base")} ${v.registration}`}
+                data-testid="vehicle-base"
+              >
+                <option value="">{t("settings.noBase")}</option>
+                {loaderData.geofences.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.name}
+                  </option>
+                ))}
+              </select>
+            ),
+          },
+        ]}
+      />
       <div className="form-actions">
         <button type="submit" className="button primary" data-testid="settings-save">
           {t("settings.save")}

@@ -3,6 +3,7 @@ import { alertSummary, alertTypeLabel, formatAlertTime } from "../../alerts/comp
 import type { ReplayPoint, ReplayStop } from "../../../../server/shared/replay-point";
 import { formatDuration, type ReplayAlert } from "../../../lib/map/replay-geo";
 import { formatDateTime } from "../../../lib/map/time";
+import { RecordTable } from "../../../components/RecordTable";
 import { AlertFootageCell, type FootageLinks } from "../../video/components/FootageLink";
 
 export function StopsTable({
@@ -19,35 +20,22 @@ export function StopsTable({
   return (
     <div className="table-wrap">
       <h2>{t("stops")}</h2>
-      <table className="table" data-testid="stops-table">
-        <thead>
-          <tr>
-            <th>{t("from")}</th>
-            <th>{t("to")}</th>
-            <th>{t("duration")}</th>
-            <th>{t("position")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stops.map((s, i) => (
-            <tr key={s.from}>
-              <td>{formatDateTime(s.from, timeZone)}</td>
-              <td>{formatDateTime(s.to, timeZone)}</td>
-              <td>{formatDuration(s.durationS)}</td>
-              <td title={`${s.lat.toFixed(5)}, ${s.lon.toFixed(5)}`} data-testid="stop-address">
-                {addresses[i] || `${s.lat.toFixed(5)}, ${s.lon.toFixed(5)}`}
-              </td>
-            </tr>
-          ))}
-          {stops.length === 0 && (
-            <tr>
-              <td colSpan={4} className="muted">
-                {t("noStops")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <RecordTable
+        testId="stops-table"
+        rows={stops.map((s, i) => ({ ...s, address: addresses[i] }))}
+        rowKey={(s) => s.from}
+        columns={[
+          { header: t("from"), cell: (s) => formatDateTime(s.from, timeZone) },
+          { header: t("to"), cell: (s) => formatDateTime(s.to, timeZone) },
+          { header: t("duration"), cell: (s) => formatDuration(s.durationS) },
+          {
+            header: t("position"),
+            cell: (s) => s.address || `${s.lat.toFixed(5)}, ${s.lon.toFixed(5)}`,
+            cellProps: (s) => ({ title: `${s.lat.toFixed(5)}, ${s.lon.toFixed(5)}`, "data-testid": "stop-address" }),
+          },
+        ]}
+        empty={t("noStops")}
+      />
     </div>
   );
 }
@@ -67,37 +55,18 @@ export function PointsTable({
     <div className="table-wrap">
       <h2>{t("points")}</h2>
       {total > shown.length && <p className="muted">{t("pointsTruncated", { shown: shown.length, total })}</p>}
-      <table className="table" data-testid="points-table">
-        <thead>
-          <tr>
-            <th>{t("time")}</th>
-            <th>{t("speed")}</th>
-            <th>{t("ignition")}</th>
-            <th>{t("position")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((p) => (
-            <tr key={p.t}>
-              <td>{formatDateTime(p.t, timeZone)}</td>
-              <td>
-                {Math.round(p.speed)} {t("kmh")}
-              </td>
-              <td>{p.ignition === null ? "—" : p.ignition ? t("on") : t("off")}</td>
-              <td>
-                {p.lat.toFixed(5)}, {p.lon.toFixed(5)}
-              </td>
-            </tr>
-          ))}
-          {shown.length === 0 && (
-            <tr>
-              <td colSpan={4} className="muted">
-                {t("noPoints")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <RecordTable
+        testId="points-table"
+        rows={shown}
+        rowKey={(p) => p.t}
+        columns={[
+          { header: t("time"), cell: (p) => formatDateTime(p.t, timeZone) },
+          { header: t("speed"), cell: (p) => `${Math.round(p.speed)} ${t("kmh")}` },
+          { header: t("ignition"), cell: (p) => (p.ignition === null ? "—" : p.ignition ? t("on") : t("off")) },
+          { header: t("position"), cell: (p) => `${p.lat.toFixed(5)}, ${p.lon.toFixed(5)}` },
+        ]}
+        empty={t("noPoints")}
+      />
     </div>
   );
 }
@@ -121,47 +90,43 @@ export function AlertsTable({
   return (
     <div className="table-wrap">
       <h2>{t("alerts")}</h2>
-      <table className="table" data-testid="replay-alerts">
-        <thead>
-          <tr>
-            <th>{t("time")}</th>
-            <th>{t("alertType")}</th>
-            <th>{t("alertWhat")}</th>
-            <th>{t("position")}</th>
-            {footage && (
-              <th>
-                <span className="visually-hidden">{t("video:alertVideo")}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {alerts.map((a) => (
-            <tr key={a.id} data-alert-id={a.id}>
-              <td>{formatAlertTime(a.at, timeZone)}</td>
-              <td>{alertTypeLabel(t, a.type)}</td>
-              <td>
+      <RecordTable
+        testId="replay-alerts"
+        rows={alerts}
+        rowKey={(a) => a.id}
+        rowProps={(a) => ({ "data-alert-id": a.id })}
+        columns={[
+          { header: t("time"), cell: (a) => formatAlertTime(a.at, timeZone) },
+          { header: t("alertType"), cell: (a) => alertTypeLabel(t, a.type) },
+          {
+            header: t("alertWhat"),
+            cell: (a) => (
+              <>
                 {alertSummary(t, { alertType: a.type, details: a.details, placeName: a.placeName })}{" "}
                 <span className="muted">({a.policyName})</span>
-              </td>
-              <td>
-                {a.lat === null || a.lon === null ? "—" : addresses[a.id] || `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`}
-              </td>
-              {footage && (
-                <td>
-                  <AlertFootageCell
-                    links={footage}
-                    alertId={a.id}
-                    vehicleId={vehicleId}
-                    occurredAt={a.at}
-                    timeZone={timeZone}
-                  />
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          {
+            header: t("position"),
+            cell: (a) =>
+              a.lat === null || a.lon === null ? "—" : addresses[a.id] || `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`,
+          },
+          footage && {
+            header: t("video:alertVideo"),
+            hiddenHeader: true,
+            cell: (a) => (
+              <AlertFootageCell
+                links={footage}
+                alertId={a.id}
+                vehicleId={vehicleId}
+                occurredAt={a.at}
+                timeZone={timeZone}
+              />
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { orgToday } from "../../../../server/modules/organization/organization.s
 import { addDays, formatInstantTime } from "../../../../server/shared/dates";
 import { DateField } from "../../../components/dates";
 import { CsrfInput, FormAlert } from "../../../components/forms";
+import { ListPage } from "../../../components/ListPage";
+import { RecordTable } from "../../../components/RecordTable";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
 import { formAction, intent } from "../../../lib/forms.server";
 import { can } from "../../../lib/permissions";
@@ -81,22 +83,25 @@ export default function Attendance({ loaderData, actionData }: Route.ComponentPr
   const errors = failureFields(failure);
   const { active, days, rules, users, canWrite, from, to } = loaderData;
   return (
-    <section className="stack">
-      <header className="page-header">
-        <h1>{t("attendance.title")}</h1>
-      </header>
-      {params.get("applied") && (
-        <div className="alert alert-ok" role="status">
-          {t("attendance.applied", { count: Number(params.get("applied")) })}
-        </div>
-      )}
-      {!active && (
-        <div className="alert" role="status" data-testid="attendance-inactive">
-          {t("attendance.inactive")}
-        </div>
-      )}
-      {active && (
+    <ListPage
+      className="stack"
+      title={t("attendance.title")}
+      notices={
         <>
+          {params.get("applied") && (
+            <div className="alert alert-ok" role="status">
+              {t("attendance.applied", { count: Number(params.get("applied")) })}
+            </div>
+          )}
+          {!active && (
+            <div className="alert" role="status" data-testid="attendance-inactive">
+              {t("attendance.inactive")}
+            </div>
+          )}
+        </>
+      }
+      filters={
+        active && (
           <Form method="get" className="form-actions">
             <label>
               {t("filter.from")} <DateField name="from" defaultValue={from} />
@@ -108,46 +113,39 @@ export default function Attendance({ loaderData, actionData }: Route.ComponentPr
               {t("filter.show")}
             </button>
           </Form>
-          <table className="table" data-testid="attendance-days">
-            <thead>
-              <tr>
-                <th>{t("fields.day")}</th>
-                <th>{t("fields.user")}</th>
-                <th>{t("attendance.start")}</th>
-                <th>{t("attendance.startedAt")}</th>
-                <th>{t("attendance.end")}</th>
-                <th>{t("fields.start_threshold")}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.id} data-late={d.late || undefined}>
-                  <td>{d.day}</td>
-                  <td>{d.user_name}</td>
-                  <td>{d.start}</td>
-                  <td data-testid="attendance-start-address">{d.startedAt ?? <span className="muted">—</span>}</td>
-                  <td>{d.end}</td>
-                  <td>{d.threshold?.slice(0, 5)}</td>
-                  <td>
-                    {d.late ? (
-                      <span className="badge punctuality-late">{t("attendance.late")}</span>
-                    ) : (
-                      t("attendance.onTime")
-                    )}
-                  </td>
-                </tr>
-              ))}
-              {!days.length && (
-                <tr>
-                  <td colSpan={7} className="muted">
-                    {t("attendance.noDays")}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </>
+        )
+      }
+    >
+      {active && (
+        <RecordTable
+          testId="attendance-days"
+          rows={days}
+          rowKey={(d) => d.id}
+          rowProps={(d) => ({ "data-late": d.late ? "true" : undefined })}
+          columns={[
+            { header: t("fields.day"), cell: (d) => d.day },
+            { header: t("fields.user"), cell: (d) => d.user_name },
+            { header: t("attendance.start"), cell: (d) => d.start },
+            {
+              header: t("attendance.startedAt"),
+              cell: (d) => d.startedAt ?? <span className="muted">—</span>,
+              cellProps: () => ({ "data-testid": "attendance-start-address" }),
+            },
+            { header: t("attendance.end"), cell: (d) => d.end },
+            { header: t("fields.start_threshold"), cell: (d) => d.threshold?.slice(0, 5) },
+            {
+              header: t("fields.punctuality"),
+              hiddenHeader: true,
+              cell: (d) =>
+                d.late ? (
+                  <span className="badge punctuality-late">{t("attendance.late")}</span>
+                ) : (
+                  t("attendance.onTime")
+                ),
+            },
+          ]}
+          empty={t("attendance.noDays")}
+        />
       )}
       <section className="card stack">
         <h2>{t("attendance.rules")}</h2>
@@ -190,6 +188,6 @@ export default function Attendance({ loaderData, actionData }: Route.ComponentPr
           </Form>
         )}
       </section>
-    </section>
+    </ListPage>
   );
 }

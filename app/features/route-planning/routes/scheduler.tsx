@@ -2,6 +2,7 @@ import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSubmit } from "react-router";
 import { FormAlert, useCsrfToken } from "../../../components/forms";
+import { RecordTable } from "../../../components/RecordTable";
 import { formFailure } from "../../../lib/form-failure";
 import { assignAction } from "../route-planning.server";
 import { dispatchLoader } from "../dispatch.server";
@@ -146,58 +147,51 @@ export default function Scheduler({ loaderData, actionData }: Route.ComponentPro
           );
         })}
       </div>
-      <table className="table" data-testid="scheduler-plan">
-        <caption>{t("scheduler.plan")}</caption>
-        <thead>
-          <tr>
-            <th>{t("fields.vehicle")}</th>
-            <th>{t("fields.planned_sequence")}</th>
-            <th>{t("fields.name")}</th>
-            <th>{t("fields.planned_eta")}</th>
-            <th>{t("fields.live_eta")}</th>
-            <th>{t("fields.window")}</th>
-            <th>{t("fields.arrived_at")}</th>
-            <th>{t("fields.departed_at")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.map((j) => (
-            <tr
-              key={j.id}
-              data-job={j.id}
-              data-sequence={j.planned_sequence ?? undefined}
-              data-predicted-late={j.live.predictedLate || undefined}
-              className={
-                j.punctuality === "late" || j.punctuality === "missed"
-                  ? "late"
-                  : j.live.predictedLate
-                    ? "predicted-late"
-                    : undefined
-              }
-            >
-              <td>{j.vehicle_registration ?? t("common.unassigned")}</td>
-              <td>{j.planned_sequence ?? "—"}</td>
-              <td>{j.name}</td>
-              <td data-testid="planned-eta">{j.planned_arrival?.slice(0, 5) ?? t("scheduler.notPlanned")}</td>
-              <td data-testid="live-eta">
-                <LiveEtaCell live={j.live} grace={loaderData.graceMin} maxAge={loaderData.liveEtaMaxAgeMin} />
-              </td>
-              <td>
-                {j.scheduled_arrival.slice(0, 5)}–{j.scheduled_departure.slice(0, 5)}
-              </td>
-              <td>{localTime(j.arrived_at as unknown as string, timezone) ?? "—"}</td>
-              <td>{localTime(j.departed_at as unknown as string, timezone) ?? "—"}</td>
-            </tr>
-          ))}
-          {!jobs.length && (
-            <tr>
-              <td colSpan={8} className="muted">
-                {t("dispatch.noJobs")}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <RecordTable
+        testId="scheduler-plan"
+        caption={t("scheduler.plan")}
+        rows={jobs}
+        rowKey={(j) => j.id}
+        rowProps={(j) => ({
+          "data-job": j.id,
+          "data-sequence": j.planned_sequence == null ? undefined : String(j.planned_sequence),
+          "data-predicted-late": j.live.predictedLate ? "true" : undefined,
+          className:
+            j.punctuality === "late" || j.punctuality === "missed"
+              ? "late"
+              : j.live.predictedLate
+                ? "predicted-late"
+                : undefined,
+        })}
+        columns={[
+          { header: t("fields.vehicle"), cell: (j) => j.vehicle_registration ?? t("common.unassigned") },
+          { header: t("fields.planned_sequence"), cell: (j) => j.planned_sequence ?? "—" },
+          { header: t("fields.name"), cell: (j) => j.name },
+          {
+            header: t("fields.planned_eta"),
+            cell: (j) => j.planned_arrival?.slice(0, 5) ?? t("scheduler.notPlanned"),
+            cellProps: () => ({ "data-testid": "planned-eta" }),
+          },
+          {
+            header: t("fields.live_eta"),
+            cell: (j) => <LiveEtaCell live={j.live} grace={loaderData.graceMin} maxAge={loaderData.liveEtaMaxAgeMin} />,
+            cellProps: () => ({ "data-testid": "live-eta" }),
+          },
+          {
+            header: t("fields.window"),
+            cell: (j) => `${j.scheduled_arrival.slice(0, 5)}–${j.scheduled_departure.slice(0, 5)}`,
+          },
+          {
+            header: t("fields.arrived_at"),
+            cell: (j) => localTime(j.arrived_at as unknown as string, timezone) ?? "—",
+          },
+          {
+            header: t("fields.departed_at"),
+            cell: (j) => localTime(j.departed_at as unknown as string, timezone) ?? "—",
+          },
+        ]}
+        empty={t("dispatch.noJobs")}
+      />
       {canWrite && (
         <details className="card">
           <summary>{t("scheduler.reassign")}</summary>

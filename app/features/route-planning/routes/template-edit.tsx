@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form, useSearchParams } from "react-router";
-import { CsrfInput, FormAlert } from "../../../components/forms";
+import { useSearchParams } from "react-router";
+import { FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
 import { DateInput, Input, IntentForm, Select, TimeInput } from "../components/fields";
 import { TemplateForm } from "../components/TemplateForm";
@@ -8,6 +8,7 @@ import { templateEditAction, templateEditLoader } from "../route-planning.server
 import { TEMPLATES_LIST_PATH } from "../paths";
 import type { Route } from "./+types/template-edit";
 import { FormPage } from "../../../components/FormPage";
+import { RecordTable } from "../../../components/RecordTable";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -52,47 +53,30 @@ export default function TemplateEdit({ loaderData, actionData }: Route.Component
       />
       <section className="card stack">
         <h2>{t("templates.stops")}</h2>
-        <table className="table" data-testid="stops-table">
-          <thead>
-            <tr>
-              <th>{t("fields.window")}</th>
-              <th>{t("fields.name")}</th>
-              <th>{t("fields.address")}</th>
-              <th>{t("fields.contact_name")}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {template.stops.map((s) => (
-              <tr key={s.id}>
-                <td>
-                  {s.arrival.slice(0, 5)}–{s.departure.slice(0, 5)}
-                </td>
-                <td>{s.name}</td>
-                <td title={`${s.latitude.toFixed(5)}, ${s.longitude.toFixed(5)}`}>{s.address ?? s.located_at}</td>
-                <td>{s.contact_name}</td>
-                <td>
-                  {canWrite && (
-                    <Form method="post">
-                      <CsrfInput />
-                      <input type="hidden" name="stop_id" value={s.id} />
-                      <button type="submit" name="intent" value="deleteStop" className="button small">
-                        {t("common.delete")}
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-            {!template.stops.length && (
-              <tr>
-                <td colSpan={5} className="muted">
-                  {t("templates.noStops")}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <RecordTable
+          testId="stops-table"
+          rows={template.stops}
+          rowKey={(s) => s.id}
+          columns={[
+            { header: t("fields.window"), cell: (s) => `${s.arrival.slice(0, 5)}–${s.departure.slice(0, 5)}` },
+            { header: t("fields.name"), cell: (s) => s.name },
+            {
+              header: t("fields.address"),
+              cell: (s) => s.address ?? s.located_at,
+              cellProps: (s) => ({ title: `${s.latitude.toFixed(5)}, ${s.longitude.toFixed(5)}` }),
+            },
+            { header: t("fields.contact_name"), cell: (s) => s.contact_name },
+          ]}
+          actions={
+            canWrite && {
+              header: t("common:list.actions"),
+              render: (s) => [
+                { kind: "delete", fields: { intent: "deleteStop", stop_id: s.id }, label: t("common.delete") },
+              ],
+            }
+          }
+          empty={t("templates.noStops")}
+        />
         {canWrite && (
           <IntentForm intent="addStop" className="stack" testId="stop-form">
             <h3>{t("templates.addStop")}</h3>

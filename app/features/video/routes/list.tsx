@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Pagination } from "../../../components/ListControls";
+import { ListPage } from "../../../components/ListPage";
 import { formFailure } from "../../../lib/form-failure";
 import { Filters, VideoTabs } from "../components/Filters";
 import { LiveRefresh } from "../components/LiveRefresh";
@@ -20,22 +21,26 @@ export default function VideoList({ loaderData, actionData }: Route.ComponentPro
   const { page, vehicles, timeZone, canRequest, prefill } = loaderData;
   const open = page.items.some((m) => m.status === "requested" || m.status === "sent" || m.status === "uploading");
   return (
-    <section data-testid="video-page">
-      <LiveRefresh active={open} />
-      <header className="page-header">
-        <h1>{t("title")}</h1>
-        <p className="muted">{t("intro")}</p>
-      </header>
-      <VideoTabs active="list" />
-      {canRequest && (
-        <RequestForm
-          vehicles={vehicles}
-          prefill={prefill}
-          failure={formFailure(actionData, "save")}
-          timeZone={timeZone}
-        />
-      )}
-      <Filters vehicles={vehicles} timeZone={timeZone} mode="list" />
+    <ListPage
+      testId="video-page"
+      title={t("title")}
+      intro={<p className="muted">{t("intro")}</p>}
+      filters={
+        <>
+          <LiveRefresh active={open} />
+          <VideoTabs active="list" />
+          {canRequest && (
+            <RequestForm
+              vehicles={vehicles}
+              prefill={prefill}
+              failure={formFailure(actionData, "save")}
+              timeZone={timeZone}
+            />
+          )}
+          <Filters vehicles={vehicles} timeZone={timeZone} mode="list" />
+        </>
+      }
+    >
       <MediaTable items={page.items} timeZone={timeZone} />
       <Pagination page={page.page} pages={page.pages} total={page.total} />
       {loaderData.canSettings && (
@@ -45,6 +50,6 @@ export default function VideoList({ loaderData, actionData }: Route.ComponentPro
           saved={loaderData.retentionSaved}
         />
       )}
-    </section>
+    </ListPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Pagination } from "../../../components/ListControls";
+import { ListPage } from "../../../components/ListPage";
 import { Filters, VideoTabs } from "../components/Filters";
 import { MediaTable } from "../components/MediaTable";
 import { listLoader } from "../video.server";
@@ -15,14 +15,18 @@ export default function VideoSearch({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("video");
   const { page, vehicles, timeZone, geofences } = loaderData;
   return (
-    <section data-testid="video-search">
-      <header className="page-header">
-        <h1>{t("tabs.search")}</h1>
-      </header>
-      <VideoTabs active="search" />
-      <Filters vehicles={vehicles} timeZone={timeZone} mode="search" geofences={geofences} />
+    <ListPage
+      testId="video-search"
+      title={t("tabs.search")}
+      filters={
+        <>
+          <VideoTabs active="search" />
+          <Filters vehicles={vehicles} timeZone={timeZone} mode="search" geofences={geofences} />
+        </>
+      }
+      page={page}
+    >
       <MediaTable items={page.items} timeZone={timeZone} />
-      <Pagination page={page.page} pages={page.pages} total={page.total} />
-    </section>
+    </ListPage>
   );
 }

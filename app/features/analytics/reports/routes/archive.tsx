@@ -2,6 +2,8 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useRevalidator } from "react-router";
 import { CsrfInput, FormAlert } from "../../../../components/forms";
+import { ListPage } from "../../../../components/ListPage";
+import { RecordTable } from "../../../../components/RecordTable";
 import { formFailure } from "../../../../lib/form-failure";
 import { archiveAction, archivePage } from "../archive.server";
 import type { Route } from "./+types/archive";
@@ -34,20 +36,23 @@ export default function Archive({ loaderData, actionData }: Route.ComponentProps
     }, REFRESH_MS);
     return () => clearInterval(timer);
   }, [running, revalidator]);
-  const reason = (code: string | null) =>
-    t(`archive.errors.${code ?? "INTERNAL"}`, { defaultValue: t("archive.errors.INTERNAL") });
   return (
-    <section className="archive-page" data-testid="archive-page">
-      <header className="page-header">
-        <h1>{t("archive.heading")}</h1>
-        <p className="muted">{t("archive.intro")}</p>
-      </header>
-      {d.started && (
-        <p className="alert alert-info" role="status" data-testid="archive-started">
-          {t("archive.started")}
-        </p>
-      )}
-      <FormAlert code={failed?.code} />
+    <ListPage
+      className="archive-page"
+      testId="archive-page"
+      title={t("archive.heading")}
+      intro={<p className="muted">{t("archive.intro")}</p>}
+      notices={
+        <>
+          {d.started && (
+            <p className="alert alert-info" role="status" data-testid="archive-started">
+              {t("archive.started")}
+            </p>
+          )}
+          <FormAlert code={failed?.code} />
+        </>
+      }
+    >
       {running && (
         <p>
           <Link to="/analytics/archive" data-testid="archive-refresh">
@@ -55,90 +60,35 @@ export default function Archive({ loaderData, actionData }: Route.ComponentProps
           </Link>
         </p>
       )}
-      {!d.items.length ? (
-        <p className="muted" data-testid="archive-empty">
-          {t("archive.empty")}
-        </p>
-      ) : (
-        <div className="table-scroll">
-          <table className="table" data-testid="archive-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("archive.report")}</th>
-                <th scope="col">{t("params.period")}</th>
-                <th scope="col">{t("archive.requested")}</th>
-                <th scope="col">{t("archive.status")}</th>
-                <th scope="col">{t("archive.result")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.items.map((a) => (
-                <tr key={a.id} data-testid="archive-row" data-id={a.id} data-status={a.status}>
-                  <td>
-                    {a.title}
-                    {a.schedule && <div className="muted">{a.schedule}</div>}
-                  </td>
-                  <td>
-                    {a.from} – {a.to}
-                  </td>
-                  <td>{a.created}</td>
-                  <td>
-                    <span className={`status status-${a.status.toLowerCase()}`}>
-                      {t(`archive.statuses.${a.status}`)}
-                    </span>
-                  </td>
-                  <td>
-                    {a.status === "RUNNING" && (
-                      <span className="archive-progress">
-                        <progress max={100} value={a.progress} aria-label={t("archive.progress")} />{" "}
-                        <span data-testid="archive-progress">{`${a.progress} %`}</span>
-                      </span>
-                    )}
-                    {a.status === "COMPLETED" && (
-                      <span className="archive-files">
-                        <span className="muted">{t("run.rows", { count: a.rows ?? 0 })}</span>{" "}
-                        {(["pdf", "xlsx", "csv"] as const).map((f) => (
-                          <a
-                            key={f}
-                            className="button small"
-                            href={`/analytics/archive/${a.id}/files/${f}`}
-                            download
-                            data-testid={`archive-${f}`}
-                          >
-                            {t(`run.export_${f}`)}
-                          </a>
-                        ))}
-                      </span>
-                    )}
-                    {a.status === "FAILED" && (
-                      <span className="archive-failed">
-                        <span className="field-error" data-testid="archive-reason">
-                          {reason(a.error)}
-                        </span>
-                        {d.canRetry && (
-                          <Form method="post" className="inline-form">
-                            <CsrfInput />
-                            <input type="hidden" name="id" value={a.id} />
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="retry"
-                              className="button small"
-                              data-testid="archive-retry"
-                            >
-                              {t("archive.retry")}
-                            </button>
-                          </Form>
-                        )}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecordTable
+        testId="archive-table"
+        scroll
+        rows={d.items}
+        rowKey={(a) => a.id}
+        rowProps={(a) => ({ "data-testid": "archive-row", "data-id": a.id, "data-status": a.status })}
+        columns={[
+          {
+            header: t("archive.report"),
+            cell: (a) => (
+              <>
+                {a.title}
+                {a.schedule && <div className="muted">{a.schedule}</div>}
+              </>
+            ),
+          },
+          { header: t("params.period"), cell: (a) => `${a.from} – ${a.to}` },
+          { header: t("archive.requested"), cell: (a) => a.created },
+          {
+            header: t("archive.status"),
+            cell: (a) => (
+              <span className={`status status-${a.status.toLowerCase()}`}>{t(`archive.statuses.${a.status}`)}</span>
+            ),
+          },
+          { header: t("archive.result"), cell: (a) => <ArchiveResult archive={a} canRetry={d.canRetry} /> },
+        ]}
+        empty={t("archive.empty")}
+        emptyAlone={{ className: "muted", testId: "archive-empty" }}
+      />
       {d.pages > 1 && (
         <nav className="pager" aria-label={t("archive.pages")}>
           {d.page > 1 && <Link to={`?page=${d.page - 1}`}>{t("archive.previous")}</Link>}
@@ -148,6 +98,55 @@ export default function Archive({ loaderData, actionData }: Route.ComponentProps
           {d.page < d.pages && <Link to={`?page=${d.page + 1}`}>{t("archive.next")}</Link>}
         </nav>
       )}
-    </section>
+    </ListPage>
   );
+}
+
+type ArchiveItem = Route.ComponentProps["loaderData"]["items"][number];
+
+/** The result cell: progress while RUNNING, the downloads when COMPLETED, the reason and a retry when FAILED. */
+function ArchiveResult({ archive: a, canRetry }: { archive: ArchiveItem; canRetry: boolean }) {
+  const { t } = useTranslation("analytics");
+  if (a.status === "RUNNING")
+    return (
+      <span className="archive-progress">
+        <progress max={100} value={a.progress} aria-label={t("archive.progress")} />{" "}
+        <span data-testid="archive-progress">{`${a.progress} %`}</span>
+      </span>
+    );
+  if (a.status === "COMPLETED")
+    return (
+      <span className="archive-files">
+        <span className="muted">{t("run.rows", { count: a.rows ?? 0 })}</span>{" "}
+        {(["pdf", "xlsx", "csv"] as const).map((f) => (
+          <a
+            key={f}
+            className="button small"
+            href={`/analytics/archive/${a.id}/files/${f}`}
+            download
+            data-testid={`archive-${f}`}
+          >
+            {t(`run.export_${f}`)}
+          </a>
+        ))}
+      </span>
+    );
+  if (a.status === "FAILED")
+    return (
+      <span className="archive-failed">
+        <span className="field-error" data-testid="archive-reason">
+          {t(`archive.errors.${a.error ?? "INTERNAL"}`, { defaultValue: t("archive.errors.INTERNAL") })}
+        </span>
+        {canRetry && (
+          <Form method="post" className="inline-form">
+            <CsrfInput />
+            <input type="hidden" name="id" value={a.id} />
+            <button type="submit" name="intent" value="retry" className="button small" data-testid="archive-retry">
+              {t("archive.retry")}
+            </button>
+          </Form>
+        )}
+      </span>
+    );
+  return null;
 }
