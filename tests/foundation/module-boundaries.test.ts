@@ -118,3 +118,69 @@ describe("server modules meet only at their front door", () => {
     expect(upward).toEqual([]);
   });
 });
+
+/** The file an import names (`x` is `x.ts`, `x.tsx` or `x/index.ts`), or null outside the tree (styles, assets). */
+function fileOf(target: string): string | null {
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`]) {
+    const abs = path.join(ROOT, candidate);
+    if (existsSync(abs) && statSync(abs).isFile() && /\.tsx?$/.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Strongly connected groups of more than one file (Tarjan), each sorted. */
+function importLoops(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) loops.push(group.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return loops;
+}
+
+describe("no import cycles", () => {
+  it("no file of the server, the web app or the worker imports itself back, types included", () => {
+    const graph = new Map<string, string[]>();
+    for (const file of ["server", "app", "jobs"].flatMap((d) => sourceFiles(path.join(ROOT, d)))) {
+      const rel = path.relative(ROOT, file).split(path.sep).join("/");
+      graph.set(
+        rel,
+        importsOf(file).flatMap((t) => fileOf(t) ?? []),
+      );
+    }
+    expect(importLoops(graph)).toEqual([]);
+    // the check sees real imports: a loop made on purpose is found
+    const probe = new Map(graph);
+    probe.set("server/modules/places/places.repo.ts", [
+      ...graph.get("server/modules/places/places.repo.ts")!,
+      "server/modules/places/places.service.ts",
+    ]);
+    expect(importLoops(probe)).toContainEqual(
+      expect.arrayContaining(["server/modules/places/places.repo.ts", "server/modules/places/places.service.ts"]),
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import { iso, num } from "../shared/mapping";
-import type { ReminderView } from "./reminders.service";
+import type { ReminderView } from "./reminder-view";
 
 /** A reminder as the API answers: its terms, its state now and the odometer it was judged at. */
 export function toReminderDto(r: ReminderView) {

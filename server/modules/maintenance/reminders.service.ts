@@ -16,12 +16,9 @@ import {
 import { assertChosen, assertVisible, orgToday, visibleVehicles } from "./maintenance.vehicles";
 import { checkAttachments, writeService, type Attachment } from "./records.service";
 import { rearm, reminderState, type ReminderState } from "./reminder-status";
+import type { ReminderRow, ReminderView } from "./reminder-view";
 
-type ReminderRow = Awaited<ReturnType<typeof remindersRepo.list>>[number];
-
-/** A reminder as screens and the API see it: its terms, its vehicle, the current odometer and its state. */
-export type ReminderView = ReminderRow &
-  ReminderState & { registration: string; team_id: string | null; odometer_km: number; engine_hours: number | null };
+export type { ReminderView };
 
 /** A reminder's state on `today` at the vehicle's reading (odometer and engine hours; none: 0). */
 export function stateOf(
