@@ -7,11 +7,9 @@ import {
   plansService as plans,
   runPlan,
   settingsService as settings,
-  toOrderDto,
   toPlanDto,
   orderFilterSchema,
 } from "../../modules/tms";
-import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, param } from "./api-kit";
 
 const SNAKE: Record<string, string> = {
@@ -50,25 +48,21 @@ export function tmsRoutes(ctx: AppContext) {
   const r = Router();
   r.get(
     "/api/tms/orders",
-    authed(ctx, async (req, _s, p) =>
-      mapPage(await orders.listOrders(ctx, p, listQuery(req), orderFilterSchema.parse(req.query)), toOrderDto),
-    ),
+    authed(ctx, (req, _s, p) => orders.listOrders(ctx, p, listQuery(req), orderFilterSchema.parse(req.query))),
   );
   r.post(
     "/api/tms/orders",
     authed(ctx, async (req, res, p) => {
-      res.status(201).json(toOrderDto(await orders.createOrder(ctx, p, fromApiBody(req.body))));
+      res.status(201).json(await orders.createOrder(ctx, p, fromApiBody(req.body)));
     }),
   );
   r.get(
     "/api/tms/orders/:id",
-    authed(ctx, async (req, _s, p) => toOrderDto(await orders.getOrder(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => orders.getOrder(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/tms/orders/:id",
-    authed(ctx, async (req, _s, p) =>
-      toOrderDto(await orders.updateOrder(ctx, p, param(req, "id"), fromApiBody(req.body))),
-    ),
+    authed(ctx, (req, _s, p) => orders.updateOrder(ctx, p, param(req, "id"), fromApiBody(req.body))),
   );
   r.delete(
     "/api/tms/orders/:id",
@@ -76,8 +70,8 @@ export function tmsRoutes(ctx: AppContext) {
   );
   r.post(
     "/api/tms/orders/:id/finish",
-    authed(ctx, async (req, _s, p) =>
-      toOrderDto(await orders.finishOrder(ctx, p, param(req, "id"), req.body?.by === "driver" ? "driver" : "planner")),
+    authed(ctx, (req, _s, p) =>
+      orders.finishOrder(ctx, p, param(req, "id"), req.body?.by === "driver" ? "driver" : "planner"),
     ),
   );
 

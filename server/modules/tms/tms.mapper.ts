@@ -1,9 +1,12 @@
 import { iso, num } from "../shared/mapping";
 import type { Order } from "./orders.service";
-import { trackingPath } from "./orders.service";
 import type { Plan } from "./plans.service";
 import type { proofRepo } from "./proof-of-delivery.repo";
 import { fromMinutes } from "./tms.schema";
+
+/** The public link of an order (path and query; the caller adds the origin). */
+export const trackingPath = (token: string | null) =>
+  token ? `/int/order-track?token=${encodeURIComponent(token)}` : null;
 
 /** An order as the API answers: no org_id; weight as a number; windows as HH:mm; the tracking link path. */
 export function toOrderDto(o: Order) {
@@ -39,9 +42,10 @@ export function toOrderDto(o: Order) {
   };
 }
 
+export type OrderDto = ReturnType<typeof toOrderDto>;
+
 /** What an organisation's own system reads of its order (the integrations API). */
-export function toIntegrationOrderDto(o: Order) {
-  const d = toOrderDto(o);
+export function toIntegrationOrderDto(d: OrderDto) {
   return {
     orderId: d.orderId,
     clientOrderId: d.clientOrderId,
