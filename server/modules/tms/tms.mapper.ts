@@ -60,6 +60,24 @@ export function toIntegrationOrderDto(d: OrderDto) {
   };
 }
 
+/** A plan in the list: counts of its orders and trucks. */
+export function toPlanListItemDto(
+  x: Pick<Plan, "id" | "name" | "day" | "status" | "run_state" | "trucks" | "dispatched_at"> & {
+    orders: number | string | null;
+  },
+) {
+  return {
+    id: x.id,
+    name: x.name,
+    day: x.day,
+    status: x.status,
+    runState: x.run_state,
+    orders: Number(x.orders ?? 0),
+    trucks: x.trucks.length,
+    dispatchedAt: iso(x.dispatched_at),
+  };
+}
+
 export function toPlanDto(p: Plan, orders?: Order[]) {
   return {
     id: p.id,
@@ -98,6 +116,28 @@ export function toPlanDto(p: Plan, orders?: Order[]) {
           })),
         }
       : {}),
+  };
+}
+
+export function toDepotDto(d: { id: string; name: string; latitude: number; longitude: number }) {
+  return { id: d.id, name: d.name, latitude: d.latitude, longitude: d.longitude };
+}
+
+export function toApiKeyDto(k: {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}) {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    createdAt: iso(k.created_at),
+    lastUsedAt: iso(k.last_used_at),
+    revokedAt: iso(k.revoked_at),
   };
 }
 
