@@ -343,7 +343,7 @@ export async function seedOrgB(ctx: TestContext, bOrg: TestOrg): Promise<OrgB> {
     routeJobId,
     routeTemplateId: routeTemplate.id,
     tmsOrderId: tmsOrder.id,
-    tmsOrderRef: tmsOrder.order_id,
+    tmsOrderRef: tmsOrder.orderId,
     tmsPlanId: tmsPlan.id,
     tmsDepotId: tmsDepot.id,
     tmsKeyId: tmsKey.id,

@@ -89,11 +89,11 @@ describe("check-in and check-out at the radius, with the time they were made", (
     const arrived = new Date(Date.now() - 40 * 60_000);
     arrived.setMilliseconds(0);
     const started = await field.phoneCheckIn(ctx, p, job.id, { ...pos, made_at: arrived.toISOString() });
-    expect(started.arrived_at).toEqual(arrived);
+    expect(started.arrived_at).toBe(arrived.toISOString());
     // a check-out made (by the phone's clock) before the recorded arrival is recorded at the arrival, never before it
     const before = new Date(arrived.getTime() - 5 * 60_000).toISOString();
     const finished = await field.phoneCheckOut(ctx, p, job.id, { ...pos, made_at: before });
-    expect(finished.departed_at).toEqual(arrived);
+    expect(finished.departed_at).toBe(arrived.toISOString());
   });
 
   it("a queued check-in for a job reassigned meanwhile is a conflict shown with its reason, not applied", async () => {
@@ -164,10 +164,10 @@ describe("the working day at its threshold, with the time it was made", () => {
     const early = await errorOf(attendance.startWorkingDay(ctx, p, { made_at: at("09:59").toISOString() }, serverNow));
     expect(early?.code).toBe("ATTENDANCE_BEFORE_THRESHOLD");
     const day = await attendance.startWorkingDay(ctx, p, { made_at: at("10:00").toISOString() }, serverNow);
-    expect(day.started_at).toEqual(at("10:00"));
+    expect(day.started_at).toBe(at("10:00").toISOString());
     expect(day.late).toBe(false);
     const ended = await attendance.endWorkingDay(ctx, p, at("18:30"), { made_at: at("18:00").toISOString() });
-    expect(ended.ended_at).toEqual(at("18:00"));
+    expect(ended.ended_at).toBe(at("18:00").toISOString());
   });
 
   it("marks late only after the threshold plus the lateness margin", async () => {

@@ -8,7 +8,6 @@ import {
   type EtaJob,
 } from "../../server/modules/route-planning/live-eta";
 import { dayJobs } from "../../server/modules/route-planning/route-jobs.service";
-import { toJobDto } from "../../server/modules/route-planning/route-planning.mapper";
 import { routeRules } from "../../server/modules/route-planning/route-planning.settings";
 import { zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
@@ -221,12 +220,12 @@ describe("live ETA", () => {
     const day = await dayJobs(ctx, s.p, today());
     expect(day.jobs.every((j) => ["ok", "arrived", "none"].includes(j.live.status))).toBe(true);
     const mine = await myJobsToday(ctx, await principalFor(ctx, s.driver.id), today());
-    const dto = mine.jobs.map(toJobDto);
+    const dto = mine.jobs;
     expect(dto.map((j) => j.name)).toEqual(["B", "A"]);
     for (const j of dto)
       expect(Object.keys(j)).toEqual(expect.arrayContaining(["live_eta", "live_eta_status", "predicted_late"]));
     await fix(s.v.id, s.org.orgId, 41.0, 19.0, new Date(Date.now() - 60 * MIN));
-    const stale = (await myJobsToday(ctx, await principalFor(ctx, s.driver.id), today())).jobs.map(toJobDto);
+    const stale = (await myJobsToday(ctx, await principalFor(ctx, s.driver.id), today())).jobs;
     expect(stale.map((j) => [j.live_eta, j.live_eta_status])).toEqual([
       [null, "no_position"],
       [null, "no_position"],

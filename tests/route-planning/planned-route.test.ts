@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/modules/access/principal";
 import { myJobsToday } from "../../server/modules/route-planning/field.service";
 import { assignJob, getJob, updateJob } from "../../server/modules/route-planning/route-jobs.service";
-import { toJobDto } from "../../server/modules/route-planning/route-planning.mapper";
 import { acceptOptimization, currentPlanCost } from "../../server/modules/route-planning/route-planning.optimize";
 import { routeVisitsReport } from "../../server/modules/route-planning/route-planning.reports";
 import { addDays, zonedInstant } from "../../server/shared/dates";
@@ -89,7 +88,7 @@ describe("planned order and ETA of an accepted optimisation", () => {
         before[name].scheduled_departure,
       ]);
     }
-    const dto = toJobDto(await getJob(ctx, s.p, s.a.id));
+    const dto = await getJob(ctx, s.p, s.a.id);
     expect(dto).toMatchObject({
       scheduled_arrival: "09:00",
       scheduled_departure: "09:30",
@@ -117,7 +116,7 @@ describe("planned order and ETA of an accepted optimisation", () => {
     );
     const mine = await myJobsToday(ctx, await principalFor(ctx, s.driver.id), s.day);
     expect(mine.jobs.map((j) => j.name)).toEqual(["C", "B", "A", "Loose"]);
-    expect(mine.jobs.map((j) => toJobDto(j).planned_eta)).toEqual(["08:00", "09:00", "10:00", null]);
+    expect(mine.jobs.map((j) => j.planned_eta)).toEqual(["08:00", "09:00", "10:00", null]);
     expect(loose.planned_sequence).toBeNull();
   });
 

@@ -3,7 +3,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { AppContext } from "../../server/context";
 import type { RoleKey } from "../../server/modules/access/permissions";
 import type { Principal } from "../../server/modules/access/principal";
-import { createOrder } from "../../server/modules/tms/orders.service";
+import { createOrderRow } from "../../server/modules/tms/orders.service";
 import { createDepot } from "../../server/modules/tms/tms.settings";
 import { hashPassword } from "../../server/security/passwords";
 import { createTestOrg, uniqueEmail, type TestOrg } from "./context";
@@ -277,7 +277,7 @@ const TIRANA = { latitude: 41.3275, longitude: 19.8187 };
 /** A transport order of the principal's organisation; a unique order id unless given. */
 export function createTmsOrder(ctx: AppContext, p: Principal, over: Record<string, unknown> = {}) {
   tmsCounter++;
-  return createOrder(ctx, p, {
+  return createOrderRow(ctx, p, {
     order_id: `ORD-${Date.now().toString(36)}-${tmsCounter}`,
     customer_code: `C${tmsCounter}`,
     customer_name: `Customer ${tmsCounter}`,

@@ -175,7 +175,7 @@ describe("optimisation screens without JavaScript", () => {
     // The worker's job, run here directly (the queue is tested in the service tests).
     const queued = await admin.post(`/tms/optimize/edit/${id}`, { intent: "run" });
     expect(queued.headers.get("location")).toBe(`/tms/optimize/edit/${id}?queued=1`);
-    expect((await plans.getPlan(srv.ctx, p, id)).run_state).toBe("queued");
+    expect((await plans.getPlan(srv.ctx, p, id)).runState).toBe("queued");
     await srv.ctx.db.updateTable("tms_optimizations").set({ run_state: "idle" }).where("id", "=", id).execute();
     await solvePlan(srv.ctx, org.orgId, id, { timeLimitMs: 300 });
 

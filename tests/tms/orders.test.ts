@@ -31,7 +31,7 @@ async function startedOrder() {
   await solvePlan(ctx, admin.orgId, plan.id, { timeLimitMs: 200 });
   await plans.completePlan(ctx, admin, plan.id);
   await plans.dispatchPlan(ctx, admin, plan.id);
-  return orders.getOrder(ctx, admin, order.id);
+  return orders.orderRow(ctx, admin, order.id);
 }
 
 beforeAll(async () => {
@@ -78,8 +78,9 @@ describe("order states (spec section 4: PENDING, STARTED, FINISHED)", () => {
     expect(o.status).toBe("STARTED");
     expect(o.started_at).toBeInstanceOf(Date);
     const done = await orders.finishOrder(ctx, admin, o.id, "driver");
-    expect(done).toMatchObject({ status: "FINISHED", finished_by: "driver" });
-    expect(done.tracking_expires_at!.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(done).toMatchObject({ status: "FINISHED", finishedBy: "driver" });
+    const stored = await orders.orderRow(ctx, admin, o.id);
+    expect(stored.tracking_expires_at!.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
     expect(await outcome(orders.finishOrder(ctx, admin, o.id))).toBe("ORDER_TRANSITION_INVALID");
     expect(await outcome(orders.startOrdersIn(ctx.db, admin.orgId, [o.id]))).toBe("ORDER_TRANSITION_INVALID");
   });
@@ -164,7 +165,7 @@ describe("demo data", () => {
     const fresh = await createTestOrg(ctx);
     const p = await principalFor(ctx, fresh.adminId);
     await seedDemoTms(ctx.db, fresh.orgId);
-    const page = await orders.listOrders(ctx, p, { q: "", page: 1, size: 200, dir: "asc" }, { status: "PENDING" });
+    const page = await orders.listOrderRows(ctx, p, { q: "", page: 1, size: 200, dir: "asc" }, { status: "PENDING" });
     expect(page.total).toBe(60);
     expect(page.items.every((o) => o.tracking_token && o.tracking_token.length === 32)).toBe(true);
   });

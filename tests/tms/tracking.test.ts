@@ -58,7 +58,7 @@ async function dispatched(day: string) {
   await solvePlan(srv.ctx, org.orgId, plan.id, { timeLimitMs: 200 });
   await plans.completePlan(srv.ctx, p, plan.id);
   await plans.dispatchPlan(srv.ctx, p, plan.id);
-  return { v, a: await orders.getOrder(srv.ctx, p, a.id), b: await orders.getOrder(srv.ctx, p, b.id) };
+  return { v, a: await orders.orderRow(srv.ctx, p, a.id), b: await orders.orderRow(srv.ctx, p, b.id) };
 }
 
 beforeAll(async () => {
@@ -119,12 +119,12 @@ describe("public order tracking (/int/order-track)", () => {
     // Moving past the customer does not deliver; stopping there does.
     await fix(v.imei!, first.latitude, first.longitude, 25);
     await new Promise((r) => setTimeout(r, 300));
-    expect((await orders.getOrder(srv.ctx, p, first.id)).status).toBe("STARTED");
+    expect((await orders.orderRow(srv.ctx, p, first.id)).status).toBe("STARTED");
     await fix(v.imei!, first.latitude + 0.0005, first.longitude, 0);
-    await waitFor(async () => (await orders.getOrder(srv.ctx, p, first.id)).status === "FINISHED");
-    const done = await orders.getOrder(srv.ctx, p, first.id);
+    await waitFor(async () => (await orders.orderRow(srv.ctx, p, first.id)).status === "FINISHED");
+    const done = await orders.orderRow(srv.ctx, p, first.id);
     expect(done.finished_by).toBe("arrival");
-    expect((await orders.getOrder(srv.ctx, p, second.id)).status).toBe("STARTED");
+    expect((await orders.orderRow(srv.ctx, p, second.id)).status).toBe("STARTED");
     const delivered = await page(first.tracking_token!);
     expect(delivered).toContain('data-status="FINISHED"');
     expect(delivered).toContain("Your order has been delivered.");

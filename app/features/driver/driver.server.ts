@@ -59,7 +59,7 @@ export async function driverHomeLoader(context: LoadContext, request: Request) {
   let nearby: { jobs: Array<ReturnType<typeof toJobDto>>; code: string | null } | null = null;
   if (position && rules.self_assign_jobs) {
     try {
-      nearby = { jobs: (await field.nearbyJobs(ctx, p, position)).map(toJobDto), code: null };
+      nearby = { jobs: await field.nearbyJobs(ctx, p, position), code: null };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       nearby = { jobs: [], code: err.code };
@@ -78,7 +78,7 @@ export async function driverHomeLoader(context: LoadContext, request: Request) {
   return {
     day: mine.day,
     jobs: mine.jobs.map((j, i) => ({
-      ...toJobDto(j),
+      ...j,
       address: addressOf(j, i),
       arrived: at(j.arrived_at),
       departed: at(j.departed_at),

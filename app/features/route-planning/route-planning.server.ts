@@ -51,7 +51,7 @@ export async function jobsListLoader(context: LoadContext, request: Request) {
     status: url.searchParams.get("status") || null,
   };
   const valid = (d: string | null) => (d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d : null);
-  const page = await jobs.listJobs(context.app, p, listQueryFrom(request), {
+  const page = await jobs.listJobRows(context.app, p, listQueryFrom(request), {
     ...filter,
     from: valid(filter.from),
     to: valid(filter.to),
@@ -92,7 +92,7 @@ export async function jobAddAction(context: LoadContext, request: Request) {
 
 export async function jobEditLoader(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "routePlanning:read");
-  const job = await load(() => jobs.getJob(context.app, p, idParam(rawId)));
+  const job = await load(() => jobs.storedJob(context.app, p, idParam(rawId)));
   const canWrite = can(p, "routePlanning:write");
   // where the job is, and so where it was checked in (within the check-in radius of its point)
   const [located] = await nameCoordinates(context, p.orgId, resolveLanguage(request, p.language), [

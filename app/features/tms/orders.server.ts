@@ -23,14 +23,14 @@ export async function ordersListLoader(context: LoadContext, request: Request) {
       ...page,
       items: page.items.map((o) => ({
         id: o.id,
-        order_id: o.order_id,
-        client_order_id: o.client_order_id,
-        customer_code: o.customer_code,
-        customer_name: o.customer_name,
+        order_id: o.orderId,
+        client_order_id: o.clientOrderId,
+        customer_code: o.customerCode,
+        customer_name: o.customerName,
         region: o.region,
         packets: o.packets,
         weight: Number(o.weight),
-        delivery_date_at: o.delivery_date_at,
+        delivery_date_at: o.deliveryDateAt,
         status: o.status,
       })),
     },
@@ -86,7 +86,7 @@ export async function addOrderAction(context: LoadContext, request: Request) {
 
 export async function orderLoader(context: LoadContext, request: Request, rawId: string | undefined) {
   const p = requirePermission(context, request, "tms:read");
-  const order = await load(() => orders.getOrder(context.app, p, idParam(rawId)));
+  const order = await load(() => orders.orderRow(context.app, p, idParam(rawId)));
   const vehicles = order.vehicle_id ? await vehicleOptions(context.app, p) : [];
   const truck = vehicles.find((v) => v.id === order.vehicle_id);
   const canWrite = can(p, "tms:write");

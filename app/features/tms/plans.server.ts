@@ -3,7 +3,7 @@ import { AppError } from "../../../server/errors";
 import type { UnfitOrder } from "../../../server/modules/tms/plan-solver";
 import { todayIn } from "../../../server/shared/dates";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
-import { listOrders } from "../../../server/modules/tms/orders.service";
+import { listOrderRows } from "../../../server/modules/tms/orders.service";
 import { runPlan } from "../../../server/modules/tms/plans.optimize";
 import * as plans from "../../../server/modules/tms/plans.service";
 import { getSettings, listDepots } from "../../../server/modules/tms/tms.settings";
@@ -43,10 +43,10 @@ export async function plansListLoader(context: LoadContext, request: Request) {
       name: x.name,
       day: x.day,
       status: x.status,
-      run_state: x.run_state,
-      trucks: x.trucks.length,
-      orders: Number(x.orders ?? 0),
-      dispatched: Boolean(x.dispatched_at),
+      run_state: x.runState,
+      trucks: x.trucks,
+      orders: x.orders,
+      dispatched: Boolean(x.dispatchedAt),
     })),
     canWrite: can(p, "tms:write"),
   };
@@ -62,7 +62,12 @@ async function formOptions(
   const [depots, vehicles, page] = await Promise.all([
     listDepots(context.app, p),
     vehicleOptions(context.app, p),
-    listOrders(context.app, p, { q: "", page: 1, size: 200, dir: "asc", sort: "order_id" }, { status: "PENDING", day }),
+    listOrderRows(
+      context.app,
+      p,
+      { q: "", page: 1, size: 200, dir: "asc", sort: "order_id" },
+      { status: "PENDING", day },
+    ),
   ]);
   // A page of 200 is the form's reach; larger days are planned through import + the API.
   const orders = page.items

@@ -19,14 +19,14 @@ export async function settingsLoader(context: LoadContext, request: Request) {
   ]);
   return {
     values: settings.settingsFormValues(values),
-    depots: depots.map((d) => ({ id: d.id, name: d.name, latitude: d.latitude, longitude: d.longitude })),
+    depots,
     apiKeys: apiKeys.map((k) => ({
       id: k.id,
       name: k.name,
       prefix: k.prefix,
-      created_at: formatInstantDate(k.created_at, tz),
-      last_used_at: k.last_used_at ? formatInstant(k.last_used_at, tz) : null,
-      revoked: Boolean(k.revoked_at),
+      created_at: formatInstantDate(k.createdAt, tz),
+      last_used_at: k.lastUsedAt ? formatInstant(k.lastUsedAt, tz) : null,
+      revoked: Boolean(k.revokedAt),
     })),
     canWrite: can(p, "tms:write"),
     canAdmin,

@@ -5,11 +5,8 @@ import {
   attendanceService as attendance,
   fieldService as field,
   routeJobsService as jobs,
-  toAttendanceDto,
-  toJobDto,
   getRouteSettings,
 } from "../../modules/route-planning";
-import { mapPage } from "../../modules/shared/mapping";
 import { dateParam } from "../../shared/date-schemas";
 import { addDays } from "../../shared/dates";
 import { orgToday } from "../../modules/organization";
@@ -27,57 +24,48 @@ export function routePlanningRoutes(ctx: AppContext) {
 
   r.get(
     `${base}/my/jobs`,
-    authed(ctx, async (req, _s, p) => {
-      const { day } = dayQuery.parse(req.query);
-      const out = await field.myJobsToday(ctx, p, day);
-      return { day: out.day, jobs: out.jobs.map(toJobDto) };
-    }),
+    authed(ctx, (req, _s, p) => field.myJobsToday(ctx, p, dayQuery.parse(req.query).day)),
   );
   r.get(
     `${base}/my/nearby`,
-    authed(ctx, async (req, _s, p) => ({ jobs: (await field.nearbyJobs(ctx, p, req.query)).map(toJobDto) })),
+    authed(ctx, async (req, _s, p) => ({ jobs: await field.nearbyJobs(ctx, p, req.query) })),
   );
   r.post(
     `${base}/my/jobs/:id/assign`,
-    authed(ctx, async (req, _s, p) => toJobDto(await field.selfAssign(ctx, p, param(req, "id"), req.body ?? {}))),
+    authed(ctx, (req, _s, p) => field.selfAssign(ctx, p, param(req, "id"), req.body ?? {})),
   );
   r.post(
     `${base}/my/jobs/:id/check-in`,
-    authed(ctx, async (req, _s, p) => toJobDto(await field.phoneCheckIn(ctx, p, param(req, "id"), req.body ?? {}))),
+    authed(ctx, (req, _s, p) => field.phoneCheckIn(ctx, p, param(req, "id"), req.body ?? {})),
   );
   r.post(
     `${base}/my/jobs/:id/check-out`,
-    authed(ctx, async (req, _s, p) => toJobDto(await field.phoneCheckOut(ctx, p, param(req, "id"), req.body ?? {}))),
+    authed(ctx, (req, _s, p) => field.phoneCheckOut(ctx, p, param(req, "id"), req.body ?? {})),
   );
   r.post(
     `${base}/my/day/start`,
     authed(ctx, async (req, res, p) => {
-      res.status(201).json(toAttendanceDto(await attendance.startWorkingDay(ctx, p, req.body ?? {})));
+      res.status(201).json(await attendance.startWorkingDay(ctx, p, req.body ?? {}));
     }),
   );
   r.post(
     `${base}/my/day/end`,
-    authed(ctx, async (req, _s, p) =>
-      toAttendanceDto(await attendance.endWorkingDay(ctx, p, new Date(), req.body ?? {})),
-    ),
+    authed(ctx, (req, _s, p) => attendance.endWorkingDay(ctx, p, new Date(), req.body ?? {})),
   );
   r.get(
     `${base}/my/attendance`,
     authed(ctx, async (req, _s, p) => {
       const q = dayQuery.parse(req.query);
       const to = q.to ?? (await orgToday(ctx, p.orgId));
-      return { days: (await attendance.myAttendance(ctx, p, q.from ?? addDays(to, -30), to)).map(toAttendanceDto) };
+      return { days: await attendance.myAttendance(ctx, p, q.from ?? addDays(to, -30), to) };
     }),
   );
 
   r.get(
     `${base}/jobs`,
-    authed(ctx, async (req, _s, p) => {
+    authed(ctx, (req, _s, p) => {
       const q = dayQuery.parse(req.query);
-      return mapPage(
-        await jobs.listJobs(ctx, p, listQuery(req), { from: q.from ?? q.day, to: q.to ?? q.day, status: q.status }),
-        toJobDto,
-      );
+      return jobs.listJobs(ctx, p, listQuery(req), { from: q.from ?? q.day, to: q.to ?? q.day, status: q.status });
     }),
   );
   r.post(
@@ -88,11 +76,11 @@ export function routePlanningRoutes(ctx: AppContext) {
   );
   r.get(
     `${base}/jobs/:id`,
-    authed(ctx, async (req, _s, p) => toJobDto(await jobs.getJob(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => jobs.getJob(ctx, p, param(req, "id"))),
   );
   r.put(
     `${base}/jobs/:id`,
-    authed(ctx, async (req, _s, p) => toJobDto(await jobs.updateJob(ctx, p, param(req, "id"), req.body ?? {}))),
+    authed(ctx, (req, _s, p) => jobs.updateJob(ctx, p, param(req, "id"), req.body ?? {})),
   );
   r.delete(
     `${base}/jobs/:id`,
@@ -100,9 +88,7 @@ export function routePlanningRoutes(ctx: AppContext) {
   );
   r.post(
     `${base}/jobs/:id/assign`,
-    authed(ctx, async (req, _s, p) =>
-      toJobDto(await jobs.assignJob(ctx, p, { ...(req.body ?? {}), job_id: param(req, "id") })),
-    ),
+    authed(ctx, (req, _s, p) => jobs.assignJob(ctx, p, { ...(req.body ?? {}), job_id: param(req, "id") })),
   );
   r.get(
     `${base}/settings`,

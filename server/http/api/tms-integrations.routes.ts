@@ -2,15 +2,7 @@ import { Router, type NextFunction, type Request, type Response } from "express"
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import type { Principal } from "../../modules/access/principal";
-import {
-  authenticateApiKey,
-  takeKeyRequest,
-  ordersService as orders,
-  toIntegrationOrderDto,
-  MAX_IMPORT_ROWS,
-  orderFilterSchema,
-  orderInputSchema,
-} from "../../modules/tms";
+import { authenticateApiKey, takeKeyRequest, integrationOrders as orders, orderFilterSchema } from "../../modules/tms";
 import { sendError } from "./api-kit";
 import { fromApiBody } from "./tms.routes";
 
@@ -90,39 +82,27 @@ export function tmsIntegrationRoutes(ctx: AppContext, opts: { limit?: number } =
     keyed(async (req, res, p) => {
       const body = req.body as { orders?: unknown[] } | undefined;
       const list = Array.isArray(body?.orders) ? body.orders : [body];
-      if (list.length > MAX_IMPORT_ROWS)
-        throw new AppError("IMPORT_TOO_LARGE", `At most ${MAX_IMPORT_ROWS} orders per call`);
-      const parsed = list.map((o) => orderInputSchema.parse(fromApiBody(o)));
-      const rows = await ctx.db.transaction().execute((trx) => orders.insertOrders(trx, p, parsed));
-      res.status(201).json({ orders: rows.map(toIntegrationOrderDto) });
+      res.status(201).json(await orders.pushOrders(ctx, p, list.map(fromApiBody)));
     }),
   );
   r.get(
     "/api/integrations/orders",
-    keyed(async (req, _res, p) => {
-      const q = {
-        q: "",
-        page: Math.max(1, Number(req.query.page) || 1),
-        size: 200,
-        dir: "asc" as const,
-        sort: "order_id",
-      };
-      const page = await orders.listOrders(ctx, p, q, orderFilterSchema.parse(req.query));
-      return { ...page, items: page.items.map(toIntegrationOrderDto) };
-    }),
+    keyed((req, _res, p) =>
+      orders.listIntegrationOrders(
+        ctx,
+        p,
+        Math.max(1, Number(req.query.page) || 1),
+        orderFilterSchema.parse(req.query),
+      ),
+    ),
   );
   r.get(
     "/api/integrations/orders/:orderId",
-    keyed(async (req, _res, p) =>
-      toIntegrationOrderDto(await orders.getOrderByOrderId(ctx, p, String(req.params.orderId))),
-    ),
+    keyed((req, _res, p) => orders.getIntegrationOrder(ctx, p, String(req.params.orderId))),
   );
   r.post(
     "/api/integrations/orders/:orderId/finish",
-    keyed(async (req, _res, p) => {
-      const order = await orders.getOrderByOrderId(ctx, p, String(req.params.orderId));
-      return toIntegrationOrderDto(await orders.finishOrder(ctx, p, order.id, "api"));
-    }),
+    keyed((req, _res, p) => orders.finishIntegrationOrder(ctx, p, String(req.params.orderId))),
   );
   return r;
 }

@@ -7,11 +7,8 @@ import {
   plansService as plans,
   runPlan,
   settingsService as settings,
-  toOrderDto,
-  toPlanDto,
   orderFilterSchema,
 } from "../../modules/tms";
-import { mapPage } from "../../modules/shared/mapping";
 import { authed, listQuery, param } from "./api-kit";
 
 const SNAKE: Record<string, string> = {
@@ -50,25 +47,21 @@ export function tmsRoutes(ctx: AppContext) {
   const r = Router();
   r.get(
     "/api/tms/orders",
-    authed(ctx, async (req, _s, p) =>
-      mapPage(await orders.listOrders(ctx, p, listQuery(req), orderFilterSchema.parse(req.query)), toOrderDto),
-    ),
+    authed(ctx, (req, _s, p) => orders.listOrders(ctx, p, listQuery(req), orderFilterSchema.parse(req.query))),
   );
   r.post(
     "/api/tms/orders",
     authed(ctx, async (req, res, p) => {
-      res.status(201).json(toOrderDto(await orders.createOrder(ctx, p, fromApiBody(req.body))));
+      res.status(201).json(await orders.createOrder(ctx, p, fromApiBody(req.body)));
     }),
   );
   r.get(
     "/api/tms/orders/:id",
-    authed(ctx, async (req, _s, p) => toOrderDto(await orders.getOrder(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => orders.getOrder(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/tms/orders/:id",
-    authed(ctx, async (req, _s, p) =>
-      toOrderDto(await orders.updateOrder(ctx, p, param(req, "id"), fromApiBody(req.body))),
-    ),
+    authed(ctx, (req, _s, p) => orders.updateOrder(ctx, p, param(req, "id"), fromApiBody(req.body))),
   );
   r.delete(
     "/api/tms/orders/:id",
@@ -76,44 +69,28 @@ export function tmsRoutes(ctx: AppContext) {
   );
   r.post(
     "/api/tms/orders/:id/finish",
-    authed(ctx, async (req, _s, p) =>
-      toOrderDto(await orders.finishOrder(ctx, p, param(req, "id"), req.body?.by === "driver" ? "driver" : "planner")),
+    authed(ctx, (req, _s, p) =>
+      orders.finishOrder(ctx, p, param(req, "id"), req.body?.by === "driver" ? "driver" : "planner"),
     ),
   );
 
   r.get(
     "/api/tms/optimizations",
-    authed(ctx, async (_req, _s, p) =>
-      (await plans.listPlans(ctx, p)).map((x) => ({
-        id: x.id,
-        name: x.name,
-        day: x.day,
-        status: x.status,
-        runState: x.run_state,
-        orders: Number(x.orders ?? 0),
-        trucks: x.trucks.length,
-        dispatchedAt: x.dispatched_at,
-      })),
-    ),
+    authed(ctx, (_req, _s, p) => plans.listPlans(ctx, p)),
   );
   r.post(
     "/api/tms/optimizations",
     authed(ctx, async (req, res, p) => {
-      res.status(201).json(toPlanDto(await plans.createPlan(ctx, p, fromApiBody(req.body))));
+      res.status(201).json(await plans.createPlan(ctx, p, fromApiBody(req.body)));
     }),
   );
   r.get(
     "/api/tms/optimizations/:id",
-    authed(ctx, async (req, _s, p) => {
-      const d = await plans.planDetails(ctx, p, param(req, "id"));
-      return toPlanDto(d.plan, d.orders);
-    }),
+    authed(ctx, (req, _s, p) => plans.getPlan(ctx, p, param(req, "id"))),
   );
   r.put(
     "/api/tms/optimizations/:id",
-    authed(ctx, async (req, _s, p) =>
-      toPlanDto(await plans.updatePlan(ctx, p, param(req, "id"), fromApiBody(req.body))),
-    ),
+    authed(ctx, (req, _s, p) => plans.updatePlan(ctx, p, param(req, "id"), fromApiBody(req.body))),
   );
   r.delete(
     "/api/tms/optimizations/:id",
@@ -122,24 +99,20 @@ export function tmsRoutes(ctx: AppContext) {
   r.post(
     "/api/tms/optimizations/:id/run",
     authed(ctx, async (req, res, p) => {
-      res.status(202).json(toPlanDto(await runPlan(ctx, p, param(req, "id"))));
+      res.status(202).json(await runPlan(ctx, p, param(req, "id")));
     }),
   );
   r.post(
     "/api/tms/optimizations/:id/move",
-    authed(ctx, async (req, _s, p) => {
-      await plans.moveOrder(ctx, p, param(req, "id"), fromApiBody(req.body));
-      const d = await plans.planDetails(ctx, p, param(req, "id"));
-      return toPlanDto(d.plan, d.orders);
-    }),
+    authed(ctx, (req, _s, p) => plans.moveOrder(ctx, p, param(req, "id"), fromApiBody(req.body))),
   );
   r.post(
     "/api/tms/optimizations/:id/complete",
-    authed(ctx, async (req, _s, p) => toPlanDto(await plans.completePlan(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => plans.completePlan(ctx, p, param(req, "id"))),
   );
   r.post(
     "/api/tms/optimizations/:id/dispatch",
-    authed(ctx, async (req, _s, p) => toPlanDto(await plans.dispatchPlan(ctx, p, param(req, "id")))),
+    authed(ctx, (req, _s, p) => plans.dispatchPlan(ctx, p, param(req, "id"))),
   );
   r.get(
     "/api/tms/optimizations/:id/delivering/:vehicleId",
@@ -156,20 +129,12 @@ export function tmsRoutes(ctx: AppContext) {
   );
   r.get(
     "/api/tms/depots",
-    authed(ctx, async (_req, _s, p) =>
-      (await settings.listDepots(ctx, p)).map((d) => ({
-        id: d.id,
-        name: d.name,
-        latitude: d.latitude,
-        longitude: d.longitude,
-      })),
-    ),
+    authed(ctx, (_req, _s, p) => settings.listDepots(ctx, p)),
   );
   r.post(
     "/api/tms/depots",
     authed(ctx, async (req, res, p) => {
-      const d = await settings.createDepot(ctx, p, fromApiBody(req.body));
-      res.status(201).json({ id: d.id, name: d.name, latitude: d.latitude, longitude: d.longitude });
+      res.status(201).json(await settings.createDepot(ctx, p, fromApiBody(req.body)));
     }),
   );
   r.delete(
@@ -179,16 +144,7 @@ export function tmsRoutes(ctx: AppContext) {
 
   r.get(
     "/api/tms/api-keys",
-    authed(ctx, async (_req, _s, p) =>
-      (await keys.listApiKeys(ctx, p)).map((k) => ({
-        id: k.id,
-        name: k.name,
-        prefix: k.prefix,
-        createdAt: k.created_at,
-        lastUsedAt: k.last_used_at,
-        revokedAt: k.revoked_at,
-      })),
-    ),
+    authed(ctx, (_req, _s, p) => keys.listApiKeys(ctx, p)),
   );
   r.post(
     "/api/tms/api-keys",

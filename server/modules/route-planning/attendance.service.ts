@@ -6,6 +6,7 @@ import { audit } from "../audit";
 import { existingUserIds } from "../users";
 import { attendanceRepo } from "./attendance.repo";
 import { madeAt } from "./made-at";
+import { toAttendanceDto } from "./route-planning.mapper";
 import { routePlanningPolicy } from "./route-planning.policy";
 import {
   attendanceRuleSchema,
@@ -79,7 +80,7 @@ export async function startWorkingDay(
     start_lon: pos?.longitude ?? null,
   });
   if (!row) throw new AppError("DAY_ALREADY_STARTED", "The working day has started already");
-  return row;
+  return toAttendanceDto(row);
 }
 
 export async function endWorkingDay(
@@ -92,13 +93,13 @@ export async function endWorkingDay(
   const rules = await activeRules(ctx, p.orgId);
   const row = await attendanceRepo.end(ctx.db, p.orgId, p.userId, todayIn(rules.timezone, now), now);
   if (!row) throw new AppError("DAY_NOT_STARTED", "The working day has not started");
-  return row;
+  return toAttendanceDto(row);
 }
 
 /** The user's own attendance (phone): only while time attendance is active. */
 export async function myAttendance(ctx: AppContext, p: Principal, from: string, to: string) {
   await activeRules(ctx, p.orgId);
-  return attendanceRepo.days(ctx.db, p.orgId, from, to, p.userId);
+  return (await attendanceRepo.days(ctx.db, p.orgId, from, to, p.userId)).map(toAttendanceDto);
 }
 
 /** Each day's start and end per user, late starts marked (the attendance view). */

@@ -7,6 +7,7 @@ import { metresTo, punctuality } from "./job-rules";
 import { liveEtas } from "./live-eta";
 import { madeAt } from "./made-at";
 import { routeJobsRepo } from "./route-jobs.repo";
+import { toJobDto } from "./route-planning.mapper";
 import { routePlanningPolicy } from "./route-planning.policy";
 import { phonePositionSchema, type PhonePosition } from "./route-planning.schema";
 import { routeRules } from "./route-planning.settings";
@@ -23,11 +24,9 @@ export async function myJobsToday(ctx: AppContext, p: Principal, day?: string | 
   const live = await liveEtas(ctx, p.orgId, rules, jobs, now);
   return {
     day: date,
-    jobs: jobs.map((j) => ({
-      ...j,
-      punctuality: punctuality(j, rules.timezone, rules.late_grace_min, now),
-      live: live(j),
-    })),
+    jobs: jobs.map((j) =>
+      toJobDto({ ...j, punctuality: punctuality(j, rules.timezone, rules.late_grace_min, now), live: live(j) }),
+    ),
   };
 }
 
@@ -80,7 +79,7 @@ export async function phoneCheckIn(
     return done;
   });
   if (!ok) throw new AppError("JOB_STATE", "The job has been checked in already");
-  return (await routeJobsRepo.find(ctx.db, p.orgId, id))!;
+  return toJobDto((await routeJobsRepo.find(ctx.db, p.orgId, id))!);
 }
 
 export async function phoneCheckOut(
@@ -110,7 +109,7 @@ export async function phoneCheckOut(
     return done;
   });
   if (!ok) throw new AppError("JOB_STATE", "The job has been checked out already");
-  return (await routeJobsRepo.find(ctx.db, p.orgId, id))!;
+  return toJobDto((await routeJobsRepo.find(ctx.db, p.orgId, id))!);
 }
 
 /** Today's unassigned jobs within the self-assignment radius of the phone, nearest first. */
@@ -123,7 +122,8 @@ export async function nearbyJobs(ctx: AppContext, p: Principal, raw: PhonePositi
   return jobs
     .map((j) => ({ ...j, distance_m: metresTo(j, pos.latitude, pos.longitude) }))
     .filter((j) => j.distance_m <= rules.self_assign_radius_m)
-    .sort((a, b) => a.distance_m - b.distance_m);
+    .sort((a, b) => a.distance_m - b.distance_m)
+    .map(toJobDto);
 }
 
 /** Takes an unassigned job of today near the phone (when the organisation allows it). */
@@ -151,5 +151,5 @@ export async function selfAssign(
   }
   const taken = await routeJobsRepo.claim(ctx.db, p.orgId, id, p.userId);
   if (!taken) throw new AppError("JOB_TAKEN", "Someone else took the job");
-  return (await routeJobsRepo.find(ctx.db, p.orgId, id))!;
+  return toJobDto((await routeJobsRepo.find(ctx.db, p.orgId, id))!);
 }

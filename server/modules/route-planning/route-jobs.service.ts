@@ -6,12 +6,14 @@ import { visibleVehicleIds } from "../access/vehicle-scope";
 import { audit } from "../audit";
 import { getPlace } from "../places";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { mapPage } from "../shared/mapping";
 import { assignableDrivers } from "../users";
 import { getVehicle } from "../vehicles";
 import { occurrences, punctuality } from "./job-rules";
 import { tellDriver } from "./job-notices";
 import { liveEtas } from "./live-eta";
 import { routeJobsRepo, type JobFilter, type JobSort, type NewJob } from "./route-jobs.repo";
+import { toJobDto } from "./route-planning.mapper";
 import { routePlanningPolicy } from "./route-planning.policy";
 import {
   assignInputSchema,
@@ -27,15 +29,25 @@ import { emitRouteJobStatus } from "./route-job-events";
 export type RouteJob = NonNullable<Awaited<ReturnType<typeof routeJobsRepo.find>>>;
 const SORTS: JobSort[] = ["date", "name", "status", "vehicle"];
 
-export async function listJobs(ctx: AppContext, p: Principal, q: ListQuery, filter: JobFilter = {}) {
+/** The rows of a page of jobs (the jobs list page). */
+export async function listJobRows(ctx: AppContext, p: Principal, q: ListQuery, filter: JobFilter = {}) {
   routePlanningPolicy.read(p);
   const { items, total } = await routeJobsRepo.list(ctx.db, p, q, pickSort(q.sort, SORTS, "date"), filter);
   return toPage(items, total, q);
 }
 
-export async function getJob(ctx: AppContext, p: Principal, id: string): Promise<RouteJob> {
+export async function listJobs(ctx: AppContext, p: Principal, q: ListQuery, filter: JobFilter = {}) {
+  return mapPage(await listJobRows(ctx, p, q, filter), toJobDto);
+}
+
+/** The job as stored (the job page). */
+export async function storedJob(ctx: AppContext, p: Principal, id: string): Promise<RouteJob> {
   routePlanningPolicy.read(p);
   return findVisibleJob(ctx, p, id);
+}
+
+export async function getJob(ctx: AppContext, p: Principal, id: string) {
+  return toJobDto(await storedJob(ctx, p, id));
 }
 
 async function findVisibleJob(ctx: AppContext, p: Principal, id: string): Promise<RouteJob> {
@@ -161,7 +173,7 @@ export async function updateJob(ctx: AppContext, p: Principal, id: string, raw: 
   });
   const after = await findVisibleJob(ctx, p, id);
   await tellDriver(ctx, p.orgId, before, after, p.userId);
-  return after;
+  return toJobDto(after);
 }
 
 export async function deleteJob(ctx: AppContext, p: Principal, id: string) {
@@ -192,7 +204,7 @@ export async function assignJob(ctx: AppContext, p: Principal, raw: AssignInput 
   });
   const after = await findVisibleJob(ctx, p, input.job_id);
   await tellDriver(ctx, p.orgId, before, after, p.userId);
-  return after;
+  return toJobDto(after);
 }
 
 /** A job moved by hand to another vehicle (or day) is no longer on its optimised route: its planned order and ETA go. */

@@ -100,8 +100,8 @@ export const FINDERS: Record<SearchKind, Kind> = {
     (ctx, p, q) => listOrders(ctx, p, q),
     (o) => ({
       id: o.id,
-      title: o.order_id,
-      detail: joined(o.customer_name, o.delivery_date_at),
+      title: o.orderId,
+      detail: joined(o.customerName, o.deliveryDateAt),
       href: `/tms/orders/${o.id}`,
     }),
     "/tms/orders",

@@ -6,6 +6,7 @@ import { audit } from "../audit";
 import { apiKeyUsageRepo } from "./api-key-usage.repo";
 import { apiKeysRepo } from "./api-keys.repo";
 import { tmsPolicy } from "./tms.policy";
+import { toApiKeyDto } from "./tms.mapper";
 import { apiKeyInputSchema } from "./tms.schema";
 
 /** Keys look like `flk_<prefix>_<secret>`; only the hash is stored, the prefix identifies a key on screen. */
@@ -13,7 +14,7 @@ export const API_KEY_PREFIX = "flk_";
 
 export async function listApiKeys(ctx: AppContext, p: Principal) {
   tmsPolicy.admin(p);
-  return apiKeysRepo.list(ctx.db, p.orgId);
+  return (await apiKeysRepo.list(ctx.db, p.orgId)).map(toApiKeyDto);
 }
 
 /** Creates a key and returns it in clear once. */

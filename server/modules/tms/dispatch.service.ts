@@ -5,7 +5,7 @@ import { vehicleOptions } from "../vehicles";
 import { ordersRepo } from "./orders.repo";
 import { plansRepo } from "./plans.repo";
 import { truckLoad } from "./plan-solver";
-import { getPlan } from "./plans.service";
+import { visiblePlan } from "./plans.service";
 import { settingsOf } from "./tms.settings";
 import { tmsPolicy } from "./tms.policy";
 import { truckPositionsRepo } from "./tracking.repo";
@@ -60,7 +60,7 @@ export async function dispatchBoard(ctx: AppContext, p: Principal) {
 
 /** The driver's list: one truck's stops of one plan in order, with customer, packets, weight and notes. */
 export async function deliveringList(ctx: AppContext, p: Principal, planId: string, vehicleId: string) {
-  const plan = await getPlan(ctx, p, planId);
+  const plan = await visiblePlan(ctx, p, planId);
   const truck = plan.trucks.find((t) => t.vehicle_id === vehicleId);
   const vehicle = (await vehicleOptions(ctx, p)).find((v) => v.id === vehicleId);
   if (!truck || !vehicle) throw notFound("truck");

@@ -2,6 +2,7 @@
 export * as apiKeysService from "./api-keys.service";
 export { authenticateApiKey, takeKeyRequest } from "./api-keys.service";
 export { deliveringList } from "./dispatch.service";
+export * as integrationOrders from "./integrations.service";
 export * as ordersService from "./orders.service";
 export { listOrders } from "./orders.service";
 export { type PlanOrder, planProblem } from "./plan-solver";
@@ -12,6 +13,6 @@ export * as settingsService from "./tms.settings";
 export { DEFAULT_SETTINGS } from "./tms.settings";
 export { createTmsArrivalHook } from "./tms.hooks";
 export { tmsJobs } from "./tms.jobs";
-export { toIntegrationOrderDto, toOrderDto, toPlanDto } from "./tms.mapper";
+export { toPlanDto } from "./tms.mapper";
 export { tmsDeliveriesReport, tmsOrdersReport } from "./tms.reports";
 export { MAX_IMPORT_ROWS, orderFilterSchema, orderInputSchema } from "./tms.schema";

@@ -6,8 +6,10 @@ import { newToken } from "../../security/tokens";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
+import { mapPage } from "../shared/mapping";
 import { assertPending, assertTransition } from "./order-status";
 import { ordersRepo, type OrderRecord, type OrderSort } from "./orders.repo";
+import { toOrderDto } from "./tms.mapper";
 import { tmsPolicy } from "./tms.policy";
 import {
   orderInputSchema,
@@ -17,6 +19,8 @@ import {
   type OrderInput,
   type OrderStatus,
 } from "./tms.schema";
+
+export { trackingPath } from "./tms.mapper";
 
 export type Order = NonNullable<Awaited<ReturnType<typeof ordersRepo.findById>>>;
 export type OrderFields = Partial<Record<keyof OrderInput, unknown>>;
@@ -61,26 +65,33 @@ function mapUniqueViolation(err: unknown): never {
   throw err;
 }
 
-export async function listOrders(
-  ctx: AppContext,
-  p: Principal,
-  q: ListQuery,
-  filter: { status?: OrderStatus; day?: string } = {},
-) {
+export type OrderFilter = { status?: OrderStatus; day?: string };
+
+/** The rows of a page of orders (the plan form reads the windows in minutes and the plan each order is in). */
+export async function listOrderRows(ctx: AppContext, p: Principal, q: ListQuery, filter: OrderFilter = {}) {
   tmsPolicy.read(p);
   const sort = pickSort<OrderSort>(q.sort, SORTS, "delivery_date_at");
   const { items, total } = await ordersRepo.list(ctx.db, p.orgId, q, sort, filter);
   return toPage(items, total, q);
 }
 
-export async function getOrder(ctx: AppContext, p: Principal, id: string): Promise<Order> {
+export async function listOrders(ctx: AppContext, p: Principal, q: ListQuery, filter: OrderFilter = {}) {
+  return mapPage(await listOrderRows(ctx, p, q, filter), toOrderDto);
+}
+
+/** The order as stored (the order page's form values, its version and tracking token; the service's own checks). */
+export async function orderRow(ctx: AppContext, p: Principal, id: string): Promise<Order> {
   tmsPolicy.read(p);
   const order = await ordersRepo.findById(ctx.db, p.orgId, id);
   if (!order) throw notFound("order");
   return order;
 }
 
-export async function getOrderByOrderId(ctx: AppContext, p: Principal, orderId: string): Promise<Order> {
+export async function getOrder(ctx: AppContext, p: Principal, id: string) {
+  return toOrderDto(await orderRow(ctx, p, id));
+}
+
+export async function orderByOrderId(ctx: AppContext, p: Principal, orderId: string): Promise<Order> {
   tmsPolicy.read(p);
   const order = await ordersRepo.findByOrderId(ctx.db, p.orgId, orderId);
   if (!order) throw notFound("order");
@@ -109,23 +120,23 @@ export async function insertOrders(db: DB, p: Principal, inputs: OrderInput[]): 
   return rows;
 }
 
-export async function createOrder(ctx: AppContext, p: Principal, input: OrderInput | OrderFields): Promise<Order> {
+/** The new order as stored (the test factories read its tracking token and stored values). */
+export async function createOrderRow(ctx: AppContext, p: Principal, input: OrderInput | OrderFields): Promise<Order> {
   tmsPolicy.write(p);
   const parsed = orderInputSchema.parse(input);
   const [row] = await ctx.db.transaction().execute((trx) => insertOrders(trx, p, [parsed]));
   return row;
 }
 
-export async function updateOrder(
-  ctx: AppContext,
-  p: Principal,
-  id: string,
-  input: OrderInput | OrderFields,
-): Promise<Order> {
+export async function createOrder(ctx: AppContext, p: Principal, input: OrderInput | OrderFields) {
+  return toOrderDto(await createOrderRow(ctx, p, input));
+}
+
+export async function updateOrder(ctx: AppContext, p: Principal, id: string, input: OrderInput | OrderFields) {
   tmsPolicy.write(p);
-  await getOrder(ctx, p, id);
+  await orderRow(ctx, p, id);
   const parsed = orderInputSchema.parse(input);
-  return ctx.db.transaction().execute(async (trx) => {
+  const row = await ctx.db.transaction().execute(async (trx) => {
     const before = await ordersRepo.lock(trx, p.orgId, id);
     if (!before) throw notFound("order");
     assertPending(before.status);
@@ -143,11 +154,12 @@ export async function updateOrder(
     await audit.record(trx, p, { entity: "tms_order", id, action: "update", before, after: row });
     return row;
   });
+  return toOrderDto(row);
 }
 
 export async function deleteOrder(ctx: AppContext, p: Principal, id: string): Promise<void> {
   tmsPolicy.write(p);
-  await getOrder(ctx, p, id);
+  await orderRow(ctx, p, id);
   await ctx.db.transaction().execute(async (trx) => {
     const before = await ordersRepo.lock(trx, p.orgId, id);
     if (!before) throw notFound("order");
@@ -189,15 +201,10 @@ export async function finishOrderIn(
   return row;
 }
 
-export async function finishOrder(
-  ctx: AppContext,
-  p: Principal,
-  id: string,
-  by: FinishedBy = "planner",
-): Promise<Order> {
+export async function finishOrder(ctx: AppContext, p: Principal, id: string, by: FinishedBy = "planner") {
   tmsPolicy.write(p);
-  await getOrder(ctx, p, id);
-  return ctx.db.transaction().execute((trx) => finishOrderIn(trx, p.orgId, id, by, p));
+  await orderRow(ctx, p, id);
+  return toOrderDto(await ctx.db.transaction().execute((trx) => finishOrderIn(trx, p.orgId, id, by, p)));
 }
 
 /** PENDING → STARTED for the orders of a dispatched plan (each must be on a truck). */
@@ -218,10 +225,6 @@ export async function startOrdersIn(db: DB, orgId: string, ids: readonly string[
   }
   return started;
 }
-
-/** The public link of an order (path and query; the caller adds the origin). */
-export const trackingPath = (token: string | null) =>
-  token ? `/int/order-track?token=${encodeURIComponent(token)}` : null;
 
 /** The `order.status.changed` integration event (docs/integrations.md), written with the change. */
 function orderStatusEvent(orgId: string, o: Order, from: string, at: Date) {

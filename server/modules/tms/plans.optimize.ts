@@ -8,7 +8,8 @@ import { depotsRepo } from "./depots.repo";
 import { ordersRepo } from "./orders.repo";
 import { planProblem, planResult, unfitOrders, type UnfitOrder } from "./plan-solver";
 import { plansRepo } from "./plans.repo";
-import { assertDraft, getPlan, type Plan } from "./plans.service";
+import { assertDraft, visiblePlan, type Plan } from "./plans.service";
+import { toPlanDto } from "./tms.mapper";
 import { settingsOf } from "./tms.settings";
 import { tmsPolicy } from "./tms.policy";
 
@@ -34,14 +35,14 @@ async function assertOrdersFit(ctx: AppContext, orgId: string, plan: Plan) {
 }
 
 /** Queues the optimiser on the worker (optimization queue); the page follows `run_state` and `progress`. */
-export async function runPlan(ctx: AppContext, p: Principal, id: string): Promise<Plan> {
+export async function runPlan(ctx: AppContext, p: Principal, id: string) {
   tmsPolicy.write(p);
-  const before = await getPlan(ctx, p, id);
+  const before = await visiblePlan(ctx, p, id);
   assertDraft(before);
   await assertOrdersFit(ctx, p.orgId, before);
   const plan = (await plansRepo.update(ctx.db, p.orgId, id, { run_state: "queued", progress: null }))!;
   await ctx.jobs.enqueue("optimization", TMS_OPTIMIZE_JOB, { orgId: p.orgId, optimizationId: id });
-  return plan;
+  return toPlanDto(plan);
 }
 
 /**

@@ -10,6 +10,7 @@ import { depotsRepo } from "./depots.repo";
 import { ordersRepo } from "./orders.repo";
 import { straightRoute, truckLoad } from "./plan-solver";
 import { plansRepo } from "./plans.repo";
+import { toPlanDto, toPlanListItemDto } from "./tms.mapper";
 import { settingsOf } from "./tms.settings";
 import { tmsPolicy } from "./tms.policy";
 import { moveOrderSchema, optimizationInputSchema, trucksFromForm, type OptimizationInput } from "./tms.schema";
@@ -36,19 +37,26 @@ export async function listPlans(
   filter: { status?: "draft" | "completed"; dispatched?: boolean } = {},
 ) {
   tmsPolicy.read(p);
-  return inScope(ctx, p, await plansRepo.list(ctx.db, p.orgId, filter));
+  return (await inScope(ctx, p, await plansRepo.list(ctx.db, p.orgId, filter))).map(toPlanListItemDto);
 }
 
-export async function getPlan(ctx: AppContext, p: Principal, id: string): Promise<Plan> {
+/** The plan as stored, when the user may see it (the service's own checks, the optimiser, the dispatch board). */
+export async function visiblePlan(ctx: AppContext, p: Principal, id: string): Promise<Plan> {
   tmsPolicy.read(p);
   const plan = await plansRepo.findById(ctx.db, p.orgId, id);
   if (!plan || !(await inScope(ctx, p, [plan])).length) throw notFound("optimization");
   return plan;
 }
 
-/** The plan with its orders, each truck's load against capacity, and the unassigned orders. */
+/** The plan with its orders. */
+export async function getPlan(ctx: AppContext, p: Principal, id: string) {
+  const plan = await visiblePlan(ctx, p, id);
+  return toPlanDto(plan, await ordersRepo.byPlan(ctx.db, p.orgId, id));
+}
+
+/** The plan with its orders, each truck's load against capacity, and the unassigned orders (the plan page). */
 export async function planDetails(ctx: AppContext, p: Principal, id: string) {
-  const plan = await getPlan(ctx, p, id);
+  const plan = await visiblePlan(ctx, p, id);
   const orders = await ordersRepo.byPlan(ctx.db, p.orgId, id);
   const depot = plan.depot_id ? await depotsRepo.find(ctx.db, p.orgId, plan.depot_id) : undefined;
   const trucks = plan.trucks.map((t) => ({
@@ -87,10 +95,10 @@ export function assertDraft(plan: Plan) {
     throw new AppError("OPTIMIZATION_RUNNING", "The optimiser is running");
 }
 
-export async function createPlan(ctx: AppContext, p: Principal, fields: Record<string, unknown>): Promise<Plan> {
+export async function createPlan(ctx: AppContext, p: Principal, fields: Record<string, unknown>) {
   tmsPolicy.write(p);
   const input = optimizationInputSchema.parse(optimizationFields(fields));
-  return ctx.db.transaction().execute(async (trx) => {
+  const plan = await ctx.db.transaction().execute(async (trx) => {
     const { trucks, orderIds } = await checkInput(trx, p, input, null);
     const plan = await plansRepo.insert(trx, p.orgId, {
       name: input.name,
@@ -108,19 +116,15 @@ export async function createPlan(ctx: AppContext, p: Principal, fields: Record<s
     });
     return plan;
   });
+  return toPlanDto(plan);
 }
 
 /** Changing the orders or trucks of a draft drops its result: the plan must be optimised again. */
-export async function updatePlan(
-  ctx: AppContext,
-  p: Principal,
-  id: string,
-  fields: Record<string, unknown>,
-): Promise<Plan> {
+export async function updatePlan(ctx: AppContext, p: Principal, id: string, fields: Record<string, unknown>) {
   tmsPolicy.write(p);
-  await getPlan(ctx, p, id);
+  await visiblePlan(ctx, p, id);
   const input = optimizationInputSchema.parse(optimizationFields(fields));
-  return ctx.db.transaction().execute(async (trx) => {
+  const plan = await ctx.db.transaction().execute(async (trx) => {
     const before = (await plansRepo.lock(trx, p.orgId, id))!;
     assertDraft(before);
     const { trucks, orderIds } = await checkInput(trx, p, input, id);
@@ -150,11 +154,12 @@ export async function updatePlan(
     });
     return plan;
   });
+  return toPlanDto(plan);
 }
 
 export async function deletePlan(ctx: AppContext, p: Principal, id: string) {
   tmsPolicy.write(p);
-  await getPlan(ctx, p, id);
+  await visiblePlan(ctx, p, id);
   await ctx.db.transaction().execute(async (trx) => {
     const before = (await plansRepo.lock(trx, p.orgId, id))!;
     assertDraft(before);
@@ -176,9 +181,9 @@ export async function deletePlan(ctx: AppContext, p: Principal, id: string) {
  */
 export async function moveOrder(ctx: AppContext, p: Principal, id: string, fields: Record<string, unknown>) {
   tmsPolicy.write(p);
-  await getPlan(ctx, p, id);
+  await visiblePlan(ctx, p, id);
   const input = moveOrderSchema.parse(fields);
-  return ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const plan = (await plansRepo.lock(trx, p.orgId, id))!;
     assertDraft(plan);
     if (!plan.result) throw new AppError("OPTIMIZATION_NOT_RUN", "Run the optimiser first");
@@ -233,16 +238,17 @@ export async function moveOrder(ctx: AppContext, p: Principal, id: string, field
       after: { order: order.order_id, vehicle_id: input.vehicle_id, position: input.position },
     });
   });
+  return getPlan(ctx, p, id);
 }
 
 /**
  * draft → completed: the plan has been optimised, no truck is over capacity; orders left without a truck leave the
  * plan (free for another one).
  */
-export async function completePlan(ctx: AppContext, p: Principal, id: string): Promise<Plan> {
+export async function completePlan(ctx: AppContext, p: Principal, id: string) {
   tmsPolicy.write(p);
-  await getPlan(ctx, p, id);
-  return ctx.db.transaction().execute(async (trx) => {
+  await visiblePlan(ctx, p, id);
+  const plan = await ctx.db.transaction().execute(async (trx) => {
     const before = (await plansRepo.lock(trx, p.orgId, id))!;
     assertDraft(before);
     if (!before.result || before.run_state !== "done")
@@ -268,13 +274,14 @@ export async function completePlan(ctx: AppContext, p: Principal, id: string): P
     });
     return plan;
   });
+  return toPlanDto(plan);
 }
 
 /** A completed plan goes to the drivers: every order on a truck moves PENDING → STARTED. */
-export async function dispatchPlan(ctx: AppContext, p: Principal, id: string): Promise<Plan> {
+export async function dispatchPlan(ctx: AppContext, p: Principal, id: string) {
   tmsPolicy.write(p);
-  await getPlan(ctx, p, id);
-  return ctx.db.transaction().execute(async (trx) => {
+  await visiblePlan(ctx, p, id);
+  const plan = await ctx.db.transaction().execute(async (trx) => {
     const before = (await plansRepo.lock(trx, p.orgId, id))!;
     if (before.status !== "completed")
       throw new AppError("OPTIMIZATION_NOT_COMPLETED", "Complete the optimisation first");
@@ -289,4 +296,5 @@ export async function dispatchPlan(ctx: AppContext, p: Principal, id: string): P
     await audit.record(trx, p, { entity: "tms_optimization", id, action: "dispatch", after: { orders: started } });
     return plan;
   });
+  return toPlanDto(plan);
 }

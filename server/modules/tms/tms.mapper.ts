@@ -1,9 +1,12 @@
 import { iso, num } from "../shared/mapping";
 import type { Order } from "./orders.service";
-import { trackingPath } from "./orders.service";
 import type { Plan } from "./plans.service";
 import type { proofRepo } from "./proof-of-delivery.repo";
 import { fromMinutes } from "./tms.schema";
+
+/** The public link of an order (path and query; the caller adds the origin). */
+export const trackingPath = (token: string | null) =>
+  token ? `/int/order-track?token=${encodeURIComponent(token)}` : null;
 
 /** An order as the API answers: no org_id; weight as a number; windows as HH:mm; the tracking link path. */
 export function toOrderDto(o: Order) {
@@ -39,9 +42,10 @@ export function toOrderDto(o: Order) {
   };
 }
 
+export type OrderDto = ReturnType<typeof toOrderDto>;
+
 /** What an organisation's own system reads of its order (the integrations API). */
-export function toIntegrationOrderDto(o: Order) {
-  const d = toOrderDto(o);
+export function toIntegrationOrderDto(d: OrderDto) {
   return {
     orderId: d.orderId,
     clientOrderId: d.clientOrderId,
@@ -53,6 +57,24 @@ export function toIntegrationOrderDto(o: Order) {
     finishedAt: d.finishedAt,
     finishedBy: d.finishedBy,
     trackingUrl: d.trackingUrl,
+  };
+}
+
+/** A plan in the list: counts of its orders and trucks. */
+export function toPlanListItemDto(
+  x: Pick<Plan, "id" | "name" | "day" | "status" | "run_state" | "trucks" | "dispatched_at"> & {
+    orders: number | string | null;
+  },
+) {
+  return {
+    id: x.id,
+    name: x.name,
+    day: x.day,
+    status: x.status,
+    runState: x.run_state,
+    orders: Number(x.orders ?? 0),
+    trucks: x.trucks.length,
+    dispatchedAt: iso(x.dispatched_at),
   };
 }
 
@@ -94,6 +116,28 @@ export function toPlanDto(p: Plan, orders?: Order[]) {
           })),
         }
       : {}),
+  };
+}
+
+export function toDepotDto(d: { id: string; name: string; latitude: number; longitude: number }) {
+  return { id: d.id, name: d.name, latitude: d.latitude, longitude: d.longitude };
+}
+
+export function toApiKeyDto(k: {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}) {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    createdAt: iso(k.created_at),
+    lastUsedAt: iso(k.last_used_at),
+    revokedAt: iso(k.revoked_at),
   };
 }
 

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
 import { depotsRepo } from "./depots.repo";
+import { toDepotDto } from "./tms.mapper";
 import { tmsPolicy } from "./tms.policy";
 import { depotInputSchema, fromMinutes, settingsInputSchema, toMinutes, type SettingsInput } from "./tms.schema";
 import { tmsSettingsRepo } from "./tms-settings.repo";
@@ -64,7 +65,7 @@ export async function saveSettings(
 
 export async function listDepots(ctx: AppContext, p: Principal) {
   tmsPolicy.read(p);
-  return depotsRepo.list(ctx.db, p.orgId);
+  return (await depotsRepo.list(ctx.db, p.orgId)).map(toDepotDto);
 }
 
 export async function createDepot(ctx: AppContext, p: Principal, input: Record<string, unknown>) {
@@ -76,7 +77,7 @@ export async function createDepot(ctx: AppContext, p: Principal, input: Record<s
       throw err;
     });
     await audit.record(trx, p, { entity: "tms_settings", id: row.id, action: "create", after: row });
-    return row;
+    return toDepotDto(row);
   });
 }
 
