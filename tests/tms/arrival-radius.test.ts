@@ -59,6 +59,6 @@ describe("automatic delivery on arrival", () => {
     // about 11 m away: delivered
     await stopAt(truck.imei!, 41.3301, 19.82);
     await waitFor(async () => (await orders.getOrder(srv.ctx, p, order.id)).status === "FINISHED");
-    expect((await orders.getOrder(srv.ctx, p, order.id)).finished_by).toBe("arrival");
+    expect((await orders.getOrder(srv.ctx, p, order.id)).finishedBy).toBe("arrival");
   });
 });
