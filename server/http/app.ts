@@ -6,6 +6,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "../context";
 import { httpMetrics, metricsHandler } from "../metrics/http";
+import { organizationRepo } from "../modules/organization";
 import { authRoutes } from "./api/auth.routes";
 import { contentSecurityPolicy } from "./basemap";
 import { driverAppRoutes } from "./driver-app";
@@ -77,7 +78,7 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   });
   app.get("/readyz", async (_req, res) => {
     try {
-      await ctx.db.selectFrom("app_meta").select("key").limit(1).execute();
+      await organizationRepo.ready(ctx.db);
       res.json({ status: "ready" });
     } catch {
       res.status(503).json({ status: "unavailable" });

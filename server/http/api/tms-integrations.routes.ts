@@ -2,48 +2,12 @@ import { Router, type NextFunction, type Request, type Response } from "express"
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import type { Principal } from "../../modules/access/principal";
-import { authenticateApiKey, takeKeyRequest, integrationOrders as orders, orderFilterSchema } from "../../modules/tms";
+import { keyPrincipal, takeKeyRequest, integrationOrders as orders, orderFilterSchema } from "../../modules/tms";
 import { sendError } from "./api-kit";
 import { fromApiBody } from "./tms.routes";
 
 /** Requests per key and minute on /api/integrations. */
 export const INTEGRATION_RATE_LIMIT = 120;
-const WINDOW_MS = 60_000;
-
-/**
- * The principal of an integration key: its organisation, allowed only tms:read and tms:write, written to the audit log
- * under the administrator who created the key.
- */
-async function keyPrincipal(ctx: AppContext, raw: string | undefined): Promise<Principal> {
-  const { orgId, keyId } = await authenticateApiKey(ctx, raw);
-  const row = await ctx.db
-    .selectFrom("tms_api_keys")
-    .innerJoin("users", (j) =>
-      j.onRef("users.id", "=", "tms_api_keys.created_by").onRef("users.org_id", "=", "tms_api_keys.org_id"),
-    )
-    .select(["tms_api_keys.name", "users.id as user_id"])
-    .where("tms_api_keys.id", "=", keyId)
-    .executeTakeFirst();
-  if (!row) throw new AppError("API_KEY_INVALID", "The key's creator no longer exists");
-  return {
-    sessionId: keyId,
-    orgId,
-    operator: false,
-    userId: row.user_id,
-    email: null,
-    firstName: "API",
-    lastName: row.name,
-    language: "en",
-    webOnly: false,
-    navCollapsed: false,
-    role: { id: keyId, key: "integration", name: "integration", options: {} as Principal["role"]["options"] },
-    permissions: new Set(["tms:read", "tms:write"]),
-    teamIds: "all",
-    vehicleIds: null,
-    csrfToken: "",
-    expiresAt: new Date(Date.now() + WINDOW_MS),
-  };
-}
 
 /**
  * /api/integrations (spec section 7's separate base path): an organisation's own systems push orders and read their

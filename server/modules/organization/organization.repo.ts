@@ -11,6 +11,10 @@ interface TenancyValues {
 }
 
 export const organizationRepo = {
+  /** The readiness probe: the database answers and the schema is in place. */
+  async ready(db: DB): Promise<void> {
+    await db.selectFrom("app_meta").select("key").limit(1).execute();
+  },
   create(db: DB, v: TenancyValues) {
     return db.insertInto("organizations").values(v).returningAll().executeTakeFirstOrThrow();
   },

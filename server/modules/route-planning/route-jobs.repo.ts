@@ -317,3 +317,5 @@ export const routeJobsRepo = {
       .execute();
   },
 };
+
+export type RouteJob = NonNullable<Awaited<ReturnType<typeof routeJobsRepo.find>>>;

@@ -12,7 +12,7 @@ import { getVehicle } from "../vehicles";
 import { occurrences, punctuality } from "./job-rules";
 import { tellDriver } from "./job-notices";
 import { liveEtas } from "./live-eta";
-import { routeJobsRepo, type JobFilter, type JobSort, type NewJob } from "./route-jobs.repo";
+import { routeJobsRepo, type RouteJob, type JobFilter, type JobSort, type NewJob } from "./route-jobs.repo";
 import { toJobDto } from "./route-planning.mapper";
 import { routePlanningPolicy } from "./route-planning.policy";
 import {
@@ -26,7 +26,7 @@ import {
 import { routeRules } from "./route-planning.settings";
 import { emitRouteJobStatus } from "./route-job-events";
 
-export type RouteJob = NonNullable<Awaited<ReturnType<typeof routeJobsRepo.find>>>;
+export type { RouteJob };
 const SORTS: JobSort[] = ["date", "name", "status", "vehicle"];
 
 /** The rows of a page of jobs (the jobs list page). */

@@ -1,6 +1,6 @@
 import { iso } from "../shared/mapping";
 import type { LiveEta } from "./live-eta";
-import type { RouteJob } from "./route-jobs.service";
+import type { RouteJob } from "./route-jobs.repo";
 
 /** A job as the API answers: no org_id, times HH:mm, ISO instants. */
 export function toJobDto(j: RouteJob & { punctuality?: string; distance_m?: number; live?: LiveEta }) {

@@ -36,7 +36,7 @@ export const apiKeysRepo = {
       .set({ last_used_at: sql`now()` })
       .where("key_hash", "=", keyHash)
       .where("revoked_at", "is", null)
-      .returning(["id", "org_id"])
+      .returning(["id", "org_id", "name", "created_by"])
       .executeTakeFirst();
   },
 };

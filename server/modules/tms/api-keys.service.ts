@@ -3,6 +3,7 @@ import { AppError, notFound } from "../../errors";
 import { newToken, sha256 } from "../../security/tokens";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
+import { existingUserIds } from "../users";
 import { apiKeyUsageRepo } from "./api-key-usage.repo";
 import { apiKeysRepo } from "./api-keys.repo";
 import { tmsPolicy } from "./tms.policy";
@@ -47,12 +48,41 @@ export async function revokeApiKey(ctx: AppContext, p: Principal, id: string) {
 export async function authenticateApiKey(
   ctx: AppContext,
   raw: string | null | undefined,
-): Promise<{ orgId: string; keyId: string }> {
+): Promise<{ orgId: string; keyId: string; name: string; createdBy: string | null }> {
   if (!raw || !raw.startsWith(API_KEY_PREFIX) || raw.length > 200)
     throw new AppError("API_KEY_INVALID", "Invalid API key");
   const row = await apiKeysRepo.use(ctx.db, sha256(raw));
   if (!row) throw new AppError("API_KEY_INVALID", "Invalid API key");
-  return { orgId: row.org_id, keyId: row.id };
+  return { orgId: row.org_id, keyId: row.id, name: row.name, createdBy: row.created_by };
+}
+
+/**
+ * The principal of an integration key: its organisation, allowed only tms:read and tms:write, written to the audit
+ * log under the administrator who created the key (API_KEY_INVALID once that person is deleted).
+ */
+export async function keyPrincipal(ctx: AppContext, raw: string | null | undefined): Promise<Principal> {
+  const key = await authenticateApiKey(ctx, raw);
+  const creator = key.createdBy;
+  if (!creator || !(await existingUserIds(ctx, key.orgId, [creator])).has(creator))
+    throw new AppError("API_KEY_INVALID", "The key's creator no longer exists");
+  return {
+    sessionId: key.keyId,
+    orgId: key.orgId,
+    operator: false,
+    userId: creator,
+    email: null,
+    firstName: "API",
+    lastName: key.name,
+    language: "en",
+    webOnly: false,
+    navCollapsed: false,
+    role: { id: key.keyId, key: "integration", name: "integration", options: {} as Principal["role"]["options"] },
+    permissions: new Set(["tms:read", "tms:write"]),
+    teamIds: "all",
+    vehicleIds: null,
+    csrfToken: "",
+    expiresAt: new Date(Date.now() + MINUTE_MS),
+  };
 }
 
 const MINUTE_MS = 60_000;

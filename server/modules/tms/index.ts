@@ -1,6 +1,6 @@
 /** The tms module's front door: what other modules and the server's adapters may use. */
 export * as apiKeysService from "./api-keys.service";
-export { authenticateApiKey, takeKeyRequest } from "./api-keys.service";
+export { authenticateApiKey, keyPrincipal, takeKeyRequest } from "./api-keys.service";
 export { deliveringList } from "./dispatch.service";
 export * as integrationOrders from "./integrations.service";
 export * as ordersService from "./orders.service";

@@ -233,3 +233,5 @@ export const ordersRepo = {
     return db.selectFrom("tms_orders").selectAll().where("tracking_token", "=", token).executeTakeFirst();
   },
 };
+
+export type Order = NonNullable<Awaited<ReturnType<typeof ordersRepo.findById>>>;

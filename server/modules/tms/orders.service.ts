@@ -8,7 +8,7 @@ import { audit } from "../audit";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { mapPage } from "../shared/mapping";
 import { assertPending, assertTransition } from "./order-status";
-import { ordersRepo, type OrderRecord, type OrderSort } from "./orders.repo";
+import { ordersRepo, type Order, type OrderRecord, type OrderSort } from "./orders.repo";
 import { toOrderDto } from "./tms.mapper";
 import { tmsPolicy } from "./tms.policy";
 import {
@@ -22,7 +22,7 @@ import {
 
 export { trackingPath } from "./tms.mapper";
 
-export type Order = NonNullable<Awaited<ReturnType<typeof ordersRepo.findById>>>;
+export type { Order };
 export type OrderFields = Partial<Record<keyof OrderInput, unknown>>;
 const SORTS: OrderSort[] = ["order_id", "customer_code", "delivery_date_at", "weight", "status", "updated"];
 

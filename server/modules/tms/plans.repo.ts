@@ -93,3 +93,5 @@ export const plansRepo = {
     return db.deleteFrom("tms_optimizations").where("org_id", "=", orgId).where("id", "=", id).execute();
   },
 };
+
+export type Plan = NonNullable<Awaited<ReturnType<typeof plansRepo.findById>>>;

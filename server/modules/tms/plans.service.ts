@@ -9,13 +9,13 @@ import { startOrdersIn } from "./orders.service";
 import { depotsRepo } from "./depots.repo";
 import { ordersRepo } from "./orders.repo";
 import { straightRoute, truckLoad } from "./plan-solver";
-import { plansRepo } from "./plans.repo";
+import { plansRepo, type Plan } from "./plans.repo";
 import { toPlanDto, toPlanListItemDto } from "./tms.mapper";
 import { settingsOf } from "./tms.settings";
 import { tmsPolicy } from "./tms.policy";
 import { moveOrderSchema, optimizationInputSchema, trucksFromForm, type OptimizationInput } from "./tms.schema";
 
-export type Plan = NonNullable<Awaited<ReturnType<typeof plansRepo.findById>>>;
+export type { Plan };
 
 /** Form fields as posted (trucks as `truck` + `weight_<id>`/`packets_<id>`) or the API's JSON. */
 export function optimizationFields(form: Record<string, unknown>): Record<string, unknown> {

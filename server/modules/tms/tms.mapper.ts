@@ -1,6 +1,6 @@
 import { iso, num } from "../shared/mapping";
-import type { Order } from "./orders.service";
-import type { Plan } from "./plans.service";
+import type { Order } from "./orders.repo";
+import type { Plan } from "./plans.repo";
 import type { proofRepo } from "./proof-of-delivery.repo";
 import { fromMinutes } from "./tms.schema";
 
