@@ -16,16 +16,11 @@
  * this process keeps the live hub. Node's CPU is then the gateways' sum plus this process's.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { cpus, loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
-import pg from "pg";
 import pino from "pino";
-import { WebSocket } from "ws";
 import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
 import { connectDatabase } from "../server/db/database";
@@ -36,240 +31,19 @@ import { DeviceRegistry } from "../server/modules/devices";
 import { createLiveBus, startLive } from "../server/modules/live";
 import type { JobQueue } from "../server/queue/job-queue";
 import { startTelematics } from "../server/runtime";
-import { crc16Ibm } from "../server/protocols/checksum";
-import { encodeTeltonikaAvl, TeltonikaClient } from "../server/telematics/simulator";
 import { openDatabase } from "./bench-db";
 import { startGatewayWorkers, type GatewayWorkers } from "./ingest-gateway";
 import { decoderBench } from "./ingest-decoders";
 import { pipelineBench } from "./ingest-pipeline";
+import { loadProcess, type LoadJob } from "./ingest-load";
+import { backendCpuMs, backendCpuSince, benchBackends, copyCeiling } from "./ingest-postgres";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 
-interface LoadJob {
-  port: number;
-  wsUrl: string;
-  imeis: string[];
-  records: number;
-  seconds: number;
-  rate: number;
-}
-
-// ---------------------------------------------------------------- load process (devices + WebSocket client)
-
-async function loadProcess(job: LoadJob) {
-  const send = (m: unknown) => process.send!(m);
-  const clients = await Promise.all(
-    job.imeis.map(async (imei) => {
-      const c = await TeltonikaClient.connect(job.port);
-      if (!(await c.handshake(imei))) throw new Error(`refused ${imei}`);
-      return c;
-    }),
-  );
-  const latencies: number[] = [];
-  let latencyFrom = Number.POSITIVE_INFINITY;
-  const ws = new WebSocket(job.wsUrl);
-  ws.on("message", (data) => {
-    const m = JSON.parse(String(data));
-    if (m.type !== "position") return;
-    const sent = Date.parse(m.fixTime);
-    if (sent >= latencyFrom) latencies.push(Date.now() - sent);
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once("message", () => resolve());
-    ws.once("error", reject);
-  });
-
-  // Phase 1: closed loop, every device sends `records`-record packets as fast as they are acknowledged.
-  const base = Date.now() - 20 * 3600_000;
-  let acked = 0;
-  let stop = false;
-  const warmupMs = 3000;
-  const started = Date.now();
-  let measuredFrom = 0;
-  let ackedAtMeasureStart = 0;
-  let cpuFrom = process.cpuUsage();
-  setTimeout(() => {
-    measuredFrom = Date.now();
-    ackedAtMeasureStart = acked;
-    cpuFrom = process.cpuUsage();
-    send({ phase: "measure-start" });
-  }, warmupMs);
-  setTimeout(() => (stop = true), warmupMs + job.seconds * 1000);
-  // Each device's packet is encoded once; per send only the records' timestamps and the CRC are rewritten, so that
-  // the simulated devices take as little as possible of the CPU the server shares with them.
-  await Promise.all(
-    clients.map(async (c, d) => {
-      const frame = encodeTeltonikaAvl(
-        Array.from({ length: job.records }, (_, i) => ({
-          fixTime: new Date(base + i * 50),
-          latitude: 41.3 + d * 1e-4,
-          longitude: 19.8 + i * 1e-5,
-          speed: 40,
-          satellites: 9,
-          ignition: true,
-        })),
-      );
-      const dataLength = frame.readUInt32BE(4);
-      const recordLength = (dataLength - 3) / job.records; // codec id, count … records … count
-      for (let seq = 0; !stop; seq++) {
-        for (let i = 0; i < job.records; i++)
-          frame.writeBigUInt64BE(BigInt(base + (seq * job.records + i) * 50), 10 + i * recordLength);
-        frame.writeUInt32BE(crc16Ibm(frame.subarray(8, 8 + dataLength)), 8 + dataLength);
-        await c.write(frame);
-        const n = (await c.read(4, 30_000)).readUInt32BE(0); // not `acked += await …`: that loses concurrent increments
-        acked += n;
-      }
-    }),
-  );
-  const measuredS = (Date.now() - measuredFrom) / 1000;
-  const cpu = process.cpuUsage(cpuFrom);
-  send({
-    phase: "throughput",
-    acked: acked - ackedAtMeasureStart,
-    seconds: measuredS,
-    total: acked,
-    wall: (Date.now() - started) / 1000,
-    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-  });
-
-  // Phase 2: open loop at a fixed rate, one record per packet (live mode); fix time = send time.
-  // A short pause first, so that phase 1's write-back (checkpoint, autovacuum) is not billed to phase 2 alone.
-  await new Promise((r) => setTimeout(r, 5000));
-  const intervalMs = (clients.length * 1000) / job.rate;
-  latencyFrom = Date.now() + 2000; // skip the first two seconds
-  const until = latencyFrom + job.seconds * 1000;
-  let sent = 0;
-  await Promise.all(
-    clients.map(async (c, d) => {
-      await new Promise((r) => setTimeout(r, (d / clients.length) * intervalMs));
-      let next = Date.now();
-      while (Date.now() < until) {
-        const now = Date.now();
-        await c.sendRecords(
-          [
-            {
-              fixTime: new Date(now),
-              latitude: 41.31 + d * 1e-4,
-              longitude: 19.82,
-              speed: 35,
-              satellites: 9,
-              ignition: true,
-            },
-          ],
-          undefined,
-          30_000,
-        );
-        if (now >= latencyFrom) sent++;
-        next += intervalMs;
-        const wait = next - Date.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      }
-    }),
-  );
-  await new Promise((r) => setTimeout(r, 1500));
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-  send({
-    phase: "latency",
-    sent,
-    achievedRate: Math.round(sent / job.seconds),
-    received: latencies.length,
-    p50: q(0.5),
-    p99: q(0.99),
-    max: latencies.at(-1),
-  });
-  for (const c of clients) c.close();
-  ws.close();
-  process.exit(0);
-}
-
 // ---------------------------------------------------------------- server process
-
-/**
- * CPU time (ms) used so far by each PostgreSQL backend, read from /proc: only when the server runs on this machine
- * and its processes are readable (root, or the same user); null otherwise.
- */
-function backendCpuMs(pids: number[]): Map<number, number> | null {
-  const tick = 10; // USER_HZ is 100 on Linux
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop()!.split(" ");
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") return null;
-    }
-  }
-  return pids.length && !out.size ? null : out;
-}
-
-/** CPU (ms) the database's backends spent since `from` (backends started since count whole; ones that ended are lost). */
-async function backendCpuSince(pool: pg.Pool, from: Map<number, number> | null): Promise<number | null> {
-  const now = backendCpuMs(await benchBackends(pool));
-  if (!from || !now) return null;
-  let ms = 0;
-  for (const [pid, cpu] of now) ms += cpu - (from.get(pid) ?? 0);
-  return ms;
-}
-
-async function benchBackends(pool: pg.Pool): Promise<number[]> {
-  const { rows } = await pool.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-  );
-  return rows.map((r) => r.pid);
-}
-
-/** PostgreSQL's own bulk-load rate into a table shaped like positions, on the same machine. */
-async function copyCeiling(
-  pool: pg.Pool,
-  orgId: string,
-  vehicleIds: string[],
-  rows = 300_000,
-): Promise<{ rate: number; how: string; cpuUsPerRow: number | null }> {
-  await pool.query(
-    `CREATE TABLE bench_copy (LIKE positions INCLUDING DEFAULTS INCLUDING CONSTRAINTS); ALTER TABLE bench_copy ADD PRIMARY KEY (vehicle_id, fix_time)`,
-  );
-  const base = Date.now() - 10 * 3600_000;
-  const lines: string[] = [];
-  for (let i = 0; i < rows; i++) {
-    const v = vehicleIds[i % vehicleIds.length];
-    const t = new Date(base + Math.floor(i / vehicleIds.length) * 1000).toISOString();
-    lines.push(`${orgId},${v},imei,${t},${t},41.3,19.8,40,90,110,9,t,t,1000,{}`);
-  }
-  const dir = await mkdtemp(path.join(tmpdir(), "flota-copy-"));
-  const file = path.join(dir, "rows.csv");
-  await writeFile(file, lines.join("\n") + "\n");
-  await chmod(dir, 0o755);
-  await chmod(file, 0o644);
-  const client = await pool.connect();
-  try {
-    const pid = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0].pid;
-    const cpu0 = backendCpuMs([pid])?.get(pid);
-    const t = performance.now();
-    await client.query(
-      `COPY bench_copy (org_id, vehicle_id, device_id, fix_time, server_time, lat, lon, speed_kmh, course, altitude, satellites, ignition, valid, odometer_m, attributes) FROM '${file}' WITH (FORMAT csv, QUOTE '"')`,
-    );
-    const rate = rows / ((performance.now() - t) / 1000);
-    const cpu1 = backendCpuMs([pid])?.get(pid);
-    return {
-      rate,
-      how: "server-side COPY FROM file",
-      cpuUsPerRow: cpu0 === undefined || cpu1 === undefined ? null : ((cpu1 - cpu0) * 1000) / rows,
-    };
-  } catch (err) {
-    return {
-      rate: NaN,
-      how: `COPY unavailable: ${(err as Error).message}`,
-      cpuUsPerRow: null,
-    };
-  } finally {
-    client.release();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 async function serverProcess() {
   const devices = arg("devices", 500);
