@@ -31,11 +31,12 @@ import {
   SegmentBatch,
 } from "../server/modules/analytics";
 import { issueSession, loadPrincipal } from "../server/modules/auth";
-import { circleBoundingBox, destination, type LonLat } from "../server/modules/places";
+import type { LonLat } from "../server/modules/places";
 import type { JobQueue } from "../server/queue/job-queue";
 import { openDatabase } from "./bench-db";
-import { HOME, makeBenchOrg, rng } from "./bench-fleet";
+import { makeBenchOrg } from "./bench-fleet";
 import { measureIngest } from "./reports-ingest";
+import { addGeofences, COPY_COLUMNS, copyRow, vanMonth } from "./reports-tracks";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -48,114 +49,6 @@ const argText = (name: string) => {
 
 const DAY = 86_400_000;
 const fmtDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-interface Fix {
-  t: number;
-  lon: number;
-  lat: number;
-  speed: number;
-  course: number;
-  ignition: boolean;
-  odo: number;
-}
-
-/**
- * A delivery van's month round Tirana: parked overnight (a fix every 10 min), about 8 h on the road from a
- * start between 06:00 and 09:00 UTC with a fix every 10 s (turns, traffic-light waits with the engine on), four
- * to six deliveries of 5–30 min with the engine off (a fix a minute), heading back when far from the centre.
- */
-function vanMonth(seed: number, start: number, days: number, onStop: (p: LonLat) => void): Fix[] {
-  const rnd = rng(seed);
-  const out: Fix[] = [];
-  let pos: LonLat = [HOME[0] + (rnd() - 0.5) * 0.1, HOME[1] + (rnd() - 0.5) * 0.07];
-  let odo = 0;
-  let course = rnd() * 360;
-  for (let d = 0; d < days; d++) {
-    const dayStart = start + d * DAY;
-    let t = dayStart;
-    const park = (until: number, every: number) => {
-      for (; t < until; t += every) out.push({ t, lon: pos[0], lat: pos[1], speed: 0, course, ignition: false, odo });
-    };
-    const driveFrom = dayStart + (6 + rnd() * 3) * 3600_000;
-    park(driveFrom, 600_000);
-    const driveUntil = t + 8 * 3600_000;
-    const deliveries = Array.from({ length: 4 + Math.floor(rnd() * 3) }, () => t + rnd() * 8 * 3600_000).sort(
-      (a, b) => a - b,
-    );
-    let speed = 40;
-    let nextTurn = t + (30 + rnd() * 90) * 1000;
-    let waitUntil = 0;
-    while (t < driveUntil) {
-      if (deliveries.length && t >= deliveries[0]) {
-        deliveries.shift();
-        onStop(pos);
-        park(t + (5 + rnd() * 25) * 60_000, 60_000);
-        continue;
-      }
-      if (t >= nextTurn) {
-        const far = Math.abs(pos[1] - HOME[1]) > 0.05 || Math.abs(pos[0] - HOME[0]) > 0.07;
-        course = far
-          ? (Math.atan2(HOME[0] - pos[0], HOME[1] - pos[1]) * 180) / Math.PI
-          : (course + [90, -90, 0][Math.floor(rnd() * 3)] + 360) % 360;
-        nextTurn = t + (30 + rnd() * 90) * 1000;
-        if (rnd() < 0.3) waitUntil = t + (20 + rnd() * 70) * 1000;
-      }
-      const waiting = t < waitUntil;
-      speed = waiting ? 0 : Math.min(90, Math.max(20, (speed || 30) + (rnd() - 0.5) * 12));
-      out.push({ t, lon: pos[0], lat: pos[1], speed, course, ignition: true, odo });
-      if (!waiting) {
-        const m = (speed / 3.6) * 10;
-        pos = destination(pos, course, m);
-        odo += m;
-      }
-      t += 10_000;
-    }
-    park(dayStart + DAY, 600_000);
-  }
-  return out;
-}
-
-const copyRow = (orgId: string, vehicleId: string, f: Fix) =>
-  `${orgId}\t${vehicleId}\tbench\t${new Date(f.t).toISOString()}\t${f.lat.toFixed(6)}\t${f.lon.toFixed(6)}\t${f.speed.toFixed(1)}\t${Math.round(f.course)}\t${f.ignition ? "t" : "f"}\tt\t${f.odo.toFixed(1)}\n`;
-const COPY_COLUMNS = [
-  "org_id",
-  "vehicle_id",
-  "device_id",
-  "fix_time",
-  "lat",
-  "lon",
-  "speed_kmh",
-  "course",
-  "ignition",
-  "valid",
-  "odometer_m",
-];
-
-/** Depots and client sites as circle geofences round the area the vans drive in. */
-async function addGeofences(ctx: AppContext, orgId: string, n: number, seed: number) {
-  const rnd = rng(seed);
-  const rows = Array.from({ length: n }, (_, i) => {
-    const c: LonLat = [HOME[0] + (rnd() - 0.5) * 0.16, HOME[1] + (rnd() - 0.5) * 0.12];
-    const radius = 100 + rnd() * 300;
-    const box = circleBoundingBox(c, radius);
-    return {
-      org_id: orgId,
-      kind: "geofence" as const,
-      shape: "circle" as const,
-      name: `Zone ${i}`,
-      category: "Bench",
-      latitude: c[1],
-      longitude: c[0],
-      radius_m: radius,
-      polygon: null,
-      min_lat: box.minLat,
-      max_lat: box.maxLat,
-      min_lon: box.minLon,
-      max_lon: box.maxLon,
-    };
-  });
-  if (rows.length) await ctx.db.insertInto("places").values(rows).execute();
-}
 
 async function principal(ctx: AppContext, userId: string): Promise<Principal> {
   const user = await ctx.db
