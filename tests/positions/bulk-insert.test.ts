@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPositionPipeline, type PositionPipeline } from "../../server/modules/positions/positions.service";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
-import { countPositions, position, stateOf } from "../support/positions";
+import { countPositions, position, stateOf, storeOutsidePipeline } from "../support/positions";
 import { attachDevices } from "../support/factories";
 
 // The pipeline stores records newer than the vehicle's state by COPY and the rest by INSERT … ON CONFLICT:
@@ -129,17 +129,7 @@ describe("bulk insert of positions (COPY for new records, INSERT … ON CONFLICT
     const t = base();
     await pipeline.onPositions(d.imei, [position(d.imei, { fixTime: new Date(t) })]);
     // stored behind the pipeline's back: newer than the vehicle's state
-    await ctx.db
-      .insertInto("positions")
-      .values({
-        org_id: org.orgId,
-        vehicle_id: d.id,
-        device_id: d.imei,
-        fix_time: new Date(t + 20_000),
-        lat: 41,
-        lon: 19,
-      })
-      .execute();
+    await storeOutsidePipeline(ctx, org.orgId, d, new Date(t + 20_000));
     const stored = pipeline.stats.stored;
     const duplicates = pipeline.stats.duplicates;
     await pipeline.onPositions(

@@ -4,7 +4,7 @@ import { vehicleStateRepo } from "../../server/modules/positions";
 import { positionsRepo } from "../../server/modules/positions/positions.repo";
 import { createPositionPipeline, type PositionPipeline } from "../../server/modules/positions/positions.service";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
-import { position, stateOf } from "../support/positions";
+import { position, stateOf, storeOutsidePipeline } from "../support/positions";
 import { attachDevices } from "../support/factories";
 
 // The pipeline keeps the states it committed and skips reading them back while the row is still at the version
@@ -92,17 +92,7 @@ describe("states held by the position pipeline between transactions", () => {
     const t = base();
     await a.onPositions(d.imei, [fix(d.imei, t, 0)]);
     // stored behind the pipeline's back: the COPY of the next packet fails and the group is stored again
-    await ctx.db
-      .insertInto("positions")
-      .values({
-        org_id: org.orgId,
-        vehicle_id: d.id,
-        device_id: d.imei,
-        fix_time: new Date(t + 20_000),
-        lat: 41,
-        lon: 19,
-      })
-      .execute();
+    await storeOutsidePipeline(ctx, org.orgId, d, new Date(t + 20_000));
     await a.onPositions(
       d.imei,
       [1, 2, 3].map((i) => fix(d.imei, t, i)),

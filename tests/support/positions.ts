@@ -32,3 +32,16 @@ export async function countPositions(ctx: AppContext, vehicleId: string): Promis
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** A position stored behind the pipeline's back (as an import would): the pipeline's next COPY meets it. */
+export async function storeOutsidePipeline(
+  ctx: AppContext,
+  orgId: string,
+  vehicle: { id: string; imei: string },
+  fixTime: Date,
+): Promise<void> {
+  await ctx.db
+    .insertInto("positions")
+    .values({ org_id: orgId, vehicle_id: vehicle.id, device_id: vehicle.imei, fix_time: fixTime, lat: 41, lon: 19 })
+    .execute();
+}
