@@ -58,6 +58,8 @@ export interface StartTelematicsOptions {
   pipeline?: Partial<Pick<PipelineOptions, "concurrency" | "maxGroupRecords" | "now">>;
   /** how often the alert rules' version is checked (ms); 0 = before every transaction */
   alertRulesCheckMs?: number;
+  /** how long route planning's open jobs and TMS's started orders are reused between transactions (ms); 0 = none */
+  hookCacheMs?: number;
 }
 
 /**
@@ -82,8 +84,8 @@ export async function startTelematics(
     hooks: [
       createAlertHook(ctx, alertRules),
       createSegmentsHook(ctx),
-      createRoutePlanningHook(ctx),
-      createTmsArrivalHook(ctx),
+      createRoutePlanningHook(ctx, { cacheMs: opts.hookCacheMs }),
+      createTmsArrivalHook(ctx, { cacheMs: opts.hookCacheMs }),
       // last: it only copies the committed fixes to its queues
       forwarding.hook,
     ],

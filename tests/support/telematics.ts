@@ -31,6 +31,8 @@ export async function startTestTelematics(
   const rt = await startTelematics(ctx, {
     ephemeral: true,
     host: "127.0.0.1",
+    // a test that assigns a job or starts an order between two positions expects the next one to see it
+    hookCacheMs: 0,
     ...opts,
     // every protocol a test does not name also gets a free port, never its configured one
     ports: {

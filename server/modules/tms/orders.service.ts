@@ -170,6 +170,17 @@ export async function deleteOrder(ctx: AppContext, p: Principal, id: string): Pr
 }
 
 /**
+ * The arrival hook's delivery: finishes the order if it is still STARTED. The hook decides from orders it read
+ * up to a second earlier; one finished or cancelled by hand since then is left as it is.
+ */
+export async function finishOnArrival(db: DB, orgId: string, id: string): Promise<boolean> {
+  const now = await ordersRepo.lock(db, orgId, id);
+  if (now?.status !== "STARTED") return false;
+  await finishOrderIn(db, orgId, id, "arrival", null);
+  return true;
+}
+
+/**
  * STARTED → FINISHED. Called by the planner's button, the driver app and integrations (through the API) and by the
  * arrival hook (with `principal` null: no audit user, the hook runs for the device).
  */
