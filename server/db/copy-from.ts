@@ -1,22 +1,24 @@
 import { CompiledQuery, type Kysely } from "kysely";
-import type pg from "pg";
 import { prepareValue } from "pg/lib/utils.js";
 
 /**
  * `COPY … FROM STDIN` through Kysely, inside its transactions: the bulk path of the position pipeline
  * (PostgreSQL's cheapest way in, about a third less server CPU per row than `INSERT … SELECT FROM unnest`),
- * optionally followed by one parameterised statement in the same round trip.
+ * optionally followed by one parameterised statement and the transaction's COMMIT in the same round trip.
  *
- * Kysely hands every statement to the pool client's `query(text, values)`. `enableCopyFrom` (run for each new
- * pool client) recognises a statement whose only value is a `CopyRequest` and runs it on the wire itself:
- * Parse/Bind/Execute of the COPY, its data (CopyData, CopyDone), Parse/Bind/Execute of the following
- * statement, one Sync. PostgreSQL reads the data once the COPY starts; if anything fails it discards the
- * rest up to the Sync and answers with the error. Other statements are untouched.
+ * Kysely hands every statement to the pool client's `query(text, values)`. The client's wire shortcuts
+ * (`enableWireShortcuts`, wire-shortcuts.ts) recognise a statement whose only value is a `CopyRequest` and run it
+ * on the wire with `CopyThenQuery`: Parse/Bind/Execute of the COPY, its data (CopyData, CopyDone),
+ * Parse/Bind/Execute of the following statement (and of COMMIT), one Sync. PostgreSQL reads the data once the
+ * COPY starts; if anything fails it discards the rest up to the Sync and answers with the error (the COMMIT is
+ * discarded with it and the transaction stays open, aborted, for Kysely's rollback).
  */
 export class CopyRequest {
   constructor(
     readonly data: string | Buffer,
     readonly then: CompiledQuery | null,
+    /** the transaction's COMMIT goes with it: the caller's transaction has nothing left to run */
+    readonly commit = false,
   ) {}
 }
 
@@ -24,17 +26,6 @@ export interface CopyResult {
   copied: number;
   /** the first row of the following statement, as text values */
   row: Array<string | null> | null;
-}
-
-export function enableCopyFrom(client: pg.PoolClient | pg.Client): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
-    if (typeof text === "string" && Array.isArray(values) && values.length === 1 && values[0] instanceof CopyRequest) {
-      const request = values[0];
-      return new Promise((resolve, reject) => query(new CopyThenQuery(text, request, resolve, reject)));
-    }
-    return query(text, values, ...rest);
-  };
 }
 
 /**
@@ -47,10 +38,13 @@ export async function copyFrom(
   columns: readonly string[],
   data: string | Buffer,
   then: CompiledQuery | null = null,
+  opts: { commit?: boolean } = {},
 ): Promise<CopyResult> {
   const format = typeof data === "string" ? "" : " WITH (FORMAT binary)";
   const result = await db.executeQuery(
-    CompiledQuery.raw(`COPY ${table} (${columns.join(", ")}) FROM STDIN${format}`, [new CopyRequest(data, then)]),
+    CompiledQuery.raw(`COPY ${table} (${columns.join(", ")}) FROM STDIN${format}`, [
+      new CopyRequest(data, then, opts.commit),
+    ]),
   );
   return result.rows[0] as CopyResult;
 }
@@ -62,7 +56,7 @@ export function copyText(value: string): string {
     : value;
 }
 
-interface Wire {
+export interface Wire {
   stream: { cork(): void; uncork(): void };
   parse(q: { text: string; types: number[] }): void;
   bind(c: { values: unknown[]; valueMapper: (v: unknown) => unknown }): void;
@@ -72,8 +66,15 @@ interface Wire {
   sync(): void;
 }
 
+/** Parse/Bind/Execute of a statement without parameters whose result is not wanted (BEGIN, COMMIT). */
+export function sendStatement(connection: Wire, text: string): void {
+  connection.parse({ text, types: [] });
+  connection.bind({ values: [], valueMapper: prepareValue });
+  connection.execute({ rows: 0 });
+}
+
 /** pg "submittable" (the interface pg's own Query implements). */
-class CopyThenQuery {
+export class CopyThenQuery {
   private copied = 0;
   private row: Array<string | null> | null = null;
   private failed = false;
@@ -82,6 +83,8 @@ class CopyThenQuery {
     private request: CopyRequest,
     private resolve: (r: { command: string; rowCount: number; rows: CopyResult[] }) => void,
     private reject: (err: unknown) => void,
+    /** the transaction's held-back BEGIN goes first */
+    private begin = false,
   ) {}
 
   submit(connection: Wire) {
@@ -95,9 +98,8 @@ class CopyThenQuery {
   }
 
   private send(connection: Wire) {
-    connection.parse({ text: this.copySql, types: [] });
-    connection.bind({ values: [], valueMapper: prepareValue });
-    connection.execute({ rows: 0 });
+    if (this.begin) sendStatement(connection, "BEGIN");
+    sendStatement(connection, this.copySql);
     const data = this.request.data;
     connection.sendCopyFromChunk(typeof data === "string" ? Buffer.from(data, "utf8") : data);
     connection.endCopyFrom();
@@ -110,6 +112,7 @@ class CopyThenQuery {
       });
       connection.execute({ rows: 0 });
     }
+    if (this.request.commit) sendStatement(connection, "COMMIT");
     connection.sync();
   }
 

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { metricSources } from "../metrics";
-import { enableCopyFrom } from "./copy-from";
+import { enableWireShortcuts } from "./wire-shortcuts";
 import type { Database } from "./schema";
 
 // Dates stay as strings (YYYY-MM-DD) and bigint counts as numbers.
@@ -20,7 +20,8 @@ export interface DatabaseHandle {
 export function connectDatabase(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on("error", () => {}); // idle client errors (server restart) surface on next query instead
-  pool.on("connect", enableCopyFrom); // COPY … FROM STDIN through Kysely (the position pipeline's bulk path)
+  // BEGIN with the first statement, COMMIT with the last where asked, COPY … FROM STDIN through Kysely
+  pool.on("connect", enableWireShortcuts);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const unregister = metricSources.pool(() => ({
     total: pool.totalCount,

@@ -126,6 +126,8 @@ export const positionsRepo = {
     copy: PositionCopyBuffer | null,
     rest: PositionRow[],
     states: Array<{ vehicleId: string; s: TrackState }>,
+    /** the transaction has nothing after this: its COMMIT goes in the same round trip (bulk path only) */
+    commit = false,
   ): Promise<number> {
     const copyRows = copy?.rows ?? 0;
     if (!copyRows && !rest.length) return 0;
@@ -144,6 +146,7 @@ export const positionsRepo = {
         POSITION_COLUMNS,
         copy!.finish(),
         then?.compile(trx) ?? null,
+        { commit },
       );
       return copied + (rest.length ? Number(row?.[0] ?? 0) : 0);
     }

@@ -227,6 +227,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
           }
         }
         const changed = ids.filter((id) => states.get(id)!.lastFixTime !== before.get(id));
+        const hookWrites = runs.some((r) => r.write && r.hasWrites?.() !== false);
         const inserted = await positionsRepo.store(
           trx,
           copy,
@@ -235,11 +236,12 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
             vehicleId,
             s: states.get(vehicleId)!,
           })),
+          !hookWrites,
         );
         stats.duplicates += records - inserted;
         stats.stored += inserted;
         for (const id of changed) published.push(compactOf(id, vehicles.get(id)!.orgId, states.get(id)!));
-        if (runs.length) await writeHooks(trx, hooks, runs, log);
+        if (hookWrites) await writeHooks(trx, hooks, runs, log);
         written.xid = xid;
         written.states = changed.map((id) => [id, states.get(id)!]);
       });
