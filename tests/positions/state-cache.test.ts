@@ -20,7 +20,7 @@ let b: PositionPipeline;
 beforeAll(async () => {
   ctx = createTestContext();
   org = await createTestOrg(ctx, { demo: true });
-  devices = await attachDevices(ctx, org.orgId, 5);
+  devices = await attachDevices(ctx, org.orgId, 7);
   const byImei = new Map(devices.map((d) => [d.imei, { vehicleId: d.id, orgId: org.orgId }]));
   const make = () =>
     createPositionPipeline({
@@ -74,6 +74,51 @@ describe("states held by the position pipeline between transactions", () => {
       read.mockRestore();
     }
     expect((await stateOf(ctx, d.id))!.recent_count).toBe(6);
+  });
+
+  it("updates a held state without locking it, and locks it again once someone else wrote it", async () => {
+    const d = devices[5];
+    const t = base();
+    await a.onPositions(d.imei, [fix(d.imei, t, 0)]);
+    const lock = vi.spyOn(positionsRepo, "lockStates");
+    try {
+      for (let i = 1; i <= 3; i++) await a.onPositions(d.imei, [fix(d.imei, t, i)]);
+      expect(lock).not.toHaveBeenCalled();
+      await b.onPositions(d.imei, [fix(d.imei, t, 4)]);
+      lock.mockClear();
+      // a still holds the state it wrote: its unlocked update finds b's version and the group is stored again, locked
+      await a.onPositions(d.imei, [fix(d.imei, t, 5)]);
+      expect(lock).toHaveBeenCalledTimes(1);
+    } finally {
+      lock.mockRestore();
+    }
+    const s = (await stateOf(ctx, d.id))!;
+    expect(new Date(s.last_fix_time!).getTime()).toBe(t + 50_000);
+    expect(s.engine_hours_s).toBe(50);
+  });
+
+  it("waits for a concurrent writer of a held state and keeps what it wrote", async () => {
+    const d = devices[6];
+    const t = base();
+    await a.onPositions(d.imei, [fix(d.imei, t, 0)]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const writer = ctx.db.transaction().execute(async (trx) => {
+      await vehicleStateRepo.saveAlertState(trx, d.id, { concurrent: { since: 2 } });
+      locked();
+      await held;
+    });
+    await isLocked;
+    const stored = a.onPositions(d.imei, [fix(d.imei, t, 1)]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await writer;
+    await stored;
+    const s = (await stateOf(ctx, d.id))!;
+    expect(s.alert_state).toEqual({ concurrent: { since: 2 } });
+    expect(new Date(s.last_fix_time!).getTime()).toBe(t + 10_000);
   });
 
   it("keeps what the alert timers wrote between two packets", async () => {

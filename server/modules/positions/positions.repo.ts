@@ -126,19 +126,34 @@ export const positionsRepo = {
     copy: PositionCopyBuffer | null,
     rest: PositionRow[],
     states: Array<{ vehicleId: string; s: TrackState }>,
-    /** the transaction has nothing after this: its COMMIT goes in the same round trip (bulk path only) */
-    commit = false,
-  ): Promise<number> {
+    opts: {
+      /** the transaction has nothing after this: its COMMIT goes in the same round trip (bulk path only) */
+      commit?: boolean;
+      /**
+       * The row version (`xmin`) each state is held at, when the states were not locked: a state written by anyone
+       * since fails the statement (`isStateChanged`) and the caller stores the packets again the locking way.
+       */
+      versions?: string[];
+    } = {},
+  ): Promise<{ inserted: number; xid: string | null }> {
     const copyRows = copy?.rows ?? 0;
-    if (!copyRows && !rest.length) return 0;
-    const update = states.length ? sql`, upd AS (${updateStatesSql(states)} RETURNING 1)` : sql``;
-    const then = rest.length
-      ? sql<{ inserted: number }>`
-          WITH ins AS (${insertPositionsSql(rest)} RETURNING 1)${update}
-          SELECT (SELECT count(*) FROM ins)::int AS inserted${states.length ? sql`, (SELECT count(*) FROM upd)::int AS updated` : sql``}`
-      : states.length
-        ? updateStatesSql(states)
-        : null;
+    if (!copyRows && !rest.length) return { inserted: 0, xid: null };
+    const versions = states.length && opts.versions ? opts.versions : null;
+    const ins = rest.length ? sql`ins AS (${insertPositionsSql(rest)} RETURNING 1)` : null;
+    const upd = states.length ? sql`upd AS (${updateStatesSql(states, versions)} RETURNING 1)` : null;
+    const inserted = ins ? sql`(SELECT count(*) FROM ins)::int` : sql`0`;
+    const then = versions
+      ? sql<{ inserted: number; me: string }>`
+          WITH ${ins ? sql`${ins}, ` : sql``}${upd}
+          SELECT ${inserted} AS inserted, flota_expect_rows((SELECT count(*) FROM upd), ${states.length}) AS updated,
+                 pg_current_xact_id()::xid::text AS me`
+      : ins
+        ? sql<{ inserted: number }>`
+          WITH ${ins}${upd ? sql`, ${upd}` : sql``}
+          SELECT ${inserted} AS inserted${upd ? sql`, (SELECT count(*) FROM upd)::int AS updated` : sql``}`
+        : states.length
+          ? updateStatesSql(states, null)
+          : null;
     if (copyRows) {
       const { copied, row } = await copyFrom(
         trx,
@@ -146,12 +161,16 @@ export const positionsRepo = {
         POSITION_COLUMNS,
         copy!.finish(),
         then?.compile(trx) ?? null,
-        { commit },
+        { commit: opts.commit },
       );
-      return copied + (rest.length ? Number(row?.[0] ?? 0) : 0);
+      return {
+        inserted: copied + (rest.length ? Number(row?.[0] ?? 0) : 0),
+        xid: versions ? (row?.[2] ?? null) : null,
+      };
     }
     const { rows: out } = await then!.execute(trx);
-    return (out[0] as { inserted?: number } | undefined)?.inserted ?? 0;
+    const first = out[0] as { inserted?: number; me?: string } | undefined;
+    return { inserted: first?.inserted ?? 0, xid: first?.me ?? null };
   },
 
   async ensurePartitions(db: Conn, from: Date, to: Date): Promise<number> {
@@ -181,6 +200,9 @@ export const positionsRepo = {
   },
 };
 
+/** A state held at a version was written by someone else meanwhile (see `store`'s `versions`). */
+export const isStateChanged = (err: unknown) => (err as { code?: string } | null)?.code === "FL409";
+
 /** The COPY failed on a record already stored (see `store`). */
 export const isBulkConflict = (err: unknown) => (err as { code?: string } | null)?.code === "23505";
 
@@ -197,7 +219,7 @@ function insertPositionsSql(rows: PositionRow[]) {
     ON CONFLICT DO NOTHING`;
 }
 
-function updateStatesSql(states: Array<{ vehicleId: string; s: TrackState }>) {
+function updateStatesSql(states: Array<{ vehicleId: string; s: TrackState }>, versions: string[] | null) {
   const n = (f: (s: TrackState) => number | null) => numberArray(states.map((x) => f(x.s)));
   const b = (f: (s: TrackState) => boolean | null) => booleanArray(states.map((x) => f(x.s)));
   const t = (f: (s: TrackState) => number | null) => plainArray(states.map((x) => iso(f(x.s))));
@@ -216,10 +238,11 @@ function updateStatesSql(states: Array<{ vehicleId: string; s: TrackState }>) {
       ${b((s) => s.ignition)}::boolean[], ${n((s) => s.odometerM)}::float8[], ${n((s) => s.deviceOdometerM)}::float8[],
       ${n((s) => s.engineHoursS)}::float8[], ${t((s) => s.lastFixTime)}::timestamptz[], ${t((s) => s.stateSince)}::timestamptz[],
       ${n((s) => s.recentFixBits)}::integer[], ${n((s) => s.recentCount)}::smallint[], ${n((s) => s.movingWithoutIgnitionS)}::float8[],
-      ${b((s) => s.ignitionSeen)}::boolean[], ${textArray(states.map((x) => x.s.faults.join(",")))}::text[]
+      ${b((s) => s.ignitionSeen)}::boolean[], ${textArray(states.map((x) => x.s.faults.join(",")))}::text[],
+      ${versions ? plainArray(versions) : null}::xid[]
     ) WITH ORDINALITY AS u(vehicle_id, device_id, lat, lon, speed, course, altitude, satellites, valid, ignition, odometer_m, device_odometer_m,
-           engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count, moving_without_ignition_s, ignition_seen, faults, n)
+           engine_hours_s, last_fix_time, state_since, recent_fix_bits, recent_count, moving_without_ignition_s, ignition_seen, faults, v, n)
     -- the alert states travel as one JSON array: a jsonb[] parameter would be escaped element by element
     JOIN jsonb_array_elements(${JSON.stringify(states.map((x) => x.s.alerts))}::jsonb) WITH ORDINALITY AS a(value, n) ON a.n = u.n
-    WHERE s.vehicle_id = u.vehicle_id`;
+    WHERE s.vehicle_id = u.vehicle_id${versions ? sql` AND s.xmin = u.v` : sql``}`;
 }

@@ -3,7 +3,7 @@ import type { DB } from "../../db/database";
 import { validatePosition, type DevicePosition } from "../../shared/device-contract";
 import type { CompactPosition, KnownDevice } from "../../shared/ports";
 import { retentionCutoff } from "./positions.schema";
-import { isBulkConflict, positionsRepo, type PositionRow } from "./positions.repo";
+import { isBulkConflict, isStateChanged, positionsRepo, type PositionRow } from "./positions.repo";
 import { writeHooks, type FixBefore, type HookFix, type PositionHook, type PositionHookRun } from "./position-hooks";
 import { PositionCopyBuffer } from "./positions.copy";
 import { StateCache } from "./state-cache";
@@ -174,6 +174,9 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     const vehicles = new Map<string, KnownDevice>();
     for (const b of group) vehicles.set(b.device.vehicleId, b.device);
     const ids = [...vehicles.keys()].sort();
+    // Every state held in memory: update them unlocked, each checked against the version held (one round trip
+    // fewer). Taken out now, so a retry of this group, or a concurrent one, locks and reads them instead.
+    const held = stateCache.takeAll(ids);
     const published: CompactPosition[] = [];
     const orgIds = hooks.length ? [...new Set(group.map((b) => b.device.orgId))] : [];
     const runs: PositionHookRun[] = await Promise.all(hooks.map((h) => h.begin(orgIds)));
@@ -182,20 +185,25 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
     const written: { xid: string; states: Array<[string, TrackState]> } = { xid: "", states: [] };
     try {
       await db.transaction().execute(async (trx) => {
-        const missing = ids.filter((id) => !knownStates.has(id));
-        await positionsRepo.ensureStates(
-          trx,
-          missing.map((id) => vehicles.get(id)!),
-        );
-        const { versions, xid } = await positionsRepo.lockStates(trx, ids);
         const states = new Map<string, TrackState>();
-        const unknown: string[] = [];
-        for (const id of ids) {
-          const held = stateCache.take(id, versions.get(id));
-          if (held) states.set(id, held);
-          else if (versions.has(id)) unknown.push(id);
+        let xid = "";
+        if (held) for (const [id, e] of held) states.set(id, e.state);
+        else {
+          const missing = ids.filter((id) => !knownStates.has(id));
+          await positionsRepo.ensureStates(
+            trx,
+            missing.map((id) => vehicles.get(id)!),
+          );
+          const locked = await positionsRepo.lockStates(trx, ids);
+          xid = locked.xid;
+          const unknown: string[] = [];
+          for (const id of ids) {
+            const kept = stateCache.take(id, locked.versions.get(id));
+            if (kept) states.set(id, kept);
+            else if (locked.versions.has(id)) unknown.push(id);
+          }
+          if (unknown.length) for (const [id, s] of await positionsRepo.readStates(trx, unknown)) states.set(id, s);
         }
-        if (unknown.length) for (const [id, s] of await positionsRepo.readStates(trx, unknown)) states.set(id, s);
         const before = new Map(ids.map((id) => [id, states.get(id)?.lastFixTime ?? null]));
         // a fix that moves its vehicle's state on is newer than everything stored for it: it goes in by COPY
         let records = 0;
@@ -228,7 +236,7 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
         }
         const changed = ids.filter((id) => states.get(id)!.lastFixTime !== before.get(id));
         const hookWrites = runs.some((r) => r.write && r.hasWrites?.() !== false);
-        const inserted = await positionsRepo.store(
+        const stored = await positionsRepo.store(
           trx,
           copy,
           rest,
@@ -236,8 +244,10 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
             vehicleId,
             s: states.get(vehicleId)!,
           })),
-          !hookWrites,
+          { commit: !hookWrites, versions: held ? changed.map((id) => held.get(id)!.version) : undefined },
         );
+        const inserted = stored.inserted;
+        if (held) xid = stored.xid ?? "";
         stats.duplicates += records - inserted;
         stats.stored += inserted;
         for (const id of changed) published.push(compactOf(id, vehicles.get(id)!.orgId, states.get(id)!));
@@ -251,6 +261,11 @@ export function createPositionPipeline(opts: PipelineOptions): PositionPipeline 
       for (const r of runs) if (r.afterCommit) track(Promise.resolve().then(() => r.afterCommit!()));
       for (const id of ids) knownStates.add(id);
     } catch (err) {
+      if (held && isStateChanged(err)) {
+        // a state held in memory was written by someone else meanwhile: again, locking and reading the states
+        log.debug({ batches: group.length }, "vehicle states changed meanwhile; storing the group again with locks");
+        return commitGroup(group, retryPartitions, bulk);
+      }
       if ((err as { code?: string }).code === PARTITION_MISSING && retryPartitions) {
         // A fix in a month without a partition yet (the daily job creates them ahead): create and retry once.
         const times = group.flatMap((b) => b.fixes.map((f) => f.fixTime));

@@ -23,6 +23,20 @@ export class StateCache {
     return entry.version === version ? entry.state : null;
   }
 
+  /**
+   * Every one of `vehicleIds`' states with the version it is held at, removed from the cache; null (and nothing
+   * removed) when any is not held.
+   */
+  takeAll(vehicleIds: readonly string[]): Map<string, { version: string; state: TrackState }> | null {
+    for (const id of vehicleIds) if (!this.entries.has(id)) return null;
+    const out = new Map<string, { version: string; state: TrackState }>();
+    for (const id of vehicleIds) {
+      out.set(id, this.entries.get(id)!);
+      this.entries.delete(id);
+    }
+    return out;
+  }
+
   /** After a commit: `state` is what the row now holds, written by transaction `version`. */
   put(vehicleId: string, version: string, state: TrackState): void {
     if (!version) return;
