@@ -1,42 +1,45 @@
-/** PostgreSQL's side of `npm run bench:ingest`: its backends' CPU, read from /proc, and its own COPY ceiling. */
-import { readFileSync } from "node:fs";
+/** PostgreSQL's side of `npm run bench:ingest`: the server's CPU, read from /proc, and its own COPY ceiling. */
+import { readdirSync, readFileSync } from "node:fs";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type pg from "pg";
 
-/**
- * CPU time (ms) used so far by each PostgreSQL backend, read from /proc: only when the server runs on this machine
- * and its processes are readable (root, or the same user); null otherwise.
- */
-export function backendCpuMs(pids: number[]): Map<number, number> | null {
-  const tick = 10; // USER_HZ is 100 on Linux
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop()!.split(" ");
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") return null;
-    }
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** A process's /proc stat fields after its name: [0] state, [1] parent, [11] utime, [12] stime, [13] cutime, [14] cstime. */
+function statFields(pid: number | string): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop()!.split(" ");
+  } catch {
+    return null;
   }
-  return pids.length && !out.size ? null : out;
 }
 
-/** CPU (ms) the database's backends spent since `from` (backends started since count whole; ones that ended are lost). */
-export async function backendCpuSince(pool: pg.Pool, from: Map<number, number> | null): Promise<number | null> {
-  const now = backendCpuMs(await benchBackends(pool));
-  if (!from || !now) return null;
-  let ms = 0;
-  for (const [pid, cpu] of now) ms += cpu - (from.get(pid) ?? 0);
-  return ms;
+/** The postmaster (the parent of this pool's backends), when the server runs on this machine; null otherwise. */
+export async function postmasterPid(pool: pg.Pool): Promise<number | null> {
+  const { rows } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  const fields = statFields(rows[0].pid);
+  return fields ? Number(fields[1]) : null;
 }
 
-export async function benchBackends(pool: pg.Pool): Promise<number[]> {
-  const { rows } = await pool.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-  );
-  return rows.map((r) => r.pid);
+/**
+ * CPU time (ms) used so far by the whole PostgreSQL server: the postmaster, every live child (backends, WAL writer,
+ * checkpointer, background writer, autovacuum) and, through the postmaster's times of reaped children, every child
+ * that has ended (a backend closed by the pool's idle timeout would otherwise take its CPU with it). Other databases'
+ * work on the same server counts too: run the bench on a quiet server. Null without the postmaster's /proc entry.
+ */
+export function serverCpuMs(postmaster: number | null): number | null {
+  if (postmaster === null) return null;
+  const own = statFields(postmaster);
+  if (!own) return null;
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const f = statFields(entry);
+    if (f && Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+  }
+  return ticks * TICK_MS;
 }
 
 /** PostgreSQL's own bulk-load rate into a table shaped like positions, on the same machine. */
@@ -61,20 +64,20 @@ export async function copyCeiling(
   await writeFile(file, lines.join("\n") + "\n");
   await chmod(dir, 0o755);
   await chmod(file, 0o644);
+  const postmaster = await postmasterPid(pool);
   const client = await pool.connect();
   try {
-    const pid = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0].pid;
-    const cpu0 = backendCpuMs([pid])?.get(pid);
+    const cpu0 = serverCpuMs(postmaster);
     const t = performance.now();
     await client.query(
       `COPY bench_copy (org_id, vehicle_id, device_id, fix_time, server_time, lat, lon, speed_kmh, course, altitude, satellites, ignition, valid, odometer_m, attributes) FROM '${file}' WITH (FORMAT csv, QUOTE '"')`,
     );
     const rate = rows / ((performance.now() - t) / 1000);
-    const cpu1 = backendCpuMs([pid])?.get(pid);
+    const cpu1 = serverCpuMs(postmaster);
     return {
       rate,
       how: "server-side COPY FROM file",
-      cpuUsPerRow: cpu0 === undefined || cpu1 === undefined ? null : ((cpu1 - cpu0) * 1000) / rows,
+      cpuUsPerRow: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) * 1000) / rows,
     };
   } catch (err) {
     return {

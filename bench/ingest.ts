@@ -36,7 +36,7 @@ import { startGatewayWorkers, type GatewayWorkers } from "./ingest-gateway";
 import { decoderBench } from "./ingest-decoders";
 import { pipelineBench } from "./ingest-pipeline";
 import { loadProcess, type LoadJob } from "./ingest-load";
-import { backendCpuMs, backendCpuSince, benchBackends, copyCeiling } from "./ingest-postgres";
+import { copyCeiling, postmasterPid, serverCpuMs } from "./ingest-postgres";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -177,7 +177,9 @@ async function serverProcess() {
     let serverAtStart: NodeJS.CpuUsage | null = null;
     let othersAtStart: Promise<{
       gateways: number;
-      pg: Map<number, number> | null;
+      postmaster: number | null;
+      /** the whole PostgreSQL server's CPU (ms) so far */
+      pg: number | null;
     }> | null = null;
     let cpuDone: Promise<void> = Promise.resolve();
     const cpu: Record<string, number | null> = {};
@@ -188,9 +190,10 @@ async function serverProcess() {
       child.on("message", (m: Record<string, number> & { phase: string }) => {
         if (m.phase === "measure-start") {
           serverAtStart = process.cpuUsage();
-          othersAtStart = Promise.all([gateways?.cpuMs() ?? 0, benchBackends(handle.pool)]).then(([g, pids]) => ({
+          othersAtStart = Promise.all([gateways?.cpuMs() ?? 0, postmasterPid(handle.pool)]).then(([g, postmaster]) => ({
             gateways: g,
-            pg: backendCpuMs(pids),
+            postmaster,
+            pg: serverCpuMs(postmaster),
           }));
           return;
         }
@@ -201,9 +204,10 @@ async function serverProcess() {
           const from = othersAtStart;
           cpuDone = (async () => {
             const start = await from;
-            const [g, pgMs] = await Promise.all([gateways?.cpuMs() ?? 0, backendCpuSince(handle.pool, start.pg)]);
+            const g = await (gateways?.cpuMs() ?? 0);
+            const pgMs = serverCpuMs(start.postmaster);
             cpu.gatewaysMs = gateways ? g - start.gateways : null;
-            cpu.pgMs = pgMs;
+            cpu.pgMs = pgMs === null || start.pg === null ? null : pgMs - start.pg;
           })();
         }
         results[m.phase] = m;
@@ -247,7 +251,7 @@ async function serverProcess() {
         )}`
       : `server process ${us(cpu.serverMs)}`;
     console.log(
-      `bench: CPU per stored position in phase 1: ${node}, PostgreSQL backends ${us(cpu.pgMs)}, load process ${us(cpu.loadMs)}; ` +
+      `bench: CPU per stored position in phase 1: ${node}, PostgreSQL server ${us(cpu.pgMs)}, load process ${us(cpu.loadMs)}; ` +
         `COPY ceiling ${ceiling.cpuUsPerRow === null ? "n/a" : `${ceiling.cpuUsPerRow.toFixed(1)} µs`} of PostgreSQL CPU per row`,
     );
     console.log(
