@@ -64,7 +64,7 @@ class PostgresBus extends BaseBus implements LiveBus {
     log: Logger,
   ) {
     super(log);
-    this.publisher = new pg.Pool({ connectionString: url, max: 4 });
+    this.publisher = new pg.Pool({ connectionString: url, max: 1 });
     this.publisher.on("error", () => {});
   }
 
@@ -87,15 +87,44 @@ class PostgresBus extends BaseBus implements LiveBus {
     return this.publishMany([msg]);
   }
 
-  /** One statement for all the parts: a group of 200 positions is four NOTIFY payloads but one round trip. */
-  async publishMany(msgs: BusMessage[]): Promise<void> {
+  /**
+   * One statement for all the parts (a group of 200 positions is four NOTIFY payloads but one round trip), and one
+   * statement at a time: what is published while a statement runs goes out with the next one, in order.
+   */
+  publishMany(msgs: BusMessage[]): Promise<void> {
     const payloads = msgs.flatMap((m) => splitForTransport(m, NOTIFY_CHUNK)).map((m) => JSON.stringify(m));
-    if (payloads.length === 1) await this.publisher.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, payloads[0]]);
-    else if (payloads.length)
-      await this.publisher.query(
-        "SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS x(p, n) ORDER BY n",
-        [LIVE_CHANNEL, payloads],
-      );
+    if (!payloads.length) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.waiting.payloads.push(...payloads);
+      this.waiting.callers.push({ resolve, reject });
+      if (!this.sending) void this.send();
+    });
+  }
+
+  private waiting: { payloads: string[]; callers: Array<{ resolve(): void; reject(err: unknown): void }> } = {
+    payloads: [],
+    callers: [],
+  };
+  private sending = false;
+
+  private async send(): Promise<void> {
+    this.sending = true;
+    while (this.waiting.payloads.length) {
+      const { payloads, callers } = this.waiting;
+      this.waiting = { payloads: [], callers: [] };
+      try {
+        if (payloads.length === 1) await this.publisher.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, payloads[0]]);
+        else
+          await this.publisher.query(
+            "SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS x(p, n) ORDER BY n",
+            [LIVE_CHANNEL, payloads],
+          );
+        for (const c of callers) c.resolve();
+      } catch (err) {
+        for (const c of callers) c.reject(err);
+      }
+    }
+    this.sending = false;
   }
 
   async close(): Promise<void> {
