@@ -5,8 +5,8 @@
  *   npm run bench:gateway -- [--devices 200] [--records 10] [--seconds 20] [--processes 1]
  *
  * Each device sends packets of `records` positions as fast as they are acknowledged (stored, then acked).
- * CPU time is read from /proc (Linux): the gateway process (its cluster workers with --processes N), and the
- * PostgreSQL backends serving the bench database only (other databases on the same server do not count).
+ * CPU time is read from /proc (Linux): the gateway process (its cluster workers with --processes N), and the whole
+ * PostgreSQL server (backends, WAL writer, checkpointer, autovacuum; run it on a quiet server).
  * The live bus is Redis when REDIS_URL is set, PostgreSQL NOTIFY otherwise. Uses a fresh database on
  * DATABASE_URL's server (dropped at the end). Prints, last:
  *   N positions/s; gateway X cores (P positions per core-second); PostgreSQL Y cores (Q per core-second); load L
@@ -24,6 +24,7 @@ import { freePort } from "../tests/support/free-port";
 import { NO_GATEWAY_PORTS } from "../tests/support/processes";
 import { openDatabase } from "./bench-db";
 import { makeBenchOrg } from "./bench-fleet";
+import { postmasterPid, serverCpuMs } from "./ingest-postgres";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -121,23 +122,17 @@ async function main() {
 
     await new Promise((r) => setTimeout(r, 3000)); // warm-up: connections, caches, JIT
     const gatewayPids = family(proc.pid!);
-    const pgc = new pg.Client({ connectionString: db.url });
-    await pgc.connect();
-    const name = new URL(db.url).pathname.slice(1);
-    const backends = (
-      await pgc.query<{ pid: number }>(
-        "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
-        [name],
-      )
-    ).rows.map((r) => r.pid);
-    await pgc.end();
+    const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    const postmaster = await postmasterPid(pool);
+    await pool.end();
+    const pgSeconds = () => (serverCpuMs(postmaster) ?? 0) / 1000;
     const sum = (pids: number[]) => pids.reduce((s, p) => s + cpuSeconds(p), 0);
     const load0 = loadavg()[0];
-    const [g0, p0, t0] = [sum(gatewayPids), sum(backends), Date.now()];
+    const [g0, p0, t0] = [sum(gatewayPids), pgSeconds(), Date.now()];
     counting = true;
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     counting = false;
-    const [g1, p1, t1] = [sum(gatewayPids), sum(backends), Date.now()];
+    const [g1, p1, t1] = [sum(gatewayPids), pgSeconds(), Date.now()];
     const load1 = loadavg()[0];
     stop = true;
     await Promise.all(runs).catch(() => {});
