@@ -71,7 +71,7 @@ async function main() {
     await migrate(handle.pool);
     const org = await makeBenchOrg({ db: handle.db, log } as unknown as AppContext, "Gateway bench", DEVICES, "357");
     const port = await freePort();
-    const proc = spawn(process.execPath, ["--import", "tsx", "server/cli/gateway.ts"], {
+    const proc = spawn(process.execPath, ["--max-semi-space-size=128", "--import", "tsx", "server/cli/gateway.ts"], {
       env: {
         ...process.env,
         ...NO_GATEWAY_PORTS,

@@ -59,7 +59,7 @@ export async function startGatewayWorkers(
   const port = await freePort(host);
   cluster.setupPrimary({
     exec: fileURLToPath(import.meta.url),
-    execArgv: ["--import", "tsx"],
+    execArgv: ["--max-semi-space-size=128", "--import", "tsx"], // as `npm run gateway`
     silent: false,
   });
   let nextId = 0;
