@@ -35,6 +35,9 @@ const outsideTransaction = async () =>
     (err: { message: string }) => /transaction blocks/.test(err.message),
   );
 const trips = async (work: () => Promise<unknown>) => {
+  // A failed statement's promise settles on its ErrorResponse, before its ReadyForQuery may have arrived; a statement
+  // that succeeds settles on its ReadyForQuery, so after it every earlier one has been counted.
+  await sql`SELECT 1`.execute(h.db);
   const before = roundTrips;
   await work();
   return roundTrips - before;
