@@ -17,10 +17,10 @@ import { migrate } from "../server/db/migrate";
 import { resolveAddresses, loadGazetteer } from "../server/modules/addresses";
 import { runReport } from "../server/modules/analytics";
 import { issueSession, loadPrincipal } from "../server/modules/auth";
-import { circleBoundingBox, destination, type LonLat } from "../server/modules/places";
+import { destination, type LonLat } from "../server/modules/places";
 import type { JobQueue } from "../server/queue/job-queue";
 import { openDatabase } from "./bench-db";
-import { HOME, makeBenchOrg, rng } from "./bench-fleet";
+import { circleGeofence, HOME, makeBenchOrg, rng } from "./bench-fleet";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -131,20 +131,7 @@ async function main() {
       }));
     const fenceRows = Array.from({ length: 60 }, (_, i) => {
       const c: LonLat = [HOME[0] + (rnd() - 0.5) * 0.16, HOME[1] + (rnd() - 0.5) * 0.12];
-      const r = 100 + rnd() * 300;
-      const box = circleBoundingBox(c, r);
-      return {
-        org_id: org.orgId,
-        kind: "geofence" as const,
-        shape: "circle" as const,
-        name: `Zone ${i}`,
-        category: "Bench",
-        latitude: c[1],
-        longitude: c[0],
-        radius_m: r,
-        polygon: null,
-        ...{ min_lat: box.minLat, max_lat: box.maxLat, min_lon: box.minLon, max_lon: box.maxLon },
-      };
+      return circleGeofence(org.orgId, `Zone ${i}`, c, 100 + rnd() * 300);
     });
     await ctx.db
       .insertInto("places")

@@ -21,12 +21,12 @@ import { migrate } from "../server/db/migrate";
 import { createAlertHook, AlertRulesCache, ALERT_TYPES } from "../server/modules/alerts";
 import { createLiveBus } from "../server/modules/live";
 import { DeviceRegistry } from "../server/modules/devices";
-import { circleBoundingBox, destination, polygonBoundingBox, type LonLat } from "../server/modules/places";
+import { destination, polygonBoundingBox, type LonLat } from "../server/modules/places";
 import { type PositionHook, createPositionPipeline } from "../server/modules/positions";
 import type { JobQueue } from "../server/queue/job-queue";
 import type { DevicePosition } from "../server/shared/device-contract";
 import { localDay, zonedMidnight } from "../server/shared/local-time";
-import { makeBenchOrg, rng } from "./bench-fleet";
+import { circleGeofence, makeBenchOrg, rng } from "./bench-fleet";
 import { openDatabase } from "./bench-db";
 
 const arg = (name: string, fallback: number) => {
@@ -71,23 +71,7 @@ async function addRules(
         max_lon: box.maxLon,
       });
     } else {
-      const radius = 50 + rnd() * 450;
-      const box = circleBoundingBox(c, radius);
-      places.push({
-        org_id: org.orgId,
-        kind: "geofence" as const,
-        shape: "circle" as const,
-        name: `Site ${i}`,
-        category: "Bench",
-        latitude: c[1],
-        longitude: c[0],
-        radius_m: radius,
-        polygon: null,
-        min_lat: box.minLat,
-        max_lat: box.maxLat,
-        min_lon: box.minLon,
-        max_lon: box.maxLon,
-      });
+      places.push(circleGeofence(org.orgId, `Site ${i}`, c, 50 + rnd() * 450));
     }
   }
   const fenceIds: string[] = [];

@@ -1,6 +1,6 @@
 /** What the fleet benches share: seeded random numbers, the area round Tirana, and an organisation with tracked vehicles. */
 import type { AppContext } from "../server/context";
-import type { LonLat } from "../server/modules/places";
+import { circleBoundingBox, type LonLat } from "../server/modules/places";
 import { createOrganization } from "../server/seed/seed";
 
 /** Tirana: where the report benches' vans drive. */
@@ -10,6 +10,26 @@ export const HOME: LonLat = [19.8187, 41.3275];
 export function rng(seed: number) {
   let s = seed % 2147483647 || 1;
   return () => (s = (s * 16807) % 2147483647) / 2147483647;
+}
+
+/** A circle geofence row of `orgId` (category "Bench"), with the bounding box the places queries filter on. */
+export function circleGeofence(orgId: string, name: string, centre: LonLat, radiusM: number) {
+  const box = circleBoundingBox(centre, radiusM);
+  return {
+    org_id: orgId,
+    kind: "geofence" as const,
+    shape: "circle" as const,
+    name,
+    category: "Bench",
+    latitude: centre[1],
+    longitude: centre[0],
+    radius_m: radiusM,
+    polygon: null,
+    min_lat: box.minLat,
+    max_lat: box.maxLat,
+    min_lon: box.minLon,
+    max_lon: box.maxLon,
+  };
 }
 
 /** An organisation with `vehicles` Teltonika-tracked vehicles whose IMEIs start with `prefix`. */

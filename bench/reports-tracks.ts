@@ -1,7 +1,7 @@
 /** The synthetic fleet of `npm run bench:reports`: a month of van tracks (as COPY rows) and circle geofences. */
 import type { AppContext } from "../server/context";
-import { circleBoundingBox, destination, type LonLat } from "../server/modules/places";
-import { HOME, rng } from "./bench-fleet";
+import { destination, type LonLat } from "../server/modules/places";
+import { circleGeofence, HOME, rng } from "./bench-fleet";
 
 const DAY = 86_400_000;
 
@@ -92,23 +92,7 @@ export async function addGeofences(ctx: AppContext, orgId: string, n: number, se
   const rnd = rng(seed);
   const rows = Array.from({ length: n }, (_, i) => {
     const c: LonLat = [HOME[0] + (rnd() - 0.5) * 0.16, HOME[1] + (rnd() - 0.5) * 0.12];
-    const radius = 100 + rnd() * 300;
-    const box = circleBoundingBox(c, radius);
-    return {
-      org_id: orgId,
-      kind: "geofence" as const,
-      shape: "circle" as const,
-      name: `Zone ${i}`,
-      category: "Bench",
-      latitude: c[1],
-      longitude: c[0],
-      radius_m: radius,
-      polygon: null,
-      min_lat: box.minLat,
-      max_lat: box.maxLat,
-      min_lon: box.minLon,
-      max_lon: box.maxLon,
-    };
+    return circleGeofence(orgId, `Zone ${i}`, c, 100 + rnd() * 300);
   });
   if (rows.length) await ctx.db.insertInto("places").values(rows).execute();
 }
