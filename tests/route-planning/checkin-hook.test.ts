@@ -4,7 +4,7 @@ import { createPositionPipeline } from "../../server/modules/positions/positions
 import { addDays } from "../../server/shared/dates";
 import { createTestContext, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createVehicle } from "../support/factories";
-import { position } from "../support/positions";
+import { position, storeOutsidePipeline } from "../support/positions";
 import { insertJob, today } from "./helpers";
 
 let ctx: TestContext;
@@ -18,6 +18,17 @@ afterAll(async () => ctx?.close());
 
 const find = (id: string) => ctx.db.selectFrom("route_jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
+/** A pipeline with only the check-in hook, for vehicle `v`, the open jobs kept for `cacheMs`. */
+function pipelineFor(v: { id: string; imei: string }, cacheMs: number) {
+  return createPositionPipeline({
+    db: ctx.db,
+    log: ctx.log,
+    hooks: [createRoutePlanningHook(ctx, { cacheMs })],
+    lookup: async (id) => (id === v.imei ? { vehicleId: v.id, orgId: org.orgId } : null),
+    concurrency: 1,
+  });
+}
+
 describe("automatic check-in from the position pipeline", () => {
   it("starts the job when the assigned vehicle stops within the radius and finishes it when the vehicle leaves", async () => {
     const v = await createVehicle(ctx, { org, device: true });
@@ -30,13 +41,8 @@ describe("automatic check-in from the position pipeline", () => {
       scheduled_date: addDays(today(), 1),
     });
     const notMine = await insertJob(ctx, org.orgId, { vehicle_id: other.id, latitude: 41.3275, longitude: 19.8187 });
-    const pipeline = createPositionPipeline({
-      db: ctx.db,
-      log: ctx.log,
-      // jobs kept for a minute: the check-out below is seen only because the check-in dropped the kept copy
-      hooks: [createRoutePlanningHook(ctx, { cacheMs: 60_000 })],
-      lookup: async (id) => (id === v.imei ? { vehicleId: v.id, orgId: org.orgId } : null),
-    });
+    // jobs kept for a minute: the check-out below is seen only because the check-in dropped the kept copy
+    const pipeline = pipelineFor(v, 60_000);
     const t = Date.now() - 600_000;
     // driving past within the radius: no check-in
     await pipeline.onPositions(v.imei, [
@@ -65,6 +71,47 @@ describe("automatic check-in from the position pipeline", () => {
     await pipeline.close();
     expect((await find(tomorrow.id)).status).toBe("not_started");
     expect((await find(notMine.id)).status).toBe("not_started");
+  });
+});
+
+describe("the check-in hook's kept jobs", () => {
+  // The hook reuses the open jobs it read (cacheMs); what must not be reused: a decision of a transaction that
+  // failed, and jobs assigned after the read once the kept copy has expired.
+  it("checks the job in on the retry of a transaction that failed after deciding it", async () => {
+    const v = await createVehicle(ctx, { org, device: true });
+    const job = await insertJob(ctx, org.orgId, { vehicle_id: v.id, latitude: 41.3275, longitude: 19.8187 });
+    const pipeline = pipelineFor(v, 60_000);
+    const t = Date.now() - 600_000;
+    // far away: the jobs are read and kept
+    await pipeline.onPositions(v.imei, [
+      position(v.imei, { fixTime: new Date(t), latitude: 41.34, longitude: 19.8187, speed: 40 }),
+    ]);
+    // stored behind the pipeline's back: the COPY of the next packet fails and the packet is stored again
+    await storeOutsidePipeline(ctx, org.orgId, v, new Date(t + 120_000));
+    await pipeline.onPositions(v.imei, [
+      position(v.imei, { fixTime: new Date(t + 60_000), latitude: 41.32752, longitude: 19.8187, speed: 0 }),
+      position(v.imei, { fixTime: new Date(t + 120_000), latitude: 41.32752, longitude: 19.8187, speed: 0 }),
+    ]);
+    await pipeline.close();
+    const started = await find(job.id);
+    expect(started).toMatchObject({ status: "started", checkin_source: "auto" });
+    expect(started.arrived_at?.getTime()).toBe(t + 60_000);
+  });
+
+  it("sees a job assigned after the read once the kept copy is older than cacheMs", async () => {
+    const v = await createVehicle(ctx, { org, device: true });
+    const pipeline = pipelineFor(v, 50);
+    const t = Date.now() - 600_000;
+    await pipeline.onPositions(v.imei, [
+      position(v.imei, { fixTime: new Date(t), latitude: 41.34, longitude: 19.8187, speed: 40 }),
+    ]);
+    const job = await insertJob(ctx, org.orgId, { vehicle_id: v.id, latitude: 41.3275, longitude: 19.8187 });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await pipeline.onPositions(v.imei, [
+      position(v.imei, { fixTime: new Date(t + 60_000), latitude: 41.32752, longitude: 19.8187, speed: 0 }),
+    ]);
+    await pipeline.close();
+    expect((await find(job.id)).status).toBe("started");
   });
 });
 
