@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
 import type { Logger } from "pino";
@@ -29,20 +30,45 @@ function splitForTransport(msg: BusMessage, chunk: number): BusMessage[] {
   return out;
 }
 
+/**
+ * Every payload on the wire starts with its publisher's origin (8 hex characters), then the message's JSON.
+ * A publisher hands its messages to its own process's handlers at once and skips them when they come back: the
+ * single-process default (`npm start`) does not wait for a round trip through PostgreSQL or Redis, nor parse its
+ * own messages again. A payload without an origin (a process of an earlier version) is delivered as it is.
+ */
+const ORIGIN_LENGTH = 8;
+
 abstract class BaseBus {
   protected handlers = new Set<(msg: BusMessage) => void>();
+  protected readonly origin = randomBytes(ORIGIN_LENGTH / 2).toString("hex");
   constructor(protected log: Logger) {}
   onMessage(fn: (msg: BusMessage) => void) {
     this.handlers.add(fn);
     return () => this.handlers.delete(fn);
   }
+
+  /** the wire form of one message */
+  protected encode(msg: BusMessage): string {
+    return this.origin + JSON.stringify(msg);
+  }
+
+  /** this process's handlers, in publishing order, before the message leaves for the others */
+  protected deliverLocally(msgs: BusMessage[]) {
+    for (const msg of msgs) this.handle(msg);
+  }
+
   protected deliver(raw: string) {
+    if (raw.startsWith(this.origin)) return;
     let msg: BusMessage;
     try {
-      msg = JSON.parse(raw) as BusMessage;
+      msg = JSON.parse(raw.charCodeAt(0) === 123 /* { */ ? raw : raw.slice(ORIGIN_LENGTH)) as BusMessage;
     } catch {
       return;
     }
+    this.handle(msg);
+  }
+
+  private handle(msg: BusMessage) {
     for (const h of this.handlers) {
       try {
         h(msg);
@@ -92,8 +118,9 @@ class PostgresBus extends BaseBus implements LiveBus {
    * statement at a time: what is published while a statement runs goes out with the next one, in order.
    */
   publishMany(msgs: BusMessage[]): Promise<void> {
-    const payloads = msgs.flatMap((m) => splitForTransport(m, NOTIFY_CHUNK)).map((m) => JSON.stringify(m));
-    if (!payloads.length) return Promise.resolve();
+    if (!msgs.length) return Promise.resolve();
+    this.deliverLocally(msgs);
+    const payloads = msgs.flatMap((m) => splitForTransport(m, NOTIFY_CHUNK)).map((m) => this.encode(m));
     return new Promise((resolve, reject) => {
       this.waiting.payloads.push(...payloads);
       this.waiting.callers.push({ resolve, reject });
@@ -154,13 +181,15 @@ class RedisBus extends BaseBus implements LiveBus {
   }
 
   async publish(msg: BusMessage): Promise<void> {
-    await this.pub.publish(LIVE_CHANNEL, JSON.stringify(msg));
+    this.deliverLocally([msg]);
+    await this.pub.publish(LIVE_CHANNEL, this.encode(msg));
   }
 
   async publishMany(msgs: BusMessage[]): Promise<void> {
     if (!msgs.length) return;
+    this.deliverLocally(msgs);
     const batch = this.pub.pipeline();
-    for (const m of msgs) batch.publish(LIVE_CHANNEL, JSON.stringify(m));
+    for (const m of msgs) batch.publish(LIVE_CHANNEL, this.encode(m));
     await batch.exec();
   }
 
