@@ -106,6 +106,23 @@ describe("the live bus over PostgreSQL NOTIFY", () => {
     }
   });
 
+  it("keeps text with line breaks and quotes intact when several messages share a statement", async () => {
+    const bus = await createLiveBus({ databaseUrl, log });
+    const other = await createLiveBus({ databaseUrl, log });
+    const ids: string[] = [];
+    const off = other.onMessage((m) => m.k === "pos" && ids.push(...m.p.map((p) => p[0])));
+    try {
+      const named = (id: string): BusMessage => ({ k: "pos", p: [[id, "org", 41, 19, 0, 0, 1, 0, 0]] });
+      await bus.publishMany(["line\nbreak", 'quote " and \\ backslash', "plain"].map(named));
+      await until(() => ids.length >= 3);
+      expect(ids).toEqual(["line\nbreak", 'quote " and \\ backslash', "plain"]);
+    } finally {
+      off();
+      await bus.close();
+      await other.close();
+    }
+  });
+
   it("fails the publishes of a statement that failed, and goes on with the next", async () => {
     const bus = await createLiveBus({ databaseUrl, log });
     const statements = vi.spyOn(pg.Pool.prototype, "query").mockRejectedValueOnce(new Error("connection lost"));

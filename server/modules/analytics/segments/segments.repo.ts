@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
+import { booleanArray, numberArray, plainArray } from "../../../db/pg-array";
 import type { Database } from "../../../db/schema";
 import { positionSql } from "../../positions";
 import type { DetectorState, Segment } from "./segment-detector";
@@ -41,20 +42,30 @@ const settingsOf = (r: SettingsRow): SegmentSettings =>
     minSpeedingS: r.min_speeding_s,
   });
 
-/** The statement that stores closed segments; a segment derived again (after late data) replaces the old one. */
+const isoArray = (values: number[]) => plainArray(values.map(iso));
+type NumberKey = { [K in keyof SegmentRow]: SegmentRow[K] extends number ? K : never }[keyof SegmentRow];
+
+/**
+ * The statement that stores closed segments; a segment derived again (after late data) replaces the old one.
+ * Arrays go as ready-made literals (`pg-array`): the driver's own escaping runs two regular expressions on every
+ * uuid.
+ */
 function insertSegmentsSql(chunk: SegmentRow[]): RawBuilder<unknown> {
-  const col = <K extends keyof SegmentRow>(k: K) => chunk.map((s) => s[k]);
+  const num = (k: NumberKey) => numberArray(chunk.map((s) => s[k]));
   return sql`
     INSERT INTO vehicle_segments (org_id, vehicle_id, kind, start_time, end_time, driver_id, start_lat, start_lon, end_lat, end_lon,
       distance_m, max_speed_kmh, engine_s, idle_s, start_odometer_m, end_odometer_m, points, gap,
       harsh_accel, harsh_brake, harsh_corner, speeding_s)
     SELECT * FROM unnest(
-      ${col("orgId")}::uuid[], ${col("vehicleId")}::uuid[], ${col("kind")}::text[],
-      ${chunk.map((s) => iso(s.start))}::timestamptz[], ${chunk.map((s) => iso(s.end))}::timestamptz[], ${col("driverId")}::uuid[],
-      ${col("startLat")}::float8[], ${col("startLon")}::float8[], ${col("endLat")}::float8[], ${col("endLon")}::float8[],
-      ${col("distanceM")}::float8[], ${col("maxSpeedKmh")}::real[], ${col("engineS")}::float8[], ${col("idleS")}::float8[],
-      ${col("startOdometerM")}::float8[], ${col("endOdometerM")}::float8[], ${col("points")}::int[], ${col("gap")}::bool[],
-      ${col("harshAccel")}::int[], ${col("harshBrake")}::int[], ${col("harshCorner")}::int[], ${col("speedingS")}::float8[])
+      ${plainArray(chunk.map((s) => s.orgId))}::uuid[], ${plainArray(chunk.map((s) => s.vehicleId))}::uuid[],
+      ${plainArray(chunk.map((s) => s.kind))}::text[],
+      ${isoArray(chunk.map((s) => s.start))}::timestamptz[], ${isoArray(chunk.map((s) => s.end))}::timestamptz[],
+      ${plainArray(chunk.map((s) => s.driverId))}::uuid[],
+      ${num("startLat")}::float8[], ${num("startLon")}::float8[], ${num("endLat")}::float8[], ${num("endLon")}::float8[],
+      ${num("distanceM")}::float8[], ${num("maxSpeedKmh")}::real[], ${num("engineS")}::float8[], ${num("idleS")}::float8[],
+      ${num("startOdometerM")}::float8[], ${num("endOdometerM")}::float8[], ${num("points")}::int[],
+      ${booleanArray(chunk.map((s) => s.gap))}::bool[],
+      ${num("harshAccel")}::int[], ${num("harshBrake")}::int[], ${num("harshCorner")}::int[], ${num("speedingS")}::float8[])
     ON CONFLICT (vehicle_id, kind, start_time) DO UPDATE SET
       end_time = excluded.end_time, driver_id = excluded.driver_id, end_lat = excluded.end_lat, end_lon = excluded.end_lon,
       distance_m = excluded.distance_m, max_speed_kmh = excluded.max_speed_kmh, engine_s = excluded.engine_s,
@@ -63,13 +74,15 @@ function insertSegmentsSql(chunk: SegmentRow[]): RawBuilder<unknown> {
       speeding_s = excluded.speeding_s`;
 }
 
+/** The detector states travel as one JSON array: a jsonb[] parameter would be escaped element by element. */
 function saveStatesSql(rows: Array<{ vehicleId: string; orgId: string } & StoredState>): RawBuilder<unknown> {
   return sql`
     INSERT INTO vehicle_segment_state (vehicle_id, org_id, state, dirty_from, updated_at)
-    SELECT v, o, s, d, now() FROM unnest(
-      ${rows.map((r) => r.vehicleId)}::uuid[], ${rows.map((r) => r.orgId)}::uuid[],
-      ${rows.map((r) => JSON.stringify(r.state))}::jsonb[], ${rows.map((r) => (r.dirtyFrom === null ? null : iso(r.dirtyFrom)))}::timestamptz[]
-    ) AS t(v, o, s, d)
+    SELECT t.v, t.o, s.value, t.d, now() FROM unnest(
+      ${plainArray(rows.map((r) => r.vehicleId))}::uuid[], ${plainArray(rows.map((r) => r.orgId))}::uuid[],
+      ${plainArray(rows.map((r) => (r.dirtyFrom === null ? null : iso(r.dirtyFrom))))}::timestamptz[]
+    ) WITH ORDINALITY AS t(v, o, d, n)
+    JOIN jsonb_array_elements(${JSON.stringify(rows.map((r) => r.state))}::jsonb) WITH ORDINALITY AS s(value, n) ON s.n = t.n
     ON CONFLICT (vehicle_id) DO UPDATE SET state = excluded.state, dirty_from = excluded.dirty_from, updated_at = now()`;
 }
 
@@ -105,10 +118,10 @@ export const segmentsRepo = {
       settings: SettingsRow | null;
     }>`
       WITH locked AS MATERIALIZED (
-        SELECT vehicle_id, state, dirty_from FROM vehicle_segment_state WHERE vehicle_id = ANY(${ids}::uuid[]) ORDER BY vehicle_id FOR UPDATE)
+        SELECT vehicle_id, state, dirty_from FROM vehicle_segment_state WHERE vehicle_id = ANY(${plainArray(ids)}::uuid[]) ORDER BY vehicle_id FOR UPDATE)
       SELECT v.id, v.org_id, v.driver_id, l.state, l.dirty_from, l.vehicle_id IS NOT NULL AS has_state, to_jsonb(a) AS settings
       FROM vehicles v LEFT JOIN locked l ON l.vehicle_id = v.id LEFT JOIN analytics_settings a ON a.org_id = v.org_id
-      WHERE v.id = ANY(${ids}::uuid[])`.execute(trx);
+      WHERE v.id = ANY(${plainArray(ids)}::uuid[])`.execute(trx);
     for (const r of rows.rows) {
       drivers.set(r.id, r.driver_id);
       if (r.has_state)
