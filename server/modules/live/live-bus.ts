@@ -141,12 +141,13 @@ class PostgresBus extends BaseBus implements LiveBus {
       this.waiting = { payloads: [], callers: [] };
       try {
         if (payloads.length === 1) await this.publisher.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, payloads[0]]);
-        else
+        else {
           // one text parameter, split on newlines (JSON has none): a text[] parameter is escaped element by element
           await this.publisher.query(
             "SELECT pg_notify($1, p) FROM unnest(string_to_array($2, E'\\n')) WITH ORDINALITY AS x(p, n) ORDER BY n",
             [LIVE_CHANNEL, payloads.join("\n")],
           );
+        }
         for (const c of callers) c.resolve();
       } catch (err) {
         for (const c of callers) c.reject(err);
