@@ -73,6 +73,21 @@ function busSuite(kind: "postgres" | "redis") {
     }
   });
 
+  it("sends the message as published even when a handler of its own process changes it", async () => {
+    const off = publisher.onMessage((m) => {
+      if (m.k === "pos") m.p[0][4] = 999;
+    });
+    const remote = collect(other);
+    try {
+      await publisher.publish(position(3));
+      await until(() => remote.seen.length >= 1);
+      expect(remote.seen).toEqual([3]);
+    } finally {
+      off();
+      remote.off();
+    }
+  });
+
   it("splits a large position message for the wire and delivers all of it", async () => {
     const remote = collect(other);
     try {

@@ -52,7 +52,7 @@ abstract class BaseBus {
     return this.origin + JSON.stringify(msg);
   }
 
-  /** this process's handlers, in publishing order, before the message leaves for the others */
+  /** this process's handlers, in publishing order; called once the wire form is made, so a handler cannot change it */
   protected deliverLocally(msgs: BusMessage[]) {
     for (const msg of msgs) this.handle(msg);
   }
@@ -119,8 +119,8 @@ class PostgresBus extends BaseBus implements LiveBus {
    */
   publishMany(msgs: BusMessage[]): Promise<void> {
     if (!msgs.length) return Promise.resolve();
-    this.deliverLocally(msgs);
     const payloads = msgs.flatMap((m) => splitForTransport(m, NOTIFY_CHUNK)).map((m) => this.encode(m));
+    this.deliverLocally(msgs);
     return new Promise((resolve, reject) => {
       this.waiting.payloads.push(...payloads);
       this.waiting.callers.push({ resolve, reject });
@@ -183,15 +183,16 @@ class RedisBus extends BaseBus implements LiveBus {
   }
 
   async publish(msg: BusMessage): Promise<void> {
+    const payload = this.encode(msg);
     this.deliverLocally([msg]);
-    await this.pub.publish(LIVE_CHANNEL, this.encode(msg));
+    await this.pub.publish(LIVE_CHANNEL, payload);
   }
 
   async publishMany(msgs: BusMessage[]): Promise<void> {
     if (!msgs.length) return;
-    this.deliverLocally(msgs);
     const batch = this.pub.pipeline();
     for (const m of msgs) batch.publish(LIVE_CHANNEL, this.encode(m));
+    this.deliverLocally(msgs);
     await batch.exec();
   }
 
