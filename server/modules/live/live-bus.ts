@@ -182,10 +182,8 @@ class RedisBus extends BaseBus implements LiveBus {
     await this.sub.subscribe(LIVE_CHANNEL);
   }
 
-  async publish(msg: BusMessage): Promise<void> {
-    const payload = this.encode(msg);
-    this.deliverLocally([msg]);
-    await this.pub.publish(LIVE_CHANNEL, payload);
+  publish(msg: BusMessage): Promise<void> {
+    return this.publishMany([msg]);
   }
 
   async publishMany(msgs: BusMessage[]): Promise<void> {
