@@ -1,13 +1,14 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP, type LookupFunction } from "node:net";
+import { BlockList, isIP, isIPv4, type LookupFunction } from "node:net";
+import { embeddedIpv4, ipv6Groups, ipv6Text } from "./ip-address";
 
 /**
  * The one guard for every address Flota calls on a user's say-so (webhooks, position forwarding): loopback,
  * private (RFC 1918, unique local), link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, "this
  * network", benchmarking, multicast, reserved and deprecated site-local ranges are refused unless the installation
  * sets OUTBOUND_ALLOW_PRIVATE, so an organisation cannot make the server call into its own network. An IPv4
- * address carried in IPv6 (mapped, compatible, NAT64) is judged as that IPv4 address. The documentation ranges
+ * address carried in IPv6 (compatible, mapped, translated, NAT64, 6to4, Teredo) is judged as that IPv4 address. The documentation ranges
  * (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32) route nowhere, so refusing them protects nothing.
  */
 const blocked = new BlockList();
@@ -33,30 +34,22 @@ for (const [net, bits] of [
   ["fec0::", 10],
   ["ff00::", 8],
   ["100::", 64],
+  // NAT64 for local use (RFC 8215): the IPv4 side is the operator's own network
+  ["64:ff9b:1::", 48],
 ] as const)
   blocked.addSubnet(net, bits, "ipv6");
 
-/** An IPv4 address carried inside an IPv6 one (::ffff:a.b.c.d, ::a.b.c.d, NAT64 64:ff9b::/96), else null. */
-function embeddedIpv4(ip: string): string | null {
-  const lower = ip.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return null;
-  const hi = parseInt(hex[1], 16);
-  const lo = parseInt(hex[2], 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-}
-
-/** Whether an IP address is one of the refused ranges; anything that is not an IP address counts as refused. */
+/**
+ * Whether an IP address is one of the refused ranges; anything that is not an IP address counts as refused. An
+ * IPv6 address is normalised first (zone id dropped, every spelling of the same address the same groups) and
+ * judged by the IPv4 addresses it carries as well (ip-address.ts), so ::7f00:1 and ::ffff:0:7f00:1 are loopback.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, "ipv4");
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    return v4 ? blocked.check(v4, "ipv4") : blocked.check(address, "ipv6");
-  }
-  return true;
+  if (isIPv4(address)) return blocked.check(address, "ipv4");
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  if (blocked.check(ipv6Text(groups), "ipv6")) return true;
+  return embeddedIpv4(groups).some((v4) => blocked.check(v4, "ipv4"));
 }
 
 export type OutboundCheck =

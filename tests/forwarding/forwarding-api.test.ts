@@ -79,6 +79,10 @@ describe("/api/forwarding", () => {
       "http://169.254.169.254/latest/meta-data",
       "http://[::1]/in",
       "http://[::ffff:127.0.0.1]/in",
+      // IPv6 spellings of loopback the URL parser keeps as hex groups: IPv4-compatible and IPv4-translated
+      "http://[::127.0.0.1]:8080/in",
+      "http://[::ffff:0:127.0.0.1]:8080/in",
+      "http://[2002:7f00:1::]/in",
       "mqtt://localhost:1883",
     ]) {
       const kind = url.startsWith("mqtt") ? "mqtt" : "http";
