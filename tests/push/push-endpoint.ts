@@ -20,6 +20,8 @@ export interface LocalPushService {
   url: string;
   deliveries: PushDelivery[];
   status: number;
+  /** where a 3xx answer points (with `status` 301-308) */
+  location: string | null;
   /** a new device: its subscription as PushSubscription.toJSON() gives it, and the private key to read its messages */
   subscription(path?: string): { endpoint: string; keys: { p256dh: string; auth: string } };
   close(): Promise<void>;
@@ -78,6 +80,7 @@ export async function startLocalPushService(): Promise<LocalPushService> {
     url: "",
     deliveries: [],
     status: 201,
+    location: null,
     subscription(path = `/push/${randomBytes(6).toString("hex")}`) {
       const ecdh = createECDH("prime256v1");
       ecdh.generateKeys();
@@ -109,6 +112,7 @@ export async function startLocalPushService(): Promise<LocalPushService> {
         payload,
       });
       res.statusCode = state.status;
+      if (state.location) res.setHeader("Location", state.location);
       res.end();
     });
   });

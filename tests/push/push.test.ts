@@ -22,7 +22,8 @@ let push: LocalPushService;
 
 beforeAll(async () => {
   push = await startLocalPushService();
-  ctx = createTestContext();
+  // the local push service is on loopback: allowed here, refused by default (push-guard.test.ts)
+  ctx = createTestContext({ config: { OUTBOUND_ALLOW_PRIVATE: "true" } });
   org = await createTestOrg(ctx);
 });
 afterAll(async () => {
@@ -31,6 +32,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   push.status = 201;
+  push.location = null;
   push.deliveries.length = 0;
 });
 
@@ -72,13 +74,18 @@ describe("VAPID keys", () => {
 });
 
 describe("subscriptions", () => {
-  it("are one per device: the same endpoint again updates the row, another user taking the phone moves it", async () => {
+  it("are one per user and device: the same endpoint again updates the row, another user's is their own row", async () => {
     const { driver, p, device } = await subscribedDriver("en");
     await subscribe(ctx, p, device);
+    const [first] = await subscriptions(driver.id);
     expect(await subscriptions(driver.id)).toHaveLength(1);
     const other = await createUser(ctx, { org, role: "driver", driver: true });
-    await subscribe(ctx, await principalFor(ctx, other.id), device);
-    expect(await subscriptions(driver.id)).toHaveLength(0);
+    const theirs = await subscribe(ctx, await principalFor(ctx, other.id), {
+      ...device,
+      keys: push.subscription().keys,
+    });
+    expect(theirs.id).not.toBe(first.id);
+    expect(await subscriptions(driver.id)).toEqual([first]);
     expect(await subscriptions(other.id)).toHaveLength(1);
   });
 

@@ -224,7 +224,7 @@ describe("/api/push and /api/vehicle-checks", () => {
       });
     const key = await (await api("/api/push/public-key")).json();
     expect(Buffer.from(key.publicKey, "base64url")).toHaveLength(65);
-    const sub = { endpoint: "https://push.example.test/abc", keys: { p256dh: "BPcN", auth: "c2VjcmV0" } };
+    const sub = { endpoint: "https://203.0.113.10/push/abc", keys: { p256dh: "BPcN", auth: "c2VjcmV0" } };
     expect((await api("/api/push/subscriptions", { method: "POST", body: JSON.stringify(sub) })).status).toBe(201);
     const del = () =>
       api("/api/push/subscriptions", { method: "DELETE", body: JSON.stringify({ endpoint: sub.endpoint }) });

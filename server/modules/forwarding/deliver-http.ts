@@ -1,20 +1,9 @@
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
+import { pinnedLookup, type PinnedAddress } from "../../shared/outbound-http";
 import { SIGNATURE_HEADER } from "../../shared/signing";
 
-export interface PinnedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-/** Connects to the address checked beforehand, whatever the name resolves to now (no DNS rebinding). */
-function pinnedLookup(pin: PinnedAddress): LookupFunction {
-  return ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-    if (opts?.all) cb(null, [{ address: pin.address, family: pin.family }]);
-    else cb(null, pin.address, pin.family);
-  }) as unknown as LookupFunction;
-}
+export type { PinnedAddress };
 
 /**
  * POSTs one signed JSON batch; resolves on a 2xx answer, rejects with a short reason otherwise (the target's

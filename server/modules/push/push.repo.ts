@@ -15,7 +15,7 @@ export const pushRepo = {
       .execute();
   },
 
-  /** One row per endpoint: the same device subscribed again (by anyone) takes the new keys and user. */
+  /** One row per user and endpoint: the same device subscribed again by its user takes the new keys. */
   upsert(
     db: DB,
     row: { org_id: string; user_id: string; endpoint: string; p256dh: string; auth: string; user_agent: string | null },
@@ -24,13 +24,10 @@ export const pushRepo = {
       .insertInto("push_subscriptions")
       .values(row)
       .onConflict((oc) =>
-        oc.column("endpoint").doUpdateSet({
-          org_id: row.org_id,
-          user_id: row.user_id,
-          p256dh: row.p256dh,
-          auth: row.auth,
-          user_agent: row.user_agent,
-        }),
+        oc
+          .columns(["user_id", "endpoint"])
+          .doUpdateSet({ p256dh: row.p256dh, auth: row.auth, user_agent: row.user_agent })
+          .where("push_subscriptions.org_id", "=", row.org_id),
       )
       .returning(["id", "endpoint", "created_at"])
       .executeTakeFirstOrThrow();

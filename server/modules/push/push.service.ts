@@ -3,6 +3,8 @@ import type { AppContext } from "../../context";
 import type { DB } from "../../db/database";
 import { AppError } from "../../errors";
 import type { Principal } from "../access/principal";
+import { guardedRequest } from "../../shared/outbound-http";
+import { checkPushEndpoint, pushEndpointForm } from "./push-endpoint";
 import { pushMessage } from "./push.messages";
 import { pushRepo } from "./push.repo";
 import { subscriptionInputSchema, unsubscribeInputSchema, type PushKind, type PushNotice } from "./push.schema";
@@ -32,13 +34,17 @@ export async function publicKey(ctx: AppContext): Promise<string> {
   return (await vapidKeys(ctx.db)).publicKey;
 }
 
-/** Stores this device's subscription for the signed-in user (the same endpoint again: updated, not doubled). */
+/**
+ * Stores this device's subscription for the signed-in user (the same endpoint again: updated, not doubled). The row
+ * is the user's own: another user's subscription of the same endpoint is neither moved nor shown (issue 51).
+ */
 export async function subscribe(ctx: AppContext, p: Principal, raw: unknown, userAgent: string | null = null) {
   const input = subscriptionInputSchema.parse(raw);
+  const endpoint = await checkPushEndpoint(input.endpoint, ctx.config.OUTBOUND_ALLOW_PRIVATE);
   return pushRepo.upsert(ctx.db, {
     org_id: p.orgId,
     user_id: p.userId,
-    endpoint: input.endpoint,
+    endpoint,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     user_agent: userAgent?.slice(0, 300) ?? null,
@@ -100,6 +106,11 @@ export async function sendNotice(ctx: AppContext, notice: PushNotice): Promise<S
   const text = pushMessage(user.default_language, notice.kind, notice.params);
   const payload = JSON.stringify({ ...text, url: notice.url, tag: `${notice.kind}:${notice.params.id ?? ""}` });
   for (const s of subs) {
+    // a row stored before endpoints were checked is not sent to when its form is not one accepted today
+    if (!pushEndpointForm(new URL(s.endpoint), ctx.config.OUTBOUND_ALLOW_PRIVATE)) {
+      result.failed++;
+      continue;
+    }
     const req = webpush.generateRequestDetails(
       { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
       payload,
@@ -109,29 +120,24 @@ export async function sendNotice(ctx: AppContext, notice: PushNotice): Promise<S
         urgency: "high",
       },
     );
-    try {
-      // fetch rather than web-push's own https.request: the same code reaches an http endpoint (a local push
-      // service, the tests) and every status is ours to judge
-      const res = await fetch(req.endpoint, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: req.body ? new Uint8Array(req.body) : undefined,
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      if (res.status === 404 || res.status === 410) {
-        await pushRepo.remove(ctx.db, s.id);
-        result.removed++;
-      } else if (res.ok) {
-        await pushRepo.touch(ctx.db, s.id);
-        result.sent++;
-      } else {
-        result.failed++;
-        ctx.log.warn({ status: res.status, subscription: s.id }, "push service refused a message");
-      }
-    } catch (err) {
+    // through the outbound guard: the address judged again now, no redirect followed (a 3xx is a failure, never a
+    // removal), so an endpoint cannot turn the server against its own network
+    const answer = await guardedRequest(req.endpoint, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: req.body ?? null,
+      timeoutMs: SEND_TIMEOUT_MS,
+      allowPrivate: ctx.config.OUTBOUND_ALLOW_PRIVATE,
+    });
+    if (answer.status === 404 || answer.status === 410) {
+      await pushRepo.remove(ctx.db, s.id);
+      result.removed++;
+    } else if (answer.ok) {
+      await pushRepo.touch(ctx.db, s.id);
+      result.sent++;
+    } else {
       result.failed++;
-      ctx.log.warn({ err, subscription: s.id }, "push message not sent");
+      ctx.log.warn({ status: answer.status, error: answer.error, subscription: s.id }, "push message not sent");
     }
   }
   return result;
