@@ -121,6 +121,8 @@ export const ERROR_STATUS = {
   OUTBOUND_URL_UNRESOLVED: 400,
   WEBHOOK_URL_INVALID: 400,
   WEBHOOK_URL_PRIVATE: 400,
+  /** a Web Push subscription whose endpoint is not https (server/modules/push/push-endpoint.ts) */
+  PUSH_ENDPOINT_INVALID: 400,
   INTERNAL: 500,
 } as const;
 
