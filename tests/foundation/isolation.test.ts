@@ -63,6 +63,7 @@ const PAGE_PARAMS: Record<string, (b: OrgB) => Record<string, string>> = {
   "/tms/orders/:id/proof-of-delivery/photo": (b) => ({ id: b.tmsOrderId }),
   "/driver/orders/:id/delivery": (b) => ({ id: b.tmsOrderId }),
   "/driver/checks/:id/photos/:n": (b) => ({ id: b.vehicleCheckId, n: "0" }),
+  "/maintenance/vehicle-checks/:id/photos/:n": (b) => ({ id: b.vehicleCheckId, n: "0" }),
   // the live panel's address of B's vehicle
   "/manage/vehicle/:id/address": (b) => ({ id: b.vehicleId }),
   "/configuration/webhooks/update/:id": (b) => ({ id: b.webhookId }),

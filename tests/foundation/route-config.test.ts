@@ -137,6 +137,7 @@ const URLS = [
   "/maintenance/fuel/import",
   "/maintenance/fuel/edit/:id",
   "/maintenance/attachments/:id",
+  "/maintenance/vehicle-checks/:id/photos/:n",
   "/maintenance/suppliers",
   "/maintenance/suppliers/edit/:id",
   "/maintenance/parts",

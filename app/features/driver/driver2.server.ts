@@ -5,7 +5,8 @@ import * as checks from "../../../server/modules/vehicle-checks";
 import type { Principal } from "../../../server/modules/access/principal";
 import { failure } from "../../lib/forms.server";
 import { photoResponse } from "../../lib/photo-response.server";
-import { idParam, load, readForm, requireUser, type LoadContext } from "../../lib/route-kit.server";
+import { idParam, load, readForm, type LoadContext } from "../../lib/route-kit.server";
+import { requireDriverApp } from "./driver.server";
 import { answerAction, type PageAction } from "./driver-actions.server";
 
 /** Refuses a body far larger than its photos may be before it is read (the same bound as the API's). */
@@ -26,7 +27,7 @@ function refusedWith(intent: string, err: unknown, form: FormData) {
 
 /** /driver/check: the organisation's checklist, the vehicles to choose from, what the driver checked today. */
 export async function checkLoader(context: LoadContext, request: Request) {
-  const p = requireUser(context, request);
+  const p = requireDriverApp(context, request);
   const [items, vehicles, today] = await Promise.all([
     checks.checklist(context.app, p.orgId),
     checks.checkableVehicles(context.app, p),
@@ -100,7 +101,7 @@ export function assertPageActionSize(request: Request, context: LoadContext, kin
 }
 
 export async function checkAction(context: LoadContext, request: Request) {
-  const p = requireUser(context, request);
+  const p = requireDriverApp(context, request);
   assertBodySize(request, context, checks.MAX_CHECK_ITEMS);
   const form = await readForm(request, context);
   try {
@@ -111,9 +112,11 @@ export async function checkAction(context: LoadContext, request: Request) {
   }
 }
 
-/** A check item's photo (the driver who took it, the maintenance staff who see the vehicle). */
-export async function checkPhotoLoader(context: LoadContext, request: Request, rawId: string | undefined, n: string) {
-  const p = requireUser(context, request);
+/**
+ * A check item's photo (the driver who took it, the maintenance staff who see the vehicle): `p` is the driver app's
+ * user on /driver/checks/..., any signed-in user on the maintenance page's /maintenance/vehicle-checks/....
+ */
+export async function checkPhotoLoader(context: LoadContext, p: Principal, rawId: string | undefined, n: string) {
   const index = Number(n);
   if (!Number.isInteger(index) || index < 0 || index > 100) throw data({ error: "NOT_FOUND" }, { status: 404 });
   const photo = await load(() => checks.checkPhotoFile(context.app, p, idParam(rawId), index));
@@ -122,7 +125,7 @@ export async function checkPhotoLoader(context: LoadContext, request: Request, r
 
 /** /driver/orders/:id/delivery: the order on the driver's truck and its proof, once there is one. */
 export async function deliveryLoader(context: LoadContext, request: Request, rawId: string | undefined) {
-  const p = requireUser(context, request);
+  const p = requireDriverApp(context, request);
   const { order, proof } = await load(() => deliveryView(context.app, p, idParam(rawId)));
   return {
     order: {
@@ -140,7 +143,7 @@ export async function deliveryLoader(context: LoadContext, request: Request, raw
 }
 
 export async function deliveryAction(context: LoadContext, request: Request, rawId: string | undefined) {
-  const p = requireUser(context, request);
+  const p = requireDriverApp(context, request);
   const id = idParam(rawId);
   assertBodySize(request, context, 1);
   const form = await readForm(request, context);

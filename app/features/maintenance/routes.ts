@@ -30,4 +30,8 @@ export const maintenancePages: RouteConfigEntry[] = [
 ];
 
 /** Attachments (invoice photos and PDFs), answered outside the frame. */
-export const maintenanceFiles: RouteConfigEntry[] = [route("maintenance/attachments/:id", page("attachment"))];
+export const maintenanceFiles: RouteConfigEntry[] = [
+  route("maintenance/attachments/:id", page("attachment")),
+  // a vehicle check's photo, for the maintenance staff (web-only accounts included)
+  route("maintenance/vehicle-checks/:id/photos/:n", page("check-photo")),
+];

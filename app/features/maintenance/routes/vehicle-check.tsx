@@ -121,7 +121,7 @@ export default function VehicleCheckSettings({ loaderData, actionData }: Route.C
                     .map((f) => (
                       <span key={f.photo}>
                         {" "}
-                        <a href={`/driver/checks/${c.id}/photos/${f.photo}`}>
+                        <a href={`/maintenance/vehicle-checks/${c.id}/photos/${f.photo}`}>
                           {t("settings.photoLink")} ({f.name})
                         </a>
                       </span>
