@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { AppError } from "../../../server/errors";
-import type { UnfitOrder } from "../../../server/modules/tms/plan-solver";
+import type { UnfitOrderDetail } from "../../../server/modules/tms/plan-fit";
 import { todayIn } from "../../../server/shared/dates";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
 import { listOrderRows } from "../../../server/modules/tms/orders.service";
@@ -9,7 +9,7 @@ import * as plans from "../../../server/modules/tms/plans.service";
 import { getSettings, listDepots } from "../../../server/modules/tms/tms.settings";
 import { planFormSchema } from "../../../server/modules/tms/tms.schema";
 import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
-import { formAction, intent } from "../../lib/forms.server";
+import { formAction, intent, parseTextFields } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
 import type { FormFailure } from "../../lib/form-failure";
 import {
@@ -98,7 +98,8 @@ export async function addPlanLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "tms:write");
   const asked = new URL(request.url).searchParams.get("day") ?? "";
   const day = DAY.test(asked) ? asked : todayIn(await orgTimeZone(context.app, p.orgId));
-  return { day, ...(await formOptions(context, p, day, null)) };
+  const [options, settings] = await Promise.all([formOptions(context, p, day, null), getSettings(context.app, p)]);
+  return { day, weightUnit: settings.weight_unit, ...options };
 }
 
 export async function addPlanAction(context: LoadContext, request: Request) {
@@ -109,10 +110,11 @@ export async function addPlanAction(context: LoadContext, request: Request) {
       // the schema makes a refusal (Conform's or the service's) come back with every field as typed
       save: intent({
         schema: planFormSchema,
-        run: async ({ form }) => {
-          const plan = await plans.createPlan(context.app, p, formRecord(form));
-          return redirect(`/tms/optimize/edit/${plan.id}?created=1`);
-        },
+        run: ({ form }) =>
+          listingUnfit("save", form, async () => {
+            const plan = await plans.createPlan(context.app, p, formRecord(form));
+            return redirect(`/tms/optimize/edit/${plan.id}?created=1`);
+          }),
       }),
     },
   );
@@ -166,21 +168,37 @@ export async function editPlanLoader(context: LoadContext, request: Request, raw
   };
 }
 
-/** The run refused because orders fit no truck: the form failure plus the orders and dimensions the page lists. */
-function unfitRefusal(err: AppError) {
+/**
+ * A plan refused because orders fit no truck (the service's ORDER_FITS_NO_TRUCK, on save and on run): the form
+ * failure, every field as typed when the form was posted, and the orders with their reason for the page to list.
+ */
+function unfitRefusal(intentName: string, err: AppError, form: FormData | null) {
   const code = err.code;
-  return data<FormFailure & { unfit: UnfitOrder[] }>(
+  const reply = form
+    ? parseTextFields(form, planFormSchema).reply({ formErrors: [code] })
+    : { status: "error" as const, initialValue: null, error: { "": [code] } };
+  return data<FormFailure & { unfit: UnfitOrderDetail[] }>(
     {
       ok: false,
-      intent: "run",
+      intent: intentName,
       code,
       status: err.status,
-      reply: { status: "error", initialValue: null, error: { "": [code] } },
-      unfit: (err.details?.orders as UnfitOrder[] | undefined) ?? [],
+      reply,
+      unfit: (err.details?.orders as UnfitOrderDetail[] | undefined) ?? [],
       ...conflictNotice(err),
     },
     { status: err.status },
   );
+}
+
+/** Runs a save or run; the plan refused for orders that fit no truck answers with them listed. */
+async function listingUnfit<T>(intentName: string, form: FormData | null, act: () => Promise<T>) {
+  try {
+    return await act();
+  } catch (err) {
+    if (err instanceof AppError && err.code === "ORDER_FITS_NO_TRUCK") return unfitRefusal(intentName, err, form);
+    throw err;
+  }
 }
 
 export async function editPlanAction(context: LoadContext, request: Request, rawId: string | undefined) {
@@ -194,21 +212,18 @@ export async function editPlanAction(context: LoadContext, request: Request, raw
       save: intent({
         schema: planFormSchema,
         serviceParses: true,
-        run: async ({ form }) => {
-          await plans.updatePlan(context.app, p, id, formRecord(form));
-          return back("saved=1");
-        },
+        run: ({ form }) =>
+          listingUnfit("save", form, async () => {
+            await plans.updatePlan(context.app, p, id, formRecord(form));
+            return back("saved=1");
+          }),
       }),
       run: intent({
-        run: async () => {
-          try {
+        run: () =>
+          listingUnfit("run", null, async () => {
             await runPlan(context.app, p, id);
-          } catch (err) {
-            if (err instanceof AppError && err.code === "ORDER_FITS_NO_TRUCK") return unfitRefusal(err);
-            throw err;
-          }
-          return back("queued=1");
-        },
+            return back("queued=1");
+          }),
       }),
       move: intent({
         run: async ({ form }) => {

@@ -178,18 +178,22 @@ export const tmsApi: ApiFragment = {
     },
     "/api/tms/optimizations": {
       get: op("List optimisations"),
-      post: op("Create a draft", { requestBody: json(ref("TmsOptimizationInput")) }, 201),
+      post: op(
+        "Create a draft. An order no truck can carry (heavier or bulkier than every truck, or both together) answers ORDER_FITS_NO_TRUCK (409) and nothing is stored, details.orders: [{ id, order_id, client_order_id, dimension, ... }]",
+        { requestBody: json(ref("TmsOptimizationInput")) },
+        201,
+      ),
     },
     "/api/tms/optimizations/{id}": {
       parameters: [id],
       get: op("An optimisation with routes, unplaced orders and its orders"),
-      put: op("Change a draft (OPTIMIZATION_COMPLETED otherwise)"),
+      put: op("Change a draft (OPTIMIZATION_COMPLETED otherwise; ORDER_FITS_NO_TRUCK as on create)"),
       delete: op("Delete a draft", {}, 204),
     },
     "/api/tms/optimizations/{id}/run": {
       parameters: [id],
       post: op(
-        "Queue the optimiser (202); follow runState and progress. An order heavier or bulkier than every truck answers ORDER_FITS_NO_TRUCK (409) at once, details.orders: [{ order_id, dimension, amount, largest }]",
+        "Queue the optimiser (202); follow runState and progress. An order no truck can carry answers ORDER_FITS_NO_TRUCK (409) at once, details.orders as on create",
         {},
         202,
       ),

@@ -118,19 +118,24 @@ export function straightRoute(
   };
 }
 
-/** An order that no truck of the plan can carry on its own, in one capacity dimension. */
-export interface UnfitOrder {
-  id: string;
-  order_id: string;
-  dimension: "weight" | "packets";
-  amount: number;
-  /** the largest capacity of the plan's trucks in that dimension */
-  largest: number;
-}
+/**
+ * An order that no truck of the plan can carry on its own: heavier or bulkier than the largest truck in one capacity
+ * dimension (one entry per dimension), or within each largest but beyond every single truck in both together.
+ */
+export type UnfitOrder =
+  | {
+      id: string;
+      order_id: string;
+      dimension: "weight" | "packets";
+      amount: number;
+      /** the largest capacity of the plan's trucks in that dimension */
+      largest: number;
+    }
+  | { id: string; order_id: string; dimension: "both"; weight: number; packets: number };
 
 /**
- * The orders heavier or bulkier than every truck of the plan (one entry per order and dimension). The solver cannot
- * place them and would search its whole time budget for a place, so a run is refused up front instead.
+ * The orders no truck of the plan can carry (the solver's capacity dimensions: weight and packets). The solver cannot
+ * place them and would search its whole time budget for a place, so a plan with one is refused up front instead.
  */
 export function unfitOrders(
   orders: Array<{ id: string; order_id: string; weight: number | string; packets: number }>,
@@ -141,7 +146,9 @@ export function unfitOrders(
   const maxPackets = Math.max(...trucks.map((t) => t.capacity_packets));
   const out: UnfitOrder[] = [];
   for (const o of orders) {
-    if (weightUnits(o.weight) > maxWeight)
+    const weight = weightUnits(o.weight);
+    const before = out.length;
+    if (weight > maxWeight)
       out.push({
         id: o.id,
         order_id: o.order_id,
@@ -151,6 +158,11 @@ export function unfitOrders(
       });
     if (o.packets > maxPackets)
       out.push({ id: o.id, order_id: o.order_id, dimension: "packets", amount: o.packets, largest: maxPackets });
+    if (
+      out.length === before &&
+      !trucks.some((t) => weight <= weightUnits(t.capacity_weight) && o.packets <= t.capacity_packets)
+    )
+      out.push({ id: o.id, order_id: o.order_id, dimension: "both", weight: Number(o.weight), packets: o.packets });
   }
   return out;
 }

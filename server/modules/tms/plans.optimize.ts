@@ -1,14 +1,14 @@
 import type { AppContext } from "../../context";
-import { AppError } from "../../errors";
 import { optimizeRoutes } from "../../optimization";
 import type { Principal } from "../access/principal";
 import { startOfDayIn } from "../../shared/dates";
 import { orgTimeZone } from "../organization";
 import { depotsRepo } from "./depots.repo";
 import { ordersRepo } from "./orders.repo";
-import { planProblem, planResult, unfitOrders, type UnfitOrder } from "./plan-solver";
+import { assertOrdersFit } from "./plan-fit";
+import { planProblem, planResult, unfitOrders } from "./plan-solver";
 import { plansRepo } from "./plans.repo";
-import { assertDraft, visiblePlan, type Plan } from "./plans.service";
+import { assertDraft, visiblePlan } from "./plans.service";
 import { toPlanDto } from "./tms.mapper";
 import { settingsOf } from "./tms.settings";
 import { tmsPolicy } from "./tms.policy";
@@ -16,30 +16,13 @@ import { tmsPolicy } from "./tms.policy";
 /** A plan's optimiser run: queued by the planner, solved by the worker's `tms-optimize` job. */
 export const TMS_OPTIMIZE_JOB = "tms-optimize";
 
-/**
- * ORDER_FITS_NO_TRUCK at once when an order is heavier or bulkier than every truck of the plan: the message and
- * `details.orders` say which orders and which dimension (weight or packets), against the largest truck's capacity.
- */
-async function assertOrdersFit(ctx: AppContext, orgId: string, plan: Plan) {
-  const unfit = unfitOrders(await ordersRepo.byPlan(ctx.db, orgId, plan.id), plan.trucks);
-  if (!unfit.length) return;
-  const settings = await settingsOf(ctx.db, orgId);
-  const unit = (d: UnfitOrder["dimension"]) => (d === "weight" ? settings.weight_unit : settings.packet_unit);
-  throw new AppError(
-    "ORDER_FITS_NO_TRUCK",
-    `No truck can carry ${unfit
-      .map((u) => `order ${u.order_id} (${u.dimension} ${u.amount} ${unit(u.dimension)}, largest truck ${u.largest})`)
-      .join(", ")}`,
-    { orders: unfit },
-  );
-}
-
 /** Queues the optimiser on the worker (optimization queue); the page follows `run_state` and `progress`. */
 export async function runPlan(ctx: AppContext, p: Principal, id: string) {
   tmsPolicy.write(p);
   const before = await visiblePlan(ctx, p, id);
   assertDraft(before);
-  await assertOrdersFit(ctx, p.orgId, before);
+  // the orders may have changed since the plan was saved (an order's weight or packets edited while PENDING)
+  await assertOrdersFit(ctx.db, p.orgId, await ordersRepo.byPlan(ctx.db, p.orgId, id), before.trucks);
   const plan = (await plansRepo.update(ctx.db, p.orgId, id, { run_state: "queued", progress: null }))!;
   await ctx.jobs.enqueue("optimization", TMS_OPTIMIZE_JOB, { orgId: p.orgId, optimizationId: id });
   return toPlanDto(plan);

@@ -8,6 +8,7 @@ import { audit } from "../audit";
 import { startOrdersIn } from "./orders.service";
 import { depotsRepo } from "./depots.repo";
 import { ordersRepo } from "./orders.repo";
+import { assertOrdersFit } from "./plan-fit";
 import { straightRoute, truckLoad } from "./plan-solver";
 import { plansRepo, type Plan } from "./plans.repo";
 import { toPlanDto, toPlanListItemDto } from "./tms.mapper";
@@ -86,6 +87,8 @@ async function checkInput(db: DB, p: Principal, input: OptimizationInput, planId
     const t = input.trucks.find((x) => x.vehicle_id === v)!;
     return { vehicle_id: v, capacity_weight: t.capacity_weight, capacity_packets: t.capacity_packets };
   });
+  // before anything is stored: an order no truck can carry is named now, not after the optimiser's time budget
+  await assertOrdersFit(db, p.orgId, orders, trucks);
   return { trucks, orderIds };
 }
 

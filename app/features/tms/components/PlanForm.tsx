@@ -4,7 +4,9 @@ import { Form, useNavigation } from "react-router";
 import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../../components/forms";
 import { DateField } from "../../../components/dates";
 import { allErrorsOf, initialList, useRecordForm } from "../../../components/record-form";
+import type { UnfitOrderDetail } from "../../../../server/modules/tms/plan-fit";
 import { planFormSchema } from "../../../../server/modules/tms/tms.schema";
+import { UnfitOrders } from "./UnfitOrders";
 
 export interface PlanFormOptions {
   depots: Array<{ id: string; name: string }>;
@@ -33,6 +35,9 @@ interface Props {
   /** the refused submission (Conform's reply: field errors and every value as typed) and its error code */
   result?: SubmissionResult<string[]> | null;
   code?: string | null;
+  /** the orders the service refused as fitting no truck (listed under the form's alert) */
+  unfit?: UnfitOrderDetail[];
+  weightUnit: string;
   submitLabel: string;
   readOnly?: boolean;
 }
@@ -63,7 +68,7 @@ function defaultsOf(options: PlanFormOptions, values: Props["values"]): Record<s
  * Day, depot, the day's orders (checkboxes) and the trucks with their capacity. Works without JavaScript: a refused
  * plan re-renders with every field as typed and the errors beside them (Conform, like the other record forms).
  */
-export function PlanForm({ options, values, result, code: refused, submitLabel, readOnly }: Props) {
+export function PlanForm({ options, values, result, code: refused, unfit, weightUnit, submitLabel, readOnly }: Props) {
   const { t } = useTranslation("tms");
   const navigation = useNavigation();
   const { ref, form, fields, code } = useRecordForm({
@@ -92,6 +97,7 @@ export function PlanForm({ options, values, result, code: refused, submitLabel, 
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <FormAlert code={code} fields={code === "VALIDATION" ? form.allErrors : null} />
+      <UnfitOrders unfit={unfit ?? []} weightUnit={weightUnit} />
       <fieldset disabled={readOnly} className="form-section card">
         <div className="form-grid">
           <Field label={t("optimize.name")} name="name" errors={f.name.errors} required>

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { DateField } from "../../../components/dates";
 import { formFailure } from "../../../lib/form-failure";
 import { PlanForm } from "../components/PlanForm";
+import { unfitOf } from "../components/UnfitOrders";
 import { addPlanAction, addPlanLoader } from "../plans.server";
 import type { Route } from "./+types/optimize-add";
 import { FormPage } from "../../../components/FormPage";
@@ -19,7 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function AddOptimization({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tms");
-  const { day, ...options } = loaderData;
+  const { day, weightUnit, ...options } = loaderData;
   const failure = formFailure(actionData, "save");
   return (
     <FormPage
@@ -42,6 +43,8 @@ export default function AddOptimization({ loaderData, actionData }: Route.Compon
         values={{ name: `${day}`, day, depot_id: null, trucks: [], orders: "all" }}
         result={failure?.reply}
         code={failure?.code}
+        unfit={unfitOf(actionData)}
+        weightUnit={weightUnit}
         submitLabel={t("optimize.create")}
       />
     </FormPage>

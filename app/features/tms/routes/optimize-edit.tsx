@@ -9,7 +9,7 @@ import { PlanMap } from "../components/PlanMap";
 import { PlanResult } from "../components/PlanResult";
 import { StatusBadge } from "../components/StatusBadge";
 import { editPlanAction, editPlanLoader } from "../plans.server";
-import type { UnfitOrder } from "../../../../server/modules/tms/plan-solver";
+import { UnfitOrders, unfitOf } from "../components/UnfitOrders";
 import type { Route } from "./+types/optimize-edit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
@@ -65,19 +65,8 @@ export default function EditOptimization({ loaderData, actionData }: Route.Compo
         </div>
       )}
       {failure && failure.intent !== "save" && failure.intent !== "delete" && <FormAlert code={failure.code} />}
-      {failure?.code === "ORDER_FITS_NO_TRUCK" && (
-        <ul data-testid="unfit-orders">
-          {((actionData as { unfit?: UnfitOrder[] }).unfit ?? []).map((u) => (
-            <li key={`${u.id}-${u.dimension}`}>
-              {t(`optimize.unfit.${u.dimension}`, {
-                order: u.order_id,
-                amount: u.amount,
-                largest: u.largest,
-                unit: u.dimension === "weight" ? loaderData.weightUnit : "",
-              })}
-            </li>
-          ))}
-        </ul>
+      {failure && failure.intent !== "save" && (
+        <UnfitOrders unfit={unfitOf(actionData)} weightUnit={loaderData.weightUnit} />
       )}
       <p role="status" data-testid="run-state">
         {t(`optimize.runState.${plan.run_state}`)}
@@ -130,6 +119,8 @@ export default function EditOptimization({ loaderData, actionData }: Route.Compo
           values={{ name: plan.name, day: plan.day, depot_id: plan.depot_id, trucks, orders: orders.map((o) => o.id) }}
           result={failure?.intent === "save" ? failure.reply : null}
           code={failure?.intent === "save" ? failure.code : null}
+          unfit={failure?.intent === "save" ? unfitOf(actionData) : []}
+          weightUnit={loaderData.weightUnit}
           submitLabel={t("optimize.save")}
           readOnly={!editable}
         />
