@@ -12,12 +12,14 @@ import { createPositionPipeline, type PositionPipeline } from "../../server/modu
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
 import { position } from "../support/positions";
 import { attachDevices } from "../support/factories";
+import { utcDayFromToday } from "../support/days";
 
 let ctx: TestContext;
 let org: TestOrg;
 let devices: Awaited<ReturnType<typeof attachDevices>>;
 const pipelines: PositionPipeline[] = [];
-const base = Date.parse("2026-11-10T06:00:00Z");
+// 06:00 UTC three days ago: inside the positions' retention whatever the day the tests run
+const base = utcDayFromToday(-3, 6);
 const M_PER_DEG_LON = 111_320 * Math.cos((41.33 * Math.PI) / 180);
 
 /** parked 10 min, a 20-minute drive at 50 km/h, parked 10 min: a fix every 10 s, as 20-fix packets */

@@ -7,12 +7,14 @@ import { createTestContext, createTestOrg, type TestContext, type TestOrg } from
 import { startTestTelematics } from "../support/telematics";
 import { position } from "../support/positions";
 import { attachDevices } from "../support/factories";
+import { utcDayFromToday } from "../support/days";
 
 let ctx: TestContext;
 let org: TestOrg;
 let rt: TelematicsRuntime;
 let devices: Awaited<ReturnType<typeof attachDevices>>;
-const base = Date.parse("2026-11-16T06:00:00Z");
+// 06:00 UTC three days ago: inside the positions' retention whatever the day the tests run
+const base = utcDayFromToday(-3, 6);
 const M_PER_DEG_LON = 111_320 * Math.cos((41.33 * Math.PI) / 180);
 
 /** parked, a 20-minute drive at 50 km/h, parked: a point every 10 s */

@@ -31,6 +31,7 @@ import { createForwardingTarget } from "../../server/modules/forwarding";
 import { createWebhook, sendTestEvent } from "../../server/modules/webhooks";
 import { principalFor, type TestContext, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
+import { dayFromToday } from "../support/days";
 
 export const MARK = "LEAKB";
 
@@ -240,12 +241,12 @@ export async function seedOrgB(ctx: TestContext, bOrg: TestOrg): Promise<OrgB> {
     customer_name: `${MARK} customer`,
     latitude: "41.33",
     longitude: "19.82",
-    delivery_date_at: "2026-12-01",
+    delivery_date_at: dayFromToday(1),
     weight: "5",
   });
   const tmsPlan = await createPlan(ctx, pb, {
     name: `${MARK} plan`,
-    day: "2026-12-01",
+    day: dayFromToday(1),
     depot_id: tmsDepot.id,
     orders: [tmsOrder.id],
     trucks: [{ vehicle_id: vehicle.id, capacity_weight: 100, capacity_packets: 10 }],

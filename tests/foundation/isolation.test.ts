@@ -8,6 +8,7 @@ import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { MARK, seedOrgB, snapshotOrgB, type OrgB } from "./isolation-org-b";
 import { TINY_PNG } from "../support/fixtures";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
+import { dayFromToday } from "../support/days";
 
 /**
  * Signs in as a user of organisation A and tries every page, form action and /api endpoint
@@ -417,7 +418,7 @@ describe("organisation isolation", () => {
       headers: { ...auth, "content-type": "application/json" },
       body: JSON.stringify({
         name: "XREF plan",
-        day: "2026-12-01",
+        day: dayFromToday(1),
         depotId: b.tmsDepotId,
         orders: [b.tmsOrderId],
         trucks: [{ vehicleId: b.vehicleId, capacityWeight: 10, capacityPackets: 1 }],

@@ -23,7 +23,8 @@ async function until(check: () => boolean, ms = 5000) {
 
 function collect(bus: LiveBus) {
   const seen: number[] = [];
-  const off = bus.onMessage((m) => m.k === "pos" && seen.push(...m.p.map((p) => p[4])));
+  // only this file's messages (organisation "org"): other test files publish on the same database's channel
+  const off = bus.onMessage((m) => m.k === "pos" && seen.push(...m.p.filter((p) => p[1] === "org").map((p) => p[4])));
   return { seen, off };
 }
 

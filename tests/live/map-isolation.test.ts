@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { createMapOrg, sampleDrive, storeFixes, type MapTestOrg } from "../support/map-org";
+import { dayFromToday } from "../support/days";
 
 describe("map screens never reach another organisation's vehicles", () => {
   let srv: TestServer;
@@ -24,7 +25,11 @@ describe("map screens never reach another organisation's vehicles", () => {
     const manage = await (await admin.get(`/manage?lng=en&vehicle=${id}`)).text();
     expect(manage).not.toContain(`data-vehicle-id="${id}"`);
     expect(manage).not.toContain('data-testid="vehicle-panel"');
-    const period = new URLSearchParams({ vehicle: id, from: "2026-01-01T00:00", to: "2026-01-02T00:00" });
+    const period = new URLSearchParams({
+      vehicle: id,
+      from: `${dayFromToday(-2)}T00:00`,
+      to: `${dayFromToday(-1)}T00:00`,
+    });
     const replay = await admin.get(`/replay?lng=en&${period}`);
     expect(replay.status).toBe(404);
     expect(await replay.text()).not.toContain('data-testid="replay-summary"');

@@ -7,6 +7,7 @@ import { createOrderRow } from "../../server/modules/tms/orders.service";
 import { createDepot } from "../../server/modules/tms/tms.settings";
 import { hashPassword } from "../../server/security/passwords";
 import { createTestOrg, uniqueEmail, type TestOrg } from "./context";
+import { dayFromToday } from "./days";
 
 /**
  * Test data factories: each creates one record with sensible defaults and creates the parents it needs
@@ -285,7 +286,7 @@ export function createTmsOrder(ctx: AppContext, p: Principal, over: Record<strin
     longitude: String(TIRANA.longitude + ((tmsCounter % 13) - 6) * 0.004),
     packets: "2",
     weight: "10",
-    delivery_date_at: "2026-12-01",
+    delivery_date_at: dayFromToday(1),
     ...over,
   });
 }

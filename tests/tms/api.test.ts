@@ -6,6 +6,10 @@ import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { waitFor } from "../support/wait";
 import { createTmsDepot, createTmsOrder, createTruck } from "../support/factories";
+import { dayFromToday } from "../support/days";
+
+/** delivery days relative to today: a fixed date's tracking link expires a few days after it (TRACKING_VALID_DAYS) */
+const [DAY_1, DAY_3, DAY_4, DAY_5] = [0, 2, 3, 4].map((d) => dayFromToday(d));
 
 let srv: TestServer;
 let org: TestOrg;
@@ -41,7 +45,7 @@ describe("/api/tms", () => {
         packets: 3,
         weight: 12.5,
         salesAgent: "Arta",
-        deliveryDateAt: "2026-12-03",
+        deliveryDateAt: DAY_3,
         region: "Durrës",
         business: "Retail",
       }),
@@ -55,7 +59,7 @@ describe("/api/tms", () => {
       packets: 3,
       weight: 12.5,
       salesAgent: "Arta",
-      deliveryDateAt: "2026-12-03",
+      deliveryDateAt: DAY_3,
       status: "PENDING",
     });
     expect(body.trackingUrl).toMatch(/^\/int\/order-track\?token=/);
@@ -67,7 +71,7 @@ describe("/api/tms", () => {
         customerCode: "C",
         latitude: 41,
         longitude: 19,
-        deliveryDateAt: "2026-12-03",
+        deliveryDateAt: DAY_3,
       }),
     });
     expect(dup.status).toBe(409);
@@ -82,12 +86,12 @@ describe("/api/tms", () => {
     const v = await createTruck(srv.ctx, org);
     const ids = [];
     for (let i = 0; i < 4; i++)
-      ids.push((await createTmsOrder(srv.ctx, p, { delivery_date_at: "2026-12-04", weight: "50" })).id);
+      ids.push((await createTmsOrder(srv.ctx, p, { delivery_date_at: DAY_4, weight: "50" })).id);
     const created = await api("/api/tms/optimizations", {
       method: "POST",
       body: JSON.stringify({
         name: "API plan",
-        day: "2026-12-04",
+        day: DAY_4,
         depotId: depot.id,
         orders: ids,
         trucks: [{ vehicleId: v.id, capacityWeight: 150, capacityPackets: 50 }],
@@ -168,7 +172,7 @@ describe("/api/tms", () => {
             customerCode: "C",
             latitude: 41,
             longitude: 19,
-            deliveryDateAt: "2026-12-03",
+            deliveryDateAt: DAY_3,
           }),
         })
       ).status,
@@ -191,11 +195,11 @@ describe("/api/integrations", () => {
             customerCode: "K1",
             latitude: 41.31,
             longitude: 19.79,
-            deliveryDateAt: "2026-12-05",
+            deliveryDateAt: DAY_5,
             weight: 10,
             packets: 1,
           },
-          { orderId: "ERP-2", customerCode: "K2", latitude: 41.32, longitude: 19.8, deliveryDateAt: "2026-12-05" },
+          { orderId: "ERP-2", customerCode: "K2", latitude: 41.32, longitude: 19.8, deliveryDateAt: DAY_5 },
         ],
       }),
     });
@@ -240,7 +244,7 @@ describe("import", () => {
     const sample = await c.get("/tms/optimize/import/sample.csv");
     expect(sample.headers.get("content-type")).toContain("text/csv");
     expect(await sample.text()).toContain("orderId,clientOrderId,customerCode");
-    const csv = `${SAMPLE_CSV.trim()}\nSO-1003,,,No customer,,95,19.8,,,1,1,,2026-12-01,,,\nSO-1001,,X,Dup,,41,19,,,1,1,,2026-12-01,,,\n`;
+    const csv = `${SAMPLE_CSV.trim()}\nSO-1003,,,No customer,,95,19.8,,,1,1,,${DAY_1},,,\nSO-1001,,X,Dup,,41,19,,,1,1,,${DAY_1},,,\n`;
     const form = new FormData();
     form.set("intent", "check");
     form.set("file", new Blob([csv], { type: "text/csv" }), "orders.csv");
@@ -289,12 +293,12 @@ describe("API description and reports", () => {
     const tms = JSON.stringify(list);
     expect(tms).toContain("tms_deliveries");
     expect(tms).toContain("tms_orders");
-    const res = await api("/api/analytics/reports/tms_deliveries?from=2026-12-04&to=2026-12-04");
+    const res = await api(`/api/analytics/reports/tms_deliveries?from=${DAY_4}&to=${DAY_4}`);
     expect(res.status).toBe(200);
     const body = await res.json();
     const rows = body.rows ?? body.result?.rows;
     expect(rows).toEqual([
-      expect.objectContaining({ day: "2026-12-04", orders: 3, delivered: 0, on_the_way: 3, weight: 150 }),
+      expect.objectContaining({ day: DAY_4, orders: 3, delivered: 0, on_the_way: 3, weight: 150 }),
     ]);
   });
 });

@@ -5,8 +5,9 @@ import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from ".
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
 import { createTmsDepot, createTruck } from "../support/factories";
+import { dayFromToday } from "../support/days";
 
-const DAY = "2026-12-15";
+const DAY = dayFromToday(7);
 
 describe.skipIf(!hasChromium)("TMS in Chromium: import, optimise, complete, dispatch, track", () => {
   let srv: TestServer;

@@ -7,6 +7,7 @@ import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
 import { waitFor } from "../support/wait";
 import { createTmsDepot, createTmsOrder, createTruck } from "../support/factories";
+import { dayFromToday } from "../support/days";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -98,7 +99,7 @@ describe("public order tracking (/int/order-track)", () => {
   });
 
   it("follows the truck while STARTED with an estimated arrival; a stop at the customer's place makes it FINISHED", async () => {
-    const { v, a, b } = await dispatched("2026-12-20");
+    const { v, a, b } = await dispatched(dayFromToday(12));
     expect([a.status, b.status]).toEqual(["STARTED", "STARTED"]);
     const [first, second] = [a, b].sort((x, y) => (x.sequence ?? 0) - (y.sequence ?? 0));
 
