@@ -26,6 +26,10 @@ export const ERROR_STATUS = {
   PASSWORD_MISMATCH: 400,
   CURRENT_PASSWORD_WRONG: 400,
   PAYLOAD_TOO_LARGE: 413,
+  /** a page action's body is not a form (urlencoded or multipart): JSON, text, none (server/http/page-guard.ts) */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** a form body that cannot be read: a multipart body without its announced boundary (server/http/page-guard.ts) */
+  BODY_UNREADABLE: 400,
   RATE_LIMITED: 429,
   SSO_FAILED: 401,
   SSO_NOT_CONFIGURED: 404,
