@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ZodError, type ZodType, type z } from "zod";
 import { AppError } from "../../server/errors";
-import { toErrorBody } from "../../server/http/error-mapping";
+import { databaseTextRefusal, toErrorBody } from "../../server/http/error-mapping";
 import { MAX_VEHICLE_IMAGES } from "../../server/modules/vehicles/vehicles.schema";
 import type { UploadedImage } from "../../server/modules/vehicles/vehicles.service";
 import type { FormFailure } from "./form-failure";
@@ -89,6 +89,7 @@ function failed(
 /** A refusal thrown while a button ran: a ZodError or an AppError becomes a FormFailure; anything else propagates. */
 export function failure(intent: string, err: unknown, submission?: Submission<unknown> | null, hideFields?: string[]) {
   if (err instanceof Response) throw err;
+  err = databaseTextRefusal(err) ?? err;
   if (err instanceof AppError && err.code === "NOT_FOUND") throw data({ error: err.code }, { status: 404 });
   if (!(err instanceof AppError) && !(err instanceof ZodError)) throw err;
   if (err instanceof ZodError && submission && submission.status !== "success") {

@@ -33,6 +33,8 @@ import { webhooksRoutes } from "./api/webhooks.routes";
 import { PHONE_API_PREFIXES, webOnlyGuard } from "./phone-endpoints";
 import { driverPhoneRoutes } from "./api/driver-phone.routes";
 import { dispatchAfterChange, principalMiddleware } from "./principal-middleware";
+import { guardedBuild } from "./page-guard";
+import { refuseNulTexts } from "./request-text";
 import { tokenHandoff } from "./token-handoff";
 
 export interface HttpAppOptions {
@@ -95,6 +97,8 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.use(tokenHandoff(ctx));
   app.use([...PHONE_API_PREFIXES], webOnlyGuard(ctx));
   app.use(["/api", "/auth"], express.json({ limit: "1mb" }), express.urlencoded({ extended: false, limit: "1mb" }));
+  // a NUL in any text of the path, query or body is a 400 naming the field; /auth/sso is a page (page-guard.ts)
+  app.use(["/api", "/auth/details"], refuseNulTexts(ctx));
   app.use(authRoutes(ctx));
   app.use(configurationRoutes(ctx));
   app.use(telematicsRoutes(ctx));
@@ -123,7 +127,8 @@ export function createHttpApp(ctx: AppContext, opts: HttpAppOptions) {
   app.all(
     "/{*rest}",
     createRequestHandler({
-      build: opts.build,
+      // every loader and action checks its URL's texts and reads only readable forms (page-guard.ts)
+      build: guardedBuild(opts.build),
       getLoadContext: (req) => ({
         app: ctx,
         principal: req.principal,

@@ -9,13 +9,28 @@ export interface ErrorBody {
   details?: Record<string, unknown>;
 }
 
+/**
+ * PostgreSQL's refusal of a text it cannot store (SQLSTATE 22021: a NUL in a text; 22P05: `\u0000` in jsonb),
+ * as a 400: the last line of defence behind the request checks (server/http/request-text.ts), for texts that no
+ * request field carries, such as the content of an imported file.
+ */
+export function databaseTextRefusal(err: unknown): AppError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code !== "22021" && code !== "22P05") return null;
+  return new AppError("VALIDATION", "A text holds a character that cannot be stored (NUL, U+0000)");
+}
+
 /** The one place where errors become HTTP answers (spec section 8: 409 bodies carry error and message). */
 export function toErrorBody(err: unknown): ErrorBody {
+  err = databaseTextRefusal(err) ?? err;
   if (err instanceof AppError) {
+    // a service's field messages (details.fields) are the answer's `fields`, as a failed parse's are
+    const fields = err.details?.fields as Record<string, string[]> | undefined;
     return {
       error: err.code,
       message: err.message,
       status: err.status,
+      ...(fields && typeof fields === "object" ? { fields } : {}),
       ...(err.details ? { details: err.details } : {}),
     };
   }

@@ -33,7 +33,7 @@ const METHODS = ["get", "post", "put", "patch", "delete"];
 
 /**
  * The answers any operation of its kind can give, where a fragment does not list them: 401 and 403 when it needs
- * sign-in, 404 with a path parameter, 400 when it reads a body or query parameters.
+ * sign-in, 404 with a path parameter, 400 when it reads a body, query parameters or a path parameter.
  */
 function withCommonErrors(path: string, item: Record<string, unknown>) {
   const pathParams = /\{[^}]+\}/.test(path);
@@ -53,7 +53,8 @@ function withCommonErrors(path: string, item: Record<string, unknown>) {
     };
     if (!op.security || op.security.length > 0) [401, 403].forEach(add);
     if (pathParams) add(404);
-    if (op.requestBody || op.parameters?.some((p) => p.in === "query")) add(400);
+    // a path parameter is a text too: one holding a NUL is a 400 (server/http/request-text.ts)
+    if (pathParams || op.requestBody || op.parameters?.some((p) => p.in === "query")) add(400);
   }
   return item;
 }
