@@ -110,6 +110,41 @@ describe("the vehicle check from the phone's queue", () => {
   });
 });
 
+describe("the same queued vehicle check sent twice (the first answer lost on the way)", () => {
+  const ours = (table: "vehicle_checks" | "maintenance_reminders") =>
+    srv.ctx.db.selectFrom(table).select("id").where("org_id", "=", org.orgId).execute();
+  const failedCheck = (madeAt: string, note = "Front left is flat") =>
+    queued({
+      intent: "vehicle-check",
+      made_at: madeAt,
+      result_lights: "pass",
+      result_tyres: "fail",
+      note_tyres: note,
+      result_damage: "fail",
+      photo_damage: png(),
+    });
+
+  it("is stored once with one reminder per failed item, and the second sending is answered with the same check", async () => {
+    const [checksBefore, remindersBefore] = [await ours("vehicle_checks"), await ours("maintenance_reminders")];
+    const made = ago(30 * 60_000).toISOString();
+    const first = await failedCheck(made);
+    const again = await failedCheck(made);
+    expect(first).toMatchObject({ status: 200, result: { status: "applied", madeAt: made } });
+    expect(again).toMatchObject({ status: 200, result: { status: "applied", madeAt: made } });
+    expect(await ours("vehicle_checks")).toHaveLength(checksBefore.length + 1);
+    expect(await ours("maintenance_reminders")).toHaveLength(remindersBefore.length + 2);
+  });
+
+  it("another check is another row: a different answer at the same time, or the same answers at another time", async () => {
+    const before = await ours("vehicle_checks");
+    const made = ago(20 * 60_000).toISOString();
+    await failedCheck(made);
+    await failedCheck(made, "Rear right is worn");
+    await failedCheck(ago(10 * 60_000).toISOString());
+    expect(await ours("vehicle_checks")).toHaveLength(before.length + 3);
+  });
+});
+
 describe("the proof of delivery from the phone's queue", () => {
   it("records delivered_at as made_at; a second proof is a conflict with its reason", async () => {
     const o = await startedOrder();

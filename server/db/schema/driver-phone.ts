@@ -62,6 +62,8 @@ export interface VehicleChecksTable {
   passed: boolean;
   items: Json<CheckedItem[]>;
   created_at: Timestamp;
+  /** a check sent by the phone's queue: what makes it the same check when sent again (migration 0037) */
+  fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TmsProofsOfDeliveryTable {

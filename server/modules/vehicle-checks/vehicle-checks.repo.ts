@@ -32,13 +32,29 @@ export const vehicleChecksRepo = {
       passed: boolean;
       items: CheckedItem[];
       created_at: Date;
+      fingerprint: string | null;
     },
   ) {
+    // undefined: the same check (fingerprint) was stored meanwhile by another request
     return db
       .insertInto("vehicle_checks")
       .values({ ...row, items: JSON.stringify(row.items) })
+      .onConflict((oc) =>
+        oc.columns(["org_id", "driver_id", "fingerprint"]).where("fingerprint", "is not", null).doNothing(),
+      )
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+  },
+
+  /** A driver's check with this fingerprint (a queued check sent before). */
+  byFingerprint(db: DB, orgId: string, driverId: string, fingerprint: string) {
+    return db
+      .selectFrom("vehicle_checks")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("driver_id", "=", driverId)
+      .where("fingerprint", "=", fingerprint)
+      .executeTakeFirst();
   },
 
   async setItems(db: DB, orgId: string, id: string, items: CheckedItem[]) {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import checkAl from "../../../locales/al/vehicleCheck.json" with { type: "json" };
 import checkEn from "../../../locales/en/vehicleCheck.json" with { type: "json" };
 import type { AppContext } from "../../context";
@@ -85,6 +86,20 @@ async function checkedVehicle(ctx: AppContext, p: Principal, chosen: string | nu
   throw new AppError("VALIDATION", "Unknown vehicle", { field: "vehicle_id" });
 }
 
+/** What makes two submissions the same check: the vehicle, the time it was made, every answer with its photo. */
+function checkFingerprint(
+  vehicleId: string,
+  at: Date,
+  answered: Array<{ item: ChecklistItem; ok: boolean; note: string | null; photo: { data: Buffer } | null }>,
+) {
+  const hash = createHash("sha256").update(`${vehicleId}\n${at.toISOString()}`);
+  for (const a of answered) {
+    const photo = a.photo ? createHash("sha256").update(a.photo.data).digest("hex") : "";
+    hash.update(`\n${JSON.stringify([a.item.key, a.ok, a.note, photo])}`);
+  }
+  return hash.digest("hex");
+}
+
 /**
  * A driver's check of a vehicle today: every item answered OK or Problem; a failed item that asks for a photo needs
  * one (PHOTO_REQUIRED), any photo must be JPEG/PNG/WebP within the size limit (IMAGE_INVALID). Each failed item
@@ -103,6 +118,12 @@ export async function submitCheck(ctx: AppContext, p: Principal, input: CheckSub
       throw new AppError("PHOTO_REQUIRED", "A photo of the problem", { field: `photo_${item.key}` });
     return { item, ok: a.ok, note, photo };
   });
+  // a check from the phone's queue (made_at given) sent again is the same check: answered, not stored twice
+  const fingerprint = input.made_at ? checkFingerprint(vehicleId, at, answered) : null;
+  if (fingerprint) {
+    const before = await vehicleChecksRepo.byFingerprint(ctx.db, p.orgId, p.userId, fingerprint);
+    if (before) return before;
+  }
   const day = await orgToday(ctx, p.orgId, at);
   const store = mediaStore(ctx.config);
   const written: string[] = [];
@@ -116,7 +137,9 @@ export async function submitCheck(ctx: AppContext, p: Principal, input: CheckSub
         passed: answered.every((a) => a.ok),
         items: [],
         created_at: at,
+        fingerprint,
       });
+      if (!row) return (await vehicleChecksRepo.byFingerprint(trx, p.orgId, p.userId, fingerprint ?? ""))!;
       const failed = answered.filter((a) => !a.ok);
       const text = TEXT[p.language];
       const driver = `${p.firstName} ${p.lastName}`.trim();
