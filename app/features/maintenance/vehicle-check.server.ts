@@ -1,6 +1,7 @@
 import { failure } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
 import { readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import { readFlag } from "../../../server/modules/shared/form-values";
 import * as checks from "../../../server/modules/vehicle-checks";
 
 /** Blank rows under the list for new items (more: save, and two more appear). */
@@ -40,13 +41,15 @@ export async function vehicleCheckLoader(context: LoadContext, request: Request)
 /** Rows of the form (preset_<n>, label_<n>, photo_<n>, remove_<n>) as the checklist: removed and blank rows left out. */
 export function checklistFromForm(form: FormData) {
   const rows = Number(form.get("rows") ?? 0);
-  const items: Array<{ preset: string | null; label: string | null; photo: boolean }> = [];
+  const items: Array<{ preset: string | null; label: string | null; photo: unknown }> = [];
   for (let n = 0; n < Math.min(rows, 100); n++) {
     if (form.get(`remove_${n}`)) continue;
     const preset = String(form.get(`preset_${n}`) ?? "") || null;
     const label = String(form.get(`label_${n}`) ?? "").trim() || null;
     if (!preset && !label) continue;
-    items.push({ preset, label, photo: form.get(`photo_${n}`) === "on" });
+    // the checkbox: unticked is false; a value that is no checkbox's goes on to be refused, not read as false
+    const photo = form.get(`photo_${n}`);
+    items.push({ preset, label, photo: photo === null || photo === "" ? false : (readFlag(photo) ?? photo) });
   }
   return { items };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ALERT_TYPES, type AlertType } from "../../db/schema/alerts";
 import { ALARM_TYPES, DEVICE_FAULTS } from "../../shared/device-contract";
 import { dateParam, optionalTime } from "../../shared/date-schemas";
-import { checkbox, optionalInt, requiredText } from "../shared/form-values";
+import { checkbox, flag, optionalInt, requiredInt, requiredText } from "../shared/form-values";
 
 export { ALERT_TYPES, type AlertType };
 export { ALARM_TYPES };
@@ -50,10 +50,14 @@ const time = optionalTime();
 
 const emails = z.preprocess(
   (v) => {
-    const parts = Array.isArray(v) ? v.map(String) : typeof v === "string" ? v.split(/[\s,;]+/) : [];
-    return [...new Set(parts.map((s) => s.trim().toLowerCase()).filter(Boolean))];
+    if (v === undefined || v === null) return [];
+    // a list or text of addresses; anything else (a number, an object) is refused, not read as none
+    const parts = Array.isArray(v) ? v.map(String) : typeof v === "string" ? v.split(/[\s,;]+/) : null;
+    return parts ? [...new Set(parts.map((s) => s.trim().toLowerCase()).filter(Boolean))] : v;
   },
-  z.array(z.string().email("alerts:errors.email")).max(MAX_EMAILS, "alerts:errors.tooManyEmails"),
+  z
+    .array(z.string().email("alerts:errors.email"), { error: "alerts:errors.email" })
+    .max(MAX_EMAILS, "alerts:errors.tooManyEmails"),
 );
 
 /** The input fields of each threshold: the ones the chosen type does not use are dropped before validation. */
@@ -88,9 +92,7 @@ export const policyInputSchema = z.preprocess(
     .object({
       name: requiredText(120),
       alert_type: z.enum(ALERT_TYPES, { error: "errors.required" }),
-      active: z
-        .preprocess((v) => (v === undefined ? true : v === true || v === "on" || v === "true"), z.boolean())
-        .default(true),
+      active: flag(true),
       all_vehicles: checkbox(),
       vehicle_ids: list(z.string().uuid()),
       team_ids: list(z.string().uuid()),
@@ -102,7 +104,7 @@ export const policyInputSchema = z.preprocess(
       fault_kinds: list(z.enum(ALERT_FAULTS as [string, ...string[]])),
       time_from: time,
       time_to: time,
-      days: list(z.coerce.number().int().min(0).max(6)),
+      days: list(requiredInt(0, 6)),
       daily_limit: optionalInt(1, MAX_LIMIT),
       driver_limit: optionalInt(1, MAX_LIMIT),
       notify_in_app: checkbox(),

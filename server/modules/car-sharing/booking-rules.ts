@@ -1,4 +1,5 @@
 import { addDays, formatInstantDate, parseZonedDateTime, zonedInstant, zonedParts } from "../../shared/dates";
+import { readFlag } from "../shared/form-values";
 import { BOOKING_TYPES, OTHER_PURPOSE, type AllowedHours, type BookingFields } from "./car-sharing.schema";
 
 /**
@@ -36,6 +37,10 @@ export interface BookingDraft {
   notifyUsers: boolean;
 }
 
+/** The longest destination and other reason a booking keeps (longer ones are refused, never cut). */
+export const DESTINATION_MAX = 200;
+export const OTHER_REASON_MAX = 500;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MINUTE = 60_000;
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
@@ -66,14 +71,17 @@ export function readDraft(fields: BookingFields, timeZone: string): { draft: Boo
   if (!userId) violations.push({ code: "USER_REQUIRED", field: "user_id" });
   const vehicleId = uuidOrNull(fields.vehicle_id);
   if (!vehicleId) violations.push({ code: "VEHICLE_REQUIRED", field: "vehicle_id" });
-  const destination = text(fields.destination).slice(0, 200);
+  const destination = text(fields.destination);
   if (!destination) violations.push({ code: "DESTINATION_REQUIRED", field: "destination" });
+  else if (destination.length > DESTINATION_MAX) violations.push({ code: "tooLong", field: "destination" });
   const purposeText = text(fields.purpose);
   const isOther = purposeText === OTHER_PURPOSE;
   const purposeId = isOther ? null : uuidOrNull(purposeText);
   if (!isOther && !purposeId) violations.push({ code: "PURPOSE_REQUIRED", field: "purpose" });
-  const otherReason = isOther ? text(fields.other_reason).slice(0, 500) || null : null;
+  const otherReason = isOther ? text(fields.other_reason) || null : null;
   if (isOther && !otherReason) violations.push({ code: "OTHER_REASON_REQUIRED", field: "other_reason" });
+  else if (otherReason && otherReason.length > OTHER_REASON_MAX)
+    violations.push({ code: "tooLong", field: "other_reason" });
   const times: Record<"start" | "end", Date | null> = { start: null, end: null };
   for (const key of ["start", "end"] as const) {
     const raw = text(fields[key]);
@@ -90,8 +98,9 @@ export function readDraft(fields: BookingFields, timeZone: string): { draft: Boo
   const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && !v.trim());
   if (list.some((v) => !blank(v) && !uuidOrNull(v))) violations.push({ code: "invalid", field: "passengers" });
   const passengers = [...new Set(list.map(uuidOrNull).filter((id): id is string => !!id && id !== userId))];
-  const notify = fields.notify_users;
-  const notifyUsers = notify === true || notify === "on" || notify === "true" || notify === "1";
+  // a checkbox: missing is unticked; a value that is no yes/no is refused, not read as "no"
+  const notifyUsers = fields.notify_users == null || fields.notify_users === "" ? false : readFlag(fields.notify_users);
+  if (notifyUsers === undefined) violations.push({ code: "invalid", field: "notify_users" });
   return {
     draft: {
       userId,
@@ -103,7 +112,7 @@ export function readDraft(fields: BookingFields, timeZone: string): { draft: Boo
       otherReason,
       start: times.start,
       end: times.end,
-      notifyUsers,
+      notifyUsers: notifyUsers ?? false,
     },
     violations,
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, optionalUuid, toList } from "../shared/form-values";
+import { checkbox, optionalUuid, readFlag, requiredInt, toList } from "../shared/form-values";
 import { isTime } from "../../shared/dates";
 
 /** Spec section 9: the options of the general settings (and of specific rules). */
@@ -33,22 +33,32 @@ export interface DayHoursValue {
 export type AllowedHours = Array<DayHoursValue | null>;
 export const ALL_DAY: AllowedHours = Array.from({ length: 7 }, () => ({ from: "00:00", to: "24:00" }));
 
+const invalid = "errors.invalid";
 const oneOf = <T extends readonly number[]>(options: T) =>
-  z.coerce
-    .number({ error: "errors.invalid" })
-    .refine((n) => (options as readonly number[]).includes(n), "errors.invalid");
+  requiredInt(Math.min(...options), Math.max(...options), {
+    required: invalid,
+    number: invalid,
+    range: invalid,
+  }).refine((n) => (options as readonly number[]).includes(n), invalid);
 const optionalOneOf = <T extends readonly number[]>(options: T) =>
   z.preprocess((v) => (v === "" || v === undefined ? null : v), oneOf(options).nullable());
 
 const hourText = (v: string) => v === "24:00" || isTime(v);
 
+/** A form's checkbox (missing is unticked); a value that is no checkbox's is refused under its own name. */
+function ticked(raw: Record<string, unknown>, name: string, ctx: z.RefinementCtx): boolean {
+  const v = raw[name];
+  if (v === undefined || v === null || v === "") return false;
+  const flag = readFlag(v);
+  if (flag === undefined) ctx.addIssue({ code: "custom", path: [name], message: "errors.invalid" });
+  return flag ?? false;
+}
+
 /** Allowed hours from the form (open_0, from_0, to_0 … open_6) or the API (an array of 7). */
-function hoursFromFields(raw: Record<string, unknown>): unknown {
+function hoursFromFields(raw: Record<string, unknown>, ctx: z.RefinementCtx): unknown {
   if (Array.isArray(raw.allowed_hours)) return raw.allowed_hours;
   return Array.from({ length: 7 }, (_, d) =>
-    raw[`open_${d}`] === "on" || raw[`open_${d}`] === true
-      ? { from: String(raw[`from_${d}`] ?? ""), to: String(raw[`to_${d}`] ?? "") }
-      : null,
+    ticked(raw, `open_${d}`, ctx) ? { from: String(raw[`from_${d}`] ?? ""), to: String(raw[`to_${d}`] ?? "") } : null,
   );
 }
 
@@ -62,8 +72,10 @@ export const allowedHoursSchema = z
   .refine((days) => days.every((d) => !d || d.from < d.to), "errors.invalid");
 
 export const generalSettingsSchema = z.preprocess(
-  (raw) =>
-    raw && typeof raw === "object" ? { ...raw, allowed_hours: hoursFromFields(raw as Record<string, unknown>) } : raw,
+  (raw, ctx) =>
+    raw && typeof raw === "object"
+      ? { ...raw, allowed_hours: hoursFromFields(raw as Record<string, unknown>, ctx) }
+      : raw,
   z.object({
     min_duration_min: oneOf(MIN_DURATION_OPTIONS),
     max_duration_min: oneOf(MAX_DURATION_OPTIONS),
@@ -80,11 +92,11 @@ export const generalSettingsSchema = z.preprocess(
 export type GeneralSettingsInput = z.infer<typeof generalSettingsSchema>;
 
 export const specificRuleSchema = z.preprocess(
-  (raw) => {
+  (raw, ctx) => {
     if (!raw || typeof raw !== "object") return raw;
     const r = raw as Record<string, unknown>;
-    const custom = r.custom_hours === "on" || r.custom_hours === true || Array.isArray(r.allowed_hours);
-    return { ...r, allowed_hours: custom ? hoursFromFields(r) : null };
+    const custom = ticked(r, "custom_hours", ctx) || Array.isArray(r.allowed_hours);
+    return { ...r, allowed_hours: custom ? hoursFromFields(r, ctx) : null };
   },
   z
     .object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "../shared/form-values";
+import { flag, optionalText, requiredText } from "../shared/form-values";
 
 export const FORWARDING_KINDS = ["http", "mqtt"] as const;
 export type ForwardingKind = (typeof FORWARDING_KINDS)[number];
@@ -33,10 +33,7 @@ export const forwardingTargetInputSchema = z
       (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v),
       z.string().min(16, "errors.forwardingSecret").max(200, "errors.tooLong").nullable().optional(),
     ),
-    active: z.preprocess(
-      (v) => (v === undefined || v === null ? true : v === true || v === "true" || v === "on"),
-      z.boolean(),
-    ),
+    active: flag(true),
   })
   .superRefine((v, c) => {
     if (!urlFitsKind(v.url, v.kind)) c.addIssue({ code: "custom", path: ["url"], message: "errors.forwardingUrl" });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredTime } from "../../shared/date-schemas";
 import { canonicalTimeZone } from "../../shared/time-zones";
-import { checkbox, optionalText, requiredText } from "../shared/form-values";
+import { checkbox, optionalText, requiredInt, requiredText } from "../shared/form-values";
 
 export const organizationInputSchema = z.object({
   name: requiredText(120),
@@ -19,11 +19,7 @@ export const organizationInputSchema = z.object({
 });
 export type OrganizationInput = z.infer<typeof organizationInputSchema>;
 
-const radius = z.coerce
-  .number({ error: "errors.number" })
-  .int("errors.number")
-  .min(10, "errors.range")
-  .max(10000, "errors.range");
+const radius = requiredInt(10, 10000);
 
 export const settingsInputSchema = z.object({
   attendance_enabled: checkbox(),

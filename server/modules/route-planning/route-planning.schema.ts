@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { optionalDate, requiredDate, requiredTime } from "../../shared/date-schemas";
 import { isDate } from "../../shared/dates";
-import { checkbox, optionalNumber, optionalText, optionalUuid, requiredText, toList } from "../shared/form-values";
+import {
+  checkbox,
+  optionalNumber,
+  optionalText,
+  optionalUuid,
+  requiredInt,
+  requiredText,
+  toList,
+} from "../shared/form-values";
 
 export const JOB_STATUSES = ["not_started", "started", "finished"] as const;
 export type JobStatusValue = (typeof JOB_STATUSES)[number];
@@ -14,16 +22,18 @@ const weekdays = () =>
   z
     .preprocess(
       (v) => toList(v).map((d) => (typeof d === "string" ? Number(d) : d)),
-      z.array(z.number().int().min(1, "errors.weekday").max(7, "errors.weekday")),
+      z.array(
+        z.number({ error: "errors.weekday" }).int("errors.weekday").min(1, "errors.weekday").max(7, "errors.weekday"),
+      ),
     )
     .transform((days) => [...new Set(days)].sort((a, b) => a - b));
 
-/** Explicit dates, one per line or separated by commas/spaces. */
+/** Explicit dates, one per line or separated by commas/spaces, or a list; anything else (a number, an object) is refused. */
 const dateList = () =>
   z
     .preprocess(
-      (v) => (Array.isArray(v) ? v : typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : []),
-      z.array(z.string()),
+      (v) => (v === undefined || v === null ? [] : typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : v),
+      z.array(z.string({ error: "errors.date" }), { error: "errors.date" }),
     )
     .refine((list) => list.every(isDate), "errors.date")
     .transform((list) => [...new Set(list)].sort());
@@ -145,19 +155,14 @@ export const generateInputSchema = z.object({ from: requiredDate(), to: required
   if (v.to < v.from) ctx.addIssue({ code: "custom", path: ["to"], message: "errors.dateRangeReversed" });
 });
 
-const radius = (max: number) =>
-  z.coerce.number({ error: "errors.number" }).int("errors.number").min(10, "errors.range").max(max, "errors.range");
+const radius = (max: number) => requiredInt(10, max);
 
 export const routeSettingsSchema = z.object({
   checkin_radius_m: radius(10000),
   checkout_radius_m: radius(10000),
   self_assign_jobs: checkbox(),
   self_assign_radius_m: radius(100000),
-  late_grace_min: z.coerce
-    .number({ error: "errors.number" })
-    .int("errors.number")
-    .min(0, "errors.range")
-    .max(240, "errors.range"),
+  late_grace_min: requiredInt(0, 240),
   attendance_enabled: checkbox(),
   attendance_start_threshold: requiredTime(),
 });

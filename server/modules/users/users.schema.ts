@@ -1,6 +1,6 @@
 import { MIN_PASSWORD } from "../../shared/password-rules";
 import { z } from "zod";
-import { checkbox, isoDate, optionalText, optionalUuid, requiredText } from "../shared/form-values";
+import { checkbox, flag, isoDate, optionalText, optionalUuid, requiredText } from "../shared/form-values";
 
 export const LANGUAGES = ["al", "en"] as const;
 export { MIN_PASSWORD };
@@ -41,12 +41,7 @@ export const personInputSchema = z.object({
     .default([]),
   default_language: z.enum(LANGUAGES).default("al"),
   // The form posts a hidden "false" before the checkbox: with both, the last value counts.
-  active: z
-    .preprocess((raw) => {
-      const v = Array.isArray(raw) ? raw.at(-1) : raw;
-      return v === undefined ? true : v === true || v === "on" || v === "true";
-    }, z.boolean())
-    .default(true),
+  active: flag(true),
 });
 export type PersonInput = z.infer<typeof personInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateParam, dateTimeSchema } from "../../shared/date-schemas";
+import { requiredInt } from "../shared/form-values";
 
 export const MEDIA_TYPES = ["photo", "video"] as const;
 export const CAMERAS = ["front", "rear"] as const;
@@ -18,6 +19,7 @@ export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 export type Failure = (typeof FAILURES)[number];
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const CLIP_MESSAGES = { number: "errors.videoDuration", range: "errors.videoDuration" };
 
 /** The "request footage" form and POST /api/video/requests; `at` is the org's wall-clock time (now when absent). */
 export const footageRequestSchema = z
@@ -26,15 +28,7 @@ export const footageRequestSchema = z
     camera: z.enum(CAMERAS, { error: "errors.required" }),
     mediaType: z.enum(MEDIA_TYPES, { error: "errors.required" }),
     at: z.preprocess(blank, dateTimeSchema().optional()),
-    durationS: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: "errors.videoDuration" })
-        .int("errors.videoDuration")
-        .min(1, "errors.videoDuration")
-        .max(MAX_CLIP_SECONDS, "errors.videoDuration")
-        .optional(),
-    ),
+    durationS: z.preprocess(blank, requiredInt(1, MAX_CLIP_SECONDS, CLIP_MESSAGES).optional()),
   })
   .superRefine((v, ctx) => {
     if (v.mediaType === "video" && v.durationS === undefined)
@@ -61,9 +55,5 @@ export type MediaFilter = z.output<typeof mediaFilterSchema>;
 
 /** The organisation's retention of footage (settings:write). */
 export const retentionSchema = z.object({
-  retentionDays: z.coerce
-    .number({ error: "errors.range" })
-    .int("errors.range")
-    .min(1, "errors.range")
-    .max(3650, "errors.range"),
+  retentionDays: requiredInt(1, 3650, { required: "errors.range", number: "errors.range", range: "errors.range" }),
 });

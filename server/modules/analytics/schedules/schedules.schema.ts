@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { uuidList } from "../../shared/form-values";
+import { flag, requiredInt, uuidList } from "../../shared/form-values";
 import { SCHEDULE_RANGES } from "./schedule-timing";
 
 const emails = z.preprocess(
@@ -18,17 +18,17 @@ export const scheduleInputSchema = z
   .object({
     name: z.string({ error: "errors.required" }).trim().min(1, "errors.required").max(120),
     report_type: z.string({ error: "errors.required" }).min(1, "errors.required"),
-    hour: z.coerce.number({ error: "errors.required" }).int().min(0).max(23),
+    hour: requiredInt(0, 23),
     time_range: z.enum(SCHEDULE_RANGES, { error: "errors.required" }),
     interval: z.enum(["daily", "weekly", "monthly"], { error: "errors.required" }),
-    weekday: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(6).optional()),
-    month_day: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(28).optional()),
+    weekday: z.preprocess((v) => (v === "" || v === null ? undefined : v), requiredInt(0, 6).optional()),
+    month_day: z.preprocess((v) => (v === "" || v === null ? undefined : v), requiredInt(1, 28).optional()),
     vehicle_ids: uuidList(),
     team_ids: uuidList(),
     driver_ids: uuidList(),
     user_ids: uuidList(),
     emails,
-    active: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).default(true),
+    active: flag(true),
   })
   .superRefine((v, ctx) => {
     // spec section 5: at least one e-mail must be chosen for e-mail notifications
