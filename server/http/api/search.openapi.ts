@@ -1,5 +1,5 @@
 import type { ApiFragment } from "../openapi/openapi-document";
-import { SEARCH_KINDS, SEARCH_MIN_LENGTH, SEARCH_PER_KIND } from "../../modules/search";
+import { SEARCH_KINDS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, SEARCH_PER_KIND } from "../../modules/search";
 
 /** /api/search: one search over the records the user may open (docs/navigation.md). */
 export const searchApi: ApiFragment = {
@@ -11,8 +11,10 @@ export const searchApi: ApiFragment = {
       get: {
         tags: ["search"],
         summary: `Records whose names, numbers or identifiers contain the words, at most ${SEARCH_PER_KIND} per kind`,
-        description: `Fewer than ${SEARCH_MIN_LENGTH} characters find nothing. Kinds the user's role may not read, and kinds without a match, are left out. Every kind applies its own list's scope (organisation, teams, allowed vehicles).`,
-        parameters: [{ name: "q", in: "query", required: true, schema: { type: "string", maxLength: 100 } }],
+        description: `Fewer than ${SEARCH_MIN_LENGTH} characters find nothing; more than ${SEARCH_MAX_LENGTH} are refused (400 VALIDATION naming q). Kinds the user's role may not read, and kinds without a match, are left out. Every kind applies its own list's scope (organisation, teams, allowed vehicles).`,
+        parameters: [
+          { name: "q", in: "query", required: true, schema: { type: "string", maxLength: SEARCH_MAX_LENGTH } },
+        ],
         responses: {
           200: {
             description: "Matches grouped by kind",

@@ -14,11 +14,13 @@ export const SEARCH_KINDS = [
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_MIN_LENGTH = 2;
+/** The longest search words, as every list's `q` (server/modules/shared/listing.ts): longer ones are refused. */
+export const SEARCH_MAX_LENGTH = 100;
 /** Hits per kind in the header's list; the results page shows the same and links to each kind's full list. */
 export const SEARCH_PER_KIND = 5;
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z.string({ error: "errors.invalid" }).trim().max(SEARCH_MAX_LENGTH, "errors.tooLong").default(""),
 });
 
 export interface SearchHit {

@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useLocation } from "react-router";
-import { SEARCH_MIN_LENGTH, type SearchResult } from "../../../../server/modules/search/search.schema";
+import {
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+  type SearchResult,
+} from "../../../../server/modules/search/search.schema";
 import { SearchGroups } from "./SearchGroups";
 import "../search.css";
 
@@ -62,7 +66,7 @@ export function HeaderSearch() {
         name="q"
         type="search"
         placeholder={t("placeholder")}
-        maxLength={100}
+        maxLength={SEARCH_MAX_LENGTH}
         autoComplete="off"
         value={q}
         aria-controls={panelId}

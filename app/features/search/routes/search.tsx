@@ -1,6 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { SEARCH_MIN_LENGTH, searchQuerySchema } from "../../../../server/modules/search/search.schema";
+import { data, Form } from "react-router";
+import {
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+  searchQuerySchema,
+} from "../../../../server/modules/search/search.schema";
 import { searchEverything } from "../../../../server/modules/search/search.service";
 import { requireUser } from "../../../lib/route-kit.server";
 import { SearchGroups } from "../components/SearchGroups";
@@ -11,13 +15,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requireUser(context, request);
-  const { q } = searchQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return searchEverything(context.app, p, q);
+  const parsed = searchQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  // longer words than any list searches for are refused (400), as /api/search refuses them, not answered "none"
+  if (!parsed.success) return data({ q: "", groups: [], tooLong: true }, { status: 400 });
+  return { ...(await searchEverything(context.app, p, parsed.data.q)), tooLong: false };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("search");
-  const { q, groups } = loaderData;
+  const { q, groups, tooLong } = loaderData;
   return (
     <article className="stack search-page" data-testid="search-page">
       <header className="page-header">
@@ -27,12 +33,24 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <label htmlFor="search-page-q" className="visually-hidden">
           {t("label")}
         </label>
-        <input id="search-page-q" name="q" type="search" defaultValue={q} maxLength={100} autoComplete="off" />
+        <input
+          id="search-page-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          aria-invalid={tooLong || undefined}
+        />
         <button type="submit" className="primary">
           {t("submit")}
         </button>
       </Form>
-      {q.length < SEARCH_MIN_LENGTH ? (
+      {tooLong ? (
+        <p className="alert alert-error" role="alert" data-testid="search-too-long">
+          {t("tooLong", { count: SEARCH_MAX_LENGTH })}
+        </p>
+      ) : q.length < SEARCH_MIN_LENGTH ? (
         <p className="muted">{t("tooShort", { count: SEARCH_MIN_LENGTH })}</p>
       ) : groups.length === 0 ? (
         <p className="muted" data-testid="search-none">
