@@ -208,9 +208,15 @@ export function BookingForm({
         <Errors field="end" />
       </div>
       <label className="inline">
-        <input type="checkbox" name="notify_users" defaultChecked={v("notify_users") === "on"} />{" "}
+        <input
+          type="checkbox"
+          name="notify_users"
+          defaultChecked={v("notify_users") === "on"}
+          aria-invalid={errorsOf("notify_users").length > 0 || undefined}
+        />{" "}
         {t("booking.notifyUsers")}
       </label>
+      <Errors field="notify_users" />
       <div className="form-actions">
         <button type="submit" className="button primary" data-testid="booking-save">
           {t(editing ? "booking.saveChanges" : "booking.save")}

@@ -4,7 +4,7 @@ import { getSettings, updateSettings } from "../../../../server/modules/organiza
 import { InPlaceFormPage } from "../components/InPlaceForm";
 import { TextField } from "../components/SimpleField";
 import { TimeField } from "../../../components/dates";
-import { Field } from "../../../components/forms";
+import { Field, FieldErrors } from "../../../components/forms";
 import { saveInPlace } from "../../../lib/forms.server";
 import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/settings";
@@ -31,6 +31,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const checked = (v: unknown) => v === true || v === "on" || v === "true";
 
+/** A checkbox with its error (a value no checkbox sends is refused beside it). */
+function Checkbox(props: { name: string; label: string; values: Record<string, unknown>; errors?: string[] }) {
+  const invalid = Boolean(props.errors?.length);
+  return (
+    <>
+      <label className="field checkbox">
+        <input
+          type="checkbox"
+          name={props.name}
+          defaultChecked={checked(props.values[props.name])}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${props.name}-error` : undefined}
+        />{" "}
+        {props.label}
+      </label>
+      <FieldErrors id={`${props.name}-error`} errors={props.errors} />
+    </>
+  );
+}
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("configuration");
   const readOnly = !loaderData.canWrite;
@@ -54,10 +74,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
           <section className="card form-section">
             <h2>{t("settings.attendance.title")}</h2>
-            <label className="field checkbox">
-              <input type="checkbox" name="attendance_enabled" defaultChecked={checked(values.attendance_enabled)} />{" "}
-              {t("settings.attendance.enabled")}
-            </label>
+            <Checkbox
+              name="attendance_enabled"
+              label={t("settings.attendance.enabled")}
+              values={values}
+              errors={fields?.attendance_enabled}
+            />
             <p className="muted">{t("settings.attendance.help")}</p>
             <div className="form-grid">
               <Field
@@ -104,10 +126,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 extra={radius}
               />
             </div>
-            <label className="field checkbox">
-              <input type="checkbox" name="self_assign_jobs" defaultChecked={checked(values.self_assign_jobs)} />{" "}
-              {t("settings.jobs.selfAssign")}
-            </label>
+            <Checkbox
+              name="self_assign_jobs"
+              label={t("settings.jobs.selfAssign")}
+              values={values}
+              errors={fields?.self_assign_jobs}
+            />
           </section>
         </>
       )}

@@ -105,14 +105,23 @@ export function Select(props: {
   );
 }
 
-/** A checkbox; a failed submission without it means unchecked. */
+/** A checkbox; a failed submission without it means unchecked; a value no checkbox sends is refused beside it. */
 export function Checkbox(props: { s: FormState; name: string; label: string }) {
   const v = props.s.values[props.name];
+  const err = props.s.errors[props.name];
   return (
-    <label className="checkbox">
-      <input type="checkbox" name={props.name} defaultChecked={v === true || v === "on" || v === "true"} />{" "}
-      {props.label}
-    </label>
+    <>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name={props.name}
+          defaultChecked={v === true || v === "on" || v === "true"}
+          {...aria(props.name, err)}
+        />{" "}
+        {props.label}
+      </label>
+      <FieldErrors id={`${props.name}-error`} errors={err} />
+    </>
   );
 }
 

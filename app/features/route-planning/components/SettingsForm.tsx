@@ -1,10 +1,35 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { CsrfInput, FormAlert } from "../../../components/forms";
+import { CsrfInput, FieldErrors, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, type FormFailure } from "../../../lib/form-failure";
 import { Input, TimeInput } from "./fields";
 
 const checked = (v: unknown) => v === true || v === "on" || v === "true";
+
+/** A checkbox with its error (a value no checkbox sends is refused beside it). */
+function Checkbox(props: {
+  name: string;
+  label: string;
+  values: Record<string, unknown>;
+  errors: Record<string, string[]>;
+}) {
+  const errors = props.errors[props.name];
+  return (
+    <>
+      <label className="field checkbox">
+        <input
+          type="checkbox"
+          name={props.name}
+          defaultChecked={checked(props.values[props.name])}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? `${props.name}-error` : undefined}
+        />{" "}
+        {props.label}
+      </label>
+      <FieldErrors id={`${props.name}-error`} errors={errors} />
+    </>
+  );
+}
 
 /** Check-in and check-out radius, self-assignment and its radius, lateness grace, time attendance. */
 export function SettingsForm({
@@ -60,10 +85,7 @@ export function SettingsForm({
         </fieldset>
         <fieldset disabled={!canWrite} className="card form-section">
           <h2>{t("settings.selfAssign")}</h2>
-          <label className="field checkbox">
-            <input type="checkbox" name="self_assign_jobs" defaultChecked={checked(values.self_assign_jobs)} />{" "}
-            {t("settings.selfAssignEnabled")}
-          </label>
+          <Checkbox name="self_assign_jobs" label={t("settings.selfAssignEnabled")} {...f} />
           <Input
             name="self_assign_radius_m"
             label={t("settings.selfAssignRadius")}
@@ -74,10 +96,7 @@ export function SettingsForm({
         </fieldset>
         <fieldset disabled={!canWrite} className="card form-section">
           <h2>{t("settings.attendance")}</h2>
-          <label className="field checkbox">
-            <input type="checkbox" name="attendance_enabled" defaultChecked={checked(values.attendance_enabled)} />{" "}
-            {t("settings.attendanceEnabled")}
-          </label>
+          <Checkbox name="attendance_enabled" label={t("settings.attendanceEnabled")} {...f} />
           <TimeInput name="attendance_start_threshold" label={t("settings.threshold")} {...f} required />
           <p className="muted">{t("settings.thresholdHint")}</p>
         </fieldset>
