@@ -23,7 +23,7 @@ import { HASH_HANDOFF_SCRIPT } from "./lib/hash-handoff";
 import { detectPlatform } from "./lib/platform";
 import { useRouteChunkWatchdog } from "./lib/use-chunk-watchdog";
 import { parseCookies } from "../server/security/cookies";
-import { isIntegrationPath } from "../server/http/integration-paths";
+import { isIntegrationPath } from "../server/shared/integration-paths";
 import "./styles/app.css";
 import { skipRevalidationWhenQueued } from "./lib/queued-answer";
 

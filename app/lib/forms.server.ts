@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ZodError, type ZodType, type z } from "zod";
 import { AppError } from "../../server/errors";
-import { databaseTextRefusal, toErrorBody } from "../../server/http/error-mapping";
+import { databaseTextRefusal, toErrorBody } from "../../server/error-body";
 import { MAX_VEHICLE_IMAGES } from "../../server/modules/vehicles/vehicles.schema";
 import type { UploadedImage } from "../../server/modules/vehicles/vehicles.service";
 import type { FormFailure } from "./form-failure";

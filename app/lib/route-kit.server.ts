@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { AppContext } from "../../server/context";
 import { AppError } from "../../server/errors";
-import { toErrorBody, type ErrorBody } from "../../server/http/error-mapping";
+import { toErrorBody, type ErrorBody } from "../../server/error-body";
 import type { Principal } from "../../server/modules/access/principal";
 import type { Permission } from "../../server/modules/access/permissions";
 import { parseListQuery } from "../../server/modules/shared/listing";

@@ -8,7 +8,7 @@ import type { AppContext } from "../context";
 import { httpMetrics, metricsHandler } from "../metrics/http";
 import { organizationRepo } from "../modules/organization";
 import { authRoutes } from "./api/auth.routes";
-import { contentSecurityPolicy } from "./basemap";
+import { contentSecurityPolicy } from "../basemap";
 import { driverAppRoutes } from "./driver-app";
 import { configurationRoutes } from "./api/configuration.routes";
 import { telematicsRoutes } from "./api/telematics.routes";

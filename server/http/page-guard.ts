@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { AppError } from "../errors";
-import { toErrorBody } from "./error-mapping";
+import { toErrorBody } from "../error-body";
 import { entryNulFields, nulFields, nulRefusal } from "./request-text";
 
 /**

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "../context";
 import { SESSION_COOKIE, serializeCookie } from "../security/cookies";
-import { isIntegrationPath } from "./integration-paths";
+import { isIntegrationPath } from "../shared/integration-paths";
 import { appendCookie } from "./principal-middleware";
 
 /**

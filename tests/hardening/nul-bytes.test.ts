@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formAction, intent } from "../../app/lib/forms.server";
 import type { LoadContext } from "../../app/lib/route-kit.server";
-import { toErrorBody } from "../../server/http/error-mapping";
+import { toErrorBody } from "../../server/error-body";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { signedInClient, startTestServer, type FormClient, type TestServer } from "../support/server";
 

@@ -4,7 +4,7 @@ import { swapBasemap, withAttribution } from "../../app/lib/map/basemap-style";
 import type { FleetVehicle, LivePositionMessage } from "../../app/lib/map/fleet-types";
 import { applyPositions, queuePosition } from "../../app/lib/map/live-fleet";
 import { ConfigError, loadConfig } from "../../server/config";
-import { basemapFor, contentSecurityPolicy, DEFAULT_MAP_STYLE_URL } from "../../server/http/basemap";
+import { basemapFor, contentSecurityPolicy, DEFAULT_MAP_STYLE_URL } from "../../server/basemap";
 
 const env = (over: Record<string, string> = {}) =>
   loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgres://x@127.0.0.1/x", ...over });

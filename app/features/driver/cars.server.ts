@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { AppError } from "../../../server/errors";
-import { toErrorBody } from "../../../server/http/error-mapping";
+import { toErrorBody } from "../../../server/error-body";
 import { parseBookingTime } from "../../../server/modules/car-sharing/booking-rules";
 import * as bookings from "../../../server/modules/car-sharing/bookings.service";
 import { listEntries } from "../../../server/modules/car-sharing/car-sharing.settings";

@@ -1,5 +1,5 @@
 import { AppError } from "../../../server/errors";
-import { toErrorBody } from "../../../server/http/error-mapping";
+import { toErrorBody } from "../../../server/error-body";
 import type { Principal } from "../../../server/modules/access/principal";
 import * as attendance from "../../../server/modules/route-planning/attendance.service";
 import * as field from "../../../server/modules/route-planning/field.service";

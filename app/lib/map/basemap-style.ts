@@ -1,6 +1,6 @@
 import type { StyleSpecification } from "maplibre-gl";
 
-/** The basemap chosen by the server (server/http/basemap.ts); both null: the offline basemap. */
+/** The basemap chosen by the server (server/basemap.ts); both null: the offline basemap. */
 export interface MapConfig {
   styleUrl: string | null;
   pmtilesUrl: string | null;

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import { basemapFor } from "../../../server/http/basemap";
+import { basemapFor } from "../../../server/basemap";
 import type { LoadContext } from "../route-kit.server";
 import type { MapConfig } from "./basemap-style";
 

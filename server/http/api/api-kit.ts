@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import type { Principal } from "../../modules/access/principal";
 import { parseListQuery } from "../../modules/shared/listing";
-import { toErrorBody } from "../error-mapping";
+import { toErrorBody } from "../../error-body";
 
 type Handler = (req: Request, res: Response, p: Principal) => Promise<unknown>;
 

@@ -5,7 +5,7 @@ import { entryNulFields, nulRefusal } from "../request-text";
 
 /**
  * Reads a multipart (or urlencoded) body with the platform's own parser: a body that cannot be read (a boundary
- * that is not the announced one) is 400 VALIDATION, as a JSON body that does not parse is (error-mapping.ts), and a
+ * that is not the announced one) is 400 VALIDATION, as a JSON body that does not parse is (server/error-body.ts), and a
  * text field holding a NUL is 400 VALIDATION naming it, as every other /api text (request-text.ts).
  */
 export async function readMultipart(req: Request): Promise<FormData> {

@@ -11,7 +11,7 @@ export interface ApiFragment {
   schemas?: ApiSchemas;
 }
 
-/** The error body every endpoint answers with (server/http/error-mapping.ts). */
+/** The error body every endpoint answers with (server/error-body.ts). */
 const ERROR_SCHEMA = {
   type: "object",
   required: ["error", "message", "status"],

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { isIntegrationPath } from "../../../../server/http/integration-paths";
+import { isIntegrationPath } from "../../../../server/shared/integration-paths";
 import { IntegrationShell } from "../../integrations/components/IntegrationShell";
 import IntegrationNotFound from "../../integrations/routes/not-found";
 import type { Route } from "./+types/not-found";

@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { AppError } from "../errors";
+import { AppError } from "./errors";
 
 export interface ErrorBody {
   error: string;

@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "./config";
 
 /** OpenFreeMap's "Liberty" street map: free, no account or key (https://openfreemap.org). */
 export const DEFAULT_MAP_STYLE_URL = "https://tiles.openfreemap.org/styles/liberty";
