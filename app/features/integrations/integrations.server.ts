@@ -3,7 +3,7 @@
  * signed-in visitor sees exactly what an anonymous one sees.
  */
 import type { AppContext } from "../../../server/context";
-import { publicTracking, type PublicTracking } from "../../../server/modules/tms/tracking.service";
+import { publicTracking, type PublicTracking } from "../../../server/modules/tms";
 
 /** The query parameter of a tracking link: /int/order-track?token=… */
 export const TRACKING_TOKEN_PARAM = "token";

@@ -1,8 +1,6 @@
 import { redirect } from "react-router";
-import { dispatchBoard, deliveringList } from "../../../server/modules/tms/dispatch.service";
-import { deliveringPdf } from "../../../server/modules/tms/delivering-pdf";
-import { dispatchPlan } from "../../../server/modules/tms/plans.service";
-import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import { deliveringList, deliveringPdf, dispatchBoard, plansService } from "../../../server/modules/tms";
+import { orgTimeZone } from "../../../server/modules/organization";
 import { formatInstant, formatInstantTime } from "../../../server/shared/dates";
 import { fromMinutes } from "../../../server/modules/tms/tms.schema";
 import { getFixedT, resolveLanguage } from "../../i18n/i18n.server";
@@ -43,7 +41,7 @@ export async function dispatchAction(context: LoadContext, request: Request) {
     {
       dispatch: intent({
         run: async ({ form }) => {
-          await dispatchPlan(context.app, p, idParam(String(form.get("plan") ?? "")));
+          await plansService.dispatchPlan(context.app, p, idParam(String(form.get("plan") ?? "")));
           return redirect("/tms/dispatch?dispatched=1");
         },
       }),

@@ -5,7 +5,7 @@ import {
   MAX_IMPORT_BYTES,
   SAMPLE_CSV,
   saveImportedOrders,
-} from "../../../server/modules/tms/orders.import";
+} from "../../../server/modules/tms";
 import { MAX_IMPORT_ROWS } from "../../../server/modules/tms/tms.schema";
 import { formAction, intent, refuse } from "../../lib/forms.server";
 import { bodyTooLarge, uploadedFile } from "../../lib/import.server";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { orderFilterSchema, orderInputSchema, fromMinutes } from "../../../server/modules/tms/tms.schema";
-import * as orders from "../../../server/modules/tms/orders.service";
-import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
+import { ordersService as orders } from "../../../server/modules/tms";
+import { vehicleOptions } from "../../../server/modules/vehicles";
 import { formAction, intent } from "../../lib/forms.server";
 import { proofOf } from "./proof.server";
 import { can } from "../../lib/permissions";

@@ -2,13 +2,10 @@ import { data, redirect } from "react-router";
 import { AppError } from "../../../server/errors";
 import type { UnfitOrderDetail } from "../../../server/modules/tms/plan-fit";
 import { todayIn } from "../../../server/shared/dates";
-import { orgTimeZone } from "../../../server/modules/organization/organization.service";
-import { listOrderRows } from "../../../server/modules/tms/orders.service";
-import { runPlan } from "../../../server/modules/tms/plans.optimize";
-import * as plans from "../../../server/modules/tms/plans.service";
-import { getSettings, listDepots } from "../../../server/modules/tms/tms.settings";
+import { orgTimeZone } from "../../../server/modules/organization";
+import { ordersService, plansService as plans, runPlan, settingsService } from "../../../server/modules/tms";
 import { planFormSchema } from "../../../server/modules/tms/tms.schema";
-import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
+import { vehicleOptions } from "../../../server/modules/vehicles";
 import { formAction, intent, parseTextFields } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
 import type { FormFailure } from "../../lib/form-failure";
@@ -60,9 +57,9 @@ async function formOptions(
   planId: string | null,
 ) {
   const [depots, vehicles, page] = await Promise.all([
-    listDepots(context.app, p),
+    settingsService.listDepots(context.app, p),
     vehicleOptions(context.app, p),
-    listOrderRows(
+    ordersService.listOrderRows(
       context.app,
       p,
       { q: "", page: 1, size: 200, dir: "asc", sort: "order_id" },
@@ -98,7 +95,10 @@ export async function addPlanLoader(context: LoadContext, request: Request) {
   const p = requirePermission(context, request, "tms:write");
   const asked = new URL(request.url).searchParams.get("day") ?? "";
   const day = DAY.test(asked) ? asked : todayIn(await orgTimeZone(context.app, p.orgId));
-  const [options, settings] = await Promise.all([formOptions(context, p, day, null), getSettings(context.app, p)]);
+  const [options, settings] = await Promise.all([
+    formOptions(context, p, day, null),
+    settingsService.getSettings(context.app, p),
+  ]);
   return { day, weightUnit: settings.weight_unit, ...options };
 }
 
@@ -127,7 +127,7 @@ export async function editPlanLoader(context: LoadContext, request: Request, raw
   const { plan } = details;
   const [options, settings] = await Promise.all([
     formOptions(context, p, plan.day, plan.id),
-    getSettings(context.app, p),
+    settingsService.getSettings(context.app, p),
   ]);
   const label = new Map(options.vehicles.map((v) => [v.id, v.label]));
   const canWrite = can(p, "tms:write");

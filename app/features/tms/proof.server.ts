@@ -1,4 +1,4 @@
-import { findProof, proofPhoto } from "../../../server/modules/tms/proof-of-delivery.service";
+import { findProof, proofPhoto } from "../../../server/modules/tms";
 import { photoResponse } from "../../lib/photo-response.server";
 import { idParam, load, requireUser, type LoadContext } from "../../lib/route-kit.server";
 

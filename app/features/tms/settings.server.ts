@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
-import * as keys from "../../../server/modules/tms/api-keys.service";
-import * as settings from "../../../server/modules/tms/tms.settings";
+import { apiKeysService as keys, settingsService as settings } from "../../../server/modules/tms";
 import { settingsInputSchema } from "../../../server/modules/tms/tms.schema";
-import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import { orgTimeZone } from "../../../server/modules/organization";
 import { formatInstant, formatInstantDate } from "../../../server/shared/dates";
 import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
