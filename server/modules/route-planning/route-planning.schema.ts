@@ -7,6 +7,7 @@ import {
   optionalText,
   optionalUuid,
   requiredInt,
+  requiredNumber,
   requiredText,
   toList,
 } from "../shared/form-values";
@@ -169,9 +170,10 @@ export const routeSettingsSchema = z.object({
 export type RouteSettingsInput = z.infer<typeof routeSettingsSchema>;
 
 /** The phone's position for check-in, check-out, self-assignment and the working day. */
+/** The phone's position: a blank, a boolean or a list is refused, never read as 0 (a point off the coast of Africa). */
 export const phonePositionSchema = z.object({
-  latitude: z.coerce.number({ error: "errors.number" }).min(-90, "errors.range").max(90, "errors.range"),
-  longitude: z.coerce.number({ error: "errors.number" }).min(-180, "errors.range").max(180, "errors.range"),
+  latitude: requiredNumber(-90, 90),
+  longitude: requiredNumber(-180, 180),
 });
 export type PhonePosition = z.infer<typeof phonePositionSchema>;
 

@@ -42,6 +42,25 @@ export const requiredInt = (
   );
 };
 
+/**
+ * A required number in a range (a coordinate), as JSON or a form's text sends it (a decimal comma is read as a point).
+ * Missing or blank is "errors.required"; a boolean, a list or text that is no number is "errors.number", never read as
+ * 0 or 1 the way z.coerce.number reads them.
+ */
+export const requiredNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) =>
+      v === null || (typeof v === "string" && v.trim() === "")
+        ? undefined
+        : typeof v === "string"
+          ? Number(v.replace(",", "."))
+          : v,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "errors.required" : "errors.number") })
+      .min(min, "errors.range")
+      .max(max, "errors.range"),
+  );
+
 export const optionalInt = (min: number, max: number) =>
   z.preprocess(
     (v) => (v === "" || v === null || v === undefined ? null : typeof v === "string" ? Number(v) : v),

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
 import { madeAt } from "../route-planning";
+import { optionalNumber } from "../shared/form-values";
 import { checkPhoto, type UploadedPhoto } from "../shared/photo";
 import { mediaStore } from "../video";
 import { ordersRepo } from "./orders.repo";
@@ -22,12 +23,8 @@ export interface ProofInput {
   made_at?: string | null;
 }
 
-const coordinate = (max: number) =>
-  z.preprocess(
-    (v) => (v === "" || v === null || v === undefined ? null : Number(v)),
-    z.number().min(-max).max(max).nullable(),
-  );
-const positionSchema = z.object({ latitude: coordinate(90), longitude: coordinate(180) });
+// the phone's position, when it gave one: blank is none; a boolean or text that is no number is refused (never 1 or 0)
+const positionSchema = z.object({ latitude: optionalNumber(-90, 90), longitude: optionalNumber(-180, 180) });
 
 /** The planner (tms:write) or the driver of the order's truck; anyone else is NOT_YOUR_ORDER. */
 async function deliverableOrder(ctx: AppContext, p: Principal, orderId: string) {
@@ -85,8 +82,8 @@ export async function recordProof(ctx: AppContext, p: Principal, orderId: string
       photo_key: key,
       photo_type: photo.type,
       photo_bytes: photo.data.length,
-      latitude: position.latitude,
-      longitude: position.longitude,
+      latitude: position.latitude ?? null,
+      longitude: position.longitude ?? null,
       recorded_by: p.userId,
       delivered_at: deliveredAt,
     });

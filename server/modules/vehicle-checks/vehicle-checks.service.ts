@@ -112,7 +112,12 @@ export async function submitCheck(ctx: AppContext, p: Principal, input: CheckSub
   const answered = items.map((item) => {
     const a = input.answers[item.key];
     if (!a || a.ok === null) throw new AppError("VALIDATION", "Answer every item", { field: `result_${item.key}` });
-    const note = a.note?.trim().slice(0, NOTE_MAX) || null;
+    const note = a.note?.trim() || null;
+    // a longer note is refused with its field named, never cut in silence (the form's maxlength says the same)
+    if (note && note.length > NOTE_MAX)
+      throw new AppError("VALIDATION", "The note is too long", {
+        fields: { [`note_${item.key}`]: ["errors.tooLong"] },
+      });
     const photo = !a.ok && a.photo ? checkPhoto(ctx.config, a.photo, `photo_${item.key}`) : null;
     if (!a.ok && item.photo && !photo)
       throw new AppError("PHOTO_REQUIRED", "A photo of the problem", { field: `photo_${item.key}` });
