@@ -1,8 +1,9 @@
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import { appFrontDoor } from "./scripts/eslint/app-front-door.js";
 import { moduleFrontDoor } from "./scripts/eslint/module-front-door.js";
 
-const flota = { rules: { "module-front-door": moduleFrontDoor } };
+const flota = { rules: { "module-front-door": moduleFrontDoor, "app-front-door": appFrontDoor } };
 
 export default tseslint.config(
   { ignores: ["build/**", "build-*/**", ".react-router/**", "node_modules/**", "data/**", "public/**"] },
@@ -25,6 +26,7 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "flota/module-front-door": "error",
+      "flota/app-front-door": "error",
     },
   },
 );

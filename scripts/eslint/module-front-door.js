@@ -2,8 +2,8 @@ import path from "node:path";
 
 /**
  * ESLint rule: outside a server module, import it only through its front door (server/modules/<m>/index.ts).
- * Applies to server code, jobs, benchmarks and e-mail templates; the web app and the tests are not checked (the
- * app's client bundle must not pull a whole module in through an index). `shared/` and `access/` under
+ * Applies to server code, jobs, benchmarks and e-mail templates; the web app has its own two-tier rule
+ * (app-front-door.js: glue through the index, pages through their glue) and the tests are not checked. `shared/` and `access/` under
  * server/modules are primitives every module may use file by file. docs/architecture.md, "Modules meet at their
  * front door".
  */
