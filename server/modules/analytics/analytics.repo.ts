@@ -31,9 +31,31 @@ const SEGMENT_COLUMNS = [
 /** A stored segment as reports read it. */
 export type SegmentRecord = Pick<Selectable<VehicleSegmentsTable>, (typeof SEGMENT_COLUMNS)[number]>;
 
+/** Which segments to read (a report's `ReportScope` carries every field but `kinds` and `limit`). */
+export interface SegmentQuery {
+  orgId: string;
+  vehicleIds: string[];
+  kinds: SegmentRecord["kind"][];
+  /** segments that start in [start, end) */
+  period: { start: Date; end: Date };
+  /** only these drivers' segments; null or absent: every driver's */
+  driverIds?: string[] | null;
+  /** at most this many rows */
+  limit?: number;
+}
+
 /** "REG (name)" or the registration: how reports and tiles name a vehicle. */
 export const vehicleLabel = (v: { registration: string; identifier_name: string | null }) =>
   v.identifier_name ? `${v.registration} (${v.identifier_name})` : v.registration;
+
+/** The organisation's vehicles' segments of the kinds asked for (the rest of the query is the caller's). */
+const segmentsOfKinds = (db: DB, q: Pick<SegmentQuery, "orgId" | "vehicleIds" | "kinds">) =>
+  db
+    .selectFrom("vehicle_segments")
+    .select(SEGMENT_COLUMNS)
+    .where("org_id", "=", q.orgId)
+    .where("vehicle_id", "in", q.vehicleIds)
+    .where("kind", "in", q.kinds);
 
 export const analyticsRepo = {
   /** The vehicles a report covers: visible to the principal, narrowed by the chosen vehicles, teams and drivers. */
@@ -77,41 +99,23 @@ export const analyticsRepo = {
     return q.orderBy("vehicles.registration").execute();
   },
 
-  /** Segments of the kinds asked for that start in [start, end), optionally only some drivers'. */
-  segments(
-    db: DB,
-    orgId: string,
-    vehicleIds: string[],
-    kinds: SegmentRecord["kind"][],
-    start: Date,
-    end: Date,
-    driverIds: string[] | null,
-    limit?: number,
-  ) {
-    let q = db
-      .selectFrom("vehicle_segments")
-      .select(SEGMENT_COLUMNS)
-      .where("org_id", "=", orgId)
-      .where("vehicle_id", "in", vehicleIds)
-      .where("kind", "in", kinds)
-      .where("start_time", ">=", start)
-      .where("start_time", "<", end);
-    if (driverIds) q = q.where("driver_id", "in", driverIds);
-    q = q.orderBy("vehicle_id").orderBy("start_time");
-    if (limit) q = q.limit(limit);
-    return q.execute();
+  /**
+   * Segments of the kinds asked for that start in the period [start, end), optionally only some drivers', in vehicle
+   * and time order. A report passes its scope: `segments(scope.db, { ...scope, kinds: ["trip"] })`.
+   */
+  segments(db: DB, q: SegmentQuery) {
+    let query = segmentsOfKinds(db, q).where("start_time", ">=", q.period.start).where("start_time", "<", q.period.end);
+    if (q.driverIds) query = query.where("driver_id", "in", q.driverIds);
+    query = query.orderBy("vehicle_id").orderBy("start_time");
+    if (q.limit) query = query.limit(q.limit);
+    return query.execute();
   },
 
-  /** Stops and idling that overlap [start, end) (an overnight stop that began the day before counts). */
-  overlapping(db: DB, orgId: string, vehicleIds: string[], kinds: SegmentRecord["kind"][], start: Date, end: Date) {
-    return db
-      .selectFrom("vehicle_segments")
-      .select(SEGMENT_COLUMNS)
-      .where("org_id", "=", orgId)
-      .where("vehicle_id", "in", vehicleIds)
-      .where("kind", "in", kinds)
-      .where("start_time", "<", end)
-      .where("end_time", ">", start)
+  /** Stops and idling that overlap the period [start, end) (an overnight stop that began the day before counts). */
+  overlapping(db: DB, q: Pick<SegmentQuery, "orgId" | "vehicleIds" | "kinds" | "period">) {
+    return segmentsOfKinds(db, q)
+      .where("start_time", "<", q.period.end)
+      .where("end_time", ">", q.period.start)
       .orderBy("vehicle_id")
       .orderBy("start_time")
       .execute();

@@ -25,7 +25,12 @@ export async function loadWindowData(ctx: AppContext, p: Principal, periods: Per
   const start = new Date(Math.min(...periods.map((x) => x.start.getTime())));
   const end = new Date(Math.max(...periods.map((x) => x.end.getTime())));
   const [segments, alerts] = await Promise.all([
-    analyticsRepo.segments(ctx.db, p.orgId, ids, ["trip", "stop", "idle", "speeding"], start, end, null),
+    analyticsRepo.segments(ctx.db, {
+      orgId: p.orgId,
+      vehicleIds: ids,
+      kinds: ["trip", "stop", "idle", "speeding"],
+      period: { start, end },
+    }),
     alertLogRepo.countsByVehicleDay(ctx.db, p.orgId, ids, start, end, timeZone),
   ]);
   // each vehicle's segments in time order, so a tile reads only its vehicles' window (binary search)

@@ -114,14 +114,7 @@ export const deviceHealthReport = defineReport({
     const inScope = new Set(scope.vehicleIds);
     const [fleet, segs] = await Promise.all([
       listFleetState(scope.ctx, scope.principal),
-      analyticsRepo.overlapping(
-        scope.db,
-        scope.orgId,
-        scope.vehicleIds,
-        ["trip", "stop"],
-        scope.period.start,
-        scope.period.end,
-      ),
+      analyticsRepo.overlapping(scope.db, { ...scope, kinds: ["trip", "stop"] }),
     ]);
     const days = daysOf(scope.period).length;
     const rows: ReportRow[] = fleet
@@ -168,14 +161,11 @@ export const vehicleDetailsReport = defineReport({
   async run(scope) {
     const [vehicleId] = scope.vehicleIds;
     const [segs, alerts] = await Promise.all([
-      analyticsRepo.overlapping(
-        scope.db,
-        scope.orgId,
-        [vehicleId],
-        ["trip", "stop", "idle", "speeding"],
-        scope.period.start,
-        scope.period.end,
-      ),
+      analyticsRepo.overlapping(scope.db, {
+        ...scope,
+        vehicleIds: [vehicleId],
+        kinds: ["trip", "stop", "idle", "speeding"],
+      }),
       alertLogRepo.list(
         scope.db,
         scope.principal,

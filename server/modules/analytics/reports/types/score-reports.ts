@@ -51,8 +51,8 @@ export const engineHoursReport = defineReport({
   chart: { type: "bar", category: "vehicle", series: ["utilisation"] },
   async run(scope, params) {
     const l = labels(scope);
-    const { start, end } = scope.period;
-    const segs = await analyticsRepo.overlapping(scope.db, scope.orgId, scope.vehicleIds, ["trip", "stop"], start, end);
+    const { start } = scope.period;
+    const segs = await analyticsRepo.overlapping(scope.db, { ...scope, kinds: ["trip", "stop"] });
     const days = daysOf(scope.period).length;
     const rows: ReportRow[] = scope.vehicleIds.map((id) => {
       const mine = segs.filter((s) => s.vehicle_id === id && s.start_time >= start);
@@ -97,15 +97,7 @@ export const ecoScoreReport = defineReport({
   chart: { type: "bar", category: "name", series: ["score"] },
   async run(scope, params) {
     const l = labels(scope);
-    const segs = await analyticsRepo.segments(
-      scope.db,
-      scope.orgId,
-      scope.vehicleIds,
-      ["trip", "speeding"],
-      scope.period.start,
-      scope.period.end,
-      scope.driverIds,
-    );
+    const segs = await analyticsRepo.segments(scope.db, { ...scope, kinds: ["trip", "speeding"] });
     const keyOf = (s: SegmentRecord) => (params.by === "driver" ? (s.driver_id ?? "") : s.vehicle_id);
     const acc = new Map<
       string,
@@ -173,15 +165,7 @@ export const driverActivityReport = defineReport({
   chart: { type: "bar", category: "driver", series: ["distance"] },
   async run(scope) {
     const l = labels(scope);
-    const trips = await analyticsRepo.segments(
-      scope.db,
-      scope.orgId,
-      scope.vehicleIds,
-      ["trip"],
-      scope.period.start,
-      scope.period.end,
-      scope.driverIds,
-    );
+    const trips = await analyticsRepo.segments(scope.db, { ...scope, kinds: ["trip"] });
     const acc = new Map<
       string,
       {
@@ -257,15 +241,7 @@ export const workingTimeReport = defineReport({
   chart: { type: "pie", category: "class", series: ["distance"] },
   async run(scope, params) {
     const l = labels(scope);
-    const trips = await analyticsRepo.segments(
-      scope.db,
-      scope.orgId,
-      scope.vehicleIds,
-      ["trip"],
-      scope.period.start,
-      scope.period.end,
-      scope.driverIds,
-    );
+    const trips = await analyticsRepo.segments(scope.db, { ...scope, kinds: ["trip"] });
     const from = minutesOfDay(params.work_from)!;
     const to = minutesOfDay(params.work_to)!;
     const days = new Set(params.work_days);

@@ -44,16 +44,7 @@ export const tripsReport = defineReport({
   chart: { type: "bar", category: "vehicle", series: ["distance"] },
   async run(scope) {
     const l = labels(scope);
-    const segs = await analyticsRepo.segments(
-      scope.db,
-      scope.orgId,
-      scope.vehicleIds,
-      ["trip"],
-      scope.period.start,
-      scope.period.end,
-      scope.driverIds,
-      scope.maxRows + 1,
-    );
+    const segs = await analyticsRepo.segments(scope.db, { ...scope, kinds: ["trip"], limit: scope.maxRows + 1 });
     const rows: ReportRow[] = segs.slice(0, scope.maxRows).map((s) => ({
       vehicle: l.vehicle(s.vehicle_id),
       driver: l.driver(s.driver_id),
@@ -92,15 +83,7 @@ export const stopsReport = defineReport({
   chart: { type: "bar", category: "vehicle", series: ["duration"] },
   async run(scope, params) {
     const l = labels(scope);
-    const segs = await analyticsRepo.segments(
-      scope.db,
-      scope.orgId,
-      scope.vehicleIds,
-      ["stop"],
-      scope.period.start,
-      scope.period.end,
-      scope.driverIds,
-    );
+    const segs = await analyticsRepo.segments(scope.db, { ...scope, kinds: ["stop"] });
     const long = segs.filter((s) => durationS(s) >= params.min_minutes * 60);
     const rows: ReportRow[] = long.slice(0, scope.maxRows).map((s) => ({
       vehicle: l.vehicle(s.vehicle_id),
@@ -134,15 +117,7 @@ export const idlingReport = defineReport({
   chart: { type: "bar", category: "vehicle", series: ["duration"] },
   async run(scope, params) {
     const l = labels(scope);
-    const segs = await analyticsRepo.segments(
-      scope.db,
-      scope.orgId,
-      scope.vehicleIds,
-      ["idle"],
-      scope.period.start,
-      scope.period.end,
-      scope.driverIds,
-    );
+    const segs = await analyticsRepo.segments(scope.db, { ...scope, kinds: ["idle"] });
     const long = segs.filter((s) => durationS(s) >= params.min_minutes * 60);
     // a typical passenger or light commercial engine burns about 1 l/h at idle (documented in docs/analytics.md)
     const rows: ReportRow[] = long.slice(0, scope.maxRows).map((s) => ({
@@ -177,15 +152,7 @@ export const speedingReport = defineReport({
   chart: { type: "bar", category: "vehicle", series: ["duration"] },
   async run(scope, params) {
     const l = labels(scope);
-    const segs = await analyticsRepo.segments(
-      scope.db,
-      scope.orgId,
-      scope.vehicleIds,
-      ["speeding"],
-      scope.period.start,
-      scope.period.end,
-      scope.driverIds,
-    );
+    const segs = await analyticsRepo.segments(scope.db, { ...scope, kinds: ["speeding"] });
     const kept = segs.filter((s) => durationS(s) >= params.min_seconds);
     const rows: ReportRow[] = kept.slice(0, scope.maxRows).map((s) => ({
       vehicle: l.vehicle(s.vehicle_id),
@@ -263,15 +230,7 @@ export const mileageReport = defineReport({
   chart: { type: "bar", category: "period", series: ["distance"], stacked: true },
   async run(scope, params) {
     const l = labels(scope);
-    const trips = await analyticsRepo.segments(
-      scope.db,
-      scope.orgId,
-      scope.vehicleIds,
-      ["trip"],
-      scope.period.start,
-      scope.period.end,
-      scope.driverIds,
-    );
+    const trips = await analyticsRepo.segments(scope.db, { ...scope, kinds: ["trip"] });
     const cells = new Map<string, ReportRow & { distance: number; trips: number; end_odometer: number }>();
     for (const t of trips) {
       const day = formatInstantDate(t.start_time, scope.period.timeZone);
