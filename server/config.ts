@@ -1,11 +1,23 @@
 import path from "node:path";
 import { z } from "zod";
+import {
+  PROTOCOL_NAMES,
+  PROTOCOLS,
+  protocolPortVariable,
+  type ProtocolName,
+  type ProtocolPortVariable,
+} from "./shared/protocols";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** `TELTONIKA_PORT`, `GT06_PORT`, …: every protocol of the registry, defaulting to its port there. */
+const protocolPorts = Object.fromEntries(
+  PROTOCOL_NAMES.map((name) => [protocolPortVariable(name), port.default(PROTOCOLS[name].port)]),
+) as { [N in ProtocolName as ProtocolPortVariable<N>]: z.ZodDefault<typeof port> };
 
 export const DEFAULT_ADMIN_EMAIL = "admin@flota.local";
 export const DEFAULT_ADMIN_PASSWORD = "flota-admin";
@@ -54,19 +66,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  TELTONIKA_PORT: port.default(5027),
-  GT06_PORT: port.default(5023),
-  OSMAND_PORT: port.default(5055),
-  H02_PORT: port.default(5013),
-  // devices-new-b: Ruptela, Meitrack, Suntech and Galileosky gateways on Traccar's ports (0 turns one off)
-  RUPTELA_PORT: port.default(5046),
-  MEITRACK_PORT: port.default(5020),
-  SUNTECH_PORT: port.default(5011),
-  GALILEOSKY_PORT: port.default(5034),
-  QUECLINK_PORT: port.default(5004),
-  JT808_PORT: port.default(5015),
-  WIALON_PORT: port.default(5039),
-  COBAN_PORT: port.default(5001),
+  // one <NAME>_PORT per device protocol, on Traccar's port (server/shared/protocols.ts); 0 turns the protocol off
+  ...protocolPorts,
   GATEWAY_HOST: z.string().default("0.0.0.0"),
   FLOTA_SIMULATOR: bool.optional(),
   IMMOBILIZATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),

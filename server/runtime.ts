@@ -13,26 +13,16 @@ import { startCameraServer, type CameraServer } from "./telematics/gateway/dualc
 import { teltonikaUdpHandler } from "./telematics/gateway/teltonika-udp-handler";
 import { startUdpGateway, type UdpGateway } from "./telematics/gateway/udp-gateway";
 import {
+  byProtocol,
+  protocolPortVariable,
   startOsmAndServer,
   startTcpGateway,
+  TCP_PROTOCOLS,
   type OsmAndServer,
+  type ProtocolName,
   type TcpGateway,
   type TcpProtocol,
 } from "./telematics/index";
-
-const TCP_PROTOCOLS = [
-  "teltonika",
-  "gt06",
-  "h02",
-  "queclink",
-  "jt808",
-  "wialon",
-  "coban",
-  "ruptela",
-  "meitrack",
-  "suntech",
-  "galileosky",
-] as const satisfies readonly TcpProtocol[];
 
 export interface TelematicsRuntime {
   /** Ports actually bound; a protocol configured with port 0 in production is absent. */
@@ -63,7 +53,7 @@ export interface StartTelematicsOptions {
 }
 
 /**
- * Starts the Teltonika, GT06, H02 and OsmAnd gateways on their configured ports, wired to the position
+ * Starts every protocol's gateway (server/shared/protocols.ts) on its configured port, wired to the position
  * pipeline (store, then acknowledge, then publish live on ctx.live) and the unknown-device log; device
  * lookups go through ctx.devices. The returned `commands` reach the devices connected here.
  */
@@ -124,20 +114,10 @@ export async function startTelematics(
       metrics.positionsStored(protocol, stored, Number(process.hrtime.bigint() - start) / 1e9);
     },
   });
-  const configured = {
-    teltonika: config.TELTONIKA_PORT,
-    gt06: config.GT06_PORT,
-    h02: config.H02_PORT,
-    queclink: config.QUECLINK_PORT,
-    jt808: config.JT808_PORT,
-    wialon: config.WIALON_PORT,
-    coban: config.COBAN_PORT,
-    osmand: config.OSMAND_PORT,
+  // every protocol's <NAME>_PORT (server/shared/protocols.ts), the camera's, then the caller's
+  const configured: Record<ProtocolName | "camera", number> = {
+    ...byProtocol((name) => config[protocolPortVariable(name)]),
     camera: config.CAMERA_PORT,
-    ruptela: config.RUPTELA_PORT,
-    meitrack: config.MEITRACK_PORT,
-    suntech: config.SUNTECH_PORT,
-    galileosky: config.GALILEOSKY_PORT,
     ...opts.ports,
   };
   const enabled = (port: number | undefined) => port !== undefined && (port > 0 || Boolean(opts.ephemeral));

@@ -36,7 +36,9 @@ export const PURE_SHARED_FILES = [
  * The device protocol registry (issue 39, "One protocol registry"): its file goes here, so the app's protocol lists
  * derive from it. Kept apart from PURE_SHARED_FILES so that change is one line in its own list.
  */
-export const PROTOCOL_REGISTRY_FILES = [];
+export const PROTOCOL_REGISTRY_FILES = [
+  "server/shared/protocols.ts", // names, labels, transports, default ports and command support of every protocol
+];
 
 const OPEN_TO_ALL = new Set(["shared", "access"]);
 const GLUE = /\.server\.tsx?$/;

@@ -12,7 +12,6 @@ import {
  * `imei:<imei>,<keyword>,<local time>,<phone>,F|L,<UTC hhmmss.sss>,A|V,<lat>,N|S,<lon>,E|W,<speed knots>,
  * <course>,<altitude>,<acc>,<door>,<fuel 1>,<fuel 2>,<temperature>;` reports. Reports get no answer.
  */
-export const COBAN_DEFAULT_PORT = 5001;
 export const COBAN_MAX_FRAME = 1024;
 
 const KNOTS_TO_KMH = 1.852;

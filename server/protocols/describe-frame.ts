@@ -9,10 +9,15 @@ import { decodeRuptelaFrame } from "./ruptela";
 import { decodeSuntechFrame } from "./suntech";
 import { decodeTeltonikaFrame, parseImeiHandshake } from "./teltonika";
 import { decodeWialonPacket } from "./wialon";
+import type { TcpProtocolName } from "../shared/protocols";
 
 type Describer = (frame: Buffer) => unknown;
 
-const DESCRIBERS: Record<string, Describer> = {
+/**
+ * What each TCP protocol's codec reads from a frame (server/shared/protocols.ts): the compiler refuses a registry
+ * entry without its describer here.
+ */
+const DESCRIBERS = {
   gt06: (frame) => decodeGt06Message(parseGt06Frame(frame), ""),
   h02: (frame) => decodeH02Frame(frame),
   teltonika: (frame) => (frame.readUInt32BE(0) === 0 ? decodeTeltonikaFrame(frame, "") : parseImeiHandshake(frame)),
@@ -24,7 +29,7 @@ const DESCRIBERS: Record<string, Describer> = {
   queclink: (frame) => decodeQueclinkReport(frame.toString("latin1")),
   wialon: (frame) => decodeWialonPacket(frame.toString("latin1"), "", "2.0"),
   coban: (frame) => decodeCobanMessage(frame.toString("latin1")),
-};
+} satisfies Record<TcpProtocolName, Describer>;
 
 const replacer = (key: string, value: unknown) => {
   if (key === "frame" || key === "payload") return undefined;
@@ -38,7 +43,7 @@ const replacer = (key: string, value: unknown) => {
  * message, or the decoder's error. null for protocols without a describer here.
  */
 export function describeFrame(protocol: string, frame: Buffer): string | null {
-  const describe = DESCRIBERS[protocol];
+  const describe = Object.hasOwn(DESCRIBERS, protocol) ? DESCRIBERS[protocol as TcpProtocolName] : undefined;
   if (!describe) return null;
   try {
     return JSON.stringify(describe(frame), replacer, 1).slice(0, 2000);

@@ -6,7 +6,6 @@ import { crc16Modbus } from "./checksum";
  * unsent archive data, tags (id byte + fixed-size little-endian value), CRC-16/MODBUS LE over everything before
  * it. The server confirms every packet with 0x02 + the packet's CRC. A tag that repeats starts the next record.
  */
-export const GALILEOSKY_DEFAULT_PORT = 5034;
 export const GALILEOSKY_DEFAULT_MAX_FRAME = 4096;
 
 /** Command text for output 0 (the immobiliser relay in Galileosky's wiring diagrams). */

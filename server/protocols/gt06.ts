@@ -11,8 +11,6 @@ export {
 } from "./gt06-frame";
 export { decodeGt06Message, type Gt06Message } from "./gt06-messages";
 
-export const GT06_DEFAULT_PORT = 5023;
-
 export const GT06_LOGIN = 0x01;
 export const GT06_GPS = 0x10;
 export const GT06_GPS_LBS = 0x12;

@@ -3,7 +3,6 @@ import { decodeH02Binary, h02BinaryLength, type H02Message } from "./h02-binary"
 
 export type { H02Message };
 
-export const H02_DEFAULT_PORT = 5013;
 export const H02_MAX_TEXT_FRAME = 1024;
 
 const KNOTS_TO_KMH = 1.852;

@@ -12,7 +12,6 @@ import { ByteReader } from "./byte-reader";
  * escaped as 7D 02 / 7D 01, a header with the terminal's phone number in BCD, and an XOR check byte over
  * header and body. Times are GMT+8 as the standard prescribes.
  */
-export const JT808_DEFAULT_PORT = 5015;
 /** Escaped bytes on the wire; a body is at most 1023 bytes, escaping can double it. */
 export const JT808_MAX_FRAME = 2 * 1024 + 64;
 

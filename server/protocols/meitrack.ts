@@ -11,7 +11,6 @@ import {
  * from the device, `@@...` from the server. <length> counts the bytes from the comma after it through \r\n;
  * <CS> is the sum of every byte from the first `$`/`@` through `*`, modulo 256, as two hex digits.
  */
-export const MEITRACK_DEFAULT_PORT = 5020;
 export const MEITRACK_DEFAULT_MAX_FRAME = 4096;
 
 /** C01 output control: speed limit 0 (act at once), then outputs A..E (1 on, 0 off, 2 unchanged). */

@@ -1,7 +1,5 @@
 import { isAlarmType, type AttributeValue, type DevicePosition } from "../shared/device-contract";
 
-export const OSMAND_DEFAULT_PORT = 5055;
-
 const KNOTS_TO_KMH = 1.852;
 const MPS_TO_KMH = 3.6;
 

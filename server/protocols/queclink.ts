@@ -11,7 +11,6 @@ import {
  * `+RESP:GTxxx,…$` live reports, `+BUFF:GTxxx,…$` buffered ones, `+ACK:GTxxx,…$` answers and heartbeats.
  * Fields are comma separated; the last two are the send time and a 4-hex-digit count number.
  */
-export const QUECLINK_DEFAULT_PORT = 5004;
 export const QUECLINK_MAX_FRAME = 4 * 1024;
 /** The default AT command password is the model name; GV300 is the most common family. */
 export const QUECLINK_DEFAULT_PASSWORD = "gv300";

@@ -14,7 +14,6 @@ import { crc16Kermit } from "./checksum";
  * (big-endian) over IMEI..payload. Server packet: u16 length, u8 command (device command + 100), payload,
  * CRC-16/KERMIT over command..payload.
  */
-export const RUPTELA_DEFAULT_PORT = 5046;
 export const RUPTELA_DEFAULT_MAX_FRAME = 4096;
 
 export const RUPTELA_RECORDS = 1;

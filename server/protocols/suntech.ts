@@ -11,7 +11,6 @@ import {
  * ST310U/ST4300/ST8300 ("STT;<id>;<header mask>;..."): `;`-separated ASCII reports, each ended by \r. Over TCP
  * the server sends no acknowledgement (ACK reports exist for UDP only).
  */
-export const SUNTECH_DEFAULT_PORT = 5011;
 export const SUNTECH_MAX_FRAME = 2048;
 
 export type SuntechMessage =

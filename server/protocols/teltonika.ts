@@ -4,7 +4,6 @@ import { crc16Ibm } from "./checksum";
 import { CODEC_7, decodeCodec7Record } from "./teltonika-codec7";
 import { applyTeltonikaIo, type TeltonikaIoValue } from "./teltonika-io";
 
-export const TELTONIKA_DEFAULT_PORT = 5027;
 export const TELTONIKA_DEFAULT_MAX_FRAME = 64 * 1024;
 
 export const CODEC_8 = 0x08;

@@ -6,7 +6,6 @@ import { crc16Ibm } from "./checksum";
  * `;CRC16` (CRC-16/ARC, hex) computed over msg up to and including the last `;` before it (`#B#`: up to the
  * last `|`). The server answers every packet with a result code, which the device uses to resend.
  */
-export const WIALON_DEFAULT_PORT = 5039;
 /** Black-box packets carry many messages in one line. */
 export const WIALON_MAX_FRAME = 64 * 1024;
 

@@ -1,16 +1,7 @@
-export type TelematicsProtocol =
-  | "teltonika"
-  | "gt06"
-  | "osmand"
-  | "h02"
-  | "queclink"
-  | "jt808"
-  | "wialon"
-  | "coban"
-  | "ruptela"
-  | "meitrack"
-  | "suntech"
-  | "galileosky";
+import type { ProtocolName } from "./protocols";
+
+/** a device protocol's name (server/shared/protocols.ts) */
+export type TelematicsProtocol = ProtocolName;
 
 export const ALARM_TYPES = [
   "sos",

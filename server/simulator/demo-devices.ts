@@ -1,10 +1,16 @@
 import { JT808 } from "../protocols/jt808";
+import type { ProtocolName } from "../shared/protocols";
 import { Jt808Client, QueclinkClient, sendOsmAnd, TeltonikaClient } from "../telematics/simulator";
 import type { DemoCamera } from "./demo-camera";
 import type { SimFix } from "./vehicle-sim";
 
 /** The protocols the demo fleet is driven over (their vehicles also get the demo history, in this order). */
-export const SIMULATED_PROTOCOLS = ["teltonika", "osmand", "jt808", "queclink"] as const;
+export const SIMULATED_PROTOCOLS = [
+  "teltonika",
+  "osmand",
+  "jt808",
+  "queclink",
+] as const satisfies readonly ProtocolName[];
 export type SimulatedProtocol = (typeof SIMULATED_PROTOCOLS)[number];
 
 export interface DemoPorts {

@@ -1,23 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { PROTOCOL_NAMES, protocolPortVariable } from "../../server/shared/protocols";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 /** Every gateway port off: a test process turns on only the ones it names, on free ports. */
-export const NO_GATEWAY_PORTS = {
-  TELTONIKA_PORT: "0",
-  GT06_PORT: "0",
-  H02_PORT: "0",
-  OSMAND_PORT: "0",
+export const NO_GATEWAY_PORTS: Record<string, string> = {
+  ...Object.fromEntries(PROTOCOL_NAMES.map((name) => [protocolPortVariable(name), "0"])),
   CAMERA_PORT: "0",
-  QUECLINK_PORT: "0",
-  JT808_PORT: "0",
-  WIALON_PORT: "0",
-  COBAN_PORT: "0",
-  RUPTELA_PORT: "0",
-  MEITRACK_PORT: "0",
-  SUNTECH_PORT: "0",
-  GALILEOSKY_PORT: "0",
 };
 
 export interface FlotaProcess {

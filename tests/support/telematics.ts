@@ -1,23 +1,10 @@
 import { createCommandRelay } from "../../server/modules/immobilization/command-relay";
 import { startTelematics, type StartTelematicsOptions, type TelematicsRuntime } from "../../server/runtime";
+import { byProtocol } from "../../server/shared/protocols";
 import type { TestContext } from "./context";
 
 /** Every gateway on a free loopback port: tests never bind a protocol's configured port. */
-export const FREE_PORTS = {
-  teltonika: 0,
-  gt06: 0,
-  h02: 0,
-  queclink: 0,
-  jt808: 0,
-  wialon: 0,
-  coban: 0,
-  ruptela: 0,
-  meitrack: 0,
-  suntech: 0,
-  galileosky: 0,
-  osmand: 0,
-  camera: 0,
-};
+export const FREE_PORTS = { ...byProtocol(() => 0), camera: 0 };
 
 /**
  * The gateways (every protocol on a free loopback port) and the position pipeline, wired like

@@ -7,26 +7,12 @@ import { vehiclesRepo } from "../vehicles";
 import { devicesPolicy } from "./devices.policy";
 import { devicesRepo } from "./devices.repo";
 import { describeFrame } from "../../protocols/describe-frame";
+import { isProtocolName } from "../../shared/protocols";
 
 export const attachDeviceSchema = z.object({
   identifier: z.string().trim().min(1).max(64),
   vehicleId: z.string().min(1),
 });
-
-const PROTOCOLS = [
-  "teltonika",
-  "gt06",
-  "osmand",
-  "h02",
-  "queclink",
-  "jt808",
-  "wialon",
-  "coban",
-  "ruptela",
-  "meitrack",
-  "suntech",
-  "galileosky",
-] as const;
 
 /** Vehicles with at least one device fault (manage:read): no positions, no data for over 12 h, ignition, antenna. */
 export async function listDeviceFaults(ctx: AppContext, p: Principal) {
@@ -95,9 +81,7 @@ export async function attachUnknownDevice(
   if (!unknown) throw notFound("device");
   if (await vehiclesRepo.deviceTaken(ctx.db, identifier, vehicleId))
     throw new AppError("DEVICE_TAKEN", "This device is attached to another vehicle");
-  const protocol = (PROTOCOLS as readonly string[]).includes(unknown.protocol)
-    ? (unknown.protocol as (typeof PROTOCOLS)[number])
-    : null;
+  const protocol = isProtocolName(unknown.protocol) ? unknown.protocol : null;
   await ctx.db
     .transaction()
     .execute(async (trx) => {

@@ -20,18 +20,5 @@ export const FAILURE_REASONS = {
   timeout: "no answer in time",
 } as const;
 
-/** Protocols whose gateway can drive the immobiliser relay. */
-export const COMMAND_PROTOCOLS = [
-  "teltonika",
-  "gt06",
-  "h02",
-  "queclink",
-  "jt808",
-  "wialon",
-  "coban",
-  "ruptela",
-  "meitrack",
-  "suntech",
-  "galileosky",
-] as const;
-export type CommandProtocol = (typeof COMMAND_PROTOCOLS)[number];
+/** Protocols whose gateway can drive the immobiliser relay (the registry's `commands`, server/shared/protocols.ts). */
+export { COMMAND_PROTOCOLS, type CommandProtocolName as CommandProtocol } from "../../shared/protocols";

@@ -1,22 +1,11 @@
 import { z } from "zod";
+import { PROTOCOL_NAMES } from "../../shared/protocols";
 import { checkbox, optionalInt, optionalNumber, optionalText, optionalUuid, requiredText } from "../shared/form-values";
 
 export const VEHICLE_CATEGORIES = ["Truck", "Van", "Car"] as const;
 export const FUEL_TYPES = ["diesel", "petrol", "lpg", "cng", "electric", "hybrid"] as const;
-export const DEVICE_PROTOCOLS = [
-  "teltonika",
-  "gt06",
-  "osmand",
-  "h02",
-  "queclink",
-  "jt808",
-  "wialon",
-  "coban",
-  "ruptela",
-  "meitrack",
-  "suntech",
-  "galileosky",
-] as const;
+/** every device protocol (server/shared/protocols.ts): the `device_protocol` values */
+export const DEVICE_PROTOCOLS = PROTOCOL_NAMES;
 export const MAX_VEHICLE_IMAGES = 3;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 

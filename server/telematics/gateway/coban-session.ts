@@ -35,7 +35,7 @@ export class CobanSession implements ProtocolSession {
     if (this.ctx.deviceId === undefined) {
       if (!(await options.isKnownDevice(deviceId))) {
         this.closeRequested = `unknown device ${deviceId}`;
-        await options.onUnknownDevice(deviceId, "coban", this.ctx.remoteAddress);
+        await options.onUnknownDevice(deviceId, options.protocol, this.ctx.remoteAddress);
         return;
       }
       this.ctx.identify(deviceId);

@@ -29,7 +29,7 @@ export class GalileoskySession implements ProtocolSession {
       if (!packet.imei) throw new ProtocolError("Galileosky data before the IMEI");
       if (!(await options.isKnownDevice(packet.imei))) {
         this.closeRequested = `unknown device ${packet.imei}`;
-        await options.onUnknownDevice(packet.imei, "galileosky", this.ctx.remoteAddress);
+        await options.onUnknownDevice(packet.imei, options.protocol, this.ctx.remoteAddress);
         return;
       }
       this.ctx.identify(packet.imei);

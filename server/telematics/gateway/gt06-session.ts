@@ -38,7 +38,7 @@ export class Gt06Session implements ProtocolSession {
         }
         if (!(await options.isKnownDevice(message.imei))) {
           this.closeRequested = `unknown device ${message.imei}`;
-          await options.onUnknownDevice(message.imei, "gt06", this.ctx.remoteAddress, raw);
+          await options.onUnknownDevice(message.imei, options.protocol, this.ctx.remoteAddress, raw);
           return;
         }
         this.ctx.identify(message.imei);
@@ -62,7 +62,7 @@ export class Gt06Session implements ProtocolSession {
       case "ignored":
         // Nothing was stored, so nothing is acknowledged; the reason shows on the device faults page.
         this.ctx.log.debug({ deviceId, reason: message.reason }, "GT06 frame ignored");
-        await options.onFrameRefused?.(deviceId!, "gt06", raw, message.reason);
+        await options.onFrameRefused?.(deviceId!, options.protocol, raw, message.reason);
         return;
     }
   }

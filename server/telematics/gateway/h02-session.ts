@@ -33,7 +33,7 @@ export class H02Session implements ProtocolSession {
     if (this.ctx.deviceId === undefined) {
       if (!(await options.isKnownDevice(message.deviceId))) {
         this.closeRequested = `unknown device ${message.deviceId}`;
-        await options.onUnknownDevice(message.deviceId, "h02", this.ctx.remoteAddress, frame);
+        await options.onUnknownDevice(message.deviceId, options.protocol, this.ctx.remoteAddress, frame);
         return;
       }
       this.ctx.identify(message.deviceId);
@@ -57,7 +57,7 @@ export class H02Session implements ProtocolSession {
         return;
       case "ignored":
         this.ctx.log.debug({ reason: message.reason }, "H02 frame ignored");
-        await options.onFrameRefused?.(message.deviceId, "h02", frame, message.reason);
+        await options.onFrameRefused?.(message.deviceId, options.protocol, frame, message.reason);
         return;
     }
   }

@@ -56,7 +56,7 @@ export class Jt808Session implements ProtocolSession {
           ? this.ctx.send(jt808RegisterAnswer(header, this.serial(), JT808_REGISTER_NO_TERMINAL, ""))
           : this.answer(header, JT808_RESULT.failure)
         ).catch(() => {});
-        await options.onUnknownDevice(deviceId, "jt808", this.ctx.remoteAddress);
+        await options.onUnknownDevice(deviceId, options.protocol, this.ctx.remoteAddress);
         return;
       }
       this.ctx.identify(deviceId);

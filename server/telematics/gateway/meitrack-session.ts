@@ -30,7 +30,7 @@ export class MeitrackSession implements ProtocolSession {
     if (this.ctx.deviceId === undefined) {
       if (!(await options.isKnownDevice(message.imei))) {
         this.closeRequested = `unknown device ${message.imei}`;
-        await options.onUnknownDevice(message.imei, "meitrack", this.ctx.remoteAddress);
+        await options.onUnknownDevice(message.imei, options.protocol, this.ctx.remoteAddress);
         return;
       }
       this.ctx.identify(message.imei);

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type pino from "pino";
-import { decodeOsmAnd, OSMAND_DEFAULT_PORT } from "../../protocols/osmand";
+import { decodeOsmAnd } from "../../protocols/osmand";
+import { PROTOCOLS } from "../../shared/protocols";
 import type { DeviceCallbacks } from "./session";
 import { closeHttpGracefully } from "../../shared/close-http";
 import { tcpListenOptions } from "./port-sharing";
@@ -98,7 +99,7 @@ export async function startOsmAndServer(options: OsmAndServerOptions): Promise<O
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(tcpListenOptions(options.port ?? OSMAND_DEFAULT_PORT, options.host), () => {
+    server.listen(tcpListenOptions(options.port ?? PROTOCOLS.osmand.port, options.host), () => {
       server.off("error", reject);
       resolve();
     });

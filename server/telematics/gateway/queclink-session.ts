@@ -32,7 +32,7 @@ export class QueclinkSession implements ProtocolSession {
     if (this.ctx.deviceId === undefined) {
       if (!(await options.isKnownDevice(deviceId))) {
         this.closeRequested = `unknown device ${deviceId}`;
-        await options.onUnknownDevice(deviceId, "queclink", this.ctx.remoteAddress);
+        await options.onUnknownDevice(deviceId, options.protocol, this.ctx.remoteAddress);
         return;
       }
       this.ctx.identify(deviceId);

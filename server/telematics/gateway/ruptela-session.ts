@@ -31,7 +31,7 @@ export class RuptelaSession implements ProtocolSession {
     if (this.ctx.deviceId === undefined) {
       if (!(await options.isKnownDevice(message.imei))) {
         this.closeRequested = `unknown device ${message.imei}`;
-        await options.onUnknownDevice(message.imei, "ruptela", this.ctx.remoteAddress);
+        await options.onUnknownDevice(message.imei, options.protocol, this.ctx.remoteAddress);
         return;
       }
       this.ctx.identify(message.imei);

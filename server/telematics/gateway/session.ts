@@ -1,18 +1,9 @@
 import type pino from "pino";
 import type { DeviceCommand, DevicePosition, DeviceStatus } from "../../shared/device-contract";
+import type { TcpProtocolName } from "../../shared/protocols";
 
-export type TcpProtocol =
-  | "teltonika"
-  | "gt06"
-  | "h02"
-  | "queclink"
-  | "jt808"
-  | "wialon"
-  | "coban"
-  | "ruptela"
-  | "meitrack"
-  | "suntech"
-  | "galileosky";
+/** the protocols served by a session on the TCP gateway (server/shared/protocols.ts) */
+export type TcpProtocol = TcpProtocolName;
 
 export interface DeviceCallbacks {
   isKnownDevice(deviceId: string): Promise<boolean>;

@@ -29,7 +29,7 @@ export class SuntechSession implements ProtocolSession {
     if (this.ctx.deviceId === undefined) {
       if (!(await options.isKnownDevice(message.deviceId))) {
         this.closeRequested = `unknown device ${message.deviceId}`;
-        await options.onUnknownDevice(message.deviceId, "suntech", this.ctx.remoteAddress);
+        await options.onUnknownDevice(message.deviceId, options.protocol, this.ctx.remoteAddress);
         return;
       }
       this.ctx.identify(message.deviceId);

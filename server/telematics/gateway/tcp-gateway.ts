@@ -2,29 +2,9 @@ import net from "node:net";
 import type pino from "pino";
 import { metricSources } from "../../metrics";
 import { ProtocolError, type CommandResult, type DeviceCommand } from "../../shared/device-contract";
-import { GT06_DEFAULT_PORT } from "../../protocols/gt06";
-import { H02_DEFAULT_PORT } from "../../protocols/h02";
-import { TELTONIKA_DEFAULT_PORT } from "../../protocols/teltonika";
-import { Gt06Session } from "./gt06-session";
-import { H02Session } from "./h02-session";
+import { PROTOCOLS } from "../../shared/protocols";
+import { PROTOCOL_SESSIONS } from "../protocol-sessions";
 import type { ProtocolSession, SessionContext, TcpGatewayOptions } from "./session";
-import { TeltonikaSession } from "./teltonika-session";
-import { GalileoskySession } from "./galileosky-session";
-import { MeitrackSession } from "./meitrack-session";
-import { RuptelaSession } from "./ruptela-session";
-import { SuntechSession } from "./suntech-session";
-import { GALILEOSKY_DEFAULT_PORT } from "../../protocols/galileosky";
-import { MEITRACK_DEFAULT_PORT } from "../../protocols/meitrack";
-import { RUPTELA_DEFAULT_PORT } from "../../protocols/ruptela";
-import { SUNTECH_DEFAULT_PORT } from "../../protocols/suntech";
-import { COBAN_DEFAULT_PORT } from "../../protocols/coban";
-import { JT808_DEFAULT_PORT } from "../../protocols/jt808";
-import { QUECLINK_DEFAULT_PORT } from "../../protocols/queclink";
-import { WIALON_DEFAULT_PORT } from "../../protocols/wialon";
-import { CobanSession } from "./coban-session";
-import { Jt808Session } from "./jt808-session";
-import { QueclinkSession } from "./queclink-session";
-import { WialonSession } from "./wialon-session";
 import { tcpListenOptions } from "./port-sharing";
 
 export interface TcpGateway {
@@ -42,34 +22,6 @@ export interface TcpGateway {
 
 const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
-const DEFAULT_PORTS = {
-  teltonika: TELTONIKA_DEFAULT_PORT,
-  gt06: GT06_DEFAULT_PORT,
-  h02: H02_DEFAULT_PORT,
-  // devices-new-b
-  ruptela: RUPTELA_DEFAULT_PORT,
-  meitrack: MEITRACK_DEFAULT_PORT,
-  suntech: SUNTECH_DEFAULT_PORT,
-  galileosky: GALILEOSKY_DEFAULT_PORT,
-  queclink: QUECLINK_DEFAULT_PORT,
-  jt808: JT808_DEFAULT_PORT,
-  wialon: WIALON_DEFAULT_PORT,
-  coban: COBAN_DEFAULT_PORT,
-} as const;
-const SESSIONS = {
-  teltonika: TeltonikaSession,
-  gt06: Gt06Session,
-  h02: H02Session,
-  // devices-new-b
-  ruptela: RuptelaSession,
-  meitrack: MeitrackSession,
-  suntech: SuntechSession,
-  galileosky: GalileoskySession,
-  queclink: QueclinkSession,
-  jt808: Jt808Session,
-  wialon: WialonSession,
-  coban: CobanSession,
-} as const;
 
 interface PendingCommand {
   resolve(result: CommandResult): void;
@@ -98,7 +50,7 @@ class Connection implements SessionContext {
   ) {
     this.remoteAddress = `${socket.remoteAddress}:${socket.remotePort}`;
     this.log = options.logger.child({ protocol: options.protocol, remote: this.remoteAddress });
-    this.session = new SESSIONS[options.protocol](this);
+    this.session = new PROTOCOL_SESSIONS[options.protocol](this);
     socket.setNoDelay(true);
     socket.setTimeout(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS);
     socket.on("timeout", () => {
@@ -250,7 +202,7 @@ export async function startTcpGateway(options: TcpGatewayOptions): Promise<TcpGa
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(tcpListenOptions(options.port ?? DEFAULT_PORTS[options.protocol], options.host), () => {
+    server.listen(tcpListenOptions(options.port ?? PROTOCOLS[options.protocol].port, options.host), () => {
       server.off("error", reject);
       resolve();
     });

@@ -57,7 +57,7 @@ export class TeltonikaSession implements ProtocolSession {
     if (!(await options.isKnownDevice(imei))) {
       await this.ctx.send(REJECT);
       this.closeRequested = `unknown device ${imei}`;
-      await options.onUnknownDevice(imei, "teltonika", remoteAddress, frame);
+      await options.onUnknownDevice(imei, options.protocol, remoteAddress, frame);
       return;
     }
     this.ctx.identify(imei);

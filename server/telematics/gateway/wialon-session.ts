@@ -39,7 +39,7 @@ export class WialonSession implements ProtocolSession {
       if (!(await options.isKnownDevice(message.deviceId))) {
         this.closeRequested = `unknown device ${message.deviceId}`;
         await this.ctx.send(wialonAnswer("#AL#0")).catch(() => {});
-        await options.onUnknownDevice(message.deviceId, "wialon", this.ctx.remoteAddress);
+        await options.onUnknownDevice(message.deviceId, options.protocol, this.ctx.remoteAddress);
         return;
       }
       this.version = message.version;

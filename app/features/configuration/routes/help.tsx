@@ -4,25 +4,19 @@ import { supportContact } from "../../../../server/modules/organization/organiza
 import { visibleSections } from "../components/sections";
 import { requireUser } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/help";
+import { PROTOCOL_NAMES, PROTOCOLS, TCP_PROTOCOLS, type ProtocolEntry } from "../../../../server/shared/protocols";
 import { can } from "../../../lib/permissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-/** Every device family the gateways speak, on their default ports (docs/telematics-protocols.md). */
-const DEVICES = [
-  { key: "teltonika", port: 5027, transport: "TCP, UDP" },
-  { key: "gt06", port: 5023, transport: "TCP" },
-  { key: "h02", port: 5013, transport: "TCP" },
-  { key: "queclink", port: 5004, transport: "TCP" },
-  { key: "jt808", port: 5015, transport: "TCP" },
-  { key: "wialon", port: 5039, transport: "TCP" },
-  { key: "coban", port: 5001, transport: "TCP" },
-  { key: "ruptela", port: 5046, transport: "TCP" },
-  { key: "meitrack", port: 5020, transport: "TCP" },
-  { key: "suntech", port: 5011, transport: "TCP" },
-  { key: "galileosky", port: 5034, transport: "TCP" },
-  { key: "osmand", port: 5055, transport: "HTTP" },
-] as const;
+/**
+ * Every device family the gateways speak, on their default ports (server/shared/protocols.ts): the trackers, then
+ * the phone apps over HTTP.
+ */
+const DEVICES = [...TCP_PROTOCOLS, ...PROTOCOL_NAMES.filter((n) => PROTOCOLS[n].transport !== "tcp")].map((key) => {
+  const p: ProtocolEntry = PROTOCOLS[key];
+  return { key, port: p.port, transport: p.udp ? "TCP, UDP" : p.transport.toUpperCase() };
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const p = requireUser(context, request);

@@ -9,6 +9,7 @@ import {
   VEHICLE_CATEGORIES,
   vehicleInputSchema,
 } from "../../../../../server/modules/vehicles/vehicles.schema";
+import { PROTOCOLS } from "../../../../../server/shared/protocols";
 import { CsrfInput, Field, FormAlert, inputProps, SaveActions } from "../../../../components/forms";
 import { useRecordForm } from "../../../../components/record-form";
 
@@ -166,7 +167,7 @@ export function VehicleForm(props: {
             {text("device_imei", { hint: t("hints.imei") })}
             {select(
               "device_protocol",
-              DEVICE_PROTOCOLS.map((x) => ({ value: x, label: t(`protocols.${x}`) })),
+              DEVICE_PROTOCOLS.map((x) => ({ value: x, label: PROTOCOLS[x].label })),
               { empty: t("choose") },
             )}
           </div>
