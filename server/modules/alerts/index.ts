@@ -1,10 +1,10 @@
 /** The alerts module's front door: what other modules and the server's adapters may use. */
-export { alertsEventReader, announceAlerts } from "./alert-notify";
+export { alertsEventReader } from "./alert-notify";
 export { createAlertHook } from "./alert-pipeline";
-export { matchingEvents, raisePolicyAlerts } from "./alert-raise";
-export { AlertRulesCache, type OrgRules } from "./alert-rules";
+export { alertRaiser, type AlertRaiser, type RaisedOccurrence, type RaiseOptions } from "./alert-raiser";
+export { AlertRulesCache } from "./alert-rules";
 export { configVersions } from "./alert-rules.repo";
-export { alertCreatedEvent, raiseDefaultAlert } from "./alert-store";
+export { alertCreatedEvent } from "./alert-store";
 export { alertLogRepo } from "./alerts-log.repo";
 export { alertsJobs } from "./alerts.jobs";
 export { toAlertDto, toPolicyDto, toPolicyListItemDto } from "./alerts.mapper";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { todayIn } from "../../shared/dates";
-import { AlertRulesCache, matchingEvents, policiesRepo, raisePolicyAlerts } from "../alerts";
+import { alertRaiser, policiesRepo } from "../alerts";
 import { etaAlertsRepo } from "./eta-alerts.repo";
 import { punctuality } from "./job-rules";
 import { liveEtas } from "./live-eta";
@@ -16,7 +16,7 @@ import { routeRules } from "./route-planning.settings";
 export async function sweepPredictedLateJobs(
   ctx: AppContext,
   now: Date = new Date(),
-  rulesCache = new AlertRulesCache(ctx.db, 0),
+  raiser = alertRaiser(ctx.db),
   /** only these organisations (a test's sweep at a chosen instant must not touch other tests' jobs) */
   opts: { orgIds?: readonly string[] } = {},
 ): Promise<number> {
@@ -28,10 +28,7 @@ export async function sweepPredictedLateJobs(
       (j) => punctuality(j, rules.timezone, rules.late_grace_min, now) === "pending",
     );
     if (!jobs.length) continue;
-    const [etaOf, org] = await Promise.all([
-      liveEtas(ctx, orgId, rules, jobs, now),
-      rulesCache.forOrgs([orgId]).then((m) => m.get(orgId)!),
-    ]);
+    const [etaOf, raise] = await Promise.all([liveEtas(ctx, orgId, rules, jobs, now), raiser.forOrg(orgId)]);
     for (const j of jobs) {
       const eta = etaOf(j);
       if (eta.status !== "ok" || !eta.predictedLate) continue;
@@ -51,8 +48,10 @@ export async function sweepPredictedLateJobs(
           scheduled_departure: j.scheduled_departure.slice(0, 5),
         },
       };
-      if (!matchingEvents(org, occurrence).length) continue;
-      raised += await raisePolicyAlerts(ctx, org, occurrence, (db) => etaAlertsRepo.claim(db, orgId, j.id, now));
+      raised += await raise(ctx, occurrence, {
+        claim: (db) => etaAlertsRepo.claim(db, orgId, j.id, now),
+        onlyWhenHeld: true,
+      });
     }
   }
   return raised;

@@ -1,13 +1,6 @@
 import type { AppContext } from "../../context";
 import { addDays } from "../../shared/dates";
-import {
-  announceAlerts,
-  AlertRulesCache,
-  policiesRepo,
-  raiseDefaultAlert,
-  raisePolicyAlerts,
-  type OrgRules,
-} from "../alerts";
+import { alertRaiser, policiesRepo } from "../alerts";
 import { punctuality } from "./job-rules";
 import { emitRouteJobStatus } from "./route-job-events";
 import { latenessRepo, type LatenessStage } from "./lateness.repo";
@@ -24,7 +17,7 @@ type Candidate = Awaited<ReturnType<typeof latenessRepo.candidates>>[number];
 export async function sweepLateJobs(
   ctx: AppContext,
   now: Date = new Date(),
-  rulesCache = new AlertRulesCache(ctx.db, 0),
+  raiser = alertRaiser(ctx.db),
   /** only these organisations (a test's sweep at a chosen instant must not touch other tests' jobs) */
   opts: { orgIds?: readonly string[] } = {},
 ) {
@@ -47,8 +40,8 @@ export async function sweepLateJobs(
       return type ? [{ j, type }] : [];
     });
     if (!due.length) continue;
-    const [org, chosen] = await Promise.all([
-      rulesCache.forOrgs([orgId]).then((m) => m.get(orgId)!),
+    const [raise, chosen] = await Promise.all([
+      raiser.forOrg(orgId),
       policiesRepo.typesChosen(ctx.db, orgId, ["job_late", "job_missed"]),
     ]);
     let dispatchers: string[] | null = null;
@@ -72,61 +65,22 @@ export async function sweepLateJobs(
           });
         return claimed;
       };
-      if (chosen.has(type)) {
-        raised += await raisePolicyAlerts(
-          ctx,
-          org,
-          {
-            vehicleId: j.vehicle_id!,
-            type,
-            at: now,
-            lat: j.latitude,
-            lon: j.longitude,
-            details,
-            driverId: j.driver_id,
-          },
-          claim,
-        );
-      } else {
+      const occurrence = {
+        vehicleId: j.vehicle_id!,
+        type,
+        at: now,
+        lat: j.latitude,
+        lon: j.longitude,
+        details,
+        driverId: j.driver_id,
+      };
+      if (chosen.has(type)) raised += await raise(ctx, occurrence, { claim });
+      else {
+        // without a policy of the type: the log row and unread notices for the dispatchers
         dispatchers ??= await latenessRepo.dispatchers(ctx.db, orgId);
-        raised += await raiseDefault(ctx, org, { j, type, details, now, recipients: dispatchers, claim });
+        raised += await raise(ctx, occurrence, { claim, fallback: { name: j.name, recipients: dispatchers } });
       }
     }
   }
   return raised;
-}
-
-/** Without a policy of the type: the log row and unread notices for the dispatchers, their open pages told after the commit. */
-async function raiseDefault(
-  ctx: AppContext,
-  org: OrgRules,
-  a: {
-    j: Candidate;
-    type: LatenessStage;
-    details: Record<string, unknown>;
-    now: Date;
-    recipients: string[];
-    claim: (db: AppContext["db"]) => Promise<boolean>;
-  },
-): Promise<number> {
-  const { j } = a;
-  const raised = await ctx.db.transaction().execute(async (trx) =>
-    (await a.claim(trx))
-      ? raiseDefaultAlert(trx, org, {
-          orgId: org.orgId,
-          type: a.type,
-          name: j.name,
-          vehicleId: j.vehicle_id!,
-          driverId: j.driver_id,
-          at: a.now,
-          lat: j.latitude,
-          lon: j.longitude,
-          details: a.details,
-          recipients: a.recipients,
-        })
-      : null,
-  );
-  if (!raised) return 0;
-  await announceAlerts(ctx, [raised]);
-  return 1;
 }

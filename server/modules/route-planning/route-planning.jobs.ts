@@ -1,5 +1,5 @@
 import type { JobDefinition } from "../../job-definition";
-import { AlertRulesCache } from "../alerts";
+import { alertRaiser } from "../alerts";
 import { sweepPredictedLateJobs } from "./eta-alerts";
 import { sweepLateJobs } from "./lateness";
 import { PLAN_DAY_JOB, runDayOptimization, type PlanDayData } from "./route-planning.optimize";
@@ -19,9 +19,9 @@ export const routePlanningJobs: JobDefinition[] = [
     name: "route-job-lateness",
     repeat: { every: 60_000 },
     handler: async (_job, ctx) => {
-      const rules = ctx.keep("route-planning.lateness-rules", () => new AlertRulesCache(ctx.db, 0));
+      const raiser = ctx.keep("route-planning.lateness-rules", () => alertRaiser(ctx.db));
       const now = new Date();
-      return (await sweepLateJobs(ctx, now, rules)) + (await sweepPredictedLateJobs(ctx, now, rules));
+      return (await sweepLateJobs(ctx, now, raiser)) + (await sweepPredictedLateJobs(ctx, now, raiser));
     },
   },
 ];

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../errors";
 import type { Principal } from "../access/principal";
 import { audit } from "../audit";
-import { assertDeviceQuota } from "../tenants";
+import { assertDeviceQuota } from "./device-quota";
 import { pickSort, toPage, type ListQuery } from "../shared/listing";
 import { mapPage } from "../shared/mapping";
 import { existingTeamIds } from "../teams";
