@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/database";
+import { importStaging } from "../shared/import-staging.repo";
 import { likePattern, type ListQuery } from "../shared/listing";
 import type { ExportPlace } from "./places.formats";
 
@@ -130,45 +131,8 @@ export const placesRepo = {
   },
 };
 
-export const importsRepo = {
-  insert(
-    db: DB,
-    orgId: string,
-    v: {
-      user_id: string;
-      file_name: string;
-      format: string;
-      total_rows: number;
-      valid_rows: unknown[];
-      errors: unknown[];
-    },
-  ) {
-    return db
-      .insertInto("place_imports")
-      .values({ org_id: orgId, ...v, valid_rows: JSON.stringify(v.valid_rows), errors: JSON.stringify(v.errors) })
-      .returning(["id", "created_at"])
-      .executeTakeFirstOrThrow();
-  },
-  find(db: DB, orgId: string, userId: string, id: string) {
-    return db
-      .selectFrom("place_imports")
-      .selectAll()
-      .where("org_id", "=", orgId)
-      .where("user_id", "=", userId)
-      .where("id", "=", id)
-      .executeTakeFirst();
-  },
-  delete(db: DB, orgId: string, id: string) {
-    return db.deleteFrom("place_imports").where("org_id", "=", orgId).where("id", "=", id).execute();
-  },
-  /** Uploads nobody acted on are dropped after a while; cheap enough to run at each upload. */
-  purgeOlderThan(db: DB, minutes: number) {
-    return db
-      .deleteFrom("place_imports")
-      .where("created_at", "<", sql<Date>`now() - make_interval(mins => ${minutes})`)
-      .execute();
-  },
-};
+/** Uploads waiting for their commit (a two-step import's staging table). */
+export const importsRepo = importStaging("place_imports");
 
 /** A place as the repository reads it (the service and the mapper work on this). */
 export type Place = NonNullable<Awaited<ReturnType<typeof placesRepo.findById>>>;

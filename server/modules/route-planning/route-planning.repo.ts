@@ -1,6 +1,7 @@
 import { sql, type Insertable } from "kysely";
 import type { DB } from "../../db/database";
 import type { RouteTemplateStopsTable } from "../../db/schema/route-planning";
+import { importStaging } from "../shared/import-staging.repo";
 import { likePattern, type ListQuery } from "../shared/listing";
 
 /** Route settings, templates and their stops, imports and optimisations (jobs: route-jobs.repo.ts). */
@@ -129,37 +130,8 @@ export const templatesRepo = {
   },
 };
 
-export const routeImportsRepo = {
-  insert(
-    db: DB,
-    orgId: string,
-    v: { user_id: string; file_name: string; total_rows: number; valid_rows: unknown[]; errors: unknown[] },
-  ) {
-    return db
-      .insertInto("route_imports")
-      .values({ org_id: orgId, ...v, valid_rows: JSON.stringify(v.valid_rows), errors: JSON.stringify(v.errors) })
-      .returning(["id"])
-      .executeTakeFirstOrThrow();
-  },
-  find(db: DB, orgId: string, userId: string, id: string) {
-    return db
-      .selectFrom("route_imports")
-      .selectAll()
-      .where("org_id", "=", orgId)
-      .where("user_id", "=", userId)
-      .where("id", "=", id)
-      .executeTakeFirst();
-  },
-  delete(db: DB, orgId: string, id: string) {
-    return db.deleteFrom("route_imports").where("org_id", "=", orgId).where("id", "=", id).execute();
-  },
-  purgeOlderThan(db: DB, minutes: number) {
-    return db
-      .deleteFrom("route_imports")
-      .where("created_at", "<", sql<Date>`now() - make_interval(mins => ${minutes})`)
-      .execute();
-  },
-};
+/** Uploads waiting for their commit (a two-step import's staging table). */
+export const routeImportsRepo = importStaging("route_imports");
 
 export const optimizationsRepo = {
   insert(db: DB, orgId: string, v: { day: string; created_by: string }) {
