@@ -1,6 +1,6 @@
 import { createLogger, openRuntime } from "../server/bootstrap";
 import { loadConfig } from "../server/config";
-import { exitOnTerminate } from "../server/shared/shutdown";
+import { exitOnTerminate, stopInOrder } from "../server/shared/shutdown";
 import { startMetricsServer } from "../server/metrics/server";
 import { startWorkers } from "./workers";
 
@@ -16,11 +16,22 @@ async function main() {
       ? null
       : await startMetricsServer({ port: config.WORKER_METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN });
   // running jobs finish; past the deadline BullMQ hands them to another worker as stalled
-  exitOnTerminate(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
-    metrics?.close();
-    await stop();
-    await runtime.shutdown();
-  });
+  exitOnTerminate(
+    log,
+    config.SHUTDOWN_TIMEOUT_MS,
+    () =>
+      stopInOrder(log, [
+        [
+          "running jobs",
+          async () => {
+            metrics?.close();
+            await stop();
+          },
+        ],
+        ...runtime.shutdownSteps,
+      ]),
+    { lastResort: () => runtime.embedded?.requestStop() },
+  );
 }
 
 main().catch((err) => {

@@ -8,6 +8,7 @@ import { DeviceRegistry, sharedDeviceRegistry } from "./modules/devices";
 import { createLiveBus } from "./modules/live";
 import { JobQueue } from "./queue/job-queue";
 import { attachEventReaders } from "./event-readers";
+import { stopInOrder, type ShutdownStep } from "./shared/shutdown";
 import "./report-catalogue";
 
 export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Logger {
@@ -22,6 +23,12 @@ export interface Runtime {
   ctx: AppContext;
   database: DatabaseHandle;
   embedded: EmbeddedDatabase | null;
+  /**
+   * The runtime's part of a shutdown, once what uses it (HTTP, gateways, workers) has stopped: the job queues'
+   * connections, the live bus, the database pool, then the embedded database.
+   */
+  shutdownSteps: readonly ShutdownStep[];
+  /** `shutdownSteps` in order (docs/operations.md, "Shutdown") */
   shutdown(): Promise<void>;
 }
 
@@ -49,6 +56,8 @@ export async function openRuntime(config: Config, log: Logger, opts: RuntimeOpti
     embedded = await startEmbeddedPostgres({
       dir: config.dataDir,
       port: config.FLOTA_DB_PORT,
+      // stopped by this process, after its pools, not by the signal that stops this process
+      ownProcessGroup: true,
       log: (m) => log.debug({ pg: m }),
       notice: (m) => log.info(m),
     });
@@ -75,16 +84,18 @@ export async function openRuntime(config: Config, log: Logger, opts: RuntimeOpti
     devices,
   };
   attachEventReaders(ctx);
-  return {
-    ctx,
-    database,
-    embedded,
-    async shutdown() {
-      await jobs.close().catch((err) => log.warn({ err }, "closing job queue"));
-      devices?.close();
-      await live.close().catch((err) => log.warn({ err }, "closing the live bus"));
-      await database.close().catch(() => {});
-      if (embedded) await embedded.stop().catch(() => {});
-    },
-  };
+  const db = embedded;
+  const shutdownSteps: ShutdownStep[] = [
+    ["job queues", () => jobs.close()],
+    [
+      "live bus",
+      () => {
+        devices?.close();
+        return live.close();
+      },
+    ],
+    ["database pool", () => database.close()],
+    ...(db ? [["embedded database", () => db.stop()] as const] : []),
+  ];
+  return { ctx, database, embedded, shutdownSteps, shutdown: () => stopInOrder(log, shutdownSteps) };
 }

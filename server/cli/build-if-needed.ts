@@ -13,9 +13,9 @@ function newestMtime(p: string): number {
   return max;
 }
 
-/** Builds the web app when there is no build or the sources are newer than it. */
-export function buildIfNeeded(root: string, log: (m: string) => void): void {
-  const output = path.join(root, "build", "server", "index.js");
+/** Builds the web app into `buildDir` when there is no build or the sources are newer than it. */
+export function buildIfNeeded(root: string, buildDir: string, log: (m: string) => void): void {
+  const output = path.join(buildDir, "server", "index.js");
   const built = existsSync(output) ? statSync(output).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (built && built >= sources) return;
@@ -24,7 +24,7 @@ export function buildIfNeeded(root: string, log: (m: string) => void): void {
   const res = spawnSync(bin, ["build"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
+    env: { ...process.env, NODE_ENV: "production", FLOTA_BUILD_DIR: buildDir },
   });
   if (res.status !== 0) throw new Error("react-router build failed");
 }

@@ -8,7 +8,7 @@ import { createCommandRelay } from "../modules/immobilization";
 import { startDemoSimulator } from "../simulator";
 import { sharePorts } from "../telematics/gateway/port-sharing";
 import { startTelematics } from "../runtime";
-import { exitOnTerminate } from "../shared/shutdown";
+import { exitOnTerminate, stopInOrder } from "../shared/shutdown";
 
 /**
  * `npm run gateway`: the device gateways (every protocol and the camera server) without the web app or the
@@ -87,14 +87,25 @@ async function serve(config: Config, log: Logger) {
     .join(", ");
   console.log(`  Flota gateway is running: ${listening}; bus: ${ctx.live.kind}`);
 
-  exitOnTerminate(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
-    metrics?.close();
-    await simulator?.stop();
-    // stops accepting, lets the frames in progress commit and be acknowledged
-    await telematics.close();
-    commands.close();
-    await runtime.shutdown();
-  });
+  exitOnTerminate(
+    log,
+    config.SHUTDOWN_TIMEOUT_MS,
+    () =>
+      stopInOrder(log, [
+        [
+          "intake",
+          async () => {
+            metrics?.close();
+            await simulator?.stop();
+            // stops accepting, lets the frames in progress commit and be acknowledged
+            await telematics.close();
+          },
+        ],
+        ["device commands", () => commands.close()],
+        ...runtime.shutdownSteps,
+      ]),
+    { lastResort: () => runtime.embedded?.requestStop() },
+  );
 }
 
 main().catch((err) => {

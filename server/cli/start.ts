@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, ensureInitialData } from "../seed/seed";
 import { createHttpApp } from "../http/app";
 import { startWorkers } from "../../jobs/workers";
 import { buildIfNeeded } from "./build-if-needed";
-import { exitOnTerminate } from "../shared/shutdown";
+import { exitOnTerminate, stopInOrder } from "../shared/shutdown";
 import { closeHttpGracefully } from "../shared/close-http";
 import { createCommandRelay } from "../modules/immobilization";
 import { startLive } from "../modules/live";
@@ -32,8 +32,10 @@ async function main() {
     throw e;
   }
   const log = createLogger(config);
-  if (!process.argv.includes("--no-build")) buildIfNeeded(root, (m) => log.info(m));
-  const build = (await import(pathToFileURL(path.join(root, "build", "server", "index.js")).href)) as ServerBuild;
+  // FLOTA_BUILD_DIR: the web build's folder (react-router.config.ts), so parallel runs can build side by side
+  const buildDir = path.resolve(root, process.env.FLOTA_BUILD_DIR ?? "build");
+  if (!process.argv.includes("--no-build")) buildIfNeeded(root, buildDir, (m) => log.info(m));
+  const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const runtime = await openRuntime(config, log, { buildId: build.assets.version });
   const { ctx } = runtime;
 
@@ -47,7 +49,7 @@ async function main() {
   await vapidKeys(ctx.db);
 
   const stopWorkers = config.FLOTA_WORKER === "inline" ? await startWorkers(ctx) : async () => {};
-  const app = createHttpApp(ctx, { build, clientDir: path.join(root, "build", "client") });
+  const app = createHttpApp(ctx, { build, clientDir: path.join(buildDir, "client") });
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
@@ -81,21 +83,33 @@ async function main() {
     );
   }
 
-  // Everything stops taking new work at once, then finishes what it holds (docs/operations.md, "Upgrades").
-  exitOnTerminate(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
-    await Promise.all([
-      // slow requests are cut a little before the deadline, so the rest still closes cleanly
-      closeHttpGracefully(server, Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - 5000)),
-      hub.close(),
-      (async () => {
-        await simulator?.stop();
-        await telematics?.close();
-      })(),
-      stopWorkers(),
-    ]);
-    commands.close();
-    await runtime.shutdown();
-  });
+  // One step after another (docs/operations.md, "Shutdown"): first everything stops taking new work and finishes
+  // what it holds (requests, frames being committed, running jobs: none needs another), then the command relay,
+  // then the queues' connections, the live bus, the database pool and, last, the embedded database.
+  exitOnTerminate(
+    log,
+    config.SHUTDOWN_TIMEOUT_MS,
+    () =>
+      stopInOrder(log, [
+        [
+          "intake and running jobs",
+          () =>
+            Promise.all([
+              // slow requests are cut a little before the deadline, so the rest still closes cleanly
+              closeHttpGracefully(server, Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - 5000)),
+              hub.close(),
+              (async () => {
+                await simulator?.stop();
+                await telematics?.close();
+              })(),
+              stopWorkers(),
+            ]),
+        ],
+        ["device commands", () => commands.close()],
+        ...runtime.shutdownSteps,
+      ]),
+    { lastResort: () => runtime.embedded?.requestStop() },
+  );
 }
 
 main().catch((err) => {

@@ -99,6 +99,8 @@ function bestLocale(): string {
 interface RunOptions {
   runAs: OsUser | null;
   log: (m: string) => void;
+  /** in a process group of its own: signals to ours (Ctrl-C, a service manager's stop) do not reach it */
+  detached?: boolean;
 }
 
 function spawnAs(file: string, args: string[], dataDir: string, o: RunOptions): ChildProcess {
@@ -106,6 +108,7 @@ function spawnAs(file: string, args: string[], dataDir: string, o: RunOptions): 
     // the user may not be able to enter our working directory; PostgreSQL looks at it when it starts
     cwd: path.dirname(dataDir),
     env: { ...process.env, LC_MESSAGES: bestLocale() },
+    detached: o.detached ?? false,
     ...(o.runAs ? { uid: o.runAs.uid, gid: o.runAs.gid } : {}),
   });
 }
@@ -178,11 +181,37 @@ export async function startServer(
   return child;
 }
 
-/** Fast shutdown (SIGINT): open transactions are rolled back, the server writes a checkpoint and exits. */
-export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGINT");
-  });
+/** How long a smart shutdown may wait for the open connections to end before the fast one cuts them. */
+export const SMART_SHUTDOWN_MS = 5000;
+
+/**
+ * Stops the server `pid`: a smart shutdown first (SIGTERM: no new connections; the open ones end by themselves, so a
+ * pool's clients still saying goodbye are not cut with "terminating connection due to administrator command"), then,
+ * when connections are still open after `graceMs`, a fast one (SIGINT: their transactions rolled back, the
+ * connections cut; `late` is told first). Either way the server writes a checkpoint and exits; resolves once `gone`.
+ */
+export async function stopServer(
+  pid: number,
+  gone: () => boolean,
+  opts: { graceMs?: number; late?: () => void } = {},
+): Promise<void> {
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(pid, s);
+    } catch {
+      // already gone
+    }
+  };
+  if (gone()) return;
+  signal("SIGTERM");
+  const fastAt = Date.now() + (opts.graceMs ?? SMART_SHUTDOWN_MS);
+  let fast = false;
+  while (!gone()) {
+    if (!fast && Date.now() >= fastAt) {
+      fast = true;
+      opts.late?.();
+      signal("SIGINT");
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

@@ -31,7 +31,10 @@ export interface EmbeddedDatabase {
   dataDir: string;
   /** the server was already running (started by another Flota process) and is only used, not owned */
   reused: boolean;
+  /** fast shutdown (SIGINT), resolved once the server has exited */
   stop(): Promise<void>;
+  /** tells the server to stop (fast shutdown) without waiting: what a process does last when its shutdown ran late */
+  requestStop(): void;
 }
 
 const DB_NAME = "flota";
@@ -55,6 +58,12 @@ export async function startEmbeddedPostgres(opts: {
   log?: (m: string) => void;
   notice?: (m: string) => void;
   relocateRoot?: string;
+  /**
+   * The server in a process group of its own (not on Windows), so that a signal to Flota's group (Ctrl-C in a
+   * terminal, a supervisor's stop of the group) does not stop the database under Flota's pools and workers: Flota
+   * stops it itself, last. Left off, it stays in the caller's group (the test run: an interrupted run takes it along).
+   */
+  ownProcessGroup?: boolean;
 }): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => {});
   const notice = opts.notice ?? log;
@@ -87,6 +96,7 @@ export async function startEmbeddedPostgres(opts: {
       flags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
       runAs,
       log,
+      detached: Boolean(opts.ownProcessGroup) && process.platform !== "win32",
     }).catch((e: unknown) => {
       throw new EmbeddedDatabaseError(
         `The embedded PostgreSQL did not start (data in ${dataDir}, port ${opts.port}; is the port in use?): ${e instanceof Error ? e.message : String(e)}`,
@@ -106,8 +116,18 @@ export async function startEmbeddedPostgres(opts: {
     dataDir,
     reused: leftover !== null,
     stop: async () => {
-      if (leftover) process.kill(leftover, "SIGINT");
-      else if (server) await stopServer(server);
+      const child = server;
+      const pid = leftover ?? child?.pid;
+      if (!pid) return;
+      // the next start must not find it still shutting down
+      const gone = child ? () => child.exitCode !== null || child.signalCode !== null : () => !isRunning(pid);
+      await stopServer(pid, gone, {
+        late: () => notice("embedded PostgreSQL: connections still open at shutdown; stopping them"),
+      });
+    },
+    requestStop: () => {
+      const pid = leftover ?? server?.pid;
+      if (pid && (leftover || (server?.exitCode === null && server.signalCode === null))) signal(pid);
     },
   };
 }
@@ -181,16 +201,29 @@ async function locateForUser(
   }
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Fast shutdown of a server by its pid; one already gone is left alone. */
+function signal(pid: number) {
+  try {
+    process.kill(pid, "SIGINT");
+  } catch {
+    // already gone
+  }
+}
+
 async function runningServerPid(dataDir: string, url: string): Promise<number | null> {
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (!existsSync(pidFile)) return null;
   const pid = Number((await readFile(pidFile, "utf8")).split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return null;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return null;
-  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return null;
   const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await probe.connect();
