@@ -5,6 +5,7 @@ import { policyInputSchema } from "../../server/modules/alerts/alerts.schema";
 import { createGeofence } from "../../server/modules/places/places.service";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
+import { apiToken } from "../support/api-auth";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -14,14 +15,6 @@ let viewerToken: string;
 let vehicleIds: string[];
 let geofenceId: string;
 let otherPolicyId: string;
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }),
-  });
-  return (await res.json()).access_token;
-}
 
 const api = (path: string, init: { method?: string; body?: unknown; as?: string } = {}) =>
   fetch(`${srv.url}${path}`, {
@@ -45,8 +38,8 @@ const base = () => ({
 beforeAll(async () => {
   srv = await startTestServer();
   [org, other] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx)]);
-  token = await login(org.adminEmail, org.adminPassword);
-  viewerToken = await login(`viewer@${org.orgId.slice(0, 8)}.test.flota`, DEMO_PASSWORD);
+  token = await apiToken(srv, org.adminEmail, org.adminPassword, { webLogin: true });
+  viewerToken = await apiToken(srv, `viewer@${org.orgId.slice(0, 8)}.test.flota`, DEMO_PASSWORD, { webLogin: true });
   vehicleIds = (
     await srv.ctx.db
       .selectFrom("vehicles")

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
+import { apiToken } from "../support/api-auth";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -11,13 +12,6 @@ let vehicleId: string;
 let otherVehicleId: string;
 let otherUserId: string;
 
-async function login(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }),
-  });
-  return (await res.json()).access_token as string;
-}
 const call = (method: string, path: string, body?: unknown, t = token) =>
   fetch(`${srv.url}${path}`, {
     method,
@@ -28,7 +22,7 @@ const call = (method: string, path: string, body?: unknown, t = token) =>
 beforeAll(async () => {
   srv = await startTestServer();
   [org, other] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx, { demo: true })]);
-  token = await login(org.adminEmail, org.adminPassword);
+  token = await apiToken(srv, org.adminEmail, org.adminPassword, { webLogin: true });
   vehicleId = (
     await srv.ctx.db
       .selectFrom("vehicles")
@@ -127,7 +121,7 @@ describe("/api/dashboard", () => {
 
     // tiles are the user's own: another user of the same organisation does not see or change them
     const manager = await createUser(srv.ctx, { org, role: "fleet_manager" });
-    const t2 = await login(manager.email!, manager.password);
+    const t2 = await apiToken(srv, manager.email!, manager.password, { webLogin: true });
     expect(await (await call("GET", "/api/dashboard/tiles", undefined, t2)).json()).toEqual([]);
     expect((await call("GET", `/api/dashboard/tiles/${tileA.id}`, undefined, t2)).status).toBe(404);
     expect((await call("DELETE", `/api/dashboard/tiles/${tileA.id}`, undefined, t2)).status).toBe(404);
@@ -139,7 +133,7 @@ describe("/api/dashboard", () => {
           "POST",
           "/api/dashboard/tiles",
           { metric: "trips", chart_type: "number", time_window: "today" },
-          await login(viewer.email!, viewer.password),
+          await apiToken(srv, viewer.email!, viewer.password, { webLogin: true }),
         )
       ).status,
     ).toBe(201);
@@ -150,7 +144,7 @@ describe("/api/dashboard", () => {
           "POST",
           "/api/dashboard/tiles",
           { metric: "trips", chart_type: "number", time_window: "today" },
-          await login(driver.email!, driver.password),
+          await apiToken(srv, driver.email!, driver.password, { webLogin: true }),
         )
       ).status,
     ).toBe(403);
@@ -213,7 +207,7 @@ describe("/api/analytics/schedules", () => {
       await call("PUT", `/api/analytics/schedules/${s.id}`, weekly({ interval: "daily", hour: 6 }))
     ).json();
     expect(changed).toMatchObject({ interval: "daily", hour: 6, weekday: null });
-    const otherToken = await login(other.adminEmail, other.adminPassword);
+    const otherToken = await apiToken(srv, other.adminEmail, other.adminPassword, { webLogin: true });
     expect((await call("GET", `/api/analytics/schedules/${s.id}`, undefined, otherToken)).status).toBe(404);
     expect((await call("DELETE", `/api/analytics/schedules/${s.id}`, undefined, otherToken)).status).toBe(404);
     expect((await call("DELETE", `/api/analytics/schedules/${s.id}`)).status).toBe(204);

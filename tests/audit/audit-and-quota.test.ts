@@ -10,6 +10,7 @@ import { createVehicle, updateVehicle } from "../../server/modules/vehicles/vehi
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { outcome } from "../support/outcome";
+import { apiToken } from "../support/api-auth";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -33,14 +34,6 @@ const lastAudit = (entity: string, id: string) =>
     .orderBy("id", "desc")
     .executeTakeFirstOrThrow();
 
-async function apiToken(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }),
-  });
-  return (await res.json()).access_token as string;
-}
-
 describe("device quota", () => {
   it("refuses a vehicle with a device past the quota, on create and when a device is given, with DEVICE_QUOTA_EXCEEDED", async () => {
     const small = await createTestOrg(srv.ctx);
@@ -63,7 +56,7 @@ describe("device quota", () => {
       ).device_imei,
     ).toBeNull();
 
-    const token = await apiToken(small.adminEmail, small.adminPassword);
+    const token = await apiToken(srv, small.adminEmail, small.adminPassword, { webLogin: true });
     const res = await fetch(`${srv.url}/api/vehicles`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -192,7 +185,7 @@ describe("audit log", () => {
   });
 
   it("lists with filters and server paging through /api, exports CSV, and is for administrators only", async () => {
-    const token = await apiToken(org.adminEmail, org.adminPassword);
+    const token = await apiToken(srv, org.adminEmail, org.adminPassword, { webLogin: true });
     const auth = { authorization: `Bearer ${token}` };
     const all = await (await fetch(`${srv.url}/api/audit-log?size=5`, { headers: auth })).json();
     expect(all.timezone).toBe("Europe/Tirane");
@@ -246,7 +239,7 @@ describe("audit log", () => {
       .where("org_id", "=", org.orgId)
       .where("email", "like", "manager@%")
       .executeTakeFirstOrThrow();
-    const managerToken = await apiToken(manager.email!, "demo-demo");
+    const managerToken = await apiToken(srv, manager.email!, "demo-demo", { webLogin: true });
     expect(
       (await fetch(`${srv.url}/api/audit-log`, { headers: { authorization: `Bearer ${managerToken}` } })).status,
     ).toBe(403);
@@ -263,7 +256,7 @@ describe("audit log", () => {
       INSERT INTO audit_log (org_id, user_id, user_name, entity_type, entity_id, action, after)
       SELECT ${big.orgId}::uuid, ${big.adminId}::uuid, 'Bulk', 'vehicle', 'v' || g, 'update', jsonb_build_object('n', g)
         FROM generate_series(1, 10050) g`.execute(srv.ctx.db);
-    const token = await apiToken(big.adminEmail, big.adminPassword);
+    const token = await apiToken(srv, big.adminEmail, big.adminPassword, { webLogin: true });
     const auth = { authorization: `Bearer ${token}` };
     const page = await (await fetch(`${srv.url}/api/audit-log?size=50`, { headers: auth })).json();
     expect(page).toMatchObject({ total: 10000, more: true, pages: 200 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiLogin } from "../support/api-auth";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { addUser } from "./helpers";
@@ -28,15 +29,7 @@ describe("the last login", () => {
     expect(form.status).toBe(302);
     expect(new Date((await lastLogin(web.id))!).getTime()).toBeGreaterThanOrEqual(started);
 
-    const res = await fetch(`${srv.url}/api/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({
-        email: api.email,
-        password: api.password,
-        grant_type: "password",
-        web_login: "true",
-      }),
-    });
+    const res = await apiLogin(srv, api.email, api.password, { webLogin: true });
     expect(res.status).toBe(200);
     expect(new Date((await lastLogin(api.id))!).getTime()).toBeGreaterThanOrEqual(started);
   });

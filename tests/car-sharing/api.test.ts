@@ -3,6 +3,7 @@ import { addDays, todayIn } from "../../server/shared/dates";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
+import { apiToken } from "../support/api-auth";
 import { person, poolVehicle, purpose, TZ } from "./helpers";
 
 let srv: TestServer;
@@ -11,13 +12,6 @@ let token: string;
 let purposeId: string;
 const day = () => addDays(todayIn(TZ), 3);
 
-async function login(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }),
-  });
-  return (await res.json()).access_token as string;
-}
 const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
   fetch(`${srv.url}${path}`, {
     method: init.method ?? "GET",
@@ -28,7 +22,7 @@ const api = (path: string, init: { method?: string; body?: unknown; token?: stri
 beforeAll(async () => {
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx);
-  token = await login(org.adminEmail, org.adminPassword);
+  token = await apiToken(srv, org.adminEmail, org.adminPassword, { webLogin: true });
   purposeId = (await purpose(srv.ctx, org)).id;
 });
 afterAll(async () => srv?.close());
@@ -37,7 +31,7 @@ describe("/api/car-sharing", () => {
   it("a driver lists free vehicles, books, sees and cancels their booking; refusals carry every code in the body", async () => {
     const [v1, v2] = [await poolVehicle(srv.ctx, org), await poolVehicle(srv.ctx, org)];
     const d = await person(srv.ctx, org, "driver");
-    const t = await login(d.email!, d.password);
+    const t = await apiToken(srv, d.email!, d.password, { webLogin: true });
     const created = await api("/api/car-sharing/bookings", {
       token: t,
       method: "POST",
@@ -101,7 +95,7 @@ describe("/api/car-sharing", () => {
   it("PUT edits an approved booking with the same rules (fields left out stay); a passenger lists it with my_role; a cancelled one answers BOOKING_EDIT_FAILED", async () => {
     const [v1, v2] = [await poolVehicle(srv.ctx, org), await poolVehicle(srv.ctx, org)];
     const [d, rider] = [await person(srv.ctx, org, "driver"), await person(srv.ctx, org, "driver")];
-    const t = await login(d.email!, d.password);
+    const t = await apiToken(srv, d.email!, d.password, { webLogin: true });
     const booking = await (
       await api("/api/car-sharing/bookings", {
         token: t,
@@ -148,7 +142,9 @@ describe("/api/car-sharing", () => {
     expect(overlap.status).toBe(409);
     expect((await overlap.json()).details.violations).toEqual([{ code: "VEHICLE_OVERLAP", field: "vehicle_id" }]);
     const riderList = await (
-      await api("/api/car-sharing/bookings", { token: await login(rider.email!, rider.password) })
+      await api("/api/car-sharing/bookings", {
+        token: await apiToken(srv, rider.email!, rider.password, { webLogin: true }),
+      })
     ).json();
     expect(riderList.items.map((b: { id: string; my_role: string }) => [b.id, b.my_role])).toEqual([
       [booking.id, "passenger"],
@@ -206,7 +202,7 @@ describe("/api/car-sharing", () => {
 
   it("needs car-sharing rights", async () => {
     const viewer = await person(srv.ctx, org, "viewer");
-    const t = await login(viewer.email!, viewer.password);
+    const t = await apiToken(srv, viewer.email!, viewer.password, { webLogin: true });
     expect((await api("/api/car-sharing/bookings", { token: t, method: "POST", body: {} })).status).toBe(403);
   });
 });

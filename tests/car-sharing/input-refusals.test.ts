@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../server/shared/dates";
+import { apiToken } from "../support/api-auth";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { createVehicle } from "../support/factories";
 import { FormClient, startSignedIn, type TestServer } from "../support/server";
@@ -19,11 +20,7 @@ beforeAll(async () => {
   ({ srv, org, admin } = await startSignedIn());
   pool = [(await poolVehicle(srv.ctx, org)).id, (await poolVehicle(srv.ctx, org)).id];
   purposeId = (await purpose(srv.ctx, org)).id;
-  const login = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password" }),
-  });
-  token = (await login.json()).access_token;
+  token = await apiToken(srv, org.adminEmail, org.adminPassword);
 });
 afterAll(async () => srv?.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
+import { bearerHeaders } from "../support/api-auth";
 import { FormClient, signedInClient, startTestServer, type TestServer } from "../support/server";
 
 let srv: TestServer;
@@ -13,23 +14,14 @@ let admin: FormClient;
 /** Public addresses written as IP literals: saved without a DNS look-up (nothing is sent: no gateways run here). */
 const PUBLIC = "https://203.0.113.10/positions";
 
-async function bearer(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }),
-  });
-  const login = (await res.json()) as { access_token: string };
-  return { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
-}
-
 const api = (path: string, headers: Record<string, string>, method = "GET", body?: unknown) =>
   fetch(`${srv.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 
 beforeAll(async () => {
   srv = await startTestServer();
   [org, other] = await Promise.all([createTestOrg(srv.ctx), createTestOrg(srv.ctx)]);
-  auth = await bearer(org.adminEmail, org.adminPassword);
-  otherAuth = await bearer(other.adminEmail, other.adminPassword);
+  auth = await bearerHeaders(srv, org.adminEmail, org.adminPassword, { webLogin: true });
+  otherAuth = await bearerHeaders(srv, other.adminEmail, other.adminPassword, { webLogin: true });
   admin = await signedInClient(srv, org.adminEmail, org.adminPassword);
   admin.cookies.set("lng", "en");
 });
@@ -118,7 +110,7 @@ describe("/api/forwarding", () => {
 
   it("is for the organisation's administrators only, and never shows another organisation's targets", async () => {
     const manager = await createUser(srv.ctx, { org, role: "fleet_manager" });
-    const managerAuth = await bearer(manager.email!, manager.password);
+    const managerAuth = await bearerHeaders(srv, manager.email!, manager.password, { webLogin: true });
     expect((await api("/api/forwarding", managerAuth)).status).toBe(403);
     expect((await api("/api/forwarding", managerAuth, "POST", { name: "M", kind: "http", url: PUBLIC })).status).toBe(
       403,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearerHeaders } from "../support/api-auth";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -78,13 +79,7 @@ describe("POST /api/auth/login (spec section 7)", () => {
   });
 
   it("ends the session on logout", async () => {
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: form({ email: org.adminEmail, password: org.adminPassword, grant_type: "password", web_login: "true" }),
-      })
-    ).json();
-    const auth = { authorization: `Bearer ${login.access_token}` };
+    const auth = await bearerHeaders(srv, org.adminEmail, org.adminPassword, { webLogin: true, json: false });
     expect((await fetch(`${srv.url}/api/vehicles`, { headers: auth })).status).toBe(200);
     expect((await fetch(`${srv.url}/api/auth/logout`, { method: "POST", headers: auth })).status).toBe(204);
     expect((await fetch(`${srv.url}/api/vehicles`, { headers: auth })).status).toBe(401);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError, createApiClient } from "../../app/lib/api-client";
+import { apiToken } from "../support/api-auth";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -10,18 +11,7 @@ let token: string;
 beforeAll(async () => {
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx);
-  const login = await (
-    await fetch(`${srv.url}/api/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({
-        email: org.adminEmail,
-        password: org.adminPassword,
-        grant_type: "password",
-        web_login: "true",
-      }),
-    })
-  ).json();
-  token = login.access_token;
+  token = await apiToken(srv, org.adminEmail, org.adminPassword, { webLogin: true });
 });
 afterAll(async () => srv?.close());
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiToken } from "../support/api-auth";
 import type { TestOrg } from "../support/context";
 import { createDriver, createOrganisation, createTeam, createVehicle } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
@@ -15,18 +16,7 @@ beforeAll(async () => {
   teamId = (await createTeam(srv.ctx, { org })).id;
   driverId = (await createDriver(srv.ctx, { org, team: teamId })).id;
   await createVehicle(srv.ctx, { org, team: teamId, driver: driverId, device: true });
-  const login = await (
-    await fetch(`${srv.url}/api/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({
-        email: org.adminEmail,
-        password: org.adminPassword,
-        grant_type: "password",
-        web_login: "true",
-      }),
-    })
-  ).json();
-  token = login.access_token;
+  token = await apiToken(srv, org.adminEmail, org.adminPassword, { webLogin: true });
 });
 afterAll(async () => srv?.close());
 

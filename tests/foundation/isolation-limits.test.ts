@@ -4,6 +4,7 @@ import { createBooking } from "../../server/modules/car-sharing/bookings.service
 import { createJobs } from "../../server/modules/route-planning/route-jobs.service";
 import { PHONE_API_PREFIXES, isPhoneEndpoint } from "../../server/http/phone-endpoints";
 import { addDays, todayIn } from "../../server/shared/dates";
+import { apiLogin, apiToken } from "../support/api-auth";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { createUser, createTmsDepot, createTmsOrder } from "../support/factories";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -25,12 +26,6 @@ let manager: { email: string; password: string; id: string };
 let managerToken: string;
 const day = () => addDays(todayIn("Europe/Tirane"), 3);
 
-async function apiLogin(email: string, password: string, webLogin = "true") {
-  return fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password, grant_type: "password", web_login: webLogin }),
-  });
-}
 const api = (path: string, token: string, method = "GET", body?: unknown) =>
   fetch(`${srv.url}${path}`, {
     method,
@@ -80,7 +75,7 @@ beforeAll(async () => {
     .values({ org_id: org.orgId, user_id: m.id, vehicle_id: mine.id })
     .execute();
   manager = { email: m.email!, password: m.password, id: m.id };
-  managerToken = (await (await apiLogin(manager.email, manager.password)).json()).access_token;
+  managerToken = await apiToken(srv, manager.email, manager.password, { webLogin: true });
 });
 afterAll(async () => srv?.close());
 
@@ -209,7 +204,7 @@ describe("a fleet manager limited to some vehicles", () => {
 describe("a fleet manager limited to some vehicles, in transport management", () => {
   it("sees and changes only the plans whose every truck is theirs", async () => {
     const admin = await principalFor(srv.ctx, org.adminId);
-    const adminToken = (await (await apiLogin(org.adminEmail, org.adminPassword)).json()).access_token;
+    const adminToken = await apiToken(srv, org.adminEmail, org.adminPassword, { webLogin: true });
     const depot = await createTmsDepot(srv.ctx, admin);
     const plan = async (name: string, vehicles: string[]) => {
       const order = await createTmsOrder(srv.ctx, admin, { delivery_date_at: "2026-12-09" });
@@ -255,11 +250,11 @@ describe("a web-only account", () => {
     await srv.ctx.db.updateTable("users").set({ web_only: true }).where("id", "=", u.id).execute();
     user = { email: u.email!, password: u.password };
     // the client claims a web sign-in: the token works for the web app's endpoints, never for the phone's
-    token = (await (await apiLogin(user.email, user.password)).json()).access_token;
+    token = await apiToken(srv, user.email, user.password, { webLogin: true });
   });
 
   it("cannot sign in as the phone (web_login false)", async () => {
-    const res = await apiLogin(user.email, user.password, "false");
+    const res = await apiLogin(srv, user.email, user.password, { webLogin: false });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("WEB_ONLY_ACCOUNT");
   });

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../server/modules/tms/api-keys.service";
+import { apiToken } from "../support/api-auth";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { MARK, seedOrgB, snapshotOrgB, type OrgB } from "./isolation-org-b";
 import { TINY_PNG } from "../support/fixtures";
@@ -181,18 +182,7 @@ beforeAll(async () => {
   [a, bOrg] = await Promise.all([createTestOrg(srv.ctx, { demo: true }), createTestOrg(srv.ctx, { demo: true })]);
   b = await seedOrgB(srv.ctx, bOrg);
   keyA = (await createApiKey(srv.ctx, await principalFor(srv.ctx, a.adminId), { name: "A key" })).key;
-  const login = await (
-    await fetch(`${srv.url}/api/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({
-        email: a.adminEmail,
-        password: a.adminPassword,
-        grant_type: "password",
-        web_login: "true",
-      }),
-    })
-  ).json();
-  tokenA = login.access_token;
+  tokenA = await apiToken(srv, a.adminEmail, a.adminPassword, { webLogin: true });
 });
 afterAll(async () => srv?.close());
 

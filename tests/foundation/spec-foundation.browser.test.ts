@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { apiSession } from "../support/api-auth";
 import { browserSuite } from "../support/browser-suite";
 import { hasChromium, signInInBrowser, waitForHydration } from "../support/browser";
 
@@ -107,18 +108,7 @@ describe.skipIf(!hasChromium)("spec rules of the foundation in Chromium", () => 
   });
 
   describe("access token handed over in the hash (spec section 2)", () => {
-    const apiLogin = async () =>
-      (await (
-        await fetch(`${s.srv.url}/api/auth/login`, {
-          method: "POST",
-          body: new URLSearchParams({
-            email: s.org.adminEmail,
-            password: s.org.adminPassword,
-            grant_type: "password",
-            web_login: "true",
-          }),
-        })
-      ).json()) as { access_token: string; user: { id: string } };
+    const apiLogin = () => apiSession(s.srv, s.org.adminEmail, s.org.adminPassword, { webLogin: true });
 
     it("stores the token as the session and sends the user to login carrying type, user and redirect_urls", async () => {
       const login = await apiLogin();

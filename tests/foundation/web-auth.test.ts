@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiSession } from "../support/api-auth";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 
@@ -137,17 +138,7 @@ describe("web sign-in without JavaScript", () => {
 
 describe("access token handed over in the URL (spec section 2)", () => {
   it("stores the token as the session and sends the user to login carrying type, user and redirect_urls", async () => {
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({
-          email: org.adminEmail,
-          password: org.adminPassword,
-          grant_type: "password",
-          web_login: "true",
-        }),
-      })
-    ).json();
+    const login = await apiSession(srv, org.adminEmail, org.adminPassword, { webLogin: true });
     const c = new FormClient(srv.url);
     const qs = new URLSearchParams({
       access_token: login.access_token,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../server/shared/dates";
 import { poolVehicle, purpose, TZ } from "../car-sharing/helpers";
+import { bearerHeaders } from "../support/api-auth";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { createVehicle } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
@@ -17,11 +18,7 @@ let headers: Record<string, string>;
 beforeAll(async () => {
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx);
-  const login = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password" }),
-  });
-  headers = { authorization: `Bearer ${(await login.json()).access_token}`, "content-type": "application/json" };
+  headers = await bearerHeaders(srv, org.adminEmail, org.adminPassword);
 });
 afterAll(async () => srv?.close());
 

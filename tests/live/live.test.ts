@@ -6,6 +6,7 @@ import { buildExists, startTestServer, type TestServer } from "../support/server
 import { position } from "../support/positions";
 import { attachDevices } from "../support/factories";
 import { LiveClient } from "../support/live-client";
+import { apiSession } from "../support/api-auth";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -17,15 +18,6 @@ let teamId: string;
 
 const hasBuild = buildExists();
 if (!hasBuild) console.log("[live] no web build: the /live and subscribe API tests are skipped (run npm run build)");
-
-async function login(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password, grant_type: "password", web_login: "true" }),
-  });
-  if (res.status !== 200) throw new Error(`login ${res.status}`);
-  return res.json();
-}
 
 const channel = (prefix = "markers", userId = session.user.id) =>
   `${prefix}-${userId}-${Math.floor(Date.now() / 1000)}`;
@@ -45,7 +37,9 @@ describe.skipIf(!hasBuild)("live positions over /live (single process, PostgreSQ
     other = await createTestOrg(srv.ctx, { demo: true });
     devices = await attachDevices(srv.ctx, org.orgId, 9);
     // The dispatcher sees one team's vehicles only.
-    session = await login(`dispatcher@${org.orgId.slice(0, 8)}.test.flota`, DEMO_PASSWORD);
+    session = await apiSession(srv, `dispatcher@${org.orgId.slice(0, 8)}.test.flota`, DEMO_PASSWORD, {
+      webLogin: true,
+    });
     teamId = (
       await srv.ctx.db.selectFrom("users").select("team_id").where("id", "=", session.user.id).executeTakeFirstOrThrow()
     ).team_id!;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiToken } from "../support/api-auth";
 import type { TestOrg } from "../support/context";
 import { createVehicle } from "../support/factories";
 import { FormClient, startSignedIn, type TestServer } from "../support/server";
@@ -48,11 +49,7 @@ const hoursOf = async (id: string) =>
 
 beforeAll(async () => {
   ({ srv, org, admin } = await startSignedIn());
-  const res = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password" }),
-  });
-  token = (await res.json()).access_token as string;
+  token = await apiToken(srv, org.adminEmail, org.adminPassword);
 });
 afterAll(async () => srv?.close());
 

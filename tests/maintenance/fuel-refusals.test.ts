@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orgTimeZone } from "../../server/modules/organization/organization.service";
 import { addDays, todayIn } from "../../server/shared/dates";
+import { apiToken } from "../support/api-auth";
 import type { TestOrg } from "../support/context";
 import { createVehicle } from "../support/factories";
 import { FormClient, startSignedIn, type TestServer } from "../support/server";
@@ -19,11 +20,7 @@ let today: string;
 beforeAll(async () => {
   ({ srv, org, admin } = await startSignedIn());
   today = todayIn(await orgTimeZone(srv.ctx, org.orgId));
-  const login = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password" }),
-  });
-  token = (await login.json()).access_token;
+  token = await apiToken(srv, org.adminEmail, org.adminPassword);
 });
 afterAll(async () => srv?.close());
 

@@ -8,6 +8,7 @@ import { metricsAccess } from "../../server/metrics/http";
 import { startMetricsServer } from "../../server/metrics/server";
 import type { JobContext } from "../../server/job-definition";
 import { TeltonikaClient } from "../../server/telematics/simulator";
+import { apiToken } from "../support/api-auth";
 import { createTestOrg, testConfig, uniqueEmail } from "../support/context";
 import { freePort } from "../support/free-port";
 import { buildExists, startTestServer, type TestServer } from "../support/server";
@@ -80,19 +81,9 @@ describe.skipIf(!hasBuild)("GET /metrics", () => {
     expect((await fetch(`${srv.url}/api/vehicles/${randomUUID()}`)).status).toBe(401);
 
     // a live map socket, a queued job, a report run, e-mails sent and failed
-    const session = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({
-          email: org.adminEmail,
-          password: org.adminPassword,
-          grant_type: "password",
-          web_login: "true",
-        }),
-      })
-    ).json();
+    const sessionToken = await apiToken(srv, org.adminEmail, org.adminPassword, { webLogin: true });
     const ws = await LiveClient.open(`${srv.url.replace("http", "ws")}/live`, {
-      cookie: `flota_session=${session.access_token}`,
+      cookie: `flota_session=${sessionToken}`,
     });
     await srv.ctx.jobs.enqueue("mail", "metrics-test", {}, { delay: 3_600_000 });
     const jobCtx = Object.assign(Object.create(srv.ctx), {

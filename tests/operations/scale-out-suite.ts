@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { createPolicy, parsePolicyInput } from "../../server/modules/alerts/alerts.service";
 import { TeltonikaClient, type SimPosition } from "../../server/telematics/simulator";
+import { apiLogin } from "../support/api-auth";
 import { hasChromium, launchBrowser, signInInBrowser, waitForHydration } from "../support/browser";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { freePort } from "../support/free-port";
@@ -77,15 +78,7 @@ export function scaleOutSuite(kind: "redis" | "postgres") {
     expect(gatewayA.output()).toContain(`bus: ${kind}`);
     expect(web.output()).toContain("FLOTA_GATEWAYS=off");
 
-    const login = await fetch(`${webUrl}/api/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({
-        email: org.adminEmail,
-        password: org.adminPassword,
-        grant_type: "password",
-        web_login: "true",
-      }),
-    });
+    const login = await apiLogin(webUrl, org.adminEmail, org.adminPassword, { webLogin: true });
     expect(login.status).toBe(200);
     token = ((await login.json()) as { access_token: string }).access_token;
     const channel = `markers-${org.adminId}-${Math.floor(Date.now() / 1000)}`;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timeZoneNames } from "../../server/shared/time-zones";
 import { organizationRepo } from "../../server/modules/organization/organization.repo";
 import { settingsInputSchema } from "../../server/modules/organization/organization.schema";
+import { bearerHeaders } from "../support/api-auth";
 import type { TestOrg } from "../support/context";
 import { type FormClient, startSignedIn, type TestServer } from "../support/server";
 
@@ -88,13 +89,7 @@ describe("the organisation's time zone", () => {
   });
 
   it("is read and set through GET/PUT /api/settings, validated the same way", async () => {
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password" }),
-      })
-    ).json();
-    const headers = { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
+    const headers = await bearerHeaders(srv, org.adminEmail, org.adminPassword);
     const get = async () => (await fetch(`${srv.url}/api/settings`, { headers })).json();
     const put = (body: Record<string, unknown>) =>
       fetch(`${srv.url}/api/settings`, { method: "PUT", headers, body: JSON.stringify(body) });

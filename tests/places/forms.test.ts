@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGeofence, createPoi } from "../../server/modules/places/places.service";
+import { bearerHeaders } from "../support/api-auth";
 import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 
@@ -222,18 +223,7 @@ describe("places without JavaScript", () => {
   });
 
   it("the API lists, creates and refuses another organisation's ids", async () => {
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({
-          email: org.adminEmail,
-          password: org.adminPassword,
-          grant_type: "password",
-          web_login: "true",
-        }),
-      })
-    ).json();
-    const headers = { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
+    const headers = await bearerHeaders(srv, org.adminEmail, org.adminPassword, { webLogin: true });
     const created = await fetch(`${srv.url}/api/places/geofences`, {
       method: "POST",
       headers,

@@ -3,6 +3,7 @@ import { orgToday, updateSettings } from "../../server/modules/organization/orga
 import * as attendance from "../../server/modules/route-planning/attendance.service";
 import { attendanceRepo } from "../../server/modules/route-planning/attendance.repo";
 import { addDays, todayIn } from "../../server/shared/dates";
+import { apiToken } from "../support/api-auth";
 import { principalFor, type TestOrg } from "../support/context";
 import { type FormClient, startSignedIn, type TestServer } from "../support/server";
 
@@ -77,14 +78,9 @@ describe("route planning's day in the organisation's time zone", () => {
         start_lat: null,
         start_lon: null,
       });
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({ email: org.adminEmail, password: org.adminPassword, grant_type: "password" }),
-      })
-    ).json();
+    const token = await apiToken(srv, org.adminEmail, org.adminPassword);
     const res = await fetch(`${srv.url}/api/route-planning/my/attendance`, {
-      headers: { authorization: `Bearer ${login.access_token}` },
+      headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(200);
     const days = ((await res.json()).days as Array<{ day: string }>).map((d) => d.day);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { passwordResetEmail } from "../../templates/email/password-reset";
+import { bearerHeaders } from "../support/api-auth";
 import { uniqueEmail } from "../support/context";
 import { organizationsSuite } from "./organizations-suite";
 
@@ -142,18 +143,7 @@ describe("organisations of the installation: creating", () => {
     }
     const post = await admin.post(`/administration/organizations/${s.operator.orgId}`, { intent: "suspend" });
     expect([403, 404]).toContain(post.status);
-    const login = await (
-      await fetch(`${s.srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({
-          email: s.tenant.adminEmail,
-          password: s.tenant.adminPassword,
-          grant_type: "password",
-          web_login: "true",
-        }),
-      })
-    ).json();
-    const auth = { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
+    const auth = await bearerHeaders(s.srv, s.tenant.adminEmail, s.tenant.adminPassword, { webLogin: true });
     expect((await fetch(`${s.srv.url}/api/administration/organizations`, { headers: auth })).status).toBe(403);
     const create = await fetch(`${s.srv.url}/api/administration/organizations`, {
       method: "POST",

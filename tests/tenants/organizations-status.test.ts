@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { apiLogin } from "../support/api-auth";
 import { createTestOrg } from "../support/context";
 import { FormClient } from "../support/server";
 import { organizationsSuite } from "./organizations-suite";
@@ -39,15 +40,7 @@ describe("organisations of the installation: suspend, reactivate, delete", () =>
     expect(await (await again.get("/login?error=suspended")).text()).toContain("Your organisation is suspended.");
     const wrong = await again.post("/login", { email: other.adminEmail, password: "wrong-password" });
     expect(wrong.status).toBe(401);
-    const api = await fetch(`${s.srv.url}/api/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({
-        email: other.adminEmail,
-        password: other.adminPassword,
-        grant_type: "password",
-        web_login: "true",
-      }),
-    });
+    const api = await apiLogin(s.srv, other.adminEmail, other.adminPassword, { webLogin: true });
     expect(api.status).toBe(403);
     expect((await api.json()).error).toBe("ORGANIZATION_SUSPENDED");
 

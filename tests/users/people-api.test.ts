@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearerHeaders } from "../support/api-auth";
 import { createTestOrg, uniqueEmail, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 
@@ -9,18 +10,7 @@ let auth: Record<string, string>;
 beforeAll(async () => {
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx, { demo: true });
-  const login = await (
-    await fetch(`${srv.url}/api/auth/login`, {
-      method: "POST",
-      body: new URLSearchParams({
-        email: org.adminEmail,
-        password: org.adminPassword,
-        grant_type: "password",
-        web_login: "true",
-      }),
-    })
-  ).json();
-  auth = { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
+  auth = await bearerHeaders(srv, org.adminEmail, org.adminPassword, { webLogin: true });
 });
 afterAll(async () => srv?.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed/seed";
+import { apiLogin } from "../support/api-auth";
 import { createTestOrg, uniqueEmail, type TestOrg } from "../support/context";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 
@@ -106,15 +107,10 @@ describe("drivers and users forms without JavaScript", () => {
       .execute();
     expect(links.map((l) => l.vehicle_id).sort()).toEqual(vehicles.map((v) => v.id).sort());
 
-    const login = (web_login: string) =>
-      fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({ email, password: "vesa-pass-1", grant_type: "password", web_login }),
-      });
-    const refused = await login("false");
+    const refused = await apiLogin(srv, email, "vesa-pass-1", { webLogin: false });
     expect(refused.status).toBe(403);
     expect((await refused.json()).error).toBe("WEB_ONLY_ACCOUNT");
-    expect((await login("true")).status).toBe(200);
+    expect((await apiLogin(srv, email, "vesa-pass-1", { webLogin: true })).status).toBe(200);
   });
 
   it("asks for an e-mail on the users screen and keeps the chosen vehicles after an error", async () => {

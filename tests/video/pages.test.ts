@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaKey, mediaStore } from "../../server/modules/video/media-store";
+import { bearerHeaders } from "../support/api-auth";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
@@ -194,18 +195,7 @@ describe("video pages without JavaScript", () => {
   });
 
   it("answers the API: list, one item, a request (201), settings", async () => {
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({
-          email: org.adminEmail,
-          password: org.adminPassword,
-          grant_type: "password",
-          web_login: "true",
-        }),
-      })
-    ).json();
-    const auth = { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
+    const auth = await bearerHeaders(srv, org.adminEmail, org.adminPassword, { webLogin: true });
     const list = await (await fetch(`${srv.url}/api/video?vehicleId=${vehicleId}`, { headers: auth })).json();
     expect(list.items.map((m: { id: string }) => m.id)).toContain(photoId);
     const one = await (await fetch(`${srv.url}/api/video/${photoId}`, { headers: auth })).json();

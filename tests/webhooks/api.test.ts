@@ -2,18 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestOrg, type TestOrg } from "../support/context";
 import { createUser } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
+import { apiToken } from "../support/api-auth";
 
 let srv: TestServer;
 let org: TestOrg;
 let token: string;
 
-async function login(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password, grant_type: "password" }),
-  });
-  return (await res.json()).access_token as string;
-}
 const api = (path: string, init: RequestInit = {}, t = token) =>
   fetch(`${srv.url}${path}`, {
     ...init,
@@ -29,7 +23,7 @@ beforeAll(async () => {
   // the installation's default: private addresses refused
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx);
-  token = await login(org.adminEmail, org.adminPassword);
+  token = await apiToken(srv, org.adminEmail, org.adminPassword);
 });
 afterAll(async () => srv?.close());
 
@@ -108,10 +102,10 @@ describe("/api/webhooks", () => {
       })
     ).json();
     const manager = await createUser(srv.ctx, { org, role: "fleet_manager" });
-    const managerToken = await login(manager.email!, manager.password);
+    const managerToken = await apiToken(srv, manager.email!, manager.password);
     expect((await api("/api/webhooks", {}, managerToken)).status).toBe(403);
     const other = await createTestOrg(srv.ctx);
-    const otherToken = await login(other.adminEmail, other.adminPassword);
+    const otherToken = await apiToken(srv, other.adminEmail, other.adminPassword);
     expect((await api(`/api/webhooks/${created.id}`, {}, otherToken)).status).toBe(404);
     expect((await (await api("/api/webhooks", {}, otherToken)).json()).items).toEqual([]);
   });
