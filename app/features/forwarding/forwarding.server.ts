@@ -9,6 +9,7 @@ import {
 } from "../../../server/modules/forwarding/forwarding.service";
 import type { ForwardingTargetDto } from "../../../server/modules/forwarding";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import { formatInstant } from "../../../server/shared/dates";
 import { formAction, intent } from "../../lib/forms.server";
 import { idParam, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 
@@ -18,20 +19,7 @@ const LIST = "/configuration/forwarding";
 const edit = (id: string) => `${LIST}/update/${id}`;
 
 /** "YYYY-MM-DD HH:mm" in the organisation's time zone (the format every page uses). */
-function stamp(iso: string | null, timeZone: string): string | null {
-  if (!iso) return null;
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(iso));
-  const v = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${v("year")}-${v("month")}-${v("day")} ${v("hour")}:${v("minute")}`;
-}
+const stamp = (iso: string | null, timeZone: string): string | null => (iso ? formatInstant(iso, timeZone) : null);
 
 export type TargetView = ForwardingTargetDto & { last_attempt_text: string | null; last_success_text: string | null };
 

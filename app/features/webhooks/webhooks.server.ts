@@ -12,6 +12,7 @@ import {
   webhookInputSchema,
 } from "../../../server/modules/webhooks";
 import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import { formatInstant } from "../../../server/shared/dates";
 import { formAction, intent } from "../../lib/forms.server";
 import { idParam, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 
@@ -23,21 +24,8 @@ const edit = (id: string) => `${LIST}/update/${id}`;
 const log = (id: string) => `${LIST}/deliveries/${id}`;
 
 /** "YYYY-MM-DD HH:mm:ss" in the organisation's time zone. */
-function stamp(at: Date | string | null | undefined, timeZone: string): string | null {
-  if (!at) return null;
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(at));
-  const v = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${v("year")}-${v("month")}-${v("day")} ${v("hour")}:${v("minute")}:${v("second")}`;
-}
+const stamp = (at: Date | string | null | undefined, timeZone: string): string | null =>
+  at ? formatInstant(at, timeZone, { seconds: true }) : null;
 
 export async function webhooksListLoader({ request, context }: Args) {
   const p = requirePermission(context, request, PERMISSION);

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSubmit } from "react-router";
 import { FormAlert, useCsrfToken } from "../../../components/forms";
 import { RecordTable } from "../../../components/RecordTable";
+import { formatInstantTime } from "../../../lib/dates";
 import { formFailure } from "../../../lib/form-failure";
 import { assignAction } from "../route-planning.server";
 import { dispatchLoader } from "../dispatch.server";
@@ -27,27 +28,13 @@ const pct = (m: number) => `${Math.max(0, Math.min(100, ((m - START) / SPAN) * 1
 const width = (a: number, b: number) =>
   `${Math.max(0.6, ((Math.min(b, START + SPAN) - Math.max(a, START)) / SPAN) * 100)}%`;
 
-/** The organisation's wall clock of an instant (the loader's time zone). */
-function localMinutes(iso: string | Date | null, tz: string): number | null {
-  if (!iso) return null;
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: tz,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
-  return minutes(parts);
-}
+/** "HH:mm" of an instant on the organisation's wall clock (the loader's time zone). */
+const localTime = (iso: string | Date | null, tz: string): string | null => (iso ? formatInstantTime(iso, tz) : null);
 
-/** "HH:mm" of an instant on the organisation's wall clock. */
-function localTime(iso: string | Date | null, tz: string): string | null {
-  if (!iso) return null;
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: tz,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
+/** The organisation's wall clock of an instant, in minutes of the day. */
+function localMinutes(iso: string | Date | null, tz: string): number | null {
+  const hhmm = localTime(iso, tz);
+  return hhmm === null ? null : minutes(hhmm);
 }
 
 export default function Scheduler({ loaderData, actionData }: Route.ComponentProps) {
