@@ -26,7 +26,7 @@ import {
 
 export interface TelematicsRuntime {
   /** Ports actually bound; a protocol configured with port 0 in production is absent. */
-  ports: Partial<Record<TcpProtocol | "osmand" | "camera" | "teltonikaUdp", number>>;
+  ports: Partial<Record<ProtocolName | "camera" | "teltonikaUdp", number>>;
   gateways: Partial<Record<TcpProtocol, TcpGateway>>;
   pipeline: PositionPipeline;
   /** commands to the devices connected to this process's gateways (the command relay's local side) */
@@ -42,7 +42,7 @@ export interface TelematicsRuntime {
 
 export interface StartTelematicsOptions {
   /** Port per protocol; 0 disables the protocol unless `ephemeral` (tests: 0 picks a free port). */
-  ports?: Partial<Record<TcpProtocol | "osmand" | "camera", number>>;
+  ports?: Partial<Record<ProtocolName | "camera", number>>;
   ephemeral?: boolean;
   host?: string;
   pipeline?: Partial<Pick<PipelineOptions, "concurrency" | "maxGroupRecords" | "now">>;
