@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   SegmentDetector,
@@ -8,6 +7,7 @@ import {
 import { DEFAULT_SEGMENT_SETTINGS } from "../../server/modules/analytics/segments/segment-settings";
 import { rebuildDirtySegments, rebuildVehicleSegments } from "../../server/modules/analytics/segments/segments.service";
 import { createTestContext, createTestOrg, type TestContext, type TestOrg } from "../support/context";
+import { putVehicleState } from "../support/vehicle-state";
 import { driversOf, positionWriter } from "./helpers";
 
 let ctx: TestContext;
@@ -158,8 +158,7 @@ describe("segments stored as positions arrive (real PostgreSQL)", () => {
     const v = vehicles[2];
     const pts = day(legs);
     await storePositions(v.id, pts);
-    await sql`INSERT INTO vehicle_state (vehicle_id, org_id, last_fix_time) VALUES (${v.id}, ${org.orgId}, ${new Date(pts[pts.length - 1].t).toISOString()})
-      ON CONFLICT (vehicle_id) DO UPDATE SET last_fix_time = excluded.last_fix_time`.execute(ctx.db);
+    await putVehicleState(ctx, v.id, org.orgId, { device_id: null, last_fix_time: new Date(pts[pts.length - 1].t) });
     await rebuildDirtySegments(ctx.db, driversOf);
     expect(shapeRows(await stored(v.id))).toEqual(shape(derived(pts)));
     const again = await rebuildVehicleSegments(

@@ -11,6 +11,7 @@ import {
 import { formatInstant } from "../../server/shared/dates";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createPlace, createUser } from "../support/factories";
+import { putVehicleState } from "../support/vehicle-state";
 import { codes, poolVehicle, purpose, TZ } from "./helpers";
 
 let ctx: TestContext;
@@ -91,18 +92,13 @@ async function position(vehicleId: string, at: Date, odometerM: number, ignition
     .execute();
 }
 async function state(vehicleId: string, ignition: boolean, at: Date) {
-  await ctx.db
-    .insertInto("vehicle_state")
-    .values({
-      vehicle_id: vehicleId,
-      org_id: org.orgId,
-      lat: 41.3275,
-      lon: 19.8187,
-      ignition,
-      last_fix_time: at,
-    } as never)
-    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ ignition, last_fix_time: at } as never))
-    .execute();
+  await putVehicleState(ctx, vehicleId, org.orgId, {
+    device_id: null,
+    lat: 41.3275,
+    lon: 19.8187,
+    ignition,
+    last_fix_time: at,
+  });
 }
 async function visit(vehicleId: string, placeId: string, enter: Date, exit: Date | null = null) {
   await ctx.db

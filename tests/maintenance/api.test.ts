@@ -4,18 +4,13 @@ import { createTestOrg, type TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { createUser, createVehicle } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
+import { apiToken } from "../support/api-auth";
+import { putVehicleState } from "../support/vehicle-state";
 
 let srv: TestServer;
 let org: TestOrg;
 let token: string;
 
-async function login(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password, grant_type: "password" }),
-  });
-  return (await res.json()).access_token as string;
-}
 const api = (path: string, init: RequestInit = {}, t = token) =>
   fetch(`${srv.url}${path}`, {
     ...init,
@@ -29,7 +24,7 @@ const api = (path: string, init: RequestInit = {}, t = token) =>
 beforeAll(async () => {
   srv = await startTestServer();
   org = await createTestOrg(srv.ctx);
-  token = await login(org.adminEmail, org.adminPassword);
+  token = await apiToken(srv, org.adminEmail, org.adminPassword);
 });
 afterAll(async () => srv?.close());
 
@@ -74,17 +69,7 @@ describe("/api/maintenance", () => {
 
   it("reminders by engine hours: the hours' terms and state, completed with an engine-hours reading", async () => {
     const tractor = await createVehicle(srv.ctx, { org, device: true });
-    await srv.ctx.db
-      .insertInto("vehicle_state")
-      .values({
-        vehicle_id: tractor.id,
-        org_id: org.orgId,
-        device_id: "d",
-        odometer_m: 0,
-        engine_hours_s: 480 * 3600,
-        alert_state: "{}",
-      })
-      .execute();
+    await putVehicleState(srv.ctx, tractor.id, org.orgId, { odometer_m: 0, engine_hours_s: 480 * 3600 });
     const created = await api("/api/maintenance/reminders", {
       method: "POST",
       body: JSON.stringify({
@@ -226,7 +211,7 @@ describe("/api/maintenance", () => {
       ).status,
     ).toBe(400);
     const driver = await createUser(srv.ctx, { org, role: "driver" });
-    const t = await login(driver.email!, driver.password);
+    const t = await apiToken(srv, driver.email!, driver.password);
     expect(
       (await api(`/api/maintenance/fuel/${fill.id}`, { method: "PATCH", body: JSON.stringify({ liters: 1 }) }, t))
         .status,
@@ -238,7 +223,7 @@ describe("/api/maintenance", () => {
 
   it("a user without maintenance permission is refused; the API is in the OpenAPI description", async () => {
     const driver = await createUser(srv.ctx, { org, role: "driver" });
-    const t = await login(driver.email!, driver.password);
+    const t = await apiToken(srv, driver.email!, driver.password);
     expect((await api("/api/maintenance/reminders", {}, t)).status).toBe(403);
     expect((await api("/api/maintenance/fuel", { method: "POST", body: "{}" }, t)).status).toBe(403);
     const doc = await (await api("/api/openapi.json")).json();

@@ -3,6 +3,7 @@ import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles"
 import type { TestOrg } from "../support/context";
 import { createVehicle } from "../support/factories";
 import { FormClient, startSignedIn, type TestServer } from "../support/server";
+import { putVehicleState } from "../support/vehicle-state";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -20,17 +21,7 @@ afterAll(async () => srv?.close());
 describe("engine-hours reminders without JavaScript", () => {
   it("adds an hours reminder, lists it like the km ones, prefills the completion's engine hours and re-arms from them", async () => {
     const tractor = await createVehicle(srv.ctx, { org, registration: "TR 250", device: true });
-    await srv.ctx.db
-      .insertInto("vehicle_state")
-      .values({
-        vehicle_id: tractor.id,
-        org_id: org.orgId,
-        device_id: "d",
-        odometer_m: 0,
-        engine_hours_s: 1_230 * 3600,
-        alert_state: "{}",
-      })
-      .execute();
+    await putVehicleState(srv.ctx, tractor.id, org.orgId, { odometer_m: 0, engine_hours_s: 1_230 * 3600 });
     const add = await admin.post("/maintenance/reminders/add", {
       intent: "save",
       name: "PTO service",

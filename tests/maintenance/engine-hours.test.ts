@@ -11,6 +11,7 @@ import { createTestContext, createTestOrg, principalFor, type TestContext, type 
 import { createUser, createVehicle } from "../support/factories";
 import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
 import { outcome } from "../support/outcome";
+import { putVehicleState } from "../support/vehicle-state";
 
 let ctx: TestContext;
 let stopWorkers: (() => Promise<void>) | undefined;
@@ -21,20 +22,7 @@ let today: string;
 
 /** Puts a vehicle's telematics engine hours (and odometer) where the position pipeline keeps them. */
 async function setTelematics(vehicleId: string, hours: number, km = 0) {
-  await ctx.db
-    .insertInto("vehicle_state")
-    .values({
-      vehicle_id: vehicleId,
-      org_id: org.orgId,
-      device_id: "dev",
-      odometer_m: km * 1000,
-      engine_hours_s: Math.round(hours * 3600),
-      alert_state: "{}",
-    })
-    .onConflict((oc) =>
-      oc.column("vehicle_id").doUpdateSet({ odometer_m: km * 1000, engine_hours_s: Math.round(hours * 3600) }),
-    )
-    .execute();
+  await putVehicleState(ctx, vehicleId, org.orgId, { odometer_m: km * 1000, engine_hours_s: Math.round(hours * 3600) });
 }
 
 const terms = (vehicleId: string, over: Record<string, unknown> = {}) => ({

@@ -8,6 +8,7 @@ import { orgToday } from "../../server/modules/maintenance/maintenance.vehicles"
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createVehicle } from "../support/factories";
 import { outcome } from "../support/outcome";
+import { putVehicleState } from "../support/vehicle-state";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -69,17 +70,7 @@ describe("engine hours on fuel reports", () => {
 
   it("a vehicle with a device keeps the telematics engine hours whatever a fuel report says", async () => {
     const reefer = await createVehicle(ctx, { org, device: true });
-    await ctx.db
-      .insertInto("vehicle_state")
-      .values({
-        vehicle_id: reefer.id,
-        org_id: org.orgId,
-        device_id: "d",
-        odometer_m: 0,
-        engine_hours_s: 900 * 3600,
-        alert_state: "{}",
-      })
-      .execute();
+    await putVehicleState(ctx, reefer.id, org.orgId, { odometer_m: 0, engine_hours_s: 900 * 3600 });
     await fill(reefer.id, { engine_hours: "950" });
     expect((await records.currentReadings(ctx, admin)).get(reefer.id)?.engine_hours).toBe(900);
   });

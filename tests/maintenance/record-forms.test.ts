@@ -3,6 +3,7 @@ import type { TestOrg } from "../support/context";
 import { TINY_PNG } from "../support/fixtures";
 import { createVehicle } from "../support/factories";
 import { FormClient, startSignedIn, type TestServer } from "../support/server";
+import { putVehicleState } from "../support/vehicle-state";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -13,10 +14,7 @@ beforeAll(async () => {
   ({ srv, org, admin } = await startSignedIn());
   const van = await createVehicle(srv.ctx, { org, registration: "AB 100 CD", device: true });
   vanId = van.id;
-  await srv.ctx.db
-    .insertInto("vehicle_state")
-    .values({ vehicle_id: van.id, org_id: org.orgId, device_id: "d", odometer_m: 12_345_000, alert_state: "{}" })
-    .execute();
+  await putVehicleState(srv.ctx, van.id, org.orgId, { odometer_m: 12_345_000 });
 });
 afterAll(async () => srv?.close());
 

@@ -8,6 +8,7 @@ import { createTestContext, createTestOrg, principalFor, type TestContext, type 
 import { TINY_PNG } from "../support/fixtures";
 import { createVehicle } from "../support/factories";
 import { outcome } from "../support/outcome";
+import { putVehicleState } from "../support/vehicle-state";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -28,10 +29,7 @@ afterAll(async () => ctx?.close());
 describe("services, car wash, suppliers and parts", () => {
   it("a service with parts takes them from stock at the part's price, keeps the telematics odometer, and gives them back when deleted", async () => {
     const van = await createVehicle(ctx, { org, device: true });
-    await ctx.db
-      .insertInto("vehicle_state")
-      .values({ vehicle_id: van.id, org_id: org.orgId, device_id: "d", odometer_m: 42_000_000, alert_state: "{}" })
-      .execute();
+    await putVehicleState(ctx, van.id, org.orgId, { odometer_m: 42_000_000 });
     const garage = await catalogue.saveSupplier(ctx, admin, null, {
       name: "Auto Servis Tirana",
       category: "service",

@@ -10,6 +10,7 @@ import { addDays } from "../../server/shared/dates";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
 import { decodeQuotedPrintable, startSmtpServer } from "../support/smtp";
+import { putVehicleState } from "../support/vehicle-state";
 
 let ctx: TestContext;
 let stopWorkers: (() => Promise<void>) | undefined;
@@ -58,10 +59,7 @@ describe("reminder e-mails", () => {
       await ctx.db.selectFrom("users").select("email").where("id", "=", mechanic.id).executeTakeFirstOrThrow()
     ).email!;
     const van = await createVehicle(ctx, { org, registration: "VAN 15K", device: true });
-    await ctx.db
-      .insertInto("vehicle_state")
-      .values({ vehicle_id: van.id, org_id: org.orgId, device_id: "d", odometer_m: 0, alert_state: "{}" })
-      .execute();
+    await putVehicleState(ctx, van.id, org.orgId, { odometer_m: 0 });
     const today = await orgToday(ctx, org.orgId);
     await createReminders(ctx, admin, {
       vehicle_ids: [van.id],
@@ -148,10 +146,7 @@ describe("reminders in the app", () => {
     const mechanic = await createUser(ctx, { org, language: "en", team: van.team_id! });
     const colleague = await createUser(ctx, { org, language: "en", team: van.team_id! });
     const [me, them] = await Promise.all([principalFor(ctx, mechanic.id), principalFor(ctx, colleague.id)]);
-    await ctx.db
-      .insertInto("vehicle_state")
-      .values({ vehicle_id: van.id, org_id: org.orgId, device_id: "d", odometer_m: 0, alert_state: "{}" })
-      .execute();
+    await putVehicleState(ctx, van.id, org.orgId, { odometer_m: 0 });
     const today = await orgToday(ctx, org.orgId);
     const [reminder] = await createReminders(ctx, admin, {
       vehicle_ids: [van.id],

@@ -7,6 +7,7 @@ import { addDays } from "../../server/shared/dates";
 import { createTestContext, createTestOrg, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createTeam, createUser, createVehicle } from "../support/factories";
 import { outcome } from "../support/outcome";
+import { putVehicleState } from "../support/vehicle-state";
 
 let ctx: TestContext;
 let org: TestOrg;
@@ -21,11 +22,7 @@ const list = (p: Principal, filter = {}) =>
 
 /** Puts a vehicle's telematics odometer at `km` (the state the position pipeline keeps). */
 async function setTelematicsKm(vehicleId: string, orgId: string, km: number) {
-  await ctx.db
-    .insertInto("vehicle_state")
-    .values({ vehicle_id: vehicleId, org_id: orgId, device_id: "dev", odometer_m: km * 1000, alert_state: "{}" })
-    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ odometer_m: km * 1000 }))
-    .execute();
+  await putVehicleState(ctx, vehicleId, orgId, { odometer_m: km * 1000 });
 }
 
 beforeAll(async () => {

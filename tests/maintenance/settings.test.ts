@@ -8,6 +8,8 @@ import { createTestOrg, principalFor, type TestOrg } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
 import { FormClient, startTestServer, type TestServer } from "../support/server";
 import { outcome } from "../support/outcome";
+import { apiToken } from "../support/api-auth";
+import { putVehicleState } from "../support/vehicle-state";
 
 let srv: TestServer;
 let org: TestOrg;
@@ -21,14 +23,6 @@ const saved = () =>
     .select(["consumption_tolerance_pct", "odometer_tolerance_km"])
     .where("org_id", "=", org.orgId)
     .executeTakeFirst();
-
-async function login(email: string, password: string) {
-  const res = await fetch(`${srv.url}/api/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password, grant_type: "password" }),
-  });
-  return (await res.json()).access_token as string;
-}
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -74,10 +68,7 @@ describe("maintenance settings: the fuel tolerances", () => {
 
   it("the organisation's odometer tolerance decides odometer_disagrees in the fuel and service lists, for this organisation only", async () => {
     const van = await createVehicle(srv.ctx, { org, device: true });
-    await srv.ctx.db
-      .insertInto("vehicle_state")
-      .values({ vehicle_id: van.id, org_id: org.orgId, device_id: "d", odometer_m: 10_000_000, alert_state: "{}" })
-      .execute();
+    await putVehicleState(srv.ctx, van.id, org.orgId, { odometer_m: 10_000_000 });
     const fill = await fuel.createFuelReport(srv.ctx, admin, {
       vehicle_id: van.id,
       filled_on: today,
@@ -204,7 +195,7 @@ describe("/maintenance/settings without JavaScript", () => {
 
 describe("/api/maintenance/settings", () => {
   it("reads and saves the tolerances; bounds refused; a viewer reads only", async () => {
-    const token = await login(org.adminEmail, org.adminPassword);
+    const token = await apiToken(srv, org.adminEmail, org.adminPassword);
     const api = (init: RequestInit = {}, t = token) =>
       fetch(`${srv.url}/api/maintenance/settings`, {
         ...init,
@@ -223,7 +214,7 @@ describe("/api/maintenance/settings", () => {
     });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain("odometer_tolerance_km");
-    const vt = await login(viewer.email!, viewer.password);
+    const vt = await apiToken(srv, viewer.email!, viewer.password);
     expect(await (await api({}, vt)).json()).toEqual({ consumption_tolerance_pct: 40, odometer_tolerance_km: 100 });
     expect(
       (

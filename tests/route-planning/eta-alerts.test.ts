@@ -3,6 +3,7 @@ import { sweepPredictedLateJobs } from "../../server/modules/route-planning/eta-
 import type { TestContext, TestOrg } from "../support/context";
 import { createDriver, createOrganisation, createUser, createVehicle } from "../support/factories";
 import { decodeQuotedPrintable } from "../support/smtp";
+import { putVehicleState } from "../support/vehicle-state";
 import { insertJob } from "./helpers";
 import { everyDayPolicy, startAlertMail, TOMORROW, tomorrowAt } from "./alert-helpers";
 
@@ -29,20 +30,7 @@ const JOB = { latitude: 41.3275, longitude: 19.8187 };
 const FAR = { lat: JOB.latitude + 0.2, lon: JOB.longitude };
 
 async function fix(org: TestOrg, vehicleId: string, time: Date, p = FAR) {
-  await ctx.db
-    .insertInto("vehicle_state")
-    .values({
-      vehicle_id: vehicleId,
-      org_id: org.orgId,
-      device_id: "d",
-      lat: p.lat,
-      lon: p.lon,
-      last_fix_time: time,
-      valid: true,
-      alert_state: "{}",
-    } as never)
-    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ lat: p.lat, lon: p.lon, last_fix_time: time }))
-    .execute();
+  await putVehicleState(ctx, vehicleId, org.orgId, { lat: p.lat, lon: p.lon, last_fix_time: time, valid: true });
 }
 const policy = (org: TestOrg, fields: Record<string, unknown>) =>
   everyDayPolicy(ctx, org, { alert_type: "job_eta_late", ...fields });

@@ -12,6 +12,7 @@ import { routeRules } from "../../server/modules/route-planning/route-planning.s
 import { zonedInstant } from "../../server/shared/dates";
 import { createTestContext, principalFor, type TestContext, type TestOrg } from "../support/context";
 import { createOrganisation, createUser, createVehicle } from "../support/factories";
+import { putVehicleState } from "../support/vehicle-state";
 import { insertJob, today, TZ } from "./helpers";
 
 // Live ETA from the vehicle's last position through its remaining jobs of today (real PostgreSQL, the optimiser's
@@ -31,20 +32,7 @@ const near = (actual: Date, expected: number) => expect(Math.abs(actual.getTime(
 const LEG_S = (6_371_008.8 * ((0.1 * Math.PI) / 180) * 1.3) / (40 / 3.6);
 
 async function fix(vehicleId: string, orgId: string, lat: number, lon: number, time: Date) {
-  await ctx.db
-    .insertInto("vehicle_state")
-    .values({
-      vehicle_id: vehicleId,
-      org_id: orgId,
-      device_id: "d",
-      lat,
-      lon,
-      last_fix_time: time,
-      valid: true,
-      alert_state: "{}",
-    } as never)
-    .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ org_id: orgId, lat, lon, last_fix_time: time }))
-    .execute();
+  await putVehicleState(ctx, vehicleId, orgId, { lat, lon, last_fix_time: time, valid: true });
 }
 
 async function setup() {

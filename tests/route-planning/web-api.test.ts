@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateRouteSettings } from "../../server/modules/route-planning/route-planning.settings";
+import { apiToken, bearerHeaders } from "../support/api-auth";
 import { principalFor, type TestOrg } from "../support/context";
 import { createUser, createVehicle } from "../support/factories";
 import { FormClient, startSignedIn, type TestServer } from "../support/server";
+import { putVehicleState } from "../support/vehicle-state";
 import { addDays, formatInstantTime, zonedInstant } from "../../server/shared/dates";
 import { at, draftOptimization, insertJob, today, TZ, routeSettings } from "./helpers";
 
@@ -208,15 +210,10 @@ describe("the accepted optimised route without JavaScript", () => {
     );
     expect(plan(await text(`/route-planning/routing-dispatch/scheduler?day=${day}&lng=en`))).toContain("Planned ETA");
 
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({ email: driver.email!, password: driver.password, grant_type: "password" }),
-      })
-    ).json();
+    const driverToken = await apiToken(srv, driver.email!, driver.password);
     const mine = await (
       await fetch(`${srv.url}/api/route-planning/my/jobs?day=${day}`, {
-        headers: { authorization: `Bearer ${login.access_token}` },
+        headers: { authorization: `Bearer ${driverToken}` },
       })
     ).json();
     expect(
@@ -258,13 +255,7 @@ describe("driver API", () => {
       email: `drv-${Date.now()}@test.flota`,
     });
     const job = await insertJob(srv.ctx, org.orgId, { name: "Phone job", driver_id: driver.id });
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({ email: driver.email!, password: driver.password, grant_type: "password" }),
-      })
-    ).json();
-    const auth = { authorization: `Bearer ${login.access_token}`, "content-type": "application/json" };
+    const auth = await bearerHeaders(srv, driver.email!, driver.password);
     const mine = await (await fetch(`${srv.url}/api/route-planning/my/jobs`, { headers: auth })).json();
     expect(mine.jobs.map((j: { id: string }) => j.id)).toContain(job.id);
     const far = await fetch(`${srv.url}/api/route-planning/my/jobs/${job.id}/check-in`, {
@@ -334,19 +325,7 @@ describe("live ETA on the screens and my/jobs", () => {
       driver_id: driver.id,
     });
     const place = (time: Date) =>
-      srv.ctx.db
-        .insertInto("vehicle_state")
-        .values({
-          vehicle_id: v.id,
-          org_id: org.orgId,
-          device_id: "d",
-          lat: 41.0,
-          lon: 19.0,
-          last_fix_time: time,
-          alert_state: "{}",
-        } as never)
-        .onConflict((oc) => oc.column("vehicle_id").doUpdateSet({ last_fix_time: time }))
-        .execute();
+      putVehicleState(srv.ctx, v.id, org.orgId, { lat: 41.0, lon: 19.0, last_fix_time: time });
     await place(new Date());
     const row = (html: string) => html.slice(html.indexOf(`data-job="${job.id}"`)).split("</tr>")[0];
     const en = row(await (await admin.get(`/route-planning/routing-dispatch/map?day=${today()}&lng=en`)).text());
@@ -356,17 +335,12 @@ describe("live ETA on the screens and my/jobs", () => {
     expect(al).toContain("<th>Mbërritja sipas pozicionit</th>");
     expect(row(al.slice(al.indexOf('data-testid="scheduler-plan"')))).toContain("Pritet me vonesë");
 
-    const login = await (
-      await fetch(`${srv.url}/api/auth/login`, {
-        method: "POST",
-        body: new URLSearchParams({ email: driver.email!, password: driver.password, grant_type: "password" }),
-      })
-    ).json();
+    const driverToken = await apiToken(srv, driver.email!, driver.password);
     const mine = async () =>
       (
         await (
           await fetch(`${srv.url}/api/route-planning/my/jobs`, {
-            headers: { authorization: `Bearer ${login.access_token}` },
+            headers: { authorization: `Bearer ${driverToken}` },
           })
         ).json()
       ).jobs[0];
