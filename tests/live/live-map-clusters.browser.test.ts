@@ -5,6 +5,7 @@ import { hasChromium, launchBrowser, signInInBrowser } from "../support/browser"
 import { createTestOrg, type TestOrg } from "../support/context";
 import { createVehicles } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
+import { putVehicleStates } from "../support/vehicle-state";
 
 const TIRANA = { lat: 41.33, lon: 19.82, count: 30 };
 const SHKODER = { lat: 42.07, lon: 19.51, count: 10 };
@@ -49,24 +50,23 @@ describe.skipIf(!hasChromium)("live map clusters in Chromium", () => {
       registration: (i) => `CL ${String(i).padStart(3, "0")}`,
     });
     const at = new Date(Date.now() - 120_000);
-    await srv.ctx.db
-      .insertInto("vehicle_state")
-      .values(
-        rows.map((r, i) => ({
-          vehicle_id: r.id,
-          org_id: org.orgId,
-          lat: places[i][0],
-          lon: places[i][1],
-          speed_kmh: 0,
-          course: 0,
-          valid: true,
-          ignition: false,
-          last_fix_time: at,
-          last_server_time: at,
-          state_since: at,
-        })),
-      )
-      .execute();
+    await putVehicleStates(
+      srv.ctx,
+      org.orgId,
+      rows.map((r, i) => ({
+        vehicle_id: r.id,
+        device_id: null,
+        lat: places[i][0],
+        lon: places[i][1],
+        speed_kmh: 0,
+        course: 0,
+        valid: true,
+        ignition: false,
+        last_fix_time: at,
+        last_server_time: at,
+        state_since: at,
+      })),
+    );
   });
   afterAll(async () => {
     await browser?.close();
