@@ -31,6 +31,7 @@ import { DeviceRegistry } from "../server/modules/devices";
 import { createLiveBus, startLive } from "../server/modules/live";
 import type { JobQueue } from "../server/queue/job-queue";
 import { startTelematics } from "../server/runtime";
+import { POS } from "../server/shared/live-position";
 import { openDatabase } from "./bench-db";
 import { startGatewayWorkers, type GatewayWorkers } from "./ingest-gateway";
 import { decoderBench } from "./ingest-decoders";
@@ -151,7 +152,7 @@ async function serverProcess() {
     bus.onMessage((m) => {
       if (m.k !== "pos") return;
       const now = Date.now();
-      for (const p of m.p) if (p[7] >= phase2From.t) busLatencies.push(now - p[7]);
+      for (const p of m.p) if (p[POS.fixTime] >= phase2From.t) busLatencies.push(now - p[POS.fixTime]);
     });
     console.log(
       `bench: ${cpus().length} cores, load average before ${loadavg()

@@ -1,4 +1,5 @@
 import type { CommandResult, DeviceCommand } from "./device-contract";
+import type { CompactPosition } from "./live-position";
 
 /**
  * Process-wide services, handed around on the AppContext (server/context.ts). The web build bundles a
@@ -6,11 +7,8 @@ import type { CommandResult, DeviceCommand } from "./device-contract";
  * context, so these objects exist once per process without any global registry.
  */
 
-/**
- * Compact live position crossing process boundaries:
- * [vehicleId, orgId, lat, lon, speed, course, ignition (1/0/-1 unknown), fixTime ms, stateSince ms or 0].
- */
-export type CompactPosition = [string, string, number, number, number, number, 1 | 0 | -1, number, number];
+/** A live position crossing process boundaries: a compact tuple, read by name through `POS` (live-position.ts). */
+export type { CompactPosition } from "./live-position";
 
 /** A device command travelling to whichever process holds the device's connection. */
 export interface CommandRequest {

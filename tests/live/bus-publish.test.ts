@@ -2,6 +2,7 @@ import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { createLiveBus, LIVE_CHANNEL, type LiveBus } from "../../server/modules/live/live-bus";
+import { compactPosition, POS } from "../../server/shared/live-position";
 import type { BusMessage } from "../../server/shared/ports";
 
 // A publisher's own process gets its messages at once and once; every other process gets them over the bus, in
@@ -13,7 +14,20 @@ const redisUrl = inject("redisUrl");
 if (!redisUrl) console.log("[live] REDIS_URL is not set: the Redis bus publishing tests are skipped");
 const log = pino({ level: "silent" });
 
-const position = (i: number): BusMessage => ({ k: "pos", p: [[`v${i}`, "org", 41, 19, i, 0, 1, i, 0]] });
+// one position of this file's organisation; speed and fix time carry the message's number
+const fix = (vehicleId: string, n: number) =>
+  compactPosition({
+    vehicleId,
+    orgId: "org",
+    lat: 41,
+    lon: 19,
+    speed: n,
+    course: 0,
+    ignition: 1,
+    fixTime: n,
+    stateSince: 0,
+  });
+const position = (i: number): BusMessage => ({ k: "pos", p: [fix(`v${i}`, i)] });
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 async function until(check: () => boolean, ms = 5000) {
@@ -24,7 +38,9 @@ async function until(check: () => boolean, ms = 5000) {
 function collect(bus: LiveBus) {
   const seen: number[] = [];
   // only this file's messages (organisation "org"): other test files publish on the same database's channel
-  const off = bus.onMessage((m) => m.k === "pos" && seen.push(...m.p.filter((p) => p[1] === "org").map((p) => p[4])));
+  const off = bus.onMessage(
+    (m) => m.k === "pos" && seen.push(...m.p.filter((p) => p[POS.orgId] === "org").map((p) => p[POS.speed])),
+  );
   return { seen, off };
 }
 
@@ -76,7 +92,7 @@ function busSuite(kind: "postgres" | "redis") {
 
   it("sends the message as published even when a handler of its own process changes it", async () => {
     const off = publisher.onMessage((m) => {
-      if (m.k === "pos") m.p[0][4] = 999;
+      if (m.k === "pos") m.p[0][POS.speed] = 999;
     });
     const remote = collect(other);
     try {
@@ -126,9 +142,9 @@ describe("the live bus over PostgreSQL NOTIFY", () => {
     const bus = await createLiveBus({ databaseUrl, log });
     const other = await createLiveBus({ databaseUrl, log });
     const ids: string[] = [];
-    const off = other.onMessage((m) => m.k === "pos" && ids.push(...m.p.map((p) => p[0])));
+    const off = other.onMessage((m) => m.k === "pos" && ids.push(...m.p.map((p) => p[POS.vehicleId])));
     try {
-      const named = (id: string): BusMessage => ({ k: "pos", p: [[id, "org", 41, 19, 0, 0, 1, 0, 0]] });
+      const named = (id: string): BusMessage => ({ k: "pos", p: [fix(id, 0)] });
       await bus.publishMany(["line\nbreak", 'quote " and \\ backslash', "plain"].map(named));
       await until(() => ids.length >= 3);
       expect(ids).toEqual(["line\nbreak", 'quote " and \\ backslash', "plain"]);

@@ -10,6 +10,7 @@ import type { Principal } from "../access/principal";
 import { loadPrincipal, loadPrincipalBySocketToken } from "../auth";
 import { displayState, pinColor, vehicleStatus, type StateLike } from "../positions";
 import type { BusMessage, CompactPosition, LivePort } from "../../shared/ports";
+import { POS } from "../../shared/live-position";
 import { parseChannel } from "./subscriptions";
 import { subscriptionsRepo } from "./subscriptions.repo";
 
@@ -27,7 +28,14 @@ interface Client {
 
 /** The socket message for one position (spec section 3: IsEngineOn, Speed; socket info: ignition 0/1, speed). */
 export function positionMessage(c: CompactPosition, now: Date = new Date()) {
-  const [vehicleId, , latitude, longitude, speed, course, ign, fixMs, sinceMs] = c;
+  const vehicleId = c[POS.vehicleId];
+  const latitude = c[POS.lat];
+  const longitude = c[POS.lon];
+  const speed = c[POS.speed];
+  const course = c[POS.course];
+  const ign = c[POS.ignition];
+  const fixMs = c[POS.fixTime];
+  const sinceMs = c[POS.stateSince];
   const state: StateLike = {
     lastFixTime: new Date(fixMs),
     lastServerTime: now,
@@ -168,13 +176,19 @@ export class LiveHub {
     const corked = new Set<Duplex>();
     try {
       for (const pos of m.p) {
-        const clients = this.byVehicle.get(pos[0]);
+        const vehicleId = pos[POS.vehicleId];
+        const fixTime = pos[POS.fixTime];
+        const clients = this.byVehicle.get(vehicleId);
         if (!clients) continue;
-        if ((this.lastFix.get(pos[0]) ?? 0) >= pos[7]) continue;
-        this.lastFix.set(pos[0], pos[7]);
+        if ((this.lastFix.get(vehicleId) ?? 0) >= fixTime) continue;
+        this.lastFix.set(vehicleId, fixTime);
         const text = JSON.stringify(positionMessage(pos, now));
         for (const c of clients) {
-          if (c.p.orgId !== pos[1] || c.ws.readyState !== WebSocket.OPEN || c.ws.bufferedAmount > MAX_BUFFERED_BYTES)
+          if (
+            c.p.orgId !== pos[POS.orgId] ||
+            c.ws.readyState !== WebSocket.OPEN ||
+            c.ws.bufferedAmount > MAX_BUFFERED_BYTES
+          )
             continue;
           const socket = rawSocket(c.ws);
           if (socket && !corked.has(socket)) {
