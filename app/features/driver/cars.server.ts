@@ -1,11 +1,14 @@
 import { data, redirect } from "react-router";
 import { AppError } from "../../../server/errors";
 import { toErrorBody } from "../../../server/error-body";
-import { parseBookingTime } from "../../../server/modules/car-sharing/booking-rules";
-import * as bookings from "../../../server/modules/car-sharing/bookings.service";
-import { listEntries } from "../../../server/modules/car-sharing/car-sharing.settings";
-import { BOOKING_TYPES, OTHER_PURPOSE } from "../../../server/modules/car-sharing/car-sharing.schema";
-import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import {
+  bookingsService as bookings,
+  listEntries,
+  parseBookingTime,
+  BOOKING_TYPES,
+  OTHER_PURPOSE,
+} from "../../../server/modules/car-sharing";
+import { orgTimeZone } from "../../../server/modules/organization";
 import { parseListQuery } from "../../../server/modules/shared/listing";
 import { formatInstant } from "../../../server/shared/dates";
 import { can } from "../../lib/permissions";

@@ -1,8 +1,7 @@
 import { AppError } from "../../../server/errors";
 import { toErrorBody } from "../../../server/error-body";
 import type { Principal } from "../../../server/modules/access/principal";
-import * as attendance from "../../../server/modules/route-planning/attendance.service";
-import * as field from "../../../server/modules/route-planning/field.service";
+import { attendanceService as attendance, fieldService as field } from "../../../server/modules/route-planning";
 import type { AppContext } from "../../../server/context";
 import { getFixedT, resolveLanguage } from "../../i18n/i18n.server";
 import type { LoadContext } from "../../lib/route-kit.server";

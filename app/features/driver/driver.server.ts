@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import { AppError } from "../../../server/errors";
 import type { Principal } from "../../../server/modules/access/principal";
-import { myWorkingDay } from "../../../server/modules/route-planning/attendance.service";
-import * as field from "../../../server/modules/route-planning/field.service";
-import { toJobDto } from "../../../server/modules/route-planning/route-planning.mapper";
-import { routeRules } from "../../../server/modules/route-planning/route-planning.settings";
-import { myOrderStops } from "../../../server/modules/tms/driver-orders";
+import {
+  attendanceService,
+  fieldService as field,
+  routeRules,
+  type toJobDto,
+} from "../../../server/modules/route-planning";
+import { myOrderStops } from "../../../server/modules/tms";
 import { formatInstantTime } from "../../../server/shared/dates";
 import { detectPlatform } from "../../lib/platform";
 import { requireUser, type LoadContext } from "../../lib/route-kit.server";
@@ -50,7 +52,7 @@ export async function driverHomeLoader(context: LoadContext, request: Request) {
   const [mine, rules, day, orders] = await Promise.all([
     field.myJobsToday(ctx, p),
     routeRules(ctx, p.orgId),
-    myWorkingDay(ctx, p),
+    attendanceService.myWorkingDay(ctx, p),
     myOrderStops(ctx, p),
   ]);
   const tz = rules.timezone;

@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
-import { forwardingTargetInputSchema } from "../../../server/modules/forwarding/forwarding.schema";
 import {
   createForwardingTarget,
   deleteForwardingTarget,
   getForwardingTarget,
   listForwardingTargets,
   updateForwardingTarget,
-} from "../../../server/modules/forwarding/forwarding.service";
-import type { ForwardingTargetDto } from "../../../server/modules/forwarding";
-import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+  type ForwardingTargetDto,
+  forwardingTargetInputSchema,
+} from "../../../server/modules/forwarding";
+import { orgTimeZone } from "../../../server/modules/organization";
 import { formatInstant } from "../../../server/shared/dates";
 import { formAction, intent } from "../../lib/forms.server";
 import { idParam, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";

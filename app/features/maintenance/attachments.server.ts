@@ -1,4 +1,4 @@
-import type { Attachment } from "../../../server/modules/maintenance/records.service";
+import type { Attachment } from "../../../server/modules/maintenance";
 
 /** The files of a form's `attachments` input (empty file inputs left out). */
 export async function readAttachments(form: FormData, field = "attachments"): Promise<Attachment[]> {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import * as catalogue from "../../../server/modules/maintenance/catalogue.service";
+import { catalogueService as catalogue } from "../../../server/modules/maintenance";
 import { formAction, intent } from "../../lib/forms.server";
 import { idParam, listQueryFrom, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";

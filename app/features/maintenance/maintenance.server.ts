@@ -1,18 +1,28 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { reminderFilterSchema } from "../../../server/modules/maintenance/maintenance.schema";
-import * as catalogue from "../../../server/modules/maintenance/catalogue.service";
-import * as reminders from "../../../server/modules/maintenance/reminders.service";
-import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
-import { teamOptions } from "../../../server/modules/teams/teams.service";
-import { peopleWithEmail } from "../../../server/modules/users/users.service";
+import {
+  catalogueService as catalogue,
+  readReminderNotices,
+  remindersService as reminders,
+  reminderFilterSchema,
+} from "../../../server/modules/maintenance";
+import { orgToday } from "../../../server/modules/organization";
+import { vehicleOptions } from "../../../server/modules/vehicles";
+import { teamOptions } from "../../../server/modules/teams";
+import { peopleWithEmail } from "../../../server/modules/users";
+import { areaRedirect } from "../../../server/modules/auth";
 import { formAction, intent } from "../../lib/forms.server";
-import { idParam, listQueryFrom, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import {
+  idParam,
+  indexRedirect,
+  listQueryFrom,
+  load,
+  requirePermission,
+  type LoadContext,
+} from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";
 import type { Principal } from "../../../server/modules/access/principal";
 import { readAttachments } from "./attachments.server";
-import { orgToday } from "../../../server/modules/maintenance/maintenance.vehicles";
-import { readReminderNotices } from "../../../server/modules/maintenance/reminder-inbox.service";
 
 /** Forms whose service parses the fields itself: Conform only collects them (typed values come back on failure). */
 export const rawFields = z.object({});
@@ -133,3 +143,9 @@ export function formFields(form: FormData): Record<string, unknown> {
   return out;
 }
 const LISTS = new Set(["vehicle_ids", "part_id", "part_quantity"]);
+
+/** Spec: /maintenance goes to the role's redirect_urls.maintenance, else to the reminders. */
+export function maintenanceIndexLoader(context: LoadContext, request: Request) {
+  const p = requirePermission(context, request, "maintenance:read");
+  return indexRedirect(request, areaRedirect(p, "maintenance", "/maintenance/reminders"));
+}

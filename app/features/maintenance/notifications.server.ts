@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { readReminderNotices, reminderNotices } from "../../../server/modules/maintenance/reminder-inbox.service";
-import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import { readReminderNotices, reminderNotices } from "../../../server/modules/maintenance";
+import { orgTimeZone } from "../../../server/modules/organization";
 import { formatInstant } from "../../../server/shared/dates";
 import { formAction, intent } from "../../lib/forms.server";
 import { requirePermission, type LoadContext } from "../../lib/route-kit.server";

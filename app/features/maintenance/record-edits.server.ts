@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import * as fuel from "../../../server/modules/maintenance/fuel.service";
-import * as records from "../../../server/modules/maintenance/records.service";
+import { fuelService as fuel, recordsService as records } from "../../../server/modules/maintenance";
 import { formAction } from "../../lib/forms.server";
 import { idParam, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { readAttachments } from "./attachments.server";

@@ -1,10 +1,13 @@
 import { data, redirect } from "react-router";
-import { fleetCosts } from "../../../server/modules/maintenance/costs.service";
-import { costFilterSchema, recordFilterSchema } from "../../../server/modules/maintenance/maintenance.schema";
-import { teamOptions } from "../../../server/modules/teams/teams.service";
-import * as fuel from "../../../server/modules/maintenance/fuel.service";
-import * as records from "../../../server/modules/maintenance/records.service";
-import { orgToday } from "../../../server/modules/maintenance/maintenance.vehicles";
+import {
+  fleetCosts,
+  fuelService as fuel,
+  recordsService as records,
+  costFilterSchema,
+  recordFilterSchema,
+} from "../../../server/modules/maintenance";
+import { teamOptions } from "../../../server/modules/teams";
+import { orgToday } from "../../../server/modules/organization";
 import { failure, formAction, intent, refuse } from "../../lib/forms.server";
 import { uploadedFile } from "../../lib/import.server";
 import { idParam, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";

@@ -1,8 +1,5 @@
 import { redirect } from "react-router";
-import {
-  getMaintenanceSettings,
-  saveMaintenanceSettings,
-} from "../../../server/modules/maintenance/maintenance.settings";
+import { getMaintenanceSettings, saveMaintenanceSettings } from "../../../server/modules/maintenance";
 import { formAction } from "../../lib/forms.server";
 import { load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 import { can } from "../../lib/permissions";

@@ -1,6 +1,7 @@
 import { failure } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
-import { readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
+import { readForm, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";
+import { checkPhotoLoader } from "../driver/driver-tasks.server";
 import { readFlag } from "../../../server/modules/shared/form-values";
 import * as checks from "../../../server/modules/vehicle-checks";
 
@@ -63,4 +64,12 @@ export async function vehicleCheckAction(context: LoadContext, request: Request)
   } catch (err) {
     return failure("save", err);
   }
+}
+
+/**
+ * A failed check item's photo for the maintenance page: any signed-in user who may read the vehicle's checks, web-only
+ * accounts included (the driver app's /driver/checks/... refuses those).
+ */
+export function vehicleCheckPhotoLoader(context: LoadContext, request: Request, rawId: string | undefined, n: string) {
+  return checkPhotoLoader(context, requireUser(context, request), rawId, n);
 }

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { geofenceInputSchema, poiInputSchema } from "../../../server/modules/places/places.schema";
-import * as places from "../../../server/modules/places/places.service";
+import { placesService as places, geofenceInputSchema, poiInputSchema } from "../../../server/modules/places";
 import { formAction, intent } from "../../lib/forms.server";
 import { mapConfigFrom } from "../../lib/map/basemap.server";
 import { idParam, load, requirePermission, requireUser, type LoadContext } from "../../lib/route-kit.server";

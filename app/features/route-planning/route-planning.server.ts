@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
-import * as jobs from "../../../server/modules/route-planning/route-jobs.service";
-import * as templates from "../../../server/modules/route-planning/templates.service";
 import {
+  getRouteSettings,
+  routeJobsService as jobs,
+  templatesService as templates,
+  updateRouteSettings,
   jobInputSchema,
   jobUpdateSchema,
   routeSettingsSchema,
@@ -9,10 +11,9 @@ import {
   templateInputSchema,
   generateInputSchema,
   assignInputSchema,
-} from "../../../server/modules/route-planning/route-planning.schema";
-import { getRouteSettings, updateRouteSettings } from "../../../server/modules/route-planning/route-planning.settings";
-import { allPlaces } from "../../../server/modules/places/places.service";
-import { driverOptions, vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
+} from "../../../server/modules/route-planning";
+import { allPlaces } from "../../../server/modules/places";
+import { driverOptions, vehicleOptions } from "../../../server/modules/vehicles";
 import { formAction, intent } from "../../lib/forms.server";
 import { mapConfigFrom } from "../../lib/map/basemap.server";
 import { can } from "../../lib/permissions";

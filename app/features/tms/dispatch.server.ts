@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
-import { deliveringList, deliveringPdf, dispatchBoard, plansService } from "../../../server/modules/tms";
+import { deliveringList, deliveringPdf, dispatchBoard, plansService, fromMinutes } from "../../../server/modules/tms";
 import { orgTimeZone } from "../../../server/modules/organization";
 import { formatInstant, formatInstantTime } from "../../../server/shared/dates";
-import { fromMinutes } from "../../../server/modules/tms/tms.schema";
 import { getFixedT, resolveLanguage } from "../../i18n/i18n.server";
 import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";

@@ -5,8 +5,8 @@ import {
   MAX_IMPORT_BYTES,
   SAMPLE_CSV,
   saveImportedOrders,
+  MAX_IMPORT_ROWS,
 } from "../../../server/modules/tms";
-import { MAX_IMPORT_ROWS } from "../../../server/modules/tms/tms.schema";
 import { formAction, intent, refuse } from "../../lib/forms.server";
 import { bodyTooLarge, uploadedFile } from "../../lib/import.server";
 import { requirePermission, type LoadContext } from "../../lib/route-kit.server";

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { orderFilterSchema, orderInputSchema, fromMinutes } from "../../../server/modules/tms/tms.schema";
-import { ordersService as orders } from "../../../server/modules/tms";
+import { ordersService as orders, orderFilterSchema, orderInputSchema, fromMinutes } from "../../../server/modules/tms";
 import { vehicleOptions } from "../../../server/modules/vehicles";
 import { formAction, intent } from "../../lib/forms.server";
 import { proofOf } from "./proof.server";

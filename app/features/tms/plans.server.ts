@@ -1,10 +1,15 @@
 import { data, redirect } from "react-router";
 import { AppError } from "../../../server/errors";
-import type { UnfitOrderDetail } from "../../../server/modules/tms/plan-fit";
 import { todayIn } from "../../../server/shared/dates";
 import { orgTimeZone } from "../../../server/modules/organization";
-import { ordersService, plansService as plans, runPlan, settingsService } from "../../../server/modules/tms";
-import { planFormSchema } from "../../../server/modules/tms/tms.schema";
+import {
+  ordersService,
+  plansService as plans,
+  runPlan,
+  settingsService,
+  type UnfitOrderDetail,
+  planFormSchema,
+} from "../../../server/modules/tms";
 import { vehicleOptions } from "../../../server/modules/vehicles";
 import { formAction, intent, parseTextFields } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { apiKeysService as keys, settingsService as settings } from "../../../server/modules/tms";
-import { settingsInputSchema } from "../../../server/modules/tms/tms.schema";
+import { apiKeysService as keys, settingsService as settings, settingsInputSchema } from "../../../server/modules/tms";
 import { orgTimeZone } from "../../../server/modules/organization";
 import { formatInstant, formatInstantDate } from "../../../server/shared/dates";
 import { formAction, intent } from "../../lib/forms.server";

@@ -1,7 +1,11 @@
 import { redirect } from "react-router";
-import { footageRequestSchema, mediaFilterSchema, retentionSchema } from "../../../server/modules/video/video.schema";
-import * as video from "../../../server/modules/video/video.service";
-import { geofenceOptions } from "../../../server/modules/places/places.service";
+import {
+  videoService as video,
+  footageRequestSchema,
+  mediaFilterSchema,
+  retentionSchema,
+} from "../../../server/modules/video";
+import { geofenceOptions } from "../../../server/modules/places";
 import { formAction, intent } from "../../lib/forms.server";
 import { mapConfigFrom } from "../../lib/map/basemap.server";
 import { orgTimeZone } from "../../lib/map/time.server";

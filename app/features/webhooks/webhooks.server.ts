@@ -11,7 +11,7 @@ import {
   updateWebhook,
   webhookInputSchema,
 } from "../../../server/modules/webhooks";
-import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import { orgTimeZone } from "../../../server/modules/organization";
 import { formatInstant } from "../../../server/shared/dates";
 import { formAction, intent } from "../../lib/forms.server";
 import { idParam, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";

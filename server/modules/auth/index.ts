@@ -2,6 +2,7 @@
 export { authRepo } from "./auth.repo";
 export { apiLoginSchema } from "./auth.schema";
 export {
+  areaRedirect,
   authenticate,
   describeSession,
   endSession,

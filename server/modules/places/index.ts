@@ -11,10 +11,19 @@ export {
   pointInPolygon,
   polygonBoundingBox,
 } from "../../shared/geometry";
+export { commitImport, exportPlaces, getImportSummary, IMPORT_MAX_BYTES, uploadPlaces } from "./places.import";
+export { placesLayers } from "./places.layers";
 export { toPlaceDto } from "./places.mapper";
 export { placeGeometryRepo, placeSql } from "./place-geometry.repo";
 export { placesRepo } from "./places.repo";
-export { MAX_POLYGON_VERTICES, placeFilterSchema, poiInputSchema, RADIUS_MAX_M, RADIUS_MIN_M } from "./places.schema";
+export {
+  geofenceInputSchema,
+  MAX_POLYGON_VERTICES,
+  placeFilterSchema,
+  poiInputSchema,
+  RADIUS_MAX_M,
+  RADIUS_MIN_M,
+} from "./places.schema";
 export * as placesService from "./places.service";
 export {
   allPlaces,

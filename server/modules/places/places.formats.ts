@@ -7,18 +7,9 @@ import type { Selectable } from "kysely";
 import type { PlacesTable } from "../../db/schema/places";
 import type { LonLat } from "../../shared/geometry";
 
-export const CSV_COLUMNS = [
-  "type",
-  "name",
-  "category",
-  "city",
-  "latitude",
-  "longitude",
-  "icon",
-  "icon_color",
-  "radius_m",
-  "polygon",
-] as const;
+import { CSV_COLUMNS } from "./places.schema";
+
+export { CSV_COLUMNS };
 export type ImportFormat = "csv" | "geojson" | "kml";
 
 export interface RawRow {

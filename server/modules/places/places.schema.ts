@@ -2,6 +2,20 @@ import { z } from "zod";
 import { optionalText, requiredText } from "../shared/form-values";
 import { distinctVertexCount, openRing, ringArea, selfIntersects, type LonLat } from "../../shared/geometry";
 
+/** The columns of a places CSV file, in order (import and export). */
+export const CSV_COLUMNS = [
+  "type",
+  "name",
+  "category",
+  "city",
+  "latitude",
+  "longitude",
+  "icon",
+  "icon_color",
+  "radius_m",
+  "polygon",
+] as const;
+
 export const PLACE_ICONS = [
   "pin",
   "home",

@@ -3,6 +3,7 @@ export * as apiKeysService from "./api-keys.service";
 export { authenticateApiKey, keyPrincipal, takeKeyRequest } from "./api-keys.service";
 export { deliveringPdf } from "./delivering-pdf";
 export { deliveringList, dispatchBoard } from "./dispatch.service";
+export { myOrderStops } from "./driver-orders";
 export * as integrationOrders from "./integrations.service";
 export {
   checkOrdersFile,
@@ -24,4 +25,12 @@ export { tmsJobs } from "./tms.jobs";
 export { toPlanDto } from "./tms.mapper";
 export { publicTracking, type PublicTracking } from "./tracking.service";
 export { tmsDeliveriesReport, tmsOrdersReport } from "./tms.reports";
-export { MAX_IMPORT_ROWS, orderFilterSchema, orderInputSchema } from "./tms.schema";
+export {
+  fromMinutes,
+  MAX_IMPORT_ROWS,
+  orderFilterSchema,
+  orderInputSchema,
+  planFormSchema,
+  settingsInputSchema,
+} from "./tms.schema";
+export type { UnfitOrderDetail } from "./plan-fit";

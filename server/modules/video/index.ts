@@ -3,5 +3,5 @@ export { mediaStore } from "./media-store";
 export { createCameraUploads } from "./video-uploads";
 export { videoJobs } from "./video.jobs";
 export { videoRequestsReport } from "./video.reports";
-export { mediaFilterSchema } from "./video.schema";
+export { footageRequestSchema, mediaFilterSchema, retentionSchema } from "./video.schema";
 export * as videoService from "./video.service";

@@ -1,4 +1,4 @@
-import { checkPhotoLoader } from "../driver2.server";
+import { checkPhotoLoader } from "../driver-tasks.server";
 import { requireDriverApp } from "../driver.server";
 import type { Route } from "./+types/check-photo";
 

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { CsrfInput, FieldErrors, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
 import { isQueuedAnswer, submitOrQueue } from "../components/offline-submit";
-import { checkAction, checkLoader } from "../driver2.server";
+import { checkAction, checkLoader } from "../driver-tasks.server";
 import "../components/driver-tasks.css";
 import type { Route } from "./+types/check";
 import { skipRevalidationWhenQueued } from "../../../lib/queued-answer";

@@ -4,7 +4,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { CsrfInput, FieldErrors, FormAlert } from "../../../components/forms";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
 import { isQueuedAnswer, submitOrQueue } from "../components/offline-submit";
-import { deliveryAction, deliveryLoader } from "../driver2.server";
+import { deliveryAction, deliveryLoader } from "../driver-tasks.server";
 import "../components/driver-tasks.css";
 import type { Route } from "./+types/delivery";
 import { skipRevalidationWhenQueued } from "../../../lib/queued-answer";

@@ -1,6 +1,6 @@
 import { requireDriverApp } from "../driver.server";
 import { applyDriverAction, isDriverAction } from "../driver-actions.server";
-import { applyPageAction, assertPageActionSize, isPageAction } from "../driver2.server";
+import { applyPageAction, assertPageActionSize, isPageAction } from "../driver-tasks.server";
 import type { Route } from "./+types/queue";
 
 /**

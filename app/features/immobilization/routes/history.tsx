@@ -1,12 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, useSearchParams } from "react-router";
-import { immobilizationHistorySchema } from "../../../../server/modules/immobilization/immobilization.schema";
-import { listImmobilizationHistory } from "../../../../server/modules/immobilization/immobilization.service";
-import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
 import { Pagination } from "../../../components/ListControls";
 import { formatDateTime } from "../../../lib/map/time";
-import { orgTimeZone } from "../../../lib/map/time.server";
-import { load, requirePermission } from "../../../lib/route-kit.server";
+import { historyLoader } from "../immobilization.server";
 import type { Route } from "./+types/history";
 import "../../../styles/map.css";
 
@@ -19,24 +15,8 @@ const STATUS_CLASS: Record<string, string> = {
   Pending: "status-unknown",
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "immobilization:read");
-  const url = new URL(request.url);
-  const q = immobilizationHistorySchema.parse(Object.fromEntries(url.searchParams));
-  const vehicleId = url.searchParams.get("vehicle") || undefined;
-  const [page, vehicles, timeZone] = await Promise.all([
-    load(() => listImmobilizationHistory(context.app, p, { vehicleId, page: q.page, size: q.size })),
-    vehicleOptions(context.app, p),
-    orgTimeZone(context.app, p),
-  ]);
-  return {
-    page: {
-      ...page,
-      items: page.items.map((r) => ({ ...r, createdAt: r.createdAt ?? "" })),
-    },
-    vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
-    timeZone,
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return historyLoader(context, request);
 }
 
 export default function ImmobilizationHistory({ loaderData }: Route.ComponentProps) {

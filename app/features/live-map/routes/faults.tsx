@@ -1,29 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { devicesPolicy } from "../../../../server/modules/devices/devices.policy";
-import {
-  attachUnknownDevice,
-  listDeviceFaults,
-  listFailingDevices,
-  listUnknownDevices,
-} from "../../../../server/modules/devices/devices.service";
 import { DEVICE_PROTOCOLS } from "../../../../server/modules/vehicles/vehicles.schema";
-import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { RecordTable } from "../../../components/RecordTable";
 import { FaultList } from "../components/VehicleState";
 import { RefusedFrame } from "../components/RefusedFrame";
 import { formatDateTime } from "../../../lib/map/time";
-import { orgTimeZone } from "../../../lib/map/time.server";
 import { failureFields, formFailure } from "../../../lib/form-failure";
-import { formAction, intent } from "../../../lib/forms.server";
-import { load, requirePermission } from "../../../lib/route-kit.server";
+import { deviceFaultsAction, deviceFaultsLoader } from "../device-faults.server";
 import type { Route } from "./+types/faults";
 import "../../../styles/map.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
-
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /** The new-vehicle form, prefilled with the device (the protocol only when the vehicle form offers it). */
 function addVehicleHref(identifier: string, protocol: string): string {
@@ -32,45 +20,12 @@ function addVehicleHref(identifier: string, protocol: string): string {
   return `/configuration/vehicles/add?${query}`;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "manage:read");
-  const isAdmin = devicesPolicy.canManageUnknown(p);
-  const [faults, failing, unknown, vehicles, timeZone] = await Promise.all([
-    load(() => listDeviceFaults(context.app, p)),
-    load(() => listFailingDevices(context.app, p)),
-    isAdmin ? load(() => listUnknownDevices(context.app, p)) : Promise.resolve(null),
-    isAdmin ? vehicleOptions(context.app, p) : Promise.resolve([]),
-    orgTimeZone(context.app, p),
-  ]);
-  return {
-    faults,
-    failing: failing.map((f) => ({ ...f, refusedAt: iso(f.refusedAt) })),
-    unknown: unknown?.map((u) => ({ ...u, firstSeen: iso(u.firstSeen), lastSeen: iso(u.lastSeen) })) ?? null,
-    vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
-    timeZone,
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return deviceFaultsLoader(context, request);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const p = requirePermission(context, request, "vehicles:write");
-  return formAction(
-    { request, context },
-    {
-      save: intent({
-        run: async ({ form }) => {
-          const identifier = String(form.get("identifier") ?? "");
-          const vehicleId = String(form.get("vehicleId") ?? "");
-          const attached = await attachUnknownDevice(context.app, p, { identifier, vehicleId });
-          const vehicles = await vehicleOptions(context.app, p);
-          return {
-            ok: true as const,
-            identifier: attached.identifier,
-            registration: vehicles.find((v) => v.id === vehicleId)?.registration ?? "",
-          };
-        },
-      }),
-    },
-  );
+export function action({ request, context }: Route.ActionArgs) {
+  return deviceFaultsAction(context, request);
 }
 
 export default function DeviceFaults({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,70 +1,22 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { fleetFilterSchema } from "../../../../server/modules/positions/positions.schema";
-import { listFleetState } from "../../../../server/modules/positions/fleet.service";
-import { addressOf, formatAddress } from "../../../../server/modules/addresses";
-import { resolveLanguage } from "../../../i18n/i18n.server";
-import { teamOptions } from "../../../../server/modules/teams/teams.service";
 import { FleetCounters } from "../components/FleetCounters";
 import { FleetMap } from "../components/FleetMap";
 import { FleetTable } from "../components/FleetTable";
 import { useLiveFleet } from "../components/useLiveFleet";
-import { footageLinks } from "../../video/video.server";
 import { VehiclePanel } from "../components/VehiclePanel";
 import { SearchBox } from "../../../components/ListControls";
-import { mapConfigFrom } from "../../../lib/map/basemap.server";
 import { countFleet } from "../../../lib/map/live-fleet";
-import { orgTimeZone } from "../../../lib/map/time.server";
-import { load, requirePermission } from "../../../lib/route-kit.server";
+import { liveMapLoader } from "../live-map.server";
 import type { Route } from "./+types/manage";
 import "../../../styles/map.css";
-import { can } from "../../../lib/permissions";
 import { useHydrated } from "../../../lib/use-hydrated";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "manage:read");
-  const url = new URL(request.url);
-  const filter = fleetFilterSchema.parse({
-    q: url.searchParams.get("q") || undefined,
-    team: url.searchParams.get("team") || undefined,
-  });
-  const [vehicles, teams, timeZone] = await Promise.all([
-    load(() => listFleetState(context.app, p, filter)),
-    teamOptions(context.app, p),
-    orgTimeZone(context.app, p),
-  ]);
-  const footage = await footageLinks(context, p, []);
-  return {
-    selectedAddress: await selectedAddress(context, p, vehicles, url.searchParams.get("vehicle"), request),
-    vehicles: vehicles.map(({ odometerKm: _o, engineHours: _e, lastServerTime: _l, deviceImei: _d, ...v }) => v),
-    teams,
-    timeZone,
-    userId: p.userId,
-    mapConfig: mapConfigFrom(context),
-    exposeMap: context.app.config.NODE_ENV !== "production",
-    canCommand: can(p, "immobilization:command"),
-    canReplay: can(p, "replay:read"),
-    canFaults: can(p, "vehicles:read"),
-    showPlaces: can(p, "places:read"),
-    cameraVehicles: footage?.canRequest ? footage.cameraVehicles : [],
-  };
-}
-
-/** The chosen vehicle's address for the panel as the server draws it (the panel's fetcher follows it after). */
-async function selectedAddress(
-  context: Route.LoaderArgs["context"],
-  p: { orgId: string; language: "al" | "en" },
-  vehicles: Array<{ vehicleId: string; latitude: number | null; longitude: number | null }>,
-  vehicleId: string | null,
-  request: Request,
-): Promise<{ vehicleId: string; address: string } | null> {
-  const v = vehicleId ? vehicles.find((x) => x.vehicleId === vehicleId) : undefined;
-  if (!v || v.latitude === null || v.longitude === null) return null;
-  const value = await addressOf(context.app, p.orgId, v.latitude, v.longitude);
-  return { vehicleId: v.vehicleId, address: formatAddress(value, resolveLanguage(request, p.language)) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return liveMapLoader(context, request);
 }
 
 /** Choosing a vehicle only changes the panel: no need to reload the fleet. */

@@ -1,5 +1,4 @@
-import { checkPhotoLoader } from "../../driver/driver2.server";
-import { requireUser } from "../../../lib/route-kit.server";
+import { vehicleCheckPhotoLoader } from "../vehicle-check.server";
 import type { Route } from "./+types/check-photo";
 
 /**
@@ -7,5 +6,5 @@ import type { Route } from "./+types/check-photo";
  * accounts included (the driver app's /driver/checks/... refuses those).
  */
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  return checkPhotoLoader(context, requireUser(context, request), params.id, params.n);
+  return vehicleCheckPhotoLoader(context, request, params.id, params.n);
 }

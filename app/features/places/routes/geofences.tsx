@@ -1,5 +1,5 @@
 import { PlacesList } from "../components/PlacesList";
-import { loadPlacesList } from "../list-loader.server";
+import { loadPlacesList } from "../place-lists.server";
 import type { Route } from "./+types/geofences";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];

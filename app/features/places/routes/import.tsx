@@ -1,38 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { CSV_COLUMNS } from "../../../../server/modules/places/places.formats";
-import {
-  IMPORT_MAX_BYTES,
-  commitImport,
-  getImportSummary,
-  uploadPlaces,
-} from "../../../../server/modules/places/places.import";
+import { CSV_COLUMNS } from "../../../../server/modules/places/places.schema";
 import { ImportAlert, ImportPreview, ImportUploadForm } from "../../../components/ImportPreview";
 import { formFailure } from "../../../lib/form-failure";
-import { previewFromToken, tokenImportAction } from "../../../lib/import.server";
-import { requirePermission } from "../../../lib/route-kit.server";
+import { placesImportAction, placesImportLoader } from "../place-files.server";
 import type { Route } from "./+types/import";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "places:write");
-  return previewFromToken(request, (token) => getImportSummary(context.app, p, token));
+export function loader({ request, context }: Route.LoaderArgs) {
+  return placesImportLoader(context, request);
 }
 
 /** Step 1 (intent=upload) checks the file and keeps it under a token; step 2 (intent=commit) saves it. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const p = requirePermission(context, request, "places:write");
-  return tokenImportAction(
-    { request, context },
-    {
-      maxBytes: IMPORT_MAX_BYTES,
-      upload: (file) => uploadPlaces(context.app, p, file),
-      preview: (token) => `/places/import?token=${token}`,
-      commit: (token, opts) => commitImport(context.app, p, token, opts),
-      saved: (count) => `/places/points?imported=${count}`,
-    },
-  );
+export function action({ request, context }: Route.ActionArgs) {
+  return placesImportAction(context, request);
 }
 
 export default function ImportPlaces({ loaderData, actionData }: Route.ComponentProps) {

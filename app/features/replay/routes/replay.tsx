@@ -1,48 +1,19 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, data } from "react-router";
-import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
+import { Form } from "react-router";
 import { AlertsTable, PointsTable, StopsTable } from "../components/ReplayTables";
 import { ReplayPlayer } from "../components/ReplayPlayer";
 import { DateTimeField } from "../../../components/dates";
 import { useErrorText } from "../../../components/forms";
 import { addMonths, isDateTime, todayIn } from "../../../lib/dates";
-import { mapConfigFrom } from "../../../lib/map/basemap.server";
-import { replayAddresses, replayQueryFrom, replayView, runReplay } from "../../../lib/map/replay.server";
-import { resolveLanguage } from "../../../i18n/i18n.server";
-import { orgTimeZone } from "../../../lib/map/time.server";
-import { requirePermission } from "../../../lib/route-kit.server";
+import { replayLoader } from "../replay.server";
 import type { Route } from "./+types/replay";
-import { footageLinks } from "../../video/video.server";
 import "../../../styles/map.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "replay:read");
-  const timeZone = await orgTimeZone(context.app, p);
-  const query = replayQueryFrom(new URL(request.url), timeZone);
-  const [vehicles, outcome] = await Promise.all([
-    vehicleOptions(context.app, p),
-    runReplay(context, p, query, timeZone),
-  ]);
-  const payload = {
-    query,
-    vehicles: vehicles.map((v) => ({ id: v.id, registration: v.registration })),
-    timeZone,
-    mapConfig: mapConfigFrom(context),
-    ...outcome,
-    replay: outcome.replay && replayView(outcome.replay, outcome.alerts),
-    addresses: await replayAddresses(context, p, outcome, resolveLanguage(request, p.language)),
-    footage: outcome.replay
-      ? await footageLinks(
-          context,
-          p,
-          outcome.alerts.map((a) => a.id),
-        )
-      : null,
-  };
-  return data(payload, { status: outcome.error === "NOT_FOUND" ? 404 : outcome.error ? 400 : 200 });
+export function loader({ request, context }: Route.LoaderArgs) {
+  return replayLoader(context, request);
 }
 
 export default function Replay({ loaderData }: Route.ComponentProps) {

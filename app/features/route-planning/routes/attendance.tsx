@@ -1,78 +1,22 @@
 import { useTranslation } from "react-i18next";
-import { Form, redirect, useSearchParams } from "react-router";
-import {
-  applyAttendanceRule,
-  attendanceDays,
-  listAttendanceRules,
-} from "../../../../server/modules/route-planning/attendance.service";
-import { attendanceRuleSchema } from "../../../../server/modules/route-planning/route-planning.schema";
-import { assignableDrivers } from "../../../../server/modules/users/users.service";
-import { orgToday } from "../../../../server/modules/organization/organization.service";
-import { addDays, formatInstantTime } from "../../../../server/shared/dates";
+import { Form, useSearchParams } from "react-router";
 import { DateField } from "../../../components/dates";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { ListPage } from "../../../components/ListPage";
 import { RecordTable } from "../../../components/RecordTable";
 import { failureFields, failureValues, formFailure } from "../../../lib/form-failure";
-import { formAction, intent } from "../../../lib/forms.server";
-import { can } from "../../../lib/permissions";
-import { requirePermission } from "../../../lib/route-kit.server";
-import { nameCoordinates } from "../../../lib/addresses.server";
-import { resolveLanguage } from "../../../i18n/i18n.server";
+import { attendanceAction, attendanceLoader } from "../attendance.server";
 import { Input, TimeInput } from "../components/fields";
 import type { Route } from "./+types/attendance";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-const isDay = (d: string | null) => !!d && /^\d{4}-\d{2}-\d{2}$/.test(d);
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "routePlanning:read");
-  const url = new URL(request.url);
-  const today = await orgToday(context.app, p.orgId);
-  const from = isDay(url.searchParams.get("from")) ? url.searchParams.get("from")! : addDays(today, -6);
-  const to = isDay(url.searchParams.get("to")) ? url.searchParams.get("to")! : today;
-  const data = await attendanceDays(context.app, p, from, to);
-  const canWrite = can(p, "routePlanning:write");
-  // where each working day was started (the phone's position at the start), named
-  const where = await nameCoordinates(
-    context,
-    p.orgId,
-    resolveLanguage(request, p.language),
-    data.days.map((d) =>
-      d.start_lat !== null && d.start_lon !== null ? { lat: d.start_lat, lon: d.start_lon } : null,
-    ),
-  );
-  return {
-    from,
-    to,
-    active: data.active,
-    canWrite,
-    rules: await listAttendanceRules(context.app, p),
-    days: data.days.map((d, i) => ({
-      ...d,
-      startedAt: where[i],
-      start: formatInstantTime(d.started_at, data.timezone),
-      end: d.ended_at ? formatInstantTime(d.ended_at, data.timezone) : "",
-    })),
-    users: canWrite ? (await assignableDrivers(context.app, p)).map((u) => ({ id: u.id, name: u.name })) : [],
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return attendanceLoader(context, request);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  const p = requirePermission(context, request, "routePlanning:write");
-  return formAction(
-    { request, context },
-    {
-      save: intent({
-        schema: attendanceRuleSchema,
-        run: async ({ value }) => {
-          await applyAttendanceRule(context.app, p, value);
-          return redirect(`/route-planning/attendance?applied=${value.user_ids.length}`);
-        },
-      }),
-    },
-  );
+  return attendanceAction(context, request);
 }
 
 export default function Attendance({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,20 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
-import {
-  acceptOptimization,
-  discardOptimization,
-  startDayOptimization,
-} from "../../../../server/modules/route-planning/route-planning.optimize";
-import { assignInputSchema } from "../../../../server/modules/route-planning/route-planning.schema";
-import { assignJob } from "../../../../server/modules/route-planning/route-jobs.service";
+import { Form, Link } from "react-router";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { formFailure } from "../../../lib/form-failure";
-import { formAction, intent } from "../../../lib/forms.server";
-import { requirePermission } from "../../../lib/route-kit.server";
 import { DispatchMap } from "../components/DispatchMap";
 import { AssignForm, DayPageHeader, LiveEtaCell, PunctualityBadge, StatusBadge } from "../components/fields";
-import { dispatchLoader } from "../dispatch.server";
+import { dispatchAction, dispatchLoader } from "../dispatch.server";
 import { inPlannedOrder, plannedRoutes } from "../planned-order";
 import type { Route } from "./+types/dispatch-map";
 
@@ -25,39 +16,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  const p = requirePermission(context, request, "routePlanning:write");
-  const url = new URL(request.url);
-  const back = `/route-planning/routing-dispatch/map${url.search}`;
-  return formAction(
-    { request, context },
-    {
-      save: intent({
-        schema: assignInputSchema,
-        run: async ({ value }) => {
-          await assignJob(context.app, p, value);
-          return redirect(back);
-        },
-      }),
-      optimize: intent({
-        run: async ({ form }) => {
-          await startDayOptimization(context.app, p, String(form.get("day") ?? ""));
-          return redirect(back);
-        },
-      }),
-      accept: intent({
-        run: async ({ form }) => {
-          await acceptOptimization(context.app, p, String(form.get("optimization_id") ?? ""));
-          return redirect(`${back}${url.search ? "&" : "?"}accepted=1`);
-        },
-      }),
-      discard: intent({
-        run: async ({ form }) => {
-          await discardOptimization(context.app, p, String(form.get("optimization_id") ?? ""));
-          return redirect(back);
-        },
-      }),
-    },
-  );
+  return dispatchAction(context, request);
 }
 
 const km = (m: number) => (m / 1000).toFixed(1);

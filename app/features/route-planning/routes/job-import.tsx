@@ -1,15 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
-import {
-  commitJobImport,
-  getJobImport,
-  uploadJobs,
-} from "../../../../server/modules/route-planning/route-planning.import";
-import { JOB_CSV_COLUMNS, JOB_IMPORT_MAX_BYTES } from "../../../../server/modules/route-planning/route-planning.schema";
+import { JOB_CSV_COLUMNS } from "../../../../server/modules/route-planning/route-planning.schema";
 import { ImportAlert, ImportPreview, ImportUploadForm } from "../../../components/ImportPreview";
 import { formFailure } from "../../../lib/form-failure";
-import { previewFromToken, tokenImportAction } from "../../../lib/import.server";
-import { requirePermission } from "../../../lib/route-kit.server";
+import { jobImportAction, jobImportLoader } from "../job-import.server";
 import { JOBS_LIST_PATH, JOBS_PATH } from "../paths";
 import type { Route } from "./+types/job-import";
 
@@ -17,24 +11,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
 const PATH = `${JOBS_PATH}/import`;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "routePlanning:write");
-  return previewFromToken(request, (token) => getJobImport(context.app, p, token));
+export function loader({ request, context }: Route.LoaderArgs) {
+  return jobImportLoader(context, request);
 }
 
 /** Step 1 (upload) checks the file and keeps it under a token; step 2 (commit) saves all of it, or the valid rows only. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const p = requirePermission(context, request, "routePlanning:write");
-  return tokenImportAction(
-    { request, context },
-    {
-      maxBytes: JOB_IMPORT_MAX_BYTES,
-      upload: (file) => uploadJobs(context.app, p, file),
-      preview: (token) => `${PATH}?token=${token}`,
-      commit: (token, opts) => commitJobImport(context.app, p, token, opts),
-      saved: (count) => `${JOBS_LIST_PATH}?imported=${count}`,
-    },
-  );
+export function action({ request, context }: Route.ActionArgs) {
+  return jobImportAction(context, request);
 }
 
 export default function ImportJobs({ loaderData, actionData }: Route.ComponentProps) {

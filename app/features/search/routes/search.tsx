@@ -1,24 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
-import {
-  SEARCH_MAX_LENGTH,
-  SEARCH_MIN_LENGTH,
-  searchQuerySchema,
-} from "../../../../server/modules/search/search.schema";
-import { searchEverything } from "../../../../server/modules/search/search.service";
-import { requireUser } from "../../../lib/route-kit.server";
+import { Form } from "react-router";
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from "../../../../server/modules/search/search.schema";
 import { SearchGroups } from "../components/SearchGroups";
+import { searchLoader } from "../search.server";
 import type { Route } from "./+types/search";
 import "../search.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requireUser(context, request);
-  const parsed = searchQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  // longer words than any list searches for are refused (400), as /api/search refuses them, not answered "none"
-  if (!parsed.success) return data({ q: "", groups: [], tooLong: true }, { status: 400 });
-  return { ...(await searchEverything(context.app, p, parsed.data.q)), tooLong: false };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return searchLoader(context, request);
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {

@@ -1,37 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { Outlet, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { unreadAlertCount } from "../../../../server/modules/alerts/alerts.service";
 import { AlertBell } from "../../alerts/components/AlertBell";
 import { ReminderBell } from "../../maintenance/components/ReminderBell";
-import { unreadReminderNotices } from "../../../../server/modules/maintenance/reminder-inbox.service";
 import { ErrorContent, errorStatus } from "../../../components/ErrorContent";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
-import { requireUser } from "../../../lib/route-kit.server";
-import { visibleNav, type NavGroup, type NavIconName } from "../../../lib/navigation";
+import type { NavGroup, NavIconName } from "../../../lib/navigation";
 import { SideNav } from "../components/SideNav";
 import { UserMenu } from "../components/UserMenu";
+import { appLayoutLoader } from "../shell.server";
 import type { Route } from "./+types/app-layout";
 import "../../../styles/alert-log.css";
-import { can } from "../../../lib/permissions";
 import { SupportBanner, type SupportBannerData } from "../../admin/components/SupportBanner";
 import { HeaderSearch } from "../../search/components/HeaderSearch";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requireUser(context, request);
-  return {
-    user: { name: `${p.firstName} ${p.lastName}`, role: p.role.name, email: p.email },
-    nav: visibleNav(p).map(({ to, labelKey, icon, group }) => ({ to, labelKey, icon, group })),
-    navCollapsed: p.navCollapsed,
-    alerts: can(p, "alerts:read"),
-    unreadAlerts: await unreadAlertCount(context.app, p),
-    // maintenance reminders in the app (docs/maintenance.md): shown to users who may read maintenance
-    reminders: can(p, "maintenance:read") ? await unreadReminderNotices(context.app, p) : null,
-    // a fresh load replaces the bells' live counts even when the number is the same as the last load's
-    loadedAt: Date.now(),
-    support: p.support
-      ? { operator: p.support.name, user: `${p.firstName} ${p.lastName}`, organization: p.support.orgName }
-      : null,
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return appLayoutLoader(context, request);
 }
 
 /**

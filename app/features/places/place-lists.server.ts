@@ -1,5 +1,4 @@
-import { placeFilterSchema } from "../../../server/modules/places/places.schema";
-import { listPlaces, placeCategories } from "../../../server/modules/places/places.service";
+import { listPlaces, placesService, placeFilterSchema } from "../../../server/modules/places";
 import type { PlaceRow } from "./components/PlacesList";
 import { mapConfigFrom } from "../../lib/map/basemap.server";
 import { listQueryFrom, load, requirePermission, type LoadContext } from "../../lib/route-kit.server";
@@ -11,7 +10,7 @@ export async function loadPlacesList(context: LoadContext, request: Request, kin
   const filter = placeFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [page, categories] = await Promise.all([
     load(() => listPlaces(context.app, p, kind, listQueryFrom(request), filter)),
-    load(() => placeCategories(context.app, p, kind)),
+    load(() => placesService.placeCategories(context.app, p, kind)),
   ]);
   const items: PlaceRow[] = page.items.map((r) => ({
     id: r.id,

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { formPhoto } from "../../../server/modules/shared/photo";
-import { deliveryView, recordProof } from "../../../server/modules/tms/proof-of-delivery.service";
+import { deliveryView, recordProof } from "../../../server/modules/tms";
 import * as checks from "../../../server/modules/vehicle-checks";
 import type { Principal } from "../../../server/modules/access/principal";
 import { failure } from "../../lib/forms.server";
