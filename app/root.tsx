@@ -18,37 +18,14 @@ import { NotificationsProvider } from "./components/Notifications";
 import { UnsavedChangesGuard } from "./components/unsaved-changes";
 import { UpdateBar } from "./components/UpdateBar";
 import { htmlLang, type Language } from "./i18n/config";
-import { resolveLanguage } from "./i18n/i18n.server";
 import { HASH_HANDOFF_SCRIPT } from "./lib/hash-handoff";
-import { detectPlatform } from "./lib/platform";
 import { useRouteChunkWatchdog } from "./lib/use-chunk-watchdog";
-import { parseCookies } from "../server/security/cookies";
 import { isIntegrationPath } from "../server/shared/integration-paths";
 import "./styles/app.css";
 import { skipRevalidationWhenQueued } from "./lib/queued-answer";
+import { rootLoader } from "./lib/root.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = context.principal;
-  const locale = resolveLanguage(request, p?.language);
-  const cookies = parseCookies(request.headers.get("Cookie"));
-  // The public integrations pages carry nothing of a signed-in visitor.
-  const user = p && !isIntegrationPath(new URL(request.url).pathname) ? p : null;
-  return {
-    locale,
-    csrfToken: context.csrfToken,
-    buildId: context.app.buildId,
-    platform: detectPlatform(request.headers.get("User-Agent")),
-    bannerDismissed: cookies.banner_dismissed === "1",
-    user: user
-      ? {
-          id: user.userId,
-          name: `${user.firstName} ${user.lastName}`,
-          role: user.role.name,
-          permissions: [...user.permissions],
-        }
-      : null,
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => rootLoader(request, context);
 
 export const shouldRevalidate = skipRevalidationWhenQueued;
 

@@ -4,8 +4,7 @@ import { data } from "react-router";
 import { ZodError, type ZodType, type z } from "zod";
 import { AppError } from "../../server/errors";
 import { databaseTextRefusal, toErrorBody } from "../../server/error-body";
-import { MAX_VEHICLE_IMAGES } from "../../server/modules/vehicles/vehicles.schema";
-import type { UploadedImage } from "../../server/modules/vehicles/vehicles.service";
+import { MAX_VEHICLE_IMAGES, type UploadedImage } from "../../server/modules/vehicles";
 import type { FormFailure } from "./form-failure";
 import { conflictNotice, readForm, type LoadContext } from "./route-kit.server";
 

@@ -1,11 +1,14 @@
 import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { appImportProblem, resolveTarget } from "../../scripts/eslint/app-front-door.js";
 
 /**
  * Modules meet at their front door (docs/architecture.md): every server module has an index.ts; nothing outside a
  * module (other modules, the HTTP adapters, the gateways, jobs, benchmarks, templates) imports its other files;
- * modules depend on each other without a loop; and no module imports a floor above it.
+ * modules depend on each other without a loop; no module imports a floor above it; and the web app meets the
+ * server at the doors in two tiers (scripts/eslint/app-front-door.js: glue through a module's index, route modules
+ * and components through their glue, never server/http).
  */
 const ROOT = path.resolve(__dirname, "../..");
 const MODULES = path.join(ROOT, "server/modules");
@@ -105,6 +108,8 @@ describe("server modules meet only at their front door", () => {
     const reportOwners = ["car-sharing", "maintenance", "route-planning", "tms", "video"];
     expect([...deps.get("analytics")!].filter((d) => reportOwners.includes(d))).toEqual([]);
     expect([...deps.get("car-sharing")!]).toContain("analytics");
+    // the device quota lives with the vehicles it counts: vehicles do not depend on the administration (tenants)
+    expect([...deps.get("vehicles")!]).not.toContain("tenants");
   });
 
   it("no module imports a floor above the modules (adapters, gateways, the composition root)", () => {
@@ -116,6 +121,51 @@ describe("server modules meet only at their front door", () => {
       }
     }
     expect(upward).toEqual([]);
+  });
+});
+
+/** Every relative import of a file with whether it brings in types only (`import type` / `export type`). */
+const APP_SPEC =
+  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^"';]*?\bfrom\s*"(\.[^"]+)"|\bimport\s*\(\s*"(\.[^"]+)"\s*\)/g;
+function typedImportsOf(file: string): { target: string; typeOnly: boolean }[] {
+  return [...readFileSync(file, "utf8").matchAll(APP_SPEC)].map((m) => ({
+    target: path
+      .relative(ROOT, path.resolve(path.dirname(file), m[2] ?? m[3]))
+      .split(path.sep)
+      .join("/"),
+    typeOnly: Boolean(m[1]),
+  }));
+}
+function aroundTheDoors(files: string[], extra: { file: string; target: string; typeOnly: boolean }[] = []) {
+  const found: string[] = [];
+  const all = files.flatMap((file) => {
+    const rel = path.relative(ROOT, file).split(path.sep).join("/");
+    return typedImportsOf(file).map((i) => ({ file: rel, ...i }));
+  });
+  for (const { file, target, typeOnly } of [...all, ...extra]) {
+    const problem = appImportProblem(file, resolveTarget(ROOT, target), typeOnly);
+    if (problem) found.push(`${file} -> ${target} (${problem.messageId})`);
+  }
+  return found;
+}
+
+describe("the web app meets the server at the module doors", () => {
+  const files = sourceFiles(path.join(ROOT, "app"));
+
+  it("no glue imports a module's internals, no route module or component imports server code but schemas, types and the named pure files, none imports server/http", () => {
+    expect(aroundTheDoors(files)).toEqual([]);
+  });
+
+  it("the check sees real imports: planted ones are found", () => {
+    const planted = [
+      { file: "app/features/alerts/routes/log.tsx", target: "server/modules/alerts/alerts.service", typeOnly: false },
+      { file: "app/features/alerts/log.server.ts", target: "server/modules/alerts/alerts.service", typeOnly: false },
+      { file: "app/lib/forms.server.ts", target: "server/http/api/api-kit", typeOnly: true },
+    ];
+    expect(aroundTheDoors([], planted)).toHaveLength(3);
+    // and the files themselves are read: the app imports the server through its doors many times
+    const doors = files.flatMap((f) => typedImportsOf(f)).filter((i) => /^server\/modules\/[^/]+$/.test(i.target));
+    expect(doors.length).toBeGreaterThan(50);
   });
 });
 

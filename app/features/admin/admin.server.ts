@@ -1,19 +1,18 @@
 import { data, redirect } from "react-router";
-import { loadPrincipal } from "../../../server/modules/auth/auth.service";
-import { endSupportSession, startSupportSession } from "../../../server/modules/tenants/support.service";
+import { loadPrincipal } from "../../../server/modules/auth";
 import {
+  endSupportSession,
+  startSupportSession,
   tenantCreateSchema,
   tenantDeleteSchema,
   tenantUpdateSchema,
-} from "../../../server/modules/tenants/tenants.schema";
-import {
   createTenant,
   deleteTenant,
   getTenant,
   listTenants,
   setTenantStatus,
   updateTenant,
-} from "../../../server/modules/tenants/tenants.service";
+} from "../../../server/modules/tenants";
 import { formAction, intent } from "../../lib/forms.server";
 import {
   idParam,

@@ -2,11 +2,22 @@ import type { z } from "zod";
 import { AppError } from "../../../server/errors";
 import type { Principal } from "../../../server/modules/access/principal";
 import { formatAddress, resolveAddresses } from "../../../server/modules/addresses";
-import { logFilterSchema, type LogFilter } from "../../../server/modules/alerts/alerts.schema";
-import { listAlerts, listPolicies, policyFormOptions } from "../../../server/modules/alerts/alerts.service";
+import {
+  logFilterSchema,
+  type LogFilter,
+  listAlerts,
+  listPolicies,
+  policyFormOptions,
+  markAlertsRead,
+} from "../../../server/modules/alerts";
+import { orgTimeZone } from "../../../server/modules/organization";
 import { parseListQuery } from "../../../server/modules/shared/listing";
-import { orgTimeZone } from "../../../server/modules/organization/organization.service";
-import type { LoadContext } from "../../lib/route-kit.server";
+import { type LoadContext, requirePermission } from "../../lib/route-kit.server";
+import { data } from "react-router";
+import { formAction, intent } from "../../lib/forms.server";
+import { resolveLanguage } from "../../i18n/i18n.server";
+import { can } from "../../lib/permissions";
+import { footageLinks } from "../video/video.server";
 
 /**
  * A period the page explains: an end that is not a real YYYY-MM-DD day ("invalidFrom", "invalidTo"),
@@ -173,3 +184,34 @@ export async function loadLogPage(context: LoadContext, p: Principal, url: URL, 
 }
 export type LogPage = Awaited<ReturnType<typeof loadLogPage>>;
 export type LogRow = LogPage["items"][number];
+
+export async function alertLogLoader(request: Request, context: LoadContext) {
+  const p = requirePermission(context, request, "alerts:read");
+  const url = new URL(request.url);
+  const [page, options] = await Promise.all([
+    loadLogPage(context, p, url, resolveLanguage(request, p.language)),
+    logFilterOptions(context, p),
+  ]);
+  const footage = await footageLinks(
+    context,
+    p,
+    page.items.map((a) => a.id),
+  );
+  const payload = { ...page, ...options, canReplay: can(p, "replay:read"), footage };
+  return data(payload, { status: page.error ? 400 : 200 });
+}
+
+export async function alertLogAction(request: Request, context: LoadContext) {
+  const p = requirePermission(context, request, "alerts:read");
+  const markRead =
+    (which: "all" | "page") =>
+    async ({ form }: { form: FormData }) => {
+      const ids = form.getAll("id").filter((v): v is string => typeof v === "string" && v !== "");
+      return { ok: true as const, marked: await markAlertsRead(context.app, p, which === "all" ? "all" : ids) };
+    };
+  // "save" is the page's own button (read-page); a form naming no intent marks the ids it posts.
+  return formAction(
+    { request, context },
+    { save: intent({ run: markRead("page") }), "read-all": intent({ run: markRead("all") }) },
+  );
+}

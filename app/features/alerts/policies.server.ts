@@ -1,8 +1,12 @@
 import { data, redirect } from "react-router";
 import { AppError } from "../../../server/errors";
-import { logFilterSchema, policyInputSchema, type AlertType } from "../../../server/modules/alerts/alerts.schema";
-import * as alerts from "../../../server/modules/alerts/alerts.service";
-import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+import {
+  logFilterSchema,
+  policyInputSchema,
+  type AlertType,
+  alertsService as alerts,
+} from "../../../server/modules/alerts";
+import { orgTimeZone } from "../../../server/modules/organization";
 import { formAction, intent } from "../../lib/forms.server";
 import { formatDateTime } from "../../lib/map/time";
 import {

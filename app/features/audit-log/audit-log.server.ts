@@ -1,11 +1,6 @@
 import { data } from "react-router";
-import {
-  exportAuditCsv,
-  auditAuthors,
-  listAuditLog,
-  localTime,
-} from "../../../server/modules/audit-log/audit-log.service";
-import { AUDIT_ENTITIES, auditFilterSchema, type AuditFilter } from "../../../server/modules/audit/audit.schema";
+import { exportAuditCsv, auditAuthors, listAuditLog, localTime } from "../../../server/modules/audit-log";
+import { AUDIT_ENTITIES, auditFilterSchema, type AuditFilter } from "../../../server/modules/audit";
 import { AppError } from "../../../server/errors";
 import { listQueryFrom, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 

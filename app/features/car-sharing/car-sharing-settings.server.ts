@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { AppError } from "../../../server/errors";
-import * as settings from "../../../server/modules/car-sharing/car-sharing.settings";
-import { listPeopleOptions } from "../../../server/modules/car-sharing/car-sharing-people";
+import { carSharingSettings as settings, listPeopleOptions } from "../../../server/modules/car-sharing";
 import { failure, formAction, intent } from "../../lib/forms.server";
 import { idParam, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";
 

@@ -1,17 +1,17 @@
 import { data, redirect } from "react-router";
 import { AppError } from "../../../server/errors";
 import { toErrorBody } from "../../../server/error-body";
-import * as bookings from "../../../server/modules/car-sharing/bookings.service";
-import * as settings from "../../../server/modules/car-sharing/car-sharing.settings";
-import { listPeopleOptions } from "../../../server/modules/car-sharing/car-sharing-people";
-import { heldUntil } from "../../../server/modules/car-sharing/booking-rules";
 import {
+  bookingsService as bookings,
+  carSharingSettings as settings,
+  listPeopleOptions,
+  heldUntil,
   HISTORY_TABS,
   type BookingFields,
   type HistoryTab,
-} from "../../../server/modules/car-sharing/car-sharing.schema";
-import { bookingsCsv } from "../../../server/modules/car-sharing/car-sharing.export";
-import { orgTimeZone } from "../../../server/modules/organization/organization.service";
+  bookingsCsv,
+} from "../../../server/modules/car-sharing";
+import { orgTimeZone } from "../../../server/modules/organization";
 import { formatInstant, isDate, parseDateTime } from "../../../server/shared/dates";
 import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";

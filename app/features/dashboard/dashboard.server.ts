@@ -1,10 +1,9 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import * as dashboard from "../../../server/modules/analytics/dashboard/dashboard.service";
-import { tileInputSchema, type Tile } from "../../../server/modules/analytics/dashboard/dashboard.schema";
+import { dashboardService as dashboard, tileInputSchema, type Tile } from "../../../server/modules/analytics";
+import { teamOptions } from "../../../server/modules/teams";
+import { vehicleOptions } from "../../../server/modules/vehicles";
 import { TIME_WINDOWS, type TimeWindow } from "../../../server/modules/shared/reports/period";
-import { teamOptions } from "../../../server/modules/teams/teams.service";
-import { vehicleOptions } from "../../../server/modules/vehicles/vehicles.service";
 import { formAction, intent } from "../../lib/forms.server";
 import { can } from "../../lib/permissions";
 import { idParam, load, readForm, requirePermission, type LoadContext } from "../../lib/route-kit.server";

@@ -1,13 +1,13 @@
 import { AppError } from "../../../server/errors";
 import { formatAddress, resolveAddresses } from "../../../server/modules/addresses";
-import { alertsForReplay } from "../../../server/modules/alerts/alerts.service";
+import { alertsForReplay } from "../../../server/modules/alerts";
 import {
   drawnTrack,
   findReplayVehicle,
   getReplay,
   type Replay,
   type ReplayPoint,
-} from "../../../server/modules/positions/replay.service";
+} from "../../../server/modules/positions";
 import type { Principal } from "../../../server/modules/access/principal";
 import type { LoadContext } from "../route-kit.server";
 import type { ReplayAlert } from "./replay-geo";

@@ -11,3 +11,13 @@ export { toAlertDto, toPolicyDto, toPolicyListItemDto } from "./alerts.mapper";
 export { policiesRepo, type PolicyColumns } from "./alerts.repo";
 export { ALERT_TYPES, logFilterSchema, overviewFilterSchema, policyInputSchema } from "./alerts.schema";
 export * as alertsService from "./alerts.service";
+export type { LogFilter, AlertType } from "./alerts.schema";
+export {
+  listAlerts,
+  listPolicies,
+  policyFormOptions,
+  alertsForReplay,
+  markAlertsRead,
+  OVERVIEW_DEFAULT_DAYS,
+  alertsOverview,
+} from "./alerts.service";

@@ -1,6 +1,6 @@
 /** The auth module's front door: what other modules and the server's adapters may use. */
 export { authRepo } from "./auth.repo";
-export { apiLoginSchema } from "./auth.schema";
+export { apiLoginSchema, loginSchema } from "./auth.schema";
 export {
   areaRedirect,
   authenticate,
@@ -15,4 +15,6 @@ export {
   principalForUser,
   safeLocalPath,
   type SessionMeta,
+  loginRedirect,
 } from "./auth.service";
+export type { LoginInput } from "./auth.schema";

@@ -12,4 +12,5 @@ export {
   saveFieldRules,
   updateOrganization,
   updateSettings,
+  supportContact,
 } from "./organization.service";

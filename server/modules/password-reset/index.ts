@@ -1,3 +1,4 @@
 /** The password-reset module's front door: what other modules and the server's adapters may use. */
 export { passwordResetJobs } from "./password-reset.jobs";
-export { requestPasswordReset } from "./password-reset.service";
+export { requestPasswordReset, completePasswordReset, verifyResetCode } from "./password-reset.service";
+export { resetCodeSchema, newPasswordSchema, resetEmailSchema } from "./password-reset.schema";

@@ -34,4 +34,5 @@ export {
   getPlace,
   listPlaces,
   poiRecord,
+  placeOptions,
 } from "./places.service";

@@ -23,3 +23,4 @@ export { emptyTrackState } from "./track-state";
 export { positionHistoryRepo, positionSql, type HistoryPoint } from "./position-history.repo";
 export { ignitionKey, vehicleStateRepo } from "./vehicle-state.repo";
 export { DEVICE_FAULTS, displayState, pinColor, type StateLike, vehicleStatus } from "./vehicle-status";
+export type { Replay, ReplayPoint } from "./replay.service";

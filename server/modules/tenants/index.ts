@@ -2,3 +2,4 @@
 export { tenantsPolicy } from "./tenants.policy";
 export { tenantCreateSchema, tenantDeleteSchema, tenantUpdateSchema } from "./tenants.schema";
 export { createTenant, deleteTenant, getTenant, listTenants, setTenantStatus, updateTenant } from "./tenants.service";
+export { endSupportSession, startSupportSession } from "./support.service";

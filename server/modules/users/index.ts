@@ -2,7 +2,13 @@
 export { toPersonDto, toPersonListItemDto } from "./users.mapper";
 export type { PeopleArea } from "./users.policy";
 export { userSql, usersRepo } from "./users.repo";
-export { MIN_PASSWORD, passwordChangeSchema, personInputSchema, profileInputSchema } from "./users.schema";
+export {
+  MIN_PASSWORD,
+  passwordChangeSchema,
+  personInputSchema,
+  profileInputSchema,
+  userInputSchema,
+} from "./users.schema";
 export * as usersService from "./users.service";
 export {
   assignableDrivers,
@@ -11,4 +17,15 @@ export {
   listPeople,
   peopleWithEmail,
   recordSignIn,
+  createPerson,
+  deletePerson,
+  getPerson,
+  roleOptions,
+  updatePerson,
+  setNavCollapsed,
+  changePassword,
+  getProfile,
+  updateProfile,
+  usesDefaultPassword,
 } from "./users.service";
+export { usersPolicy } from "./users.policy";

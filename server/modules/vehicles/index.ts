@@ -1,7 +1,7 @@
 /** The vehicles module's front door: what other modules and the server's adapters may use. */
 export { toVehicleDetailsDto, toVehicleDto, toVehicleListItemDto } from "./vehicles.mapper";
 export { vehiclesRepo } from "./vehicles.repo";
-export { vehicleFilterSchema, vehicleInputSchema } from "./vehicles.schema";
+export { vehicleFilterSchema, vehicleInputSchema, DEVICE_PROTOCOLS, MAX_VEHICLE_IMAGES } from "./vehicles.schema";
 export * as vehiclesService from "./vehicles.service";
 export {
   createVehicle,
@@ -10,4 +10,9 @@ export {
   listVehicles,
   updateVehicle,
   vehicleOptions,
+  addVehicleImages,
+  deleteVehicle,
+  deleteVehicleImage,
+  getVehicleImage,
 } from "./vehicles.service";
+export type { UploadedImage } from "./vehicles.service";

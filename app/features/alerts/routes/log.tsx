@@ -1,52 +1,19 @@
 import { useTranslation } from "react-i18next";
-import { Form, data, useLocation, useNavigation } from "react-router";
-import { markAlertsRead } from "../../../../server/modules/alerts/alerts.service";
+import { Form, useLocation, useNavigation } from "react-router";
 import { AlertFilters, periodErrorField } from "../components/AlertFilters";
 import { AlertLogTable } from "../components/AlertLogTable";
 import { CsrfInput, FormAlert } from "../../../components/forms";
 import { Pagination } from "../../../components/ListControls";
-import { loadLogPage, logFilterOptions } from "../log.server";
 import { failureFields, formFailure } from "../../../lib/form-failure";
-import { formAction, intent } from "../../../lib/forms.server";
-import { requirePermission } from "../../../lib/route-kit.server";
-import { resolveLanguage } from "../../../i18n/i18n.server";
 import type { Route } from "./+types/log";
+import { alertLogLoader, alertLogAction } from "../log.server";
 import "../../../styles/alert-log.css";
-import { can } from "../../../lib/permissions";
-import { footageLinks } from "../../video/video.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "alerts:read");
-  const url = new URL(request.url);
-  const [page, options] = await Promise.all([
-    loadLogPage(context, p, url, resolveLanguage(request, p.language)),
-    logFilterOptions(context, p),
-  ]);
-  const footage = await footageLinks(
-    context,
-    p,
-    page.items.map((a) => a.id),
-  );
-  const payload = { ...page, ...options, canReplay: can(p, "replay:read"), footage };
-  return data(payload, { status: page.error ? 400 : 200 });
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => alertLogLoader(request, context);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const p = requirePermission(context, request, "alerts:read");
-  const markRead =
-    (which: "all" | "page") =>
-    async ({ form }: { form: FormData }) => {
-      const ids = form.getAll("id").filter((v): v is string => typeof v === "string" && v !== "");
-      return { ok: true as const, marked: await markAlertsRead(context.app, p, which === "all" ? "all" : ids) };
-    };
-  // "save" is the page's own button (read-page); a form naming no intent marks the ids it posts.
-  return formAction(
-    { request, context },
-    { save: intent({ run: markRead("page") }), "read-all": intent({ run: markRead("all") }) },
-  );
-}
+export const action = ({ request, context }: Route.ActionArgs) => alertLogAction(request, context);
 
 export default function AlertLog({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("alertLog");

@@ -1,56 +1,18 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, useNavigate } from "react-router";
-import { overviewFilterSchema } from "../../../../server/modules/alerts/alerts.schema";
-import { alertsOverview, OVERVIEW_DEFAULT_DAYS } from "../../../../server/modules/alerts/alerts.service";
-import { orgTimeZone } from "../../../../server/modules/organization/organization.service";
+import { useNavigate } from "react-router";
 import { AlertFilters, periodErrorField } from "../components/AlertFilters";
 import { alertTypeLabel } from "../components/alert-text";
 import { OverviewChart, type ChartClick } from "../components/OverviewChart";
 import { OverviewTables } from "../components/OverviewTables";
-import { logFilterOptions, periodError, readPeriodFilter, type PeriodError } from "../log.server";
-import { addDays, todayIn } from "../../../lib/dates";
-import { byDayOption, byTypeOption, byVehicleOption, type OverviewCounts } from "../overview-charts";
-import { requirePermission } from "../../../lib/route-kit.server";
+import { byDayOption, byTypeOption, byVehicleOption } from "../overview-charts";
 import type { Route } from "./+types/overview";
+import { alertOverviewLoader } from "../overview.server";
 import "../../../styles/alert-log.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "alerts:read");
-  const raw = Object.fromEntries(new URL(request.url).searchParams);
-  const { filter: f, invalid } = readPeriodFilter(overviewFilterSchema, raw);
-  const options = await logFilterOptions(context, p);
-  const values = {
-    from: f.from ?? raw.from ?? "",
-    to: f.to ?? raw.to ?? "",
-    vehicle: f.vehicle ?? "",
-    type: f.type ?? "",
-  };
-  let error: PeriodError | null = invalid;
-  if (!error) {
-    try {
-      const o = await alertsOverview(context.app, p, f);
-      return { ...options, values: { ...values, from: o.from, to: o.to }, overview: o, error };
-    } catch (err) {
-      error = periodError(err);
-      if (!error) throw err;
-    }
-  }
-  const timezone = await orgTimeZone(context.app, p.orgId);
-  const to = todayIn(timezone);
-  const empty = {
-    from: addDays(to, -(OVERVIEW_DEFAULT_DAYS - 1)),
-    to,
-    timezone,
-    total: 0,
-    byType: [],
-    byVehicle: [],
-    byDay: [],
-  };
-  return data({ ...options, values, overview: empty as typeof empty & OverviewCounts, error }, { status: 400 });
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => alertOverviewLoader(request, context);
 
 export default function AlertOverview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("alertLog");

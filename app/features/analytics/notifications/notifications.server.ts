@@ -1,12 +1,14 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { availableReports } from "../../../../server/modules/analytics/analytics.service";
-import { reportTitle } from "../../../../server/modules/analytics/exports/report-text";
-import { scheduleInputSchema } from "../../../../server/modules/analytics/schedules/schedules.schema";
-import * as schedules from "../../../../server/modules/analytics/schedules/schedules.service";
-import { teamOptions } from "../../../../server/modules/teams/teams.service";
-import { assignableDrivers, peopleWithEmail } from "../../../../server/modules/users/users.service";
-import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
+import {
+  availableReports,
+  reportTitle,
+  scheduleInputSchema,
+  schedulesService as schedules,
+} from "../../../../server/modules/analytics";
+import { teamOptions } from "../../../../server/modules/teams";
+import { assignableDrivers, peopleWithEmail } from "../../../../server/modules/users";
+import { vehicleOptions } from "../../../../server/modules/vehicles";
 import { formAction, intent } from "../../../lib/forms.server";
 import { can } from "../../../lib/permissions";
 import { idParam, load, readForm, requirePermission, type LoadContext } from "../../../lib/route-kit.server";

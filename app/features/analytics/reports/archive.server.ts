@@ -1,13 +1,15 @@
 import { data, redirect } from "react-router";
-import { archiveFile, listArchives, retryArchive } from "../../../../server/modules/analytics/archive/archive.service";
 import {
+  archiveFile,
+  listArchives,
+  retryArchive,
   EXPORT_FORMATS,
   CONTENT_TYPES,
   type ExportFormat,
-} from "../../../../server/modules/analytics/exports/report-export";
-import { reportTitle } from "../../../../server/modules/analytics/exports/report-text";
+  reportTitle,
+} from "../../../../server/modules/analytics";
+import { orgTimeZone } from "../../../../server/modules/organization";
 import { formatInstant } from "../../../../server/shared/dates";
-import { orgTimeZone } from "../../../../server/modules/organization/organization.service";
 import { formAction, intent } from "../../../lib/forms.server";
 import { idParam, requirePermission, type LoadContext } from "../../../lib/route-kit.server";
 import { can } from "../../../lib/permissions";

@@ -2,35 +2,36 @@ import { PassThrough, Readable } from "node:stream";
 import { data, redirect } from "react-router";
 import { AppError } from "../../../../server/errors";
 import type { Principal } from "../../../../server/modules/access/principal";
-import { vehicleLabel } from "../../../../server/modules/analytics/analytics.repo";
-import { availableReports, runReport, type ReportRun } from "../../../../server/modules/analytics/analytics.service";
-import { requestArchive } from "../../../../server/modules/analytics/archive/archive.service";
-import { chartBars } from "../../../../server/modules/analytics/exports/pdf-export";
 import {
+  vehicleLabel,
+  availableReports,
+  runReport,
+  type ReportRun,
+  requestArchive,
+  chartBars,
   EXPORT_FORMATS,
   prepareExport,
   type ExportFormat,
-} from "../../../../server/modules/analytics/exports/report-export";
-import {
   columnLabel,
   formatCell,
   reportAnswers,
   reportTitle,
   totals,
-} from "../../../../server/modules/analytics/exports/report-text";
+} from "../../../../server/modules/analytics";
+import { orgTimeZone } from "../../../../server/modules/organization";
+import { teamOptions } from "../../../../server/modules/teams";
+import { driverOptions, vehicleOptions } from "../../../../server/modules/vehicles";
+import { placeOptions } from "../../../../server/modules/places";
 import { reportByType } from "../../../../server/modules/shared/reports/registry";
 import type { ReportDefinition } from "../../../../server/modules/shared/reports/report-definition";
-import { orgTimeZone } from "../../../../server/modules/organization/organization.service";
-import { teamOptions } from "../../../../server/modules/teams/teams.service";
-import { driverOptions, vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
-import { placeOptions } from "../../../../server/modules/places/places.service";
 import { todayIn } from "../../../../server/shared/dates";
 import { resolveLanguage } from "../../../i18n/i18n.server";
 import { renderChartSvg } from "../../../components/charts/chart-svg.server";
 import { reportChartHeight, reportChartOption, type ReportChartData } from "./report-chart";
 import { formAction, intent } from "../../../lib/forms.server";
-import { requirePermission, type LoadContext } from "../../../lib/route-kit.server";
+import { requirePermission, type LoadContext, indexRedirect } from "../../../lib/route-kit.server";
 import { can } from "../../../lib/permissions";
+import { areaRedirect } from "../../../../server/modules/auth";
 
 type Lng = "al" | "en";
 type Args = { request: Request; context: LoadContext };
@@ -290,3 +291,9 @@ export async function reportExport({ request, context }: Args, type: string, for
 }
 
 export { textRefusal, lngOf };
+
+/** Spec: /analytics goes to the role's redirect_urls.analytics, else to the report list. */
+export async function analyticsIndexLoader(request: Request, context: LoadContext) {
+  const p = requirePermission(context, request, "analytics:read");
+  return indexRedirect(request, areaRedirect(p, "analytics", "/analytics/reports/list"));
+}

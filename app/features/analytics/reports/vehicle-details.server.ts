@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import { AppError } from "../../../../server/errors";
-import { runReport } from "../../../../server/modules/analytics/analytics.service";
+import { runReport, formatCell, reportAnswers, reportTitle } from "../../../../server/modules/analytics";
+import { orgTimeZone } from "../../../../server/modules/organization";
+import { drawnTrack, getReplay } from "../../../../server/modules/positions";
+import { vehicleOptions } from "../../../../server/modules/vehicles";
 import { reportByType } from "../../../../server/modules/shared/reports/registry";
-import { formatCell, reportAnswers, reportTitle } from "../../../../server/modules/analytics/exports/report-text";
-import { orgTimeZone } from "../../../../server/modules/organization/organization.service";
-import { drawnTrack, getReplay } from "../../../../server/modules/positions/replay.service";
-import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
 import { todayIn } from "../../../../server/shared/dates";
 import { mapConfigFrom } from "../../../lib/map/basemap.server";
 import { can } from "../../../lib/permissions";

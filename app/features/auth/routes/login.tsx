@@ -1,72 +1,18 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { AppError } from "../../../../server/errors";
+import { Form, Link, useNavigation } from "react-router";
 import { loginSchema } from "../../../../server/modules/auth/auth.schema";
-import { describeSession, loginRedirect, safeLocalPath } from "../../../../server/modules/auth/auth.service";
 import { CsrfInput, FieldErrors } from "../../../components/forms";
-import { signInToWeb } from "../auth.server";
 import { AuthShell } from "../components/AuthShell";
-import { readForm } from "../../../lib/route-kit.server";
-import { clearSessionHeaders, clientMeta, sessionCookieHeaders } from "../session-cookies.server";
 import type { Route } from "./+types/login";
+import { loginLoader, loginAction } from "../auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const type = url.searchParams.get("type");
-  const adminHandoff = type === "admin" && (url.searchParams.has("user") || url.searchParams.has("redirect_urls"));
-  const p = context.principal;
-  const sso = context.app.config.oidc ? { label: context.app.config.oidc.label } : null;
-  const ssoError = url.searchParams.get("error") === "sso";
-  const suspended = url.searchParams.get("error") === "suspended";
-  if (p && !adminHandoff) throw redirect(safeLocalPath(url.searchParams.get("next")) ?? loginRedirect(p));
-  if (adminHandoff) {
-    // Spec: the login redirect is skipped for type=admin with user or redirect_urls; the session is read like GET /auth/details/admin.
-    if (!p)
-      return data(
-        { handoff: null, externalFailed: true, sso, ssoError, suspended },
-        { headers: clearSessionHeaders(context) },
-      );
-    const details = await describeSession(context.app, p);
-    const target = safeLocalPath(url.searchParams.get("redirect_urls")) ?? loginRedirect(p);
-    return {
-      handoff: { name: `${details.user.first_name} ${details.user.last_name}`, role: details.user.role.name, target },
-      externalFailed: false,
-      sso,
-      ssoError,
-      suspended,
-    };
-  }
-  return { handoff: null, externalFailed: false, sso, ssoError, suspended };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => loginLoader(request, context);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request, context);
-  const submission = parseWithZod(form, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400, headers: clearSessionHeaders(context) });
-  }
-  try {
-    const next = new URL(request.url).searchParams.get("next");
-    const { session, language, target } = await signInToWeb(
-      context.app,
-      submission.value,
-      clientMeta(request, context),
-      next,
-    );
-    return redirect(target, { headers: sessionCookieHeaders(context, session.token, session.expiresAt, language) });
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const key = `errors.${err.code}`;
-    return data(submission.reply({ fieldErrors: { email: [key], password: [key] }, hideFields: ["password"] }), {
-      status: err.status,
-      headers: clearSessionHeaders(context),
-    });
-  }
-}
+export const action = ({ request, context }: Route.ActionArgs) => loginAction(request, context);
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");

@@ -1,42 +1,20 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { newPasswordSchema } from "../../../../server/modules/password-reset/password-reset.schema";
-import { completePasswordReset } from "../../../../server/modules/password-reset/password-reset.service";
 import { AuthShell } from "../components/AuthShell";
 import { ResetDone } from "../components/ResetDone";
 import { CodeInput, PasswordFields } from "../components/ResetFields";
-import { codeErrorReply } from "../auth.server";
 import { CsrfInput, FieldErrors } from "../../../components/forms";
-import { readForm } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/new-password";
+import { newPasswordLoader, newPasswordAction } from "../password.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-/** The page the e-mail's link opens: /newPassword?email=…&code=… */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  return { email: url.searchParams.get("email") ?? "", code: url.searchParams.get("code") ?? "" };
-}
+export const loader = ({ request }: Route.LoaderArgs) => newPasswordLoader(request);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request, context);
-  const submission = parseWithZod(form, { schema: newPasswordSchema });
-  if (submission.status !== "success") {
-    return data(
-      { done: false, result: submission.reply({ hideFields: ["password", "confirm_password"] }) },
-      { status: 400 },
-    );
-  }
-  const { email, code, password } = submission.value;
-  try {
-    await completePasswordReset(context.app, email, code, password);
-  } catch (err) {
-    return data({ done: false, result: codeErrorReply(form, err) }, { status: 400 });
-  }
-  return { done: true, result: null };
-}
+export const action = ({ request, context }: Route.ActionArgs) => newPasswordAction(request, context);
 
 export default function NewPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");

@@ -1,19 +1,25 @@
 import { data, redirect } from "react-router";
 import type { Principal } from "../../../../server/modules/access/principal";
-import { teamOptions } from "../../../../server/modules/teams/teams.service";
-import { usersPolicy, type PeopleArea } from "../../../../server/modules/users/users.policy";
-import { personInputSchema, userInputSchema } from "../../../../server/modules/users/users.schema";
+import { teamOptions } from "../../../../server/modules/teams";
 import {
+  usersPolicy,
+  type PeopleArea,
+  personInputSchema,
+  userInputSchema,
   createPerson,
   deletePerson,
   getPerson,
   roleOptions,
   updatePerson,
-} from "../../../../server/modules/users/users.service";
-import { vehicleOptions } from "../../../../server/modules/vehicles/vehicles.service";
+  listPeople,
+} from "../../../../server/modules/users";
+import { vehicleOptions } from "../../../../server/modules/vehicles";
 import { formAction, intent } from "../../../lib/forms.server";
-import { load, requirePermission, type LoadContext } from "../../../lib/route-kit.server";
+import { load, requirePermission, type LoadContext, listQueryFrom } from "../../../lib/route-kit.server";
 import { can } from "../../../lib/permissions";
+import { orgTimeZone } from "../../../../server/modules/organization";
+import { fullName } from "./components/PeoplePages";
+import { formatInstant } from "../../../lib/dates";
 
 export const listPath = (area: PeopleArea) => `/configuration/${area}/list`;
 
@@ -88,4 +94,47 @@ export async function personEditPage(context: LoadContext, request: Request, are
 export function personEditAction(context: LoadContext, request: Request, area: PeopleArea, id: string) {
   const p = requirePermission(context, request, `${area}:read`);
   return savePersonAction(request, context, p, area, id);
+}
+
+export async function driversListLoader(request: Request, context: LoadContext) {
+  const p = requirePermission(context, request, "drivers:read");
+  const page = await load(() => listPeople(context.app, p, "drivers", listQueryFrom(request)));
+  return {
+    page: {
+      ...page,
+      items: page.items.map((d) => ({
+        id: d.id,
+        name: fullName(d),
+        phone: d.phone,
+        personal_number: d.personal_number,
+        team: d.team_name,
+        vehicles: d.vehicle_registrations,
+      })),
+    },
+    canWrite: can(p, "drivers:write"),
+  };
+}
+
+export async function usersListLoader(request: Request, context: LoadContext) {
+  const p = requirePermission(context, request, "users:read");
+  const [page, timeZone] = await Promise.all([
+    load(() => listPeople(context.app, p, "users", listQueryFrom(request))),
+    orgTimeZone(context.app, p.orgId),
+  ]);
+  return {
+    page: {
+      ...page,
+      items: page.items.map((u) => ({
+        id: u.id,
+        name: fullName(u),
+        email: u.email,
+        role: u.role_name,
+        team: u.team_name,
+        active: u.active,
+        webOnly: u.web_only,
+        lastLogin: u.last_login_at ? formatInstant(u.last_login_at, timeZone) : null,
+      })),
+    },
+    canWrite: can(p, "users:write"),
+  };
 }

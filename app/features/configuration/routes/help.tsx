@@ -1,11 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { supportContact } from "../../../../server/modules/organization/organization.service";
-import { visibleSections } from "../components/sections";
-import { requireUser } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/help";
 import { PROTOCOL_NAMES, PROTOCOLS, TCP_PROTOCOLS, type ProtocolEntry } from "../../../../server/shared/protocols";
-import { can } from "../../../lib/permissions";
+import { helpLoader } from "../configuration.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
@@ -18,18 +15,7 @@ const DEVICES = [...TCP_PROTOCOLS, ...PROTOCOL_NAMES.filter((n) => PROTOCOLS[n].
   return { key, port: p.port, transport: p.udp ? "TCP, UDP" : p.transport.toUpperCase() };
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requireUser(context, request);
-  return {
-    contact: await supportContact(context.app, p),
-    host: new URL(request.url).hostname,
-    sections: visibleSections(p)
-      .filter((s) => s.key !== "help")
-      .map(({ key, to }) => ({ key, to })),
-    canManage: can(p, "manage:read"),
-    geocoder: Boolean(context.app.config.GEOCODER_URL),
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => helpLoader(request, context);
 
 export default function Help({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("configuration");

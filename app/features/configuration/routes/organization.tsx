@@ -1,43 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { organizationInputSchema } from "../../../../server/modules/organization/organization.schema";
-import { getOrganization, updateOrganization } from "../../../../server/modules/organization/organization.service";
 import { InPlaceFormPage } from "../components/InPlaceForm";
 import { TextField } from "../components/SimpleField";
-import { saveInPlace } from "../../../lib/forms.server";
-import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/organization";
-import { can } from "../../../lib/permissions";
+import { organizationLoader, organizationAction } from "../configuration.server";
+import { FIELDS } from "../organization-fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-const FIELDS = [
-  ["name", "text"],
-  ["legal_name", "text"],
-  ["business_number", "text"],
-  ["fiscal_number", "text"],
-  ["country", "text"],
-  ["province", "text"],
-  ["region", "text"],
-  ["city", "text"],
-  ["postal_code", "text"],
-  ["address", "text"],
-  ["phone", "tel"],
-  ["email", "email"],
-] as const;
+export const loader = ({ request, context }: Route.LoaderArgs) => organizationLoader(request, context);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "organization:read");
-  const org = await load(() => getOrganization(context.app, p));
-  const values = Object.fromEntries(FIELDS.map(([f]) => [f, org[f]]));
-  return { values, canWrite: can(p, "organization:write") };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const p = requirePermission(context, request, "organization:read");
-  return saveInPlace({ request, context }, organizationInputSchema, (value) =>
-    updateOrganization(context.app, p, value),
-  );
-}
+export const action = ({ request, context }: Route.ActionArgs) => organizationAction(request, context);
 
 export default function Organization({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("configuration");

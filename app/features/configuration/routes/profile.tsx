@@ -1,71 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { LANGUAGE_COOKIE, serializeCookie } from "../../../../server/security/cookies";
-import { passwordChangeSchema, profileInputSchema } from "../../../../server/modules/users/users.schema";
-import {
-  changePassword,
-  getProfile,
-  updateProfile,
-  usesDefaultPassword,
-} from "../../../../server/modules/users/users.service";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { shownValues, TextField } from "../components/SimpleField";
 import { CsrfInput, Field, FormAlert } from "../../../components/forms";
 import { failureFields, formFailure } from "../../../lib/form-failure";
-import { formAction, intent } from "../../../lib/forms.server";
-import { load, requireUser } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/profile";
+import { profileLoader, profileAction } from "../profile.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requireUser(context, request);
-  const [u, defaultPassword] = await Promise.all([
-    load(() => getProfile(context.app, p)),
-    usesDefaultPassword(context.app, p),
-  ]);
-  return {
-    values: {
-      first_name: u.first_name,
-      middle_name: u.middle_name,
-      last_name: u.last_name,
-      phone: u.phone,
-      default_language: u.default_language,
-    } as Record<string, unknown>,
-    email: u.email,
-    role: p.role.name,
-    defaultPassword,
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => profileLoader(request, context);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const p = requireUser(context, request);
-  // The details form posts intent=profile, which this page answers as its "save".
-  return formAction(
-    { request, context },
-    {
-      save: intent({
-        schema: profileInputSchema,
-        run: async ({ value }) => {
-          await updateProfile(context.app, p, value);
-          const cookie = serializeCookie(LANGUAGE_COOKIE, value.default_language, {
-            secure: context.app.config.secureCookies,
-            maxAge: 365 * 86400,
-            httpOnly: false,
-          });
-          return redirect("/configuration/profile?saved=1", { headers: { "Set-Cookie": cookie } });
-        },
-      }),
-      password: intent({
-        schema: passwordChangeSchema,
-        hideFields: ["current_password", "new_password", "confirm_password"],
-        run: async ({ value }) => {
-          await changePassword(context.app, p, value);
-          return redirect("/configuration/profile?password=1");
-        },
-      }),
-    },
-  );
-}
+export const action = ({ request, context }: Route.ActionArgs) => profileAction(request, context);
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("configuration");

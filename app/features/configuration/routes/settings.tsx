@@ -1,33 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { settingsInputSchema } from "../../../../server/modules/organization/organization.schema";
-import { getSettings, updateSettings } from "../../../../server/modules/organization/organization.service";
 import { InPlaceFormPage } from "../components/InPlaceForm";
 import { TextField } from "../components/SimpleField";
 import { TimeField } from "../../../components/dates";
 import { Field, FieldErrors } from "../../../components/forms";
-import { saveInPlace } from "../../../lib/forms.server";
-import { load, requirePermission } from "../../../lib/route-kit.server";
 import type { Route } from "./+types/settings";
-import { can } from "../../../lib/permissions";
-import { timeZoneNames } from "../../../../server/shared/time-zones";
+import { settingsLoader, settingsAction } from "../configuration.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "settings:read");
-  const settings = await load(() => getSettings(context.app, p));
-  return {
-    values: settings as Record<string, unknown>,
-    canWrite: can(p, "settings:write"),
-    // the server's list, so the page hydrates with the same options it was rendered with
-    timeZones: timeZoneNames(),
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => settingsLoader(request, context);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const p = requirePermission(context, request, "settings:read");
-  return saveInPlace({ request, context }, settingsInputSchema, (value) => updateSettings(context.app, p, value));
-}
+export const action = ({ request, context }: Route.ActionArgs) => settingsAction(request, context);
 
 const checked = (v: unknown) => v === true || v === "on" || v === "true";
 

@@ -1,9 +1,22 @@
 import { redirect } from "react-router";
-import { teamInputSchema } from "../../../../server/modules/teams/teams.schema";
-import { createTeam, deleteTeam, getTeamWithUsage, updateTeam } from "../../../../server/modules/teams/teams.service";
+import {
+  teamInputSchema,
+  createTeam,
+  deleteTeam,
+  getTeamWithUsage,
+  updateTeam,
+  listTeams,
+} from "../../../../server/modules/teams";
 import { formAction, intent } from "../../../lib/forms.server";
 import { can } from "../../../lib/permissions";
-import { idParam, load, requirePermission, requireUser, type LoadContext } from "../../../lib/route-kit.server";
+import {
+  idParam,
+  load,
+  requirePermission,
+  requireUser,
+  type LoadContext,
+  listQueryFrom,
+} from "../../../lib/route-kit.server";
 
 type Args = { request: Request; context: LoadContext };
 const edit = (id: string) => `/configuration/vehicles/teams/update/${id}`;
@@ -63,4 +76,10 @@ export async function teamAction({ request, context }: Args, rawId: string | und
       }),
     },
   );
+}
+
+export async function teamsListLoader(request: Request, context: LoadContext) {
+  const p = requirePermission(context, request, "teams:read");
+  const page = await load(() => listTeams(context.app, p, listQueryFrom(request)));
+  return { page, canWrite: can(p, "teams:write") };
 }

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
-import { teamOptions } from "../../../../server/modules/teams/teams.service";
-import { DEVICE_PROTOCOLS, vehicleInputSchema } from "../../../../server/modules/vehicles/vehicles.schema";
+import { teamOptions } from "../../../../server/modules/teams";
 import {
+  DEVICE_PROTOCOLS,
+  vehicleInputSchema,
   addVehicleImages,
   createVehicle,
   deleteVehicle,
@@ -9,10 +10,20 @@ import {
   driverOptions,
   getVehicle,
   updateVehicle,
-} from "../../../../server/modules/vehicles/vehicles.service";
+  getVehicleImage,
+  listVehicles,
+  vehicleFilterSchema,
+} from "../../../../server/modules/vehicles";
 import { assertUploadSize, formAction, intent, readImages, refuse } from "../../../lib/forms.server";
 import { can } from "../../../lib/permissions";
-import { idParam, load, requirePermission, requireUser, type LoadContext } from "../../../lib/route-kit.server";
+import {
+  idParam,
+  load,
+  requirePermission,
+  requireUser,
+  type LoadContext,
+  listQueryFrom,
+} from "../../../lib/route-kit.server";
 import { vehicleFormValues } from "./components/VehicleForm";
 
 type Args = { request: Request; context: LoadContext };
@@ -126,4 +137,30 @@ export async function vehicleDetailsAction({ request, context }: Args, rawId: st
       }),
     },
   );
+}
+
+type Params = Record<string, string | undefined>;
+
+/** Image bytes for the details page; the service checks permission, organisation, team and vehicle list. */
+export async function vehicleImageLoader(request: Request, context: LoadContext, params: Params) {
+  const p = requirePermission(context, request, "vehicles:read");
+  const img = await load(() => getVehicleImage(context.app, p, idParam(params.id), idParam(params.imageId)));
+  return new Response(new Uint8Array(img.data), {
+    headers: {
+      "Content-Type": img.content_type,
+      "Content-Length": String(img.data.length),
+      "Cache-Control": "private, max-age=3600",
+      "Content-Disposition": "inline",
+    },
+  });
+}
+
+export async function vehiclesListLoader(request: Request, context: LoadContext) {
+  const p = requirePermission(context, request, "vehicles:read");
+  const filter = vehicleFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [page, teams] = await Promise.all([
+    load(() => listVehicles(context.app, p, listQueryFrom(request), filter)),
+    teamOptions(context.app, p),
+  ]);
+  return { page, teams, canWrite: can(p, "vehicles:write") };
 }

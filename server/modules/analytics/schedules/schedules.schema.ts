@@ -2,6 +2,9 @@ import { z } from "zod";
 import { flag, requiredInt, uuidList } from "../../shared/form-values";
 import { SCHEDULE_RANGES } from "./schedule-timing";
 
+/** the time ranges a schedule may send (the form's choice) */
+export { SCHEDULE_RANGES };
+
 const emails = z.preprocess(
   // one address per line or comma, compared without case, each once
   (v) => {

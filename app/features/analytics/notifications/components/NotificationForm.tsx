@@ -2,8 +2,10 @@ import { getFormProps, type FieldMetadata, type SubmissionResult } from "@confor
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { SCHEDULE_RANGES } from "../../../../../server/modules/analytics/schedules/schedule-timing";
-import { scheduleInputSchema } from "../../../../../server/modules/analytics/schedules/schedules.schema";
+import {
+  SCHEDULE_RANGES,
+  scheduleInputSchema,
+} from "../../../../../server/modules/analytics/schedules/schedules.schema";
 import { CsrfInput, Field, FieldErrors, FormAlert, inputProps } from "../../../../components/forms";
 import { CheckList, SelectField } from "../../../../components/record-fields";
 import { allErrorsOf, initialList, useRecordForm } from "../../../../components/record-form";

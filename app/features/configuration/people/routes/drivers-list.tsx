@@ -1,30 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { listPeople } from "../../../../../server/modules/users/users.service";
-import { listQueryFrom, load, requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/drivers-list";
-import { can } from "../../../../lib/permissions";
-import { fullName, PeopleListPage } from "../components/PeoplePages";
+import { PeopleListPage } from "../components/PeoplePages";
+import { driversListLoader } from "../people.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "drivers:read");
-  const page = await load(() => listPeople(context.app, p, "drivers", listQueryFrom(request)));
-  return {
-    page: {
-      ...page,
-      items: page.items.map((d) => ({
-        id: d.id,
-        name: fullName(d),
-        phone: d.phone,
-        personal_number: d.personal_number,
-        team: d.team_name,
-        vehicles: d.vehicle_registrations,
-      })),
-    },
-    canWrite: can(p, "drivers:write"),
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => driversListLoader(request, context);
 
 export default function DriversList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("people");

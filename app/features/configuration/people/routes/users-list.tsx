@@ -1,37 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { listPeople } from "../../../../../server/modules/users/users.service";
-import { orgTimeZone } from "../../../../../server/modules/organization/organization.service";
-import { formatInstant } from "../../../../lib/dates";
-import { listQueryFrom, load, requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/users-list";
-import { can } from "../../../../lib/permissions";
-import { fullName, PeopleListPage } from "../components/PeoplePages";
+import { PeopleListPage } from "../components/PeoplePages";
+import { usersListLoader } from "../people.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "users:read");
-  const [page, timeZone] = await Promise.all([
-    load(() => listPeople(context.app, p, "users", listQueryFrom(request))),
-    orgTimeZone(context.app, p.orgId),
-  ]);
-  return {
-    page: {
-      ...page,
-      items: page.items.map((u) => ({
-        id: u.id,
-        name: fullName(u),
-        email: u.email,
-        role: u.role_name,
-        team: u.team_name,
-        active: u.active,
-        webOnly: u.web_only,
-        lastLogin: u.last_login_at ? formatInstant(u.last_login_at, timeZone) : null,
-      })),
-    },
-    canWrite: can(p, "users:write"),
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => usersListLoader(request, context);
 
 export default function UsersList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("people");

@@ -1,20 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { listTeams } from "../../../../../server/modules/teams/teams.service";
 import { SearchBox } from "../../../../components/ListControls";
 import { ListPage, Notice } from "../../../../components/ListPage";
 import { RecordTable } from "../../../../components/RecordTable";
-import { listQueryFrom, load, requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/index";
-import { can } from "../../../../lib/permissions";
+import { teamsListLoader } from "../teams.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "teams:read");
-  const page = await load(() => listTeams(context.app, p, listQueryFrom(request)));
-  return { page, canWrite: can(p, "teams:write") };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => teamsListLoader(request, context);
 
 export default function TeamList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("vehicles");

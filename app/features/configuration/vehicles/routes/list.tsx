@@ -1,26 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { teamOptions } from "../../../../../server/modules/teams/teams.service";
-import { vehicleFilterSchema, VEHICLE_CATEGORIES } from "../../../../../server/modules/vehicles/vehicles.schema";
-import { listVehicles } from "../../../../../server/modules/vehicles/vehicles.service";
+import { VEHICLE_CATEGORIES } from "../../../../../server/modules/vehicles/vehicles.schema";
 import { SearchBox } from "../../../../components/ListControls";
 import { ListPage } from "../../../../components/ListPage";
 import { RecordTable } from "../../../../components/RecordTable";
-import { listQueryFrom, load, requirePermission } from "../../../../lib/route-kit.server";
 import type { Route } from "./+types/list";
-import { can } from "../../../../lib/permissions";
+import { vehiclesListLoader } from "../vehicles.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Flota" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const p = requirePermission(context, request, "vehicles:read");
-  const filter = vehicleFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [page, teams] = await Promise.all([
-    load(() => listVehicles(context.app, p, listQueryFrom(request), filter)),
-    teamOptions(context.app, p),
-  ]);
-  return { page, teams, canWrite: can(p, "vehicles:write") };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => vehiclesListLoader(request, context);
 
 export default function VehicleList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("vehicles");
