@@ -40,7 +40,13 @@ export const driverPhoneApi: ApiFragment = {
         "Store this device's push subscription for the signed-in user (PushSubscription.toJSON()): an https endpoint that passes the outbound guard; the row is the user's own",
       body: obj({ endpoint: S.str, keys: obj({ p256dh: S.str, auth: S.str }), expirationTime: S.opt(S.any) }),
       ok: { status: 201, schema: obj({ id: S.uuid, endpoint: S.str, createdAt: S.dt }) },
-      errors: ["VALIDATION", "PUSH_ENDPOINT_INVALID", "OUTBOUND_URL_PRIVATE", "OUTBOUND_URL_UNRESOLVED", "WEB_ONLY_ACCOUNT"],
+      errors: [
+        "VALIDATION",
+        "PUSH_ENDPOINT_INVALID",
+        "OUTBOUND_URL_PRIVATE",
+        "OUTBOUND_URL_UNRESOLVED",
+        "WEB_ONLY_ACCOUNT",
+      ],
     },
     "DELETE /api/push/subscriptions": {
       summary: "Remove this device's subscription (one of the signed-in user's)",
